@@ -1,0 +1,98 @@
+// Package inventory counts what each fabric of a compiled design holds:
+// endpoints (by kind), switches (by tier), links (by kind), and switch
+// ports used and free, under the counting conventions of DESIGN.md.
+package inventory
+
+import (
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Count is one named count, kept in first-seen order so that output never
+// depends on map iteration.
+type Count struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// Fabric is the inventory of one fabric.
+type Fabric struct {
+	Name   string `json:"name"`
+	Family string `json:"family"`
+	// Endpoints counts injection ports (DESIGN.md "Endpoint").
+	Endpoints int `json:"endpoints"`
+	// Switches counts switches of this fabric (NVSwitch chips of an NVLink
+	// domain included).
+	Switches int `json:"switches"`
+	// Links counts logical links of this fabric (endpoint attachments
+	// included; node internals excluded).
+	Links            int     `json:"links"`
+	EndpointsByKind  []Count `json:"endpoints_by_kind"`
+	SwitchesByTier   []Count `json:"switches_by_tier"`
+	LinksByKind      []Count `json:"links_by_kind"`
+	SwitchPorts      int     `json:"switch_ports"`
+	SwitchPortsUsed  int     `json:"switch_ports_used"`
+	// CapacityBPS sums the per-direction capacity of the fabric's links.
+	CapacityBPS float64 `json:"capacity_bps"`
+}
+
+func bump(cs []Count, name string) []Count {
+	for i := range cs {
+		if cs[i].Name == name {
+			cs[i].Count++
+			return cs
+		}
+	}
+	return append(cs, Count{Name: name, Count: 1})
+}
+
+// Summarize returns the inventory of every fabric of g, in fabric order.
+func Summarize(g *ir.Graph) []Fabric {
+	used := make([]int, len(g.Nodes))
+	seen := map[ir.Port]bool{}
+	out := make([]Fabric, len(g.Fabrics))
+	for i, f := range g.Fabrics {
+		out[i] = Fabric{Name: f.Name, Family: f.Family, Endpoints: len(f.Endpoints),
+			EndpointsByKind: []Count{}, SwitchesByTier: []Count{}, LinksByKind: []Count{}}
+		for _, e := range f.Endpoints {
+			n := g.Nodes[e.Node]
+			kind := n.Kind.String()
+			if n.Role != "" && n.Role != "compute" {
+				kind = n.Role
+			}
+			out[i].EndpointsByKind = bump(out[i].EndpointsByKind, kind)
+		}
+	}
+	for _, l := range g.Links {
+		if l.Fabric == ir.None {
+			continue
+		}
+		f := &out[l.Fabric]
+		f.Links++
+		f.CapacityBPS += l.CapacityBPS
+		f.LinksByKind = bump(f.LinksByKind, l.Kind)
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			k := ir.Port{Node: p.Node, Port: p.Port}
+			if p.Port >= 0 && !seen[k] {
+				seen[k] = true
+				used[p.Node]++
+			}
+		}
+	}
+	for i, n := range g.Nodes {
+		if !n.Kind.IsSwitch() {
+			continue
+		}
+		for _, fid := range n.Fabrics {
+			f := &out[fid]
+			f.Switches++
+			tier := n.Tier
+			if tier == "" {
+				tier = n.Kind.String()
+			}
+			f.SwitchesByTier = bump(f.SwitchesByTier, tier)
+			f.SwitchPorts += int(n.Radix)
+			f.SwitchPortsUsed += used[i]
+		}
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// designFlags are the flags shared by every command that loads a design.
+type designFlags struct {
+	vars         []string
+	varFiles     []string
+	maxEndpoints int64
+}
+
+func (f *designFlags) register(c *cobra.Command) {
+	c.Flags().StringArrayVar(&f.vars, "var", nil, "set a variable: --var name=value (repeatable)")
+	c.Flags().StringArrayVar(&f.varFiles, "var-file", nil, "read variables from an HCL file of name = value lines (repeatable)")
+	c.Flags().Int64Var(&f.maxEndpoints, "max-endpoints", compiler.DefaultMaxEndpoints, "refuse designs with more endpoints than this")
+}
+
+// compiled is a loaded and compiled design with its diagnostics, sorted.
+type compiled struct {
+	cfg   *lang.Config
+	graph *ir.Graph
+	diags hcl.Diagnostics
+}
+
+func (f *designFlags) compile(paths []string) compiled {
+	cfg, diags := lang.Load(paths, lang.Options{Vars: f.vars, VarFiles: f.varFiles})
+	var g *ir.Graph
+	if !diags.HasErrors() {
+		var d hcl.Diagnostics
+		g, d = compiler.Compile(cfg, compiler.Options{MaxEndpoints: f.maxEndpoints})
+		diags = append(diags, d...)
+	}
+	diag.Sort(diags)
+	return compiled{cfg: cfg, graph: g, diags: diags}
+}
+
+// exitCode is 2 when an input could not be read, 1 on design errors.
+func (c compiled) exitCode() int {
+	for _, d := range c.diags {
+		if diag.SeverityOf(d) == diag.SevError && diag.CodeOf(d) == diag.NoInput {
+			return 2
+		}
+	}
+	if c.diags.HasErrors() {
+		return 1
+	}
+	return 0
+}

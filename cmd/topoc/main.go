@@ -1,0 +1,56 @@
+// Command topoc compiles AI/HPC datacenter fabric designs written in HCL
+// (*.topo.hcl), checks them and reports what they contain.
+//
+// Exit codes: 0 clean (warnings and infos allowed), 1 design errors,
+// 2 usage or I/O errors.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// exitError carries an exit code out of a subcommand.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run executes topoc with args and returns the exit code; tests call it
+// in-process.
+func run(args []string) int {
+	root := newRoot()
+	root.SetArgs(args)
+	err := root.Execute()
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	fmt.Fprintln(os.Stderr, "topoc:", err)
+	return 2
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "topoc",
+		Short:         "Compile, check and analyze AI/HPC datacenter fabric designs",
+		Long:          "topoc compiles fabric designs written in HCL (*.topo.hcl) into a graph, checks them, and reports their contents.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		fmt.Fprintf(c.ErrOrStderr(), "topoc: %v\n%s", err, c.UsageString())
+		return exitError{2}
+	})
+	root.AddCommand(newCheck(), newVersion())
+	return root
+}

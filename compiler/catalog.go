@@ -1,0 +1,101 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/agext/levenshtein"
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// catalogue indexes the design's models by name.
+type catalogue struct {
+	switches map[string]*lang.SwitchModel
+	gpus     map[string]*lang.GPUModel
+	nics     map[string]*lang.NICModel
+	nodes    map[string]*lang.NodeModel
+}
+
+func indexCatalogue(s *state) {
+	c := catalogue{switches: map[string]*lang.SwitchModel{}, gpus: map[string]*lang.GPUModel{},
+		nics: map[string]*lang.NICModel{}, nodes: map[string]*lang.NodeModel{}}
+	for _, m := range s.cfg.SwitchModels {
+		c.switches[m.Name] = m
+		if m.Radix.Set && m.Radix.V <= 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, m.Radix.Range, "Radix must be positive",
+				fmt.Sprintf("switch_model %q has radix %d; give its number of ports.", m.Name, m.Radix.V)))
+		}
+		if m.PortRate.Set && m.PortRate.V <= 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, m.PortRate.Range, "Port rate must be positive",
+				fmt.Sprintf("switch_model %q has a zero port rate.", m.Name)))
+		}
+	}
+	for _, m := range s.cfg.GPUModels {
+		c.gpus[m.Name] = m
+	}
+	for _, m := range s.cfg.NICModels {
+		c.nics[m.Name] = m
+		if m.PortRate.Set && m.PortRate.V <= 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, m.PortRate.Range, "Port rate must be positive",
+				fmt.Sprintf("nic_model %q has a zero port rate.", m.Name)))
+		}
+	}
+	for _, m := range s.cfg.NodeModels {
+		c.nodes[m.Name] = m
+	}
+	s.cat = c
+}
+
+// portModel returns the port model of a switch model.
+func portModel(m *lang.SwitchModel) gen.PortModel {
+	pm := gen.PortModel{Radix: int(m.Radix.V), PortBPS: m.PortRate.V}
+	for _, b := range m.Breakouts {
+		pm.Breakouts = append(pm.Breakouts, gen.Breakout{Lanes: b.Lanes, LaneBPS: b.LaneRate})
+	}
+	return pm
+}
+
+// unknown reports a dangling model or object reference with the closest
+// known name as a suggestion.
+func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
+	detail := fmt.Sprintf("No %s named %q is declared in the design or the built-in catalogue.", kind, name)
+	if s := suggest(name, known); s != "" {
+		detail += fmt.Sprintf(" Did you mean %q?", s)
+	} else if len(known) > 0 && len(known) <= 12 {
+		detail += fmt.Sprintf(" Known: %v.", known)
+	}
+	return diag.Error(diag.UnknownReference, rng, "Unknown "+kind, detail)
+}
+
+func suggest(name string, known []string) string {
+	best, bestD := "", 4
+	for _, k := range known {
+		if d := levenshtein.Distance(name, k, nil); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+func keys[T any](m map[string]T) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// switchModel resolves a switch model reference; ok is false (with a
+// diagnostic) when it is absent.
+func (s *state) switchModel(v lang.Val[string]) (*lang.SwitchModel, bool) {
+	m, ok := s.cat.switches[v.V]
+	if !ok {
+		s.diags = append(s.diags, unknown("switch_model", v.V, v.Range, keys(s.cat.switches)))
+	}
+	return m, ok
+}

@@ -1,0 +1,185 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// buildClos maps a clos block onto gen.Clos: endpoints from real servers'
+// NIC ports (node_group.<g>.nics.<role>) or implicit hosts, units, tiers
+// with their switch models, appliances.
+func (s *state) buildClos(f *lang.Fabric) {
+	c := f.Clos
+	origin := s.g.Origin(f.FamilyRange)
+	gc := gen.Clos{Rails: int(c.Rails.V), Planes: int(c.Planes.V), Origin: origin}
+	if !c.Planes.Set {
+		gc.Planes = 1
+	}
+	ranges := map[string]hcl.Range{"rails": c.Rails.Range, "tier": f.FamilyRange}
+	var unitNames []string
+	servers := 1
+	for _, u := range c.Units {
+		n := int(u.Nodes.V)
+		if !u.Nodes.Set {
+			n = int(u.Units.V) * servers
+		}
+		servers = n
+		gc.Units = append(gc.Units, gen.ClosUnit{Name: u.Name, Servers: n})
+		ranges["unit."+u.Name] = u.DeclRange
+		unitNames = append(unitNames, u.Name)
+	}
+	switch {
+	case c.Endpoints != nil && c.Hosts.Set:
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, c.Hosts.Range, "Both endpoints and hosts",
+			"A clos fabric attaches either real servers (endpoints = node_group.<g>.nics.<role>) or implicit hosts (hosts = N); remove one."))
+		return
+	case c.Endpoints != nil:
+		if !s.closNodeEndpoints(c, &gc) {
+			return
+		}
+	default:
+		if !s.closHosts(f, &gc) {
+			return
+		}
+	}
+	for _, t := range c.Tiers {
+		m, ok := s.switchModel(t.Model)
+		if !ok {
+			return
+		}
+		ct := gen.ClosTier{Name: t.Name, Model: m.Name, Ports: portModel(m), Per: t.Per.V, Count: int(t.Count.V),
+			Down: int(t.Down.V), Up: int(t.Up.V), LinkBPS: t.LinkRate.V, Origin: s.g.Origin(t.DeclRange)}
+		if ct.LinkBPS == 0 {
+			ct.LinkBPS = c.LinkRate.V
+		}
+		if ct.LinkBPS == 0 {
+			ct.LinkBPS = m.PortRate.V
+		}
+		if !t.Down.Set && !t.Up.Set && t != c.Tiers[len(c.Tiers)-1] {
+			ct.Down, ct.Up = int(m.Radix.V)/2, int(m.Radix.V)/2
+		}
+		gc.Tiers = append(gc.Tiers, ct)
+		ranges["tier."+t.Name] = t.DeclRange
+		ranges["tier."+t.Name+".per"] = t.Per.Range
+		ranges["tier."+t.Name+".down"] = t.Down.Range
+		ranges["tier."+t.Name+".up"] = t.Up.Range
+	}
+	for _, a := range c.Appliances {
+		rate := a.Rate.V
+		if rate == 0 && len(gc.Endpoints) > 0 {
+			rate = gc.Endpoints[0].RateBPS
+		}
+		if a.Unit.Set && len(gc.Units) > 0 && (a.Unit.V < 0 || int(a.Unit.V)*gc.Units[0].Servers >= max(1, maxServer(gc)+1)) {
+			s.diags = append(s.diags, diag.Error(diag.UnknownReference, a.Unit.Range, "No such unit",
+				fmt.Sprintf("Appliance %q names %s %d, which this fabric does not have.", a.Role, gc.Units[0].Name, a.Unit.V)))
+			return
+		}
+		gc.Appliances = append(gc.Appliances, gen.ClosAppliance{Role: a.Role, Count: int(a.Count.V), RateBPS: rate, Unit: int(a.Unit.V), Origin: s.g.Origin(a.DeclRange)})
+	}
+	if !s.paramErrors(f, gc.Validate(), diag.InvalidParameter, ranges) {
+		return
+	}
+	_, problems := gen.BuildClos(s.g, f.Name, gc)
+	for _, p := range problems {
+		rng := c.Tiers[p.Tier].DeclRange
+		switch p.Code {
+		case "radix", "capacity":
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
+		case "rate":
+			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate or breakout matches, or set link_rate."))
+		case "uneven":
+			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
+		}
+	}
+	_ = unitNames
+}
+
+func maxServer(c gen.Clos) int {
+	m := 0
+	for _, e := range c.Endpoints {
+		m = max(m, e.Server)
+	}
+	return m
+}
+
+// closNodeEndpoints lists the NIC ports of node_group.<g>.nics.<role>:
+// NIC i of each server is on rail i mod rails, port p on plane p mod planes.
+func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
+	r := c.Endpoints
+	if len(r.Parts) != 4 || r.Parts[0] != "node_group" || r.Parts[2] != "nics" {
+		s.diags = append(s.diags, diag.Error(diag.UnknownReference, r.Range, "Invalid endpoint reference",
+			fmt.Sprintf("%s is not a NIC list; write node_group.<name>.nics.<role>, e.g. node_group.dgx.nics.compute.", r)))
+		return false
+	}
+	sg, ok := s.group(r, r.Parts[1])
+	if !ok {
+		return false
+	}
+	role := r.Parts[3]
+	if !slices.Contains(sg.roles, role) {
+		s.diags = append(s.diags, unknown("NIC role", role, r.Range, sg.roles))
+		return false
+	}
+	nNIC := 0
+	if len(sg.servers) > 0 {
+		nNIC = len(sg.servers[0].nics[role])
+	}
+	if !c.Rails.Set {
+		gc.Rails = max(nNIC, 1)
+	}
+	if gc.Rails < 1 {
+		return true // Validate reports it
+	}
+	for si, sv := range sg.servers {
+		for i, nic := range sv.nics[role] {
+			n := s.g.Nodes[nic]
+			for p := int32(0); p < max(n.Radix, 1); p++ {
+				gc.Endpoints = append(gc.Endpoints, gen.ClosEndpoint{Port: ir.Port{Node: nic, Port: p}, Server: si,
+					Rail: i % gc.Rails, Plane: int(p) % max(gc.Planes, 1), RateBPS: n.PortRateBPS})
+			}
+		}
+	}
+	return true
+}
+
+// closHosts creates hosts = N implicit hosts with host_ports ports each.
+func (s *state) closHosts(f *lang.Fabric, gc *gen.Clos) bool {
+	c := f.Clos
+	if !c.Hosts.Set || c.Hosts.V <= 0 || c.HostRate.V <= 0 {
+		rng := c.Hosts.Range
+		if c.Hosts.Set && c.HostRate.V <= 0 {
+			rng = c.HostRate.Range
+		}
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, rng, "Clos fabric without endpoints",
+			"Give endpoints = node_group.<g>.nics.<role>, or hosts = N with host_rate = \"400Gb/s\" (N and the rate positive)."))
+		return false
+	}
+	ports := int(max(c.HostPorts.V, 1))
+	if !c.Rails.Set {
+		gc.Rails = 1
+	}
+	n := int(c.Hosts.V)
+	prefix := ""
+	if len(gc.Units) > 0 {
+		prefix = gc.Units[0].Name
+	}
+	for h := 0; h < n; h++ {
+		name := gen.Indexed("host", h, n)
+		if prefix != "" {
+			u := gc.Units[0].Servers
+			name = gen.Indexed(prefix, h/u, (n+u-1)/u) + "/" + gen.Indexed("host", h%u, u)
+		}
+		for p := 0; p < ports; p++ {
+			gc.Endpoints = append(gc.Endpoints, gen.ClosEndpoint{Port: ir.Port{Node: ir.None, Port: int32(p)}, HostName: name, Server: h,
+				Rail: (p / max(gc.Planes, 1)) % max(gc.Rails, 1), Plane: p % max(gc.Planes, 1), RateBPS: c.HostRate.V})
+		}
+	}
+	return true
+}

@@ -1,0 +1,84 @@
+// Package compiler turns a loaded design (lang.Config) into the IR graph,
+// as an ordered list of named stages: index the catalogue, bound the
+// expansion, build servers and their internals, build each fabric with its
+// family's generator, then run structural checks. Every diagnostic points at
+// the HCL range that caused it.
+package compiler
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+)
+
+// DefaultMaxEndpoints is the expansion cap of issue "topoc compiles real
+// fabric designs": 2,000,000 endpoints, about fifteen times the largest
+// fabrics in service today (131,072 GPUs). Settable with --max-endpoints.
+const DefaultMaxEndpoints = 2_000_000
+
+// DefaultMaxElements caps nodes plus links of the whole design, so that a
+// design that would need gigabytes of memory is refused before it is built.
+// At about 150 bytes per element, 20 million elements is 3 GB. A modelling
+// assumption, sized for a 131,072-GPU design with server internals (about
+// 4 million elements).
+const DefaultMaxElements = 20_000_000
+
+// Options tune the compiler.
+type Options struct {
+	// MaxEndpoints caps endpoints per design; 0 means DefaultMaxEndpoints.
+	MaxEndpoints int64
+	// MaxElements caps nodes plus links; 0 means DefaultMaxElements.
+	MaxElements int64
+}
+
+// Stage is one named step of compilation.
+type Stage struct {
+	Name string
+	Run  func(*state)
+}
+
+// Stages lists the compiler's steps in order; a stage runs only while no
+// earlier stage reported an error, so one mistake yields one diagnostic.
+var Stages = []Stage{
+	{"catalogue", indexCatalogue},
+	{"expansion", checkExpansion},
+	{"servers", buildServers},
+	{"fabrics", buildFabrics},
+	{"checks", runChecks},
+}
+
+// state is what the stages share.
+type state struct {
+	cfg   *lang.Config
+	opts  Options
+	g     *ir.Graph
+	cat   catalogue
+	diags hcl.Diagnostics
+	// groups holds the built servers of each node group, by name.
+	groups map[string]*serverGroup
+	// fabricOf maps fabric ids to their config block.
+	fabricOf []*lang.Fabric
+}
+
+// Compile builds the IR of cfg. The graph is nil when an error stopped
+// compilation.
+func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
+	if opts.MaxEndpoints <= 0 {
+		opts.MaxEndpoints = DefaultMaxEndpoints
+	}
+	if opts.MaxElements <= 0 {
+		opts.MaxElements = DefaultMaxElements
+	}
+	s := &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}}
+	for _, st := range Stages {
+		st.Run(s)
+		if s.diags.HasErrors() {
+			if st.Name == "checks" {
+				return s.g, s.diags
+			}
+			return nil, s.diags
+		}
+	}
+	return s.g, s.diags
+}

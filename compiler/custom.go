@@ -1,0 +1,156 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// buildCustom builds the explicit family: the switches and hosts it
+// declares and the links between them or to server components by name
+// ("su0/node05/nic3"). A link slower than the switch port uses the model's
+// breakout (one 800G port to 2×400G is two links on two lanes); parallel
+// links stay separate links.
+func (s *state) buildCustom(f *lang.Fabric) {
+	c := f.Custom
+	fab := s.g.AddFabric(ir.Fabric{Name: f.Name, Family: "custom", Origin: s.g.Origin(f.DeclRange)})
+	byName := map[string]ir.NodeID{}
+	where := map[string]string{}
+	ports := map[ir.NodeID]gen.PortModel{}
+	alloc := map[ir.NodeID]*gen.PortAllocator{}
+	var tiers []string
+	for _, sw := range c.Switches {
+		if first, dup := where[sw.Name.V]; dup {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, sw.Name.Range, "Duplicate switch name",
+				fmt.Sprintf("%q is already declared at %s; names within a fabric must be unique.", sw.Name.V, first)))
+			continue
+		}
+		m, ok := s.switchModel(sw.Model)
+		if !ok {
+			continue
+		}
+		n := ir.NewNode(sw.Name.V, ir.KindSwitch)
+		n.Model, n.Tier, n.Radix, n.PortRateBPS, n.Origin = m.Name, sw.Tier.V, int32(m.Radix.V), m.PortRate.V, s.g.Origin(sw.DeclRange)
+		if sw.Rail.Set {
+			n.Rail = int32(sw.Rail.V)
+		}
+		if sw.Plane.Set {
+			n.Plane = int32(sw.Plane.V)
+		}
+		id := s.g.AddNode(n)
+		s.g.JoinFabric(id, fab)
+		byName[sw.Name.V], where[sw.Name.V] = id, sw.Name.Range.String()
+		ports[id] = portModel(m)
+		if sw.Tier.V != "" && !contains(tiers, sw.Tier.V) {
+			tiers = append(tiers, sw.Tier.V)
+		}
+	}
+	s.g.Fabrics[fab].Tiers = tiers
+	for _, h := range c.Hosts {
+		if first, dup := where[h.Name.V]; dup {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, h.Name.Range, "Duplicate host name",
+				fmt.Sprintf("%q is already declared at %s; names within a fabric must be unique.", h.Name.V, first)))
+			continue
+		}
+		if h.Rate.V <= 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, h.Rate.Range, "Host needs a rate",
+				fmt.Sprintf("Host %q needs rate = \"400Gb/s\" (its injection rate per port).", h.Name.V)))
+			continue
+		}
+		n := ir.NewNode(h.Name.V, ir.KindHost)
+		n.Radix, n.PortRateBPS, n.Origin = int32(max(h.Ports.V, 1)), h.Rate.V, s.g.Origin(h.DeclRange)
+		id := s.g.AddNode(n)
+		s.g.JoinFabric(id, fab)
+		byName[h.Name.V], where[h.Name.V] = id, h.Name.Range.String()
+		ports[id] = gen.PortModel{Radix: int(n.Radix), PortBPS: h.Rate.V}
+		for p := int32(0); p < n.Radix; p++ {
+			s.g.Fabrics[fab].Endpoints = append(s.g.Fabrics[fab].Endpoints, ir.Port{Node: id, Port: p})
+		}
+	}
+	if s.diags.HasErrors() {
+		return
+	}
+	var servers map[string]ir.NodeID
+	resolve := func(v lang.Val[string]) (ir.NodeID, bool) {
+		if id, ok := byName[v.V]; ok {
+			return id, true
+		}
+		if servers == nil {
+			servers = map[string]ir.NodeID{}
+			for i, n := range s.g.Nodes {
+				if n.Parent != ir.None {
+					servers[n.Name] = ir.NodeID(i)
+				}
+			}
+		}
+		if id, ok := servers[v.V]; ok && s.g.Nodes[id].Kind == ir.KindNIC {
+			return id, true
+		}
+		s.diags = append(s.diags, unknown("switch, host or NIC", v.V, v.Range, keys(byName)))
+		return 0, false
+	}
+	for _, l := range c.Links {
+		a, okA := resolve(l.A)
+		b, okB := resolve(l.B)
+		if !okA || !okB {
+			continue
+		}
+		for _, id := range []ir.NodeID{a, b} {
+			if _, ok := ports[id]; !ok {
+				n := s.g.Nodes[id] // a server NIC joining this fabric
+				ports[id] = gen.PortModel{Radix: int(n.Radix), PortBPS: n.PortRateBPS}
+				s.g.JoinFabric(id, fab)
+				for p := int32(0); p < n.Radix; p++ {
+					s.g.Fabrics[fab].Endpoints = append(s.g.Fabrics[fab].Endpoints, ir.Port{Node: id, Port: p})
+				}
+			}
+			if alloc[id] == nil {
+				pa := gen.NewPortAllocator()
+				alloc[id] = &pa
+			}
+		}
+		rate := l.Rate.V
+		if !l.Rate.Set {
+			rate = minNonzero(ports[a].PortBPS, ports[b].PortBPS)
+		}
+		la, lb := ports[a].Lanes(rate), ports[b].Lanes(rate)
+		if la == 0 || lb == 0 {
+			bad := a
+			if la != 0 {
+				bad = b
+			}
+			s.diags = append(s.diags, diag.Error(diag.RateMismatch, l.Rate.Range, "Link rate mismatch",
+				fmt.Sprintf("A %s link meets %s, whose ports run at %s with no breakout to that rate; change the rate or use a model with a matching breakout.",
+					fmtRate(rate), s.g.Nodes[bad].Name, fmtRate(ports[bad].PortBPS))))
+			continue
+		}
+		for i := int64(0); i < max(l.Parallel.V, 1); i++ {
+			pa, lna := alloc[a].Take(la, rate)
+			pb, lnb := alloc[b].Take(lb, rate)
+			s.g.AddLink(ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
+				CapacityBPS: rate, Kind: "custom", Fabric: fab, Breakout: int32(max(la, lb)), Origin: s.g.Origin(l.DeclRange)})
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func fmtRate(bps float64) string {
+	switch {
+	case bps >= 1e12:
+		return fmt.Sprintf("%gTb/s", bps/1e12)
+	case bps >= 1e9:
+		return fmt.Sprintf("%gGb/s", bps/1e9)
+	}
+	return fmt.Sprintf("%gMb/s", bps/1e6)
+}

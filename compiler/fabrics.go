@@ -1,0 +1,171 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+func buildFabrics(s *state) {
+	for _, f := range s.cfg.Fabrics {
+		before := len(s.g.Fabrics)
+		switch {
+		case f.FatTree != nil:
+			s.buildFatTree(f)
+		case f.Dragonfly != nil:
+			s.buildDragonfly(f)
+		case f.NVLinkDomain != nil:
+			s.buildNVLink(f)
+		case f.Clos != nil:
+			s.buildClos(f)
+		case f.Custom != nil:
+			s.buildCustom(f)
+		}
+		for len(s.fabricOf) < len(s.g.Fabrics) {
+			s.fabricOf = append(s.fabricOf, f)
+		}
+		_ = before
+	}
+}
+
+// paramErrors turns generator parameter errors into diagnostics at the
+// range of the argument each names.
+func (s *state) paramErrors(f *lang.Fabric, errs []gen.ParamError, code diag.Code, ranges map[string]hcl.Range) bool {
+	for _, e := range errs {
+		rng, ok := ranges[e.Param]
+		if !ok || rng.Filename == "" {
+			rng = f.FamilyRange
+		}
+		s.diags = append(s.diags, diag.Error(code, rng,
+			fmt.Sprintf("Invalid %s parameter %s", f.Family(), e.Param),
+			fmt.Sprintf("In fabric %q, %s %s.", f.Name, e.Param, e.Msg)))
+	}
+	return len(errs) == 0
+}
+
+func (s *state) buildFatTree(f *lang.Fabric) {
+	ft := f.FatTree
+	p := gen.FatTree{K: int(ft.K.V), LinkRateBPS: ft.LinkRate.V, SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
+	if ft.SwitchModel.Set {
+		m, ok := s.switchModel(ft.SwitchModel)
+		if !ok {
+			return
+		}
+		if int64(p.K) > m.Radix.V {
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix",
+				fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)))
+			return
+		}
+	}
+	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"k": ft.K.Range, "link_rate": ft.LinkRate.Range}) {
+		return
+	}
+	gen.BuildFatTree(s.g, f.Name, p)
+}
+
+func (s *state) buildDragonfly(f *lang.Fabric) {
+	d := f.Dragonfly
+	p := gen.Dragonfly{P: int(d.P.V), A: int(d.A.V), H: int(d.H.V), G: int(d.G.V),
+		LocalBPS: d.LocalRate.V, GlobalBPS: d.GlobalRate.V, TerminalBPS: d.TermRate.V,
+		Arrangement: d.Arrangement.V, RouterModel: d.RouterModel.V, Origin: s.g.Origin(f.FamilyRange)}
+	if !d.GlobalRate.Set {
+		p.GlobalBPS = p.LocalBPS
+	}
+	if d.G.Set && d.G.V <= 0 {
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, d.G.Range, "Invalid dragonfly parameter g",
+			fmt.Sprintf("g is %d; a dragonfly needs at least one group (omit g for the maximum a*h+1).", d.G.V)))
+		return
+	}
+	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"p": d.P.Range, "a": d.A.Range, "h": d.H.Range, "g": d.G.Range,
+		"local_rate": d.LocalRate.Range, "global_rate": d.GlobalRate.Range, "terminal_rate": d.TermRate.Range, "global_arrangement": d.Arrangement.Range}) {
+		return
+	}
+	if d.RouterModel.Set {
+		m, ok := s.switchModel(d.RouterModel)
+		if !ok {
+			return
+		}
+		if need := int64(p.P + p.A + p.H - 1); need > m.Radix.V {
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, d.RouterModel.Range, "Router radix too small",
+				fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)))
+			return
+		}
+	}
+	_, info := gen.BuildDragonfly(s.g, f.Name, p)
+	if n := len(info.UnusedGlobalPorts); n > 0 {
+		s.diags = append(s.diags, diag.Info(diag.UnusedGlobalPort, f.FamilyRange, "Unused global ports",
+			fmt.Sprintf("Fabric %q leaves %d global port(s) uncabled (g·a·h = %d is odd, or g = 1): %s.", f.Name, n, p.Groups()*p.A*p.H, s.g.Nodes[info.UnusedGlobalPorts[0].Node].Name)))
+	}
+}
+
+func (s *state) buildNVLink(f *lang.Fabric) {
+	d := f.NVLinkDomain
+	p := gen.NVLinkDomain{GPUs: int(d.GPUs.V), Switches: int(d.Switches.V), LinksPerGPU: int(d.LinksPerGPU.V),
+		LinkBPS: d.LinkRate.V, SwitchPorts: int(d.SwitchPorts.V), SwitchModel: d.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
+	for _, v := range d.PerSwitch.V {
+		p.PerSwitch = append(p.PerSwitch, int(v))
+	}
+	if d.SwitchModel.Set {
+		m, ok := s.switchModel(d.SwitchModel)
+		if !ok {
+			return
+		}
+		if !d.SwitchPorts.Set {
+			p.SwitchPorts = int(m.Radix.V)
+		}
+	}
+	if d.GPUNodes != nil {
+		nodes, ok := s.resolveGPUs(d.GPUNodes)
+		if !ok {
+			return
+		}
+		p.GPUNodes = nodes
+		if !d.GPUs.Set {
+			p.GPUs = len(nodes)
+		} else if int(d.GPUs.V) != len(nodes) {
+			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, d.GPUs.Range, "GPU count does not match gpu_nodes",
+				fmt.Sprintf("gpus = %d but %s holds %d GPUs; drop gpus or make them agree.", d.GPUs.V, d.GPUNodes, len(nodes))))
+			return
+		}
+	}
+	ranges := map[string]hcl.Range{"gpus": d.GPUs.Range, "switches": d.Switches.Range, "links_per_gpu": d.LinksPerGPU.Range,
+		"link_rate": d.LinkRate.Range, "per_switch": d.PerSwitch.Range, "switch_ports": d.SwitchPorts.Range}
+	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, ranges) {
+		return
+	}
+	if !s.paramErrors(f, p.PortBudget(), diag.NVLinkBudget, ranges) {
+		return
+	}
+	gen.BuildNVLinkDomain(s.g, f.Name, p)
+}
+
+// resolveGPUs resolves node_group.<name>.gpus.
+func (s *state) resolveGPUs(r *lang.Ref) ([]ir.NodeID, bool) {
+	if len(r.Parts) != 3 || r.Parts[0] != "node_group" || r.Parts[2] != "gpus" {
+		s.diags = append(s.diags, diag.Error(diag.UnknownReference, r.Range, "Invalid GPU reference",
+			fmt.Sprintf("%s is not a GPU list; write node_group.<name>.gpus.", r)))
+		return nil, false
+	}
+	sg, ok := s.group(r, r.Parts[1])
+	if !ok {
+		return nil, false
+	}
+	var out []ir.NodeID
+	for _, sv := range sg.servers {
+		out = append(out, sv.gpus...)
+	}
+	return out, true
+}
+
+func (s *state) group(r *lang.Ref, name string) (*serverGroup, bool) {
+	sg, ok := s.groups[name]
+	if !ok {
+		s.diags = append(s.diags, unknown("node_group", name, r.Range, keys(s.groups)))
+	}
+	return sg, ok
+}

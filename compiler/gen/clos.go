@@ -1,0 +1,542 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Clos describes a folded Clos (leaf-spine, optionally a super-spine tier)
+// over a list of endpoint ports: the NIC ports of real servers, or hosts
+// the generator creates. Rails and planes follow NVIDIA's rail-optimized
+// SuperPOD designs (RA-11333-001): NIC i of every server goes to a rail-i
+// leaf; port p of a multi-plane NIC goes to plane p, and every tier is
+// replicated per plane.
+type Clos struct {
+	Endpoints []ClosEndpoint
+	// Rails and Planes are at least 1.
+	Rails, Planes int
+	// Units are groupings of servers, innermost first; Servers is the
+	// number of servers in one unit of that level.
+	Units []ClosUnit
+	// Tiers are bottom-up; Tiers[0] is the leaf tier.
+	Tiers      []ClosTier
+	Appliances []ClosAppliance
+	Origin     ir.OriginID
+}
+
+// ClosEndpoint is one port that injects traffic: Port.Node = ir.None asks
+// the generator to create a host named HostName.
+type ClosEndpoint struct {
+	Port     ir.Port
+	HostName string
+	// Server is the index of the server the port belongs to; units group
+	// servers by this index.
+	Server      int
+	Rail, Plane int
+	RateBPS     float64
+}
+
+// ClosUnit is one level of grouping: Name ("su", "pod") and servers per unit.
+type ClosUnit struct {
+	Name    string
+	Servers int
+}
+
+// ClosTier is one switch tier. Per lists what the tier is replicated per:
+// unit names, "rail", "plane" (tiers are always per plane when Planes > 1).
+// Count is switches per group; 0 derives it from the links arriving from
+// below. Down and Up are logical link counts per switch (0 Up = top tier).
+type ClosTier struct {
+	Name    string
+	Model   string
+	Ports   PortModel
+	Per     []string
+	Count   int
+	Down    int
+	Up      int
+	LinkBPS float64
+	Origin  ir.OriginID
+}
+
+// ClosAppliance attaches Count single-port devices (UFM, storage heads) of
+// role Role to the leaves of server unit Unit (innermost unit level), one
+// per rail in turn, after the servers.
+type ClosAppliance struct {
+	Role    string
+	Count   int
+	RateBPS float64
+	Unit    int
+	Origin  ir.OriginID
+}
+
+// ClosProblem is a structural fault found while wiring: Code is one of
+// "radix", "uneven", "rate", "capacity"; Tier indexes Clos.Tiers (the
+// compiler points at that tier's block).
+type ClosProblem struct {
+	Code string
+	Tier int
+	Msg  string
+}
+
+// Validate checks parameters that make the wiring impossible.
+func (c Clos) Validate() []ParamError {
+	var errs []ParamError
+	if len(c.Tiers) == 0 {
+		return []ParamError{{"tier", "a clos fabric needs at least one tier block (the leaves)"}}
+	}
+	if len(c.Tiers) > 4 {
+		errs = append(errs, ParamError{"tier", fmt.Sprintf("%d tiers; topoc builds Clos fabrics of 1 to 4 tiers", len(c.Tiers))})
+	}
+	if c.Rails < 1 || c.Planes < 1 {
+		errs = append(errs, ParamError{"rails", "rails and planes must be at least 1"})
+	}
+	known := map[string]int{"rail": -1, "plane": -2}
+	for i, u := range c.Units {
+		if u.Servers < 1 {
+			errs = append(errs, ParamError{"unit." + u.Name, "a unit must hold at least one server"})
+		}
+		known[u.Name] = i
+	}
+	prevLevel := -1 // finest unit level of the tier below (-1 = none)
+	for ti, t := range c.Tiers {
+		for _, p := range t.Per {
+			if _, ok := known[p]; !ok {
+				errs = append(errs, ParamError{"tier." + t.Name + ".per", fmt.Sprintf("%q is not a unit of this fabric; use a unit name, \"rail\" or \"plane\"", p)})
+			}
+		}
+		if t.Ports.Radix < 0 || t.Down < 0 || t.Up < 0 || t.Count < 0 {
+			errs = append(errs, ParamError{"tier." + t.Name, "counts must not be negative"})
+		}
+		if t.Ports.Radix > 0 && t.Down+t.Up > t.Ports.Radix*maxLanes(t.Ports) {
+			errs = append(errs, ParamError{"tier." + t.Name + ".down", fmt.Sprintf("down %d + up %d exceeds the model's %d ports", t.Down, t.Up, t.Ports.Radix)})
+		}
+		level := finestLevel(c, t.Per)
+		if ti > 0 {
+			below := c.Tiers[ti-1]
+			for _, p := range t.Per {
+				if p == "rail" && !slices.Contains(below.Per, "rail") {
+					errs = append(errs, ParamError{"tier." + t.Name + ".per", fmt.Sprintf("tier %s is per rail but tier %s below it spans rails", t.Name, below.Name)})
+				}
+				if lv, ok := known[p]; ok && lv >= 0 && (prevLevel < 0 || prevLevel > lv) {
+					errs = append(errs, ParamError{"tier." + t.Name + ".per", fmt.Sprintf("tier %s is per %s but tier %s below it is not contained in one %s", t.Name, p, below.Name, p)})
+				}
+			}
+			if below.Up == 0 {
+				errs = append(errs, ParamError{"tier." + below.Name + ".up", fmt.Sprintf("tier %s has no uplinks but tier %s sits above it; set up", below.Name, t.Name)})
+			}
+		}
+		prevLevel = level
+	}
+	return errs
+}
+
+func maxLanes(m PortModel) int {
+	n := 1
+	for _, b := range m.Breakouts {
+		n = max(n, b.Lanes)
+	}
+	return n
+}
+
+// finestLevel returns the innermost unit level named in per, or -1.
+func finestLevel(c Clos, per []string) int {
+	best := -1
+	for i, u := range c.Units {
+		if slices.Contains(per, u.Name) && (best < 0 || i < best) {
+			best = i
+		}
+	}
+	return best
+}
+
+// closSwitch is a switch being wired: its node, scope and port allocator.
+type closSwitch struct {
+	id    ir.NodeID
+	units []int // unit index per level, -1 when the switch spans that level
+	rail  int
+	plane int
+	alloc PortAllocator
+	down  int // logical down links attached
+	// downLanes is the lane count of its down links (1 = whole ports).
+	downLanes int
+}
+
+// BuildClos appends the fabric to g and returns it with the structural
+// problems found while wiring.
+func BuildClos(g *ir.Graph, name string, c Clos) (ir.FabricID, []ClosProblem) {
+	b := &closBuilder{g: g, c: c}
+	b.fab = g.AddFabric(ir.Fabric{Name: name, Family: "clos", Origin: c.Origin, Params: []ir.Param{
+		{Name: "rails", Value: int64(c.Rails)}, {Name: "planes", Value: int64(c.Planes)}, {Name: "tiers", Value: int64(len(c.Tiers))}}})
+	for _, t := range c.Tiers {
+		g.Fabrics[b.fab].Tiers = append(g.Fabrics[b.fab].Tiers, t.Name)
+	}
+	for _, u := range c.Units {
+		g.Fabrics[b.fab].Params = append(g.Fabrics[b.fab].Params, ir.Param{Name: "servers_per_" + u.Name, Value: int64(u.Servers)})
+	}
+	b.servers = 0
+	for _, e := range c.Endpoints {
+		b.servers = max(b.servers, e.Server+1)
+	}
+	b.tiers = make([][]*closSwitch, len(c.Tiers))
+	b.makeLeaves()
+	b.attachEndpoints()
+	b.attachAppliances()
+	for t := 1; t < len(c.Tiers); t++ {
+		b.wireTier(t)
+	}
+	return b.fab, b.problems
+}
+
+type closBuilder struct {
+	g        *ir.Graph
+	c        Clos
+	fab      ir.FabricID
+	servers  int
+	tiers    [][]*closSwitch
+	groups   map[string][]*closSwitch // leaf groups by key
+	problems []ClosProblem
+	fill     map[string]int
+	hosts    map[string]ir.NodeID // implicit hosts by name
+}
+
+func (b *closBuilder) unitsAt(level int) int {
+	n := b.c.Units[level].Servers
+	return max(1, (b.servers+n-1)/n)
+}
+
+// dims lists the replication dimensions of a tier: plane (when > 1), the
+// per-units outermost first, then rail.
+type dim struct {
+	kind  string // "plane", "unit", "rail"
+	level int
+	n     int
+}
+
+func (b *closBuilder) dims(t ClosTier) []dim {
+	var ds []dim
+	if b.c.Planes > 1 || slices.Contains(t.Per, "plane") {
+		ds = append(ds, dim{"plane", -1, b.c.Planes})
+	}
+	for lv := len(b.c.Units) - 1; lv >= 0; lv-- {
+		if slices.Contains(t.Per, b.c.Units[lv].Name) {
+			ds = append(ds, dim{"unit", lv, b.unitsAt(lv)})
+		}
+	}
+	if slices.Contains(t.Per, "rail") {
+		ds = append(ds, dim{"rail", -1, b.c.Rails})
+	}
+	return ds
+}
+
+// scope is a position in the dimension space: plane, rail, unit per level.
+type scope struct {
+	plane, rail int
+	units       []int
+}
+
+func (b *closBuilder) key(ds []dim, s scope) string {
+	k := ""
+	for _, d := range ds {
+		switch d.kind {
+		case "plane":
+			k += fmt.Sprintf("p%d/", s.plane)
+		case "rail":
+			k += fmt.Sprintf("r%d/", s.rail)
+		default:
+			k += fmt.Sprintf("u%d.%d/", d.level, s.units[d.level])
+		}
+	}
+	return k
+}
+
+// enumerate calls f for every group of a tier, in plane, unit, rail order.
+func (b *closBuilder) enumerate(ds []dim, f func(scope)) {
+	s := scope{plane: -1, rail: -1, units: make([]int, len(b.c.Units))}
+	for i := range s.units {
+		s.units[i] = -1
+	}
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(ds) {
+			cp := s
+			cp.units = slices.Clone(s.units)
+			f(cp)
+			return
+		}
+		d := ds[i]
+		for x := 0; x < d.n; x++ {
+			switch d.kind {
+			case "plane":
+				s.plane = x
+			case "rail":
+				s.rail = x
+			default:
+				s.units[d.level] = x
+			}
+			rec(i + 1)
+		}
+		switch d.kind {
+		case "plane":
+			s.plane = -1
+		case "rail":
+			s.rail = -1
+		default:
+			s.units[d.level] = -1
+		}
+	}
+	rec(0)
+}
+
+// makeSwitches creates the count switches of one group of tier t and names
+// them [plane<p>/][<unit><i>/]<tier><j>, j running over rails × count.
+func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*closSwitch {
+	t := b.c.Tiers[ti]
+	prefix := ""
+	for _, d := range ds {
+		switch d.kind {
+		case "plane":
+			prefix += Indexed("plane", s.plane, d.n) + "/"
+		case "unit":
+			prefix += Indexed(b.c.Units[d.level].Name, s.units[d.level], d.n) + "/"
+		}
+	}
+	rails, railIdx := 1, 0
+	if s.rail >= 0 {
+		rails, railIdx = b.c.Rails, s.rail
+	}
+	out := make([]*closSwitch, count)
+	for i := range out {
+		n := ir.NewNode(prefix+Indexed(t.Name, railIdx*count+i, rails*count), ir.KindSwitch)
+		n.Model, n.Tier, n.Origin = t.Model, t.Name, t.Origin
+		n.Radix, n.PortRateBPS = int32(t.Ports.Radix), t.Ports.PortBPS
+		n.Rail, n.Plane = int32(s.rail), int32(s.plane)
+		if lv := finestLevel(b.c, t.Per); lv >= 0 {
+			n.Unit, n.UnitIndex = b.c.Units[lv].Name, int32(s.units[lv])
+		}
+		id := b.g.AddNode(n)
+		b.g.JoinFabric(id, b.fab)
+		out[i] = &closSwitch{id: id, units: s.units, rail: s.rail, plane: s.plane, alloc: NewPortAllocator()}
+		b.tiers[ti] = append(b.tiers[ti], out[i])
+	}
+	return out
+}
+
+func (b *closBuilder) makeLeaves() {
+	t := b.c.Tiers[0]
+	ds := b.dims(t)
+	b.groups = map[string][]*closSwitch{}
+	b.fill = map[string]int{}
+	b.enumerate(ds, func(s scope) {
+		b.groups[b.key(ds, s)] = b.makeSwitches(0, ds, s, max(t.Count, 1))
+	})
+}
+
+// endpointScope returns the full scope of an endpoint's server.
+func (b *closBuilder) endpointScope(server, rail, plane int) scope {
+	s := scope{plane: plane, rail: rail, units: make([]int, len(b.c.Units))}
+	for lv, u := range b.c.Units {
+		s.units[lv] = server / u.Servers
+	}
+	return s
+}
+
+// link joins an endpoint-side port to the next down port of leaf sw.
+func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind string, origin ir.OriginID) {
+	t := b.c.Tiers[0]
+	lanes := t.Ports.Lanes(bps)
+	if lanes == 0 {
+		b.problems = append(b.problems, ClosProblem{"rate", 0, fmt.Sprintf("an endpoint at %s meets a %s port of %s, which has no breakout to that rate",
+			rateText(bps), rateText(t.Ports.PortBPS), t.Model)})
+		lanes = 1
+	}
+	p, lane := sw.alloc.Take(lanes, bps)
+	b.g.AddLink(ir.Link{A: ep, B: ir.Port{Node: sw.id, Port: p, Lane: lane}, CapacityBPS: min(bps, nonzero(t.Ports.PortBPS, bps)),
+		Kind: kind, Fabric: b.fab, Breakout: int32(lanes), Origin: origin})
+	sw.down++
+	sw.downLanes = lanes
+}
+
+func nonzero(a, b float64) float64 {
+	if a == 0 {
+		return b
+	}
+	return a
+}
+
+func (b *closBuilder) leafFor(s scope) (*closSwitch, bool) {
+	t := b.c.Tiers[0]
+	ds := b.dims(t)
+	k := b.key(ds, s)
+	group := b.groups[k]
+	down := t.Down
+	if down == 0 {
+		down = max(t.Ports.Radix-t.Up, 1)
+	}
+	i := b.fill[k]
+	b.fill[k]++
+	if i/down >= len(group) {
+		return nil, false
+	}
+	return group[i/down], true
+}
+
+func (b *closBuilder) attachEndpoints() {
+	overflow := 0
+	b.hosts = map[string]ir.NodeID{}
+	for i, e := range b.c.Endpoints {
+		sw, ok := b.leafFor(b.endpointScope(e.Server, e.Rail, e.Plane))
+		if !ok {
+			overflow++
+			continue
+		}
+		port := e.Port
+		if port.Node == ir.None {
+			id, ok := b.hosts[e.HostName]
+			if !ok {
+				n := ir.NewNode(e.HostName, ir.KindHost)
+				n.PortRateBPS, n.Origin = e.RateBPS, b.c.Origin
+				id = b.g.AddNode(n)
+				b.hosts[e.HostName] = id
+			}
+			b.g.Nodes[id].Radix = max(b.g.Nodes[id].Radix, port.Port+1)
+			port.Node = id
+			b.c.Endpoints[i].Port = port
+		}
+		b.g.JoinFabric(port.Node, b.fab)
+		b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, port)
+		b.attach(sw, port, e.RateBPS, "node_leaf", b.c.Origin)
+	}
+	if overflow > 0 {
+		b.problems = append(b.problems, ClosProblem{"capacity", 0, fmt.Sprintf("%d endpoints find no free down port on their %s group; add %s switches per group (count) or down ports",
+			overflow, b.c.Tiers[0].Name, b.c.Tiers[0].Name)})
+	}
+}
+
+func (b *closBuilder) attachAppliances() {
+	for _, a := range b.c.Appliances {
+		server := 0
+		if len(b.c.Units) > 0 {
+			server = a.Unit * b.c.Units[0].Servers
+		}
+		for i := 0; i < a.Count; i++ {
+			rail, plane := i%b.c.Rails, (i/b.c.Rails)%b.c.Planes
+			sw, ok := b.leafFor(b.endpointScope(server, rail, plane))
+			if !ok {
+				b.problems = append(b.problems, ClosProblem{"capacity", 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d", a.Role, i, b.c.Tiers[0].Name, a.Unit)})
+				continue
+			}
+			n := ir.NewNode(Indexed(a.Role, i, a.Count), ir.KindHost)
+			n.Role, n.Radix, n.PortRateBPS, n.Origin, n.Rail = a.Role, 1, a.RateBPS, a.Origin, int32(rail)
+			id := b.g.AddNode(n)
+			b.g.JoinFabric(id, b.fab)
+			b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, ir.Port{Node: id})
+			b.attach(sw, ir.Port{Node: id}, a.RateBPS, "appliance_leaf", a.Origin)
+		}
+	}
+}
+
+// wireTier creates tier t and stripes the uplinks of tier t-1 over it:
+// the j-th lower switch of a group sends its l-th uplink to upper switch
+// (j·up + l) mod count, which spreads every lower switch's uplinks as
+// evenly as the counts allow (the uniform-width rule of folded Clos
+// networks, designs.md §1).
+func (b *closBuilder) wireTier(ti int) {
+	t, lowerT := b.c.Tiers[ti], b.c.Tiers[ti-1]
+	ds := b.dims(t)
+	members := map[string][]*closSwitch{}
+	for _, sw := range b.tiers[ti-1] {
+		k := b.key(ds, scope{plane: sw.plane, rail: sw.rail, units: sw.units})
+		members[k] = append(members[k], sw)
+	}
+	linkBPS := t.LinkBPS
+	if linkBPS == 0 {
+		linkBPS = lowerT.LinkBPS
+	}
+	kind := lowerT.Name + "_" + t.Name
+	uneven := false
+	b.enumerate(ds, func(s scope) {
+		lower := members[b.key(ds, s)]
+		if len(lower) == 0 {
+			return
+		}
+		count := t.Count
+		down := t.Down
+		if down == 0 {
+			down = max(t.Ports.Radix-t.Up, 1)
+		}
+		if count == 0 {
+			count = max(1, (len(lower)*lowerT.Up+down-1)/down)
+		}
+		upper := b.makeSwitches(ti, ds, s, count)
+		lanesUp, lanesDown := lowerT.Ports.Lanes(linkBPS), t.Ports.Lanes(linkBPS)
+		if lanesUp == 0 || lanesDown == 0 {
+			b.problems = append(b.problems, ClosProblem{"rate", ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", rateText(linkBPS), lowerT.Name, t.Name)})
+			lanesUp, lanesDown = max(lanesUp, 1), max(lanesDown, 1)
+		}
+		// Down ports of the upper switches come first, so allocate all of
+		// them per upper switch in lower order: gather pairs, then sort.
+		type pair struct{ lo, up, l int }
+		var pairs []pair
+		for j := range lower {
+			for l := 0; l < lowerT.Up; l++ {
+				pairs = append(pairs, pair{j, (j*lowerT.Up + l) % count, l})
+			}
+		}
+		load := make([]int, count)
+		for _, p := range pairs {
+			load[p.up]++
+		}
+		if len(pairs)%count != 0 {
+			uneven = true
+		}
+		// Uplinks start after the tier's declared down ports, so port
+		// numbers do not shift when a unit is partly populated.
+		for _, lo := range lower {
+			dl := max(lo.downLanes, 1)
+			lo.alloc.next = max(lo.alloc.next, int32((lowerT.Down+dl-1)/dl))
+		}
+		upPorts := make([]ir.Port, len(pairs))
+		for i, p := range pairs {
+			lo := lower[p.lo]
+			port, lane := lo.alloc.Take(lanesUp, linkBPS)
+			upPorts[i] = ir.Port{Node: lo.id, Port: port, Lane: lane}
+		}
+		order := make([]int, len(pairs))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(x, y int) int { return pairs[x].up - pairs[y].up })
+		for _, i := range order {
+			up := upper[pairs[i].up]
+			port, lane := up.alloc.Take(lanesDown, linkBPS)
+			b.g.AddLink(ir.Link{A: upPorts[i], B: ir.Port{Node: up.id, Port: port, Lane: lane}, CapacityBPS: linkBPS,
+				Kind: kind, Fabric: b.fab, Breakout: int32(max(lanesUp, lanesDown)), Origin: t.Origin})
+			up.down++
+			up.downLanes = lanesDown
+		}
+		for i, n := range load {
+			if n > down {
+				b.problems = append(b.problems, ClosProblem{"radix", ti, fmt.Sprintf("%s receives %d links from %s but has %d down ports",
+					b.g.Nodes[upper[i].id].Name, n, lowerT.Name, down)})
+				break
+			}
+		}
+	})
+	if uneven {
+		b.problems = append(b.problems, ClosProblem{"uneven", ti, fmt.Sprintf("the %d uplinks per %s do not spread evenly over the %s switches of their group; choose counts so that %s switches × uplinks divides by the %s count",
+			lowerT.Up, lowerT.Name, t.Name, lowerT.Name, t.Name)})
+	}
+}
+
+// rateText formats bits per second for messages ("400Gb/s").
+func rateText(bps float64) string {
+	switch {
+	case bps >= 1e12:
+		return fmt.Sprintf("%gTb/s", bps/1e12)
+	case bps >= 1e9:
+		return fmt.Sprintf("%gGb/s", bps/1e9)
+	}
+	return fmt.Sprintf("%gMb/s", bps/1e6)
+}

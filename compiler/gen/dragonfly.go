@@ -1,0 +1,359 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Global link arrangements of a dragonfly: which global port of a group
+// reaches which other group. The three are the ones compared by Hastings,
+// Rincon-Cruz, Spehlmann, Meyers, Xu, Bunde and Leung, "Comparing Global
+// Link Arrangements for Dragonfly Networks", IEEE Cluster 2015, DOI
+// 10.1109/CLUSTER.2015.57. Number the global ports of group i
+// 0..a·h−1 ("virtual ports": port k sits on router k/h, global port k mod
+// h); with g = a·h + 1 each group has one port per other group, and
+//   - absolute: port k reaches group k if k < i, else k+1 (groups in
+//     absolute order, skipping i; Camarero et al.'s "consecutive");
+//   - relative: port k reaches group (i + k + 1) mod g;
+//   - circulant: port 2m reaches group i+(m+1), port 2m+1 reaches group
+//     i−(m+1) (mod g), so each pair of ports forms one ± offset of a
+//     circulant graph; with even g the offset g/2 takes the last port.
+const (
+	ArrangementAbsolute  = "absolute"
+	ArrangementRelative  = "relative"
+	ArrangementCirculant = "circulant"
+)
+
+// DefaultArrangement is circulant: Hastings et al. (above) show the
+// arrangements' bisection bandwidths differ by tens of percent, and Kaplan,
+// Tuncer, Leung, Hemmert and Coskun, "Unveiling the Interplay Between
+// Global Link Arrangements and Network Management Algorithms on Dragonfly
+// Networks", CCGrid 2017, DOI 10.1109/CCGRID.2017.93, report up to 15%
+// higher bisection bandwidth for circulant than for absolute or relative.
+// The arrangement of deployed systems (Cray Cascade, HPE Slingshot) is not
+// published in a source we read, so this default is a modelling choice.
+const DefaultArrangement = ArrangementCirculant
+
+// Dragonfly link kinds (ir.Link.Kind).
+const (
+	LinkTerminal = "terminal"
+	LinkLocal    = "local"
+	LinkGlobal   = "global"
+)
+
+// Dragonfly holds the parameters of a dragonfly: Kim, Dally, Scott, Abts,
+// "Technology-Driven, Highly-Scalable Dragonfly Topology", ISCA 2008, DOI
+// 10.1109/ISCA.2008.19. g groups of a routers; the routers of a group form
+// a complete graph; each router has p terminals and h global ports.
+// Closed forms: router radix p+a+h−1, a·p·g terminals, g·a(a−1)/2 local
+// links, ⌊g·a·h/2⌋ global links, g ≤ a·h+1.
+type Dragonfly struct {
+	// P is the number of terminals per router.
+	P int
+	// A is the number of routers per group.
+	A int
+	// H is the number of global ports per router.
+	H int
+	// G is the number of groups; 0 means the maximum a·h+1 (one global
+	// link between every pair of groups).
+	G int
+	// LocalBPS, GlobalBPS and TerminalBPS are link rates in bits per
+	// second per direction; TerminalBPS 0 means LocalBPS.
+	LocalBPS, GlobalBPS, TerminalBPS float64
+	// Arrangement is ArrangementAbsolute, ArrangementRelative,
+	// ArrangementCirculant, or "" for DefaultArrangement.
+	Arrangement string
+	// RouterModel is the catalogue model of every router, or "".
+	RouterModel string
+	// Origin is stamped on the fabric and on every node and link built.
+	Origin ir.OriginID
+}
+
+// Groups returns g after defaulting (a·h+1 when G is 0).
+func (p Dragonfly) Groups() int {
+	if p.G == 0 {
+		return p.A*p.H + 1
+	}
+	return p.G
+}
+
+// Validate reports impossible parameters; Param is the HCL argument name
+// ("p", "a", "h", "g", "local_rate", "global_rate", "terminal_rate",
+// "global_arrangement"). BuildDragonfly must only be called when it
+// returns none. A single group (g = 1) is valid: its global ports stay
+// unused.
+func (p Dragonfly) Validate() []ParamError {
+	var errs []ParamError
+	for _, c := range []struct {
+		name, what string
+		v          int
+	}{{"p", "terminals per router", p.P}, {"a", "routers per group", p.A}, {"h", "global ports per router", p.H}} {
+		if c.v < 1 {
+			errs = append(errs, ParamError{c.name, fmt.Sprintf("must be at least 1 (got %d): it is the number of %s", c.v, c.what)})
+		}
+	}
+	if len(errs) == 0 {
+		maxG := p.A*p.H + 1
+		switch {
+		case p.G < 0:
+			errs = append(errs, ParamError{"g", fmt.Sprintf("must be at least 1 (got %d); omit it for the maximum a·h+1 = %d", p.G, maxG)})
+		case p.G > maxG:
+			errs = append(errs, ParamError{"g", fmt.Sprintf("is at most a·h+1 = %d (got %d): each group has a·h = %d global ports, at least one per other group; lower g or raise a or h", maxG, p.G, maxG-1)})
+		default:
+			g, a := float64(p.Groups()), float64(p.A)
+			links := g*a*float64(p.P) + g*a*(a-1)/2 + g*a*float64(p.H)/2
+			if links > maxIRElements {
+				errs = append(errs, ParamError{"g", fmt.Sprintf("gives about %.3g links, more than the IR's limit of %d; use a smaller dragonfly", links, maxIRElements)})
+			}
+		}
+	}
+	switch p.Arrangement {
+	case "", ArrangementAbsolute, ArrangementRelative, ArrangementCirculant:
+	default:
+		errs = append(errs, ParamError{"global_arrangement", fmt.Sprintf("unknown arrangement %q; use %q, %q or %q", p.Arrangement, ArrangementAbsolute, ArrangementRelative, ArrangementCirculant)})
+	}
+	errs = append(errs, rateErrors("local_rate", p.LocalBPS)...)
+	errs = append(errs, rateErrors("global_rate", p.GlobalBPS)...)
+	if p.TerminalBPS != 0 {
+		errs = append(errs, rateErrors("terminal_rate", p.TerminalBPS)...)
+	}
+	return errs
+}
+
+// DragonflyInfo reports what BuildDragonfly built beyond the graph.
+type DragonflyInfo struct {
+	// Groups and Arrangement are g and the arrangement after defaulting.
+	Groups      int
+	Arrangement string
+	// TerminalLinks, LocalLinks and GlobalLinks count the links by kind.
+	TerminalLinks, LocalLinks, GlobalLinks int
+	// PairMin and PairMax are the fewest and most global links between
+	// two distinct groups (they differ by at most one; 0 when g = 1).
+	PairMin, PairMax int
+	// UnusedGlobalPorts are the router global ports left uncabled: one
+	// when g·a·h is odd, every global port when g = 1, else none.
+	UnusedGlobalPorts []ir.Port
+}
+
+// BuildDragonfly appends a dragonfly named name to g and returns its
+// fabric id and a summary. p must have passed Validate.
+//
+// Names: "group3/router1", terminals "group3/router1/host0" (indices from
+// 0, zero-padded to the widest sibling). Router ports: [0,p) terminals,
+// [p, p+a−1) local (to the other routers of the group in index order),
+// [p+a−1, p+a+h−1) global. Global port k of a group (k = router·h + j) is
+// wired by the arrangement, see ArrangementAbsolute.
+//
+// Fewer groups than a·h+1: the a·h global ports of a group are taken in
+// rounds of g−1. A full round reaches every other group once, in the
+// arrangement's order, as with g = a·h+1; this is how SST/merlin numbers
+// several links per group pair. The r = a·h mod (g−1) ports left over
+// form a last round whose group graph is a circulant with offsets
+// ±1…±⌊r/2⌋, plus, when r is odd, the offset g/2 (even g) or a matching
+// along the offset (g−1)/2 cycle that leaves one group out (odd g, the
+// only case where g·a·h is odd). Within that round each group's ports
+// reach their targets in the arrangement's order. So every pair of groups
+// has ⌊a·h/(g−1)⌋ or ⌈a·h/(g−1)⌉ links, every router uses at most h global
+// ports, and at most one port in the fabric stays unused.
+func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, DragonflyInfo) {
+	P, A, H, G := p.P, p.A, p.H, p.Groups()
+	info := DragonflyInfo{Groups: G, Arrangement: p.Arrangement}
+	if info.Arrangement == "" {
+		info.Arrangement = DefaultArrangement
+	}
+	tBPS := p.TerminalBPS
+	if tBPS == 0 {
+		tBPS = p.LocalBPS
+	}
+	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: "dragonfly", Tiers: []string{"router"},
+		Params: []ir.Param{{Name: "p", Value: int64(P)}, {Name: "a", Value: int64(A)},
+			{Name: "h", Value: int64(H)}, {Name: "g", Value: int64(G)}}}, p.Origin)
+	g.Nodes = slices.Grow(g.Nodes, G*A*(P+1))
+	g.Links = slices.Grow(g.Links, G*A*P+G*A*(A-1)/2+G*A*H/2)
+
+	routers := make([]ir.NodeID, G*A) // group*A + router
+	hosts := make([]ir.NodeID, 0, G*A*P)
+	for gi := range G {
+		grp := Indexed("group", gi, G) + "/"
+		names := make([]string, A)
+		for r := range A {
+			names[r] = grp + Indexed("router", r, A)
+			n := ir.NewNode(names[r], ir.KindSwitch)
+			n.Model, n.Tier, n.Unit, n.UnitIndex = p.RouterModel, "router", "group", int32(gi)
+			n.Radix, n.PortRateBPS = int32(P+A+H-1), max(p.LocalBPS, p.GlobalBPS, tBPS)
+			routers[gi*A+r] = b.node(n)
+		}
+		for r := range A {
+			for t := range P {
+				n := ir.NewNode(names[r]+"/"+Indexed("host", t, P), ir.KindHost)
+				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, tBPS, "group", int32(gi)
+				hosts = append(hosts, b.node(n))
+			}
+		}
+	}
+
+	eps := make([]ir.Port, len(hosts))
+	for i, n := range hosts {
+		eps[i] = portOf(n, 0)
+		b.link(LinkTerminal, eps[i], portOf(routers[i/P], i%P), tBPS)
+	}
+	info.TerminalLinks = len(hosts)
+	for gi := range G {
+		for r := range A {
+			for s := r + 1; s < A; s++ {
+				b.link(LinkLocal, portOf(routers[gi*A+r], P+s-1), portOf(routers[gi*A+s], P+r), p.LocalBPS)
+				info.LocalLinks++
+			}
+		}
+	}
+
+	w := newDragonflyWiring(G, A*H, info.Arrangement)
+	gport := func(gi, k int) ir.Port { return portOf(routers[gi*A+k/H], P+A-1+k%H) }
+	pairs := make([]int32, G*G)
+	for gi := range G {
+		for k, j := range w.target[gi] {
+			switch {
+			case j < 0:
+				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, gport(gi, k))
+			case int(j) > gi:
+				b.link(LinkGlobal, gport(gi, k), gport(int(j), w.peer(gi, k)), p.GlobalBPS)
+				info.GlobalLinks++
+				pairs[gi*G+int(j)]++
+			}
+		}
+	}
+	info.PairMin, info.PairMax = pairRange(pairs, G)
+	g.Fabrics[b.fabric].Endpoints = eps
+	return b.fabric, info
+}
+
+// pairRange returns the fewest and most links over pairs i < j of the
+// upper triangle of the g×g count matrix.
+func pairRange(pairs []int32, g int) (lo, hi int) {
+	if g < 2 {
+		return 0, 0
+	}
+	lo = int(pairs[1])
+	for i := range g {
+		for j := i + 1; j < g; j++ {
+			c := int(pairs[i*g+j])
+			lo, hi = min(lo, c), max(hi, c)
+		}
+	}
+	return lo, hi
+}
+
+// dragonflyWiring maps every global (virtual) port of every group to its
+// target group, or -1 when the port is unused.
+type dragonflyWiring struct {
+	groups, full int
+	key          func(i, j int) int
+	target       [][]int32
+	partial      [][]int32 // per group, last-round targets sorted by key
+}
+
+// newDragonflyWiring computes the wiring of g groups with m global ports
+// each under arrangement arr (see BuildDragonfly).
+func newDragonflyWiring(g, m int, arr string) *dragonflyWiring {
+	w := &dragonflyWiring{groups: g, key: arrangementKey(arr, g), target: make([][]int32, g)}
+	if g < 2 {
+		for i := range w.target {
+			w.target[i] = slices.Repeat([]int32{-1}, m)
+		}
+		return w
+	}
+	n := g - 1
+	w.full = m / n
+	w.partial = partialRound(g, m%n)
+	order := make([]int32, n)
+	for i := range g {
+		row := make([]int32, 0, m)
+		for j := range g {
+			if j != i {
+				order[w.key(i, j)] = int32(j)
+			}
+		}
+		for range w.full {
+			row = append(row, order...)
+		}
+		last := w.partial[i]
+		sort.Slice(last, func(x, y int) bool { return w.key(i, int(last[x])) < w.key(i, int(last[y])) })
+		row = append(row, last...)
+		for len(row) < m {
+			row = append(row, -1)
+		}
+		w.target[i] = row
+	}
+	return w
+}
+
+// peer returns the port of the target group that port k of group i meets.
+func (w *dragonflyWiring) peer(i, k int) int {
+	j, n := int(w.target[i][k]), w.groups-1
+	if round := k / n; round < w.full {
+		return round*n + w.key(j, i)
+	}
+	last, want := w.partial[j], w.key(j, i)
+	return w.full*n + sort.Search(len(last), func(x int) bool { return w.key(j, int(last[x])) >= want })
+}
+
+// arrangementKey returns the position, 0..g−2, at which group i's ports
+// reach group j ≠ i within one round.
+func arrangementKey(arr string, g int) func(i, j int) int {
+	switch arr {
+	case ArrangementAbsolute:
+		return func(i, j int) int {
+			if j < i {
+				return j
+			}
+			return j - 1
+		}
+	case ArrangementRelative:
+		return func(i, j int) int { return (j-i+g)%g - 1 }
+	default: // circulant: +1, −1, +2, −2, …, then g/2 for even g
+		return func(i, j int) int {
+			d := (j - i + g) % g
+			switch {
+			case 2*d < g:
+				return 2 * (d - 1)
+			case 2*d == g:
+				return g - 2
+			default:
+				return 2*(g-d-1) + 1
+			}
+		}
+	}
+}
+
+// partialRound returns, per group, the targets of the r < g−1 ports left
+// after the full rounds: a circulant with offsets ±1…±⌊r/2⌋, and for odd r
+// the offset g/2 (even g) or a near-perfect matching along the cycle of
+// offset (g−1)/2 (odd g), which leaves group ((g−1)·(g−1)/2) mod g one
+// port short. The odd-r offsets exceed ⌊r/2⌋, so no pair repeats.
+func partialRound(g, r int) [][]int32 {
+	nb := make([][]int32, g)
+	for i := range g {
+		for d := 1; d <= r/2; d++ {
+			nb[i] = append(nb[i], int32((i+d)%g), int32((i-d+g)%g))
+		}
+	}
+	if r%2 == 0 {
+		return nb
+	}
+	if g%2 == 0 {
+		for i := range g {
+			nb[i] = append(nb[i], int32((i+g/2)%g))
+		}
+		return nb
+	}
+	d := (g - 1) / 2 // coprime with g, so s·d mod g visits every group
+	for s := 0; s+1 < g; s += 2 {
+		x, y := s*d%g, (s+1)*d%g
+		nb[x] = append(nb[x], int32(y))
+		nb[y] = append(nb[y], int32(x))
+	}
+	return nb
+}

@@ -1,0 +1,190 @@
+package gen
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/topo"
+)
+
+func buildFatTree(t *testing.T, k int) (*ir.Graph, ir.FabricID, ir.OriginID) {
+	t.Helper()
+	p := FatTree{K: k, LinkRateBPS: 400e9, SwitchModel: "QM9700"}
+	if errs := p.Validate(); len(errs) > 0 {
+		t.Fatalf("k=%d: %v", k, errs)
+	}
+	g := ir.New()
+	p.Origin = testOrigin(g)
+	return g, BuildFatTree(g, "ft", p), p.Origin
+}
+
+// TestFatTreeSweep checks the closed forms of Al-Fares et al. (designs.md
+// §1) for every even k from 2 to 64.
+func TestFatTreeSweep(t *testing.T) {
+	for k := 2; k <= 64; k += 2 {
+		g, f, o := buildFatTree(t, k)
+		h := k / 2
+		checkFabric(t, g, f, o)
+		tiers := map[string]int{}
+		hosts := 0
+		for _, n := range g.Nodes {
+			switch n.Kind {
+			case ir.KindHost:
+				hosts++
+			case ir.KindSwitch:
+				tiers[n.Tier]++
+				if n.Radix != int32(k) || n.Model != "QM9700" || n.PortRateBPS != 400e9 {
+					t.Fatalf("k=%d: switch %+v", k, n)
+				}
+			}
+		}
+		if hosts != k*k*k/4 || tiers["edge"] != k*h || tiers["aggregation"] != k*h || tiers["core"] != h*h ||
+			len(g.Nodes) != hosts+5*k*k/4 {
+			t.Fatalf("k=%d: %d hosts, tiers %v", k, hosts, tiers)
+		}
+		want := map[string]int{LinkHostEdge: k * k * k / 4, LinkEdgeAggregation: k * k * k / 4, LinkAggregationCore: k * k * k / 4}
+		if got := kinds(g); !reflect.DeepEqual(got, want) || len(g.Links) != 3*k*k*k/4 {
+			t.Fatalf("k=%d: links %v, want %v", k, got, want)
+		}
+		adj := g.Adjacency()
+		for id, n := range g.Nodes {
+			deg := len(adj.Of(ir.NodeID(id)))
+			if (n.Kind == ir.KindSwitch && deg != k) || (n.Kind == ir.KindHost && deg != 1) {
+				t.Fatalf("k=%d: %s has degree %d", k, n.Name, deg)
+			}
+		}
+		fab := g.Fabrics[f]
+		if len(fab.Endpoints) != hosts || fab.Family != "fat_tree" || !reflect.DeepEqual(fab.Tiers, []string{"edge", "aggregation", "core"}) {
+			t.Fatalf("k=%d: fabric %+v", k, fab)
+		}
+		if v, _ := fab.Param("k"); v != int64(k) {
+			t.Fatalf("k=%d: param k = %d", k, v)
+		}
+		checkFatTreeWiring(t, g, k)
+	}
+}
+
+// checkFatTreeWiring asserts the paper's wiring: core port q is pod q, and
+// core c is reached by aggregation switch c/(k/2) of every pod.
+func checkFatTreeWiring(t *testing.T, g *ir.Graph, k int) {
+	h := k / 2
+	aggIndex := map[ir.NodeID]int{}
+	coreIndex := map[ir.NodeID]int{}
+	for id, n := range g.Nodes {
+		switch n.Tier {
+		case "aggregation":
+			aggIndex[ir.NodeID(id)] = len(aggIndex) % h
+		case "core":
+			coreIndex[ir.NodeID(id)] = len(coreIndex)
+		}
+	}
+	for _, l := range g.Links {
+		if l.Kind != LinkAggregationCore {
+			continue
+		}
+		agg, core := g.Nodes[l.A.Node], l.B
+		c := coreIndex[core.Node]
+		if int(agg.UnitIndex) != int(core.Port) || aggIndex[l.A.Node] != c/h || int(l.A.Port) != h+c%h {
+			t.Fatalf("k=%d: %s port %d – %s port %d breaks the Al-Fares wiring", k, agg.Name, l.A.Port, g.Nodes[core.Node].Name, core.Port)
+		}
+	}
+}
+
+func TestFatTreeNames(t *testing.T) {
+	for _, c := range []struct {
+		k     int
+		names []string
+	}{
+		{4, []string{"pod0/edge0", "pod3/agg1", "pod2/edge1/host0", "core0", "core3"}},
+		{8, []string{"pod3/edge1", "pod3/agg1", "pod3/edge1/host0", "core05", "core15"}},
+		{48, []string{"pod03/edge01", "pod47/agg23", "pod03/edge01/host00", "core005", "core575"}},
+	} {
+		g, _, _ := buildFatTree(t, c.k)
+		have := map[string]bool{}
+		for _, n := range g.Nodes {
+			have[n.Name] = true
+		}
+		for _, n := range c.names {
+			if !have[n] {
+				t.Errorf("k=%d: no node %q", c.k, n)
+			}
+		}
+	}
+}
+
+func TestFatTreeDeterministic(t *testing.T) {
+	for _, k := range []int{4, 6, 16, 64} {
+		g1, _, _ := buildFatTree(t, k)
+		g2, _, _ := buildFatTree(t, k)
+		if !reflect.DeepEqual(g1, g2) {
+			t.Fatalf("k=%d: two builds differ", k)
+		}
+	}
+}
+
+// TestFatTreeGonumOracle checks connectivity and path structure with
+// gonum: inter-pod hosts are 6 hops apart over (k/2)² shortest paths, one
+// through each core; hosts in one pod under different edges are 4 hops
+// apart over k/2 paths.
+func TestFatTreeGonumOracle(t *testing.T) {
+	for _, k := range []int{4, 8, 16} {
+		g, f, _ := buildFatTree(t, k)
+		h := k / 2
+		view := g.FabricView(f)
+		if cc := topo.ConnectedComponents(view); len(cc) != 1 {
+			t.Fatalf("k=%d: %d components", k, len(cc))
+		}
+		eps := g.Fabrics[f].Endpoints
+		src := eps[0].Node
+		all := path.DijkstraAllFrom(view.Node(int64(src)), view)
+		check := func(dst ir.NodeID, hops, paths int, cores bool) {
+			ps, w := all.AllTo(int64(dst))
+			if w != float64(hops) || len(ps) != paths {
+				t.Fatalf("k=%d: %s→%s: %d paths of %v hops, want %d of %d", k, g.Nodes[src].Name, g.Nodes[dst].Name, len(ps), w, paths, hops)
+			}
+			seen := map[int64]bool{}
+			for _, p := range ps {
+				for _, n := range p {
+					if g.Nodes[n.ID()].Tier == "core" {
+						seen[n.ID()] = true
+					}
+				}
+			}
+			if cores && len(seen) != h*h {
+				t.Fatalf("k=%d: shortest paths cross %d cores, want %d", k, len(seen), h*h)
+			}
+		}
+		check(eps[len(eps)-1].Node, 6, h*h, true) // last pod
+		check(eps[h].Node, 4, h, false)           // same pod, next edge
+		if h > 1 {
+			check(eps[1].Node, 2, 1, false) // same edge
+		}
+		if !strings.HasPrefix(g.Nodes[eps[len(eps)-1].Node].Name, Indexed("pod", k-1, k)) {
+			t.Fatalf("k=%d: last endpoint %s not in the last pod", k, g.Nodes[eps[len(eps)-1].Node].Name)
+		}
+	}
+}
+
+func TestFatTreeValidate(t *testing.T) {
+	for _, c := range []struct {
+		p     FatTree
+		param string
+		msg   string
+	}{
+		{FatTree{K: 0, LinkRateBPS: 1}, "k", "at least 2"},
+		{FatTree{K: 7, LinkRateBPS: 1}, "k", "k = 6 or 8"},
+		{FatTree{K: 4096, LinkRateBPS: 1}, "k", "limit"},
+		{FatTree{K: 4}, "link_rate", "positive"},
+	} {
+		errs := c.p.Validate()
+		if len(errs) != 1 || errs[0].Param != c.param || !strings.Contains(errs[0].Msg, c.msg) {
+			t.Errorf("%+v: got %v, want %s: …%s…", c.p, errs, c.param, c.msg)
+		}
+	}
+	if errs := (FatTree{K: 2, LinkRateBPS: 1}).Validate(); errs != nil {
+		t.Errorf("k=2: %v", errs)
+	}
+}

@@ -1,0 +1,61 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// fabricBuilder appends the nodes and links of one fabric, stamping the fabric
+// id and the origin on every element so generators cannot forget either.
+type fabricBuilder struct {
+	g      *ir.Graph
+	fabric ir.FabricID
+	origin ir.OriginID
+}
+
+// newFabricBuilder appends fabric f (with origin o) to g and returns a
+// builder for its elements.
+func newFabricBuilder(g *ir.Graph, f ir.Fabric, o ir.OriginID) fabricBuilder {
+	f.Origin = o
+	return fabricBuilder{g: g, fabric: g.AddFabric(f), origin: o}
+}
+
+// node appends n as a member of the builder's fabric and returns its id.
+func (b fabricBuilder) node(n ir.Node) ir.NodeID {
+	n.Origin = b.origin
+	id := b.g.AddNode(n)
+	b.g.JoinFabric(id, b.fabric)
+	return id
+}
+
+// link appends one full-duplex link of the given kind and per-direction
+// capacity (bits per second) between ports a and b.
+func (b fabricBuilder) link(kind string, a, z ir.Port, bps float64) ir.LinkID {
+	return b.g.AddLink(ir.Link{A: a, B: z, CapacityBPS: bps, Kind: kind,
+		Fabric: b.fabric, Breakout: 1, Origin: b.origin})
+}
+
+// portOf is shorthand for lane 0 of physical port p of node n.
+func portOf(n ir.NodeID, p int) ir.Port { return ir.Port{Node: n, Port: int32(p)} }
+
+// maxIRElements is the largest node or link count the IR's int32 ids hold.
+const maxIRElements = math.MaxInt32
+
+// rateErrors reports a rate that is not a positive, finite number of bits
+// per second (per direction).
+func rateErrors(param string, bps float64) []ParamError {
+	if bps > 0 && !math.IsInf(bps, 1) {
+		return nil
+	}
+	return []ParamError{{Param: param, Msg: fmt.Sprintf("must be a positive rate (got %g b/s); write it with a unit, e.g. \"400Gb/s\"", bps)}}
+}
+
+// sizeErrors reports a design whose element count overflows the IR's ids.
+func sizeErrors(param, what string, n int64) []ParamError {
+	if n <= maxIRElements {
+		return nil
+	}
+	return []ParamError{{Param: param, Msg: fmt.Sprintf("gives %d %s, more than the IR's limit of %d; use a smaller value", n, what, int64(maxIRElements))}}
+}

@@ -1,0 +1,244 @@
+// Package ir is topoc's compiled design: a compact, deterministic graph of
+// nodes (switches, hosts, GPUs, NICs, NVSwitches, PCIe switches, CPUs) and the
+// full-duplex links between their ports, plus the fabrics that group them.
+//
+// Storage is dense: NodeID and LinkID index slices, so a graph of a million
+// links costs tens of megabytes, not the hundreds a map-of-maps graph costs
+// (see DESIGN.md, "Library facts"). Element order is the order the compiler
+// added them, which is deterministic, so every emitter that walks the slices
+// writes byte-identical output for the same input.
+//
+// Every node and link carries an OriginID that resolves to the HCL source
+// range that caused it, so analyzers can point diagnostics at a line without
+// seeing HCL.
+package ir
+
+import (
+	"github.com/hashicorp/hcl/v2"
+)
+
+// NodeID indexes Graph.Nodes. It is dense: 0..len(Nodes)-1.
+type NodeID int32
+
+// LinkID indexes Graph.Links. It is dense: 0..len(Links)-1.
+type LinkID int32
+
+// FabricID indexes Graph.Fabrics.
+type FabricID int32
+
+// OriginID indexes Graph.Origins; 0 is always the zero (unknown) range.
+type OriginID int32
+
+// None is the "absent" value of the small integer labels (rail, plane,
+// rack, unit index) and of NodeID parents.
+const None = -1
+
+// Kind is the class of a node, as DESIGN.md lists them.
+type Kind uint8
+
+// Node kinds. Host is an implicit end host (fat-tree and dragonfly
+// terminals, appliances such as UFM); Switch is any packet switch of a
+// scale-out fabric; NVSwitch is an NVLink switch chip.
+const (
+	KindHost Kind = iota
+	KindSwitch
+	KindGPU
+	KindNIC
+	KindNVSwitch
+	KindPCIeSwitch
+	KindCPU
+)
+
+var kindNames = [...]string{"host", "switch", "gpu", "nic", "nvswitch", "pcie_switch", "cpu"}
+
+// String returns the kind's JSON name ("gpu", "pcie_switch", ...).
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// IsSwitch reports whether nodes of this kind forward traffic between other
+// nodes of a fabric (packet switches and NVSwitch chips).
+func (k Kind) IsSwitch() bool { return k == KindSwitch || k == KindNVSwitch }
+
+// Node is one device. Labels that do not apply hold None (integers) or ""
+// (strings).
+type Node struct {
+	// Name is stable and human-readable: "pod3/agg1", "su2/node05/nic3".
+	Name string
+	Kind Kind
+	// Model is the catalogue model name ("QM9700", "H100"), or "".
+	Model string
+	// Role refines Kind for endpoints and appliances: "compute" or
+	// "storage" for NICs, "ufm" for a fabric manager host, "" otherwise.
+	Role string
+	// Tier is the switching tier in the fabric's own words: "edge",
+	// "aggregation", "core" (fat-tree); "leaf", "spine", "super_spine"
+	// (Clos); "router" (dragonfly); "" for non-switches.
+	Tier string
+	// Unit names the structural unit kind ("pod", "su", "group", "rack",
+	// "node") and UnitIndex its index, or "" and None.
+	Unit      string
+	UnitIndex int32
+	// Rail, Plane and Rack are indices from 0, or None.
+	Rail, Plane, Rack int32
+	// Parent is the server a component belongs to (a GPU's DGX), or None.
+	Parent NodeID
+	// Radix is the number of physical ports, 0 when unbounded (implicit hosts).
+	Radix int32
+	// PortRateBPS is the native rate of one physical port, in bits per
+	// second per direction; 0 when not applicable.
+	PortRateBPS float64
+	// Fabrics lists the fabrics this node belongs to, in FabricID order.
+	Fabrics []FabricID
+	Origin  OriginID
+}
+
+// Port identifies one end of a link: a node, its physical port number
+// (from 0), and the breakout lane within that port (0 when not broken out).
+type Port struct {
+	Node NodeID
+	Port int32
+	Lane int32
+}
+
+// Link is one full-duplex logical connection between two ports.
+type Link struct {
+	A, B Port
+	// CapacityBPS is per direction, in bits per second.
+	CapacityBPS float64
+	// Kind classifies the link within its fabric: "terminal", "local",
+	// "global" (dragonfly); "host_edge", "edge_aggregation",
+	// "aggregation_core" (fat-tree); "node_leaf", "leaf_spine",
+	// "spine_super_spine" (Clos); "gpu_nvswitch"; "nvlink", "pcie", "c2c"
+	// (inside a node); "custom".
+	Kind string
+	// Fabric is the fabric this link belongs to, or None for links inside
+	// a node (PCIe, NVLink within a server).
+	Fabric FabricID
+	// Media and LengthM are filled by cable planning; "" and 0 until then.
+	Media   string
+	LengthM float64
+	// Breakout is the number of lanes the A-side physical port is split
+	// into (1 when not broken out).
+	Breakout int32
+	Origin   OriginID
+}
+
+// Fabric is one named network of the design.
+type Fabric struct {
+	Name string
+	// Family is "fat_tree", "clos", "dragonfly", "nvlink_domain" or "custom".
+	Family string
+	// Tiers lists switch tier names bottom-up ("leaf", "spine").
+	Tiers []string
+	// Endpoints are the ports that inject traffic into this fabric
+	// (DESIGN.md "Endpoint"), in generation order.
+	Endpoints []Port
+	// Params holds the family's parameters for reports and analytic
+	// formulas ("k", "p", "a", "h", "g", "rails", "planes", ...).
+	Params []Param
+	Origin OriginID
+}
+
+// Param is one named integer parameter of a fabric.
+type Param struct {
+	Name  string
+	Value int64
+}
+
+// Param returns the value of the named parameter and whether it is set.
+func (f *Fabric) Param(name string) (int64, bool) {
+	for _, p := range f.Params {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Graph is the compiled design.
+type Graph struct {
+	Nodes   []Node
+	Links   []Link
+	Fabrics []Fabric
+	// Origins holds source ranges; index 0 is the zero range.
+	Origins []hcl.Range
+}
+
+// New returns an empty graph with the zero origin in place.
+func New() *Graph {
+	return &Graph{Origins: []hcl.Range{{}}}
+}
+
+// Origin records a source range and returns its id.
+func (g *Graph) Origin(r hcl.Range) OriginID {
+	g.Origins = append(g.Origins, r)
+	return OriginID(len(g.Origins) - 1)
+}
+
+// Range returns the source range of an origin id (the zero range if unknown).
+func (g *Graph) Range(o OriginID) hcl.Range {
+	if o <= 0 || int(o) >= len(g.Origins) {
+		return hcl.Range{}
+	}
+	return g.Origins[o]
+}
+
+// AddFabric appends a fabric and returns its id.
+func (g *Graph) AddFabric(f Fabric) FabricID {
+	g.Fabrics = append(g.Fabrics, f)
+	return FabricID(len(g.Fabrics) - 1)
+}
+
+// AddNode appends a node and returns its id. Unset integer labels of n must
+// already be None; use NewNode for a node with every label cleared.
+func (g *Graph) AddNode(n Node) NodeID {
+	g.Nodes = append(g.Nodes, n)
+	return NodeID(len(g.Nodes) - 1)
+}
+
+// NewNode returns a node of the given name and kind with every integer
+// label set to None.
+func NewNode(name string, kind Kind) Node {
+	return Node{Name: name, Kind: kind, UnitIndex: None, Rail: None, Plane: None, Rack: None, Parent: None}
+}
+
+// AddLink appends a link and returns its id. A zero Breakout is stored as 1.
+func (g *Graph) AddLink(l Link) LinkID {
+	if l.Breakout == 0 {
+		l.Breakout = 1
+	}
+	g.Links = append(g.Links, l)
+	return LinkID(len(g.Links) - 1)
+}
+
+// JoinFabric adds fabric f to node n's fabric list (kept sorted, no duplicates).
+func (g *Graph) JoinFabric(n NodeID, f FabricID) {
+	fs := g.Nodes[n].Fabrics
+	for i, x := range fs {
+		if x == f {
+			return
+		}
+		if x > f {
+			fs = append(fs, 0)
+			copy(fs[i+1:], fs[i:])
+			fs[i] = f
+			g.Nodes[n].Fabrics = fs
+			return
+		}
+	}
+	g.Nodes[n].Fabrics = append(fs, f)
+}
+
+// InFabric reports whether node n belongs to fabric f.
+func (n *Node) InFabric(f FabricID) bool {
+	for _, x := range n.Fabrics {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,287 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// serverGroup is a built node group.
+type serverGroup struct {
+	cfg     *lang.NodeGroup
+	model   *lang.NodeModel
+	servers []server
+	// roles lists the NIC roles of the model in declaration order.
+	roles []string
+}
+
+// server is one built server: its container node and components.
+type server struct {
+	id   ir.NodeID
+	gpus []ir.NodeID
+	nics map[string][]ir.NodeID
+}
+
+// nicRef matches a PCIe switch's NIC reference "compute[3]".
+var nicRef = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\[([0-9]+)\]$`)
+
+func buildServers(s *state) {
+	for _, ng := range s.cfg.NodeGroups {
+		m, ok := s.cat.nodes[ng.Model.V]
+		if !ok {
+			s.diags = append(s.diags, unknown("node_model", ng.Model.V, ng.Model.Range, keys(s.cat.nodes)))
+			continue
+		}
+		if !s.checkNodeModel(m) {
+			continue
+		}
+		sg := &serverGroup{cfg: ng, model: m}
+		for _, n := range m.NICs {
+			sg.roles = append(sg.roles, n.Role)
+		}
+		seen := map[string]int{}
+		for i, name := range ng.Names {
+			if j, dup := seen[name.V]; dup {
+				s.diags = append(s.diags, diag.Error(diag.DuplicateName, name.Range, "Duplicate server name",
+					fmt.Sprintf("Servers %d and %d of node_group %q are both named %q; make the name template unique per count.index.", j, i, ng.Name, name.V)))
+				return
+			}
+			seen[name.V] = i
+			rack := ir.None
+			if ng.PerRack.V > 0 {
+				rack = int(ng.FirstRack.V) + i/int(ng.PerRack.V)
+			}
+			sg.servers = append(sg.servers, s.buildServer(name.V, m, s.g.Origin(ng.DeclRange), rack))
+		}
+		s.groups[ng.Name] = sg
+	}
+}
+
+// checkNodeModel validates a node model's references before any server is
+// built from it.
+func (s *state) checkNodeModel(m *lang.NodeModel) bool {
+	ok := true
+	bad := func(d *hcl.Diagnostic) { s.diags = append(s.diags, d); ok = false }
+	if m.GPUs.V > 0 {
+		if _, found := s.cat.gpus[m.GPU.V]; !found {
+			bad(unknown("gpu_model", m.GPU.V, m.GPU.Range, keys(s.cat.gpus)))
+		}
+	}
+	if m.GPUs.V < 0 || m.NVSwitches.V < 0 {
+		bad(diag.Error(diag.InvalidValue, m.GPUs.Range, "Negative count", "gpus and nvswitches must be zero or more."))
+	}
+	counts := map[string]int64{}
+	for _, n := range m.NICs {
+		if _, found := s.cat.nics[n.Model.V]; !found {
+			bad(unknown("nic_model", n.Model.V, n.Model.Range, keys(s.cat.nics)))
+		}
+		counts[n.Role] = n.Count.V
+	}
+	if len(m.NVLinkPerSwitch.V) > 0 && int64(len(m.NVLinkPerSwitch.V)) != m.NVSwitches.V {
+		bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVLink split does not match the switches",
+			fmt.Sprintf("nvlink_per_switch lists %d entries but the model has %d NVSwitches; give one link count per switch.", len(m.NVLinkPerSwitch.V), m.NVSwitches.V)))
+	}
+	for _, p := range m.PCIeSwitches {
+		for _, g := range p.GPUs.V {
+			if g < 0 || g >= m.GPUs.V {
+				bad(diag.Error(diag.UnknownReference, p.GPUs.Range, "No such GPU",
+					fmt.Sprintf("GPU %d is not in this %d-GPU node model; GPUs are numbered from 0.", g, m.GPUs.V)))
+			}
+		}
+		for _, r := range p.NICs.V {
+			mm := nicRef.FindStringSubmatch(r)
+			if mm == nil {
+				bad(diag.Error(diag.InvalidValue, p.NICs.Range, "Invalid NIC reference",
+					fmt.Sprintf("%q is not a NIC reference; write role[index], e.g. \"compute[0]\".", r)))
+				continue
+			}
+			idx, _ := strconv.ParseInt(mm[2], 10, 64)
+			if n, found := counts[mm[1]]; !found || idx >= n {
+				bad(diag.Error(diag.UnknownReference, p.NICs.Range, "No such NIC",
+					fmt.Sprintf("%q names no NIC of this node model (roles: %v).", r, keys(counts))))
+			}
+		}
+	}
+	return ok
+}
+
+// buildServer adds one server and its internals: CPU sockets (linked by
+// the inter-socket link when its rate is known), GPUs and NVSwitches
+// (NVLink links, parallel links kept), NICs, and PCIe switches with the
+// GPUs and NICs under them; devices under no switch hang off their
+// socket's root complex (or NVLink-C2C for GPUs of Grace platforms).
+func (s *state) buildServer(name string, m *lang.NodeModel, origin ir.OriginID, rack int) server {
+	g := s.g
+	host := ir.NewNode(name, ir.KindHost)
+	host.Role, host.Model, host.Origin, host.Rack = "server", m.Name, origin, int32(rack)
+	sv := server{id: g.AddNode(host), nics: map[string][]ir.NodeID{}}
+	add := func(n ir.Node) ir.NodeID {
+		n.Parent, n.Origin, n.Rack = sv.id, origin, int32(rack)
+		return g.AddNode(n)
+	}
+	link := func(a, b ir.NodeID, ap, bp int32, bps float64, kind string) {
+		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b, Port: bp}, CapacityBPS: bps, Kind: kind, Fabric: ir.None, Origin: origin})
+	}
+	sockets := int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V })))
+	cpus := make([]ir.NodeID, sockets)
+	for i := range cpus {
+		n := ir.NewNode(name+"/"+gen.Indexed("cpu", i, sockets), ir.KindCPU)
+		if m.CPU != nil {
+			n.Model = m.CPU.Model.V
+		}
+		cpus[i] = add(n)
+	}
+	if m.CPU != nil && m.CPU.InterSocketRate.V > 0 {
+		for i := 1; i < sockets; i++ {
+			link(cpus[i-1], cpus[i], 0, 0, m.CPU.InterSocketRate.V, "cpu_cpu")
+		}
+	}
+	gm := s.cat.gpus[m.GPU.V]
+	nGPU := int(m.GPUs.V)
+	for i := 0; i < nGPU; i++ {
+		n := ir.NewNode(name+"/"+gen.Indexed("gpu", i, nGPU), ir.KindGPU)
+		n.Model = m.GPU.V
+		sv.gpus = append(sv.gpus, add(n))
+	}
+	nSw := int(m.NVSwitches.V)
+	if nSw > 0 && gm != nil {
+		split := splitLinks(int(gm.NVLinkLinks.V), m.NVLinkPerSwitch.V, nSw)
+		sws := make([]ir.NodeID, nSw)
+		for j := range sws {
+			n := ir.NewNode(name+"/"+gen.Indexed("nvswitch", j, nSw), ir.KindNVSwitch)
+			n.Tier = "nvswitch"
+			sws[j] = add(n)
+		}
+		swPort := make([]int32, nSw)
+		for _, gpu := range sv.gpus {
+			port := int32(0)
+			for j, k := range split {
+				for l := 0; l < k; l++ {
+					link(gpu, sws[j], port, swPort[j], gm.NVLinkRate.V, "nvlink")
+					port++
+					swPort[j]++
+				}
+			}
+		}
+	}
+	for _, spec := range m.NICs {
+		nm := s.cat.nics[spec.Model.V]
+		for i := 0; i < int(spec.Count.V); i++ {
+			base := "nic"
+			if spec.Role != "compute" {
+				base = spec.Role
+			}
+			n := ir.NewNode(name+"/"+gen.Indexed(base, i, int(spec.Count.V)), ir.KindNIC)
+			n.Model, n.Role, n.Radix, n.PortRateBPS, n.Rail = spec.Model.V, spec.Role, int32(max(nm.Ports.V, 1)), nm.PortRate.V, int32(i)
+			sv.nics[spec.Role] = append(sv.nics[spec.Role], add(n))
+		}
+	}
+	s.wirePCIe(sv, m, cpus, gm, add, link)
+	return sv
+}
+
+// cpuField reads a CPU spec field, 0 without a cpu block.
+func cpuField(m *lang.NodeModel, f func(*lang.CPUSpec) int64) int64 {
+	if m.CPU == nil {
+		return 0
+	}
+	return f(m.CPU)
+}
+
+// splitLinks returns the NVLink links from one GPU to each of n switches:
+// the explicit split, or links/n with the remainder on the first switches.
+func splitLinks(links int, explicit []int64, n int) []int {
+	out := make([]int, n)
+	if len(explicit) == n {
+		for i, v := range explicit {
+			out[i] = int(v)
+		}
+		return out
+	}
+	for i := range out {
+		out[i] = links / n
+		if i < links%n {
+			out[i]++
+		}
+	}
+	return out
+}
+
+func (s *state) wirePCIe(sv server, m *lang.NodeModel, cpus []ir.NodeID, gm *lang.GPUModel,
+	add func(ir.Node) ir.NodeID, link func(a, b ir.NodeID, ap, bp int32, bps float64, kind string)) {
+	name := s.g.Nodes[sv.id].Name
+	underSwitch := map[ir.NodeID]bool{}
+	gpuRate := func() float64 {
+		if gm == nil {
+			return 0
+		}
+		return pcieRateBPS(gm.PCIeGen.V, gm.PCIeWidth.V)
+	}
+	nicRate := func(nic ir.NodeID) float64 {
+		nm := s.cat.nics[s.g.Nodes[nic].Model]
+		return pcieRateBPS(nm.PCIeGen.V, nm.PCIeWidth.V)
+	}
+	for i, p := range m.PCIeSwitches {
+		n := ir.NewNode(name+"/"+gen.Indexed("pcie", i, len(m.PCIeSwitches)), ir.KindPCIeSwitch)
+		sw := add(n)
+		rate := pcieRateBPS(p.Gen.V, p.Width.V)
+		socket := int(p.Socket.V) % len(cpus)
+		link(sw, cpus[socket], 0, 0, rate, "pcie")
+		port := int32(1)
+		for _, gi := range p.GPUs.V {
+			gpu := sv.gpus[gi]
+			link(gpu, sw, 0, port, minNonzero(rate, gpuRate()), "pcie")
+			underSwitch[gpu] = true
+			port++
+		}
+		for _, r := range p.NICs.V {
+			mm := nicRef.FindStringSubmatch(r)
+			idx, _ := strconv.Atoi(mm[2])
+			nic := sv.nics[mm[1]][idx]
+			link(nic, sw, -1, port, minNonzero(rate, nicRate(nic)), "pcie")
+			underSwitch[nic] = true
+			port++
+		}
+	}
+	c2c := m.CPU != nil && m.CPU.GPULink.V == "c2c"
+	for i, gpu := range sv.gpus {
+		if underSwitch[gpu] {
+			continue
+		}
+		socket := i * len(cpus) / max(len(sv.gpus), 1)
+		if c2c {
+			link(gpu, cpus[socket], 0, 0, m.CPU.C2CRate.V, "c2c")
+		} else {
+			link(gpu, cpus[socket], 0, 0, gpuRate(), "pcie")
+		}
+	}
+	for _, spec := range m.NICs {
+		for i, nic := range sv.nics[spec.Role] {
+			if underSwitch[nic] {
+				continue
+			}
+			socket := i * len(cpus) / max(len(sv.nics[spec.Role]), 1)
+			if i < len(spec.Socket.V) {
+				socket = int(spec.Socket.V[i]) % len(cpus)
+			}
+			link(nic, cpus[socket], -1, 0, nicRate(nic), "pcie")
+		}
+	}
+}
+
+func minNonzero(a, b float64) float64 {
+	switch {
+	case a == 0:
+		return b
+	case b == 0:
+		return a
+	}
+	return min(a, b)
+}

@@ -1,0 +1,315 @@
+// Package lang is topoc's HCL front end: it loads a *.topo.hcl file or a
+// directory of them, evaluates variables, locals and functions (lang/eval),
+// expands count and for_each, parses unit literals, and returns a typed
+// Config in which every value keeps the hcl.Range it came from. It knows
+// the language's shapes but no fabric semantics: whether k may be odd or a
+// leaf has enough ports is the compiler's business.
+package lang
+
+import (
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Val is a decoded value with the source range of its expression. Set is
+// false when the argument was absent (V is then the zero value and Range
+// the enclosing block's range, so a diagnostic still has a line).
+type Val[T any] struct {
+	V     T
+	Range hcl.Range
+	Set   bool
+}
+
+// Ref is an unevaluated reference such as node_group.dgx.nics.compute,
+// kept as its parts so that the compiler can resolve it and report a
+// dangling one at Range.
+type Ref struct {
+	Parts []string
+	Range hcl.Range
+}
+
+// String renders the reference as written ("node_group.dgx.nics.compute").
+func (r Ref) String() string {
+	s := ""
+	for i, p := range r.Parts {
+		if i > 0 {
+			s += "."
+		}
+		s += p
+	}
+	return s
+}
+
+// Config is a loaded design: every block of every file, merged, with the
+// built-in catalogue underneath the user's own models.
+type Config struct {
+	SwitchModels []*SwitchModel
+	GPUModels    []*GPUModel
+	NICModels    []*NICModel
+	NodeModels   []*NodeModel
+	CableModels  []*CableModel
+	NodeGroups   []*NodeGroup
+	Fabrics      []*Fabric
+	// Files maps file names to their sources, for diagnostic snippets.
+	Files map[string]*hcl.File
+}
+
+// SwitchModel is a packet switch: `switch_model "QM9700" { ... }`.
+type SwitchModel struct {
+	Name      string
+	Radix     Val[int64]   // physical ports at PortRate
+	PortRate  Val[float64] // bits per second per direction
+	Breakouts []Breakout   // allowed splits of one port
+	SHARP     Val[bool]    // in-network reduction (SHARP) capable
+	Vendor    Val[string]
+	LatencyS  Val[float64] // port-to-port latency, seconds (0 = unknown)
+	DeclRange hcl.Range
+	Builtin   bool
+}
+
+// Breakout is one allowed split of a switch port into Lanes ports of
+// LaneRate bits per second each ("2x400Gb/s").
+type Breakout struct {
+	Lanes    int
+	LaneRate float64
+	Range    hcl.Range
+}
+
+// GPUModel is `gpu_model "H100" { ... }`.
+type GPUModel struct {
+	Name              string
+	NVLinkLinks       Val[int64]
+	NVLinkRate        Val[float64] // per link, bits per second per direction
+	PCIeGen           Val[int64]
+	PCIeWidth         Val[int64]
+	ComputeCapability Val[string]
+	MemoryBytes       Val[float64]
+	DeclRange         hcl.Range
+	Builtin           bool
+}
+
+// NICModel is `nic_model "ConnectX-7" { ... }`.
+type NICModel struct {
+	Name      string
+	Ports     Val[int64]
+	PortRate  Val[float64] // bits per second per direction, per port
+	PCIeGen   Val[int64]
+	PCIeWidth Val[int64]
+	Protocol  Val[string] // "infiniband" or "ethernet"
+	DeclRange hcl.Range
+	Builtin   bool
+}
+
+// CableModel is a medium with its reach: `cable_model "dac" { ... }`.
+type CableModel struct {
+	Name      string
+	Media     Val[string]  // "copper" or "fiber"
+	Kind      Val[string]  // "passive_dac", "acc", "aoc", "mmf", "smf"
+	ReachM    Val[float64] // metres
+	MaxRate   Val[float64] // bits per second per direction
+	DeclRange hcl.Range
+	Builtin   bool
+}
+
+// NodeModel is a server: `node_model "DGX-H100" { ... }`.
+type NodeModel struct {
+	Name       string
+	GPU        Val[string] // gpu_model name
+	GPUs       Val[int64]
+	NVSwitches Val[int64]
+	// NVLinkPerSwitch lists the NVLink links from each GPU to each
+	// NVSwitch (HGX H100: 5,5,4,4); empty means spread evenly.
+	NVLinkPerSwitch Val[[]int64]
+	CPU             *CPUSpec
+	NICs            []*NICSpec
+	PCIeSwitches    []*PCIeSwitchSpec
+	DeclRange       hcl.Range
+	Builtin         bool
+}
+
+// CPUSpec is the `cpu { ... }` block of a node model.
+type CPUSpec struct {
+	Sockets       Val[int64]
+	NUMAPerSocket Val[int64]
+	Model         Val[string]
+	Vendor        Val[string] // "GenuineIntel", "AuthenticAMD", "" (Arm)
+	Arch          Val[string] // "x86_64" or "arm64"
+	Family        Val[int64]  // CPUID family as NCCL writes it
+	ModelID       Val[int64]  // CPUID model as NCCL writes it
+	Cores         Val[int64]  // per socket
+	// InterSocketRate is the socket-to-socket link rate, bits per second
+	// per direction.
+	InterSocketRate Val[float64]
+	// GPULink is "pcie" or "c2c" (Grace: NVLink-C2C to the CPU).
+	GPULink   Val[string]
+	C2CRate   Val[float64]
+	DeclRange hcl.Range
+}
+
+// NICSpec is one `nic "role" { model = ..., count = ... }` block; Count
+// NICs of Model serve Role ("compute", "storage", ...).
+type NICSpec struct {
+	Role      string
+	Model     Val[string]
+	Count     Val[int64]
+	Socket    Val[[]int64] // socket of each NIC not under a PCIe switch
+	DeclRange hcl.Range
+}
+
+// PCIeSwitchSpec is one expanded `pcie_switch` instance.
+type PCIeSwitchSpec struct {
+	Socket    Val[int64]
+	GPUs      Val[[]int64]  // GPU indices under this switch
+	NICs      Val[[]string] // NIC references "role[i]"
+	Gen       Val[int64]
+	Width     Val[int64]
+	DeclRange hcl.Range
+}
+
+// NodeGroup is `node_group "dgx" { model = ..., count = ... }`: Count
+// servers of one node model.
+type NodeGroup struct {
+	Name  string
+	Model Val[string]
+	Count Val[int64]
+	// Names are the server names, one per instance (evaluated `name`
+	// template, or "<group><i>" zero-padded).
+	Names     []Val[string]
+	PerRack   Val[int64]
+	FirstRack Val[int64]
+	DeclRange hcl.Range
+}
+
+// Fabric is `fabric "name" { <family> { ... } }`; exactly one family
+// block is set.
+type Fabric struct {
+	Name         string
+	FatTree      *FatTree
+	Dragonfly    *Dragonfly
+	NVLinkDomain *NVLinkDomain
+	Clos         *Clos
+	Custom       *Custom
+	DeclRange    hcl.Range
+	// FamilyRange is the range of the family block's header.
+	FamilyRange hcl.Range
+}
+
+// Family returns the JSON family name of the fabric.
+func (f *Fabric) Family() string {
+	switch {
+	case f.FatTree != nil:
+		return "fat_tree"
+	case f.Dragonfly != nil:
+		return "dragonfly"
+	case f.NVLinkDomain != nil:
+		return "nvlink_domain"
+	case f.Clos != nil:
+		return "clos"
+	}
+	return "custom"
+}
+
+// FatTree is the `fat_tree` family block (Al-Fares et al. 2008).
+type FatTree struct {
+	K           Val[int64]
+	LinkRate    Val[float64]
+	SwitchModel Val[string]
+}
+
+// Dragonfly is the `dragonfly` family block (Kim et al. 2008).
+type Dragonfly struct {
+	P, A, H, G                      Val[int64]
+	LocalRate, GlobalRate, TermRate Val[float64]
+	Arrangement                     Val[string]
+	RouterModel                     Val[string]
+}
+
+// NVLinkDomain is the `nvlink_domain` family block.
+type NVLinkDomain struct {
+	GPUs, Switches, LinksPerGPU Val[int64]
+	LinkRate                    Val[float64]
+	PerSwitch                   Val[[]int64]
+	SwitchPorts                 Val[int64]
+	SwitchModel                 Val[string]
+	// GPUNodes optionally builds the domain over the GPUs of real
+	// servers: node_group.<name>.gpus.
+	GPUNodes *Ref
+}
+
+// Clos is the `clos` family block: 2 or 3 switch tiers over implicit
+// hosts or the NIC ports of real servers.
+type Clos struct {
+	Endpoints  *Ref // node_group.<name>.nics.<role>
+	Hosts      Val[int64]
+	HostRate   Val[float64]
+	HostPorts  Val[int64]
+	Rails      Val[int64]
+	Planes     Val[int64]
+	LinkRate   Val[float64]
+	Units      []*ClosUnit
+	Tiers      []*ClosTier
+	Appliances []*Appliance
+}
+
+// ClosUnit groups endpoints' servers: `unit "su" { nodes = 32 }`, or
+// lower units: `unit "pod" { units = 4 }`. Units are listed innermost first.
+type ClosUnit struct {
+	Name      string
+	Nodes     Val[int64]
+	Units     Val[int64]
+	DeclRange hcl.Range
+}
+
+// ClosTier is `tier "leaf" { ... }`, bottom-up.
+type ClosTier struct {
+	Name      string
+	Model     Val[string]
+	Per       Val[[]string]
+	Count     Val[int64]
+	Down, Up  Val[int64]
+	LinkRate  Val[float64]
+	DeclRange hcl.Range
+}
+
+// Appliance attaches Count devices such as UFM to the leaves of one unit:
+// `appliance "ufm" { count = 4, rate = "400Gb/s", unit = 3 }`.
+type Appliance struct {
+	Role      string
+	Count     Val[int64]
+	Rate      Val[float64]
+	Unit      Val[int64]
+	DeclRange hcl.Range
+}
+
+// Custom is the explicit `custom` family block.
+type Custom struct {
+	Switches []*CustomSwitch
+	Hosts    []*CustomHost
+	Links    []*CustomLink
+}
+
+// CustomSwitch is one expanded `switch` instance.
+type CustomSwitch struct {
+	Name      Val[string]
+	Model     Val[string]
+	Tier      Val[string]
+	Rail      Val[int64]
+	Plane     Val[int64]
+	DeclRange hcl.Range
+}
+
+// CustomHost is one expanded `host` instance (an implicit endpoint).
+type CustomHost struct {
+	Name      Val[string]
+	Rate      Val[float64]
+	Ports     Val[int64]
+	DeclRange hcl.Range
+}
+
+// CustomLink is one expanded `link` instance: A and B name nodes (custom
+// switches and hosts, or server components such as "su0/node05/nic3").
+type CustomLink struct {
+	A, B      Val[string]
+	Rate      Val[float64]
+	Parallel  Val[int64]
+	DeclRange hcl.Range
+}

@@ -1,0 +1,80 @@
+package lang
+
+import (
+	"github.com/hashicorp/hcl/v2"
+)
+
+var customSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "switch", LabelNames: []string{"name"}},
+	{Type: "host", LabelNames: []string{"name"}},
+	{Type: "link"}}}
+
+func withMeta(names ...string) *hcl.BodySchema {
+	s := schemaOf(names)
+	s.Attributes = append(s.Attributes, metaAttrs...)
+	return s
+}
+
+var (
+	customSwitchSchema = withMeta("model", "tier", "rail", "plane")
+	customHostSchema   = withMeta("rate", "ports")
+	customLinkSchema   = withMeta("a", "b", "rate", "parallel")
+)
+
+// decodeCustom decodes the explicit `custom` family: `switch "leaf" {count}`
+// yields leaf0..leafN-1 (zero-padded) or just "leaf" without count/for_each
+// (for_each yields leaf_<key>); `link` blocks expand likewise.
+func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Custom {
+	c := content(fb, customSchema, diags)
+	cu := &Custom{}
+	for _, blk := range c.Blocks {
+		var s *hcl.BodySchema
+		switch blk.Type {
+		case "switch":
+			s = customSwitchSchema
+		case "host":
+			s = customHostSchema
+		default:
+			s = customLinkSchema
+		}
+		bc := content(blk, s, diags)
+		insts, d := expand(bc, ctx, blk.DefRange)
+		*diags = append(*diags, d...)
+		_, counted := bc.Attributes["count"]
+		_, each := bc.Attributes["for_each"]
+		for _, in := range insts {
+			a := newAttrs(bc, in.ctx, blk.DefRange)
+			name := ""
+			if len(blk.Labels) > 0 {
+				name = blk.Labels[0]
+				switch {
+				case counted:
+					name = indexed(name, in.index, len(insts))
+				case each:
+					name = name + "_" + in.key
+				}
+			}
+			nameRange := blk.DefRange
+			if len(blk.LabelRanges) > 0 {
+				nameRange = blk.LabelRanges[0]
+			}
+			nameVal := Val[string]{V: name, Range: nameRange, Set: true}
+			switch blk.Type {
+			case "switch":
+				cu.Switches = append(cu.Switches, &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
+					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane")})
+			case "host":
+				cu.Hosts = append(cu.Hosts, &CustomHost{Name: nameVal, DeclRange: blk.DefRange,
+					Rate: a.rate("rate"), Ports: a.int("ports")})
+			default:
+				cu.Links = append(cu.Links, &CustomLink{DeclRange: blk.DefRange,
+					A: a.str("a"), B: a.str("b"), Rate: a.rate("rate"), Parallel: a.int("parallel")})
+			}
+			*diags = append(*diags, a.diags...)
+			if a.diags.HasErrors() {
+				break // one instance's error speaks for the rest
+			}
+		}
+	}
+	return cu
+}

@@ -1,0 +1,71 @@
+package diag
+
+// The diagnostic codes. Each is documented, with an example and the fix,
+// in docs/diagnostics.md; a test fails when one is missing there.
+const (
+	// HCLSyntax: HCL could not parse the file.
+	HCLSyntax Code = "hcl-syntax"
+	// HCLSchema: a block or argument is not allowed, missing, or of the
+	// wrong type (HCL's decoder).
+	HCLSchema Code = "hcl-schema"
+	// NoInput: the path holds no *.topo.hcl file, or cannot be read.
+	NoInput Code = "no-input"
+	// FileTooLarge: an input file exceeds the size cap.
+	FileTooLarge Code = "file-too-large"
+	// DuplicateName: two blocks of one kind share a name.
+	DuplicateName Code = "duplicate-name"
+	// InvalidUnit: a rate, size or length literal is malformed.
+	InvalidUnit Code = "invalid-unit"
+	// InvalidValue: a value has the wrong type or is out of range.
+	InvalidValue Code = "invalid-value"
+	// UndeclaredVariable: --var or a var file sets a variable that no
+	// variable block declares.
+	UndeclaredVariable Code = "undeclared-variable"
+	// MissingVariable: a variable has no default and no value was given.
+	MissingVariable Code = "missing-variable"
+	// VariableValidation: a variable's validation condition is false.
+	VariableValidation Code = "variable-validation"
+	// LocalCycle: locals refer to each other in a cycle.
+	LocalCycle Code = "local-cycle"
+	// UnknownReference: a reference names something that does not exist
+	// (a model, node group, NIC role, unit, switch, variable).
+	UnknownReference Code = "unknown-reference"
+	// InvalidParameter: a fabric family's parameters are impossible
+	// (odd k, g > a*h+1, non-positive counts).
+	InvalidParameter Code = "invalid-parameter"
+	// ExpansionLimit: a design would expand past the endpoint or element cap.
+	ExpansionLimit Code = "expansion-limit"
+	// RadixExceeded: a switch or NIC is given more links than it has ports.
+	RadixExceeded Code = "radix-exceeded"
+	// RateMismatch: a link's rate differs from its port's rate and no
+	// breakout of the port model produces it.
+	RateMismatch Code = "rate-mismatch"
+	// Disconnected: a fabric falls apart into pieces, or an endpoint
+	// cannot reach the others.
+	Disconnected Code = "disconnected"
+	// NoUplinks: a switch below the top tier has no uplinks.
+	NoUplinks Code = "no-uplinks"
+	// UnevenStriping: a switch's uplinks are not spread evenly over the
+	// switches of the tier above.
+	UnevenStriping Code = "uneven-striping"
+	// RailMisalignment: in a rail-optimized fabric, a NIC of rail i is
+	// cabled to a leaf of another rail.
+	RailMisalignment Code = "rail-misalignment"
+	// NVLinkBudget: an NVLink domain asks for more GPU or NVSwitch links
+	// than the parts have.
+	NVLinkBudget Code = "nvlink-budget"
+	// UnusedPorts: switch ports left free (informational).
+	UnusedPorts Code = "unused-ports"
+	// UnusedGlobalPort: a dragonfly global port left free because g*a*h
+	// is odd (informational).
+	UnusedGlobalPort Code = "unused-global-port"
+)
+
+// Catalogue lists every code, in documentation order.
+var Catalogue = []Code{
+	HCLSyntax, HCLSchema, NoInput, FileTooLarge, DuplicateName, InvalidUnit,
+	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
+	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit,
+	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping,
+	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort,
+}

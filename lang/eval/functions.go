@@ -1,0 +1,150 @@
+package eval
+
+import (
+	"errors"
+
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+// namedFunction is one entry of the function table.
+type namedFunction struct {
+	name string
+	fn   function.Function
+}
+
+// functionTable lists the functions available in expressions, sorted by
+// name, under Terraform's names. All but index and length are go-cty's
+// stdlib functions as they are; those two follow Terraform, whose index
+// searches a list for a value and whose length also counts the characters
+// of a string. The table is built on each call, so no caller can change
+// another's functions.
+func functionTable() []namedFunction {
+	return []namedFunction{
+		{"abs", stdlib.AbsoluteFunc},
+		{"ceil", stdlib.CeilFunc},
+		{"chomp", stdlib.ChompFunc},
+		{"coalesce", stdlib.CoalesceFunc},
+		{"coalescelist", stdlib.CoalesceListFunc},
+		{"compact", stdlib.CompactFunc},
+		{"concat", stdlib.ConcatFunc},
+		{"contains", stdlib.ContainsFunc},
+		{"csvdecode", stdlib.CSVDecodeFunc},
+		{"distinct", stdlib.DistinctFunc},
+		{"element", stdlib.ElementFunc},
+		{"flatten", stdlib.FlattenFunc},
+		{"floor", stdlib.FloorFunc},
+		{"format", stdlib.FormatFunc},
+		{"formatlist", stdlib.FormatListFunc},
+		{"indent", stdlib.IndentFunc},
+		{"index", indexFunc()},
+		{"join", stdlib.JoinFunc},
+		{"jsondecode", stdlib.JSONDecodeFunc},
+		{"jsonencode", stdlib.JSONEncodeFunc},
+		{"keys", stdlib.KeysFunc},
+		{"length", lengthFunc()},
+		{"log", stdlib.LogFunc},
+		{"lookup", stdlib.LookupFunc},
+		{"lower", stdlib.LowerFunc},
+		{"max", stdlib.MaxFunc},
+		{"merge", stdlib.MergeFunc},
+		{"min", stdlib.MinFunc},
+		{"parseint", stdlib.ParseIntFunc},
+		{"pow", stdlib.PowFunc},
+		{"range", stdlib.RangeFunc},
+		{"regex", stdlib.RegexFunc},
+		{"regexall", stdlib.RegexAllFunc},
+		{"replace", stdlib.ReplaceFunc},
+		{"reverse", stdlib.ReverseListFunc},
+		{"setproduct", stdlib.SetProductFunc},
+		{"signum", stdlib.SignumFunc},
+		{"slice", stdlib.SliceFunc},
+		{"sort", stdlib.SortFunc},
+		{"split", stdlib.SplitFunc},
+		{"strrev", stdlib.ReverseFunc},
+		{"substr", stdlib.SubstrFunc},
+		{"title", stdlib.TitleFunc},
+		{"tobool", stdlib.MakeToFunc(cty.Bool)},
+		{"tolist", stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))},
+		{"tomap", stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))},
+		{"tonumber", stdlib.MakeToFunc(cty.Number)},
+		{"toset", stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType))},
+		{"tostring", stdlib.MakeToFunc(cty.String)},
+		{"trim", stdlib.TrimFunc},
+		{"trimprefix", stdlib.TrimPrefixFunc},
+		{"trimspace", stdlib.TrimSpaceFunc},
+		{"trimsuffix", stdlib.TrimSuffixFunc},
+		{"upper", stdlib.UpperFunc},
+		{"values", stdlib.ValuesFunc},
+		{"zipmap", stdlib.ZipmapFunc},
+	}
+}
+
+// Functions returns the functions available in topoc expressions, keyed
+// by name (see functionTable for the list and its source, go-cty's
+// stdlib). Each call returns a new map, which the caller may extend.
+func Functions() map[string]function.Function {
+	t := functionTable()
+	m := make(map[string]function.Function, len(t))
+	for _, f := range t {
+		m[f.name] = f.fn
+	}
+	return m
+}
+
+// indexFunc is Terraform's index(list, value): the position of the first
+// element of list equal to value; an error when there is none.
+func indexFunc() function.Function {
+	return function.New(&function.Spec{
+		Description: "Returns the index of the first element of list that equals value.",
+		Params: []function.Parameter{
+			{Name: "list", Type: cty.DynamicPseudoType},
+			{Name: "value", Type: cty.DynamicPseudoType},
+		},
+		Type: function.StaticReturnType(cty.Number),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			list := args[0]
+			if ty := list.Type(); !ty.IsListType() && !ty.IsTupleType() {
+				return cty.NilVal, function.NewArgErrorf(0, "must be a list or tuple, not %s", ty.FriendlyName())
+			}
+			for it := list.ElementIterator(); it.Next(); {
+				i, v := it.Element()
+				eq, err := stdlib.Equal(v, args[1])
+				if err != nil {
+					return cty.NilVal, err
+				}
+				if !eq.IsKnown() {
+					return cty.UnknownVal(cty.Number), nil
+				}
+				if eq.True() {
+					return i, nil
+				}
+			}
+			return cty.NilVal, errors.New("the value is not in the list")
+		},
+	})
+}
+
+// lengthFunc is Terraform's length(value): the number of characters
+// (grapheme clusters) of a string, or of elements or attributes of a
+// collection or structural value.
+func lengthFunc() function.Function {
+	return function.New(&function.Spec{
+		Description: "Returns the number of characters of a string or of elements of a collection.",
+		Params:      []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType}},
+		Type: func(args []cty.Value) (cty.Type, error) {
+			ty := args[0].Type()
+			if ty == cty.String || ty.IsCollectionType() || ty.IsObjectType() || ty.IsTupleType() {
+				return cty.Number, nil
+			}
+			return cty.NilType, function.NewArgErrorf(0, "must be a string, a collection or an object, not %s", ty.FriendlyName())
+		},
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if args[0].Type() == cty.String {
+				return stdlib.Strlen(args[0])
+			}
+			return cty.NumberIntVal(int64(args[0].LengthInt())), nil
+		},
+	})
+}

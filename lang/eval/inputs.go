@@ -1,0 +1,227 @@
+package eval
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// MaxVarFileSize is the largest --var-file read, in bytes (8 MiB).
+const MaxVarFileSize = 8 << 20
+
+// varState is one variable's value as the sources are applied.
+type varState struct {
+	v      *Variable
+	val    cty.Value
+	set    bool   // some source gave a value
+	failed bool   // the latest source's value had an error (reported)
+	source string // where the value came from, for messages
+}
+
+// varSet holds the variables in declaration order.
+type varSet struct {
+	order  []*varState
+	byName map[string]*varState
+}
+
+func (s *varSet) names() []string {
+	out := make([]string, len(s.order))
+	for i, st := range s.order {
+		out[i] = st.v.Name
+	}
+	return out
+}
+
+// values returns each variable's final value, cty.DynamicVal when it failed.
+func (s *varSet) values() map[string]cty.Value {
+	m := make(map[string]cty.Value, len(s.order))
+	for _, st := range s.order {
+		m[st.v.Name] = st.val
+		if st.failed {
+			m[st.v.Name] = cty.DynamicVal
+		}
+	}
+	return m
+}
+
+func (s *varSet) failed(name string) bool {
+	st, ok := s.byName[name]
+	return ok && st.failed
+}
+
+// variableValues applies defaults, var files and --var flags in order of
+// precedence, reports variables left without a value, and runs
+// validations.
+func variableValues(vars []*Variable, in Inputs, funcs map[string]function.Function) (*varSet, hcl.Diagnostics) {
+	s := &varSet{byName: map[string]*varState{}}
+	for _, v := range vars {
+		if v == nil || s.byName[v.Name] != nil {
+			continue // duplicates are reported by the loader; the first wins
+		}
+		st := &varState{v: v, val: cty.DynamicVal}
+		if v.HasDefault {
+			st.val, st.set, st.failed, st.source = v.Default, true, !v.Default.IsWhollyKnown(), "its default"
+		}
+		s.order = append(s.order, st)
+		s.byName[v.Name] = st
+	}
+	var diags hcl.Diagnostics
+	for _, path := range in.VarFiles {
+		diags = append(diags, s.applyVarFile(path)...)
+	}
+	for _, arg := range in.Vars {
+		diags = append(diags, s.applyFlag(arg)...)
+	}
+	for _, st := range s.order {
+		if !st.set {
+			st.failed = true
+			diags = append(diags, missingVariable(st.v))
+			continue
+		}
+		if !st.failed {
+			diags = append(diags, validate(st, funcs)...)
+		}
+	}
+	return s, diags
+}
+
+func missingVariable(v *Variable) *hcl.Diagnostic {
+	about := ""
+	if v.Description != "" {
+		about = fmt.Sprintf(" (%s)", strings.TrimSpace(v.Description))
+	}
+	return diag.Error(diag.MissingVariable, v.DeclRange, fmt.Sprintf("No value for variable %q", v.Name),
+		fmt.Sprintf("Variable %q%s has no default, so it must be given a value: --var %s=VALUE on the command line, a line %s = VALUE in a file passed with --var-file, or a default in the variable block.",
+			v.Name, about, v.Name, v.Name))
+}
+
+// undeclared reports a value given for a variable no block declares.
+func (s *varSet) undeclared(name, where string, rng hcl.Range) *hcl.Diagnostic {
+	return diag.Error(diag.UndeclaredVariable, rng, fmt.Sprintf("Value for undeclared variable %q", name),
+		fmt.Sprintf("%s sets %q, but no variable block declares it.%s Declare it with variable %q { ... } or remove the value.",
+			where, name, didYouMean(name, s.names()), name))
+}
+
+// set records a value from a source, converting it to the variable's
+// type; a conversion failure is an InvalidValue at rng.
+func (st *varState) assign(val cty.Value, source string, rng hcl.Range) *hcl.Diagnostic {
+	st.set, st.source = true, source
+	conv, err := st.v.convert(val)
+	if err != nil {
+		st.failed = true
+		return diag.Error(diag.InvalidValue, rng, fmt.Sprintf("Invalid value for variable %q", st.v.Name),
+			fmt.Sprintf("The value from %s does not fit the variable's type %s: %s.", source, typeexpr.TypeString(st.v.Type), convertMessage(err)))
+	}
+	st.val, st.failed = conv, false
+	return nil
+}
+
+// applyVarFile applies the NAME = VALUE attributes of one var file.
+func (s *varSet) applyVarFile(path string) hcl.Diagnostics {
+	src, d := readVarFile(path)
+	if d != nil {
+		return hcl.Diagnostics{d}
+	}
+	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+	diags = withCode(diags, diag.HCLSyntax)
+	if f == nil {
+		return diags
+	}
+	attrs, d2 := f.Body.JustAttributes()
+	diags = append(diags, withCode(d2, diag.HCLSyntax)...)
+	list := make([]*hcl.Attribute, 0, len(attrs))
+	for _, at := range attrs {
+		list = append(list, at)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Range.Start.Byte < list[j].Range.Start.Byte })
+	source := "--var-file " + path
+	for _, at := range list {
+		st, ok := s.byName[at.Name]
+		if !ok {
+			diags = append(diags, s.undeclared(at.Name, "The var file "+path, at.NameRange))
+			continue
+		}
+		val, d := at.Expr.Value(nil)
+		if d.HasErrors() {
+			st.set, st.failed, st.source = true, true, source
+			diags = append(diags, evalDiags(d)...)
+			continue
+		}
+		if d := st.assign(val, source, at.Expr.Range()); d != nil {
+			diags = append(diags, d)
+		}
+	}
+	return diags
+}
+
+// readVarFile reads at most MaxVarFileSize bytes of path.
+func readVarFile(path string) ([]byte, *hcl.Diagnostic) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read variable file",
+			fmt.Sprintf("--var-file %s: %v.", path, err))
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxVarFileSize+1))
+	if err != nil {
+		return nil, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read variable file",
+			fmt.Sprintf("--var-file %s: %v.", path, err))
+	}
+	if len(src) > MaxVarFileSize {
+		return nil, diag.Error(diag.FileTooLarge, hcl.Range{}, "Variable file too large",
+			fmt.Sprintf("--var-file %s is larger than %d bytes.", path, MaxVarFileSize))
+	}
+	return src, nil
+}
+
+// applyFlag applies one --var NAME=VALUE.
+func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
+	name, raw, ok := strings.Cut(arg, "=")
+	name = strings.TrimSpace(name)
+	if !ok || !hclsyntax.ValidIdentifier(name) {
+		return hcl.Diagnostics{diag.Error(diag.InvalidValue, hcl.Range{}, fmt.Sprintf("Invalid --var %q", arg),
+			"A --var flag has the form NAME=VALUE, e.g. --var spines=8 or --var 'pods=[0, 1]'.")}
+	}
+	st, ok := s.byName[name]
+	if !ok {
+		return hcl.Diagnostics{s.undeclared(name, "--var "+name, hcl.Range{})}
+	}
+	source := "--var " + name
+	if st.v.Type == cty.String {
+		if d := st.assign(cty.StringVal(raw), source, hcl.Range{}); d != nil {
+			return hcl.Diagnostics{d}
+		}
+		return nil
+	}
+	hint := fmt.Sprintf(" The value of --var %s is read as an HCL expression because the variable's type is %s; quote text, e.g. --var '%s=\"text\"'.",
+		name, typeexpr.TypeString(st.v.Type), name)
+	expr, diags := hclsyntax.ParseExpression([]byte(raw), "<value for var."+name+">", hcl.InitialPos)
+	if !diags.HasErrors() {
+		var val cty.Value
+		val, diags = expr.Value(nil)
+		if !diags.HasErrors() {
+			if d := st.assign(val, source, hcl.Range{}); d != nil {
+				return hcl.Diagnostics{d}
+			}
+			return diags
+		}
+	}
+	st.set, st.failed, st.source = true, true, source
+	for _, d := range diags {
+		d.Extra = &diag.Extra{Code: diag.InvalidValue}
+		if d.Severity == hcl.DiagError {
+			d.Detail += hint
+		}
+	}
+	return diags
+}

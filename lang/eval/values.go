@@ -1,0 +1,215 @@
+package eval
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// MaxInt is the largest magnitude Int and IntList accept: 2^53, the
+// largest range in which every whole number is exact in a float64 (cty
+// numbers reach Go code and JSON as float64 downstream).
+const MaxInt = 1 << 53
+
+// value evaluates expr in ctx for a helper that wants a "what" (for
+// messages). It checks references first, and rejects null values and
+// values that are unknown because they depend on an earlier error.
+func value(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, hcl.Diagnostics) {
+	if diags := CheckReferences(expr, ctx); diags.HasErrors() {
+		return cty.NilVal, diags
+	}
+	v, diags := expr.Value(ctx)
+	diags = evalDiags(diags)
+	if diags.HasErrors() {
+		return cty.NilVal, diags
+	}
+	v, _ = v.UnmarkDeep()
+	if !v.IsWhollyKnown() {
+		return cty.NilVal, append(diags, diag.Error(diag.InvalidValue, expr.Range(),
+			"Value depends on an earlier error",
+			fmt.Sprintf("This %s cannot be computed because it uses a variable or local value that has an error reported above; fix that error first.", what)))
+	}
+	if v.IsNull() {
+		return cty.NilVal, append(diags, diag.Error(diag.InvalidValue, expr.Range(),
+			"Missing value", fmt.Sprintf("The value is null; a %s is required here.", what)))
+	}
+	return v, diags
+}
+
+// unitValue evaluates expr to a unit literal of kind q and parses it.
+func unitValue(q *quantity, expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, q.noun)
+	if diags.HasErrors() {
+		return 0, diags
+	}
+	rng := expr.Range()
+	switch v.Type() {
+	case cty.String:
+	case cty.Number:
+		return 0, append(diags, diag.Error(diag.InvalidUnit, rng, fmt.Sprintf("A %s needs a unit", q.noun),
+			fmt.Sprintf("%s is a bare number; write the %s as a string with a unit, e.g. %s. Accepted units: %s.",
+				v.AsBigFloat().Text('g', 10), q.noun, q.examples, q.forms)))
+	default:
+		return 0, append(diags, diag.Error(diag.InvalidValue, rng, fmt.Sprintf("Invalid %s", q.noun),
+			fmt.Sprintf("A %s is a string such as %s, not a %s.", q.noun, q.examples, v.Type().FriendlyName())))
+	}
+	f, err := parseQuantity(q, v.AsString())
+	if err != nil {
+		return 0, append(diags, diag.Error(diag.InvalidUnit, rng, fmt.Sprintf("Invalid %s", q.noun), err.Error()))
+	}
+	return f, diags
+}
+
+// Rate evaluates expr, which must be a string rate literal ("400Gb/s"), and
+// returns bits per second per direction (see ParseRate). A malformed
+// literal or a bare number is a diag.InvalidUnit at expr's range.
+func Rate(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	return unitValue(&rateQuantity, expr, ctx)
+}
+
+// Size evaluates expr, which must be a string size literal ("141GB"), and
+// returns bytes (see ParseSize). Errors are as for Rate.
+func Size(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	return unitValue(&sizeQuantity, expr, ctx)
+}
+
+// Length evaluates expr, which must be a string length literal ("3m"), and
+// returns metres (see ParseLength). Errors are as for Rate.
+func Length(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	return unitValue(&lengthQuantity, expr, ctx)
+}
+
+// wholeNumber returns v as an int64 when it is a whole number of
+// magnitude at most MaxInt, else a reason.
+func wholeNumber(v cty.Value) (int64, string) {
+	if v.Type() != cty.Number {
+		return 0, fmt.Sprintf("it is a %s", v.Type().FriendlyName())
+	}
+	if v.IsNull() {
+		return 0, "it is null"
+	}
+	bf := v.AsBigFloat()
+	if bf.IsInf() {
+		return 0, "it is infinite"
+	}
+	if !bf.IsInt() {
+		return 0, fmt.Sprintf("%s has a fractional part", bf.Text('g', 10))
+	}
+	if new(big.Float).Abs(bf).Cmp(big.NewFloat(MaxInt)) > 0 {
+		return 0, fmt.Sprintf("%s is beyond ±2^53", bf.Text('g', 10))
+	}
+	n, _ := bf.Int64()
+	return n, ""
+}
+
+// Int evaluates expr to a whole number of magnitude at most MaxInt (2^53).
+// Strings are not converted. A wrong type, a fraction or a value out of
+// range is a diag.InvalidValue at expr's range.
+func Int(expr hcl.Expression, ctx *hcl.EvalContext) (int64, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, "whole number")
+	if diags.HasErrors() {
+		return 0, diags
+	}
+	n, reason := wholeNumber(v)
+	if reason != "" {
+		return 0, append(diags, diag.Error(diag.InvalidValue, expr.Range(), "Whole number expected",
+			fmt.Sprintf("A whole number such as 4 is required here, but %s.", reason)))
+	}
+	return n, diags
+}
+
+// String evaluates expr to a string. Numbers and bools are converted to
+// their text as HCL does; anything else is a diag.InvalidValue at expr's
+// range.
+func String(expr hcl.Expression, ctx *hcl.EvalContext) (string, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, "string")
+	if diags.HasErrors() {
+		return "", diags
+	}
+	s, err := convert.Convert(v, cty.String)
+	if err != nil {
+		return "", append(diags, diag.Error(diag.InvalidValue, expr.Range(), "String expected",
+			fmt.Sprintf("A string is required here, not a %s.", v.Type().FriendlyName())))
+	}
+	return s.AsString(), diags
+}
+
+// Bool evaluates expr to a bool. The strings "true" and "false" are
+// converted as HCL does; anything else is a diag.InvalidValue at expr's
+// range.
+func Bool(expr hcl.Expression, ctx *hcl.EvalContext) (bool, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, "bool")
+	if diags.HasErrors() {
+		return false, diags
+	}
+	b, err := convert.Convert(v, cty.Bool)
+	if err != nil {
+		return false, append(diags, diag.Error(diag.InvalidValue, expr.Range(), "Bool expected",
+			fmt.Sprintf("true or false is required here, not a %s.", v.Type().FriendlyName())))
+	}
+	return b.True(), diags
+}
+
+// elements returns the elements of a list, tuple or set value, in order
+// (sets in cty's canonical order), or a diagnostic.
+func elements(v cty.Value, expr hcl.Expression, what string) ([]cty.Value, *hcl.Diagnostic) {
+	ty := v.Type()
+	if !ty.IsListType() && !ty.IsTupleType() && !ty.IsSetType() {
+		return nil, diag.Error(diag.InvalidValue, expr.Range(), "List expected",
+			fmt.Sprintf("A list of %s such as [1, 2] is required here, not a %s.", what, ty.FriendlyName()))
+	}
+	return v.AsValueSlice(), nil
+}
+
+// IntList evaluates expr, a list, tuple or set, to whole numbers each of
+// magnitude at most MaxInt. Errors are diag.InvalidValue at expr's range
+// and name the offending element.
+func IntList(expr hcl.Expression, ctx *hcl.EvalContext) ([]int64, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, "list of whole numbers")
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	elems, d := elements(v, expr, "whole numbers")
+	if d != nil {
+		return nil, append(diags, d)
+	}
+	out := make([]int64, len(elems))
+	for i, e := range elems {
+		n, reason := wholeNumber(e)
+		if reason != "" {
+			return nil, append(diags, diag.Error(diag.InvalidValue, expr.Range(), "Whole number expected",
+				fmt.Sprintf("Element %d of the list must be a whole number, but %s.", i, reason)))
+		}
+		out[i] = n
+	}
+	return out, diags
+}
+
+// StringList evaluates expr, a list, tuple or set, to strings; numbers and
+// bools are converted as by String. Errors are diag.InvalidValue at expr's
+// range and name the offending element.
+func StringList(expr hcl.Expression, ctx *hcl.EvalContext) ([]string, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, "list of strings")
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	elems, d := elements(v, expr, "strings")
+	if d != nil {
+		return nil, append(diags, d)
+	}
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		s, err := convert.Convert(e, cty.String)
+		if err != nil || s.IsNull() {
+			return nil, append(diags, diag.Error(diag.InvalidValue, expr.Range(), "String expected",
+				fmt.Sprintf("Element %d of the list must be a string, not a %s.", i, e.Type().FriendlyName())))
+		}
+		out[i] = s.AsString()
+	}
+	return out, diags
+}

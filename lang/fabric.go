@@ -1,0 +1,94 @@
+package lang
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/diag"
+)
+
+var fabricSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "fat_tree"}, {Type: "dragonfly"}, {Type: "nvlink_domain"}, {Type: "clos"}, {Type: "custom"}}}
+
+func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Fabric {
+	c := content(b, fabricSchema, diags)
+	f := &Fabric{Name: b.Labels[0], DeclRange: b.DefRange}
+	if len(c.Blocks) != 1 {
+		rng := b.DefRange
+		if len(c.Blocks) > 1 {
+			rng = c.Blocks[1].DefRange
+		}
+		*diags = append(*diags, diag.Error(diag.HCLSchema, rng, "One family block per fabric",
+			"A fabric holds exactly one of fat_tree, dragonfly, nvlink_domain, clos or custom; declare a second fabric for a second network."))
+		return nil
+	}
+	fb := c.Blocks[0]
+	f.FamilyRange = fb.DefRange
+	switch fb.Type {
+	case "fat_tree":
+		a := newAttrs(content(fb, schemaOf([]string{"k", "link_rate", "switch_model"}), diags), ctx, fb.DefRange)
+		f.FatTree = &FatTree{K: a.int("k"), LinkRate: a.rate("link_rate"), SwitchModel: a.str("switch_model")}
+		requireSet(a, "k", f.FatTree.K.Set, "fat_tree")
+		requireSet(a, "link_rate", f.FatTree.LinkRate.Set, "fat_tree")
+		*diags = append(*diags, a.diags...)
+	case "dragonfly":
+		a := newAttrs(content(fb, schemaOf([]string{"p", "a", "h", "g", "local_rate", "global_rate", "terminal_rate", "global_arrangement", "router_model"}), diags), ctx, fb.DefRange)
+		d := &Dragonfly{P: a.int("p"), A: a.int("a"), H: a.int("h"), G: a.int("g"),
+			LocalRate: a.rate("local_rate"), GlobalRate: a.rate("global_rate"), TermRate: a.rate("terminal_rate"),
+			Arrangement: a.str("global_arrangement"), RouterModel: a.str("router_model")}
+		for _, n := range []string{"p", "a", "h", "local_rate"} {
+			_, ok := a.get(n)
+			requireSet(a, n, ok, "dragonfly")
+		}
+		f.Dragonfly = d
+		*diags = append(*diags, a.diags...)
+	case "nvlink_domain":
+		a := newAttrs(content(fb, schemaOf([]string{"gpus", "switches", "links_per_gpu", "link_rate", "per_switch", "switch_ports", "switch_model", "gpu_nodes"}), diags), ctx, fb.DefRange)
+		f.NVLinkDomain = &NVLinkDomain{GPUs: a.int("gpus"), Switches: a.int("switches"), LinksPerGPU: a.int("links_per_gpu"),
+			LinkRate: a.rate("link_rate"), PerSwitch: a.ints("per_switch"), SwitchPorts: a.int("switch_ports"),
+			SwitchModel: a.str("switch_model"), GPUNodes: a.ref("gpu_nodes")}
+		for _, n := range []string{"switches", "links_per_gpu", "link_rate"} {
+			_, ok := a.get(n)
+			requireSet(a, n, ok, "nvlink_domain")
+		}
+		*diags = append(*diags, a.diags...)
+	case "clos":
+		f.Clos = decodeClos(fb, ctx, diags)
+	case "custom":
+		f.Custom = decodeCustom(fb, ctx, diags)
+	}
+	return f
+}
+
+var closSchema = schemaOf([]string{"endpoints", "hosts", "host_rate", "host_ports", "rails", "planes", "link_rate"},
+	hcl.BlockHeaderSchema{Type: "unit", LabelNames: []string{"name"}},
+	hcl.BlockHeaderSchema{Type: "tier", LabelNames: []string{"name"}},
+	hcl.BlockHeaderSchema{Type: "appliance", LabelNames: []string{"role"}})
+
+func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Clos {
+	c := content(fb, closSchema, diags)
+	a := newAttrs(c, ctx, fb.DefRange)
+	cl := &Clos{Endpoints: a.ref("endpoints"), Hosts: a.int("hosts"), HostRate: a.rate("host_rate"),
+		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), LinkRate: a.rate("link_rate")}
+	*diags = append(*diags, a.diags...)
+	for _, blk := range c.Blocks {
+		switch blk.Type {
+		case "unit":
+			ua := newAttrs(content(blk, schemaOf([]string{"nodes", "units"}), diags), ctx, blk.DefRange)
+			cl.Units = append(cl.Units, &ClosUnit{Name: blk.Labels[0], Nodes: ua.int("nodes"), Units: ua.int("units"), DeclRange: blk.DefRange})
+			*diags = append(*diags, ua.diags...)
+		case "tier":
+			ta := newAttrs(content(blk, schemaOf([]string{"model", "per", "count", "down", "up", "link_rate"}), diags), ctx, blk.DefRange)
+			cl.Tiers = append(cl.Tiers, &ClosTier{Name: blk.Labels[0], DeclRange: blk.DefRange,
+				Model: ta.str("model"), Per: ta.strs("per"), Count: ta.int("count"),
+				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.rate("link_rate")})
+			requireSet(ta, "model", ta.m["model"] != nil, "tier")
+			*diags = append(*diags, ta.diags...)
+		case "appliance":
+			aa := newAttrs(content(blk, schemaOf([]string{"count", "rate", "unit"}), diags), ctx, blk.DefRange)
+			cl.Appliances = append(cl.Appliances, &Appliance{Role: blk.Labels[0], DeclRange: blk.DefRange,
+				Count: aa.int("count"), Rate: aa.rate("rate"), Unit: aa.int("unit")})
+			*diags = append(*diags, aa.diags...)
+		}
+	}
+	return cl
+}

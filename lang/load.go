@@ -1,0 +1,239 @@
+package lang
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
+)
+
+// MaxFileBytes caps one input file. A hand-written design of a 131,072-GPU
+// fabric is a few kilobytes; 4 MiB leaves room for generated files while
+// refusing accidental inputs (a log, a binary) before HCL parses them.
+// A modelling assumption, not a published figure.
+const MaxFileBytes = 4 << 20
+
+// Options are the inputs beyond the files themselves.
+type Options struct {
+	// Vars are --var "name=value" flags, in order; VarFiles are --var-file paths.
+	Vars     []string
+	VarFiles []string
+	// NoBuiltins leaves the built-in catalogue out (tests of the catalogue).
+	NoBuiltins bool
+}
+
+// Suffix is the file name suffix of topoc design files.
+const Suffix = ".topo.hcl"
+
+// Load reads the design at paths (each a *.topo.hcl file or a directory
+// holding them; files merge, as Terraform merges *.tf) and decodes it. The
+// Config is non-nil even when diagnostics hold errors, so callers can print
+// snippets from Config.Files.
+func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
+	parser := hclparse.NewParser()
+	cfg := &Config{}
+	files, diags := findFiles(paths)
+	var bodies []*hcl.File
+	for _, name := range files {
+		f, d := parseFile(parser, name)
+		diags = append(diags, d...)
+		if f != nil {
+			bodies = append(bodies, f)
+		}
+	}
+	cfg.Files = parser.Files()
+	if diags.HasErrors() {
+		return cfg, diags
+	}
+	if !opts.NoBuiltins {
+		b, d := builtinFile(parser)
+		diags = append(diags, d...)
+		if b != nil {
+			decodeInto(cfg, []*hcl.File{b}, eval.Inputs{}, true, &diags)
+		}
+	}
+	decodeInto(cfg, bodies, eval.Inputs{Vars: opts.Vars, VarFiles: opts.VarFiles}, false, &diags)
+	cfg.Files = parser.Files()
+	return cfg, diags
+}
+
+func findFiles(paths []string) ([]string, hcl.Diagnostics) {
+	var out []string
+	var diags hcl.Diagnostics
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+p, err.Error()))
+			continue
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		ents, err := os.ReadDir(p)
+		if err != nil {
+			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+p, err.Error()))
+			continue
+		}
+		n := 0
+		for _, e := range ents {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), Suffix) {
+				out = append(out, filepath.Join(p, e.Name()))
+				n++
+			}
+		}
+		if n == 0 {
+			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No design files in "+p,
+				"A design directory holds one or more *"+Suffix+" files; this one has none."))
+		}
+	}
+	if len(paths) == 0 {
+		diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No input",
+			"Give a *"+Suffix+" file or a directory of them."))
+	}
+	sort.Strings(out)
+	return out, diags
+}
+
+func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}
+	}
+	if st.Size() > MaxFileBytes {
+		return nil, hcl.Diagnostics{diag.Error(diag.FileTooLarge, hcl.Range{Filename: name},
+			"File too large", fmt.Sprintf("%s is %d bytes; design files are limited to %d bytes.", name, st.Size(), MaxFileBytes))}
+	}
+	f, d := p.ParseHCLFile(name)
+	return f, d
+}
+
+// topSchema lists the top-level block kinds.
+var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "variable", LabelNames: []string{"name"}},
+	{Type: "locals"},
+	{Type: "switch_model", LabelNames: []string{"name"}},
+	{Type: "gpu_model", LabelNames: []string{"name"}},
+	{Type: "nic_model", LabelNames: []string{"name"}},
+	{Type: "node_model", LabelNames: []string{"name"}},
+	{Type: "cable_model", LabelNames: []string{"name"}},
+	{Type: "node_group", LabelNames: []string{"name"}},
+	{Type: "fabric", LabelNames: []string{"name"}},
+}}
+
+func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, diags *hcl.Diagnostics) {
+	var blocks hcl.Blocks
+	for _, f := range files {
+		c, d := f.Body.Content(topSchema)
+		*diags = append(*diags, d...)
+		blocks = append(blocks, c.Blocks...)
+	}
+	var vars []*eval.Variable
+	var locals []*hcl.Attribute
+	for _, b := range blocks {
+		switch b.Type {
+		case "variable":
+			v, d := eval.DecodeVariable(b)
+			*diags = append(*diags, d...)
+			if v != nil {
+				vars = append(vars, v)
+			}
+		case "locals":
+			at, d := b.Body.JustAttributes()
+			*diags = append(*diags, d...)
+			for _, a := range sortedAttrs(at) {
+				locals = append(locals, a)
+			}
+		}
+	}
+	checkDuplicates(blocks, diags)
+	ctx, d := eval.Evaluate(vars, locals, in)
+	*diags = append(*diags, d...)
+	if ctx == nil {
+		return
+	}
+	user := map[string]bool{}
+	for _, b := range blocks {
+		name := ""
+		if len(b.Labels) > 0 {
+			name = b.Labels[0]
+		}
+		user[b.Type+"."+name] = true
+		switch b.Type {
+		case "switch_model":
+			cfg.SwitchModels = overrideModel(cfg.SwitchModels, decodeSwitchModel(b, ctx, builtin, diags), func(m *SwitchModel) string { return m.Name })
+		case "gpu_model":
+			cfg.GPUModels = overrideModel(cfg.GPUModels, decodeGPUModel(b, ctx, builtin, diags), func(m *GPUModel) string { return m.Name })
+		case "nic_model":
+			cfg.NICModels = overrideModel(cfg.NICModels, decodeNICModel(b, ctx, builtin, diags), func(m *NICModel) string { return m.Name })
+		case "cable_model":
+			cfg.CableModels = overrideModel(cfg.CableModels, decodeCableModel(b, ctx, builtin, diags), func(m *CableModel) string { return m.Name })
+		case "node_model":
+			cfg.NodeModels = overrideModel(cfg.NodeModels, decodeNodeModel(b, ctx, builtin, diags), func(m *NodeModel) string { return m.Name })
+		case "node_group":
+			if g := decodeNodeGroup(b, ctx, diags); g != nil {
+				cfg.NodeGroups = append(cfg.NodeGroups, g)
+			}
+		case "fabric":
+			if f := decodeFabric(b, ctx, diags); f != nil {
+				cfg.Fabrics = append(cfg.Fabrics, f)
+			}
+		}
+	}
+}
+
+// overrideModel appends m, replacing a built-in model of the same name: a
+// user's node_model "DGX-H100" overrides the catalogue's.
+func overrideModel[T any](list []T, m T, name func(T) string) []T {
+	if any(m) == nil {
+		return list
+	}
+	for i, x := range list {
+		if name(x) == name(m) {
+			list[i] = m
+			return list
+		}
+	}
+	return append(list, m)
+}
+
+// checkDuplicates reports two labelled blocks of one type with one name
+// (across files too), naming both places.
+func checkDuplicates(blocks hcl.Blocks, diags *hcl.Diagnostics) {
+	seen := map[string]*hcl.Block{}
+	for _, b := range blocks {
+		if len(b.Labels) == 0 {
+			continue
+		}
+		key := b.Type + "." + b.Labels[0]
+		if first, ok := seen[key]; ok {
+			*diags = append(*diags, diag.Error(diag.DuplicateName, b.LabelRanges[0],
+				fmt.Sprintf("Duplicate %s %q", b.Type, b.Labels[0]),
+				fmt.Sprintf("A %s named %q was already declared at %s. Names must be unique across all files of a design; rename or remove one.",
+					b.Type, b.Labels[0], first.DefRange.String())))
+			continue
+		}
+		seen[key] = b
+	}
+}
+
+func sortedAttrs(m hcl.Attributes) []*hcl.Attribute {
+	out := make([]*hcl.Attribute, 0, len(m))
+	for _, a := range m {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Range.Filename != out[j].Range.Filename {
+			return out[i].Range.Filename < out[j].Range.Filename
+		}
+		return out[i].Range.Start.Byte < out[j].Range.Start.Byte
+	})
+	return out
+}

@@ -1,0 +1,137 @@
+package lang
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
+)
+
+func schemaOf(attrNames []string, blocks ...hcl.BlockHeaderSchema) *hcl.BodySchema {
+	s := &hcl.BodySchema{Blocks: blocks}
+	for _, n := range attrNames {
+		s.Attributes = append(s.Attributes, hcl.AttributeSchema{Name: n})
+	}
+	return s
+}
+
+func content(b *hcl.Block, s *hcl.BodySchema, diags *hcl.Diagnostics) *hcl.BodyContent {
+	c, d := b.Body.Content(s)
+	*diags = append(*diags, d...)
+	return c
+}
+
+var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sharp", "vendor", "latency"})
+
+func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *SwitchModel {
+	c := content(b, switchModelSchema, diags)
+	a := newAttrs(c, ctx, b.DefRange)
+	m := &SwitchModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
+		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor")}
+	if at, ok := a.get("latency"); ok {
+		s, d := eval.String(at.Expr, ctx)
+		a.diags = append(a.diags, d...)
+		if !d.HasErrors() {
+			v, err := parseDuration(s)
+			if err != nil {
+				a.diags = append(a.diags, diag.Error(diag.InvalidUnit, at.Expr.Range(), "Invalid latency", err.Error()))
+			}
+			m.LatencyS = Val[float64]{V: v, Range: at.Expr.Range(), Set: err == nil}
+		}
+	}
+	bo := a.strs("breakouts")
+	for _, s := range bo.V {
+		br, err := ParseBreakout(s)
+		if err != nil {
+			a.diags = append(a.diags, diag.Error(diag.InvalidUnit, bo.Range, "Invalid breakout", err.Error()))
+			continue
+		}
+		br.Range = bo.Range
+		m.Breakouts = append(m.Breakouts, br)
+	}
+	requireSet(a, "radix", m.Radix.Set, "switch_model")
+	requireSet(a, "port_rate", m.PortRate.Set, "switch_model")
+	*diags = append(*diags, a.diags...)
+	return m
+}
+
+var breakoutRE = regexp.MustCompile(`^([1-9][0-9]?)x(.+)$`)
+
+// ParseBreakout parses "2x400Gb/s": a port split into 2 lanes of 400 Gb/s.
+func ParseBreakout(s string) (Breakout, error) {
+	m := breakoutRE.FindStringSubmatch(s)
+	if m == nil {
+		return Breakout{}, fmt.Errorf("%q is not a breakout; write lanes x rate, e.g. \"2x400Gb/s\" or \"4x200Gb/s\"", s)
+	}
+	n, _ := strconv.Atoi(m[1])
+	r, err := eval.ParseRate(m[2])
+	if err != nil {
+		return Breakout{}, err
+	}
+	return Breakout{Lanes: n, LaneRate: r}, nil
+}
+
+var durationRE = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?) ?(ns|us|µs|ms|s)$`)
+
+// parseDuration parses a latency such as "130ns" or "1.5us" into seconds.
+func parseDuration(s string) (float64, error) {
+	m := durationRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, fmt.Errorf("%q is not a duration; write a number followed by ns, us, ms or s, e.g. \"350ns\"", s)
+	}
+	v, _ := strconv.ParseFloat(m[1], 64)
+	switch m[2] {
+	case "ns":
+		v *= 1e-9
+	case "us", "µs":
+		v *= 1e-6
+	case "ms":
+		v *= 1e-3
+	}
+	return v, nil
+}
+
+func requireSet(a *attrs, name string, set bool, kind string) {
+	if _, present := a.get(name); !present && !set {
+		a.diags = append(a.diags, diag.Error(diag.HCLSchema, a.block, "Missing required argument",
+			fmt.Sprintf("A %s needs the argument %q.", kind, name)))
+	}
+}
+
+var gpuModelSchema = schemaOf([]string{"nvlink_links", "nvlink_rate", "pcie_gen", "pcie_width", "compute_capability", "memory"})
+
+func decodeGPUModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *GPUModel {
+	a := newAttrs(content(b, gpuModelSchema, diags), ctx, b.DefRange)
+	m := &GPUModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
+		NVLinkLinks: a.int("nvlink_links"), NVLinkRate: a.rate("nvlink_rate"),
+		PCIeGen: a.int("pcie_gen"), PCIeWidth: a.int("pcie_width"),
+		ComputeCapability: a.str("compute_capability"), MemoryBytes: a.size("memory")}
+	*diags = append(*diags, a.diags...)
+	return m
+}
+
+var nicModelSchema = schemaOf([]string{"ports", "port_rate", "pcie_gen", "pcie_width", "protocol"})
+
+func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *NICModel {
+	a := newAttrs(content(b, nicModelSchema, diags), ctx, b.DefRange)
+	m := &NICModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
+		Ports: a.int("ports"), PortRate: a.rate("port_rate"), PCIeGen: a.int("pcie_gen"),
+		PCIeWidth: a.int("pcie_width"), Protocol: a.str("protocol")}
+	requireSet(a, "port_rate", m.PortRate.Set, "nic_model")
+	*diags = append(*diags, a.diags...)
+	return m
+}
+
+var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate"})
+
+func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *CableModel {
+	a := newAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
+	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
+		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate")}
+	*diags = append(*diags, a.diags...)
+	return m
+}
