@@ -25,12 +25,12 @@ type Fabric struct {
 	Switches int `json:"switches"`
 	// Links counts logical links of this fabric (endpoint attachments
 	// included; node internals excluded).
-	Links            int     `json:"links"`
-	EndpointsByKind  []Count `json:"endpoints_by_kind"`
-	SwitchesByTier   []Count `json:"switches_by_tier"`
-	LinksByKind      []Count `json:"links_by_kind"`
-	SwitchPorts      int     `json:"switch_ports"`
-	SwitchPortsUsed  int     `json:"switch_ports_used"`
+	Links           int     `json:"links"`
+	EndpointsByKind []Count `json:"endpoints_by_kind"`
+	SwitchesByTier  []Count `json:"switches_by_tier"`
+	LinksByKind     []Count `json:"links_by_kind"`
+	SwitchPorts     int     `json:"switch_ports"`
+	SwitchPortsUsed int     `json:"switch_ports_used"`
 	// CapacityBPS sums the per-direction capacity of the fabric's links.
 	CapacityBPS float64 `json:"capacity_bps"`
 }

@@ -306,6 +306,19 @@ func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*clos
 	if s.rail >= 0 {
 		rails, railIdx = b.c.Rails, s.rail
 	}
+	// A switch of one unit lies in exactly one unit of every coarser level.
+	units := slices.Clone(s.units)
+	for lv := range units {
+		if units[lv] < 0 {
+			continue
+		}
+		for up := lv + 1; up < len(units); up++ {
+			if units[up] < 0 {
+				units[up] = units[lv] * b.c.Units[lv].Servers / b.c.Units[up].Servers
+			}
+		}
+		break
+	}
 	out := make([]*closSwitch, count)
 	for i := range out {
 		n := ir.NewNode(prefix+Indexed(t.Name, railIdx*count+i, rails*count), ir.KindSwitch)
@@ -317,7 +330,7 @@ func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*clos
 		}
 		id := b.g.AddNode(n)
 		b.g.JoinFabric(id, b.fab)
-		out[i] = &closSwitch{id: id, units: s.units, rail: s.rail, plane: s.plane, alloc: NewPortAllocator()}
+		out[i] = &closSwitch{id: id, units: units, rail: s.rail, plane: s.plane, alloc: NewPortAllocator()}
 		b.tiers[ti] = append(b.tiers[ti], out[i])
 	}
 	return out

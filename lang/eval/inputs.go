@@ -134,7 +134,7 @@ func (s *varSet) applyVarFile(path string) hcl.Diagnostics {
 	}
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 	diags = withCode(diags, diag.HCLSyntax)
-	if f == nil {
+	if f == nil || diags.HasErrors() {
 		return diags
 	}
 	attrs, d2 := f.Body.JustAttributes()
@@ -194,7 +194,7 @@ func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
 	}
 	st, ok := s.byName[name]
 	if !ok {
-		return hcl.Diagnostics{s.undeclared(name, "--var "+name, hcl.Range{})}
+		return hcl.Diagnostics{s.undeclared(name, "--var", hcl.Range{})}
 	}
 	source := "--var " + name
 	if st.v.Type == cty.String {

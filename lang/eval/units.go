@@ -246,7 +246,7 @@ func splitLiteral(s string) (num, unit, reason string) {
 		unit = unit[1:]
 	}
 	if len(unit) > 0 && (unit[0] == 'e' || unit[0] == 'E') && len(unit) > 1 && (isDigit(unit[1]) || unit[1] == '-' || unit[1] == '+') {
-		return "", "", "exponents are not allowed; write the number out in full"
+		return "", "", "exponents (1e3) are not allowed, only plain decimals"
 	}
 	return num, unit, ""
 }

@@ -87,11 +87,11 @@ func Length(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics
 // wholeNumber returns v as an int64 when it is a whole number of
 // magnitude at most MaxInt, else a reason.
 func wholeNumber(v cty.Value) (int64, string) {
-	if v.Type() != cty.Number {
-		return 0, fmt.Sprintf("it is a %s", v.Type().FriendlyName())
-	}
 	if v.IsNull() {
 		return 0, "it is null"
+	}
+	if v.Type() != cty.Number {
+		return 0, fmt.Sprintf("it is a %s", v.Type().FriendlyName())
 	}
 	bf := v.AsBigFloat()
 	if bf.IsInf() {

@@ -1,0 +1,175 @@
+// Package examples_test compiles every shipped example and asserts the
+// numbers its source publishes (shared/reference/designs.md), or closed
+// forms where none are published.
+package examples_test
+
+import (
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// compile loads and compiles dir and fails the test on any error.
+func compile(t *testing.T, dir string, vars ...string) []inventory.Fabric {
+	t.Helper()
+	cfg, diags := lang.Load([]string{dir}, lang.Options{Vars: vars})
+	if !diags.HasErrors() {
+		g, d := compiler.Compile(cfg, compiler.Options{})
+		diags = append(diags, d...)
+		if !diags.HasErrors() {
+			return inventory.Summarize(g)
+		}
+	}
+	for _, d := range diags {
+		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
+	}
+	t.FailNow()
+	return nil
+}
+
+func count(cs []inventory.Count, name string) int {
+	for _, c := range cs {
+		if c.Name == name {
+			return c.Count
+		}
+	}
+	return 0
+}
+
+func fabric(t *testing.T, fs []inventory.Fabric, name string) inventory.Fabric {
+	t.Helper()
+	for _, f := range fs {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("no fabric %q", name)
+	return inventory.Fabric{}
+}
+
+// TestEveryExampleChecksClean: every folder under examples/ compiles with
+// no error (DESIGN.md "Examples").
+func TestEveryExampleChecksClean(t *testing.T) {
+	ents, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range ents {
+		if e.IsDir() {
+			n++
+			t.Run(e.Name(), func(t *testing.T) { compile(t, e.Name()) })
+		}
+	}
+	if n < 7 {
+		t.Errorf("found %d examples, want at least 7", n)
+	}
+}
+
+// Al-Fares et al. 2008 and designs.md acceptance cases 1–4.
+func TestFatTrees(t *testing.T) {
+	for _, tc := range []struct {
+		dir                                   string
+		hosts, edge, agg, core, switches, lnk int
+	}{
+		{"fat-tree-k8", 128, 32, 32, 16, 80, 384},
+		{"fat-tree-k48", 27648, 1152, 1152, 576, 2880, 82944},
+	} {
+		f := compile(t, tc.dir)[0]
+		if f.Endpoints != tc.hosts || f.Switches != tc.switches || f.Links != tc.lnk ||
+			count(f.SwitchesByTier, "edge") != tc.edge || count(f.SwitchesByTier, "aggregation") != tc.agg || count(f.SwitchesByTier, "core") != tc.core {
+			t.Errorf("%s: got %+v", tc.dir, f)
+		}
+		if f.SwitchPortsUsed != f.SwitchPorts {
+			t.Errorf("%s: %d of %d ports used; a full fat-tree uses every port", tc.dir, f.SwitchPortsUsed, f.SwitchPorts)
+		}
+	}
+}
+
+// NVIDIA RA-11333-001 Table 4 (designs.md §3, acceptance cases 7 and 8):
+// nodes, leaves, spines, compute+UFM cables, spine–leaf cables.
+func TestDGXH100SuperPODTable4(t *testing.T) {
+	for _, row := range []struct {
+		sus, nodes, leaf, spine, compute, spineLeaf int
+	}{
+		{1, 31, 8, 4, 252, 256},
+		{2, 63, 16, 8, 508, 512},
+		{3, 95, 24, 16, 764, 768},
+		{4, 127, 32, 16, 1020, 1024},
+	} {
+		f := fabric(t, compile(t, "dgx-h100-superpod", "scalable_units="+itoa(row.sus)), "compute")
+		gpus := count(f.EndpointsByKind, "nic") // one 400G NIC per GPU
+		if gpus != row.nodes*8 || count(f.EndpointsByKind, "ufm") != 4 || f.Endpoints != row.compute {
+			t.Errorf("%d SU: endpoints %v, want %d NIC ports + 4 UFM = %d", row.sus, f.EndpointsByKind, row.nodes*8, row.compute)
+		}
+		if count(f.SwitchesByTier, "leaf") != row.leaf || count(f.SwitchesByTier, "spine") != row.spine {
+			t.Errorf("%d SU: switches %v, want %d leaf %d spine", row.sus, f.SwitchesByTier, row.leaf, row.spine)
+		}
+		if got := count(f.LinksByKind, "node_leaf") + count(f.LinksByKind, "appliance_leaf"); got != row.compute {
+			t.Errorf("%d SU: compute+UFM cables %d, want %d", row.sus, got, row.compute)
+		}
+		if got := count(f.LinksByKind, "leaf_spine"); got != row.spineLeaf {
+			t.Errorf("%d SU: spine-leaf cables %d, want %d", row.sus, got, row.spineLeaf)
+		}
+	}
+}
+
+// B200 RA 16 SU row (designs.md acceptance case 9): 128 leaf, 128 spine,
+// 64 core = 320 switches = 5H/k; 3 × 4,096 = 12,288 cables.
+func TestDGXB200SuperPOD16SU(t *testing.T) {
+	f := fabric(t, compile(t, "dgx-b200-superpod-16su"), "compute")
+	if f.Endpoints != 4096 || count(f.SwitchesByTier, "leaf") != 128 || count(f.SwitchesByTier, "spine") != 128 ||
+		count(f.SwitchesByTier, "core") != 64 || f.Switches != 5*4096/64 || f.Links != 3*4096 {
+		t.Errorf("got %+v", f)
+	}
+	for _, k := range []string{"node_leaf", "leaf_spine", "spine_core"} {
+		if count(f.LinksByKind, k) != 4096 {
+			t.Errorf("%s links = %d, want 4096", k, count(f.LinksByKind, k))
+		}
+	}
+}
+
+// Kim et al. 2008 (designs.md acceptance case 14).
+func TestDragonflySmall(t *testing.T) {
+	f := compile(t, "dragonfly-small")[0]
+	if f.Endpoints != 72 || f.Switches != 36 || f.Links != 162 ||
+		count(f.LinksByKind, "terminal") != 72 || count(f.LinksByKind, "local") != 54 || count(f.LinksByKind, "global") != 36 {
+		t.Errorf("got %+v", f)
+	}
+	if f.SwitchPorts != 36*7 || f.SwitchPortsUsed != 36*7 {
+		t.Errorf("radix 7 routers: ports %d used %d, want 252", f.SwitchPorts, f.SwitchPortsUsed)
+	}
+}
+
+// GB200 NVL72 (designs.md acceptance case 12): 72 GPUs, 18 NVSwitch chips,
+// 1,296 GPU–switch links; 18 × 50 GB/s = 900 GB/s per GPU per direction;
+// 72 scale-out NICs per rack.
+func TestGB200NVL72(t *testing.T) {
+	fs := compile(t, "gb200-nvl72")
+	nv := fabric(t, fs, "nvl72")
+	if nv.Endpoints != 72 || nv.Switches != 18 || nv.Links != 1296 {
+		t.Errorf("nvl72: got %+v", nv)
+	}
+	if perGPU := nv.CapacityBPS / 72; perGPU != 900e9*8 {
+		t.Errorf("NVLink per GPU = %g b/s, want 900 GB/s = 7.2e12 b/s per direction", perGPU)
+	}
+	if so := fabric(t, fs, "scale_out"); so.Endpoints != 72 {
+		t.Errorf("scale-out endpoints %d, want 72", so.Endpoints)
+	}
+}
+
+// Closed forms of the 2-plane, 3:1 leaf-spine (see its README).
+func TestRoCELeafSpine(t *testing.T) {
+	f := compile(t, "roce-leaf-spine-2plane")[0]
+	if f.Endpoints != 3072 || count(f.SwitchesByTier, "leaf") != 64 || count(f.SwitchesByTier, "spine") != 16 ||
+		count(f.LinksByKind, "node_leaf") != 3072 || count(f.LinksByKind, "leaf_spine") != 2*32*16 {
+		t.Errorf("got %+v", f)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
