@@ -398,7 +398,7 @@ func (b *closBuilder) leafFor(s scope) (*closSwitch, bool) {
 func (b *closBuilder) attachEndpoints() {
 	overflow := 0
 	b.hosts = map[string]ir.NodeID{}
-	for i, e := range b.c.Endpoints {
+	for _, e := range b.c.Endpoints {
 		sw, ok := b.leafFor(b.endpointScope(e.Server, e.Rail, e.Plane))
 		if !ok {
 			overflow++
@@ -415,7 +415,6 @@ func (b *closBuilder) attachEndpoints() {
 			}
 			b.g.Nodes[id].Radix = max(b.g.Nodes[id].Radix, port.Port+1)
 			port.Node = id
-			b.c.Endpoints[i].Port = port
 		}
 		b.g.JoinFabric(port.Node, b.fab)
 		b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, port)

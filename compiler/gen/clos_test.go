@@ -1,0 +1,187 @@
+package gen
+
+import (
+	"fmt"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/topo"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// hostEndpoints returns n single-port hosts at rate bps.
+func hostEndpoints(n int, bps float64) []ClosEndpoint {
+	eps := make([]ClosEndpoint, n)
+	for i := range eps {
+		eps[i] = ClosEndpoint{Port: ir.Port{Node: ir.None}, HostName: Indexed("host", i, n), Server: i, RateBPS: bps}
+	}
+	return eps
+}
+
+func tally(g *ir.Graph, f ir.FabricID) (tiers map[string]int, links map[string]int) {
+	tiers, links = map[string]int{}, map[string]int{}
+	for _, n := range g.Nodes {
+		if n.Kind == ir.KindSwitch && n.InFabric(f) {
+			tiers[n.Tier]++
+		}
+	}
+	for _, l := range g.Links {
+		if l.Fabric == f {
+			links[l.Kind]++
+		}
+	}
+	return
+}
+
+func mustBuild(t *testing.T, c Clos) (*ir.Graph, ir.FabricID) {
+	t.Helper()
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Fatalf("Validate: %v", errs)
+	}
+	g := ir.New()
+	f, problems := BuildClos(g, "c", c)
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	if cc := topo.ConnectedComponents(g.FabricView(f)); len(cc) != 1 {
+		t.Fatalf("gonum finds %d components, want 1", len(cc))
+	}
+	return g, f
+}
+
+// The 2-tier non-blocking folded Clos of radix k (designs.md §1): at most
+// k²/2 hosts on k leaves and k/2 spines, k²/2 links at each tier, and every
+// switch port used.
+func TestClosTwoTierClosedForms(t *testing.T) {
+	for _, k := range []int{4, 8, 16, 32, 64} {
+		pm := PortModel{Radix: k, PortBPS: 400e9}
+		c := Clos{Endpoints: hostEndpoints(k*k/2, 400e9), Rails: 1, Planes: 1,
+			Units: []ClosUnit{{"rack", k / 2}},
+			Tiers: []ClosTier{
+				{Name: "leaf", Ports: pm, Per: []string{"rack"}, Count: 1, Down: k / 2, Up: k / 2, LinkBPS: 400e9},
+				{Name: "spine", Ports: pm, Count: k / 2, Down: k, LinkBPS: 400e9},
+			}}
+		g, f := mustBuild(t, c)
+		tiers, links := tally(g, f)
+		if tiers["leaf"] != k || tiers["spine"] != k/2 || links["node_leaf"] != k*k/2 || links["leaf_spine"] != k*k/2 {
+			t.Errorf("k=%d: tiers %v links %v", k, tiers, links)
+		}
+		assertAllPortsUsed(t, g, f, k)
+	}
+}
+
+// The 3-tier folded Clos for H hosts of radix k (designs.md §1): 2H/k
+// leaves, 2H/k spines, H/k cores, 3H links, for full (H = k³/4) and half
+// populated fabrics; pods of k/2 leaves fully meshed to k/2 spines.
+func TestClosThreeTierClosedForms(t *testing.T) {
+	for _, k := range []int{4, 8, 16, 32} {
+		for _, h := range []int{k * k * k / 4, k * k * k / 8} {
+			pm := PortModel{Radix: k, PortBPS: 400e9}
+			c := Clos{Endpoints: hostEndpoints(h, 400e9), Rails: 1, Planes: 1,
+				Units: []ClosUnit{{"rack", k / 2}, {"pod", k * k / 4}},
+				Tiers: []ClosTier{
+					{Name: "leaf", Ports: pm, Per: []string{"rack"}, Count: 1, Down: k / 2, Up: k / 2, LinkBPS: 400e9},
+					{Name: "spine", Ports: pm, Per: []string{"pod"}, Count: k / 2, Down: k / 2, Up: k / 2, LinkBPS: 400e9},
+					{Name: "core", Ports: pm, Count: h / k, Down: k, LinkBPS: 400e9},
+				}}
+			g, f := mustBuild(t, c)
+			tiers, links := tally(g, f)
+			if tiers["leaf"] != 2*h/k || tiers["spine"] != 2*h/k || tiers["core"] != h/k ||
+				links["node_leaf"] != h || links["leaf_spine"] != h || links["spine_core"] != h {
+				t.Errorf("k=%d H=%d: tiers %v links %v", k, h, tiers, links)
+			}
+			assertAllPortsUsed(t, g, f, k)
+		}
+	}
+}
+
+func assertAllPortsUsed(t *testing.T, g *ir.Graph, f ir.FabricID, k int) {
+	t.Helper()
+	deg := map[ir.NodeID]map[int32]bool{}
+	for _, l := range g.Links {
+		if l.Fabric != f {
+			continue
+		}
+		for _, p := range []ir.Port{l.A, l.B} {
+			if deg[p.Node] == nil {
+				deg[p.Node] = map[int32]bool{}
+			}
+			if deg[p.Node][p.Port] {
+				t.Fatalf("%s port %d used twice", g.Nodes[p.Node].Name, p.Port)
+			}
+			deg[p.Node][p.Port] = true
+		}
+	}
+	for i, n := range g.Nodes {
+		if n.Kind == ir.KindSwitch && len(deg[ir.NodeID(i)]) != k {
+			t.Fatalf("%s uses %d ports, want all %d", n.Name, len(deg[ir.NodeID(i)]), k)
+		}
+	}
+}
+
+// Rail-optimized: NIC i of every server reaches the rail-i leaf of its
+// unit, and names follow su<i>/leaf<rail>.
+func TestClosRails(t *testing.T) {
+	const servers, rails = 64, 8
+	var eps []ClosEndpoint
+	for s := 0; s < servers; s++ {
+		for r := 0; r < rails; r++ {
+			eps = append(eps, ClosEndpoint{Port: ir.Port{Node: ir.None}, HostName: fmt.Sprintf("n%02d/nic%d", s, r), Server: s, Rail: r, RateBPS: 400e9})
+		}
+	}
+	pm := PortModel{Radix: 64, PortBPS: 400e9}
+	c := Clos{Endpoints: eps, Rails: rails, Planes: 1, Units: []ClosUnit{{"su", 32}},
+		Tiers: []ClosTier{
+			{Name: "leaf", Ports: pm, Per: []string{"su", "rail"}, Count: 1, Down: 32, Up: 32, LinkBPS: 400e9},
+			{Name: "spine", Ports: pm, Count: 8, Down: 64, LinkBPS: 400e9},
+		}}
+	g, f := mustBuild(t, c)
+	for _, l := range g.Links {
+		if l.Fabric != f || l.Kind != "node_leaf" {
+			continue
+		}
+		host, leaf := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
+		var s, r int
+		fmt.Sscanf(host.Name, "n%02d/nic%d", &s, &r)
+		if exp := fmt.Sprintf("su%d/leaf%d", s/32, r); leaf.Name != exp || leaf.Rail != int32(r) {
+			t.Fatalf("%s on %s (rail %d), want %s", host.Name, leaf.Name, leaf.Rail, exp)
+		}
+	}
+}
+
+// Uneven striping is reported: 3 leaves × 4 uplinks over 5 spines.
+func TestClosUnevenStriping(t *testing.T) {
+	pm := PortModel{Radix: 16, PortBPS: 400e9}
+	c := Clos{Endpoints: hostEndpoints(12, 400e9), Rails: 1, Planes: 1, Units: []ClosUnit{{"rack", 4}},
+		Tiers: []ClosTier{
+			{Name: "leaf", Ports: pm, Per: []string{"rack"}, Count: 1, Down: 4, Up: 4, LinkBPS: 400e9},
+			{Name: "spine", Ports: pm, Count: 5, Down: 16, LinkBPS: 400e9},
+		}}
+	_, problems := BuildClos(ir.New(), "c", c)
+	if len(problems) != 1 || problems[0].Code != "uneven" {
+		t.Fatalf("problems %v, want one uneven", problems)
+	}
+}
+
+// A 400G endpoint on an 800G switch needs the 2x400G breakout: two links
+// share one physical port on lanes 0 and 1.
+func TestClosBreakout(t *testing.T) {
+	pm := PortModel{Radix: 4, PortBPS: 800e9, Breakouts: []Breakout{{2, 400e9}}}
+	c := Clos{Endpoints: hostEndpoints(4, 400e9), Rails: 1, Planes: 1,
+		Tiers: []ClosTier{{Name: "leaf", Ports: pm, Count: 1, Down: 4, LinkBPS: 800e9}}}
+	g := ir.New()
+	_, problems := BuildClos(g, "c", c)
+	if len(problems) != 0 {
+		t.Fatal(problems)
+	}
+	for i, l := range g.Links {
+		if l.B.Port != int32(i/2) || l.B.Lane != int32(i%2) || l.Breakout != 2 {
+			t.Errorf("link %d on port %d lane %d breakout %d", i, l.B.Port, l.B.Lane, l.Breakout)
+		}
+	}
+	pm.Breakouts = nil
+	c.Tiers[0].Ports = pm
+	if _, problems := BuildClos(ir.New(), "c", c); len(problems) == 0 || problems[0].Code != "rate" {
+		t.Errorf("no breakout: problems %v, want rate", problems)
+	}
+}
