@@ -12,8 +12,12 @@ import (
 )
 
 func buildFabrics(s *state) {
+	names := make(map[string]bool, len(s.g.Nodes))
+	for _, n := range s.g.Nodes {
+		names[n.Name] = true
+	}
 	for _, f := range s.cfg.Fabrics {
-		before := len(s.g.Fabrics)
+		first := len(s.g.Nodes)
 		switch {
 		case f.FatTree != nil:
 			s.buildFatTree(f)
@@ -29,7 +33,29 @@ func buildFabrics(s *state) {
 		for len(s.fabricOf) < len(s.g.Fabrics) {
 			s.fabricOf = append(s.fabricOf, f)
 		}
-		_ = before
+		qualifyNames(s.g, first, f.Name, names)
+	}
+}
+
+// qualifyNames keeps node names unique across fabrics: generators name
+// switches by role ("core05", "leaf7"), so two fat-trees in one design
+// would collide. When any node built for a fabric (from index first on)
+// reuses an earlier name, every node of that fabric is prefixed with
+// "<fabric>/", so names stay stable and the first fabric keeps the short
+// form.
+func qualifyNames(g *ir.Graph, first int, fabric string, names map[string]bool) {
+	clash := false
+	for _, n := range g.Nodes[first:] {
+		if names[n.Name] {
+			clash = true
+			break
+		}
+	}
+	for i := first; i < len(g.Nodes); i++ {
+		if clash {
+			g.Nodes[i].Name = fabric + "/" + g.Nodes[i].Name
+		}
+		names[g.Nodes[i].Name] = true
 	}
 }
 

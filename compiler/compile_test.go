@@ -1,0 +1,169 @@
+package compiler
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// compileSrc writes src to a temporary design and compiles it.
+func compileSrc(t *testing.T, src string) (*ir.Graph, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	var g *ir.Graph
+	if !diags.HasErrors() {
+		var d = diags
+		g, d = Compile(cfg, Options{})
+		diags = append(diags, d...)
+	}
+	var codes []string
+	for _, d := range diags {
+		if diag.SeverityOf(d) == diag.SevError {
+			codes = append(codes, string(diag.CodeOf(d)))
+		}
+	}
+	return g, codes
+}
+
+// Two fabrics whose generators pick the same names get the second one
+// qualified by its fabric name; every node name stays unique.
+func TestNamesUniqueAcrossFabrics(t *testing.T) {
+	g, errs := compileSrc(t, `
+fabric "a" {
+  fat_tree {
+    k         = 4
+    link_rate = "100Gb/s"
+  }
+}
+fabric "b" {
+  fat_tree {
+    k         = 4
+    link_rate = "100Gb/s"
+  }
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	seen := map[string]bool{}
+	for _, n := range g.Nodes {
+		if seen[n.Name] {
+			t.Fatalf("duplicate node name %q", n.Name)
+		}
+		seen[n.Name] = true
+	}
+	if !seen["core0"] || !seen["b/core0"] {
+		t.Errorf("want core0 and b/core0")
+	}
+}
+
+// DGX H100 internals (nodes.md §2): 8 GPUs, 4 NVSwitches, 18 NVLink links
+// per GPU split over the switches (144 links, 2×40 + 2×32 per switch),
+// each GPU and its NIC under one PCIe Gen5 x16 switch (63.0 GB/s per
+// direction = 504 Gb/s, designs.md §6).
+func TestDGXH100Internals(t *testing.T) {
+	g, errs := compileSrc(t, `
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 1
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	kinds := map[ir.Kind]int{}
+	for _, n := range g.Nodes {
+		kinds[n.Kind]++
+	}
+	if kinds[ir.KindGPU] != 8 || kinds[ir.KindNVSwitch] != 4 || kinds[ir.KindCPU] != 2 || kinds[ir.KindNIC] != 10 {
+		t.Errorf("kinds %v", kinds)
+	}
+	perSwitch := map[ir.NodeID]int{}
+	nvlinks := 0
+	for _, l := range g.Links {
+		switch l.Kind {
+		case "nvlink":
+			nvlinks++
+			perSwitch[l.B.Node]++
+			if l.CapacityBPS != 25e9*8 {
+				t.Errorf("NVLink4 link at %g b/s, want 25 GB/s per direction", l.CapacityBPS)
+			}
+		case "pcie":
+			a, b := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
+			if (a.Kind == ir.KindGPU || a.Kind == ir.KindNIC && a.Role == "compute") && b.Kind == ir.KindPCIeSwitch {
+				if want := 32e9 * 16 * 128 / 130; math.Abs(l.CapacityBPS-want) > 1 {
+					t.Errorf("%s–%s PCIe at %g, want Gen5 x16 %g", a.Name, b.Name, l.CapacityBPS, want)
+				}
+			}
+		}
+	}
+	if nvlinks != 144 {
+		t.Errorf("NVLink links %d, want 8 × 18 = 144", nvlinks)
+	}
+	loads := map[int]int{}
+	for _, n := range perSwitch {
+		loads[n]++
+	}
+	if loads[40] != 2 || loads[32] != 2 {
+		t.Errorf("per-switch GPU links %v, want two switches with 40 and two with 32", loads)
+	}
+}
+
+// A 10^9-endpoint request is refused from parameters alone.
+func TestExpansionLimit(t *testing.T) {
+	_, errs := compileSrc(t, `
+fabric "huge" {
+  fat_tree {
+    k         = 2000
+    link_rate = "400Gb/s"
+  }
+}`)
+	if len(errs) != 1 || errs[0] != string(diag.ExpansionLimit) {
+		t.Fatalf("errors %v, want one %s", errs, diag.ExpansionLimit)
+	}
+}
+
+// A fabric made of two islands is reported as disconnected.
+func TestDisconnectedCustom(t *testing.T) {
+	_, errs := compileSrc(t, `
+fabric "islands" {
+  custom {
+    switch "s" {
+      count = 2
+      model = "QM9700"
+    }
+    host "h" {
+      count = 2
+      rate  = "400Gb/s"
+    }
+    link {
+      count = 2
+      a     = "h${count.index}"
+      b     = "s${count.index}"
+    }
+  }
+}`)
+	if len(errs) != 1 || errs[0] != string(diag.Disconnected) {
+		t.Fatalf("errors %v, want disconnected", errs)
+	}
+}
+
+// pcieRateBPS reproduces the x16 per-direction figures of designs.md §6.
+func TestPCIeRates(t *testing.T) {
+	for gen, gbytes := range map[int64]float64{3: 15.75, 4: 31.5, 5: 63.0} {
+		if got := pcieRateBPS(gen, 16) / 8 / 1e9; math.Abs(got-gbytes) > 0.02 {
+			t.Errorf("Gen%d x16 = %.3f GB/s, want %.2f", gen, got, gbytes)
+		}
+	}
+	// A 400G NIC on Gen4 x16 gets about 252 Gb/s (issue "Analyzers").
+	if got := pcieRateBPS(4, 16) / 1e9; math.Abs(got-252) > 0.1 {
+		t.Errorf("Gen4 x16 = %.1f Gb/s, want about 252", got)
+	}
+}
