@@ -10,6 +10,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // DefaultMaxEndpoints is the expansion cap of issue "topoc compiles real
@@ -42,6 +43,7 @@ type Stage struct {
 // earlier stage reported an error, so one mistake yields one diagnostic.
 var Stages = []Stage{
 	{"catalogue", indexCatalogue},
+	{"empty", warnEmpty},
 	{"expansion", checkExpansion},
 	{"servers", buildServers},
 	{"fabrics", buildFabrics},
@@ -81,4 +83,19 @@ func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
 		}
 	}
 	return s.g, s.diags
+}
+
+// warnEmpty warns about a design with nothing to build (an empty file, or
+// only variables and models), which is almost always a wrong path.
+func warnEmpty(s *state) {
+	if len(s.cfg.Fabrics) == 0 && len(s.cfg.NodeGroups) == 0 {
+		var rng hcl.Range
+		for name := range s.cfg.Files {
+			if name != lang.BuiltinFilename && (rng.Filename == "" || name < rng.Filename) {
+				rng = hcl.Range{Filename: name, Start: hcl.Pos{Line: 1, Column: 1}, End: hcl.Pos{Line: 1, Column: 1}}
+			}
+		}
+		s.diags = append(s.diags, diag.Warning(diag.EmptyDesign, rng, "Nothing to build",
+			"The design declares no fabric and no node_group; add a fabric block, or check the path."))
+	}
 }

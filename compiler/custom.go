@@ -98,6 +98,11 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		if !okA || !okB {
 			continue
 		}
+		if a == b {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, l.DeclRange, "Link to itself",
+				fmt.Sprintf("This link joins %s to itself; a link needs two different ends.", l.A.V)))
+			continue
+		}
 		for _, id := range []ir.NodeID{a, b} {
 			if _, ok := ports[id]; !ok {
 				n := s.g.Nodes[id] // a server NIC joining this fabric

@@ -20,11 +20,11 @@ func checkExpansion(s *state) {
 		switch {
 		case endpoints > float64(s.opts.MaxEndpoints):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
-				fmt.Sprintf("%s brings the design to %.0f endpoints; the limit is %d. Check the parameters, or raise the limit with --max-endpoints.", what, endpoints, s.opts.MaxEndpoints)))
+				fmt.Sprintf("%s brings the design to %.3g endpoints; the limit is %d. Check the parameters, or raise the limit with --max-endpoints.", what, endpoints, s.opts.MaxEndpoints)))
 			return false
 		case elements > float64(s.opts.MaxElements):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
-				fmt.Sprintf("%s brings the design to about %.0f nodes and links; the limit is %d.", what, elements, s.opts.MaxElements)))
+				fmt.Sprintf("%s brings the design to about %.3g nodes and links; the limit is %d.", what, elements, s.opts.MaxElements)))
 			return false
 		}
 		return true

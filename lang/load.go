@@ -1,11 +1,13 @@
 package lang
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -111,8 +113,47 @@ func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
 		return nil, hcl.Diagnostics{diag.Error(diag.FileTooLarge, hcl.Range{Filename: name},
 			"File too large", fmt.Sprintf("%s is %d bytes; design files are limited to %d bytes.", name, st.Size(), MaxFileBytes))}
 	}
-	f, d := p.ParseHCLFile(name)
-	return f, d
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}
+	}
+	if d := screen(name, src); d != nil {
+		return nil, hcl.Diagnostics{d}
+	}
+	return p.ParseHCL(src, name)
+}
+
+// MaxNesting caps bracket nesting in a design file. HCL's parser recurses
+// once per level and overflows the stack at tens of thousands; no design
+// needs more than a few dozen. A modelling assumption.
+const MaxNesting = 256
+
+// screen refuses inputs that HCL should not see: binary files (a NUL byte
+// or invalid UTF-8, whose bytes would be echoed in snippets) and brackets
+// nested past MaxNesting. Strings are not skipped: a conservative count.
+func screen(name string, src []byte) *hcl.Diagnostic {
+	if !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
+		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name}, "Not a text file",
+			name+" is not UTF-8 text; design files are HCL source.")
+	}
+	depth, line, col := 0, 1, 0
+	for i, c := range src {
+		col++
+		switch c {
+		case '\n':
+			line, col = line+1, 0
+		case '(', '[', '{':
+			depth++
+			if depth > MaxNesting {
+				pos := hcl.Pos{Line: line, Column: col, Byte: i}
+				return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: pos},
+					"Nesting too deep", fmt.Sprintf("Brackets nest more than %d levels here; simplify the expression.", MaxNesting))
+			}
+		case ')', ']', '}':
+			depth--
+		}
+	}
+	return nil
 }
 
 // topSchema lists the top-level block kinds.

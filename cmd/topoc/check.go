@@ -38,6 +38,10 @@ func newCheck() *cobra.Command {
 				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format must be text or json, not %q\n", format)
 				return exitError{2}
 			}
+			if err := df.validate(); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
 			res := df.compile(args)
 			if format == "json" {
 				rep := report{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: []inventory.Fabric{}}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
@@ -28,6 +31,17 @@ type compiled struct {
 	cfg   *lang.Config
 	graph *ir.Graph
 	diags hcl.Diagnostics
+}
+
+// validate reports flag values that are usage errors (exit 2) before any
+// file is read.
+func (f *designFlags) validate() error {
+	for _, v := range f.vars {
+		if !strings.Contains(v, "=") {
+			return fmt.Errorf("--var %q: want name=value", v)
+		}
+	}
+	return nil
 }
 
 func (f *designFlags) compile(paths []string) compiled {

@@ -56,6 +56,8 @@ const (
 	NVLinkBudget Code = "nvlink-budget"
 	// UnusedPorts: switch ports left free (informational).
 	UnusedPorts Code = "unused-ports"
+	// EmptyDesign: the design declares no fabric and no node group.
+	EmptyDesign Code = "empty-design"
 	// UnusedGlobalPort: a dragonfly global port left free because g*a*h
 	// is odd (informational).
 	UnusedGlobalPort Code = "unused-global-port"
@@ -67,5 +69,5 @@ var Catalogue = []Code{
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit,
 	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping,
-	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort,
+	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 }
