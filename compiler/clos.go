@@ -35,6 +35,13 @@ func (s *state) buildClos(f *lang.Fabric) {
 		ranges["unit."+u.Name] = u.DeclRange
 		unitNames = append(unitNames, u.Name)
 	}
+	for i, u := range gc.Units {
+		if u.Servers < 1 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Units[i].DeclRange, "Empty unit",
+				fmt.Sprintf("unit %q must hold at least one server: set nodes = N, or units = N of the unit inside it.", u.Name)))
+			return
+		}
+	}
 	switch {
 	case c.Endpoints != nil && c.Hosts.Set:
 		s.diags = append(s.diags, diag.Error(diag.InvalidValue, c.Hosts.Range, "Both endpoints and hosts",

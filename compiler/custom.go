@@ -60,6 +60,11 @@ func (s *state) buildCustom(f *lang.Fabric) {
 				fmt.Sprintf("Host %q needs rate = \"400Gb/s\" (its injection rate per port).", h.Name.V)))
 			continue
 		}
+		if h.Ports.Set && h.Ports.V < 1 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, h.Ports.Range, "Host needs ports",
+				fmt.Sprintf("Host %q has ports = %d; a host has at least one port.", h.Name.V, h.Ports.V)))
+			continue
+		}
 		n := ir.NewNode(h.Name.V, ir.KindHost)
 		n.Radix, n.PortRateBPS, n.Origin = int32(max(h.Ports.V, 1)), h.Rate.V, s.g.Origin(h.DeclRange)
 		id := s.g.AddNode(n)
@@ -96,6 +101,11 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		a, okA := resolve(l.A)
 		b, okB := resolve(l.B)
 		if !okA || !okB {
+			continue
+		}
+		if l.Parallel.Set && l.Parallel.V < 1 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, l.Parallel.Range, "Invalid parallel count",
+				fmt.Sprintf("parallel = %d; a link block makes at least one link (omit parallel for one).", l.Parallel.V)))
 			continue
 		}
 		if a == b {

@@ -110,7 +110,7 @@ func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
 		return nil, hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}
 	}
 	if st.Size() > MaxFileBytes {
-		return nil, hcl.Diagnostics{diag.Error(diag.FileTooLarge, hcl.Range{Filename: name},
+		return nil, hcl.Diagnostics{diag.Error(diag.FileTooLarge, fileStart(name),
 			"File too large", fmt.Sprintf("%s is %d bytes; design files are limited to %d bytes.", name, st.Size(), MaxFileBytes))}
 	}
 	src, err := os.ReadFile(name)
@@ -133,7 +133,7 @@ const MaxNesting = 256
 // nested past MaxNesting. Strings are not skipped: a conservative count.
 func screen(name string, src []byte) *hcl.Diagnostic {
 	if !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
-		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name}, "Not a text file",
+		return diag.Error(diag.HCLSyntax, fileStart(name), "Not a text file",
 			name+" is not UTF-8 text; design files are HCL source.")
 	}
 	depth, line, col := 0, 1, 0
@@ -277,4 +277,11 @@ func sortedAttrs(m hcl.Attributes) []*hcl.Attribute {
 		return out[i].Range.Start.Byte < out[j].Range.Start.Byte
 	})
 	return out
+}
+
+// fileStart is the range of a file's first character, for diagnostics
+// about the whole file.
+func fileStart(name string) hcl.Range {
+	p := hcl.Pos{Line: 1, Column: 1}
+	return hcl.Range{Filename: name, Start: p, End: p}
 }

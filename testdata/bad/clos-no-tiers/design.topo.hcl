@@ -1,0 +1,6 @@
+fabric "backend" {
+  clos {
+    hosts     = 64
+    host_rate = "400Gb/s"
+  }
+}

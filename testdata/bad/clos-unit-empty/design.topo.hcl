@@ -1,0 +1,12 @@
+fabric "backend" {
+  clos {
+    hosts     = 64
+    host_rate = "400Gb/s"
+    unit "rack" {
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rack"]
+    }
+  }
+}

@@ -1,0 +1,10 @@
+fabric "c" {
+  custom {
+    switch "leaf" {
+      model = "QM9700"
+    }
+    host "h" {
+      ports = 1
+    }
+  }
+}

@@ -1,0 +1,3 @@
+variable "k" {
+  default = 4
+}

@@ -1,0 +1,10 @@
+variable "k" {
+  default = 8
+}
+
+fabric "ft" {
+  fat_tree {
+    k         = var.k
+    link_rate = "400Gb/s"
+  }
+}

@@ -1,0 +1,6 @@
+fabric "ft" {
+  fat_tree {
+    k         = "four"
+    link_rate = "400Gb/s"
+  }
+}

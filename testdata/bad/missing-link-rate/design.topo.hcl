@@ -1,0 +1,5 @@
+fabric "ft" {
+  fat_tree {
+    k = 4
+  }
+}

@@ -1,0 +1,4 @@
+node_group "dgx" {
+  model = "DGX-H10"
+  count = 2
+}
