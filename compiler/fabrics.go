@@ -82,6 +82,9 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		if !ok {
 			return
 		}
+		if !s.rateFits(m, ft.LinkRate) {
+			return
+		}
 		if int64(p.K) > m.Radix.V {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix",
 				fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)))
@@ -116,6 +119,11 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 		if !ok {
 			return
 		}
+		for _, r := range []lang.Val[float64]{d.LocalRate, d.GlobalRate, d.TermRate} {
+			if r.Set && !s.rateFits(m, r) {
+				return
+			}
+		}
 		if need := int64(p.P + p.A + p.H - 1); need > m.Radix.V {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, d.RouterModel.Range, "Router radix too small",
 				fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)))
@@ -139,6 +147,9 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 	if d.SwitchModel.Set {
 		m, ok := s.switchModel(d.SwitchModel)
 		if !ok {
+			return
+		}
+		if !s.rateFits(m, d.LinkRate) {
 			return
 		}
 		if !d.SwitchPorts.Set {
@@ -194,4 +205,17 @@ func (s *state) group(r *lang.Ref, name string) (*serverGroup, bool) {
 		s.diags = append(s.diags, unknown("node_group", name, r.Range, keys(s.groups)))
 	}
 	return sg, ok
+}
+
+// rateFits reports (with a rate-mismatch diagnostic at the rate's range)
+// whether links of rate r can run on ports of switch model m, natively or
+// through one of its breakouts.
+func (s *state) rateFits(m *lang.SwitchModel, r lang.Val[float64]) bool {
+	if portModel(m).Lanes(r.V) > 0 {
+		return true
+	}
+	s.diags = append(s.diags, diag.Error(diag.RateMismatch, r.Range, "Link rate mismatch",
+		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout to that rate; change the rate or the model.",
+			fmtRate(r.V), m.Name, fmtRate(m.PortRate.V))))
+	return false
 }

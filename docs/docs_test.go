@@ -155,16 +155,30 @@ func reflectFields(t reflect.Type, out map[string]string, seen map[reflect.Type]
 	}
 }
 
-// sourceFields collects the JSON tag names of every struct type declared
-// in the non-test Go files of dir (cmd/topoc is package main, so its
-// report types are read from source rather than imported).
-func sourceFields(t *testing.T, dir string, out map[string]string) {
+// reportType is the type of the `topoc check --format json` report in
+// package main (cmd/topoc).
+const reportType = "report"
+
+// reflected lists the types from other packages that the report embeds
+// and that TestJSONFields walks with reflect.
+var reflected = map[string]reflect.Type{
+	"inventory.Fabric":    reflect.TypeOf(inventory.Fabric{}),
+	"diag.JSONDiagnostic": reflect.TypeOf(diag.JSONDiagnostic{}),
+}
+
+// sourceFields reads the report type from the non-test Go files of dir
+// (cmd/topoc is package main, so it cannot be imported) and collects the
+// JSON names of its fields and of the fields of every struct type of that
+// package it uses. It returns the types of other packages the report uses
+// ("inventory.Fabric").
+func sourceFields(t *testing.T, dir string, out map[string]string) []string {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Go files in %s: %v", dir, err)
 	}
 	fset := token.NewFileSet()
+	structs := map[string]*ast.StructType{}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -173,29 +187,80 @@ func sourceFields(t *testing.T, dir string, out map[string]string) {
 		if err != nil {
 			t.Fatalf("parse %s: %v", name, err)
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			st, ok := n.(*ast.StructType)
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
 			if !ok {
-				return true
+				continue
 			}
-			for _, fld := range st.Fields.List {
-				if fld.Tag == nil {
-					continue
-				}
-				tag, err := strconv.Unquote(fld.Tag.Value)
-				if err != nil {
-					continue
-				}
-				jn, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-				if jn == "" || jn == "-" {
-					continue
-				}
-				if _, ok := out[jn]; !ok {
-					out[jn] = fset.Position(fld.Pos()).String()
+			for _, sp := range gd.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					if st, ok := ts.Type.(*ast.StructType); ok {
+						structs[ts.Name.Name] = st
+					}
 				}
 			}
-			return true
-		})
+		}
+	}
+	if structs[reportType] == nil {
+		t.Fatalf("no struct type %q in %s; update TestJSONFields to find the JSON report", reportType, dir)
+	}
+	var foreign []string
+	seen := map[string]bool{}
+	var walkType func(ast.Expr)
+	var walk func(string)
+	walkType = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			walkType(x.X)
+		case *ast.ArrayType:
+			walkType(x.Elt)
+		case *ast.MapType:
+			walkType(x.Value)
+		case *ast.Ident:
+			if structs[x.Name] != nil {
+				walk(x.Name)
+			}
+		case *ast.SelectorExpr:
+			if pkg, ok := x.X.(*ast.Ident); ok {
+				name := pkg.Name + "." + x.Sel.Name
+				if !seen[name] {
+					seen[name] = true
+					foreign = append(foreign, name)
+				}
+			}
+		case *ast.StructType:
+			walkFields(x, walkType, out, fset)
+		}
+	}
+	walk = func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		walkFields(structs[name], walkType, out, fset)
+	}
+	walk(reportType)
+	return foreign
+}
+
+// walkFields records the JSON names of st's fields and walks their types.
+func walkFields(st *ast.StructType, walkType func(ast.Expr), out map[string]string, fset *token.FileSet) {
+	for _, fld := range st.Fields.List {
+		walkType(fld.Type)
+		if fld.Tag == nil {
+			continue
+		}
+		tag, err := strconv.Unquote(fld.Tag.Value)
+		if err != nil {
+			continue
+		}
+		jn, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+		if jn == "" || jn == "-" {
+			continue
+		}
+		if _, ok := out[jn]; !ok {
+			out[jn] = fset.Position(fld.Pos()).String()
+		}
 	}
 }
 
@@ -203,10 +268,21 @@ func sourceFields(t *testing.T, dir string, out map[string]string) {
 // report is not described in json.md (as `name`, in backquotes).
 func TestJSONFields(t *testing.T) {
 	fields := map[string]string{}
-	sourceFields(t, filepath.Join("..", "cmd", "topoc"), fields)
+	foreign := sourceFields(t, filepath.Join("..", "cmd", "topoc"), fields)
 	seen := map[reflect.Type]bool{}
-	reflectFields(reflect.TypeOf(inventory.Fabric{}), fields, seen)
-	reflectFields(reflect.TypeOf(diag.JSONDiagnostic{}), fields, seen)
+	for _, name := range foreign {
+		typ, ok := reflected[name]
+		if !ok {
+			t.Errorf("the JSON report uses %s; add it to the reflected types of docs_test.go so that its fields are checked against json.md", name)
+			continue
+		}
+		reflectFields(typ, fields, seen)
+	}
+	for name, typ := range reflected {
+		if !seen[typ] {
+			t.Errorf("the JSON report no longer uses %s; update docs_test.go and json.md", name)
+		}
+	}
 	if len(fields) < 10 {
 		t.Fatalf("found only %d JSON fields; the test no longer sees the report types", len(fields))
 	}
