@@ -33,6 +33,9 @@ type server struct {
 var nicRef = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\[([0-9]+)\]$`)
 
 func buildServers(s *state) {
+	// Server names are unique across node groups too: links and reports
+	// name servers, so two "n0" would be ambiguous.
+	taken := map[string]string{}
 	for _, ng := range s.cfg.NodeGroups {
 		m, ok := s.cat.nodes[ng.Model.V]
 		if !ok {
@@ -54,6 +57,12 @@ func buildServers(s *state) {
 				return
 			}
 			seen[name.V] = i
+			if other, dup := taken[name.V]; dup {
+				s.diags = append(s.diags, diag.Error(diag.DuplicateName, name.Range, "Duplicate server name",
+					fmt.Sprintf("node_group %q names a server %q, as node_group %q already does; give the groups distinct name templates.", ng.Name, name.V, other)))
+				return
+			}
+			taken[name.V] = ng.Name
 			rack := ir.None
 			if ng.PerRack.V > 0 {
 				rack = int(ng.FirstRack.V) + i/int(ng.PerRack.V)
