@@ -246,7 +246,7 @@ func (s *state) wirePCIe(sv server, m *lang.NodeModel, cpus []ir.NodeID, gm *lan
 		port := int32(1)
 		for _, gi := range p.GPUs.V {
 			gpu := sv.gpus[gi]
-			link(gpu, sw, 0, port, minNonzero(rate, gpuRate()), "pcie")
+			link(gpu, sw, -1, port, minNonzero(rate, gpuRate()), "pcie")
 			underSwitch[gpu] = true
 			port++
 		}
@@ -266,9 +266,9 @@ func (s *state) wirePCIe(sv server, m *lang.NodeModel, cpus []ir.NodeID, gm *lan
 		}
 		socket := i * len(cpus) / max(len(sv.gpus), 1)
 		if c2c {
-			link(gpu, cpus[socket], 0, 0, m.CPU.C2CRate.V, "c2c")
+			link(gpu, cpus[socket], -1, 0, m.CPU.C2CRate.V, "c2c")
 		} else {
-			link(gpu, cpus[socket], 0, 0, gpuRate(), "pcie")
+			link(gpu, cpus[socket], -1, 0, gpuRate(), "pcie")
 		}
 	}
 	for _, spec := range m.NICs {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -101,6 +102,8 @@ func findFiles(paths []string) ([]string, hcl.Diagnostics) {
 			"Give a *"+Suffix+" file or a directory of them."))
 	}
 	sort.Strings(out)
+	// The same file named twice (or a directory and a file in it) is one file.
+	out = slices.Compact(out)
 	return out, diags
 }
 

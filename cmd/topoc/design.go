@@ -56,10 +56,11 @@ func (f *designFlags) compile(paths []string) compiled {
 	return compiled{cfg: cfg, graph: g, diags: diags}
 }
 
-// exitCode is 2 when an input could not be read, 1 on design errors.
+// exitCode is 2 when an input could not be read (missing or too large),
+// 1 on design errors.
 func (c compiled) exitCode() int {
 	for _, d := range c.diags {
-		if diag.SeverityOf(d) == diag.SevError && diag.CodeOf(d) == diag.NoInput {
+		if c := diag.CodeOf(d); diag.SeverityOf(d) == diag.SevError && (c == diag.NoInput || c == diag.FileTooLarge) {
 			return 2
 		}
 	}

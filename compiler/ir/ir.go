@@ -98,6 +98,8 @@ type Node struct {
 
 // Port identifies one end of a link: a node, its physical port number
 // (from 0), and the breakout lane within that port (0 when not broken out).
+// Port -1 is a device's host interface (the PCIe or C2C side of a GPU or
+// NIC), which is not a network port and never counts against a radix.
 type Port struct {
 	Node NodeID
 	Port int32
