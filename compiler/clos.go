@@ -23,7 +23,6 @@ func (s *state) buildClos(f *lang.Fabric) {
 		gc.Planes = 1
 	}
 	ranges := map[string]hcl.Range{"rails": c.Rails.Range, "tier": f.FamilyRange}
-	var unitNames []string
 	servers := 1
 	for _, u := range c.Units {
 		n := int(u.Nodes.V)
@@ -33,7 +32,6 @@ func (s *state) buildClos(f *lang.Fabric) {
 		servers = n
 		gc.Units = append(gc.Units, gen.ClosUnit{Name: u.Name, Servers: n})
 		ranges["unit."+u.Name] = u.DeclRange
-		unitNames = append(unitNames, u.Name)
 	}
 	for i, u := range gc.Units {
 		if u.Servers < 1 {
@@ -105,7 +103,6 @@ func (s *state) buildClos(f *lang.Fabric) {
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
 		}
 	}
-	_ = unitNames
 }
 
 func maxServer(c gen.Clos) int {

@@ -7,6 +7,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
 )
 
 // buildCustom builds the explicit family: the switches and hosts it
@@ -139,7 +140,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			}
 			s.diags = append(s.diags, diag.Error(diag.RateMismatch, l.Rate.Range, "Link rate mismatch",
 				fmt.Sprintf("A %s link meets %s, whose ports run at %s with no breakout to that rate; change the rate or use a model with a matching breakout.",
-					fmtRate(rate), s.g.Nodes[bad].Name, fmtRate(ports[bad].PortBPS))))
+					eval.FormatRate(rate), s.g.Nodes[bad].Name, eval.FormatRate(ports[bad].PortBPS))))
 			continue
 		}
 		for i := int64(0); i < max(l.Parallel.V, 1); i++ {
@@ -158,14 +159,4 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-func fmtRate(bps float64) string {
-	switch {
-	case bps >= 1e12:
-		return fmt.Sprintf("%gTb/s", bps/1e12)
-	case bps >= 1e9:
-		return fmt.Sprintf("%gGb/s", bps/1e9)
-	}
-	return fmt.Sprintf("%gMb/s", bps/1e6)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
 )
 
 func buildFabrics(s *state) {
@@ -216,6 +217,6 @@ func (s *state) rateFits(m *lang.SwitchModel, r lang.Val[float64]) bool {
 	}
 	s.diags = append(s.diags, diag.Error(diag.RateMismatch, r.Range, "Link rate mismatch",
 		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout to that rate; change the rate or the model.",
-			fmtRate(r.V), m.Name, fmtRate(m.PortRate.V))))
+			eval.FormatRate(r.V), m.Name, eval.FormatRate(m.PortRate.V))))
 	return false
 }
