@@ -4,6 +4,7 @@
 package inventory
 
 import (
+	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -95,4 +96,11 @@ func Summarize(g *ir.Graph) []Fabric {
 		}
 	}
 	return out
+}
+
+// Analyzer wraps Summarize; its result is []Fabric in fabric order.
+var Analyzer = &analysis.Analyzer{
+	Name: "inventory",
+	Doc:  "count endpoints, switches, links and ports per fabric",
+	Run:  func(p *analysis.Pass) (any, error) { return Summarize(p.Graph), nil },
 }

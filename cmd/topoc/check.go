@@ -5,26 +5,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/all"
+	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/lang/diag"
-	"github.com/topoc/topoc/lang/eval"
 )
-
-// report is the JSON object `topoc check --format json` prints; the field
-// names are fixed by DESIGN.md and documented in docs/json.md.
-type report struct {
-	OK          bool                  `json:"ok"`
-	Diagnostics []diag.JSONDiagnostic `json:"diagnostics"`
-	Fabrics     []inventory.Fabric    `json:"fabrics"`
-}
 
 func newCheck() *cobra.Command {
 	var df designFlags
-	var format string
+	var format, analyzers string
 	c := &cobra.Command{
 		Use:   "check [PATH...]",
 		Short: "Compile a design and report its diagnostics and contents",
@@ -42,11 +33,20 @@ func newCheck() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
+			selected, err := all.Select(analyzers)
+			if err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
 			res := df.compile(args)
+			fabrics, err := res.analyze(selected)
+			if err != nil {
+				return err
+			}
 			if format == "json" {
-				rep := report{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: []inventory.Fabric{}}
-				if res.graph != nil {
-					rep.Fabrics = inventory.Summarize(res.graph)
+				rep := report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics}
+				if rep.Fabrics == nil {
+					rep.Fabrics = []report.Fabric{}
 				}
 				enc := json.NewEncoder(c.OutOrStdout())
 				enc.SetIndent("", "  ")
@@ -58,9 +58,7 @@ func newCheck() *cobra.Command {
 				if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, color); err != nil {
 					return err
 				}
-				if res.graph != nil {
-					writeSummary(c.OutOrStdout(), inventory.Summarize(res.graph))
-				}
+				report.WriteText(c.OutOrStdout(), fabrics)
 				e, w, i := diag.Count(res.diags)
 				if e+w+i > 0 {
 					fmt.Fprintf(c.ErrOrStderr(), "%d error(s), %d warning(s), %d info(s)\n", e, w, i)
@@ -74,6 +72,7 @@ func newCheck() *cobra.Command {
 	}
 	df.register(c)
 	c.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	c.Flags().StringVar(&analyzers, "analyzers", "all", "comma-separated analyzers to run (see docs/analyzers.md), or all")
 	return c
 }
 
@@ -84,37 +83,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-func joinCounts(cs []inventory.Count) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%s %s", comma(c.Count), c.Name)
-	}
-	return strings.Join(parts, ", ")
-}
-
-func writeSummary(w io.Writer, fabrics []inventory.Fabric) {
-	for _, f := range fabrics {
-		fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, f.Family)
-		fmt.Fprintf(w, "  endpoints  %s (%s)\n", comma(f.Endpoints), joinCounts(f.EndpointsByKind))
-		fmt.Fprintf(w, "  switches   %s (%s)\n", comma(f.Switches), joinCounts(f.SwitchesByTier))
-		fmt.Fprintf(w, "  links      %s (%s)\n", comma(f.Links), joinCounts(f.LinksByKind))
-		if f.SwitchPorts > 0 {
-			fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", comma(f.SwitchPortsUsed), comma(f.SwitchPorts-f.SwitchPortsUsed), comma(f.SwitchPorts))
-		}
-		fmt.Fprintf(w, "  capacity   %s per direction, summed over links\n", eval.FormatRate(f.CapacityBPS))
-	}
-}
-
-// comma formats an integer with thousands separators ("1,016").
-func comma(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + comma(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

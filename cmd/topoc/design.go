@@ -7,6 +7,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
@@ -31,6 +34,8 @@ type compiled struct {
 	cfg   *lang.Config
 	graph *ir.Graph
 	diags hcl.Diagnostics
+	// results holds the analyzers' results once analyze has run.
+	results *analysis.Results
 }
 
 // validate reports flag values that are usage errors (exit 2) before any
@@ -68,4 +73,25 @@ func (c compiled) exitCode() int {
 		return 1
 	}
 	return 0
+}
+
+// analyze runs the selected analyzers (the inventory always) on the
+// compiled graph, adds their diagnostics, and returns the per-fabric
+// report; nil when nothing compiled. A graph with errors gets only the
+// inventory: analyses of a graph the compiler rejected would mislead.
+func (c *compiled) analyze(selected []*analysis.Analyzer) ([]report.Fabric, error) {
+	if c.graph == nil {
+		return nil, nil
+	}
+	if c.diags.HasErrors() {
+		selected = nil
+	}
+	res, err := analysis.Run(c.graph, append([]*analysis.Analyzer{inventory.Analyzer}, selected...))
+	if err != nil {
+		return nil, err
+	}
+	c.results = res
+	c.diags = append(c.diags, res.Diagnostics...)
+	diag.Sort(c.diags)
+	return report.Fabrics(res.Of), nil
 }

@@ -63,8 +63,21 @@ const (
 	UnusedGlobalPort Code = "unused-global-port"
 )
 
-// Catalogue lists every code, in documentation order.
-var Catalogue = []Code{
+// Catalogue lists every code: the compiler's (coreCodes) and then each
+// area's, declared beside its constants in codes_<area>.go so that areas
+// grow without touching one shared list.
+var Catalogue = concat(coreCodes, analysisCodes, emitCodes, ncclCodes, workloadCodes)
+
+func concat(lists ...[]Code) []Code {
+	var out []Code
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// coreCodes are the loader's and compiler's codes.
+var coreCodes = []Code{
 	HCLSyntax, HCLSchema, NoInput, FileTooLarge, DuplicateName, InvalidUnit,
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit,

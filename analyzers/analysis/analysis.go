@@ -1,0 +1,165 @@
+// Package analysis defines the analyzer interface and the driver that runs
+// analyzers over a compiled design, in the shape of golang.org/x/tools'
+// go/analysis: an analyzer is a declarative value (name, doc line, the
+// analyzers whose results it needs, a run function), and one driver runs a
+// requested set in dependency order, each exactly once.
+//
+// Analyzers see only the IR (compiler/ir) and the results of the analyzers
+// they require; they never read HCL. Diagnostics they report carry the HCL
+// range of the IR element that caused them (ir.Graph.Range).
+package analysis
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Analyzer is one analysis over the IR.
+type Analyzer struct {
+	// Name is the analyzer's stable name, used by `topoc check
+	// --analyzers` and in docs/analyzers.md ("bisection").
+	Name string
+	// Doc is a one-line description; docs/analyzers.md has the full
+	// definition, formula and sources under a "## Name" heading.
+	Doc string
+	// Requires lists the analyzers whose results Run reads through
+	// Pass.ResultOf; the driver runs them first.
+	Requires []*Analyzer
+	// Run computes the analyzer's result. Findings about the design are
+	// reported through Pass.Report; a returned error means the analyzer
+	// itself failed (a bug or an impossible input), and the driver stops.
+	Run func(*Pass) (any, error)
+}
+
+func (a *Analyzer) String() string { return a.Name }
+
+// Pass is what Run sees: the graph, the results of the required
+// analyzers, and a diagnostics sink.
+type Pass struct {
+	Analyzer *Analyzer
+	Graph    *ir.Graph
+	// ResultOf holds the result of every analyzer in Analyzer.Requires
+	// (and, transitively, theirs).
+	ResultOf map[*Analyzer]any
+	diags    *hcl.Diagnostics
+}
+
+// Report records a diagnostic about the design.
+func (p *Pass) Report(d *hcl.Diagnostic) { *p.diags = append(*p.diags, d) }
+
+// Result returns the result of a required analyzer as type T. It panics
+// when a is not required or its result is not a T: both are programming
+// errors in the analyzer's declaration, caught by any test that runs it.
+func Result[T any](p *Pass, a *Analyzer) T {
+	v, ok := p.ResultOf[a]
+	if !ok {
+		panic(fmt.Sprintf("analyzer %s reads the result of %s without requiring it", p.Analyzer.Name, a.Name))
+	}
+	return v.(T)
+}
+
+// Results is the outcome of one driver run.
+type Results struct {
+	// Ran lists the analyzers that ran, in the order they ran.
+	Ran         []*Analyzer
+	results     map[*Analyzer]any
+	Diagnostics hcl.Diagnostics
+}
+
+// Of returns the result of analyzer a, or nil when it did not run.
+func (r *Results) Of(a *Analyzer) any {
+	if r == nil {
+		return nil
+	}
+	return r.results[a]
+}
+
+// Lookup returns the result of a as a T, and whether a ran.
+func Lookup[T any](r *Results, a *Analyzer) (T, bool) {
+	v, ok := r.Of(a).(T)
+	return v, ok
+}
+
+// Order returns the requested analyzers and everything they require,
+// dependencies first; among independent analyzers the request order is
+// kept, so the run order is deterministic. A dependency cycle is an error.
+func Order(requested []*Analyzer) ([]*Analyzer, error) {
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := map[*Analyzer]int{}
+	var out []*Analyzer
+	var visit func(a *Analyzer, path []string) error
+	visit = func(a *Analyzer, path []string) error {
+		switch state[a] {
+		case done:
+			return nil
+		case active:
+			return fmt.Errorf("analyzer dependency cycle: %v -> %s", path, a.Name)
+		}
+		state[a] = active
+		for _, r := range a.Requires {
+			if err := visit(r, append(path, a.Name)); err != nil {
+				return err
+			}
+		}
+		state[a] = done
+		out = append(out, a)
+		return nil
+	}
+	for _, a := range requested {
+		if err := visit(a, nil); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Run runs the requested analyzers (and what they require) on g. The
+// returned diagnostics are in the order the analyzers reported them; the
+// caller sorts them with the compiler's (diag.Sort).
+func Run(g *ir.Graph, requested []*Analyzer) (*Results, error) {
+	order, err := Order(requested)
+	if err != nil {
+		return nil, err
+	}
+	res := &Results{results: map[*Analyzer]any{}}
+	for _, a := range order {
+		p := &Pass{Analyzer: a, Graph: g, ResultOf: map[*Analyzer]any{}, diags: &res.Diagnostics}
+		collect(a, res.results, p.ResultOf)
+		v, err := a.Run(p)
+		if err != nil {
+			return res, fmt.Errorf("analyzer %s: %w", a.Name, err)
+		}
+		res.results[a] = v
+		res.Ran = append(res.Ran, a)
+	}
+	return res, nil
+}
+
+// collect copies the results of a's requirements, transitively.
+func collect(a *Analyzer, all, into map[*Analyzer]any) {
+	for _, r := range a.Requires {
+		if _, ok := into[r]; ok {
+			continue
+		}
+		into[r] = all[r]
+		collect(r, all, into)
+	}
+}
+
+// Names returns the analyzers' names, sorted.
+func Names(as []*Analyzer) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name
+	}
+	sort.Strings(out)
+	return out
+}

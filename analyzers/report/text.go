@@ -1,0 +1,49 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/lang/eval"
+)
+
+// WriteText writes the human summary of `topoc check`: per fabric, the
+// inventory and then one section per analysis that ran.
+func WriteText(w io.Writer, fabrics []Fabric) {
+	for _, f := range fabrics {
+		writeInventory(w, f.Fabric)
+	}
+}
+
+func writeInventory(w io.Writer, f inventory.Fabric) {
+	fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, f.Family)
+	fmt.Fprintf(w, "  endpoints  %s (%s)\n", Comma(f.Endpoints), joinCounts(f.EndpointsByKind))
+	fmt.Fprintf(w, "  switches   %s (%s)\n", Comma(f.Switches), joinCounts(f.SwitchesByTier))
+	fmt.Fprintf(w, "  links      %s (%s)\n", Comma(f.Links), joinCounts(f.LinksByKind))
+	if f.SwitchPorts > 0 {
+		fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", Comma(f.SwitchPortsUsed), Comma(f.SwitchPorts-f.SwitchPortsUsed), Comma(f.SwitchPorts))
+	}
+	fmt.Fprintf(w, "  capacity   %s per direction, summed over links\n", eval.FormatRate(f.CapacityBPS))
+}
+
+func joinCounts(cs []inventory.Count) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = fmt.Sprintf("%s %s", Comma(c.Count), c.Name)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Comma formats an integer with thousands separators ("1,016").
+func Comma(n int) string {
+	if n < 0 {
+		return "-" + Comma(-n)
+	}
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

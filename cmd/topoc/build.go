@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/topoc/topoc/analyzers/all"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// emitters lists the back ends of `topoc build`, in --emit order.
+var emitters = []*emit.Emitter{}
+
+func newBuild() *cobra.Command {
+	var df designFlags
+	var out, list, netbox string
+	c := &cobra.Command{
+		Use:   "build [PATH...] -o DIR",
+		Short: "Compile a design and write its artifacts into DIR",
+		Long: "build compiles the design, runs the analyzers, and writes every requested artifact into DIR.\n" +
+			"A design with errors writes nothing. Files are written atomically; a second run writes identical bytes.\n" +
+			"Exit 0 written, 1 design errors, 2 usage or I/O errors.",
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"."}
+			}
+			if out == "" {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc: build needs -o DIR")
+				return exitError{2}
+			}
+			selected, err := selectEmitters(list)
+			if err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			if err := df.validate(); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			res := df.compile(args)
+			if _, err := res.analyze(all.Analyzers); err != nil {
+				return err
+			}
+			if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
+				return err
+			}
+			if code := res.exitCode(); code != 0 {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc: the design has errors; nothing was written")
+				return exitError{code}
+			}
+			in := &emit.Input{Graph: res.graph, NetBoxVersion: netbox}
+			var arts []emit.Artifact
+			for _, e := range selected {
+				a, err := e.Emit(in)
+				if err != nil {
+					fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
+					return exitError{2}
+				}
+				arts = append(arts, a...)
+			}
+			if err := emit.WriteAll(out, arts); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
+			return nil
+		},
+	}
+	df.register(c)
+	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
+	c.Flags().StringVar(&list, "emit", "all", "comma-separated artifacts to write: "+emitterNames()+", or all")
+	c.Flags().StringVar(&netbox, "netbox-version", "", "NetBox version whose cable CSV columns to write (default 4.3)")
+	return c
+}
+
+func emitterNames() string {
+	names := make([]string, len(emitters))
+	for i, e := range emitters {
+		names[i] = e.Name
+	}
+	return strings.Join(names, ",")
+}
+
+// selectEmitters parses --emit; an unknown name is a usage error.
+func selectEmitters(list string) ([]*emit.Emitter, error) {
+	if list == "all" || list == "" {
+		return emitters, nil
+	}
+	var out []*emit.Emitter
+	for _, name := range strings.Split(list, ",") {
+		found := false
+		for _, e := range emitters {
+			if e.Name == strings.TrimSpace(name) {
+				out, found = append(out, e), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown artifact %q for --emit; known: %s", name, emitterNames())
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,4 @@
+package diag
+
+// analysisCodes are the codes of the analyzers (bisection, oversubscription, PCIe paths, requirements).
+var analysisCodes = []Code{}
