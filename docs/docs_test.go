@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -167,6 +168,30 @@ func TestEmbedded(t *testing.T) {
 	for _, name := range []string{"language.md", "diagnostics.md", "cli.md", "json.md"} {
 		if s := read(t, name); len(s) < 200 {
 			t.Errorf("%s is only %d bytes", name, len(s))
+		}
+	}
+}
+
+// TestAnalyzersDocumented fails when an analyzer of analyzers/all has no
+// "## name" section in analyzers.md, or a section names no analyzer.
+func TestAnalyzersDocumented(t *testing.T) {
+	known := map[string]bool{}
+	for _, a := range all.Analyzers {
+		known[a.Name] = true
+	}
+	seen := map[string]bool{}
+	for _, s := range Sections(read(t, "analyzers.md")) {
+		if !codeHeading.MatchString(s.Heading) {
+			continue
+		}
+		if !known[s.Heading] {
+			t.Errorf("analyzers.md has a section %q, which is not an analyzer in analyzers/all", s.Heading)
+		}
+		seen[s.Heading] = true
+	}
+	for _, a := range all.Analyzers {
+		if !seen[a.Name] {
+			t.Errorf("analyzers.md has no \"## %s\" section for analyzer %s (%s)", a.Name, a.Name, a.Doc)
 		}
 	}
 }
