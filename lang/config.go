@@ -49,6 +49,8 @@ type Config struct {
 	CableModels  []*CableModel
 	NodeGroups   []*NodeGroup
 	Fabrics      []*Fabric
+	Workloads    []*Workload
+	Requirements []*Requirement
 	// Files maps file names to their sources, for diagnostic snippets.
 	Files map[string]*hcl.File
 }

@@ -170,6 +170,8 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "cable_model", LabelNames: []string{"name"}},
 	{Type: "node_group", LabelNames: []string{"name"}},
 	{Type: "fabric", LabelNames: []string{"name"}},
+	{Type: "workload", LabelNames: []string{"name"}},
+	{Type: "requirement", LabelNames: []string{"name"}},
 }}
 
 func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, diags *hcl.Diagnostics) {
@@ -228,6 +230,14 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		case "fabric":
 			if f := decodeFabric(b, ctx, diags); f != nil {
 				cfg.Fabrics = append(cfg.Fabrics, f)
+			}
+		case "workload":
+			if w := decodeWorkload(b, ctx, diags); w != nil {
+				cfg.Workloads = append(cfg.Workloads, w)
+			}
+		case "requirement":
+			if r := decodeRequirement(b, ctx, diags); r != nil {
+				cfg.Requirements = append(cfg.Requirements, r)
 			}
 		}
 	}
