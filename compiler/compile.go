@@ -47,6 +47,7 @@ var Stages = []Stage{
 	{"expansion", checkExpansion},
 	{"servers", buildServers},
 	{"fabrics", buildFabrics},
+	{"requirements", compileRequirements},
 	{"checks", runChecks},
 }
 

@@ -8,12 +8,14 @@ import (
 
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/requirements"
 )
 
 // Analyzers lists every analyzer, in the order `topoc check` requests
 // them by default.
 var Analyzers = []*analysis.Analyzer{
 	inventory.Analyzer,
+	requirements.Analyzer,
 }
 
 // Select returns the analyzers named in a comma-separated list, or every

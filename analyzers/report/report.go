@@ -38,4 +38,27 @@ type Check struct {
 	OK          bool                  `json:"ok"`
 	Diagnostics []diag.JSONDiagnostic `json:"diagnostics"`
 	Fabrics     []Fabric              `json:"fabrics"`
+	// Requirements lists the outcome of every requirement block, in source
+	// order (empty when the design has none or did not compile).
+	Requirements []Requirement `json:"requirements"`
+}
+
+// Requirement is the outcome of one requirement block: the "requirements"
+// array of the JSON report.
+type Requirement struct {
+	Name string `json:"name"`
+	// OK is true when the condition held. A requirement that could not be
+	// evaluated is not OK (and has an error diagnostic).
+	OK bool `json:"ok"`
+	// Message is the evaluated error_message of a failed requirement.
+	Message string `json:"message,omitempty"`
+	// Values are the results the condition refers to, as evaluated
+	// ("fabric.compute.bisection.ratio" → 0.333), in source order.
+	Values []Value `json:"values"`
+}
+
+// Value is one named result a requirement read.
+type Value struct {
+	Ref   string `json:"ref"`
+	Value any    `json:"value"`
 }

@@ -47,3 +47,26 @@ func Comma(n int) string {
 	}
 	return s
 }
+
+// WriteRequirements writes one line per requirement: its outcome and the
+// results its condition read.
+func WriteRequirements(w io.Writer, reqs []Requirement) {
+	for _, r := range reqs {
+		status := "ok"
+		switch {
+		case !r.OK && r.Message == "":
+			status = "NOT EVALUATED (see its error)"
+		case !r.OK:
+			status = "FAILED"
+		}
+		var vals []string
+		for _, v := range r.Values {
+			vals = append(vals, fmt.Sprintf("%s = %v", v.Ref, v.Value))
+		}
+		line := fmt.Sprintf("requirement %q: %s", r.Name, status)
+		if len(vals) > 0 {
+			line += " (" + strings.Join(vals, ", ") + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+}

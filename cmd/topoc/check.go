@@ -48,8 +48,10 @@ func newCheck() *cobra.Command {
 				if rep.Fabrics == nil {
 					rep.Fabrics = []report.Fabric{}
 				}
+				rep.Requirements = res.requirements()
 				enc := json.NewEncoder(c.OutOrStdout())
 				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false)
 				if err := enc.Encode(rep); err != nil {
 					return err
 				}
@@ -59,6 +61,7 @@ func newCheck() *cobra.Command {
 					return err
 				}
 				report.WriteText(c.OutOrStdout(), fabrics)
+				report.WriteRequirements(c.OutOrStdout(), res.requirements())
 				e, w, i := diag.Count(res.diags)
 				if e+w+i > 0 {
 					fmt.Fprintf(c.ErrOrStderr(), "%d error(s), %d warning(s), %d info(s)\n", e, w, i)

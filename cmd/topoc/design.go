@@ -10,6 +10,7 @@ import (
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/requirements"
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
@@ -94,4 +95,13 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]report.Fabric, erro
 	c.diags = append(c.diags, res.Diagnostics...)
 	diag.Sort(c.diags)
 	return report.Fabrics(res.Of), nil
+}
+
+// requirements returns the requirement outcomes, empty when they were not
+// evaluated.
+func (c *compiled) requirements() []report.Requirement {
+	if r, ok := analysis.Lookup[[]report.Requirement](c.results, requirements.Analyzer); ok {
+		return r
+	}
+	return []report.Requirement{}
 }

@@ -166,6 +166,8 @@ type Graph struct {
 	Nodes   []Node
 	Links   []Link
 	Fabrics []Fabric
+	// Requirements are the design's requirement blocks, in source order.
+	Requirements []Requirement
 	// Origins holds source ranges; index 0 is the zero range.
 	Origins []hcl.Range
 }

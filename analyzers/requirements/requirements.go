@@ -1,0 +1,219 @@
+// Package requirements checks the design's own `requirement` blocks after
+// analysis. A condition sees the JSON report's per-fabric objects as
+// `fabric.<name>` (so `fabric.compute.bisection.ratio` is exactly the
+// number `topoc check --format json` prints), plus the design's variables,
+// locals and functions. A false condition is an error (or a warning, with
+// severity = "warning") at the requirement block; a condition that names a
+// result that does not exist, or is not a bool, is an error too: never
+// silently true.
+package requirements
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Analyzer evaluates every requirement; its result is []report.Requirement
+// in source order.
+var Analyzer = &analysis.Analyzer{
+	Name:     "requirements",
+	Doc:      "check the design's requirement blocks against the analysis results",
+	Requires: []*analysis.Analyzer{inventory.Analyzer},
+	Run:      run,
+}
+
+func run(p *analysis.Pass) (any, error) {
+	out := []report.Requirement{}
+	if len(p.Graph.Requirements) == 0 {
+		return out, nil
+	}
+	fabrics, err := scope(report.Fabrics(func(a *analysis.Analyzer) any { return p.ResultOf[a] }))
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.Graph.Requirements {
+		out = append(out, check(p, &p.Graph.Requirements[i], fabrics))
+	}
+	return out, nil
+}
+
+// scope turns the per-fabric report objects into one cty object keyed by
+// fabric name, through their JSON encoding so that requirement paths and
+// JSON field names cannot drift apart.
+func scope(fabrics []report.Fabric) (cty.Value, error) {
+	m := map[string]cty.Value{}
+	for _, f := range fabrics {
+		b, err := json.Marshal(f)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		t, err := ctyjson.ImpliedType(b)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		v, err := ctyjson.Unmarshal(b, t)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		m[f.Name] = v
+	}
+	if len(m) == 0 {
+		return cty.EmptyObjectVal, nil
+	}
+	return cty.ObjectVal(m), nil
+}
+
+func check(p *analysis.Pass, r *ir.Requirement, fabrics cty.Value) report.Requirement {
+	rng := p.Graph.Range(r.Origin)
+	ctx := r.Scope.NewChild()
+	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": cty.EmptyObjectVal}
+	res := report.Requirement{Name: r.Name, Values: values(r.Condition, ctx)}
+	invalid := func(subject *hcl.Range, summary, detail string) report.Requirement {
+		if subject == nil {
+			subject = &rng
+		}
+		p.Report(diag.Error(diag.RequirementInvalid, *subject, summary,
+			fmt.Sprintf("requirement %q: %s", r.Name, detail)))
+		return res
+	}
+	v, d := r.Condition.Value(ctx)
+	if d.HasErrors() {
+		first := d.Errs()[0].(*hcl.Diagnostic)
+		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first, fabrics))
+	}
+	if v.IsNull() || !v.IsKnown() {
+		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
+			"the condition evaluated to null; a result it reads is absent (an analysis that did not run or does not apply to this fabric).")
+	}
+	bv, err := convert.Convert(v, cty.Bool)
+	if err != nil {
+		return invalid(r.Condition.Range().Ptr(), "Requirement condition is not a bool",
+			fmt.Sprintf("the condition is a %s; write a comparison such as fabric.compute.bisection.ratio >= 1.", v.Type().FriendlyName()))
+	}
+	if bv.True() {
+		res.OK = true
+		return res
+	}
+	msg := "requirement " + r.Name + " failed"
+	if mv, d := r.ErrorMessage.Value(ctx); !d.HasErrors() {
+		if s, err := convert.Convert(mv, cty.String); err == nil && s.IsKnown() && !s.IsNull() {
+			msg = s.AsString()
+		}
+	}
+	res.Message = msg
+	var vals []string
+	for _, x := range res.Values {
+		vals = append(vals, fmt.Sprintf("%s = %v", x.Ref, x.Value))
+	}
+	detail := msg
+	if len(vals) > 0 {
+		detail += " (" + strings.Join(vals, ", ") + ")"
+	}
+	if r.Warning {
+		p.Report(diag.Warning(diag.RequirementFailed, rng, "Requirement "+r.Name+" failed", detail))
+	} else {
+		p.Report(diag.Error(diag.RequirementFailed, rng, "Requirement "+r.Name+" failed", detail))
+	}
+	return res
+}
+
+// values evaluates each fabric or workload reference of the condition, for
+// the report and the diagnostic ("fabric.compute.bisection.ratio = 0.333").
+func values(expr hcl.Expression, ctx *hcl.EvalContext) []report.Value {
+	out := []report.Value{}
+	seen := map[string]bool{}
+	for _, t := range expr.Variables() {
+		if t.RootName() != "fabric" && t.RootName() != "workload" {
+			continue
+		}
+		ref := traversalString(t)
+		if seen[ref] {
+			continue
+		}
+		seen[ref] = true
+		v, d := t.TraverseAbs(ctx)
+		if d.HasErrors() || !v.IsWhollyKnown() {
+			continue
+		}
+		b, err := ctyjson.Marshal(v, v.Type())
+		if err != nil {
+			continue
+		}
+		var x any
+		if json.Unmarshal(b, &x) == nil {
+			out = append(out, report.Value{Ref: ref, Value: x})
+		}
+	}
+	return out
+}
+
+// available names the attributes of the object a failed traversal stopped
+// at, so "Unsupported attribute" comes with the list of what exists.
+func available(d *hcl.Diagnostic, fabrics cty.Value) string {
+	if d.Expression == nil || d.EvalContext == nil {
+		return ""
+	}
+	for _, t := range d.Expression.Variables() {
+		if t.RootName() != "fabric" {
+			continue
+		}
+		cur := cty.ObjectVal(map[string]cty.Value{"fabric": fabrics})
+		for _, step := range t {
+			name := ""
+			switch s := step.(type) {
+			case hcl.TraverseRoot:
+				name = s.Name
+			case hcl.TraverseAttr:
+				name = s.Name
+			default:
+				return ""
+			}
+			if !cur.Type().IsObjectType() {
+				return ""
+			}
+			if !cur.Type().HasAttribute(name) {
+				var names []string
+				for k := range cur.Type().AttributeTypes() {
+					names = append(names, k)
+				}
+				sort.Strings(names)
+				return "Available here: " + strings.Join(names, ", ") + "."
+			}
+			cur = cur.GetAttr(name)
+		}
+	}
+	return ""
+}
+
+// traversalString writes a traversal as source ("fabric.compute.bisection.ratio").
+func traversalString(t hcl.Traversal) string {
+	var b strings.Builder
+	for _, step := range t {
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			b.WriteString(s.Name)
+		case hcl.TraverseAttr:
+			b.WriteString("." + s.Name)
+		case hcl.TraverseIndex:
+			if s.Key.Type() == cty.String {
+				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
+			} else if s.Key.Type() == cty.Number {
+				fmt.Fprintf(&b, "[%s]", s.Key.AsBigFloat().String())
+			}
+		}
+	}
+	return b.String()
+}
