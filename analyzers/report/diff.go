@@ -1,0 +1,280 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Change is one quantity that differs between two reports. Old or New is
+// nil when the quantity exists on one side only.
+type Change struct {
+	// Path names the quantity inside its fabric, JSON field names joined by
+	// dots, with array elements keyed by their name or tier
+	// ("switches_by_tier.spine", "bisection.ratio").
+	Path string `json:"path"`
+	Old  any    `json:"old"`
+	New  any    `json:"new"`
+	// Delta is New − Old for numbers present on both sides, else absent.
+	Delta *float64 `json:"delta,omitempty"`
+}
+
+// FabricDiff lists the changes of one fabric; Status is "changed",
+// "added", "removed" or "same".
+type FabricDiff struct {
+	Name    string   `json:"name"`
+	Status  string   `json:"status"`
+	Changes []Change `json:"changes"`
+}
+
+// Diff is the semantic difference between two checked designs: per fabric
+// (matched by name), every inventory and analysis quantity that differs,
+// requirement outcomes, and diagnostic counts.
+type Diff struct {
+	// OldOK and NewOK are the designs' "ok" (no errors). A design with
+	// errors compiles partly or not at all, so its fabrics may be missing.
+	OldOK        bool         `json:"old_ok"`
+	NewOK        bool         `json:"new_ok"`
+	Fabrics      []FabricDiff `json:"fabrics"`
+	Requirements []Change     `json:"requirements"`
+	Diagnostics  []Change     `json:"diagnostics"`
+}
+
+// Empty reports whether nothing differs.
+func (d *Diff) Empty() bool {
+	for _, f := range d.Fabrics {
+		if f.Status != "same" {
+			return false
+		}
+	}
+	return len(d.Requirements) == 0 && len(d.Diagnostics) == 0
+}
+
+// Compare computes the semantic diff from old to new. Fabrics keep the
+// order of new, with removed fabrics after them. It fails only if a report
+// cannot be encoded as JSON.
+func Compare(old, new *Check) (*Diff, error) {
+	d := &Diff{OldOK: old.OK, NewOK: new.OK, Fabrics: []FabricDiff{}, Requirements: []Change{}, Diagnostics: []Change{}}
+	oldF := map[string]Fabric{}
+	for _, f := range old.Fabrics {
+		oldF[f.Name] = f
+	}
+	newNames := map[string]bool{}
+	for _, f := range new.Fabrics {
+		newNames[f.Name] = true
+		o, ok := oldF[f.Name]
+		if !ok {
+			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "added", Changes: []Change{}})
+			continue
+		}
+		a, err := flatten(o)
+		if err != nil {
+			return nil, err
+		}
+		b, err := flatten(f)
+		if err != nil {
+			return nil, err
+		}
+		ch := changes(a, b)
+		status := "same"
+		if len(ch) > 0 {
+			status = "changed"
+		}
+		d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: status, Changes: ch})
+	}
+	for _, f := range old.Fabrics {
+		if !newNames[f.Name] {
+			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "removed", Changes: []Change{}})
+		}
+	}
+	reqs := func(c *Check) map[string]any {
+		m := map[string]any{}
+		for _, r := range c.Requirements {
+			m[r.Name] = map[bool]string{true: "ok", false: "failed"}[r.OK]
+		}
+		return m
+	}
+	d.Requirements = changes(reqs(old), reqs(new))
+	counts := func(c *Check) map[string]any {
+		m := map[string]any{}
+		for _, x := range c.Diagnostics {
+			k := string(x.Severity) + "s"
+			v, _ := m[k].(float64)
+			m[k] = v + 1
+		}
+		return m
+	}
+	d.Diagnostics = changes(counts(old), counts(new))
+	return d, nil
+}
+
+// flatten encodes v as JSON and lists its scalar leaves by path. Arrays of
+// objects are keyed by the element's "name" or "tier" (so reordering is
+// not a change); arrays of scalars (certificate lists) are summarised by
+// their length, since a diff of thousands of names helps no reviewer.
+func flatten(v any) (map[string]any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var x any
+	if err := json.Unmarshal(b, &x); err != nil {
+		return nil, err
+	}
+	out := map[string]any{}
+	var walk func(prefix string, x any)
+	walk = func(prefix string, x any) {
+		join := func(k string) string {
+			if prefix == "" {
+				return k
+			}
+			return prefix + "." + k
+		}
+		switch t := x.(type) {
+		case map[string]any:
+			for k, v := range t {
+				if prefix == "" && k == "name" {
+					continue
+				}
+				walk(join(k), v)
+			}
+		case []any:
+			keyed := len(t) > 0
+			for _, e := range t {
+				if key(e) == "" {
+					keyed = false
+				}
+			}
+			if !keyed {
+				if len(t) > 0 {
+					if _, obj := t[0].(map[string]any); obj {
+						for i, e := range t {
+							walk(join(fmt.Sprint(i)), e)
+						}
+						return
+					}
+				}
+				out[join("length")] = float64(len(t))
+				return
+			}
+			for _, e := range t {
+				m := e.(map[string]any)
+				k := key(e)
+				if c, ok := m["count"]; ok && len(m) == 2 {
+					out[join(k)] = c // {"name", "count"} pairs read as name → count
+					continue
+				}
+				for f, v := range m {
+					if f != "name" && f != "tier" {
+						walk(join(k+"."+f), v)
+					}
+				}
+			}
+		default:
+			out[prefix] = x
+		}
+	}
+	walk("", x)
+	return out, nil
+}
+
+func key(e any) string {
+	m, ok := e.(map[string]any)
+	if !ok {
+		return ""
+	}
+	for _, f := range []string{"name", "tier"} {
+		if s, ok := m[f].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// changes compares two flattened maps; the result is sorted by path.
+func changes(a, b map[string]any) []Change {
+	paths := map[string]bool{}
+	for k := range a {
+		paths[k] = true
+	}
+	for k := range b {
+		paths[k] = true
+	}
+	keys := make([]string, 0, len(paths))
+	for k := range paths {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := []Change{}
+	for _, k := range keys {
+		o, inA := a[k]
+		n, inB := b[k]
+		if inA && inB && equal(o, n) {
+			continue
+		}
+		c := Change{Path: k, Old: o, New: n}
+		of, ok1 := o.(float64)
+		nf, ok2 := n.(float64)
+		if ok1 && ok2 {
+			delta := nf - of
+			c.Delta = &delta
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// equal compares two JSON leaves; numbers equal within a relative 1e-12,
+// so float noise in an analysis is not reported as a design change.
+func equal(a, b any) bool {
+	af, ok1 := a.(float64)
+	bf, ok2 := b.(float64)
+	if ok1 && ok2 {
+		return af == bf || math.Abs(af-bf) <= 1e-12*math.Max(math.Abs(af), math.Abs(bf))
+	}
+	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+// FormatValue writes a diff value for people: integers with thousands
+// separators, ratios with three decimals, rates (paths ending in _bps) in
+// SI units, "—" for absent.
+func FormatValue(path string, v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "—"
+	case float64:
+		switch {
+		case strings.HasSuffix(path, "_bps"):
+			return formatBPS(t)
+		case t == math.Trunc(t) && math.Abs(t) < 1e15:
+			return Comma(int(t))
+		default:
+			return fmt.Sprintf("%.3f", t)
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+// FormatDelta writes "+128", "−128" (a real minus sign) or "+0.125".
+func FormatDelta(path string, d float64) string {
+	sign := "+"
+	if d < 0 {
+		sign, d = "−", -d
+	}
+	return sign + FormatValue(path, d)
+}
+
+func formatBPS(v float64) string {
+	units := []struct {
+		f float64
+		s string
+	}{{1e15, "Pb/s"}, {1e12, "Tb/s"}, {1e9, "Gb/s"}, {1e6, "Mb/s"}}
+	for _, u := range units {
+		if math.Abs(v) >= u.f {
+			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", v/u.f), "0"), ".") + u.s
+		}
+	}
+	return fmt.Sprintf("%gb/s", v)
+}

@@ -1,0 +1,67 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/topoc/topoc/analyzers/inventory"
+)
+
+func TestCompareKeysCountsByName(t *testing.T) {
+	old := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 24,
+		SwitchesByTier: []inventory.Count{{"leaf", 16}, {"spine", 8}}}}, {Fabric: inventory.Fabric{Name: "gone"}}}}
+	new := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 23,
+		// Reordered, and one spine fewer: only the spine count changed.
+		SwitchesByTier: []inventory.Count{{"spine", 7}, {"leaf", 16}}}}}}
+	d, err := Compare(old, new)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Fabrics) != 2 || d.Fabrics[0].Status != "changed" || d.Fabrics[1].Status != "removed" {
+		t.Fatalf("fabrics = %+v", d.Fabrics)
+	}
+	got := map[string]float64{}
+	for _, c := range d.Fabrics[0].Changes {
+		if c.Delta == nil {
+			t.Errorf("%s: no delta for a numeric change", c.Path)
+			continue
+		}
+		got[c.Path] = *c.Delta
+	}
+	want := map[string]float64{"switches": -1, "switches_by_tier.spine": -1}
+	if len(got) != len(want) {
+		t.Errorf("changes = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("delta %s = %v, want %v", k, got[k], v)
+		}
+	}
+	if d.Empty() {
+		t.Error("Empty() on a diff with changes")
+	}
+	same, _ := Compare(new, new)
+	if !same.Empty() {
+		t.Errorf("a design compared with itself differs: %+v", same)
+	}
+}
+
+func TestFormatValue(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		v    any
+		want string
+	}{
+		{"links", 1024.0, "1,024"},
+		{"bisection.ratio", 0.875, "0.875"},
+		{"capacity_bps", 1.6384e15, "1.638Pb/s"},
+		{"bisection.bandwidth_bps", 102.4e12, "102.4Tb/s"},
+		{"x", nil, "—"},
+	} {
+		if got := FormatValue(c.path, c.v); got != c.want {
+			t.Errorf("FormatValue(%q, %v) = %q, want %q", c.path, c.v, got, c.want)
+		}
+	}
+	if got := FormatDelta("links", -128); got != "−128" {
+		t.Errorf("FormatDelta = %q", got)
+	}
+}
