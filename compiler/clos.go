@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
@@ -92,13 +93,13 @@ func (s *state) buildClos(f *lang.Fabric) {
 		return
 	}
 	_, problems := gen.BuildClos(s.g, f.Name, gc)
-	for _, p := range problems {
+	for _, p := range dedupeProblems(problems) {
 		rng := c.Tiers[p.Tier].DeclRange
 		switch p.Code {
 		case "radix", "capacity":
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
 		case "rate":
-			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate or breakout matches, or set link_rate."))
+			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate or breakout matches, or set host_rate or link_rate."))
 		case "uneven":
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
 		}
@@ -186,4 +187,28 @@ func (s *state) closHosts(f *lang.Fabric, gc *gen.Clos) bool {
 		}
 	}
 	return true
+}
+
+// dedupeProblems merges identical problems (one per endpoint when every
+// endpoint has the same wrong rate) into one, counting repeats, so that one
+// mistake is one diagnostic; first-seen order is kept. Messages start with
+// a capital letter.
+func dedupeProblems(ps []gen.ClosProblem) []gen.ClosProblem {
+	count := map[gen.ClosProblem]int{}
+	var order []gen.ClosProblem
+	for _, p := range ps {
+		if count[p] == 0 {
+			order = append(order, p)
+		}
+		count[p]++
+	}
+	for i, p := range order {
+		if n := count[p]; n > 1 {
+			order[i].Msg = fmt.Sprintf("%s (%d times)", p.Msg, n)
+		}
+		if m := order[i].Msg; m != "" {
+			order[i].Msg = strings.ToUpper(m[:1]) + m[1:]
+		}
+	}
+	return order
 }
