@@ -40,16 +40,59 @@ func portsUsed(g *ir.Graph) []int32 {
 	return used
 }
 
+// checkRadix reports nodes cabled on more ports than they have. A switch
+// is reported at the block that made it; a server component (a NIC) at the
+// link that takes its first port too many, since its own origin is the
+// node_group, where nothing is wrong.
 func (s *state) checkRadix(f ir.FabricID, used []int32) {
 	reported := map[ir.OriginID]bool{}
+	var overLink map[ir.NodeID]ir.OriginID
 	for i, n := range s.g.Nodes {
-		if n.Radix <= 0 || used[i] <= n.Radix || !n.InFabric(f) || reported[n.Origin] {
+		if n.Radix <= 0 || used[i] <= n.Radix || !n.InFabric(f) {
 			continue
 		}
-		reported[n.Origin] = true
-		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, s.g.Range(n.Origin), "Not enough ports",
+		origin := n.Origin
+		if n.Parent != ir.None {
+			if overLink == nil {
+				overLink = s.firstLinkOverRadix(f)
+			}
+			if o, ok := overLink[ir.NodeID(i)]; ok {
+				origin = o
+			}
+		}
+		if reported[origin] {
+			continue
+		}
+		reported[origin] = true
+		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, s.g.Range(origin), "Not enough ports",
 			fmt.Sprintf("%s (%s) is cabled on %d ports but has %d; use a model with more ports, fewer links, or a breakout.", n.Name, orKind(n), used[i], n.Radix)))
 	}
+}
+
+// firstLinkOverRadix maps each server component that runs out of ports in
+// fabric f to the origin of the link that takes its first port too many.
+func (s *state) firstLinkOverRadix(f ir.FabricID) map[ir.NodeID]ir.OriginID {
+	out := map[ir.NodeID]ir.OriginID{}
+	seen := map[ir.Port]bool{}
+	count := map[ir.NodeID]int32{}
+	for _, l := range s.g.Links {
+		if l.Fabric != f {
+			continue
+		}
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			n := &s.g.Nodes[p.Node]
+			key := ir.Port{Node: p.Node, Port: p.Port}
+			if p.Port < 0 || n.Parent == ir.None || n.Radix <= 0 || seen[key] {
+				continue
+			}
+			seen[key] = true
+			count[p.Node]++
+			if _, done := out[p.Node]; !done && count[p.Node] > n.Radix {
+				out[p.Node] = l.Origin
+			}
+		}
+	}
+	return out
 }
 
 func orKind(n ir.Node) string {
