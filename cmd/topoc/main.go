@@ -51,6 +51,6 @@ func newRoot() *cobra.Command {
 		fmt.Fprintf(c.ErrOrStderr(), "topoc: %v\n%s", err, c.UsageString())
 		return exitError{2}
 	})
-	root.AddCommand(newCheck(), newBuild(), newDiff(), newVersion())
+	root.AddCommand(newCheck(), newBuild(), newDiff(), newReport(), newVersion())
 	return root
 }

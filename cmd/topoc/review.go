@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/topoc/topoc/analyzers/all"
+	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// reviewArtifacts are the emitters whose output the review document embeds:
+// diagrams (SVG overviews) and the bill of materials.
+var reviewArtifacts = []string{"svg", "bom"}
+
+func newReport() *cobra.Command {
+	var df designFlags
+	var out, title string
+	c := &cobra.Command{
+		Use:   "report [PATH...] -o DIR",
+		Short: "Write a design-review document (Markdown) with diagrams and the bill of materials",
+		Long: "report checks the design with every analyzer and writes DIR/report.md: a summary table, the\n" +
+			"requirement outcomes, per-fabric analysis, diagrams and the bill of materials, and the diagnostics.\n" +
+			"A design with errors still gets its report (it documents the failure) and exits 1.\n" +
+			"Exit 0 written, 1 design errors, 2 usage or I/O errors.",
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"."}
+			}
+			if out == "" {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc: report needs -o DIR")
+				return exitError{2}
+			}
+			if err := df.validate(); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			res := df.compile(args)
+			if res.exitCode() == 2 {
+				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
+				return exitError{2}
+			}
+			fabrics, err := res.analyze(all.Analyzers)
+			if err != nil {
+				return err
+			}
+			chk := &report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics, Requirements: res.requirements()}
+			if chk.Fabrics == nil {
+				chk.Fabrics = []report.Fabric{}
+			}
+			if title == "" {
+				title = "Design review: " + strings.Join(args, ", ")
+			}
+			rv := &report.Review{Title: title, Inputs: args, Check: chk}
+			var arts []emit.Artifact
+			if chk.OK {
+				in := &emit.Input{Graph: res.graph}
+				for _, e := range emitters {
+					if !contains(reviewArtifacts, e.Name) {
+						continue
+					}
+					a, err := e.Emit(in)
+					if err != nil {
+						fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
+						return exitError{2}
+					}
+					for _, x := range a {
+						switch {
+						case strings.HasSuffix(x.Path, ".svg"):
+							arts = append(arts, x)
+							rv.Diagrams = append(rv.Diagrams, report.Image{Path: x.Path, Caption: caption(x.Path)})
+						case strings.HasSuffix(x.Path, ".md"):
+							rv.BOM = string(x.Data)
+						}
+					}
+				}
+			}
+			var doc bytes.Buffer
+			if err := report.WriteReview(&doc, rv); err != nil {
+				return err
+			}
+			arts = append(arts, emit.Artifact{Path: "report.md", Data: doc.Bytes()})
+			if err := emit.WriteAll(out, arts); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.OutOrStdout(), "wrote %s (%d file(s))\n", path.Join(out, "report.md"), len(arts))
+			if code := res.exitCode(); code != 0 {
+				return exitError{code}
+			}
+			return nil
+		},
+	}
+	df.register(c)
+	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
+	c.Flags().StringVar(&title, "title", "", "document title (default: \"Design review: PATH\")")
+	return c
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// caption names a diagram from its file name: "diagrams/compute-overview.svg"
+// is "compute overview".
+func caption(p string) string {
+	base := strings.TrimSuffix(path.Base(p), path.Ext(p))
+	return strings.NewReplacer("-", " ", "_", " ").Replace(base)
+}
