@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestExamplesBuild checks every example clean (exit 0) and builds every
+// artifact from it twice: both runs must succeed and write identical bytes
+// (DESIGN.md: same input, byte-identical output).
+func TestExamplesBuild(t *testing.T) {
+	dirs, err := filepath.Glob("../../examples/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		n++
+		dir := dir
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			if testing.Short() && isLarge(dir) {
+				t.Skip("large example; runs without -short")
+			}
+			if code := runQuiet(t, "check", dir); code != 0 {
+				t.Fatalf("topoc check %s exited %d", dir, code)
+			}
+			a, b := t.TempDir(), t.TempDir()
+			for _, out := range []string{a, b} {
+				if code := runQuiet(t, "build", dir, "-o", out); code != 0 {
+					t.Fatalf("topoc build %s exited %d", dir, code)
+				}
+			}
+			fa, fb := tree(t, a), tree(t, b)
+			if len(fa) == 0 && len(emitters) > 0 {
+				t.Errorf("build wrote no files")
+			}
+			for name, data := range fa {
+				if !bytes.Equal(data, fb[name]) {
+					t.Errorf("%s differs between two builds", name)
+				}
+			}
+			if len(fa) != len(fb) {
+				t.Errorf("the two builds wrote %d and %d files", len(fa), len(fb))
+			}
+		})
+	}
+	if n < 7 {
+		t.Errorf("found %d examples, want at least 7", n)
+	}
+}
+
+// isLarge marks the scale examples (over 100k endpoints), which -short skips.
+func isLarge(dir string) bool {
+	switch filepath.Base(dir) {
+	case "rail-optimized-131k", "dragonfly-545":
+		return true
+	}
+	return false
+}
+
+// runQuiet runs topoc with stdout and stderr discarded, returning the exit code.
+func runQuiet(t *testing.T, args ...string) int {
+	t.Helper()
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	oldOut, oldErr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = devnull, devnull
+	defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
+	return run(args)
+}
+
+// tree reads every file under dir, by path relative to dir.
+func tree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
