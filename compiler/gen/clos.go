@@ -450,10 +450,18 @@ func (b *closBuilder) attachAppliances() {
 }
 
 // wireTier creates tier t and stripes the uplinks of tier t-1 over it:
-// the j-th lower switch of a group sends its l-th uplink to upper switch
-// (j·up + l) mod count, which spreads every lower switch's uplinks as
-// evenly as the counts allow (the uniform-width rule of folded Clos
-// networks, designs.md §1).
+// the j-th lower switch of a group sends its l-th uplink, the i-th of the
+// group with i = j·up + l, to upper switch (i + ⌊i/count⌋·r) mod count,
+// where r is 1 when up < count and 0 otherwise. Each run of count
+// consecutive uplinks is a permutation of the upper switches, so the load
+// is as even as the counts allow (the uniform-width rule of folded Clos
+// networks, designs.md §1). With up ≥ count every lower switch reaches
+// every upper switch and r = 0 keeps port l on upper switch l mod count,
+// as vendor cabling guides lay it out; with up < count the plain
+// round-robin would give lower switches j and j + count/up the same
+// upper switches and nothing else (4 leaves with 2 uplinks over 4 spines
+// fall into two disconnected halves), so each run is rotated by one,
+// which chains the groups of upper switches together.
 func (b *closBuilder) wireTier(ti int) {
 	t, lowerT := b.c.Tiers[ti], b.c.Tiers[ti-1]
 	ds := b.dims(t)
@@ -491,9 +499,14 @@ func (b *closBuilder) wireTier(ti int) {
 		// them per upper switch in lower order: gather pairs, then sort.
 		type pair struct{ lo, up, l int }
 		var pairs []pair
+		rotate := 0
+		if lowerT.Up < count {
+			rotate = 1
+		}
 		for j := range lower {
 			for l := 0; l < lowerT.Up; l++ {
-				pairs = append(pairs, pair{j, (j*lowerT.Up + l) % count, l})
+				i := j*lowerT.Up + l
+				pairs = append(pairs, pair{j, (i + i/count*rotate) % count, l})
 			}
 		}
 		load := make([]int, count)

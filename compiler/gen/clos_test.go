@@ -185,3 +185,41 @@ func TestClosBreakout(t *testing.T) {
 		t.Errorf("no breakout: problems %v, want rate", problems)
 	}
 }
+
+// Fewer uplinks than upper switches: plain round-robin striping would give
+// leaves j and j + count/up the same spines and split the fabric; the
+// rotated striping keeps it connected, each spine equally loaded, and no
+// leaf sending two uplinks to one spine. Checked over a sweep of shapes
+// with gonum's connected components (in mustBuild).
+func TestClosStripingFewUplinksStaysConnected(t *testing.T) {
+	for _, sh := range []struct{ leaves, up, spines int }{{4, 2, 4}, {8, 2, 8}, {8, 4, 8}, {6, 3, 9}, {16, 4, 16}, {12, 2, 6}} {
+		pm := PortModel{Radix: 64, PortBPS: 400e9}
+		hostsPerLeaf := 4
+		c := Clos{Endpoints: hostEndpoints(sh.leaves*hostsPerLeaf, 400e9), Rails: 1, Planes: 1,
+			Units: []ClosUnit{{"rack", hostsPerLeaf}},
+			Tiers: []ClosTier{
+				{Name: "leaf", Ports: pm, Per: []string{"rack"}, Count: 1, Down: hostsPerLeaf, Up: sh.up, LinkBPS: 400e9},
+				{Name: "spine", Ports: pm, Count: sh.spines, Down: 64, LinkBPS: 400e9},
+			}}
+		g, f := mustBuild(t, c)
+		perSpine := map[ir.NodeID]int{}
+		pairs := map[[2]ir.NodeID]int{}
+		for _, l := range g.Links {
+			if l.Fabric == f && l.Kind == "leaf_spine" {
+				perSpine[l.B.Node]++
+				pairs[[2]ir.NodeID{l.A.Node, l.B.Node}]++
+			}
+		}
+		want := sh.leaves * sh.up / sh.spines
+		for sp, n := range perSpine {
+			if n != want {
+				t.Errorf("%+v: %s has %d leaf links, want %d", sh, g.Nodes[sp].Name, n, want)
+			}
+		}
+		for p, n := range pairs {
+			if n > 1 {
+				t.Errorf("%+v: %s sends %d uplinks to %s", sh, g.Nodes[p[0]].Name, n, g.Nodes[p[1]].Name)
+			}
+		}
+	}
+}
