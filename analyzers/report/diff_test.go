@@ -8,10 +8,10 @@ import (
 
 func TestCompareKeysCountsByName(t *testing.T) {
 	old := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 24,
-		SwitchesByTier: []inventory.Count{{"leaf", 16}, {"spine", 8}}}}, {Fabric: inventory.Fabric{Name: "gone"}}}}
+		SwitchesByTier: []inventory.Count{{Name: "leaf", Count: 16}, {Name: "spine", Count: 8}}}}, {Fabric: inventory.Fabric{Name: "gone"}}}}
 	new := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 23,
 		// Reordered, and one spine fewer: only the spine count changed.
-		SwitchesByTier: []inventory.Count{{"spine", 7}, {"leaf", 16}}}}}}
+		SwitchesByTier: []inventory.Count{{Name: "spine", Count: 7}, {Name: "leaf", Count: 16}}}}}}
 	d, err := Compare(old, new)
 	if err != nil {
 		t.Fatal(err)
