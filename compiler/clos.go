@@ -2,8 +2,8 @@ package compiler
 
 import (
 	"fmt"
-	"strings"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
@@ -16,6 +18,7 @@ import (
 func newCheck() *cobra.Command {
 	var df designFlags
 	var format, analyzers string
+	var dirsOfFiles bool
 	c := &cobra.Command{
 		Use:   "check [PATH...]",
 		Short: "Compile a design and report its diagnostics and contents",
@@ -25,8 +28,16 @@ func newCheck() *cobra.Command {
 			if len(args) == 0 {
 				args = []string{"."}
 			}
-			if format != "text" && format != "json" {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format must be text or json, not %q\n", format)
+			if format != "text" && format != "json" && format != "sarif" {
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format must be text, json or sarif, not %q\n", format)
+				return exitError{2}
+			}
+			designs := [][]string{args}
+			if dirsOfFiles {
+				designs = designDirs(args)
+			}
+			if format == "json" && len(designs) > 1 {
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format json reports one design; --dirs-of-files found %d directories\n", len(designs))
 				return exitError{2}
 			}
 			if err := df.validate(); err != nil {
@@ -38,43 +49,64 @@ func newCheck() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			res := df.compile(args)
-			fabrics, err := res.analyze(selected)
-			if err != nil {
-				return err
-			}
-			if format == "json" {
-				rep := report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics}
-				if rep.Fabrics == nil {
-					rep.Fabrics = []report.Fabric{}
-				}
-				rep.Requirements = res.requirements()
-				enc := json.NewEncoder(c.OutOrStdout())
-				enc.SetIndent("", "  ")
-				enc.SetEscapeHTML(false)
-				if err := enc.Encode(rep); err != nil {
+			quiet, worst := quietFlag(c), 0
+			var sarifDiags hcl.Diagnostics
+			for _, paths := range designs {
+				stop := startProgress(c.ErrOrStderr(), "checking "+strings.Join(paths, " "))
+				res := df.compile(paths)
+				fabrics, err := res.analyze(selected)
+				stop()
+				if err != nil {
 					return err
 				}
-			} else {
-				color := os.Getenv("NO_COLOR") == "" && isTerminal(c.ErrOrStderr())
-				if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, color); err != nil {
+				switch format {
+				case "sarif":
+					sarifDiags = append(sarifDiags, res.diags...)
+				case "json":
+					rep := report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics}
+					if rep.Fabrics == nil {
+						rep.Fabrics = []report.Fabric{}
+					}
+					rep.Requirements = res.requirements()
+					enc := json.NewEncoder(c.OutOrStdout())
+					enc.SetIndent("", "  ")
+					enc.SetEscapeHTML(false)
+					if err := enc.Encode(rep); err != nil {
+						return err
+					}
+				default:
+					color := os.Getenv("NO_COLOR") == "" && isTerminal(c.ErrOrStderr())
+					if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, color); err != nil {
+						return err
+					}
+					if !quiet {
+						if len(designs) > 1 {
+							fmt.Fprintf(c.OutOrStdout(), "design %q\n", paths[0])
+						}
+						report.WriteText(c.OutOrStdout(), fabrics)
+						report.WriteRequirements(c.OutOrStdout(), res.requirements())
+						e, w, i := diag.Count(res.diags)
+						if e+w+i > 0 {
+							fmt.Fprintf(c.ErrOrStderr(), "%d error(s), %d warning(s), %d info(s)\n", e, w, i)
+						}
+					}
+				}
+				worst = max(worst, res.exitCode())
+			}
+			if format == "sarif" {
+				if err := writeSARIF(c.OutOrStdout(), sarifDiags); err != nil {
 					return err
 				}
-				report.WriteText(c.OutOrStdout(), fabrics)
-				report.WriteRequirements(c.OutOrStdout(), res.requirements())
-				e, w, i := diag.Count(res.diags)
-				if e+w+i > 0 {
-					fmt.Fprintf(c.ErrOrStderr(), "%d error(s), %d warning(s), %d info(s)\n", e, w, i)
-				}
 			}
-			if code := res.exitCode(); code != 0 {
-				return exitError{code}
+			if worst != 0 {
+				return exitError{worst}
 			}
 			return nil
 		},
 	}
 	df.register(c)
-	c.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	c.Flags().StringVar(&format, "format", "text", "output format: text, json or sarif")
+	c.Flags().BoolVar(&dirsOfFiles, "dirs-of-files", false, "check the design in the directory of each PATH, one design per directory (for pre-commit)")
 	c.Flags().StringVar(&analyzers, "analyzers", "all", "comma-separated analyzers to run (see docs/analyzers.md), or all")
 	return c
 }

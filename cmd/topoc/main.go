@@ -52,5 +52,13 @@ func newRoot() *cobra.Command {
 		return exitError{2}
 	})
 	root.AddCommand(newCheck(), newBuild(), newDiff(), newReport(), newVersion())
+	root.AddCommand(newFmt(), newExplain())
+	root.PersistentFlags().BoolP("quiet", "q", false, "print only diagnostics: no summaries, no lists of files")
 	return root
+}
+
+// quietFlag reports the persistent --quiet flag of the command c runs under.
+func quietFlag(c *cobra.Command) bool {
+	q, _ := c.Flags().GetBool("quiet")
+	return q
 }

@@ -9,5 +9,15 @@ const (
 	RequirementInvalid Code = "requirement-invalid"
 )
 
+// The PCIe path analyzer's codes.
+const (
+	// NICPCIeBottleneck: a NIC's PCIe link carries less than one of its
+	// ports' line rate.
+	NICPCIeBottleneck Code = "nic-pcie-bottleneck"
+	// GPUWithoutLocalNIC: in a node model with PCIe switches, a GPU has no
+	// compute NIC under its PCIe switch (no PIX path).
+	GPUWithoutLocalNIC Code = "gpu-without-local-nic"
+)
+
 // analysisCodes are the codes of the analyzers (bisection, oversubscription, PCIe paths, requirements).
-var analysisCodes = []Code{RequirementFailed, RequirementInvalid}
+var analysisCodes = []Code{RequirementFailed, RequirementInvalid, NICPCIeBottleneck, GPUWithoutLocalNIC}

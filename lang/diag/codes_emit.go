@@ -1,4 +1,17 @@
 package diag
 
+// The cable plan's codes (compiler stage "cabling", docs/cabling.md).
+const (
+	// CableReach: a cable is longer than the reach of every medium that
+	// carries its rate.
+	CableReach Code = "cable-reach"
+	// NoCableModel: no cable_model carries a link's rate, so the cable
+	// plan has no medium for it.
+	NoCableModel Code = "no-cable-model"
+	// RackFull: a node group puts more rack units of servers in one rack
+	// than the rack holds.
+	RackFull Code = "rack-full"
+)
+
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{}
+var emitCodes = []Code{CableReach, NoCableModel, RackFull}
