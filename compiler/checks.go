@@ -8,21 +8,144 @@ import (
 )
 
 // runChecks runs the structural checks over the built graph, per fabric.
+// Each check walks only its fabric's members (fabricIndex), so together
+// they cost O(nodes + links) however many fabrics a design declares; a
+// walk over the whole graph per fabric is quadratic in a design of many
+// small fabrics (one NVLink domain per rack, say).
 func runChecks(s *state) {
 	used := portsUsed(s.g)
+	idx := newFabricIndex(s.g)
+	sc := newCheckScratch(len(s.g.Nodes))
 	for fi := range s.g.Fabrics {
 		f := ir.FabricID(fi)
-		s.checkRadix(f, used)
-		s.checkConnected(f)
-		s.checkUplinks(f)
-		s.checkRails(f)
-		s.reportFreePorts(f, used)
+		nodes, links := idx.nodes(f), idx.links(f)
+		s.checkRadix(nodes, links, used)
+		s.checkConnected(f, nodes, links, sc)
+		s.checkUplinks(f, nodes, links, sc)
+		s.checkRails(f, links)
+		s.reportFreePorts(f, nodes, used)
 	}
 }
 
+// fabricIndex lists, per fabric, its member nodes (those whose
+// ir.Node.Fabrics holds it) and its links (ir.Link.Fabric), in id order,
+// as compressed rows: fabric f's nodes are nodeIDs[nodeStart[f]:nodeStart[f+1]].
+type fabricIndex struct {
+	nodeStart, linkStart []int32
+	nodeIDs              []ir.NodeID
+	linkIDs              []ir.LinkID
+}
+
+func newFabricIndex(g *ir.Graph) fabricIndex {
+	nf := len(g.Fabrics)
+	x := fabricIndex{nodeStart: make([]int32, nf+1), linkStart: make([]int32, nf+1)}
+	// member reports whether position j of a node's fabric list names a
+	// fabric of the graph for the first time; the list is sorted without
+	// repeats (ir.Graph.JoinFabric), and a repeat is skipped regardless.
+	member := func(fs []ir.FabricID, j int) bool {
+		f := fs[j]
+		return f >= 0 && int(f) < nf && (j == 0 || fs[j-1] != f)
+	}
+	for _, n := range g.Nodes {
+		for j, f := range n.Fabrics {
+			if member(n.Fabrics, j) {
+				x.nodeStart[f+1]++
+			}
+		}
+	}
+	for _, l := range g.Links {
+		if l.Fabric >= 0 && int(l.Fabric) < nf {
+			x.linkStart[l.Fabric+1]++
+		}
+	}
+	for i := 1; i <= nf; i++ {
+		x.nodeStart[i] += x.nodeStart[i-1]
+		x.linkStart[i] += x.linkStart[i-1]
+	}
+	x.nodeIDs = make([]ir.NodeID, x.nodeStart[nf])
+	x.linkIDs = make([]ir.LinkID, x.linkStart[nf])
+	nfill := append([]int32(nil), x.nodeStart[:nf]...)
+	lfill := append([]int32(nil), x.linkStart[:nf]...)
+	for i, n := range g.Nodes {
+		for j, f := range n.Fabrics {
+			if member(n.Fabrics, j) {
+				x.nodeIDs[nfill[f]] = ir.NodeID(i)
+				nfill[f]++
+			}
+		}
+	}
+	for i, l := range g.Links {
+		if f := l.Fabric; f >= 0 && int(f) < nf {
+			x.linkIDs[lfill[f]] = ir.LinkID(i)
+			lfill[f]++
+		}
+	}
+	return x
+}
+
+func (x fabricIndex) nodes(f ir.FabricID) []ir.NodeID {
+	return x.nodeIDs[x.nodeStart[f]:x.nodeStart[f+1]]
+}
+
+func (x fabricIndex) links(f ir.FabricID) []ir.LinkID {
+	return x.linkIDs[x.linkStart[f]:x.linkStart[f+1]]
+}
+
+// checkScratch holds per-node arrays that the per-fabric checks reuse, so
+// that a design of many fabrics allocates them once. Each check leaves
+// them as it found them for the entries it touched.
+type checkScratch struct {
+	parent []int32 // union-find parent; valid only for nodes a check set
+	hasUp  []bool  // false everywhere between checks
+}
+
+func newCheckScratch(n int) *checkScratch {
+	return &checkScratch{parent: make([]int32, n), hasUp: make([]bool, n)}
+}
+
 // portsUsed counts the distinct physical network ports each node uses
-// (host-interface ports, numbered -1, are not network ports).
+// (host-interface ports, numbered -1, are not network ports). Lanes of one
+// broken-out port count once. Ports are marked in one flat bit set with a
+// row per node as wide as the node's highest port number plus one, which
+// costs a few bits per link where a map of ports cost tens of bytes and
+// most of check's time at 131,072 GPUs; a graph whose port numbers are
+// too sparse for that (more than 64 bits per link end) uses a map.
 func portsUsed(g *ir.Graph) []int32 {
+	used := make([]int32, len(g.Nodes))
+	width := make([]int64, len(g.Nodes)+1) // highest port + 1, then row offsets
+	for _, l := range g.Links {
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			if p.Port >= 0 && int64(p.Port)+1 > width[p.Node+1] {
+				width[p.Node+1] = int64(p.Port) + 1
+			}
+		}
+	}
+	for i := 1; i < len(width); i++ {
+		width[i] += width[i-1]
+	}
+	total := width[len(width)-1]
+	if total > 64*2*int64(len(g.Links))+64 {
+		return portsUsedSparse(g)
+	}
+	bits := make([]uint64, (total+63)/64)
+	for _, l := range g.Links {
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			if p.Port < 0 {
+				continue
+			}
+			b := width[p.Node] + int64(p.Port)
+			if bits[b/64]&(1<<(b%64)) == 0 {
+				bits[b/64] |= 1 << (b % 64)
+				used[p.Node]++
+			}
+		}
+	}
+	return used
+}
+
+// portsUsedSparse is portsUsed with a map of ports, for port numbers too
+// sparse for a bit set.
+func portsUsedSparse(g *ir.Graph) []int32 {
 	used := make([]int32, len(g.Nodes))
 	seen := map[ir.Port]bool{}
 	for _, l := range g.Links {
@@ -41,22 +164,24 @@ func portsUsed(g *ir.Graph) []int32 {
 }
 
 // checkRadix reports nodes cabled on more ports than they have. A switch
-// is reported at the block that made it; a server component (a NIC) at the
-// link that takes its first port too many, since its own origin is the
-// node_group, where nothing is wrong.
-func (s *state) checkRadix(f ir.FabricID, used []int32) {
+// is reported at the block that made it (once per block: one block builds
+// many identical switches); a server component (a NIC) at the link that
+// takes its first port too many, since its own origin is the node_group,
+// where nothing is wrong.
+func (s *state) checkRadix(nodes []ir.NodeID, links []ir.LinkID, used []int32) {
 	reported := map[ir.OriginID]bool{}
 	var overLink map[ir.NodeID]ir.OriginID
-	for i, n := range s.g.Nodes {
-		if n.Radix <= 0 || used[i] <= n.Radix || !n.InFabric(f) {
+	for _, i := range nodes {
+		n := &s.g.Nodes[i]
+		if n.Radix <= 0 || used[i] <= n.Radix {
 			continue
 		}
 		origin := n.Origin
 		if n.Parent != ir.None {
 			if overLink == nil {
-				overLink = s.firstLinkOverRadix(f)
+				overLink = s.firstLinkOverRadix(links)
 			}
-			if o, ok := overLink[ir.NodeID(i)]; ok {
+			if o, ok := overLink[i]; ok {
 				origin = o
 			}
 		}
@@ -65,20 +190,19 @@ func (s *state) checkRadix(f ir.FabricID, used []int32) {
 		}
 		reported[origin] = true
 		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, s.g.Range(origin), "Not enough ports",
-			fmt.Sprintf("%s (%s) is cabled on %d ports but has %d; use a model with more ports, fewer links, or a breakout.", n.Name, orKind(n), used[i], n.Radix)))
+			fmt.Sprintf("%s (%s) is cabled on %d ports but has %d; use a model with more ports, fewer links, or a breakout.", n.Name, orKind(*n), used[i], n.Radix)))
 	}
 }
 
-// firstLinkOverRadix maps each server component that runs out of ports in
-// fabric f to the origin of the link that takes its first port too many.
-func (s *state) firstLinkOverRadix(f ir.FabricID) map[ir.NodeID]ir.OriginID {
+// firstLinkOverRadix maps each server component that runs out of ports on
+// a fabric's links to the origin of the link that takes its first port
+// too many.
+func (s *state) firstLinkOverRadix(links []ir.LinkID) map[ir.NodeID]ir.OriginID {
 	out := map[ir.NodeID]ir.OriginID{}
 	seen := map[ir.Port]bool{}
 	count := map[ir.NodeID]int32{}
-	for _, l := range s.g.Links {
-		if l.Fabric != f {
-			continue
-		}
+	for _, id := range links {
+		l := &s.g.Links[id]
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			n := &s.g.Nodes[p.Node]
 			key := ir.Port{Node: p.Node, Port: p.Port}
@@ -102,38 +226,59 @@ func orKind(n ir.Node) string {
 	return n.Kind.String()
 }
 
-// checkConnected finds the pieces of a fabric with a union-find over its
-// links (our own: it runs on the flat arrays at every check, where gonum's
-// graph views cost ten times the memory; see DESIGN.md).
-func (s *state) checkConnected(f ir.FabricID) {
-	g := s.g
-	parent := make([]int32, len(g.Nodes))
-	for i := range parent {
-		parent[i] = int32(i)
+// Pieces returns the number of connected pieces of fabric f of g: its
+// member nodes (ir.Node.Fabrics) joined by its links (ir.Link.Fabric), by
+// the union-find of the compiler's connectivity check. A connected fabric
+// is 1 piece, one without members 0. Nodes that are not members but end
+// one of the fabric's links join the pieces they touch.
+func Pieces(g *ir.Graph, f ir.FabricID) int {
+	x := newFabricIndex(g)
+	find := unionFind(g, x.nodes(f), x.links(f), make([]int32, len(g.Nodes)))
+	roots := map[int32]bool{}
+	for _, m := range x.nodes(f) {
+		roots[find(int32(m))] = true
 	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	return len(roots)
+}
+
+// unionFind joins the ends of links in parent (a scratch array of one
+// entry per node, whose entries for other nodes are left alone) and
+// returns the find function (with path halving). It is our own rather than
+// gonum's: it runs on the flat arrays at every check, where gonum's graph
+// views cost ten times the memory (DESIGN.md).
+func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int32) func(int32) int32 {
+	for _, m := range members {
+		parent[m] = int32(m)
+	}
+	for _, id := range links {
+		l := &g.Links[id]
+		parent[l.A.Node], parent[l.B.Node] = int32(l.A.Node), int32(l.B.Node)
+	}
+	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
 		}
 		return x
 	}
-	for _, l := range g.Links {
-		if l.Fabric == f {
-			a, b := find(int32(l.A.Node)), find(int32(l.B.Node))
-			if a != b {
-				parent[a] = b
-			}
+	for _, id := range links {
+		l := &g.Links[id]
+		a, b := find(int32(l.A.Node)), find(int32(l.B.Node))
+		if a != b {
+			parent[a] = b
 		}
 	}
+	return find
+}
+
+// checkConnected reports a fabric that falls apart into pieces, naming a
+// node of a piece other than the largest.
+func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+	g := s.g
+	find := unionFind(g, members, links, sc.parent)
 	size := map[int32]int{}
-	var members []ir.NodeID
-	for i, n := range g.Nodes {
-		if n.InFabric(f) {
-			members = append(members, ir.NodeID(i))
-			size[find(int32(i))]++
-		}
+	for _, m := range members {
+		size[find(int32(m))]++
 	}
 	if len(size) <= 1 {
 		return
@@ -160,7 +305,7 @@ func (s *state) checkConnected(f ir.FabricID) {
 
 // checkUplinks reports switches below the top tier with no link to a
 // higher tier of the same fabric.
-func (s *state) checkUplinks(f ir.FabricID) {
+func (s *state) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
 	if len(tiers) < 2 {
@@ -170,12 +315,15 @@ func (s *state) checkUplinks(f ir.FabricID) {
 	for i, t := range tiers {
 		rank[t] = i
 	}
-	hasUp := make([]bool, len(g.Nodes))
-	for _, l := range g.Links {
-		if l.Fabric != f {
-			continue
+	hasUp := sc.hasUp
+	defer func() {
+		for _, id := range links {
+			hasUp[g.Links[id].A.Node], hasUp[g.Links[id].B.Node] = false, false
 		}
-		a, b := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
+	}()
+	for _, id := range links {
+		l := &g.Links[id]
+		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		ra, okA := rank[a.Tier]
 		rb, okB := rank[b.Tier]
 		if okA && okB && a.Kind.IsSwitch() && b.Kind.IsSwitch() {
@@ -187,9 +335,10 @@ func (s *state) checkUplinks(f ir.FabricID) {
 		}
 	}
 	reported := map[string]bool{}
-	for i, n := range g.Nodes {
+	for _, i := range members {
+		n := &g.Nodes[i]
 		r, ok := rank[n.Tier]
-		if !ok || r == len(tiers)-1 || !n.Kind.IsSwitch() || !n.InFabric(f) || hasUp[i] || reported[n.Tier] {
+		if !ok || r == len(tiers)-1 || !n.Kind.IsSwitch() || hasUp[i] || reported[n.Tier] {
 			continue
 		}
 		reported[n.Tier] = true
@@ -199,15 +348,13 @@ func (s *state) checkUplinks(f ir.FabricID) {
 }
 
 // checkRails reports a NIC of rail i cabled to a switch of another rail.
-func (s *state) checkRails(f ir.FabricID) {
+func (s *state) checkRails(f ir.FabricID, links []ir.LinkID) {
 	g := s.g
 	rails, ok := g.Fabrics[f].Param("rails")
-	for _, l := range g.Links {
-		if l.Fabric != f {
-			continue
-		}
+	for _, id := range links {
+		l := &g.Links[id]
 		for _, pair := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
-			nic, sw := g.Nodes[pair[0].Node], g.Nodes[pair[1].Node]
+			nic, sw := &g.Nodes[pair[0].Node], &g.Nodes[pair[1].Node]
 			if nic.Kind != ir.KindNIC || nic.Rail == ir.None || !sw.Kind.IsSwitch() || sw.Rail == ir.None {
 				continue
 			}
@@ -225,13 +372,14 @@ func (s *state) checkRails(f ir.FabricID) {
 }
 
 // reportFreePorts notes, per tier, the switch ports left free.
-func (s *state) reportFreePorts(f ir.FabricID, used []int32) {
+func (s *state) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int32) {
 	g := s.g
 	type tally struct{ switches, total, free int }
 	byTier := map[string]*tally{}
 	var order []string
-	for i, n := range g.Nodes {
-		if !n.Kind.IsSwitch() || n.Radix <= 0 || !n.InFabric(f) {
+	for _, i := range members {
+		n := &g.Nodes[i]
+		if !n.Kind.IsSwitch() || n.Radix <= 0 {
 			continue
 		}
 		t := byTier[n.Tier]

@@ -1,7 +1,8 @@
 // Package compiler turns a loaded design (lang.Config) into the IR graph,
 // as an ordered list of named stages: index the catalogue, bound the
 // expansion, build servers and their internals, build each fabric with its
-// family's generator, then run structural checks. Every diagnostic points at
+// family's generator, place racks and plan the cables (cabling.go), then
+// run structural checks. Every diagnostic points at
 // the HCL range that caused it.
 package compiler
 
@@ -47,6 +48,8 @@ var Stages = []Stage{
 	{"expansion", checkExpansion},
 	{"servers", buildServers},
 	{"fabrics", buildFabrics},
+	{"workloads", compileWorkloads},
+	{"cabling", planCabling},
 	{"requirements", compileRequirements},
 	{"checks", runChecks},
 }

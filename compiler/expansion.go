@@ -2,25 +2,36 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
 
+// size is an estimate of what part of a design builds: endpoints, nodes
+// and links. Estimates are float64 so that k = 10^9 cannot overflow.
+type size struct{ endpoints, nodes, links float64 }
+
 // checkExpansion estimates, from parameters alone, the endpoints and
 // elements (nodes + links) the design would build, and refuses it before
-// any allocation when a cap is exceeded. Estimates use float64 so that
-// k = 10^9 cannot overflow.
+// any allocation when a cap is exceeded. The estimates are upper bounds
+// for servers, fat-trees, dragonflies, NVLink domains and custom fabrics,
+// and close for Clos fabrics (whose tier sizes follow from the wiring);
+// once the design passes, the graph's node and link slices are reserved
+// at the estimate, so that building a 131,072-GPU design does not copy its
+// millions of links at every doubling of the slices.
 func checkExpansion(s *state) {
-	var endpoints, elements float64
-	charge := func(ep, el float64, rng hcl.Range, what string) bool {
-		endpoints += ep
-		elements += el
-		switch {
-		case endpoints > float64(s.opts.MaxEndpoints):
+	var total size
+	charge := func(add size, rng hcl.Range, what string) bool {
+		total.endpoints += add.endpoints
+		total.nodes += add.nodes
+		total.links += add.links
+		switch elements := total.nodes + total.links; {
+		case total.endpoints > float64(s.opts.MaxEndpoints):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
-				fmt.Sprintf("%s brings the design to %.3g endpoints; the limit is %d. Check the parameters, or raise the limit with --max-endpoints.", what, endpoints, s.opts.MaxEndpoints)))
+				fmt.Sprintf("%s brings the design to %.3g endpoints; the limit is %d. Check the parameters, or raise the limit with --max-endpoints.", what, total.endpoints, s.opts.MaxEndpoints)))
 			return false
 		case elements > float64(s.opts.MaxElements):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
@@ -29,48 +40,186 @@ func checkExpansion(s *state) {
 		}
 		return true
 	}
+	servers := map[string]float64{} // servers per node group, for fabrics on them
+	gpusPer := map[string]float64{} // GPUs per server of each node group
 	for _, ng := range s.cfg.NodeGroups {
 		m, ok := s.cat.nodes[ng.Model.V]
 		if !ok {
 			continue
 		}
-		per := 1 + float64(m.GPUs.V+m.NVSwitches.V+int64(len(m.PCIeSwitches))) + 2
-		links := float64(m.GPUs.V) * 20
-		for _, n := range m.NICs {
-			per += float64(n.Count.V)
-			links += float64(n.Count.V)
-		}
-		if !charge(0, float64(ng.Count.V)*(per+links), ng.Count.Range, fmt.Sprintf("node_group %q", ng.Name)) {
+		n := float64(max(ng.Count.V, 0))
+		servers[ng.Name], gpusPer[ng.Name] = n, pos(m.GPUs.V)
+		per := s.serverSize(m)
+		if !charge(size{nodes: n * per.nodes, links: n * per.links}, ng.Count.Range, fmt.Sprintf("node_group %q", ng.Name)) {
 			return
 		}
 	}
 	for _, f := range s.cfg.Fabrics {
-		var ep, el float64
+		var add size
 		var rng hcl.Range
 		switch {
 		case f.FatTree != nil:
-			k := float64(f.FatTree.K.V)
-			ep, el, rng = k*k*k/4, k*k*k+5*k*k/4, f.FatTree.K.Range
+			k := pos(f.FatTree.K.V)
+			add, rng = size{endpoints: k * k * k / 4, nodes: k*k*k/4 + 5*k*k/4, links: 3 * k * k * k / 4}, f.FatTree.K.Range
 		case f.Dragonfly != nil:
 			d := f.Dragonfly
-			p, a, h, g := float64(d.P.V), float64(d.A.V), float64(d.H.V), float64(d.G.V)
+			p, a, h, g := pos(d.P.V), pos(d.A.V), pos(d.H.V), pos(d.G.V)
 			if !d.G.Set {
 				g = a*h + 1
 			}
-			ep = a * p * g
-			el, rng = 2*ep+a*g*(1+(a-1)/2+h/2), d.P.Range
+			add = size{endpoints: a * p * g, nodes: a * g * (p + 1), links: a*g*p + g*a*(a-1)/2 + g*a*h/2}
+			rng = d.P.Range
 		case f.NVLinkDomain != nil:
 			d := f.NVLinkDomain
-			ep = float64(d.GPUs.V)
-			el, rng = ep*float64(d.LinksPerGPU.V)+ep+float64(d.Switches.V), d.GPUs.Range
-		case f.Clos != nil && f.Clos.Hosts.Set:
-			ep = float64(f.Clos.Hosts.V) * float64(max(f.Clos.HostPorts.V, 1))
-			el, rng = 4*ep, f.Clos.Hosts.Range
+			gpus, built := pos(d.GPUs.V), pos(d.GPUs.V)
+			if d.GPUNodes != nil { // the servers' GPUs, built with them
+				built = 0
+				if r := d.GPUNodes.Parts; len(r) == 3 && !d.GPUs.Set {
+					gpus = servers[r[1]] * gpusPer[r[1]]
+				}
+			}
+			add, rng = size{endpoints: gpus, nodes: built + pos(d.Switches.V), links: gpus * pos(d.LinksPerGPU.V)}, d.GPUs.Range
 		case f.Clos != nil:
-			el, rng = 0, f.FamilyRange
+			add, rng = closSize(f, servers, s), f.FamilyRange
+		case f.Custom != nil:
+			add, rng = customSize(f.Custom), f.FamilyRange
 		}
-		if !charge(ep, el, rng, fmt.Sprintf("fabric %q", f.Name)) {
+		if !charge(add, rng, fmt.Sprintf("fabric %q", f.Name)) {
 			return
 		}
 	}
+	s.g.Nodes = slices.Grow(s.g.Nodes, int(total.nodes))
+	s.g.Links = slices.Grow(s.g.Links, int(total.links))
+}
+
+// pos is v as a float64, or 0 when negative (a negative parameter is
+// reported by the stage that uses it).
+func pos(v int64) float64 { return float64(max(v, 0)) }
+
+// serverSize bounds the nodes and links of one server of model m, as
+// buildServer makes them: the server, its CPU sockets, GPUs, NVSwitches,
+// NICs and PCIe switches; the inter-socket links, NVLink links (every GPU
+// link to an NVSwitch is one link), one PCIe uplink per PCIe switch and
+// one host link per device below it, and a host link per GPU and NIC.
+func (s *state) serverSize(m *lang.NodeModel) size {
+	sockets := float64(1)
+	if m.CPU != nil {
+		sockets = max(1, pos(m.CPU.Sockets.V))
+	}
+	gpus, nics := pos(m.GPUs.V), float64(0)
+	for _, n := range m.NICs {
+		nics += pos(n.Count.V)
+	}
+	nvlinks := float64(0)
+	if gm, ok := s.cat.gpus[m.GPU.V]; ok && m.NVSwitches.V > 0 {
+		nvlinks = gpus * pos(gm.NVLinkLinks.V)
+		if len(m.NVLinkPerSwitch.V) > 0 {
+			var sum int64
+			for _, v := range m.NVLinkPerSwitch.V {
+				sum += max(v, 0)
+			}
+			nvlinks = gpus * max(pos(gm.NVLinkLinks.V), float64(sum))
+		}
+	}
+	pcie := float64(len(m.PCIeSwitches))
+	below := float64(0)
+	for _, p := range m.PCIeSwitches {
+		below += float64(len(p.GPUs.V) + len(p.NICs.V))
+	}
+	return size{
+		nodes: 1 + sockets + gpus + pos(m.NVSwitches.V) + nics + pcie,
+		links: sockets - 1 + nvlinks + pcie + below + gpus + nics,
+	}
+}
+
+// closSize estimates a Clos fabric: its endpoints (implicit hosts and
+// their ports, or the NIC ports of the servers it names), and per tier
+// the switches (count times the groups the tier is replicated per, or the
+// links arriving from below over the down ports) and their uplinks.
+func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
+	c := f.Clos
+	rails, planes := max(pos(c.Rails.V), 1), max(pos(c.Planes.V), 1)
+	var eps, hosts, nServers float64
+	switch {
+	case c.Endpoints != nil:
+		r := c.Endpoints.Parts
+		if len(r) == 4 && r[0] == "node_group" && r[2] == "nics" {
+			nServers = servers[r[1]]
+			for _, ng := range s.cfg.NodeGroups {
+				if ng.Name != r[1] {
+					continue
+				}
+				if m, ok := s.cat.nodes[ng.Model.V]; ok {
+					for _, n := range m.NICs {
+						if n.Role == r[3] {
+							ports := float64(1)
+							if nm, ok := s.cat.nics[n.Model.V]; ok {
+								ports = max(pos(nm.Ports.V), 1)
+							}
+							eps += nServers * pos(n.Count.V) * ports
+						}
+					}
+				}
+			}
+		}
+	default:
+		hosts = pos(c.Hosts.V)
+		nServers = hosts
+		eps = hosts * max(pos(c.HostPorts.V), 1)
+	}
+	// Servers per unit, innermost first, as buildClos derives them.
+	unitServers := map[string]float64{}
+	per := float64(1)
+	for _, u := range c.Units {
+		if u.Nodes.Set {
+			per = pos(u.Nodes.V)
+		} else {
+			per *= pos(u.Units.V)
+		}
+		unitServers[u.Name] = per
+	}
+	for _, a := range c.Appliances {
+		eps += pos(a.Count.V)
+		hosts += pos(a.Count.V)
+	}
+	out := size{endpoints: eps, nodes: hosts, links: eps}
+	below := eps // links arriving at the tier from below
+	for _, t := range c.Tiers {
+		var switches float64
+		if t.Count.V > 0 {
+			groups := planes
+			for _, p := range t.Per.V {
+				switch p {
+				case "rail":
+					groups *= rails
+				case "plane":
+				default:
+					if n := unitServers[p]; n > 0 {
+						groups *= max(1, (nServers+n-1)/n)
+					}
+				}
+			}
+			switches = pos(t.Count.V) * groups
+		} else {
+			switches = (below + max(pos(t.Down.V), 1) - 1) / max(pos(t.Down.V), 1)
+		}
+		up := switches * pos(t.Up.V)
+		out.nodes += switches
+		out.links += up
+		below = up
+	}
+	return out
+}
+
+// customSize counts a custom fabric's declared switches, hosts and links
+// (each link times its parallel count), already expanded by lang.
+func customSize(c *lang.Custom) size {
+	out := size{nodes: float64(len(c.Switches) + len(c.Hosts))}
+	for _, h := range c.Hosts {
+		out.endpoints += max(pos(h.Ports.V), 1)
+	}
+	for _, l := range c.Links {
+		out.links += max(pos(l.Parallel.V), 1)
+	}
+	return out
 }

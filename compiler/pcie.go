@@ -1,5 +1,19 @@
 package compiler
 
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
 // pcieRateBPS returns the per-direction data rate of a PCIe link of the
 // given generation and lane width, in bits per second: transfer rate ×
 // lanes × encoding efficiency. Gen 3–5 use 128b/130b encoding at 8, 16 and
@@ -27,4 +41,528 @@ func pcieRateBPS(gen, width int64) float64 {
 		return 0
 	}
 	return gts * 1e9 * float64(width) * eff
+}
+
+// Default PCI class codes (shared/reference/nodes.md §1, from pci.ids and
+// NCCL dumps): a GPU is a 3D controller, a switch port a PCI-to-PCI bridge,
+// an InfiniBand NIC 0x020700 and an Ethernet (RoCE) NIC 0x020000.
+const (
+	classGPU    = "0x030200"
+	classBridge = "0x060400"
+	classIB     = "0x020700"
+	classEth    = "0x020000"
+)
+
+var (
+	classRE    = regexp.MustCompile(`^0x[0-9a-f]{6}$`)
+	pciIDRE    = regexp.MustCompile(`^0x[0-9a-f]{4}$`)
+	cpumapRE   = regexp.MustCompile(`^[0-9a-f]{1,8}(,[0-9a-f]{1,8}){0,31}$`)
+	validWidth = []int64{1, 2, 4, 8, 12, 16, 32}
+)
+
+// hwPlan is where every device of a node model sits: its NUMA domain (an
+// index into numa) and the PCIe switch above it (an index into the model's
+// pcie_switch instances, or -1). The graph wiring and the ServerModel both
+// read it, so the two never disagree.
+type hwPlan struct {
+	numa       []ir.NUMANode
+	switchNUMA []int
+	gpuNUMA    []int
+	gpuSwitch  []int
+	nicNUMA    map[string][]int
+	nicSwitch  map[string][]int
+	devNUMA    []int
+	devSwitch  []int
+}
+
+// socketOf returns the socket of NUMA domain i.
+func (p *hwPlan) socketOf(i int) int { return int(p.numa[i].Socket) }
+
+// firstNUMA returns the first NUMA domain of a socket (0 if none).
+func (p *hwPlan) firstNUMA(socket int) int {
+	for i, n := range p.numa {
+		if int(n.Socket) == socket {
+			return i
+		}
+	}
+	return 0
+}
+
+// numaIndex returns the index of the NUMA domain with Linux id id.
+func (p *hwPlan) numaIndex(id int64) (int, bool) {
+	for i, n := range p.numa {
+		if int64(n.ID) == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// checkHardware validates a node model's PCIe identity and NUMA layout.
+// It returns false (with diagnostics) when the model cannot be built.
+func (s *state) checkHardware(m *lang.NodeModel) bool {
+	ok := true
+	bad := func(d *hcl.Diagnostic) { s.diags = append(s.diags, d); ok = false }
+	if m.NCCLDetail.Set && m.NCCLDetail.V != "skeleton" && m.NCCLDetail.V != "full" {
+		bad(diag.Error(diag.InvalidValue, m.NCCLDetail.Range, "Invalid nccl_detail",
+			fmt.Sprintf("nccl_detail is %q; write \"skeleton\" (cpu and pci elements) or \"full\" (also gpu, nic and net).", m.NCCLDetail.V)))
+	}
+	busIDs := map[string]hcl.Range{}
+	checkBus := func(v lang.Val[string], what string) {
+		c, err := ir.CanonBusID(v.V)
+		switch {
+		case err != nil:
+			bad(diag.Error(diag.InvalidValue, v.Range, "Invalid bus id", what+": "+err.Error()+"."))
+		case c != v.V:
+			bad(diag.Error(diag.InvalidValue, v.Range, "Bus id not in NCCL's form",
+				fmt.Sprintf("%s: NCCL compares bus ids as strings and prints them as %q (lower case, 4-digit domain); %q would never match. Write %q.", what, c, v.V, c)))
+		default:
+			if prev, dup := busIDs[c]; dup {
+				bad(diag.Error(diag.DuplicateName, v.Range, "Duplicate bus id",
+					fmt.Sprintf("%s: bus id %s is also used at %s; every PCIe function of a server has its own.", what, c, prev)))
+			}
+			busIDs[c] = v.Range
+		}
+	}
+	checkID := func(id lang.PCIID, what string) {
+		if id.Class.Set && !classRE.MatchString(id.Class.V) {
+			bad(diag.Error(diag.InvalidValue, id.Class.Range, "Invalid PCI class",
+				fmt.Sprintf("%s: class %q is not \"0x\" and six lower-case hex digits, e.g. \"0x030200\" (3D controller).", what, id.Class.V)))
+		}
+		for _, v := range []lang.Val[string]{id.VendorID, id.DeviceID, id.SubsystemVendorID, id.SubsystemDeviceID} {
+			if v.Set && !pciIDRE.MatchString(v.V) {
+				bad(diag.Error(diag.InvalidValue, v.Range, "Invalid PCI id",
+					fmt.Sprintf("%s: %q is not \"0x\" and four lower-case hex digits, e.g. \"0x10de\".", what, v.V)))
+			}
+		}
+	}
+	checkLink := func(gen, width lang.Val[int64], what string) {
+		if gen.Set && (gen.V < 1 || gen.V > 6) {
+			bad(diag.Error(diag.InvalidValue, gen.Range, "Invalid PCIe generation",
+				fmt.Sprintf("%s: gen is %d; PCIe generations 1 to 6 exist (NCCL knows link speeds up to 64 GT/s, Gen 6).", what, gen.V)))
+		}
+		if width.Set && !slices.Contains(validWidth, width.V) {
+			bad(diag.Error(diag.InvalidValue, width.Range, "Invalid PCIe width",
+				fmt.Sprintf("%s: width is %d; PCIe links have 1, 2, 4, 8, 12, 16 or 32 lanes.", what, width.V)))
+		}
+	}
+	numaIDs := map[int64]bool{}
+	sockets := max(cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V }), 1)
+	if m.CPU != nil {
+		for _, n := range m.CPU.NUMA {
+			if numaIDs[n.ID.V] {
+				bad(diag.Error(diag.DuplicateName, n.ID.Range, "Duplicate NUMA id",
+					fmt.Sprintf("NUMA node %d is declared twice; give each numa block its Linux node number.", n.ID.V)))
+			}
+			numaIDs[n.ID.V] = true
+			if n.ID.V < -1 {
+				bad(diag.Error(diag.InvalidValue, n.ID.Range, "Invalid NUMA id", "NUMA ids are Linux node numbers: 0 or more, or -1 in a VM without NUMA."))
+			}
+			if n.Socket.Set && (n.Socket.V < 0 || n.Socket.V >= sockets) {
+				bad(diag.Error(diag.InvalidValue, n.Socket.Range, "No such socket",
+					fmt.Sprintf("socket %d is not one of the model's %d sockets (numbered from 0).", n.Socket.V, sockets)))
+			}
+			switch {
+			case n.CPUs.Set && n.Affinity.Set:
+				bad(diag.Error(diag.InvalidValue, n.Affinity.Range, "Both cpus and affinity",
+					"Give a NUMA domain's CPUs once: as a CPU list (cpus = \"0-55,112-167\") or as sysfs cpumap text (affinity), not both."))
+			case n.CPUs.Set:
+				if _, err := ir.ParseCPUList(n.CPUs.V); err != nil {
+					bad(diag.Error(diag.InvalidValue, n.CPUs.Range, "Invalid CPU list", err.Error()+"."))
+				}
+			case n.Affinity.Set && !cpumapRE.MatchString(n.Affinity.V):
+				bad(diag.Error(diag.InvalidValue, n.Affinity.Range, "Invalid affinity",
+					fmt.Sprintf("%q is not sysfs cpumap text: comma-separated lower-case hex words of up to 8 digits, most significant first, at most 32 words (e.g. \"00000000,0000ffff,ffffffff\"). For a range list use cpus instead.", n.Affinity.V)))
+			}
+		}
+	}
+	checkNUMA := func(v lang.Val[int64], what string) {
+		if v.Set && len(numaIDs) > 0 && !numaIDs[v.V] {
+			bad(diag.Error(diag.UnknownReference, v.Range, "No such NUMA node",
+				fmt.Sprintf("%s: NUMA node %d is not declared in the cpu block's numa blocks.", what, v.V)))
+		}
+		if v.Set && len(numaIDs) == 0 && (v.V < 0 || v.V >= sockets*max(cpuField(m, func(c *lang.CPUSpec) int64 { return c.NUMAPerSocket.V }), 1)) {
+			bad(diag.Error(diag.UnknownReference, v.Range, "No such NUMA node",
+				fmt.Sprintf("%s: NUMA node %d does not exist; without numa blocks the nodes are numbered 0 to sockets × numa_per_socket − 1.", what, v.V)))
+		}
+	}
+	checkSpec := func(p *lang.PCISpec, n int64, what string) {
+		if p == nil {
+			return
+		}
+		if p.BusIDs.Set {
+			if int64(len(p.BusIDs.V)) != n {
+				bad(diag.Error(diag.InvalidValue, p.BusIDs.Range, "Wrong number of bus ids",
+					fmt.Sprintf("%s: bus_ids lists %d ids for %d devices; give one per device, in device order.", what, len(p.BusIDs.V), n)))
+			}
+			for i, b := range p.BusIDs.V {
+				checkBus(lang.Val[string]{V: b, Range: p.BusIDs.Range, Set: true}, fmt.Sprintf("%s %d", what, i))
+			}
+		}
+		if p.NUMA.Set && int64(len(p.NUMA.V)) > n {
+			bad(diag.Error(diag.InvalidValue, p.NUMA.Range, "Too many NUMA ids",
+				fmt.Sprintf("%s: numa lists %d entries for %d devices.", what, len(p.NUMA.V), n)))
+		}
+		for _, id := range p.NUMA.V {
+			checkNUMA(lang.Val[int64]{V: id, Range: p.NUMA.Range, Set: true}, what)
+		}
+		checkLink(p.Gen, p.Width, what)
+		checkID(p.ID, what)
+	}
+	checkSpec(m.GPUPCI, m.GPUs.V, "gpu_pci")
+	if m.GPUPCI != nil && m.GPUPCI.Names.Set {
+		bad(diag.Error(diag.InvalidValue, m.GPUPCI.Names.Range, "names is for NICs",
+			"names lists network device names (mlx5_0, ...) of a nic block's ports; GPUs have none. Remove it from gpu_pci."))
+	}
+	for _, n := range m.NICs {
+		checkSpec(n.PCI, n.Count.V, fmt.Sprintf("nic %q", n.Role))
+		if n.PCI != nil && n.PCI.Names.Set {
+			ports := int64(1)
+			if nm, found := s.cat.nics[n.Model.V]; found {
+				ports = max(nm.Ports.V, 1)
+			}
+			if int64(len(n.PCI.Names.V)) != n.Count.V*ports {
+				bad(diag.Error(diag.InvalidValue, n.PCI.Names.Range, "Wrong number of net names",
+					fmt.Sprintf("nic %q: names lists %d network devices; %d NICs × %d ports need %d (NIC-major: every port of NIC 0 first).", n.Role, len(n.PCI.Names.V), n.Count.V, ports, n.Count.V*ports)))
+			}
+		}
+	}
+	devs := map[string]bool{}
+	for _, d := range m.PCIDevices {
+		what := fmt.Sprintf("pci_device %q", d.Name)
+		if devs[d.Name] {
+			bad(diag.Error(diag.DuplicateName, d.DeclRange, "Duplicate pci_device", what+" is declared twice."))
+		}
+		devs[d.Name] = true
+		if d.BusID.Set {
+			checkBus(d.BusID, what)
+		}
+		checkNUMA(d.NUMA, what)
+		checkLink(d.Gen, d.Width, what)
+		checkID(d.ID, what)
+	}
+	placed := map[string]bool{}
+	for i, p := range m.PCIeSwitches {
+		what := fmt.Sprintf("pcie_switch %d", i)
+		if p.HW.BusID.Set {
+			checkBus(p.HW.BusID, what)
+		}
+		checkNUMA(p.HW.NUMA, what)
+		checkLink(p.Gen, p.Width, what)
+		checkID(p.HW.ID, what)
+		if p.HW.Parent.Set && (p.HW.Parent.V < 0 || p.HW.Parent.V >= int64(i)) {
+			bad(diag.Error(diag.InvalidValue, p.HW.Parent.Range, "Invalid parent switch",
+				fmt.Sprintf("%s names parent %d; a parent is an earlier pcie_switch instance (0 to %d, in declaration order).", what, p.HW.Parent.V, i-1)))
+		}
+		for _, d := range p.HW.Devices.V {
+			if !devs[d] {
+				bad(unknown("pci_device", d, p.HW.Devices.Range, keys(devs)))
+			}
+			if placed[d] {
+				bad(diag.Error(diag.DuplicateName, p.HW.Devices.Range, "Device under two switches",
+					fmt.Sprintf("pci_device %q is listed under more than one pcie_switch.", d)))
+			}
+			placed[d] = true
+		}
+	}
+	return ok
+}
+
+// planHardware places every device of a model on a NUMA domain and a
+// switch. Without numa blocks there is one domain per socket ×
+// numa_per_socket, numbered socket-major from 0, with no CPU list.
+func planHardware(m *lang.NodeModel, sockets int) *hwPlan {
+	p := &hwPlan{nicNUMA: map[string][]int{}, nicSwitch: map[string][]int{}}
+	cpu := m.CPU
+	attrs := ir.NUMANode{Family: ir.None, Model: ir.None}
+	if cpu != nil {
+		attrs.Arch, attrs.Vendor, attrs.CPUModel = cpu.Arch.V, cpu.Vendor.V, cpu.Model.V
+		if cpu.Family.Set {
+			attrs.Family = int32(cpu.Family.V)
+		}
+		if cpu.ModelID.Set {
+			attrs.Model = int32(cpu.ModelID.V)
+		}
+	}
+	if cpu != nil && len(cpu.NUMA) > 0 {
+		// The cpumap word count is the model's: enough for its highest CPU,
+		// as sysfs prints every node's map with nr_cpu_ids bits.
+		lists := make([][]int, len(cpu.NUMA))
+		words := 1
+		for i, n := range cpu.NUMA {
+			if n.CPUs.Set {
+				lists[i], _ = ir.ParseCPUList(n.CPUs.V)
+				if len(lists[i]) > 0 {
+					words = max(words, ir.CPUMapWords(lists[i][len(lists[i])-1]))
+				}
+			}
+		}
+		for i, n := range cpu.NUMA {
+			nn := attrs
+			nn.ID = int32(n.ID.V)
+			nn.Socket = int32(i * sockets / len(cpu.NUMA))
+			if n.Socket.Set {
+				nn.Socket = int32(n.Socket.V)
+			}
+			switch {
+			case n.CPUs.Set:
+				nn.Affinity = ir.FormatCPUMap(lists[i], words)
+			case n.Affinity.Set:
+				nn.Affinity = n.Affinity.V
+			}
+			p.numa = append(p.numa, nn)
+		}
+	} else {
+		per := 1
+		if cpu != nil && cpu.NUMAPerSocket.V > 1 {
+			per = int(cpu.NUMAPerSocket.V)
+		}
+		for sk := 0; sk < sockets; sk++ {
+			for j := 0; j < per; j++ {
+				nn := attrs
+				nn.ID, nn.Socket = int32(sk*per+j), int32(sk)
+				p.numa = append(p.numa, nn)
+			}
+		}
+	}
+	numaOr := func(v lang.Val[int64], fallback int) int {
+		if v.Set {
+			if i, ok := p.numaIndex(v.V); ok {
+				return i
+			}
+		}
+		return fallback
+	}
+	listNUMA := func(spec *lang.PCISpec, i, fallback int) int {
+		if spec != nil && i < len(spec.NUMA.V) {
+			if j, ok := p.numaIndex(spec.NUMA.V[i]); ok {
+				return j
+			}
+		}
+		return fallback
+	}
+	for _, sw := range m.PCIeSwitches {
+		n := p.firstNUMA(int(sw.Socket.V) % sockets)
+		if sw.HW.Parent.Set && int(sw.HW.Parent.V) < len(p.switchNUMA) {
+			n = p.switchNUMA[sw.HW.Parent.V]
+		}
+		p.switchNUMA = append(p.switchNUMA, numaOr(sw.HW.NUMA, n))
+	}
+	p.gpuSwitch = fill(int(m.GPUs.V), -1)
+	nicIndex := map[string]int{}
+	for i, sw := range m.PCIeSwitches {
+		for _, g := range sw.GPUs.V {
+			if g >= 0 && int(g) < len(p.gpuSwitch) {
+				p.gpuSwitch[g] = i
+			}
+		}
+		for _, r := range sw.NICs.V {
+			if mm := nicRef.FindStringSubmatch(r); mm != nil {
+				idx, _ := strconv.Atoi(mm[2])
+				nicIndex[fmt.Sprintf("%s[%d]", mm[1], idx)] = i
+			}
+		}
+	}
+	for i := range p.gpuSwitch {
+		if sw := p.gpuSwitch[i]; sw >= 0 {
+			p.gpuNUMA = append(p.gpuNUMA, p.switchNUMA[sw])
+			continue
+		}
+		socket := i * sockets / max(int(m.GPUs.V), 1)
+		p.gpuNUMA = append(p.gpuNUMA, listNUMA(m.GPUPCI, i, p.firstNUMA(socket)))
+	}
+	for _, spec := range m.NICs {
+		n := int(spec.Count.V)
+		sws, numas := fill(n, -1), make([]int, n)
+		for i := 0; i < n; i++ {
+			if sw, under := nicIndex[fmt.Sprintf("%s[%d]", spec.Role, i)]; under {
+				sws[i], numas[i] = sw, p.switchNUMA[sw]
+				continue
+			}
+			socket := i * sockets / max(n, 1)
+			if i < len(spec.Socket.V) {
+				socket = int(spec.Socket.V[i]) % sockets
+			}
+			numas[i] = listNUMA(spec.PCI, i, p.firstNUMA(socket))
+		}
+		p.nicSwitch[spec.Role], p.nicNUMA[spec.Role] = sws, numas
+	}
+	under := map[string]int{}
+	for i, sw := range m.PCIeSwitches {
+		for _, d := range sw.HW.Devices.V {
+			under[d] = i
+		}
+	}
+	for _, d := range m.PCIDevices {
+		if sw, ok := under[d.Name]; ok {
+			p.devSwitch, p.devNUMA = append(p.devSwitch, sw), append(p.devNUMA, p.switchNUMA[sw])
+			continue
+		}
+		p.devSwitch, p.devNUMA = append(p.devSwitch, -1), append(p.devNUMA, numaOr(d.NUMA, 0))
+	}
+	return p
+}
+
+func fill(n, v int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// buildServerModel compiles a node model's hardware for ir.Graph.ServerModels.
+// Switches without a stated bus id get a made-up one, "ffff:ff:DD.F" counting
+// up from ffff:ff:01.0 and skipping every id the model states (the fake-switch
+// convention of Azure's and AWS's published files, nccl-topo-xml.md §5.1).
+func (s *state) buildServerModel(m *lang.NodeModel, plan *hwPlan, origin ir.OriginID) ir.ServerModel {
+	sm := ir.ServerModel{Name: m.Name, NCCLDetail: "skeleton", NUMA: plan.numa, Origin: origin}
+	if m.NCCLDetail.Set {
+		sm.NCCLDetail = m.NCCLDetail.V
+	}
+	gm := s.cat.gpus[m.GPU.V]
+	if gm != nil {
+		if cc, err := strconv.ParseFloat(gm.ComputeCapability.V, 64); err == nil {
+			sm.GPUSM = int32(cc*10 + 0.5)
+		}
+		if m.NVSwitches.V > 0 {
+			sm.NVLinksPerGPU = int32(gm.NVLinkLinks.V)
+			if len(m.NVLinkPerSwitch.V) > 0 {
+				sm.NVLinksPerGPU = 0
+				for _, k := range m.NVLinkPerSwitch.V {
+					sm.NVLinksPerGPU += int32(k)
+				}
+			}
+		}
+	}
+	for i := range sm.NUMA {
+		sm.NUMA[i].Origin = origin
+	}
+	org := func(r hcl.Range) ir.OriginID { return s.g.Origin(r) }
+	id := func(f *ir.PCIFunction, p lang.PCIID) {
+		if p.Class.Set {
+			f.Class = p.Class.V
+		}
+		f.VendorID, f.DeviceID, f.SubsystemVendorID, f.SubsystemDeviceID = p.VendorID.V, p.DeviceID.V, p.SubsystemVendorID.V, p.SubsystemDeviceID.V
+	}
+	link := func(f *ir.PCIFunction, gen, width lang.Val[int64], defGen, defWidth int64) {
+		f.LinkGen, f.LinkWidth = int32(defGen), int32(defWidth)
+		if gen.Set {
+			f.LinkGen = int32(gen.V)
+		}
+		if width.Set {
+			f.LinkWidth = int32(width.V)
+		}
+	}
+	parentOf := func(sw int) int32 {
+		if sw < 0 {
+			return ir.None
+		}
+		return int32(sw)
+	}
+	for i, p := range m.PCIeSwitches {
+		f := ir.PCIFunction{Kind: ir.PCISwitch, Name: gen.Indexed("pcie", i, len(m.PCIeSwitches)), Index: int32(i),
+			Class: classBridge, NUMA: int32(plan.switchNUMA[i]), Parent: ir.None, Origin: org(p.DeclRange)}
+		if p.HW.Parent.Set {
+			f.Parent = int32(p.HW.Parent.V)
+		}
+		f.BusID = p.HW.BusID.V
+		id(&f, p.HW.ID)
+		link(&f, p.Gen, p.Width, 0, 0)
+		sm.PCI = append(sm.PCI, f)
+	}
+	gpuSpec := m.GPUPCI
+	if gpuSpec == nil {
+		gpuSpec = &lang.PCISpec{DeclRange: m.DeclRange}
+	}
+	c2c := m.CPU != nil && m.CPU.GPULink.V == "c2c"
+	for i := 0; i < int(m.GPUs.V); i++ {
+		f := ir.PCIFunction{Kind: ir.PCIGPU, Name: gen.Indexed("gpu", i, int(m.GPUs.V)), Index: int32(i), Class: classGPU,
+			NUMA: int32(plan.gpuNUMA[i]), Parent: parentOf(plan.gpuSwitch[i]), C2C: c2c && plan.gpuSwitch[i] < 0,
+			BusIDUnconfirmed: gpuSpec.Unconfirmed.V, Origin: org(gpuSpec.DeclRange)}
+		if i < len(gpuSpec.BusIDs.V) {
+			f.BusID = gpuSpec.BusIDs.V[i]
+		}
+		id(&f, gpuSpec.ID)
+		var g, w int64
+		if gm != nil {
+			g, w = gm.PCIeGen.V, gm.PCIeWidth.V
+		}
+		link(&f, gpuSpec.Gen, gpuSpec.Width, g, w)
+		sm.PCI = append(sm.PCI, f)
+	}
+	for _, spec := range m.NICs {
+		nm := s.cat.nics[spec.Model.V]
+		ps := spec.PCI
+		if ps == nil {
+			ps = &lang.PCISpec{DeclRange: spec.DeclRange}
+		}
+		base := "nic"
+		if spec.Role != "compute" {
+			base = spec.Role
+		}
+		ports := 1
+		for i := 0; i < int(spec.Count.V); i++ {
+			f := ir.PCIFunction{Kind: ir.PCINIC, Name: gen.Indexed(base, i, int(spec.Count.V)), Index: int32(i), Role: spec.Role,
+				NUMA: int32(plan.nicNUMA[spec.Role][i]), Parent: parentOf(plan.nicSwitch[spec.Role][i]), Ports: 1,
+				BusIDUnconfirmed: ps.Unconfirmed.V, Origin: org(ps.DeclRange)}
+			var g, w int64
+			if nm != nil {
+				g, w = nm.PCIeGen.V, nm.PCIeWidth.V
+				f.Ports, f.PortRateBPS = int32(max(nm.Ports.V, 1)), nm.PortRate.V
+				switch nm.Protocol.V {
+				case "infiniband":
+					f.Class = classIB
+				case "ethernet":
+					f.Class = classEth
+				}
+			}
+			ports = int(f.Ports)
+			if i < len(ps.BusIDs.V) {
+				f.BusID = ps.BusIDs.V[i]
+			}
+			if len(ps.Names.V) >= (i+1)*ports {
+				f.NetNames = ps.Names.V[i*ports : (i+1)*ports]
+			}
+			id(&f, ps.ID)
+			link(&f, ps.Gen, ps.Width, g, w)
+			sm.PCI = append(sm.PCI, f)
+		}
+	}
+	for i, d := range m.PCIDevices {
+		f := ir.PCIFunction{Kind: ir.PCIOther, Name: d.Name, Index: int32(i), BusID: d.BusID.V,
+			NUMA: int32(plan.devNUMA[i]), Parent: parentOf(plan.devSwitch[i]), Origin: org(d.DeclRange)}
+		id(&f, d.ID)
+		link(&f, d.Gen, d.Width, 0, 0)
+		sm.PCI = append(sm.PCI, f)
+	}
+	makeUpSwitchIDs(sm.PCI)
+	return sm
+}
+
+// makeUpSwitchIDs gives every switch without a bus id one that no function
+// of the model uses: domain ffff, bus ff down to 00, device 01-1f, function 0.
+func makeUpSwitchIDs(pci []ir.PCIFunction) {
+	used := map[string]bool{}
+	for _, f := range pci {
+		used[f.BusID] = true
+	}
+	bus, dev := 0xff, 1
+	next := func() string {
+		for {
+			id := fmt.Sprintf("ffff:%02x:%02x.0", bus, dev)
+			if dev++; dev > 0x1f {
+				bus, dev = bus-1, 1
+			}
+			if !used[id] {
+				used[id] = true
+				return id
+			}
+		}
+	}
+	for i := range pci {
+		if pci[i].Kind == ir.PCISwitch && pci[i].BusID == "" {
+			pci[i].BusID, pci[i].BusIDMadeUp = next(), true
+		}
+	}
 }

@@ -36,14 +36,21 @@ func buildServers(s *state) {
 	// Server names are unique across node groups too: links and reports
 	// name servers, so two "n0" would be ambiguous.
 	taken := map[string]string{}
+	built := map[string]bool{}
 	for _, ng := range s.cfg.NodeGroups {
 		m, ok := s.cat.nodes[ng.Model.V]
 		if !ok {
 			s.diags = append(s.diags, unknown("node_model", ng.Model.V, ng.Model.Range, keys(s.cat.nodes)))
 			continue
 		}
-		if !s.checkNodeModel(m) {
+		if !s.checkNodeModel(m) || !s.checkHardware(m) {
 			continue
+		}
+		sockets := int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V })))
+		plan := planHardware(m, sockets)
+		if !built[m.Name] {
+			built[m.Name] = true
+			s.g.ServerModels = append(s.g.ServerModels, s.buildServerModel(m, plan, s.g.Origin(m.DeclRange)))
 		}
 		sg := &serverGroup{cfg: ng, model: m}
 		for _, n := range m.NICs {
@@ -67,7 +74,7 @@ func buildServers(s *state) {
 			if ng.PerRack.V > 0 {
 				rack = int(ng.FirstRack.V) + i/int(ng.PerRack.V)
 			}
-			sg.servers = append(sg.servers, s.buildServer(name.V, m, s.g.Origin(ng.DeclRange), rack))
+			sg.servers = append(sg.servers, s.buildServer(name.V, m, plan, s.g.Origin(ng.DeclRange), rack))
 		}
 		s.groups[ng.Name] = sg
 	}
@@ -78,17 +85,24 @@ func buildServers(s *state) {
 func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 	ok := true
 	bad := func(d *hcl.Diagnostic) { s.diags = append(s.diags, d); ok = false }
-	if m.GPUs.V > 0 {
+	// A model without a gpu (or a nic without a model) is allowed: an
+	// imported NCCL file names devices by class only. Such GPUs get no
+	// NVLink and such NICs no port rate.
+	if m.GPUs.V > 0 && m.GPU.Set {
 		if _, found := s.cat.gpus[m.GPU.V]; !found {
 			bad(unknown("gpu_model", m.GPU.V, m.GPU.Range, keys(s.cat.gpus)))
 		}
+	}
+	if m.NVSwitches.V > 0 && m.GPUs.V > 0 && !m.GPU.Set {
+		bad(diag.Error(diag.InvalidValue, m.NVSwitches.Range, "NVSwitches need a GPU model",
+			"The model has NVSwitches but no gpu: without a gpu_model topoc does not know each GPU's NVLink links. Set gpu."))
 	}
 	if m.GPUs.V < 0 || m.NVSwitches.V < 0 {
 		bad(diag.Error(diag.InvalidValue, m.GPUs.Range, "Negative count", "gpus and nvswitches must be zero or more."))
 	}
 	counts := map[string]int64{}
 	for _, n := range m.NICs {
-		if _, found := s.cat.nics[n.Model.V]; !found {
+		if _, found := s.cat.nics[n.Model.V]; n.Model.Set && !found {
 			bad(unknown("nic_model", n.Model.V, n.Model.Range, keys(s.cat.nics)))
 		}
 		counts[n.Role] = n.Count.V
@@ -126,7 +140,7 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 // (NVLink links, parallel links kept), NICs, and PCIe switches with the
 // GPUs and NICs under them; devices under no switch hang off their
 // socket's root complex (or NVLink-C2C for GPUs of Grace platforms).
-func (s *state) buildServer(name string, m *lang.NodeModel, origin ir.OriginID, rack int) server {
+func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin ir.OriginID, rack int) server {
 	g := s.g
 	host := ir.NewNode(name, ir.KindHost)
 	host.Role, host.Model, host.Origin, host.Rack = "server", m.Name, origin, int32(rack)
@@ -188,11 +202,14 @@ func (s *state) buildServer(name string, m *lang.NodeModel, origin ir.OriginID, 
 				base = spec.Role
 			}
 			n := ir.NewNode(name+"/"+gen.Indexed(base, i, int(spec.Count.V)), ir.KindNIC)
-			n.Model, n.Role, n.Radix, n.PortRateBPS, n.Rail = spec.Model.V, spec.Role, int32(max(nm.Ports.V, 1)), nm.PortRate.V, int32(i)
+			n.Model, n.Role, n.Radix, n.Rail = spec.Model.V, spec.Role, 1, int32(i)
+			if nm != nil {
+				n.Radix, n.PortRateBPS = int32(max(nm.Ports.V, 1)), nm.PortRate.V
+			}
 			sv.nics[spec.Role] = append(sv.nics[spec.Role], add(n))
 		}
 	}
-	s.wirePCIe(sv, m, cpus, gm, add, link)
+	s.wirePCIe(sv, m, plan, cpus, gm, add, link)
 	return sv
 }
 
@@ -223,64 +240,85 @@ func splitLinks(links int, explicit []int64, n int) []int {
 	return out
 }
 
-func (s *state) wirePCIe(sv server, m *lang.NodeModel, cpus []ir.NodeID, gm *lang.GPUModel,
+// wirePCIe links the server's PCIe tree as planned: each switch to its
+// parent switch or its NUMA domain's socket, each GPU and NIC to its switch
+// or socket (GPUs of Grace platforms by NVLink-C2C). A link runs at the
+// lower of the two ends' PCIe rates; gpu_pci and nic pci blocks override
+// the device model's generation and width.
+func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.NodeID, gm *lang.GPUModel,
 	add func(ir.Node) ir.NodeID, link func(a, b ir.NodeID, ap, bp int32, bps float64, kind string)) {
 	name := s.g.Nodes[sv.id].Name
-	underSwitch := map[ir.NodeID]bool{}
+	override := func(p *lang.PCISpec, gen, width int64) float64 {
+		if p != nil && p.Gen.Set {
+			gen = p.Gen.V
+		}
+		if p != nil && p.Width.Set {
+			width = p.Width.V
+		}
+		return pcieRateBPS(gen, width)
+	}
 	gpuRate := func() float64 {
 		if gm == nil {
-			return 0
+			return override(m.GPUPCI, 0, 0)
 		}
-		return pcieRateBPS(gm.PCIeGen.V, gm.PCIeWidth.V)
+		return override(m.GPUPCI, gm.PCIeGen.V, gm.PCIeWidth.V)
 	}
-	nicRate := func(nic ir.NodeID) float64 {
-		nm := s.cat.nics[s.g.Nodes[nic].Model]
-		return pcieRateBPS(nm.PCIeGen.V, nm.PCIeWidth.V)
+	nicRate := func(spec *lang.NICSpec) float64 {
+		if nm := s.cat.nics[spec.Model.V]; nm != nil {
+			return override(spec.PCI, nm.PCIeGen.V, nm.PCIeWidth.V)
+		}
+		return override(spec.PCI, 0, 0)
+	}
+	// Links are added switch by switch (uplink, then its GPUs and NICs in
+	// the order the block lists them), then the devices under no switch:
+	// the graph's link order is part of its byte-identical output.
+	sws := make([]ir.NodeID, len(m.PCIeSwitches))
+	rates := make([]float64, len(m.PCIeSwitches))
+	ports := make([]int32, len(m.PCIeSwitches))
+	nicSpec := map[string]*lang.NICSpec{}
+	for _, spec := range m.NICs {
+		nicSpec[spec.Role] = spec
 	}
 	for i, p := range m.PCIeSwitches {
-		n := ir.NewNode(name+"/"+gen.Indexed("pcie", i, len(m.PCIeSwitches)), ir.KindPCIeSwitch)
-		sw := add(n)
-		rate := pcieRateBPS(p.Gen.V, p.Width.V)
-		socket := int(p.Socket.V) % len(cpus)
-		link(sw, cpus[socket], 0, 0, rate, "pcie")
-		port := int32(1)
+		sws[i] = add(ir.NewNode(name+"/"+gen.Indexed("pcie", i, len(m.PCIeSwitches)), ir.KindPCIeSwitch))
+		rates[i] = pcieRateBPS(p.Gen.V, p.Width.V)
+		ports[i] = 1
+		if p.HW.Parent.Set {
+			up := int(p.HW.Parent.V)
+			link(sws[i], sws[up], 0, ports[up], minNonzero(rates[i], rates[up]), "pcie")
+			ports[up]++
+		} else {
+			link(sws[i], cpus[plan.socketOf(plan.switchNUMA[i])%len(cpus)], 0, 0, rates[i], "pcie")
+		}
 		for _, gi := range p.GPUs.V {
-			gpu := sv.gpus[gi]
-			link(gpu, sw, -1, port, minNonzero(rate, gpuRate()), "pcie")
-			underSwitch[gpu] = true
-			port++
+			link(sv.gpus[gi], sws[i], -1, ports[i], minNonzero(rates[i], gpuRate()), "pcie")
+			ports[i]++
 		}
 		for _, r := range p.NICs.V {
 			mm := nicRef.FindStringSubmatch(r)
 			idx, _ := strconv.Atoi(mm[2])
-			nic := sv.nics[mm[1]][idx]
-			link(nic, sw, -1, port, minNonzero(rate, nicRate(nic)), "pcie")
-			underSwitch[nic] = true
-			port++
+			link(sv.nics[mm[1]][idx], sws[i], -1, ports[i], minNonzero(rates[i], nicRate(nicSpec[mm[1]])), "pcie")
+			ports[i]++
 		}
 	}
 	c2c := m.CPU != nil && m.CPU.GPULink.V == "c2c"
 	for i, gpu := range sv.gpus {
-		if underSwitch[gpu] {
+		if plan.gpuSwitch[i] >= 0 {
 			continue
 		}
-		socket := i * len(cpus) / max(len(sv.gpus), 1)
+		socket := cpus[plan.socketOf(plan.gpuNUMA[i])%len(cpus)]
 		if c2c {
-			link(gpu, cpus[socket], -1, 0, m.CPU.C2CRate.V, "c2c")
+			link(gpu, socket, -1, 0, m.CPU.C2CRate.V, "c2c")
 		} else {
-			link(gpu, cpus[socket], -1, 0, gpuRate(), "pcie")
+			link(gpu, socket, -1, 0, gpuRate(), "pcie")
 		}
 	}
 	for _, spec := range m.NICs {
 		for i, nic := range sv.nics[spec.Role] {
-			if underSwitch[nic] {
+			if plan.nicSwitch[spec.Role][i] >= 0 {
 				continue
 			}
-			socket := i * len(cpus) / max(len(sv.nics[spec.Role]), 1)
-			if i < len(spec.Socket.V) {
-				socket = int(spec.Socket.V[i]) % len(cpus)
-			}
-			link(nic, cpus[socket], -1, 0, nicRate(nic), "pcie")
+			link(nic, cpus[plan.socketOf(plan.nicNUMA[spec.Role][i])%len(cpus)], -1, 0, nicRate(spec), "pcie")
 		}
 	}
 }

@@ -124,8 +124,13 @@ type NodeModel struct {
 	CPU             *CPUSpec
 	NICs            []*NICSpec
 	PCIeSwitches    []*PCIeSwitchSpec
-	DeclRange       hcl.Range
-	Builtin         bool
+	// GPUPCI, PCIDevices and NCCLDetail describe the PCIe identity of the
+	// model for NCCL (lang/nodemodel.go).
+	GPUPCI     *PCISpec
+	PCIDevices []*PCIDeviceSpec
+	NCCLDetail Val[string]
+	DeclRange  hcl.Range
+	Builtin    bool
 }
 
 // CPUSpec is the `cpu { ... }` block of a node model.
@@ -144,6 +149,7 @@ type CPUSpec struct {
 	// GPULink is "pcie" or "c2c" (Grace: NVLink-C2C to the CPU).
 	GPULink   Val[string]
 	C2CRate   Val[float64]
+	NUMA      []*NUMASpec // NUMA domains (lang/nodemodel.go)
 	DeclRange hcl.Range
 }
 
@@ -154,6 +160,7 @@ type NICSpec struct {
 	Model     Val[string]
 	Count     Val[int64]
 	Socket    Val[[]int64] // socket of each NIC not under a PCIe switch
+	PCI       *PCISpec     // PCIe identity (lang/nodemodel.go)
 	DeclRange hcl.Range
 }
 
@@ -164,6 +171,7 @@ type PCIeSwitchSpec struct {
 	NICs      Val[[]string] // NIC references "role[i]"
 	Gen       Val[int64]
 	Width     Val[int64]
+	HW        SwitchHW // PCIe identity and placement (lang/nodemodel.go)
 	DeclRange hcl.Range
 }
 

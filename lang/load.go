@@ -1,14 +1,12 @@
 package lang
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -22,6 +20,11 @@ import (
 // refusing accidental inputs (a log, a binary) before HCL parses them.
 // A modelling assumption, not a published figure.
 const MaxFileBytes = 4 << 20
+
+// MaxDesignBytes caps all the files of one design together: a directory of
+// many files within MaxFileBytes each could otherwise hold gigabytes. Four
+// files at the per-file cap; a modelling assumption.
+const MaxDesignBytes = 4 * MaxFileBytes
 
 // Options are the inputs beyond the files themselves.
 type Options struct {
@@ -44,7 +47,15 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 	cfg := &Config{}
 	files, diags := findFiles(paths)
 	var bodies []*hcl.File
+	var total int64
 	for _, name := range files {
+		if st, err := os.Stat(name); err == nil {
+			if total += st.Size(); total > MaxDesignBytes {
+				diags = append(diags, diag.Error(diag.FileTooLarge, fileStart(name), "Design too large",
+					fmt.Sprintf("The design's files reach %d bytes at %s; a design is limited to %d bytes in all. Check that the path holds only this design's files.", total, name, MaxDesignBytes)))
+				break
+			}
+		}
 		f, d := parseFile(parser, name)
 		diags = append(diags, d...)
 		if f != nil {
@@ -120,44 +131,19 @@ func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
 	if err != nil {
 		return nil, hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}
 	}
-	if d := screen(name, src); d != nil {
+	if d := eval.Screen(name, src); d != nil {
 		return nil, hcl.Diagnostics{d}
 	}
 	return p.ParseHCL(src, name)
 }
 
-// MaxNesting caps bracket nesting in a design file. HCL's parser recurses
-// once per level and overflows the stack at tens of thousands; no design
-// needs more than a few dozen. A modelling assumption.
-const MaxNesting = 256
-
-// screen refuses inputs that HCL should not see: binary files (a NUL byte
-// or invalid UTF-8, whose bytes would be echoed in snippets) and brackets
-// nested past MaxNesting. Strings are not skipped: a conservative count.
-func screen(name string, src []byte) *hcl.Diagnostic {
-	if !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
-		return diag.Error(diag.HCLSyntax, fileStart(name), "Not a text file",
-			name+" is not UTF-8 text; design files are HCL source.")
-	}
-	depth, line, col := 0, 1, 0
-	for i, c := range src {
-		col++
-		switch c {
-		case '\n':
-			line, col = line+1, 0
-		case '(', '[', '{':
-			depth++
-			if depth > MaxNesting {
-				pos := hcl.Pos{Line: line, Column: col, Byte: i}
-				return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: pos},
-					"Nesting too deep", fmt.Sprintf("Brackets nest more than %d levels here; simplify the expression.", MaxNesting))
-			}
-		case ')', ']', '}':
-			depth--
-		}
-	}
-	return nil
-}
+// MaxNesting and MaxOperators are eval.MaxNesting and eval.MaxOperators:
+// the limits of eval.Screen, which refuses design files (and --var-file
+// files) whose expressions HCL would recurse on too deeply.
+const (
+	MaxNesting   = eval.MaxNesting
+	MaxOperators = eval.MaxOperators
+)
 
 // topSchema lists the top-level block kinds.
 var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -205,6 +191,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 	if ctx == nil {
 		return
 	}
+	defer withBudget(ctx)()
 	user := map[string]bool{}
 	for _, b := range blocks {
 		name := ""

@@ -33,9 +33,8 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 			fmt.Sprintf("count is %d; a node group holds zero or more servers.", g.Count.V)))
 		return g
 	}
-	if g.Count.V > MaxExpansion {
-		*diags = append(*diags, diag.Error(diag.ExpansionLimit, g.Count.Range, "count too large",
-			fmt.Sprintf("count is %d; at most %d servers per node group are allowed.", g.Count.V, MaxExpansion)))
+	if !spend(ctx, g.Count.V) {
+		*diags = append(*diags, expansionLimit(g.Count.Range, "count", g.Count.V))
 		return g
 	}
 	for _, blk := range c.Blocks {

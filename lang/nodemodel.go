@@ -4,40 +4,131 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-var nodeModelSchema = schemaOf([]string{"gpu", "gpus", "nvswitches", "nvlink_per_switch"},
+// node_model and its nested blocks. The GPU/NIC/switch/CPU counts build the
+// server's graph; the PCIe identity (bus ids, classes, link generation and
+// width, vendor ids, NUMA domains with their CPU lists) is what the NCCL
+// topology emitter needs, and is optional everywhere: a model without it
+// still compiles, it just yields no NCCL file.
+
+var nodeModelSchema = schemaOf([]string{"gpu", "gpus", "nvswitches", "nvlink_per_switch", "nccl_detail"},
 	hcl.BlockHeaderSchema{Type: "cpu"},
 	hcl.BlockHeaderSchema{Type: "nic", LabelNames: []string{"role"}},
-	hcl.BlockHeaderSchema{Type: "pcie_switch"})
+	hcl.BlockHeaderSchema{Type: "pcie_switch"},
+	hcl.BlockHeaderSchema{Type: "gpu_pci"},
+	hcl.BlockHeaderSchema{Type: "pci_device", LabelNames: []string{"name"}})
 
-var cpuSchema = schemaOf([]string{"sockets", "numa_per_socket", "model", "vendor", "arch", "family", "model_id", "cores", "inter_socket_rate", "gpu_link", "c2c_rate"})
+var cpuSchema = schemaOf([]string{"sockets", "numa_per_socket", "model", "vendor", "arch", "family", "model_id", "cores", "inter_socket_rate", "gpu_link", "c2c_rate"},
+	hcl.BlockHeaderSchema{Type: "numa"})
 
-var nicSpecSchema = schemaOf([]string{"model", "count", "socket"})
+var numaSchema = &hcl.BodySchema{Attributes: append([]hcl.AttributeSchema{
+	{Name: "id"}, {Name: "socket"}, {Name: "cpus"}, {Name: "affinity"}}, metaAttrs...)}
+
+var nicSpecSchema = schemaOf([]string{"model", "count", "socket"}, hcl.BlockHeaderSchema{Type: "pci"})
+
+// pciIDAttrs are the PCI identity arguments every PCIe block takes.
+var pciIDAttrs = []string{"class", "vendor_id", "device_id", "subsystem_vendor_id", "subsystem_device_id"}
+
+var pciSpecSchema = schemaOf(append([]string{"bus_ids", "bus_ids_unconfirmed", "numa", "gen", "width", "names"}, pciIDAttrs...))
+
+var pciDeviceSchema = schemaOf(append([]string{"bus_id", "numa", "gen", "width"}, pciIDAttrs...))
 
 var pcieSwitchSchema = &hcl.BodySchema{Attributes: append([]hcl.AttributeSchema{
-	{Name: "socket"}, {Name: "gpus"}, {Name: "nics"}, {Name: "gen"}, {Name: "width"}}, metaAttrs...)}
+	{Name: "socket"}, {Name: "gpus"}, {Name: "nics"}, {Name: "gen"}, {Name: "width"},
+	{Name: "numa"}, {Name: "parent"}, {Name: "devices"}, {Name: "bus_id"},
+	{Name: "class"}, {Name: "vendor_id"}, {Name: "device_id"}, {Name: "subsystem_vendor_id"}, {Name: "subsystem_device_id"}},
+	metaAttrs...)}
+
+// PCIID is the PCI identity NCCL reads from a `pci` element besides the bus
+// id: the class code ("0x030200") and the vendor, device and subsystem ids
+// ("0x10de"). Unset fields are left for NCCL to read from sysfs.
+type PCIID struct {
+	Class, VendorID, DeviceID, SubsystemVendorID, SubsystemDeviceID Val[string]
+}
+
+// PCISpec is the `gpu_pci { ... }` block of a node model or the `pci { ... }`
+// block of a `nic`: the PCIe identity of every device of that kind.
+type PCISpec struct {
+	// BusIDs lists one bus id per device, in device order.
+	BusIDs Val[[]string]
+	// Unconfirmed marks BusIDs as stated without a source.
+	Unconfirmed Val[bool]
+	// NUMA lists the NUMA id of each device that sits under no pcie_switch,
+	// in device order.
+	NUMA Val[[]int64]
+	// Gen and Width override the device model's PCIe generation and lanes.
+	Gen, Width Val[int64]
+	ID         PCIID
+	// Names are the network device names of a NIC's ports (mlx5_0, ...),
+	// NIC-major: all ports of NIC 0, then NIC 1. NICs only.
+	Names     Val[[]string]
+	DeclRange hcl.Range
+}
+
+// NUMASpec is one `numa { ... }` block of a cpu: a NUMA domain, which is
+// what NCCL's `cpu` element describes.
+type NUMASpec struct {
+	ID     Val[int64]  // Linux NUMA node number
+	Socket Val[int64]  // socket index, from 0
+	CPUs   Val[string] // CPU list, "0-55,112-167"
+	// Affinity is the raw sysfs cpumap text, for a domain whose CPUs are
+	// given that way ("00000000,0000ffff,ffffffff").
+	Affinity  Val[string]
+	DeclRange hcl.Range
+}
+
+// PCIDeviceSpec is a `pci_device "name" { ... }` block: a PCIe function that
+// is neither a GPU nor a NIC of the model (NVMe, a device of unknown class
+// from an imported file). It belongs in the NCCL file only.
+type PCIDeviceSpec struct {
+	Name       string
+	BusID      Val[string]
+	NUMA       Val[int64]
+	Gen, Width Val[int64]
+	ID         PCIID
+	DeclRange  hcl.Range
+}
+
+// SwitchHW is a pcie_switch's PCIe identity and placement.
+type SwitchHW struct {
+	// NUMA is the NUMA id the switch hangs under (an alternative to socket).
+	NUMA Val[int64]
+	// Parent is the index of the pcie_switch instance above this one, for
+	// nested switches (instances are numbered in declaration order from 0).
+	Parent Val[int64]
+	// Devices names pci_device blocks under this switch.
+	Devices Val[[]string]
+	BusID   Val[string]
+	ID      PCIID
+}
 
 func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *NodeModel {
 	c := content(b, nodeModelSchema, diags)
 	a := newAttrs(c, ctx, b.DefRange)
 	m := &NodeModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
-		NVLinkPerSwitch: a.ints("nvlink_per_switch")}
+		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail")}
 	*diags = append(*diags, a.diags...)
 	for _, blk := range c.Blocks {
 		switch blk.Type {
 		case "cpu":
-			ca := newAttrs(content(blk, cpuSchema, diags), ctx, blk.DefRange)
-			m.CPU = &CPUSpec{DeclRange: blk.DefRange,
-				Sockets: ca.int("sockets"), NUMAPerSocket: ca.int("numa_per_socket"), Model: ca.str("model"),
-				Vendor: ca.str("vendor"), Arch: ca.str("arch"), Family: ca.int("family"), ModelID: ca.int("model_id"),
-				Cores: ca.int("cores"), InterSocketRate: ca.rate("inter_socket_rate"),
-				GPULink: ca.str("gpu_link"), C2CRate: ca.rate("c2c_rate")}
-			*diags = append(*diags, ca.diags...)
+			m.CPU = decodeCPU(blk, ctx, diags)
 		case "nic":
-			na := newAttrs(content(blk, nicSpecSchema, diags), ctx, blk.DefRange)
-			m.NICs = append(m.NICs, &NICSpec{Role: blk.Labels[0], DeclRange: blk.DefRange,
-				Model: na.str("model"), Count: na.int("count"), Socket: na.ints("socket")})
+			nc := content(blk, nicSpecSchema, diags)
+			na := newAttrs(nc, ctx, blk.DefRange)
+			spec := &NICSpec{Role: blk.Labels[0], DeclRange: blk.DefRange,
+				Model: na.str("model"), Count: na.int("count"), Socket: na.ints("socket")}
 			*diags = append(*diags, na.diags...)
+			for _, pb := range nc.Blocks {
+				spec.PCI = decodePCISpec(pb, ctx, diags)
+			}
+			m.NICs = append(m.NICs, spec)
+		case "gpu_pci":
+			m.GPUPCI = decodePCISpec(blk, ctx, diags)
+		case "pci_device":
+			pa := newAttrs(content(blk, pciDeviceSchema, diags), ctx, blk.DefRange)
+			m.PCIDevices = append(m.PCIDevices, &PCIDeviceSpec{Name: blk.Labels[0], DeclRange: blk.DefRange,
+				BusID: pa.str("bus_id"), NUMA: pa.int("numa"), Gen: pa.int("gen"), Width: pa.int("width"), ID: pciID(pa)})
+			*diags = append(*diags, pa.diags...)
 		case "pcie_switch":
 			pc := content(blk, pcieSwitchSchema, diags)
 			insts, d := expand(pc, ctx, blk.DefRange)
@@ -46,10 +137,49 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 				pa := newAttrs(pc, in.ctx, blk.DefRange)
 				m.PCIeSwitches = append(m.PCIeSwitches, &PCIeSwitchSpec{DeclRange: blk.DefRange,
 					Socket: pa.int("socket"), GPUs: pa.ints("gpus"), NICs: pa.strs("nics"),
-					Gen: pa.int("gen"), Width: pa.int("width")})
+					Gen: pa.int("gen"), Width: pa.int("width"),
+					HW: SwitchHW{NUMA: pa.int("numa"), Parent: pa.int("parent"), Devices: pa.strs("devices"),
+						BusID: pa.str("bus_id"), ID: pciID(pa)}})
 				*diags = append(*diags, pa.diags...)
 			}
 		}
 	}
 	return m
+}
+
+func decodeCPU(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *CPUSpec {
+	cc := content(blk, cpuSchema, diags)
+	ca := newAttrs(cc, ctx, blk.DefRange)
+	spec := &CPUSpec{DeclRange: blk.DefRange,
+		Sockets: ca.int("sockets"), NUMAPerSocket: ca.int("numa_per_socket"), Model: ca.str("model"),
+		Vendor: ca.str("vendor"), Arch: ca.str("arch"), Family: ca.int("family"), ModelID: ca.int("model_id"),
+		Cores: ca.int("cores"), InterSocketRate: ca.rate("inter_socket_rate"),
+		GPULink: ca.str("gpu_link"), C2CRate: ca.rate("c2c_rate")}
+	*diags = append(*diags, ca.diags...)
+	for _, nb := range cc.Blocks {
+		nc := content(nb, numaSchema, diags)
+		insts, d := expand(nc, ctx, nb.DefRange)
+		*diags = append(*diags, d...)
+		for _, in := range insts {
+			na := newAttrs(nc, in.ctx, nb.DefRange)
+			spec.NUMA = append(spec.NUMA, &NUMASpec{DeclRange: nb.DefRange,
+				ID: na.int("id"), Socket: na.int("socket"), CPUs: na.str("cpus"), Affinity: na.str("affinity")})
+			requireSet(na, "id", false, "numa block")
+			*diags = append(*diags, na.diags...)
+		}
+	}
+	return spec
+}
+
+func decodePCISpec(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *PCISpec {
+	pa := newAttrs(content(blk, pciSpecSchema, diags), ctx, blk.DefRange)
+	s := &PCISpec{DeclRange: blk.DefRange, BusIDs: pa.strs("bus_ids"), Unconfirmed: pa.boolean("bus_ids_unconfirmed"),
+		NUMA: pa.ints("numa"), Gen: pa.int("gen"), Width: pa.int("width"), Names: pa.strs("names"), ID: pciID(pa)}
+	*diags = append(*diags, pa.diags...)
+	return s
+}
+
+func pciID(a *attrs) PCIID {
+	return PCIID{Class: a.str("class"), VendorID: a.str("vendor_id"), DeviceID: a.str("device_id"),
+		SubsystemVendorID: a.str("subsystem_vendor_id"), SubsystemDeviceID: a.str("subsystem_device_id")}
 }

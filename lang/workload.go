@@ -1,16 +1,277 @@
 package lang
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // Workload is `workload "name" { ... }`: a training job placed on the
-// fabric with its collectives. (Being built: issue 4.)
+// design's GPUs, with its parallelism, its compute time per step and its
+// collectives. References stay unevaluated (GPUs) and names stay strings
+// (Fabric, Nodes, Units): the compiler resolves them and reports a
+// dangling one at its range.
 type Workload struct {
-	Name      string
+	// Name is the block's label.
+	Name string
+	// GPUs is the pool: node_group.<g>.gpus, or fabric.<f>.endpoints for
+	// a fabric of implicit hosts or an nvlink_domain.
+	GPUs *Ref
+	// Nodes narrows the pool to the named servers.
+	Nodes Val[[]string]
+	// Units narrows the pool to the servers of the named units ("su0",
+	// "pod1").
+	Units Val[[]string]
+	// GPUCount is how many of the pool the job uses (default: all).
+	GPUCount Val[int64]
+	// Placement is "packed" (default), "spread" or "random".
+	Placement Val[string]
+	// Seed seeds random placement (default 1).
+	Seed Val[int64]
+	// Fabric names the scale-out fabric between servers (default: the one
+	// fabric that the pool's compute NICs attach to).
+	Fabric Val[string]
+	// ComputeTime is the compute time of one step on one GPU, seconds.
+	ComputeTime Val[float64]
+	// Parallelism is the `parallelism` block, nil when absent.
+	Parallelism *Parallelism
+	// Collectives are the collective blocks, in source order.
+	Collectives []*Collective
+	// DeclRange is the block header's range.
 	DeclRange hcl.Range
 }
 
+// Parallelism is the `parallelism { data, tensor, pipeline, expert }`
+// block: group sizes of the job's decomposition.
+type Parallelism struct {
+	// Data, Tensor, Pipeline and Expert are the group sizes (unset: the
+	// compiler's defaults).
+	Data, Tensor, Pipeline, Expert Val[int64]
+	// DeclRange is the block header's range.
+	DeclRange hcl.Range
+}
+
+// Collective is one `collective "name" { ... }` block of a workload.
+type Collective struct {
+	// Name is the block's label.
+	Name string
+	// Op is "allreduce", "allgather", "reducescatter", "alltoall" or
+	// "sendrecv".
+	Op Val[string]
+	// Algorithm is one of Algorithms[Op] (unset: the compiler's default).
+	Algorithm Val[string]
+	// Size is bytes, nccl-tests convention (docs/workloads.md).
+	Size Val[float64]
+	// Group is "data", "tensor", "pipeline", "expert" or "all".
+	Group Val[string]
+	// Order is "rail_aware" (default) or "naive".
+	Order Val[string]
+	// Routing is "ecmp" (default), "ideal" or "pinned".
+	Routing Val[string]
+	// Path is "minimal" (default), "valiant" or "ugal".
+	Path Val[string]
+	// FlowsPerPair is the queue pairs per GPU pair (default 1).
+	FlowsPerPair Val[int64]
+	// Seed seeds ECMP hashing and Valiant/UGAL choices (default 1).
+	Seed Val[int64]
+	// PerStep is how many times one training step runs it (default 1).
+	PerStep Val[int64]
+	// Direction is "forward", "backward" or "both" (sendrecv only).
+	Direction Val[string]
+	// DeclRange is the block header's range.
+	DeclRange hcl.Range
+}
+
+// Allowed values of the workload's enumerated arguments, in the order the
+// docs list them. The first entry of each is not necessarily the default:
+// defaults depend on the operation (docs/language.md, "workload").
+var (
+	PlacementStrategies = []string{"packed", "spread", "random"}
+	CollectiveOps       = []string{"allreduce", "allgather", "reducescatter", "alltoall", "sendrecv"}
+	Algorithms          = map[string][]string{
+		"allreduce":     {"ring", "tree", "hierarchical", "nvls"},
+		"allgather":     {"ring"},
+		"reducescatter": {"ring"},
+		"alltoall":      {"direct"},
+		"sendrecv":      {"direct"},
+	}
+	ParallelGroups = []string{"data", "tensor", "pipeline", "expert", "all"}
+	RankOrders     = []string{"rail_aware", "naive"}
+	RoutingModes   = []string{"ecmp", "ideal", "pinned"}
+	PathPolicies   = []string{"minimal", "valiant", "ugal"}
+	Directions     = []string{"forward", "backward", "both"}
+)
+
+var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "placement", "seed", "fabric", "compute_time"},
+	hcl.BlockHeaderSchema{Type: "parallelism"},
+	hcl.BlockHeaderSchema{Type: "collective", LabelNames: []string{"name"}})
+
+var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert"})
+
+var collectiveSchema = schemaOf([]string{"op", "algorithm", "size", "group", "order", "routing", "path",
+	"flows_per_pair", "seed", "per_step", "direction"})
+
 func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Workload {
-	return &Workload{Name: b.Labels[0], DeclRange: b.DefRange}
+	c := content(b, workloadSchema, diags)
+	a := newAttrs(c, ctx, b.DefRange)
+	w := &Workload{Name: b.Labels[0], DeclRange: b.DefRange,
+		GPUs: a.ref("gpus"), Nodes: a.strs("nodes"), Units: a.strs("units"), GPUCount: a.int("gpu_count"),
+		Placement: a.str("placement"), Seed: a.int("seed"), Fabric: a.str("fabric")}
+	if _, ok := a.get("gpus"); !ok {
+		a.diags = append(a.diags, diag.Error(diag.HCLSchema, b.DefRange, "Missing required argument",
+			"A workload needs the argument \"gpus\": the GPUs it may run on, such as node_group.dgx.gpus."))
+	}
+	w.ComputeTime = a.duration("compute_time")
+	oneOf(a, w.Placement, "placement", PlacementStrategies)
+	if w.GPUCount.Set && w.GPUCount.V < 1 {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, w.GPUCount.Range, "Invalid gpu_count",
+			fmt.Sprintf("gpu_count is %d; a workload runs on at least one GPU.", w.GPUCount.V)))
+	}
+	*diags = append(*diags, a.diags...)
+	names := map[string]hcl.Range{}
+	for _, blk := range c.Blocks {
+		switch blk.Type {
+		case "parallelism":
+			if w.Parallelism != nil {
+				*diags = append(*diags, diag.Error(diag.HCLSchema, blk.DefRange, "Duplicate parallelism block",
+					fmt.Sprintf("A workload has one parallelism block; the first is at %s.", w.Parallelism.DeclRange)))
+				continue
+			}
+			w.Parallelism = decodeParallelism(blk, ctx, diags)
+		case "collective":
+			name := blk.Labels[0]
+			if first, dup := names[name]; dup {
+				*diags = append(*diags, diag.Error(diag.DuplicateName, blk.LabelRanges[0],
+					fmt.Sprintf("Duplicate collective %q", name),
+					fmt.Sprintf("Workload %q already has a collective named %q at %s; rename one.", w.Name, name, first)))
+				continue
+			}
+			names[name] = blk.DefRange
+			w.Collectives = append(w.Collectives, decodeCollective(blk, ctx, diags))
+		}
+	}
+	return w
+}
+
+func decodeParallelism(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Parallelism {
+	a := newAttrs(content(b, parallelismSchema, diags), ctx, b.DefRange)
+	p := &Parallelism{DeclRange: b.DefRange, Data: a.int("data"), Tensor: a.int("tensor"),
+		Pipeline: a.int("pipeline"), Expert: a.int("expert")}
+	for _, v := range []struct {
+		name string
+		val  Val[int64]
+	}{{"data", p.Data}, {"tensor", p.Tensor}, {"pipeline", p.Pipeline}, {"expert", p.Expert}} {
+		if v.val.Set && v.val.V < 1 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid parallel size",
+				fmt.Sprintf("%s is %d; a parallel group holds at least one rank.", v.name, v.val.V)))
+		}
+	}
+	*diags = append(*diags, a.diags...)
+	return p
+}
+
+func decodeCollective(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Collective {
+	a := newAttrs(content(b, collectiveSchema, diags), ctx, b.DefRange)
+	c := &Collective{Name: b.Labels[0], DeclRange: b.DefRange,
+		Op: a.str("op"), Algorithm: a.str("algorithm"), Size: a.size("size"), Group: a.str("group"),
+		Order: a.str("order"), Routing: a.str("routing"), Path: a.str("path"),
+		FlowsPerPair: a.int("flows_per_pair"), Seed: a.int("seed"), PerStep: a.int("per_step"),
+		Direction: a.str("direction")}
+	requireSet(a, "op", c.Op.Set, "collective")
+	requireSet(a, "size", c.Size.Set, "collective")
+	oneOf(a, c.Op, "op", CollectiveOps)
+	if algs, ok := Algorithms[c.Op.V]; ok && c.Op.Set {
+		oneOf(a, c.Algorithm, "algorithm", algs)
+	}
+	oneOf(a, c.Group, "group", ParallelGroups)
+	oneOf(a, c.Order, "order", RankOrders)
+	oneOf(a, c.Routing, "routing", RoutingModes)
+	oneOf(a, c.Path, "path", PathPolicies)
+	oneOf(a, c.Direction, "direction", Directions)
+	if c.Direction.Set && c.Op.V != "sendrecv" {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.Direction.Range, "direction applies to sendrecv only",
+			fmt.Sprintf("Collective %q is %s; remove direction, which chooses the pipeline direction of a sendrecv.", c.Name, c.Op.V)))
+	}
+	if c.Size.Set && c.Size.V <= 0 {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.Size.Range, "Invalid size",
+			"size must be positive, e.g. \"140GB\" (one FP16 gradient of a 70B-parameter model)."))
+	}
+	for _, v := range []struct {
+		name string
+		val  Val[int64]
+	}{{"flows_per_pair", c.FlowsPerPair}, {"per_step", c.PerStep}} {
+		if v.val.Set && v.val.V < 1 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
+				fmt.Sprintf("%s is %d; it must be at least 1.", v.name, v.val.V)))
+		}
+	}
+	if c.FlowsPerPair.Set && c.FlowsPerPair.V > MaxFlowsPerPair {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.FlowsPerPair.Range, "flows_per_pair too large",
+			fmt.Sprintf("flows_per_pair is %d; at most %d queue pairs per GPU pair are modelled.", c.FlowsPerPair.V, MaxFlowsPerPair)))
+	}
+	*diags = append(*diags, a.diags...)
+	return c
+}
+
+// MaxFlowsPerPair caps queue pairs per GPU pair. NCCL's
+// NCCL_IB_QPS_PER_CONNECTION defaults to 1 and is rarely set above 8; 64
+// leaves room while bounding the work of per-QP hashing. A modelling
+// assumption.
+const MaxFlowsPerPair = 64
+
+// duration reads a duration literal such as "350ms" or "1.2s" (the
+// grammar of switch_model latency) into seconds.
+func (a *attrs) duration(name string) Val[float64] {
+	s := a.str(name)
+	if !s.Set {
+		return Val[float64]{Range: s.Range}
+	}
+	if _, err := parseDuration(s.V); err != nil {
+		a.diags = append(a.diags, diag.Error(diag.InvalidUnit, s.Range, "Invalid "+name, err.Error()))
+		return Val[float64]{Range: s.Range}
+	}
+	// Scale in decimal (ParseFloat of "350e-3"), so "350ms" is the double
+	// nearest 0.35 rather than 350 × 0.001.
+	m := durationRE.FindStringSubmatch(s.V)
+	exp := map[string]string{"ns": "e-9", "us": "e-6", "µs": "e-6", "ms": "e-3", "s": ""}[m[2]]
+	v, _ := strconv.ParseFloat(m[1]+exp, 64)
+	return Val[float64]{V: v, Range: s.Range, Set: true}
+}
+
+// oneOf reports a set string argument that is not one of allowed,
+// suggesting the closest allowed value.
+func oneOf(a *attrs, v Val[string], name string, allowed []string) {
+	if !v.Set {
+		return
+	}
+	for _, x := range allowed {
+		if v.V == x {
+			return
+		}
+	}
+	hint := ""
+	best, dist := "", 3
+	for _, x := range allowed {
+		if d := levenshtein.Distance(v.V, x, nil); d < dist {
+			best, dist = x, d
+		}
+	}
+	if best != "" {
+		hint = fmt.Sprintf(" Did you mean %q?", best)
+	}
+	a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Invalid "+name,
+		fmt.Sprintf("%s is %q; write one of %s.%s", name, v.V, quoteAll(allowed), hint)))
+}
+
+func quoteAll(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
 }

@@ -7,7 +7,11 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/oversub"
+	"github.com/topoc/topoc/analyzers/pcie"
 	"github.com/topoc/topoc/analyzers/requirements"
 )
 
@@ -15,6 +19,10 @@ import (
 // them by default.
 var Analyzers = []*analysis.Analyzer{
 	inventory.Analyzer,
+	bisection.Analyzer,
+	oversub.Analyzer,
+	pcie.Analyzer,
+	congestion.Analyzer,
 	requirements.Analyzer,
 }
 

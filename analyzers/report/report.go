@@ -8,14 +8,29 @@ package report
 
 import (
 	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/oversub"
+	"github.com/topoc/topoc/analyzers/pcie"
 	"github.com/topoc/topoc/lang/diag"
 )
+
+// Sources are the analyzers whose results the report (and so a
+// requirement) can hold, in the order they feed it.
+var Sources = []*analysis.Analyzer{inventory.Analyzer, bisection.Analyzer, oversub.Analyzer, pcie.Analyzer, congestion.Analyzer}
 
 // Fabric is one entry of the report's "fabrics" array: the inventory
 // fields inline, then one object per analysis that ran (absent otherwise).
 type Fabric struct {
 	inventory.Fabric
+	// Bisection is the bisection analyzer's result.
+	Bisection *bisection.Fabric `json:"bisection,omitempty"`
+	// Oversubscription is the oversubscription analyzer's result.
+	Oversubscription *oversub.Fabric `json:"oversubscription,omitempty"`
+	// PCIe lists, per node model whose NICs are endpoints of this fabric,
+	// the GPU↔NIC paths inside one server (the pcie analyzer).
+	PCIe []pcie.Model `json:"pcie,omitempty"`
 }
 
 // Fabrics assembles the report for every fabric from the results of the
@@ -27,8 +42,20 @@ func Fabrics(of func(*analysis.Analyzer) any) []Fabric {
 		return nil
 	}
 	out := make([]Fabric, len(inv))
+	bis, _ := of(bisection.Analyzer).([]bisection.Fabric)
+	over, _ := of(oversub.Analyzer).([]oversub.Fabric)
+	paths, _ := of(pcie.Analyzer).(*pcie.Result)
 	for i := range inv {
 		out[i] = Fabric{Fabric: inv[i]}
+		if i < len(bis) {
+			out[i].Bisection = &bis[i]
+		}
+		if i < len(over) {
+			out[i].Oversubscription = &over[i]
+		}
+		if paths != nil && i < len(paths.Fabrics) {
+			out[i].PCIe = paths.Fabrics[i]
+		}
 	}
 	return out
 }
@@ -41,6 +68,19 @@ type Check struct {
 	// Requirements lists the outcome of every requirement block, in source
 	// order (empty when the design has none or did not compile).
 	Requirements []Requirement `json:"requirements"`
+	// Workloads lists every workload's collectives routed on the fabric
+	// (the congestion analyzer), in source order; absent when the design
+	// has none or the analyzer did not run.
+	Workloads []congestion.Workload `json:"workloads,omitempty"`
+}
+
+// Workloads returns the congestion analyzer's workloads, or nil when it
+// did not run.
+func Workloads(of func(*analysis.Analyzer) any) []congestion.Workload {
+	if r, ok := of(congestion.Analyzer).(*congestion.Result); ok && r != nil && len(r.Workloads) > 0 {
+		return r.Workloads
+	}
+	return nil
 }
 
 // Requirement is the outcome of one requirement block: the "requirements"

@@ -5,7 +5,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/oversub"
+	"github.com/topoc/topoc/analyzers/pcie"
 	"github.com/topoc/topoc/lang/eval"
 )
 
@@ -14,6 +18,15 @@ import (
 func WriteText(w io.Writer, fabrics []Fabric) {
 	for _, f := range fabrics {
 		writeInventory(w, f.Fabric)
+		if f.Bisection != nil {
+			bisection.WriteText(w, f.Bisection)
+		}
+		if f.Oversubscription != nil {
+			oversub.WriteText(w, f.Oversubscription)
+		}
+		if len(f.PCIe) > 0 {
+			pcie.WriteText(w, f.PCIe)
+		}
 	}
 }
 
@@ -70,3 +83,8 @@ func WriteRequirements(w io.Writer, reqs []Requirement) {
 		fmt.Fprintln(w, line)
 	}
 }
+
+// WriteWorkloads writes the workloads section of `topoc check`: each
+// collective's congestion, time and busbw, the step time and the scaling
+// table (the congestion analyzer).
+func WriteWorkloads(w io.Writer, ws []congestion.Workload) { congestion.WriteText(w, ws) }

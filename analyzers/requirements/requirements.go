@@ -20,7 +20,6 @@ import (
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/topoc/topoc/analyzers/analysis"
-	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -31,7 +30,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:     "requirements",
 	Doc:      "check the design's requirement blocks against the analysis results",
-	Requires: []*analysis.Analyzer{inventory.Analyzer},
+	Requires: report.Sources,
 	Run:      run,
 }
 
@@ -40,22 +39,27 @@ func run(p *analysis.Pass) (any, error) {
 	if len(p.Graph.Requirements) == 0 {
 		return out, nil
 	}
-	fabrics, err := scope(report.Fabrics(func(a *analysis.Analyzer) any { return p.ResultOf[a] }))
+	of := func(a *analysis.Analyzer) any { return p.ResultOf[a] }
+	fabrics, err := scope(report.Fabrics(of))
+	if err != nil {
+		return nil, err
+	}
+	workloads, err := scope(report.Workloads(of))
 	if err != nil {
 		return nil, err
 	}
 	for i := range p.Graph.Requirements {
-		out = append(out, check(p, &p.Graph.Requirements[i], fabrics))
+		out = append(out, check(p, &p.Graph.Requirements[i], fabrics, workloads))
 	}
 	return out, nil
 }
 
-// scope turns the per-fabric report objects into one cty object keyed by
-// fabric name, through their JSON encoding so that requirement paths and
-// JSON field names cannot drift apart.
-func scope(fabrics []report.Fabric) (cty.Value, error) {
+// scope turns report objects (fabrics, workloads) into one cty object
+// keyed by their "name" field, through their JSON encoding so that
+// requirement paths and JSON field names cannot drift apart.
+func scope[T any](items []T) (cty.Value, error) {
 	m := map[string]cty.Value{}
-	for _, f := range fabrics {
+	for _, f := range items {
 		b, err := json.Marshal(f)
 		if err != nil {
 			return cty.NilVal, err
@@ -68,7 +72,9 @@ func scope(fabrics []report.Fabric) (cty.Value, error) {
 		if err != nil {
 			return cty.NilVal, err
 		}
-		m[f.Name] = v
+		if v.Type().IsObjectType() && v.Type().HasAttribute("name") && v.GetAttr("name").Type() == cty.String {
+			m[v.GetAttr("name").AsString()] = v
+		}
 	}
 	if len(m) == 0 {
 		return cty.EmptyObjectVal, nil
@@ -76,10 +82,10 @@ func scope(fabrics []report.Fabric) (cty.Value, error) {
 	return cty.ObjectVal(m), nil
 }
 
-func check(p *analysis.Pass, r *ir.Requirement, fabrics cty.Value) report.Requirement {
+func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) report.Requirement {
 	rng := p.Graph.Range(r.Origin)
 	ctx := r.Scope.NewChild()
-	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": cty.EmptyObjectVal}
+	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": workloads}
 	res := report.Requirement{Name: r.Name, Values: values(r.Condition, ctx)}
 	invalid := func(subject *hcl.Range, summary, detail string) report.Requirement {
 		if subject == nil {
@@ -167,10 +173,15 @@ func available(d *hcl.Diagnostic, fabrics cty.Value) string {
 		return ""
 	}
 	for _, t := range d.Expression.Variables() {
-		if t.RootName() != "fabric" {
+		root := t.RootName()
+		if root != "fabric" && root != "workload" {
 			continue
 		}
-		cur := cty.ObjectVal(map[string]cty.Value{"fabric": fabrics})
+		cur := d.EvalContext.Variables[root]
+		if cur == cty.NilVal {
+			return ""
+		}
+		cur = cty.ObjectVal(map[string]cty.Value{root: cur})
 		for _, step := range t {
 			name := ""
 			switch s := step.(type) {

@@ -7,12 +7,25 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/cabling"
+	"github.com/topoc/topoc/compiler/emit/dot"
+	"github.com/topoc/topoc/compiler/emit/graphml"
+	"github.com/topoc/topoc/compiler/emit/irjson"
+	"github.com/topoc/topoc/compiler/emit/nccl"
+	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
+	"github.com/topoc/topoc/compiler/emit/render"
 	"github.com/topoc/topoc/lang/diag"
 )
 
 // emitters lists the back ends of `topoc build`, in --emit order.
-var emitters = []*emit.Emitter{}
+var emitters = []*emit.Emitter{
+	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
+	nccl.Emitter,
+	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
+}
 
 func newBuild() *cobra.Command {
 	var df designFlags
@@ -36,7 +49,14 @@ func newBuild() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
+			if list == "all" || list == "" {
+				selected = withoutMissingRenderer(c, selected)
+			}
 			if err := df.validate(); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			if _, err := netboxemit.ParseVersion(netbox); err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
@@ -52,6 +72,10 @@ func newBuild() *cobra.Command {
 				return exitError{code}
 			}
 			in := &emit.Input{Graph: res.graph, NetBoxVersion: netbox}
+			// The diagram heatmap shows the most congested collective phase.
+			if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
+				in.LinkLoads = r.LinkLoads()
+			}
 			var arts []emit.Artifact
 			for _, e := range selected {
 				a, err := e.Emit(in)
@@ -102,4 +126,24 @@ func selectEmitters(list string) ([]*emit.Emitter, error) {
 		}
 	}
 	return out, nil
+}
+
+// withoutMissingRenderer drops the image emitters from the default set
+// when the diagram renderer (cmd/topoc-render, a separate program so that
+// topoc itself never links Graphviz's WebAssembly; docs/diagrams.md) is
+// not installed, with a warning saying how to install it. Asked for
+// explicitly (--emit svg), a missing renderer stays an error.
+func withoutMissingRenderer(c *cobra.Command, es []*emit.Emitter) []*emit.Emitter {
+	_, err := render.Find()
+	if err == nil {
+		return es
+	}
+	fmt.Fprintf(c.ErrOrStderr(), "topoc: warning: skipping svg and png: %v\n", err)
+	var out []*emit.Emitter
+	for _, e := range es {
+		if e != render.SVG && e != render.PNG {
+			out = append(out, e)
+		}
+	}
+	return out
 }

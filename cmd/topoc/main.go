@@ -53,6 +53,7 @@ func newRoot() *cobra.Command {
 	})
 	root.AddCommand(newCheck(), newBuild(), newDiff(), newReport(), newVersion())
 	root.AddCommand(newFmt(), newExplain())
+	root.AddCommand(newNCCL())
 	root.PersistentFlags().BoolP("quiet", "q", false, "print only diagnostics: no summaries, no lists of files")
 	return root
 }

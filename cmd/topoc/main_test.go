@@ -13,6 +13,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/topoc/topoc/compiler/emit/graphviz"
+	"github.com/topoc/topoc/compiler/emit/render"
 )
 
 // update rewrites the golden files of `cmp stdout NAME` lines in the
@@ -35,6 +38,14 @@ func TestMain(m *testing.M) {
 				}
 			}
 			os.Exit(code)
+		},
+		// The diagram renderer that `build --emit svg,png` starts
+		// (cmd/topoc-render serve), on PATH for scripts and in-process runs.
+		"topoc-render": func() {
+			if err := render.Serve(os.Stdin, os.Stdout, graphviz.Render); err != nil {
+				fmt.Fprintln(os.Stderr, "topoc-render:", err)
+				os.Exit(1)
+			}
 		},
 	})
 }

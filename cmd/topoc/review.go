@@ -60,7 +60,7 @@ func newReport() *cobra.Command {
 			var arts []emit.Artifact
 			if chk.OK {
 				in := &emit.Input{Graph: res.graph}
-				for _, e := range emitters {
+				for _, e := range withoutMissingRenderer(c, emitters) {
 					if !contains(reviewArtifacts, e.Name) {
 						continue
 					}
@@ -114,9 +114,13 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// caption names a diagram from its file name: "diagrams/compute-overview.svg"
-// is "compute overview".
+// caption names a diagram from its path under the diagrams directory:
+// "diagrams/compute/overview.svg" is "compute: overview".
 func caption(p string) string {
-	base := strings.TrimSuffix(path.Base(p), path.Ext(p))
-	return strings.NewReplacer("-", " ", "_", " ").Replace(base)
+	p = strings.TrimSuffix(p, path.Ext(p))
+	parts := strings.Split(p, "/")
+	if len(parts) > 1 {
+		parts = parts[1:]
+	}
+	return strings.NewReplacer("-", " ", "_", " ").Replace(strings.Join(parts, ": "))
 }

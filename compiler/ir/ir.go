@@ -120,7 +120,14 @@ type Link struct {
 	// Fabric is the fabric this link belongs to, or None for links inside
 	// a node (PCIe, NVLink within a server).
 	Fabric FabricID
+	// Cable indexes Graph.Cabling.Cables (the cable that carries this link,
+	// whose Type names the cable type), or None when the link is not a
+	// cable. Meaningful only when Graph.Cabling is set.
+	Cable int32
 	// Media and LengthM are filled by cable planning; "" and 0 until then.
+	// Media is the cable's "copper" or "fiber", "backplane" for NVLink
+	// domain links (links, not cables), and stays "" for links inside a
+	// server. LengthM is the ordered length of the cable, metres.
 	Media   string
 	LengthM float64
 	// Breakout is the number of lanes the A-side physical port is split
@@ -168,8 +175,17 @@ type Graph struct {
 	Fabrics []Fabric
 	// Requirements are the design's requirement blocks, in source order.
 	Requirements []Requirement
+	// Workloads are the design's workload blocks (ir/workload.go), in
+	// source order.
+	Workloads []Workload
+	// ServerModels holds the hardware (NUMA domains, PCIe tree, bus ids)
+	// of every node model a node group uses (ir/hardware.go).
+	ServerModels []ServerModel
 	// Origins holds source ranges; index 0 is the zero range.
 	Origins []hcl.Range
+	// Cabling is the rack placement and cable plan (ir/cabling.go), or nil
+	// before the compiler's cabling stage.
+	Cabling *Cabling
 }
 
 // New returns an empty graph with the zero origin in place.

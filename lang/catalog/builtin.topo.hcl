@@ -373,6 +373,14 @@ cable_model "SMF-LR4-400G" {
 # no pcie_switch hangs off the socket given in its role's socket list.
 # inter_socket_rate, where set, is NCCL's model of the CPU-CPU (SYS) link, not
 # a hardware figure (nccl-topo-xml.md §4.2, nodes.md §1, S26).
+#
+# PCIe identity for the NCCL topology file (docs/nccl.md): numa blocks give
+# each NUMA domain's Linux id and CPU list; gpu_pci and nic pci blocks give
+# bus ids in device order. A pcie_switch without bus_id gets a MADE-UP id
+# from topoc (ffff:ff:NN.0, never colliding with a stated id, marked as made
+# up in the emitted file): no source publishes the real switch ids of these
+# machines. bus_ids_unconfirmed = true marks ids stated without a source.
+# Devices without a bus id are left out of the NCCL file (NCCL detects them).
 
 # NVIDIA DGX H100 (and DGX H200 with gpu = "H200").
 node_model "DGX-H100" {
@@ -395,24 +403,53 @@ node_model "DGX-H100" {
     cores             = 56                    # 112 cores in total / 2; S1 [src]
     gpu_link          = "pcie"
     inter_socket_rate = "22GB/s" # NCCL's "SRP" model value, not a UPI figure; nodes.md §1, S26 [src]
+
+    # NUMA node 0 = CPUs 0-55,112-167, node 1 = 56-111,168-223 (SMT on, 224
+    # logical CPUs); nodes.md §2, S33 [secondary], the same masks in S6 [src].
+    numa {
+      id     = 0
+      socket = 0
+      cpus   = "0-55,112-167"
+    }
+    numa {
+      id     = 1
+      socket = 1
+      cpus   = "56-111,168-223"
+    }
+  }
+
+  # GPU i sits in the same PEX890xx complex as compute NIC i, three buses
+  # below it. [unconfirmed]: recalled from DGX H100 nvidia-smi output, not
+  # read in a source; consistent with the NIC buses of S2/S4 + 3 [derived].
+  gpu_pci {
+    bus_ids             = ["0000:1b:00.0", "0000:43:00.0", "0000:52:00.0", "0000:61:00.0", "0000:9d:00.0", "0000:c3:00.0", "0000:d1:00.0", "0000:df:00.0"]
+    bus_ids_unconfirmed = true
   }
 
   nic "compute" {
     model = "ConnectX-7" # 8 x single-port CX-7, 400G; S1, S2 [src]
     count = 8
+    pci {
+      # ibpNNNs0 names the PCI bus in decimal (S2 Table 6); S4 lists the same
+      # buses in hex: 18 40 4f 5e 9a c0 ce dc [src]; domain 0 [derived: the
+      # name carries no domain]. NIC i is the one S2 pairs with GPU i.
+      bus_ids = ["0000:18:00.0", "0000:40:00.0", "0000:4f:00.0", "0000:5e:00.0", "0000:9a:00.0", "0000:c0:00.0", "0000:ce:00.0", "0000:dc:00.0"]
+      names   = ["mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"] # RDMA names, S2 Table 6 [src]
+    }
   }
 
   nic "storage" {
     model  = "ConnectX-7-2P" # 2 x dual-port QSFP112 CX-7 in slots 1 and 2; S1, S3 [src]
     count  = 2
     socket = [0, 1] # mlx5_1/2 on NUMA 0, mlx5_7/8 on NUMA 1 (DGX H200); nodes.md §2.1, S33 [secondary]
+    # bus ids: not published for the DGX H100 storage cards; left to NCCL.
   }
 
   # One GPU and its compute NIC behind each Broadcom PEX890xx complex; GPUs
   # 0-3 on socket 0, 4-7 on socket 1 (nodes.md §2, S6 [src], S33). The OCI dump
   # shows two levels (an upper switch over two lower ones); NCCL flattens them
   # into one (S26), and so does this model. GPU i pairs with compute NIC i
-  # (nodes.md §2.1 table, S2 [src]).
+  # (nodes.md §2.1 table, S2 [src]). bus_id: unset, so MADE UP by topoc.
   pcie_switch {
     count  = 8
     socket = floor(count.index / 4)
@@ -444,20 +481,49 @@ node_model "HGX-H100" {
     cores             = 56                       # S6 affinity masks: CPUs 0-55 (+112-167 SMT) per node [derived]
     gpu_link          = "pcie"
     inter_socket_rate = "22GB/s" # NCCL "SRP" model value; S26 [src]
+
+    # Affinity masks of the OCI dump decode to these lists; nodes.md §2.2, S6 [src; decode derived]
+    numa {
+      id     = 0
+      socket = 0
+      cpus   = "0-55,112-167"
+    }
+    numa {
+      id     = 1
+      socket = 1
+      cpus   = "56-111,168-223"
+    }
+  }
+
+  # Bus ids are those of OCI's BM.GPU.H100.8 (nodes.md §2.2, S6 [src]); other
+  # HGX H100 servers differ: declare your own node_model for them.
+  gpu_pci {
+    bus_ids = ["0000:0f:00.0", "0000:2d:00.0", "0000:44:00.0", "0000:5b:00.0", "0000:89:00.0", "0000:a8:00.0", "0000:c0:00.0", "0000:d8:00.0"]
   }
 
   nic "compute" {
     model = "ConnectX-7" # 1 NIC per GPU (S6, S9) [src]; OCI's are dual-port 2x200G RoCE, SimAI's 400G IB
     count = 8
+    pci {
+      bus_ids = ["0000:0c:00.0", "0000:2a:00.0", "0000:41:00.0", "0000:58:00.0", "0000:86:00.0", "0000:a5:00.0", "0000:bd:00.0", "0000:d5:00.0"] # S6 [src]
+    }
   }
 
+  # One Broadcom PEX890xx complex per GPU/NIC pair. S6 shows an upper switch
+  # over two lower ones, which NCCL flattens (S26); this model keeps the upper
+  # switch, at bus 08 26 3d 54 82 a1 b9 d1 (S6 [src]; "0000:XX:00.0" [derived]).
   pcie_switch {
-    count  = 8
-    socket = floor(count.index / 4) # GPUs 0-3 on NUMA 0; S6 [src]
-    gpus   = [count.index]
-    nics   = ["compute[${count.index}]"]
-    gen    = 5  # S6, S9 [src]
-    width  = 16 # S6 [src]
+    count               = 8
+    socket              = floor(count.index / 4) # GPUs 0-3 on NUMA 0; S6 [src]
+    gpus                = [count.index]
+    nics                = ["compute[${count.index}]"]
+    gen                 = 5  # S6, S9 [src]
+    width               = 16 # S6 [src]
+    bus_id              = format("0000:%s:00.0", ["08", "26", "3d", "54", "82", "a1", "b9", "d1"][count.index])
+    vendor_id           = "0x1000" # Broadcom; S6, S28 [src]
+    device_id           = "0xc030" # PEX890xx Gen5; S6, S28 [src]
+    subsystem_vendor_id = "0x1000" # S6 [src]
+    subsystem_device_id = "0x0072" # the upper switch's; S6 [src]
   }
 }
 
@@ -480,7 +546,22 @@ node_model "DGX-B200" {
     cores             = 56                   # S11 [src]
     gpu_link          = "pcie"
     inter_socket_rate = "40GB/s" # NCCL's "ERP" model value, not a UPI figure; nodes.md §1, S26 [src]
+
+    # CPUs 0-55,112-167 and 56-111,168-223 on an 8 x B200 host; nodes.md §3, S12 [src]
+    numa {
+      id     = 0
+      socket = 0
+      cpus   = "0-55,112-167"
+    }
+    numa {
+      id     = 1
+      socket = 1
+      cpus   = "56-111,168-223"
+    }
   }
+  # No bus ids: no public DGX B200 NCCL dump or bus-id table was found
+  # (nodes.md §3), so topoc writes no NCCL file for this model, only the
+  # predicted GPU-NIC paths.
 
   nic "compute" {
     model = "ConnectX-7" # 8 x single-port CX-7, IB up to 400 Gb/s; S11, S1 [src]
@@ -526,27 +607,58 @@ node_model "DGX-A100" {
     cores             = 64             # S23 [secondary]; 4 NUMA x 16 cores [derived from S22]
     gpu_link          = "pcie"
     inter_socket_rate = "16GB/s" # NCCL's AMD SYS model value, not a hardware figure; nccl-topo-xml.md §4.2 (S26) [src]
+
+    # 8 NUMA nodes of 16 cores + 16 SMT siblings: node n = CPUs 16n..16n+15 and
+    # 128+16n..128+16n+15 (node 0 = 0-15,128-143; node 7 = 112-127,240-255);
+    # nodes.md §5, S22 [src; decode derived]. Nodes 0-3 on socket 0.
+    numa {
+      count  = 8
+      id     = count.index
+      socket = floor(count.index / 4)
+      cpus   = format("%d-%d,%d-%d", 16 * count.index, 16 * count.index + 15, 128 + 16 * count.index, 128 + 16 * count.index + 15)
+    }
+  }
+
+  # GPU 0 = 0000:07:00.0 (S22 [src]). The others are [unconfirmed]: recalled
+  # from DGX A100 nvidia-smi output, not read in a source.
+  gpu_pci {
+    bus_ids             = ["0000:07:00.0", "0000:0f:00.0", "0000:47:00.0", "0000:4e:00.0", "0000:87:00.0", "0000:90:00.0", "0000:b7:00.0", "0000:bd:00.0"]
+    bus_ids_unconfirmed = true
   }
 
   nic "compute" {
     model = "ConnectX-6" # 8 x single-port HDR 200G; S22 [src]
     count = 8
+    pci {
+      # mlx5_0 = 0000:0c:00.0 (S22 [src]). The others are [unconfirmed]: the
+      # DGX A100 interface names ibp12s0 ibp18s0 ibp75s0 ibp84s0 ibp141s0
+      # ibp148s0 ibp186s0 ibp204s0 as recalled, buses in hex.
+      bus_ids             = ["0000:0c:00.0", "0000:12:00.0", "0000:4b:00.0", "0000:54:00.0", "0000:8d:00.0", "0000:94:00.0", "0000:ba:00.0", "0000:cc:00.0"]
+      bus_ids_unconfirmed = true
+    }
   }
 
   nic "storage" {
     model  = "ConnectX-6-2P" # dual-port CX-6 directly on NUMA node 0 (0000:61:00.0); S22 [src]
     count  = 1
     socket = [0]
+    pci {
+      bus_ids = ["0000:61:00.0"] # S22 [src]
+      numa    = [0]              # S22 [src]
+      class   = "0x020700"       # InfiniBand, in the S22 dump [src]
+    }
   }
 
   # 4 Broadcom PEX880xx Gen4 complexes, each with 2 GPUs and 2 compute NICs
   # (PXB); S22 [src], S23 [secondary]. GPU0/1 -> NUMA 3, GPU2/3 -> NUMA 1 (socket 0),
-  # GPU4/5 -> NUMA 7, GPU6/7 -> NUMA 5 (socket 1) (S22 [src]); the NUMA node
-  # within a socket is not expressible here. Compute NICs 2i and 2i+1 are paired
-  # with GPUs 2i and 2i+1 [assumption: NIC order follows GPU order].
+  # GPU4/5 -> NUMA 7, GPU6/7 -> NUMA 5 (socket 1) (S22 [src]). Compute NICs 2i
+  # and 2i+1 are paired with GPUs 2i and 2i+1 [assumption: NIC order follows
+  # GPU order]. bus_id: unset, so MADE UP by topoc (S22 shows several switch
+  # levels per complex, flattened here into one).
   pcie_switch {
     count  = 4
     socket = floor(count.index / 2)
+    numa   = [3, 1, 7, 5][count.index] # S22 [src]
     gpus   = [2 * count.index, 2 * count.index + 1]
     nics   = ["compute[${2 * count.index}]", "compute[${2 * count.index + 1}]"]
     gen    = 4  # PEX880xx Gen4 (0x1000:0xc010); S22, S28 [src]
@@ -572,7 +684,23 @@ node_model "GB200-NVL72-compute-tray" {
     gpu_link        = "c2c"     # NVLink-C2C between Grace and its GPUs; nodes.md §4 [secondary]
     c2c_rate        = "450GB/s" # 900 GB/s bidirectional per superchip / 2 [secondary]; how it divides between the superchip's 2 GPUs is [unconfirmed]
     # inter_socket_rate: the Grace-Grace link inside a tray was not found (nodes.md §4 gap).
+
+    # Grace 0 = CPUs 0-71, Grace 1 = 72-143; nodes.md §4, S16 [src]
+    numa {
+      id     = 0
+      socket = 0
+      cpus   = "0-71"
+    }
+    numa {
+      id     = 1
+      socket = 1
+      cpus   = "72-143"
+    }
   }
+  # GPU bus ids 0008:01:00.0, 0009:01:00.0 (Grace 0) and 0018:01:00.0,
+  # 0019:01:00.0 (Grace 1) are known (S16 [src]) but not given: their PCIe
+  # link speed and width are not published, and NCCL needs both. NCCL
+  # detects the GPUs and their C2C link itself.
 
   # No PCIe switches: every GPU and NIC sits in its own PCI domain, so NICs
   # hang off a socket and GPU<->NIC traffic goes GPU -> C2C -> Grace -> PCIe
@@ -581,12 +709,20 @@ node_model "GB200-NVL72-compute-tray" {
     model  = "ConnectX-7" # 4 x single-port 400G OSFP CX-7 per tray; S13 [src]
     count  = 4
     socket = [0, 0, 1, 1] # left bay (domains 0, 2) -> Grace 0, right bay (0x10, 0x12) -> Grace 1; S14, S16 [inferred]
+    pci {
+      # S14 table "00:03:00.0" etc., read as domain:bus [inferred] (nodes.md §4)
+      bus_ids = ["0000:03:00.0", "0002:03:00.0", "0010:03:00.0", "0012:03:00.0"]
+      names   = ["mlx5_0", "mlx5_1", "mlx5_4", "mlx5_5"] # S14 [src]
+    }
   }
 
   nic "storage" {
     model  = "BlueField-3" # 2 x BlueField-3 per tray; S13, S15 [src]
     count  = 2
     socket = [0, 1] # left BF-3 (domain 6) -> Grace 0, right (0x16) -> Grace 1; S14 [inferred]
+    pci {
+      bus_ids = ["0006:03:00.0", "0016:03:00.0"] # S14 [src; domain reading inferred]
+    }
   }
 }
 
@@ -610,21 +746,47 @@ node_model "ND-H100-v5" {
     cores             = 48                       # 96 vCPUs = 96 physical cores, no SMT; CPUs 0-47 / 48-95; S24, file [src; decode derived]
     gpu_link          = "pcie"
     inter_socket_rate = "22GB/s" # NCCL "SRP" model value; S26 [src]
+
+    # affinity 00000000,0000ffff,ffffffff and ffffffff,ffff0000,00000000 in the file [src]
+    numa {
+      id     = 0
+      socket = 0
+      cpus   = "0-47"
+    }
+    numa {
+      id     = 1
+      socket = 1
+      cpus   = "48-95"
+    }
+  }
+
+  # Hyper-V bus ids: the domain carries the identity (file [src]; nodes.md §6)
+  gpu_pci {
+    bus_ids = ["0001:00:00.0", "0002:00:00.0", "0003:00:00.0", "0008:00:00.0", "0009:00:00.0", "000a:00:00.0", "000b:00:00.0", "000c:00:00.0"]
   }
 
   nic "compute" {
     model = "ConnectX-7" # 8 x 400 Gb/s NDR IB, one per GPU; S24, file (class 0x020700) [src]
     count = 8
+    pci {
+      bus_ids = ["0101:00:00.0", "0102:00:00.0", "0103:00:00.0", "0104:00:00.0", "0105:00:00.0", "0106:00:00.0", "0107:00:00.0", "0108:00:00.0"] # file [src]
+    }
   }
 
-  # One fake switch (ffff:ff:0N.0, ids 0x0000) per GPU/NIC pair, 4 per NUMA
-  # node; GPU i pairs with NIC i in bus order (S25 file [src]).
+  # One fake switch (ffff:ff:0N.0, ids 0x0000 so that NCCL never takes it for
+  # a Broadcom switch) per GPU/NIC pair, 4 per NUMA node; GPU i pairs with
+  # NIC i in bus order (S25 file [src]).
   pcie_switch {
-    count  = 8
-    socket = floor(count.index / 4)
-    gpus   = [count.index]
-    nics   = ["compute[${count.index}]"]
-    gen    = 5  # 32.0 GT/s; file [src]
-    width  = 16 # file [src]
+    count               = 8
+    socket              = floor(count.index / 4)
+    gpus                = [count.index]
+    nics                = ["compute[${count.index}]"]
+    gen                 = 5  # 32.0 GT/s; file [src]
+    width               = 16 # file [src]
+    bus_id              = format("ffff:ff:%02x.0", count.index + 1) # Azure's fake ids; file [src]
+    vendor_id           = "0x0000"                                  # file [src]
+    device_id           = "0x0000"
+    subsystem_vendor_id = "0x0000"
+    subsystem_device_id = "0x0000"
   }
 }

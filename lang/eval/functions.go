@@ -57,7 +57,7 @@ func functionTable() []namedFunction {
 		{"regexall", stdlib.RegexAllFunc},
 		{"replace", stdlib.ReplaceFunc},
 		{"reverse", stdlib.ReverseListFunc},
-		{"setproduct", stdlib.SetProductFunc},
+		{"setproduct", boundedSetProduct()},
 		{"signum", stdlib.SignumFunc},
 		{"slice", stdlib.SliceFunc},
 		{"sort", stdlib.SortFunc},

@@ -129,6 +129,9 @@ func (st *varState) assign(val cty.Value, source string, rng hcl.Range) *hcl.Dia
 // applyVarFile applies the NAME = VALUE attributes of one var file.
 func (s *varSet) applyVarFile(path string) hcl.Diagnostics {
 	src, d := readVarFile(path)
+	if d == nil {
+		d = Screen(path, src) // HCL recurses on deep input: refuse it first
+	}
 	if d != nil {
 		return hcl.Diagnostics{d}
 	}
@@ -205,6 +208,10 @@ func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
 	}
 	hint := fmt.Sprintf(" The value of --var %s is read as an HCL expression because the variable's type is %s; quote text, e.g. --var '%s=\"text\"'.",
 		name, typeexpr.TypeString(st.v.Type), name)
+	if d := Screen(source, []byte(raw)); d != nil {
+		d.Subject = nil // the value is a flag, not a file
+		return hcl.Diagnostics{d}
+	}
 	expr, diags := hclsyntax.ParseExpression([]byte(raw), "<value for var."+name+">", hcl.InitialPos)
 	if !diags.HasErrors() {
 		var val cty.Value

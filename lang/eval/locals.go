@@ -115,6 +115,12 @@ func evaluateLocals(attrs []*hcl.Attribute, vars *varSet, funcs map[string]funct
 			l.failed = true
 			continue
 		}
+		if valueSize(v, MaxValueSize) > MaxValueSize {
+			diags = append(diags, diag.Error(diag.ExpansionLimit, l.attr.Expr.Range(), "Value too large",
+				fmt.Sprintf("local.%s is larger than %d bytes and elements; a value that grows like this (each local doubling the last, say) would exhaust memory. Check the expression.", l.attr.Name, MaxValueSize)))
+			l.failed = true
+			continue
+		}
 		vals[l.attr.Name] = v
 	}
 	return vals, diags

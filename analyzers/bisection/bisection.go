@@ -1,0 +1,172 @@
+// Package bisection computes the bisection bandwidth of every fabric of a
+// compiled design, with a certificate (the two halves) and bounds.
+//
+// Definition (DESIGN.md "Bisection"; docs/analyzers.md "## bisection"):
+// the minimum, over splits of the fabric's endpoints into two halves whose
+// sizes differ by at most one, of the per-direction capacity of the links
+// that cross the cut, switches and server components free to sit on
+// either side. For a fabric built on real servers the analysis graph holds
+// each server's internal links (GPU, NVLink, PCIe, C2C, NIC) as well, and
+// the endpoints of the split are the servers' GPUs (the whole server where
+// it has none): see View. ratio = bisection ÷ (half the sum of the
+// endpoints' injection rates).
+//
+// Methods, tried in this order:
+//   - analytic: a closed form for the family (fat_tree k³/8 × rate; an
+//     even-g dragonfly's group cut; an NVLink domain; a symmetric Clos),
+//     each proven for the fabric at hand by a matching lower bound;
+//   - exact: every balanced split is evaluated by max-flow (at most
+//     ExactEndpoints endpoints), or a sound lower bound meets a cut found;
+//   - heuristic: the best cut found (structure-aligned halves, each
+//     evaluated exactly by max-flow with the endpoint split fixed, then
+//     improved by Fiduccia–Mattheyses local search) is the upper bound, and
+//     a sound lower bound is reported beside it.
+package bisection
+
+import (
+	"math"
+
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// View selects what the endpoints of the split are.
+type View string
+
+const (
+	// ViewGPU is DESIGN.md's convention: for a fabric built on real
+	// servers the split endpoints are the servers' GPUs (a server without
+	// GPUs is one endpoint, its internals contracted into it), and the
+	// analysis graph holds the servers' internal links, so rails and
+	// planes are judged as one system. Each GPU injects the rate of its
+	// server's endpoint ports on the fabric divided evenly among the
+	// server's GPUs, plus the rate of its own links if it is itself an
+	// endpoint (an NVLink domain's GPUs). Implicit hosts and appliances
+	// are endpoints as they are.
+	ViewGPU View = "gpu"
+	// ViewPort is the NIC-port-only view: every endpoint port the fabric
+	// lists is one endpoint, injecting the capacity of the links on that
+	// port, and only the fabric's own links are in the graph.
+	ViewPort View = "endpoint_port"
+)
+
+// DefaultView is the view the Analyzer uses. A modelling choice kept as a
+// package variable so that a program embedding topoc can switch the
+// `topoc check` report to ViewPort; Compute takes the view explicitly.
+var DefaultView = ViewGPU
+
+// ExactEndpoints is the largest number of split endpoints for which every
+// balanced split is enumerated (C(15,7) = 6,435 max-flows at 16).
+const ExactEndpoints = 16
+
+// FullBisectionTolerance: a ratio at or above 1 − FullBisectionTolerance
+// is full bisection (DESIGN.md), absorbing float rounding of rate sums.
+const FullBisectionTolerance = 1e-9
+
+// Fabric is the bisection of one fabric: the "bisection" object of the
+// report. Rates are bits per second per direction.
+type Fabric struct {
+	// BandwidthBPS is the bisection bandwidth: exact for the analytic and
+	// exact methods, the best (least) cut found for heuristic.
+	BandwidthBPS float64 `json:"bandwidth_bps"`
+	// Ratio is BandwidthBPS ÷ HalfInjectionBPS (0 when nothing injects).
+	Ratio float64 `json:"ratio"`
+	// Method is "analytic", "exact" or "heuristic".
+	Method string `json:"method"`
+	// Formula names the closed form of an analytic result, with its
+	// source, and for exact results proven by bounds the bound that met.
+	Formula string `json:"formula,omitempty"`
+	// LowerBoundBPS and UpperBoundBPS bound the bisection; they are equal
+	// unless Method is heuristic.
+	LowerBoundBPS float64 `json:"lower_bound_bps"`
+	UpperBoundBPS float64 `json:"upper_bound_bps"`
+	// LowerBoundRatio is LowerBoundBPS ÷ HalfInjectionBPS: a heuristic
+	// result proves full bisection only when this is ≥ 1 − 1e-9.
+	LowerBoundRatio float64 `json:"lower_bound_ratio"`
+	// LowerBoundMethod says where the lower bound comes from: "formula",
+	// "enumeration", "hose" (uniform up-routing to the top tier) or
+	// "uniform_multicommodity_flow" (Leighton–Rao); "none" when no sound
+	// bound above zero applies.
+	LowerBoundMethod string `json:"lower_bound_method"`
+	// View is the endpoint convention ("gpu" or "endpoint_port").
+	View View `json:"view"`
+	// Endpoints is the number of endpoints split (GPUs in the gpu view of
+	// a fabric of servers, which can differ from the fabric's endpoint
+	// ports).
+	Endpoints int `json:"split_endpoints"`
+	// HalfInjectionBPS is half the sum of the split endpoints' injection.
+	HalfInjectionBPS float64 `json:"half_injection_bps"`
+	// Certificate is the cut that gives BandwidthBPS.
+	Certificate Certificate `json:"certificate"`
+}
+
+// Certificate describes a cut: its two sides in words and as endpoint
+// lists, and how many links cross it.
+type Certificate struct {
+	// Text is the split in words, "pods 0–3 | pods 4–7", in the fabric's
+	// own unit names where the sides are unions of whole units.
+	Text  string  `json:"text"`
+	Sides [2]Side `json:"sides"`
+	// CutLinks counts the links crossing the cut; CutBPS sums their
+	// capacity (equal to BandwidthBPS).
+	CutLinks int     `json:"cut_links"`
+	CutBPS   float64 `json:"cut_bps"`
+}
+
+// Side is one half of a split.
+type Side struct {
+	Text      string `json:"text"`
+	Endpoints int    `json:"endpoints"`
+	// Runs lists the side's endpoints as maximal runs of consecutive
+	// endpoints in the fabric's endpoint order, each by its first and last
+	// name: complete unless RunsOmitted > 0 (at most MaxRuns are listed).
+	Runs        []Run `json:"runs"`
+	RunsOmitted int   `json:"runs_omitted"`
+}
+
+// Run is Count consecutive endpoints from First to Last.
+type Run struct {
+	First string `json:"first"`
+	Last  string `json:"last"`
+	Count int    `json:"count"`
+}
+
+// MaxRuns caps the runs listed per side, so that a split of a 131,072-GPU
+// fabric stays a few kilobytes of JSON.
+const MaxRuns = 64
+
+// Options tune Compute.
+type Options struct {
+	View View
+	// NoFormula skips the families' closed forms (fat_tree), so that
+	// tests can check them against the general search.
+	NoFormula bool
+}
+
+// Analyzer computes Compute(g, f, Options{View: DefaultView}) for every
+// fabric; its result is []Fabric in fabric order.
+var Analyzer = &analysis.Analyzer{
+	Name: "bisection",
+	Doc:  "bisection bandwidth per fabric: value, ratio, method, bounds and the cut",
+	Run: func(p *analysis.Pass) (any, error) {
+		out := make([]Fabric, len(p.Graph.Fabrics))
+		for i := range p.Graph.Fabrics {
+			out[i] = Compute(p.Graph, ir.FabricID(i), Options{View: DefaultView})
+		}
+		return out, nil
+	},
+}
+
+// ratio divides, returning 0 for an empty denominator.
+func ratio(x, half float64) float64 {
+	if half <= 0 {
+		return 0
+	}
+	return x / half
+}
+
+// meets reports whether a lower bound reaches an upper bound, up to float
+// rounding of sums of rates.
+func meets(lb, ub float64) bool {
+	return lb >= ub-1e-9*math.Max(1, ub)
+}

@@ -1,0 +1,171 @@
+package bisection
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Compute returns the bisection of fabric fid of g. It never fails: a
+// fabric with fewer than two endpoints has bisection 0 (nothing to cut),
+// and a disconnected one a bisection that may be 0.
+//
+// Steps: lower bounds first (hose for tiered fabrics, minimal routing for
+// dragonflies); then structure-aligned candidate splits, on the graph
+// with servers contracted when the fabric is built on servers (a cheap
+// valid upper bound) and, unless a bound already meets it, on the full
+// analysis graph; enumeration when at most ExactEndpoints endpoints;
+// otherwise Fiduccia–Mattheyses refinement and the uniform
+// multicommodity-flow bound.
+func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
+	if opt.View == "" {
+		opt.View = ViewGPU
+	}
+	m := newModel(g, fid, opt.View)
+	n := len(m.terms)
+	r := Fabric{View: m.view, Endpoints: n, HalfInjectionBPS: m.injection() / 2, LowerBoundMethod: "none"}
+	levels := m.levels()
+	if n < 2 {
+		inA := make([]bool, n)
+		if n == 1 {
+			inA[0] = true
+		}
+		r.Method, r.LowerBoundMethod = "exact", "enumeration"
+		r.Formula = "fewer than two endpoints: nothing to cut"
+		r.Certificate = m.certificate(levels, inA, 0, 0)
+		return r
+	}
+	if !opt.NoFormula && m.fab.Family == "fat_tree" {
+		if f, ok := m.fatTree(r, levels); ok {
+			return f
+		}
+	}
+	lb, lbHow := 0.0, "none"
+	// A dragonfly has one tier of routers, each terminal its own top: the
+	// hose bound cannot apply, so it is not attempted.
+	hose := hoseBound{reason: "a dragonfly has no tier to route up to"}
+	if m.fab.Family != "dragonfly" {
+		hose = m.hose()
+	}
+	if hose.ok && hose.bound > lb {
+		lb, lbHow = hose.bound, "hose"
+	}
+	minimal := false // the dragonfly bound under minimal routing applies
+	if d, ok := m.dragonflyBound(); ok {
+		minimal = true
+		if d > lb {
+			lb, lbHow = d, "uniform_multicommodity_flow"
+		}
+	}
+	best := cut{value: math.Inf(1)}
+	if m.view == ViewGPU && m.hasGPUServers() {
+		ca := m.build(modeContracted)
+		best = m.candidates(ca, m.orderings(levels, nil), lb)
+	}
+	enumerated := false
+	if !meets(lb, best.value) {
+		full := m.build(modeFull)
+		if fb := m.candidates(full, m.orderings(levels, full), lb); fb.value < best.value {
+			best = fb
+		}
+		switch {
+		case meets(lb, best.value):
+		case n <= ExactEndpoints:
+			best, enumerated = m.exact(full), true
+			lb, lbHow = best.value, "enumeration"
+		default:
+			if best.g != full && !meets(lb, best.value) {
+				if p, ok := m.project(best, full); ok {
+					best = p
+				}
+			}
+			if !meets(lb, best.value) {
+				best = m.fm(full, best)
+			}
+			if !meets(lb, best.value) && full.fg.NumArcs() <= fmArcs {
+				if ml := m.fm(full, m.multilevel(full)); ml.value < best.value-1e-12*best.value {
+					best = ml
+				}
+			}
+			// The generic uniform bound loses about half to
+			// terminal-bound traffic, so it is only worth its cost where
+			// neither the hose bound nor the dragonfly's applies.
+			if !meets(lb, best.value) && !hose.ok && !minimal {
+				if u, ok := m.uniformBound(full); ok && u > lb {
+					lb, lbHow = u, "uniform_multicommodity_flow"
+				}
+			}
+		}
+	}
+	ub := best.value
+	r.BandwidthBPS, r.UpperBoundBPS = ub, ub
+	switch {
+	case enumerated:
+		r.Method = "exact"
+		r.LowerBoundBPS = ub
+		r.Formula = fmt.Sprintf("minimum over all %d balanced splits, each by max-flow", balancedSplits(n))
+	case meets(lb, ub):
+		r.LowerBoundBPS = ub
+		if f, ok := m.formula(hose, lbHow, ub, best); ok {
+			r.Method, r.Formula = "analytic", f
+		} else {
+			r.Method = "exact"
+			r.Formula = fmt.Sprintf("the %s lower bound meets the cut found (%s)", lbText(lbHow), best.how)
+			if ub == 0 {
+				r.Formula = fmt.Sprintf("a cut of capacity 0 (halves in %s): the fabric is not connected", best.how)
+			}
+		}
+	default:
+		r.Method = "heuristic"
+		r.LowerBoundBPS = lb
+	}
+	r.LowerBoundMethod = lbHow
+	if enumerated {
+		r.LowerBoundMethod = "enumeration"
+	}
+	r.Ratio = ratio(r.BandwidthBPS, r.HalfInjectionBPS)
+	r.LowerBoundRatio = ratio(r.LowerBoundBPS, r.HalfInjectionBPS)
+	links, bps := best.g.cutLinks(best.vA)
+	r.Certificate = m.certificate(levels, best.inA, links, bps)
+	return r
+}
+
+// hasGPUServers reports whether some terminal is a GPU of a server, so
+// that contracting servers changes the graph.
+func (m *model) hasGPUServers() bool {
+	for s := range m.servers {
+		if len(m.srvGPUs[s]) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// balancedSplits is the number of unordered balanced splits of n: side
+// A holds terminal 0 and ⌊n/2⌋-1 (or, n odd, ⌊n/2⌋) of the others.
+func balancedSplits(n int) int {
+	c := binom(n-1, n/2-1)
+	if n%2 == 1 {
+		c += binom(n-1, n/2)
+	}
+	return c
+}
+
+func binom(n, k int) int {
+	c := 1
+	for i := 0; i < k; i++ {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
+}
+
+func lbText(how string) string {
+	switch how {
+	case "hose":
+		return "hose"
+	case "uniform_multicommodity_flow":
+		return "uniform multicommodity-flow"
+	}
+	return how
+}

@@ -1,0 +1,176 @@
+package bisection
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// fatTree is the closed form of a k-ary fat-tree (Al-Fares, Loukissas,
+// Vahdat, SIGCOMM 2008, DOI 10.1145/1402946.1402967; designs.md §1): k³/4
+// hosts, every link at one rate; the pod halves cut (k/2)² cores × k/2
+// links = k³/8 links, and no balanced cut is smaller, because the
+// fat-tree is rearrangeably non-blocking (the hose bound of hose.go is
+// exactly k³/8 links, checked against max-flow in the tests). It needs no
+// graph, so k = 64 (196,608 links) costs one scan of the links. ok is
+// false when the fabric is not the generator's fat-tree.
+func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
+	k, ok := m.fab.Param("k")
+	if !ok || k < 2 {
+		return r, false
+	}
+	n := len(m.terms)
+	if int64(n) != k*k*k/4 || int64(len(m.fabricLinks)) != 3*k*k*k/4 {
+		return r, false
+	}
+	rate := m.g.Links[m.fabricLinks[0]].CapacityBPS
+	for _, id := range m.fabricLinks {
+		if m.g.Links[id].CapacityBPS != rate {
+			return r, false
+		}
+	}
+	// The first half of the hosts in endpoint order must be pods
+	// 0 … k/2-1 (the generator lists hosts pod by pod).
+	inA := make([]bool, n)
+	for i := range inA {
+		inA[i] = i < n/2
+	}
+	for _, l := range levels {
+		if l.unit == "pod" {
+			for i, p := range l.key {
+				if (p < int32(k/2)) != inA[i] {
+					return r, false
+				}
+			}
+		}
+	}
+	links := k * k * k / 8
+	v := float64(links) * rate
+	r.Method = "analytic"
+	r.Formula = fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008: the pod halves cut (k/2)² cores × k/2 links; the fat-tree is rearrangeably non-blocking)", links, rateText(rate))
+	r.BandwidthBPS, r.LowerBoundBPS, r.UpperBoundBPS = v, v, v
+	r.LowerBoundMethod = "formula"
+	r.Ratio = ratio(v, r.HalfInjectionBPS)
+	r.LowerBoundRatio = r.Ratio
+	r.Certificate = m.certificate(levels, inA, int(links), v)
+	return r, true
+}
+
+// formula names the closed form a proven value (lower bound = cut found)
+// follows, for the families that have one; ok is false otherwise (the
+// result is then "exact": proven, but not by a family formula).
+func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string, bool) {
+	same := func(x float64) bool { return math.Abs(x-v) <= 1e-9*math.Max(1, v) }
+	rate, uniform := m.uniformRate()
+	switch m.fab.Family {
+	case "fat_tree":
+		k, ok := m.fab.Param("k")
+		if ok && uniform && lbHow == "hose" && same(float64(k*k*k/8)*rate) {
+			return fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008), proven by the hose bound", k*k*k/8, rateText(rate)), true
+		}
+	case "nvlink_domain":
+		gpus, ok1 := m.fab.Param("gpus")
+		lpg, ok2 := m.fab.Param("links_per_gpu")
+		if ok1 && ok2 && uniform && lbHow == "hose" && same(float64(gpus/2*lpg)*rate) {
+			return fmt.Sprintf("⌊G/2⌋ × links per GPU × link rate = %d × %d × %s: every NVSwitch chip meets both halves equally (hose bound met by the cut %s)", gpus/2, lpg, rateText(rate), best.how), true
+		}
+	case "clos":
+		if lbHow == "hose" {
+			return fmt.Sprintf("symmetric Clos: θ × (sum of the ⌊n/2⌋ smallest endpoint injections), θ = %s = least capacity ÷ up-routed injection over the links, i.e. 1 ÷ the worst oversubscription met on the way up (hose bound; Duffield et al., SIGCOMM 1999), met by the cut of the halves in %s", ratioText(h.theta), best.how), true
+		}
+	case "dragonfly":
+		gg, ok := m.fab.Param("g")
+		if !ok || gg%2 != 0 || lbHow != "uniform_multicommodity_flow" {
+			return "", false
+		}
+		pairs, grate, ok := m.dragonflyPairs()
+		if ok && same(float64((gg/2)*((gg+1)/2))*float64(pairs)*grate) {
+			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by the uniform multicommodity-flow bound under minimal routing", (gg/2)*((gg+1)/2), pairs, rateText(grate)), true
+		}
+	}
+	return "", false
+}
+
+// uniformRate returns the rate of the fabric's links when they all have
+// the same one.
+func (m *model) uniformRate() (float64, bool) {
+	if len(m.fabricLinks) == 0 {
+		return 0, false
+	}
+	r := m.g.Links[m.fabricLinks[0]].CapacityBPS
+	for _, id := range m.fabricLinks {
+		if m.g.Links[id].CapacityBPS != r {
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// dragonflyPairs returns the number of global links between every pair of
+// groups and their rate, ok only when both are the same for all pairs.
+func (m *model) dragonflyPairs() (int, float64, bool) {
+	g := m.g
+	count := map[[2]int32]int{}
+	rate := 0.0
+	var groups []int32
+	seen := map[int32]bool{}
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
+		if !a.Kind.IsSwitch() || !b.Kind.IsSwitch() || a.UnitIndex == b.UnitIndex {
+			continue
+		}
+		if rate == 0 {
+			rate = l.CapacityBPS
+		} else if l.CapacityBPS != rate {
+			return 0, 0, false
+		}
+		count[[2]int32{min(a.UnitIndex, b.UnitIndex), max(a.UnitIndex, b.UnitIndex)}]++
+	}
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if n := &g.Nodes[e]; n.Kind.IsSwitch() && !seen[n.UnitIndex] {
+				seen[n.UnitIndex] = true
+				groups = append(groups, n.UnitIndex)
+			}
+		}
+	}
+	pairs := -1
+	for i, x := range groups {
+		for _, y := range groups[i+1:] {
+			c := count[[2]int32{min(x, y), max(x, y)}]
+			if pairs >= 0 && c != pairs {
+				return 0, 0, false
+			}
+			pairs = c
+		}
+	}
+	return pairs, rate, pairs > 0
+}
+
+// rateText formats bits per second per direction for formula texts, in
+// the units of the rest of the report (Tb/s at most: "26214.4Tb/s").
+func rateText(bps float64) string {
+	for _, u := range []struct {
+		div  float64
+		unit string
+	}{{1e12, "Tb/s"}, {1e9, "Gb/s"}, {1e6, "Mb/s"}} {
+		if bps >= u.div {
+			return strconv.FormatFloat(bps/u.div, 'g', 6, 64) + u.unit
+		}
+	}
+	return strconv.FormatFloat(bps, 'g', 6, 64) + "b/s"
+}
+
+// ratioText formats a ratio, as a fraction 1/k when it is one.
+func ratioText(x float64) string {
+	if x > 0 && x < 1 {
+		if k := math.Round(1 / x); math.Abs(1/x-k) < 1e-9*k {
+			return "1/" + strconv.FormatFloat(k, 'g', -1, 64)
+		}
+	}
+	return strconv.FormatFloat(x, 'g', 6, 64)
+}

@@ -1,0 +1,339 @@
+package bisection
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// hoseBound is the lower bound of a tiered fabric (fat-tree, Clos, NVLink
+// domain, a custom fabric whose switches all name a tier):
+//
+// Route every terminal's traffic up: inside its server to its nearest NICs
+// (route.go), then from each switch over its links to higher tiers in
+// proportion to their capacity, until it reaches a switch with no such
+// links (the top). If every terminal reaches the top switches with the
+// same distribution α, a flow from s to t can meet at top switch c with
+// weight α(c), climbing along s's up-routing and descending along the
+// reverse of t's: an oblivious routing. Under it, any traffic matrix in
+// which every terminal sends and receives at most θ·w(t) (the hose model
+// of Duffield et al., SIGCOMM 1999) loads each link, per direction, at
+// most θ·Σ w(t)·(fraction of t's up-traffic on the link), so it fits when
+// θ = min over links of capacity ÷ that up-load. For any split A|B with
+// w(A) ≤ w(B), the matrix D(s,t) = θ·w(s)·w(t)/w(B) (s ∈ A, t ∈ B) is
+// such a matrix and sends θ·w(A) across, so every cut separating A from B
+// carries at least θ·w(A) per direction. Over balanced splits, w(A) is at
+// least the sum of the ⌊n/2⌋ smallest injections.
+//
+// For a symmetric Clos θ is 1 ÷ the worst tier oversubscription (capped
+// at 1), and the bound is the familiar W/2 ÷ oversubscription.
+type hoseBound struct {
+	ok     bool
+	reason string
+	theta  float64
+	bound  float64
+}
+
+func (m *model) hose() hoseBound {
+	g := m.g
+	rankOf := map[string]int32{}
+	for i, t := range m.fab.Tiers {
+		rankOf[t] = int32(i)
+	}
+	fa := m.build(modeFabric)
+	nv := len(fa.vnode)
+	rank := make([]int32, nv)
+	for v, n := range fa.vnode {
+		node := &g.Nodes[n]
+		rank[v] = -1
+		if node.Kind.IsSwitch() && node.InFabric(m.fid) {
+			r, ok := rankOf[node.Tier]
+			if !ok {
+				return hoseBound{reason: "switch " + node.Name + " names no tier of the fabric"}
+			}
+			rank[v] = r
+		}
+	}
+	if m.view == ViewGPU && len(m.servers) > 0 {
+		m.route()
+	}
+	// Attachments of each terminal to fabric vertices, as fractions of
+	// its injection.
+	epVertex := func(n ir.NodeID) int32 { return fa.tv0(n) }
+	fa.indexNodes(len(g.Nodes))
+	attach := make([][]att2, len(m.terms))
+	for i := range m.terms {
+		t := &m.terms[i]
+		w := t.inj()
+		if w == 0 {
+			continue
+		}
+		switch {
+		case fa.tv[i] >= 0:
+			attach[i] = append(attach[i], att2{fa.tv[i], t.own / w})
+		case t.contracted:
+			for _, e := range m.srvEPs[t.srv] {
+				if m.epCap[e] > 0 {
+					attach[i] = append(attach[i], att2{epVertex(e), m.epCap[e] / w})
+				}
+			}
+		}
+		if t.share > 0 && !t.contracted {
+			cls := m.classes[m.srvCls[t.srv]]
+			if !cls.ok {
+				return hoseBound{reason: "a GPU of " + g.Nodes[m.servers[t.srv]].Name + " reaches no NIC inside its server"}
+			}
+			for _, x := range m.gpuAttach(i) {
+				attach[i] = append(attach[i], att2{epVertex(m.srvEPs[t.srv][x.ep]), x.frac * t.share / w})
+			}
+		}
+	}
+	// Up-arcs of each vertex: arcs to a vertex of higher rank.
+	fg := fa.fg
+	upCap := make([]float64, nv)
+	for v := int32(0); v < int32(nv); v++ {
+		lo, hi := fg.Arcs(v)
+		for a := lo; a < hi; a++ {
+			if rank[fg.Head(a)] > rank[v] {
+				upCap[v] += fg.Capacity(a)
+			}
+		}
+	}
+	// Forward pass: push every terminal's injection up, tier by tier.
+	inflow := make([]float64, nv)
+	for i := range m.terms {
+		w := m.terms[i].inj()
+		for _, x := range attach[i] {
+			inflow[x.v] += w * x.f
+		}
+	}
+	byRank := make([]int32, nv)
+	for i := range byRank {
+		byRank[i] = int32(i)
+	}
+	sort.SliceStable(byRank, func(i, j int) bool { return rank[byRank[i]] < rank[byRank[j]] })
+	theta := math.Inf(1)
+	for _, v := range byRank {
+		if inflow[v] == 0 || upCap[v] == 0 {
+			continue
+		}
+		lo, hi := fg.Arcs(v)
+		for a := lo; a < hi; a++ {
+			if w := fg.Head(a); rank[w] > rank[v] {
+				c := fg.Capacity(a)
+				f := inflow[v] * c / upCap[v]
+				inflow[w] += f
+				theta = math.Min(theta, c/f)
+			}
+		}
+	}
+	// Every terminal must reach the tops with the same distribution.
+	if reason := m.sameTops(fa, rank, upCap, attach); reason != "" {
+		return hoseBound{reason: reason}
+	}
+	if m.routed {
+		for s, c := range m.srvCls {
+			if len(m.srvGPUs[s]) > 0 {
+				theta = math.Min(theta, m.classes[c].theta)
+			}
+		}
+	}
+	if math.IsInf(theta, 1) {
+		theta = 0 // nothing injects
+	}
+	w := make([]float64, len(m.terms))
+	for i := range m.terms {
+		w[i] = m.terms[i].inj()
+	}
+	slices.Sort(w)
+	low := 0.0
+	for _, x := range w[:len(w)/2] {
+		low += x
+	}
+	return hoseBound{ok: true, theta: theta, bound: theta * low}
+}
+
+type att2 struct {
+	v int32
+	f float64
+}
+
+// maxClassCells bounds the memory of the top-distribution check: classes ×
+// top switches float64s (32 MB).
+const maxClassCells = 4 << 20
+
+// sameTops checks that every injecting terminal reaches the top vertices
+// with the same distribution. Vertices are grouped into classes by the
+// multiset of (child class, fraction) of their up-arcs, so the identical
+// switches of a Clos (all leaves of a pod, all spines with the same core
+// set) are one class and the distributions are computed once per class.
+// It returns "" when the check passes, else the reason it fails.
+func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2) string {
+	fg := fa.fg
+	nv := len(fa.vnode)
+	// Reachable vertices and the tops among them.
+	reach := make([]bool, nv)
+	var stack []int32
+	for i := range m.terms {
+		if m.terms[i].inj() == 0 {
+			continue
+		}
+		for _, x := range attach[i] {
+			if !reach[x.v] {
+				reach[x.v] = true
+				stack = append(stack, x.v)
+			}
+		}
+	}
+	topIdx := make([]int32, nv)
+	for i := range topIdx {
+		topIdx[i] = -1
+	}
+	ntop := 0
+	var order []int32
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		order = append(order, v)
+		if upCap[v] == 0 {
+			topIdx[v] = int32(ntop)
+			ntop++
+			continue
+		}
+		lo, hi := fg.Arcs(v)
+		for a := lo; a < hi; a++ {
+			if w := fg.Head(a); rank[w] > rank[v] && !reach[w] {
+				reach[w] = true
+				stack = append(stack, w)
+			}
+		}
+	}
+	if ntop == 0 {
+		return "no terminal injects"
+	}
+	// Classes top-down: highest rank first.
+	sort.SliceStable(order, func(i, j int) bool { return rank[order[i]] > rank[order[j]] })
+	class := make([]int32, nv)
+	var vecs [][]float64
+	intern := map[string]int32{}
+	// keyOf sorts parts (class, fraction) by class, merges equal
+	// classes, and returns them with the class key.
+	keyOf := func(parts []att2) ([]att2, string) {
+		slices.SortFunc(parts, func(x, y att2) int { return int(x.v) - int(y.v) })
+		out := parts[:0]
+		for _, p := range parts {
+			if len(out) > 0 && out[len(out)-1].v == p.v {
+				out[len(out)-1].f += p.f
+			} else {
+				out = append(out, p)
+			}
+		}
+		b := make([]byte, 0, 12*len(out))
+		for _, p := range out {
+			b = binary.LittleEndian.AppendUint32(b, uint32(p.v))
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.f))
+		}
+		return out, string(b)
+	}
+	newClass := func(key string, parts []att2, top int32) (int32, bool) {
+		if c, ok := intern[key]; ok {
+			return c, true
+		}
+		if (len(vecs)+1)*ntop > maxClassCells {
+			return 0, false
+		}
+		vec := make([]float64, ntop)
+		if top >= 0 {
+			vec[top] = 1
+		}
+		for _, p := range parts {
+			for k, x := range vecs[p.v] {
+				vec[k] += p.f * x
+			}
+		}
+		c := int32(len(vecs))
+		vecs = append(vecs, vec)
+		intern[key] = c
+		return c, true
+	}
+	var parts []att2
+	for _, v := range order {
+		var key string
+		parts = parts[:0]
+		if topIdx[v] >= 0 {
+			key = "top" + string(binary.LittleEndian.AppendUint32(nil, uint32(topIdx[v])))
+		} else {
+			lo, hi := fg.Arcs(v)
+			for a := lo; a < hi; a++ {
+				if w := fg.Head(a); rank[w] > rank[v] {
+					parts = append(parts, att2{class[w], fg.Capacity(a) / upCap[v]})
+				}
+			}
+			parts, key = keyOf(parts)
+		}
+		c, ok := newClass(key, parts, topIdx[v])
+		if !ok {
+			return "the fabric is too irregular to compare the terminals' routes"
+		}
+		class[v] = c
+	}
+	// Terminals: most have one attachment (a host, a NIC port, a GPU
+	// with one nearest NIC), whose class is its vertex's.
+	ref := int32(-1)
+	checked := map[int32]bool{}
+	for i := range m.terms {
+		if m.terms[i].inj() == 0 {
+			continue
+		}
+		var c int32
+		if len(attach[i]) == 1 {
+			c = class[attach[i][0].v]
+		} else {
+			parts = parts[:0]
+			for _, x := range attach[i] {
+				parts = append(parts, att2{class[x.v], x.f})
+			}
+			var key string
+			parts, key = keyOf(parts)
+			var ok bool
+			if c, ok = newClass("t"+key, parts, -1); !ok {
+				return "the fabric is too irregular to compare the terminals' routes"
+			}
+		}
+		if ref < 0 {
+			ref = c
+		}
+		if c == ref || checked[c] {
+			continue
+		}
+		d := 0.0
+		for k, x := range vecs[c] {
+			d += math.Abs(x - vecs[ref][k])
+		}
+		if d > 1e-9 {
+			return "endpoints reach different top switches (" + m.name(i) + " differs from " + m.name(0) + ")"
+		}
+		checked[c] = true
+	}
+	return ""
+}
+
+// indexNodes prepares tv0.
+func (a *agraph) indexNodes(nodes int) {
+	if a.nodeVtx != nil {
+		return
+	}
+	a.nodeVtx = make([]int32, nodes)
+	for i := range a.nodeVtx {
+		a.nodeVtx[i] = -1
+	}
+	for v := len(a.vnode) - 1; v >= 0; v-- {
+		a.nodeVtx[a.vnode[v]] = int32(v)
+	}
+}
+
+// tv0 returns the (first) vertex of node n, -1 if none.
+func (a *agraph) tv0(n ir.NodeID) int32 { return a.nodeVtx[n] }

@@ -1,0 +1,282 @@
+package bisection
+
+import (
+	"fmt"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// model is one fabric prepared for analysis: its links, the servers it is
+// built on, and the split endpoints ("terminals") with their injection.
+type model struct {
+	g    *ir.Graph
+	fid  ir.FabricID
+	fab  *ir.Fabric
+	view View
+
+	// fabricLinks are the fabric's own links, in link order.
+	fabricLinks []ir.LinkID
+	// epNodes are the distinct nodes of the fabric's endpoint ports, in
+	// endpoint order; epCap[n] sums the capacity of node n's fabric links.
+	epNodes []ir.NodeID
+	epCap   []float64
+
+	// servers are the servers (ir.Node.Parent values) of the endpoint
+	// nodes, in first-seen order; srvOf[n] is the index of node n's server
+	// (or of n itself when n is one), -1 otherwise.
+	servers []ir.NodeID
+	srvOf   []int32
+	// srvGPUs lists each server's GPUs in node order; srvEPs its endpoint
+	// nodes that are not GPUs (NICs), in endpoint order.
+	srvGPUs [][]ir.NodeID
+	srvEPs  [][]ir.NodeID
+	// internal holds the internal links of each server (links outside any
+	// fabric between its components), grouped: server s owns
+	// internal[intStart[s]:intStart[s+1]]. Only in the gpu view.
+	internal []ir.LinkID
+	intStart []int32
+
+	terms []terminal
+	// termOfNode maps a node to its terminal (gpu view), -1 if none.
+	termOfNode []int32
+	// ports maps an endpoint node to its listed ports, portIdx an
+	// endpoint port to its terminal (port view).
+	ports   map[ir.NodeID][]int32
+	portIdx map[ir.Port]int32
+
+	// home is each terminal's access switch, set by levels.
+	home []homeInfo
+	// routes is set by route(): server classes with the GPU→NIC routing.
+	routed  bool
+	classes []*serverClass
+	srvCls  []int32
+}
+
+// terminal is one endpoint of the split.
+type terminal struct {
+	node ir.NodeID // GPU, host, endpoint node, or a contracted server
+	port int32     // the endpoint port in the port view, else -1
+	srv  int32     // index into model.servers, -1 for none
+	// contracted marks a server without GPUs: the whole server is the
+	// endpoint and its components are one vertex.
+	contracted bool
+	// own is the capacity of the terminal's own fabric links; share the
+	// part of its server's NIC capacity it is credited with.
+	own, share float64
+}
+
+func (t *terminal) inj() float64 { return t.own + t.share }
+
+// newModel prepares fabric fid of g in the given view. It reads the
+// links once (they dominate the IR of a large design: 3 million at
+// 131,072 GPUs with server internals).
+func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
+	m := &model{g: g, fid: fid, fab: &g.Fabrics[fid], view: view}
+	n := len(g.Nodes)
+	m.epCap = make([]float64, n)
+	isEP := make([]bool, n)
+	for _, p := range m.fab.Endpoints {
+		if !isEP[p.Node] {
+			isEP[p.Node] = true
+			m.epNodes = append(m.epNodes, p.Node)
+		}
+	}
+	m.srvOf = make([]int32, n)
+	for i := range m.srvOf {
+		m.srvOf[i] = -1
+	}
+	for _, e := range m.epNodes {
+		if p := g.Nodes[e].Parent; p != ir.None && m.srvOf[p] < 0 {
+			m.srvOf[p] = int32(len(m.servers))
+			m.servers = append(m.servers, p)
+		}
+	}
+	m.srvGPUs = make([][]ir.NodeID, len(m.servers))
+	m.srvEPs = make([][]ir.NodeID, len(m.servers))
+	if len(m.servers) > 0 {
+		for i := range g.Nodes {
+			if p := g.Nodes[i].Parent; p >= 0 && int(p) < n && m.srvOf[p] >= 0 {
+				s := m.srvOf[p]
+				m.srvOf[i] = s
+				if g.Nodes[i].Kind == ir.KindGPU {
+					m.srvGPUs[s] = append(m.srvGPUs[s], ir.NodeID(i))
+				}
+			}
+		}
+	}
+	for _, e := range m.epNodes {
+		if s := m.srvOf[e]; s >= 0 && g.Nodes[e].Kind != ir.KindGPU {
+			m.srvEPs[s] = append(m.srvEPs[s], e)
+		}
+	}
+	// One pass over the links: the fabric's links, and (gpu view) the
+	// internal links of the servers, tagged with their server.
+	internals := view == ViewGPU && len(m.servers) > 0
+	var owner []int32
+	var owned []ir.LinkID
+	if internals {
+		owner = make([]int32, 0, len(g.Links))
+		owned = make([]ir.LinkID, 0, len(g.Links))
+	}
+	for id := range g.Links {
+		l := &g.Links[id]
+		if l.Fabric == fid {
+			m.fabricLinks = append(m.fabricLinks, ir.LinkID(id))
+			if isEP[l.A.Node] {
+				m.epCap[l.A.Node] += l.CapacityBPS
+			}
+			if isEP[l.B.Node] {
+				m.epCap[l.B.Node] += l.CapacityBPS
+			}
+			continue
+		}
+		if !internals || l.Fabric != ir.None {
+			continue
+		}
+		s := m.srvOf[l.A.Node]
+		if s < 0 {
+			s = m.srvOf[l.B.Node]
+		}
+		if s >= 0 {
+			owner = append(owner, s)
+			owned = append(owned, ir.LinkID(id))
+		}
+	}
+	m.groupInternal(owner, owned)
+	if view == ViewPort {
+		m.portTerminals()
+	} else {
+		m.gpuTerminals()
+	}
+	return m
+}
+
+// gpuTerminals builds the terminals of the gpu view in first-seen order.
+func (m *model) gpuTerminals() {
+	g := m.g
+	m.termOfNode = make([]int32, len(g.Nodes))
+	for i := range m.termOfNode {
+		m.termOfNode[i] = -1
+	}
+	get := func(node ir.NodeID, srv int32, contracted bool) *terminal {
+		if t := m.termOfNode[node]; t >= 0 {
+			return &m.terms[t]
+		}
+		m.termOfNode[node] = int32(len(m.terms))
+		m.terms = append(m.terms, terminal{node: node, port: -1, srv: srv, contracted: contracted})
+		return &m.terms[len(m.terms)-1]
+	}
+	for _, e := range m.epNodes {
+		n := &g.Nodes[e]
+		s := m.srvOf[e]
+		switch {
+		case n.Kind == ir.KindGPU:
+			get(e, s, false).own += m.epCap[e]
+		case s >= 0 && len(m.srvGPUs[s]) > 0:
+			gpus := m.srvGPUs[s]
+			for _, gpu := range gpus {
+				get(gpu, s, false).share += m.epCap[e] / float64(len(gpus))
+			}
+		case s >= 0:
+			get(m.servers[s], s, true).own += m.epCap[e]
+		default:
+			get(e, -1, false).own += m.epCap[e]
+		}
+	}
+}
+
+// portTerminals builds one terminal per listed endpoint port.
+func (m *model) portTerminals() {
+	m.ports = map[ir.NodeID][]int32{}
+	seen := map[ir.Port]bool{}
+	for _, p := range m.fab.Endpoints {
+		k := ir.Port{Node: p.Node, Port: p.Port}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		m.ports[p.Node] = append(m.ports[p.Node], p.Port)
+		m.terms = append(m.terms, terminal{node: p.Node, port: p.Port, srv: m.srvOf[p.Node]})
+	}
+	m.portIdx = make(map[ir.Port]int32, len(m.terms))
+	for i, t := range m.terms {
+		m.portIdx[ir.Port{Node: t.node, Port: t.port}] = int32(i)
+	}
+	for _, id := range m.fabricLinks {
+		l := &m.g.Links[id]
+		for _, e := range [2]ir.Port{l.A, l.B} {
+			if t := m.portTerm(e); t >= 0 {
+				m.terms[t].own += l.CapacityBPS
+			}
+		}
+	}
+}
+
+// portTerm returns the terminal a link end belongs to in the port view,
+// -1 when the end is not an endpoint's.
+func (m *model) portTerm(e ir.Port) int32 {
+	if _, ok := m.ports[e.Node]; !ok {
+		return -1
+	}
+	return m.portIdx[ir.Port{Node: e.Node, Port: m.portOf(e)}]
+}
+
+// portOf returns the listed endpoint port a link end attaches to in the
+// port view: its own port if listed, else the node's lowest listed port
+// (an NVLink domain lists one port per GPU for all its links).
+func (m *model) portOf(e ir.Port) int32 {
+	ps := m.ports[e.Node]
+	low := ps[0]
+	for _, p := range ps {
+		if p == e.Port {
+			return p
+		}
+		low = min(low, p)
+	}
+	return low
+}
+
+// groupInternal sorts the internal links by server (a counting sort,
+// keeping link order within each server).
+func (m *model) groupInternal(owner []int32, owned []ir.LinkID) {
+	count := make([]int32, len(m.servers)+1)
+	for _, s := range owner {
+		count[s+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	m.intStart = count
+	m.internal = make([]ir.LinkID, len(owned))
+	fill := make([]int32, len(m.servers))
+	copy(fill, count[:len(m.servers)])
+	for i, s := range owner {
+		m.internal[fill[s]] = owned[i]
+		fill[s]++
+	}
+}
+
+// serverLinks returns server s's internal links.
+func (m *model) serverLinks(s int32) []ir.LinkID {
+	return m.internal[m.intStart[s]:m.intStart[s+1]]
+}
+
+// injection returns the total injection W of the terminals.
+func (m *model) injection() float64 {
+	w := 0.0
+	for i := range m.terms {
+		w += m.terms[i].inj()
+	}
+	return w
+}
+
+// name returns terminal i's name: the node's (or server's) name, with
+// ":p<port>" in the port view when its node lists several ports.
+func (m *model) name(i int) string {
+	t := &m.terms[i]
+	s := m.g.Nodes[t.node].Name
+	if t.port >= 0 && len(m.ports[t.node]) > 1 {
+		s += fmt.Sprintf(":p%d", t.port)
+	}
+	return s
+}

@@ -1,0 +1,177 @@
+package bisection
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// ordering is a permutation of the terminals and what it follows.
+type ordering struct {
+	what  string
+	order []int32
+}
+
+// orderings returns the structure-aligned orders whose halves are the
+// candidate splits: endpoint order (which is unit order for every
+// generator: pods, scalable units, groups, servers), then grouped by each
+// level (rails, planes, GPU index, access switch, rack), then by
+// breadth-first distance on the graph from a peripheral terminal.
+func (m *model) orderings(levels []level, a *agraph) []ordering {
+	n := len(m.terms)
+	base := make([]int32, n)
+	for i := range base {
+		base[i] = int32(i)
+	}
+	out := []ordering{{"endpoint order", base}}
+	for _, l := range levels {
+		if l.nested {
+			continue // unit order is endpoint order already
+		}
+		o := slices.Clone(base)
+		slices.SortStableFunc(o, func(x, y int32) int { return int(l.key[x]) - int(l.key[y]) })
+		out = append(out, ordering{plural(l.unit), o})
+	}
+	if a != nil {
+		out = append(out, ordering{"breadth-first order", m.bfsOrder(a)})
+	}
+	return append(out, m.dragonflyOrders(levels)...)
+}
+
+// dragonflyOrders serve odd g, where a balanced split must cut one group
+// G in two: each half of G's routers goes with the groups its global
+// links reach, so that few global links of G cross. The order lists, for
+// each router of G in turn, its terminals and then the groups its global
+// links reach (first reach only); its halves are the candidates. G is the
+// middle group and group 0.
+func (m *model) dragonflyOrders(levels []level) []ordering {
+	if m.fab.Family != "dragonfly" {
+		return nil
+	}
+	gg, _ := m.fab.Param("g")
+	var group, router []int32
+	for _, l := range levels {
+		switch l.unit {
+		case "group":
+			group = l.key
+		case "router":
+			router = l.key
+		}
+	}
+	if gg%2 == 0 || group == nil || router == nil {
+		return nil
+	}
+	g := m.g
+	var out []ordering
+	for _, star := range []int32{int32(gg / 2), 0} {
+		// Routers of the star group, in node order, and the groups their
+		// global links reach.
+		pos := map[ir.NodeID]int32{}
+		var rs []ir.NodeID
+		for _, id := range m.fabricLinks {
+			l := &g.Links[id]
+			for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+				if n := &g.Nodes[e]; n.Kind.IsSwitch() && n.UnitIndex == star {
+					if _, ok := pos[e]; !ok {
+						pos[e] = -1
+						rs = append(rs, e)
+					}
+				}
+			}
+		}
+		slices.Sort(rs)
+		for i, r := range rs {
+			pos[r] = int32(i)
+		}
+		reach := map[int32]int32{} // group → first star router reaching it
+		for _, id := range m.fabricLinks {
+			l := &g.Links[id]
+			for _, pr := range [2][2]ir.NodeID{{l.A.Node, l.B.Node}, {l.B.Node, l.A.Node}} {
+				i, ok := pos[pr[0]]
+				if n := &g.Nodes[pr[1]]; ok && n.Kind.IsSwitch() && n.UnitIndex != star {
+					if r, seen := reach[n.UnitIndex]; !seen || i < r {
+						reach[n.UnitIndex] = i
+					}
+				}
+			}
+		}
+		routerOf := map[int32]int32{} // router level key → star position
+		for i := range m.terms {
+			if group[i] == star {
+				if sw := m.homeSwitch(i); sw != ir.None {
+					routerOf[router[i]] = pos[sw]
+				}
+			}
+		}
+		key := func(i int32) int {
+			if group[i] == star {
+				return 2 * int(routerOf[router[i]])
+			}
+			if r, ok := reach[group[i]]; ok {
+				return 2*int(r) + 1
+			}
+			return math.MaxInt32
+		}
+		o := make([]int32, len(m.terms))
+		for i := range o {
+			o[i] = int32(i)
+		}
+		slices.SortStableFunc(o, func(x, y int32) int { return key(x) - key(y) })
+		out = append(out, ordering{fmt.Sprintf("dragonfly groups by the router of group %d they reach", star), o})
+	}
+	return out
+}
+
+// bfsOrder orders terminals by hop distance from the terminal farthest
+// from terminal 0 (a pseudo-peripheral start, as in Cuthill–McKee).
+func (m *model) bfsOrder(a *agraph) []int32 {
+	start := a.tv[0]
+	for range 2 {
+		d := bfs(a, start)
+		far := start
+		for _, v := range a.tv {
+			if v >= 0 && d[v] > d[far] {
+				far = v
+			}
+		}
+		start = far
+	}
+	d := bfs(a, start)
+	o := make([]int32, len(m.terms))
+	for i := range o {
+		o[i] = int32(i)
+	}
+	key := func(i int32) int32 {
+		if v := a.tv[i]; v >= 0 && d[v] >= 0 {
+			return d[v]
+		}
+		return math.MaxInt32
+	}
+	slices.SortStableFunc(o, func(x, y int32) int { return int(key(x)) - int(key(y)) })
+	return o
+}
+
+func bfs(a *agraph, s int32) []int32 {
+	d := make([]int32, len(a.vnode))
+	for i := range d {
+		d[i] = -1
+	}
+	if s < 0 {
+		return d
+	}
+	q := []int32{s}
+	d[s] = 0
+	for i := 0; i < len(q); i++ {
+		v := q[i]
+		lo, hi := a.fg.Arcs(v)
+		for x := lo; x < hi; x++ {
+			if w := a.fg.Head(x); d[w] < 0 {
+				d[w] = d[v] + 1
+				q = append(q, w)
+			}
+		}
+	}
+	return d
+}

@@ -1,0 +1,325 @@
+package bisection
+
+import (
+	"math"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// The uniform multicommodity-flow lower bound (Leighton and Rao, J. ACM
+// 46(6), 1999, §1 "product multicommodity flow"): route a demand of d
+// between every ordered pair of terminals, let λ be the largest link load
+// ÷ capacity (per direction). Scaling the flow by 1/λ makes it feasible,
+// and every balanced split A|B has |A|·|B| ≥ ⌊n/2⌋·⌈n/2⌉ pairs whose flow
+// must cross from A to B, so the cut carries at least ⌊n/2⌋·⌈n/2⌉·d/λ per
+// direction. Any routing gives a sound bound; a good routing a tight one.
+// The bound is at most about half the bisection when the terminal links are
+// the bottleneck (half of each terminal's uniform traffic stays on its own
+// side), and tight when the core is: a dragonfly's global links.
+
+// uniformBudget bounds the work of the generic bound in arc visits
+// (sources × arcs), about a second on one core.
+const uniformBudget = 300_000_000
+
+// uniformBound computes the bound on an analysis graph, routing each
+// pair's demand over all shortest paths (by hop count) in proportion to
+// the product of the capacities along each path. Terminals whose links
+// all lead to one vertex are routed from that vertex together. ok is
+// false when the work would exceed uniformBudget.
+func (m *model) uniformBound(a *agraph) (float64, bool) {
+	fg := a.fg
+	nv := len(a.vnode)
+	n := len(m.terms)
+	if n < 2 {
+		return 0, false
+	}
+	// Group single-homed terminal vertices (weight 1) by their neighbour.
+	root := make([]int32, nv)
+	for v := range root {
+		root[v] = -1
+	}
+	group := map[int32][]int32{}
+	var roots []int32
+	for _, v := range a.termVertices() {
+		lo, hi := fg.Arcs(v)
+		r := int32(-1)
+		single := a.weight[v] == 1 && hi > lo
+		for x := lo; x < hi && single; x++ {
+			if r >= 0 && fg.Head(x) != r {
+				single = false
+			}
+			r = fg.Head(x)
+		}
+		if !single || a.weight[r] > 0 {
+			r = v
+		}
+		if _, ok := group[r]; !ok {
+			roots = append(roots, r)
+		}
+		group[r] = append(group[r], v)
+		root[v] = r
+	}
+	if float64(len(roots))*float64(fg.NumArcs()) > uniformBudget {
+		return 0, false
+	}
+	load := make([]float64, fg.NumArcs())
+	cmax := 0.0
+	for x := range load {
+		cmax = math.Max(cmax, fg.Capacity(int32(x)))
+	}
+	dist := make([]int32, nv)
+	sigma := make([]float64, nv)
+	delta := make([]float64, nv)
+	order := make([]int32, 0, nv)
+	inGroup := make([]bool, nv)
+	for _, r := range roots {
+		members := group[r]
+		k := 0.0
+		for _, v := range members {
+			inGroup[v] = true
+			k += float64(a.weight[v])
+		}
+		for i := range dist {
+			dist[i], sigma[i], delta[i] = -1, 0, 0
+		}
+		order = append(order[:0], r)
+		dist[r], sigma[r] = 0, 1
+		for q := 0; q < len(order); q++ {
+			v := order[q]
+			lo, hi := fg.Arcs(v)
+			for x := lo; x < hi; x++ {
+				w := fg.Head(x)
+				if dist[w] < 0 {
+					dist[w] = dist[v] + 1
+					order = append(order, w)
+				}
+				if dist[w] == dist[v]+1 {
+					// Capacities scaled to at most 1, so that path
+					// weights (products over hops) cannot overflow.
+					sigma[w] += sigma[v] * fg.Capacity(x) / cmax
+				}
+			}
+		}
+		for _, v := range order {
+			if a.weight[v] == 0 {
+				continue
+			}
+			dem := k * float64(a.weight[v])
+			if inGroup[v] {
+				dem -= float64(a.weight[v]) // no demand to itself
+			}
+			if r == v {
+				dem = float64(a.weight[v]) * (k - 1)
+				if k == 1 {
+					dem = 0
+				}
+			}
+			delta[v] = dem
+		}
+		for q := len(order) - 1; q > 0; q-- {
+			w := order[q]
+			if delta[w] == 0 || sigma[w] == 0 {
+				continue
+			}
+			lo, hi := fg.Arcs(w)
+			for x := lo; x < hi; x++ {
+				v := fg.Head(x)
+				if dist[v] != dist[w]-1 {
+					continue
+				}
+				f := delta[w] * sigma[v] * fg.Capacity(x) / cmax / sigma[w]
+				load[fg.Reverse(x)] += f // flow runs v → w
+				delta[v] += f
+			}
+		}
+		// The members' own links to the root carry all they send.
+		if len(members) > 1 || members[0] != r {
+			for _, v := range members {
+				lo, hi := fg.Arcs(v)
+				tot := 0.0
+				for x := lo; x < hi; x++ {
+					tot += fg.Capacity(x)
+				}
+				for x := lo; x < hi; x++ {
+					load[x] += float64(n-1) * fg.Capacity(x) / tot
+				}
+			}
+		}
+		for _, v := range members {
+			inGroup[v] = false
+		}
+	}
+	lambda := 0.0
+	for x := range load {
+		if c := fg.Capacity(int32(x)); c > 0 {
+			lambda = math.Max(lambda, load[x]/c)
+		}
+	}
+	if lambda == 0 {
+		return 0, false
+	}
+	return float64(n/2) * float64((n+1)/2) / lambda, true
+}
+
+// dragonflyBound is the uniform bound of a dragonfly under minimal
+// routing (Kim et al., ISCA 2008: local, global, local), computed in
+// O(links) by aggregating per group pair: the traffic from group G to
+// group H (T(G)·T(H) pairs) is spread over the global links between them
+// in proportion to capacity; it climbs from every router of G over the
+// local link to the router holding the global link, and descends likewise
+// in H. When the global links are the bottleneck this bound equals the
+// group cut ⌊g/2⌋·⌈g/2⌉·(links per pair)·rate, which proves it optimal.
+// ok is false when minimal routes do not exist (a group that is not a
+// complete graph, a pair of groups with no global link, or a terminal on
+// more than one router).
+func (m *model) dragonflyBound() (float64, bool) {
+	g := m.g
+	if m.fab.Family != "dragonfly" || len(m.terms) < 2 {
+		return 0, false
+	}
+	routerIdx := map[ir.NodeID]int32{}
+	var routers []ir.NodeID
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if g.Nodes[e].Kind.IsSwitch() {
+				if _, ok := routerIdx[e]; !ok {
+					routerIdx[e] = int32(len(routers))
+					routers = append(routers, e)
+				}
+			}
+		}
+	}
+	nr := len(routers)
+	groupOf := make([]int32, nr)
+	ng := int32(0)
+	for i, r := range routers {
+		groupOf[i] = g.Nodes[r].UnitIndex
+		if groupOf[i] < 0 {
+			return 0, false
+		}
+		ng = max(ng, groupOf[i]+1)
+	}
+	if int64(ng)*int64(ng) > 1<<24 {
+		return 0, false
+	}
+	// Terminal counts per router and the terminal links' own load.
+	n := float64(len(m.terms))
+	T := make([]float64, nr)
+	TG := make([]float64, ng)
+	termCap := make([]float64, len(m.terms))
+	termRouter := make([]int32, len(m.terms))
+	for i := range termRouter {
+		termRouter[i] = -1
+	}
+	termOf := func(e ir.Port) (int, bool) {
+		if m.view == ViewPort {
+			t := m.portTerm(e)
+			return int(t), t >= 0
+		}
+		t := m.termOfNode[e.Node]
+		return int(t), t >= 0
+	}
+	// Local capacity per ordered pair of routers of a group, indexed by
+	// their positions in the group.
+	inGroup := make([]int32, nr)
+	size := make([]int32, ng)
+	for i := range routers {
+		inGroup[i] = size[groupOf[i]]
+		size[groupOf[i]]++
+	}
+	localCap := make([][]float64, ng)
+	for gi, sz := range size {
+		localCap[gi] = make([]float64, int(sz)*int(sz))
+	}
+	groupCap := make([]float64, int(ng)*int(ng))
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		ra, okA := routerIdx[l.A.Node]
+		rb, okB := routerIdx[l.B.Node]
+		switch {
+		case okA && okB:
+			ga, gb := groupOf[ra], groupOf[rb]
+			if ga == gb {
+				sz := size[ga]
+				localCap[ga][inGroup[ra]*sz+inGroup[rb]] += l.CapacityBPS
+				localCap[ga][inGroup[rb]*sz+inGroup[ra]] += l.CapacityBPS
+			} else {
+				groupCap[int(ga)*int(ng)+int(gb)] += l.CapacityBPS
+				groupCap[int(gb)*int(ng)+int(ga)] += l.CapacityBPS
+			}
+		case okA || okB:
+			r, e := ra, l.B
+			if okB {
+				r, e = rb, l.A
+			}
+			i, ok := termOf(e)
+			if !ok || (termRouter[i] >= 0 && termRouter[i] != r) {
+				return 0, false
+			}
+			termRouter[i] = r
+			termCap[i] += l.CapacityBPS
+		}
+	}
+	lambda := 0.0
+	for i := range m.terms {
+		r := termRouter[i]
+		if r < 0 {
+			return 0, false
+		}
+		T[r]++
+		TG[groupOf[r]]++
+		lambda = math.Max(lambda, (n-1)/termCap[i])
+	}
+	for a := int32(0); a < ng; a++ {
+		for b := a + 1; b < ng; b++ {
+			c := groupCap[int(a)*int(ng)+int(b)]
+			if c == 0 {
+				if TG[a] > 0 && TG[b] > 0 {
+					return 0, false
+				}
+				continue
+			}
+			lambda = math.Max(lambda, TG[a]*TG[b]/c)
+		}
+	}
+	// out[v]: traffic per terminal-pair unit that v's global links carry
+	// for the other routers of its group, summed over target groups.
+	out := make([]float64, nr)
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		ra, okA := routerIdx[l.A.Node]
+		rb, okB := routerIdx[l.B.Node]
+		if !okA || !okB || groupOf[ra] == groupOf[rb] {
+			continue
+		}
+		ga, gb := groupOf[ra], groupOf[rb]
+		c := groupCap[int(ga)*int(ng)+int(gb)]
+		out[ra] += TG[gb] * l.CapacityBPS / c
+		out[rb] += TG[ga] * l.CapacityBPS / c
+	}
+	byGroup := make([][]int32, ng)
+	for i := range routers {
+		byGroup[groupOf[i]] = append(byGroup[groupOf[i]], int32(i))
+	}
+	for _, rs := range byGroup {
+		for x, u := range rs {
+			for _, v := range rs[x+1:] {
+				c := localCap[groupOf[u]][inGroup[u]*size[groupOf[u]]+inGroup[v]]
+				if c == 0 {
+					return 0, false
+				}
+				// u→v carries u's terminals to v's terminals, u's
+				// terminals to v's global links, and arrivals at u's
+				// global links for v's terminals; v→u the mirror image.
+				uv := T[u]*T[v] + T[u]*out[v] + T[v]*out[u]
+				lambda = math.Max(lambda, uv/c)
+			}
+		}
+	}
+	if lambda == 0 {
+		return 0, false
+	}
+	k := len(m.terms)
+	return float64(k/2) * float64((k+1)/2) / lambda, true
+}

@@ -1,0 +1,473 @@
+// Package congestion routes every workload's collectives over the compiled
+// fabric and reports where they collide and what that costs: per link
+// direction, the offered load of every transfer under the collective's
+// routing (ECMP hashing, ideal split, pinned; minimal, Valiant or UGAL on
+// dragonflies); per collective, the congestion factor, the hottest links
+// and the transfers behind them, realised ECMP collisions against the
+// closed form, algbw and busbw (nccl-tests factors), the alpha-beta time
+// with latencies from NCCL's model and the catalogue, and the gain of
+// NVLS/SHARP in-network reduction; per workload, the step time with and
+// without overlap and a scaling what-if table. docs/workloads.md gives the
+// model, its formulas and sources, and what is exact or approximated.
+package congestion
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/internal/routing"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
+)
+
+// HotLinks is the number of busiest link directions listed per collective.
+const HotLinks = 5
+
+// TopFlows is the number of transfers named per hot link, and
+// MaxAttributed the most candidate transfers whose share of a hot link is
+// computed (the count of transfers crossing it is always complete).
+const (
+	TopFlows      = 3
+	MaxAttributed = 4096
+)
+
+// Analyzer is the congestion analysis; its result is *Result.
+var Analyzer = &analysis.Analyzer{
+	Name: "congestion",
+	Doc:  "route workloads' collectives on the fabric: congestion factor, hot links, busbw, time, scaling",
+	Run: func(p *analysis.Pass) (any, error) {
+		return Analyze(p.Graph, p.Report), nil
+	},
+}
+
+// Result is the analysis of every workload, in source order.
+type Result struct {
+	// Workloads holds one entry per workload block.
+	Workloads []Workload
+	// linkLoads is load ÷ capacity per LinkID (the larger direction) of
+	// the phase with the highest congestion factor of any collective.
+	linkLoads []float64
+	worst     float64
+}
+
+// LinkLoads returns, per LinkID, the load ÷ capacity of the most
+// congested collective phase (the larger of the two directions), for the
+// diagram heatmap; nil when no workload was analysed.
+func (r *Result) LinkLoads() []float64 {
+	if r == nil {
+		return nil
+	}
+	return r.linkLoads
+}
+
+// Analyze evaluates every workload of g, reporting diagnostics to report.
+func Analyze(g *ir.Graph, report func(*hcl.Diagnostic)) *Result {
+	res := &Result{Workloads: []Workload{}}
+	if len(g.Workloads) == 0 {
+		return res
+	}
+	s := newSystem(g)
+	for i := range g.Workloads {
+		res.Workloads = append(res.Workloads, evaluate(s, &g.Workloads[i], report, res))
+	}
+	return res
+}
+
+// job is a workload placed on a number of ranks.
+type job struct {
+	s     *system
+	wl    *ir.Workload
+	ranks []ir.NodeID
+	par   ir.Parallelism
+	fab   *plane
+	nm    *nicMap
+	loads *routing.Loads
+	views [2]*routing.Loads
+	// catalogue latency per switch on the fabric and in NVLink domains.
+	swNet, swIntra float64
+	// noInNetwork skips the in-network what-if (benchmarks).
+	noInNetwork bool
+}
+
+func newJob(s *system, wl *ir.Workload, count int, loads *routing.Loads) *job {
+	j := &job{s: s, wl: wl, loads: loads, par: wl.Parallelism, views: [2]*routing.Loads{loads.View(), loads.View()}}
+	j.ranks = s.place(wl.Pool, wl.Placement, count)
+	if count != wl.Placement.Count {
+		j.par.Data = count / (j.par.Tensor * j.par.Pipeline)
+	}
+	lat := map[string]float64{}
+	for _, f := range wl.Switches {
+		lat[f.Model] = f.LatencyS
+	}
+	if wl.Fabric != ir.None {
+		j.fab = s.fabric(wl.Fabric)
+		j.nm = s.nicsOf(wl.Fabric, j.ranks)
+		for _, n := range j.fab.p.Nodes {
+			if nd := &s.g.Nodes[n]; nd.Kind.IsSwitch() {
+				j.swNet = max(j.swNet, lat[nd.Model])
+			}
+		}
+	}
+	for _, n := range s.up.p.Nodes {
+		if nd := &s.g.Nodes[n]; nd.Kind == ir.KindNVSwitch {
+			j.swIntra = max(j.swIntra, lat[nd.Model])
+		}
+	}
+	return j
+}
+
+// outcome is one collective's routed phases.
+type outcome struct {
+	phases []phaseResult
+	run    *run
+	grps   [][]ir.NodeID
+	time   float64
+}
+
+// runCollective routes collective c (algorithm overridden by alg, and
+// with SHARP when sharp is set) on the job's ranks.
+func (j *job) runCollective(c *ir.Collective, alg string, sharp bool, snapshot func(*run, *phaseResult)) outcome {
+	idx := groups(len(j.ranks), j.par, c.Group)
+	grps := make([][]ir.NodeID, len(idx))
+	for i, g := range idx {
+		grps[i] = make([]ir.NodeID, len(g))
+		for k, r := range g {
+			grps[i][k] = j.ranks[r]
+		}
+	}
+	cc := *c
+	cc.Algorithm = alg
+	b := &builder{s: j.s, railAware: c.Order == "rail_aware"}
+	var phs []phase
+	if sharp {
+		phs = b.twoLevel(j.wl.NVLS && alg == "nvls", true, c.SizeBytes, grps)
+	} else {
+		phs = b.phases(&cc, grps)
+	}
+	mode := routing.Ideal
+	switch c.Routing {
+	case "ecmp":
+		mode = routing.Hash
+	case "pinned":
+		mode = routing.Pinned
+	}
+	r := &run{s: j.s, c: &cc, fab: j.fab, nm: j.nm, loads: j.loads, views: j.views, railAware: b.railAware,
+		opt:     routing.Options{Mode: mode, Seed: c.Seed, Stats: mode == routing.Hash},
+		swIntra: j.swIntra, swNetPerSwitch: j.swNet, salt: uint64(c.Origin)}
+	out := outcome{run: r, grps: grps}
+	for i := range phs {
+		r.salt = uint64(c.Origin)<<8 | uint64(i)
+		pr := r.routePhase(&phs[i], b.pace)
+		if snapshot != nil {
+			snapshot(r, &pr)
+		}
+		out.time += pr.time()
+		out.phases = append(out.phases, pr)
+	}
+	return out
+}
+
+func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Result) Workload {
+	g := s.g
+	loads := routing.NewLoads(g)
+	j := newJob(s, wl, wl.Placement.Count, loads)
+	out := Workload{Name: wl.Name, GPUs: len(j.ranks), Placement: wl.Placement.Strategy,
+		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert},
+		Collectives: []Collective{}}
+	servers := map[ir.NodeID]bool{}
+	for _, r := range j.ranks {
+		servers[s.server(r)] = true
+	}
+	out.Servers = len(servers)
+	if j.fab != nil {
+		out.Fabric = g.Fabrics[wl.Fabric].Name
+		out.Method = j.fab.eng.Method()
+		out.MethodNote = j.fab.reason
+	}
+	var comm float64
+	for ci := range wl.Collectives {
+		c := &wl.Collectives[ci]
+		snap := func(r *run, pr *phaseResult) {
+			if pr.cf > res.worst || res.linkLoads == nil {
+				res.worst = pr.cf
+				res.linkLoads = linkUtil(s, r.loads, res.linkLoads)
+			}
+		}
+		col := j.collective(c, snap, report)
+		comm += col.TimeS * c.PerStep
+		out.Collectives = append(out.Collectives, col)
+	}
+	if wl.ComputeTimeS > 0 {
+		out.Step = &Step{ComputeTimeS: wl.ComputeTimeS, CommTimeS: comm,
+			TimeS: wl.ComputeTimeS + comm, OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
+		out.Scaling = scaling(s, wl, loads)
+	}
+	return out
+}
+
+// collectiveOnly evaluates c without the in-network what-if or
+// diagnostics (benchmarks).
+func (j *job) collectiveOnly(c *ir.Collective) Collective {
+	j.noInNetwork = true
+	defer func() { j.noInNetwork = false }()
+	return j.collective(c, nil, nil)
+}
+
+// collective evaluates one collective of the job and reports on it.
+func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report func(*hcl.Diagnostic)) Collective {
+	g := j.s.g
+	col := Collective{Name: c.Name, Op: c.Op, Algorithm: c.Algorithm, Group: c.Group, SizeBytes: c.SizeBytes,
+		Order: c.Order, Routing: c.Routing, Path: c.Path, HotLinks: []HotLink{}}
+	o := j.runCollective(c, c.Algorithm, false, snap)
+	col.Groups = len(o.grps)
+	for _, gr := range o.grps {
+		col.Ranks = max(col.Ranks, len(gr))
+	}
+	rng := g.Range(c.Origin)
+	if col.Ranks < 2 {
+		if report != nil {
+			report(diag.Info(diag.CollectiveTrivial, rng, "Collective moves nothing",
+				fmt.Sprintf("Every %s group of workload %q holds one rank, so collective %q has no peers; check the parallelism block or the group.", c.Group, j.wl.Name, c.Name)))
+		}
+		return col
+	}
+	worst, unroutable := -1, 0
+	var ecmp routing.ECMPStats
+	var expected *ExpectedHashing
+	for i, pr := range o.phases {
+		unroutable += pr.unroutable
+		col.Flows += int64(pr.flows)
+		col.LatencyS += pr.latency
+		col.BandwidthTimeS += pr.bwTime
+		if worst < 0 || pr.cf > o.phases[worst].cf {
+			worst = i
+		}
+		e := pr.fabRes.ECMP
+		ecmp.Decisions += e.Decisions
+		ecmp.CollisionFree += e.CollisionFree
+		ecmp.ExpectedCollisionFree += e.ExpectedCollisionFree
+		ecmp.VarianceCollisionFree += e.VarianceCollisionFree
+		if pr.fabRes.Expected {
+			expected = j.expectedOf(&pr)
+		}
+		if len(o.phases) > 1 {
+			col.Phases = append(col.Phases, Phase{Name: pr.name, TimeS: pr.time(), CongestionFactor: pr.cf})
+		}
+	}
+	col.TimeS = col.LatencyS + col.BandwidthTimeS
+	wp := &o.phases[worst]
+	col.CongestionFactor = wp.cf
+	if wp.cf > 0 {
+		col.Throughput = math.Min(1, 1/wp.cf)
+	}
+	col.HotLinks = j.hotLinks(o.run, wp)
+	if c.Routing == "ecmp" && ecmp.Decisions > 0 {
+		col.ECMP = &ECMP{Decisions: ecmp.Decisions, CollisionFree: ecmp.CollisionFree,
+			ExpectedCollisionFree: ecmp.ExpectedCollisionFree, StddevCollisionFree: math.Sqrt(ecmp.VarianceCollisionFree)}
+	}
+	col.ExpectedHashing = expected
+	col.BusBWFactor = BusBWFactor(c.Op, c.Algorithm, col.Ranks)
+	if col.TimeS > 0 {
+		col.AlgBWBPS = 8 * c.SizeBytes / col.TimeS
+		col.BusBWBPS = col.AlgBWBPS * col.BusBWFactor
+	}
+	if c.Op == ir.OpAllReduce && c.Algorithm != "nvls" && !j.noInNetwork {
+		col.InNetwork = j.inNetwork(c, o)
+	}
+	if report == nil {
+		return col
+	}
+	if unroutable > 0 {
+		report(diag.Error(diag.CollectiveUnroutable, rng, "Collective cannot be routed",
+			fmt.Sprintf("%d transfer(s) of collective %q of workload %q have no path: the ranks share no NVLink domain and no fabric joins their NICs. Attach the servers to the workload's fabric or narrow the placement.", unroutable, c.Name, j.wl.Name)))
+	}
+	if col.CongestionFactor > 1+1e-9 && len(col.HotLinks) > 0 {
+		h := col.HotLinks[0]
+		report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
+			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s); it runs at %.0f%% of its ports' rate. %s",
+				c.Name, j.wl.Name, col.CongestionFactor, h.Link, eval.FormatRate(h.CapacityBPS), 100*col.Throughput, advice(c))))
+	}
+	return col
+}
+
+// advice suggests the usual remedy for a congested collective.
+func advice(c *ir.Collective) string {
+	switch {
+	case c.Order == "naive":
+		return "Order ranks rail-aware (order = \"rail_aware\") so rings leave each server once on the same rail."
+	case c.Routing == "ecmp":
+		return "Hash collisions of static ECMP cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread the load."
+	}
+	return "The fabric's capacity on that path is short of what the collective offers; check oversubscription."
+}
+
+// expectedOf states the spread around the expectation of hashing at the
+// busiest fabric link: its N expected queue pairs (its share of the
+// blocks' offered rate times their queue pairs) land on it independently,
+// so its hashed load deviates by about 1/√N.
+func (j *job) expectedOf(pr *phaseResult) *ExpectedHashing {
+	fr := pr.fabRes
+	e := &ExpectedHashing{QPs: fr.ExpectedQPs}
+	for _, t := range pr.top {
+		if j.s.g.Links[t.slot/2].Fabric != j.wl.Fabric || fr.ExpectedRateBPS <= 0 {
+			continue
+		}
+		if n := t.rate / fr.ExpectedRateBPS * fr.ExpectedQPs; n > 0 {
+			e.RelativeError = 1 / math.Sqrt(n)
+		}
+		break
+	}
+	return e
+}
+
+// hotLinks names the busiest link directions of a phase and the listed
+// transfers that load them most.
+func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
+	g := j.s.g
+	out := []HotLink{}
+	for _, t := range pr.top {
+		l := &g.Links[t.slot/2]
+		from, to := l.A.Node, l.B.Node
+		if t.slot%2 == 1 {
+			from, to = to, from
+		}
+		m := j.s.mult(t.slot)
+		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: l.Kind,
+			CapacityBPS: l.CapacityBPS, LoadBPS: t.rate / m, Utilization: t.util, ParallelLinks: int(m)}
+		var pl *plane
+		var flows []routing.Flow
+		var of []int32
+		opt := routing.Options{}
+		switch {
+		case j.fab != nil && l.Fabric == j.wl.Fabric:
+			pl, flows, of, opt = j.fab, pr.legs.fab.Flows, pr.legs.fabOf, r.opt
+			if r.c.Path != "minimal" {
+				flows = nil // non-minimal paths: not attributed
+			}
+		case scaleUp(g)(l):
+			pl, flows, of = j.s.up, pr.legs.up.Flows, pr.legs.upOf
+		default:
+			pl, flows, of = j.s.pcie, pr.legs.pcie.Flows, pr.legs.pcieOf
+		}
+		var tops []FlowLoad
+		done := 0
+		for i, f := range flows {
+			if of[i] < 0 || !pl.eng.MayCross(t.slot, f.Src, f.Dst) {
+				continue
+			}
+			if done >= MaxAttributed {
+				h.Flows++
+				continue
+			}
+			done++
+			for _, sh := range pl.eng.Shares(f, opt) {
+				if sh.Slot == t.slot && sh.Frac > 0 {
+					h.Flows++
+					x := pr.xfers[of[i]]
+					tops = append(tops, FlowLoad{Src: g.Nodes[x.src].Name, Dst: g.Nodes[x.dst].Name, LoadBPS: sh.Frac * f.Rate / m})
+				}
+			}
+		}
+		sort.SliceStable(tops, func(a, b int) bool { return tops[a].LoadBPS > tops[b].LoadBPS })
+		if len(tops) > TopFlows {
+			tops = tops[:TopFlows]
+		}
+		h.TopFlows = tops
+		out = append(out, h)
+	}
+	return out
+}
+
+// inNetwork estimates an AllReduce with in-network reduction: NVLS when
+// every GPU's NVSwitches reduce (ir.Workload.NVLS) and SHARP when every
+// switch of the fabric does (switch_model sharp = true) and the groups
+// span servers. The estimate keeps the collective's routing and order.
+func (j *job) inNetwork(c *ir.Collective, base outcome) *InNetwork {
+	spans := false
+	for _, gr := range base.grps {
+		for _, m := range gr {
+			spans = spans || !j.s.sameIsland(m, gr[0])
+		}
+	}
+	sharp := spans && j.fab != nil && j.fabricSHARP()
+	nvls := j.wl.NVLS
+	if !sharp && !nvls {
+		return nil
+	}
+	alg := "hierarchical"
+	if nvls {
+		alg = "nvls"
+	}
+	o := j.runCollective(c, alg, sharp, nil)
+	if o.time <= 0 {
+		return nil
+	}
+	// Name what the estimate used: NVLS where some server reduces inside,
+	// SHARP where the fabric does.
+	usedNVLS, usedSHARP := false, false
+	for _, ph := range o.phases {
+		usedNVLS = usedNVLS || ph.nvls
+		usedSHARP = usedSHARP || ph.sharp
+	}
+	kind := "nvls"
+	switch {
+	case usedNVLS && usedSHARP:
+		kind = "nvls+sharp"
+	case usedSHARP:
+		kind = "sharp"
+	case !usedNVLS:
+		return nil
+	}
+	return &InNetwork{Kind: kind, TimeS: o.time, Speedup: base.time / o.time}
+}
+
+// fabricSHARP reports whether every switch of the job's fabric has a
+// SHARP-capable model.
+func (j *job) fabricSHARP() bool {
+	ok := map[string]bool{}
+	for _, f := range j.wl.Switches {
+		ok[f.Model] = f.SHARP
+	}
+	any := false
+	for _, n := range j.fab.p.Nodes {
+		if nd := &j.s.g.Nodes[n]; nd.Kind.IsSwitch() {
+			if !ok[nd.Model] {
+				return false
+			}
+			any = true
+		}
+	}
+	return any
+}
+
+// linkUtil fills dst (reused when large enough) with load ÷ capacity per
+// link, the larger direction; the links of an NVLink bundle share its load.
+func linkUtil(s *system, l *routing.Loads, dst []float64) []float64 {
+	g := s.g
+	if len(dst) != len(g.Links) {
+		dst = make([]float64, len(g.Links))
+	} else {
+		clear(dst)
+	}
+	for _, slot := range l.Touched() {
+		link := ir.LinkID(slot / 2)
+		c := g.Links[link].CapacityBPS * s.mult(slot)
+		if c <= 0 {
+			continue
+		}
+		u := l.Rate(int(slot)) / c
+		if m := s.up.p.Mult(slot); m > 1 {
+			for _, x := range s.up.p.Bundle(link) {
+				dst[x] = math.Max(dst[x], u)
+			}
+			continue
+		}
+		dst[link] = math.Max(dst[link], u)
+	}
+	return dst
+}

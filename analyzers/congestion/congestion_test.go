@@ -1,0 +1,256 @@
+package congestion_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// compile loads and compiles the design files or directories at paths.
+func compile(t testing.TB, paths ...string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load(paths, lang.Options{})
+	var g *ir.Graph
+	if !diags.HasErrors() {
+		var d hcl.Diagnostics
+		g, d = compiler.Compile(cfg, compiler.Options{})
+		diags = append(diags, d...)
+	}
+	if diags.HasErrors() {
+		for _, d := range diags {
+			t.Errorf("%s: %s: %s", d.Subject, d.Summary, d.Detail)
+		}
+		t.FailNow()
+	}
+	return g
+}
+
+func analyze(t testing.TB, g *ir.Graph) (*congestion.Result, []*hcl.Diagnostic) {
+	var ds []*hcl.Diagnostic
+	res := congestion.Analyze(g, func(d *hcl.Diagnostic) { ds = append(ds, d) })
+	return res, ds
+}
+
+func collective(t testing.TB, res *congestion.Result, workload, name string) congestion.Collective {
+	t.Helper()
+	for _, w := range res.Workloads {
+		if w.Name != workload {
+			continue
+		}
+		for _, c := range w.Collectives {
+			if c.Name == name {
+				return c
+			}
+		}
+	}
+	t.Fatalf("no collective %s/%s", workload, name)
+	return congestion.Collective{}
+}
+
+func near(a, b, rel float64) bool {
+	return math.Abs(a-b) <= rel*math.Max(math.Abs(a), math.Abs(b))
+}
+
+const gib = 1 << 30
+
+// nccl-tests busbw factors (doc/PERFORMANCE.md), designs.md acceptance
+// case 22: n = 8 and algbw 100 GB/s give AllReduce 175, AllGather,
+// ReduceScatter and AllToAll 87.5, NVLS AllReduce 77.8; AllToAll over 64
+// ranks at algbw 50 gives 49.22.
+func TestBusBWFactors(t *testing.T) {
+	for _, tc := range []struct {
+		op, alg string
+		n       int
+		algbw   float64
+		want    float64
+	}{
+		{ir.OpAllReduce, "ring", 8, 100, 175},
+		{ir.OpAllGather, "ring", 8, 100, 87.5},
+		{ir.OpReduceScatter, "ring", 8, 100, 87.5},
+		{ir.OpAllToAll, "direct", 8, 100, 87.5},
+		{ir.OpAllReduce, "nvls", 8, 100, 77.78},
+		{ir.OpSendRecv, "direct", 8, 100, 100},
+		{ir.OpAllToAll, "direct", 64, 50, 49.22},
+	} {
+		got := tc.algbw * congestion.BusBWFactor(tc.op, tc.alg, tc.n)
+		if math.Abs(got-tc.want) > 0.005 {
+			t.Errorf("%s/%s n=%d: busbw %.3f, want %.2f", tc.op, tc.alg, tc.n, got, tc.want)
+		}
+	}
+}
+
+// designs.md acceptance case 23: ring AllReduce of 1 GiB over 8 ranks at
+// 450 GB/s per direction: 2·(7/8)·S/B = 4.176 ms, plus 14α.
+func TestRingAllReduceFormula(t *testing.T) {
+	bw := congestion.RingAllReduceTime(8, gib, 450e9, 0)
+	if math.Abs(bw-4.176e-3) > 0.5e-6 {
+		t.Fatalf("bandwidth term %.6f ms, want 4.176 ms", bw*1e3)
+	}
+	if d := congestion.RingAllReduceTime(8, gib, 450e9, 1e-6) - bw; !near(d, 14e-6, 1e-12) {
+		t.Fatalf("latency term %g, want 14α", d)
+	}
+}
+
+// The same case routed on the IR: one DGX H100, whose GPUs each have 18
+// NVLinks of 25 GB/s per direction (450 GB/s) over 4 NVSwitches split
+// 4/5/5/4. The routed ring's bandwidth term must equal the formula, its
+// latency NCCL's ring constants (8.4 µs + 14 × 3.4 µs, Simple protocol),
+// and every GPU's NVLinks must be exactly full.
+func TestRingAllReduceOneDGX(t *testing.T) {
+	res, ds := analyze(t, compile(t, "testdata/dgx1.topo.hcl"))
+	if len(ds) > 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	c := collective(t, res, "node", "ring")
+	want := 2 * 7.0 / 8 * gib / 450e9
+	if !near(c.BandwidthTimeS, want, 1e-9) {
+		t.Errorf("bandwidth term %.6f ms, want %.6f ms", c.BandwidthTimeS*1e3, want*1e3)
+	}
+	lat := congestion.BaseRingS + 14*congestion.NVLinkRingS
+	if !near(c.LatencyS, lat, 1e-9) || !near(c.TimeS, want+lat, 1e-9) {
+		t.Errorf("latency %g s, time %g s; want %g and %g", c.LatencyS, c.TimeS, lat, want+lat)
+	}
+	if !near(c.CongestionFactor, 1, 1e-9) || c.Ranks != 8 || c.Groups != 1 {
+		t.Errorf("congestion %g over %d ranks in %d groups; want 1, 8, 1", c.CongestionFactor, c.Ranks, c.Groups)
+	}
+	if !near(c.BusBWBPS, c.AlgBWBPS*1.75, 1e-12) || !near(c.AlgBWBPS, 8*gib/c.TimeS, 1e-12) {
+		t.Errorf("algbw %g, busbw %g", c.AlgBWBPS, c.BusBWBPS)
+	}
+	// NVLS: every GPU sends S into the switches and receives S back.
+	if c.InNetwork == nil || c.InNetwork.Kind != "nvls" {
+		t.Fatalf("in_network = %+v, want nvls", c.InNetwork)
+	}
+	nv := collective(t, res, "node", "nvls")
+	if !near(nv.BandwidthTimeS, gib/450e9, 1e-9) || !near(nv.TimeS, c.InNetwork.TimeS, 1e-12) {
+		t.Errorf("NVLS bandwidth term %g, want %g; time %g vs in_network %g", nv.BandwidthTimeS, gib/450e9, nv.TimeS, c.InNetwork.TimeS)
+	}
+	if !near(nv.BusBWFactor, 7.0/9, 1e-12) {
+		t.Errorf("NVLS busbw factor %g, want 7/9", nv.BusBWFactor)
+	}
+	// AllGather: (n−1)/n·S per rank, n−1 steps.
+	ag := collective(t, res, "node", "gather")
+	if w := 7.0 / 8 * gib / 450e9; !near(ag.BandwidthTimeS, w, 1e-9) {
+		t.Errorf("AllGather bandwidth term %g, want %g", ag.BandwidthTimeS, w)
+	}
+	if !near(ag.LatencyS, congestion.BaseRingS+7*congestion.NVLinkRingS, 1e-9) {
+		t.Errorf("AllGather latency %g", ag.LatencyS)
+	}
+}
+
+// DGX H100 SuperPOD, 4 SU (1,016 GPUs on 8 rails): a ring AllReduce over
+// every GPU in NCCL's rail-aware order leaves each server once per channel
+// on the channel's rail, so no link is loaded past its capacity
+// (congestion factor 1.0: the NIC links are exactly full) and the
+// bandwidth term is the NICs' 8 × 50 GB/s per server. In naive rank order
+// every server boundary crosses from rail 7 to rail 0 through the spines,
+// where static ECMP hashing collides: congestion above 1, on leaf-spine
+// links named with the transfers that load them.
+func TestSuperPODRailAwareVsNaive(t *testing.T) {
+	res, ds := analyze(t, compile(t, "../../examples/dgx-h100-superpod", "testdata/superpod-orders.topo.hcl"))
+	ra := collective(t, res, "orders", "rail_aware")
+	if !near(ra.CongestionFactor, 1, 1e-9) {
+		t.Errorf("rail-aware congestion factor %g, want 1.0", ra.CongestionFactor)
+	}
+	n := 1016.0
+	if w := 2 * (n - 1) / n * gib / (8 * 50e9); !near(ra.BandwidthTimeS, w, 1e-9) {
+		t.Errorf("rail-aware bandwidth term %g, want %g (NIC-bound)", ra.BandwidthTimeS, w)
+	}
+	if ra.Flows != 8*1016 {
+		t.Errorf("rail-aware flows %d, want 8 channels × 1016", ra.Flows)
+	}
+	nv := collective(t, res, "orders", "naive")
+	if nv.CongestionFactor <= 1 {
+		t.Fatalf("naive congestion factor %g, want > 1", nv.CongestionFactor)
+	}
+	h := nv.HotLinks[0]
+	if h.Kind != "leaf_spine" || !near(h.Utilization, nv.CongestionFactor, 1e-12) || h.Flows < 2 || len(h.TopFlows) == 0 {
+		t.Fatalf("naive hot link %+v", h)
+	}
+	if f := h.TopFlows[0]; f.Src[len(f.Src)-4:] != "gpu7" || f.Dst[len(f.Dst)-4:] != "gpu0" {
+		t.Errorf("naive hot link carries %s -> %s; want a server's last GPU to the next server's first", f.Src, f.Dst)
+	}
+	if e := nv.ECMP; e == nil || math.Abs(float64(e.CollisionFree)-e.ExpectedCollisionFree) > 4*e.StddevCollisionFree+1 {
+		t.Errorf("ECMP statistics %+v stray from the closed form", nv.ECMP)
+	}
+	warned := false
+	for _, d := range ds {
+		warned = warned || diag.CodeOf(d) == diag.CollectiveCongested
+	}
+	if !warned {
+		t.Error("no collective-congested warning for the naive order")
+	}
+}
+
+// Dragonfly p=2 a=4 h=2 (designs.md acceptance case 14), group i sending
+// to group i+1: minimally, the 8 terminals of a group share the one global
+// link to the next group, 1/8 of their injection rate.
+func TestDragonflyMinimal(t *testing.T) {
+	res, _ := analyze(t, compile(t, "../../examples/dragonfly-small", "testdata/dragonfly-shift.topo.hcl"))
+	mn := collective(t, res, "shift", "minimal")
+	if !near(mn.Throughput, 1.0/8, 1e-12) || mn.HotLinks[0].Kind != "global" || mn.HotLinks[0].Flows != 8 {
+		t.Errorf("minimal: throughput %g on %+v; want 1/8 on a global link shared by 8 flows", mn.Throughput, mn.HotLinks[0])
+	}
+	val := collective(t, res, "shift", "valiant")
+	ugal := collective(t, res, "shift", "ugal")
+	// Valiant: two global hops per packet bound it by 1/2; routed, 7/16
+	// (TestDragonflyValiantGlobalLinks derives it).
+	if !near(val.Throughput, 7.0/16, 1e-9) {
+		t.Errorf("Valiant throughput %g, want 7/16 (about 1/2)", val.Throughput)
+	}
+	if ugal.Throughput <= mn.Throughput || ugal.Throughput > val.Throughput+1e-12 {
+		t.Errorf("UGAL throughput %g, want between minimal %g and Valiant %g", ugal.Throughput, mn.Throughput, val.Throughput)
+	}
+}
+
+// The numbers quoted in examples/dgx-h100-superpod/README.md ("Workload")
+// and docs/workloads.md: the llm-70b workload's collectives and its
+// scaling table, within their rounding.
+func TestSuperPODExampleWorkload(t *testing.T) {
+	res, ds := analyze(t, compile(t, "../../examples/dgx-h100-superpod"))
+	for _, d := range ds {
+		t.Errorf("diagnostic on the example: %s: %s", d.Summary, d.Detail)
+	}
+	g := collective(t, res, "llm-70b", "gradients")
+	if g.Groups != 8 || g.Ranks != 127 || !near(g.CongestionFactor, 1, 1e-9) || math.Abs(g.TimeS-0.698) > 0.0005 ||
+		math.Abs(g.BusBWBPS/8e9-49.7) > 0.05 || g.InNetwork == nil || g.InNetwork.Kind != "sharp" || math.Abs(g.InNetwork.Speedup-1.99) > 0.005 {
+		t.Errorf("gradients: %+v (in-network %+v)", g, g.InNetwork)
+	}
+	a := collective(t, res, "llm-70b", "activations")
+	if a.Groups != 127 || a.Ranks != 8 || !near(a.CongestionFactor, 1, 1e-9) || math.Abs(a.TimeS*1e3-0.317) > 0.0005 ||
+		math.Abs(a.BusBWBPS/8e9-370) > 0.5 || a.InNetwork == nil || a.InNetwork.Kind != "nvls" {
+		t.Errorf("activations: %+v (in-network %+v)", a, a.InNetwork)
+	}
+	w := res.Workloads[0]
+	if w.Step == nil || math.Abs(w.Step.CommTimeS-1.509) > 0.0005 || w.Step.OverlapTimeS != 4.3 {
+		t.Fatalf("step %+v", w.Step)
+	}
+	want := []struct {
+		gpus       int
+		comm, step float64
+		speedup    float64
+		eff        float64
+	}{
+		{8, 0.811, 5.111, 1.0, 1.000},
+		{64, 1.424, 5.724, 7.1, 0.893},
+		{256, 1.490, 5.790, 28.2, 0.883},
+		{1016, 1.509, 5.809, 111.7, 0.880},
+	}
+	if len(w.Scaling) != len(want) {
+		t.Fatalf("scaling rows %+v", w.Scaling)
+	}
+	for i, r := range w.Scaling {
+		x := want[i]
+		if r.GPUs != x.gpus || math.Abs(r.CommTimeS-x.comm) > 0.0005 || math.Abs(r.StepTimeS-x.step) > 0.0005 ||
+			math.Abs(r.Speedup-x.speedup) > 0.05 || math.Abs(r.Efficiency-x.eff) > 0.0005 ||
+			!near(r.IdealSpeedup, float64(x.gpus)/8, 1e-12) || !near(r.OverlapEfficiency, 1, 1e-9) {
+			t.Errorf("row %d: %+v, want %+v", i, r, x)
+		}
+	}
+}

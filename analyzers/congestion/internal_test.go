@@ -1,0 +1,221 @@
+package congestion
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/analyzers/internal/routing"
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+)
+
+func build(t testing.TB, vars []string, paths ...string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load(paths, lang.Options{Vars: vars})
+	var g *ir.Graph
+	if !diags.HasErrors() {
+		var d hcl.Diagnostics
+		g, d = compiler.Compile(cfg, compiler.Options{})
+		diags = append(diags, d...)
+	}
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return g
+}
+
+// routeWith routes collective c of workload wl on fabric engine eng and
+// returns the loads of its (single) phase.
+func routeWith(t *testing.T, s *system, wl *ir.Workload, c *ir.Collective, eng routing.Engine) *routing.Loads {
+	t.Helper()
+	j := newJob(s, wl, wl.Placement.Count, routing.NewLoads(s.g))
+	keep := j.fab.eng
+	j.fab.eng = eng
+	defer func() { j.fab.eng = keep }()
+	var snap *routing.Loads
+	o := j.runCollective(c, c.Algorithm, false, func(r *run, pr *phaseResult) {
+		snap = r.loads.Clone()
+	})
+	if len(o.phases) != 1 || o.phases[0].unroutable != 0 {
+		t.Fatalf("%d phases, unroutable %d", len(o.phases), o.phases[0].unroutable)
+	}
+	return snap
+}
+
+// TestClosedFormMatchesBFSOnSuperPOD: on the 1-SU DGX H100 SuperPOD
+// (248 GPUs, rail-optimized), AllToAll (dense blocks, PXN relays) and a
+// naive-order ring (listed flows) give the same load on every link
+// direction whether the fabric is routed in closed form or by a
+// breadth-first search per destination.
+func TestClosedFormMatchesBFSOnSuperPOD(t *testing.T) {
+	g := build(t, []string{"scalable_units=1"}, "../../examples/dgx-h100-superpod", "testdata/superpod-orders.topo.hcl")
+	s := newSystem(g)
+	var wl *ir.Workload
+	for i := range g.Workloads {
+		if g.Workloads[i].Name == "orders" {
+			wl = &g.Workloads[i]
+		}
+	}
+	fab := s.fabric(wl.Fabric)
+	if fab.eng.Method() != "closed_form" {
+		t.Fatalf("SuperPOD fabric not in closed form: %s", fab.reason)
+	}
+	bfs := routing.NewBFS(fab.p)
+	for _, c := range []ir.Collective{
+		{Name: "a2a", Op: ir.OpAllToAll, Algorithm: "direct", SizeBytes: 1e9, Group: "all", Order: "rail_aware", Routing: "ideal", FlowsPerPair: 1},
+		{Name: "a2a-naive", Op: ir.OpAllToAll, Algorithm: "direct", SizeBytes: 1e9, Group: "all", Order: "naive", Routing: "ideal", FlowsPerPair: 1},
+		{Name: "ring", Op: ir.OpAllReduce, Algorithm: "ring", SizeBytes: 1e9, Group: "all", Order: "naive", Routing: "ideal", FlowsPerPair: 1},
+	} {
+		a := routeWith(t, s, wl, &c, fab.eng)
+		b := routeWith(t, s, wl, &c, bfs)
+		for i := 0; i < a.Len(); i++ {
+			if math.Abs(a.Rate(i)-b.Rate(i)) > 1e-6*math.Max(1, b.Rate(i)) || math.Abs(a.Bytes(i)-b.Bytes(i)) > 1e-6*math.Max(1, b.Bytes(i)) {
+				t.Fatalf("%s: slot %d (%s): closed form %g B, BFS %g B", c.Name, i, g.Links[i/2].Kind, a.Bytes(i), b.Bytes(i))
+			}
+		}
+	}
+}
+
+// TestDragonflyValiantGlobalLinks: Valiant routing of the group i → i+1
+// pattern (p=2 a=4 h=2, g=9, one global link per pair of groups) in closed
+// form. Each group's 8 terminals spread over the 7 groups other than
+// their own and their destination's, so the global link a → b carries
+// 8/7 of a terminal's rate as the first leg of group a's traffic (b ≠
+// a+1) and 8/7 as the second leg of group b−1's (a ≠ b−1): 16/7, and the
+// direct link a → a+1 carries nothing. Throughput is 7/16, under the
+// h/(2p) = 1/2 bound of designs.md §2 (every packet crosses two global
+// links).
+func TestDragonflyValiantGlobalLinks(t *testing.T) {
+	g := build(t, nil, "../../examples/dragonfly-small", "testdata/dragonfly-shift.topo.hcl")
+	s := newSystem(g)
+	wl := &g.Workloads[0]
+	for _, c := range wl.Collectives {
+		if c.Path != "valiant" {
+			continue
+		}
+		j := newJob(s, wl, wl.Placement.Count, routing.NewLoads(g))
+		var worstGlobal float64
+		idle := 0
+		j.runCollective(&c, c.Algorithm, false, func(r *run, pr *phaseResult) {
+			for slot := 0; slot < r.loads.Len(); slot++ {
+				rate := r.loads.Rate(slot)
+				l := g.Links[slot/2]
+				if l.Kind != "global" {
+					continue
+				}
+				u := rate / l.CapacityBPS
+				worstGlobal = math.Max(worstGlobal, u)
+				if u == 0 {
+					idle++
+				}
+			}
+			if math.Abs(pr.cf-16.0/7) > 1e-9 {
+				t.Errorf("Valiant congestion factor %g, want 16/7", pr.cf)
+			}
+		})
+		if math.Abs(worstGlobal-16.0/7) > 1e-9 {
+			t.Errorf("Valiant: busiest global link at %g × its capacity, want 16/7", worstGlobal)
+		}
+		// The direct links a → a+1 carry nothing (neither leg uses them).
+		if idle == 0 {
+			t.Error("no idle global link direction; the direct links should carry nothing")
+		}
+	}
+}
+
+// Megatron-LM rank order: rank = t + T·(d + D·p).
+func TestGroups(t *testing.T) {
+	par := ir.Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2}
+	check := func(dim string, want [][]int) {
+		t.Helper()
+		if got := groups(16, par, dim); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s groups %v, want %v", dim, got, want)
+		}
+	}
+	check("tensor", [][]int{{0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 15}})
+	check("data", [][]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}})
+	check("pipeline", [][]int{{0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15}})
+	check("expert", [][]int{{0, 2}, {4, 6}, {1, 3}, {5, 7}, {8, 10}, {12, 14}, {9, 11}, {13, 15}})
+}
+
+// Placement on 2 servers of 4 GPUs: packed fills servers, spread deals
+// round-robin, random is seeded and deterministic.
+func TestPlacement(t *testing.T) {
+	g := build(t, nil, "testdata/two-servers.topo.hcl")
+	s := newSystem(g)
+	pool := g.Workloads[0].Pool
+	name := func(ns []ir.NodeID) []string {
+		var out []string
+		for _, n := range ns {
+			out = append(out, g.Nodes[n].Name)
+		}
+		return out
+	}
+	if got := name(s.place(pool, ir.Placement{Strategy: ir.PlacePacked}, 3)); !slices.Equal(got, []string{"n0/gpu0", "n0/gpu1", "n0/gpu2"}) {
+		t.Errorf("packed: %v", got)
+	}
+	if got := name(s.place(pool, ir.Placement{Strategy: ir.PlaceSpread}, 3)); !slices.Equal(got, []string{"n0/gpu0", "n1/gpu0", "n0/gpu1"}) {
+		t.Errorf("spread: %v", got)
+	}
+	a := s.place(pool, ir.Placement{Strategy: ir.PlaceRandom, Seed: 7}, 4)
+	b := s.place(pool, ir.Placement{Strategy: ir.PlaceRandom, Seed: 7}, 4)
+	c := s.place(pool, ir.Placement{Strategy: ir.PlaceRandom, Seed: 8}, 4)
+	if !slices.Equal(a, b) || slices.Equal(a, c) || !slices.IsSorted(a) {
+		t.Errorf("random: seed 7 %v and %v, seed 8 %v", name(a), name(b), name(c))
+	}
+}
+
+// NCCL's double binary tree (src/graph/trees.cc): the tree of 14 ranks
+// drawn there (0─8, 8 over 4 and 12, 4 over 2 and 6, 12 over 10 and 13,
+// 2 over 1 and 3, …), its mirror for even n, its shift for odd n.
+func TestDoubleBinaryTree(t *testing.T) {
+	want := map[int]int{0: -1, 8: 0, 4: 8, 12: 8, 2: 4, 6: 4, 10: 12, 13: 12, 1: 2, 3: 2, 5: 6, 7: 6, 9: 10, 11: 10}
+	for r, p := range want {
+		if got := dtreeParent(r, 14, 0); got != p {
+			t.Errorf("tree 0, n=14: parent(%d) = %d, want %d", r, got, p)
+		}
+	}
+	// Mirror (n = 12): tree 1's root is 11 and rank 0's parent is 1.
+	if dtreeParent(11, 12, 1) != -1 || dtreeParent(0, 12, 1) != 1 || dtreeParent(3, 12, 1) != 11 {
+		t.Errorf("tree 1, n=12: parents of 11, 0, 3 = %d, %d, %d", dtreeParent(11, 12, 1), dtreeParent(0, 12, 1), dtreeParent(3, 12, 1))
+	}
+	// Shift (n = 13): tree 1's root is 1.
+	if dtreeParent(1, 13, 1) != -1 || dtreeParent(9, 13, 1) != 1 {
+		t.Errorf("tree 1, n=13: parents of 1, 9 = %d, %d", dtreeParent(1, 13, 1), dtreeParent(9, 13, 1))
+	}
+	// Every rank but the root has a parent, and each tree is a tree.
+	for _, n := range []int{1, 2, 5, 12, 13, 127} {
+		for k := 0; k < 2; k++ {
+			roots := 0
+			for r := 0; r < n; r++ {
+				p := dtreeParent(r, n, k)
+				if p < 0 {
+					roots++
+					continue
+				}
+				for steps := 0; p >= 0; steps++ {
+					if steps > n {
+						t.Fatalf("n=%d tree %d: cycle from %d", n, k, r)
+					}
+					p = dtreeParent(p, n, k)
+				}
+			}
+			if roots != 1 {
+				t.Errorf("n=%d tree %d: %d roots", n, k, roots)
+			}
+		}
+	}
+}
+
+func TestScalingCounts(t *testing.T) {
+	if got := ScalingCounts(1016); !slices.Equal(got, []int{8, 64, 256, 1016}) {
+		t.Errorf("ScalingCounts(1016) = %v", got)
+	}
+	if got := ScalingCounts(131072); !slices.Equal(got, []int{8, 64, 256, 1024, 4096, 16384, 65536, 131072}) {
+		t.Errorf("ScalingCounts(131072) = %v", got)
+	}
+}

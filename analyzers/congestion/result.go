@@ -1,0 +1,170 @@
+package congestion
+
+// The JSON shapes of the congestion analysis (`workloads` of `topoc check
+// --format json`; docs/json.md documents every field). Units are in the
+// field names: _bps bits per second per direction, _bytes, _s seconds;
+// ratios are plain numbers.
+
+// Workload is one workload's entry.
+type Workload struct {
+	Name    string `json:"name"`    // the block's label
+	GPUs    int    `json:"gpus"`    // ranks placed (GPUs or implicit hosts)
+	Servers int    `json:"servers"` // servers they span
+	// Fabric is the scale-out fabric ("" when none).
+	Fabric      string      `json:"fabric,omitempty"`
+	Placement   string      `json:"placement"`   // "packed", "spread" or "random"
+	Parallelism Parallelism `json:"parallelism"` // the group sizes
+	// Method is how the fabric was routed: "closed_form" or "bfs".
+	Method string `json:"method,omitempty"`
+	// MethodNote says why the closed form did not apply.
+	MethodNote  string       `json:"method_note,omitempty"`
+	Collectives []Collective `json:"collectives"` // in source order
+	// Step is the step-time model (with compute_time only).
+	Step *Step `json:"step,omitempty"`
+	// Scaling is the what-if table over GPU counts (with compute_time only).
+	Scaling []ScalingRow `json:"scaling,omitempty"`
+}
+
+// Parallelism echoes the group sizes (Data × Tensor × Pipeline = GPUs).
+type Parallelism struct {
+	Data     int `json:"data"`     // data-parallel group size
+	Tensor   int `json:"tensor"`   // tensor-parallel group size
+	Pipeline int `json:"pipeline"` // pipeline stages
+	Expert   int `json:"expert"`   // expert-parallel group size (divides Data)
+}
+
+// Collective is one collective's result.
+type Collective struct {
+	Name      string `json:"name"`      // the block's label
+	Op        string `json:"op"`        // "allreduce", "allgather", ...
+	Algorithm string `json:"algorithm"` // "ring", "tree", "hierarchical", "nvls", "direct"
+	Group     string `json:"group"`     // the parallel dimension it runs over
+	// Groups is how many instances run concurrently; Ranks the ranks of
+	// the largest (n in the formulas).
+	Groups    int     `json:"groups"`
+	Ranks     int     `json:"ranks"`
+	SizeBytes float64 `json:"size_bytes"` // one rank's buffer (nccl-tests)
+	Order     string  `json:"order"`      // "rail_aware" or "naive"
+	Routing   string  `json:"routing"`    // "ecmp", "ideal" or "pinned"
+	Path      string  `json:"path"`       // "minimal", "valiant" or "ugal"
+	// Flows counts point-to-point transfers (rank pairs × ring channels).
+	Flows int64 `json:"flows"`
+	// CongestionFactor is the largest offered load ÷ capacity over every
+	// link direction (DESIGN.md "Congestion load"); Throughput is
+	// min(1, 1/CongestionFactor), the share of its offered rate the
+	// busiest link lets the traffic through.
+	CongestionFactor float64 `json:"congestion_factor"`
+	Throughput       float64 `json:"throughput"`
+	// HotLinks are the busiest link directions of the worst phase.
+	HotLinks []HotLink `json:"hot_links"`
+	// ECMP compares realised hash collisions with the closed form
+	// (routing = "ecmp" only).
+	ECMP *ECMP `json:"ecmp,omitempty"`
+	// ExpectedHashing is present when static hashing of an AllToAll had
+	// more queue pairs than topoc walks one by one and was replaced by its
+	// expectation, with the spread to expect around it.
+	ExpectedHashing *ExpectedHashing `json:"expected_hashing,omitempty"`
+	// AlgBWBPS = size ÷ time; BusBWBPS = AlgBWBPS × BusBWFactor
+	// (nccl-tests), in bits per second.
+	AlgBWBPS    float64 `json:"algbw_bps"`
+	BusBWBPS    float64 `json:"busbw_bps"`
+	BusBWFactor float64 `json:"busbw_factor"`
+	// TimeS = LatencyS + BandwidthTimeS (alpha-beta), summed over phases.
+	TimeS          float64 `json:"time_s"`
+	LatencyS       float64 `json:"latency_s"`
+	BandwidthTimeS float64 `json:"bandwidth_time_s"`
+	// Phases lists multi-phase algorithms' phases (hierarchical, NVLS
+	// across servers).
+	Phases []Phase `json:"phases,omitempty"`
+	// InNetwork is the gain of in-network reduction, where the switches
+	// support it (AllReduce only).
+	InNetwork *InNetwork `json:"in_network,omitempty"`
+}
+
+// HotLink is one of the busiest link directions of a collective.
+type HotLink struct {
+	// Link is "from -> to", the direction of the load.
+	Link        string  `json:"link"`
+	Kind        string  `json:"kind"`         // the link kind ("leaf_spine", "nvlink", ...)
+	CapacityBPS float64 `json:"capacity_bps"` // one link's capacity per direction
+	LoadBPS     float64 `json:"load_bps"`     // offered load on one link
+	Utilization float64 `json:"utilization"`  // LoadBPS ÷ CapacityBPS
+	// ParallelLinks is the number of parallel links (an NVLink bundle
+	// between one GPU and one NVSwitch) that carry this load equally; the
+	// other fields are per link.
+	ParallelLinks int `json:"parallel_links"`
+	// Flows counts the listed transfers that cross the link (AllToAll
+	// pairs are aggregated and not counted); TopFlows names the largest.
+	Flows    int        `json:"flows"`
+	TopFlows []FlowLoad `json:"top_flows,omitempty"`
+}
+
+// FlowLoad is one transfer's load on a link.
+type FlowLoad struct {
+	Src     string  `json:"src"`      // sending rank's name
+	Dst     string  `json:"dst"`      // receiving rank's name
+	LoadBPS float64 `json:"load_bps"` // its load on one link
+}
+
+// ECMP holds static-hashing collision statistics over the decisions where
+// n ≥ 2 queue pairs hashed onto the same m ≥ 2 next hops.
+type ECMP struct {
+	Decisions     int `json:"decisions"`      // decisions with n ≥ 2, m ≥ 2
+	CollisionFree int `json:"collision_free"` // those without a shared link
+	// ExpectedCollisionFree is Σ m!/((m−n)!·mⁿ) over the decisions, and
+	// StddevCollisionFree its standard deviation under uniform hashing.
+	ExpectedCollisionFree float64 `json:"expected_collision_free"`
+	StddevCollisionFree   float64 `json:"stddev_collision_free"`
+}
+
+// ExpectedHashing reports that QPs queue pairs were routed by the
+// expectation of static hashing (the even split) instead of one by one;
+// RelativeError is about 1/√N for the N of them that cross the busiest
+// fabric link: the relative standard deviation of its hashed load around
+// the expectation.
+type ExpectedHashing struct {
+	QPs           float64 `json:"qps"`            // queue pairs routed by expectation
+	RelativeError float64 `json:"relative_error"` // ≈ 1/√N at the busiest fabric link
+}
+
+// Phase is one phase of a multi-phase algorithm.
+type Phase struct {
+	Name             string  `json:"name"`              // "intra_reduce_scatter", ...
+	TimeS            float64 `json:"time_s"`            // latency + bandwidth term
+	CongestionFactor float64 `json:"congestion_factor"` // of this phase
+}
+
+// InNetwork is the estimate with in-network reduction.
+type InNetwork struct {
+	// Kind is "nvls" (NVLink SHARP inside an NVLink domain), "sharp" (the
+	// fabric's switches reduce) or "nvls+sharp".
+	Kind    string  `json:"kind"`
+	TimeS   float64 `json:"time_s"`  // the estimate's time
+	Speedup float64 `json:"speedup"` // the collective's time ÷ TimeS
+}
+
+// Step is the step-time model.
+type Step struct {
+	ComputeTimeS float64 `json:"compute_time_s"` // compute_time
+	CommTimeS    float64 `json:"comm_time_s"`    // Σ collectives' time × per_step
+	TimeS        float64 `json:"time_s"`         // compute + communication (no overlap)
+	OverlapTimeS float64 `json:"overlap_time_s"` // max(compute, communication)
+}
+
+// ScalingRow is one row of the scaling what-if: the job placed on GPUs
+// ranks (data parallelism grows, the other sizes stay), weak scaling at a
+// fixed per-GPU batch, so throughput is proportional to GPUs ÷ step time.
+type ScalingRow struct {
+	GPUs         int     `json:"gpus"`           // ranks placed
+	CommTimeS    float64 `json:"comm_time_s"`    // communication per step
+	StepTimeS    float64 `json:"step_time_s"`    // compute + communication
+	OverlapTimeS float64 `json:"overlap_time_s"` // max(compute, communication)
+	// IdealSpeedup is GPUs ÷ the first row's GPUs; Speedup and
+	// OverlapSpeedup the predicted throughput ratio without and with
+	// overlap; Efficiency and OverlapEfficiency the ratio to ideal.
+	IdealSpeedup      float64 `json:"ideal_speedup"`
+	Speedup           float64 `json:"speedup"`
+	OverlapSpeedup    float64 `json:"overlap_speedup"`
+	Efficiency        float64 `json:"efficiency"`
+	OverlapEfficiency float64 `json:"overlap_efficiency"`
+}

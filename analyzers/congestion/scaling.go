@@ -1,0 +1,60 @@
+package congestion
+
+import (
+	"math"
+
+	"github.com/topoc/topoc/analyzers/internal/routing"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// ScalingCounts returns the GPU counts of the scaling what-if for a pool
+// of n: 8, 64, then ×4 (256, 1024, …) while below n, and n itself.
+func ScalingCounts(n int) []int {
+	var out []int
+	for c := 8; c < n; {
+		out = append(out, c)
+		if c == 8 {
+			c = 64
+		} else {
+			c *= 4
+		}
+	}
+	return append(out, n)
+}
+
+// scaling evaluates the workload on each count of ScalingCounts(pool)
+// that its tensor, pipeline and expert sizes divide, with the same
+// placement strategy: weak scaling at a fixed per-GPU batch, data
+// parallelism growing with the count.
+func scaling(s *system, wl *ir.Workload, loads *routing.Loads) []ScalingRow {
+	par := wl.Parallelism
+	unit := par.Tensor * par.Pipeline * par.Expert
+	var rows []ScalingRow
+	for _, n := range ScalingCounts(len(wl.Pool)) {
+		if n%unit != 0 {
+			continue
+		}
+		j := newJob(s, wl, n, loads)
+		var comm float64
+		for ci := range wl.Collectives {
+			c := &wl.Collectives[ci]
+			comm += j.runCollective(c, c.Algorithm, false, nil).time * c.PerStep
+		}
+		row := ScalingRow{GPUs: n, CommTimeS: comm, StepTimeS: wl.ComputeTimeS + comm,
+			OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	base := rows[0]
+	for i := range rows {
+		r := &rows[i]
+		r.IdealSpeedup = float64(r.GPUs) / float64(base.GPUs)
+		r.Speedup = r.IdealSpeedup * base.StepTimeS / r.StepTimeS
+		r.OverlapSpeedup = r.IdealSpeedup * base.OverlapTimeS / r.OverlapTimeS
+		r.Efficiency = r.Speedup / r.IdealSpeedup
+		r.OverlapEfficiency = r.OverlapSpeedup / r.IdealSpeedup
+	}
+	return rows
+}

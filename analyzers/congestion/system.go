@@ -1,0 +1,349 @@
+package congestion
+
+import (
+	"sync"
+
+	"github.com/topoc/topoc/analyzers/internal/routing"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// GlobalLinkWeight is the routing weight of a dragonfly global link
+// against 1 for a local or terminal link: more than two local hops, the
+// most a minimal path takes inside its source and destination groups.
+const GlobalLinkWeight = 3
+
+// plane is a routing plane with its engine.
+type plane struct {
+	p   *routing.Plane
+	eng routing.Engine
+	// reason says why the closed form did not apply ("" when it did).
+	reason string
+	// groups holds dragonfly groups (fabric planes of dragonflies only).
+	groups []int32
+}
+
+func newPlane(p *routing.Plane) *plane {
+	eng, reason := routing.NewEngine(p)
+	return &plane{p: p, eng: eng, reason: reason}
+}
+
+// system is the routing model of a whole design: the NVLink scale-up
+// plane (in-server NVLink and nvlink_domain fabrics, NVSwitches forward),
+// the PCIe plane inside servers (PCIe switches and CPU root complexes
+// forward), and one plane per scale-out fabric, built on first use.
+type system struct {
+	g    *ir.Graph
+	up   *plane
+	pcie *plane
+	fab  map[ir.FabricID]*plane
+	// island is each node's NVLink domain (connected component of the
+	// scale-up plane), or -1.
+	island []int32
+	// nvCapBPS is a GPU's NVLink injection rate: the capacity of its
+	// scale-up links, summed.
+	nvCapBPS []float64
+	// nics caches each fabric's GPU-to-NIC affinity.
+	nics map[ir.FabricID]*nicMap
+	// childStart and children index each server's components (CSR over
+	// ir.Node.Parent).
+	childStart []int32
+	children   []ir.NodeID
+	// pcieDist and pcieQueue are scratch of pcieHops.
+	pcieDist, pcieQueue []int32
+}
+
+// scaleUp reports whether a link belongs to the NVLink plane: it joins
+// GPUs and NVSwitches, inside a server or in an nvlink_domain fabric.
+func scaleUp(g *ir.Graph) func(*ir.Link) bool {
+	return func(l *ir.Link) bool {
+		a, b := g.Nodes[l.A.Node].Kind, g.Nodes[l.B.Node].Kind
+		ok := func(k ir.Kind) bool { return k == ir.KindGPU || k == ir.KindNVSwitch }
+		return ok(a) && ok(b)
+	}
+}
+
+func newSystem(g *ir.Graph) *system {
+	s := &system{g: g, fab: map[ir.FabricID]*plane{}, nics: map[ir.FabricID]*nicMap{}}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		// NVLink is always sprayed over every link (the hardware stripes
+		// packets), so parallel links fold into bundles.
+		s.up = newPlane(routing.NewBundledPlane(g, scaleUp(g), func(n *ir.Node) bool { return n.Kind == ir.KindNVSwitch }))
+	})
+	// PCIe trees join CPUs sideways (cpu_cpu), so they are never tiered:
+	// the BFS engine serves them, one small search per server.
+	pp := routing.NewPlane(g, func(l *ir.Link) bool {
+		return l.Fabric == ir.None && (l.Kind == "pcie" || l.Kind == "c2c" || l.Kind == "cpu_cpu")
+	}, func(n *ir.Node) bool { return n.Kind == ir.KindPCIeSwitch || n.Kind == ir.KindCPU })
+	s.pcie = &plane{p: pp, eng: routing.NewBFS(pp), reason: "PCIe trees are not tiered"}
+	wg.Wait()
+	s.island = make([]int32, len(g.Nodes))
+	for i := range s.island {
+		s.island[i] = -1
+	}
+	s.nvCapBPS = make([]float64, len(g.Nodes))
+	s.childStart = make([]int32, len(g.Nodes)+1)
+	for i := range g.Nodes {
+		if par := g.Nodes[i].Parent; par != ir.None {
+			s.childStart[par+1]++
+		}
+	}
+	for i := 1; i < len(s.childStart); i++ {
+		s.childStart[i] += s.childStart[i-1]
+	}
+	s.children = make([]ir.NodeID, s.childStart[len(g.Nodes)])
+	fill := make([]int32, len(g.Nodes))
+	for i := range g.Nodes {
+		if par := g.Nodes[i].Parent; par != ir.None {
+			s.children[s.childStart[par]+fill[par]] = ir.NodeID(i)
+			fill[par]++
+		}
+	}
+	p := s.up.p
+	var stack []int32
+	next := int32(0)
+	for u := int32(0); u < int32(p.Len()); u++ {
+		for _, a := range p.Arcs(u) {
+			s.nvCapBPS[p.Nodes[u]] += p.CapacityBPS(a.Slot) * float64(a.Mult)
+		}
+		if s.island[p.Nodes[u]] >= 0 {
+			continue
+		}
+		stack = append(stack[:0], u)
+		s.island[p.Nodes[u]] = next
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, a := range p.Arcs(v) {
+				if w := p.Nodes[a.To]; s.island[w] < 0 {
+					s.island[w] = next
+					stack = append(stack, a.To)
+				}
+			}
+		}
+		next++
+	}
+	return s
+}
+
+// fabric returns the plane of scale-out fabric f.
+func (s *system) fabric(f ir.FabricID) *plane {
+	if pl, ok := s.fab[f]; ok {
+		return pl
+	}
+	p := routing.NewPlane(s.g, func(l *ir.Link) bool { return l.Fabric == f }, routing.Switches)
+	if s.g.Fabrics[f].Family == "dragonfly" {
+		// A minimal dragonfly path crosses at most one global link
+		// (local, global, local; Kim et al. 2008). Weighting a global link
+		// as three local hops keeps shortest paths to that form: a second
+		// global hop never saves enough local ones.
+		p.SetWeights(func(l *ir.Link) int32 {
+			if l.Kind == "global" {
+				return GlobalLinkWeight
+			}
+			return 1
+		})
+	}
+	pl := newPlane(p)
+	if s.g.Fabrics[f].Family == "dragonfly" {
+		pl.groups = routing.Groups(pl.p)
+	}
+	s.fab[f] = pl
+	return pl
+}
+
+// sameIsland reports whether GPUs a and b share an NVLink domain.
+func (s *system) sameIsland(a, b ir.NodeID) bool {
+	return s.island[a] >= 0 && s.island[a] == s.island[b]
+}
+
+// server returns the server of a rank: its parent, or itself.
+func (s *system) server(n ir.NodeID) ir.NodeID {
+	if p := s.g.Nodes[n].Parent; p != ir.None {
+		return p
+	}
+	return n
+}
+
+// nicMap is the GPU-to-NIC affinity on one fabric, indexed by NodeID.
+type nicMap struct {
+	// of[gpu] is the GPU's NIC on the fabric (NCCL's closest NIC), or
+	// None; for an implicit host it is the host itself.
+	of []ir.NodeID
+	// owner[nic] is the GPU whose closest NIC it is (the PXN relay), or None.
+	owner []ir.NodeID
+	// capBPS[nic] is the NIC's (or host's) injection rate into the fabric:
+	// the capacity of its fabric links, summed.
+	capBPS []float64
+	// byRail[server] lists the server's fabric NICs by rail label.
+	byRail map[ir.NodeID]map[int32]ir.NodeID
+	done   []bool
+}
+
+// egress returns the NIC of server sv on rail r, or None.
+func (m *nicMap) egress(sv ir.NodeID, r int32) ir.NodeID {
+	if nic, ok := m.byRail[sv][r]; ok {
+		return nic
+	}
+	return ir.None
+}
+
+// nicsOf computes, for ranks on fabric f, the NIC NCCL would use: the
+// fabric NIC fewest PCIe hops away (behind the same PCIe switch on DGX and
+// HGX H100, nodes.md §2); among equally close NICs the one whose rail is
+// the GPU's index in its server, else the one at that index modulo their
+// number.
+func (s *system) nicsOf(f ir.FabricID, ranks []ir.NodeID) *nicMap {
+	m, ok := s.nics[f]
+	if !ok {
+		n := len(s.g.Nodes)
+		m = &nicMap{of: make([]ir.NodeID, n), owner: make([]ir.NodeID, n), capBPS: make([]float64, n),
+			byRail: map[ir.NodeID]map[int32]ir.NodeID{}, done: make([]bool, n)}
+		for i := range m.of {
+			m.of[i], m.owner[i] = ir.None, ir.None
+		}
+		s.nics[f] = m
+	}
+	fp := s.fabric(f)
+	for _, r := range ranks {
+		if m.done[r] {
+			continue
+		}
+		m.done[r] = true
+		if s.g.Nodes[r].Kind != ir.KindGPU {
+			if fp.p.Local(r) >= 0 {
+				m.of[r] = r
+				m.capBPS[r] = s.injection(fp, r)
+			}
+			continue
+		}
+		sv := s.server(r)
+		if _, mapped := m.byRail[sv]; !mapped {
+			s.mapServer(f, fp, m, sv)
+		}
+	}
+	return m
+}
+
+// injection sums the fabric capacity at node n.
+func (s *system) injection(fp *plane, n ir.NodeID) float64 {
+	var c float64
+	for _, a := range fp.p.Arcs(fp.p.Local(n)) {
+		c += fp.p.CapacityBPS(a.Slot)
+	}
+	return c
+}
+
+// mapServer fills m for every GPU of server sv.
+func (s *system) mapServer(f ir.FabricID, fp *plane, m *nicMap, sv ir.NodeID) {
+	var gpus, nics []ir.NodeID
+	for _, c := range s.children[s.childStart[sv]:s.childStart[sv+1]] {
+		switch n := &s.g.Nodes[c]; {
+		case n.Kind == ir.KindGPU:
+			gpus = append(gpus, c)
+		case n.Kind == ir.KindNIC && n.InFabric(f) && fp.p.Local(c) >= 0:
+			nics = append(nics, c)
+		}
+	}
+	rails := map[int32]ir.NodeID{}
+	for _, nic := range nics {
+		if _, dup := rails[s.g.Nodes[nic].Rail]; !dup {
+			rails[s.g.Nodes[nic].Rail] = nic
+		}
+		m.capBPS[nic] = s.injection(fp, nic)
+	}
+	m.byRail[sv] = rails
+	for gi, gpu := range gpus {
+		m.done[gpu] = true
+		if len(nics) == 0 {
+			continue
+		}
+		dist := s.pcieHops(gpu, nics)
+		best := int32(1 << 30)
+		var near []ir.NodeID
+		for k, nic := range nics {
+			d := dist[k]
+			if d < 0 {
+				continue
+			}
+			switch {
+			case d < best:
+				best, near = d, append(near[:0], nic)
+			case d == best:
+				near = append(near, nic)
+			}
+		}
+		if len(near) == 0 {
+			near = nics
+		}
+		pick := near[gi%len(near)]
+		for _, nic := range near {
+			if int(s.g.Nodes[nic].Rail) == gi%len(nics) {
+				pick = nic
+			}
+		}
+		m.of[gpu] = pick
+		if m.owner[pick] == ir.None {
+			m.owner[pick] = gpu
+		}
+	}
+	for _, nic := range nics {
+		if m.owner[nic] == ir.None && len(gpus) > 0 {
+			m.owner[nic] = gpus[0]
+		}
+	}
+}
+
+// pcieHops returns PCIe hop counts from gpu to the NICs of its server
+// (through PCIe switches and CPU root complexes), -1 when unreachable.
+func (s *system) pcieHops(gpu ir.NodeID, nics []ir.NodeID) []int32 {
+	p := s.pcie.p
+	out := make([]int32, len(nics))
+	for i := range out {
+		out[i] = -1
+	}
+	start := p.Local(gpu)
+	if start < 0 {
+		return out
+	}
+	if s.pcieDist == nil {
+		s.pcieDist = make([]int32, p.Len())
+		for i := range s.pcieDist {
+			s.pcieDist[i] = -1
+		}
+	}
+	dist := s.pcieDist
+	queue := append(s.pcieQueue[:0], start)
+	dist[start] = 0
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		if u != start && !p.Transit(u) {
+			continue
+		}
+		for _, a := range p.Arcs(u) {
+			if dist[a.To] < 0 {
+				dist[a.To] = dist[u] + 1
+				queue = append(queue, a.To)
+			}
+		}
+	}
+	for i, nic := range nics {
+		if l := p.Local(nic); l >= 0 {
+			out[i] = dist[l]
+		}
+	}
+	for _, u := range queue {
+		dist[u] = -1
+	}
+	s.pcieQueue = queue
+	return out
+}
+
+// mult is the number of parallel links that slot's load is shared by
+// (NVLink bundles), 1 elsewhere.
+func (s *system) mult(slot int32) float64 {
+	if m := s.up.p.Mult(slot); m > 0 {
+		return float64(m)
+	}
+	return 1
+}

@@ -1,0 +1,16 @@
+# Loaded beside examples/dgx-h100-superpod: a ring AllReduce over all
+# 1,016 GPUs in NCCL's rail-aware order and in naive rank order.
+workload "orders" {
+  gpus = node_group.dgx.gpus
+
+  collective "rail_aware" {
+    op    = "allreduce"
+    size  = "1GiB"
+    order = "rail_aware"
+  }
+  collective "naive" {
+    op    = "allreduce"
+    size  = "1GiB"
+    order = "naive"
+  }
+}

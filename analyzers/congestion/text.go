@@ -1,0 +1,65 @@
+package congestion
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/topoc/topoc/lang/eval"
+)
+
+// WriteText writes the human summary of the workloads: per collective its
+// congestion factor and hottest link, bus bandwidth and time; the step
+// time; and the scaling table.
+func WriteText(w io.Writer, ws []Workload) {
+	for _, wl := range ws {
+		fmt.Fprintf(w, "workload %q: %d GPUs on %d servers", wl.Name, wl.GPUs, wl.Servers)
+		if wl.Fabric != "" {
+			fmt.Fprintf(w, ", fabric %q (%s)", wl.Fabric, wl.Method)
+		}
+		fmt.Fprintln(w)
+		for _, c := range wl.Collectives {
+			fmt.Fprintf(w, "  %-14s %s %s over %d×%d ranks, %s, %s/%s\n", c.Name, c.Op, c.Algorithm,
+				c.Groups, c.Ranks, eval.FormatSize(c.SizeBytes), c.Order, c.Routing)
+			if c.Ranks < 2 {
+				continue
+			}
+			fmt.Fprintf(w, "      congestion %.2f", c.CongestionFactor)
+			if len(c.HotLinks) > 0 {
+				h := c.HotLinks[0]
+				fmt.Fprintf(w, " at %s (%s of %s)", h.Link, eval.FormatRate(h.LoadBPS), eval.FormatRate(h.CapacityBPS))
+			}
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "      time %s (latency %s), algbw %s, busbw %s\n", seconds(c.TimeS), seconds(c.LatencyS),
+				eval.FormatRate(c.AlgBWBPS), eval.FormatRate(c.BusBWBPS))
+			if c.ECMP != nil {
+				fmt.Fprintf(w, "      ecmp: %d of %d hash decisions collision-free (closed form %.1f ± %.1f)\n",
+					c.ECMP.CollisionFree, c.ECMP.Decisions, c.ECMP.ExpectedCollisionFree, c.ECMP.StddevCollisionFree)
+			}
+			if c.InNetwork != nil {
+				fmt.Fprintf(w, "      %s: %s (%.2f× faster)\n", c.InNetwork.Kind, seconds(c.InNetwork.TimeS), c.InNetwork.Speedup)
+			}
+		}
+		if s := wl.Step; s != nil {
+			fmt.Fprintf(w, "  step: compute %s + communication %s = %s; with overlap %s\n",
+				seconds(s.ComputeTimeS), seconds(s.CommTimeS), seconds(s.TimeS), seconds(s.OverlapTimeS))
+		}
+		if len(wl.Scaling) > 0 {
+			fmt.Fprintf(w, "  %8s %10s %10s %8s %9s %8s\n", "GPUs", "step", "ideal×", "×", "overlap×", "eff.")
+			for _, r := range wl.Scaling {
+				fmt.Fprintf(w, "  %8d %10s %10.1f %8.1f %9.1f %7.0f%%\n", r.GPUs, seconds(r.StepTimeS),
+					r.IdealSpeedup, r.Speedup, r.OverlapSpeedup, 100*r.Efficiency)
+			}
+		}
+	}
+}
+
+// seconds formats a duration in s, ms or µs with three significant digits.
+func seconds(s float64) string {
+	switch {
+	case s >= 1:
+		return fmt.Sprintf("%.3gs", s)
+	case s >= 1e-3:
+		return fmt.Sprintf("%.3gms", s*1e3)
+	}
+	return fmt.Sprintf("%.3gµs", s*1e6)
+}

@@ -1,0 +1,247 @@
+package oversub
+
+import (
+	"slices"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// scanned is one pass over a fabric's links: every switch's down, up and
+// peer capacity, every endpoint's injection and access switch, and the
+// link lists the unit computations walk again.
+type scanned struct {
+	g   *ir.Graph
+	fab *ir.Fabric
+	// tierNames lists the tiers bottom-up: the fabric's own, then any
+	// other tier a switch carries, in node order.
+	tierNames []string
+	// swIdx maps a node to its index in switches, or -1.
+	swIdx    []int32
+	switches []Switch
+	eps      []endpoint
+	// ssLinks are the fabric's switch–switch links; epLinks its
+	// endpoint–switch links.
+	ssLinks []ir.LinkID
+	epLinks []epLink
+	// direct is true when every switch sits in one tier: a direct network
+	// (dragonfly routers), whose switch-to-switch links are the uplinks.
+	direct bool
+}
+
+// endpoint is one endpoint port of the fabric.
+type endpoint struct {
+	// injection sums the capacity of the endpoint's links into the fabric.
+	injection float64
+	// access is the index (in switches) of the one switch all its links
+	// go to; noAccess before any link, multiHomed when they go to several.
+	access int32
+}
+
+const (
+	noAccess    = -1
+	multiHomed  = -2
+	unknownTier = -2
+)
+
+type epLink struct {
+	link   ir.LinkID
+	ep, sw int32
+}
+
+// tierName is the tier a switch reports under: its Tier label, or its
+// kind ("switch", "nvswitch") when it has none, as inventory counts it.
+func tierName(n *ir.Node) string {
+	if n.Tier != "" {
+		return n.Tier
+	}
+	return n.Kind.String()
+}
+
+// scan classifies every link of fabric f (see the package comment).
+func scan(g *ir.Graph, f ir.FabricID) *scanned {
+	fab := &g.Fabrics[f]
+	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: make([]int32, len(g.Nodes))}
+	if fab.Family == "custom" {
+		s.tierNames = orderTiers(g, f)
+	}
+	order := slices.Clone(s.tierNames) // the ranked tiers; others are unknown
+	for i := range s.swIdx {
+		s.swIdx[i] = -1
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if !n.Kind.IsSwitch() || !n.InFabric(f) {
+			continue
+		}
+		s.swIdx[i] = int32(len(s.switches))
+		t := tierName(n)
+		s.switches = append(s.switches, Switch{Node: ir.NodeID(i), Tier: t})
+		if !slices.Contains(s.tierNames, t) {
+			s.tierNames = append(s.tierNames, t)
+		}
+	}
+	s.direct = len(s.switches) > 0
+	for _, sw := range s.switches {
+		s.direct = s.direct && sw.Tier == s.switches[0].Tier
+	}
+	level := func(sw int32) int {
+		if s.direct {
+			return 0
+		}
+		if i := slices.Index(order, s.switches[sw].Tier); i >= 0 {
+			return i
+		}
+		return unknownTier
+	}
+
+	// Endpoint ports by node: one endpoint on a node owns every fabric
+	// link of that node (an NVLink-domain GPU lists only its first NVLink
+	// port); several are told apart by port number.
+	const none, several = -1, -2
+	epNode := make([]int32, len(g.Nodes))
+	for i := range epNode {
+		epNode[i] = none
+	}
+	byPort := map[ir.Port]int32{}
+	for i, e := range fab.Endpoints {
+		switch j := epNode[e.Node]; j {
+		case none:
+			epNode[e.Node] = int32(i)
+			continue
+		case several:
+		default:
+			byPort[ir.Port{Node: e.Node, Port: fab.Endpoints[j].Port}] = j
+			epNode[e.Node] = several
+		}
+		byPort[ir.Port{Node: e.Node, Port: e.Port}] = int32(i)
+	}
+	epOf := func(p ir.Port) int32 {
+		if j := epNode[p.Node]; j != several {
+			return j
+		}
+		if k, ok := byPort[ir.Port{Node: p.Node, Port: p.Port}]; ok {
+			return k
+		}
+		return none
+	}
+	s.eps = make([]endpoint, len(fab.Endpoints))
+	s.epLinks = make([]epLink, 0, len(fab.Endpoints))
+	for i := range s.eps {
+		s.eps[i].access = noAccess
+	}
+
+	for id := range g.Links {
+		l := &g.Links[id]
+		if l.Fabric != f {
+			continue
+		}
+		a, b := s.swIdx[l.A.Node], s.swIdx[l.B.Node]
+		switch {
+		case a >= 0 && b >= 0:
+			s.ssLinks = append(s.ssLinks, ir.LinkID(id))
+			la, lb := level(a), level(b)
+			s.classify(a, la, lb, l.CapacityBPS)
+			s.classify(b, lb, la, l.CapacityBPS)
+		case a >= 0 || b >= 0:
+			sw, other := a, l.B
+			if sw < 0 {
+				sw, other = b, l.A
+			}
+			s.switches[sw].DownBPS += l.CapacityBPS
+			e := epOf(other)
+			if e < 0 {
+				continue // a device the fabric does not list as an endpoint
+			}
+			s.epLinks = append(s.epLinks, epLink{link: ir.LinkID(id), ep: e, sw: sw})
+			ep := &s.eps[e]
+			ep.injection += l.CapacityBPS
+			switch ep.access {
+			case noAccess:
+				ep.access = sw
+			case sw:
+			default:
+				ep.access = multiHomed
+			}
+		}
+	}
+	return s
+}
+
+// classify adds capacity c to switch sw (at level mine) toward a switch at
+// level other.
+func (s *scanned) classify(sw int32, mine, other int, c float64) {
+	x := &s.switches[sw]
+	switch {
+	case mine == unknownTier || other == unknownTier:
+		x.PeerBPS += c
+	case other > mine:
+		x.UpBPS += c
+	case other < mine:
+		x.DownBPS += c
+	case s.direct:
+		x.UpBPS += c
+	default:
+		x.PeerBPS += c
+	}
+}
+
+// orderTiers returns the tiers of a custom fabric bottom-up. The custom
+// family lists them in declaration order, which need not be bottom-up, so
+// they are ranked by hop distance from the endpoints: a tier's rank is the
+// smallest distance of its switches (a leaf is 1 hop from an endpoint, a
+// spine 2). Tiers no endpoint reaches keep their declared order, last.
+func orderTiers(g *ir.Graph, f ir.FabricID) []string {
+	fab := &g.Fabrics[f]
+	adj := map[ir.NodeID][]ir.NodeID{}
+	for _, l := range g.Links {
+		if l.Fabric == f {
+			adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
+			adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)
+		}
+	}
+	dist := map[ir.NodeID]int{}
+	var frontier []ir.NodeID
+	for _, e := range fab.Endpoints {
+		if _, ok := dist[e.Node]; !ok {
+			dist[e.Node] = 0
+			frontier = append(frontier, e.Node)
+		}
+	}
+	for d := 1; len(frontier) > 0; d++ {
+		var next []ir.NodeID
+		for _, n := range frontier {
+			for _, o := range adj[n] {
+				if _, ok := dist[o]; !ok {
+					dist[o] = d
+					next = append(next, o)
+				}
+			}
+		}
+		frontier = next
+	}
+	rank := map[string]int{}
+	for n, d := range dist {
+		node := &g.Nodes[n]
+		if !node.Kind.IsSwitch() || node.Tier == "" {
+			continue
+		}
+		if r, ok := rank[node.Tier]; !ok || d < r {
+			rank[node.Tier] = d
+		}
+	}
+	out := slices.Clone(fab.Tiers)
+	slices.SortStableFunc(out, func(a, b string) int {
+		ra, oka := rank[a]
+		rb, okb := rank[b]
+		switch {
+		case oka && okb:
+			return ra - rb
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
+	return out
+}

@@ -1,0 +1,55 @@
+package oversub
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Ratio formats a ratio as "3:1", "0.984:1" (three significant digits).
+func Ratio(r float64) string { return strconv.FormatFloat(r, 'g', 3, 64) + ":1" }
+
+// WriteText writes the oversubscription section of `topoc check`'s text
+// summary: end to end with its worst unit, each tier, each unit kind, the
+// rail split and the global taper.
+func WriteText(w io.Writer, f *Fabric) {
+	switch {
+	case f.EndToEnd == nil:
+		fmt.Fprintf(w, "  oversub    end to end: none (%s)\n", f.Note)
+	case f.WorstUnit != nil:
+		fmt.Fprintf(w, "  oversub    end to end %s (worst %s %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name)
+	default:
+		fmt.Fprintf(w, "  oversub    end to end %s (%s)\n", Ratio(*f.EndToEnd), f.Note)
+	}
+	for _, t := range f.Tiers {
+		spread := ""
+		if len(t.Distribution) > 1 {
+			spread = fmt.Sprintf(", from %s", Ratio(t.Min))
+		}
+		fmt.Fprintf(w, "    tier %-11s %s (%d switches%s)\n", t.Tier, Ratio(t.Ratio), t.Switches, spread)
+	}
+	for _, u := range f.Units {
+		closed := ""
+		if u.Closed > 0 {
+			closed = fmt.Sprintf(", %d closed: nothing leaves them", u.Closed)
+		}
+		if u.Max == nil {
+			fmt.Fprintf(w, "    %-16s none (%d units%s)\n", u.Kind, u.Count, closed)
+			continue
+		}
+		fmt.Fprintf(w, "    %-16s %s (%d units, worst %s%s)\n", u.Kind, Ratio(*u.Max), u.Count, u.Worst, closed)
+	}
+	if r := f.Rails; r != nil {
+		fmt.Fprintf(w, "    rails            intra-rail %s, cross-rail %s\n", ratioOrNone(r.IntraRail), ratioOrNone(r.CrossRail))
+	}
+	if f.GlobalTaper != nil {
+		fmt.Fprintf(w, "    global taper     %s\n", Ratio(*f.GlobalTaper))
+	}
+}
+
+func ratioOrNone(r *float64) string {
+	if r == nil {
+		return "none"
+	}
+	return Ratio(*r)
+}

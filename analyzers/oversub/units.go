@@ -1,0 +1,306 @@
+package oversub
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// level is one declared unit level of a fabric: a Clos "unit" block
+// (servers per unit from the fabric's servers_per_<name> parameter), or a
+// unit label the generator puts on switches (fat-tree "pod", dragonfly
+// "group"; servers 0 when unknown).
+type level struct {
+	name    string
+	servers int64
+}
+
+// levels lists the fabric's unit levels, innermost first.
+func (s *scanned) levels() []level {
+	var out []level
+	for _, p := range s.fab.Params {
+		if name, ok := strings.CutPrefix(p.Name, "servers_per_"); ok {
+			out = append(out, level{name, p.Value})
+		}
+	}
+	for _, sw := range s.switches {
+		u := s.g.Nodes[sw.Node].Unit
+		if u != "" && !hasLevel(out, u) {
+			out = append(out, level{u, 0})
+		}
+	}
+	return out
+}
+
+func hasLevel(ls []level, name string) bool {
+	for _, l := range ls {
+		if l.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// unitAt returns the index of the level-L unit that holds node n, or -1.
+// A switch labelled with a finer unit lies in the coarser unit that holds
+// its servers (su s of 32 servers is in pod s·32/128); a switch labelled
+// with a coarser unit, or none, spans the finer units and is in none.
+func unitAt(n *ir.Node, ls []level, L int) int32 {
+	if n.Unit == "" || n.UnitIndex < 0 {
+		return -1
+	}
+	for l := range ls {
+		if ls[l].name != n.Unit {
+			continue
+		}
+		switch {
+		case l == L:
+			return n.UnitIndex
+		case l < L && ls[l].servers > 0 && ls[L].servers > 0:
+			return int32(int64(n.UnitIndex) * ls[l].servers / ls[L].servers)
+		}
+		return -1
+	}
+	return -1
+}
+
+// kind is one way of cutting the fabric into units: of gives the unit of
+// each switch (by index in scanned.switches), -1 for none.
+type kind struct {
+	name   string
+	detail bool
+	of     []int32
+	// label names unit i of n.
+	label func(i, n int) string
+	// railScoped marks the kinds of one unit's switches of one rail;
+	// access marks the access-switch kind. Both feed Rails.IntraRail.
+	railScoped, access bool
+}
+
+// indexed returns prefix followed by i, zero-padded to the width of n−1
+// (DESIGN.md "Names").
+func indexed(prefix string, i, n int) string {
+	w := len(strconv.Itoa(max(n-1, 0)))
+	s := strconv.Itoa(i)
+	return prefix + strings.Repeat("0", max(0, w-len(s))) + s
+}
+
+// kinds lists the unit kinds of the fabric in report order: access
+// switches, declared levels, rails, each level per rail, planes.
+func (s *scanned) kinds() []kind {
+	g, sws := s.g, s.switches
+	ofSwitch := func(f func(n *ir.Node) int32) []int32 {
+		out := make([]int32, len(sws))
+		for i, sw := range sws {
+			out[i] = f(&g.Nodes[sw.Node])
+		}
+		return out
+	}
+	bottom := "switch"
+	if len(s.tierNames) > 0 {
+		bottom = s.tierNames[0]
+	}
+	access := kind{name: bottom, access: true, label: func(i, _ int) string { return g.Nodes[sws[i].Node].Name }}
+	access.of = make([]int32, len(sws))
+	for i := range access.of {
+		access.of[i] = int32(i)
+	}
+	out := []kind{access}
+	ls := s.levels()
+	for L, lv := range ls {
+		out = append(out, kind{name: lv.name, detail: true, label: prefixLabel(lv.name),
+			of: ofSwitch(func(n *ir.Node) int32 { return unitAt(n, ls, L) })})
+	}
+	rails := s.count("rails", func(n *ir.Node) int32 { return n.Rail })
+	if rails > 1 {
+		rail := ofSwitch(func(n *ir.Node) int32 { return n.Rail })
+		out = append(out, kind{name: "rail", detail: true, label: prefixLabel("rail"), of: rail})
+		for _, k := range out[1 : 1+len(ls)] {
+			of := make([]int32, len(sws))
+			for i := range of {
+				of[i] = -1
+				if k.of[i] >= 0 && rail[i] >= 0 {
+					of[i] = k.of[i]*int32(rails) + rail[i]
+				}
+			}
+			out = append(out, kind{name: k.name + "_rail", of: of, railScoped: true,
+				label: func(i, n int) string {
+					return indexed(k.name, i/rails, (n+rails-1)/rails) + "/" + indexed("rail", i%rails, rails)
+				}})
+		}
+	}
+	if planes := s.count("planes", func(n *ir.Node) int32 { return n.Plane }); planes > 1 {
+		out = append(out, kind{name: "plane", detail: true, label: prefixLabel("plane"),
+			of: ofSwitch(func(n *ir.Node) int32 { return n.Plane })})
+	}
+	return out
+}
+
+func prefixLabel(p string) func(i, n int) string {
+	return func(i, n int) string { return indexed(p, i, n) }
+}
+
+// count returns the fabric parameter param, or else one more than the
+// largest label among its switches.
+func (s *scanned) count(param string, label func(*ir.Node) int32) int {
+	if v, ok := s.fab.Param(param); ok {
+		return int(v)
+	}
+	n := 0
+	for _, sw := range s.switches {
+		n = max(n, int(label(&s.g.Nodes[sw.Node]))+1)
+	}
+	return n
+}
+
+// tally is the endpoints, injection and leaving capacity of every unit of
+// one kind.
+type tally struct {
+	eps              []int
+	inj, leave, glob []float64
+}
+
+// measure sums, per unit of kind k, its endpoints' injection and the
+// capacity of the links with exactly one end in it (see Unit).
+func (s *scanned) measure(k kind) tally {
+	n := 0
+	for _, u := range k.of {
+		n = max(n, int(u)+1)
+	}
+	t := tally{eps: make([]int, n), inj: make([]float64, n), leave: make([]float64, n), glob: make([]float64, n)}
+	epUnit := func(e int32) int32 {
+		if a := s.eps[e].access; a >= 0 {
+			return k.of[a]
+		}
+		return -1
+	}
+	for e, ep := range s.eps {
+		if u := epUnit(int32(e)); u >= 0 {
+			t.eps[u]++
+			t.inj[u] += ep.injection
+		}
+	}
+	cross := func(ua, ub int32, c float64, into []float64) {
+		if ua == ub {
+			return
+		}
+		if ua >= 0 {
+			into[ua] += c
+		}
+		if ub >= 0 {
+			into[ub] += c
+		}
+	}
+	for _, el := range s.epLinks {
+		cross(epUnit(el.ep), k.of[el.sw], s.g.Links[el.link].CapacityBPS, t.leave)
+	}
+	for _, id := range s.ssLinks {
+		l := &s.g.Links[id]
+		ua, ub := k.of[s.swIdx[l.A.Node]], k.of[s.swIdx[l.B.Node]]
+		cross(ua, ub, l.CapacityBPS, t.leave)
+		if l.Kind == "global" {
+			cross(ua, ub, l.CapacityBPS, t.glob)
+		}
+	}
+	return t
+}
+
+// worst tracks the largest ratio seen and the first unit that has it.
+type worst struct {
+	ratio float64
+	ref   *UnitRef
+}
+
+func (w *worst) see(r float64, ref UnitRef) {
+	if w.ref == nil || round(r) > round(w.ratio) {
+		w.ratio, w.ref = r, &ref
+	}
+}
+
+// units fills the unit fields of out: Units, UnitDetail, EndToEnd,
+// WorstUnit, Note, Rails and GlobalTaper.
+func (s *scanned) units(out *Fabric) {
+	var all, intra, cross worst
+	anyUp := false
+	for _, sw := range s.switches {
+		anyUp = anyUp || sw.UpBPS > 0
+	}
+	rails := 0
+	crossClosed := false
+	for _, k := range s.kinds() {
+		t := s.measure(k)
+		uk := UnitKind{Kind: k.name, Distribution: []RatioCount{}}
+		var ratios []float64
+		var kw worst
+		for i := range t.eps {
+			if t.eps[i] == 0 {
+				continue
+			}
+			uk.Count++
+			ref := UnitRef{Kind: k.name, Name: k.label(i, len(t.eps))}
+			u := Unit{Kind: k.name, Name: ref.Name, Index: i, Endpoints: t.eps[i], InjectionBPS: t.inj[i], LeavingBPS: t.leave[i]}
+			if t.leave[i] > 0 {
+				r := t.inj[i] / t.leave[i]
+				u.Ratio = ptr(r)
+				ratios = append(ratios, r)
+				kw.see(r, ref)
+				all.see(r, ref)
+				if k.railScoped || (k.access && s.g.Nodes[s.switches[i].Node].Rail >= 0) {
+					intra.see(r, ref)
+				}
+				if k.name == "rail" {
+					cross.see(r, ref)
+				}
+				if s.fab.Family == "dragonfly" && k.name == "group" && t.glob[i] > 0 {
+					taper := t.inj[i] / t.glob[i]
+					if out.GlobalTaper == nil || taper > *out.GlobalTaper {
+						out.GlobalTaper = ptr(taper)
+					}
+				}
+			} else {
+				uk.Closed++
+			}
+			if k.detail {
+				out.UnitDetail = append(out.UnitDetail, u)
+			}
+		}
+		if uk.Count == 0 {
+			continue
+		}
+		if kw.ref != nil {
+			mn := ratios[0]
+			for _, r := range ratios {
+				mn = min(mn, r)
+			}
+			uk.Min, uk.Max, uk.Worst, uk.Distribution = ptr(mn), ptr(kw.ratio), kw.ref.Name, distribution(ratios)
+		}
+		if k.name == "rail" {
+			rails = len(t.eps)
+			crossClosed = kw.ref == nil
+		}
+		out.Units = append(out.Units, uk)
+	}
+	switch {
+	case len(s.fab.Endpoints) == 0:
+		out.Note = "the fabric has no endpoints"
+	case all.ref != nil:
+		out.EndToEnd, out.WorstUnit = ptr(all.ratio), all.ref
+	case !anyUp:
+		out.EndToEnd = ptr(1)
+		out.Note = "single stage: every endpoint's links end on switches without uplinks, so traffic turns around in one switch tier and is not tapered"
+	default:
+		out.Note = "no unit holding endpoints has capacity leaving it"
+	}
+	if rails > 1 {
+		out.Rails = &Rails{Rails: rails}
+		if intra.ref != nil {
+			out.Rails.IntraRail = ptr(intra.ratio)
+		}
+		if cross.ref != nil {
+			out.Rails.CrossRail = ptr(cross.ratio)
+		} else if crossClosed {
+			out.Rails.Note = "no fabric link leaves any rail: rails meet only inside the servers (NVLink or PCIe), so cross-rail traffic cannot cross this fabric"
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package pcie
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Diagnose returns the warnings for the whole-design view of r (Models):
+// one nic-pcie-bottleneck per node model and group of NICs sharing a NIC
+// model and host link rate whose host link is slower than one port, and
+// one gpu-without-local-nic per node model with PCIe switches in which
+// some GPU has no compute NIC at PIX. Each points at the node_model block
+// (ir.ServerModel.Origin), where the fix goes; for a built-in model, which
+// the design cannot edit, at the node group that uses it (the server's
+// origin).
+func Diagnose(g *ir.Graph, r *Result) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, m := range r.Models {
+		rng := modelRange(g, m)
+		out = append(out, slowNICs(m, rng)...)
+		if d := farGPUs(m, rng); d != nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// builtinPrefix starts the file name of the built-in catalogue
+// (lang.BuiltinFilename); analyzers do not import lang.
+const builtinPrefix = "<builtin>"
+
+// modelRange is where a model's diagnostics point (see Diagnose).
+func modelRange(g *ir.Graph, m Model) hcl.Range {
+	for _, sm := range g.ServerModels {
+		if sm.Name != m.Model {
+			continue
+		}
+		if r := g.Range(sm.Origin); r.Filename != "" && !strings.HasPrefix(r.Filename, builtinPrefix) {
+			return r
+		}
+	}
+	return g.Range(g.Nodes[m.server].Origin)
+}
+
+// slowNICs reports NICs whose host link carries less than one port.
+func slowNICs(m Model, rng hcl.Range) hcl.Diagnostics {
+	type group struct {
+		model      string
+		pcie, port float64
+		names      []string
+	}
+	var groups []*group
+	for _, n := range m.NICs {
+		if !n.PCIeLimited {
+			continue
+		}
+		var gr *group
+		for _, x := range groups {
+			if x.model == n.Model && x.pcie == n.PCIeBPS && x.port == n.PortRateBPS {
+				gr = x
+			}
+		}
+		if gr == nil {
+			gr = &group{model: n.Model, pcie: n.PCIeBPS, port: n.PortRateBPS}
+			groups = append(groups, gr)
+		}
+		gr.names = append(gr.names, n.NIC)
+	}
+	var out hcl.Diagnostics
+	for _, gr := range groups {
+		verb := "sit"
+		if len(gr.names) == 1 {
+			verb = "sits"
+		}
+		out = append(out, diag.Warning(diag.NICPCIeBottleneck, rng, "NIC slower on PCIe than on the wire",
+			fmt.Sprintf("Node model %q: %s (%s, %s per port) %s on a %s PCIe link, so a port carries at most %.0f%% of its line rate. "+
+				"The link is the slower of the NIC's and its PCIe switch's (or root port's) generation × width; "+
+				"give both a faster link (a 400 Gb/s port needs PCIe Gen5 x16, about 504 Gb/s per direction), or choose a NIC the link can feed.",
+				m.Model, list(gr.names), gr.model, rate(gr.port), verb, rate(gr.pcie), 100*gr.pcie/gr.port)))
+	}
+	return out
+}
+
+// farGPUs reports the GPUs of a model with PCIe switches whose nearest
+// NIC is farther than PIX.
+func farGPUs(m Model, rng hcl.Range) *hcl.Diagnostic {
+	if m.PCIeSwitches == 0 {
+		return nil
+	}
+	var far []string
+	for _, gpu := range m.GPUs {
+		if gpu.Class != ir.PathPIX.String() && gpu.Class != ir.PathLOC.String() {
+			far = append(far, fmt.Sprintf("%s (nearest %s)", gpu.GPU, nearestText(gpu)))
+		}
+	}
+	if len(far) == 0 {
+		return nil
+	}
+	return diag.Warning(diag.GPUWithoutLocalNIC, rng, "GPU without a NIC on its PCIe switch",
+		fmt.Sprintf("Node model %q has PCIe switches, but these GPUs share none with a compute NIC: %s. "+
+			"NCCL uses GPUDirect RDMA only up to PXB by default (P2C on Grace platforms); through the CPU (PHB) or across sockets (SYS) it stages network traffic through host memory. "+
+			"Put a compute NIC under each GPU's pcie_switch (nics = [\"compute[i]\"]).",
+			m.Model, list(far)))
+}
+
+func nearestText(g GPU) string {
+	if g.NIC == "" {
+		return "no NIC reachable"
+	}
+	return fmt.Sprintf("%s at %s", g.NIC, g.Class)
+}
+
+// list joins names, eliding the middle of long lists.
+func list(names []string) string {
+	if len(names) > 8 {
+		return strings.Join(names[:6], ", ") + fmt.Sprintf(", … (%d in all)", len(names))
+	}
+	return strings.Join(names, ", ")
+}
+
+// rate formats bits per second for messages ("252.1 Gb/s").
+func rate(bps float64) string {
+	switch {
+	case bps >= 1e12:
+		return fmt.Sprintf("%.4g Tb/s", bps/1e12)
+	case bps >= 1e9:
+		return fmt.Sprintf("%.4g Gb/s", bps/1e9)
+	}
+	return fmt.Sprintf("%.4g Mb/s", bps/1e6)
+}

@@ -1,0 +1,297 @@
+// Package pcie analyzes the paths inside servers between GPUs and NICs
+// (GPU → PCIe switch → CPU root complex → socket link → NIC), once per node
+// model: for each GPU↔NIC pair the path class in NCCL's terms (PIX, PXB,
+// PHB, SYS, P2C on Grace platforms; ir.PathClass) and its bottleneck rate,
+// each GPU's nearest NIC, and two design faults: a NIC whose PCIe link
+// carries less than its port's line rate (nic-pcie-bottleneck) and, in a
+// model with PCIe switches, a GPU with no compute NIC under its switch
+// (gpu-without-local-nic), which costs GPUDirect RDMA under NCCL's
+// defaults (shared/reference/nccl-topo-xml.md §6).
+//
+// Servers of one node model are built identically by the compiler, so one
+// server per model stands for all of them: a 16,384-server design costs
+// the same as a one-server design, plus one pass over the graph.
+package pcie
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Result is the analyzer's result.
+type Result struct {
+	// Models has one entry per node model with servers in the design, in
+	// the order of each model's first server; the GPUs' nearest NICs are
+	// chosen among the compute NICs (role "compute"), or among all NICs
+	// when the model has none.
+	Models []Model
+	// Fabrics holds, per fabric id, the models whose NICs are endpoints
+	// of that fabric, with nearest NICs and path classes restricted to
+	// those NICs; empty for fabrics with no server NICs.
+	Fabrics [][]Model
+}
+
+// Model is the GPU↔NIC analysis of one node model, on one server.
+type Model struct {
+	// Model is the node model's name; Server the server analyzed (the
+	// first of the model in the view, in node order); Servers the number
+	// of servers of the model in the view.
+	Model   string `json:"model"`
+	Server  string `json:"server"`
+	Servers int    `json:"servers"`
+	// PCIeSwitches counts the model's PCIe switches.
+	PCIeSwitches int `json:"pcie_switches"`
+	// GPUs lists each GPU with its nearest NIC, in GPU order.
+	GPUs []GPU `json:"gpus"`
+	// NICs lists the NICs of the view with their PCIe link, in NIC order.
+	NICs []NIC `json:"nics"`
+	// Classes counts GPU↔NIC pairs per path class, closest class first,
+	// over the GPUs and the NICs they choose from.
+	Classes []ClassCount `json:"classes"`
+	// server is the analyzed server's node, for diagnostics.
+	server ir.NodeID
+}
+
+// GPU is one GPU and its nearest NIC: the closest path class, then the
+// widest bottleneck; equally near NICs are spread over the GPUs that share
+// them (the i-th such GPU takes the (i mod n)-th NIC), as NCCL's
+// ncclTopoGetLocalNet spreads GPUs over local NICs (src/graph/search.cc;
+// NCCL also permutes the index by bit mirroring, which is not modelled).
+type GPU struct {
+	// GPU and NIC are component names relative to the server ("gpu3",
+	// "nic3"); NIC is "" when no NIC is reachable.
+	GPU string `json:"gpu"`
+	NIC string `json:"nic"`
+	// Class is the path class ("PIX", "PXB", "P2C", "PHB", "SYS", "DIS").
+	Class string `json:"class"`
+	// BottleneckBPS is the smallest link capacity on the path, in bits per
+	// second per direction.
+	BottleneckBPS float64 `json:"bottleneck_bps"`
+}
+
+// NIC is one NIC and its host link.
+type NIC struct {
+	NIC   string `json:"nic"`
+	Role  string `json:"role"`
+	Model string `json:"model"`
+	Ports int    `json:"ports"`
+	// PortRateBPS is one port's line rate; PCIeBPS the NIC's host link
+	// (the slower of the NIC's and its PCIe switch's or root port's
+	// generation × width, as the compiler builds it), both in bits per
+	// second per direction. PCIeBPS is 0 when the NIC has no host link.
+	PortRateBPS float64 `json:"port_rate_bps"`
+	PCIeBPS     float64 `json:"pcie_bps"`
+	// PCIeLimited is true when PCIeBPS is below one port's line rate.
+	PCIeLimited bool `json:"pcie_limited"`
+	// LineRateFraction is PCIeBPS ÷ (Ports × PortRateBPS), at most 1: the
+	// share of the NIC's total line rate its host link can carry (a
+	// dual-port 400G NIC on Gen5 x16 gets 0.63).
+	LineRateFraction float64 `json:"line_rate_fraction"`
+}
+
+// ClassCount is the number of GPU↔NIC pairs of one path class.
+type ClassCount struct {
+	Class string `json:"class"`
+	Pairs int    `json:"pairs"`
+}
+
+// Analyzer computes a *Result and reports the nic-pcie-bottleneck and
+// gpu-without-local-nic warnings of Diagnose.
+var Analyzer = &analysis.Analyzer{
+	Name: "pcie",
+	Doc:  "GPU↔NIC path classes (PIX/PXB/PHB/SYS) and bottlenecks inside each node model; NICs slower on PCIe than on the wire",
+	Run: func(p *analysis.Pass) (any, error) {
+		r := Analyze(p.Graph)
+		for _, d := range Diagnose(p.Graph, r) {
+			p.Report(d)
+		}
+		return r, nil
+	},
+}
+
+// Analyze computes the result for g (see Result). It walks the nodes and
+// links a few times with flat arrays and indexes the internal links of
+// the analyzed servers only (ir.Graph.InternalsOf), so its cost grows with
+// the graph, not with the servers or GPU↔NIC pairs.
+func Analyze(g *ir.Graph) *Result {
+	r := &Result{Fabrics: make([][]Model, len(g.Fabrics))}
+	// A server is a node that is some component's Parent.
+	isServer := make([]bool, len(g.Nodes))
+	for i := range g.Nodes {
+		if p := g.Nodes[i].Parent; p != ir.None {
+			isServer[p] = true
+		}
+	}
+	// view collects the representative server (the first in node order)
+	// and the server count of each node model in one view.
+	type view struct {
+		reps   []ir.NodeID
+		counts []int
+		only   []bool // NICs of the view; nil for the whole design
+	}
+	tally := func(v *view, s ir.NodeID) {
+		m := g.Nodes[s].Model
+		for i, rep := range v.reps {
+			if g.Nodes[rep].Model == m {
+				v.counts[i]++
+				return
+			}
+		}
+		v.reps = append(v.reps, s)
+		v.counts = append(v.counts, 1)
+	}
+	whole := &view{}
+	for i := range g.Nodes {
+		if isServer[i] {
+			tally(whole, ir.NodeID(i))
+		}
+	}
+	views := make([]*view, len(g.Fabrics))
+	onFabric := make([]bool, len(g.Nodes))
+	for f := range g.Fabrics {
+		only := make([]bool, len(g.Nodes))
+		has := false
+		for _, e := range g.Fabrics[f].Endpoints {
+			if n := &g.Nodes[e.Node]; n.Kind == ir.KindNIC && n.Parent != ir.None {
+				only[e.Node], onFabric[n.Parent], has = true, true, true
+			}
+		}
+		if !has {
+			continue
+		}
+		v := &view{only: only}
+		for i := range g.Nodes {
+			if onFabric[i] {
+				tally(v, ir.NodeID(i))
+				onFabric[i] = false
+			}
+		}
+		views[f] = v
+	}
+
+	// Components of every representative server, in node order.
+	comps := map[ir.NodeID][]ir.NodeID{}
+	for _, v := range append([]*view{whole}, views...) {
+		if v == nil {
+			continue
+		}
+		for _, rep := range v.reps {
+			comps[rep] = nil
+		}
+	}
+	for i := range g.Nodes {
+		if p := g.Nodes[i].Parent; p != ir.None {
+			if _, ok := comps[p]; ok {
+				comps[p] = append(comps[p], ir.NodeID(i))
+			}
+		}
+	}
+
+	reps := make([]ir.NodeID, 0, len(comps))
+	for rep := range comps {
+		reps = append(reps, rep)
+	}
+	in := g.InternalsOf(reps)
+	build := func(v *view) []Model {
+		out := make([]Model, len(v.reps))
+		for i, rep := range v.reps {
+			out[i] = analyzeServer(g, in, rep, comps[rep], v.only)
+			out[i].Servers = v.counts[i]
+		}
+		return out
+	}
+	r.Models = build(whole)
+	for f, v := range views {
+		if v != nil {
+			r.Fabrics[f] = build(v)
+		}
+	}
+	return r
+}
+
+// analyzeServer analyzes one server. When only is nil the view is every
+// NIC, and GPUs choose among the compute NICs (all NICs without any);
+// otherwise the view and the choice are the NICs in only.
+func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.NodeID, only []bool) Model {
+	prefix := g.Nodes[server].Name + "/"
+	short := func(n ir.NodeID) string { return strings.TrimPrefix(g.Nodes[n].Name, prefix) }
+	m := Model{Model: g.Nodes[server].Model, Server: g.Nodes[server].Name, Servers: 1, GPUs: []GPU{}, NICs: []NIC{}, Classes: []ClassCount{}, server: server}
+	var gpus, nics, choose []ir.NodeID
+	hasCompute := false
+	for _, c := range comps {
+		switch n := &g.Nodes[c]; n.Kind {
+		case ir.KindGPU:
+			gpus = append(gpus, c)
+		case ir.KindPCIeSwitch:
+			m.PCIeSwitches++
+		case ir.KindNIC:
+			if only == nil || only[c] {
+				nics = append(nics, c)
+				hasCompute = hasCompute || n.Role == "compute"
+			}
+		}
+	}
+	for _, c := range nics {
+		if only != nil || !hasCompute || g.Nodes[c].Role == "compute" {
+			choose = append(choose, c)
+		}
+		m.NICs = append(m.NICs, nicInfo(g, in, c, short(c)))
+	}
+
+	counts := make([]int, ir.PathDIS+1)
+	type near struct {
+		class ir.PathClass
+		bw    float64
+		ties  []ir.NodeID
+	}
+	nearest := make([]near, len(gpus))
+	for i, gpu := range gpus {
+		nr := near{class: ir.PathDIS}
+		for _, nic := range choose {
+			p := in.Path(gpu, nic)
+			counts[p.Class]++
+			switch {
+			case p.Class < nr.class || (p.Class == nr.class && p.BottleneckBPS > nr.bw):
+				nr = near{class: p.Class, bw: p.BottleneckBPS, ties: []ir.NodeID{nic}}
+			case p.Class == nr.class && p.BottleneckBPS == nr.bw && p.Class != ir.PathDIS:
+				nr.ties = append(nr.ties, nic)
+			}
+		}
+		nearest[i] = nr
+	}
+	// Spread GPUs over equally near NICs: the k-th GPU with a given tie
+	// set takes its (k mod n)-th NIC.
+	seen := map[string]int{}
+	for i, gpu := range gpus {
+		nr := nearest[i]
+		e := GPU{GPU: short(gpu), Class: nr.class.String(), BottleneckBPS: nr.bw}
+		if len(nr.ties) > 0 {
+			key := fmt.Sprint(nr.ties)
+			e.NIC = short(nr.ties[seen[key]%len(nr.ties)])
+			seen[key]++
+		}
+		m.GPUs = append(m.GPUs, e)
+	}
+	for c, n := range counts {
+		if n > 0 {
+			m.Classes = append(m.Classes, ClassCount{Class: ir.PathClass(c).String(), Pairs: n})
+		}
+	}
+	return m
+}
+
+// nicInfo describes a NIC and its host link: the internal link on its
+// host interface (port -1).
+func nicInfo(g *ir.Graph, in *ir.Internals, nic ir.NodeID, name string) NIC {
+	n := &g.Nodes[nic]
+	e := NIC{NIC: name, Role: n.Role, Model: n.Model, Ports: int(max(n.Radix, 1)), PortRateBPS: n.PortRateBPS}
+	e.PCIeBPS = in.HostLinkBPS(nic)
+	if e.PCIeBPS > 0 && e.PortRateBPS > 0 {
+		e.PCIeLimited = e.PCIeBPS < e.PortRateBPS*(1-1e-9)
+		e.LineRateFraction = min(1, e.PCIeBPS/(float64(e.Ports)*e.PortRateBPS))
+	}
+	return e
+}

@@ -1,0 +1,286 @@
+package pcie_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/pcie"
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// PCIe x16 rates per direction from transfer rate × lanes × 128b/130b
+// (PCI-SIG, shared/reference/designs.md §6: 31.5 and 63.0 GB/s).
+const (
+	gen4x16 = 16e9 * 16 * 128 / 130
+	gen5x16 = 32e9 * 16 * 128 / 130
+)
+
+func compile(t *testing.T, dir string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if !diags.HasErrors() {
+		g, d := compiler.Compile(cfg, compiler.Options{})
+		diags = append(diags, d...)
+		if !diags.HasErrors() {
+			return g
+		}
+	}
+	for _, d := range diags {
+		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
+	}
+	t.FailNow()
+	return nil
+}
+
+func compileSource(t *testing.T, src string) (*ir.Graph, string) {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "design.topo.hcl")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return compile(t, dir), file
+}
+
+// run runs the analyzer through the driver, as `topoc check` does.
+func run(t *testing.T, g *ir.Graph) (*pcie.Result, []*analysisDiag) {
+	t.Helper()
+	res, err := analysis.Run(g, []*analysis.Analyzer{pcie.Analyzer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := analysis.Lookup[*pcie.Result](res, pcie.Analyzer)
+	if !ok {
+		t.Fatal("no pcie result")
+	}
+	var ds []*analysisDiag
+	for _, d := range res.Diagnostics {
+		ds = append(ds, &analysisDiag{code: diag.CodeOf(d), line: d.Subject.Start.Line, file: d.Subject.Filename, detail: d.Detail})
+	}
+	return r, ds
+}
+
+type analysisDiag struct {
+	code   diag.Code
+	file   string
+	line   int
+	detail string
+}
+
+func model(t *testing.T, ms []pcie.Model, name string) pcie.Model {
+	t.Helper()
+	for _, m := range ms {
+		if m.Model == name {
+			return m
+		}
+	}
+	t.Fatalf("no model %q in %d models", name, len(ms))
+	return pcie.Model{}
+}
+
+func classes(m pcie.Model) map[string]int {
+	out := map[string]int{}
+	for _, c := range m.Classes {
+		out[c.Class] = c.Pairs
+	}
+	return out
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// TestBuiltinModels checks each built-in node model against
+// shared/reference/nodes.md: one compute NIC per GPU behind one switch
+// complex on DGX/HGX H100, DGX B200 and Azure ND H100 v5 (§2, §3, §6;
+// NCCL flattens the two-level Broadcom complex, so PIX); two GPUs and two
+// NICs per Gen4 switch on DGX A100 (§5); GPU → C2C → Grace → NIC (P2C) on
+// a GB200 tray (§4). None of them draws a warning.
+func TestBuiltinModels(t *testing.T) {
+	names := []string{"DGX-H100", "HGX-H100", "DGX-B200", "ND-H100-v5", "DGX-A100", "GB200-NVL72-compute-tray"}
+	var src strings.Builder
+	for i, m := range names {
+		fmt.Fprintf(&src, "node_group \"g%d\" {\n  model = %q\n  count = 2\n}\n", i, m)
+	}
+	g, _ := compileSource(t, src.String())
+	r, ds := run(t, g)
+	for _, d := range ds {
+		t.Errorf("built-in model draws %s: %s", d.code, d.detail)
+	}
+	if len(r.Models) != len(names) {
+		t.Fatalf("%d models, want %d", len(r.Models), len(names))
+	}
+	for _, name := range names[:4] {
+		m := model(t, r.Models, name)
+		if m.Servers != 2 || m.PCIeSwitches != 8 || len(m.GPUs) != 8 {
+			t.Errorf("%s: %d servers, %d switches, %d GPUs; want 2, 8, 8", name, m.Servers, m.PCIeSwitches, len(m.GPUs))
+		}
+		for i, gpu := range m.GPUs {
+			if gpu.NIC != fmt.Sprintf("nic%d", i) || gpu.Class != "PIX" || !near(gpu.BottleneckBPS, gen5x16) {
+				t.Errorf("%s %s: nearest %s %s %g; want nic%d PIX at Gen5 x16", name, gpu.GPU, gpu.NIC, gpu.Class, gpu.BottleneckBPS, i)
+			}
+		}
+		// Each GPU: its own NIC (PIX), the 3 other NICs of its socket
+		// through the root complex (PHB), the 4 of the other socket (SYS).
+		if c := classes(m); c["PIX"] != 8 || c["PHB"] != 24 || c["SYS"] != 32 || len(c) != 3 {
+			t.Errorf("%s classes %v, want PIX 8, PHB 24, SYS 32", name, c)
+		}
+	}
+
+	a100 := model(t, r.Models, "DGX-A100")
+	for i, gpu := range a100.GPUs {
+		// GPUs 2i and 2i+1 share switch i with NICs 2i and 2i+1; the two
+		// equally near NICs are spread over the two GPUs.
+		if gpu.NIC != fmt.Sprintf("nic%d", i) || gpu.Class != "PIX" || !near(gpu.BottleneckBPS, gen4x16) {
+			t.Errorf("DGX-A100 %s: nearest %s %s %g; want nic%d PIX at Gen4 x16", gpu.GPU, gpu.NIC, gpu.Class, gpu.BottleneckBPS, i)
+		}
+	}
+	if c := classes(a100); c["PIX"] != 16 || c["PHB"] != 16 || c["SYS"] != 32 {
+		t.Errorf("DGX-A100 classes %v, want PIX 16, PHB 16, SYS 32", c)
+	}
+	for _, n := range a100.NICs {
+		switch n.Role {
+		case "compute": // 200G HDR on Gen4 x16 (252 Gb/s): line rate fits
+			if n.PCIeLimited || n.LineRateFraction != 1 || !near(n.PCIeBPS, gen4x16) {
+				t.Errorf("DGX-A100 %s: %+v", n.NIC, n)
+			}
+		case "storage": // 2 × 200G on one Gen4 x16 link
+			if n.PCIeLimited || !near(n.LineRateFraction, gen4x16/400e9) {
+				t.Errorf("DGX-A100 %s: %+v, want fraction %g", n.NIC, n, gen4x16/400e9)
+			}
+		}
+	}
+
+	gb := model(t, r.Models, "GB200-NVL72-compute-tray")
+	for i, gpu := range gb.GPUs {
+		// GPUs 0-1 and NICs 0-1 on Grace 0, 2-3 on Grace 1 (nodes.md §4);
+		// the bottleneck is the NIC's Gen5 x16 link, not C2C (450 GB/s).
+		if gpu.NIC != fmt.Sprintf("nic%d", i) || gpu.Class != "P2C" || !near(gpu.BottleneckBPS, gen5x16) {
+			t.Errorf("GB200 %s: nearest %s %s %g; want nic%d P2C at Gen5 x16", gpu.GPU, gpu.NIC, gpu.Class, gpu.BottleneckBPS, i)
+		}
+	}
+	// The Grace–Grace link of a tray is not modelled (nodes.md §4 gap), so
+	// a GPU reaches the other Grace's NICs by no path inside the tray.
+	if c := classes(gb); c["P2C"] != 8 || c["DIS"] != 8 || gb.PCIeSwitches != 0 {
+		t.Errorf("GB200 classes %v switches %d, want P2C 8, DIS 8, no switches", c, gb.PCIeSwitches)
+	}
+}
+
+// badModel is a node model with both faults: PCIe switch 0 is Gen4 x16
+// (252 Gb/s) with a 400G ConnectX-7 under it, and switch 1 holds GPUs 2
+// and 3 but no NIC (NIC 1 hangs off socket 1's root complex).
+const badModel = `node_model "gen4-box" {
+  gpu  = "H100"
+  gpus = 4
+
+  cpu {
+    sockets = 2
+  }
+
+  nic "compute" {
+    model = "ConnectX-7"
+    count = 2
+  }
+
+  pcie_switch {
+    socket = 0
+    gpus   = [0, 1]
+    nics   = ["compute[0]"]
+    gen    = 4
+    width  = 16
+  }
+
+  pcie_switch {
+    socket = 1
+    gpus   = [2, 3]
+    gen    = 5
+    width  = 16
+  }
+}
+
+node_group "boxes" {
+  model = "gen4-box"
+  count = 3
+}
+`
+
+func TestBadNodeModel(t *testing.T) {
+	g, file := compileSource(t, badModel)
+	r, ds := run(t, g)
+	m := model(t, r.Models, "gen4-box")
+	if m.Servers != 3 {
+		t.Errorf("servers %d, want 3", m.Servers)
+	}
+	want := []struct {
+		gpu, nic, class string
+		bps             float64
+	}{{"gpu0", "nic0", "PIX", gen4x16}, {"gpu1", "nic0", "PIX", gen4x16}, {"gpu2", "nic1", "PHB", gen5x16}, {"gpu3", "nic1", "PHB", gen5x16}}
+	for i, w := range want {
+		got := m.GPUs[i]
+		if got.GPU != w.gpu || got.NIC != w.nic || got.Class != w.class || !near(got.BottleneckBPS, w.bps) {
+			t.Errorf("GPU %d: %+v, want %+v", i, got, w)
+		}
+	}
+	if n := m.NICs[0]; !n.PCIeLimited || !near(n.PCIeBPS, gen4x16) || n.PCIeLimited == m.NICs[1].PCIeLimited {
+		t.Errorf("NICs %+v: want nic0 limited at Gen4 x16, nic1 not", m.NICs)
+	}
+	codes := map[diag.Code]*analysisDiag{}
+	for _, d := range ds {
+		codes[d.code] = d
+		if d.file != file || d.line != 1 {
+			t.Errorf("%s at %s:%d, want %s:1 (the node_model block)", d.code, d.file, d.line, file)
+		}
+	}
+	if len(ds) != 2 {
+		t.Errorf("%d diagnostics, want 2", len(ds))
+	}
+	if d := codes[diag.NICPCIeBottleneck]; d == nil || !strings.Contains(d.detail, "nic0 (ConnectX-7, 400 Gb/s per port) sits on a 252.1 Gb/s PCIe link") ||
+		!strings.Contains(d.detail, "63%") {
+		t.Errorf("nic-pcie-bottleneck: %+v", d)
+	}
+	if d := codes[diag.GPUWithoutLocalNIC]; d == nil || !strings.Contains(d.detail, "gpu2 (nearest nic1 at PHB), gpu3 (nearest nic1 at PHB)") {
+		t.Errorf("gpu-without-local-nic: %+v", d)
+	}
+}
+
+// TestFabricView: per fabric, the models whose NICs are its endpoints,
+// with nearest NICs among those NICs only.
+func TestFabricView(t *testing.T) {
+	g := compile(t, filepath.Join("..", "..", "examples", "gb200-nvl72"))
+	r, _ := run(t, g)
+	for f, fab := range g.Fabrics {
+		ms := r.Fabrics[f]
+		switch fab.Name {
+		case "nvl72": // endpoints are GPUs, not NICs
+			if len(ms) != 0 {
+				t.Errorf("nvl72: %d models, want none", len(ms))
+			}
+		case "scale_out":
+			if len(ms) != 1 || ms[0].Servers != 18 || len(ms[0].NICs) != 4 {
+				t.Fatalf("scale_out: %+v, want one model, 18 trays, 4 compute NICs", ms)
+			}
+			if c := classes(ms[0]); c["P2C"] != 8 || c["DIS"] != 8 {
+				t.Errorf("scale_out classes %v", c)
+			}
+		}
+	}
+}
+
+func TestWriteText(t *testing.T) {
+	g, _ := compileSource(t, badModel)
+	r, _ := run(t, g)
+	var b strings.Builder
+	pcie.WriteText(&b, r.Models)
+	// The model gives no inter_socket_rate, so the sockets are not linked
+	// and GPUs reach the other socket's NIC by no path (DIS).
+	want := "  pcie       gen4-box × 3: nearest NIC PIX 2, PHB 2 of 4 GPUs (bottleneck 252.1 Gb/s); pairs PIX 2, PHB 2, DIS 4\n"
+	if b.String() != want {
+		t.Errorf("got  %q\nwant %q", b.String(), want)
+	}
+}

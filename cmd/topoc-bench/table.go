@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Targets of issue 6 for `topoc check` at 131,072 GPUs on 2 cores, and for
+// a small design once caches are warm.
+const (
+	targetWall     = 2 * time.Second
+	targetRSS      = 1 << 30
+	targetExponent = 1.15
+	targetWarm     = 100 * time.Millisecond
+)
+
+// slope is the log-log slope between (n1, t1) and (n2, t2): the exponent b
+// of t ∝ n^b fitted through the two points. NaN when undefined.
+func slope(n1, t1, n2, t2 float64) float64 {
+	if n1 <= 0 || n2 <= 0 || t1 <= 0 || t2 <= 0 || n1 == n2 {
+		return math.NaN()
+	}
+	return math.Log(t2/t1) / math.Log(n2/n1)
+}
+
+func fmtExp(b float64) string {
+	if math.IsNaN(b) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", b)
+}
+
+func printCheckTable(w io.Writer, pts []point) {
+	fmt.Fprintln(w, "| design | endpoints | wall (best) | CPU user+sys | peak RSS | exponent (wall) | exponent (CPU) | exit |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")
+	for i, p := range pts {
+		ew, ec := math.NaN(), math.NaN()
+		if i > 0 && pts[i-1].series == p.series && p.series != "example" {
+			q := pts[i-1]
+			ew = slope(q.n, q.m.wall.Seconds(), p.n, p.m.wall.Seconds())
+			ec = slope(q.n, q.m.cpu.Seconds(), p.n, p.m.cpu.Seconds())
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %.0f MiB | %s | %s | %d |\n", p.name, group(int64(p.n)),
+			p.m.wall.Round(time.Millisecond), p.m.cpu.Round(time.Millisecond), float64(p.m.rssBytes)/(1<<20), fmtExp(ew), fmtExp(ec), p.m.exit)
+	}
+	fmt.Fprintf(w, "\nTargets: at 131,072 GPUs wall ≤ %v and RSS ≤ %d MiB; exponent ≤ %.2f.\n", targetWall, targetRSS>>20, targetExponent)
+}
+
+func printWarm(w io.Writer, bin, dir string, n int) {
+	wall, cpu, exit := warmStats(bin, dir, n)
+	r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
+	fmt.Fprintf(w, "| design | runs | wall min | wall median | wall mean | CPU min | CPU median | target | exit |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "| %s | %d | %v | %v | %v | %v | %v | ≤ %v | %d |\n", dir, n, r(wall[0]), r(wall[1]), r(wall[2]), r(cpu[0]), r(cpu[1]), targetWarm, exit)
+}
+
+// benchLine is one `go test -bench` result: Benchmark<name>/<family>-<size>.
+type benchLine struct {
+	bench, family, size string
+	nsPerOp, endpoints  float64
+	bytesPerOp          float64
+}
+
+// parseBench reads `go test -bench` output and keeps the lines of
+// sub-benchmarks named <family>-<size> that report an "endpoints" metric.
+func parseBench(out string) []benchLine {
+	var lines []benchLine
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		name := f[0]
+		if i := strings.LastIndexByte(name, '-'); i > strings.IndexByte(name, '/') {
+			name = name[:i] // drop the -GOMAXPROCS suffix
+		}
+		bench, sub, ok := strings.Cut(strings.TrimPrefix(name, "Benchmark"), "/")
+		if !ok {
+			continue
+		}
+		l := benchLine{bench: bench, family: sub, size: sub}
+		if i := strings.LastIndexByte(sub, '-'); i > 0 {
+			l.family, l.size = sub[:i], sub[i+1:]
+		}
+		for i := 2; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				continue
+			}
+			switch f[i+1] {
+			case "ns/op":
+				l.nsPerOp = v
+			case "endpoints":
+				l.endpoints = v
+			case "B/op":
+				l.bytesPerOp = v
+			}
+		}
+		if l.endpoints > 0 && l.nsPerOp > 0 {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+func printGoBench(w io.Writer, lines []benchLine) {
+	fmt.Fprintln(w, "| benchmark | family | endpoints | time/op | alloc/op | exponent |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|")
+	for i, l := range lines {
+		e := math.NaN()
+		if i > 0 && lines[i-1].bench == l.bench && lines[i-1].family == l.family {
+			e = slope(lines[i-1].endpoints, lines[i-1].nsPerOp, l.endpoints, l.nsPerOp)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %v | %.1f MiB | %s |\n", l.bench, l.family, group(int64(l.endpoints)),
+			time.Duration(l.nsPerOp).Round(10*time.Microsecond), l.bytesPerOp/(1<<20), fmtExp(e))
+	}
+}
+
+// group writes n with thousands separators: 131072 → "131,072".
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

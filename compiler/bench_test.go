@@ -1,0 +1,49 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/topoc/topoc/internal/scaledesign"
+	"github.com/topoc/topoc/lang"
+)
+
+// loadSize writes a generated design to a temporary directory and loads
+// it, failing the benchmark on any error.
+func loadSize(b *testing.B, s scaledesign.Size) *lang.Config {
+	b.Helper()
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "design.topo.hcl"), []byte(s.Source), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	return cfg
+}
+
+// BenchmarkCompile compiles each design of scaledesign.Series (about 1k,
+// 8k, 32k and 131k endpoints per family) from a loaded Config: every
+// compiler stage, structural checks included, no analyzers. It reports
+// endpoints and IR elements (nodes + links) so that ns/op can be read per
+// element; cmd/topoc-bench turns the series into growth exponents.
+func BenchmarkCompile(b *testing.B) {
+	for _, s := range scaledesign.Series() {
+		b.Run(s.Name, func(b *testing.B) {
+			cfg := loadSize(b, s)
+			b.ReportAllocs()
+			var elements int
+			for b.Loop() {
+				g, diags := Compile(cfg, Options{})
+				if diags.HasErrors() {
+					b.Fatal(diags)
+				}
+				elements = len(g.Nodes) + len(g.Links)
+			}
+			b.ReportMetric(float64(s.Endpoints), "endpoints")
+			b.ReportMetric(float64(elements), "elements")
+		})
+	}
+}

@@ -1,0 +1,165 @@
+package compiler
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Media choice (docs/cabling.md, "Media"). Every catalogue cable_model is a
+// candidate medium. A link of rate r is served by the rate class of the
+// smallest max_rate ≥ r that has a medium long enough, so a 400G link takes
+// a 400G part before an 800G one; within a class the cheapest kind wins
+// (passive DAC, then active copper, AEC, AOC, multimode, single-mode: the
+// order of NVIDIA's cable FAQ, cabling.md §1a S13), then the shortest
+// reach. This reproduces the ladder of cabling.md §3: for NDR/400G, DAC to
+// 2 m (3 m as a splitter), LACC to 5 m between switches, multimode to 50 m,
+// single-mode DR to 500 m, FR4 to 2 km.
+
+// kindRank orders cable kinds from cheapest to dearest.
+var kindRank = map[string]int{"passive_dac": 0, "acc": 1, "aec": 2, "aoc": 3, "mmf": 4, "smf": 5}
+
+func rankOf(kind string) int {
+	if r, ok := kindRank[kind]; ok {
+		return r
+	}
+	return len(kindRank)
+}
+
+// Lengths sold, metres. Copper: MCP4Y10 0.5–2 m in 0.5 m steps (cabling.md
+// S1), MCP7Y00 splitters to 3 m (S2), MCA4J80 LACC 3, 4, 5 m (S4, S47),
+// AEC to 7 m [unconfirmed]. Fiber: MFP7E10 MPO fibers 3, 5, 7, 10, 15, 20,
+// 30, 50 m (S38 [secondary]), HDR AOCs to 100 m (S19); 1, 2 and 70 m, and
+// custom trunks beyond 100 m in 50 m steps (100 m steps beyond 1 km), are
+// modelling assumptions.
+var (
+	copperLengths = []float64{0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7}
+	fiberLengths  = []float64{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100}
+)
+
+// orderLength rounds a run of m metres up to the next length sold.
+func orderLength(m float64, copper bool) float64 {
+	bins, step := fiberLengths, 50.0
+	if copper {
+		bins, step = copperLengths, 1
+	}
+	for _, b := range bins {
+		if m <= b+1e-9 {
+			return b
+		}
+	}
+	if !copper && m > 1000 {
+		step = 100
+	}
+	return math.Ceil(m/step-1e-9) * step
+}
+
+// isSplitter reports whether a cable_model is a 1:N breakout cable. The
+// catalogue has no attribute for it; the convention is the name
+// ("DAC-400G-splitter", docs/cabling.md).
+func isSplitter(name string) bool { return strings.Contains(strings.ToLower(name), "splitter") }
+
+// mediaTable is the catalogue's cable models grouped by rate class.
+type mediaTable struct {
+	types []ir.CableType
+	// classes are the distinct max rates, ascending; byClass[i] the types
+	// of class i in preference order.
+	classes []float64
+	byClass [][]int32
+}
+
+// cableTypes indexes the design's cable_model blocks. A model without a
+// positive reach or max_rate is an error at its block.
+func (s *state) cableTypes() (mediaTable, bool) {
+	var t mediaTable
+	ok := true
+	for _, m := range s.cfg.CableModels {
+		if m.ReachM.V <= 0 || m.MaxRate.V <= 0 {
+			rng := m.ReachM.Range
+			if m.ReachM.V > 0 {
+				rng = m.MaxRate.Range
+			}
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "Cable model without reach or rate",
+				fmt.Sprintf("cable_model %q needs a positive reach (e.g. \"5m\") and max_rate (e.g. \"400Gb/s\") to be chosen for a link.", m.Name)))
+			ok = false
+			continue
+		}
+		t.types = append(t.types, ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
+			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name)})
+	}
+	for _, ct := range t.types {
+		if !slices.Contains(t.classes, ct.MaxRateBPS) {
+			t.classes = append(t.classes, ct.MaxRateBPS)
+		}
+	}
+	slices.Sort(t.classes)
+	t.byClass = make([][]int32, len(t.classes))
+	for i, ct := range t.types {
+		c := slices.Index(t.classes, ct.MaxRateBPS)
+		t.byClass[c] = append(t.byClass[c], int32(i))
+	}
+	for _, ids := range t.byClass {
+		slices.SortStableFunc(ids, func(a, b int32) int {
+			x, y := t.types[a], t.types[b]
+			if d := rankOf(x.Kind) - rankOf(y.Kind); d != 0 {
+				return d
+			}
+			if x.ReachM != y.ReachM {
+				if x.ReachM < y.ReachM {
+					return -1
+				}
+				return 1
+			}
+			return strings.Compare(x.Model, y.Model)
+		})
+	}
+	return t, ok
+}
+
+// copperType reports whether a type is rounded to copper lengths.
+func copperType(ct ir.CableType) bool { return ct.Media == "copper" }
+
+// choice is the outcome of choosing a medium for one cable.
+type choice struct {
+	typ    int32   // index into types, or ir.None
+	length float64 // ordered length, metres
+	// noModel: no cable_model has a max_rate of at least the link's rate.
+	noModel bool
+	// reach is the longest reach among the eligible media (when typ is None
+	// and noModel is false: every medium is too short).
+	reach float64
+}
+
+// choose picks the medium for a cable of the given rate (bits per second)
+// whose longest run (route times 1 + routing factor) is run metres.
+// breakout: the cable serves a port split into several legs, so copper
+// must be a splitter; straight cables never use splitters. switches: both
+// ends of every leg are switches; active copper (LACC) is used only then
+// (cabling.md §3, S4: "switch-switch only").
+func (t *mediaTable) choose(rate, run float64, breakout, switches bool) choice {
+	out := choice{typ: ir.None, noModel: true}
+	for ci, class := range t.classes {
+		if class < rate*(1-1e-9) {
+			continue
+		}
+		for _, id := range t.byClass[ci] {
+			ct := t.types[id]
+			if ct.Splitter && !breakout || !ct.Splitter && breakout && copperType(ct) {
+				continue
+			}
+			if ct.Kind == "acc" && !switches {
+				continue
+			}
+			out.noModel = false
+			out.reach = max(out.reach, ct.ReachM)
+			if l := orderLength(run, copperType(ct)); l <= ct.ReachM+1e-9 {
+				return choice{typ: id, length: l}
+			}
+		}
+	}
+	return out
+}

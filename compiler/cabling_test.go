@@ -1,0 +1,487 @@
+package compiler
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// compileExample compiles examples/<name> with variables and fails on error.
+func compileExample(t *testing.T, name string, vars ...string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load([]string{filepath.Join("..", "examples", name)}, lang.Options{Vars: vars})
+	if !diags.HasErrors() {
+		g, d := Compile(cfg, Options{})
+		if !d.HasErrors() {
+			return g
+		}
+		diags = append(diags, d...)
+	}
+	t.Fatalf("%s: %v", name, diags)
+	return nil
+}
+
+// compileDiags compiles a design given as source and returns the graph and
+// every diagnostic.
+func compileDiags(t *testing.T, src string) (*ir.Graph, hcl.Diagnostics) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	g, d := Compile(cfg, Options{})
+	return g, append(diags, d...)
+}
+
+// cablesByKind counts the plan's cables by the kind of their links.
+func cablesByKind(g *ir.Graph) map[string]int {
+	out := map[string]int{}
+	for _, c := range g.Cabling.Cables {
+		out[g.Links[g.Cabling.Legs[c.Leg0]].Kind]++
+	}
+	return out
+}
+
+// DGX H100 SuperPOD, NVIDIA RA-11333-001 Table 4 (designs.md §3, acceptance
+// cases 7 and 8): compute+UFM cables and spine-leaf cables for 1 to 4 SUs.
+// Every node-to-leaf link is one cable (twin-port transceivers on the DGX,
+// one fiber per 400G link; cabling.md §4, S22).
+func TestCablingSuperPODCounts(t *testing.T) {
+	for _, tc := range []struct{ sus, leafSide, spineLeaf int }{
+		{1, 252, 256}, {2, 508, 512}, {3, 764, 768}, {4, 1020, 1024},
+	} {
+		t.Run(strconv.Itoa(tc.sus), func(t *testing.T) {
+			g := compileExample(t, "dgx-h100-superpod", "scalable_units="+strconv.Itoa(tc.sus))
+			by := cablesByKind(g)
+			if got := by["node_leaf"] + by["appliance_leaf"]; got != tc.leafSide {
+				t.Errorf("node+UFM cables = %d, want %d", got, tc.leafSide)
+			}
+			if by["leaf_spine"] != tc.spineLeaf {
+				t.Errorf("spine-leaf cables = %d, want %d", by["leaf_spine"], tc.spineLeaf)
+			}
+			if n := len(g.Cabling.Cables); n != tc.leafSide+tc.spineLeaf || len(g.Cabling.Legs) != n {
+				t.Errorf("%d cables with %d legs, want %d straight cables", n, len(g.Cabling.Legs), tc.leafSide+tc.spineLeaf)
+			}
+			for _, c := range g.Cabling.Cables {
+				if k := g.Links[g.Cabling.Legs[c.Leg0]].Kind; k == "node_leaf" && g.Cabling.Types[c.Type].Media != "fiber" {
+					t.Fatalf("a node-to-leaf cable is %s; the RA cables every DGX port with optics", g.Cabling.Types[c.Type].Model)
+				}
+			}
+		})
+	}
+}
+
+// Every fabric link is in exactly one cable, except NVLink over the GB200
+// backplane (DESIGN.md "Link"); links inside a server are in none.
+func TestCablingWhatIsACable(t *testing.T) {
+	g := compileExample(t, "gb200-nvl72")
+	seen := make([]int, len(g.Links))
+	for _, lid := range g.Cabling.Legs {
+		seen[lid]++
+	}
+	cables, backplane := 0, 0
+	for i, l := range g.Links {
+		fam := ""
+		if l.Fabric != ir.None {
+			fam = g.Fabrics[l.Fabric].Family
+		}
+		switch {
+		case fam == "nvlink_domain":
+			backplane++
+			if seen[i] != 0 || l.Cable != ir.None || l.Media != "backplane" {
+				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], l.Cable, l.Media)
+			}
+		case fam == "":
+			if seen[i] != 0 || l.Cable != ir.None || l.Media != "" {
+				t.Fatalf("in-server %s link %d is cabled", l.Kind, i)
+			}
+		default:
+			cables++
+			if seen[i] != 1 || l.Cable == ir.None || l.LengthM <= 0 || l.Media == "" {
+				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], l.Cable, l.LengthM, l.Media)
+			}
+		}
+	}
+	// 72 GPUs x 18 NVLink links (designs.md §3); 18 trays x 4 NICs = 72
+	// node links and 72 leaf-spine links (4 leaves x 18 up).
+	if backplane != 72*18 || cables != 144 || len(g.Cabling.Cables) != 144 {
+		t.Errorf("backplane links %d, cabled links %d, cables %d; want 1296, 144, 144", backplane, cables, len(g.Cabling.Cables))
+	}
+}
+
+// The length formula of cabling.md §3, computed by hand for two cables of
+// the 4-SU SuperPOD. The layout: SU0's eight DGX racks 0..7 (4 per rack,
+// 8U each from U1) in row 0 with its leaf rack between racks 3 and 4
+// (slot 4; leaves from U48 down); the spine rack alone in row 1, centred
+// under the 18-rack rows: slot (18-1)/2 = 8.
+func TestCablingLengthsByHand(t *testing.T) {
+	g := compileExample(t, "dgx-h100-superpod")
+	const (
+		H = 48 * 0.04445 // top of a 48U rack
+		T = 0.30
+		W = 0.6
+		P = 4.27
+		E = 0.30
+		S = 0.5
+	)
+	hDGX0 := (0 + 8.0/2) * 0.04445   // su0/node00 at U1, 8U
+	hLeaf0 := (47 + 1.0/2) * 0.04445 // su0/leaf0 at U48, 1U
+	hSpine0 := hLeaf0                // spine00 at U48 of its rack
+	for _, tc := range []struct {
+		a, b         string
+		route, order float64
+		model        string
+	}{
+		// node00 in slot 0, leaf rack in slot 4: 7.2 m with the +10% goes to 10 m.
+		{"su0/node00/nic0", "su0/leaf0", (H - hDGX0 + T) + (H - hLeaf0 + T) + 4*W + 2*E + 2*S, 10, "MMF-SR4-400G"},
+		// leaf rack (row 0, slot 4) to spine rack (row 1, slot 8).
+		{"su0/leaf0", "spine00", (H - hLeaf0 + T) + (H - hSpine0 + T) + 4*W + 1*P + 2*E + 2*S, 10, "MMF-SR4-400G"},
+	} {
+		c := findCable(t, g, tc.a, tc.b)
+		if math.Abs(c.RouteM-tc.route) > 1e-9 || c.LengthM != tc.order || g.Cabling.Types[c.Type].Model != tc.model {
+			t.Errorf("%s - %s: route %.4f m, length %g m, %s; want %.4f m, %g m, %s", tc.a, tc.b, c.RouteM, c.LengthM,
+				g.Cabling.Types[c.Type].Model, tc.route, tc.order, tc.model)
+		}
+	}
+}
+
+// findCable returns the first cable between nodes named a and b.
+func findCable(t *testing.T, g *ir.Graph, a, b string) ir.Cable {
+	t.Helper()
+	for _, c := range g.Cabling.Cables {
+		for j := 0; j < int(c.Legs); j++ {
+			x, y := g.Ends(c, j)
+			na, nb := g.Nodes[x.Node].Name, g.Nodes[y.Node].Name
+			if na == a && nb == b || na == b && nb == a {
+				return c
+			}
+		}
+	}
+	t.Fatalf("no cable between %s and %s", a, b)
+	return ir.Cable{}
+}
+
+// NVIDIA's SuperPOD rows put the leaf rack in the middle of the SU, four
+// compute racks on each side (cabling.md §4, S33 [secondary]); rows of at
+// most 20 racks (S37) hold two 9-rack SUs; the spine rack sits in a row of
+// its own between them.
+func TestCablingSuperPODRows(t *testing.T) {
+	g := compileExample(t, "dgx-h100-superpod")
+	rackOf := map[string]ir.Rack{}
+	for _, r := range g.Cabling.Racks {
+		rackOf[r.Name] = r
+	}
+	pos := func(node string) (int32, int32, string) {
+		for _, n := range g.Nodes {
+			if n.Name == node {
+				for _, r := range g.Cabling.Racks {
+					if r.ID == n.Rack {
+						return r.Row, r.Slot, r.Role
+					}
+				}
+			}
+		}
+		t.Fatalf("%s not placed", node)
+		return 0, 0, ""
+	}
+	for su, wantRow := range []int32{0, 0, 2, 2} {
+		base := int32(su%2) * 9
+		row, slot, role := pos("su" + strconv.Itoa(su) + "/leaf0")
+		if row != wantRow || slot != base+4 || role != "network" {
+			t.Errorf("su%d leaves at row %d slot %d (%s); want row %d slot %d in a network rack", su, row, slot, role, wantRow, base+4)
+		}
+		for i, want := range []int32{0, 3, 4, 7} { // racks 0, 3, 4, 7 of the SU
+			node := "su" + strconv.Itoa(su) + "/node" + twoDigits(int(want)*4)
+			row, slot, _ := pos(node)
+			wantSlot := base + want
+			if want >= 4 {
+				wantSlot++
+			}
+			if row != wantRow || slot != wantSlot {
+				t.Errorf("%s (rack %d of its SU) at row %d slot %d; want row %d slot %d", node, i, row, slot, wantRow, wantSlot)
+			}
+		}
+	}
+	if row, _, role := pos("spine00"); row != 1 || role != "network" {
+		t.Errorf("spines in row %d (%s); want the middle row 1", row, role)
+	}
+	if _, _, role := pos("ufm0"); role != "network" {
+		t.Errorf("UFM appliances in a %s rack; want SU3's leaf rack", role)
+	}
+}
+
+func twoDigits(i int) string {
+	if i < 10 {
+		return "0" + strconv.Itoa(i)
+	}
+	return strconv.Itoa(i)
+}
+
+// The media ladder of cabling.md §3 on the built-in catalogue: each medium
+// up to its reach, the next one just beyond it.
+func TestCablingMediaThresholds(t *testing.T) {
+	cfg, diags := lang.Load([]string{writeDesign(t, `fabric "f" {
+  fat_tree {
+    k = 4
+    link_rate = "400Gb/s"
+  }
+}`)}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	s := &state{cfg: cfg}
+	media, ok := s.cableTypes()
+	if !ok {
+		t.Fatal(s.diags)
+	}
+	const G = 1e9
+	for _, tc := range []struct {
+		rate, run         float64
+		breakout, switchs bool
+		model             string
+		length            float64
+	}{
+		{400 * G, 2.0, false, false, "DAC-400G", 2},            // MCP4Y10 to 2 m (S1)
+		{400 * G, 2.01, false, true, "ACC-400G", 2.5},          // LACC between switches (S4)
+		{400 * G, 5.0, false, true, "ACC-400G", 5},             // to 5 m
+		{400 * G, 2.01, false, false, "MMF-SR4-400G", 3},       // no LACC to a node: multimode
+		{400 * G, 5.01, false, true, "MMF-SR4-400G", 7},        // beyond 5 m: multimode
+		{400 * G, 3.0, true, false, "DAC-400G-splitter", 3},    // MCP7Y00 splitter to 3 m (S2)
+		{400 * G, 3.01, true, false, "MMF-SR4-400G", 5},        // beyond: optics
+		{400 * G, 50, false, false, "MMF-SR4-400G", 50},        // OM4 50 m (S5, S11)
+		{400 * G, 50.01, false, false, "MMF-SR8-400G", 70},     // SR8 to 100 m (S20)
+		{400 * G, 100.01, false, false, "SMF-DR4-400G", 150},   // DR4 to 500 m (S8, S21)
+		{400 * G, 500.01, false, false, "SMF-FR4-400G", 550},   // FR4 to 2 km (S10)
+		{400 * G, 2000.01, false, false, "SMF-LR4-400G", 2100}, // LR4 to 10 km
+		{800 * G, 2.0, false, true, "DAC-800G", 2},             // 800G DAC 2 m
+		{800 * G, 2.01, false, true, "ACC-800G", 2.5},          // XDR ACC to 3 m (S12)
+		{800 * G, 3.01, false, true, "AEC-800G", 4},            // AEC to 7 m
+		{800 * G, 7.01, false, true, "SMF-DR8-800G", 10},       // then single-mode only (S12)
+		{200 * G, 100, false, false, "AOC-200G", 100},          // HDR AOC to 100 m (S19)
+		{200 * G, 100.01, false, false, "SMF-DR4-400G", 150},   // then the 400G class
+		{100 * G, 4.9, false, false, "DAC-100G", 5},            // EDR DAC to 5 m (S19)
+	} {
+		ch := media.choose(tc.rate, tc.run, tc.breakout, tc.switchs)
+		if ch.typ == ir.None {
+			t.Errorf("%g Gb/s, %g m: no medium", tc.rate/G, tc.run)
+			continue
+		}
+		if got := media.types[ch.typ].Model; got != tc.model || ch.length != tc.length {
+			t.Errorf("%g Gb/s, %g m (breakout %v, switches %v): %s %g m; want %s %g m", tc.rate/G, tc.run, tc.breakout, tc.switchs, got, ch.length, tc.model, tc.length)
+		}
+	}
+	if ch := media.choose(800*G, 500.01, false, true); ch.typ != ir.None || ch.noModel || ch.reach != 500 {
+		t.Errorf("800G beyond 500 m: %+v; want no medium, longest reach 500 m", ch)
+	}
+	if ch := media.choose(1.6e12, 1, false, true); ch.typ != ir.None || !ch.noModel {
+		t.Errorf("1.6T: %+v; want no cable model", ch)
+	}
+}
+
+func writeDesign(t *testing.T, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// tooLong is a Clos whose 1.6T links have one medium, a 5 m DAC: the
+// node-to-leaf cables stay inside the racks (top-of-rack leaves) and fit;
+// the leaf-to-spine cables cross to the spine row and do not.
+const tooLong = `switch_model "X1600" {
+  radix     = 16
+  port_rate = "1.6Tb/s"
+}
+
+cable_model "DAC-1600G" {
+  media    = "copper"
+  kind     = "passive_dac"
+  reach    = "5m"
+  max_rate = "1.6Tb/s"
+}
+
+fabric "f" {
+  clos {
+    hosts     = 32
+    host_rate = "1.6Tb/s"
+    unit "rack" {
+      nodes = 8
+    }
+    tier "leaf" {
+      model = "X1600"
+      per   = ["rack"]
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "X1600"
+      count = 4
+      down  = 16
+    }
+  }
+}
+`
+
+// A cable longer than every medium's reach is an error at the range that
+// made its link: here the spine tier block.
+func TestCablingReachError(t *testing.T) {
+	g, diags := compileDiags(t, tooLong)
+	if g != nil {
+		t.Error("a design with a cable-reach error compiled to a graph")
+	}
+	var errs []*hcl.Diagnostic
+	for _, d := range diags {
+		if diag.SeverityOf(d) == diag.SevError {
+			errs = append(errs, d)
+		}
+	}
+	want := 1 + strings.Count(tooLong[:strings.Index(tooLong, `tier "spine"`)], "\n")
+	if len(errs) != 1 || diag.CodeOf(errs[0]) != diag.CableReach || errs[0].Subject.Start.Line != want {
+		t.Fatalf("errors %v; want one cable-reach at line %d", errs, want)
+	}
+	// 4 leaves x 8 uplinks, all too long; the longest reach is 5 m.
+	if d := errs[0].Detail; !strings.Contains(d, "32 cable(s)") || !strings.Contains(d, "(5m)") {
+		t.Errorf("detail %q; want the count (32) and the reach (5m)", d)
+	}
+}
+
+// Without a medium for the rate the plan still lists the cables, with a
+// no-cable-model warning at the range that made them.
+func TestCablingNoCableModel(t *testing.T) {
+	src := strings.Replace(tooLong, `max_rate = "1.6Tb/s"`, `max_rate = "800Gb/s"`, 1)
+	g, diags := compileDiags(t, src)
+	if diags.HasErrors() || g == nil {
+		t.Fatal(diags)
+	}
+	warned := 0
+	for _, d := range diags {
+		if diag.CodeOf(d) == diag.NoCableModel {
+			warned++
+		}
+	}
+	if warned != 2 { // the clos block (node links) and the spine tier
+		t.Errorf("%d no-cable-model warnings, want 2", warned)
+	}
+	for _, c := range g.Cabling.Cables {
+		if c.Type != ir.None {
+			t.Fatalf("a 1.6T cable got %s", g.Cabling.Types[c.Type].Model)
+		}
+	}
+	if len(g.Cabling.Cables) != 64 {
+		t.Errorf("%d cables, want 32 node + 32 leaf-spine", len(g.Cabling.Cables))
+	}
+}
+
+// A broken-out 800G port (2 x 400G) is one splitter cable with two legs
+// while a 3 m DAC splitter reaches (MCP7Y00, cabling.md S2), and one fiber
+// per leg beyond. The two leaves of a rack differ by 2U in height, which
+// moves the same pair of servers across the 3 m threshold.
+func TestCablingBreakout(t *testing.T) {
+	g := compileExample(t, "../compiler/emit/cabling/testdata/breakout")
+	leg := func(leaf, srv string) ir.Cable { return findCable(t, g, leaf, srv+"/nic"+leaf[len(leaf)-1:]) }
+	// r0/srv10 sits at U21 (2U): port height 21 x 1U; leaf1 at U45,
+	// leaf0 at U47 (2U each).
+	h := func(u float64) float64 { return (u - 1 + 2.0/2) * 0.04445 }
+	for _, tc := range []struct {
+		leaf  string
+		route float64
+		model string
+		legs  int32
+	}{
+		{"rack0/leaf1", math.Abs(h(45)-h(21)) + 1.6, "DAC-400G-splitter", 2}, // 2.67 m x 1.1 = 2.93 m: 3 m splitter
+		{"rack0/leaf0", math.Abs(h(47)-h(21)) + 1.6, "MMF-SR4-400G", 1},      // 2.76 m x 1.1 = 3.03 m: fiber per leg
+	} {
+		c := leg(tc.leaf, "r0/srv10")
+		if got := g.Cabling.Types[c.Type].Model; got != tc.model || c.Legs != tc.legs {
+			t.Errorf("%s - r0/srv10: %s with %d legs; want %s with %d", tc.leaf, got, c.Legs, tc.model, tc.legs)
+		}
+		if math.Abs(c.RouteM-tc.route) > 1e-9 { // a splitter's route is its longer leg, to srv10
+
+			t.Errorf("%s - r0/srv10: route %.4f m, want %.4f", tc.leaf, c.RouteM, tc.route)
+		}
+		if a, _ := g.Ends(c, 0); g.Nodes[a.Node].Name != tc.leaf {
+			t.Errorf("the A end of %s's cable is %s; the broken-out port must be at A", tc.leaf, g.Nodes[a.Node].Name)
+		}
+	}
+	// Every server link is a leg of exactly one cable; splitters have two
+	// legs on lanes 0 and 1 of one leaf port.
+	for _, c := range g.Cabling.Cables {
+		if c.Legs == 2 {
+			a0, _ := g.Ends(c, 0)
+			a1, _ := g.Ends(c, 1)
+			if a0.Node != a1.Node || a0.Port != a1.Port || a0.Lane != 0 || a1.Lane != 1 {
+				t.Fatalf("splitter legs at %v and %v", a0, a1)
+			}
+		}
+	}
+}
+
+// A rack asked to hold more than its 48U gets one rack-full warning per
+// node group, at its per_rack argument.
+func TestCablingRackFull(t *testing.T) {
+	src := `node_group "dgx" {
+  model = "DGX-H100"
+  count = 16
+  rack {
+    per_rack = 8
+  }
+}
+`
+	_, diags := compileDiags(t, src)
+	var got []*hcl.Diagnostic
+	for _, d := range diags {
+		if diag.CodeOf(d) == diag.RackFull {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Subject.Start.Line != 5 || diag.SeverityOf(got[0]) != diag.SevWarning {
+		t.Errorf("rack-full diagnostics %v; want one warning at line 5 (8 x 8U = 64U > 48U)", got)
+	}
+}
+
+// Compiling twice gives the same plan (DESIGN.md: deterministic output).
+func TestCablingDeterministic(t *testing.T) {
+	a := compileExample(t, "roce-leaf-spine-2plane")
+	b := compileExample(t, "roce-leaf-spine-2plane")
+	if !reflect.DeepEqual(a.Cabling, b.Cabling) {
+		t.Error("two compiles gave different cable plans")
+	}
+}
+
+// A dragonfly group's routers sit on top of their own terminals' rack
+// (p·a = 8 two-unit hosts and a = 4 one-unit routers fit in 48U): the
+// global links to other groups do not pull a group's routers away.
+func TestCablingDragonflyTopOfRack(t *testing.T) {
+	g := compileExample(t, "dragonfly-small")
+	for _, l := range g.Links {
+		if l.Kind != "terminal" {
+			continue
+		}
+		host, router := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
+		if host.Kind != ir.KindHost {
+			host, router = router, host
+		}
+		if host.Rack != router.Rack || host.UnitIndex != router.UnitIndex {
+			t.Fatalf("%s in rack %d, its router %s in rack %d", host.Name, host.Rack, router.Name, router.Rack)
+		}
+	}
+	if n := len(g.Cabling.Racks); n != 9 {
+		t.Errorf("%d racks, want one per group (9)", n)
+	}
+}

@@ -1,0 +1,234 @@
+package cabling
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Artifact paths of `--emit bom`.
+const (
+	BOMMarkdownPath = "cabling/bom.md"
+	BOMCSVPath      = "cabling/bom.csv"
+)
+
+// BOMEmitter is the `--emit bom` back end: the bill of materials as
+// Markdown and CSV.
+var BOMEmitter = &emit.Emitter{
+	Name: "bom",
+	Doc:  "bill of materials (" + BOMMarkdownPath + ", " + BOMCSVPath + "): servers, switches, NICs, cables by type and length, transceivers, racks",
+	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
+		rows, err := Rows(in.Graph)
+		if err != nil {
+			return nil, err
+		}
+		items := BOM(in.Graph, rows)
+		return []emit.Artifact{
+			{Path: BOMMarkdownPath, Data: BOMMarkdown(in.Graph, items)},
+			{Path: BOMCSVPath, Data: BOMCSV(items)},
+		}, nil
+	},
+}
+
+// Item is one line of the bill of materials.
+type Item struct {
+	// Category is one of Categories.
+	Category string
+	// Item names the part: a model, a cable_model, a rack kind.
+	Item string
+	// Detail distinguishes lines of one part (ports and rate, medium, end).
+	Detail string
+	// LengthM is the ordered length of a cable line, metres; 0 otherwise.
+	LengthM float64
+	Count   int
+}
+
+// Categories lists the BOM categories in output order.
+var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable", "transceiver", "rack"}
+
+// BOM counts the parts of the design:
+//   - servers by node model, implicit hosts and appliances by ports and rate;
+//   - packet switches by model, ports and port rate, and NVLink switch
+//     chips outside servers by model;
+//   - NICs by model (every NIC of every server, cabled or not);
+//   - cables by cable_model, ordered length and legs (a splitter is one
+//     cable);
+//   - transceivers: one per physical port that terminates a multimode or
+//     single-mode fiber (AOCs and copper have their ends built in), by
+//     cable_model, port rate and end (switch or node). NVIDIA's twin-port
+//     OSFP modules (MMA4Z00-NS, MMS4X00-NS; cabling.md §1c) serve two 400G
+//     switch ports of a QM9700 each, so order half as many modules there;
+//   - racks by role.
+//
+// Lines are sorted by category (Categories order), item, detail, length.
+func BOM(g *ir.Graph, rows []Row) []Item {
+	type key struct {
+		cat, item, detail string
+		length            float64
+	}
+	counts := map[key]int{}
+	add := func(cat, item, detail string, length float64) { counts[key{cat, item, detail, length}]++ }
+	gpus := make(map[ir.NodeID]int)
+	nics := make(map[ir.NodeID]int)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Parent == ir.None {
+			continue
+		}
+		switch n.Kind {
+		case ir.KindGPU:
+			gpus[n.Parent]++
+		case ir.KindNIC:
+			nics[n.Parent]++
+			add("nic", n.Model, ports(n), 0)
+		}
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Parent != ir.None {
+			continue
+		}
+		id := ir.NodeID(i)
+		switch {
+		case n.Kind == ir.KindHost && n.Role == "server":
+			add("server", n.Model, fmt.Sprintf("%d GPUs, %d NICs", gpus[id], nics[id]), 0)
+		case n.Kind == ir.KindHost && n.Role == "":
+			add("host", "implicit host", ports(n), 0)
+		case n.Kind == ir.KindHost:
+			add("host", n.Role, ports(n), 0)
+		case n.Kind == ir.KindSwitch:
+			add("switch", cmp.Or(n.Model, "(no model)"), ports(n), 0)
+		case n.Kind == ir.KindNVSwitch:
+			add("nvswitch", cmp.Or(n.Model, "(no model)"), "NVLink switch chip", 0)
+		}
+	}
+	cb := g.Cabling
+	for _, c := range cb.Cables {
+		item, detail := "(no cable model)", "no medium for the rate"
+		if c.Type != ir.None {
+			t := cb.Types[c.Type]
+			item, detail = t.Model, t.Kind+", "+t.Media
+		}
+		if c.Legs > 1 {
+			detail += fmt.Sprintf(", 1:%d splitter", c.Legs)
+		}
+		add("cable", item, detail, c.LengthM)
+	}
+	seen := make(map[[2]int32]bool)
+	for _, r := range rows {
+		if r.Kind != "mmf" && r.Kind != "smf" {
+			continue
+		}
+		for _, e := range [2]End{r.A, r.B} {
+			k := [2]int32{int32(e.node), e.port}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			end := "node end"
+			if e.Switch {
+				end = "switch end"
+			}
+			add("transceiver", r.Model+" optic", RateText(e.PortRateBPS)+" port, "+end, 0)
+		}
+	}
+	for _, r := range cb.Racks {
+		add("rack", fmt.Sprintf("%dU rack", cb.Layout.RackUnits), r.Role, 0)
+	}
+	items := make([]Item, 0, len(counts))
+	for k, n := range counts {
+		items = append(items, Item{Category: k.cat, Item: k.item, Detail: k.detail, LengthM: k.length, Count: n})
+	}
+	slices.SortFunc(items, func(a, b Item) int {
+		return cmp.Or(cmp.Compare(slices.Index(Categories, a.Category), slices.Index(Categories, b.Category)),
+			strings.Compare(a.Item, b.Item), strings.Compare(a.Detail, b.Detail), cmp.Compare(a.LengthM, b.LengthM))
+	})
+	return items
+}
+
+// ports describes a node's network ports: "64 x 400Gb/s".
+func ports(n *ir.Node) string {
+	if n.PortRateBPS == 0 {
+		return fmt.Sprintf("%d ports", n.Radix)
+	}
+	return fmt.Sprintf("%d x %s", max(n.Radix, 1), RateText(n.PortRateBPS))
+}
+
+// BOMCSV writes the items as CSV: category, item, detail, length_m (cables
+// only), count.
+func BOMCSV(items []Item) []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"category", "item", "detail", "length_m", "count"})
+	for _, it := range items {
+		length := ""
+		if it.Category == "cable" {
+			length = Metres(it.LengthM)
+		}
+		w.Write([]string{it.Category, it.Item, it.Detail, length, strconv.Itoa(it.Count)})
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+// categoryTitles are the Markdown section titles.
+var categoryTitles = map[string]string{"server": "Servers", "host": "Hosts and appliances", "switch": "Switches",
+	"nvswitch": "NVLink switch chips", "nic": "NICs", "cable": "Cables by type and length",
+	"transceiver": "Transceivers", "rack": "Racks"}
+
+// BOMMarkdown writes the items as Markdown: a summary, then one table per
+// category, then the geometry the cable lengths assume.
+func BOMMarkdown(g *ir.Graph, items []Item) []byte {
+	cb := g.Cabling
+	var b strings.Builder
+	b.WriteString("# Bill of materials\n\n")
+	links := 0
+	for i := range g.Links {
+		if g.Links[i].Cable != ir.None && g.Links[i].Fabric != ir.None {
+			links++
+		}
+	}
+	fmt.Fprintf(&b, "%d cables carry %d fabric links in %d racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
+		len(cb.Cables), links, len(cb.Racks), cb.Layout.RoutingFactor*100)
+	for _, cat := range Categories {
+		var rows []Item
+		total := 0
+		for _, it := range items {
+			if it.Category == cat {
+				rows = append(rows, it)
+				total += it.Count
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n", categoryTitles[cat])
+		if cat == "cable" {
+			b.WriteString("| cable_model | type | length (m) | count |\n|---|---|---:|---:|\n")
+			for _, it := range rows {
+				fmt.Fprintf(&b, "| %s | %s | %s | %d |\n", it.Item, it.Detail, Metres(it.LengthM), it.Count)
+			}
+			fmt.Fprintf(&b, "| **total** | | | **%d** |\n", total)
+			continue
+		}
+		b.WriteString("| item | detail | count |\n|---|---|---:|\n")
+		for _, it := range rows {
+			fmt.Fprintf(&b, "| %s | %s | %d |\n", it.Item, it.Detail, it.Count)
+		}
+		fmt.Fprintf(&b, "| **total** | | **%d** |\n", total)
+		if cat == "transceiver" {
+			b.WriteString("\nOne transceiver per physical port that ends a multimode or single-mode fiber. A twin-port OSFP module (NVIDIA MMA4Z00-NS, MMS4X00-NS) serves two 400G switch ports, so a QM9700 needs half as many modules as ports.\n")
+		}
+	}
+	L := cb.Layout
+	fmt.Fprintf(&b, "\n## Geometry assumed\n\n%dU racks (1U = %gm), at most %d per row; rack pitch %gm, row pitch %gm; tray %gm above the racks; %gm to the cable manager and %gm slack at each end; routing factor %g.\n",
+		L.RackUnits, L.UnitM, L.RowRacks, L.SlotPitchM, L.RowPitchM, L.TrayM, L.LateralM, L.SlackM, L.RoutingFactor)
+	return []byte(b.String())
+}

@@ -1,0 +1,240 @@
+package cabling
+
+import (
+	"bytes"
+	"encoding/csv"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// designs are the golden-tested designs: two examples and a small
+// breakout design in testdata/.
+var designs = map[string]string{
+	"fat-tree-k8":       filepath.Join("..", "..", "..", "examples", "fat-tree-k8"),
+	"dgx-h100-superpod": filepath.Join("..", "..", "..", "examples", "dgx-h100-superpod"),
+	"breakout":          filepath.Join("testdata", "breakout"),
+}
+
+// Compile loads and compiles a design directory; any error fails the test.
+func compile(t *testing.T, dir string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if !diags.HasErrors() {
+		g, d := compiler.Compile(cfg, compiler.Options{})
+		if !d.HasErrors() {
+			return g
+		}
+		diags = append(diags, d...)
+	}
+	t.Fatalf("%s: %v", dir, diags)
+	return nil
+}
+
+// golden compares data with testdata/golden/<name>, rewriting it with -update.
+func golden(t *testing.T, name string, data []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(data, want) {
+		t.Errorf("%s differs from the golden file; if the change is intended, rerun with -update", path)
+	}
+}
+
+// emitAll runs both emitters of this package.
+func emitAll(t *testing.T, g *ir.Graph) []emit.Artifact {
+	t.Helper()
+	var out []emit.Artifact
+	for _, e := range []*emit.Emitter{Emitter, BOMEmitter} {
+		a, err := e.Emit(&emit.Input{Graph: g})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a...)
+	}
+	return out
+}
+
+// TestGolden compares every artifact of the three designs with
+// testdata/golden/. Regenerate with:
+//
+//	go test ./compiler/emit/cabling -run TestGolden -update
+func TestGolden(t *testing.T) {
+	for name, dir := range designs {
+		t.Run(name, func(t *testing.T) {
+			g := compile(t, dir)
+			for _, a := range emitAll(t, g) {
+				golden(t, name+"/"+filepath.Base(a.Path), a.Data)
+			}
+		})
+	}
+}
+
+// TestSecondRunIdentical: compiling and emitting again writes the same
+// bytes (issue 5: a second run writes identical bytes).
+func TestSecondRunIdentical(t *testing.T) {
+	a := emitAll(t, compile(t, designs["dgx-h100-superpod"]))
+	b := emitAll(t, compile(t, designs["dgx-h100-superpod"]))
+	for i := range a {
+		if a[i].Path != b[i].Path || !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Errorf("%s differs between two runs", a[i].Path)
+		}
+	}
+}
+
+// readCSV parses a CSV artifact into header-keyed records.
+func readCSV(t *testing.T, data []byte) []map[string]string {
+	t.Helper()
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]string
+	for _, r := range recs[1:] {
+		m := map[string]string{}
+		for i, h := range recs[0] {
+			m[h] = r[i]
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func artifact(t *testing.T, arts []emit.Artifact, path string) []byte {
+	t.Helper()
+	for _, a := range arts {
+		if a.Path == path {
+			return a.Data
+		}
+	}
+	t.Fatalf("no artifact %s", path)
+	return nil
+}
+
+// The plan of the 4-SU DGX H100 SuperPOD has the cable counts of NVIDIA
+// RA-11333-001 Table 4 (designs.md §3): 1,020 node+UFM cables on the leaf
+// side and 1,024 spine-leaf cables; every row's length is at least its
+// route plus 10% and within the reach of its cable model.
+func TestPlanSuperPOD(t *testing.T) {
+	g := compile(t, designs["dgx-h100-superpod"])
+	arts := emitAll(t, g)
+	rows := readCSV(t, artifact(t, arts, PlanPath))
+	by := map[string]int{}
+	ids := map[string]bool{}
+	reach := map[string]float64{}
+	for _, ct := range g.Cabling.Types {
+		reach[ct.Model] = ct.ReachM
+	}
+	for _, r := range rows {
+		by[r["link_kind"]]++
+		ids[r["cable_id"]] = true
+		route, _ := strconv.ParseFloat(r["route_m"], 64)
+		length, _ := strconv.ParseFloat(r["length_m"], 64)
+		if length < route*1.1-0.01 || length > reach[r["cable_model"]] {
+			t.Fatalf("row %v: length %g m for a %g m route and a %g m reach", r, length, route, reach[r["cable_model"]])
+		}
+		if r["a_rack"] == "" || r["a_u"] == "" || r["b_rack"] == "" || r["b_u"] == "" {
+			t.Fatalf("row %v has an unplaced end", r)
+		}
+	}
+	if got := by["node_leaf"] + by["appliance_leaf"]; got != 1020 {
+		t.Errorf("node+UFM rows %d, want 1020", got)
+	}
+	if by["leaf_spine"] != 1024 || len(ids) != 2044 || len(rows) != 2044 {
+		t.Errorf("spine-leaf rows %d, cable ids %d, rows %d; want 1024, 2044, 2044", by["leaf_spine"], len(ids), len(rows))
+	}
+}
+
+// The BOM of the 4-SU SuperPOD: 32 leaf + 16 spine QM9700 and 127 DGX
+// (Table 4); 1,016 DGX-side optics, which NVIDIA's twin-port modules pack
+// into the 508 DGX-side transceivers of the RA's BOM (H100 RA Table 8 via
+// cabling.md §4, S31 [secondary]); on the switch side one optic per
+// cabled port: 1,020 leaf down + 2 x 1,024 leaf up and spine down = 3,068.
+func TestBOMSuperPOD(t *testing.T) {
+	g := compile(t, designs["dgx-h100-superpod"])
+	items := readCSV(t, artifact(t, emitAll(t, g), BOMCSVPath))
+	count := func(cat, item, detail string) int {
+		n := 0
+		for _, it := range items {
+			if it["category"] == cat && it["item"] == item && (detail == "" || it["detail"] == detail) {
+				c, _ := strconv.Atoi(it["count"])
+				n += c
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		cat, item, detail string
+		want              int
+	}{
+		{"switch", "QM9700", "", 48},
+		{"server", "DGX-H100", "8 GPUs, 10 NICs", 127},
+		{"nic", "ConnectX-7", "", 1016},
+		{"host", "ufm", "", 4},
+		{"cable", "MMF-SR4-400G", "", 2044},
+		{"transceiver", "MMF-SR4-400G optic", "400Gb/s port, node end", 1016 + 4},
+		{"transceiver", "MMF-SR4-400G optic", "400Gb/s port, switch end", 1020 + 2*1024},
+	} {
+		if got := count(tc.cat, tc.item, tc.detail); got != tc.want {
+			t.Errorf("%s %s %s: %d, want %d", tc.cat, tc.item, tc.detail, got, tc.want)
+		}
+	}
+	if dgx := count("transceiver", "MMF-SR4-400G optic", "400Gb/s port, node end") - 4; dgx/2 != 508 {
+		t.Errorf("DGX-side optics %d pack into %d twin-port modules; the RA orders 508", dgx, dgx/2)
+	}
+}
+
+// Breakouts in the plan: the legs of a splitter share its cable id and
+// carry lanes 0 and 1 of one switch port, named swp<N>s<lane>; a broken-out
+// port cabled with fibers has one cable per lane.
+func TestPlanBreakout(t *testing.T) {
+	g := compile(t, designs["breakout"])
+	rows := readCSV(t, artifact(t, emitAll(t, g), PlanPath))
+	legs := map[string][]map[string]string{}
+	for _, r := range rows {
+		legs[r["cable_id"]] = append(legs[r["cable_id"]], r)
+	}
+	splitters, fibers := 0, 0
+	for id, ls := range legs {
+		n, _ := strconv.Atoi(ls[0]["legs"])
+		if n != len(ls) {
+			t.Fatalf("%s: legs column %d, %d rows", id, n, len(ls))
+		}
+		switch {
+		case n == 2:
+			splitters++
+			a0, a1 := ls[0], ls[1]
+			if a0["a_device"] != a1["a_device"] || a0["lane"] != "0" || a1["lane"] != "1" ||
+				a0["a_port"][:len(a0["a_port"])-1] != a1["a_port"][:len(a1["a_port"])-1] || a0["cable_type"] != "passive_dac" {
+				t.Errorf("splitter %s: %v", id, ls)
+			}
+		case ls[0]["cable_type"] == "mmf" && ls[0]["lane"] != "":
+			fibers++
+		}
+	}
+	// 64 server links: 10 splitters (20 legs), 44 single fibers; and 64
+	// leaf-spine fibers on split ports at both ends.
+	if splitters != 10 || fibers != 44+64 || len(rows) != 128 {
+		t.Errorf("%d splitters, %d fibers on split ports, %d rows; want 10, 108, 128", splitters, fibers, len(rows))
+	}
+}

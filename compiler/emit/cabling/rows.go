@@ -1,0 +1,191 @@
+// Package cabling writes the cable plan of a compiled design: one CSV row
+// per cable (per leg of a splitter), the racks and their elevations
+// (`topoc build --emit cabling`), and the bill of materials as Markdown and
+// CSV (`--emit bom`). It reads only Graph.Cabling and the graph; the
+// compiler's "cabling" stage made every choice (docs/cabling.md).
+//
+// Rows is shared with the NetBox emitter, so every artifact names devices,
+// ports and cables the same way.
+package cabling
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// ErrNoPlan is returned for a graph that has no cable plan (compiled
+// without the cabling stage).
+var ErrNoPlan = errors.New("the design has no cable plan (Graph.Cabling is nil)")
+
+// End is one end of a cable leg as a technician finds it.
+type End struct {
+	// Device is the racked device: a server for its NICs, else the node.
+	Device string
+	// Port is the interface name on Device (PortName).
+	Port string
+	// Rack is the rack's name; U its lowest rack unit (0 when not placed).
+	Rack string
+	U    int32
+	// Switch is true when the device is a switch.
+	Switch bool
+	// PortRateBPS is the native rate of the physical port, bits per second
+	// per direction (a broken-out 800G port is 800G).
+	PortRateBPS float64
+	// node and port identify the physical port.
+	node ir.NodeID
+	port int32
+}
+
+// Row is one leg of one cable.
+type Row struct {
+	// Cable indexes Graph.Cabling.Cables; CableID is its stable id.
+	Cable   int
+	CableID string
+	Fabric  string
+	// LinkKind is the link's kind ("node_leaf", "leaf_spine", ...).
+	LinkKind string
+	A, B     End
+	// RateBPS is the link's rate, bits per second per direction.
+	RateBPS float64
+	// Media, Kind and Model name the cable type; all "" when no catalogue
+	// cable_model serves the rate.
+	Media, Kind, Model string
+	// RouteM is the estimated route and LengthM the length to order,
+	// metres (the cable's, the same on every leg of a splitter).
+	RouteM, LengthM float64
+	// Lane is the lane of A's broken-out port, from 0 like the port name's
+	// "s" suffix, or -1 when A's port is not broken out. Legs is the number
+	// of legs of the cable (1 = straight).
+	Lane, Legs int
+}
+
+// Rows returns one row per leg of every cable, in cable order (fabric, then
+// first link) and lane order within a cable.
+func Rows(g *ir.Graph) ([]Row, error) {
+	cb := g.Cabling
+	if cb == nil {
+		return nil, ErrNoPlan
+	}
+	pl := newPlaces(g)
+	rows := make([]Row, 0, len(cb.Legs))
+	for ci, c := range cb.Cables {
+		id := g.CableID(ci)
+		var media, kind, model string
+		if c.Type != ir.None {
+			t := cb.Types[c.Type]
+			media, kind, model = t.Media, t.Kind, t.Model
+		}
+		for j := 0; j < int(c.Legs); j++ {
+			l := &g.Links[cb.Legs[int(c.Leg0)+j]]
+			a, b := g.Ends(c, j)
+			r := Row{Cable: ci, CableID: id, Fabric: g.Fabrics[c.Fabric].Name, LinkKind: l.Kind,
+				A: pl.end(a, l), B: pl.end(b, l), RateBPS: l.CapacityBPS,
+				Media: media, Kind: kind, Model: model, RouteM: c.RouteM, LengthM: c.LengthM, Lane: -1, Legs: int(c.Legs)}
+			if broken(g, a, l) {
+				r.Lane = int(a.Lane)
+			}
+			rows = append(rows, r)
+		}
+	}
+	return rows, nil
+}
+
+// places resolves nodes to racks and rack units.
+type places struct {
+	g     *ir.Graph
+	rack  map[int32]string
+	mount []int32 // node -> index into Cabling.Mounts, -1
+}
+
+func newPlaces(g *ir.Graph) *places {
+	p := &places{g: g, rack: make(map[int32]string, len(g.Cabling.Racks)), mount: make([]int32, len(g.Nodes))}
+	for _, r := range g.Cabling.Racks {
+		p.rack[r.ID] = r.Name
+	}
+	for i := range p.mount {
+		p.mount[i] = -1
+	}
+	for i, m := range g.Cabling.Mounts {
+		p.mount[m.Node] = int32(i)
+	}
+	return p
+}
+
+// device returns the racked device a node belongs to (its server, for a
+// server's component).
+func device(g *ir.Graph, n ir.NodeID) ir.NodeID {
+	for g.Nodes[n].Parent != ir.None {
+		n = g.Nodes[n].Parent
+	}
+	return n
+}
+
+func (p *places) end(pt ir.Port, l *ir.Link) End {
+	g := p.g
+	d := device(g, pt.Node)
+	n := &g.Nodes[pt.Node]
+	e := End{Device: g.Nodes[d].Name, Port: PortName(g, pt, l), Switch: n.Kind == ir.KindSwitch,
+		PortRateBPS: n.PortRateBPS, node: pt.Node, port: pt.Port}
+	if m := p.mount[d]; m >= 0 {
+		mt := g.Cabling.Mounts[m]
+		e.Rack, e.U = p.rack[mt.Rack], mt.U
+	}
+	return e
+}
+
+// broken reports whether port pt runs one lane of a broken-out port on
+// link l: a switch port whose native rate exceeds the link's.
+func broken(g *ir.Graph, pt ir.Port, l *ir.Link) bool {
+	n := &g.Nodes[pt.Node]
+	return n.Kind == ir.KindSwitch && l.CapacityBPS < n.PortRateBPS*(1-1e-9)
+}
+
+// PortName names port pt of link l on its device, following the Cumulus
+// Linux convention that NetBox's device-type library uses for NVIDIA
+// switches (swp1 ... swp64, breakout lanes swp1s0 ...):
+//   - a switch port is "swp" and the port number from 1, and a broken-out
+//     lane adds "s" and the lane from 0 ("swp12s1");
+//   - a server's NIC is named after the component ("nic3", "storage1"),
+//     with "p" and the port from 1 when the NIC has several ports
+//     ("storage0p2");
+//   - any other device's port is "p" and the port number from 1.
+func PortName(g *ir.Graph, pt ir.Port, l *ir.Link) string {
+	n := &g.Nodes[pt.Node]
+	num := strconv.Itoa(int(pt.Port) + 1)
+	switch {
+	case n.Kind == ir.KindSwitch:
+		if broken(g, pt, l) {
+			return "swp" + num + "s" + strconv.Itoa(int(pt.Lane))
+		}
+		return "swp" + num
+	case n.Parent != ir.None:
+		local := strings.TrimPrefix(n.Name, g.Nodes[n.Parent].Name+"/")
+		if n.Radix > 1 {
+			return local + "p" + num
+		}
+		return local
+	}
+	return "p" + num
+}
+
+// RateText formats a rate in bits per second per direction the way the
+// design language writes it ("400Gb/s", "1.6Tb/s").
+func RateText(bps float64) string {
+	switch {
+	case bps >= 1e12:
+		return strconv.FormatFloat(bps/1e12, 'f', -1, 64) + "Tb/s"
+	case bps >= 1e9:
+		return strconv.FormatFloat(bps/1e9, 'f', -1, 64) + "Gb/s"
+	case bps >= 1e6:
+		return strconv.FormatFloat(bps/1e6, 'f', -1, 64) + "Mb/s"
+	}
+	return strconv.FormatFloat(bps, 'f', -1, 64) + "b/s"
+}
+
+// Metres formats a length with at most two decimals ("2.5", "10").
+func Metres(m float64) string {
+	return strconv.FormatFloat(float64(int64(m*100+0.5))/100, 'f', -1, 64)
+}

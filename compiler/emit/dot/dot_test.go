@@ -1,0 +1,393 @@
+package dot
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/compiler/tooltest"
+	"github.com/topoc/topoc/lang"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func compile(t *testing.T, example string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load([]string{filepath.Join("..", "..", "..", "examples", example)}, lang.Options{})
+	if !diags.HasErrors() {
+		g, d := compiler.Compile(cfg, compiler.Options{})
+		if !d.HasErrors() {
+			return g
+		}
+		diags = append(diags, d...)
+	}
+	t.Fatalf("%s: %v", example, diags)
+	return nil
+}
+
+// TestGolden compares every view of the small examples with testdata/.
+// Regenerate with: go test ./compiler/emit/dot -run TestGolden -update
+func TestGolden(t *testing.T) {
+	for _, ex := range []string{"fat-tree-k8", "dragonfly-small"} {
+		t.Run(ex, func(t *testing.T) {
+			arts, err := Emitter.Emit(&emit.Input{Graph: compile(t, ex)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join("testdata", ex)
+			if *update {
+				os.RemoveAll(dir)
+				for _, a := range arts {
+					p := filepath.Join(dir, filepath.FromSlash(a.Path))
+					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(p, a.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			var golden []string
+			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					golden = append(golden, p)
+				}
+				return nil
+			})
+			if len(golden) != len(arts) {
+				t.Errorf("%d views, %d golden files in %s (rerun with -update if intended)", len(arts), len(golden), dir)
+			}
+			for _, a := range arts {
+				want, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(a.Path)))
+				if err != nil {
+					t.Errorf("%v (run with -update to create it)", err)
+					continue
+				}
+				if !bytes.Equal(a.Data, want) {
+					t.Errorf("%s differs from its golden file; if intended, rerun with -update", a.Path)
+				}
+			}
+		})
+	}
+}
+
+// checkConservation: every link of a fabric is counted once in the
+// overview, either in a bundle between two groups or inside a group, and
+// capacities add up; every member is in exactly one group.
+func checkConservation(t *testing.T, g *ir.Graph, f ir.FabricID, ov *overview) {
+	t.Helper()
+	links, members := 0, 0
+	var capacity float64
+	for _, b := range ov.edges {
+		links += b.links
+		capacity += b.total
+	}
+	for _, gr := range ov.groups {
+		members += gr.members
+		for _, b := range gr.internal {
+			links += b.links
+			capacity += b.total
+		}
+	}
+	want, wantCap := 0, 0.0
+	for _, l := range g.Links {
+		if l.Fabric == f {
+			want++
+			wantCap += l.CapacityBPS
+		}
+	}
+	if links != want || capacity != wantCap {
+		t.Errorf("fabric %s: bundles hold %d links, %g b/s; the fabric has %d, %g", g.Fabrics[f].Name, links, capacity, want, wantCap)
+	}
+	inGroup := 0
+	for _, gid := range ov.groupOf {
+		if gid >= 0 {
+			inGroup++
+		}
+	}
+	if inGroup != members {
+		t.Errorf("fabric %s: %d members mapped to groups, groups count %d", g.Fabrics[f].Name, inGroup, members)
+	}
+}
+
+// TestFatTreeOverview: the k=8 fat-tree (Al-Fares et al. 2008) aggregates
+// into k pods × (hosts, edge, aggregation) + one core group; each pod
+// bundle holds k²/4 = 16 links and the core group k²/4 = 16 switches.
+func TestFatTreeOverview(t *testing.T) {
+	const k = 8
+	g := compile(t, "fat-tree-k8")
+	ov := aggregate(g, 0, nil)
+	checkConservation(t, g, 0, ov)
+	if len(ov.groups) != 3*k+1 || len(ov.edges) != 3*k {
+		t.Fatalf("%d groups, %d bundles; want %d, %d", len(ov.groups), len(ov.edges), 3*k+1, 3*k)
+	}
+	for key, b := range ov.edges {
+		if b.links != k*k/4 || b.text() != "16 × 400G = 6.4 Tb/s" {
+			t.Errorf("bundle %v: %d links %q, want 16 × 400G = 6.4 Tb/s", key, b.links, b.text())
+		}
+	}
+	core := ov.groups[len(ov.groups)-1]
+	if core.tier != "core" || core.members != k*k/4 || core.key.unit.kind != "" {
+		t.Errorf("last group: tier %q, %d members, unit %q; want the 16 core switches", core.tier, core.members, core.key.unit.kind)
+	}
+}
+
+// TestDragonflyOverview: with g = a·h + 1 = 9 every pair of groups shares
+// exactly one global link (Kim et al. 2008): 9 nodes, 36 chords, and
+// inside each group 6 local + 8 terminal links.
+func TestDragonflyOverview(t *testing.T) {
+	g := compile(t, "dragonfly-small")
+	ov := aggregate(g, 0, nil)
+	checkConservation(t, g, 0, ov)
+	if len(ov.groups) != 9 || len(ov.edges) != 36 {
+		t.Fatalf("%d groups, %d bundles; want 9, 36", len(ov.groups), len(ov.edges))
+	}
+	for _, b := range ov.edges {
+		if b.links != 1 {
+			t.Errorf("a group pair has %d global links, want 1", b.links)
+		}
+	}
+	for _, gr := range ov.groups {
+		if gr.internal["local"].links != 6 || gr.internal["terminal"].links != 8 || gr.members != 4+8 {
+			t.Errorf("group %d: local %d terminal %d members %d; want 6, 8, 12", gr.id, gr.internal["local"].links, gr.internal["terminal"].links, gr.members)
+		}
+	}
+	text, engine := ov.overviewDOT(false)
+	if engine != "neato" || !bytes.Contains(text, []byte(`pos="0,4.011!"`)) {
+		t.Errorf("dragonfly overview: engine %s; group0 not pinned at the top of the circle", engine)
+	}
+}
+
+// TestB200Folding: 16 scalable units exceed MaxUnits, so the overview
+// draws su00, su01, su15 and one folded group per tier; the leaf–spine
+// bundles still add up to the RA's 4,096 cables per tier (NVIDIA DGX B200
+// SuperPOD RA: 128 leaves × 32 uplinks).
+func TestB200Folding(t *testing.T) {
+	g := compile(t, "dgx-b200-superpod-16su")
+	ov := aggregate(g, 0, nil)
+	checkConservation(t, g, 0, ov)
+	byTier := map[string]int{}
+	var titles []string
+	for _, gr := range ov.groups {
+		byTier[gr.tier]++
+		if gr.key.level == 0 {
+			titles = append(titles, ov.unitTitle(gr))
+		}
+	}
+	if strings.Join(titles, ",") != "su00,su01,su02 … su14,su15" {
+		t.Errorf("endpoint groups %v", titles)
+	}
+	if byTier["leaf"] != 4 || byTier["spine"] != 4 || byTier["core"] != 1 {
+		t.Errorf("groups per tier %v, want 4 leaf, 4 spine (pods), 1 core", byTier)
+	}
+	leafSpine := 0
+	for k, b := range ov.edges {
+		if ov.groups[k[0]].tier == "leaf" && ov.groups[k[1]].tier == "spine" {
+			leafSpine += b.links
+		}
+	}
+	if leafSpine != 4096 {
+		t.Errorf("leaf–spine bundles hold %d links, want 4,096", leafSpine)
+	}
+}
+
+// TestConservationEveryExample runs the conservation check on every
+// fabric of the mid-size examples.
+func TestConservationEveryExample(t *testing.T) {
+	for _, ex := range []string{"dgx-h100-superpod", "gb200-nvl72", "roce-leaf-spine-2plane", "fat-tree-k48"} {
+		g := compile(t, ex)
+		for f := range g.Fabrics {
+			checkConservation(t, g, ir.FabricID(f), aggregate(g, ir.FabricID(f), nil))
+		}
+	}
+}
+
+var nodeStmt = regexp.MustCompile(`(?m)^  [a-z]+[0-9]+ \[`)
+
+// TestViewSizeBounded: no view grows with the fabric: the k=48 fat-tree
+// (27,648 hosts, 2,880 switches) and the B200 SuperPOD draw at most 60
+// nodes per view.
+func TestViewSizeBounded(t *testing.T) {
+	for _, ex := range []string{"fat-tree-k48", "dgx-b200-superpod-16su"} {
+		views, err := Views(&emit.Input{Graph: compile(t, ex)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range views {
+			if n := len(nodeStmt.FindAll(v.DOT, -1)); n > 60 || n == 0 {
+				t.Errorf("%s %s: %d nodes", ex, v.Path, n)
+			}
+		}
+	}
+}
+
+// TestHeatmap: with loads, the heatmap view exists and each bundle's
+// worst load is the largest load of its links; a loads slice of the wrong
+// length is an error.
+func TestHeatmap(t *testing.T) {
+	g := compile(t, "dgx-h100-superpod")
+	loads := make([]float64, len(g.Links))
+	var leafSpineMax float64
+	for i, l := range g.Links {
+		loads[i] = float64(i%97) / 100
+		if l.Kind == "leaf_spine" && loads[i] > leafSpineMax {
+			leafSpineMax = loads[i]
+		}
+	}
+	loads[len(loads)-1] = 1.3 // one overloaded link (the last is leaf–spine)
+	if g.Links[len(loads)-1].Kind != "leaf_spine" {
+		t.Fatalf("last link is %s", g.Links[len(loads)-1].Kind)
+	}
+	ov := aggregate(g, 0, loads)
+	red := 0
+	for k, b := range ov.edges {
+		if col, bin := heatColour(b); bin == "red" {
+			red++
+			if col != "#d73027" || b.maxLoad != 1.3 || ov.groups[k[1]].tier != "spine" {
+				t.Errorf("red bundle %v: colour %s max %v", k, col, b.maxLoad)
+			}
+		}
+	}
+	if red != 1 {
+		t.Errorf("%d red bundles, want 1 (the one holding the 130%% link)", red)
+	}
+	views, err := Views(&emit.Input{Graph: g, LinkLoads: loads})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if views[1].Path != "diagrams/compute/heatmap" || !bytes.Contains(views[1].DOT, []byte("max 130%")) {
+		t.Errorf("second view %s lacks the heatmap labels", views[1].Path)
+	}
+	if _, err := Views(&emit.Input{Graph: g, LinkLoads: loads[1:]}); err == nil {
+		t.Error("a loads slice of the wrong length was accepted")
+	}
+}
+
+// tricky builds a small fabric whose names need escaping in DOT.
+func tricky() *ir.Graph {
+	g := ir.New()
+	f := g.AddFabric(ir.Fabric{Name: `fab "x" \ <b>`, Family: "custom", Tiers: []string{"leaf\tA"}})
+	sw := ir.NewNode("sw \"1\"\\N\nnext", ir.KindSwitch)
+	sw.Tier, sw.Model = "leaf\tA", "Größe<ノード>\x01\xff"
+	s := g.AddNode(sw)
+	g.JoinFabric(s, f)
+	for i := 0; i < 3; i++ {
+		h := g.AddNode(ir.NewNode("host\\l"+string(rune('a'+i)), ir.KindHost))
+		g.JoinFabric(h, f)
+		g.AddLink(ir.Link{A: ir.Port{Node: h}, B: ir.Port{Node: s, Port: int32(i)}, CapacityBPS: 100e9, Kind: "custom", Fabric: f})
+	}
+	return g
+}
+
+// TestEscapingWithGraphviz: Graphviz's own dot command (an independent
+// parser) accepts every view of the example fabrics and of a fabric with
+// quotes, backslashes, tabs, newlines, markup, control characters,
+// non-ASCII and invalid UTF-8 in its names, and the tricky text arrives
+// intact as far as DOT can carry it.
+func TestEscapingWithGraphviz(t *testing.T) {
+	dotCmd := tooltest.Command(t, "dot", "graphviz")
+	graphs := map[string]*ir.Graph{"tricky": tricky(), "dragonfly-small": compile(t, "dragonfly-small"), "gb200-nvl72": compile(t, "gb200-nvl72")}
+	checked := false
+	for name, g := range graphs {
+		views, err := Views(&emit.Input{Graph: g})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range views {
+			cmd := exec.Command(dotCmd, "-K"+v.Engine, "-Tsvg")
+			cmd.Stdin = bytes.NewReader(v.DOT)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil || stderr.Len() > 0 {
+				t.Errorf("%s %s: dot: %v %s", name, v.Path, err, stderr.String())
+				continue
+			}
+			if name == "tricky" && v.Path == "diagrams/fab__x_____b_/overview" {
+				checked = true
+				for _, want := range []string{"fab &quot;x&quot; \\ &lt;b&gt;", "Größe&lt;ノード&gt;\uFFFD\uFFFD", "leaf A"} {
+					if !bytes.Contains(out, []byte(want)) {
+						t.Errorf("tricky overview SVG lacks %q", want)
+					}
+				}
+			}
+		}
+	}
+	if !checked {
+		t.Error("the tricky fabric's overview was not drawn")
+	}
+}
+
+// TestLabels: bundle and rate texts as a design review writes them.
+func TestLabels(t *testing.T) {
+	b := &bundle{}
+	for i := 0; i < 32; i++ {
+		b.add(400e9)
+	}
+	if got := b.text(); got != "32 × 400G = 12.8 Tb/s" {
+		t.Errorf("32 × 400G bundle: %q", got)
+	}
+	for i := 0; i < 8; i++ {
+		b.add(200e9)
+	}
+	if got := b.text(); got != "32 × 400G + 8 × 200G = 14.4 Tb/s" {
+		t.Errorf("mixed bundle: %q", got)
+	}
+	one := &bundle{}
+	one.add(200e9)
+	if got := one.text(); got != "1 × 200G" {
+		t.Errorf("single link: %q", got)
+	}
+	for bps, want := range map[float64]string{400e9: "400 Gb/s", 102.4e12: "102.4 Tb/s", 1.6384e15: "1.638 Pb/s", 504123076923.07697: "504.1 Gb/s"} {
+		if got := rateLong(bps); got != want {
+			t.Errorf("rateLong(%g) = %q, want %q", bps, got, want)
+		}
+	}
+	for bps, want := range map[float64]string{400e9: "400G", 1.6e12: "1.6T", 3.6e12: "3.6T", 504123076923.07697: "504G", 25e9: "25G", 100e6: "100M"} {
+		if got := rateShort(bps); got != want {
+			t.Errorf("rateShort(%g) = %q, want %q", bps, got, want)
+		}
+	}
+	if got := escapeText("a\"b\\c\n\td\x01\xff"); got != `a\"b\\c  d`+"\uFFFD\uFFFD" {
+		t.Errorf("escapeText = %q", got)
+	}
+}
+
+// TestPathsUnique: design names that map to the same file name, or that
+// look like paths, still give distinct, safe artifact paths.
+func TestPathsUnique(t *testing.T) {
+	g := ir.New()
+	for _, name := range []string{"a b", "a_b", "../x"} {
+		f := g.AddFabric(ir.Fabric{Name: name, Family: "custom", Tiers: []string{"leaf"}})
+		sw := ir.NewNode(name+"/sw", ir.KindSwitch)
+		sw.Tier = "leaf"
+		s := g.AddNode(sw)
+		h := g.AddNode(ir.NewNode(name+"/h", ir.KindHost))
+		g.JoinFabric(s, f)
+		g.JoinFabric(h, f)
+		g.AddLink(ir.Link{A: ir.Port{Node: h}, B: ir.Port{Node: s}, CapacityBPS: 1e9, Kind: "custom", Fabric: f})
+	}
+	arts, err := Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, a := range arts {
+		paths = append(paths, a.Path)
+	}
+	want := "diagrams/a_b/overview.dot diagrams/a_b-2/overview.dot diagrams/_.._x/overview.dot"
+	if strings.Join(paths, " ") != want {
+		t.Errorf("paths %v, want %s", paths, want)
+	}
+	if err := emit.WriteAll(t.TempDir(), arts); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,293 @@
+package dot
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Component colours of server-model views (a presentation choice).
+var kindFill = map[ir.Kind]string{
+	ir.KindGPU:        "#c7e9c0",
+	ir.KindNVSwitch:   "#74c476",
+	ir.KindCPU:        "#c6dbef",
+	ir.KindPCIeSwitch: "#eeeeee",
+	ir.KindNIC:        "#fdd0a2",
+}
+
+// modelLevel ranks components top-down: CPUs, PCIe switches, GPUs and
+// NICs, NVSwitches, then the fabrics the server is cabled to.
+func modelLevel(k ir.Kind) int {
+	switch k {
+	case ir.KindCPU:
+		return 0
+	case ir.KindPCIeSwitch:
+		return 1
+	case ir.KindGPU, ir.KindNIC:
+		return 2
+	case ir.KindNVSwitch:
+		return 3
+	}
+	return 2
+}
+
+// linkKindName labels a server-internal link kind in views.
+var linkKindName = map[string]string{"nvlink": "NVLink", "pcie": "PCIe", "c2c": "C2C", "cpu_cpu": "CPU–CPU"}
+
+// modelViews draws one server of each model (the first in NodeID order):
+// its components, the links between them with parallel links bundled, and
+// its links to each fabric as one edge per component.
+func modelViews(g *ir.Graph) []detail {
+	children := map[ir.NodeID][]ir.NodeID{}
+	var servers []ir.NodeID
+	for i := range g.Nodes {
+		p := g.Nodes[i].Parent
+		if p == ir.None {
+			continue
+		}
+		if _, ok := children[p]; !ok {
+			servers = append(servers, p)
+		}
+		children[p] = append(children[p], ir.NodeID(i))
+	}
+	sort.Slice(servers, func(i, j int) bool { return servers[i] < servers[j] })
+	var out []detail
+	seen := map[string]bool{}
+	for _, s := range servers {
+		model := memberModel(&g.Nodes[s])
+		if seen[model] {
+			continue
+		}
+		seen[model] = true
+		out = append(out, detail{name: model, dot: modelDOT(g, s, children[s])})
+	}
+	return out
+}
+
+func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
+	srv := &g.Nodes[server]
+	in := map[ir.NodeID]bool{server: true}
+	for _, k := range kids {
+		in[k] = true
+	}
+	type key struct {
+		a, b string
+		kind string
+	}
+	bundles := map[key]*bundle{}
+	var order []key
+	stubs := map[ir.FabricID]map[string]bool{} // fabric -> far-end tiers
+	var stubOrder []ir.FabricID
+	internal := map[string]*bundle{}
+	var internalKinds []string
+	// Links touching the server's components: a link appears in the
+	// adjacency of both ends, so walk the link list once.
+	for id := range g.Links {
+		l := &g.Links[id]
+		ia, ib := in[l.A.Node], in[l.B.Node]
+		if !ia && !ib {
+			continue
+		}
+		a, b := "n"+strconv.Itoa(int(l.A.Node)), "n"+strconv.Itoa(int(l.B.Node))
+		kind := l.Kind
+		if ia && ib {
+			if modelLevel(g.Nodes[l.B.Node].Kind) < modelLevel(g.Nodes[l.A.Node].Kind) {
+				a, b = b, a
+			}
+			ib := internal[l.Kind]
+			if ib == nil {
+				ib = &bundle{}
+				internal[l.Kind] = ib
+				internalKinds = append(internalKinds, l.Kind)
+			}
+			ib.add(l.CapacityBPS)
+		} else {
+			far := l.B.Node
+			if ib {
+				a, far = b, l.A.Node
+			}
+			if stubs[l.Fabric] == nil {
+				stubs[l.Fabric] = map[string]bool{}
+				stubOrder = append(stubOrder, l.Fabric)
+			}
+			stubs[l.Fabric][farName(&g.Nodes[far])] = true
+			b = "f" + strconv.Itoa(int(l.Fabric))
+			kind = ""
+		}
+		k := key{a, b, kind}
+		bd := bundles[k]
+		if bd == nil {
+			bd = &bundle{}
+			bundles[k] = bd
+			order = append(order, k)
+		}
+		bd.add(l.CapacityBPS)
+	}
+	// Counts for the title.
+	count := map[ir.Kind]int{}
+	for _, k := range kids {
+		count[g.Nodes[k].Kind]++
+	}
+	var parts []string
+	for _, c := range []struct {
+		k         ir.Kind
+		one, many string
+	}{{ir.KindGPU, "GPU", "GPUs"}, {ir.KindNVSwitch, "NVSwitch", "NVSwitches"}, {ir.KindCPU, "CPU", "CPUs"},
+		{ir.KindPCIeSwitch, "PCIe switch", "PCIe switches"}, {ir.KindNIC, "NIC", "NICs"}} {
+		if count[c.k] > 0 {
+			parts = append(parts, plural(count[c.k], c.one, c.many))
+		}
+	}
+	sort.Strings(internalKinds)
+	var links []string
+	for _, k := range internalKinds {
+		name := linkKindName[k]
+		if name == "" {
+			name = k
+		}
+		links = append(links, name+" "+internal[k].text())
+	}
+	title := []string{"server model " + memberModel(srv) + " (drawn: " + srv.Name + ")", strings.Join(parts, " · ")}
+	if len(links) > 0 {
+		title = append(title, "inside: "+strings.Join(links, " · "))
+	}
+	w := newWriter(memberModel(srv),
+		lbl(title...), r("labelloc", "t"), r("fontsize", "14"), a("fontname", fontName),
+		r("rankdir", "TB"), r("nodesep", "0.2"), r("ranksep", "0.8"), r("newrank", "true"), a("outputorder", "edgesfirst"))
+	w.defaults("node", a("shape", "box"), a("style", "rounded,filled"), a("fontname", fontName), r("fontsize", "10"), a("margin", "0.1,0.04"), a("color", "#37474f"))
+	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "8"), a("color", colEdge), a("fontcolor", "#263238"))
+	rank := map[int][]string{}
+	for _, k := range orderComponents(g, kids, in) {
+		nd := &g.Nodes[k]
+		id := "n" + strconv.Itoa(int(k))
+		w.node(id, lbl(componentLabel(nd, srv.Name)...), a("fillcolor", kindFill[nd.Kind]))
+		rank[modelLevel(nd.Kind)] = append(rank[modelLevel(nd.Kind)], id)
+	}
+	for _, f := range stubOrder {
+		name := "internal"
+		if f != ir.None {
+			name = g.Fabrics[f].Name
+		}
+		far := make([]string, 0, len(stubs[f]))
+		for t := range stubs[f] {
+			far = append(far, t)
+		}
+		sort.Strings(far)
+		id := "f" + strconv.Itoa(int(f))
+		w.node(id, lbl("fabric "+name, "to "+strings.Join(far, ", ")), a("fillcolor", "#ffffff"), a("style", "rounded,filled,dashed"))
+		rank[4] = append(rank[4], id)
+	}
+	for l := 0; l <= 4; l++ {
+		w.sameRank(rank[l])
+	}
+	for _, k := range order {
+		b := bundles[k]
+		var attrs []attr
+		if b.links > 1 {
+			// Single links are summarised in the title; a label on each
+			// of dozens of PCIe links would bury the picture.
+			attrs = append(attrs, lbl(b.short()))
+		}
+		if k.kind == "nvlink" {
+			attrs = append(attrs, a("color", "#31a354"))
+		} else if k.kind == "" {
+			attrs = append(attrs, a("style", "dashed"))
+		}
+		w.edge(k.a, k.b, attrs...)
+	}
+	return w.bytes()
+}
+
+// orderComponents sorts a server's components for drawing: by level,
+// then by the CPU they hang off, then devices behind a PCIe switch before
+// those attached to the CPU directly, grouped by their upstream device
+// (so a PCIe switch sits above its own GPU and NIC), GPUs before NICs,
+// then by NodeID.
+func orderComponents(g *ir.Graph, kids []ir.NodeID, in map[ir.NodeID]bool) []ir.NodeID {
+	up := map[ir.NodeID]ir.NodeID{}
+	for id := range g.Links {
+		l := &g.Links[id]
+		if !in[l.A.Node] || !in[l.B.Node] {
+			continue
+		}
+		a, b := l.A.Node, l.B.Node
+		if modelLevel(g.Nodes[a].Kind) > modelLevel(g.Nodes[b].Kind) {
+			a, b = b, a
+		}
+		if _, ok := up[b]; !ok && modelLevel(g.Nodes[a].Kind) < modelLevel(g.Nodes[b].Kind) {
+			up[b] = a
+		}
+	}
+	type sortKey struct {
+		level    int
+		root     ir.NodeID
+		direct   bool
+		upstream ir.NodeID
+		kind     ir.Kind
+		id       ir.NodeID
+	}
+	keyOf := func(n ir.NodeID) sortKey {
+		k := sortKey{level: modelLevel(g.Nodes[n].Kind), root: n, upstream: n, kind: g.Nodes[n].Kind, id: n}
+		if u, ok := up[n]; ok {
+			k.upstream = u
+			k.root = u
+			k.direct = g.Nodes[u].Kind == ir.KindCPU
+			for i := 0; i < 8; i++ { // walk to the CPU; server trees are shallow
+				r, ok := up[k.root]
+				if !ok {
+					break
+				}
+				k.root = r
+			}
+		}
+		return k
+	}
+	out := append([]ir.NodeID(nil), kids...)
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := keyOf(out[i]), keyOf(out[j])
+		switch {
+		case x.level != y.level:
+			return x.level < y.level
+		case x.root != y.root:
+			return x.root < y.root
+		case x.direct != y.direct:
+			return !x.direct
+		case x.upstream != y.upstream:
+			return x.upstream < y.upstream
+		case x.kind != y.kind:
+			return x.kind < y.kind // ir.KindGPU before ir.KindNIC
+		}
+		return x.id < y.id
+	})
+	return out
+}
+
+// componentLabel is "gpu3 / H100", "nic0 / ConnectX-7 / compute · rail 0".
+func componentLabel(n *ir.Node, server string) []string {
+	lines := []string{strings.TrimPrefix(n.Name, server+"/")}
+	if n.Model != "" {
+		lines = append(lines, n.Model)
+	}
+	var extra []string
+	if n.Role != "" {
+		extra = append(extra, n.Role)
+	}
+	if n.Rail != ir.None {
+		extra = append(extra, "rail "+strconv.Itoa(int(n.Rail)))
+	}
+	if len(extra) > 0 {
+		lines = append(lines, strings.Join(extra, " · "))
+	}
+	return lines
+}
+
+// farName names what a server's link reaches outside it: a switch tier
+// ("leaf", "nvswitch") or a kind.
+func farName(n *ir.Node) string {
+	if n.Tier != "" {
+		return n.Tier
+	}
+	return n.Kind.String()
+}

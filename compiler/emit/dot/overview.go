@@ -1,0 +1,270 @@
+package dot
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Colours of the diagrams, by level or kind. Chosen for contrast on white
+// and in grey-scale print; a presentation choice.
+const (
+	colEndpoint = "#eceff1"
+	colServer   = "#e3f2e1"
+	colSwitch0  = "#dbe9f6"
+	colSwitch1  = "#c6dbef"
+	colSwitch2  = "#9ecae1"
+	colSwitch3  = "#6baed6"
+	colEdge     = "#5f6b73"
+	fontName    = "Helvetica"
+)
+
+// switchColour returns the fill colour of switch tier level (1-based).
+func switchColour(level int) string {
+	switch level {
+	case 1:
+		return colSwitch0
+	case 2:
+		return colSwitch1
+	case 3:
+		return colSwitch2
+	}
+	return colSwitch3
+}
+
+// title is the first line of every diagram of a fabric.
+func (ov *overview) title(what string) string {
+	return "fabric \"" + ov.fab.Name + "\" (" + ov.fab.Family + ") · " + what
+}
+
+// summary is the second line: what the fabric holds.
+func (ov *overview) summary() string {
+	return thousands(len(ov.fab.Endpoints)) + " endpoints · " + plural(ov.switches, "switch", "switches") +
+		" · " + thousands(ov.links) + " links · " + rateLong(ov.capacity) + " per direction"
+}
+
+// groupLabel lists a group's unit and tier, member counts, rails, the
+// components behind its endpoints, and its internal links.
+func (ov *overview) groupLabel(gr *group) []string {
+	var lines []string
+	head := ov.unitTitle(gr)
+	if gr.key.plane >= 0 {
+		head = strings.TrimPrefix(head+" · plane "+strconv.Itoa(int(gr.key.plane)), " · ")
+	}
+	switch {
+	case ov.merged:
+	case gr.switches:
+		head = strings.TrimPrefix(head+" · "+gr.tier, " · ")
+	case head == "" && len(gr.parts) > 0:
+		head = "servers"
+	case head == "":
+		head = "hosts"
+	}
+	lines = append(lines, head)
+	if gr.units > 1 {
+		lines = append(lines, "("+strconv.Itoa(gr.units)+" "+gr.key.unit.kind+" units)")
+	}
+	lines = append(lines, countLines(gr.models)...)
+	if rt := railText(gr.rails); rt != "" && gr.key.unit.kind != "rail" {
+		lines = append(lines, rt)
+	}
+	if len(gr.parts) > 0 {
+		lines = append(lines, "("+partsText(gr.parts)+")")
+	}
+	kinds := make([]string, 0, len(gr.internal))
+	for k := range gr.internal {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		lines = append(lines, k+": "+gr.internal[k].text())
+	}
+	return lines
+}
+
+// partsText is "256 NICs" or "72 GPUs, 8 NICs", most numerous first.
+func partsText(parts map[string]int) string {
+	names := make([]string, 0, len(parts))
+	for k := range parts {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if parts[names[i]] != parts[names[j]] {
+			return parts[names[i]] > parts[names[j]]
+		}
+		return names[i] < names[j]
+	})
+	out := make([]string, len(names))
+	for i, k := range names {
+		out[i] = plural(parts[k], k, k+"s")
+	}
+	return strings.Join(out, ", ")
+}
+
+// edgeList returns the bundles in a stable order.
+func (ov *overview) edgeList() [][2]int {
+	keys := make([][2]int, 0, len(ov.edges))
+	for k := range ov.edges {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	return keys
+}
+
+// overviewDOT draws the aggregated fabric: one node per group, one edge
+// per bundle, tiers as ranks bottom-up (endpoints at the bottom). A
+// dragonfly is drawn as its groups on a circle in index order (clockwise
+// from the top, positions fixed for neato) with global bundles as
+// chords. With heat set, edges are coloured and sized by the worst link
+// load in the bundle.
+func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
+	what := "overview"
+	if heat {
+		what = "congestion heatmap"
+	}
+	graphLines := []string{ov.title(what), ov.summary()}
+	graphLines = append(graphLines, ov.folded...)
+	engine = "dot"
+	edges := ov.edgeList()
+	labelEdges := true
+	if ov.merged {
+		engine = "neato"
+		if len(edges) > 16 {
+			// A complete graph of labelled chords is unreadable: say once
+			// what the chords carry.
+			labelEdges = false
+			graphLines = append(graphLines, ov.chordSummary(edges))
+		}
+	}
+	if heat {
+		graphLines = append(graphLines, strings.Split(heatLegend, "\n")...)
+	}
+	ga := []attr{
+		lbl(graphLines...), r("labelloc", "t"), r("fontsize", "16"), a("fontname", fontName),
+		r("rankdir", "BT"), r("nodesep", "0.3"), r("ranksep", "0.9"), r("newrank", "true"), a("outputorder", "edgesfirst"),
+	}
+	if engine == "neato" {
+		ga = append(ga, a("layout", "neato"), r("splines", "false"), r("overlap", "true"))
+	}
+	w := newWriter(ov.fab.Name+" "+what, ga...)
+	w.defaults("node", a("shape", "box"), a("style", "rounded,filled"), a("fontname", fontName), r("fontsize", "11"), a("margin", "0.15,0.06"), a("color", "#37474f"))
+	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "9"), a("color", colEdge), a("fontcolor", "#263238"))
+	byLevel := map[int][]string{}
+	var levels []int
+	for _, gr := range ov.groups {
+		id := "g" + strconv.Itoa(gr.id)
+		fill := colEndpoint
+		if gr.switches {
+			fill = switchColour(gr.key.level)
+		} else if len(gr.parts) > 0 {
+			fill = colServer
+		}
+		attrs := []attr{lbl(ov.groupLabel(gr)...), a("fillcolor", fill)}
+		if engine == "neato" {
+			attrs = append(attrs, a("pos", circlePos(gr.id, len(ov.groups))))
+		}
+		if gr.key.unit.index == elided {
+			attrs = append(attrs, a("style", "rounded,filled,dashed"))
+		}
+		w.node(id, attrs...)
+		if _, ok := byLevel[gr.key.level]; !ok {
+			levels = append(levels, gr.key.level)
+		}
+		byLevel[gr.key.level] = append(byLevel[gr.key.level], id)
+	}
+	if engine == "dot" {
+		for _, l := range levels {
+			w.sameRank(byLevel[l])
+		}
+	}
+	var maxTotal float64
+	for _, k := range edges {
+		maxTotal = math.Max(maxTotal, ov.edges[k].total)
+	}
+	for _, k := range edges {
+		b := ov.edges[k]
+		from, to := ov.groups[k[0]], ov.groups[k[1]]
+		attrs := []attr{}
+		text := b.text()
+		width := 1 + 3*b.total/maxTotal
+		if engine == "neato" {
+			width = 0.8 + 1.7*b.total/maxTotal // chords of a complete graph: thinner
+		}
+		if heat {
+			col, _ := heatColour(b)
+			attrs = append(attrs, a("color", col))
+			if b.loaded > 0 {
+				text += "\nmax " + percent(b.maxLoad) + " · mean " + percent(b.sumLoad/float64(b.loaded))
+				width = 1 + 5*math.Min(b.maxLoad, 1.2)/1.2
+			} else {
+				text += "\nno load"
+			}
+		}
+		if labelEdges {
+			attrs = append(attrs, lbl(strings.Split(text, "\n")...))
+		}
+		attrs = append(attrs, r("penwidth", strconv.FormatFloat(math.Round(width*10)/10, 'f', -1, 64)))
+		if from.key.level == to.key.level && engine == "dot" {
+			attrs = append(attrs, r("constraint", "false"))
+		}
+		w.edge("g"+strconv.Itoa(from.id), "g"+strconv.Itoa(to.id), attrs...)
+	}
+	return w.bytes(), engine
+}
+
+// circlePos places node i of n on a circle, clockwise from the top, as a
+// pinned neato position in inches. The radius gives each node about 2.8
+// inches of arc, at least 3 inches: room for a group's label.
+func circlePos(i, n int) string {
+	radius := math.Max(3, float64(n)*2.8/(2*math.Pi))
+	angle := math.Pi/2 - 2*math.Pi*float64(i)/float64(n)
+	x, y := radius*math.Cos(angle)+0, radius*math.Sin(angle)+0 // +0 turns -0 into 0
+	return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', -1, 64) + "," +
+		strconv.FormatFloat(math.Round(y*1000)/1000, 'f', -1, 64) + "!"
+}
+
+// chordSummary describes unlabelled chords: "36 group pairs joined, each
+// by 1 × 200G" or, when bundles differ, the distinct bundles with counts.
+func (ov *overview) chordSummary(edges [][2]int) string {
+	count := map[string]int{}
+	for _, k := range edges {
+		count[ov.edges[k].text()]++
+	}
+	if len(count) == 1 {
+		for t := range count {
+			return "global links: " + thousands(len(edges)) + " drawn pairs, each " + t
+		}
+	}
+	return "global links between drawn pairs: " + strings.Join(countLines(count), ", ")
+}
+
+// heatLegend explains the heatmap colours.
+const heatLegend = "edge colour and width: worst link load ÷ capacity in the bundle\n" +
+	"green < 50% · yellow < 90% · orange up to 100% (at line rate) · red > 100% (oversubscribed: flows slow down)"
+
+// heatColour maps a bundle's worst load to a colour (the bins of
+// heatLegend, a presentation choice) and names the bin. A load of exactly
+// 1 is a link at line rate, not congestion: red starts above 1 + 1e-9,
+// the tolerance DESIGN.md uses for full bisection.
+func heatColour(b *bundle) (colour, bin string) {
+	switch m := b.maxLoad; {
+	case b.loaded == 0:
+		return "#b0bec5", "none"
+	case m < 0.5:
+		return "#1a9850", "green"
+	case m < 0.9:
+		return "#d9b300", "yellow"
+	case m <= 1+1e-9:
+		return "#f46d43", "orange"
+	}
+	return "#d73027", "red"
+}
+
+// percent formats a load ratio as "87%" (three significant digits).
+func percent(x float64) string { return sig3(100*x) + "%" }

@@ -1,0 +1,144 @@
+package dot
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// sig3 formats v with at most three significant digits and no trailing
+// zeros: 12.8, 102, 504, 1.6. (Diagram labels, not data: ir.json holds
+// the exact values.)
+func sig3(v float64) string { return sig(v, 3) }
+
+// sig formats v with at most n significant digits and no trailing zeros.
+func sig(v float64, n int) string {
+	if v == 0 {
+		return "0"
+	}
+	digits := n - int(math.Floor(math.Log10(math.Abs(v)))) - 1
+	if digits < 0 {
+		p := math.Pow(10, float64(-digits))
+		return strconv.FormatFloat(math.Round(v/p)*p, 'f', 0, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// rateShort is a per-link rate as engineers write it on a diagram:
+// "400G", "1.6T", "504G", "100M" (bits per second per direction).
+func rateShort(bps float64) string {
+	switch a := math.Abs(bps); {
+	case a >= 1e12:
+		return sig3(bps/1e12) + "T"
+	case a >= 1e9:
+		return sig3(bps/1e9) + "G"
+	case a >= 1e6:
+		return sig3(bps/1e6) + "M"
+	}
+	return sig3(bps) + "b/s"
+}
+
+// rateLong is an aggregate rate with its unit and at most four
+// significant digits: "12.8 Tb/s", "102.4 Tb/s", "1.638 Pb/s".
+func rateLong(bps float64) string {
+	for _, u := range []struct {
+		scale float64
+		name  string
+	}{{1e15, "Pb/s"}, {1e12, "Tb/s"}, {1e9, "Gb/s"}, {1e6, "Mb/s"}} {
+		if math.Abs(bps) >= u.scale {
+			return sig(bps/u.scale, 4) + " " + u.name
+		}
+	}
+	return sig(bps, 4) + " b/s"
+}
+
+// bundle is a set of links between two diagram nodes, counted by rate.
+type bundle struct {
+	byRate map[float64]int
+	links  int
+	total  float64 // sum of capacities, bits per second per direction
+	// maxLoad and sumLoad summarise load ÷ capacity over the links when
+	// loads are known (heatmap); loaded counts the links with a load.
+	maxLoad, sumLoad float64
+	loaded           int
+}
+
+func (b *bundle) add(bps float64) {
+	if b.byRate == nil {
+		b.byRate = map[float64]int{}
+	}
+	b.byRate[bps]++
+	b.links++
+	b.total += bps
+}
+
+func (b *bundle) addLoad(load float64) {
+	if math.IsNaN(load) {
+		return
+	}
+	if b.loaded == 0 || load > b.maxLoad {
+		b.maxLoad = load
+	}
+	b.sumLoad += load
+	b.loaded++
+}
+
+// text labels a bundle the way a design review writes it:
+// "32 × 400G = 12.8 Tb/s", "16 × 400G + 8 × 200G = 8 Tb/s", or "1 × 200G"
+// for a single link. Rates are listed fastest first.
+func (b *bundle) text() string {
+	rates := make([]float64, 0, len(b.byRate))
+	for r := range b.byRate {
+		rates = append(rates, r)
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(rates)))
+	parts := make([]string, len(rates))
+	for i, r := range rates {
+		parts[i] = thousands(b.byRate[r]) + " × " + rateShort(r)
+	}
+	s := strings.Join(parts, " + ")
+	if b.links > 1 {
+		s += " = " + rateLong(b.total)
+	}
+	return s
+}
+
+// short labels a bundle without its total: "4 × 200G".
+func (b *bundle) short() string {
+	t := b.text()
+	if i := strings.Index(t, " = "); i >= 0 {
+		return t[:i]
+	}
+	return t
+}
+
+// plural returns "1 GPU", "8 GPUs", "2 switches".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
+}
+
+// thousands formats n with thousands separators: 131,072.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

@@ -1,0 +1,143 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Cabling is the physical plan of a compiled design, filled by the
+// compiler's "cabling" stage: where every device sits (rack, row, slot,
+// rack unit) and which physical cables carry the fabric links, with their
+// medium, catalogue part and length. docs/cabling.md describes the model.
+//
+// Lengths are metres, heights rack units (1U = 44.45 mm). Slices are in a
+// deterministic order (racks by ID, mounts by node, cables by fabric and
+// then first link), so emitters that walk them write stable output.
+type Cabling struct {
+	// Layout holds the geometry the lengths were computed with.
+	Layout Layout
+	// Racks lists every rack that holds a placed device, sorted by ID.
+	Racks []Rack
+	// Mounts lists the racked devices (servers, switches, implicit hosts,
+	// appliances), sorted by node. A server's components (NICs, GPUs) are
+	// not mounted themselves: they share their Parent's mount.
+	Mounts []Mount
+	// Types lists the cable types in use, in catalogue order.
+	Types []CableType
+	// Cables lists the physical cables, grouped by fabric in fabric order,
+	// then in the order of their first link.
+	Cables []Cable
+	// Legs holds the links of every cable: cable c carries
+	// Legs[c.Leg0 : c.Leg0+c.Legs], in lane order.
+	Legs []LinkID
+	// PerFabric counts the cables of each fabric (indexed by FabricID), the
+	// width of the fabric's cable ids.
+	PerFabric []int32
+}
+
+// Layout is the geometry of the length model (cabling.md §3). Every value
+// is a modelling assumption with a source where one exists; docs/cabling.md
+// tables them.
+type Layout struct {
+	// RackUnits is the mounting height of every rack, in rack units.
+	RackUnits int32
+	// UnitM is the height of one rack unit, metres (EIA-310: 44.45 mm).
+	UnitM float64
+	// RowRacks is the most racks in one row.
+	RowRacks int32
+	// SlotPitchM is the distance between neighbouring racks of a row (W).
+	SlotPitchM float64
+	// RowPitchM is the distance between neighbouring rows (P).
+	RowPitchM float64
+	// TrayM is the height of the overhead tray above the top of a rack (T).
+	TrayM float64
+	// LateralM is the run from a port to the rack's side cable manager,
+	// per end (E).
+	LateralM float64
+	// SlackM is the service loop left at each end (S).
+	SlackM float64
+	// RoutingFactor is the fraction added for bends, turns and drops (k).
+	RoutingFactor float64
+}
+
+// Rack is one rack of the layout.
+type Rack struct {
+	// ID is the value of Node.Rack for the devices in this rack: the
+	// node_group's rack numbers where the design gives them, numbers after
+	// the largest of those for racks the cabling stage adds.
+	ID int32
+	// Name is "rack" and the ID, zero-padded to the widest ID.
+	Name string
+	// Role is "compute" (servers or implicit hosts, perhaps with their
+	// top-of-rack switches) or "network" (switches and appliances only).
+	Role string
+	// Row and Slot are the rack's position, both from 0.
+	Row, Slot int32
+	// UsedU is the number of rack units occupied.
+	UsedU int32
+}
+
+// Mount is one racked device.
+type Mount struct {
+	Node NodeID
+	// Rack is the Rack.ID of the rack it sits in.
+	Rack int32
+	// U is the lowest rack unit it occupies, from 1 at the bottom.
+	U int32
+	// Height is its height in rack units.
+	Height int32
+}
+
+// CableType is one catalogue cable_model in use.
+type CableType struct {
+	// Model is the cable_model name ("MMF-SR4-400G").
+	Model string
+	// Media is "copper" or "fiber"; Kind is "passive_dac", "acc", "aec",
+	// "aoc", "mmf" or "smf" (lang's cable_model attributes).
+	Media, Kind string
+	// ReachM is the longest length, metres; MaxRateBPS the highest rate per
+	// link, bits per second per direction.
+	ReachM, MaxRateBPS float64
+	// Splitter marks a 1:N breakout cable (one head, N legs).
+	Splitter bool
+}
+
+// Cable is one physical cable: a straight cable carries one link, a
+// splitter one link per leg.
+type Cable struct {
+	Fabric FabricID
+	// Seq numbers the cable within its fabric, from 1.
+	Seq int32
+	// Leg0 and Legs locate the cable's links in Cabling.Legs.
+	Leg0, Legs int32
+	// Type indexes Cabling.Types, or None when no catalogue cable_model
+	// serves the link's rate (a no-cable-model warning was reported).
+	Type int32
+	// Swap is true when the plan's A end is each leg's B port: the plan
+	// always puts a broken-out port at the A end, and generators put the
+	// switch of a node-to-leaf link at B.
+	Swap bool
+	// RouteM is the estimated route of the longest leg before rounding,
+	// metres; LengthM the length to order: RouteM times (1 + routing
+	// factor), rounded up to the next length sold for the medium.
+	RouteM, LengthM float64
+}
+
+// CableID returns the stable id of cable i: the fabric name and the
+// cable's sequence number, zero-padded to the width of the fabric's cable
+// count ("compute-0042").
+func (g *Graph) CableID(i int) string {
+	c := g.Cabling.Cables[i]
+	seq, width := strconv.Itoa(int(c.Seq)), len(strconv.Itoa(int(g.Cabling.PerFabric[c.Fabric])))
+	return g.Fabrics[c.Fabric].Name + "-" + strings.Repeat("0", max(0, width-len(seq))) + seq
+}
+
+// Ends returns the A and B ports of leg j of cable c in plan order: the
+// split port (if any) at A.
+func (g *Graph) Ends(c Cable, j int) (a, b Port) {
+	l := g.Links[g.Cabling.Legs[int(c.Leg0)+j]]
+	if c.Swap {
+		return l.B, l.A
+	}
+	return l.A, l.B
+}

@@ -1,0 +1,278 @@
+package ir
+
+// Paths between devices inside one server (GPU, NIC, PCIe switch, CPU,
+// NVSwitch), classified the way NCCL classifies them, so that analyzers
+// (GPU↔NIC placement) and emitters (NCCL topology XML) agree on one answer.
+
+// PathClass is how two devices of one server reach each other, in NCCL's
+// terms and order: the path types of NVIDIA/nccl src/graph/topo.h
+// (PATH_LOC … PATH_DIS; shared/reference/nccl-topo-xml.md §6). A smaller
+// class is a closer path, and the numeric values equal NCCL's, so a class
+// compares directly with NCCL_NET_GDR_LEVEL or NCCL_P2P_LEVEL.
+type PathClass uint8
+
+// Path classes. Internals.Path produces LOC, NVL, C2C, PIX, PXB, P2C, PHB,
+// SYS and DIS; NVB, PXN (paths through an intermediate GPU, which NCCL
+// builds at run time for its proxies) and NET (between servers) are listed
+// so the numbering matches NCCL and are never produced.
+const (
+	// PathLOC is a device and itself.
+	PathLOC PathClass = iota
+	// PathNVL is NVLink, directly or through NVSwitch chips.
+	PathNVL
+	// PathNVB is NVLink through an intermediate GPU (not produced).
+	PathNVB
+	// PathC2C is NVLink-C2C between a GPU and its CPU (Grace platforms).
+	PathC2C
+	// PathPIX traverses at most one PCIe switch: both devices under the
+	// same switch.
+	PathPIX
+	// PathPXB traverses several PCIe switches without the CPU's root
+	// complex (PCIe host bridge).
+	PathPXB
+	// PathP2C is a GPU over C2C to its CPU, then PCIe from that CPU to a
+	// NIC (Grace platforms; NCCL 2.30 allows GPUDirect RDMA over it).
+	PathP2C
+	// PathPXN is a GPU reaching a NIC through another GPU (not produced).
+	PathPXN
+	// PathPHB traverses a CPU's root complex (PCIe host bridge).
+	PathPHB
+	// PathSYS crosses CPU sockets over the SMP interconnect (UPI, xGMI).
+	PathSYS
+	// PathNET is through the network (not produced).
+	PathNET
+	// PathDIS means no path inside the server: the devices belong to
+	// different servers, or the server's links do not join them.
+	PathDIS
+)
+
+var pathClassNames = [...]string{"LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS", "NET", "DIS"}
+
+// String returns NCCL's name of the class ("PIX"), as NCCL_DEBUG=INFO logs
+// print it (topoPathTypeStr in NVIDIA/nccl src/graph/topo.cc).
+func (c PathClass) String() string {
+	if int(c) < len(pathClassNames) {
+		return pathClassNames[c]
+	}
+	return "unknown"
+}
+
+// Path is a path between two devices of one server.
+type Path struct {
+	Class PathClass
+	// BottleneckBPS is the smallest capacity of the path's links, in bits
+	// per second per direction; 0 for PathLOC and PathDIS.
+	BottleneckBPS float64
+	// Links lists the path's links from the first device to the second;
+	// nil for PathLOC and PathDIS.
+	Links []LinkID
+}
+
+// Internals indexes the links inside servers (Link.Fabric == None: the
+// "pcie", "c2c", "nvlink" and "cpu_cpu" links the compiler builds for node
+// models) so that paths between a server's devices can be found without
+// scanning the whole graph. Build it once with Graph.Internals and query
+// it as often as needed; it does not see links added after it was built.
+type Internals struct {
+	g   *Graph
+	adj Adjacency
+}
+
+// Internals builds the index of g's server-internal links in
+// O(nodes + links) time and memory.
+func (g *Graph) Internals() *Internals {
+	return g.internals(func(*Link) bool { return true })
+}
+
+// InternalsOf builds the index of the internal links of the given servers
+// only (a server is the Parent of its components): one pass over the
+// links, but an index as small as those servers, for callers that analyze
+// one server per node model of a large design.
+func (g *Graph) InternalsOf(servers []NodeID) *Internals {
+	keep := make([]bool, len(g.Nodes))
+	for _, s := range servers {
+		if s >= 0 && int(s) < len(g.Nodes) {
+			keep[s] = true
+		}
+	}
+	return g.internals(func(l *Link) bool {
+		p := g.Nodes[l.A.Node].Parent
+		return p != None && keep[p]
+	})
+}
+
+// internals builds the CSR index of the internal links that pass keep.
+func (g *Graph) internals(keep func(*Link) bool) *Internals {
+	var ids []LinkID
+	for id := range g.Links {
+		if l := &g.Links[id]; l.Fabric == None && l.A.Node != l.B.Node && keep(l) {
+			ids = append(ids, LinkID(id))
+		}
+	}
+	start := make([]int32, len(g.Nodes)+1)
+	for _, id := range ids {
+		l := &g.Links[id]
+		start[l.A.Node+1]++
+		start[l.B.Node+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	fill := make([]int32, len(g.Nodes))
+	links := make([]LinkID, start[len(g.Nodes)])
+	for _, id := range ids {
+		l := &g.Links[id]
+		for _, n := range [2]NodeID{l.A.Node, l.B.Node} {
+			links[start[n]+fill[n]] = id
+			fill[n]++
+		}
+	}
+	return &Internals{g: g, adj: Adjacency{Start: start, Links: links}}
+}
+
+// PCIePath classifies the path between a GPU and a NIC (or any two
+// devices) of one server and returns its class and bottleneck rate in
+// bits per second per direction. It builds the Internals index on every
+// call (O(nodes + links)); callers that ask about many pairs build it once
+// with Graph.Internals and call Internals.Path.
+func (g *Graph) PCIePath(gpu, nic NodeID) (PathClass, float64) {
+	p := g.Internals().Path(gpu, nic)
+	return p.Class, p.BottleneckBPS
+}
+
+// hopClass is the class one internal link contributes to a path, after
+// NCCL's ncclTopoSetPaths (src/graph/paths.cc): a PCIe link is PIX, PXB
+// when it joins two PCIe switches, PHB when one end is a CPU (its root
+// complex); NVLink is NVL, C2C is C2C, the inter-socket link is SYS. A
+// link kind topoc does not know is taken as PCIe.
+func (in *Internals) hopClass(l *Link) PathClass {
+	a, b := in.g.Nodes[l.A.Node].Kind, in.g.Nodes[l.B.Node].Kind
+	switch l.Kind {
+	case "nvlink", "gpu_nvswitch":
+		return PathNVL
+	case "c2c":
+		return PathC2C
+	case "cpu_cpu":
+		return PathSYS
+	}
+	switch {
+	case a == KindCPU || b == KindCPU:
+		return PathPHB
+	case a == KindPCIeSwitch && b == KindPCIeSwitch:
+		return PathPXB
+	}
+	return PathPIX
+}
+
+// transit reports whether a path may pass through a node of kind k: only
+// PCIe switches, CPUs and NVSwitch chips forward traffic; NCCL never routes
+// a GPU↔NIC path through another GPU or NIC (PXN aside).
+func transit(k Kind) bool { return k == KindPCIeSwitch || k == KindCPU || k == KindNVSwitch }
+
+// label is the best path found so far to one node.
+type label struct {
+	hops  int32
+	bw    float64
+	class PathClass
+	via   LinkID // link into the node, -1 at the start
+}
+
+// Path returns the path between devices a and b of one server, chosen as
+// NCCL's ncclTopoSetPaths chooses it (src/graph/paths.cc): the fewest
+// hops, then the widest (largest bottleneck), then the closest class; the
+// class is the largest hop class on the path (see hopClass), and a PHB
+// path that leaves a GPU over C2C to reach a NIC is P2C, as NCCL 2.30
+// reclassifies it. Ties are broken by link order, so the answer is
+// deterministic. Devices of different servers, or ids out of range, give
+// PathDIS.
+func (in *Internals) Path(a, b NodeID) Path {
+	g := in.g
+	if a < 0 || b < 0 || int(a) >= len(g.Nodes) || int(b) >= len(g.Nodes) {
+		return Path{Class: PathDIS}
+	}
+	if a == b {
+		return Path{Class: PathLOC}
+	}
+	if g.Nodes[a].Parent == None || g.Nodes[a].Parent != g.Nodes[b].Parent {
+		return Path{Class: PathDIS}
+	}
+	// Level-synchronous BFS over the server's internal links: a node's
+	// label is final once its level has been expanded, and among paths of
+	// the same length the widest, then closest, wins.
+	best := map[NodeID]*label{a: {hops: 0, bw: -1, class: PathLOC, via: -1}}
+	frontier := []NodeID{a}
+	for len(frontier) > 0 && best[b] == nil {
+		var next []NodeID
+		for _, n := range frontier {
+			if n != a && !transit(g.Nodes[n].Kind) {
+				continue
+			}
+			cur := best[n]
+			for _, lid := range in.adj.Of(n) {
+				l := &g.Links[lid]
+				o := l.Other(n)
+				bw := l.CapacityBPS
+				if cur.bw >= 0 {
+					bw = min(bw, cur.bw)
+				}
+				cand := &label{hops: cur.hops + 1, bw: bw, class: max(cur.class, in.hopClass(l)), via: lid}
+				old, seen := best[o]
+				switch {
+				case !seen:
+					best[o] = cand
+					next = append(next, o)
+				case old.hops == cand.hops && (cand.bw > old.bw || (cand.bw == old.bw && cand.class < old.class)):
+					best[o] = cand
+				}
+			}
+		}
+		frontier = next
+	}
+	end := best[b]
+	if end == nil {
+		return Path{Class: PathDIS}
+	}
+	links := make([]LinkID, end.hops)
+	for n, i := b, end.hops-1; n != a; i-- {
+		lid := best[n].via
+		links[i] = lid
+		n = g.Links[lid].Other(n)
+	}
+	p := Path{Class: end.class, BottleneckBPS: end.bw, Links: links}
+	if p.Class == PathPHB && in.c2cGPUToNIC(a, b, links) {
+		p.Class = PathP2C
+	}
+	return p
+}
+
+// c2cGPUToNIC reports whether a path joins a GPU and a NIC and leaves the
+// GPU over an NVLink-C2C link (NCCL's P2C case).
+func (in *Internals) c2cGPUToNIC(a, b NodeID, links []LinkID) bool {
+	g := in.g
+	ka, kb := g.Nodes[a].Kind, g.Nodes[b].Kind
+	switch {
+	case ka == KindGPU && kb == KindNIC:
+		return g.Links[links[0]].Kind == "c2c"
+	case ka == KindNIC && kb == KindGPU:
+		return g.Links[links[len(links)-1]].Kind == "c2c"
+	}
+	return false
+}
+
+// HostLinkBPS returns the capacity of device n's host links: the internal
+// links on its host interface (port -1, the PCIe or C2C side of a GPU or
+// NIC), summed (a NIC with two host links, as Socket Direct cards have,
+// gets both), in bits per second per direction; 0 when it has none.
+func (in *Internals) HostLinkBPS(n NodeID) float64 {
+	if n < 0 || int(n) >= len(in.g.Nodes) {
+		return 0
+	}
+	sum := 0.0
+	for _, lid := range in.adj.Of(n) {
+		l := &in.g.Links[lid]
+		if (l.A.Node == n && l.A.Port < 0) || (l.B.Node == n && l.B.Port < 0) {
+			sum += l.CapacityBPS
+		}
+	}
+	return sum
+}

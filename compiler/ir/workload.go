@@ -1,0 +1,134 @@
+package ir
+
+// Workload is a compiled `workload` block: a training job's candidate
+// GPUs (or implicit hosts), how many of them it uses and how they are
+// chosen, its parallelism, its per-step compute time and its collectives.
+// The compiler resolves every reference to node ids; choosing the ranks
+// from Pool (Placement) is left to analyzers/congestion, which also places
+// smaller copies of the job for the scaling table.
+type Workload struct {
+	// Name is the block's label.
+	Name string
+	// Pool lists the nodes the job may run on, in rank order before
+	// placement: GPUs (node_group.<g>.gpus, server by server, GPU index
+	// within a server) or implicit hosts (fabric.<f>.endpoints), already
+	// narrowed to the workload's `nodes` and `units` when those are given.
+	Pool []NodeID
+	// Placement chooses the ranks from Pool.
+	Placement Placement
+	// Fabric is the scale-out fabric that carries traffic between servers
+	// (None when the job fits in one NVLink domain or has no fabric).
+	Fabric FabricID
+	// Parallelism gives the group sizes: Data × Tensor × Pipeline equals
+	// Placement.Count and Expert divides Data (checked by the compiler).
+	Parallelism Parallelism
+	// ComputeTimeS is the compute time of one training step on one GPU,
+	// seconds; 0 when not given (no step-time model).
+	ComputeTimeS float64
+	// Collectives are the collective blocks, in source order.
+	Collectives []Collective
+	// Switches holds the catalogue facts of every switch model in the
+	// graph that routing may cross, sorted by model name.
+	Switches []SwitchFacts
+	// NVLS reports that the NVSwitches of the job's NVLink domains do
+	// in-switch reduction (NVLink SHARP): either their switch model says
+	// sharp = true, or they are in-server NVSwitches next to GPUs of
+	// compute capability 9.0 or later (NCCL env.rst: NVLS needs NVSwitch
+	// and Hopper or later; designs.md §4).
+	NVLS bool
+	// Origin is the workload block's range.
+	Origin OriginID
+}
+
+// Placement strategies (Placement.Strategy).
+const (
+	// PlacePacked takes the first Count nodes of the pool: whole servers
+	// first, as a scheduler that packs jobs does.
+	PlacePacked = "packed"
+	// PlaceSpread deals ranks round-robin over the pool's servers: one
+	// GPU of every server, then the second of every server, and so on.
+	PlaceSpread = "spread"
+	// PlaceRandom draws Count pool nodes uniformly without replacement
+	// with a seeded generator and keeps them in pool order.
+	PlaceRandom = "random"
+)
+
+// Placement is how a workload's ranks are chosen from its pool.
+type Placement struct {
+	// Strategy is PlacePacked, PlaceSpread or PlaceRandom.
+	Strategy string
+	// Count is the number of ranks (1 ≤ Count ≤ len(Pool)).
+	Count int
+	// Seed seeds PlaceRandom.
+	Seed uint64
+}
+
+// Parallelism is the job's decomposition, Megatron-LM style: ranks are
+// numbered tensor-fastest, then data, then pipeline
+// (rank = t + T·(d + D·p)); expert-parallel groups split each
+// data-parallel group into consecutive blocks of Expert ranks.
+type Parallelism struct {
+	// Data, Tensor, Pipeline and Expert are the group sizes (each ≥ 1).
+	Data, Tensor, Pipeline, Expert int
+}
+
+// Collective operations (Collective.Op).
+const (
+	OpAllReduce     = "allreduce"
+	OpAllGather     = "allgather"
+	OpReduceScatter = "reducescatter"
+	OpAllToAll      = "alltoall"
+	OpSendRecv      = "sendrecv"
+)
+
+// Collective is one `collective` block of a workload.
+type Collective struct {
+	// Name is the block's label.
+	Name string
+	// Op is one of the Op* constants.
+	Op string
+	// Algorithm is "ring", "tree", "hierarchical" or "nvls" for
+	// AllReduce, "ring" for AllGather and ReduceScatter, "direct" for
+	// AllToAll and SendRecv.
+	Algorithm string
+	// SizeBytes is the message size in the nccl-tests convention: the
+	// whole buffer of one rank (for AllGather, the gathered result).
+	SizeBytes float64
+	// Group is the parallel dimension the collective runs over: "data",
+	// "tensor", "pipeline", "expert" or "all". One instance runs in every
+	// group of that dimension, all at the same time.
+	Group string
+	// Order is "rail_aware" (NCCL's topology-aware rings and PXN rail
+	// matching) or "naive" (ranks in placement order, each GPU through its
+	// own NIC).
+	Order string
+	// Routing is how flows use equal-cost next hops: "ecmp" (static
+	// per-QP hashing), "ideal" (even split, as packet spraying or
+	// adaptive routing approaches) or "pinned" (one route per destination).
+	Routing string
+	// Path is "minimal", "valiant" or "ugal" (non-minimal paths exist on
+	// dragonflies only).
+	Path string
+	// FlowsPerPair is the number of queue pairs (flows) per GPU pair;
+	// under "ecmp" each is hashed on its own.
+	FlowsPerPair int
+	// Seed seeds the ECMP hash and the Valiant/UGAL choices.
+	Seed uint64
+	// PerStep is how many times one training step runs the collective.
+	PerStep float64
+	// Direction is "forward", "backward" or "both" (SendRecv only).
+	Direction string
+	// Origin is the collective block's range.
+	Origin OriginID
+}
+
+// SwitchFacts are the catalogue numbers of one switch model that the
+// collective cost model needs.
+type SwitchFacts struct {
+	// Model is the switch_model name.
+	Model string
+	// LatencyS is the port-to-port latency in seconds (0 = not published).
+	LatencyS float64
+	// SHARP reports in-network reduction support.
+	SHARP bool
+}

@@ -1,0 +1,82 @@
+package eval
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// MaxNesting caps bracket nesting in a design file. HCL's parser recurses
+// once per level and overflows the stack at tens of thousands; no design
+// needs more than a few dozen. A modelling assumption.
+const MaxNesting = 256
+
+// MaxOperators caps the operator characters (+ - * / % ! ? : < > = & |)
+// of one expression. HCL parses a chain such as 1+1+…+1 or - - … -1
+// into a tree as deep as the chain is long and evaluates it recursively:
+// a million operators (a 2 MB file) overflow Go's 1 GB stack, which is a
+// fatal error, not a panic, and 300,000 chained conditionals take half a
+// minute. Design expressions hold a few dozen; the cap leaves room for
+// strings and comments, which are counted too. A modelling assumption.
+const MaxOperators = 4096
+
+// Screen refuses inputs that HCL should not see: binary files (a NUL byte
+// or invalid UTF-8, whose bytes would be echoed in snippets), brackets
+// nested past MaxNesting, and expressions of more than MaxOperators
+// operators. Strings and comments are not skipped: a conservative count.
+//
+// Operators are counted per item: a comma ends an item inside any
+// bracket, and a newline ends one at the top level or directly inside
+// braces (block bodies, objects), where HCL ends an attribute at the end
+// of a line; inside ( and [ an expression continues over lines. A closed
+// bracket adds its last item's count to the item around it, so the count
+// bounds the depth of every expression tree.
+func Screen(name string, src []byte) *hcl.Diagnostic {
+	if !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
+		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: hcl.Pos{Line: 1, Column: 1}, End: hcl.Pos{Line: 1, Column: 1}}, "Not a text file",
+			name+" is not UTF-8 text; design files are HCL source.")
+	}
+	line, col := 1, 0
+	at := func(i int) hcl.Range {
+		pos := hcl.Pos{Line: line, Column: col, Byte: i}
+		return hcl.Range{Filename: name, Start: pos, End: pos}
+	}
+	open := []byte{0} // bracket of each level; 0 for the top level
+	ops := []int{0}   // operators of the current item at each level
+	for i, c := range src {
+		col++
+		top := len(open) - 1
+		switch c {
+		case '\n':
+			line, col = line+1, 0
+			if open[top] == 0 || open[top] == '{' {
+				ops[top] = 0
+			}
+		case ',':
+			ops[top] = 0
+		case '(', '[', '{':
+			if len(open) > MaxNesting {
+				return diag.Error(diag.HCLSyntax, at(i), "Nesting too deep",
+					fmt.Sprintf("Brackets nest more than %d levels here; simplify the expression.", MaxNesting))
+			}
+			open, ops = append(open, c), append(ops, 0)
+		case ')', ']', '}':
+			if top > 0 {
+				inner := ops[top]
+				open, ops = open[:top], ops[:top]
+				ops[top-1] += inner
+			}
+		case '+', '-', '*', '/', '%', '!', '?', ':', '<', '>', '=', '&', '|':
+			ops[top]++
+			if ops[top] > MaxOperators {
+				return diag.Error(diag.HCLSyntax, at(i), "Expression too long",
+					fmt.Sprintf("One expression here holds more than %d operators; split it into locals, or generate the values with a for expression or count.", MaxOperators))
+			}
+		}
+	}
+	return nil
+}
