@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/topoc/topoc/internal/scaledesign"
 	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // loadSize writes a generated design to a temporary directory and loads

@@ -7,6 +7,8 @@
 package compiler
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -81,12 +83,47 @@ func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
 		st.Run(s)
 		if s.diags.HasErrors() {
 			if st.Name == "checks" {
-				return s.g, s.diags
+				return s.g, collapseRepeats(s.diags)
 			}
-			return nil, s.diags
+			return nil, collapseRepeats(s.diags)
 		}
 	}
-	return s.g, s.diags
+	return s.g, collapseRepeats(s.diags)
+}
+
+// collapseRepeats merges diagnostics that say the same thing at the same
+// place (one per instance of a block with count = 1,000,000 would bury the
+// report and cost memory): the first is kept, with the number of repeats
+// added to its detail. Order is otherwise unchanged.
+func collapseRepeats(ds hcl.Diagnostics) hcl.Diagnostics {
+	if len(ds) < 2 {
+		return ds
+	}
+	type key struct {
+		code, summary, where string
+		sev                  hcl.DiagnosticSeverity
+	}
+	index := map[key]int{}
+	repeats := map[int]int{}
+	out := ds[:0:0]
+	for _, d := range ds {
+		k := key{code: string(diag.CodeOf(d)), summary: d.Summary, sev: d.Severity}
+		if d.Subject != nil {
+			k.where = d.Subject.String()
+		}
+		if i, ok := index[k]; ok {
+			repeats[i]++
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, d)
+	}
+	for i, n := range repeats {
+		c := *out[i]
+		c.Detail = fmt.Sprintf("%s (and %d more like this from the same place)", c.Detail, n)
+		out[i] = &c
+	}
+	return out
 }
 
 // warnEmpty warns about a design with nothing to build (an empty file, or

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/topoc/topoc/internal/scaledesign"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // The expansion stage's estimate bounds what the compiler builds: a

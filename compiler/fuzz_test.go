@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/internal/scaledesign"
 	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // Caps for FuzzCompile: small enough that every accepted input compiles in

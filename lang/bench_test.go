@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/topoc/topoc/internal/scaledesign"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // BenchmarkLoad loads each design of scaledesign.Series (about 1k, 8k, 32k

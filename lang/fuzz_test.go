@@ -11,8 +11,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/topoc/topoc/internal/scaledesign"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // fuzzLoadBudget is the most one Load of a fuzz input (at most a few

@@ -73,8 +73,9 @@ func (b *builder) byServer(members []ir.NodeID) [][]ir.NodeID {
 }
 
 // ring adds the transfers of a ring over members that moves perRank bytes
-// per rank in total and returns the ring's steps per byte of the
-// collective's step count that cross the network (as a fraction).
+// per rank in total (split evenly over its channels), and returns the
+// share of the ring's steps that NCCL's latency model counts as network
+// steps.
 //
 // Rail-aware (NCCL's topology-aware rings, NCCL_CROSS_NIC=0): one channel
 // per GPU of a server; channel c visits the servers in order and, inside
@@ -246,7 +247,10 @@ func (b *builder) phases(c *ir.Collective, grps [][]ir.NodeID) []phase {
 		ph := phase{name: "tree"}
 		for _, g := range grps {
 			if len(g) > 1 {
-				ph.lat = b.tree(g, S, &ph.xfers)
+				// Concurrent groups: the slowest tree's steps.
+				if l := b.tree(g, S, &ph.xfers); l.seconds(0, 0) > ph.lat.seconds(0, 0) {
+					ph.lat = l
+				}
 			}
 		}
 		return []phase{ph}

@@ -1,6 +1,8 @@
 package congestion_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"testing"
 
@@ -142,6 +144,14 @@ func TestRingAllReduceOneDGX(t *testing.T) {
 	if !near(ag.LatencyS, congestion.BaseRingS+7*congestion.NVLinkRingS, 1e-9) {
 		t.Errorf("AllGather latency %g", ag.LatencyS)
 	}
+	// Tree inside one server: NCCL's two chains, each carrying S/2 both
+	// ways, so a GPU inner to both sends 2S: the 2S/B bandwidth term of
+	// designs.md §7 (NCCL models tree algbw as half the busbw); latency
+	// base + 2(ppn−1) NVLink tree steps.
+	tr := collective(t, res, "node", "tree")
+	if !near(tr.BandwidthTimeS, 2*gib/450e9, 1e-9) || !near(tr.LatencyS, congestion.BaseTreeS+14*congestion.NVLinkTreeS, 1e-9) {
+		t.Errorf("tree: bandwidth term %g, want %g; latency %g", tr.BandwidthTimeS, 2*gib/450e9, tr.LatencyS)
+	}
 }
 
 // DGX H100 SuperPOD, 4 SU (1,016 GPUs on 8 rails): a ring AllReduce over
@@ -178,6 +188,14 @@ func TestSuperPODRailAwareVsNaive(t *testing.T) {
 	}
 	if e := nv.ECMP; e == nil || math.Abs(float64(e.CollisionFree)-e.ExpectedCollisionFree) > 4*e.StddevCollisionFree+1 {
 		t.Errorf("ECMP statistics %+v stray from the closed form", nv.ECMP)
+	}
+	// Hierarchical: ReduceScatter over each server's 8 GPUs (NVLink), an
+	// AllReduce ring of each GPU's S/8 shard over the 127 servers on its
+	// rail (NIC-bound), AllGather over NVLink.
+	hr := collective(t, res, "hierarchical", "allreduce")
+	want := 2*7.0/8*gib/450e9 + 2*126.0/127*gib/8/50e9
+	if len(hr.Phases) != 3 || !near(hr.BandwidthTimeS, want, 1e-9) || !near(hr.CongestionFactor, 1, 1e-9) {
+		t.Errorf("hierarchical: %d phases, bandwidth term %g (want %g), congestion %g", len(hr.Phases), hr.BandwidthTimeS, want, hr.CongestionFactor)
 	}
 	warned := false
 	for _, d := range ds {
@@ -252,5 +270,37 @@ func TestSuperPODExampleWorkload(t *testing.T) {
 			!near(r.IdealSpeedup, float64(x.gpus)/8, 1e-12) || !near(r.OverlapEfficiency, 1, 1e-9) {
 			t.Errorf("row %d: %+v, want %+v", i, r, x)
 		}
+	}
+}
+
+// Same design, same result, byte for byte (the planes route concurrently,
+// and nothing may depend on goroutine or map order).
+func TestDeterministic(t *testing.T) {
+	var out [2][]byte
+	for i := range out {
+		res, _ := analyze(t, compile(t, "../../examples/dgx-h100-superpod", "testdata/superpod-orders.topo.hcl"))
+		b, err := json.Marshal(res.Workloads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = b
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Fatal("two analyses of one design differ")
+	}
+}
+
+// GPUs of one server without NVLink talk over PCIe: a ring of 4 GPUs on
+// Gen5 x16 links to one CPU (63 GB/s per direction, designs.md §6) moves
+// 2·(3/4)·S through every GPU's link.
+func TestRingOverPCIe(t *testing.T) {
+	res, ds := analyze(t, compile(t, "testdata/pcie-only.topo.hcl"))
+	if len(ds) > 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	c := collective(t, res, "w", "ring")
+	want := 2 * 0.75 * 1e9 / 63.015e9
+	if !near(c.BandwidthTimeS, want, 1e-3) || c.HotLinks[0].Kind != "pcie" {
+		t.Errorf("bandwidth term %g, want %g; hot link %+v", c.BandwidthTimeS, want, c.HotLinks[0])
 	}
 }

@@ -121,7 +121,14 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 					continue
 				}
 				if !s.sameIsland(a, b) {
-					res.unroutable++ // two GPUs of one server without NVLink: not modelled
+					// P2P over PCIe inside the server.
+					if u, v := s.pcie.p.Local(a), s.pcie.p.Local(b); u >= 0 && v >= 0 {
+						lg.pcie.Flows = append(lg.pcie.Flows, routing.Flow{Src: u, Dst: v,
+							Rate: s.pcieCapBPS[a] / float64(len(ms)-1), Bytes: d.bytes})
+						lg.pcieOf = append(lg.pcieOf, -1)
+					} else {
+						res.unroutable++
+					}
 					continue
 				}
 				if u, v := s.up.p.Local(a), s.up.p.Local(b); u >= 0 && v >= 0 {

@@ -56,11 +56,12 @@ func (r *phaseResult) time() float64 { return r.latency + r.bwTime }
 
 // hop kinds of a transfer.
 const (
-	hopSkip = iota
-	hopIntra
-	hopHost
-	hopInter
-	hopNone
+	hopSkip  = iota
+	hopIntra // NVLink
+	hopPCIe  // two GPUs of one server without NVLink between them
+	hopHost  // implicit hosts on the fabric
+	hopInter // GPU, NIC, fabric, NIC, GPU
+	hopNone  // no path
 )
 
 type hopPlan struct {
@@ -80,6 +81,9 @@ func (r *run) plan(t transfer) hopPlan {
 		return hopPlan{kind: hopSkip}
 	case g.Nodes[t.src].Kind == ir.KindGPU && s.sameIsland(t.src, t.dst):
 		return hopPlan{kind: hopIntra}
+	case g.Nodes[t.src].Kind == ir.KindGPU && s.server(t.src) == s.server(t.dst) && s.pcieCapBPS[t.src] > 0:
+		// NCCL's P2P over PCIe (or through the CPU) inside a server.
+		return hopPlan{kind: hopPCIe}
 	case r.nm == nil:
 		return hopPlan{kind: hopNone}
 	case g.Nodes[t.src].Kind != ir.KindGPU:
@@ -114,7 +118,7 @@ func (r *run) offer(xs []transfer, plans []hopPlan, paces int32) []float64 {
 	fb := make([]int32, n)
 	for i, t := range xs {
 		switch p := plans[i]; p.kind {
-		case hopIntra:
+		case hopIntra, hopPCIe:
 			nv[t.src]++
 		case hopHost:
 			fb[p.egress]++
@@ -141,6 +145,8 @@ func (r *run) offer(xs []transfer, plans []hopPlan, paces int32) []float64 {
 		switch p.kind {
 		case hopIntra:
 			share(r.s.nvCapBPS[t.src], nv[t.src])
+		case hopPCIe:
+			share(r.s.pcieCapBPS[t.src], nv[t.src])
 		case hopHost, hopInter:
 			if p.relay != ir.None {
 				share(r.s.nvCapBPS[t.src], nv[t.src])
@@ -246,6 +252,9 @@ func (r *run) routePhase(ph *phase, paces int32) phaseResult {
 		p, rate := plans[i], res.rates[i]
 		switch p.kind {
 		case hopIntra:
+			res.flows++
+		case hopPCIe:
+			addPCIe(t.src, t.dst, rate, t.bytes, int32(i))
 			res.flows++
 		case hopHost:
 			addFab(t.src, t.dst, rate, t.bytes, int32(i), mixID(r.salt, uint64(i)))

@@ -40,8 +40,8 @@ type system struct {
 	// scale-up plane), or -1.
 	island []int32
 	// nvCapBPS is a GPU's NVLink injection rate: the capacity of its
-	// scale-up links, summed.
-	nvCapBPS []float64
+	// scale-up links, summed; pcieCapBPS the same over its PCIe links.
+	nvCapBPS, pcieCapBPS []float64
 	// nics caches each fabric's GPU-to-NIC affinity.
 	nics map[ir.FabricID]*nicMap
 	// childStart and children index each server's components (CSR over
@@ -82,6 +82,14 @@ func newSystem(g *ir.Graph) *system {
 		s.island[i] = -1
 	}
 	s.nvCapBPS = make([]float64, len(g.Nodes))
+	s.pcieCapBPS = make([]float64, len(g.Nodes))
+	for u := int32(0); u < int32(pp.Len()); u++ {
+		if n := pp.Nodes[u]; g.Nodes[n].Kind == ir.KindGPU {
+			for _, a := range pp.Arcs(u) {
+				s.pcieCapBPS[n] += pp.CapacityBPS(a.Slot)
+			}
+		}
+	}
 	s.childStart = make([]int32, len(g.Nodes)+1)
 	for i := range g.Nodes {
 		if par := g.Nodes[i].Parent; par != ir.None {

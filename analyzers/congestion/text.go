@@ -3,6 +3,7 @@ package congestion
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/topoc/topoc/lang/eval"
 )
@@ -26,11 +27,11 @@ func WriteText(w io.Writer, ws []Workload) {
 			fmt.Fprintf(w, "      congestion %.2f", c.CongestionFactor)
 			if len(c.HotLinks) > 0 {
 				h := c.HotLinks[0]
-				fmt.Fprintf(w, " at %s (%s of %s)", h.Link, eval.FormatRate(h.LoadBPS), eval.FormatRate(h.CapacityBPS))
+				fmt.Fprintf(w, " at %s (%s of %s)", h.Link, rate(h.LoadBPS), rate(h.CapacityBPS))
 			}
 			fmt.Fprintln(w)
 			fmt.Fprintf(w, "      time %s (latency %s), algbw %s, busbw %s\n", seconds(c.TimeS), seconds(c.LatencyS),
-				eval.FormatRate(c.AlgBWBPS), eval.FormatRate(c.BusBWBPS))
+				rate(c.AlgBWBPS), rate(c.BusBWBPS))
 			if c.ECMP != nil {
 				fmt.Fprintf(w, "      ecmp: %d of %d hash decisions collision-free (closed form %.1f ± %.1f)\n",
 					c.ECMP.CollisionFree, c.ECMP.Decisions, c.ECMP.ExpectedCollisionFree, c.ECMP.StddevCollisionFree)
@@ -62,4 +63,14 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.3gms", s*1e3)
 	}
 	return fmt.Sprintf("%.3gµs", s*1e6)
+}
+
+// rate formats a computed rate to four significant digits ("200.6Gb/s"):
+// a bandwidth derived from a model has no more precision than that.
+func rate(bps float64) string {
+	if bps == 0 || math.IsInf(bps, 0) || math.IsNaN(bps) {
+		return eval.FormatRate(bps)
+	}
+	scale := math.Pow(10, math.Floor(math.Log10(math.Abs(bps)))-3)
+	return eval.FormatRate(math.Round(bps/scale) * scale)
 }

@@ -2,7 +2,7 @@
 // tables for docs/performance.md:
 //
 //  1. `topoc check` as a process on generated designs of about 1k, 8k, 32k
-//     and 131k endpoints per family (internal/scaledesign), and on the
+//     and 131k endpoints per family (lang/scaledesign), and on the
 //     large examples: best wall time of -runs runs, CPU time (user +
 //     system) and peak RSS, from the wait4 rusage of the child (the
 //     numbers /usr/bin/time -v prints), with the growth exponent between
@@ -33,7 +33,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/topoc/topoc/internal/scaledesign"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 func main() {
@@ -41,7 +41,7 @@ func main() {
 	warm := flag.Int("warm", 20, "timed runs of the small example after one warm-up run")
 	small := flag.String("small", "examples/fat-tree-k8", "small design for the warm-start measurement")
 	sizes := flag.String("sizes", "", "comma-separated size names to run (e.g. 1k,8k); default all")
-	families := flag.String("families", "rail,fattree,dragonfly", "comma-separated families of internal/scaledesign")
+	families := flag.String("families", "rail,fattree,dragonfly", "comma-separated families of lang/scaledesign")
 	examples := flag.String("examples", "examples/rail-optimized-131k,examples/dragonfly-545", "comma-separated large examples to check too")
 	benchPkgs := flag.String("bench-pkgs", "./lang,./compiler", "packages whose Go benchmarks to run")
 	benchRe := flag.String("bench", ".", "-bench pattern for the Go benchmarks")

@@ -20,8 +20,8 @@ import (
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/emit/graphml"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/internal/scaledesign"
 	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // row is one design's timings; a zero duration is "not measured".

@@ -2,7 +2,7 @@
 // same graphs and prints a Markdown table of topoc ÷ peer time ratios for
 // docs/performance.md (below 1: topoc is faster).
 //
-// For each generated design (internal/scaledesign) it compiles the design
+// For each generated design (lang/scaledesign) it compiles the design
 // in-process and takes the graph of its fabric: the fabric's links
 // (ir.Link.Fabric) and the nodes they join. It then times
 //
@@ -41,14 +41,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/topoc/topoc/internal/scaledesign"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 //go:embed peers.py
 var peersPy []byte
 
 func main() {
-	designs := flag.String("designs", "fattree-1k,fattree-8k,dragonfly-1k,dragonfly-8k,rail-1k,rail-8k", "comma-separated names from internal/scaledesign.Series")
+	designs := flag.String("designs", "fattree-1k,fattree-8k,dragonfly-1k,dragonfly-8k,rail-1k,rail-8k", "comma-separated names from lang/scaledesign.Series")
 	keep := flag.String("keep", "", "directory to keep the exported graphs in (default: a temporary one)")
 	flag.Parse()
 

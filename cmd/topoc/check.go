@@ -63,11 +63,7 @@ func newCheck() *cobra.Command {
 				case "sarif":
 					sarifDiags = append(sarifDiags, res.diags...)
 				case "json":
-					rep := report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics}
-					if rep.Fabrics == nil {
-						rep.Fabrics = []report.Fabric{}
-					}
-					rep.Requirements = res.requirements()
+					rep := res.checkReport(fabrics)
 					enc := json.NewEncoder(c.OutOrStdout())
 					enc.SetIndent("", "  ")
 					enc.SetEscapeHTML(false)
@@ -84,6 +80,7 @@ func newCheck() *cobra.Command {
 							fmt.Fprintf(c.OutOrStdout(), "design %q\n", paths[0])
 						}
 						report.WriteText(c.OutOrStdout(), fabrics)
+						report.WriteWorkloads(c.OutOrStdout(), report.Workloads(res.results.Of))
 						report.WriteRequirements(c.OutOrStdout(), res.requirements())
 						e, w, i := diag.Count(res.diags)
 						if e+w+i > 0 {

@@ -105,3 +105,13 @@ func (c *compiled) requirements() []report.Requirement {
 	}
 	return []report.Requirement{}
 }
+
+// checkReport assembles the JSON report of an analyzed design (fabrics as
+// analyze returned them).
+func (c *compiled) checkReport(fabrics []report.Fabric) report.Check {
+	if fabrics == nil {
+		fabrics = []report.Fabric{}
+	}
+	return report.Check{OK: !c.diags.HasErrors(), Diagnostics: diag.ToJSON(c.diags), Fabrics: fabrics,
+		Requirements: c.requirements(), Workloads: report.Workloads(c.results.Of)}
+}

@@ -56,7 +56,7 @@ func newDiff() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				reps[i] = report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics, Requirements: res.requirements()}
+				reps[i] = res.checkReport(fabrics)
 			}
 			d, err := report.Compare(&reps[0], &reps[1])
 			if err != nil {

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -19,6 +18,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
 )
 
 func newFmt() *cobra.Command {
@@ -224,34 +224,12 @@ func formatSource(name string, src []byte) fmtResult {
 	return r
 }
 
-// screenSource refuses what HCL's parser should not see, with the limits
-// lang.Load applies (lang.MaxNesting): text that is not UTF-8 or holds a
-// NUL byte, and brackets nested so deep that the recursive parser would
-// exhaust the stack (measured: 100,000 nested "[" overflow Go's 1 GB
-// stack). lang keeps the same screen private to its loader; the two must
-// agree.
+// screenSource refuses what HCL's parser should not see, with the same
+// screen lang.Load applies (eval.Screen): text that is not UTF-8 or holds
+// a NUL byte, brackets nested or operators chained so deep that the
+// recursive parser would exhaust the stack.
 func screenSource(name string, src []byte) *hcl.Diagnostic {
-	start := hcl.Range{Filename: name, Start: hcl.InitialPos, End: hcl.InitialPos}
-	if !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
-		return diag.Error(diag.HCLSyntax, start, "Not a text file", name+" is not UTF-8 text; design files are HCL source.")
-	}
-	depth, line, col := 0, 1, 0
-	for i, b := range src {
-		col++
-		switch b {
-		case '\n':
-			line, col = line+1, 0
-		case '(', '[', '{':
-			if depth++; depth > lang.MaxNesting {
-				pos := hcl.Pos{Line: line, Column: col, Byte: i}
-				return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: pos}, "Nesting too deep",
-					fmt.Sprintf("Brackets nest more than %d levels here; simplify the expression.", lang.MaxNesting))
-			}
-		case ')', ']', '}':
-			depth--
-		}
-	}
-	return nil
+	return eval.Screen(name, src)
 }
 
 func tooLarge(name string, size int64) *hcl.Diagnostic {

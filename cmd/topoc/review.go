@@ -49,10 +49,8 @@ func newReport() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			chk := &report.Check{OK: !res.diags.HasErrors(), Diagnostics: diag.ToJSON(res.diags), Fabrics: fabrics, Requirements: res.requirements()}
-			if chk.Fabrics == nil {
-				chk.Fabrics = []report.Fabric{}
-			}
+			rep := res.checkReport(fabrics)
+			chk := &rep
 			if title == "" {
 				title = "Design review: " + strings.Join(args, ", ")
 			}

@@ -14,3 +14,13 @@ workload "orders" {
     order = "naive"
   }
 }
+
+workload "hierarchical" {
+  gpus = node_group.dgx.gpus
+
+  collective "allreduce" {
+    op        = "allreduce"
+    algorithm = "hierarchical"
+    size      = "1GiB"
+  }
+}

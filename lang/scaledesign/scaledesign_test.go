@@ -7,8 +7,8 @@ import (
 
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/compiler"
-	"github.com/topoc/topoc/internal/scaledesign"
 	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // Every generated design of up to 8k endpoints compiles without error to
