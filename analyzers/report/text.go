@@ -74,7 +74,7 @@ func WriteRequirements(w io.Writer, reqs []Requirement) {
 		}
 		var vals []string
 		for _, v := range r.Values {
-			vals = append(vals, fmt.Sprintf("%s = %v", v.Ref, v.Value))
+			vals = append(vals, fmt.Sprintf("%s = %s", v.Ref, FormatValue(v.Ref, v.Value)))
 		}
 		line := fmt.Sprintf("requirement %q: %s", r.Name, status)
 		if len(vals) > 0 {

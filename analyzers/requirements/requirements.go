@@ -122,7 +122,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	res.Message = msg
 	var vals []string
 	for _, x := range res.Values {
-		vals = append(vals, fmt.Sprintf("%s = %v", x.Ref, x.Value))
+		vals = append(vals, fmt.Sprintf("%s = %s", x.Ref, report.FormatValue(x.Ref, x.Value)))
 	}
 	detail := msg
 	if len(vals) > 0 {
@@ -151,7 +151,9 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext) []report.Value {
 		}
 		seen[ref] = true
 		v, d := t.TraverseAbs(ctx)
-		if d.HasErrors() || !v.IsWhollyKnown() {
+		// Only scalars: a list or object the condition iterates over
+		// would repeat a whole report section in the diagnostic.
+		if d.HasErrors() || !v.IsWhollyKnown() || !v.Type().IsPrimitiveType() {
 			continue
 		}
 		b, err := ctyjson.Marshal(v, v.Type())

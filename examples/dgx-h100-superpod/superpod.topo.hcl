@@ -92,3 +92,22 @@ workload "llm-70b" {
     per_step = 2560
   }
 }
+
+# The design's rules, checked after analysis (docs/language.md,
+# "requirement"). NVIDIA's RA builds the compute fabric full bisection
+# (RA-11333-001: 1:1 leaf to spine); the ring AllReduce over every GPU in
+# NCCL's rail-aware order must not contend anywhere.
+requirement "non_blocking" {
+  condition     = fabric.compute.bisection.ratio >= 1
+  error_message = "The compute fabric must be non-blocking."
+}
+
+requirement "leaf_one_to_one" {
+  condition     = fabric.compute.oversubscription.end_to_end <= 1
+  error_message = "No unit of the compute fabric may be oversubscribed."
+}
+
+requirement "gradients_uncongested" {
+  condition     = [for c in workload.llm-70b.collectives : c.congestion_factor if c.name == "gradients"][0] <= 1
+  error_message = "The gradient AllReduce contends on the fabric."
+}
