@@ -134,8 +134,17 @@ func WriteReview(w io.Writer, r *Review) error {
 		}
 		p("\n")
 	}
+	if len(c.Fabrics) > 0 || len(c.Workloads) > 0 {
+		// The analyses as `topoc check` prints them: the curated view a
+		// reviewer reads first; every number follows per fabric below.
+		var txt strings.Builder
+		WriteText(&txt, c.Fabrics)
+		WriteWorkloads(&txt, c.Workloads)
+		p("## Analysis\n\n```text\n%s```\n\n", txt.String())
+	}
 	for fi, f := range c.Fabrics {
-		p("## Fabric `%s`\n\n", f.Name)
+		p("## Fabric `%s`: every quantity\n\n", f.Name)
+		p("<details><summary>%d quantities of the JSON report (docs/json.md)</summary>\n\n", len(flat[fi]))
 		p("| Quantity | Value |\n|---|---:|\n")
 		keys := make([]string, 0, len(flat[fi]))
 		for k := range flat[fi] {
@@ -145,7 +154,7 @@ func WriteReview(w io.Writer, r *Review) error {
 		for _, k := range keys {
 			p("| `%s` | %s |\n", k, mdEscape(FormatValue(k, flat[fi][k])))
 		}
-		p("\n")
+		p("\n</details>\n\n")
 	}
 	for _, x := range r.Extra {
 		p("%s\n\n", strings.TrimSpace(x))
