@@ -94,7 +94,9 @@ type Fabric struct {
 	// a fabric of servers, which can differ from the fabric's endpoint
 	// ports).
 	Endpoints int `json:"split_endpoints"`
-	// HalfInjectionBPS is half the sum of the split endpoints' injection.
+	// HalfInjectionBPS is half the sum of the split endpoints' injection
+	// (even counts); for an odd count n, total × ⌊n/2⌋ / n, the smaller
+	// side's share, so that an odd non-blocking fabric has ratio 1.
 	HalfInjectionBPS float64 `json:"half_injection_bps"`
 	// Certificate is the cut that gives BandwidthBPS.
 	Certificate Certificate `json:"certificate"`

@@ -24,7 +24,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	}
 	m := newModel(g, fid, opt.View)
 	n := len(m.terms)
-	r := Fabric{View: m.view, Endpoints: n, HalfInjectionBPS: m.injection() / 2, LowerBoundMethod: "none"}
+	r := Fabric{View: m.view, Endpoints: n, HalfInjectionBPS: halfInjection(m.injection(), n), LowerBoundMethod: "none"}
 	levels := m.levels()
 	if n < 2 {
 		inA := make([]bool, n)
@@ -168,4 +168,17 @@ func lbText(how string) string {
 		return "uniform multicommodity-flow"
 	}
 	return how
+}
+
+// halfInjection is the denominator of the bisection ratio: half the total
+// injection for an even number of endpoints (DESIGN.md), and for an odd
+// number the injection of ⌊n/2⌋ average endpoints, total × ⌊n/2⌋ / n —
+// the smaller side of an odd split injects that much on average, so a
+// non-blocking fabric of 63 hosts has ratio 1 rather than 31/31.5. With
+// equal rates it is exactly the smaller side's injection.
+func halfInjection(total float64, n int) float64 {
+	if n < 2 || n%2 == 0 {
+		return total / 2
+	}
+	return total * float64(n/2) / float64(n)
 }

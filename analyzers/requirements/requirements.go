@@ -16,7 +16,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/topoc/topoc/analyzers/analysis"
@@ -104,21 +103,25 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
 			"the condition evaluated to null; a result it reads is absent (an analysis that did not run or does not apply to this fabric).")
 	}
-	bv, err := convert.Convert(v, cty.Bool)
-	if err != nil {
+	// No conversion: the string "true" is not a passing requirement.
+	if v.Type() != cty.Bool {
 		return invalid(r.Condition.Range().Ptr(), "Requirement condition is not a bool",
 			fmt.Sprintf("the condition is a %s; write a comparison such as fabric.compute.bisection.ratio >= 1.", v.Type().FriendlyName()))
 	}
-	if bv.True() {
+	if v.True() {
 		res.OK = true
 		return res
 	}
-	msg := "requirement " + r.Name + " failed"
-	if mv, d := r.ErrorMessage.Value(ctx); !d.HasErrors() {
-		if s, err := convert.Convert(mv, cty.String); err == nil && s.IsKnown() && !s.IsNull() {
-			msg = s.AsString()
-		}
+	mv, md := r.ErrorMessage.Value(ctx)
+	if md.HasErrors() {
+		first := md.Errs()[0].(*hcl.Diagnostic)
+		return invalid(first.Subject, "Requirement message cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail))
 	}
+	if mv.Type() != cty.String || mv.IsNull() || !mv.IsKnown() {
+		return invalid(r.ErrorMessage.Range().Ptr(), "Requirement message is not a string",
+			fmt.Sprintf("error_message is a %s; write the sentence a reviewer should read, in quotes.", mv.Type().FriendlyName()))
+	}
+	msg := mv.AsString()
 	res.Message = msg
 	var vals []string
 	for _, x := range res.Values {

@@ -38,7 +38,7 @@ func TestFail(t *testing.T) {
 		if o := got["big"]; o.OK || o.Message != "only 16 hosts" || len(o.Values) != 1 || o.Values[0].Value != 16.0 {
 			t.Errorf("big = %+v, want failed with message \"only 16 hosts\" and the value 16 read", o)
 		}
-		for _, name := range []string{"soft", "typo", "null"} {
+		for _, name := range []string{"soft", "typo", "null", "string_true", "number_message"} {
 			if got[name].OK {
 				t.Errorf("%s passed; a failed or invalid requirement is never ok", name)
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -118,7 +119,10 @@ func selectEmitters(list string) ([]*emit.Emitter, error) {
 		found := false
 		for _, e := range emitters {
 			if e.Name == strings.TrimSpace(name) {
-				out, found = append(out, e), true
+				found = true
+				if !slices.Contains(out, e) { // --emit ir,ir asks for ir once
+					out = append(out, e)
+				}
 			}
 		}
 		if !found {

@@ -58,6 +58,11 @@ func CheckPath(p string) error {
 		if seg == "" || seg == "." || seg == ".." {
 			return fmt.Errorf("artifact path %q has an empty, \".\" or \"..\" segment", p)
 		}
+		// 255 bytes is the name limit of ext4, XFS, APFS and NTFS; leave
+		// room for the temporary-file prefix and suffix WriteFile adds.
+		if len(seg) > maxSegment {
+			return fmt.Errorf("artifact path %q has a name of %d bytes; file systems allow 255 (shorten the fabric or unit name)", p, len(seg))
+		}
 		for _, r := range seg {
 			if r < 0x20 || r == 0x7f {
 				return fmt.Errorf("artifact path %q has a control character", p)
@@ -66,6 +71,11 @@ func CheckPath(p string) error {
 	}
 	return nil
 }
+
+// maxSegment is the longest file name an artifact may have: 255 bytes
+// (the common file-system limit) less the ".", ".tmp" and 10 random
+// digits of WriteFile's temporary name.
+const maxSegment = 255 - 16
 
 // SafeName turns a design name ("pod3/leaf7", "su 1") into one file-name
 // segment: letters, digits, '-', '_' and '.' are kept, anything else
@@ -105,9 +115,46 @@ func WriteAll(dir string, arts []Artifact) error {
 	}
 	sorted := append([]Artifact(nil), arts...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
+	if err := checkTargets(dir, sorted); err != nil {
+		return err
+	}
 	for _, a := range sorted {
 		if err := WriteFile(filepath.Join(dir, filepath.FromSlash(a.Path)), a.Data); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkTargets finds, before anything is written, what would stop the set
+// half way: a file where an artifact needs a directory ("diagrams" is a
+// file), or a directory where an artifact's file goes. Errors name the
+// path and say what to do.
+func checkTargets(dir string, arts []Artifact) error {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return fmt.Errorf("output %s is a file, not a directory; choose another -o", dir)
+	}
+	checked := map[string]bool{}
+	for _, a := range arts {
+		segs := strings.Split(a.Path, "/")
+		p := dir
+		for i, seg := range segs {
+			p = filepath.Join(p, seg)
+			last := i == len(segs)-1
+			if checked[p] && !last {
+				continue
+			}
+			checked[p] = true
+			st, err := os.Lstat(p)
+			if err != nil {
+				break // absent: created when written
+			}
+			switch {
+			case !last && !st.IsDir():
+				return fmt.Errorf("%s is a file but the build writes %s inside it; remove it or choose another -o", p, a.Path)
+			case last && st.IsDir():
+				return fmt.Errorf("%s is a directory but the build writes a file there; remove it or choose another -o", p)
+			}
 		}
 	}
 	return nil

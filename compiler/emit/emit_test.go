@@ -3,6 +3,7 @@ package emit
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,33 @@ func TestWriteAll(t *testing.T) {
 		if e.Name()[0] == '.' {
 			t.Errorf("temporary file %s left behind", e.Name())
 		}
+	}
+}
+
+// A conflict anywhere in the set (a file where a directory must go, a
+// directory where a file must go, a name too long) writes nothing.
+func TestWriteAllConflictsWriteNothing(t *testing.T) {
+	for name, setup := range map[string]func(dir string) error{
+		"file where a directory goes": func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "diagrams"), nil, 0o644)
+		},
+		"directory where a file goes": func(dir string) error {
+			return os.MkdirAll(filepath.Join(dir, "netbox", "cables.csv"), 0o755)
+		},
+	} {
+		dir := t.TempDir()
+		if err := setup(dir); err != nil {
+			t.Fatal(err)
+		}
+		arts := []Artifact{{"cabling/plan.csv", []byte("x")}, {"diagrams/ft/overview.svg", nil}, {"netbox/cables.csv", nil}}
+		if err := WriteAll(dir, arts); err == nil {
+			t.Errorf("%s: WriteAll succeeded", name)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "cabling")); err == nil {
+			t.Errorf("%s: cabling/ was written before the conflict was found", name)
+		}
+	}
+	if err := CheckPath("diagrams/" + strings.Repeat("a", 300) + ".svg"); err == nil {
+		t.Error("CheckPath accepted a 304-byte file name")
 	}
 }

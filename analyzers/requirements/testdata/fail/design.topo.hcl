@@ -25,3 +25,13 @@ requirement "null" {
   condition     = null # want "requirement-invalid"
   error_message = "x"
 }
+
+requirement "string_true" {
+  condition     = "true" # want "requirement-invalid"
+  error_message = "x"
+}
+
+requirement "number_message" {
+  condition     = fabric.ft.endpoints > 1000
+  error_message = 42 # want "requirement-invalid"
+}
