@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/lang/diag"
@@ -83,6 +85,17 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.rate("link_rate")})
 			requireSet(ta, "model", ta.m["model"] != nil, "tier")
 			*diags = append(*diags, ta.diags...)
+			t := cl.Tiers[len(cl.Tiers)-1]
+			// An unset down means radix − up; a written 0 would silently
+			// mean the same, so it is refused rather than guessed at.
+			if t.Down.Set && t.Down.V < 1 {
+				*diags = append(*diags, diag.Error(diag.InvalidValue, t.Down.Range, "Invalid down port count",
+					fmt.Sprintf("down = %d; a tier needs at least one down port. Leave down out to use the model's radix minus up.", t.Down.V)))
+			}
+			if t.Up.Set && t.Up.V < 0 {
+				*diags = append(*diags, diag.Error(diag.InvalidValue, t.Up.Range, "Invalid up port count",
+					fmt.Sprintf("up = %d; write 0 or more uplinks per switch.", t.Up.V)))
+			}
 		case "appliance":
 			aa := newAttrs(content(blk, schemaOf([]string{"count", "rate", "unit"}), diags), ctx, blk.DefRange)
 			cl.Appliances = append(cl.Appliances, &Appliance{Role: blk.Labels[0], DeclRange: blk.DefRange,
