@@ -103,65 +103,9 @@ func newCheckScratch(n int) *checkScratch {
 	return &checkScratch{parent: make([]int32, n), hasUp: make([]bool, n)}
 }
 
-// portsUsed counts the distinct physical network ports each node uses
-// (host-interface ports, numbered -1, are not network ports). Lanes of one
-// broken-out port count once. Ports are marked in one flat bit set with a
-// row per node as wide as the node's highest port number plus one, which
-// costs a few bits per link where a map of ports cost tens of bytes and
-// most of check's time at 131,072 GPUs; a graph whose port numbers are
-// too sparse for that (more than 64 bits per link end) uses a map.
-func portsUsed(g *ir.Graph) []int32 {
-	used := make([]int32, len(g.Nodes))
-	width := make([]int64, len(g.Nodes)+1) // highest port + 1, then row offsets
-	for _, l := range g.Links {
-		for _, p := range [2]ir.Port{l.A, l.B} {
-			if p.Port >= 0 && int64(p.Port)+1 > width[p.Node+1] {
-				width[p.Node+1] = int64(p.Port) + 1
-			}
-		}
-	}
-	for i := 1; i < len(width); i++ {
-		width[i] += width[i-1]
-	}
-	total := width[len(width)-1]
-	if total > 64*2*int64(len(g.Links))+64 {
-		return portsUsedSparse(g)
-	}
-	bits := make([]uint64, (total+63)/64)
-	for _, l := range g.Links {
-		for _, p := range [2]ir.Port{l.A, l.B} {
-			if p.Port < 0 {
-				continue
-			}
-			b := width[p.Node] + int64(p.Port)
-			if bits[b/64]&(1<<(b%64)) == 0 {
-				bits[b/64] |= 1 << (b % 64)
-				used[p.Node]++
-			}
-		}
-	}
-	return used
-}
-
-// portsUsedSparse is portsUsed with a map of ports, for port numbers too
-// sparse for a bit set.
-func portsUsedSparse(g *ir.Graph) []int32 {
-	used := make([]int32, len(g.Nodes))
-	seen := map[ir.Port]bool{}
-	for _, l := range g.Links {
-		for _, p := range [2]ir.Port{l.A, l.B} {
-			if p.Port < 0 {
-				continue
-			}
-			key := ir.Port{Node: p.Node, Port: p.Port}
-			if !seen[key] {
-				seen[key] = true
-				used[p.Node]++
-			}
-		}
-	}
-	return used
-}
+// portsUsed counts the distinct physical network ports each node uses,
+// over every link (ir.Graph.PortsUsed).
+func portsUsed(g *ir.Graph) []int32 { return g.PortsUsed(nil) }
 
 // checkRadix reports nodes cabled on more ports than they have. A switch
 // is reported at the block that made it (once per block: one block builds

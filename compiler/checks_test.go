@@ -72,6 +72,25 @@ func bfsPieces(g *ir.Graph, f ir.FabricID) int {
 	return pieces
 }
 
+// mapPortsUsed is the oracle for portsUsed: a set of (node, port) pairs,
+// one per physical port of every link end (Parallel ports for a bundle).
+func mapPortsUsed(g *ir.Graph) []int32 {
+	used := make([]int32, len(g.Nodes))
+	seen := map[[2]int64]bool{}
+	for _, l := range g.Links {
+		for _, p := range []ir.Port{l.A, l.B} {
+			for k := int64(0); p.Port >= 0 && k < int64(l.Physical()); k++ {
+				key := [2]int64{int64(p.Node), int64(p.Port) + k}
+				if !seen[key] {
+					seen[key] = true
+					used[p.Node]++
+				}
+			}
+		}
+	}
+	return used
+}
+
 // The bit-set port count and the map it replaced agree on compiled
 // designs (servers with host-interface ports, breakout lanes), and the
 // bit set falls back to the map for port numbers too sparse for it.
@@ -102,12 +121,24 @@ fabric "c" {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if a, b := portsUsed(g), portsUsedSparse(g); !slices.Equal(a, b) {
+	if a, b := portsUsed(g), mapPortsUsed(g); !slices.Equal(a, b) {
 		t.Fatalf("bit set and map disagree")
 	}
+	// In-server NVLink bundles (ir.Link.Parallel) use one port per
+	// physical link: a DGX H100 GPU's 18 NVLink ports, 5·8 = 40 or 4·8 =
+	// 32 GPU-facing ports on each NVSwitch (split 5, 5, 4, 4).
+	used := portsUsed(g)
+	for i, n := range g.Nodes {
+		switch {
+		case n.Kind == ir.KindGPU && used[i] != 18:
+			t.Errorf("%s uses %d ports, want 18 NVLink ports", n.Name, used[i])
+		case n.Kind == ir.KindNVSwitch && used[i] != 40 && used[i] != 32:
+			t.Errorf("%s uses %d ports, want 40 or 32", n.Name, used[i])
+		}
+	}
 	g.Links = append(g.Links, ir.Link{A: ir.Port{Node: 0, Port: 1 << 30}, B: ir.Port{Node: 1, Port: 3}, CapacityBPS: 1, Fabric: ir.None})
-	want := portsUsedSparse(g)
-	if got := portsUsed(g); !slices.Equal(got, want) || want[0] != portsUsedSparse(&ir.Graph{Nodes: g.Nodes, Links: g.Links[:len(g.Links)-1]})[0]+1 {
+	want := mapPortsUsed(g)
+	if got := portsUsed(g); !slices.Equal(got, want) || want[0] != mapPortsUsed(&ir.Graph{Nodes: g.Nodes, Links: g.Links[:len(g.Links)-1]})[0]+1 {
 		t.Fatalf("sparse port numbers: bit set %v, map %v", got[:2], want[:2])
 	}
 }

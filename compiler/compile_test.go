@@ -86,14 +86,28 @@ node_group "dgx" {
 		t.Errorf("kinds %v", kinds)
 	}
 	perSwitch := map[ir.NodeID]int{}
-	nvlinks := 0
+	nvlinks, bundles := 0, 0
+	// ports[n][p] counts the bundles that take port p of node n: each
+	// GPU's 18 ports and each switch's ports must be taken exactly once.
+	ports := map[ir.NodeID]map[int32]int{}
+	take := func(p ir.Port, n int32) {
+		if ports[p.Node] == nil {
+			ports[p.Node] = map[int32]int{}
+		}
+		for k := range n {
+			ports[p.Node][p.Port+k]++
+		}
+	}
 	for _, l := range g.Links {
 		switch l.Kind {
 		case "nvlink":
-			nvlinks++
-			perSwitch[l.B.Node]++
-			if l.CapacityBPS != 25e9*8 {
-				t.Errorf("NVLink4 link at %g b/s, want 25 GB/s per direction", l.CapacityBPS)
+			bundles++
+			nvlinks += int(l.Physical())
+			perSwitch[l.B.Node] += int(l.Physical())
+			take(l.A, l.Physical())
+			take(l.B, l.Physical())
+			if l.PhysicalBPS() != 25e9*8 || l.CapacityBPS != float64(l.Physical())*25e9*8 {
+				t.Errorf("NVLink4 bundle of %d at %g b/s, want 25 GB/s per direction per link", l.Physical(), l.CapacityBPS)
 			}
 		case "pcie":
 			a, b := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
@@ -106,6 +120,23 @@ node_group "dgx" {
 	}
 	if nvlinks != 144 {
 		t.Errorf("NVLink links %d, want 8 × 18 = 144", nvlinks)
+	}
+	if bundles != 32 {
+		t.Errorf("NVLink IR links %d, want one per GPU–NVSwitch pair: 8 × 4 = 32", bundles)
+	}
+	for n, ps := range ports {
+		want := 18 // a GPU's links
+		if g.Nodes[n].Kind == ir.KindNVSwitch {
+			want = perSwitch[n]
+		}
+		for p := range int32(want) {
+			if ps[p] != 1 {
+				t.Errorf("%s port %d taken by %d NVLink bundles, want 1 (ports 0..%d contiguous)", g.Nodes[n].Name, p, ps[p], want-1)
+			}
+		}
+		if len(ps) != want {
+			t.Errorf("%s uses %d NVLink ports, want %d", g.Nodes[n].Name, len(ps), want)
+		}
 	}
 	loads := map[int]int{}
 	for _, n := range perSwitch {

@@ -98,8 +98,9 @@ func pos(v int64) float64 { return float64(max(v, 0)) }
 
 // serverSize bounds the nodes and links of one server of model m, as
 // buildServer makes them: the server, its CPU sockets, GPUs, NVSwitches,
-// NICs and PCIe switches; the inter-socket links, NVLink links (every GPU
-// link to an NVSwitch is one link), one PCIe uplink per PCIe switch and
+// NICs and PCIe switches; the inter-socket links, NVLink links (one IR
+// link per GPU and NVSwitch the GPU has links to: parallel links are one
+// ir.Link, see splitLinks), one PCIe uplink per PCIe switch and
 // one host link per device below it, and a host link per GPU and NIC.
 func (s *state) serverSize(m *lang.NodeModel) size {
 	sockets := float64(1)
@@ -112,14 +113,18 @@ func (s *state) serverSize(m *lang.NodeModel) size {
 	}
 	nvlinks := float64(0)
 	if gm, ok := s.cat.gpus[m.GPU.V]; ok && m.NVSwitches.V > 0 {
-		nvlinks = gpus * pos(gm.NVLinkLinks.V)
-		if len(m.NVLinkPerSwitch.V) > 0 {
-			var sum int64
+		// splitLinks gives links/n to each switch, the remainder to the
+		// first ones: min(n, links) switches get any.
+		bundles := min(pos(m.NVSwitches.V), pos(gm.NVLinkLinks.V))
+		if int64(len(m.NVLinkPerSwitch.V)) == m.NVSwitches.V {
+			bundles = 0
 			for _, v := range m.NVLinkPerSwitch.V {
-				sum += max(v, 0)
+				if v > 0 {
+					bundles++
+				}
 			}
-			nvlinks = gpus * max(pos(gm.NVLinkLinks.V), float64(sum))
 		}
+		nvlinks = gpus * bundles
 	}
 	pcie := float64(len(m.PCIeSwitches))
 	below := float64(0)

@@ -73,6 +73,16 @@ type hwPlan struct {
 	nicSwitch  map[string][]int
 	devNUMA    []int
 	devSwitch  []int
+	// switchNICs lists, per PCIe switch, the NICs of its nics list as
+	// parsed references, so that buildServer need not match the pattern
+	// once per NIC and server (16,384 servers at 131,072 GPUs).
+	switchNICs [][]nicAt
+}
+
+// nicAt is a parsed NIC reference "compute[3]": role and index.
+type nicAt struct {
+	role string
+	idx  int
 }
 
 // socketOf returns the socket of NUMA domain i.
@@ -356,12 +366,15 @@ func planHardware(m *lang.NodeModel, sockets int) *hwPlan {
 				p.gpuSwitch[g] = i
 			}
 		}
+		var at []nicAt
 		for _, r := range sw.NICs.V {
 			if mm := nicRef.FindStringSubmatch(r); mm != nil {
 				idx, _ := strconv.Atoi(mm[2])
 				nicIndex[fmt.Sprintf("%s[%d]", mm[1], idx)] = i
+				at = append(at, nicAt{mm[1], idx})
 			}
 		}
+		p.switchNICs = append(p.switchNICs, at)
 	}
 	for i := range p.gpuSwitch {
 		if sw := p.gpuSwitch[i]; sw >= 0 {

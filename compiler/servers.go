@@ -137,7 +137,8 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 
 // buildServer adds one server and its internals: CPU sockets (linked by
 // the inter-socket link when its rate is known), GPUs and NVSwitches
-// (NVLink links, parallel links kept), NICs, and PCIe switches with the
+// (one IR link per GPU–NVSwitch pair bundling that pair's parallel NVLink
+// links, ir.Link.Parallel), NICs, and PCIe switches with the
 // GPUs and NICs under them; devices under no switch hang off their
 // socket's root complex (or NVLink-C2C for GPUs of Grace platforms).
 func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin ir.OriginID, rack int) server {
@@ -182,15 +183,21 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 			n.Tier = "nvswitch"
 			sws[j] = add(n)
 		}
+		// A bundle takes a contiguous port range on each side and records
+		// its first port: GPU ports run over the switches in order, each
+		// switch's ports over the GPUs in order, as when every physical
+		// link was its own IR link.
 		swPort := make([]int32, nSw)
 		for _, gpu := range sv.gpus {
 			port := int32(0)
 			for j, k := range split {
-				for l := 0; l < k; l++ {
-					link(gpu, sws[j], port, swPort[j], gm.NVLinkRate.V, "nvlink")
-					port++
-					swPort[j]++
+				if k <= 0 {
+					continue
 				}
+				g.AddLink(ir.Link{A: ir.Port{Node: gpu, Port: port}, B: ir.Port{Node: sws[j], Port: swPort[j]},
+					CapacityBPS: float64(k) * gm.NVLinkRate.V, Kind: "nvlink", Fabric: ir.None, Origin: origin, Parallel: int32(k)})
+				port += int32(k)
+				swPort[j] += int32(k)
 			}
 		}
 	}
@@ -294,10 +301,8 @@ func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.N
 			link(sv.gpus[gi], sws[i], -1, ports[i], minNonzero(rates[i], gpuRate()), "pcie")
 			ports[i]++
 		}
-		for _, r := range p.NICs.V {
-			mm := nicRef.FindStringSubmatch(r)
-			idx, _ := strconv.Atoi(mm[2])
-			link(sv.nics[mm[1]][idx], sws[i], -1, ports[i], minNonzero(rates[i], nicRate(nicSpec[mm[1]])), "pcie")
+		for _, at := range plan.switchNICs[i] {
+			link(sv.nics[at.role][at.idx], sws[i], -1, ports[i], minNonzero(rates[i], nicRate(nicSpec[at.role])), "pcie")
 			ports[i]++
 		}
 	}

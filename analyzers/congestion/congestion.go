@@ -338,7 +338,7 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 		}
 		m := j.s.mult(t.slot)
 		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: l.Kind,
-			CapacityBPS: l.CapacityBPS, LoadBPS: t.rate / m, Utilization: t.util, ParallelLinks: int(m)}
+			CapacityBPS: l.PhysicalBPS(), LoadBPS: t.rate / m, Utilization: t.util, ParallelLinks: int(m)}
 		var pl *plane
 		var flows []routing.Flow
 		var of []int32
@@ -456,7 +456,7 @@ func linkUtil(s *system, l *routing.Loads, dst []float64) []float64 {
 	}
 	for _, slot := range l.Touched() {
 		link := ir.LinkID(slot / 2)
-		c := g.Links[link].CapacityBPS * s.mult(slot)
+		c := g.Links[link].PhysicalBPS() * s.mult(slot)
 		if c <= 0 {
 			continue
 		}

@@ -336,7 +336,7 @@ func (r *run) scan(k int) (cf float64, hot int32, bwTime float64, top []slotLoad
 	better := func(a, b slotLoad) bool { return a.util > b.util || (a.util == b.util && a.slot < b.slot) }
 	for _, slot := range r.loads.Touched() {
 		rate, bytes := r.loads.Rate(int(slot)), r.loads.Bytes(int(slot))
-		c := links[slot/2].CapacityBPS * r.s.mult(slot)
+		c := links[slot/2].PhysicalBPS() * r.s.mult(slot)
 		if c <= 0 {
 			continue
 		}

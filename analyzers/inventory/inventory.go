@@ -48,8 +48,9 @@ func bump(cs []Count, name string) []Count {
 
 // Summarize returns the inventory of every fabric of g, in fabric order.
 func Summarize(g *ir.Graph) []Fabric {
-	used := make([]int, len(g.Nodes))
-	seen := map[ir.Port]bool{}
+	// Ports used on the fabrics' links; only switches' counts are read,
+	// and a switch has no link inside a server.
+	used := g.PortsUsed(func(l *ir.Link) bool { return l.Fabric != ir.None })
 	out := make([]Fabric, len(g.Fabrics))
 	for i, f := range g.Fabrics {
 		out[i] = Fabric{Name: f.Name, Family: f.Family, Endpoints: len(f.Endpoints),
@@ -63,7 +64,8 @@ func Summarize(g *ir.Graph) []Fabric {
 			out[i].EndpointsByKind = bump(out[i].EndpointsByKind, kind)
 		}
 	}
-	for _, l := range g.Links {
+	for i := range g.Links {
+		l := &g.Links[i]
 		if l.Fabric == ir.None {
 			continue
 		}
@@ -71,13 +73,6 @@ func Summarize(g *ir.Graph) []Fabric {
 		f.Links++
 		f.CapacityBPS += l.CapacityBPS
 		f.LinksByKind = bump(f.LinksByKind, l.Kind)
-		for _, p := range [2]ir.Port{l.A, l.B} {
-			k := ir.Port{Node: p.Node, Port: p.Port}
-			if p.Port >= 0 && !seen[k] {
-				seen[k] = true
-				used[p.Node]++
-			}
-		}
 	}
 	for i, n := range g.Nodes {
 		if !n.Kind.IsSwitch() {
@@ -92,7 +87,7 @@ func Summarize(g *ir.Graph) []Fabric {
 			}
 			f.SwitchesByTier = bump(f.SwitchesByTier, tier)
 			f.SwitchPorts += int(n.Radix)
-			f.SwitchPortsUsed += used[i]
+			f.SwitchPortsUsed += int(used[i])
 		}
 	}
 	return out

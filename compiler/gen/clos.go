@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -196,6 +197,7 @@ type closBuilder struct {
 	servers  int
 	tiers    [][]*closSwitch
 	groups   map[string][]*closSwitch // leaf groups by key
+	leafDims []dim                    // dims of the leaf tier, for leafFor
 	problems []ClosProblem
 	fill     map[string]int
 	hosts    map[string]ir.NodeID // implicit hosts by name
@@ -236,19 +238,25 @@ type scope struct {
 	units       []int
 }
 
+// key names a group: "p1/u0.3/r7/" for plane 1, unit 3 of level 0, rail 7.
+// It is built with strconv rather than fmt: leafFor asks once per
+// endpoint (131,072 times in a 131k-GPU design).
 func (b *closBuilder) key(ds []dim, s scope) string {
-	k := ""
+	var buf [64]byte
+	k := buf[:0]
 	for _, d := range ds {
 		switch d.kind {
 		case "plane":
-			k += fmt.Sprintf("p%d/", s.plane)
+			k = strconv.AppendInt(append(k, 'p'), int64(s.plane), 10)
 		case "rail":
-			k += fmt.Sprintf("r%d/", s.rail)
+			k = strconv.AppendInt(append(k, 'r'), int64(s.rail), 10)
 		default:
-			k += fmt.Sprintf("u%d.%d/", d.level, s.units[d.level])
+			k = strconv.AppendInt(append(k, 'u'), int64(d.level), 10)
+			k = strconv.AppendInt(append(k, '.'), int64(s.units[d.level]), 10)
 		}
+		k = append(k, '/')
 	}
-	return k
+	return string(k)
 }
 
 // enumerate calls f for every group of a tier, in plane, unit, rail order.
@@ -339,6 +347,7 @@ func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*clos
 func (b *closBuilder) makeLeaves() {
 	t := b.c.Tiers[0]
 	ds := b.dims(t)
+	b.leafDims = ds
 	b.groups = map[string][]*closSwitch{}
 	b.fill = map[string]int{}
 	b.enumerate(ds, func(s scope) {
@@ -380,8 +389,7 @@ func nonzero(a, b float64) float64 {
 
 func (b *closBuilder) leafFor(s scope) (*closSwitch, bool) {
 	t := b.c.Tiers[0]
-	ds := b.dims(t)
-	k := b.key(ds, s)
+	k := b.key(b.leafDims, s)
 	group := b.groups[k]
 	down := t.Down
 	if down == 0 {
@@ -398,6 +406,8 @@ func (b *closBuilder) leafFor(s scope) (*closSwitch, bool) {
 func (b *closBuilder) attachEndpoints() {
 	overflow := 0
 	b.hosts = map[string]ir.NodeID{}
+	eps := &b.g.Fabrics[b.fab].Endpoints
+	*eps = slices.Grow(*eps, len(b.c.Endpoints))
 	for _, e := range b.c.Endpoints {
 		sw, ok := b.leafFor(b.endpointScope(e.Server, e.Rail, e.Plane))
 		if !ok {
@@ -498,7 +508,7 @@ func (b *closBuilder) wireTier(ti int) {
 		// Down ports of the upper switches come first, so allocate all of
 		// them per upper switch in lower order: gather pairs, then sort.
 		type pair struct{ lo, up, l int }
-		var pairs []pair
+		pairs := make([]pair, 0, len(lower)*max(lowerT.Up, 0))
 		rotate := 0
 		if lowerT.Up < count {
 			rotate = 1

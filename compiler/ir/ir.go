@@ -133,8 +133,25 @@ type Link struct {
 	// Breakout is the number of lanes the A-side physical port is split
 	// into (1 when not broken out).
 	Breakout int32
+	// Parallel is the number of identical physical links this logical
+	// link bundles; 0 and 1 both mean one. The compiler sets it only for
+	// the NVLink links between one GPU and one NVSwitch inside a server
+	// (an HGX H100 GPU's 5, 5, 4, 4 links to its four NVSwitches become
+	// four links), so that the IR holds one link per GPU–switch pair
+	// rather than 18 per GPU. CapacityBPS is then the bundle's sum; each
+	// end uses Parallel contiguous ports starting at its Port. Fabric
+	// links (NVLink domain ones included) stay one link per physical link.
+	Parallel int32
 	Origin   OriginID
 }
+
+// Physical returns the number of physical links l stands for: Parallel,
+// or 1 when Parallel is 0.
+func (l *Link) Physical() int32 { return max(1, l.Parallel) }
+
+// PhysicalBPS returns the capacity of one physical link of l, bits per
+// second per direction: CapacityBPS ÷ Physical.
+func (l *Link) PhysicalBPS() float64 { return l.CapacityBPS / float64(l.Physical()) }
 
 // Fabric is one named network of the design.
 type Fabric struct {

@@ -102,7 +102,8 @@ func NewPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) b
 
 // NewBundledPlane is NewPlane with consecutive parallel links of equal
 // capacity (an HGX GPU's 4 or 5 NVLinks to one NVSwitch) folded into one
-// arc of multiplicity Mult. Only the Ideal mode routes it exactly: a
+// arc of multiplicity Mult; a link that bundles physical links itself
+// (ir.Link.Parallel) counts them all. Only the Ideal mode routes it exactly: a
 // hashed queue pair would pick one link of the bundle.
 func NewBundledPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) bool) *Plane {
 	return newPlane(g, include, transit, true)
@@ -126,13 +127,13 @@ func newPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) b
 		}
 		if bundle && first >= 0 {
 			f := &g.Links[first]
-			if f.A.Node == l.A.Node && f.B.Node == l.B.Node && f.CapacityBPS == l.CapacityBPS {
-				p.mult[first]++
+			if f.A.Node == l.A.Node && f.B.Node == l.B.Node && f.PhysicalBPS() == l.PhysicalBPS() {
+				p.mult[first] += l.Physical()
 				continue
 			}
 		}
 		first = i
-		p.mult[i] = 1
+		p.mult[i] = l.Physical()
 		count[l.A.Node]++
 		count[l.B.Node]++
 	}
@@ -167,16 +168,21 @@ func newPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) b
 	return p
 }
 
-// Mult returns the number of parallel links that slot's arc stands for
-// (1 on an unbundled plane, 0 for a slot outside the plane or a later
+// Mult returns the number of parallel physical links that slot's arc
+// stands for (1 on an unbundled plane but for a link that is itself a
+// bundle, ir.Link.Parallel; 0 for a slot outside the plane or a later
 // member of a bundle).
 func (p *Plane) Mult(slot int32) int32 { return p.mult[slot/2] }
 
-// Bundle returns the links folded into the arc whose first link is l.
+// Bundle returns the IR links folded into the arc whose first link is l:
+// consecutive links whose physical links (ir.Link.Physical) add up to the
+// arc's Mult.
 func (p *Plane) Bundle(l ir.LinkID) []ir.LinkID {
-	out := make([]ir.LinkID, p.mult[l])
-	for i := range out {
-		out[i] = l + ir.LinkID(i)
+	var out []ir.LinkID
+	m := p.mult[l]
+	for n := int32(0); n < m && int(l) < len(p.G.Links); l++ {
+		out = append(out, l)
+		n += p.G.Links[l].Physical()
 	}
 	return out
 }
@@ -219,9 +225,10 @@ func (p *Plane) Arcs(u int32) []Arc { return p.arcs[p.start[u]:p.start[u+1]] }
 // Transit reports whether plane node u forwards traffic.
 func (p *Plane) Transit(u int32) bool { return p.transit[u] }
 
-// CapacityBPS returns the capacity of the link under slot s, bits per
+// CapacityBPS returns the capacity of one physical link under slot s
+// (ir.Link.PhysicalBPS: an arc of Mult m carries m of them), bits per
 // second per direction.
-func (p *Plane) CapacityBPS(s int32) float64 { return p.G.Links[s/2].CapacityBPS }
+func (p *Plane) CapacityBPS(s int32) float64 { return p.G.Links[s/2].PhysicalBPS() }
 
 // Switches is the usual transit rule: packet switches and NVSwitch chips
 // forward, every other node only sends and receives.

@@ -297,9 +297,9 @@ func aggregate(g *ir.Graph, f ir.FabricID, loads []float64) *overview {
 				ov.edges[k] = b
 			}
 		}
-		b.add(l.CapacityBPS)
+		b.addLink(l)
 		if loads != nil {
-			b.addLoad(loads[id])
+			b.addLoad(loads[id], int(l.Physical()))
 		}
 	}
 	return ov

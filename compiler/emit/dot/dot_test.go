@@ -391,3 +391,29 @@ func TestPathsUnique(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// The server-model view of a DGX H100 counts physical NVLink links, not
+// IR links: the IR holds one link per GPU–NVSwitch pair (ir.Link.Parallel
+// 5, 5, 4, 4), and the view still reads 8 × 18 = 144 links of 200 Gb/s
+// (NVLink4, 25 GB/s per direction) and labels each GPU–switch edge with
+// its 5 or 4 links: 16 edges of each.
+func TestServerModelNVLinkBundles(t *testing.T) {
+	g := compile(t, "dgx-h100-superpod")
+	var view string
+	for _, d := range modelViews(g) {
+		if d.name == "DGX-H100" {
+			view = string(d.dot)
+		}
+	}
+	if view == "" {
+		t.Fatal("no DGX-H100 server-model view")
+	}
+	if !strings.Contains(view, "NVLink 144 × 200G = 28.8 Tb/s") {
+		t.Errorf("title lacks \"NVLink 144 × 200G = 28.8 Tb/s\":\n%s", view)
+	}
+	for _, label := range []string{`label="5 × 200G"`, `label="4 × 200G"`} {
+		if n := strings.Count(view, label); n != 16 {
+			t.Errorf("%d edges with %s, want 16 (8 GPUs × 2 NVSwitches)", n, label)
+		}
+	}
+}

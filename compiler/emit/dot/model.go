@@ -102,7 +102,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 				internal[l.Kind] = ib
 				internalKinds = append(internalKinds, l.Kind)
 			}
-			ib.add(l.CapacityBPS)
+			ib.addLink(l)
 		} else {
 			far := l.B.Node
 			if ib {
@@ -123,7 +123,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			bundles[k] = bd
 			order = append(order, k)
 		}
-		bd.add(l.CapacityBPS)
+		bd.addLink(l)
 	}
 	// Counts for the title.
 	count := map[ir.Kind]int{}

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
 )
 
 // sig3 formats v with at most three significant digits and no trailing
@@ -68,24 +70,34 @@ type bundle struct {
 	loaded           int
 }
 
-func (b *bundle) add(bps float64) {
+// add counts one physical link of bps.
+func (b *bundle) add(bps float64) { b.addN(bps, 1, bps) }
+
+// addLink counts the physical links of l: Physical links of PhysicalBPS
+// each (an in-server NVLink bundle is one IR link of several).
+func (b *bundle) addLink(l *ir.Link) { b.addN(l.PhysicalBPS(), int(l.Physical()), l.CapacityBPS) }
+
+// addN counts n physical links of bps each, total bits per second.
+func (b *bundle) addN(bps float64, n int, total float64) {
 	if b.byRate == nil {
 		b.byRate = map[float64]int{}
 	}
-	b.byRate[bps]++
-	b.links++
-	b.total += bps
+	b.byRate[bps] += n
+	b.links += n
+	b.total += total
 }
 
-func (b *bundle) addLoad(load float64) {
+// addLoad records the load ÷ capacity of an IR link of n physical links,
+// which all carry that share (an NVLink bundle shares its load).
+func (b *bundle) addLoad(load float64, n int) {
 	if math.IsNaN(load) {
 		return
 	}
 	if b.loaded == 0 || load > b.maxLoad {
 		b.maxLoad = load
 	}
-	b.sumLoad += load
-	b.loaded++
+	b.sumLoad += load * float64(n)
+	b.loaded += n
 }
 
 // text labels a bundle the way a design review writes it:

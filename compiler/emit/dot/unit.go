@@ -267,7 +267,7 @@ func (ov *overview) unitDOT(what, prefix string, members []ir.NodeID) []byte {
 			order = append(order, k)
 		}
 		first := b.links == 0
-		b.add(l.CapacityBPS)
+		b.addLink(l)
 		// A bundle takes its rail's colour only when all its links share it.
 		if r := railOfLink(g, l); first {
 			rails[k] = r

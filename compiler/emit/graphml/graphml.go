@@ -71,6 +71,7 @@ var keys = []key{
 	{"media", "edge", "string"},
 	{"length_m", "edge", "double"},
 	{"lanes", "edge", "int"},
+	{"parallel", "edge", "int"},
 	{"source_port", "edge", "int"},
 	{"target_port", "edge", "int"},
 	{"source_lane", "edge", "int"},
@@ -161,6 +162,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 			w.float("e_length_m", l.LengthM)
 		}
 		w.opt("e_lanes", l.Breakout)
+		w.opt("e_parallel", l.Physical())
 		w.opt("e_source_port", l.A.Port)
 		w.opt("e_target_port", l.B.Port)
 		w.opt("e_source_lane", l.A.Lane)

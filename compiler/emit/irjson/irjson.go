@@ -113,8 +113,11 @@ type End struct {
 // Link is one full-duplex logical link. CapacityBPS is per direction in
 // bits per second; Media ("" until cable planning fills it) and LengthM
 // (metres, 0 until then). Extras: Kind ("leaf_spine", "nvlink", ...),
-// Fabric (a fabric id, or -1 for a link inside a server) and Lanes (the
-// number of lanes the A-side port is broken out into, 1 when not).
+// Fabric (a fabric id, or -1 for a link inside a server), Lanes (the
+// number of lanes the A-side port is broken out into, 1 when not) and
+// Parallel (the number of identical physical links the link bundles, 1
+// but for a GPU's NVLink links to one NVSwitch inside a server, whose
+// CapacityBPS is then their sum and whose ports run from port on).
 type Link struct {
 	ID          int     `json:"id"`
 	A           End     `json:"a"`
@@ -125,6 +128,7 @@ type Link struct {
 	Kind        string  `json:"kind"`
 	Fabric      int32   `json:"fabric"`
 	Lanes       int32   `json:"lanes"`
+	Parallel    int32   `json:"parallel"`
 }
 
 // Build converts g into its document. It is the reference the fast writer
@@ -158,7 +162,7 @@ func Build(g *ir.Graph) *Document {
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
 			CapacityBPS: l.CapacityBPS, Media: l.Media, LengthM: l.LengthM,
-			Kind: l.Kind, Fabric: int32(l.Fabric), Lanes: l.Breakout}
+			Kind: l.Kind, Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
 	}
 	return d
 }

@@ -178,6 +178,8 @@ func appendLink(b []byte, l *ir.Link, i int) []byte {
 	b = strconv.AppendInt(b, int64(l.Fabric), 10)
 	b = append(b, `,"lanes":`...)
 	b = strconv.AppendInt(b, int64(l.Breakout), 10)
+	b = append(b, `,"parallel":`...)
+	b = strconv.AppendInt(b, int64(l.Physical()), 10)
 	return append(b, '}')
 }
 

@@ -1,0 +1,84 @@
+package ir
+
+// PortsUsed counts, per node (indexed by NodeID), the distinct physical
+// network ports used by the links that keep accepts (nil: every link).
+// Host-interface ports, numbered -1, are not network ports; lanes of one
+// broken-out port count once; a link bundling Parallel physical links
+// (in-server NVLink) uses Parallel ports from its Port on at each end.
+//
+// Ports are marked in one flat bit set with a row per node as wide as the
+// node's highest port number plus one, which costs a few bits per link
+// where a map of ports costs tens of bytes (most of check's time at
+// 131,072 GPUs when it was a map); a graph whose port numbers are too
+// sparse for that (more than 64 bits per physical link end) uses a map.
+func (g *Graph) PortsUsed(keep func(*Link) bool) []int32 {
+	used := make([]int32, len(g.Nodes))
+	width := make([]int64, len(g.Nodes)+1) // highest port + 1, then row offsets
+	ends := int64(0)                       // physical link ends
+	for i := range g.Links {
+		l := &g.Links[i]
+		if keep != nil && !keep(l) {
+			continue
+		}
+		n := int64(l.Physical())
+		ends += 2 * n
+		for _, p := range [2]Port{l.A, l.B} {
+			if p.Port >= 0 && int64(p.Port)+n > width[p.Node+1] {
+				width[p.Node+1] = int64(p.Port) + n
+			}
+		}
+	}
+	for i := 1; i < len(width); i++ {
+		width[i] += width[i-1]
+	}
+	total := width[len(width)-1]
+	if total > 64*ends+64 {
+		return g.portsUsedSparse(keep)
+	}
+	bits := make([]uint64, (total+63)/64)
+	for i := range g.Links {
+		l := &g.Links[i]
+		if keep != nil && !keep(l) {
+			continue
+		}
+		n := int64(l.Physical())
+		for _, p := range [2]Port{l.A, l.B} {
+			if p.Port < 0 {
+				continue
+			}
+			for b := width[p.Node] + int64(p.Port); b < width[p.Node]+int64(p.Port)+n; b++ {
+				if bits[b/64]&(1<<(b%64)) == 0 {
+					bits[b/64] |= 1 << (b % 64)
+					used[p.Node]++
+				}
+			}
+		}
+	}
+	return used
+}
+
+// portsUsedSparse is PortsUsed with a map of ports, for port numbers too
+// sparse for a bit set.
+func (g *Graph) portsUsedSparse(keep func(*Link) bool) []int32 {
+	used := make([]int32, len(g.Nodes))
+	seen := map[Port]bool{}
+	for i := range g.Links {
+		l := &g.Links[i]
+		if keep != nil && !keep(l) {
+			continue
+		}
+		for _, p := range [2]Port{l.A, l.B} {
+			if p.Port < 0 {
+				continue
+			}
+			for k := range l.Physical() {
+				key := Port{Node: p.Node, Port: p.Port + k}
+				if !seen[key] {
+					seen[key] = true
+					used[p.Node]++
+				}
+			}
+		}
+	}
+	return used
+}
