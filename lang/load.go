@@ -3,10 +3,8 @@ package lang
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -91,22 +89,9 @@ func findFiles(paths []string) ([]string, hcl.Diagnostics) {
 			out = append(out, p)
 			continue
 		}
-		ents, err := os.ReadDir(p)
-		if err != nil {
-			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+p, err.Error()))
-			continue
-		}
-		n := 0
-		for _, e := range ents {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), Suffix) {
-				out = append(out, filepath.Join(p, e.Name()))
-				n++
-			}
-		}
-		if n == 0 {
-			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No design files in "+p,
-				"A design directory holds one or more *"+Suffix+" files; this one has none."))
-		}
+		names, d := DesignFiles(p)
+		out = append(out, names...)
+		diags = append(diags, d...)
 	}
 	if len(paths) == 0 {
 		diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No input",
@@ -119,17 +104,11 @@ func findFiles(paths []string) ([]string, hcl.Diagnostics) {
 }
 
 func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
-	st, err := os.Stat(name)
-	if err != nil {
-		return nil, hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}
-	}
-	if st.Size() > MaxFileBytes {
-		return nil, hcl.Diagnostics{diag.Error(diag.FileTooLarge, fileStart(name),
-			"File too large", fmt.Sprintf("%s is %d bytes; design files are limited to %d bytes.", name, st.Size(), MaxFileBytes))}
-	}
-	src, err := os.ReadFile(name)
-	if err != nil {
-		return nil, hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}
+	// Read through a limit: a stream or device named on the command line
+	// (/dev/stdin, /dev/zero) has no size on disk to check.
+	src, d := ReadDesignFile(name)
+	if d != nil {
+		return nil, hcl.Diagnostics{d}
 	}
 	if d := eval.Screen(name, src); d != nil {
 		return nil, hcl.Diagnostics{d}

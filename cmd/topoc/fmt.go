@@ -3,12 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -125,14 +123,15 @@ func fmtPaths(c *cobra.Command, args []string, check, write bool) error {
 // fmtStdin formats standard input onto standard output; with check it
 // prints nothing and exits 1 when the input is not formatted.
 func fmtStdin(c *cobra.Command, check bool) error {
-	src, err := io.ReadAll(io.LimitReader(c.InOrStdin(), lang.MaxFileBytes+1))
+	src, over, err := lang.ReadLimited(c.InOrStdin(), lang.MaxFileBytes)
 	if err != nil {
 		fmt.Fprintln(c.ErrOrStderr(), "topoc: fmt: reading standard input:", err)
 		return exitError{2}
 	}
 	var r fmtResult
-	if len(src) > lang.MaxFileBytes {
-		r = fmtResult{name: "<stdin>", diags: hcl.Diagnostics{tooLarge("<stdin>", int64(len(src)))}}
+	if over {
+		tl := &lang.TooLargeError{Name: "<stdin>", Size: int64(len(src)), Limit: lang.MaxFileBytes, Stream: true}
+		r = fmtResult{name: "<stdin>", diags: hcl.Diagnostics{lang.FileTooLargeDiag(tl)}}
 	} else {
 		r = formatSource("<stdin>", src)
 	}
@@ -168,40 +167,23 @@ func fmtFiles(paths []string) ([]string, hcl.Diagnostics) {
 			out = append(out, p)
 			continue
 		}
-		ents, err := os.ReadDir(p)
-		if err != nil {
-			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+p, err.Error()))
-			continue
-		}
-		n := 0
-		for _, e := range ents {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), lang.Suffix) {
-				out = append(out, filepath.Join(p, e.Name()))
-				n++
-			}
-		}
-		if n == 0 {
-			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No design files in "+p,
-				"A design directory holds one or more *"+lang.Suffix+" files; this one has none."))
-		}
+		// lang.DesignFiles refuses named pipes and devices without
+		// opening them, as check does.
+		names, d := lang.DesignFiles(p)
+		out = append(out, names...)
+		diags = append(diags, d...)
 	}
 	sort.Strings(out)
 	return slices.Compact(out), diags
 }
 
-// formatFile reads and formats one file. Reading obeys the limits of
-// lang.Load (lang.MaxFileBytes), so fmt accepts what check accepts.
+// formatFile reads and formats one file. Reading is lang.Load's
+// (lang.ReadDesignFile: at most lang.MaxFileBytes, a stream or device cut
+// at the limit), so fmt accepts what check accepts.
 func formatFile(name string) fmtResult {
-	st, err := os.Stat(name)
-	if err != nil {
-		return fmtResult{name: name, diags: hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}}
-	}
-	if st.Size() > lang.MaxFileBytes {
-		return fmtResult{name: name, diags: hcl.Diagnostics{tooLarge(name, st.Size())}}
-	}
-	src, err := os.ReadFile(name)
-	if err != nil {
-		return fmtResult{name: name, diags: hcl.Diagnostics{diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+name, err.Error())}}
+	src, d := lang.ReadDesignFile(name)
+	if d != nil {
+		return fmtResult{name: name, diags: hcl.Diagnostics{d}}
 	}
 	return formatSource(name, src)
 }
@@ -230,11 +212,6 @@ func formatSource(name string, src []byte) fmtResult {
 // recursive parser would exhaust the stack.
 func screenSource(name string, src []byte) *hcl.Diagnostic {
 	return eval.Screen(name, src)
-}
-
-func tooLarge(name string, size int64) *hcl.Diagnostic {
-	return diag.Error(diag.FileTooLarge, hcl.Range{Filename: name, Start: hcl.InitialPos, End: hcl.InitialPos}, "File too large",
-		fmt.Sprintf("%s is %d bytes; design files are limited to %d bytes.", name, size, lang.MaxFileBytes))
 }
 
 // rewrite replaces the file at name with data atomically (a temporary file

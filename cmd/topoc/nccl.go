@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -30,17 +32,16 @@ func newNCCL() *cobra.Command {
 }
 
 // readNCCL reads an NCCL file for lint or import, or prints why it cannot.
+// Reading goes through lang.ReadFileLimited, so a stream or device
+// (/dev/stdin, /dev/zero) is cut at maxNCCLFile bytes, not read to its end.
 func readNCCL(c *cobra.Command, path string) ([]byte, bool) {
-	st, err := os.Stat(path)
-	if err == nil && st.Size() > maxNCCLFile {
-		err = fmt.Errorf("%d bytes, more than an NCCL topology file can hold (limit %d)", st.Size(), maxNCCLFile)
-	}
-	var src []byte
-	if err == nil {
-		src, err = os.ReadFile(path)
+	src, err := lang.ReadFileLimited(path, maxNCCLFile)
+	var tl *lang.TooLargeError
+	if errors.As(err, &tl) {
+		err = fmt.Errorf("%w, the limit for an NCCL topology file (NCCL loads at most %d elements)", tl, nccl.MaxNodes)
 	}
 	if err != nil {
-		fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v\n", path, err)
+		fmt.Fprintf(c.ErrOrStderr(), "topoc: %v\n", err)
 		return nil, false
 	}
 	return src, true
@@ -117,7 +118,8 @@ func newNCCLImport() *cobra.Command {
 			"file states facts the catalogue cannot supply) to stdout, or to OUT with -o. Every value the\n" +
 			"file lacks is named in a nccl-import-missing warning on stderr and in a comment; topoc never\n" +
 			"guesses it, and `topoc build --emit nccl` refuses the model until you state it.\n" +
-			"Exit 0 written (warnings allowed), 1 FILE cannot be imported, 2 usage or I/O errors.",
+			"Exit 0 written (warnings allowed), 1 FILE cannot be imported (it does not parse, or nccl lint finds an error in it),\n" +
+			"2 usage or I/O errors.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				fmt.Fprintf(c.ErrOrStderr(), "topoc: nccl import needs exactly one FILE\n%s", c.UsageString())
@@ -133,7 +135,7 @@ func newNCCLImport() *cobra.Command {
 				return err
 			}
 			if text == nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc: nothing was imported")
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: nothing was imported; fix the errors above (`topoc nccl lint %s` lists every finding)\n", args[0])
 				return exitError{1}
 			}
 			if out == "" {

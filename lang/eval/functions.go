@@ -16,9 +16,11 @@ type namedFunction struct {
 
 // functionTable lists the functions available in expressions, sorted by
 // name, under Terraform's names. All but index and length are go-cty's
-// stdlib functions as they are; those two follow Terraform, whose index
-// searches a list for a value and whose length also counts the characters
-// of a string. The table is built on each call, so no caller can change
+// stdlib functions; those two follow Terraform, whose index searches a
+// list for a value and whose length also counts the characters of a
+// string. format, formatlist, indent, join, replace (strlimits.go) and
+// setproduct (limits.go) refuse, before building it, a result larger than
+// MaxValueSize. The table is built on each call, so no caller can change
 // another's functions.
 func functionTable() []namedFunction {
 	return []namedFunction{
@@ -35,11 +37,11 @@ func functionTable() []namedFunction {
 		{"element", stdlib.ElementFunc},
 		{"flatten", stdlib.FlattenFunc},
 		{"floor", stdlib.FloorFunc},
-		{"format", stdlib.FormatFunc},
-		{"formatlist", stdlib.FormatListFunc},
-		{"indent", stdlib.IndentFunc},
+		{"format", boundedFormat()},
+		{"formatlist", boundedFormatList()},
+		{"indent", boundedIndent()},
 		{"index", indexFunc()},
-		{"join", stdlib.JoinFunc},
+		{"join", boundedJoin()},
 		{"jsondecode", stdlib.JSONDecodeFunc},
 		{"jsonencode", stdlib.JSONEncodeFunc},
 		{"keys", stdlib.KeysFunc},
@@ -55,7 +57,7 @@ func functionTable() []namedFunction {
 		{"range", stdlib.RangeFunc},
 		{"regex", stdlib.RegexFunc},
 		{"regexall", stdlib.RegexAllFunc},
-		{"replace", stdlib.ReplaceFunc},
+		{"replace", boundedReplace()},
 		{"reverse", stdlib.ReverseListFunc},
 		{"setproduct", boundedSetProduct()},
 		{"signum", stdlib.SignumFunc},

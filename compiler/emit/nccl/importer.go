@@ -47,12 +47,25 @@ var knownDevices = map[string]string{
 // Values NCCL sets itself (rank, dev, gdr, host_hash, guid, maxconn) and
 // NVLinks (NCCL detects them) are not imported; an info says so.
 //
-// The diagnostics hold Parse's errors when the file cannot be read; the
-// text is nil then.
+// A file that Lint finds an error in (one NCCL refuses or misreads: a
+// duplicate bus id, a malformed value, a missing required attribute) is
+// not imported: the text is nil and the diagnostics hold Lint's
+// error-severity findings, as they hold Parse's errors for a file that
+// cannot be read. A model built from such a file would carry the fault
+// into every file topoc writes from it.
 func Import(filename string, src []byte, opts ImportOptions) ([]byte, hcl.Diagnostics) {
 	doc, diags := Parse(filename, src)
 	if diags.HasErrors() {
 		return nil, diags
+	}
+	if found := lintDoc(filename, doc, diags); found.HasErrors() {
+		var errs hcl.Diagnostics
+		for _, d := range found {
+			if d.Severity == hcl.DiagError {
+				errs = append(errs, d)
+			}
+		}
+		return nil, errs
 	}
 	sys := doc.System()
 	if sys == nil {

@@ -23,6 +23,11 @@ func Lint(filename string, src []byte) hcl.Diagnostics {
 	if diags.HasErrors() {
 		return diags
 	}
+	return lintDoc(filename, doc, diags)
+}
+
+// lintDoc is Lint on a parsed document; diags are Parse's findings.
+func lintDoc(filename string, doc *Document, diags hcl.Diagnostics) hcl.Diagnostics {
 	l := &linter{diags: diags, file: filename}
 	l.structure(doc)
 	if sys := doc.System(); sys != nil {

@@ -26,6 +26,14 @@ const (
 	// detection and intra-node fusion add nodes to the same 256-node
 	// buffer, and nccl-topo-xml.md §11 advises "<~150".
 	Budget = 150
+	// MaxDepth is how deep topoc reads elements, the top level being depth
+	// 1. NCCL's parser has no depth limit (it recurses; nccl-topo-xml.md
+	// §8), but its trees are shallow: system/cpu/pci.../pci/gpu|nic/net,
+	// a dozen levels behind the deepest PCIe switch cascade. Elements NCCL
+	// skips are not counted against MaxNodes, so only this cap bounds the
+	// parser's recursion on a file of nothing but nested tags. 64 is a
+	// modelling assumption, generous for any real host.
+	MaxDepth = 64
 )
 
 // children lists the elements NCCL loads under each element (its
@@ -85,7 +93,7 @@ func Parse(filename string, src []byte) (*Document, hcl.Diagnostics) {
 	p := &parser{file: filename, src: src, line: 1, col: 1}
 	doc := &Document{}
 	root := &Element{}
-	_ = p.loadSub(root, true, children[""])
+	_ = p.loadSub(root, true, children[""], false, 0)
 	doc.Roots = root.Children
 	doc.Loaded = p.loaded
 	return doc, p.diags
@@ -309,8 +317,11 @@ func (p *parser) node() (*Element, nodeKind, error) {
 // loadSub reads the children of head until its closing tag (or EOF at the
 // top level), as NCCL's xmlLoadSub does: elements named in known are
 // loaded (and counted against the node buffer), others are skipped with
-// their subtree. load is false inside a skipped subtree.
-func (p *parser) loadSub(head *Element, top bool, known []string) error {
+// their subtree. ignored is set inside a skipped subtree, whose elements
+// are marked as they are read (marking each subtree again on the way up
+// made deep files quadratic). depth is head's depth, 0 for the top level;
+// an element deeper than MaxDepth stops the parse.
+func (p *parser) loadSub(head *Element, top bool, known []string, ignored bool, depth int) error {
 	for {
 		if p.loaded == MaxNodes {
 			p.report(diag.SevError, diag.NCCLLimit, p.rng(p.pos()), "Error : XML parser is limited to 256 nodes",
@@ -335,13 +346,13 @@ func (p *parser) loadSub(head *Element, top bool, known []string) error {
 			}
 			return nil
 		}
-		head.Children = append(head.Children, e)
-		isKnown := false
-		for _, k := range known {
-			if k == e.Name {
-				isKnown = true
-			}
+		if depth+1 > MaxDepth {
+			p.report(diag.SevError, diag.NCCLLimit, e.Range, fmt.Sprintf("Elements nested more than %d deep", MaxDepth),
+				fmt.Sprintf("<%s> is at depth %d; topoc reads topology trees at most %d elements deep (NCCL's own are about a dozen: system, cpu, a few pci switches, gpu or nic, net) and stops here. Check the file for unclosed tags, or close the elements that should be siblings.", e.Name, depth+1, MaxDepth))
+			return errStop{}
 		}
+		head.Children = append(head.Children, e)
+		isKnown := !ignored && contains(known, e.Name)
 		if isKnown {
 			p.loaded++
 		} else {
@@ -354,18 +365,8 @@ func (p *parser) loadSub(head *Element, top bool, known []string) error {
 		if !isKnown {
 			sub = nil
 		}
-		if err := p.loadSub(e, false, sub); err != nil {
+		if err := p.loadSub(e, false, sub, !isKnown, depth+1); err != nil {
 			return err
 		}
-		if !isKnown {
-			markIgnored(e)
-		}
-	}
-}
-
-func markIgnored(e *Element) {
-	e.Ignored = true
-	for _, c := range e.Children {
-		markIgnored(c)
 	}
 }
