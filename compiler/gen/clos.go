@@ -110,8 +110,10 @@ func (c Clos) Validate() []ParamError {
 		if t.Ports.Radix < 0 || t.Down < 0 || t.Up < 0 || t.Count < 0 {
 			errs = append(errs, ParamError{"tier." + t.Name, "counts must not be negative"})
 		}
-		if t.Ports.Radix > 0 && t.Down+t.Up > t.Ports.Radix*maxLanes(t.Ports) {
-			errs = append(errs, ParamError{"tier." + t.Name + ".down", fmt.Sprintf("down %d + up %d exceeds the model's %d ports", t.Down, t.Up, t.Ports.Radix)})
+		if t.Ports.Radix > 0 && t.Down > 0 {
+			if need := c.portsNeeded(ti); need > t.Ports.Radix {
+				errs = append(errs, ParamError{"tier." + t.Name + ".down", fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but the model has %d; lower down or up, or use a model with more ports", t.Down, t.Up, need, t.Ports.Radix)})
+			}
 		}
 		level := finestLevel(c, t.Per)
 		if ti > 0 {
@@ -131,6 +133,42 @@ func (c Clos) Validate() []ParamError {
 		prevLevel = level
 	}
 	return errs
+}
+
+// portsNeeded is the physical ports tier ti's down and up links take,
+// each at its own rate: a 400G link on an 800G port broken out 2 × 400G
+// takes half a port. The down rate is the endpoints' (leaf tier) or the
+// link rate to the tier below; the up rate is the link rate to the tier
+// above (the upper tier's link_rate, else this tier's, as wireTier uses).
+// A rate no breakout fits counts one link per port (the rate mismatch is
+// reported on its own).
+func (c Clos) portsNeeded(ti int) int {
+	t := c.Tiers[ti]
+	between := func(lo, up int) float64 {
+		if c.Tiers[up].LinkBPS != 0 {
+			return c.Tiers[up].LinkBPS
+		}
+		return c.Tiers[lo].LinkBPS
+	}
+	ports := func(links int, bps float64) int {
+		lanes := 1
+		if bps > 0 {
+			lanes = max(t.Ports.Lanes(bps), 1)
+		}
+		return (links + lanes - 1) / lanes
+	}
+	var downBPS, upBPS float64
+	if ti == 0 {
+		if len(c.Endpoints) > 0 {
+			downBPS = c.Endpoints[0].RateBPS
+		}
+	} else {
+		downBPS = between(ti-1, ti)
+	}
+	if ti+1 < len(c.Tiers) {
+		upBPS = between(ti, ti+1)
+	}
+	return ports(t.Down, downBPS) + ports(t.Up, upBPS)
 }
 
 func maxLanes(m PortModel) int {
