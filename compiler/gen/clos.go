@@ -171,14 +171,6 @@ func (c Clos) portsNeeded(ti int) int {
 	return ports(t.Down, downBPS) + ports(t.Up, upBPS)
 }
 
-func maxLanes(m PortModel) int {
-	n := 1
-	for _, b := range m.Breakouts {
-		n = max(n, b.Lanes)
-	}
-	return n
-}
-
 // finestLevel returns the innermost unit level named in per, or -1.
 func finestLevel(c Clos, per []string) int {
 	best := -1
