@@ -43,9 +43,13 @@ type compiled struct {
 // file is read.
 func (f *designFlags) validate() error {
 	for _, v := range f.vars {
-		if !strings.Contains(v, "=") {
-			return fmt.Errorf("--var %q: want name=value", v)
+		name, _, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return fmt.Errorf("--var %q: want name=value, e.g. --var spines=8", v)
 		}
+	}
+	if f.maxEndpoints < 0 {
+		return fmt.Errorf("--max-endpoints %d: want a positive number (0 means the default, %d)", f.maxEndpoints, compiler.DefaultMaxEndpoints)
 	}
 	return nil
 }

@@ -206,8 +206,19 @@ func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
 		}
 		return nil
 	}
-	hint := fmt.Sprintf(" The value of --var %s is read as an HCL expression because the variable's type is %s; quote text, e.g. --var '%s=\"text\"'.",
-		name, typeexpr.TypeString(st.v.Type), name)
+	example := "\"text\""
+	switch t := st.v.Type; {
+	case t.Equals(cty.Number):
+		example = "4"
+	case t.Equals(cty.Bool):
+		example = "true"
+	case t.IsListType() || t.IsSetType() || t.IsTupleType():
+		example = "[0, 1]"
+	case t.IsMapType() || t.IsObjectType():
+		example = "{a = 1}"
+	}
+	hint := fmt.Sprintf(" The value of --var %s is read as an HCL expression because the variable's type is %s; write one, e.g. --var '%s=%s'.",
+		name, typeexpr.TypeString(st.v.Type), name, example)
 	if d := Screen(source, []byte(raw)); d != nil {
 		d.Subject = nil // the value is a flag, not a file
 		return hcl.Diagnostics{d}
