@@ -24,6 +24,10 @@ func (s *state) buildCustom(f *lang.Fabric) {
 	alloc := map[ir.NodeID]*gen.PortAllocator{}
 	var tiers []string
 	for _, sw := range c.Switches {
+		if d := badName("switch", sw.Name.V, sw.Name.Range); d != nil {
+			s.diags = append(s.diags, d)
+			continue
+		}
 		if first, dup := where[sw.Name.V]; dup {
 			s.diags = append(s.diags, diag.Error(diag.DuplicateName, sw.Name.Range, "Duplicate switch name",
 				fmt.Sprintf("%q is already declared at %s; names within a fabric must be unique.", sw.Name.V, first)))
@@ -51,6 +55,10 @@ func (s *state) buildCustom(f *lang.Fabric) {
 	}
 	s.g.Fabrics[fab].Tiers = tiers
 	for _, h := range c.Hosts {
+		if d := badName("host", h.Name.V, h.Name.Range); d != nil {
+			s.diags = append(s.diags, d)
+			continue
+		}
 		if first, dup := where[h.Name.V]; dup {
 			s.diags = append(s.diags, diag.Error(diag.DuplicateName, h.Name.Range, "Duplicate host name",
 				fmt.Sprintf("%q is already declared at %s; names within a fabric must be unique.", h.Name.V, first)))

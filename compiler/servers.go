@@ -58,6 +58,10 @@ func buildServers(s *state) {
 		}
 		seen := map[string]int{}
 		for i, name := range ng.Names {
+			if d := badName("server", name.V, name.Range); d != nil {
+				s.diags = append(s.diags, d)
+				return
+			}
 			if j, dup := seen[name.V]; dup {
 				s.diags = append(s.diags, diag.Error(diag.DuplicateName, name.Range, "Duplicate server name",
 					fmt.Sprintf("Servers %d and %d of node_group %q are both named %q; make the name template unique per count.index.", j, i, ng.Name, name.V)))
