@@ -5,28 +5,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
-	"github.com/topoc/topoc/lang/diag"
 )
 
 // compileDir loads and compiles a design directory, failing on errors.
 func compileDir(t testing.TB, dir string, vars ...string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{Vars: vars})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		diags = append(diags, d...)
-		if !diags.HasErrors() {
-			return g
-		}
-	}
-	for _, d := range diags {
-		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
-	}
-	t.FailNow()
-	return nil
+	return compiletest.Dir(t, dir, vars...)
 }
 
 // compileHCL compiles one design given as text.

@@ -7,28 +7,14 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/oversub"
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
-	"github.com/topoc/topoc/lang/diag"
 )
 
 // load compiles a design directory, failing the test on any error.
 func load(t testing.TB, dir string, vars ...string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{Vars: vars})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		diags = append(diags, d...)
-		if !diags.HasErrors() {
-			return g
-		}
-	}
-	for _, d := range diags {
-		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
-	}
-	t.FailNow()
-	return nil
+	return compiletest.Dir(t, dir, vars...)
 }
 
 // loadSource compiles one design file written by the test.

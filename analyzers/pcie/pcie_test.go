@@ -10,9 +10,8 @@ import (
 
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/pcie"
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -23,21 +22,10 @@ const (
 	gen5x16 = 32e9 * 16 * 128 / 130
 )
 
-func compile(t *testing.T, dir string) *ir.Graph {
+// compile compiles the design in dir; any error fails the test.
+func compile(t testing.TB, dir string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		diags = append(diags, d...)
-		if !diags.HasErrors() {
-			return g
-		}
-	}
-	for _, d := range diags {
-		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
-	}
-	t.FailNow()
-	return nil
+	return compiletest.Dir(t, dir)
 }
 
 func compileSource(t *testing.T, src string) (*ir.Graph, string) {

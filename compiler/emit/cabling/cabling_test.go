@@ -9,10 +9,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -25,19 +24,10 @@ var designs = map[string]string{
 	"breakout":          filepath.Join("testdata", "breakout"),
 }
 
-// Compile loads and compiles a design directory; any error fails the test.
-func compile(t *testing.T, dir string) *ir.Graph {
+// compile compiles the design in dir; any error fails the test.
+func compile(t testing.TB, dir string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", dir, diags)
-	return nil
+	return compiletest.Dir(t, dir)
 }
 
 // golden compares data with testdata/golden/<name>, rewriting it with -update.

@@ -10,27 +10,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
-	"github.com/topoc/topoc/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-func compile(t *testing.T, example string) *ir.Graph {
+// compile compiles examples/<example>; any error fails the test.
+func compile(t testing.TB, example string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{filepath.Join("..", "..", "..", "examples", example)}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", example, diags)
-	return nil
+	return compiletest.Example(t, example)
 }
 
 // TestGolden compares every view of the small examples with testdata/.

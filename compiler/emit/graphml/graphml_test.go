@@ -10,27 +10,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit/irjson"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
-	"github.com/topoc/topoc/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-func compile(t *testing.T, example string) *ir.Graph {
+// compile compiles examples/<example>; any error fails the test.
+func compile(t testing.TB, example string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{filepath.Join("..", "..", "..", "examples", example)}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", example, diags)
-	return nil
+	return compiletest.Example(t, example)
 }
 
 // TestGolden compares the GraphML of the small examples with testdata/.
@@ -42,19 +33,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", ex+".graphml")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("GraphML of %s differs from %s; if the change is intended, rerun with -update", ex, golden)
-			}
+			compiletest.Golden(t, filepath.Join("testdata", ex+".graphml"), got, *update, "GraphML of "+ex)
 		})
 	}
 }

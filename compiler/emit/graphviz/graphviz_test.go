@@ -4,31 +4,21 @@ import (
 	"bytes"
 	"image/color"
 	"image/png"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/dot"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
-func compile(t *testing.T, example string) *ir.Graph {
+// compile compiles examples/<example>; any error fails the test.
+func compile(t testing.TB, example string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{filepath.Join("..", "..", "..", "examples", example)}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", example, diags)
-	return nil
+	return compiletest.Example(t, example)
 }
 
 // twoNodes is a graph whose one edge is a vertical straight line: the

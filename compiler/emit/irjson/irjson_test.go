@@ -5,31 +5,20 @@ import (
 	"encoding/json"
 	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// compile loads and compiles an example directory; any error fails the test.
+// compile compiles examples/<example>; any error fails the test.
 func compile(t testing.TB, example string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{filepath.Join("..", "..", "..", "examples", example)}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", example, diags)
-	return nil
+	return compiletest.Example(t, example)
 }
 
 // TestGolden compares the IR JSON of the small examples with testdata/.
@@ -41,19 +30,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", ex+".json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("IR JSON of %s differs from %s; if the change is intended, rerun with -update", ex, golden)
-			}
+			compiletest.Golden(t, filepath.Join("testdata", ex+".json"), got, *update, "IR JSON of "+ex)
 		})
 	}
 }

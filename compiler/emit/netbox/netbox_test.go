@@ -12,10 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -26,18 +25,10 @@ var designs = map[string]string{
 	"breakout":          filepath.Join("..", "cabling", "testdata", "breakout"),
 }
 
-func compile(t *testing.T, dir string) *ir.Graph {
+// compile compiles the design in dir; any error fails the test.
+func compile(t testing.TB, dir string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", dir, diags)
-	return nil
+	return compiletest.Dir(t, dir)
 }
 
 func emitCSV(t *testing.T, g *ir.Graph, version string) []byte {

@@ -5,17 +5,15 @@ import (
 	"encoding/gob"
 	"image/png"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/dot"
 	"github.com/topoc/topoc/compiler/emit/graphviz"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
 // The test binary doubles as the renderer: with serveEnv set it serves
@@ -52,18 +50,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func compile(t *testing.T, example string) *ir.Graph {
+// compile compiles examples/<example>; any error fails the test.
+func compile(t testing.TB, example string) *ir.Graph {
 	t.Helper()
-	cfg, diags := lang.Load([]string{filepath.Join("..", "..", "..", "examples", example)}, lang.Options{})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		if !d.HasErrors() {
-			return g
-		}
-		diags = append(diags, d...)
-	}
-	t.Fatalf("%s: %v", example, diags)
-	return nil
+	return compiletest.Example(t, example)
 }
 
 // TestImages renders every view of two examples through the renderer
