@@ -43,7 +43,7 @@ const Suffix = ".topo.hcl"
 func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 	parser := hclparse.NewParser()
 	cfg := &Config{}
-	files, diags := findFiles(paths)
+	files, diags := DesignPaths(paths)
 	var bodies []*hcl.File
 	var total int64
 	for _, name := range files {
@@ -76,7 +76,11 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 	return cfg, diags
 }
 
-func findFiles(paths []string) ([]string, hcl.Diagnostics) {
+// DesignPaths expands the paths given to a command into design files: a
+// directory gives its *.topo.hcl files (not its subdirectories; named
+// pipes and devices refused unopened, see DesignFiles), a file is taken
+// whatever its name. Sorted, each file once; no paths is a no-input error.
+func DesignPaths(paths []string) ([]string, hcl.Diagnostics) {
 	var out []string
 	var diags hcl.Diagnostics
 	for _, p := range paths {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -69,7 +68,7 @@ func (r fmtResult) changed() bool { return r.diags == nil && !bytes.Equal(r.src,
 func fmtPaths(c *cobra.Command, args []string, check, write bool) error {
 	stdout := c.OutOrStdout()
 	quiet := quietFlag(c)
-	files, diags := fmtFiles(args)
+	files, diags := lang.DesignPaths(args)
 	// One PATH naming a file, no flags: print it, as gofmt does.
 	single := len(args) == 1 && len(files) == 1 && files[0] == args[0] && !check && !write
 	var results []fmtResult
@@ -149,32 +148,6 @@ func fmtStdin(c *cobra.Command, check bool) error {
 	}
 	_, err = c.OutOrStdout().Write(r.out)
 	return err
-}
-
-// fmtFiles expands PATHs as check does (lang.Load): a directory gives its
-// *.topo.hcl files, not its subdirectories; a file is taken whatever its
-// name. Sorted, each file once.
-func fmtFiles(paths []string) ([]string, hcl.Diagnostics) {
-	var out []string
-	var diags hcl.Diagnostics
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read "+p, err.Error()))
-			continue
-		}
-		if !st.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		// lang.DesignFiles refuses named pipes and devices without
-		// opening them, as check does.
-		names, d := lang.DesignFiles(p)
-		out = append(out, names...)
-		diags = append(diags, d...)
-	}
-	sort.Strings(out)
-	return slices.Compact(out), diags
 }
 
 // formatFile reads and formats one file. Reading is lang.Load's
