@@ -246,6 +246,8 @@ func FormatValue(path string, v any) string {
 		return "—"
 	case float64:
 		switch {
+		case isOversubscription(path):
+			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", t), "0"), ".") + ":1"
 		case strings.HasSuffix(path, "_bps"):
 			return formatBPS(t)
 		case t == math.Trunc(t) && math.Abs(t) < 1e15:
@@ -263,7 +265,24 @@ func FormatDelta(path string, d float64) string {
 	if d < 0 {
 		sign, d = "−", -d
 	}
+	if isOversubscription(path) {
+		return sign + strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", d), "0"), ".")
+	}
 	return sign + FormatValue(path, d)
+}
+
+// isOversubscription reports whether a report path holds an
+// oversubscription ratio, which reviewers read as "3:1".
+func isOversubscription(path string) bool {
+	if !strings.HasPrefix(path, "oversubscription.") {
+		return false
+	}
+	last := path[strings.LastIndex(path, ".")+1:]
+	switch last {
+	case "end_to_end", "ratio", "min", "max", "global_taper", "intra_rail", "cross_rail":
+		return true
+	}
+	return false
 }
 
 func formatBPS(v float64) string {

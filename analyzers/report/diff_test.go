@@ -56,6 +56,8 @@ func TestFormatValue(t *testing.T) {
 		{"capacity_bps", 1.6384e15, "1.638Pb/s"},
 		{"bisection.bandwidth_bps", 102.4e12, "102.4Tb/s"},
 		{"x", nil, "—"},
+		{"oversubscription.end_to_end", 3.0, "3:1"},
+		{"oversubscription.tiers.leaf.ratio", 0.96875, "0.969:1"},
 	} {
 		if got := FormatValue(c.path, c.v); got != c.want {
 			t.Errorf("FormatValue(%q, %v) = %q, want %q", c.path, c.v, got, c.want)
