@@ -67,3 +67,21 @@ func TestFormatValue(t *testing.T) {
 		t.Errorf("FormatDelta = %q", got)
 	}
 }
+
+// Per-unit changes shared by many units fold into one line; certificate
+// name runs are left out of the text.
+func TestSummarize(t *testing.T) {
+	var cs []Change
+	for _, u := range []string{"rack00", "rack01", "rack02"} {
+		cs = append(cs, Change{Path: "oversubscription.unit_detail." + u + ".ratio", Old: 3.0, New: 4.0})
+	}
+	cs = append(cs, Change{Path: "bisection.certificate.sides.0.runs.0.count", Old: 768.0, New: 192.0},
+		Change{Path: "links", Old: 4096.0, New: 3840.0})
+	got := summarize(cs)
+	if len(got) != 2 || got[0].Path != "oversubscription.unit_detail[3×].ratio" || got[1].Path != "links" {
+		t.Fatalf("summarize = %+v", got)
+	}
+	if v := FormatValue(got[0].Path, got[0].New); v != "4:1" {
+		t.Errorf("folded ratio formats as %q, want 4:1", v)
+	}
+}

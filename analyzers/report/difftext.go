@@ -26,7 +26,7 @@ func WriteDiffText(w io.Writer, d *Diff) {
 			continue
 		}
 		fmt.Fprintf(w, "fabric %q: %s\n", f.Name, f.Status)
-		writeChangeLines(w, f.Changes)
+		writeChangeLines(w, summarize(f.Changes))
 	}
 	if len(d.Requirements) > 0 {
 		fmt.Fprintln(w, "requirements:")
@@ -83,7 +83,7 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 		}
 		fmt.Fprintf(w, "## Fabric `%s` (%s)\n\n", f.Name, f.Status)
 		if len(f.Changes) > 0 {
-			table(f.Changes)
+			table(summarize(f.Changes))
 		}
 	}
 	if len(d.Requirements) > 0 {
@@ -101,4 +101,56 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 // mdEscape keeps a value from breaking a Markdown table row.
 func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// summarize folds the changes of many like elements of one list (the
+// per-unit detail of 64 racks, each 3:1 → 4:1) into one line per field
+// and old → new pair, "oversubscription.unit_detail[64×].ratio", and
+// leaves out certificate name runs, so a reviewer sees the change, not
+// every unit that shares it. JSON keeps every change.
+func summarize(cs []Change) []Change {
+	type key struct{ prefix, field, old, new string }
+	groups := map[key][]int{}
+	var order []key
+	keyOf := func(c Change) (key, bool) {
+		i := strings.Index(c.Path, ".unit_detail.")
+		if i < 0 {
+			return key{}, false
+		}
+		rest := c.Path[i+len(".unit_detail."):]
+		j := strings.Index(rest, ".")
+		if j < 0 {
+			return key{}, false
+		}
+		return key{c.Path[:i] + ".unit_detail", rest[j+1:], fmt.Sprint(c.Old), fmt.Sprint(c.New)}, true
+	}
+	for i, c := range cs {
+		if k, ok := keyOf(c); ok {
+			if _, seen := groups[k]; !seen {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	out := make([]Change, 0, len(cs))
+	emitted := map[key]bool{}
+	for _, c := range cs {
+		// A bisection certificate's name runs are for machines; its text
+		// ("racks 0–15 | racks 16–31") says the same for people.
+		if strings.Contains(c.Path, ".certificate.sides.") && strings.Contains(c.Path, ".runs") {
+			continue
+		}
+		k, ok := keyOf(c)
+		if !ok || len(groups[k]) < 3 {
+			out = append(out, c)
+			continue
+		}
+		if emitted[k] {
+			continue
+		}
+		emitted[k] = true
+		c.Path = fmt.Sprintf("%s[%d×].%s", k.prefix, len(groups[k]), k.field)
+		out = append(out, c)
+	}
+	return out
 }
