@@ -97,7 +97,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	v, d := r.Condition.Value(ctx)
 	if d.HasErrors() {
 		first := d.Errs()[0].(*hcl.Diagnostic)
-		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first, fabrics))
+		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
 	}
 	if v.IsNull() || !v.IsKnown() {
 		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
@@ -173,7 +173,7 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext) []report.Value {
 
 // available names the attributes of the object a failed traversal stopped
 // at, so "Unsupported attribute" comes with the list of what exists.
-func available(d *hcl.Diagnostic, fabrics cty.Value) string {
+func available(d *hcl.Diagnostic) string {
 	if d.Expression == nil || d.EvalContext == nil {
 		return ""
 	}
