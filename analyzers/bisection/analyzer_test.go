@@ -61,8 +61,8 @@ func TestWriteText(t *testing.T) {
 	h := Compute(g2, 0, Options{})
 	buf.Reset()
 	WriteText(&buf, &h)
-	if !strings.Contains(buf.String(), "heuristic: between ") || !strings.Contains(buf.String(), "uniform multicommodity-flow bound") {
-		t.Errorf("heuristic text: %s", buf.String())
+	if !strings.Contains(buf.String(), "bisection  between ") || !strings.Contains(buf.String(), "(uniform multicommodity-flow bound)") {
+		t.Errorf("bounded text: %s", buf.String())
 	}
 }
 

@@ -84,7 +84,7 @@ func BenchmarkHeuristic(b *testing.B) {
 	g := compileDir(b, "../../examples/dgx-h100-superpod")
 	c := startCPU(b)
 	for range b.N {
-		if r := Compute(g, ir.FabricID(0), Options{}); r.Method != "heuristic" {
+		if r := Compute(g, ir.FabricID(0), Options{}); r.Method != MethodBounded {
 			b.Fatalf("method %s", r.Method)
 		}
 	}

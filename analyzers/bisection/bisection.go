@@ -65,28 +65,45 @@ const FullBisectionTolerance = 1e-9
 
 // Fabric is the bisection of one fabric: the "bisection" object of the
 // report. Rates are bits per second per direction.
+//
+// Every result is an interval [LowerBoundBPS, UpperBoundBPS] with a proof
+// at each end: the lower end by LowerBoundMethod, the upper end by the
+// Certificate (a concrete cut, evaluated exactly). For the analytic and
+// exact methods the two ends meet and BandwidthBPS is the bisection; for
+// "bounded" they do not, and BandwidthBPS is only the upper end, never to
+// be read as the value (requirements read the interval: docs/language.md
+// "requirement").
 type Fabric struct {
-	// BandwidthBPS is the bisection bandwidth: exact for the analytic and
-	// exact methods, the best (least) cut found for heuristic.
+	// BandwidthBPS is the bisection bandwidth for the analytic and exact
+	// methods; for bounded results it equals UpperBoundBPS, the least cut
+	// found (kept under the DESIGN.md field name; read the bounds).
 	BandwidthBPS float64 `json:"bandwidth_bps"`
-	// Ratio is BandwidthBPS ÷ HalfInjectionBPS (0 when nothing injects).
+	// Ratio is BandwidthBPS ÷ HalfInjectionBPS (0 when nothing injects):
+	// the value for analytic and exact, UpperBoundRatio for bounded.
 	Ratio float64 `json:"ratio"`
-	// Method is "analytic", "exact" or "heuristic".
+	// Method is "analytic", "exact" or "bounded" (MethodAnalytic, …).
 	Method string `json:"method"`
 	// Formula names the closed form of an analytic result, with its
 	// source, and for exact results proven by bounds the bound that met.
 	Formula string `json:"formula,omitempty"`
 	// LowerBoundBPS and UpperBoundBPS bound the bisection; they are equal
-	// unless Method is heuristic.
+	// unless Method is bounded. The lower bound is proven by
+	// LowerBoundMethod, the upper bound by the Certificate's cut.
 	LowerBoundBPS float64 `json:"lower_bound_bps"`
 	UpperBoundBPS float64 `json:"upper_bound_bps"`
-	// LowerBoundRatio is LowerBoundBPS ÷ HalfInjectionBPS: a heuristic
-	// result proves full bisection only when this is ≥ 1 − 1e-9.
+	// LowerBoundRatio and UpperBoundRatio are the bounds ÷
+	// HalfInjectionBPS: a bounded result proves full bisection only when
+	// LowerBoundRatio ≥ 1 − FullBisectionTolerance.
 	LowerBoundRatio float64 `json:"lower_bound_ratio"`
-	// LowerBoundMethod says where the lower bound comes from: "formula",
+	UpperBoundRatio float64 `json:"upper_bound_ratio"`
+	// Gap is UpperBoundBPS ÷ LowerBoundBPS (1 when the interval is
+	// closed); nil when no lower bound above zero is proven, so the gap is
+	// unbounded.
+	Gap *float64 `json:"gap"`
+	// LowerBoundMethod says how the lower bound is proven: "formula",
 	// "enumeration", "hose" (uniform up-routing to the top tier) or
 	// "uniform_multicommodity_flow" (Leighton–Rao); "none" when no sound
-	// bound above zero applies.
+	// bound above zero applies (the lower bound is then 0).
 	LowerBoundMethod string `json:"lower_bound_method"`
 	// View is the endpoint convention ("gpu" or "endpoint_port").
 	View View `json:"view"`
@@ -98,9 +115,25 @@ type Fabric struct {
 	// (even counts); for an odd count n, total × ⌊n/2⌋ / n, the smaller
 	// side's share, so that an odd non-blocking fabric has ratio 1.
 	HalfInjectionBPS float64 `json:"half_injection_bps"`
-	// Certificate is the cut that gives BandwidthBPS.
+	// Certificate is the cut that gives UpperBoundBPS.
 	Certificate Certificate `json:"certificate"`
 }
+
+// The values of Fabric.Method.
+const (
+	// MethodAnalytic: a family's closed form, proven for this fabric by a
+	// matching lower bound (Formula names it).
+	MethodAnalytic = "analytic"
+	// MethodExact: every balanced split evaluated by max-flow, or a sound
+	// lower bound met by a cut found.
+	MethodExact = "exact"
+	// MethodBounded: a proven interval that does not close; the value lies
+	// between LowerBoundBPS and UpperBoundBPS.
+	MethodBounded = "bounded"
+)
+
+// Closed reports whether the interval is closed: the bisection is known.
+func (f *Fabric) Closed() bool { return f.Method != MethodBounded }
 
 // Certificate describes a cut: its two sides in words and as endpoint
 // lists, and how many links cross it.

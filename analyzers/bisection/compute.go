@@ -31,9 +31,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if n == 1 {
 			inA[0] = true
 		}
-		r.Method, r.LowerBoundMethod = "exact", "enumeration"
+		r.Method, r.LowerBoundMethod = MethodExact, "enumeration"
 		r.Formula = "fewer than two endpoints: nothing to cut"
 		r.Certificate = m.certificate(levels, inA, 0, 0)
+		r.finish()
 		return r
 	}
 	if !opt.NoFormula && m.fab.Family == "fat_tree" {
@@ -102,30 +103,29 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	r.BandwidthBPS, r.UpperBoundBPS = ub, ub
 	switch {
 	case enumerated:
-		r.Method = "exact"
+		r.Method = MethodExact
 		r.LowerBoundBPS = ub
 		r.Formula = fmt.Sprintf("minimum over all %d balanced splits, each by max-flow", balancedSplits(n))
 	case meets(lb, ub):
 		r.LowerBoundBPS = ub
 		if f, ok := m.formula(hose, lbHow, ub, best); ok {
-			r.Method, r.Formula = "analytic", f
+			r.Method, r.Formula = MethodAnalytic, f
 		} else {
-			r.Method = "exact"
+			r.Method = MethodExact
 			r.Formula = fmt.Sprintf("the %s lower bound meets the cut found (%s)", lbText(lbHow), best.how)
 			if ub == 0 {
 				r.Formula = fmt.Sprintf("a cut of capacity 0 (halves in %s): the fabric is not connected", best.how)
 			}
 		}
 	default:
-		r.Method = "heuristic"
+		r.Method = MethodBounded
 		r.LowerBoundBPS = lb
 	}
 	r.LowerBoundMethod = lbHow
 	if enumerated {
 		r.LowerBoundMethod = "enumeration"
 	}
-	r.Ratio = ratio(r.BandwidthBPS, r.HalfInjectionBPS)
-	r.LowerBoundRatio = ratio(r.LowerBoundBPS, r.HalfInjectionBPS)
+	r.finish()
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
 	return r
@@ -181,4 +181,20 @@ func halfInjection(total float64, n int) float64 {
 		return total / 2
 	}
 	return total * float64(n/2) / float64(n)
+}
+
+// finish derives the ratios and the gap from the bounds.
+func (r *Fabric) finish() {
+	r.Ratio = ratio(r.BandwidthBPS, r.HalfInjectionBPS)
+	r.LowerBoundRatio = ratio(r.LowerBoundBPS, r.HalfInjectionBPS)
+	r.UpperBoundRatio = ratio(r.UpperBoundBPS, r.HalfInjectionBPS)
+	r.Gap = nil
+	switch {
+	case r.Method != MethodBounded:
+		one := 1.0
+		r.Gap = &one
+	case r.LowerBoundBPS > 0:
+		g := r.UpperBoundBPS / r.LowerBoundBPS
+		r.Gap = &g
+	}
 }

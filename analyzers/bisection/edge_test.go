@@ -45,7 +45,7 @@ func TestDegenerateFabrics(t *testing.T) {
 		g, fid := handFabric(tc.islands, tc.hosts)
 		for _, v := range []View{ViewGPU, ViewPort} {
 			r := Compute(g, fid, Options{View: v})
-			if r.BandwidthBPS != tc.want || r.Endpoints != tc.endpoints || r.Method == "heuristic" {
+			if r.BandwidthBPS != tc.want || r.Endpoints != tc.endpoints || r.Method == MethodBounded {
 				t.Errorf("%s (%s): %s %g over %d endpoints; want %g over %d, proven", tc.name, v, r.Method, r.BandwidthBPS, r.Endpoints, tc.want, tc.endpoints)
 			}
 		}
@@ -64,7 +64,7 @@ func TestDegenerateFabrics(t *testing.T) {
 	g.AddLink(ir.Link{A: ir.Port{Node: nid}, B: ir.Port{Node: 1, Port: 9}, CapacityBPS: 400e9, Fabric: fid})
 	for _, v := range []View{ViewGPU, ViewPort} {
 		r := Compute(g, fid, Options{View: v})
-		if r.Method == "heuristic" || r.LowerBoundBPS > r.BandwidthBPS {
+		if r.Method == MethodBounded || r.LowerBoundBPS > r.BandwidthBPS {
 			t.Errorf("server without internals (%s): %s, bounds %g..%g", v, r.Method, r.LowerBoundBPS, r.UpperBoundBPS)
 		}
 	}

@@ -100,7 +100,7 @@ func TestSuperPODsFullBisection(t *testing.T) {
 		endpoints int
 		method    string
 	}{
-		{"dgx-h100-superpod", 1016 + 4, "heuristic"},
+		{"dgx-h100-superpod", 1016 + 4, MethodBounded},
 		{"dgx-b200-superpod-16su", 4096, "analytic"},
 	} {
 		g := compileDir(t, "../../examples/"+tc.dir)

@@ -48,12 +48,11 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	}
 	links := k * k * k / 8
 	v := float64(links) * rate
-	r.Method = "analytic"
+	r.Method = MethodAnalytic
 	r.Formula = fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008: the pod halves cut (k/2)² cores × k/2 links; the fat-tree is rearrangeably non-blocking)", links, rateText(rate))
 	r.BandwidthBPS, r.LowerBoundBPS, r.UpperBoundBPS = v, v, v
 	r.LowerBoundMethod = "formula"
-	r.Ratio = ratio(v, r.HalfInjectionBPS)
-	r.LowerBoundRatio = r.Ratio
+	r.finish()
 	r.Certificate = m.certificate(levels, inA, int(links), v)
 	return r, true
 }

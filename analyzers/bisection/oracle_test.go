@@ -598,7 +598,7 @@ func TestExactAgainstBruteForce(t *testing.T) {
 			if !near(r.BandwidthBPS, want) {
 				t.Errorf("%s (%s): bandwidth %s, %s gives %s", d.name, view, rateText(r.BandwidthBPS), how, rateText(want))
 			}
-			if r.Method == "heuristic" || r.LowerBoundBPS != r.UpperBoundBPS || r.BandwidthBPS != r.UpperBoundBPS {
+			if r.Method == MethodBounded || r.LowerBoundBPS != r.UpperBoundBPS || r.BandwidthBPS != r.UpperBoundBPS {
 				t.Errorf("%s (%s): method %s, bounds %g..%g: want a proven result", d.name, view, r.Method, r.LowerBoundBPS, r.UpperBoundBPS)
 			}
 			checkCertificate(t, d.name, r)

@@ -7,19 +7,30 @@ import (
 )
 
 // WriteText writes the bisection section of `topoc check`'s text summary:
-// the value, ratio and method, the bounds when they differ, and the cut.
+// the value, ratio and method when the interval is closed; otherwise both
+// ends, each with what proves it (the lower bound's method, the cut), so
+// that an upper bound never reads as the value.
 func WriteText(w io.Writer, f *Fabric) {
-	r := strconv.FormatFloat(f.Ratio, 'f', 3, 64)
-	switch f.Method {
-	case "heuristic":
-		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (heuristic: between %s and %s, ratio ≥ %s by the %s bound)\n",
-			rateText(f.BandwidthBPS), r, rateText(f.LowerBoundBPS), rateText(f.UpperBoundBPS),
-			strconv.FormatFloat(f.LowerBoundRatio, 'f', 3, 64), lbText(f.LowerBoundMethod))
-	default:
-		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", rateText(f.BandwidthBPS), r, f.Method)
+	if f.Closed() {
+		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", rateText(f.BandwidthBPS), fixed3(f.Ratio), f.Method)
+	} else {
+		fmt.Fprintf(w, "  bisection  between %s (%s) and %s (the cut below) per direction, ratio %s–%s (bounded)\n",
+			rateText(f.LowerBoundBPS), LowerBoundText(f), rateText(f.UpperBoundBPS), fixed3(f.LowerBoundRatio), fixed3(f.UpperBoundRatio))
 	}
 	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, comma(f.Certificate.CutLinks))
 }
+
+// LowerBoundText says how the lower bound of f is proven, in words: "hose
+// bound", or "no lower bound proven" when it is 0 for want of one.
+func LowerBoundText(f *Fabric) string {
+	if f.LowerBoundMethod == "none" || f.LowerBoundBPS <= 0 {
+		return "no lower bound proven"
+	}
+	return lbText(f.LowerBoundMethod) + " bound"
+}
+
+// fixed3 formats a ratio with three decimals, as check prints ratios.
+func fixed3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 
 // comma formats a count with thousands separators ("65,536").
 func comma(n int) string {

@@ -92,7 +92,7 @@ func Compare(old, new *Check) (*Diff, error) {
 	reqs := func(c *Check) map[string]any {
 		m := map[string]any{}
 		for _, r := range c.Requirements {
-			m[r.Name] = map[bool]string{true: "ok", false: "failed"}[r.OK]
+			m[r.Name] = r.Status
 		}
 		return m
 	}

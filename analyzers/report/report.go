@@ -83,13 +83,43 @@ func Workloads(of func(*analysis.Analyzer) any) []congestion.Workload {
 	return nil
 }
 
+// Interval names a quantity of a fabric's report that can be a proven
+// interval rather than a value: field Field of the fabric's object Object,
+// whose proven ends are the sibling fields Lower and Upper. The fields of
+// one Object are one unknown (bisection's ratio is its bandwidth ÷ a fixed
+// half injection), so they move to their lower or upper ends together.
+type Interval struct{ Object, Field, Lower, Upper string }
+
+// Intervals are the report's bounded quantities. A requirement reads each
+// at both ends (docs/language.md "requirement").
+var Intervals = []Interval{
+	{"bisection", "ratio", "lower_bound_ratio", "upper_bound_ratio"},
+	{"bisection", "bandwidth_bps", "lower_bound_bps", "upper_bound_bps"},
+}
+
+// The values of Requirement.Status.
+const (
+	// RequirementMet: the condition holds at every end of every interval
+	// it reads, so it holds for the design.
+	RequirementMet = "met"
+	// RequirementFailed: the condition fails at every end.
+	RequirementFailed = "failed"
+	// RequirementUnproven: it holds at some ends and fails at others, or
+	// reads an interval in a way its ends cannot decide.
+	RequirementUnproven = "unproven"
+	// RequirementInvalid: it could not be evaluated.
+	RequirementInvalid = "invalid"
+)
+
 // Requirement is the outcome of one requirement block: the "requirements"
 // array of the JSON report.
 type Requirement struct {
 	Name string `json:"name"`
-	// OK is true when the condition held. A requirement that could not be
-	// evaluated is not OK (and has an error diagnostic).
+	// OK is true when the requirement is met (Status "met"): proven for
+	// the design, never on an upper bound alone.
 	OK bool `json:"ok"`
+	// Status is "met", "failed", "unproven" or "invalid".
+	Status string `json:"status"`
 	// Message is the evaluated error_message of a failed requirement.
 	Message string `json:"message,omitempty"`
 	// Values are the results the condition refers to, as evaluated
@@ -97,8 +127,20 @@ type Requirement struct {
 	Values []Value `json:"values"`
 }
 
-// Value is one named result a requirement read.
+// Value is one named result a requirement read. For a bounded quantity
+// (Intervals) whose ends differ, Lower and Upper are its proven ends and
+// Value is the upper end, as the fabric object holds it.
 type Value struct {
-	Ref   string `json:"ref"`
-	Value any    `json:"value"`
+	Ref   string   `json:"ref"`
+	Value any      `json:"value"`
+	Lower *float64 `json:"lower,omitempty"`
+	Upper *float64 `json:"upper,omitempty"`
+}
+
+// Text formats v for people: "0.333", or "0.000–1.000" for an interval.
+func (v Value) Text() string {
+	if v.Lower != nil && v.Upper != nil {
+		return FormatValue(v.Ref, *v.Lower) + "–" + FormatValue(v.Ref, *v.Upper)
+	}
+	return FormatValue(v.Ref, v.Value)
 }

@@ -120,15 +120,17 @@ func WriteReview(w io.Writer, r *Review) error {
 		p("## Requirements\n\n| Requirement | Outcome | Values |\n|---|---|---|\n")
 		for _, q := range c.Requirements {
 			out := "met"
-			switch {
-			case !q.OK && q.Message != "":
+			switch q.Status {
+			case RequirementFailed:
 				out = "**failed**: " + q.Message
-			case !q.OK:
+			case RequirementUnproven:
+				out = "**unproven**: the bounds do not decide it (see diagnostics)"
+			case RequirementInvalid:
 				out = "**not evaluated** (see diagnostics)"
 			}
 			var vals []string
 			for _, v := range q.Values {
-				vals = append(vals, fmt.Sprintf("`%s` = %s", v.Ref, FormatValue(v.Ref, v.Value)))
+				vals = append(vals, fmt.Sprintf("`%s` = %s", v.Ref, v.Text()))
 			}
 			p("| `%s` | %s | %s |\n", q.Name, mdEscape(out), mdEscape(strings.Join(vals, ", ")))
 		}

@@ -66,15 +66,17 @@ func Comma(n int) string {
 func WriteRequirements(w io.Writer, reqs []Requirement) {
 	for _, r := range reqs {
 		status := "ok"
-		switch {
-		case !r.OK && r.Message == "":
+		switch r.Status {
+		case RequirementInvalid:
 			status = "NOT EVALUATED (see its error)"
-		case !r.OK:
+		case RequirementFailed:
 			status = "FAILED"
+		case RequirementUnproven:
+			status = "UNPROVEN (see its warning)"
 		}
 		var vals []string
 		for _, v := range r.Values {
-			vals = append(vals, fmt.Sprintf("%s = %s", v.Ref, FormatValue(v.Ref, v.Value)))
+			vals = append(vals, fmt.Sprintf("%s = %s", v.Ref, v.Text()))
 		}
 		line := fmt.Sprintf("requirement %q: %s", r.Name, status)
 		if len(vals) > 0 {

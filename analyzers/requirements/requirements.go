@@ -85,7 +85,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	rng := p.Graph.Range(r.Origin)
 	ctx := r.Scope.NewChild()
 	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": workloads}
-	res := report.Requirement{Name: r.Name, Values: values(r.Condition, ctx)}
+	res := report.Requirement{Name: r.Name, Status: report.RequirementInvalid, Values: values(r.Condition, ctx, fabrics)}
 	invalid := func(subject *hcl.Range, summary, detail string) report.Requirement {
 		if subject == nil {
 			subject = &rng
@@ -94,22 +94,57 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 			fmt.Sprintf("requirement %q: %s", r.Name, detail)))
 		return res
 	}
-	v, d := r.Condition.Value(ctx)
-	if d.HasErrors() {
-		first := d.Errs()[0].(*hcl.Diagnostic)
-		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
+	// eval evaluates the condition over one fabrics scope: every corner
+	// of the intervals it reads gets the same checks as the report's own
+	// values, so a corner can never turn a type error into a pass.
+	var evalErr report.Requirement
+	errStop := fmt.Errorf("stop")
+	eval := func(fs cty.Value) (bool, error) {
+		c := r.Scope.NewChild()
+		c.Variables = map[string]cty.Value{"fabric": fs, "workload": workloads}
+		v, d := r.Condition.Value(c)
+		if d.HasErrors() {
+			first := d.Errs()[0].(*hcl.Diagnostic)
+			evalErr = invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
+			return false, errStop
+		}
+		if v.IsNull() || !v.IsKnown() {
+			evalErr = invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
+				"the condition evaluated to null; a result it reads is absent (an analysis that did not run or does not apply to this fabric).")
+			return false, errStop
+		}
+		// No conversion: the string "true" is not a passing requirement.
+		if v.Type() != cty.Bool {
+			evalErr = invalid(r.Condition.Range().Ptr(), "Requirement condition is not a bool",
+				fmt.Sprintf("the condition is a %s; write a comparison such as fabric.compute.bisection.ratio >= 1.", v.Type().FriendlyName()))
+			return false, errStop
+		}
+		return v.True(), nil
 	}
-	if v.IsNull() || !v.IsKnown() {
-		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
-			"the condition evaluated to null; a result it reads is absent (an analysis that did not run or does not apply to this fabric).")
+	if _, err := eval(fabrics); err != nil {
+		return evalErr
 	}
-	// No conversion: the string "true" is not a passing requirement.
-	if v.Type() != cty.Bool {
-		return invalid(r.Condition.Range().Ptr(), "Requirement condition is not a bool",
-			fmt.Sprintf("the condition is a %s; write a comparison such as fabric.compute.bisection.ratio >= 1.", v.Type().FriendlyName()))
+	used, mono, why := reads(r.Condition, openUnknowns(fabrics))
+	status, unproven, err := decide(eval, fabrics, used, mono, why)
+	if err != nil {
+		return evalErr
 	}
-	if v.True() {
+	res.Status = status
+	var vals []string
+	for _, x := range res.Values {
+		vals = append(vals, fmt.Sprintf("%s = %s", x.Ref, x.Text()))
+	}
+	valueText := ""
+	if len(vals) > 0 {
+		valueText = " (" + strings.Join(vals, ", ") + ")"
+	}
+	switch status {
+	case report.RequirementMet:
 		res.OK = true
+		return res
+	case report.RequirementUnproven:
+		p.Report(diag.Warning(diag.RequirementUnproven, r.Condition.Range(), "Requirement "+r.Name+" is unproven",
+			fmt.Sprintf("The condition reads a result known only as a proven interval%s: %s. Neither met nor failed; docs/analyzers.md says how each bound is proven.", valueText, unproven)))
 		return res
 	}
 	mv, md := r.ErrorMessage.Value(ctx)
@@ -123,14 +158,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	}
 	msg := mv.AsString()
 	res.Message = msg
-	var vals []string
-	for _, x := range res.Values {
-		vals = append(vals, fmt.Sprintf("%s = %s", x.Ref, report.FormatValue(x.Ref, x.Value)))
-	}
-	detail := msg
-	if len(vals) > 0 {
-		detail += " (" + strings.Join(vals, ", ") + ")"
-	}
+	detail := msg + valueText
 	if r.Warning {
 		p.Report(diag.Warning(diag.RequirementFailed, rng, "Requirement "+r.Name+" failed", detail))
 	} else {
@@ -141,7 +169,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 
 // values evaluates each fabric or workload reference of the condition, for
 // the report and the diagnostic ("fabric.compute.bisection.ratio = 0.333").
-func values(expr hcl.Expression, ctx *hcl.EvalContext) []report.Value {
+func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []report.Value {
 	out := []report.Value{}
 	seen := map[string]bool{}
 	for _, t := range expr.Variables() {
@@ -165,7 +193,9 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext) []report.Value {
 		}
 		var x any
 		if json.Unmarshal(b, &x) == nil {
-			out = append(out, report.Value{Ref: ref, Value: x})
+			val := report.Value{Ref: ref, Value: x}
+			val.Lower, val.Upper = bounds(t, fabrics)
+			out = append(out, val)
 		}
 	}
 	return out
@@ -232,4 +262,26 @@ func traversalString(t hcl.Traversal) string {
 		}
 	}
 	return b.String()
+}
+
+// bounds returns the proven ends of the bounded field traversal t reads
+// (fabric.<f>.bisection.ratio), or nil when t reads no interval or its
+// ends meet.
+func bounds(t hcl.Traversal, fabrics cty.Value) (lo, hi *float64) {
+	names := attrNames(t)
+	if len(names) != 4 || len(t) != 4 || names[0] != "fabric" {
+		return nil, nil
+	}
+	f, ok := attr(fabrics, names[1])
+	if !ok {
+		return nil, nil
+	}
+	for _, iv := range report.Intervals {
+		if iv.Object == names[2] && iv.Field == names[3] {
+			if l, u, ok := ends(f, iv); ok && l != u {
+				return &l, &u
+			}
+		}
+	}
+	return nil, nil
 }

@@ -7,6 +7,10 @@ const (
 	// RequirementInvalid: a requirement's condition or message cannot be
 	// evaluated (it names a result that does not exist, or is not a bool).
 	RequirementInvalid Code = "requirement-invalid"
+	// RequirementUnproven: a requirement reads a bounded result (a proven
+	// interval, such as a bisection whose bounds do not meet) and holds
+	// at one end but not the other, so it is neither met nor failed.
+	RequirementUnproven Code = "requirement-unproven"
 )
 
 // The PCIe path analyzer's codes.
@@ -20,4 +24,4 @@ const (
 )
 
 // analysisCodes are the codes of the analyzers (bisection, oversubscription, PCIe paths, requirements).
-var analysisCodes = []Code{RequirementFailed, RequirementInvalid, NICPCIeBottleneck, GPUWithoutLocalNIC}
+var analysisCodes = []Code{RequirementFailed, RequirementInvalid, RequirementUnproven, NICPCIeBottleneck, GPUWithoutLocalNIC}

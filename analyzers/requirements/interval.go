@@ -1,0 +1,383 @@
+package requirements
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/topoc/topoc/analyzers/report"
+)
+
+// A requirement over a bounded quantity (report.Intervals: the bisection
+// of a fabric whose bounds do not meet) is decided by evaluating the
+// condition at every combination of the ends of the intervals it reads.
+// That decides it soundly when the condition is monotone in each of them:
+// a monotone function on a box takes its extreme values at corners, so
+// "true at every corner" proves it true for the unknown value and "false
+// at every corner" proves it false. monotone checks that syntactically;
+// anything else that reads an open interval is unproven.
+
+// maxCorners caps the corners evaluated (2^10 evaluations of one
+// condition); a condition over more open intervals is unproven.
+const maxCorners = 10
+
+// unknown is one open interval a condition reads: the Object of report
+// Interval of one fabric, whose fields move to their ends together.
+type unknown struct {
+	fabric, object string
+}
+
+func (u unknown) String() string { return "fabric." + u.fabric + "." + u.object }
+
+// openUnknowns returns the fabric objects of scope whose bounded fields
+// have ends that differ, in name order.
+func openUnknowns(fabrics cty.Value) []unknown {
+	var out []unknown
+	if !fabrics.Type().IsObjectType() {
+		return nil
+	}
+	for name, f := range fabrics.AsValueMap() {
+		seen := map[string]bool{}
+		for _, iv := range report.Intervals {
+			if seen[iv.Object] {
+				continue
+			}
+			lo, hi, ok := ends(f, iv)
+			if ok && lo != hi {
+				seen[iv.Object] = true
+				out = append(out, unknown{name, iv.Object})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].fabric != out[j].fabric {
+			return out[i].fabric < out[j].fabric
+		}
+		return out[i].object < out[j].object
+	})
+	return out
+}
+
+// ends returns the lower and upper end of interval iv of fabric object f.
+func ends(f cty.Value, iv report.Interval) (lo, hi float64, ok bool) {
+	obj, ok := attr(f, iv.Object)
+	if !ok {
+		return 0, 0, false
+	}
+	l, ok1 := attr(obj, iv.Lower)
+	u, ok2 := attr(obj, iv.Upper)
+	if !ok1 || !ok2 || l.Type() != cty.Number || u.Type() != cty.Number || l.IsNull() || u.IsNull() {
+		return 0, 0, false
+	}
+	lo, _ = l.AsBigFloat().Float64()
+	hi, _ = u.AsBigFloat().Float64()
+	return lo, hi, true
+}
+
+func attr(v cty.Value, name string) (cty.Value, bool) {
+	if v.IsNull() || !v.IsKnown() || !v.Type().IsObjectType() || !v.Type().HasAttribute(name) {
+		return cty.NilVal, false
+	}
+	return v.GetAttr(name), true
+}
+
+// atCorner returns the fabrics scope with unknown i at its upper end when
+// bit i of mask is set and at its lower end otherwise.
+func atCorner(fabrics cty.Value, us []unknown, mask int) cty.Value {
+	m := fabrics.AsValueMap()
+	for i, u := range us {
+		f := m[u.fabric].AsValueMap()
+		obj := f[u.object].AsValueMap()
+		for _, iv := range report.Intervals {
+			if iv.Object != u.object {
+				continue
+			}
+			end := iv.Lower
+			if mask&(1<<i) != 0 {
+				end = iv.Upper
+			}
+			if v, ok := obj[end]; ok {
+				obj[iv.Field] = v
+			}
+		}
+		f[u.object] = cty.ObjectVal(obj)
+		m[u.fabric] = cty.ObjectVal(f)
+	}
+	return cty.ObjectVal(m)
+}
+
+// reads returns the open unknowns a condition reads, and whether it reads
+// each of them monotonically (see the comment at the top of this file);
+// why says what breaks monotonicity when it does not.
+func reads(expr hcl.Expression, open []unknown) (used []unknown, mono bool, why string) {
+	isOpen := map[unknown]bool{}
+	for _, u := range open {
+		isOpen[u] = true
+	}
+	w := &walker{open: isOpen, polarity: map[unknown][]int{}}
+	w.walk(expr, 1)
+	for _, u := range open {
+		if ps, ok := w.polarity[u]; ok {
+			used = append(used, u)
+			if len(ps) > 1 {
+				for _, p := range ps {
+					if p == 0 || p != ps[0] {
+						w.fail(fmt.Sprintf("it reads %s more than once, in opposite directions", u))
+					}
+				}
+			}
+		}
+	}
+	for _, u := range w.opaque {
+		if !contains(used, u) {
+			used = append(used, u)
+		}
+	}
+	return used, w.why == "", w.why
+}
+
+func contains(us []unknown, u unknown) bool {
+	for _, x := range us {
+		if x == u {
+			return true
+		}
+	}
+	return false
+}
+
+// walker tracks, for each open unknown, the direction (+1 increasing, −1
+// decreasing, 0 of unknown sign) in which the condition's truth moves with
+// each place that reads it.
+type walker struct {
+	open     map[unknown]bool
+	polarity map[unknown][]int
+	// opaque are open unknowns read through something other than a
+	// direct reference to a bounded field (the whole object, an index).
+	opaque []unknown
+	why    string
+}
+
+func (w *walker) fail(why string) {
+	if w.why == "" {
+		w.why = why
+	}
+}
+
+// refs reports whether e reads any open unknown, recording those read
+// whole (not through a bounded field) as opaque.
+func (w *walker) refs(e hcl.Expression) bool {
+	found := false
+	for _, t := range e.Variables() {
+		for u := range w.open {
+			if touches(t, u) {
+				found = true
+			}
+		}
+	}
+	return found
+}
+
+// touches reports whether traversal t can read unknown u: it names u's
+// fabric (or iterates over fabric whole) and then u's object or less.
+func touches(t hcl.Traversal, u unknown) bool {
+	if t.RootName() != "fabric" {
+		return false
+	}
+	names := attrNames(t)
+	if len(names) < 2 {
+		return true // fabric, fabric[...]: anything
+	}
+	if names[1] != u.fabric {
+		return false
+	}
+	return len(names) < 3 || names[2] == u.object
+}
+
+// attrNames lists the leading root and attribute names of t, stopping at
+// the first step that is not a name.
+func attrNames(t hcl.Traversal) []string {
+	var out []string
+	for _, s := range t {
+		switch x := s.(type) {
+		case hcl.TraverseRoot:
+			out = append(out, x.Name)
+		case hcl.TraverseAttr:
+			out = append(out, x.Name)
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// direct returns the unknown a traversal reads through one of its bounded
+// fields (fabric.<f>.bisection.ratio), if it does exactly that.
+func (w *walker) direct(t hcl.Traversal) (unknown, bool) {
+	names := attrNames(t)
+	if len(names) != 4 || len(t) != 4 || names[0] != "fabric" {
+		return unknown{}, false
+	}
+	u := unknown{names[1], names[2]}
+	if !w.open[u] {
+		return unknown{}, false
+	}
+	for _, iv := range report.Intervals {
+		if iv.Object == u.object && iv.Field == names[3] {
+			return u, true
+		}
+	}
+	return unknown{}, false
+}
+
+func (w *walker) walk(e hcl.Expression, pol int) {
+	if !w.refs(e) {
+		return
+	}
+	switch x := e.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		if u, ok := w.direct(x.Traversal); ok {
+			w.polarity[u] = append(w.polarity[u], pol)
+			return
+		}
+		// A bound (lower_bound_ratio) is a plain number; anything else
+		// that can reach an open object reads it whole.
+		names := attrNames(x.Traversal)
+		if len(names) == 4 && len(x.Traversal) == 4 {
+			return
+		}
+		for u := range w.open {
+			if touches(x.Traversal, u) {
+				w.opaque = append(w.opaque, u)
+			}
+		}
+		w.fail("it reads a bounded result through " + traversalString(x.Traversal) + " rather than by its field")
+	case *hclsyntax.ParenthesesExpr:
+		w.walk(x.Expression, pol)
+	case *hclsyntax.UnaryOpExpr:
+		w.walk(x.Val, -pol)
+	case *hclsyntax.BinaryOpExpr:
+		w.binary(x, pol)
+	case *hclsyntax.ConditionalExpr:
+		if w.refs(x.Condition) {
+			w.fail("it chooses between branches on a bounded result")
+			return
+		}
+		w.walk(x.TrueResult, pol)
+		w.walk(x.FalseResult, pol)
+	case *hclsyntax.FunctionCallExpr:
+		if x.Name != "min" && x.Name != "max" {
+			w.fail("it passes a bounded result to " + x.Name + "(), which topoc cannot show to be monotone")
+			return
+		}
+		for _, a := range x.Args {
+			w.walk(a, pol)
+		}
+	default:
+		for u := range w.open {
+			for _, t := range e.Variables() {
+				if touches(t, u) {
+					w.opaque = append(w.opaque, u)
+				}
+			}
+		}
+		w.fail("it reads a bounded result inside an expression topoc cannot show to be monotone")
+	}
+}
+
+func (w *walker) binary(x *hclsyntax.BinaryOpExpr, pol int) {
+	l, r := w.refs(x.LHS), w.refs(x.RHS)
+	switch x.Op {
+	case hclsyntax.OpLogicalAnd, hclsyntax.OpLogicalOr, hclsyntax.OpAdd:
+		w.walk(x.LHS, pol)
+		w.walk(x.RHS, pol)
+	case hclsyntax.OpSubtract:
+		w.walk(x.LHS, pol)
+		w.walk(x.RHS, -pol)
+	case hclsyntax.OpGreaterThan, hclsyntax.OpGreaterThanOrEqual:
+		w.walk(x.LHS, pol)
+		w.walk(x.RHS, -pol)
+	case hclsyntax.OpLessThan, hclsyntax.OpLessThanOrEqual:
+		w.walk(x.LHS, -pol)
+		w.walk(x.RHS, pol)
+	case hclsyntax.OpMultiply, hclsyntax.OpDivide:
+		// x·c and x/c are monotone for a constant c of either sign; the
+		// direction is then unknown (0), which is fine for one reading.
+		if l && r || x.Op == hclsyntax.OpDivide && r {
+			w.fail("it multiplies or divides by a bounded result")
+			return
+		}
+		sign := 0
+		if lit, ok := x.RHS.(*hclsyntax.LiteralValueExpr); ok && l && lit.Val.Type() == cty.Number {
+			if s := lit.Val.AsBigFloat().Sign(); s != 0 {
+				sign = s * pol
+			}
+		}
+		if lit, ok := x.LHS.(*hclsyntax.LiteralValueExpr); ok && r && lit.Val.Type() == cty.Number {
+			if s := lit.Val.AsBigFloat().Sign(); s != 0 {
+				sign = s * pol
+			}
+		}
+		w.walk(x.LHS, sign)
+		w.walk(x.RHS, sign)
+	default: // ==, !=, %
+		w.fail("it compares a bounded result with " + opText(x.Op) + " (compare with >= or <= instead)")
+	}
+}
+
+func opText(op *hclsyntax.Operation) string {
+	switch op {
+	case hclsyntax.OpEqual:
+		return "=="
+	case hclsyntax.OpNotEqual:
+		return "!="
+	case hclsyntax.OpModulo:
+		return "%"
+	}
+	return "an operator"
+}
+
+// decide evaluates the condition at every corner of the unknowns it reads
+// and returns the outcome with a sentence for the unproven case.
+func decide(eval func(fabrics cty.Value) (bool, error), fabrics cty.Value, used []unknown, mono bool, why string) (status, detail string, err error) {
+	if len(used) > maxCorners {
+		return report.RequirementUnproven, fmt.Sprintf("it reads %d bounded results; topoc decides at most %d at once", len(used), maxCorners), nil
+	}
+	holds, fails := []int{}, []int{}
+	for mask := 0; mask < 1<<len(used); mask++ {
+		ok, err := eval(atCorner(fabrics, used, mask))
+		if err != nil {
+			return "", "", err
+		}
+		if ok {
+			holds = append(holds, mask)
+		} else {
+			fails = append(fails, mask)
+		}
+	}
+	switch {
+	case !mono:
+		return report.RequirementUnproven, "the ends of its interval cannot decide it, because " + why, nil
+	case len(fails) == 0:
+		return report.RequirementMet, "", nil
+	case len(holds) == 0:
+		return report.RequirementFailed, "", nil
+	}
+	var parts []string
+	for i, u := range used {
+		holdsUp, failsUp := holds[0]&(1<<i) != 0, fails[0]&(1<<i) != 0
+		switch {
+		case holdsUp && !failsUp:
+			parts = append(parts, fmt.Sprintf("it holds at the upper end of %s and fails at the lower end, so the lower bound decides it: met once a lower bound that high is proven, failed once a cut below it is found", u))
+		case !holdsUp && failsUp:
+			parts = append(parts, fmt.Sprintf("it holds at the lower end of %s and fails at the upper end, so the upper bound decides it: met once a cut that low is found, failed once a lower bound above it is proven", u))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "it holds at some ends of the intervals and fails at others")
+	}
+	return report.RequirementUnproven, strings.Join(parts, "; "), nil
+}
