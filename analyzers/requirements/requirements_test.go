@@ -1,6 +1,7 @@
 package requirements_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/analysis"
@@ -42,6 +43,38 @@ func TestFail(t *testing.T) {
 			if got[name].OK {
 				t.Errorf("%s passed; a failed or invalid requirement is never ok", name)
 			}
+		}
+	}
+}
+
+// TestBounded: a bounded bisection is read at both ends; each outcome and
+// the proven ends reported for the values read.
+func TestBounded(t *testing.T) {
+	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "bounded") {
+		got := outcomes(t, r)
+		want := map[string]string{
+			"half": report.RequirementMet, "sixty": report.RequirementFailed,
+			"upper_only": report.RequirementUnproven, "lower_only": report.RequirementUnproven,
+			"negated": report.RequirementFailed, "equal": report.RequirementUnproven,
+			"window": report.RequirementUnproven, "proven_half": report.RequirementMet,
+		}
+		for name, status := range want {
+			o := got[name]
+			if o.Status != status || o.OK != (status == report.RequirementMet) {
+				t.Errorf("%s: status %q ok %v, want %q", name, o.Status, o.OK, status)
+			}
+		}
+		v := got["upper_only"].Values
+		if len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil {
+			t.Fatalf("upper_only values %+v: want the ratio with both ends", v)
+		}
+		// The cut of 20 global links at 200 Gb/s over half of 72
+		// terminals × 200 Gb/s: 4 Tb/s ÷ 7.2 Tb/s.
+		if lo, hi := *v[0].Lower, *v[0].Upper; !(lo > 0.5 && lo < hi) || math.Abs(hi-4.0/7.2) > 1e-9 {
+			t.Errorf("ends %v–%v, want a lower bound above 0.5 and the cut's 0.5556", lo, hi)
+		}
+		if p := got["proven_half"].Values; len(p) != 1 || p[0].Lower != nil {
+			t.Errorf("proven_half values %+v: a bound is a plain value", p)
 		}
 	}
 }

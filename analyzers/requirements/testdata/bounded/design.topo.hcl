@@ -1,0 +1,63 @@
+# dragonfly-small (p=2, a=4, h=2, g=9): an odd g, so the group cut does not
+# split the terminals evenly and the bisection is a proven interval,
+# ratio 0.507 (uniform multicommodity-flow bound) to 0.556 (a cut of 20
+# global links). Each requirement below is decided, or not, by its ends.
+fabric "df" {
+  dragonfly {
+    p           = 2
+    a           = 4
+    h           = 2
+    g           = 9
+    local_rate  = "200Gb/s"
+    global_rate = "200Gb/s"
+  }
+}
+
+# Holds at both ends: met.
+requirement "half" {
+  condition     = fabric.df.bisection.ratio >= 0.5
+  error_message = "x"
+}
+
+# Fails at both ends: failed.
+requirement "sixty" { # want "requirement-failed"
+  condition     = fabric.df.bisection.ratio >= 0.6
+  error_message = "below 0.6"
+}
+
+# Holds at the upper end only: the best cut found is not a proof.
+requirement "upper_only" {
+  condition     = fabric.df.bisection.ratio >= 0.52 # want "requirement-unproven"
+  error_message = "x"
+}
+
+# Holds at the lower end only.
+requirement "lower_only" {
+  condition     = fabric.df.bisection.bandwidth_bps <= 3.8e12 # want "requirement-unproven"
+  error_message = "x"
+}
+
+# Negation, arithmetic and && keep monotonicity: decided at the ends.
+requirement "negated" { # want "requirement-failed"
+  condition     = !(fabric.df.bisection.ratio * 2 >= 1.0) || fabric.df.endpoints > 1000
+  error_message = "x"
+}
+
+# Equality cannot be decided by the ends of an open interval.
+requirement "equal" {
+  condition     = fabric.df.bisection.ratio == 0.52 # want "requirement-unproven"
+  error_message = "x"
+}
+
+# The same result in opposite directions is not monotone, even though
+# both ends satisfy it.
+requirement "window" {
+  condition     = fabric.df.bisection.ratio >= 0.5 && fabric.df.bisection.ratio <= 0.6 # want "requirement-unproven"
+  error_message = "x"
+}
+
+# The proven bound itself is a plain number.
+requirement "proven_half" {
+  condition     = fabric.df.bisection.lower_bound_ratio >= 0.5
+  error_message = "x"
+}
