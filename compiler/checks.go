@@ -22,6 +22,8 @@ func runChecks(s *state) {
 		s.checkRadix(nodes, links, used)
 		s.checkConnected(f, nodes, links, sc)
 		s.checkUplinks(f, nodes, links, sc)
+		s.checkCommonAncestor(f, nodes, links, sc)
+		s.checkPerSwitchStriping(f, links)
 		s.checkRails(f, links)
 		s.reportFreePorts(f, nodes, used)
 	}

@@ -92,7 +92,7 @@ func (s *state) buildClos(f *lang.Fabric) {
 	if !s.paramErrors(f, gc.Validate(), diag.InvalidParameter, ranges) {
 		return
 	}
-	_, problems := gen.BuildClos(s.g, f.Name, gc)
+	fid, problems := gen.BuildClos(s.g, f.Name, gc)
 	for _, p := range dedupeProblems(problems) {
 		rng := c.Tiers[p.Tier].DeclRange
 		switch p.Code {
@@ -102,6 +102,7 @@ func (s *state) buildClos(f *lang.Fabric) {
 			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate or breakout matches, or set host_rate or link_rate."))
 		case "uneven":
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
+			s.unevenTotals[unevenKey{fid, p.Tier - 1}] = true
 		}
 	}
 }

@@ -67,6 +67,16 @@ type state struct {
 	groups map[string]*serverGroup
 	// fabricOf maps fabric ids to their config block.
 	fabricOf []*lang.Fabric
+	// unevenTotals marks the tier boundaries (fabric, lower tier rank)
+	// whose uplink totals the Clos generator already reported as uneven,
+	// so that the per-switch check does not repeat it.
+	unevenTotals map[unevenKey]bool
+}
+
+// unevenKey is a tier boundary: a fabric and the rank of its lower tier.
+type unevenKey struct {
+	fabric ir.FabricID
+	lower  int
 }
 
 // Compile builds the IR of cfg. The graph is nil when an error stopped
@@ -78,7 +88,7 @@ func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
 	if opts.MaxElements <= 0 {
 		opts.MaxElements = DefaultMaxElements
 	}
-	s := &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}}
+	s := &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}, unevenTotals: map[unevenKey]bool{}}
 	for _, st := range Stages {
 		st.Run(s)
 		if s.diags.HasErrors() {

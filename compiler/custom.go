@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/topoc/topoc/compiler/gen"
 	"github.com/topoc/topoc/compiler/ir"
@@ -158,6 +159,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 				CapacityBPS: rate, Kind: "custom", Fabric: fab, Breakout: int32(max(la, lb)), Origin: s.g.Origin(l.DeclRange)})
 		}
 	}
+	s.g.Fabrics[fab].Tiers = orderTiers(s.g, fab)
 }
 
 func contains(xs []string, x string) bool {
@@ -167,4 +169,66 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// orderTiers returns the tiers of a custom fabric bottom-up, as
+// ir.Fabric.Tiers holds them for every family. A custom fabric declares
+// them in any order, so they are ranked by hop distance from the
+// endpoints: a tier's rank is the smallest distance of its switches (a
+// leaf is 1 hop from an endpoint, a spine 2). Tiers no endpoint reaches
+// keep their declared order, last.
+func orderTiers(g *ir.Graph, f ir.FabricID) []string {
+	fab := &g.Fabrics[f]
+	adj := map[ir.NodeID][]ir.NodeID{}
+	for _, l := range g.Links {
+		if l.Fabric == f {
+			adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
+			adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)
+		}
+	}
+	dist := map[ir.NodeID]int{}
+	var frontier []ir.NodeID
+	for _, e := range fab.Endpoints {
+		if _, ok := dist[e.Node]; !ok {
+			dist[e.Node] = 0
+			frontier = append(frontier, e.Node)
+		}
+	}
+	for d := 1; len(frontier) > 0; d++ {
+		var next []ir.NodeID
+		for _, n := range frontier {
+			for _, o := range adj[n] {
+				if _, ok := dist[o]; !ok {
+					dist[o] = d
+					next = append(next, o)
+				}
+			}
+		}
+		frontier = next
+	}
+	rank := map[string]int{}
+	for n, d := range dist {
+		node := &g.Nodes[n]
+		if !node.Kind.IsSwitch() || node.Tier == "" {
+			continue
+		}
+		if r, ok := rank[node.Tier]; !ok || d < r {
+			rank[node.Tier] = d
+		}
+	}
+	out := slices.Clone(fab.Tiers)
+	slices.SortStableFunc(out, func(a, b string) int {
+		ra, oka := rank[a]
+		rb, okb := rank[b]
+		switch {
+		case oka && okb:
+			return ra - rb
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
+	return out
 }

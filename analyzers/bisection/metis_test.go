@@ -145,8 +145,17 @@ fabric "f" {
 		g := compileHCL(t, src.hcl)
 		cs = append(cs, metisCase{src.name, g, fabricID(t, g, "f")})
 	}
+	// The designs of testdata/trust: irregular fabrics from issue 11.
+	for _, dir := range []string{"roce-uneven-striping"} {
+		g := compileDir(t, "../../testdata/trust/"+dir)
+		for f := range g.Fabrics {
+			cs = append(cs, metisCase{dir + "/" + g.Fabrics[f].Name, g, ir.FabricID(f)})
+		}
+	}
+	// Random irregular fabrics: mixed rates, parallel links, dual-homed
+	// hosts, no structure for the candidates to follow.
 	rng := rand.New(rand.NewPCG(7, 11))
-	for i := 0; i < 9; i++ {
+	for i := 0; i < 26; i++ {
 		g, fid := randomFabric(rng, 6+rng.IntN(14), 20+rng.IntN(60))
 		cs = append(cs, metisCase{fmt.Sprintf("random fabric %d", i), g, fid})
 	}
@@ -200,8 +209,8 @@ func randomFabric(rng *rand.Rand, switches, hosts int) (*ir.Graph, ir.FabricID) 
 func TestNeverWorseThanMETIS(t *testing.T) {
 	gpmetis := tooltest.Command(t, "gpmetis", "metis")
 	cases := metisCases(t)
-	if len(cases) < 20 {
-		t.Fatalf("%d cases, want at least 20", len(cases))
+	if len(cases) < 40 {
+		t.Fatalf("%d cases, want at least 40", len(cases))
 	}
 	dir := t.TempDir()
 	for ci, c := range cases {
@@ -221,8 +230,8 @@ func TestNeverWorseThanMETIS(t *testing.T) {
 			t.Fatalf("%s: rebalanced split is not a split of vertices", c.name)
 		}
 		metisCut := a.fg.MaxFlow(side)
-		if r.BandwidthBPS > metisCut*(1+1e-9) {
-			t.Errorf("%s: topoc %s (%s) > METIS %s", c.name, rateText(r.BandwidthBPS), r.Method, rateText(metisCut))
+		if r.UpperBoundBPS > metisCut*(1+1e-9) {
+			t.Errorf("%s: topoc's upper bound %s (%s) > METIS %s", c.name, rateText(r.UpperBoundBPS), r.Method, rateText(metisCut))
 		}
 		if r.LowerBoundBPS > metisCut*(1+1e-9) {
 			t.Errorf("%s: lower bound %s exceeds a real cut %s: unsound", c.name, rateText(r.LowerBoundBPS), rateText(metisCut))
@@ -289,48 +298,14 @@ func readPart(t *testing.T, file string, n int) []bool {
 }
 
 // rebalance turns METIS's vertex partition into a terminal split whose
-// sides differ by at most one: terminals move from the heavier side,
-// those with the most capacity toward the lighter side first.
+// sides differ by at most one, by the search's own balance (terminals move
+// from the heavier side, those with the most capacity toward the lighter
+// side first; DESIGN.md "METIS as an oracle").
 func rebalance(m *model, a *agraph, part []bool) []bool {
-	n := len(m.terms)
-	inA := make([]bool, n)
-	count := 0
+	balance(a, part, len(m.terms))
+	inA := make([]bool, len(m.terms))
 	for i, v := range a.tv {
-		inA[i] = part[v]
-		if inA[i] {
-			count++
-		}
-	}
-	pull := func(i int) float64 { // capacity from terminal i to the other side
-		v := a.tv[i]
-		c := 0.0
-		lo, hi := a.fg.Arcs(v)
-		for x := lo; x < hi; x++ {
-			if part[a.fg.Head(x)] != part[v] {
-				c += a.fg.Capacity(x)
-			} else {
-				c -= a.fg.Capacity(x)
-			}
-		}
-		return c
-	}
-	for count > (n+1)/2 || count < n/2 {
-		heavy := count > (n+1)/2
-		best, bestPull := -1, math.Inf(-1)
-		for i := range inA {
-			if inA[i] == heavy {
-				if p := pull(i); p > bestPull {
-					best, bestPull = i, p
-				}
-			}
-		}
-		inA[best] = !heavy
-		part[a.tv[best]] = !heavy
-		if heavy {
-			count--
-		} else {
-			count++
-		}
+		inA[i] = v >= 0 && part[v]
 	}
 	return inA
 }

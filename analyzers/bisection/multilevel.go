@@ -28,13 +28,17 @@ type wlevel struct {
 }
 
 const (
-	mlRuns      = 8         // multilevel runs, best kept (METIS's ncuts)
-	mlArcs      = 1_000_000 // no multilevel search above (2 runs above a tenth, 4 above a fiftieth)
-	vcycles     = 3         // refinement V-cycles per run
-	coarsest    = 48        // stop coarsening at this many vertices
-	maxCoarsest = 4000      // give up when coarsening stalls above this
-	mlSeeds     = 8         // greedy-growing seeds on the coarsest graph
-	maxLevels   = 40
+	mlRuns        = 8         // multilevel runs, best kept (METIS's ncuts)
+	mlRunsSmall   = 48        // runs on graphs of at most mlSmallArcs arcs
+	mlSmallArcs   = 20_000    // (each run costs well under a millisecond there)
+	mlRestarts    = 64        // random-start FM runs on graphs of at most
+	mlRestartArcs = 4_000     // this many arcs
+	mlArcs        = 1_000_000 // no multilevel search above (2 runs above a tenth, 4 above a fiftieth)
+	vcycles       = 3         // refinement V-cycles per run
+	coarsest      = 48        // stop coarsening at this many vertices
+	maxCoarsest   = 4000      // give up when coarsening stalls above this
+	mlSeeds       = 8         // greedy-growing seeds on the coarsest graph
+	maxLevels     = 40
 )
 
 // multilevel returns the cut of the best of mlRuns runs of the
@@ -51,6 +55,8 @@ func (m *model) multilevel(a *agraph) cut {
 		runs = 2
 	case arcs > mlArcs/50:
 		runs = 4
+	case arcs <= mlSmallArcs:
+		runs = mlRunsSmall
 	}
 	n := len(m.terms)
 	balanced := func(vA []bool) bool {
@@ -64,19 +70,51 @@ func (m *model) multilevel(a *agraph) cut {
 	}
 	var best []bool
 	bestCut := math.Inf(1)
+	small := cut{value: math.Inf(1)}
 	var rng *rand.Rand
 	for r := 0; r < runs; r++ {
 		rng = rand.New(rand.NewPCG(uint64(r), 0x70c0c))
 		vA := vcycle(a.fg, a.weight, n, nil, rng)
-		if vA == nil || !balanced(vA) {
+		if vA == nil {
 			continue
+		}
+		if !balanced(vA) {
+			if runs != mlRunsSmall {
+				continue
+			}
+			balance(a, vA, n)
 		}
 		if c := cutOf(a.fg, vA); c < bestCut-1e-12*c {
 			best, bestCut = vA, c
 		}
+		if runs == mlRunsSmall {
+			// On a small graph every run's split is also refined and
+			// evaluated exactly: the partition's own edge cut ranks
+			// runs poorly when switches could move (max-flow re-places
+			// them), and each costs well under a millisecond.
+			if c := m.fm(a, m.splitCut(a, vA)); c.value < small.value-1e-12*c.value {
+				small = c
+			}
+		}
+	}
+	if a.fg.NumArcs() <= mlRestartArcs {
+		// Random restarts: on a graph this small greedy growing from a few
+		// seeds misses cuts that FM from a random balanced split finds.
+		for r := 0; r < mlRestarts; r++ {
+			rng = rand.New(rand.NewPCG(uint64(r), 0xfa11))
+			inA := make([]bool, n)
+			for i, k := range rng.Perm(n) {
+				inA[k] = i < n/2
+			}
+			if c, ok := m.evaluate(a, inA, "Fiduccia–Mattheyses from a random split"); ok {
+				if c = m.fm(a, c); c.value < small.value-1e-12*c.value {
+					small = c
+				}
+			}
+		}
 	}
 	if best == nil {
-		return cut{value: math.Inf(1)}
+		return small
 	}
 	// Iterated V-cycles (Walshaw, "Multilevel refinement for
 	// combinatorial optimisation problems", Ann. Oper. Res. 131, 2004):
@@ -97,7 +135,22 @@ func (m *model) multilevel(a *agraph) cut {
 	for i, v := range a.tv {
 		inA[i] = v >= 0 && best[v]
 	}
-	c, ok := m.evaluate(a, inA, "multilevel bisection (heavy-edge matching, greedy growing, Fiduccia–Mattheyses)")
+	c, ok := m.evaluate(a, inA, mlHow)
+	if !ok || small.value < c.value {
+		return small
+	}
+	return c
+}
+
+const mlHow = "multilevel bisection (heavy-edge matching, greedy growing, Fiduccia–Mattheyses)"
+
+// splitCut evaluates the terminal split of vertex partition vA exactly.
+func (m *model) splitCut(a *agraph, vA []bool) cut {
+	inA := make([]bool, len(m.terms))
+	for i, v := range a.tv {
+		inA[i] = v >= 0 && vA[v]
+	}
+	c, ok := m.evaluate(a, inA, mlHow)
 	if !ok {
 		return cut{value: math.Inf(1)}
 	}
@@ -411,4 +464,51 @@ func cutOf(fg *maxflow.Graph, vA []bool) float64 {
 		}
 	}
 	return c
+}
+
+// balance moves terminal vertices of partition vA from the heavier side
+// to the lighter until the sides hold ⌊n/2⌋ and ⌈n/2⌉ terminals, each
+// time the one with the most capacity towards the other side less that
+// to its own (as METIS's users rebalance its split; DESIGN.md "METIS as
+// an oracle"). Contracted vertices holding several terminals are not
+// moved, so the result may stay unbalanced; the caller checks.
+func balance(a *agraph, vA []bool, n int) {
+	count := 0
+	for _, v := range a.tv {
+		if v >= 0 && vA[v] {
+			count++
+		}
+	}
+	pull := func(v int32) float64 {
+		c := 0.0
+		lo, hi := a.fg.Arcs(v)
+		for x := lo; x < hi; x++ {
+			if vA[a.fg.Head(x)] != vA[v] {
+				c += a.fg.Capacity(x)
+			} else {
+				c -= a.fg.Capacity(x)
+			}
+		}
+		return c
+	}
+	for count > (n+1)/2 || count < n/2 {
+		heavy := count > (n+1)/2
+		best, bestPull := int32(-1), math.Inf(-1)
+		for _, v := range a.tv {
+			if v >= 0 && vA[v] == heavy && a.weight[v] == 1 {
+				if p := pull(v); p > bestPull {
+					best, bestPull = v, p
+				}
+			}
+		}
+		if best < 0 {
+			return
+		}
+		vA[best] = !heavy
+		if heavy {
+			count--
+		} else {
+			count++
+		}
+	}
 }

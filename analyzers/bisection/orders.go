@@ -37,6 +37,7 @@ func (m *model) orderings(levels []level, a *agraph) []ordering {
 	if a != nil {
 		out = append(out, ordering{"breadth-first order", m.bfsOrder(a)})
 	}
+	out = append(out, m.affinityOrders()...)
 	return append(out, m.dragonflyOrders(levels)...)
 }
 

@@ -61,9 +61,6 @@ func tierName(n *ir.Node) string {
 func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	fab := &g.Fabrics[f]
 	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: make([]int32, len(g.Nodes))}
-	if fab.Family == "custom" {
-		s.tierNames = orderTiers(g, f)
-	}
 	order := slices.Clone(s.tierNames) // the ranked tiers; others are unknown
 	for i := range s.swIdx {
 		s.swIdx[i] = -1
@@ -183,65 +180,4 @@ func (s *scanned) classify(sw int32, mine, other int, c float64) {
 	default:
 		x.PeerBPS += c
 	}
-}
-
-// orderTiers returns the tiers of a custom fabric bottom-up. The custom
-// family lists them in declaration order, which need not be bottom-up, so
-// they are ranked by hop distance from the endpoints: a tier's rank is the
-// smallest distance of its switches (a leaf is 1 hop from an endpoint, a
-// spine 2). Tiers no endpoint reaches keep their declared order, last.
-func orderTiers(g *ir.Graph, f ir.FabricID) []string {
-	fab := &g.Fabrics[f]
-	adj := map[ir.NodeID][]ir.NodeID{}
-	for _, l := range g.Links {
-		if l.Fabric == f {
-			adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
-			adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)
-		}
-	}
-	dist := map[ir.NodeID]int{}
-	var frontier []ir.NodeID
-	for _, e := range fab.Endpoints {
-		if _, ok := dist[e.Node]; !ok {
-			dist[e.Node] = 0
-			frontier = append(frontier, e.Node)
-		}
-	}
-	for d := 1; len(frontier) > 0; d++ {
-		var next []ir.NodeID
-		for _, n := range frontier {
-			for _, o := range adj[n] {
-				if _, ok := dist[o]; !ok {
-					dist[o] = d
-					next = append(next, o)
-				}
-			}
-		}
-		frontier = next
-	}
-	rank := map[string]int{}
-	for n, d := range dist {
-		node := &g.Nodes[n]
-		if !node.Kind.IsSwitch() || node.Tier == "" {
-			continue
-		}
-		if r, ok := rank[node.Tier]; !ok || d < r {
-			rank[node.Tier] = d
-		}
-	}
-	out := slices.Clone(fab.Tiers)
-	slices.SortStableFunc(out, func(a, b string) int {
-		ra, oka := rank[a]
-		rb, okb := rank[b]
-		switch {
-		case oka && okb:
-			return ra - rb
-		case oka:
-			return -1
-		case okb:
-			return 1
-		}
-		return 0
-	})
-	return out
 }

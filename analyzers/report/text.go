@@ -49,17 +49,9 @@ func joinCounts(cs []inventory.Count) string {
 	return strings.Join(parts, ", ")
 }
 
-// Comma formats an integer with thousands separators ("1,016").
-func Comma(n int) string {
-	if n < 0 {
-		return "-" + Comma(-n)
-	}
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+// Comma formats an integer with thousands separators ("1,016"):
+// eval.FormatCount, the one formatter of counts.
+func Comma(n int) string { return eval.FormatCount(n) }
 
 // WriteRequirements writes one line per requirement: its outcome and the
 // results its condition read.

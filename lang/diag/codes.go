@@ -48,6 +48,10 @@ const (
 	// UnevenStriping: a switch's uplinks are not spread evenly over the
 	// switches of the tier above.
 	UnevenStriping Code = "uneven-striping"
+	// NoCommonAncestor: two lowest-tier switches of one connected tiered
+	// fabric share no switch above them, so up/down routing has no path
+	// between their endpoints.
+	NoCommonAncestor Code = "no-common-ancestor"
 	// RailMisalignment: in a rail-optimized fabric, a NIC of rail i is
 	// cabled to a leaf of another rail.
 	RailMisalignment Code = "rail-misalignment"
@@ -81,6 +85,6 @@ var coreCodes = []Code{
 	HCLSyntax, HCLSchema, NoInput, FileTooLarge, DuplicateName, InvalidUnit,
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit,
-	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping,
+	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor,
 	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 }

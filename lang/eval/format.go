@@ -109,3 +109,16 @@ func decimalText(v float64, exp10 int) string {
 	}
 	return out
 }
+
+// FormatCount writes a count with thousands separators, as messages print
+// counts ("65,536", "-1,024").
+func FormatCount(n int) string {
+	if n < 0 {
+		return "-" + FormatCount(-n)
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,123 @@
+package bisection
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// affinityOrders serve tiered fabrics whose access switches favour some
+// upper switches over others (uneven per-switch striping: 12 uplinks over
+// 8 spines give each leaf 2 links to four spines and 1 to the other
+// four). Such a fabric has a cut far below what endpoint order finds: put
+// the upper switches of each group in two halves and every access switch
+// with the half it sends most of its uplinks to. For each group of upper
+// switches above the access tier (a connected piece of the access–upper
+// bipartite graph) and each of two halvings (first half | second half,
+// even | odd positions, in node order), the order lists terminals by the
+// share of their access switch's uplink capacity that goes into the first
+// half, largest first; its halves are candidate splits, evaluated exactly
+// by max-flow like every other. A terminal without an access switch in a
+// group sorts in the middle.
+func (m *model) affinityOrders() []ordering {
+	g := m.g
+	tiers := m.fab.Tiers
+	if len(tiers) < 2 || m.fab.Family == "dragonfly" || m.fab.Family == "fat_tree" || m.home == nil {
+		return nil
+	}
+	rank := make(map[string]int, len(tiers))
+	for i, t := range tiers {
+		rank[t] = i
+	}
+	// Uplink capacity from each access-tier switch to each upper switch.
+	type edge struct{ lo, up ir.NodeID }
+	capOf := map[edge]float64{}
+	var ups []ir.NodeID
+	seenUp := map[ir.NodeID]bool{}
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		a, b := l.A.Node, l.B.Node
+		ra, okA := rank[g.Nodes[a].Tier]
+		rb, okB := rank[g.Nodes[b].Tier]
+		if !okA || !okB || !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
+			continue
+		}
+		if ra == 1 && rb == 0 {
+			a, b = b, a
+		} else if ra != 0 || rb != 1 {
+			continue
+		}
+		capOf[edge{a, b}] += l.CapacityBPS
+		if !seenUp[b] {
+			seenUp[b] = true
+			ups = append(ups, b)
+		}
+	}
+	if len(ups) < 2 {
+		return nil
+	}
+	slices.Sort(ups)
+	// Groups of upper switches: pieces of the bipartite graph.
+	parent := map[ir.NodeID]ir.NodeID{}
+	var find func(ir.NodeID) ir.NodeID
+	find = func(x ir.NodeID) ir.NodeID {
+		p, ok := parent[x]
+		if !ok {
+			parent[x] = x
+			return x
+		}
+		if p == x {
+			return x
+		}
+		r := find(p)
+		parent[x] = r
+		return r
+	}
+	for e := range capOf {
+		if ra, rb := find(e.lo), find(e.up); ra != rb {
+			parent[ra] = rb
+		}
+	}
+	groups := map[ir.NodeID][]ir.NodeID{}
+	for _, u := range ups {
+		r := find(u)
+		groups[r] = append(groups[r], u)
+	}
+	var out []ordering
+	for hv, halving := range []string{"first | second half", "even | odd positions"} {
+		inFirst := map[ir.NodeID]bool{}
+		for _, us := range groups {
+			if len(us) < 2 {
+				continue
+			}
+			for i, u := range us {
+				if hv == 0 && i < len(us)/2 || hv == 1 && i%2 == 0 {
+					inFirst[u] = true
+				}
+			}
+		}
+		first, total := map[ir.NodeID]float64{}, map[ir.NodeID]float64{}
+		for e, c := range capOf {
+			total[e.lo] += c
+			if inFirst[e.up] {
+				first[e.lo] += c
+			}
+		}
+		share := func(t int32) float64 {
+			sw := m.homeSwitch(int(t))
+			if sw == ir.None || total[sw] == 0 {
+				return 0.5
+			}
+			return first[sw] / total[sw]
+		}
+		o := make([]int32, len(m.terms))
+		for i := range o {
+			o[i] = int32(i)
+		}
+		sort.SliceStable(o, func(x, y int) bool { return share(o[x]) > share(o[y]) })
+		out = append(out, ordering{fmt.Sprintf("access switches by the %s of the %s they favour", halving, tiers[1]), o})
+	}
+	return out
+}

@@ -1,0 +1,346 @@
+package compiler
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
+)
+
+// Up/down checks for tiered fabrics (Clos, fat-tree, custom fabrics whose
+// switches name tiers). A tiered fabric is routed up*/down*: a packet
+// climbs to a switch that is an ancestor of both ends and descends (ECMP
+// over eBGP in a leaf-spine, RFC 7938 §5; the ftree and updn engines of
+// InfiniBand's OpenSM). Two lowest-tier switches that share no ancestor
+// then have no route at all, however well connected the graph is, and a
+// lower switch whose uplinks favour some upper switches gives its
+// endpoints less capacity towards the others.
+
+// maxAncestorClasses caps the distinct top-ancestor sets of lowest-tier
+// switches compared pairwise (4,096² / 2 ≈ 8.4 million set intersections).
+// Real Clos fabrics have one class per pod or a handful; a design past the
+// cap is left unchecked rather than slowing `check` down, and the
+// diagnostic-free result is then not a proof, which docs/diagnostics.md
+// ("no-common-ancestor") says.
+const maxAncestorClasses = 4096
+
+// tierRanks returns the rank of each of the fabric's tiers, bottom first.
+func tierRanks(tiers []string) map[string]int {
+	rank := make(map[string]int, len(tiers))
+	for i, t := range tiers {
+		rank[t] = i
+	}
+	return rank
+}
+
+// bitset is a set of small integers.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+func (b bitset) set(i int)   { b[i/64] |= 1 << (i % 64) }
+func (b bitset) or(c bitset) {
+	for i := range b {
+		b[i] |= c[i]
+	}
+}
+func (b bitset) meets(c bitset) bool {
+	for i := range b {
+		if b[i]&c[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+func (b bitset) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+func (b bitset) key() string {
+	var sb strings.Builder
+	for _, w := range b {
+		fmt.Fprintf(&sb, "%016x", w)
+	}
+	return sb.String()
+}
+
+// checkCommonAncestor reports lowest-tier switches of one connected
+// fabric that share no switch above them: under up/down routing their
+// endpoints cannot reach each other. It names the first such pair in
+// node order and counts the pairs.
+func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+	g := s.g
+	tiers := g.Fabrics[f].Tiers
+	if len(tiers) < 2 || g.Fabrics[f].Family == "dragonfly" {
+		return
+	}
+	rank := tierRanks(tiers)
+	top := map[ir.NodeID]int{}
+	var byRank = make([][]ir.NodeID, len(tiers))
+	for _, m := range members {
+		n := &g.Nodes[m]
+		if r, ok := rank[n.Tier]; ok && n.Kind.IsSwitch() {
+			byRank[r] = append(byRank[r], m)
+		}
+	}
+	// Top-ancestor sets, from the top tier down: a switch with no uplink
+	// is its own top (checkUplinks reports it when it should have one).
+	ups := map[ir.NodeID][]ir.NodeID{}
+	for _, id := range links {
+		l := &g.Links[id]
+		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
+		ra, okA := rank[a.Tier]
+		rb, okB := rank[b.Tier]
+		if !okA || !okB || !a.Kind.IsSwitch() || !b.Kind.IsSwitch() || ra == rb {
+			continue
+		}
+		if ra < rb {
+			ups[l.A.Node] = append(ups[l.A.Node], l.B.Node)
+		} else {
+			ups[l.B.Node] = append(ups[l.B.Node], l.A.Node)
+		}
+	}
+	for r := len(tiers) - 1; r >= 0; r-- {
+		for _, m := range byRank[r] {
+			if len(ups[m]) == 0 {
+				top[m] = len(top)
+			}
+		}
+	}
+	if len(top) < 2 {
+		return
+	}
+	anc := map[ir.NodeID]bitset{}
+	for r := len(tiers) - 1; r >= 0; r-- {
+		for _, m := range byRank[r] {
+			b := newBitset(len(top))
+			if i, ok := top[m]; ok {
+				b.set(i)
+			}
+			for _, u := range ups[m] {
+				if ub, ok := anc[u]; ok {
+					b.or(ub)
+				}
+			}
+			anc[m] = b
+		}
+	}
+	// Classes of lowest-tier switches with endpoints below them, by
+	// ancestor set and connected piece (pieces apart are `disconnected`).
+	find := unionFind(g, members, switchLinks(g, links), sc.parent)
+	hasDown := map[ir.NodeID]bool{}
+	for _, id := range links {
+		l := &g.Links[id]
+		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
+		if a.Kind.IsSwitch() != b.Kind.IsSwitch() {
+			if a.Kind.IsSwitch() {
+				hasDown[l.A.Node] = true
+			} else {
+				hasDown[l.B.Node] = true
+			}
+		}
+	}
+	type class struct {
+		set     bitset
+		piece   int32
+		members []ir.NodeID
+	}
+	var classes []*class
+	byKey := map[string]*class{}
+	for r := range byRank {
+		for _, m := range byRank[r] {
+			if !hasDown[m] {
+				continue
+			}
+			k := fmt.Sprintf("%d/%s", find(int32(m)), anc[m].key())
+			c := byKey[k]
+			if c == nil {
+				c = &class{set: anc[m], piece: find(int32(m))}
+				byKey[k] = c
+				classes = append(classes, c)
+			}
+			c.members = append(c.members, m)
+		}
+	}
+	if len(classes) < 2 || len(classes) > maxAncestorClasses {
+		return
+	}
+	pairs, total := 0, 0
+	var first [2]ir.NodeID
+	found := false
+	for i := range classes {
+		ni := len(classes[i].members)
+		total += ni * (ni - 1) / 2
+		for j := i + 1; j < len(classes); j++ {
+			if classes[i].piece != classes[j].piece {
+				continue
+			}
+			nj := len(classes[j].members)
+			total += ni * nj
+			if classes[i].set.meets(classes[j].set) {
+				continue
+			}
+			pairs += ni * nj
+			a, b := classes[i].members[0], classes[j].members[0]
+			if a > b {
+				a, b = b, a
+			}
+			if !found || a < first[0] || a == first[0] && b < first[1] {
+				first, found = [2]ir.NodeID{a, b}, true
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	a, b := &g.Nodes[first[0]], &g.Nodes[first[1]]
+	above := tiers[len(tiers)-1]
+	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
+		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. The graph is connected only through paths that go down and up again. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
+			g.Fabrics[f].Name, a.Name, b.Name, a.Tier, anc[first[0]].count(), anc[first[1]].count(), len(top), above, eval.FormatCount(pairs), eval.FormatCount(total))))
+}
+
+// checkPerSwitchStriping reports, per pair of adjacent tiers, lower
+// switches whose uplinks are spread unevenly over the upper switches they
+// reach: some get more of its capacity than others, so its endpoints have
+// less capacity towards the switches below the rest, and the cut along
+// the favoured switches falls below what the totals suggest. The worst
+// switch (the largest ratio of most to least capacity to one upper
+// switch) is named. Upper switches it does not reach are not counted
+// (the spine–core stage of a 3-tier Clos reaches a subset by design;
+// pairs that share none are checkCommonAncestor's). Totals that do not divide are the generator's uneven-striping
+// warning; this one is per switch, and applies to custom fabrics too.
+func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
+	g := s.g
+	tiers := g.Fabrics[f].Tiers
+	if len(tiers) < 2 || g.Fabrics[f].Family == "dragonfly" || g.Fabrics[f].Family == "fat_tree" {
+		return
+	}
+	rank := tierRanks(tiers)
+	for r := 0; r+1 < len(tiers); r++ {
+		if s.unevenTotals[unevenKey{f, r}] {
+			continue // the generator's uneven-striping warning covers it
+		}
+		// Capacity from each lower switch to each upper switch.
+		cap := map[[2]ir.NodeID]float64{}
+		parent := map[ir.NodeID]ir.NodeID{}
+		var find func(ir.NodeID) ir.NodeID
+		find = func(x ir.NodeID) ir.NodeID {
+			p, ok := parent[x]
+			if !ok || p == x {
+				parent[x] = x
+				return x
+			}
+			root := find(p)
+			parent[x] = root
+			return root
+		}
+		for _, id := range links {
+			l := &g.Links[id]
+			a, b := l.A.Node, l.B.Node
+			ra, okA := rank[g.Nodes[a].Tier]
+			rb, okB := rank[g.Nodes[b].Tier]
+			if !okA || !okB || !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
+				continue
+			}
+			if ra == r+1 && rb == r {
+				a, b = b, a
+			} else if !(ra == r && rb == r+1) {
+				continue
+			}
+			cap[[2]ir.NodeID{a, b}] += l.CapacityBPS
+			parent[find(a)] = find(b)
+		}
+		if len(cap) == 0 {
+			continue
+		}
+		uppers := map[ir.NodeID][]ir.NodeID{} // per group root
+		lowers := map[ir.NodeID][]ir.NodeID{}
+		seen := map[ir.NodeID]bool{}
+		keys := make([][2]ir.NodeID, 0, len(cap))
+		for k := range cap {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i][0] != keys[j][0] {
+				return keys[i][0] < keys[j][0]
+			}
+			return keys[i][1] < keys[j][1]
+		})
+		for _, k := range keys {
+			for side, n := range k {
+				if seen[n] {
+					continue
+				}
+				seen[n] = true
+				root := find(n)
+				if side == 0 {
+					lowers[root] = append(lowers[root], n)
+				} else {
+					uppers[root] = append(uppers[root], n)
+				}
+			}
+		}
+		var worst ir.NodeID = ir.None
+		var wMax, wMin float64
+		var wReach, wOf, uneven int
+		for root, ls := range lowers {
+			us := uppers[root]
+			for _, lo := range ls {
+				mx, mn, reach := 0.0, -1.0, 0
+				for _, up := range us {
+					c := cap[[2]ir.NodeID{lo, up}]
+					if c == 0 {
+						continue // a partial mesh: checkCommonAncestor's concern
+					}
+					reach++
+					mx = max(mx, c)
+					if mn < 0 || c < mn {
+						mn = c
+					}
+				}
+				if reach < 2 || mx <= mn*(1+1e-9) {
+					continue
+				}
+				uneven++
+				// Worst first: the largest ratio, then the most capacity
+				// to one switch; ties by node id.
+				better := worst == ir.None || mx*wMin > wMax*mn || mx*wMin == wMax*mn && (mx > wMax || mx == wMax && lo < worst)
+				if better {
+					worst, wMax, wMin, wReach, wOf = lo, mx, mn, reach, len(us)
+				}
+			}
+		}
+		if worst == ir.None {
+			continue
+		}
+		n := &g.Nodes[worst]
+		detail := fmt.Sprintf("In fabric %q, %d %s switch(es) spread their uplinks unevenly over the %s switches of their group. The worst, %s, sends %s to some and %s to others",
+			g.Fabrics[f].Name, uneven, tiers[r], tiers[r+1], n.Name, eval.FormatRate(wMax), eval.FormatRate(wMin))
+		if wReach < wOf {
+			detail += fmt.Sprintf(" of the %d it reaches (of %d)", wReach, wOf)
+		}
+		detail += fmt.Sprintf(", so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
+			tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])
+		s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly", detail))
+	}
+}
+
+// switchLinks returns the links of links that join two switches: planes
+// that meet only inside servers are separate routing domains.
+func switchLinks(g *ir.Graph, links []ir.LinkID) []ir.LinkID {
+	out := make([]ir.LinkID, 0, len(links))
+	for _, id := range links {
+		l := &g.Links[id]
+		if g.Nodes[l.A.Node].Kind.IsSwitch() && g.Nodes[l.B.Node].Kind.IsSwitch() {
+			out = append(out, id)
+		}
+	}
+	return out
+}
