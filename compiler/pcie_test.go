@@ -103,7 +103,8 @@ node_model "m" {
   gpu  = "H100"
   gpus = 2
   cpu {
-    sockets = 2
+    sockets           = 2
+    inter_socket_rate = "22GB/s"
     numa {
       id     = 0
       socket = 0

@@ -43,7 +43,7 @@ func buildServers(s *state) {
 			s.diags = append(s.diags, unknown("node_model", ng.Model.V, ng.Model.Range, keys(s.cat.nodes)))
 			continue
 		}
-		if !s.checkNodeModel(m) || !s.checkHardware(m) {
+		if !s.checkNodeModel(m) || !s.checkHardware(m) || !s.checkInternalRates(m) {
 			continue
 		}
 		sockets := int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V })))
@@ -166,9 +166,11 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 		}
 		cpus[i] = add(n)
 	}
-	if m.CPU != nil && m.CPU.InterSocketRate.V > 0 {
-		for i := 1; i < sockets; i++ {
-			link(cpus[i-1], cpus[i], 0, 0, m.CPU.InterSocketRate.V, "cpu_cpu")
+	if m.CPU != nil {
+		if bps, _, ok := interSocketBPS(m.CPU); ok {
+			for i := 1; i < sockets; i++ {
+				link(cpus[i-1], cpus[i], 0, 0, bps, "cpu_cpu")
+			}
 		}
 	}
 	gm := s.cat.gpus[m.GPU.V]
@@ -259,15 +261,7 @@ func splitLinks(links int, explicit []int64, n int) []int {
 func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.NodeID, gm *lang.GPUModel,
 	add func(ir.Node) ir.NodeID, link func(a, b ir.NodeID, ap, bp int32, bps float64, kind string)) {
 	name := s.g.Nodes[sv.id].Name
-	override := func(p *lang.PCISpec, gen, width int64) float64 {
-		if p != nil && p.Gen.Set {
-			gen = p.Gen.V
-		}
-		if p != nil && p.Width.Set {
-			width = p.Width.V
-		}
-		return pcieRateBPS(gen, width)
-	}
+	override := pcieOverride
 	gpuRate := func() float64 {
 		if gm == nil {
 			return override(m.GPUPCI, 0, 0)

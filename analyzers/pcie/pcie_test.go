@@ -153,10 +153,12 @@ func TestBuiltinModels(t *testing.T) {
 			t.Errorf("GB200 %s: nearest %s %s %g; want nic%d P2C at Gen5 x16", gpu.GPU, gpu.NIC, gpu.Class, gpu.BottleneckBPS, i)
 		}
 	}
-	// The Grace–Grace link of a tray is not modelled (nodes.md §4 gap), so
-	// a GPU reaches the other Grace's NICs by no path inside the tray.
-	if c := classes(gb); c["P2C"] != 8 || c["DIS"] != 8 || gb.PCIeSwitches != 0 {
-		t.Errorf("GB200 classes %v switches %d, want P2C 8, DIS 8, no switches", c, gb.PCIeSwitches)
+	// The Grace–Grace link of a tray is not published (nodes.md §4 gap);
+	// NCCL links the CPUs of a node all the same, at ARM_BW for arm64
+	// (src/graph/topo.h), and NCCL 2.30 run on the XML topoc emits for the
+	// tray classes the 8 cross-socket GPU↔NIC pairs SYS (issue 11).
+	if c := classes(gb); c["P2C"] != 8 || c["SYS"] != 8 || gb.PCIeSwitches != 0 {
+		t.Errorf("GB200 classes %v switches %d, want P2C 8, SYS 8, no switches", c, gb.PCIeSwitches)
 	}
 }
 
@@ -168,7 +170,8 @@ const badModel = `node_model "gen4-box" {
   gpus = 4
 
   cpu {
-    sockets = 2
+    sockets           = 2
+    inter_socket_rate = "22GB/s"
   }
 
   nic "compute" {
@@ -253,7 +256,7 @@ func TestFabricView(t *testing.T) {
 			if len(ms) != 1 || ms[0].Servers != 18 || len(ms[0].NICs) != 4 {
 				t.Fatalf("scale_out: %+v, want one model, 18 trays, 4 compute NICs", ms)
 			}
-			if c := classes(ms[0]); c["P2C"] != 8 || c["DIS"] != 8 {
+			if c := classes(ms[0]); c["P2C"] != 8 || c["SYS"] != 8 {
 				t.Errorf("scale_out classes %v", c)
 			}
 		}
@@ -267,7 +270,7 @@ func TestWriteText(t *testing.T) {
 	pcie.WriteText(&b, r.Models)
 	// The model gives no inter_socket_rate, so the sockets are not linked
 	// and GPUs reach the other socket's NIC by no path (DIS).
-	want := "  pcie       gen4-box × 3: nearest NIC PIX 2, PHB 2 of 4 GPUs (bottleneck 252.1 Gb/s); pairs PIX 2, PHB 2, DIS 4\n"
+	want := "  pcie       gen4-box × 3: nearest NIC PIX 2, PHB 2 of 4 GPUs (bottleneck 252.1 Gb/s); pairs PIX 2, PHB 2, SYS 4\n"
 	if b.String() != want {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}

@@ -50,6 +50,24 @@ func compileHCL(t testing.TB, files map[string]string) *ir.Graph {
 	return g
 }
 
+// compileErrors loads and compiles files and returns the compile
+// diagnostics as text (the load must succeed).
+func compileErrors(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	_, diags = compiler.Compile(cfg, compiler.Options{})
+	return diags.Error()
+}
+
 // emitModel compiles a design with one node group of model and returns
 // the model's NCCL build result.
 func emitModel(t testing.TB, model string, files map[string]string) nccl.Result {
@@ -170,7 +188,11 @@ func TestImportIncompleteG5(t *testing.T) {
 	if n := len(warnings(diags)); n != 2*3+9*3 {
 		t.Errorf("%d missing values named; want 6 cpu values (arch, vendor, affinity × 2) and 27 pci values (class, speed, width × 9)", n)
 	}
-	r := emitModel(t, "g5", map[string]string{"g5.topo.hcl": string(text)})
+	// Without an arch the model does not compile at all (no NCCL default
+	// for its inter-socket link); with the rate stated, emit names what
+	// NCCL still needs.
+	withRate := strings.Replace(string(text), "  cpu {\n", "  cpu {\n    inter_socket_rate = \"6GB/s\"\n", 1)
+	r := emitModel(t, "g5", map[string]string{"g5.topo.hcl": withRate})
 	if r.Tree != nil {
 		t.Fatalf("the incomplete model emitted a file:\n%s", nccl.Write(r.Tree, nil))
 	}
@@ -229,14 +251,19 @@ func TestImportIncompleteNCv4(t *testing.T) {
 			t.Errorf("unexpected missing value %q", s)
 		}
 	}
-	r := emitModel(t, "ncv4", map[string]string{"m.topo.hcl": string(text)})
-	if r.Tree != nil || !strings.Contains(strings.Join(r.Missing, "\n"), "pci 0001:00:00.0 (gpu0) has no link_speed") {
-		t.Fatalf("want the emit to refuse naming the link speed; got %v", r.Missing)
+	// The GPUs' PCIe links would be built at 0 b/s: the compiler refuses
+	// the model (issue 11: no silent zeros) before any emitter runs.
+	if ds := compileErrors(t, map[string]string{"m.topo.hcl": string(text),
+		"group.topo.hcl": "node_group \"n\" {\n  model = \"ncv4\"\n}\n"}); !strings.Contains(ds, "GPU PCIe link without a rate") {
+		t.Fatalf("want the compiler to refuse the GPUs' missing PCIe link; got %s", ds)
 	}
 	stated := strings.Replace(string(text), "    # MISSING gen: the file's link_speed is absent or unreadable\n", "    gen = 4\n", 1)
 	stated = strings.Replace(stated, "    # MISSING width: the file's link_width is absent or 0\n", "    width = 16\n", 1)
 	stated = strings.Replace(stated, `nccl_detail = "full"`, `nccl_detail = "skeleton"`, 1)
-	r = emitModel(t, "ncv4", map[string]string{"m.topo.hcl": stated})
+	// The file gives the NIC (a VM's virtual function, under the CPU) no
+	// PCIe link either; the user states that too, or its link would be 0.
+	stated = strings.Replace(stated, "      names = [\"eth0\"]\n", "      names = [\"eth0\"]\n      gen   = 4\n      width = 16\n", 1)
+	r := emitModel(t, "ncv4", map[string]string{"m.topo.hcl": stated})
 	if r.Tree == nil {
 		t.Fatalf("stated model incomplete: %v", r.Missing)
 	}
@@ -266,6 +293,7 @@ func TestFullDetail(t *testing.T) {
 	text, _ := nccl.Import(name, readRef(t, name), nccl.ImportOptions{Name: "ncv4"})
 	stated := strings.Replace(string(text), "    # MISSING gen: the file's link_speed is absent or unreadable\n", "    gen = 4\n", 1)
 	stated = strings.Replace(stated, "    # MISSING width: the file's link_width is absent or 0\n", "    width = 16\n", 1)
+	stated = strings.Replace(stated, "      names = [\"eth0\"]\n", "      names = [\"eth0\"]\n      gen   = 4\n      width = 16\n", 1)
 	r := emitModel(t, "ncv4", map[string]string{"m.topo.hcl": stated})
 	if r.Tree == nil {
 		t.Fatalf("incomplete: %v", r.Missing)

@@ -1,0 +1,131 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Every link inside a server carries traffic that the analyses count, so
+// none may be built at 0 b/s: a PCIe generation or lane count left out is
+// an error at the block that left it out, and the one default, the
+// inter-socket link, follows NCCL's own model with its source.
+
+// checkInternalRates reports the server-internal links of node model m
+// that would have no capacity: a pcie_switch without gen or width, a GPU
+// or NIC whose PCIe link to its socket has no generation or width (from
+// its gpu_model or nic_model, or the node model's override), a Grace GPU
+// without c2c_rate, and several sockets whose inter-socket rate neither
+// the model nor NCCL's defaults give. It returns false when it reported
+// an error.
+func (s *state) checkInternalRates(m *lang.NodeModel) bool {
+	ok := true
+	fail := func(rng hcl.Range, summary, detail string) {
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, summary, detail))
+		ok = false
+	}
+	plan := planHardware(m, int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V }))))
+	for i, p := range m.PCIeSwitches {
+		if pcieRateBPS(p.Gen.V, p.Width.V) == 0 {
+			fail(p.DeclRange, "PCIe switch without a rate",
+				fmt.Sprintf("pcie_switch %d of node_model %q sets no gen and width, so its links would carry 0 b/s; set gen (1–6) and width (lanes), as the platform's PCIe topology (lspci -tv, nvidia-smi topo -m) shows.", i, m.Name))
+		}
+	}
+	c2c := m.CPU != nil && m.CPU.GPULink.V == "c2c"
+	gm := s.cat.gpus[m.GPU.V]
+	gpuRate := pcieOverride(m.GPUPCI, 0, 0)
+	if gm != nil {
+		gpuRate = pcieOverride(m.GPUPCI, gm.PCIeGen.V, gm.PCIeWidth.V)
+	}
+	for i := 0; i < int(m.GPUs.V); i++ {
+		if plan.gpuSwitch[i] >= 0 {
+			continue // under a switch: the switch's rate bounds the link
+		}
+		if c2c && m.CPU.C2CRate.V <= 0 {
+			fail(m.CPU.DeclRange, "NVLink-C2C without a rate",
+				fmt.Sprintf("node_model %q links its GPUs to the CPU by NVLink-C2C (gpu_link = \"c2c\") but sets no c2c_rate, so that link would carry 0 b/s; set c2c_rate (per direction, e.g. \"450GB/s\" for GB200).", m.Name))
+			break
+		}
+		if !c2c && gpuRate == 0 {
+			fail(m.GPU.Range, "GPU PCIe link without a rate",
+				fmt.Sprintf("GPU %d of node_model %q hangs off its socket's root complex, but gpu_model %q sets no pcie_gen and pcie_width and the node model's gpu_pci block overrides neither, so the link would carry 0 b/s; set them.", i, m.Name, m.GPU.V))
+			break
+		}
+	}
+	for _, spec := range m.NICs {
+		nicRate := pcieOverride(spec.PCI, 0, 0)
+		if nm := s.cat.nics[spec.Model.V]; nm != nil {
+			nicRate = pcieOverride(spec.PCI, nm.PCIeGen.V, nm.PCIeWidth.V)
+		}
+		for i := 0; i < int(spec.Count.V); i++ {
+			if plan.nicSwitch[spec.Role][i] < 0 && nicRate == 0 {
+				fail(spec.DeclRange, "NIC PCIe link without a rate",
+					fmt.Sprintf("NIC %q of node_model %q hangs off its socket's root complex, but nic_model %q sets no pcie_gen and pcie_width and the nic block's pci overrides neither, so the link would carry 0 b/s; set them.", spec.Role, m.Name, spec.Model.V))
+				break
+			}
+		}
+	}
+	if m.CPU != nil && m.CPU.Sockets.V > 1 {
+		if _, _, known := interSocketBPS(m.CPU); !known {
+			fail(m.CPU.DeclRange, "Sockets without an inter-socket rate",
+				fmt.Sprintf("node_model %q has %d sockets but no inter_socket_rate, and its arch %q is not one NCCL models (x86_64 with vendor GenuineIntel or AuthenticAMD, arm64, ppc64), so GPUs on one socket would have no path to NICs on another; set inter_socket_rate (per direction) or arch and vendor.", m.Name, m.CPU.Sockets.V, m.CPU.Arch.V))
+		}
+	}
+	return ok
+}
+
+// pcieOverride is the PCIe rate of a device whose model says gen × width,
+// with a node model's pci block overriding either: bits per second per
+// direction, 0 when a part is missing.
+func pcieOverride(p *lang.PCISpec, gen, width int64) float64 {
+	if p != nil && p.Gen.Set {
+		gen = p.Gen.V
+	}
+	if p != nil && p.Width.Set {
+		width = p.Width.V
+	}
+	return pcieRateBPS(gen, width)
+}
+
+// interSocketBPS is the socket-to-socket link rate of cpu in bits per
+// second per direction: inter_socket_rate when set, else the value NCCL
+// 2.30 assumes for the CPU-CPU (SYS) link of that architecture
+// (src/graph/topo.h and topo.cc; docs/reference/nccl-topo-xml.md §4.2):
+// AMD 16 GB/s; ARM 6; POWER 32; Intel by CPUID model ≥ 0xCF 40 ("ERP"),
+// ≥ 0x8F 22 ("SRP"), ≥ 0x55 10 ("SKL"), else 6 ("BDW"). A modelling
+// default, named as such in docs/language.md: NCCL always links the CPUs
+// of one node, so a server does too. source names which rule applied;
+// known is false when none does.
+func interSocketBPS(cpu *lang.CPUSpec) (bps float64, source string, known bool) {
+	if cpu.InterSocketRate.V > 0 {
+		return cpu.InterSocketRate.V, "inter_socket_rate", true
+	}
+	gbs := func(x float64) float64 { return x * 8e9 }
+	arch := cpu.Arch.V
+	switch {
+	case strings.HasPrefix(arch, "arm") || strings.HasPrefix(arch, "aarch64"):
+		return gbs(6), "NCCL ARM_BW", true
+	case strings.HasPrefix(arch, "ppc"):
+		return gbs(32), "NCCL P9_BW", true
+	case strings.HasPrefix(arch, "x86"):
+		switch cpu.Vendor.V {
+		case "AuthenticAMD":
+			return gbs(16), "NCCL AMD_BW", true
+		case "GenuineIntel":
+			switch id := cpu.ModelID.V; {
+			case id >= 0xCF:
+				return gbs(40), "NCCL ERP_QPI_BW", true
+			case id >= 0x8F:
+				return gbs(22), "NCCL SRP_QPI_BW", true
+			case id >= 0x55:
+				return gbs(10), "NCCL SKL_QPI_BW", true
+			}
+			return gbs(6), "NCCL BDW_QPI_BW", true
+		}
+	}
+	return 0, "", false
+}
