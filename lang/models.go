@@ -53,6 +53,15 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 		br.Range = bo.Range
 		m.Breakouts = append(m.Breakouts, br)
 	}
+	// A breakout splits one port's lanes: it cannot carry more than the
+	// port (8x200Gb/s on a 400G port would be 1.6 Tb/s through one port).
+	for _, br := range m.Breakouts {
+		if m.PortRate.Set && float64(br.Lanes)*br.LaneRate > m.PortRate.V*(1+1e-9) {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, br.Range, "Breakout faster than its port",
+				fmt.Sprintf("switch_model %q: breakout %dx%s carries %s through one %s port; lanes × lane rate may not exceed port_rate. Use the splits the vendor lists (2x200Gb/s on a 400G port).",
+					m.Name, br.Lanes, eval.FormatRate(br.LaneRate), eval.FormatRate(float64(br.Lanes)*br.LaneRate), eval.FormatRate(m.PortRate.V))))
+		}
+	}
 	requireSet(a, "radix", m.Radix.Set, "switch_model")
 	requireSet(a, "port_rate", m.PortRate.Set, "switch_model")
 	*diags = append(*diags, a.diags...)
