@@ -1,6 +1,8 @@
 package congestion
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/topoc/topoc/analyzers/internal/routing"
@@ -48,8 +50,10 @@ type system struct {
 	// ir.Node.Parent).
 	childStart []int32
 	children   []ir.NodeID
-	// pcieDist and pcieQueue are scratch of pcieHops.
-	pcieDist, pcieQueue []int32
+	// affinity caches, per server model and set of fabric NICs, each
+	// GPU's NIC as an index into that set (ir.Internals.Affinities on the
+	// first such server; servers of one model are built alike).
+	affinity map[string][]int
 }
 
 // scaleUp reports whether a link belongs to the NVLink plane: it joins
@@ -197,10 +201,10 @@ func (m *nicMap) egress(sv ir.NodeID, r int32) ir.NodeID {
 }
 
 // nicsOf computes, for ranks on fabric f, the NIC NCCL would use: the
-// fabric NIC fewest PCIe hops away (behind the same PCIe switch on DGX and
-// HGX H100, nodes.md §2); among equally close NICs the one whose rail is
-// the GPU's index in its server, else the one at that index modulo their
-// number.
+// fabric NIC ir.Internals.Affinities assigns (the closest path class,
+// then the widest, equally near NICs spread over the GPUs; behind the
+// same PCIe switch on DGX and HGX H100, nodes.md §2), the same as the
+// pcie analyzer and the NCCL XML report.
 func (s *system) nicsOf(f ir.FabricID, ranks []ir.NodeID) *nicMap {
 	m, ok := s.nics[f]
 	if !ok {
@@ -261,38 +265,19 @@ func (s *system) mapServer(f ir.FabricID, fp *plane, m *nicMap, sv ir.NodeID) {
 		m.capBPS[nic] = s.injection(fp, nic)
 	}
 	m.byRail[sv] = rails
+	pick := s.affinities(sv, gpus, nics)
 	for gi, gpu := range gpus {
 		m.done[gpu] = true
 		if len(nics) == 0 {
 			continue
 		}
-		dist := s.pcieHops(gpu, nics)
-		best := int32(1 << 30)
-		var near []ir.NodeID
-		for k, nic := range nics {
-			d := dist[k]
-			if d < 0 {
-				continue
-			}
-			switch {
-			case d < best:
-				best, near = d, append(near[:0], nic)
-			case d == best:
-				near = append(near, nic)
-			}
+		nic := nics[gi%len(nics)] // no NIC reachable inside the server
+		if pick[gi] >= 0 {
+			nic = nics[pick[gi]]
 		}
-		if len(near) == 0 {
-			near = nics
-		}
-		pick := near[gi%len(near)]
-		for _, nic := range near {
-			if int(s.g.Nodes[nic].Rail) == gi%len(nics) {
-				pick = nic
-			}
-		}
-		m.of[gpu] = pick
-		if m.owner[pick] == ir.None {
-			m.owner[pick] = gpu
+		m.of[gpu] = nic
+		if m.owner[nic] == ir.None {
+			m.owner[nic] = gpu
 		}
 	}
 	for _, nic := range nics {
@@ -302,48 +287,39 @@ func (s *system) mapServer(f ir.FabricID, fp *plane, m *nicMap, sv ir.NodeID) {
 	}
 }
 
-// pcieHops returns PCIe hop counts from gpu to the NICs of its server
-// (through PCIe switches and CPU root complexes), -1 when unreachable.
-func (s *system) pcieHops(gpu ir.NodeID, nics []ir.NodeID) []int32 {
-	p := s.pcie.p
-	out := make([]int32, len(nics))
-	for i := range out {
-		out[i] = -1
+// affinities returns, for server sv's gpus, the index in nics of the NIC
+// each uses (-1 when none is reachable): the one assignment the pcie
+// analyzer and the NCCL XML report (ir.Internals.Affinities, NCCL's
+// choice of local NIC). It is computed once per node model and set of
+// fabric NICs, on the first such server, and reused by position.
+func (s *system) affinities(sv ir.NodeID, gpus, nics []ir.NodeID) []int {
+	if s.affinity == nil {
+		s.affinity = map[string][]int{}
 	}
-	start := p.Local(gpu)
-	if start < 0 {
+	base := int(s.childStart[sv])
+	var key strings.Builder
+	key.WriteString(s.g.Nodes[sv].Model)
+	for _, n := range gpus {
+		fmt.Fprintf(&key, " g%d", int(n)-base)
+	}
+	for _, n := range nics {
+		fmt.Fprintf(&key, " n%d", int(n)-base)
+	}
+	if out, ok := s.affinity[key.String()]; ok {
 		return out
 	}
-	if s.pcieDist == nil {
-		s.pcieDist = make([]int32, p.Len())
-		for i := range s.pcieDist {
-			s.pcieDist[i] = -1
+	out := make([]int, len(gpus))
+	idx := map[ir.NodeID]int{}
+	for i, n := range nics {
+		idx[n] = i
+	}
+	for i, a := range s.g.InternalsOf([]ir.NodeID{sv}).Affinities(gpus, nics) {
+		out[i] = -1
+		if a.NIC != ir.None {
+			out[i] = idx[a.NIC]
 		}
 	}
-	dist := s.pcieDist
-	queue := append(s.pcieQueue[:0], start)
-	dist[start] = 0
-	for i := 0; i < len(queue); i++ {
-		u := queue[i]
-		if u != start && !p.Transit(u) {
-			continue
-		}
-		for _, a := range p.Arcs(u) {
-			if dist[a.To] < 0 {
-				dist[a.To] = dist[u] + 1
-				queue = append(queue, a.To)
-			}
-		}
-	}
-	for i, nic := range nics {
-		if l := p.Local(nic); l >= 0 {
-			out[i] = dist[l]
-		}
-	}
-	for _, u := range queue {
-		dist[u] = -1
-	}
-	s.pcieQueue = queue
+	s.affinity[key.String()] = out
 	return out
 }
 

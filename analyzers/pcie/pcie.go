@@ -14,7 +14,6 @@
 package pcie
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/analysis"
@@ -55,11 +54,10 @@ type Model struct {
 	server ir.NodeID
 }
 
-// GPU is one GPU and its nearest NIC: the closest path class, then the
-// widest bottleneck; equally near NICs are spread over the GPUs that share
-// them (the i-th such GPU takes the (i mod n)-th NIC), as NCCL's
-// ncclTopoGetLocalNet spreads GPUs over local NICs (src/graph/search.cc;
-// NCCL also permutes the index by bit mirroring, which is not modelled).
+// GPU is one GPU and its nearest NIC, as ir.Internals.Affinities assigns
+// it (NCCL's ncclTopoGetLocalNet: the closest path class, then the widest
+// bottleneck, equally near NICs spread over the GPUs that share them): the
+// same assignment the NCCL XML path table and the congestion routing use.
 type GPU struct {
 	// GPU and NIC are component names relative to the server ("gpu3",
 	// "nic3"); NIC is "" when no NIC is reachable.
@@ -242,36 +240,15 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.N
 	}
 
 	counts := make([]int, ir.PathDIS+1)
-	type near struct {
-		class ir.PathClass
-		bw    float64
-		ties  []ir.NodeID
-	}
-	nearest := make([]near, len(gpus))
-	for i, gpu := range gpus {
-		nr := near{class: ir.PathDIS}
+	for _, gpu := range gpus {
 		for _, nic := range choose {
-			p := in.Path(gpu, nic)
-			counts[p.Class]++
-			switch {
-			case p.Class < nr.class || (p.Class == nr.class && p.BottleneckBPS > nr.bw):
-				nr = near{class: p.Class, bw: p.BottleneckBPS, ties: []ir.NodeID{nic}}
-			case p.Class == nr.class && p.BottleneckBPS == nr.bw && p.Class != ir.PathDIS:
-				nr.ties = append(nr.ties, nic)
-			}
+			counts[in.Path(gpu, nic).Class]++
 		}
-		nearest[i] = nr
 	}
-	// Spread GPUs over equally near NICs: the k-th GPU with a given tie
-	// set takes its (k mod n)-th NIC.
-	seen := map[string]int{}
-	for i, gpu := range gpus {
-		nr := nearest[i]
-		e := GPU{GPU: short(gpu), Class: nr.class.String(), BottleneckBPS: nr.bw}
-		if len(nr.ties) > 0 {
-			key := fmt.Sprint(nr.ties)
-			e.NIC = short(nr.ties[seen[key]%len(nr.ties)])
-			seen[key]++
+	for _, a := range in.Affinities(gpus, choose) {
+		e := GPU{GPU: short(a.GPU), Class: a.Path.Class.String(), BottleneckBPS: a.Path.BottleneckBPS}
+		if a.NIC != ir.None {
+			e.NIC = short(a.NIC)
 		}
 		m.GPUs = append(m.GPUs, e)
 	}

@@ -19,7 +19,8 @@ type GPUPath struct {
 	// NCCL_NET_GDR_C2C=1); GDROld is the same for NCCL before 2.30 or with
 	// NCCL_NET_GDR_C2C=0 (level PXB).
 	GDR, GDROld bool
-	// Nearest counts the NICs at that same class.
+	// Nearest counts the equally near NICs the GPUs of its kind are
+	// spread over (NIC among them).
 	Nearest int
 }
 
@@ -30,13 +31,13 @@ const (
 	gdrLevelOld = ir.PathPXB
 )
 
-// Paths classifies each GPU's path to its nearest NIC on the first server
-// of model sm in g, with the shared classifier (ir.Internals.Path): the
-// fewest hops, then the widest, then the closest class, as NCCL's
-// ncclTopoSetPaths chooses. The nearest NIC is chosen among the compute
-// NICs (role "compute"), or among all NICs when the model has none; among
-// equally near NICs the first in NIC order is reported. It returns nil
-// when no server of the model is in g.
+// Paths classifies each GPU's path to its NIC on the first server of
+// model sm in g, with the one GPU→NIC assignment topoc has
+// (ir.Internals.Affinities: NCCL's choice of local NIC, equally near NICs
+// spread over the GPUs that share them), among the compute NICs (role
+// "compute"), or among all NICs when the model has none; the pcie
+// analyzer and the congestion routing read the same assignment. It
+// returns nil when no server of the model is in g.
 func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 	host := ir.NodeID(ir.None)
 	for i, n := range g.Nodes {
@@ -90,29 +91,24 @@ func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 			candidates = append(candidates, i)
 		}
 	}
-	in := g.Internals()
+	in := g.InternalsOf([]ir.NodeID{host})
+	cand := make([]ir.NodeID, len(candidates))
+	for k, ni := range candidates {
+		cand[k] = nics[ni]
+	}
+	fnOf := map[ir.NodeID]int{}
+	for _, ni := range candidates {
+		fnOf[nics[ni]] = nicFn[ni]
+	}
 	var out []GPUPath
-	for gi, gn := range gpus {
+	for gi, a := range in.Affinities(gpus, cand) {
 		best := GPUPath{GPU: gpuFn[gi], NIC: -1, Class: ir.PathDIS}
-		bestBW := -1.0
-		for _, ni := range candidates {
-			p := in.Path(gn, nics[ni])
-			class := p.Class
-			switch {
-			case class == ir.PathPXB && flattensToOne(g, sm, p.Links, swIndex):
-				class = ir.PathPIX
-			case class == ir.PathDIS:
-				// The model gives no inter-socket link (no
-				// inter_socket_rate), but NCCL always joins its CPUs
-				// with SYS links: devices of one server are never
-				// disconnected in its graph.
-				class = ir.PathSYS
-			}
-			switch {
-			case class < best.Class || (class == best.Class && p.BottleneckBPS > bestBW):
-				best.NIC, best.Class, best.Nearest, bestBW = nicFn[ni], class, 1, p.BottleneckBPS
-			case class == best.Class:
-				best.Nearest++
+		if a.NIC != ir.None {
+			best.NIC, best.Class, best.Nearest = fnOf[a.NIC], a.Path.Class, len(a.Near)
+			// NCCL flattens a two-level Broadcom PEX hierarchy into one
+			// switch, so a PXB path through it reads PIX in its graph.
+			if best.Class == ir.PathPXB && flattensToOne(g, sm, a.Path.Links, swIndex) {
+				best.Class = ir.PathPIX
 			}
 		}
 		best.GDR = best.NIC >= 0 && best.Class <= gdrLevel
