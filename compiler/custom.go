@@ -46,6 +46,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		if sw.Plane.Set {
 			n.Plane = int32(sw.Plane.V)
 		}
+		if sw.Unit.Set {
+			n.Unit, n.UnitIndex = sw.Unit.V, int32(sw.UnitIndex.V)
+		}
 		id := s.g.AddNode(n)
 		s.g.JoinFabric(id, fab)
 		byName[sw.Name.V], where[sw.Name.V] = id, sw.Name.Range.String()

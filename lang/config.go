@@ -299,13 +299,24 @@ type Custom struct {
 
 // CustomSwitch is one expanded `switch` instance.
 type CustomSwitch struct {
-	Name      Val[string]
-	Model     Val[string]
-	Tier      Val[string]
-	Rail      Val[int64]
-	Plane     Val[int64]
+	Name  Val[string]
+	Model Val[string]
+	Tier  Val[string]
+	Rail  Val[int64]
+	Plane Val[int64]
+	// Unit is the structural unit the switch belongs to, one of
+	// CustomUnits ("pod", "su", "group", "zone"), and UnitIndex its index
+	// from 0; unset when the switch names none.
+	Unit      Val[string]
+	UnitIndex Val[int64]
 	DeclRange hcl.Range
 }
+
+// CustomUnits are the unit labels a custom switch may carry, as the
+// generated families put them on their switches (fat-tree pod, Clos su,
+// dragonfly group) plus zone, so that oversubscription is measured per
+// unit in a hand-cabled fabric too.
+var CustomUnits = []string{"pod", "su", "group", "zone"}
 
 // CustomHost is one expanded `host` instance (an implicit endpoint).
 type CustomHost struct {

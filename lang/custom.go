@@ -1,7 +1,11 @@
 package lang
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/diag"
 )
 
 var customSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -16,7 +20,7 @@ func withMeta(names ...string) *hcl.BodySchema {
 }
 
 var (
-	customSwitchSchema = withMeta("model", "tier", "rail", "plane")
+	customSwitchSchema = withMeta("model", "tier", "rail", "plane", "pod", "su", "group", "zone")
 	customHostSchema   = withMeta("rate", "ports")
 	customLinkSchema   = withMeta("a", "b", "rate", "parallel")
 )
@@ -61,8 +65,25 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 			nameVal := Val[string]{V: name, Range: nameRange, Set: true}
 			switch blk.Type {
 			case "switch":
-				cu.Switches = append(cu.Switches, &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
-					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane")})
+				sw := &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
+					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane")}
+				for _, u := range CustomUnits {
+					v := a.int(u)
+					if !v.Set {
+						continue
+					}
+					switch {
+					case v.V < 0:
+						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Negative unit index",
+							fmt.Sprintf("%s = %d: unit indices count from 0.", u, v.V)))
+					case sw.Unit.Set:
+						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Two units on one switch",
+							fmt.Sprintf("switch %q already names %s %d; a switch belongs to one unit (name the innermost, as generated families do).", name, sw.Unit.V, sw.UnitIndex.V)))
+					default:
+						sw.Unit, sw.UnitIndex = Val[string]{V: u, Range: v.Range, Set: true}, v
+					}
+				}
+				cu.Switches = append(cu.Switches, sw)
 			case "host":
 				cu.Hosts = append(cu.Hosts, &CustomHost{Name: nameVal, DeclRange: blk.DefRange,
 					Rate: a.rate("rate"), Ports: a.int("ports")})

@@ -35,6 +35,15 @@ type Fabric struct {
 	// WorstUnit names the unit that gives EndToEnd (the first such unit
 	// in report order), nil when EndToEnd is not a unit's ratio.
 	WorstUnit *UnitRef `json:"worst_unit,omitempty"`
+	// Basis says what EndToEnd is the worst of: "units" (units that hold
+	// endpoints and have capacity leaving them: access switches, declared
+	// units, rails, planes, groups) or "per_switch" when the fabric has
+	// no unit above its access switches and more or fewer than two tiers
+	// (a custom fabric without unit labels, a hand-cabled dragonfly), so
+	// the worst access switch is all that is known and it is not an
+	// end-to-end figure. In a two-tier fabric the access switch is the
+	// unit below the top, so its worst ratio is end to end.
+	Basis string `json:"basis"`
 	// Note explains an EndToEnd that is not a unit's ratio.
 	Note string `json:"note,omitempty"`
 	// GlobalTaper is, for a dragonfly, the worst group's terminal

@@ -1,9 +1,11 @@
 package oversub_test
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/oversub"
@@ -489,5 +491,57 @@ func TestNoEndpoints(t *testing.T) {
 	f := fabric(t, g, "bare")
 	if f.EndToEnd != nil || f.Note == "" {
 		t.Errorf("end_to_end %v note %q, want null with a note", f.EndToEnd, f.Note)
+	}
+}
+
+// customDragonfly is a dragonfly cabled by hand: g = 3 groups of a = 2
+// routers, p = 2 hosts per router at 200G, one local link per group and
+// one global link between every pair of groups (h = 1), all 200G. A
+// router sends 2 × 200G down and has 200G local + 200G global out (1:1);
+// a group injects 4 × 200G and has 2 × 200G of global links (2:1). groups
+// adds the group labels to the routers.
+func customDragonfly(groups bool) string {
+	var b strings.Builder
+	b.WriteString("fabric \"df\" {\n  custom {\n")
+	for g := 0; g < 3; g++ {
+		for r := 0; r < 2; r++ {
+			label := ""
+			if groups {
+				label = fmt.Sprintf("\n      group = %d", g)
+			}
+			fmt.Fprintf(&b, "    switch \"g%dr%d\" {\n      model = \"SN5600\"\n      tier  = \"router\"%s\n    }\n", g, r, label)
+			for h := 0; h < 2; h++ {
+				fmt.Fprintf(&b, "    host \"g%dr%dh%d\" {\n      rate = \"200Gb/s\"\n    }\n", g, r, h)
+				fmt.Fprintf(&b, "    link {\n      a    = \"g%dr%dh%d\"\n      b    = \"g%dr%d\"\n      rate = \"200Gb/s\"\n    }\n", g, r, h, g, r)
+			}
+		}
+		fmt.Fprintf(&b, "    link {\n      a    = \"g%dr0\"\n      b    = \"g%dr1\"\n      rate = \"200Gb/s\"\n    }\n", g, g)
+	}
+	// Global links: group 0 router 0 – group 1 router 0, group 0 router 1
+	// – group 2 router 0, group 1 router 1 – group 2 router 1.
+	for _, p := range [][2]string{{"g0r0", "g1r0"}, {"g0r1", "g2r0"}, {"g1r1", "g2r1"}} {
+		fmt.Fprintf(&b, "    link {\n      a    = \"%s\"\n      b    = \"%s\"\n      rate = \"200Gb/s\"\n    }\n", p[0], p[1])
+	}
+	b.WriteString("  }\n}\n")
+	return b.String()
+}
+
+// TestCustomUnits: without unit labels a hand-cabled dragonfly's worst
+// ratio is per switch (1:1), not end to end, and says so; with group
+// labels end to end is the group taper, 2:1, as the generated family
+// reports it.
+func TestCustomUnits(t *testing.T) {
+	f := fabric(t, loadSource(t, customDragonfly(false)), "df")
+	if f.Basis != oversub.BasisPerSwitch || f.EndToEnd == nil || *f.EndToEnd != 1 {
+		t.Errorf("unlabelled: basis %q end_to_end %v, want per_switch 1", f.Basis, f.EndToEnd)
+	}
+	var buf strings.Builder
+	oversub.WriteText(&buf, &f)
+	if !strings.Contains(buf.String(), "oversub    per switch 1:1") || strings.Contains(buf.String(), "oversub    end to end") {
+		t.Errorf("text says:\n%s", buf.String())
+	}
+	f = fabric(t, loadSource(t, customDragonfly(true)), "df")
+	if f.Basis != oversub.BasisUnits || f.EndToEnd == nil || *f.EndToEnd != 2 || f.WorstUnit == nil || f.WorstUnit.Kind != "group" {
+		t.Errorf("labelled: basis %q end_to_end %v worst %+v, want units 2 at a group", f.Basis, f.EndToEnd, f.WorstUnit)
 	}
 }

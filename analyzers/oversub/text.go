@@ -16,6 +16,8 @@ func WriteText(w io.Writer, f *Fabric) {
 	switch {
 	case f.EndToEnd == nil:
 		fmt.Fprintf(w, "  oversub    end to end: none (%s)\n", f.Note)
+	case f.Basis == BasisPerSwitch:
+		fmt.Fprintf(w, "  oversub    per switch %s (worst %s %s; %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name, f.Note)
 	case f.WorstUnit != nil:
 		fmt.Fprintf(w, "  oversub    end to end %s (worst %s %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name)
 	default:

@@ -218,9 +218,19 @@ func (w *worst) see(r float64, ref UnitRef) {
 	}
 }
 
-// units fills the unit fields of out: Units, UnitDetail, EndToEnd,
+// The values of Fabric.Basis.
+const (
+	// BasisUnits: EndToEnd is the worst unit holding endpoints.
+	BasisUnits = "units"
+	// BasisPerSwitch: no unit above the access switches is known, so
+	// EndToEnd is only the worst access switch.
+	BasisPerSwitch = "per_switch"
+)
+
+// units fills the unit fields of out: Units, UnitDetail, EndToEnd, Basis,
 // WorstUnit, Note, Rails and GlobalTaper.
 func (s *scanned) units(out *Fabric) {
+	out.Basis = BasisUnits
 	var all, intra, cross worst
 	anyUp := false
 	for _, sw := range s.switches {
@@ -228,6 +238,7 @@ func (s *scanned) units(out *Fabric) {
 	}
 	rails := 0
 	crossClosed := false
+	wider := false // a unit kind wider than one access switch holds endpoints
 	for _, k := range s.kinds() {
 		t := s.measure(k)
 		uk := UnitKind{Kind: k.name, Distribution: []RatioCount{}}
@@ -268,6 +279,7 @@ func (s *scanned) units(out *Fabric) {
 		if uk.Count == 0 {
 			continue
 		}
+		wider = wider || !k.access
 		if kw.ref != nil {
 			mn := ratios[0]
 			for _, r := range ratios {
@@ -286,6 +298,10 @@ func (s *scanned) units(out *Fabric) {
 		out.Note = "the fabric has no endpoints"
 	case all.ref != nil:
 		out.EndToEnd, out.WorstUnit = ptr(all.ratio), all.ref
+		if !wider && len(s.tierNames) != 2 {
+			out.Basis = BasisPerSwitch
+			out.Note = "no unit above the access switches: label the switches with their pod, su, group or zone to measure end to end"
+		}
 	case !anyUp:
 		out.EndToEnd = ptr(1)
 		out.Note = "single stage: every endpoint's links end on switches without uplinks, so traffic turns around in one switch tier and is not tapered"
