@@ -24,10 +24,12 @@
 package bisection
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // View selects what the endpoints of the split are.
@@ -115,6 +117,10 @@ type Fabric struct {
 	// (even counts); for an odd count n, total × ⌊n/2⌋ / n, the smaller
 	// side's share, so that an odd non-blocking fabric has ratio 1.
 	HalfInjectionBPS float64 `json:"half_injection_bps"`
+	// Note explains a shortfall from full bisection in a fabric where no
+	// switch is oversubscribed: the tier whose links cannot split evenly
+	// over the units (absent otherwise).
+	Note string `json:"note,omitempty"`
 	// Certificate is the cut that gives UpperBoundBPS.
 	Certificate Certificate `json:"certificate"`
 }
@@ -187,6 +193,11 @@ var Analyzer = &analysis.Analyzer{
 		out := make([]Fabric, len(p.Graph.Fabrics))
 		for i := range p.Graph.Fabrics {
 			out[i] = Compute(p.Graph, ir.FabricID(i), Options{View: DefaultView})
+			if out[i].Note != "" {
+				f := &p.Graph.Fabrics[i]
+				p.Report(diag.Info(diag.IndivisibleSplit, p.Graph.Range(f.Origin), "Bisection short of full from an indivisible split",
+					fmt.Sprintf("Fabric %q: bisection ratio at most %.3f: %s. Choose unit counts the top tier's links divide by (pods a divisor of the links per switch), or accept the shortfall.", f.Name, out[i].UpperBoundRatio, out[i].Note)))
+			}
 		}
 		return out, nil
 	},

@@ -128,6 +128,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	r.finish()
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
+	r.Note = m.indivisibleNote(&r)
 	return r
 }
 

@@ -146,7 +146,7 @@ fabric "f" {
 		cs = append(cs, metisCase{src.name, g, fabricID(t, g, "f")})
 	}
 	// The designs of testdata/trust: irregular fabrics from issue 11.
-	for _, dir := range []string{"roce-uneven-striping"} {
+	for _, dir := range []string{"roce-uneven-striping", "clos-3tier-6pods"} {
 		g := compileDir(t, "../../testdata/trust/"+dir)
 		for f := range g.Fabrics {
 			cs = append(cs, metisCase{dir + "/" + g.Fabrics[f].Name, g, ir.FabricID(f)})

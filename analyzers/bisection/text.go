@@ -18,6 +18,9 @@ func WriteText(w io.Writer, f *Fabric) {
 			rateText(f.LowerBoundBPS), LowerBoundText(f), rateText(f.UpperBoundBPS), fixed3(f.LowerBoundRatio), fixed3(f.UpperBoundRatio))
 	}
 	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, comma(f.Certificate.CutLinks))
+	if f.Note != "" {
+		fmt.Fprintf(w, "    note     %s\n", f.Note)
+	}
 }
 
 // LowerBoundText says how the lower bound of f is proven, in words: "hose

@@ -2,6 +2,7 @@ package bisection
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -26,5 +27,24 @@ func TestUnevenStripingCut(t *testing.T) {
 	}
 	if math.Abs(r.UpperBoundRatio-102.4/614.4) > 1e-9 || r.Ratio != r.UpperBoundRatio {
 		t.Errorf("ratio %v, upper ratio %v, want 1/6 for both", r.Ratio, r.UpperBoundRatio)
+	}
+}
+
+// TestIndivisibleSplitNote: testdata/trust/clos-3tier-6pods, 1:1 at every
+// tier, 6 pods, 48 super-spines of 64 links (10 or 11 per pod). The best
+// cut is below full bisection and the result says why, naming the tier.
+func TestIndivisibleSplitNote(t *testing.T) {
+	g := compileDir(t, "../../testdata/trust/clos-3tier-6pods")
+	r := Compute(g, 0, Options{})
+	if r.UpperBoundRatio >= 1 || r.UpperBoundRatio < 0.95 {
+		t.Errorf("upper bound ratio %.4f, want just below 1", r.UpperBoundRatio)
+	}
+	if !strings.Contains(r.Note, "each super_spine switch") || !strings.Contains(r.Note, "64 links down over 6 pods, 10 to 11 per pod") {
+		t.Errorf("note %q, want the super_spine tier's 64 links over 6 pods", r.Note)
+	}
+	// A non-blocking fabric whose pods divide evenly gets no note.
+	h := compileDir(t, "../../examples/fat-tree-k8")
+	if n := Compute(h, 0, Options{}).Note; n != "" {
+		t.Errorf("fat-tree k=8: note %q, want none", n)
 	}
 }

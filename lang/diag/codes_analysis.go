@@ -13,6 +13,14 @@ const (
 	RequirementUnproven Code = "requirement-unproven"
 )
 
+// The bisection analyzer's codes.
+const (
+	// IndivisibleSplit: a tiered fabric with no oversubscribed switch
+	// falls short of full bisection because a tier's links cannot split
+	// evenly over the units (informational).
+	IndivisibleSplit Code = "indivisible-split"
+)
+
 // The PCIe path analyzer's codes.
 const (
 	// NICPCIeBottleneck: a NIC's PCIe link carries less than one of its
@@ -24,4 +32,4 @@ const (
 )
 
 // analysisCodes are the codes of the analyzers (bisection, oversubscription, PCIe paths, requirements).
-var analysisCodes = []Code{RequirementFailed, RequirementInvalid, RequirementUnproven, NICPCIeBottleneck, GPUWithoutLocalNIC}
+var analysisCodes = []Code{IndivisibleSplit, RequirementFailed, RequirementInvalid, RequirementUnproven, NICPCIeBottleneck, GPUWithoutLocalNIC}

@@ -1,0 +1,108 @@
+package bisection
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// indivisibleNote explains a tiered fabric whose bisection falls short of
+// full although no switch is oversubscribed (every switch below the top
+// has at least as much capacity up as down): the shortfall then comes
+// from a split that cannot follow the structure. The check names the
+// first tier (bottom-up) that has a switch whose links down spread
+// unevenly over the units below it (a core's 64 links over 6 pods: 10 or
+// 11 per pod), so that no balanced split of the units halves every such
+// switch's links. It returns "" when the fabric is not tiered, some
+// switch is oversubscribed, or no such tier exists (the cause is then
+// elsewhere, and the note would be a guess).
+func (m *model) indivisibleNote(r *Fabric) string {
+	g := m.g
+	tiers := m.fab.Tiers
+	if len(tiers) < 2 || m.fab.Family == "dragonfly" || r.UpperBoundRatio >= 1-FullBisectionTolerance || r.HalfInjectionBPS == 0 {
+		return ""
+	}
+	rank := map[string]int{}
+	for i, t := range tiers {
+		rank[t] = i
+	}
+	rankOf := func(n ir.NodeID) int {
+		nd := &g.Nodes[n]
+		if r, ok := rank[nd.Tier]; ok && nd.Kind.IsSwitch() {
+			return r + 1
+		}
+		return 0 // endpoints and server parts are below every tier
+	}
+	down := map[ir.NodeID]float64{}
+	up := map[ir.NodeID]float64{}
+	// perUnit[sw][u] counts switch sw's links down to switches of unit u.
+	perUnit := map[ir.NodeID]map[int32]int{}
+	unitName := ""
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		a, b := l.A.Node, l.B.Node
+		ra, rb := rankOf(a), rankOf(b)
+		if ra == rb {
+			continue
+		}
+		if ra < rb {
+			a, b, ra, rb = b, a, rb, ra
+		}
+		// a is the upper end.
+		down[a] += l.CapacityBPS
+		up[b] += l.CapacityBPS
+		if nb := &g.Nodes[b]; nb.Kind.IsSwitch() && nb.Unit != "" && nb.UnitIndex >= 0 && g.Nodes[a].Unit != nb.Unit {
+			if unitName == "" {
+				unitName = nb.Unit
+			}
+			if nb.Unit == unitName {
+				if perUnit[a] == nil {
+					perUnit[a] = map[int32]int{}
+				}
+				perUnit[a][nb.UnitIndex]++
+			}
+		}
+	}
+	for sw, d := range down {
+		if rankOf(sw) < len(tiers) && up[sw] < d*(1-1e-9) {
+			return "" // oversubscribed: the taper explains the shortfall
+		}
+	}
+	units := map[int32]bool{}
+	for _, pu := range perUnit {
+		for u := range pu {
+			units[u] = true
+		}
+	}
+	if len(units) < 2 {
+		return ""
+	}
+	sws := make([]ir.NodeID, 0, len(perUnit))
+	for sw := range perUnit {
+		sws = append(sws, sw)
+	}
+	slices.Sort(sws)
+	for t := 1; t <= len(tiers); t++ {
+		for _, sw := range sws {
+			if rankOf(sw) != t {
+				continue
+			}
+			lo, hi, links := -1, 0, 0
+			for u := range units {
+				c := perUnit[sw][u]
+				links += c
+				hi = max(hi, c)
+				if lo < 0 || c < lo {
+					lo = c
+				}
+			}
+			if lo == hi {
+				continue
+			}
+			return fmt.Sprintf("the cut falls short of full bisection with no switch oversubscribed, because the split cannot follow the structure: each %s switch (%s, for one) has %d links down over %d %ss, %d to %d per %s, so no split of the %ss into halves divides every %s switch's links evenly",
+				tiers[t-1], g.Nodes[sw].Name, links, len(units), unitName, lo, hi, unitName, unitName, tiers[t-1])
+		}
+	}
+	return ""
+}
