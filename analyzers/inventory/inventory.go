@@ -32,6 +32,9 @@ type Fabric struct {
 	LinksByKind     []Count `json:"links_by_kind"`
 	SwitchPorts     int     `json:"switch_ports"`
 	SwitchPortsUsed int     `json:"switch_ports_used"`
+	// SwitchPortsFree sums, per switch, its ports left free (radix −
+	// used, never below 0).
+	SwitchPortsFree int `json:"switch_ports_free"`
 	// CapacityBPS sums the per-direction capacity of the fabric's links.
 	CapacityBPS float64 `json:"capacity_bps"`
 }
@@ -88,6 +91,10 @@ func Summarize(g *ir.Graph) []Fabric {
 			f.SwitchesByTier = bump(f.SwitchesByTier, tier)
 			f.SwitchPorts += int(n.Radix)
 			f.SwitchPortsUsed += int(used[i])
+			// The compiler refuses a switch cabled past its radix
+			// (radix-exceeded), so free ports are never negative; a
+			// switch without a stated radix has none to count.
+			f.SwitchPortsFree += max(0, int(n.Radix)-int(used[i]))
 		}
 	}
 	return out

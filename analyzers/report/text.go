@@ -36,7 +36,7 @@ func writeInventory(w io.Writer, f inventory.Fabric) {
 	fmt.Fprintf(w, "  switches   %s (%s)\n", Comma(f.Switches), joinCounts(f.SwitchesByTier))
 	fmt.Fprintf(w, "  links      %s (%s)\n", Comma(f.Links), joinCounts(f.LinksByKind))
 	if f.SwitchPorts > 0 {
-		fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", Comma(f.SwitchPortsUsed), Comma(f.SwitchPorts-f.SwitchPortsUsed), Comma(f.SwitchPorts))
+		fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", Comma(f.SwitchPortsUsed), Comma(f.SwitchPortsFree), Comma(f.SwitchPorts))
 	}
 	fmt.Fprintf(w, "  capacity   %s per direction, summed over links\n", eval.FormatRate(f.CapacityBPS))
 }
