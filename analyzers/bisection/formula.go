@@ -31,6 +31,9 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 			return r, false
 		}
 	}
+	if rate <= 0 || !m.alFaresWiring(int(k)) {
+		return r, false
+	}
 	// The first half of the hosts in endpoint order must be pods
 	// 0 … k/2-1 (the generator lists hosts pod by pod).
 	inA := make([]bool, n)
@@ -55,6 +58,76 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	r.finish()
 	r.Certificate = m.certificate(levels, inA, int(links), v)
 	return r, true
+}
+
+// alFaresWiring checks that the fabric is wired as Al-Fares et al.'s
+// k-ary fat-tree, the precondition of its closed form (counts and rates
+// alone do not prove it: one aggregation–core link moved to another core
+// keeps both and lowers the bisection): every host has one link, to an
+// edge switch; every edge switch has k/2 hosts and one link to each of
+// the k/2 aggregation switches of its pod; every aggregation switch has
+// k/2 links to distinct cores; every core has one link to an aggregation
+// switch of each of the k pods. O(links).
+func (m *model) alFaresWiring(k int) bool {
+	g := m.g
+	h := k / 2
+	type tally struct {
+		hosts int
+		peers map[ir.NodeID]bool
+		pods  map[int32]bool
+	}
+	sw := map[ir.NodeID]*tally{}
+	get := func(n ir.NodeID) *tally {
+		t := sw[n]
+		if t == nil {
+			t = &tally{peers: map[ir.NodeID]bool{}, pods: map[int32]bool{}}
+			sw[n] = t
+		}
+		return t
+	}
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		x, y := l.A.Node, l.B.Node
+		if g.Nodes[x].Tier > g.Nodes[y].Tier { // order the ends: "" < aggregation < core < edge
+			x, y = y, x
+		}
+		a, b := &g.Nodes[x], &g.Nodes[y]
+		switch {
+		case a.Tier == "" && b.Tier == "edge":
+			get(y).hosts++
+		case a.Tier == "aggregation" && b.Tier == "edge":
+			if a.UnitIndex != b.UnitIndex {
+				return false
+			}
+			get(y).peers[x] = true
+		case a.Tier == "aggregation" && b.Tier == "core":
+			get(x).peers[y] = true
+			tc := get(y)
+			if tc.pods[a.UnitIndex] {
+				return false // two links from one core into one pod
+			}
+			tc.pods[a.UnitIndex] = true
+		default:
+			return false
+		}
+	}
+	for n, t := range sw {
+		switch g.Nodes[n].Tier {
+		case "edge":
+			if t.hosts != h || len(t.peers) != h {
+				return false
+			}
+		case "aggregation":
+			if len(t.peers) != h {
+				return false
+			}
+		case "core":
+			if len(t.pods) != k {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // formula names the closed form a proven value (lower bound = cut found)

@@ -1,0 +1,114 @@
+package bisection
+
+import (
+	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// TestBrokenFamilies: every analytic shortcut checks its preconditions on
+// the IR. Each family is compiled small enough to enumerate (≤ 16
+// endpoints), then broken the way a design or a generator bug breaks it
+// (one link at half rate, one link moved to another switch); the result
+// must still contain the exact bisection found by enumerating every
+// balanced split, so a closed form that no longer applies is never
+// reported.
+func TestBrokenFamilies(t *testing.T) {
+	type breaker struct {
+		name  string
+		break_ func(g *ir.Graph, f ir.FabricID) bool
+	}
+	halve := func(kind string) breaker {
+		return breaker{"one " + kind + " link at half rate", func(g *ir.Graph, f ir.FabricID) bool {
+			for i := range g.Links {
+				if l := &g.Links[i]; l.Fabric == f && l.Kind == kind {
+					l.CapacityBPS /= 2
+					return true
+				}
+			}
+			return false
+		}}
+	}
+	// move re-ends the first link of kind on another node of the same
+	// kind and tier as its B end, keeping every count and rate.
+	move := func(kind string) breaker {
+		return breaker{"one " + kind + " link moved", func(g *ir.Graph, f ir.FabricID) bool {
+			for i := range g.Links {
+				l := &g.Links[i]
+				if l.Fabric != f || l.Kind != kind {
+					continue
+				}
+				b := &g.Nodes[l.B.Node]
+				for j := range g.Nodes {
+					o := &g.Nodes[j]
+					if ir.NodeID(j) != l.B.Node && ir.NodeID(j) != l.A.Node && o.Kind == b.Kind && o.Tier == b.Tier && o.InFabric(f) {
+						l.B.Node = ir.NodeID(j)
+						return true
+					}
+				}
+			}
+			return false
+		}}
+	}
+	cases := []struct {
+		name, src string
+		breaks    []breaker
+	}{
+		{"fat-tree k=4", `fabric "f" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}`, []breaker{halve("aggregation_core"), move("aggregation_core"), halve("host_edge")}},
+		{"symmetric Clos, 16 hosts", `fabric "f" {
+  clos {
+    hosts     = 16
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 4
+      down  = 4
+      up    = 4
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 4
+    }
+  }
+}`, []breaker{halve("leaf_spine"), move("leaf_spine")}},
+		{"NVLink domain, 8 GPUs", `fabric "f" {
+  nvlink_domain {
+    gpus          = 8
+    switches      = 4
+    links_per_gpu = 4
+    link_rate     = "50GB/s"
+  }
+}`, []breaker{halve("gpu_nvswitch")}},
+		{"dragonfly p1 a4 h1 g4", `fabric "f" {
+  dragonfly {
+    p           = 1
+    a           = 4
+    h           = 1
+    g           = 4
+    local_rate  = "400Gb/s"
+    global_rate = "200Gb/s"
+  }
+}`, []breaker{halve("global")}},
+	}
+	for _, c := range cases {
+		for _, b := range c.breaks {
+			g := compileHCL(t, c.src)
+			if !b.break_(g, 0) {
+				t.Fatalf("%s: %s: nothing to break", c.name, b.name)
+			}
+			m := newModel(g, 0, ViewGPU)
+			m.levels()
+			exact := m.exact(m.build(modeFull)).value
+			r := Compute(g, 0, Options{})
+			if r.LowerBoundBPS > exact*(1+1e-9) || r.UpperBoundBPS < exact*(1-1e-9) {
+				t.Errorf("%s, %s: %s [%s, %s] does not contain the exact %s (formula %q)", c.name, b.name, r.Method,
+					rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS), rateText(exact), r.Formula)
+			}
+		}
+	}
+}
