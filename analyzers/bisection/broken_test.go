@@ -15,7 +15,7 @@ import (
 // reported.
 func TestBrokenFamilies(t *testing.T) {
 	type breaker struct {
-		name  string
+		name   string
 		break_ func(g *ir.Graph, f ir.FabricID) bool
 	}
 	halve := func(kind string) breaker {
