@@ -121,6 +121,10 @@ type Fabric struct {
 	// switch is oversubscribed: the tier whose links cannot split evenly
 	// over the units (absent otherwise).
 	Note string `json:"note,omitempty"`
+	// Routed is the bisection the design's routing can use (up_down in
+	// tiered fabrics, minimal in dragonflies), as an interval; nil when
+	// the fabric's routing is not modelled (switches without tiers).
+	Routed *Routed `json:"routed,omitempty"`
 	// Certificate is the cut that gives UpperBoundBPS.
 	Certificate Certificate `json:"certificate"`
 }

@@ -53,8 +53,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		lb, lbHow = hose.bound, "hose"
 	}
 	minimal := false // the dragonfly bound under minimal routing applies
+	dfBound := 0.0 // the dragonfly's bound under minimal routing
 	if d, ok := m.dragonflyBound(); ok {
-		minimal = true
+		minimal, dfBound = true, d
 		if d > lb {
 			lb, lbHow = d, "uniform_multicommodity_flow"
 		}
@@ -129,6 +130,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
 	r.Note = m.indivisibleNote(&r)
+	m.setRouted(&r, best, hose, dfBound, minimal)
 	return r
 }
 

@@ -57,6 +57,11 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	r.LowerBoundMethod = "formula"
 	r.finish()
 	r.Certificate = m.certificate(levels, inA, int(links), v)
+	// Oblivious up/down routing with an even split over the uplinks
+	// carries any hose traffic in a fat-tree (the hose bound of hose.go is
+	// exactly k³/8 links), so the routing loses nothing.
+	r.Routed = &Routed{Routing: "up_down", LowerBoundBPS: v, LowerBoundMethod: "formula", UpperBoundBPS: v,
+		LowerBoundRatio: r.LowerBoundRatio, UpperBoundRatio: r.UpperBoundRatio}
 	return r, true
 }
 

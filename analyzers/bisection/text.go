@@ -3,7 +3,9 @@ package bisection
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
+	"strings"
 )
 
 // WriteText writes the bisection section of `topoc check`'s text summary:
@@ -20,6 +22,15 @@ func WriteText(w io.Writer, f *Fabric) {
 	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, comma(f.Certificate.CutLinks))
 	if f.Note != "" {
 		fmt.Fprintf(w, "    note     %s\n", f.Note)
+	}
+	if rt := f.Routed; rt != nil && (!same(rt.UpperBoundBPS, f.UpperBoundBPS) || !same(rt.LowerBoundBPS, f.LowerBoundBPS)) {
+		lb := "no lower bound proven"
+		if rt.LowerBoundMethod != "none" && rt.LowerBoundBPS > 0 {
+			lb = lbText(rt.LowerBoundMethod) + " bound"
+		}
+		fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
+			strings.ReplaceAll(rt.Routing, "_", "/"), rateText(rt.LowerBoundBPS), lb, rateText(rt.UpperBoundBPS),
+			fixed3(rt.LowerBoundRatio), fixed3(rt.UpperBoundRatio))
 	}
 }
 
@@ -43,3 +54,6 @@ func comma(n int) string {
 	}
 	return s
 }
+
+// same reports whether two rates are equal up to float rounding.
+func same(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }

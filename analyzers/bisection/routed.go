@@ -1,0 +1,148 @@
+package bisection
+
+import (
+	"github.com/topoc/topoc/analyzers/internal/maxflow"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Routed is the bisection the design's routing can use, as an interval,
+// beside the graph's: a cut the graph allows may need paths the routing
+// never takes. Rates are bits per second per direction.
+type Routed struct {
+	// Routing names the routing: "up_down" (up*/down*, valley-free: a
+	// path climbs the tiers to a switch above both ends and descends, as
+	// ECMP over a BGP leaf-spine, RFC 7938, and InfiniBand's ftree and
+	// updn engines route; links between switches of one tier are not
+	// used) for tiered fabrics and NVLink domains, or "minimal" for a
+	// dragonfly (local, global, local hops at most).
+	Routing string `json:"routing"`
+	// LowerBoundBPS is proven by LowerBoundMethod under that routing:
+	// the hose bound routes obliviously up and down, and the dragonfly's
+	// uniform multicommodity-flow bound routes minimally; "none" (0)
+	// when neither applies.
+	LowerBoundBPS    float64 `json:"lower_bound_bps"`
+	LowerBoundMethod string  `json:"lower_bound_method"`
+	// UpperBoundBPS is the least flow the routing can carry across a
+	// balanced split: for up_down, max-flow on the valley-free layering of
+	// the analysis graph across the graph's certificate split and the
+	// upper-switch affinity splits, at most the graph's own upper bound;
+	// the graph's upper bound for minimal (no flow restricted to minimal
+	// paths is computed, so it is the graph's cut).
+	UpperBoundBPS float64 `json:"upper_bound_bps"`
+	// LowerBoundRatio and UpperBoundRatio divide by the same half
+	// injection as the graph's ratio.
+	LowerBoundRatio float64 `json:"lower_bound_ratio"`
+	UpperBoundRatio float64 `json:"upper_bound_ratio"`
+}
+
+// upDownFlow returns the flow that up*/down* routing can carry from the
+// terminals in side A to those in side B of graph a, and false when the
+// fabric is not tiered or the layered graph would be too large. The
+// layering (two copies of every vertex: U climbing, D descending) makes
+// every source-to-sink path valley-free: an arc from a lower to a higher
+// rank joins U copies, one from higher to lower joins D copies, and each
+// vertex turns from U to D at no cost; links inside servers and between
+// endpoints (rank 0) are in both copies (so the flow may count such a
+// link once per copy: an upper bound, which is what it is used as), and
+// links between switches of one tier in neither. The rank of a vertex is
+// its tier's position plus one for switches of the fabric's tiers, 0 for
+// everything else (endpoints, and the components of servers, their
+// NVSwitch chips included).
+func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
+	tiers := m.fab.Tiers
+	if len(tiers) == 0 || m.fab.Family == "dragonfly" || 2*a.fg.NumArcs() > maxFlowArcs {
+		return 0, false
+	}
+	rankOf := map[string]int{}
+	for i, t := range tiers {
+		rankOf[t] = i + 1
+	}
+	n := int32(len(a.vnode))
+	rank := make([]int, n)
+	for v, node := range a.vnode {
+		nd := &m.g.Nodes[node]
+		if !nd.Kind.IsSwitch() || nd.Parent != ir.None {
+			continue // endpoints and server internals (in-box NVSwitches too)
+		}
+		r, ok := rankOf[nd.Tier]
+		if !ok {
+			return 0, false // a switch of no tier: up and down are undefined
+		}
+		rank[v] = r
+	}
+	b := maxflow.NewBuilder(int(2 * n))
+	total := 0.0
+	for u := int32(0); u < n; u++ {
+		lo, hi := a.fg.Arcs(u)
+		for x := lo; x < hi; x++ {
+			v, c := a.fg.Head(x), a.fg.Capacity(x)
+			if c <= 0 {
+				continue
+			}
+			total += c
+			switch {
+			case rank[u] < rank[v]:
+				b.AddArc(u, v, c)
+			case rank[u] > rank[v]:
+				b.AddArc(n+u, n+v, c)
+			case rank[u] == 0:
+				b.AddArc(u, v, c)
+				b.AddArc(n+u, n+v, c)
+			}
+		}
+	}
+	for v := int32(0); v < n; v++ {
+		b.AddArc(v, n+v, total+1)
+	}
+	side := make([]maxflow.Side, 2*n)
+	for t, v := range a.tv {
+		if v < 0 {
+			continue
+		}
+		if inA[t] {
+			side[v] = maxflow.Source
+		} else {
+			side[n+v] = maxflow.Sink
+		}
+	}
+	return b.Build().MaxFlow(side), true
+}
+
+// setRouted fills r.Routed from the graph result r, its best cut and the
+// lower bounds: up_down for tiered fabrics, minimal for dragonflies; nil
+// for a fabric whose switches name no tiers.
+func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64, minimal bool) {
+	var out *Routed
+	switch {
+	case m.fab.Family == "dragonfly":
+		out = &Routed{Routing: "minimal", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
+		if minimal && dragonfly > 0 {
+			out.LowerBoundBPS, out.LowerBoundMethod = min(dragonfly, r.UpperBoundBPS), "uniform_multicommodity_flow"
+		}
+	case best.g != nil && best.inA != nil:
+		f, ok := m.upDownFlow(best.g, best.inA)
+		if !ok {
+			return
+		}
+		// The routing's worst split need not be the graph's: leaves that
+		// favour different upper switches are the routing's weak cut
+		// (valley paths, which the graph's cut may use, are closed to
+		// it). Those structure-aligned splits are evaluated too.
+		for _, o := range m.affinityOrders() {
+			for _, inA := range prefixSplits(best.g, len(m.terms), o.order) {
+				if x, ok := m.upDownFlow(best.g, inA); ok && x < f {
+					f = x
+				}
+			}
+		}
+		out = &Routed{Routing: "up_down", LowerBoundMethod: "none", UpperBoundBPS: min(f, r.UpperBoundBPS)}
+		if hose.ok {
+			out.LowerBoundBPS, out.LowerBoundMethod = min(hose.bound, out.UpperBoundBPS), "hose"
+		}
+	default:
+		return
+	}
+	out.LowerBoundRatio = ratio(out.LowerBoundBPS, r.HalfInjectionBPS)
+	out.UpperBoundRatio = ratio(out.UpperBoundBPS, r.HalfInjectionBPS)
+	r.Routed = out
+}

@@ -1,0 +1,140 @@
+package bisection
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+)
+
+// TestRoutedValley: a fabric whose graph joins two hosts only through a
+// valley (down to a leaf and up again), computed by hand. Leaf L0 holds
+// hosts a1, a2 and has 2 × 400G to spine S0; leaf L1 holds b1 and has
+// 2 × 400G to S0 and 400G to S1; leaf L2 holds b2 and has 400G to S1;
+// host links are 400G. Every balanced split of the graph carries 800G (for
+// a1, a2 | b1, b2 the path L0–S0–L1–S1–L2 reaches b2), so the bisection is
+// 800G; up/down routing cannot take that path (L0 and L2 share no spine:
+// the design also fails no-common-ancestor), and across the same split
+// it carries only b1's 400G.
+func TestRoutedValley(t *testing.T) {
+	g := compileAnyway(t, `fabric "v" {
+  custom {
+    switch "s" {
+      count = 2
+      model = "SN5600"
+      tier  = "spine"
+    }
+    switch "l" {
+      count = 3
+      model = "SN5600"
+      tier  = "leaf"
+    }
+    host "a1" {
+      rate = "400Gb/s"
+    }
+    host "a2" {
+      rate = "400Gb/s"
+    }
+    host "b1" {
+      rate = "400Gb/s"
+    }
+    host "b2" {
+      rate = "400Gb/s"
+    }
+    link {
+      a    = "a1"
+      b    = "l0"
+      rate = "400Gb/s"
+    }
+    link {
+      a    = "a2"
+      b    = "l0"
+      rate = "400Gb/s"
+    }
+    link {
+      a    = "b1"
+      b    = "l1"
+      rate = "400Gb/s"
+    }
+    link {
+      a    = "b2"
+      b    = "l2"
+      rate = "400Gb/s"
+    }
+    link {
+      a        = "l0"
+      b        = "s0"
+      rate     = "400Gb/s"
+      parallel = 2
+    }
+    link {
+      a        = "l1"
+      b        = "s0"
+      rate     = "400Gb/s"
+      parallel = 2
+    }
+    link {
+      a    = "l1"
+      b    = "s1"
+      rate = "400Gb/s"
+    }
+    link {
+      a    = "l2"
+      b    = "s1"
+      rate = "400Gb/s"
+    }
+  }
+}
+`)
+	r := Compute(g, 0, Options{})
+	if r.LowerBoundBPS != 800e9 || r.UpperBoundBPS != 800e9 {
+		t.Errorf("graph [%s, %s], want exactly 800G", rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
+	}
+	if r.Routed == nil || r.Routed.Routing != "up_down" || r.Routed.UpperBoundBPS != 400e9 || r.Routed.LowerBoundBPS != 0 {
+		t.Errorf("routed %+v, want up_down at most 400G with no lower bound", r.Routed)
+	}
+}
+
+// compileAnyway compiles a design whose checks may fail (the graph is
+// still built), failing only when loading or building fails.
+func compileAnyway(t *testing.T, src string) *ir.Graph {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, ds := lang.Load([]string{dir}, lang.Options{})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	g, ds := compiler.Compile(cfg, compiler.Options{})
+	if g == nil {
+		t.Fatal(ds)
+	}
+	return g
+}
+
+// TestRoutedSymmetric: on symmetric fabrics up/down routing loses
+// nothing: the routed interval is the graph's (the hose bound is itself
+// an up/down routing), for the fat-tree closed form too.
+func TestRoutedSymmetric(t *testing.T) {
+	for _, dir := range []string{"fat-tree-k8", "roce-leaf-spine-2plane", "dgx-h100-superpod", "gb200-nvl72"} {
+		g := compileDir(t, "../../examples/"+dir)
+		for f := range g.Fabrics {
+			r := Compute(g, fabricID(t, g, g.Fabrics[f].Name), Options{})
+			if r.Routed == nil {
+				t.Errorf("%s/%s: no routed result", dir, g.Fabrics[f].Name)
+				continue
+			}
+			same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, b) }
+			if !same(r.Routed.UpperBoundBPS, r.UpperBoundBPS) || !same(r.Routed.LowerBoundBPS, r.LowerBoundBPS) {
+				t.Errorf("%s/%s: routed [%s, %s], graph [%s, %s]", dir, g.Fabrics[f].Name, rateText(r.Routed.LowerBoundBPS),
+					rateText(r.Routed.UpperBoundBPS), rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
+			}
+		}
+	}
+}
