@@ -53,7 +53,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		lb, lbHow = hose.bound, "hose"
 	}
 	minimal := false // the dragonfly bound under minimal routing applies
-	dfBound := 0.0 // the dragonfly's bound under minimal routing
+	dfBound := 0.0   // the dragonfly's bound under minimal routing
 	if d, ok := m.dragonflyBound(); ok {
 		minimal, dfBound = true, d
 		if d > lb {
