@@ -95,9 +95,12 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 	for _, id := range links {
 		l := &g.Links[id]
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
+		if !a.Kind.IsSwitch() || !b.Kind.IsSwitch() {
+			continue // endpoint links, most of a large fabric's, need no lookup
+		}
 		ra, okA := rank[a.Tier]
 		rb, okB := rank[b.Tier]
-		if !okA || !okB || !a.Kind.IsSwitch() || !b.Kind.IsSwitch() || ra == rb {
+		if !okA || !okB || ra == rb {
 			continue
 		}
 		if ra < rb {
@@ -134,7 +137,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 	// Classes of lowest-tier switches with endpoints below them, by
 	// ancestor set and connected piece (pieces apart are `disconnected`).
 	find := unionFind(g, members, switchLinks(g, links), sc.parent)
-	hasDown := map[ir.NodeID]bool{}
+	hasDown := make([]bool, len(g.Nodes))
 	for _, id := range links {
 		l := &g.Links[id]
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
@@ -223,6 +226,7 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
 		return
 	}
 	rank := tierRanks(tiers)
+	sw := switchLinks(g, links)
 	for r := 0; r+1 < len(tiers); r++ {
 		if s.unevenTotals[unevenKey{f, r}] {
 			continue // the generator's uneven-striping warning covers it
@@ -241,12 +245,12 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
 			parent[x] = root
 			return root
 		}
-		for _, id := range links {
+		for _, id := range sw {
 			l := &g.Links[id]
 			a, b := l.A.Node, l.B.Node
 			ra, okA := rank[g.Nodes[a].Tier]
 			rb, okB := rank[g.Nodes[b].Tier]
-			if !okA || !okB || !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
+			if !okA || !okB {
 				continue
 			}
 			if ra == r+1 && rb == r {

@@ -32,16 +32,22 @@ func (m *model) affinityOrders() []ordering {
 		rank[t] = i
 	}
 	// Uplink capacity from each access-tier switch to each upper switch.
-	type edge struct{ lo, up ir.NodeID }
-	capOf := map[edge]float64{}
+	type edge struct {
+		lo, up ir.NodeID
+		c      float64
+	}
+	var edges []edge // parallel links stay separate: only sums are read
 	var ups []ir.NodeID
 	seenUp := map[ir.NodeID]bool{}
 	for _, id := range m.fabricLinks {
 		l := &g.Links[id]
 		a, b := l.A.Node, l.B.Node
+		if !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
+			continue // endpoint links: most of a large fabric's
+		}
 		ra, okA := rank[g.Nodes[a].Tier]
 		rb, okB := rank[g.Nodes[b].Tier]
-		if !okA || !okB || !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
+		if !okA || !okB {
 			continue
 		}
 		if ra == 1 && rb == 0 {
@@ -49,7 +55,7 @@ func (m *model) affinityOrders() []ordering {
 		} else if ra != 0 || rb != 1 {
 			continue
 		}
-		capOf[edge{a, b}] += l.CapacityBPS
+		edges = append(edges, edge{a, b, l.CapacityBPS})
 		if !seenUp[b] {
 			seenUp[b] = true
 			ups = append(ups, b)
@@ -75,7 +81,7 @@ func (m *model) affinityOrders() []ordering {
 		parent[x] = r
 		return r
 	}
-	for e := range capOf {
+	for _, e := range edges {
 		if ra, rb := find(e.lo), find(e.up); ra != rb {
 			parent[ra] = rb
 		}
@@ -99,24 +105,24 @@ func (m *model) affinityOrders() []ordering {
 			}
 		}
 		first, total := map[ir.NodeID]float64{}, map[ir.NodeID]float64{}
-		for e, c := range capOf {
-			total[e.lo] += c
+		for _, e := range edges {
+			total[e.lo] += e.c
 			if inFirst[e.up] {
-				first[e.lo] += c
+				first[e.lo] += e.c
 			}
 		}
-		share := func(t int32) float64 {
-			sw := m.homeSwitch(int(t))
-			if sw == ir.None || total[sw] == 0 {
-				return 0.5
+		share := make([]float64, len(m.terms))
+		for t := range share {
+			share[t] = 0.5
+			if sw := m.homeSwitch(t); sw != ir.None && total[sw] > 0 {
+				share[t] = first[sw] / total[sw]
 			}
-			return first[sw] / total[sw]
 		}
 		o := make([]int32, len(m.terms))
 		for i := range o {
 			o[i] = int32(i)
 		}
-		sort.SliceStable(o, func(x, y int) bool { return share(o[x]) > share(o[y]) })
+		sort.SliceStable(o, func(x, y int) bool { return share[o[x]] > share[o[y]] })
 		out = append(out, ordering{fmt.Sprintf("access switches by the %s of the %s they favour", halving, tiers[1]), o})
 	}
 	return out

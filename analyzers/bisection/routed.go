@@ -119,6 +119,11 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64
 		if minimal && dragonfly > 0 {
 			out.LowerBoundBPS, out.LowerBoundMethod = min(dragonfly, r.UpperBoundBPS), "uniform_multicommodity_flow"
 		}
+	case hose.ok && meets(hose.bound, r.UpperBoundBPS):
+		// The hose bound is an oblivious up/down routing and meets the
+		// graph's cut, which bounds every routing: the interval is closed
+		// without a flow (the symmetric fabrics, 131,072 GPUs included).
+		out = &Routed{Routing: "up_down", LowerBoundBPS: r.UpperBoundBPS, LowerBoundMethod: "hose", UpperBoundBPS: r.UpperBoundBPS}
 	case best.g != nil && best.inA != nil:
 		f, ok := m.upDownFlow(best.g, best.inA)
 		if !ok {
