@@ -545,3 +545,16 @@ func TestCustomUnits(t *testing.T) {
 		t.Errorf("labelled: basis %q end_to_end %v worst %+v, want units 2 at a group", f.Basis, f.EndToEnd, f.WorstUnit)
 	}
 }
+
+// TestSameFabricTwoFamilies: one 14-host leaf-spine written as a clos and
+// cabled by hand as custom (spines declared first) has the same
+// oversubscription, 1:1 at the leaf and end to end (issue 11: the custom
+// one read 0.5, its tiers ranked in declaration order).
+func TestSameFabricTwoFamilies(t *testing.T) {
+	for _, dir := range []string{"clos-14-hosts", "custom-14-hosts"} {
+		f := fabric(t, load(t, "../../testdata/trust/"+dir), "f")
+		if f.EndToEnd == nil || *f.EndToEnd != 1 || f.Basis != oversub.BasisUnits || len(f.Tiers) != 1 || f.Tiers[0].Tier != "leaf" || f.Tiers[0].Ratio != 1 {
+			t.Errorf("%s: end to end %v (%s), tiers %+v; want 1:1 at the leaf", dir, f.EndToEnd, f.Basis, f.Tiers)
+		}
+	}
+}
