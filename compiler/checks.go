@@ -16,6 +16,7 @@ func runChecks(s *state) {
 	used := portsUsed(s.g)
 	idx := newFabricIndex(s.g)
 	sc := newCheckScratch(len(s.g.Nodes))
+	s.checkEndpointPorts()
 	for fi := range s.g.Fabrics {
 		f := ir.FabricID(fi)
 		nodes, links := idx.nodes(f), idx.links(f)

@@ -348,3 +348,45 @@ func switchLinks(g *ir.Graph, links []ir.LinkID) []ir.LinkID {
 	}
 	return out
 }
+
+// checkEndpointPorts reports a server NIC port that is an endpoint twice:
+// of two fabrics (both listing node_group.x.nics.compute), or of one
+// fabric twice (two custom links to the same NIC). A port carries one
+// cable, so the design asks for a cable that cannot be plugged in; before
+// this check each fabric counted the port as its own. Implicit hosts and
+// appliances are made per fabric and cannot collide; links on a NIC's
+// other ports are not endpoints of this kind and are left to the radix
+// check.
+func (s *state) checkEndpointPorts() {
+	g := s.g
+	type use struct {
+		fabric ir.FabricID
+	}
+	seen := map[ir.Port]use{}
+	reported := map[ir.NodeID]bool{}
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		for _, p := range g.Fabrics[f].Endpoints {
+			n := &g.Nodes[p.Node]
+			if n.Parent == ir.None || p.Port < 0 {
+				continue // implicit hosts, appliances, NVLink GPUs (port -1)
+			}
+			prev, dup := seen[p]
+			if !dup {
+				seen[p] = use{f}
+				continue
+			}
+			if reported[p.Node] {
+				continue
+			}
+			reported[p.Node] = true
+			where := fmt.Sprintf("twice by fabric %q", g.Fabrics[f].Name)
+			if prev.fabric != f {
+				where = fmt.Sprintf("by fabric %q and by fabric %q", g.Fabrics[prev.fabric].Name, g.Fabrics[f].Name)
+			}
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, g.Range(g.Fabrics[f].Origin), "NIC port cabled twice",
+				fmt.Sprintf("Port %d of %s (%s) is cabled %s, but one port carries one cable. Give each fabric its own NICs (a nic role per fabric in the node_model, e.g. node_group.x.nics.storage), or a NIC model with more ports.",
+					p.Port, n.Name, orKind(*n), where)))
+		}
+	}
+}

@@ -28,6 +28,24 @@ func (s *state) checkInternalRates(m *lang.NodeModel) bool {
 		s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, summary, detail))
 		ok = false
 	}
+	if m.CPU != nil && m.CPU.Sockets.Set && m.CPU.Sockets.V < 1 {
+		fail(m.CPU.Sockets.Range, "No CPU sockets", fmt.Sprintf("node_model %q: sockets = %d; a server has at least one socket.", m.Name, m.CPU.Sockets.V))
+	}
+	// The device models' own PCIe links, checked as the node model's pci
+	// blocks are (a gpu_model with pcie_width = 3 would build a link no
+	// slot has).
+	if gm := s.cat.gpus[m.GPU.V]; gm != nil {
+		for _, d := range pcieLinkErrors(gm.PCIeGen, gm.PCIeWidth, fmt.Sprintf("gpu_model %q", gm.Name)) {
+			fail(*d.Subject, d.Summary, d.Detail)
+		}
+	}
+	for _, spec := range m.NICs {
+		if nm := s.cat.nics[spec.Model.V]; nm != nil {
+			for _, d := range pcieLinkErrors(nm.PCIeGen, nm.PCIeWidth, fmt.Sprintf("nic_model %q", nm.Name)) {
+				fail(*d.Subject, d.Summary, d.Detail)
+			}
+		}
+	}
 	plan := planHardware(m, int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V }))))
 	for i, p := range m.PCIeSwitches {
 		if pcieRateBPS(p.Gen.V, p.Width.V) == 0 {
@@ -42,17 +60,18 @@ func (s *state) checkInternalRates(m *lang.NodeModel) bool {
 		gpuRate = pcieOverride(m.GPUPCI, gm.PCIeGen.V, gm.PCIeWidth.V)
 	}
 	for i := 0; i < int(m.GPUs.V); i++ {
-		if plan.gpuSwitch[i] >= 0 {
-			continue // under a switch: the switch's rate bounds the link
-		}
-		if c2c && m.CPU.C2CRate.V <= 0 {
+		if c2c && plan.gpuSwitch[i] < 0 && m.CPU.C2CRate.V <= 0 {
 			fail(m.CPU.DeclRange, "NVLink-C2C without a rate",
 				fmt.Sprintf("node_model %q links its GPUs to the CPU by NVLink-C2C (gpu_link = \"c2c\") but sets no c2c_rate, so that link would carry 0 b/s; set c2c_rate (per direction, e.g. \"450GB/s\" for GB200).", m.Name))
 			break
 		}
-		if !c2c && gpuRate == 0 {
+		if (!c2c || plan.gpuSwitch[i] >= 0) && gpuRate == 0 {
+			where := "hangs off its socket's root complex"
+			if plan.gpuSwitch[i] >= 0 {
+				where = "sits under a pcie_switch (its link would silently run at the switch's rate)"
+			}
 			fail(m.GPU.Range, "GPU PCIe link without a rate",
-				fmt.Sprintf("GPU %d of node_model %q hangs off its socket's root complex, but gpu_model %q sets no pcie_gen and pcie_width and the node model's gpu_pci block overrides neither, so the link would carry 0 b/s; set them.", i, m.Name, m.GPU.V))
+				fmt.Sprintf("GPU %d of node_model %q %s, but gpu_model %q sets no pcie_gen and pcie_width (or sets one to 0) and the node model's gpu_pci block overrides neither; set them.", i, m.Name, where, m.GPU.V))
 			break
 		}
 	}
@@ -62,15 +81,22 @@ func (s *state) checkInternalRates(m *lang.NodeModel) bool {
 			nicRate = pcieOverride(spec.PCI, nm.PCIeGen.V, nm.PCIeWidth.V)
 		}
 		for i := 0; i < int(spec.Count.V); i++ {
-			if plan.nicSwitch[spec.Role][i] < 0 && nicRate == 0 {
+			if nicRate == 0 {
+				where := "hangs off its socket's root complex, so its link would carry 0 b/s"
+				if plan.nicSwitch[spec.Role][i] >= 0 {
+					where = "sits under a pcie_switch, so its link would silently run at the switch's rate"
+				}
 				fail(spec.DeclRange, "NIC PCIe link without a rate",
-					fmt.Sprintf("NIC %q of node_model %q hangs off its socket's root complex, but nic_model %q sets no pcie_gen and pcie_width and the nic block's pci overrides neither, so the link would carry 0 b/s; set them.", spec.Role, m.Name, spec.Model.V))
+					fmt.Sprintf("NIC %q of node_model %q %s: nic_model %q sets no pcie_gen and pcie_width (or sets one to 0) and the nic block's pci overrides neither; set them.", spec.Role, m.Name, where, spec.Model.V))
 				break
 			}
 		}
 	}
 	if m.CPU != nil && m.CPU.Sockets.V > 1 {
-		if _, _, known := interSocketBPS(m.CPU); !known {
+		if m.CPU.InterSocketRate.Set && m.CPU.InterSocketRate.V <= 0 {
+			fail(m.CPU.InterSocketRate.Range, "Inter-socket link without a rate",
+				fmt.Sprintf("node_model %q sets inter_socket_rate to 0; sockets are always linked (NCCL links the CPUs of one node), so give the link's rate per direction, or leave it out for NCCL's default.", m.Name))
+		} else if _, _, known := interSocketBPS(m.CPU); !known {
 			fail(m.CPU.DeclRange, "Sockets without an inter-socket rate",
 				fmt.Sprintf("node_model %q has %d sockets but no inter_socket_rate, and its arch %q is not one NCCL models (x86_64 with vendor GenuineIntel or AuthenticAMD, arm64, ppc64), so GPUs on one socket would have no path to NICs on another; set inter_socket_rate (per direction) or arch and vendor.", m.Name, m.CPU.Sockets.V, m.CPU.Arch.V))
 		}
@@ -106,6 +132,9 @@ func interSocketBPS(cpu *lang.CPUSpec) (bps float64, source string, known bool) 
 	}
 	gbs := func(x float64) float64 { return x * 8e9 }
 	arch := cpu.Arch.V
+	if arch == "" && (cpu.Vendor.V == "AuthenticAMD" || cpu.Vendor.V == "GenuineIntel") {
+		arch = "x86_64" // those vendors make x86 CPUs only
+	}
 	switch {
 	case strings.HasPrefix(arch, "arm") || strings.HasPrefix(arch, "aarch64"):
 		return gbs(6), "NCCL ARM_BW", true

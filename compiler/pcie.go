@@ -147,13 +147,8 @@ func (s *state) checkHardware(m *lang.NodeModel) bool {
 		}
 	}
 	checkLink := func(gen, width lang.Val[int64], what string) {
-		if gen.Set && (gen.V < 1 || gen.V > 6) {
-			bad(diag.Error(diag.InvalidValue, gen.Range, "Invalid PCIe generation",
-				fmt.Sprintf("%s: gen is %d; PCIe generations 1 to 6 exist (NCCL knows link speeds up to 64 GT/s, Gen 6).", what, gen.V)))
-		}
-		if width.Set && !slices.Contains(validWidth, width.V) {
-			bad(diag.Error(diag.InvalidValue, width.Range, "Invalid PCIe width",
-				fmt.Sprintf("%s: width is %d; PCIe links have 1, 2, 4, 8, 12, 16 or 32 lanes.", what, width.V)))
+		for _, d := range pcieLinkErrors(gen, width, what) {
+			bad(d)
 		}
 	}
 	numaIDs := map[int64]bool{}
@@ -578,4 +573,20 @@ func makeUpSwitchIDs(pci []ir.PCIFunction) {
 			pci[i].BusID, pci[i].BusIDMadeUp = next(), true
 		}
 	}
+}
+
+// pcieLinkErrors checks a PCIe generation and lane count where they are
+// set: generations 1 to 6 exist (NCCL knows link speeds up to 64 GT/s,
+// Gen 6) and links have 1, 2, 4, 8, 12, 16 or 32 lanes (validWidth).
+func pcieLinkErrors(gen, width lang.Val[int64], what string) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	if gen.Set && (gen.V < 1 || gen.V > 6) {
+		out = append(out, diag.Error(diag.InvalidValue, gen.Range, "Invalid PCIe generation",
+			fmt.Sprintf("%s: gen is %d; PCIe generations 1 to 6 exist (NCCL knows link speeds up to 64 GT/s, Gen 6).", what, gen.V)))
+	}
+	if width.Set && !slices.Contains(validWidth, width.V) {
+		out = append(out, diag.Error(diag.InvalidValue, width.Range, "Invalid PCIe width",
+			fmt.Sprintf("%s: width is %d; PCIe links have 1, 2, 4, 8, 12, 16 or 32 lanes.", what, width.V)))
+	}
+	return out
 }

@@ -74,12 +74,15 @@ var breakoutRE = regexp.MustCompile(`^([1-9][0-9]?)x(.+)$`)
 func ParseBreakout(s string) (Breakout, error) {
 	m := breakoutRE.FindStringSubmatch(s)
 	if m == nil {
-		return Breakout{}, fmt.Errorf("%q is not a breakout; write lanes x rate, e.g. \"2x400Gb/s\" or \"4x200Gb/s\"", s)
+		return Breakout{}, fmt.Errorf("%q is not a breakout; write lanes x rate with 1 to 99 lanes, e.g. \"2x400Gb/s\" or \"4x200Gb/s\"", s)
 	}
 	n, _ := strconv.Atoi(m[1])
 	r, err := eval.ParseRate(m[2])
 	if err != nil {
 		return Breakout{}, err
+	}
+	if r <= 0 {
+		return Breakout{}, fmt.Errorf("%q gives its lanes no rate; write a lane rate above 0, e.g. \"2x400Gb/s\"", s)
 	}
 	return Breakout{Lanes: n, LaneRate: r}, nil
 }

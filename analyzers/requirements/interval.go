@@ -194,7 +194,28 @@ func touches(t hcl.Traversal, u unknown) bool {
 	if names[1] != u.fabric {
 		return false
 	}
-	return len(names) < 3 || names[2] == u.object
+	if len(names) < 3 {
+		return true
+	}
+	if names[2] != u.object {
+		return false
+	}
+	if len(names) < 4 {
+		return true // the object whole, or indexed
+	}
+	// One field of the object: only a bounded field reads the unknown
+	// (bisection.method and certificate.cut_bps are plain values).
+	return bounded(u.object, names[3])
+}
+
+// bounded reports whether field of object is one of report.Intervals.
+func bounded(object, field string) bool {
+	for _, iv := range report.Intervals {
+		if iv.Object == object && iv.Field == field {
+			return true
+		}
+	}
+	return false
 }
 
 // attrNames lists the leading root and attribute names of t, stopping at
@@ -243,10 +264,10 @@ func (w *walker) walk(e hcl.Expression, pol int) {
 			w.polarity[u] = append(w.polarity[u], pol)
 			return
 		}
-		// A bound (lower_bound_ratio) is a plain number; anything else
-		// that can reach an open object reads it whole.
-		names := attrNames(x.Traversal)
-		if len(names) == 4 && len(x.Traversal) == 4 {
+		// A bound (lower_bound_ratio) or another field is a plain
+		// value; anything else that can reach an open object reads it
+		// whole.
+		if names := attrNames(x.Traversal); len(names) >= 4 && !bounded(names[2], names[3]) {
 			return
 		}
 		for u := range w.open {

@@ -56,7 +56,7 @@ func TestBounded(t *testing.T) {
 			"half": report.RequirementMet, "sixty": report.RequirementFailed,
 			"upper_only": report.RequirementUnproven, "lower_only": report.RequirementUnproven,
 			"negated": report.RequirementFailed, "equal": report.RequirementUnproven,
-			"window": report.RequirementUnproven, "proven_half": report.RequirementMet,
+			"window": report.RequirementUnproven, "proven_half": report.RequirementMet, "plain_fields": report.RequirementMet,
 		}
 		for name, status := range want {
 			o := got[name]

@@ -61,3 +61,10 @@ requirement "proven_half" {
   condition     = fabric.df.bisection.lower_bound_ratio >= 0.5
   error_message = "x"
 }
+
+# Fields beside the bounded ones are plain values, whatever operator
+# reads them: this is decided by the proven lower bound.
+requirement "plain_fields" {
+  condition     = fabric.df.bisection.method != "exact" && fabric.df.bisection.certificate.cut_links == 20 && fabric.df.bisection.lower_bound_ratio > 0.5
+  error_message = "x"
+}
