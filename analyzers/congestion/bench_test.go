@@ -1,6 +1,7 @@
 package congestion
 
 import (
+	"os"
 	"sync"
 	"syscall"
 	"testing"
@@ -111,4 +112,34 @@ func cpuClock() time.Duration {
 
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric((cpuClock()-start).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkUGALAllToAll is issue 11's bounded-routing case
+// (docs/performance.md, "UGAL and Valiant on a dragonfly"): the whole
+// congestion analyzer on an AllToAll over the 8,448 terminals of a p=16
+// a=16 h=8 g=33 dragonfly (testdata/dragonfly-alltoall.topo.hcl) under
+// UGAL with static hashing, 71 million queue pairs; the design is
+// compiled outside the timer. DF_P, DF_A, DF_H and DF_G (environment)
+// change the dragonfly, DF_PATH and DF_ROUTING the collective's path and
+// routing, for the growth and per-mode measurements:
+//
+//	go test ./analyzers/congestion -run '^$' -bench UGAL -benchmem -benchtime 1x
+//	DF_G=9 DF_PATH=valiant go test ./analyzers/congestion -run '^$' -bench UGAL -benchmem -benchtime 1x
+func BenchmarkUGALAllToAll(b *testing.B) {
+	var vars []string
+	for _, v := range []struct{ env, name string }{{"DF_P", "p"}, {"DF_A", "a"}, {"DF_H", "h"}, {"DF_G", "g"}, {"DF_PATH", "path"}, {"DF_ROUTING", "routing"}} {
+		if x := os.Getenv(v.env); x != "" {
+			vars = append(vars, v.name+"="+x)
+		}
+	}
+	g := build(b, vars, "testdata/dragonfly-alltoall.topo.hcl")
+	var res *Result
+	cpu := cpuClock()
+	for b.Loop() {
+		res = Analyze(g, nil)
+	}
+	reportCPU(b, cpu)
+	c := res.Workloads[0].Collectives[0]
+	b.ReportMetric(c.CongestionFactor, "congestion")
+	b.ReportMetric(float64(res.Workloads[0].GPUs), "terminals")
 }

@@ -60,9 +60,10 @@ type Collective struct {
 	// ECMP compares realised hash collisions with the closed form
 	// (routing = "ecmp" only).
 	ECMP *ECMP `json:"ecmp,omitempty"`
-	// ExpectedHashing is present when static hashing of an AllToAll had
-	// more queue pairs than topoc walks one by one and was replaced by its
-	// expectation, with the spread to expect around it.
+	// ExpectedHashing is present when static hashing of an AllToAll was
+	// replaced by its expectation, with the spread to expect around it:
+	// past the queue pairs topoc walks one by one, and always for a UGAL
+	// AllToAll (routed by router pair; analyzers/internal/routing).
 	ExpectedHashing *ExpectedHashing `json:"expected_hashing,omitempty"`
 	// AlgBWBPS = size ÷ time; BusBWBPS = AlgBWBPS × BusBWFactor
 	// (nccl-tests), in bits per second.

@@ -20,7 +20,7 @@ type BFS struct {
 	buckets [][]int32
 	x       []vec
 	cache   map[int32][]int32
-	gcache  map[int32][]int32
+	df      *dfIndex // Valiant and UGAL (valiant.go)
 	pending []bool
 }
 
