@@ -38,12 +38,19 @@ type Fabric struct {
 	// Basis says what EndToEnd is the worst of: "units" (units that hold
 	// endpoints and have capacity leaving them: access switches, declared
 	// units, rails, planes, groups) or "per_switch" when the fabric has
-	// no unit above its access switches and more or fewer than two tiers
-	// (a custom fabric without unit labels, a hand-cabled dragonfly), so
-	// the worst access switch is all that is known and it is not an
-	// end-to-end figure. In a two-tier fabric the access switch is the
-	// unit below the top, so its worst ratio is end to end.
+	// no unit above its access switches and is not a two-tier full mesh
+	// (a custom fabric without unit labels, a hand-cabled dragonfly, a
+	// partial mesh), so the worst access switch is all that is known: a
+	// set of switches can taper more. In a two-tier full mesh the access
+	// switch is the unit below the top, so its worst ratio is end to end.
 	Basis string `json:"basis"`
+	// EndToEndLowerBound and EndToEndUpperBound bound the end-to-end
+	// ratio: both equal EndToEnd for basis "units"; for "per_switch" the
+	// lower bound is EndToEnd and the upper bound is null (unbounded), so
+	// a requirement on end_to_end is decided only when the lower bound
+	// already fails it (docs/language.md "requirement").
+	EndToEndLowerBound *float64 `json:"end_to_end_lower_bound"`
+	EndToEndUpperBound *float64 `json:"end_to_end_upper_bound"`
 	// Note explains an EndToEnd that is not a unit's ratio.
 	Note string `json:"note,omitempty"`
 	// GlobalTaper is, for a dragonfly, the worst group's terminal
@@ -191,6 +198,12 @@ func Analyze(g *ir.Graph, f ir.FabricID) Fabric {
 	out := Fabric{Tiers: []Tier{}, Units: []UnitKind{}, UnitDetail: []Unit{}, Switches: s.switches}
 	out.Tiers = tiers(g, s)
 	s.units(&out)
+	if out.EndToEnd != nil {
+		out.EndToEndLowerBound = ptr(*out.EndToEnd)
+		if out.Basis != BasisPerSwitch {
+			out.EndToEndUpperBound = ptr(*out.EndToEnd)
+		}
+	}
 	return out
 }
 

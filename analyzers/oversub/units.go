@@ -227,6 +227,51 @@ const (
 	BasisPerSwitch = "per_switch"
 )
 
+// fullMesh reports whether every switch of the fabric's lower tier sends
+// the same capacity to every switch of the upper tier (a two-tier fabric):
+// then no set of switches tapers more than its worst access switch, and
+// that switch's ratio is the fabric's end to end. In a partial mesh (some
+// leaves reach only some spines) a set of leaves and the spines they share
+// can taper more, so the per-switch figure is only a lower bound.
+func (s *scanned) fullMesh() bool {
+	g := s.g
+	lower, upper := s.tierNames[0], s.tierNames[1]
+	var ups []int32
+	for i, sw := range s.switches {
+		if g.Nodes[sw.Node].Tier == upper {
+			ups = append(ups, int32(i))
+		}
+	}
+	capTo := map[[2]int32]float64{}
+	for _, id := range s.ssLinks {
+		l := &g.Links[id]
+		a, b := s.swIdx[l.A.Node], s.swIdx[l.B.Node]
+		if g.Nodes[l.A.Node].Tier == upper {
+			a, b = b, a
+		}
+		if g.Nodes[s.switches[a].Node].Tier != lower || g.Nodes[s.switches[b].Node].Tier != upper {
+			continue
+		}
+		capTo[[2]int32{a, b}] += l.CapacityBPS
+	}
+	for i, sw := range s.switches {
+		if g.Nodes[sw.Node].Tier != lower {
+			continue
+		}
+		var first float64
+		for k, u := range ups {
+			c := capTo[[2]int32{int32(i), u}]
+			if k == 0 {
+				first = c
+			}
+			if c == 0 || c != first {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // units fills the unit fields of out: Units, UnitDetail, EndToEnd, Basis,
 // WorstUnit, Note, Rails and GlobalTaper.
 func (s *scanned) units(out *Fabric) {
@@ -298,9 +343,12 @@ func (s *scanned) units(out *Fabric) {
 		out.Note = "the fabric has no endpoints"
 	case all.ref != nil:
 		out.EndToEnd, out.WorstUnit = ptr(all.ratio), all.ref
-		if !wider && len(s.tierNames) != 2 {
+		if !wider && (len(s.tierNames) != 2 || !s.fullMesh()) {
 			out.Basis = BasisPerSwitch
-			out.Note = "no unit above the access switches: label the switches with their pod, su, group or zone to measure end to end"
+			out.Note = "no unit above the access switches, so only the worst access switch is known; a set of switches can taper more"
+			if s.fab.Family == "custom" {
+				out.Note += ": label the switches with their pod, su, group or zone to measure end to end"
+			}
 		}
 	case !anyUp:
 		out.EndToEnd = ptr(1)

@@ -85,7 +85,8 @@ func Workloads(of func(*analysis.Analyzer) any) []congestion.Workload {
 
 // Interval names a quantity of a fabric's report that can be a proven
 // interval rather than a value: field Field of the fabric's object Object,
-// whose proven ends are the sibling fields Lower and Upper. The fields of
+// whose proven ends are the sibling fields Lower and Upper (a null Upper
+// is +∞: no upper bound is known). The fields of
 // one Object are one unknown (bisection's ratio is its bandwidth ÷ a fixed
 // half injection), so they move to their lower or upper ends together.
 type Interval struct{ Object, Field, Lower, Upper string }
@@ -95,6 +96,9 @@ type Interval struct{ Object, Field, Lower, Upper string }
 var Intervals = []Interval{
 	{"bisection", "ratio", "lower_bound_ratio", "upper_bound_ratio"},
 	{"bisection", "bandwidth_bps", "lower_bound_bps", "upper_bound_bps"},
+	// Per switch, end to end is only known from below (basis
+	// "per_switch": its upper bound is null, read as unbounded).
+	{"oversubscription", "end_to_end", "end_to_end_lower_bound", "end_to_end_upper_bound"},
 }
 
 // The values of Requirement.Status.
@@ -128,8 +132,10 @@ type Requirement struct {
 }
 
 // Value is one named result a requirement read. For a bounded quantity
-// (Intervals) whose ends differ, Lower and Upper are its proven ends and
-// Value is the upper end, as the fabric object holds it.
+// (Intervals) whose ends differ, Lower and Upper are its proven ends (Upper
+// nil when it is unbounded above) and Value is what the fabric object
+// holds (the upper end of a bisection, the lower end of a per-switch end
+// to end).
 type Value struct {
 	Ref   string   `json:"ref"`
 	Value any      `json:"value"`
@@ -137,10 +143,14 @@ type Value struct {
 	Upper *float64 `json:"upper,omitempty"`
 }
 
-// Text formats v for people: "0.333", or "0.000–1.000" for an interval.
+// Text formats v for people: "0.333", "0.000–1.000" for an interval, or
+// "at least 1:1" for one known only from below.
 func (v Value) Text() string {
-	if v.Lower != nil && v.Upper != nil {
+	switch {
+	case v.Lower != nil && v.Upper != nil:
 		return FormatValue(v.Ref, *v.Lower) + "–" + FormatValue(v.Ref, *v.Upper)
+	case v.Lower != nil:
+		return "at least " + FormatValue(v.Ref, *v.Lower)
 	}
 	return FormatValue(v.Ref, v.Value)
 }

@@ -2,6 +2,7 @@ package requirements
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -70,10 +71,16 @@ func ends(f cty.Value, iv report.Interval) (lo, hi float64, ok bool) {
 	}
 	l, ok1 := attr(obj, iv.Lower)
 	u, ok2 := attr(obj, iv.Upper)
-	if !ok1 || !ok2 || l.Type() != cty.Number || u.Type() != cty.Number || l.IsNull() || u.IsNull() {
+	if !ok1 || !ok2 || l.IsNull() || !l.IsKnown() || l.Type() != cty.Number {
 		return 0, 0, false
 	}
 	lo, _ = l.AsBigFloat().Float64()
+	if u.IsNull() {
+		return lo, math.Inf(1), true // no upper bound known
+	}
+	if u.Type() != cty.Number {
+		return 0, 0, false
+	}
 	hi, _ = u.AsBigFloat().Float64()
 	return lo, hi, true
 }
@@ -101,6 +108,9 @@ func atCorner(fabrics cty.Value, us []unknown, mask int) cty.Value {
 				end = iv.Upper
 			}
 			if v, ok := obj[end]; ok {
+				if v.IsNull() && end == iv.Upper {
+					v = cty.PositiveInfinity // unbounded above
+				}
 				obj[iv.Field] = v
 			}
 		}
@@ -392,9 +402,9 @@ func decide(eval func(fabrics cty.Value) (bool, error), fabrics cty.Value, used 
 		holdsUp, failsUp := holds[0]&(1<<i) != 0, fails[0]&(1<<i) != 0
 		switch {
 		case holdsUp && !failsUp:
-			parts = append(parts, fmt.Sprintf("it holds at the upper end of %s and fails at the lower end, so the lower bound decides it: met once a lower bound that high is proven, failed once a cut below it is found", u))
+			parts = append(parts, fmt.Sprintf("it holds at the upper end of %s and fails at the lower end, so the lower bound decides it: met once a lower bound that high is proven, failed once an upper bound below it is (for a bisection, a cut)", u))
 		case !holdsUp && failsUp:
-			parts = append(parts, fmt.Sprintf("it holds at the lower end of %s and fails at the upper end, so the upper bound decides it: met once a cut that low is found, failed once a lower bound above it is proven", u))
+			parts = append(parts, fmt.Sprintf("it holds at the lower end of %s and fails at the upper end, so the upper bound decides it: met once an upper bound that low is proven (for a bisection, a cut; for a per-switch end to end, units that show it), failed once a lower bound above it is", u))
 		}
 	}
 	if len(parts) == 0 {

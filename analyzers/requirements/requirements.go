@@ -11,6 +11,7 @@ package requirements
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -31,6 +32,25 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      "check the design's requirement blocks against the analysis results",
 	Requires: report.Sources,
 	Run:      run,
+}
+
+// Over returns the requirements analyzer reading only the results of the
+// analyzers in selected (those of report.Sources among them): what
+// `topoc check --analyzers` runs when it leaves the requirements out, so
+// that a requirement is still evaluated, over what ran, and one that
+// reads a result left out is requirement-invalid, never dropped.
+func Over(selected []*analysis.Analyzer) *analysis.Analyzer {
+	a := *Analyzer
+	a.Requires = nil
+	for _, src := range report.Sources {
+		for _, x := range selected {
+			if x == src || src == report.Sources[0] {
+				a.Requires = append(a.Requires, src)
+				break
+			}
+		}
+	}
+	return &a
 }
 
 func run(p *analysis.Pass) (any, error) {
@@ -279,6 +299,9 @@ func bounds(t hcl.Traversal, fabrics cty.Value) (lo, hi *float64) {
 	for _, iv := range report.Intervals {
 		if iv.Object == names[2] && iv.Field == names[3] {
 			if l, u, ok := ends(f, iv); ok && l != u {
+				if math.IsInf(u, 1) {
+					return &l, nil // at least l; JSON holds no infinity
+				}
 				return &l, &u
 			}
 		}

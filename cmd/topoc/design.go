@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -37,6 +38,9 @@ type compiled struct {
 	diags hcl.Diagnostics
 	// results holds the analyzers' results once analyze has run.
 	results *analysis.Results
+	// reqs is the requirements analyzer that ran: requirements.Analyzer,
+	// or requirements.Over the selection when --analyzers left it out.
+	reqs *analysis.Analyzer
 }
 
 // validate reports flag values that are usage errors (exit 2) before any
@@ -91,6 +95,14 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]report.Fabric, erro
 	if c.diags.HasErrors() {
 		selected = nil
 	}
+	c.reqs = requirements.Analyzer
+	if !c.diags.HasErrors() && !slices.Contains(selected, requirements.Analyzer) && len(c.graph.Requirements) > 0 {
+		// --analyzers left the requirements out: evaluate them over what
+		// runs, so that one reading a result left out is invalid rather
+		// than silently absent.
+		c.reqs = requirements.Over(selected)
+		selected = append(slices.Clone(selected), c.reqs)
+	}
 	res, err := analysis.Run(c.graph, append([]*analysis.Analyzer{inventory.Analyzer}, selected...))
 	if err != nil {
 		return nil, err
@@ -104,7 +116,7 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]report.Fabric, erro
 // requirements returns the requirement outcomes, empty when they were not
 // evaluated.
 func (c *compiled) requirements() []report.Requirement {
-	if r, ok := analysis.Lookup[[]report.Requirement](c.results, requirements.Analyzer); ok {
+	if r, ok := analysis.Lookup[[]report.Requirement](c.results, c.reqs); ok {
 		return r
 	}
 	return []report.Requirement{}
