@@ -171,7 +171,14 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 			c.members = append(c.members, m)
 		}
 	}
-	if len(classes) < 2 || len(classes) > maxAncestorClasses {
+	if len(classes) < 2 {
+		return
+	}
+	if len(classes) > maxAncestorClasses {
+		a := &g.Nodes[classes[0].members[0]]
+		s.diags = append(s.diags, diag.Warning(diag.CheckSkipped, g.Range(a.Origin), "Up/down reachability not checked",
+			fmt.Sprintf("In fabric %q, the %s switches fall into %s classes by the top switches they reach, more than the %s topoc compares pairwise, so whether every pair shares a switch above (no-common-ancestor) was not checked. Real Clos fabrics have a class per pod or a few; this many usually means a partial mesh: give every %s an uplink to every switch of its group.",
+				g.Fabrics[f].Name, a.Tier, eval.FormatCount(len(classes)), eval.FormatCount(maxAncestorClasses), a.Tier)))
 		return
 	}
 	pairs, total := 0, 0
@@ -205,7 +212,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 	a, b := &g.Nodes[first[0]], &g.Nodes[first[1]]
 	above := tiers[len(tiers)-1]
 	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
-		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. The graph is connected only through paths that go down and up again. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
+		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. Other paths (down to a switch and up again, or across one tier) are not up/down routes. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
 			g.Fabrics[f].Name, a.Name, b.Name, a.Tier, anc[first[0]].count(), anc[first[1]].count(), len(top), above, eval.FormatCount(pairs), eval.FormatCount(total))))
 }
 

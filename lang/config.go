@@ -318,6 +318,12 @@ type CustomSwitch struct {
 // unit in a hand-cabled fabric too.
 var CustomUnits = []string{"pod", "su", "group", "zone"}
 
+// MaxUnitIndex bounds a custom switch's unit index (2^20, far above the
+// pods or groups any fabric has): the oversubscription analysis keeps one
+// slot per index, so an index of 2 billion would cost gigabytes, and the
+// IR holds unit indices in 32 bits.
+const MaxUnitIndex = 1 << 20
+
 // CustomHost is one expanded `host` instance (an implicit endpoint).
 type CustomHost struct {
 	Name      Val[string]

@@ -73,9 +73,9 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 						continue
 					}
 					switch {
-					case v.V < 0:
-						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Negative unit index",
-							fmt.Sprintf("%s = %d: unit indices count from 0.", u, v.V)))
+					case v.V < 0 || v.V >= MaxUnitIndex:
+						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Unit index out of range",
+							fmt.Sprintf("%s = %d: unit indices count from 0 and stay below %d (analyses keep a slot per index).", u, v.V, MaxUnitIndex)))
 					case sw.Unit.Set:
 						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Two units on one switch",
 							fmt.Sprintf("switch %q already names %s %d; a switch belongs to one unit (name the innermost, as generated families do).", name, sw.Unit.V, sw.UnitIndex.V)))

@@ -63,17 +63,27 @@ func WriteReview(w io.Writer, r *Review) error {
 			infos++
 		}
 	}
-	failed := 0
+	met, unproven := 0, 0
 	for _, q := range c.Requirements {
-		if !q.OK {
-			failed++
+		switch q.Status {
+		case RequirementMet:
+			met++
+		case RequirementUnproven:
+			unproven++
 		}
 	}
 	verdict := "**Passes**: no errors"
-	if !c.OK {
+	switch {
+	case !c.OK:
 		verdict = "**Fails**: the design has errors"
+	case unproven > 0:
+		verdict = "**Not proven**: no errors, but requirements the bounds do not decide"
 	}
-	p("%s; %d warning(s), %d info(s); %d of %d requirement(s) met.\n\n", verdict, warns, infos, len(c.Requirements)-failed, len(c.Requirements))
+	p("%s; %d warning(s), %d info(s); %d of %d requirement(s) met", verdict, warns, infos, met, len(c.Requirements))
+	if unproven > 0 {
+		p(", %d unproven", unproven)
+	}
+	p(".\n\n")
 
 	flat := make([]map[string]any, len(c.Fabrics))
 	for i, f := range c.Fabrics {
@@ -107,7 +117,7 @@ func WriteReview(w io.Writer, r *Review) error {
 			p("| `%s` |", f.Name)
 			for _, i := range cols {
 				path := summaryColumns[i].path
-				p(" %s |", mdEscape(FormatValue(path, flat[fi][path])))
+				p(" %s |", mdEscape(summaryCell(flat[fi], path)))
 			}
 			p("\n")
 		}
@@ -198,4 +208,25 @@ func codeList(xs []string) string {
 		out[i] = "`" + x + "`"
 	}
 	return strings.Join(out, ", ")
+}
+
+// summaryCell formats one summary-table cell; a bounded quantity
+// (Intervals) whose ends differ shows both ends, never one as the value.
+func summaryCell(flat map[string]any, path string) string {
+	for _, iv := range Intervals {
+		if path != iv.Object+"."+iv.Field {
+			continue
+		}
+		lo, okL := flat[iv.Object+"."+iv.Lower].(float64)
+		hi, okH := flat[iv.Object+"."+iv.Upper].(float64)
+		switch {
+		case okL && okH && lo != hi:
+			return FormatValue(path, lo) + "–" + FormatValue(path, hi)
+		case okL && !okH && flat[iv.Object+"."+iv.Upper] == nil:
+			if _, has := flat[iv.Object+"."+iv.Upper]; has {
+				return "at least " + FormatValue(path, lo)
+			}
+		}
+	}
+	return FormatValue(path, flat[path])
 }

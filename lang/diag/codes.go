@@ -52,6 +52,9 @@ const (
 	// fabric share no switch above them, so up/down routing has no path
 	// between their endpoints.
 	NoCommonAncestor Code = "no-common-ancestor"
+	// CheckSkipped: a structural check could not run at the design's size
+	// and was skipped, so its absence proves nothing.
+	CheckSkipped Code = "check-skipped"
 	// RailMisalignment: in a rail-optimized fabric, a NIC of rail i is
 	// cabled to a leaf of another rail.
 	RailMisalignment Code = "rail-misalignment"
@@ -85,6 +88,6 @@ var coreCodes = []Code{
 	HCLSyntax, HCLSchema, NoInput, FileTooLarge, DuplicateName, InvalidUnit,
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit,
-	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor,
+	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
 	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 }
