@@ -3,7 +3,7 @@ package compiler
 import (
 	"fmt"
 	"math/bits"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -233,25 +233,18 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
 		return
 	}
 	rank := tierRanks(tiers)
+	type edge struct {
+		lo, up ir.NodeID
+		c      float64
+	}
 	sw := switchLinks(g, links)
 	for r := 0; r+1 < len(tiers); r++ {
 		if s.unevenTotals[unevenKey{f, r}] {
 			continue // the generator's uneven-striping warning covers it
 		}
-		// Capacity from each lower switch to each upper switch.
-		cap := map[[2]ir.NodeID]float64{}
-		parent := map[ir.NodeID]ir.NodeID{}
-		var find func(ir.NodeID) ir.NodeID
-		find = func(x ir.NodeID) ir.NodeID {
-			p, ok := parent[x]
-			if !ok || p == x {
-				parent[x] = x
-				return x
-			}
-			root := find(p)
-			parent[x] = root
-			return root
-		}
+		// Capacity from each lower switch to each upper switch it
+		// reaches: the links between the two tiers, sorted and merged.
+		var es []edge
 		for _, id := range sw {
 			l := &g.Links[id]
 			a, b := l.A.Node, l.B.Node
@@ -265,81 +258,50 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
 			} else if !(ra == r && rb == r+1) {
 				continue
 			}
-			cap[[2]ir.NodeID{a, b}] += l.CapacityBPS
-			parent[find(a)] = find(b)
+			es = append(es, edge{a, b, l.CapacityBPS})
 		}
-		if len(cap) == 0 {
-			continue
-		}
-		uppers := map[ir.NodeID][]ir.NodeID{} // per group root
-		lowers := map[ir.NodeID][]ir.NodeID{}
-		seen := map[ir.NodeID]bool{}
-		keys := make([][2]ir.NodeID, 0, len(cap))
-		for k := range cap {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(i, j int) bool {
-			if keys[i][0] != keys[j][0] {
-				return keys[i][0] < keys[j][0]
+		slices.SortFunc(es, func(x, y edge) int {
+			if x.lo != y.lo {
+				return int(x.lo - y.lo)
 			}
-			return keys[i][1] < keys[j][1]
+			return int(x.up - y.up)
 		})
-		for _, k := range keys {
-			for side, n := range k {
-				if seen[n] {
-					continue
-				}
-				seen[n] = true
-				root := find(n)
-				if side == 0 {
-					lowers[root] = append(lowers[root], n)
-				} else {
-					uppers[root] = append(uppers[root], n)
-				}
-			}
-		}
 		var worst ir.NodeID = ir.None
 		var wMax, wMin float64
-		var wReach, wOf, uneven int
-		for root, ls := range lowers {
-			us := uppers[root]
-			for _, lo := range ls {
-				mx, mn, reach := 0.0, -1.0, 0
-				for _, up := range us {
-					c := cap[[2]ir.NodeID{lo, up}]
-					if c == 0 {
-						continue // a partial mesh: checkCommonAncestor's concern
-					}
-					reach++
-					mx = max(mx, c)
-					if mn < 0 || c < mn {
-						mn = c
-					}
+		var wReach, uneven int
+		for k := 0; k < len(es); {
+			lo := es[k].lo
+			mx, mn, reach := 0.0, -1.0, 0
+			for k < len(es) && es[k].lo == lo {
+				up, c := es[k].up, 0.0
+				for k < len(es) && es[k].lo == lo && es[k].up == up {
+					c += es[k].c
+					k++
 				}
-				if reach < 2 || mx <= mn*(1+1e-9) {
-					continue
+				reach++
+				mx = max(mx, c)
+				if mn < 0 || c < mn {
+					mn = c
 				}
-				uneven++
-				// Worst first: the largest ratio, then the most capacity
-				// to one switch; ties by node id.
-				better := worst == ir.None || mx*wMin > wMax*mn || mx*wMin == wMax*mn && (mx > wMax || mx == wMax && lo < worst)
-				if better {
-					worst, wMax, wMin, wReach, wOf = lo, mx, mn, reach, len(us)
-				}
+			}
+			if reach < 2 || mx <= mn*(1+1e-9) {
+				continue
+			}
+			uneven++
+			// Worst first: the largest ratio, then the most capacity to
+			// one switch; ties by node id (switches come in id order).
+			if worst == ir.None || mx*wMin > wMax*mn || mx*wMin == wMax*mn && mx > wMax {
+				worst, wMax, wMin, wReach = lo, mx, mn, reach
 			}
 		}
 		if worst == ir.None {
 			continue
 		}
 		n := &g.Nodes[worst]
-		detail := fmt.Sprintf("In fabric %q, %d %s switch(es) spread their uplinks unevenly over the %s switches of their group. The worst, %s, sends %s to some and %s to others",
-			g.Fabrics[f].Name, uneven, tiers[r], tiers[r+1], n.Name, eval.FormatRate(wMax), eval.FormatRate(wMin))
-		if wReach < wOf {
-			detail += fmt.Sprintf(" of the %d it reaches (of %d)", wReach, wOf)
-		}
-		detail += fmt.Sprintf(", so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
-			tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])
-		s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly", detail))
+		s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly",
+			fmt.Sprintf("In fabric %q, %d %s switch(es) spread their uplinks unevenly over the %s switches they reach. The worst, %s, sends %s to some and %s to others of the %d it reaches, so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
+				g.Fabrics[f].Name, uneven, tiers[r], tiers[r+1], n.Name, eval.FormatRate(wMax), eval.FormatRate(wMin), wReach,
+				tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])))
 	}
 }
 
