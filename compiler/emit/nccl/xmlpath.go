@@ -135,17 +135,27 @@ func (l *linter) gdr(sys *Element) {
 		return
 	}
 	for _, g := range gpus {
-		best, near := ir.PathDIS, endpoint{}
+		// Every NIC at the closest class is named: which of them NCCL
+		// assigns (it spreads GPUs over equally near NICs) does not change
+		// the class, which is what this warning is about.
+		best, near := ir.PathDIS, []string{}
 		for _, n := range nics {
-			if c := classify(g, n); c < best {
-				best, near = c, n
+			switch c := classify(g, n); {
+			case c < best:
+				best, near = c, []string{n.name}
+			case c == best:
+				near = append(near, n.name)
 			}
 		}
 		if best <= gdrLevel {
 			continue
 		}
+		what := "Its nearest NIC (" + near[0] + ") is"
+		if len(near) > 1 {
+			what = "Its nearest NICs (" + strings.Join(near, ", ") + ") are"
+		}
 		l.add(diag.SevWarning, diag.NCCLNoGDR, g.el.Range, fmt.Sprintf("GPU %s has no GPUDirect RDMA", g.name),
-			fmt.Sprintf("Its nearest NIC (%s) is %s: the path %s. NCCL 2.30 enables GPUDirect RDMA only up to PXB (P2C on Grace), so network traffic of this GPU is staged through host memory. Put the GPU and its NIC under one pci switch element; a fake switch with an unused bus id such as ffff:ff:01.0 works.",
-				near.name, best, map[ir.PathClass]string{ir.PathPHB: "goes through the CPU's root complex", ir.PathSYS: "crosses CPU sockets"}[best]))
+			fmt.Sprintf("%s %s: the path %s. NCCL 2.30 enables GPUDirect RDMA only up to PXB (P2C on Grace), so network traffic of this GPU is staged through host memory. Put the GPU and its NIC under one pci switch element; a fake switch with an unused bus id such as ffff:ff:01.0 works.",
+				what, best, map[ir.PathClass]string{ir.PathPHB: "goes through the CPU's root complex", ir.PathSYS: "crosses CPU sockets"}[best]))
 	}
 }
