@@ -143,6 +143,14 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 	if gc.Rails < 1 {
 		return true // Validate reports it
 	}
+	if nNIC > 0 && gc.Rails > nNIC {
+		// Rail i takes NIC i of each server: rails past the NICs would be
+		// leaves with no endpoints, uplinked and cabled for nothing.
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Rails.Range, "More rails than NICs",
+			fmt.Sprintf("rails = %d, but node model %q has %d %s NICs per server (NIC i goes to rail i), so %d rails would have no endpoints; set rails = %d or fewer.",
+				gc.Rails, sg.model.Name, nNIC, role, gc.Rails-nNIC, nNIC)))
+		return false
+	}
 	// Size the endpoint list first: at 131,072 GPUs it holds 131,072
 	// entries, and growing it by doubling copied them about 17 times.
 	total := 0
