@@ -6,9 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
 // TestRoutedValley: a fabric whose graph joins two hosts only through a
@@ -100,21 +99,14 @@ func TestRoutedValley(t *testing.T) {
 }
 
 // compileAnyway compiles a design whose checks may fail (the graph is
-// still built), failing only when loading or building fails.
+// still built).
 func compileAnyway(t *testing.T, src string) *ir.Graph {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, ds := lang.Load([]string{dir}, lang.Options{})
-	if ds.HasErrors() {
-		t.Fatal(ds)
-	}
-	g, ds := compiler.Compile(cfg, compiler.Options{})
-	if g == nil {
-		t.Fatal(ds)
-	}
+	g, _ := compiletest.Checked(t, dir)
 	return g
 }
 

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
@@ -33,6 +35,23 @@ func Dir(t testing.TB, dir string, vars ...string) *ir.Graph {
 	}
 	t.FailNow()
 	return nil
+}
+
+// Checked compiles the design in dir when it loads and builds but fails
+// its structural checks (the compiler still returns the graph then), for
+// tests that analyze a design the checks reject; it returns the graph and
+// the compile diagnostics, failing the test only when no graph is built.
+func Checked(t testing.TB, dir string) (*ir.Graph, hcl.Diagnostics) {
+	t.Helper()
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("load %s: %v", dir, diags)
+	}
+	g, d := compiler.Compile(cfg, compiler.Options{})
+	if g == nil {
+		t.Fatalf("compile %s: %v", dir, d)
+	}
+	return g, d
 }
 
 // Example compiles examples/<name> of this repository.

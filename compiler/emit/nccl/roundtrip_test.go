@@ -33,13 +33,7 @@ func readRef(t testing.TB, name string) []byte {
 // compiles it; errors fail the test.
 func compileHCL(t testing.TB, files map[string]string) *ir.Graph {
 	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	cfg, diags := lang.Load([]string{writeDir(t, files)}, lang.Options{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v\n%s", diags, files)
 	}
@@ -50,9 +44,8 @@ func compileHCL(t testing.TB, files map[string]string) *ir.Graph {
 	return g
 }
 
-// compileErrors loads and compiles files and returns the compile
-// diagnostics as text (the load must succeed).
-func compileErrors(t testing.TB, files map[string]string) string {
+// writeDir writes files into a new temporary directory and returns it.
+func writeDir(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {
@@ -60,7 +53,14 @@ func compileErrors(t testing.TB, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	return dir
+}
+
+// compileErrors compiles files (the load must succeed) and returns the
+// compile diagnostics as text.
+func compileErrors(t testing.TB, files map[string]string) string {
+	t.Helper()
+	cfg, diags := lang.Load([]string{writeDir(t, files)}, lang.Options{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
