@@ -108,6 +108,11 @@ type Fabric struct {
 	// "uniform_multicommodity_flow" (Leighton–Rao); "none" when no sound
 	// bound above zero applies (the lower bound is then 0).
 	LowerBoundMethod string `json:"lower_bound_method"`
+	// LowerBoundNote says, for a bounded result, why no stronger lower
+	// bound is proven: the hose bound's failed precondition (endpoints
+	// that reach different top switches, a switch of no tier), and the
+	// uniform bound's budget when it was too large to compute.
+	LowerBoundNote string `json:"lower_bound_note,omitempty"`
 	// View is the endpoint convention ("gpu" or "endpoint_port").
 	View View `json:"view"`
 	// Endpoints is the number of endpoints split (GPUs in the gpu view of

@@ -126,6 +126,12 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if enumerated {
 		r.LowerBoundMethod = "enumeration"
 	}
+	if r.Method == MethodBounded && lbHow != "hose" && hose.reason != "" {
+		r.LowerBoundNote = "the hose bound does not apply: " + hose.reason
+		if lbHow == "none" && !minimal {
+			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"
+		}
+	}
 	r.finish()
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)

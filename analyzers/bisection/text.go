@@ -20,6 +20,9 @@ func WriteText(w io.Writer, f *Fabric) {
 			rateText(f.LowerBoundBPS), LowerBoundText(f), rateText(f.UpperBoundBPS), fixed3(f.LowerBoundRatio), fixed3(f.UpperBoundRatio))
 	}
 	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, comma(f.Certificate.CutLinks))
+	if f.LowerBoundNote != "" {
+		fmt.Fprintf(w, "    lower    %s\n", f.LowerBoundNote)
+	}
 	if f.Note != "" {
 		fmt.Fprintf(w, "    note     %s\n", f.Note)
 	}
