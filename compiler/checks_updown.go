@@ -354,7 +354,7 @@ func (s *state) checkEndpointPorts() {
 				where = fmt.Sprintf("by fabric %q and by fabric %q", g.Fabrics[prev.fabric].Name, g.Fabrics[f].Name)
 			}
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, g.Range(g.Fabrics[f].Origin), "NIC port cabled twice",
-				fmt.Sprintf("Port %d of %s (%s) is cabled %s, but one port carries one cable. Give each fabric its own NICs (a nic role per fabric in the node_model, e.g. node_group.x.nics.storage), or a NIC model with more ports.",
+				fmt.Sprintf("Port %d of %s (%s) is cabled %s, but one port carries one cable. Give each fabric its own NICs: a nic role per fabric in the node_model (node_group.x.nics.compute for one, node_group.x.nics.storage for the other).",
 					p.Port, n.Name, orKind(*n), where)))
 		}
 	}

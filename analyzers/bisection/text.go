@@ -31,9 +31,14 @@ func WriteText(w io.Writer, f *Fabric) {
 		if rt.LowerBoundMethod != "none" && rt.LowerBoundBPS > 0 {
 			lb = lbText(rt.LowerBoundMethod) + " bound"
 		}
-		fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
-			strings.ReplaceAll(rt.Routing, "_", "/"), rateText(rt.LowerBoundBPS), lb, rateText(rt.UpperBoundBPS),
-			fixed3(rt.LowerBoundRatio), fixed3(rt.UpperBoundRatio))
+		if same(rt.LowerBoundBPS, rt.UpperBoundBPS) {
+			fmt.Fprintf(w, "    routed   %s routing uses exactly %s per direction (%s met by the cut), ratio %s\n",
+				strings.ReplaceAll(rt.Routing, "_", "/"), rateText(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
+		} else {
+			fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
+				strings.ReplaceAll(rt.Routing, "_", "/"), rateText(rt.LowerBoundBPS), lb, rateText(rt.UpperBoundBPS),
+				fixed3(rt.LowerBoundRatio), fixed3(rt.UpperBoundRatio))
+		}
 	}
 }
 

@@ -37,12 +37,13 @@ type Fabric struct {
 	WorstUnit *UnitRef `json:"worst_unit,omitempty"`
 	// Basis says what EndToEnd is the worst of: "units" (units that hold
 	// endpoints and have capacity leaving them: access switches, declared
-	// units, rails, planes, groups) or "per_switch" when the fabric has
-	// no unit above its access switches and is not a two-tier full mesh
-	// (a custom fabric without unit labels, a hand-cabled dragonfly, a
-	// partial mesh), so the worst access switch is all that is known: a
-	// set of switches can taper more. In a two-tier full mesh the access
-	// switch is the unit below the top, so its worst ratio is end to end.
+	// units, rails, planes, groups) or "per_switch" when only the worst
+	// access switch is known and a set of switches can taper more: a
+	// two-tier fabric that is not a full mesh (with unit labels or
+	// without), or a fabric of other than two tiers with no unit above
+	// its access switches (a custom fabric without unit labels, a
+	// hand-cabled dragonfly). In a two-tier full mesh the access switch
+	// is the unit below the top, so its worst ratio is end to end.
 	Basis string `json:"basis"`
 	// EndToEndLowerBound and EndToEndUpperBound bound the end-to-end
 	// ratio: both equal EndToEnd for basis "units"; for "per_switch" the

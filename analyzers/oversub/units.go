@@ -1,6 +1,8 @@
 package oversub
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -227,22 +229,18 @@ const (
 	BasisPerSwitch = "per_switch"
 )
 
-// fullMesh reports whether every switch of the fabric's lower tier sends
-// the same capacity to every switch of the upper tier (a two-tier fabric):
-// then no set of switches tapers more than its worst access switch, and
-// that switch's ratio is the fabric's end to end. In a partial mesh (some
-// leaves reach only some spines) a set of leaves and the spines they share
-// can taper more, so the per-switch figure is only a lower bound.
+// fullMesh reports whether the fabric's two tiers form full meshes: every
+// switch of the lower tier sends the same capacity to each switch of the
+// upper tier it reaches, and two lower switches reach the same upper
+// switches or none in common (planes and rails are separate meshes). Then
+// no set of switches tapers more than its worst access switch, and that
+// switch's ratio is the fabric's end to end. In a partial mesh (leaves
+// that share some spines but not all) a set of leaves and the spines they
+// share can taper more, so the per-switch figure is only a lower bound.
 func (s *scanned) fullMesh() bool {
 	g := s.g
 	lower, upper := s.tierNames[0], s.tierNames[1]
-	var ups []int32
-	for i, sw := range s.switches {
-		if g.Nodes[sw.Node].Tier == upper {
-			ups = append(ups, int32(i))
-		}
-	}
-	capTo := map[[2]int32]float64{}
+	capTo := map[int32]map[int32]float64{} // lower switch → upper switch → capacity
 	for _, id := range s.ssLinks {
 		l := &g.Links[id]
 		a, b := s.swIdx[l.A.Node], s.swIdx[l.B.Node]
@@ -252,21 +250,30 @@ func (s *scanned) fullMesh() bool {
 		if g.Nodes[s.switches[a].Node].Tier != lower || g.Nodes[s.switches[b].Node].Tier != upper {
 			continue
 		}
-		capTo[[2]int32{a, b}] += l.CapacityBPS
+		if capTo[a] == nil {
+			capTo[a] = map[int32]float64{}
+		}
+		capTo[a][b] += l.CapacityBPS
 	}
+	owner := map[int32]string{} // upper switch → the set of uppers it was reached in
 	for i, sw := range s.switches {
 		if g.Nodes[sw.Node].Tier != lower {
 			continue
 		}
-		var first float64
-		for k, u := range ups {
-			c := capTo[[2]int32{int32(i), u}]
-			if k == 0 {
-				first = c
+		ups := make([]int32, 0, len(capTo[int32(i)]))
+		for u := range capTo[int32(i)] {
+			ups = append(ups, u)
+		}
+		slices.Sort(ups)
+		key := fmt.Sprint(ups)
+		for _, u := range ups {
+			if capTo[int32(i)][u] != capTo[int32(i)][ups[0]] {
+				return false // uneven over the switches it reaches
 			}
-			if c == 0 || c != first {
-				return false
+			if k, seen := owner[u]; seen && k != key {
+				return false // overlapping but different sets: a partial mesh
 			}
+			owner[u] = key
 		}
 	}
 	return true
@@ -343,10 +350,13 @@ func (s *scanned) units(out *Fabric) {
 		out.Note = "the fabric has no endpoints"
 	case all.ref != nil:
 		out.EndToEnd, out.WorstUnit = ptr(all.ratio), all.ref
-		if !wider && (len(s.tierNames) != 2 || !s.fullMesh()) {
+		partial := len(s.tierNames) == 2 && !s.fullMesh()
+		if partial || !wider && len(s.tierNames) != 2 {
 			out.Basis = BasisPerSwitch
 			out.Note = "no unit above the access switches, so only the worst access switch is known; a set of switches can taper more"
-			if s.fab.Family == "custom" {
+			if partial {
+				out.Note = "a partial mesh (some access switches reach only some of the switches above, or unevenly), so a set of access switches and the switches they share can taper more than any one unit"
+			} else if s.fab.Family == "custom" {
 				out.Note += ": label the switches with their pod, su, group or zone to measure end to end"
 			}
 		}

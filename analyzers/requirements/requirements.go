@@ -224,8 +224,8 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []repo
 // available names the attributes of the object a failed traversal stopped
 // at, so "Unsupported attribute" comes with the list of what exists.
 func available(d *hcl.Diagnostic) string {
-	if d.Expression == nil || d.EvalContext == nil {
-		return ""
+	if d.Expression == nil || d.EvalContext == nil || d.Summary != "Unsupported attribute" {
+		return "" // a function error, say, is not about the fields
 	}
 	for _, t := range d.Expression.Variables() {
 		root := t.RootName()
@@ -256,13 +256,20 @@ func available(d *hcl.Diagnostic) string {
 					names = append(names, k)
 				}
 				sort.Strings(names)
-				return "Available here: " + strings.Join(names, ", ") + "."
+				why := ""
+				if analyzed[name] {
+					why = " The " + name + " analyzer did not run (left out by --analyzers?), so its results are absent."
+				}
+				return "Available here: " + strings.Join(names, ", ") + "." + why
 			}
 			cur = cur.GetAttr(name)
 		}
 	}
 	return ""
 }
+
+// analyzed names the report objects that an analyzer adds to a fabric.
+var analyzed = map[string]bool{"bisection": true, "oversubscription": true, "pcie": true}
 
 // traversalString writes a traversal as source ("fabric.compute.bisection.ratio").
 func traversalString(t hcl.Traversal) string {
