@@ -558,3 +558,19 @@ func TestSameFabricTwoFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialMeshPerSwitch: testdata/trust/clos-partial-mesh-units, a
+// two-tier partial mesh with unit labels. The worst leaf is 1:1 but a set
+// of leaves tapers more (bisection 0.667, exact), so end to end is only a
+// lower bound: basis per_switch, no upper bound. The two planes of
+// examples/roce-leaf-spine-2plane are separate full meshes: units, 3:1.
+func TestPartialMeshPerSwitch(t *testing.T) {
+	f := fabric(t, load(t, "../../testdata/trust/clos-partial-mesh-units"), "ls")
+	if f.Basis != oversub.BasisPerSwitch || f.EndToEndLowerBound == nil || *f.EndToEndLowerBound != 1 || f.EndToEndUpperBound != nil {
+		t.Errorf("partial mesh: basis %q, bounds %v–%v; want per_switch, at least 1, no upper bound", f.Basis, f.EndToEndLowerBound, f.EndToEndUpperBound)
+	}
+	r := fabric(t, load(t, "../../examples/roce-leaf-spine-2plane"), "backend")
+	if r.Basis != oversub.BasisUnits || r.EndToEndUpperBound == nil || *r.EndToEndUpperBound != 3 {
+		t.Errorf("two planes: basis %q, upper %v; want units, 3", r.Basis, r.EndToEndUpperBound)
+	}
+}
