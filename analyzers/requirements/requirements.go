@@ -145,9 +145,22 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 		return evalErr
 	}
 	used, mono, why := reads(r.Condition, openUnknowns(fabrics))
-	status, unproven, err := decide(eval, fabrics, used, mono, why)
+	// At the ends of the intervals the condition can fail to evaluate
+	// where it did not at the report's values (0 × ∞ at an unbounded
+	// end): then the ends cannot decide it, which is unproven, not an
+	// error of the design's.
+	corner := func(fs cty.Value) (bool, error) {
+		c := r.Scope.NewChild()
+		c.Variables = map[string]cty.Value{"fabric": fs, "workload": workloads}
+		v, d := r.Condition.Value(c)
+		if d.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.Bool {
+			return false, errStop
+		}
+		return v.True(), nil
+	}
+	status, unproven, err := decide(corner, fabrics, used, mono, why)
 	if err != nil {
-		return evalErr
+		status, unproven = report.RequirementUnproven, "it cannot be evaluated at an end of the interval (an unbounded end, say), so the ends cannot decide it"
 	}
 	res.Status = status
 	var vals []string
