@@ -111,7 +111,6 @@ func mdEscape(s string) string {
 func summarize(cs []Change) []Change {
 	type key struct{ prefix, field, old, new string }
 	groups := map[key][]int{}
-	var order []key
 	keyOf := func(c Change) (key, bool) {
 		i := strings.Index(c.Path, ".unit_detail.")
 		if i < 0 {
@@ -126,9 +125,6 @@ func summarize(cs []Change) []Change {
 	}
 	for i, c := range cs {
 		if k, ok := keyOf(c); ok {
-			if _, seen := groups[k]; !seen {
-				order = append(order, k)
-			}
 			groups[k] = append(groups[k], i)
 		}
 	}

@@ -117,12 +117,6 @@ func (w *writer) sameRank(ids []string) {
 	w.b.WriteString("}\n")
 }
 
-// comment writes a // comment line; text is our own, single-line.
-func (w *writer) comment(text string) {
-	w.b.WriteString("  // ")
-	w.b.WriteString(strings.ReplaceAll(text, "\n", " "))
-	w.b.WriteByte('\n')
-}
 
 // bytes closes the graph and returns its text.
 func (w *writer) bytes() []byte {
