@@ -117,7 +117,6 @@ func (w *writer) sameRank(ids []string) {
 	w.b.WriteString("}\n")
 }
 
-
 // bytes closes the graph and returns its text.
 func (w *writer) bytes() []byte {
 	w.b.WriteString("}\n")
