@@ -42,11 +42,11 @@ func (s *state) buildClos(f *lang.Fabric) {
 		}
 	}
 	switch {
-	case c.Endpoints != nil && c.Hosts.Set:
+	case len(c.Endpoints) > 0 && c.Hosts.Set:
 		s.diags = append(s.diags, diag.Error(diag.InvalidValue, c.Hosts.Range, "Both endpoints and hosts",
 			"A clos fabric attaches either real servers (endpoints = node_group.<g>.nics.<role>) or implicit hosts (hosts = N); remove one."))
 		return
-	case c.Endpoints != nil:
+	case len(c.Endpoints) > 0:
 		if !s.closNodeEndpoints(c, &gc) {
 			return
 		}
@@ -115,27 +115,47 @@ func maxServer(c gen.Clos) int {
 	return m
 }
 
-// closNodeEndpoints lists the NIC ports of node_group.<g>.nics.<role>:
-// NIC i of each server is on rail i mod rails, port p on plane p mod planes.
+// closNodeEndpoints lists the NIC ports of node_group.<g>.nics.<role>, for
+// each reference in order (several node groups: a mixed or multi-rack
+// cluster); servers are numbered on across the groups, so units take
+// them in that order. NIC i of each server is on rail i mod rails, port p
+// on plane p mod planes. Without rails, there are as many as the most
+// NICs a server of the groups has; more rails than that would be empty
+// leaves (an error).
 func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
-	r := c.Endpoints
-	if len(r.Parts) != 4 || r.Parts[0] != "node_group" || r.Parts[2] != "nics" {
-		s.diags = append(s.diags, diag.Error(diag.UnknownReference, r.Range, "Invalid endpoint reference",
-			fmt.Sprintf("%s is not a NIC list; write node_group.<name>.nics.<role>, e.g. node_group.dgx.nics.compute.", r)))
-		return false
+	type part struct {
+		sg   *serverGroup
+		role string
+		ref  *lang.Ref
 	}
-	sg, ok := s.group(r, r.Parts[1])
-	if !ok {
-		return false
-	}
-	role := r.Parts[3]
-	if !slices.Contains(sg.roles, role) {
-		s.diags = append(s.diags, unknown("NIC role", role, r.Range, sg.roles))
-		return false
-	}
+	var parts []part
+	seen := map[string]bool{}
 	nNIC := 0
-	if len(sg.servers) > 0 {
-		nNIC = len(sg.servers[0].nics[role])
+	for _, r := range c.Endpoints {
+		if len(r.Parts) != 4 || r.Parts[0] != "node_group" || r.Parts[2] != "nics" {
+			s.diags = append(s.diags, diag.Error(diag.UnknownReference, r.Range, "Invalid endpoint reference",
+				fmt.Sprintf("%s is not a NIC list; write node_group.<name>.nics.<role>, e.g. node_group.dgx.nics.compute.", r)))
+			return false
+		}
+		sg, ok := s.group(r, r.Parts[1])
+		if !ok {
+			return false
+		}
+		role := r.Parts[3]
+		if !slices.Contains(sg.roles, role) {
+			s.diags = append(s.diags, unknown("NIC role", role, r.Range, sg.roles))
+			return false
+		}
+		if seen[r.Parts[1]] {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, r.Range, "Node group listed twice",
+				fmt.Sprintf("node_group %q is already among this fabric's endpoints; list each group once.", r.Parts[1])))
+			return false
+		}
+		seen[r.Parts[1]] = true
+		if len(sg.servers) > 0 {
+			nNIC = max(nNIC, len(sg.servers[0].nics[role]))
+		}
+		parts = append(parts, part{sg, role, r})
 	}
 	if !c.Rails.Set {
 		gc.Rails = max(nNIC, 1)
@@ -147,27 +167,33 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 		// Rail i takes NIC i of each server: rails past the NICs would be
 		// leaves with no endpoints, uplinked and cabled for nothing.
 		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Rails.Range, "More rails than NICs",
-			fmt.Sprintf("rails = %d, but node model %q has %d %s NICs per server (NIC i goes to rail i), so %d rails would have no endpoints; set rails = %d or fewer.",
-				gc.Rails, sg.model.Name, nNIC, role, gc.Rails-nNIC, nNIC)))
+			fmt.Sprintf("rails = %d, but the servers of the fabric's node groups have at most %d NICs of their role (NIC i goes to rail i), so %d rails would have no endpoints; set rails = %d or fewer.",
+				gc.Rails, nNIC, gc.Rails-nNIC, nNIC)))
 		return false
 	}
 	// Size the endpoint list first: at 131,072 GPUs it holds 131,072
 	// entries, and growing it by doubling copied them about 17 times.
 	total := 0
-	for _, sv := range sg.servers {
-		for _, nic := range sv.nics[role] {
-			total += int(max(s.g.Nodes[nic].Radix, 1))
+	for _, pt := range parts {
+		for _, sv := range pt.sg.servers {
+			for _, nic := range sv.nics[pt.role] {
+				total += int(max(s.g.Nodes[nic].Radix, 1))
+			}
 		}
 	}
 	gc.Endpoints = slices.Grow(gc.Endpoints, total)
-	for si, sv := range sg.servers {
-		for i, nic := range sv.nics[role] {
-			n := &s.g.Nodes[nic]
-			for p := int32(0); p < max(n.Radix, 1); p++ {
-				gc.Endpoints = append(gc.Endpoints, gen.ClosEndpoint{Port: ir.Port{Node: nic, Port: p}, Server: si,
-					Rail: i % gc.Rails, Plane: int(p) % max(gc.Planes, 1), RateBPS: n.PortRateBPS})
+	base := 0
+	for _, pt := range parts {
+		for si, sv := range pt.sg.servers {
+			for i, nic := range sv.nics[pt.role] {
+				n := &s.g.Nodes[nic]
+				for p := int32(0); p < max(n.Radix, 1); p++ {
+					gc.Endpoints = append(gc.Endpoints, gen.ClosEndpoint{Port: ir.Port{Node: nic, Port: p}, Server: base + si,
+						Rail: i % gc.Rails, Plane: int(p) % max(gc.Planes, 1), RateBPS: n.PortRateBPS})
+				}
 			}
 		}
+		base += len(pt.sg.servers)
 	}
 	return true
 }

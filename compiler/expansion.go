@@ -146,10 +146,14 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 	rails, planes := max(pos(c.Rails.V), 1), max(pos(c.Planes.V), 1)
 	var eps, hosts, nServers float64
 	switch {
-	case c.Endpoints != nil:
-		r := c.Endpoints.Parts
-		if len(r) == 4 && r[0] == "node_group" && r[2] == "nics" {
-			nServers = servers[r[1]]
+	case len(c.Endpoints) > 0:
+		for _, ref := range c.Endpoints {
+			r := ref.Parts
+			if len(r) != 4 || r[0] != "node_group" || r[2] != "nics" {
+				continue
+			}
+			groupServers := servers[r[1]]
+			nServers += groupServers
 			for _, ng := range s.cfg.NodeGroups {
 				if ng.Name != r[1] {
 					continue
@@ -161,7 +165,7 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 							if nm, ok := s.cat.nics[n.Model.V]; ok {
 								ports = max(pos(nm.Ports.V), 1)
 							}
-							eps += nServers * pos(n.Count.V) * ports
+							eps += groupServers * pos(n.Count.V) * ports
 						}
 					}
 				}

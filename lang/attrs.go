@@ -2,6 +2,7 @@ package lang
 
 import (
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/topoc/topoc/lang/diag"
@@ -53,14 +54,53 @@ func (a *attrs) ref(name string) *Ref {
 	if !ok {
 		return nil
 	}
-	tr, d := hcl.AbsTraversalForExpr(at.Expr)
-	if d.HasErrors() {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, at.Expr.Range(),
-			"Reference expected",
-			"The argument "+name+" must be a reference such as node_group.dgx.nics.compute, not a computed value."))
+	return a.refOf(name, at.Expr)
+}
+
+// refs reads an argument that is one reference or a list of them
+// ([node_group.a.nics.compute, node_group.b.nics.compute]), in order; nil
+// when the argument is absent or an element is not a reference (an
+// error is recorded).
+func (a *attrs) refs(name string) []*Ref {
+	at, ok := a.get(name)
+	if !ok {
 		return nil
 	}
-	r := &Ref{Range: at.Expr.Range()}
+	exprs := []hcl.Expression{at.Expr}
+	if _, isList := at.Expr.(*hclsyntax.TupleConsExpr); isList {
+		list, d := hcl.ExprList(at.Expr)
+		if d.HasErrors() {
+			a.diags = append(a.diags, d...)
+			return nil
+		}
+		if len(list) == 0 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, at.Expr.Range(), "Empty list",
+				"The argument "+name+" lists no reference; name at least one, such as node_group.dgx.nics.compute."))
+			return nil
+		}
+		exprs = list
+	}
+	var out []*Ref
+	for _, e := range exprs {
+		r := a.refOf(name, e)
+		if r == nil {
+			return nil
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// refOf turns one expression into a Ref, or records why it is not one.
+func (a *attrs) refOf(name string, expr hcl.Expression) *Ref {
+	tr, d := hcl.AbsTraversalForExpr(expr)
+	if d.HasErrors() {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, expr.Range(),
+			"Reference expected",
+			"The argument "+name+" must be a reference such as node_group.dgx.nics.compute (or a list of them, one per node group), not a computed value."))
+		return nil
+	}
+	r := &Ref{Range: expr.Range()}
 	for _, step := range tr {
 		switch s := step.(type) {
 		case hcl.TraverseRoot:

@@ -248,7 +248,10 @@ type NVLinkDomain struct {
 // Clos is the `clos` family block: 2 or 3 switch tiers over implicit
 // hosts or the NIC ports of real servers.
 type Clos struct {
-	Endpoints  *Ref // node_group.<name>.nics.<role>
+	// Endpoints are the NIC lists node_group.<name>.nics.<role>, one per
+	// node group, in order: their servers are numbered on across the
+	// groups (units, racks of servers, certificate order follow it).
+	Endpoints  []*Ref
 	Hosts      Val[int64]
 	HostRate   Val[float64]
 	HostPorts  Val[int64]
