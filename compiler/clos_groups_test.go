@@ -34,6 +34,13 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 	if leaves != 16 {
 		t.Errorf("%d leaves, want 16 (2 SUs × 8 rails)", leaves)
 	}
+	if len(g.Workloads) != 1 || len(g.Workloads[0].Pool) != 256 {
+		t.Fatalf("workloads %d, want one over 256 GPUs of both groups", len(g.Workloads))
+	}
+	first, last := g.Nodes[g.Workloads[0].Pool[0]], g.Nodes[g.Workloads[0].Pool[255]]
+	if g.Nodes[first.Parent].Model != "DGX-H100" || g.Nodes[last.Parent].Model != "DGX-B200" {
+		t.Errorf("pool runs from %s to %s; want the H100s, then the B200s", first.Name, last.Name)
+	}
 	for _, l := range g.Links {
 		if l.Kind != "node_leaf" {
 			continue
@@ -80,5 +87,64 @@ fabric "f" {
 		if !slices.Contains(codes, c.code) {
 			t.Errorf("endpoints = %s: errors %v, want %s", c.endpoints, codes, c.code)
 		}
+	}
+}
+
+// TestWorkloadGPUListErrors: a workload's gpus list names each node group
+// once, and fabric.<f>.endpoints only alone.
+func TestWorkloadGPUListErrors(t *testing.T) {
+	base := `node_group "a" {
+  model = "DGX-H100"
+  count = 2
+}
+node_group "b" {
+  model = "DGX-H100"
+  count = 2
+  name  = "b${count.index}"
+}
+fabric "f" {
+  clos {
+    endpoints = [node_group.a.nics.compute, node_group.b.nics.compute]
+    tier "leaf" {
+      model = "QM9700"
+      down  = 32
+      up    = 32
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`
+	for _, c := range []struct{ gpus, code string }{
+		{"[node_group.a.gpus, node_group.a.gpus]", "duplicate-name"},
+		{"[node_group.a.gpus, fabric.f.endpoints]", "workload-placement"},
+		{"[node_group.a.gpus, node_group.zz.gpus]", "unknown-reference"},
+	} {
+		src := base + `workload "w" {
+  gpus = ` + c.gpus + `
+  collective "c" {
+    op   = "allreduce"
+    size = "1GiB"
+  }
+}
+`
+		_, codes := compileSrc(t, src)
+		if !slices.Contains(codes, c.code) {
+			t.Errorf("gpus = %s: errors %v, want %s", c.gpus, codes, c.code)
+		}
+	}
+	// Both groups in one pool compile.
+	src := base + `workload "w" {
+  gpus = [node_group.a.gpus, node_group.b.gpus]
+  collective "c" {
+    op   = "allreduce"
+    size = "1GiB"
+  }
+}
+`
+	if g, codes := compileSrc(t, src); len(codes) > 0 || len(g.Workloads[0].Pool) != 32 {
+		t.Errorf("two groups: errors %v", codes)
 	}
 }

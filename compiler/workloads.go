@@ -34,13 +34,33 @@ func compileWorkloads(s *state) {
 
 func (s *state) compileWorkload(w *lang.Workload, adj ir.Adjacency) (ir.Workload, bool) {
 	wl := ir.Workload{Name: w.Name, Fabric: ir.None, Origin: s.g.Origin(w.DeclRange)}
-	if w.GPUs == nil {
+	if len(w.GPUs) == 0 {
 		return wl, false
 	}
-	pool, hostFabric, ok := s.workloadPool(w.GPUs)
-	if !ok {
-		return wl, false
+	var pool []ir.NodeID
+	hostFabric := ir.FabricID(ir.None)
+	groups := map[string]bool{}
+	for _, r := range w.GPUs {
+		if len(w.GPUs) > 1 && (len(r.Parts) != 3 || r.Parts[0] != "node_group") {
+			s.diags = append(s.diags, diag.Error(diag.WorkloadPlacement, r.Range, "Invalid GPU reference",
+				fmt.Sprintf("A list of gpus names node groups only (node_group.<name>.gpus); %s stands alone.", r)))
+			return wl, false
+		}
+		if len(r.Parts) == 3 && groups[r.Parts[1]] {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, r.Range, "Node group listed twice",
+				fmt.Sprintf("node_group %q is already in the pool of workload %q; list each group once.", r.Parts[1], w.Name)))
+			return wl, false
+		}
+		if len(r.Parts) == 3 {
+			groups[r.Parts[1]] = true
+		}
+		part, hf, ok := s.workloadPool(r)
+		if !ok {
+			return wl, false
+		}
+		pool, hostFabric = append(pool, part...), hf
 	}
+	ok := true
 	if pool, ok = s.narrowByNodes(w, pool); !ok {
 		return wl, false
 	}

@@ -54,14 +54,14 @@ func (a *attrs) ref(name string) *Ref {
 	if !ok {
 		return nil
 	}
-	return a.refOf(name, at.Expr)
+	return a.refOf(name, at.Expr, "node_group.dgx.nics.compute")
 }
 
 // refs reads an argument that is one reference or a list of them
 // ([node_group.a.nics.compute, node_group.b.nics.compute]), in order; nil
 // when the argument is absent or an element is not a reference (an
-// error is recorded).
-func (a *attrs) refs(name string) []*Ref {
+// error is recorded, citing example as what to write).
+func (a *attrs) refs(name, example string) []*Ref {
 	at, ok := a.get(name)
 	if !ok {
 		return nil
@@ -75,14 +75,14 @@ func (a *attrs) refs(name string) []*Ref {
 		}
 		if len(list) == 0 {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, at.Expr.Range(), "Empty list",
-				"The argument "+name+" lists no reference; name at least one, such as node_group.dgx.nics.compute."))
+				"The argument "+name+" lists no reference; name at least one, such as "+example+"."))
 			return nil
 		}
 		exprs = list
 	}
 	var out []*Ref
 	for _, e := range exprs {
-		r := a.refOf(name, e)
+		r := a.refOf(name, e, example)
 		if r == nil {
 			return nil
 		}
@@ -91,13 +91,14 @@ func (a *attrs) refs(name string) []*Ref {
 	return out
 }
 
-// refOf turns one expression into a Ref, or records why it is not one.
-func (a *attrs) refOf(name string, expr hcl.Expression) *Ref {
+// refOf turns one expression into a Ref, or records why it is not one,
+// citing example as what to write.
+func (a *attrs) refOf(name string, expr hcl.Expression, example string) *Ref {
 	tr, d := hcl.AbsTraversalForExpr(expr)
 	if d.HasErrors() {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, expr.Range(),
 			"Reference expected",
-			"The argument "+name+" must be a reference such as node_group.dgx.nics.compute (or a list of them, one per node group), not a computed value."))
+			"The argument "+name+" must be a reference such as "+example+" (or a list of them, one per node group), not a computed value."))
 		return nil
 	}
 	r := &Ref{Range: expr.Range()}

@@ -69,7 +69,7 @@ var closSchema = schemaOf([]string{"endpoints", "hosts", "host_rate", "host_port
 func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Clos {
 	c := content(fb, closSchema, diags)
 	a := newAttrs(c, ctx, fb.DefRange)
-	cl := &Clos{Endpoints: a.refs("endpoints"), Hosts: a.int("hosts"), HostRate: a.rate("host_rate"),
+	cl := &Clos{Endpoints: a.refs("endpoints", "node_group.dgx.nics.compute"), Hosts: a.int("hosts"), HostRate: a.rate("host_rate"),
 		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), LinkRate: a.rate("link_rate")}
 	*diags = append(*diags, a.diags...)
 	for _, blk := range c.Blocks {

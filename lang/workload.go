@@ -19,9 +19,10 @@ import (
 type Workload struct {
 	// Name is the block's label.
 	Name string
-	// GPUs is the pool: node_group.<g>.gpus, or fabric.<f>.endpoints for
-	// a fabric of implicit hosts or an nvlink_domain.
-	GPUs *Ref
+	// GPUs is the pool: node_group.<g>.gpus (a list of them for several
+	// groups, pooled in order), or fabric.<f>.endpoints alone for a
+	// fabric of implicit hosts or an nvlink_domain.
+	GPUs []*Ref
 	// Nodes narrows the pool to the named servers.
 	Nodes Val[[]string]
 	// Units narrows the pool to the servers of the named units ("su0",
@@ -120,7 +121,7 @@ func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) 
 	c := content(b, workloadSchema, diags)
 	a := newAttrs(c, ctx, b.DefRange)
 	w := &Workload{Name: b.Labels[0], DeclRange: b.DefRange,
-		GPUs: a.ref("gpus"), Nodes: a.strs("nodes"), Units: a.strs("units"), GPUCount: a.int("gpu_count"),
+		GPUs: a.refs("gpus", "node_group.dgx.gpus"), Nodes: a.strs("nodes"), Units: a.strs("units"), GPUCount: a.int("gpu_count"),
 		Placement: a.str("placement"), Seed: a.int("seed"), Fabric: a.str("fabric")}
 	if _, ok := a.get("gpus"); !ok {
 		a.diags = append(a.diags, diag.Error(diag.HCLSchema, b.DefRange, "Missing required argument",

@@ -34,7 +34,7 @@ func TestDecodeWorkload(t *testing.T) {
 		t.Fatal(diags)
 	}
 	w := cfg.Workloads[0]
-	if w.GPUs.String() != "node_group.dgx.gpus" || w.GPUCount.V != 512 || w.Placement.V != "random" || w.Seed.V != 7 {
+	if len(w.GPUs) != 1 || w.GPUs[0].String() != "node_group.dgx.gpus" || w.GPUCount.V != 512 || w.Placement.V != "random" || w.Seed.V != 7 {
 		t.Errorf("workload %+v", w)
 	}
 	if w.ComputeTime.V != 0.35 || strings.Join(w.Units.V, ",") != "su0,su1" {

@@ -28,3 +28,18 @@ fabric "compute" {
     }
   }
 }
+
+# One job over both generations: 256 GPUs, tensor parallel inside each
+# server, data parallel across all 32.
+workload "mixed" {
+  gpus = [node_group.h100.gpus, node_group.b200.gpus]
+  parallelism {
+    tensor = 8
+  }
+  collective "gradients" {
+    op    = "allreduce"
+    size  = "1GiB"
+    group = "data"
+    order = "rail_aware"
+  }
+}
