@@ -173,3 +173,22 @@ func TestRoCELeafSpine(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Two GB200 NVL72 racks as one cluster (see its README): each NVLink
+// domain is the one-rack numbers of designs.md acceptance case 12 (72
+// GPUs, 18 chips, 1,296 links); the scale-out fabric attaches the 72
+// NICs of each rack, 144 in all, through one leaf per rail per rack
+// (8 leaves, 18 up each: 144 leaf-spine links) and 3 spines.
+func TestGB200NVL72TwoRacks(t *testing.T) {
+	fs := compile(t, "gb200-nvl72-2rack")
+	for _, name := range []string{"nvl72_rack0", "nvl72_rack1"} {
+		if nv := fabric(t, fs, name); nv.Endpoints != 72 || nv.Switches != 18 || nv.Links != 1296 {
+			t.Errorf("%s: got %+v", name, nv)
+		}
+	}
+	so := fabric(t, fs, "scale_out")
+	if so.Endpoints != 144 || count(so.SwitchesByTier, "leaf") != 8 || count(so.SwitchesByTier, "spine") != 3 ||
+		count(so.LinksByKind, "leaf_spine") != 144 {
+		t.Errorf("scale_out: got %+v", so)
+	}
+}
