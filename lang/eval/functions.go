@@ -54,7 +54,7 @@ func functionTable() []namedFunction {
 		{"min", stdlib.MinFunc},
 		{"parseint", stdlib.ParseIntFunc},
 		{"pow", stdlib.PowFunc},
-		{"range", stdlib.RangeFunc},
+		{"range", boundedRange()},
 		{"regex", stdlib.RegexFunc},
 		{"regexall", stdlib.RegexAllFunc},
 		{"replace", boundedReplace()},
