@@ -202,6 +202,7 @@ func (p *placer) place() {
 	p.placeServers()
 	p.placeHosts()
 	p.indexCompute()
+	p.placeFixed()
 	groups, central := p.groupSwitches()
 	p.placeGroups(groups)
 	p.layoutRows(groups, central)
@@ -314,6 +315,37 @@ func (p *placer) indexCompute() {
 	}
 }
 
+// placeFixed mounts the switches the design puts in a given rack (custom
+// `rack = N`) at the top of that compute rack, before any other switch is
+// placed, so a top-of-rack switch's links to the servers below it are
+// in-rack cables. A rack that holds no servers is an error at the
+// argument; one over its height a rack-full warning, as for servers.
+func (p *placer) placeFixed() {
+	ids := make([]ir.NodeID, 0, len(p.s.fixedRack))
+	for id := range p.s.fixedRack {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		n := &p.g.Nodes[id]
+		rng := p.s.fixedRack[id]
+		r, ok := p.racks[n.Rack]
+		if !ok || r.pos < 0 {
+			p.s.diags = append(p.s.diags, diag.Error(diag.InvalidValue, rng, "No such rack",
+				fmt.Sprintf("%s is to go in rack %d, which holds no servers; racks are those node groups' rack blocks fill (first_rack, per_rack).", n.Name, n.Rack)))
+			n.Rack = ir.None
+			continue
+		}
+		h := switchHeight(n)
+		p.mountTop(id, r, h)
+		p.anchor[id] = r.pos
+		if p.free(r) < 0 {
+			p.s.diags = append(p.s.diags, diag.Warning(diag.RackFull, rng, "Rack over its height",
+				fmt.Sprintf("%s in rack %d leaves it %dU over its %dU; move the switch or fewer servers per rack, or the cable lengths are estimates.", n.Name, r.id, -p.free(r), p.lay.RackUnits)))
+		}
+	}
+}
+
 // switchHeight returns a switch's height in rack units: the built-in
 // table, else 1U per 64 ports (a modelling assumption).
 func switchHeight(n *ir.Node) int32 {
@@ -347,6 +379,9 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 		}
 		assigned[i] = true
 		tier[ir.NodeID(i)] = tierIndex(g, n)
+		if p.mountOf[i] >= 0 {
+			continue // mounted where the design says (placeFixed)
+		}
 		if n.Unit == "" || len(n.Fabrics) == 0 {
 			central = append(central, ir.NodeID(i))
 			continue

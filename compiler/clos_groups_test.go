@@ -148,3 +148,35 @@ fabric "f" {
 		t.Errorf("two groups: errors %v", codes)
 	}
 }
+
+// TestCustomSwitchRack: a custom switch with rack = N is a top-of-rack
+// switch: mounted at the top of compute rack N (the rack its node group's
+// rack block fills), so its links to the servers below are in-rack
+// cables; a rack that holds no servers is an error at the argument.
+func TestCustomSwitchRack(t *testing.T) {
+	src, err := os.ReadFile("testdata/custom-tor.topo.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, codes := compileSrc(t, string(src))
+	if len(codes) > 0 {
+		t.Fatalf("errors %v", codes)
+	}
+	rackOf := map[string]int32{}
+	for i := range g.Nodes {
+		rackOf[g.Nodes[i].Name] = g.Nodes[i].Rack
+	}
+	if rackOf["tor0"] != rackOf["n0"] || rackOf["tor1"] != rackOf["n2"] || rackOf["tor0"] == rackOf["tor1"] {
+		t.Errorf("racks: tor0 %d tor1 %d, servers n0 %d n2 %d; want each ToR in its servers' rack", rackOf["tor0"], rackOf["tor1"], rackOf["n0"], rackOf["n2"])
+	}
+	for _, l := range g.Links {
+		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
+		if a.Parent != -1 && strings.HasPrefix(b.Name, "tor") && g.Nodes[a.Parent].Rack != b.Rack {
+			t.Errorf("%s → %s crosses racks %d → %d", a.Name, b.Name, g.Nodes[a.Parent].Rack, b.Rack)
+		}
+	}
+	bad := strings.Replace(string(src), "rack  = count.index", "rack  = count.index + 5", 1)
+	if _, codes := compileSrc(t, bad); !slices.Contains(codes, "invalid-value") {
+		t.Errorf("a ToR in a rack without servers: errors %v, want invalid-value", codes)
+	}
+}

@@ -71,6 +71,9 @@ type state struct {
 	// whose uplink totals the Clos generator already reported as uneven,
 	// so that the per-switch check does not repeat it.
 	unevenTotals map[unevenKey]bool
+	// fixedRack holds the switches the design mounts in a given rack
+	// (custom `rack = N`), with the range that says so.
+	fixedRack map[ir.NodeID]hcl.Range
 }
 
 // unevenKey is a tier boundary: a fabric and the rank of its lower tier.
@@ -88,7 +91,7 @@ func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
 	if opts.MaxElements <= 0 {
 		opts.MaxElements = DefaultMaxElements
 	}
-	s := &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}, unevenTotals: map[unevenKey]bool{}}
+	s := &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}, unevenTotals: map[unevenKey]bool{}, fixedRack: map[ir.NodeID]hcl.Range{}}
 	for _, st := range Stages {
 		st.Run(s)
 		if s.diags.HasErrors() {

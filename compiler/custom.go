@@ -49,7 +49,13 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		if sw.Unit.Set {
 			n.Unit, n.UnitIndex = sw.Unit.V, int32(sw.UnitIndex.V)
 		}
+		if sw.Rack.Set {
+			n.Rack = int32(sw.Rack.V)
+		}
 		id := s.g.AddNode(n)
+		if sw.Rack.Set {
+			s.fixedRack[id] = sw.Rack.Range
+		}
 		s.g.JoinFabric(id, fab)
 		byName[sw.Name.V], where[sw.Name.V] = id, sw.Name.Range.String()
 		ports[id] = portModel(m)

@@ -312,6 +312,10 @@ type CustomSwitch struct {
 	// from 0; unset when the switch names none.
 	Unit      Val[string]
 	UnitIndex Val[int64]
+	// Rack mounts the switch at the top of that rack (a top-of-rack
+	// switch over the servers a node group's rack block puts there);
+	// unset leaves its place to the cabling stage.
+	Rack      Val[int64]
 	DeclRange hcl.Range
 }
 

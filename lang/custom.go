@@ -20,7 +20,7 @@ func withMeta(names ...string) *hcl.BodySchema {
 }
 
 var (
-	customSwitchSchema = withMeta("model", "tier", "rail", "plane", "pod", "su", "group", "zone")
+	customSwitchSchema = withMeta("model", "tier", "rail", "plane", "pod", "su", "group", "zone", "rack")
 	customHostSchema   = withMeta("rate", "ports")
 	customLinkSchema   = withMeta("a", "b", "rate", "parallel")
 )
@@ -66,7 +66,11 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 			switch blk.Type {
 			case "switch":
 				sw := &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
-					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane")}
+					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane"), Rack: a.int("rack")}
+				if sw.Rack.Set && sw.Rack.V < 0 {
+					a.diags = append(a.diags, diag.Error(diag.InvalidValue, sw.Rack.Range, "Negative rack",
+						fmt.Sprintf("rack = %d: racks are numbered from 0, as node groups' rack blocks number them.", sw.Rack.V)))
+				}
 				for _, u := range CustomUnits {
 					v := a.int(u)
 					if !v.Set {
