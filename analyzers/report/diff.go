@@ -250,6 +250,8 @@ func FormatValue(path string, v any) string {
 			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", t), "0"), ".") + ":1"
 		case strings.HasSuffix(path, "_bps"):
 			return formatBPS(t)
+		case strings.HasSuffix(path, "ratio"):
+			return fmt.Sprintf("%.3f", t) // as check prints ratios: 1.000, not 1
 		case t == math.Trunc(t) && math.Abs(t) < 1e15:
 			return Comma(int(t))
 		default:
