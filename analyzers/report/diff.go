@@ -281,7 +281,7 @@ func isOversubscription(path string) bool {
 	}
 	last := path[strings.LastIndex(path, ".")+1:]
 	switch last {
-	case "end_to_end", "ratio", "min", "max", "global_taper", "intra_rail", "cross_rail":
+	case "end_to_end", "end_to_end_lower_bound", "end_to_end_upper_bound", "ratio", "min", "max", "global_taper", "intra_rail", "cross_rail":
 		return true
 	}
 	return false
