@@ -54,7 +54,7 @@ func functionTable() []namedFunction {
 		{"min", stdlib.MinFunc},
 		{"parseint", stdlib.ParseIntFunc},
 		{"pow", stdlib.PowFunc},
-		{"range", boundedRange()},
+		{"range", stdlib.RangeFunc},
 		{"regex", stdlib.RegexFunc},
 		{"regexall", stdlib.RegexAllFunc},
 		{"replace", boundedReplace()},

@@ -9,9 +9,10 @@ import (
 )
 
 // boundedSetProduct is go-cty's setproduct, refused when the product would
-// hold more than MaxValueSize elements: setproduct(range(1024),
-// range(1024), range(1024)) asks for 10^9 tuples, which exhausts memory
-// before any later cap can look at the result.
+// hold more than MaxValueSize elements. range() is capped at 1,024 values
+// by go-cty, but setproduct(range(1024), range(1024), range(1024)) asks
+// for 10^9 tuples, which exhausts memory before any later cap can look at
+// the result.
 func boundedSetProduct() function.Function {
 	inner := stdlib.SetProductFunc
 	return function.New(&function.Spec{
