@@ -332,17 +332,20 @@ func (p *placer) placeFixed() {
 		r, ok := p.racks[n.Rack]
 		if !ok || r.pos < 0 {
 			p.s.diags = append(p.s.diags, diag.Error(diag.InvalidValue, rng, "No such rack",
-				fmt.Sprintf("%s is to go in rack %d, which holds no servers; racks are those node groups' rack blocks fill (first_rack, per_rack).", n.Name, n.Rack)))
+				fmt.Sprintf("%s is to go in rack %d, which holds no servers; racks are numbered as node groups' rack blocks fill them (first, per_rack), or as the cabling stage racks servers without one.", n.Name, n.Rack)))
 			n.Rack = ir.None
 			continue
 		}
 		h := switchHeight(n)
+		if p.free(r) < h {
+			// Mounting it anyway would put two devices in one rack unit.
+			p.s.diags = append(p.s.diags, diag.Error(diag.InvalidValue, rng, "Rack full",
+				fmt.Sprintf("%s (%dU) does not fit in rack %d: %dU of its %dU are free. Put fewer switches or servers in that rack (per_rack), or the switch in another rack.", n.Name, h, r.id, max(p.free(r), 0), p.lay.RackUnits)))
+			n.Rack = ir.None
+			continue
+		}
 		p.mountTop(id, r, h)
 		p.anchor[id] = r.pos
-		if p.free(r) < 0 {
-			p.s.diags = append(p.s.diags, diag.Warning(diag.RackFull, rng, "Rack over its height",
-				fmt.Sprintf("%s in rack %d leaves it %dU over its %dU; move the switch or fewer servers per rack, or the cable lengths are estimates.", n.Name, r.id, -p.free(r), p.lay.RackUnits)))
-		}
 	}
 }
 

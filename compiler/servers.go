@@ -37,6 +37,7 @@ func buildServers(s *state) {
 	// name servers, so two "n0" would be ambiguous.
 	taken := map[string]string{}
 	built := map[string]bool{}
+	nextRack := 0 // the first rack no earlier group's rack block filled
 	for _, ng := range s.cfg.NodeGroups {
 		m, ok := s.cat.nodes[ng.Model.V]
 		if !ok {
@@ -57,6 +58,13 @@ func buildServers(s *state) {
 			sg.roles = append(sg.roles, n.Role)
 		}
 		seen := map[string]int{}
+		// Racks: from `first` when the block gives it, else after the
+		// racks earlier node groups filled, so two groups' rack blocks
+		// never share a rack unless the design says so.
+		first := nextRack
+		if ng.FirstRack.Set {
+			first = int(ng.FirstRack.V)
+		}
 		for i, name := range ng.Names {
 			if d := badName("server", name.V, name.Range); d != nil {
 				s.diags = append(s.diags, d)
@@ -76,7 +84,8 @@ func buildServers(s *state) {
 			taken[name.V] = ng.Name
 			rack := ir.None
 			if ng.PerRack.V > 0 {
-				rack = int(ng.FirstRack.V) + i/int(ng.PerRack.V)
+				rack = first + i/int(ng.PerRack.V)
+				nextRack = max(nextRack, rack+1)
 			}
 			sg.servers = append(sg.servers, s.buildServer(name.V, m, plan, s.g.Origin(ng.DeclRange), rack))
 		}
