@@ -37,7 +37,11 @@ func WriteText(w io.Writer, ws []Workload) {
 					c.ECMP.CollisionFree, c.ECMP.Decisions, c.ECMP.ExpectedCollisionFree, c.ECMP.StddevCollisionFree)
 			}
 			if c.InNetwork != nil {
-				fmt.Fprintf(w, "      %s: %s (%.2f× faster)\n", c.InNetwork.Kind, seconds(c.InNetwork.TimeS), c.InNetwork.Speedup)
+				how := fmt.Sprintf("%.2f× faster", c.InNetwork.Speedup)
+				if c.InNetwork.Speedup < 1 {
+					how = fmt.Sprintf("%.2f× slower: not worth it here", 1/c.InNetwork.Speedup)
+				}
+				fmt.Fprintf(w, "      %s: %s (%s)\n", c.InNetwork.Kind, seconds(c.InNetwork.TimeS), how)
 			}
 		}
 		if s := wl.Step; s != nil {
