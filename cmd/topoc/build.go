@@ -90,7 +90,9 @@ func newBuild() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
+			if !quietFlag(c) {
+				fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
+			}
 			return nil
 		},
 	}
