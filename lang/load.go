@@ -163,9 +163,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		case "locals":
 			at, d := b.Body.JustAttributes()
 			*diags = append(*diags, d...)
-			for _, a := range sortedAttrs(at) {
-				locals = append(locals, a)
-			}
+			locals = append(locals, sortedAttrs(at)...)
 		}
 	}
 	checkDuplicates(blocks, diags)

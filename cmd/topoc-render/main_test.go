@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -51,8 +50,8 @@ func TestBuildEveryExample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both commands and every example; skipped with -short")
 	}
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
 		t.Skip("the go command is not available")
 	}
 	bin := t.TempDir()

@@ -242,9 +242,7 @@ func splitLiteral(s string) (num, unit, reason string) {
 		i = j
 	}
 	num, unit = s[:i], s[i:]
-	if strings.HasPrefix(unit, " ") {
-		unit = unit[1:]
-	}
+	unit = strings.TrimPrefix(unit, " ")
 	if len(unit) > 0 && (unit[0] == 'e' || unit[0] == 'E') && len(unit) > 1 && (isDigit(unit[1]) || unit[1] == '-' || unit[1] == '+') {
 		return "", "", "exponents (1e3) are not allowed, only plain decimals"
 	}

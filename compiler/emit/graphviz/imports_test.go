@@ -2,8 +2,6 @@ package graphviz
 
 import (
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -94,9 +92,6 @@ func violations(pkgs map[string]pkgInfo) []string {
 
 func goTool(t *testing.T) string {
 	t.Helper()
-	if p, err := exec.LookPath(filepath.Join(runtime.GOROOT(), "bin", "go")); err == nil {
-		return p
-	}
 	p, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("the go command is not available")

@@ -244,7 +244,7 @@ func (l *linter) cpu(e *Element, numaids map[string]*Element) {
 // affinity checks a cpumap string the way NCCL parses it.
 func (l *linter) affinity(e *Element, aff string) {
 	rng := e.attrRange("affinity")
-	if strings.ContainsAny(aff, "-") || (strings.Contains(aff, ",") == false && len(aff) > 8) {
+	if strings.ContainsAny(aff, "-") || (!strings.Contains(aff, ",") && len(aff) > 8) {
 		l.add(diag.SevError, diag.NCCLValue, rng, "Affinity is not a cpumap",
 			fmt.Sprintf("affinity=%q: NCCL reads comma-separated 32-bit hex words (sysfs cpumap, most significant first), not a CPU list; a range list parses to a wrong mask. Write e.g. \"00000000,0000ffff,ffffffff\" for CPUs 0-47.", aff))
 		return
