@@ -328,10 +328,7 @@ func switchLinks(g *ir.Graph, links []ir.LinkID) []ir.LinkID {
 // check.
 func (s *state) checkEndpointPorts() {
 	g := s.g
-	type use struct {
-		fabric ir.FabricID
-	}
-	seen := map[ir.Port]use{}
+	seen := map[ir.Port]ir.FabricID{} // endpoint port → the first fabric listing it
 	reported := map[ir.NodeID]bool{}
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
@@ -342,7 +339,7 @@ func (s *state) checkEndpointPorts() {
 			}
 			prev, dup := seen[p]
 			if !dup {
-				seen[p] = use{f}
+				seen[p] = f
 				continue
 			}
 			if reported[p.Node] {
@@ -350,8 +347,8 @@ func (s *state) checkEndpointPorts() {
 			}
 			reported[p.Node] = true
 			where := fmt.Sprintf("twice by fabric %q", g.Fabrics[f].Name)
-			if prev.fabric != f {
-				where = fmt.Sprintf("by fabric %q and by fabric %q", g.Fabrics[prev.fabric].Name, g.Fabrics[f].Name)
+			if prev != f {
+				where = fmt.Sprintf("by fabric %q and by fabric %q", g.Fabrics[prev].Name, g.Fabrics[f].Name)
 			}
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, g.Range(g.Fabrics[f].Origin), "NIC port cabled twice",
 				fmt.Sprintf("Port %d of %s (%s) is cabled %s, but one port carries one cable. Give each fabric its own NICs: a nic role per fabric in the node_model (node_group.x.nics.compute for one, node_group.x.nics.storage for the other).",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -34,24 +35,24 @@ func (m *model) indivisibleNote(r *Fabric) string {
 		}
 		return 0 // endpoints and server parts are below every tier
 	}
-	down := map[ir.NodeID]float64{}
-	up := map[ir.NodeID]float64{}
+	// The oversubscription analysis owns the per-switch capacities: a
+	// tapered switch explains a shortfall, so no note is due.
+	for _, sw := range oversub.Analyze(g, m.fid).Switches {
+		if sw.UpBPS > 0 && sw.Ratio() > 1+1e-9 {
+			return ""
+		}
+	}
 	// perUnit[sw][u] counts switch sw's links down to switches of unit u.
 	perUnit := map[ir.NodeID]map[int32]int{}
 	unitName := ""
 	for _, id := range m.fabricLinks {
 		l := &g.Links[id]
 		a, b := l.A.Node, l.B.Node
-		ra, rb := rankOf(a), rankOf(b)
-		if ra == rb {
+		if ra, rb := rankOf(a), rankOf(b); ra == rb {
 			continue
+		} else if ra < rb {
+			a, b = b, a // a is the upper end
 		}
-		if ra < rb {
-			a, b, ra, rb = b, a, rb, ra
-		}
-		// a is the upper end.
-		down[a] += l.CapacityBPS
-		up[b] += l.CapacityBPS
 		if nb := &g.Nodes[b]; nb.Kind.IsSwitch() && nb.Unit != "" && nb.UnitIndex >= 0 && g.Nodes[a].Unit != nb.Unit {
 			if unitName == "" {
 				unitName = nb.Unit
@@ -62,11 +63,6 @@ func (m *model) indivisibleNote(r *Fabric) string {
 				}
 				perUnit[a][nb.UnitIndex]++
 			}
-		}
-	}
-	for sw, d := range down {
-		if rankOf(sw) < len(tiers) && up[sw] < d*(1-1e-9) {
-			return "" // oversubscribed: the taper explains the shortfall
 		}
 	}
 	units := map[int32]bool{}

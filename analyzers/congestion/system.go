@@ -1,8 +1,7 @@
 package congestion
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 	"sync"
 
 	"github.com/topoc/topoc/analyzers/internal/routing"
@@ -54,6 +53,7 @@ type system struct {
 	// GPU's NIC as an index into that set (ir.Internals.Affinities on the
 	// first such server; servers of one model are built alike).
 	affinity map[string][]int
+	keyBuf   []byte // scratch of affinities' keys
 }
 
 // scaleUp reports whether a link belongs to the NVLink plane: it joins
@@ -296,16 +296,19 @@ func (s *system) affinities(sv ir.NodeID, gpus, nics []ir.NodeID) []int {
 	if s.affinity == nil {
 		s.affinity = map[string][]int{}
 	}
-	base := int(s.childStart[sv])
-	var key strings.Builder
-	key.WriteString(s.g.Nodes[sv].Model)
+	// The key is the model and the positions of the GPUs and fabric NICs
+	// among the server's components: built per server (16,384 at 131,072
+	// GPUs), so with strconv rather than fmt.
+	base := int64(s.childStart[sv])
+	key := append(s.keyBuf[:0], s.g.Nodes[sv].Model...)
 	for _, n := range gpus {
-		fmt.Fprintf(&key, " g%d", int(n)-base)
+		key = strconv.AppendInt(append(key, " g"...), int64(n)-base, 10)
 	}
 	for _, n := range nics {
-		fmt.Fprintf(&key, " n%d", int(n)-base)
+		key = strconv.AppendInt(append(key, " n"...), int64(n)-base, 10)
 	}
-	if out, ok := s.affinity[key.String()]; ok {
+	s.keyBuf = key
+	if out, ok := s.affinity[string(key)]; ok {
 		return out
 	}
 	out := make([]int, len(gpus))
@@ -319,7 +322,7 @@ func (s *system) affinities(sv ir.NodeID, gpus, nics []ir.NodeID) []int {
 			out[i] = idx[a.NIC]
 		}
 	}
-	s.affinity[key.String()] = out
+	s.affinity[string(key)] = out
 	return out
 }
 

@@ -218,14 +218,13 @@ func summaryCell(flat map[string]any, path string) string {
 			continue
 		}
 		lo, okL := flat[iv.Object+"."+iv.Lower].(float64)
-		hi, okH := flat[iv.Object+"."+iv.Upper].(float64)
+		up, hasUp := flat[iv.Object+"."+iv.Upper]
+		hi, okH := up.(float64)
 		switch {
 		case okL && okH && lo != hi:
 			return FormatValue(path, lo) + "–" + FormatValue(path, hi)
-		case okL && !okH && flat[iv.Object+"."+iv.Upper] == nil:
-			if _, has := flat[iv.Object+"."+iv.Upper]; has {
-				return "at least " + FormatValue(path, lo)
-			}
+		case okL && hasUp && up == nil: // a null upper bound: unbounded
+			return "at least " + FormatValue(path, lo)
 		}
 	}
 	return FormatValue(path, flat[path])

@@ -10,6 +10,7 @@ package requirements
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -114,35 +115,25 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 			fmt.Sprintf("requirement %q: %s", r.Name, detail)))
 		return res
 	}
-	// eval evaluates the condition over one fabrics scope: every corner
-	// of the intervals it reads gets the same checks as the report's own
-	// values, so a corner can never turn a type error into a pass.
-	var evalErr report.Requirement
-	errStop := fmt.Errorf("stop")
-	eval := func(fs cty.Value) (bool, error) {
+	// evaluate evaluates the condition over one fabrics scope: the
+	// report's own values, or a corner of the intervals it reads.
+	evaluate := func(fs cty.Value) (cty.Value, hcl.Diagnostics) {
 		c := r.Scope.NewChild()
 		c.Variables = map[string]cty.Value{"fabric": fs, "workload": workloads}
-		v, d := r.Condition.Value(c)
-		if d.HasErrors() {
-			first := d.Errs()[0].(*hcl.Diagnostic)
-			evalErr = invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
-			return false, errStop
-		}
-		if v.IsNull() || !v.IsKnown() {
-			evalErr = invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
-				"the condition evaluated to null; a result it reads is absent (an analysis that did not run or does not apply to this fabric).")
-			return false, errStop
-		}
-		// No conversion: the string "true" is not a passing requirement.
-		if v.Type() != cty.Bool {
-			evalErr = invalid(r.Condition.Range().Ptr(), "Requirement condition is not a bool",
-				fmt.Sprintf("the condition is a %s; write a comparison such as fabric.compute.bisection.ratio >= 1.", v.Type().FriendlyName()))
-			return false, errStop
-		}
-		return v.True(), nil
+		return r.Condition.Value(c)
 	}
-	if _, err := eval(fabrics); err != nil {
-		return evalErr
+	v, d := evaluate(fabrics)
+	switch {
+	case d.HasErrors():
+		first := d.Errs()[0].(*hcl.Diagnostic)
+		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
+	case v.IsNull() || !v.IsKnown():
+		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
+			"the condition evaluated to null; a result it reads is absent (an analysis that did not run or does not apply to this fabric).")
+	case v.Type() != cty.Bool:
+		// No conversion: the string "true" is not a passing requirement.
+		return invalid(r.Condition.Range().Ptr(), "Requirement condition is not a bool",
+			fmt.Sprintf("the condition is a %s; write a comparison such as fabric.compute.bisection.ratio >= 1.", v.Type().FriendlyName()))
 	}
 	used, mono, why := reads(r.Condition, openUnknowns(fabrics))
 	// At the ends of the intervals the condition can fail to evaluate
@@ -150,11 +141,9 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	// end): then the ends cannot decide it, which is unproven, not an
 	// error of the design's.
 	corner := func(fs cty.Value) (bool, error) {
-		c := r.Scope.NewChild()
-		c.Variables = map[string]cty.Value{"fabric": fs, "workload": workloads}
-		v, d := r.Condition.Value(c)
+		v, d := evaluate(fs)
 		if d.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.Bool {
-			return false, errStop
+			return false, errCorner
 		}
 		return v.True(), nil
 	}
@@ -199,6 +188,10 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	}
 	return res
 }
+
+// errCorner stops the corner evaluation of a condition that cannot be
+// evaluated at some end of its intervals.
+var errCorner = errors.New("condition cannot be evaluated at an end of its interval")
 
 // values evaluates each fabric or workload reference of the condition, for
 // the report and the diagnostic ("fabric.compute.bisection.ratio = 0.333").

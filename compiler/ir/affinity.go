@@ -37,30 +37,22 @@ func (in *Internals) Affinities(gpus, nics []NodeID) []Affinity {
 	seen := map[string]int{}
 	for i, gpu := range gpus {
 		a := Affinity{GPU: gpu, NIC: None, Path: Path{Class: PathDIS}}
-		var paths []Path
+		var near []Path // the paths to a.Near, in the same order
 		for _, nic := range nics {
 			p := in.Path(gpu, nic)
-			paths = append(paths, p)
-			if p.Class == PathDIS {
-				continue
-			}
 			switch {
-			case len(a.Near) == 0 || p.Class < a.Path.Class || p.Class == a.Path.Class && p.BottleneckBPS > a.Path.BottleneckBPS:
-				a.Near, a.Path = []NodeID{nic}, p
-			case p.Class == a.Path.Class && p.BottleneckBPS == a.Path.BottleneckBPS:
-				a.Near = append(a.Near, nic)
+			case p.Class == PathDIS:
+			case len(a.Near) == 0 || p.Class < near[0].Class || p.Class == near[0].Class && p.BottleneckBPS > near[0].BottleneckBPS:
+				a.Near, near = []NodeID{nic}, []Path{p}
+			case p.Class == near[0].Class && p.BottleneckBPS == near[0].BottleneckBPS:
+				a.Near, near = append(a.Near, nic), append(near, p)
 			}
 		}
 		if len(a.Near) > 0 {
 			key := fmt.Sprint(a.Near)
 			k := seen[key] % len(a.Near)
 			seen[key]++
-			a.NIC = a.Near[k]
-			for j, nic := range nics {
-				if nic == a.NIC {
-					a.Path = paths[j]
-				}
-			}
+			a.NIC, a.Path = a.Near[k], near[k]
 		}
 		out[i] = a
 	}
