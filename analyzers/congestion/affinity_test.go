@@ -61,6 +61,18 @@ fabric "f" {
 			}
 			paths := nccl.Paths(g, sm)
 			prefix := g.Nodes[server].Name + "/"
+			// Every built-in model has as many compute NICs as GPUs, and
+			// each GPU then has a NIC of its own: 1:1 under one switch on
+			// H100, B200 and Azure ND, 2 GPUs and 2 NICs per switch on
+			// A100 (nodes.md §8), which NCCL spreads one per GPU
+			// (ncclTopoGetLocalNet, src/graph/search.cc).
+			used := map[ir.NodeID]bool{}
+			for _, gpu := range gpus {
+				if used[m.of[gpu]] {
+					t.Errorf("%s shares %s with another GPU", g.Nodes[gpu].Name, g.Nodes[m.of[gpu]].Name)
+				}
+				used[m.of[gpu]] = true
+			}
 			for i, gpu := range gpus {
 				route := strings.TrimPrefix(g.Nodes[m.of[gpu]].Name, prefix)
 				if got := rep[0].GPUs[i].NIC; got != route {
