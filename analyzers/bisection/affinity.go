@@ -2,6 +2,7 @@ package bisection
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -117,6 +118,12 @@ func (m *model) affinityOrders() []ordering {
 			if sw := m.homeSwitch(t); sw != ir.None && total[sw] > 0 {
 				share[t] = first[sw] / total[sw]
 			}
+		}
+		// Evenly striped access switches give every terminal the same
+		// share: the order would be endpoint order again, a candidate
+		// already evaluated (and a max-flow on the full graph wasted).
+		if !slices.ContainsFunc(share, func(x float64) bool { return math.Abs(x-share[0]) > 1e-9 }) {
+			continue
 		}
 		o := make([]int32, len(m.terms))
 		for i := range o {
