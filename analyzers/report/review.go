@@ -210,6 +210,19 @@ func codeList(xs []string) string {
 	return strings.Join(out, ", ")
 }
 
+// openField reports whether path of a flattened fabric is the field of a
+// bounded quantity (Intervals) whose ends differ there, or whose upper end
+// is unknown (null): its value is then one end only.
+func openField(flat map[string]any, path string) bool {
+	for _, iv := range Intervals {
+		if path == iv.Object+"."+iv.Field {
+			up, hasUp := flat[iv.Object+"."+iv.Upper]
+			return flat[iv.Object+"."+iv.Lower] != up || hasUp && up == nil
+		}
+	}
+	return false
+}
+
 // summaryCell formats one summary-table cell; a bounded quantity
 // (Intervals) whose ends differ shows both ends, never one as the value.
 func summaryCell(flat map[string]any, path string) string {
