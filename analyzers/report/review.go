@@ -164,7 +164,7 @@ func WriteReview(w io.Writer, r *Review) error {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			p("| `%s` | %s |\n", k, mdEscape(FormatValue(k, flat[fi][k])))
+			p("| `%s` | %s |\n", k, mdEscape(summaryCell(flat[fi], k)))
 		}
 		p("\n</details>\n\n")
 	}
