@@ -126,7 +126,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if enumerated {
 		r.LowerBoundMethod = "enumeration"
 	}
-	if r.Method == MethodBounded && lbHow != "hose" && hose.reason != "" {
+	// A dragonfly never tries the hose bound (its bound is the minimal
+	// routing's), so saying it does not apply would be noise there.
+	if r.Method == MethodBounded && lbHow != "hose" && hose.reason != "" && m.fab.Family != "dragonfly" {
 		r.LowerBoundNote = "the hose bound does not apply: " + hose.reason
 		if lbHow == "none" && !minimal {
 			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"
