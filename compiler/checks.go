@@ -23,8 +23,9 @@ func runChecks(s *state) {
 		s.checkRadix(nodes, links, used)
 		s.checkConnected(f, nodes, links, sc)
 		s.checkUplinks(f, nodes, links, sc)
-		s.checkCommonAncestor(f, nodes, links, sc)
-		s.checkPerSwitchStriping(f, links)
+		sw := switchLinks(s.g, links)
+		s.checkCommonAncestor(f, nodes, links, sw, sc)
+		s.checkPerSwitchStriping(f, sw)
 		s.checkRails(f, links)
 		s.reportFreePorts(f, nodes, used)
 	}

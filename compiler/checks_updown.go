@@ -74,7 +74,7 @@ func (b bitset) key() string {
 // fabric that share no switch above them: under up/down routing their
 // endpoints cannot reach each other. It names the first such pair in
 // node order and counts the pairs.
-func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, sw []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
 	if len(tiers) < 2 || g.Fabrics[f].Family == "dragonfly" {
@@ -92,12 +92,9 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 	// Top-ancestor sets, from the top tier down: a switch with no uplink
 	// is its own top (checkUplinks reports it when it should have one).
 	ups := map[ir.NodeID][]ir.NodeID{}
-	for _, id := range links {
+	for _, id := range sw {
 		l := &g.Links[id]
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		if !a.Kind.IsSwitch() || !b.Kind.IsSwitch() {
-			continue // endpoint links, most of a large fabric's, need no lookup
-		}
 		ra, okA := rank[a.Tier]
 		rb, okB := rank[b.Tier]
 		if !okA || !okB || ra == rb {
@@ -136,7 +133,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 	}
 	// Classes of lowest-tier switches with endpoints below them, by
 	// ancestor set and connected piece (pieces apart are `disconnected`).
-	find := unionFind(g, members, switchLinks(g, links), sc.parent)
+	find := unionFind(g, members, sw, sc.parent)
 	hasDown := make([]bool, len(g.Nodes))
 	for _, id := range links {
 		l := &g.Links[id]
@@ -226,7 +223,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links []
 // (the spine–core stage of a 3-tier Clos reaches a subset by design;
 // pairs that share none are checkCommonAncestor's). Totals that do not divide are the generator's uneven-striping
 // warning; this one is per switch, and applies to custom fabrics too.
-func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
+func (s *state) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
 	if len(tiers) < 2 || g.Fabrics[f].Family == "dragonfly" || g.Fabrics[f].Family == "fat_tree" {
@@ -237,7 +234,6 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, links []ir.LinkID) {
 		lo, up ir.NodeID
 		c      float64
 	}
-	sw := switchLinks(g, links)
 	for r := 0; r+1 < len(tiers); r++ {
 		if s.unevenTotals[unevenKey{f, r}] {
 			continue // the generator's uneven-striping warning covers it
