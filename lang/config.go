@@ -8,6 +8,8 @@ package lang
 
 import (
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/eval"
 )
 
 // Val is a decoded value with the source range of its expression. Set is
@@ -53,6 +55,10 @@ type Config struct {
 	Requirements []*Requirement
 	// Files maps file names to their sources, for diagnostic snippets.
 	Files map[string]*hcl.File
+	// Budget is the evaluation budget every expression of the design is
+	// metered on (eval.Meter), including those evaluated after loading
+	// (requirement conditions and messages); Used reports what it spent.
+	Budget *eval.Budget
 }
 
 // SwitchModel is a packet switch: `switch_model "QM9700" { ... }`.
@@ -330,6 +336,13 @@ var CustomUnits = []string{"pod", "su", "group", "zone"}
 // slot per index, so an index of 2 billion would cost gigabytes, and the
 // IR holds unit indices in 32 bits.
 const MaxUnitIndex = 1 << 20
+
+// MaxRack bounds rack numbers, of node groups' rack blocks and of custom
+// switches (2^20: a 100,000-GPU site has about 2,000 racks). The cabling
+// plan keeps a slot per rack and names racks by zero-padded number, and
+// the IR holds rack numbers in 32 bits, so a rack of 2 billion cost
+// gigabytes or panicked. A modelling assumption.
+const MaxRack = 1 << 20
 
 // CustomHost is one expanded `host` instance (an implicit endpoint).
 type CustomHost struct {

@@ -42,7 +42,8 @@ const Suffix = ".topo.hcl"
 // snippets from Config.Files.
 func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 	parser := hclparse.NewParser()
-	cfg := &Config{}
+	budget := eval.NewBudget()
+	cfg := &Config{Budget: budget}
 	files, diags := DesignPaths(paths)
 	var bodies []*hcl.File
 	var total int64
@@ -57,6 +58,7 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 		f, d := parseFile(parser, name)
 		diags = append(diags, d...)
 		if f != nil {
+			eval.Meter(f.Body, budget)
 			bodies = append(bodies, f)
 		}
 	}
@@ -68,12 +70,13 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 		b, d := builtinFile(parser)
 		diags = append(diags, d...)
 		if b != nil {
+			eval.Meter(b.Body, budget)
 			decodeInto(cfg, []*hcl.File{b}, eval.Inputs{}, true, &diags)
 		}
 	}
-	decodeInto(cfg, bodies, eval.Inputs{Vars: opts.Vars, VarFiles: opts.VarFiles}, false, &diags)
+	decodeInto(cfg, bodies, eval.Inputs{Vars: opts.Vars, VarFiles: opts.VarFiles, Budget: budget}, false, &diags)
 	cfg.Files = parser.Files()
-	return cfg, diags
+	return cfg, budget.Dedupe(diags)
 }
 
 // DesignPaths expands the paths given to a command into design files: a
@@ -115,6 +118,9 @@ func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
 		return nil, hcl.Diagnostics{d}
 	}
 	if d := eval.Screen(name, src); d != nil {
+		// Keep the source for the diagnostic's snippet (control bytes are
+		// shown as '?'); the file is not parsed.
+		p.AddFile(name, &hcl.File{Bytes: src})
 		return nil, hcl.Diagnostics{d}
 	}
 	return p.ParseHCL(src, name)

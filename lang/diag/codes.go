@@ -35,6 +35,9 @@ const (
 	InvalidParameter Code = "invalid-parameter"
 	// ExpansionLimit: a design would expand past the endpoint or element cap.
 	ExpansionLimit Code = "expansion-limit"
+	// EvaluationLimit: evaluating the design's expressions would take more
+	// steps or build larger values than the evaluation budget allows.
+	EvaluationLimit Code = "evaluation-limit"
 	// RadixExceeded: a switch or NIC is given more links than it has ports.
 	RadixExceeded Code = "radix-exceeded"
 	// RateMismatch: a link's rate differs from its port's rate and no
@@ -87,7 +90,7 @@ func concat(lists ...[]Code) []Code {
 var coreCodes = []Code{
 	HCLSyntax, HCLSchema, NoInput, FileTooLarge, DuplicateName, InvalidUnit,
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
-	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit,
+	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
 	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
 	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 }

@@ -20,6 +20,9 @@ type Inputs struct {
 	// HCL files of NAME = VALUE lines. A later file wins over an earlier
 	// one; any --var wins over every file.
 	VarFiles []string
+	// Budget is the design's evaluation budget, which var files and --var
+	// values are metered on too; nil gives them a budget of their own.
+	Budget *Budget
 }
 
 // Evaluate computes the values of the design's variables and locals and

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -86,13 +87,36 @@ func functionTable() []namedFunction {
 // Functions returns the functions available in topoc expressions, keyed
 // by name (see functionTable for the list and its source, go-cty's
 // stdlib). Each call returns a new map, which the caller may extend.
+// Every function refuses arguments larger than MaxValueSize together
+// (argsBounded).
 func Functions() map[string]function.Function {
 	t := functionTable()
 	m := make(map[string]function.Function, len(t))
 	for _, f := range t {
-		m[f.name] = f.fn
+		m[f.name] = argsBounded(f.name, f.fn)
 	}
 	return m
+}
+
+// argsBounded wraps fn with a refusal of arguments whose sizes (as
+// MaxValueSize counts them) pass MaxValueSize together. A value within
+// the cap can still be handed to a function many times over without ever
+// being stored in a local: jsonencode([for i in range(1024) : local.s])
+// with a 4 MB local.s shares one string 1,024 times in the list and
+// asked jsonencode for 4 GB of text. Every function's result is within a
+// small factor of its arguments, apart from those bounded by their own
+// predictions (format widths, setproduct, range's 1,024 values), so the
+// cap on arguments bounds every result.
+func argsBounded(name string, fn function.Function) function.Function {
+	return bounded(fn, "", func(args []cty.Value) error {
+		n := 0
+		for _, a := range args {
+			if n += valueSize(a, MaxValueSize-n); n > MaxValueSize {
+				return fmt.Errorf("the arguments of %s hold more than %d bytes and elements together, more than a value may hold; pass smaller values", name, MaxValueSize)
+			}
+		}
+		return nil
+	})
 }
 
 // indexFunc is Terraform's index(list, value): the position of the first

@@ -32,6 +32,7 @@ type varState struct {
 type varSet struct {
 	order  []*varState
 	byName map[string]*varState
+	budget *Budget // var files and --var values are metered on it
 }
 
 func (s *varSet) names() []string {
@@ -63,7 +64,10 @@ func (s *varSet) failed(name string) bool {
 // precedence, reports variables left without a value, and runs
 // validations.
 func variableValues(vars []*Variable, in Inputs, funcs map[string]function.Function) (*varSet, hcl.Diagnostics) {
-	s := &varSet{byName: map[string]*varState{}}
+	s := &varSet{byName: map[string]*varState{}, budget: in.Budget}
+	if s.budget == nil {
+		s.budget = NewBudget()
+	}
 	for _, v := range vars {
 		if v == nil || s.byName[v.Name] != nil {
 			continue // duplicates are reported by the loader; the first wins
@@ -140,6 +144,7 @@ func (s *varSet) applyVarFile(path string) hcl.Diagnostics {
 	if f == nil || diags.HasErrors() {
 		return diags
 	}
+	Meter(f.Body, s.budget)
 	attrs, d2 := f.Body.JustAttributes()
 	diags = append(diags, withCode(d2, diag.HCLSyntax)...)
 	list := make([]*hcl.Attribute, 0, len(attrs))
@@ -226,7 +231,7 @@ func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
 	expr, diags := hclsyntax.ParseExpression([]byte(raw), "<value for var."+name+">", hcl.InitialPos)
 	if !diags.HasErrors() {
 		var val cty.Value
-		val, diags = expr.Value(nil)
+		val, diags = MeterExpr(expr, s.budget).Value(nil)
 		if !diags.HasErrors() {
 			if d := st.assign(val, source, hcl.Range{}); d != nil {
 				return hcl.Diagnostics{d}

@@ -29,7 +29,7 @@ const MaxFormatWidth = 4096
 // arguments: go-cty returns unknown for the rest without calling Impl.
 func bounded(inner function.Function, desc string, check func(args []cty.Value) error) function.Function {
 	return function.New(&function.Spec{
-		Description: inner.Description() + " " + desc,
+		Description: strings.TrimSpace(inner.Description() + " " + desc),
 		Params:      inner.Params(),
 		VarParam:    inner.VarParam(),
 		Type: func(args []cty.Value) (cty.Type, error) {

@@ -55,7 +55,9 @@ func TestBoundedStringFunctionsRefuse(t *testing.T) {
 		{`format("%.5000f", 1)`, `asks for 5000 characters`},
 		{`length(join("", [for i in range(1000): format("%0999999d", i)]))`, `asks for 999999 characters`},
 		{`formatlist("%4096s%s", range(1024), range(1024))`, "result of formatlist would be"},
-		{`join("", [for i in range(1024): join("", [for j in range(8): format("%4096d", j)])])`, "result of join would be at least 33554432 bytes"},
+		{`join(format("%4096s", ""), range(1024), range(1024))`, "result of join would be at least 8390484 bytes"},
+		{`join("", [for i in range(1024): join("", [for j in range(8): format("%4096d", j)])])`, "arguments of join hold more than 4194304"},
+		{`jsonencode([for i in range(1024): format("%4096s%s", "", "abcdefgh")])`, "arguments of jsonencode hold more than 4194304"},
 		{`replace(format("%4000s", ""), "", format("%4000s", ""))`, "result of replace would be"},
 	}
 	for _, c := range cases {

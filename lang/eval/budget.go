@@ -1,0 +1,154 @@
+package eval
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// MaxEvalSteps caps the metered evaluations of one design: every element,
+// key and condition a for expression evaluates, and every function call,
+// wherever it appears (locals, names, templates, conditions, messages).
+// HCL evaluates about a million such steps a second on this project's
+// 2-core reference machine, so the cap ends a runaway nested loop within
+// seconds. The largest shipped design (16,384 servers named by a
+// template) takes 1.6% of it, so a 131,072-server node group (the
+// expansion cap) fits with room to spare (TestBudgetOfExamples). A
+// modelling assumption.
+const MaxEvalSteps = 1 << 21
+
+// MaxEvalCost caps the values one design builds while it is evaluated, in
+// cost units: one per byte of string, ElementCost per element or
+// attribute, summed over the result of every metered step. A step's
+// result is charged once per metered step that holds it, so nesting
+// counts it more than once; the cap is an estimate of memory, and a
+// conservative one. 128 Mi units keep a refused design's evaluation
+// under 256 MiB of peak RSS (testdata/bad/eval-*); the largest shipped
+// design spends under 2% of it. A modelling assumption.
+const MaxEvalCost = 128 << 20
+
+// ElementCost is the cost of one element or attribute of a value: go-cty
+// holds each element behind an interface and each number as a *big.Float,
+// about 64–200 bytes in all (a 1,048,576-element list of numbers built
+// by a for expression and flattened once peaked at 435 MB RSS). A
+// modelling assumption.
+const ElementCost = 64
+
+// Budget is the evaluation budget of one design, shared by every
+// expression parsed for it (see Meter): a step and cost account that
+// refuses the evaluation that would pass MaxEvalSteps or MaxEvalCost.
+// Once spent, every later metered evaluation fails at once with the same
+// diagnostic, so that a loop around it ends quickly; Dedupe drops the
+// repeats. A Budget is safe for concurrent use.
+type Budget struct {
+	mu    sync.Mutex
+	steps int64
+	cost  int64
+	spent *hcl.Diagnostic
+}
+
+// NewBudget returns an unspent budget.
+func NewBudget() *Budget { return &Budget{} }
+
+// Used returns the steps and cost units spent so far.
+func (b *Budget) Used() (steps, cost int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.steps, b.cost
+}
+
+// step takes one step, before the evaluation of the expression at rng.
+// It returns the budget's diagnostic when the budget is spent.
+func (b *Budget) step(rng hcl.Range) *hcl.Diagnostic {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.spent != nil {
+		return b.spent
+	}
+	if b.steps++; b.steps > MaxEvalSteps {
+		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
+			fmt.Sprintf("Evaluating the design takes more than %d steps (elements of for expressions and function calls) by this expression; a loop here is nested too deep or runs over too many values. Iterate over fewer values, or describe large fabrics with a family block (fat_tree, clos, dragonfly).", MaxEvalSteps))
+		return b.spent
+	}
+	return nil
+}
+
+// charge adds the cost of v, the result of the expression at rng.
+func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
+	b.mu.Lock()
+	left := MaxEvalCost - b.cost
+	b.mu.Unlock()
+	c := int64(valueCost(v, left))
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.spent != nil {
+		return b.spent
+	}
+	if b.cost += c; b.cost > MaxEvalCost {
+		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
+			fmt.Sprintf("Evaluating the design builds more than %d MiB of values (strings, and %d bytes per element) by this expression. Build smaller strings and lists: names and messages need tens of characters.", MaxEvalCost>>20, ElementCost))
+		return b.spent
+	}
+	return nil
+}
+
+// charged returns a function that charges v, the result of the
+// expression at rng, and returns v with diags, or cty.DynamicVal with the
+// budget's diagnostic added when v does not fit.
+func (b *Budget) charged(v cty.Value, diags hcl.Diagnostics) func(rng hcl.Range) (cty.Value, hcl.Diagnostics) {
+	return func(rng hcl.Range) (cty.Value, hcl.Diagnostics) {
+		if d := b.charge(v, rng); d != nil {
+			return cty.DynamicVal, append(diags, d)
+		}
+		return v, diags
+	}
+}
+
+// Dedupe returns ds without the repeats of b's diagnostic (the one
+// pointer every evaluation after the budget was spent returns).
+func (b *Budget) Dedupe(ds hcl.Diagnostics) hcl.Diagnostics {
+	b.mu.Lock()
+	spent := b.spent
+	b.mu.Unlock()
+	if spent == nil {
+		return ds
+	}
+	out := ds[:0:0]
+	seen := false
+	for _, d := range ds {
+		if d == spent {
+			if seen {
+				continue
+			}
+			seen = true
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// valueCost is the cost of v in MaxEvalCost's units, stopping early once
+// it exceeds limit (the result is then some value > limit).
+func valueCost(v cty.Value, limit int64) int64 {
+	if v.IsNull() || !v.IsKnown() {
+		return ElementCost
+	}
+	v, _ = v.Unmark()
+	t := v.Type()
+	switch {
+	case t == cty.String:
+		return ElementCost + int64(len(v.AsString()))
+	case t.IsListType() || t.IsSetType() || t.IsTupleType() || t.IsMapType() || t.IsObjectType():
+		n := int64(ElementCost)
+		for it := v.ElementIterator(); it.Next() && n <= limit; {
+			_, e := it.Element()
+			n += valueCost(e, limit-n)
+		}
+		return n
+	}
+	return ElementCost
+}
