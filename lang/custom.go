@@ -67,9 +67,9 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 			case "switch":
 				sw := &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
 					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane"), Rack: a.int("rack")}
-				if sw.Rack.Set && sw.Rack.V < 0 {
-					a.diags = append(a.diags, diag.Error(diag.InvalidValue, sw.Rack.Range, "Negative rack",
-						fmt.Sprintf("rack = %d: racks are numbered from 0, as node groups' rack blocks number them.", sw.Rack.V)))
+				if sw.Rack.Set && (sw.Rack.V < 0 || sw.Rack.V >= MaxRack) {
+					a.diags = append(a.diags, diag.Error(diag.InvalidValue, sw.Rack.Range, "Rack out of range",
+						fmt.Sprintf("rack = %d: racks are numbered from 0 and stay below %d, as node groups' rack blocks number them.", sw.Rack.V, MaxRack)))
 				}
 				for _, u := range CustomUnits {
 					v := a.int(u)

@@ -41,6 +41,7 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 		ra := newAttrs(content(blk, rackSchema, diags), ctx, blk.DefRange)
 		g.PerRack, g.FirstRack = ra.int("per_rack"), ra.int("first")
 		*diags = append(*diags, ra.diags...)
+		checkRacks(g, diags)
 	}
 	nameAttr, templated := c.Attributes["name"]
 	for i := int64(0); i < g.Count.V; i++ {
@@ -63,4 +64,29 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 func indexed(role string, i, n int) string {
 	w := len(fmt.Sprint(max(n-1, 0)))
 	return fmt.Sprintf("%s%0*d", role, w, i)
+}
+
+// checkRacks refuses a rack block whose servers would not fit racks
+// numbered 0 to MaxRack-1: per_rack below 1, first below 0, or a last
+// rack (first + (count-1)/per_rack) at MaxRack or above. The bad values
+// are set to unset, so the compiler places the servers by default.
+func checkRacks(g *NodeGroup, diags *hcl.Diagnostics) {
+	if g.PerRack.Set && g.PerRack.V < 1 {
+		*diags = append(*diags, diag.Error(diag.InvalidValue, g.PerRack.Range, "per_rack out of range",
+			fmt.Sprintf("per_rack = %d: a rack holds one server or more.", g.PerRack.V)))
+		g.PerRack = Val[int64]{}
+	}
+	if g.FirstRack.Set && (g.FirstRack.V < 0 || g.FirstRack.V >= MaxRack) {
+		*diags = append(*diags, diag.Error(diag.InvalidValue, g.FirstRack.Range, "first out of range",
+			fmt.Sprintf("first = %d: racks are numbered from 0 and stay below %d.", g.FirstRack.V, MaxRack)))
+		g.FirstRack = Val[int64]{}
+		return
+	}
+	if g.FirstRack.Set && g.PerRack.Set && g.Count.V > 0 {
+		if last := g.FirstRack.V + (g.Count.V-1)/g.PerRack.V; last >= MaxRack {
+			*diags = append(*diags, diag.Error(diag.InvalidValue, g.FirstRack.Range, "Racks out of range",
+				fmt.Sprintf("first = %d with %d servers at %d per rack ends at rack %d; racks stay below %d.", g.FirstRack.V, g.Count.V, g.PerRack.V, last, MaxRack)))
+			g.FirstRack = Val[int64]{}
+		}
+	}
 }

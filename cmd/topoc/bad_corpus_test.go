@@ -3,14 +3,17 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -116,6 +119,53 @@ func runCaptured(t *testing.T, args ...string) (code int, stdout, stderr string)
 	return code, out.String(), errb.String()
 }
 
+// Limits of one bad-corpus run: a hostile input must be refused within
+// these, not merely refused (issue 19's bar).
+const (
+	badMaxTime = 10 * time.Second
+	badMaxRSS  = 512 << 20 // bytes
+)
+
+// runLimited runs topoc as a child process (the test binary, which
+// testscript.Main puts on PATH as topoc) and fails the test when it runs
+// longer than badMaxTime or its peak RSS passes badMaxRSS: an in-process
+// run could neither measure memory nor survive a fatal stack overflow or
+// out-of-memory. A panic shows as exit 2 with its trace on stderr.
+func runLimited(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), badMaxTime)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "topoc", args...)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start)
+	if ctx.Err() != nil {
+		t.Fatalf("topoc %s: still running after %v, killed", strings.Join(args, " "), badMaxTime)
+	}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	default:
+		t.Fatalf("topoc %s: %v", strings.Join(args, " "), err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss := int64(ru.Maxrss) << 10 // kilobytes on Linux
+		t.Logf("%.2fs, peak RSS %d MiB", took.Seconds(), rss>>20)
+		if rss > badMaxRSS {
+			t.Errorf("topoc %s: peak RSS %d MiB, more than %d MiB", strings.Join(args, " "), rss>>20, badMaxRSS>>20)
+		}
+	}
+	if code == 2 && strings.Contains(errb.String(), "goroutine ") {
+		t.Errorf("topoc %s crashed:\n%s", strings.Join(args, " "), errb.String())
+	}
+	return code, out.String(), errb.String()
+}
+
 func TestBadCorpus(t *testing.T) {
 	ents, err := os.ReadDir(badDir)
 	if err != nil {
@@ -129,12 +179,13 @@ func TestBadCorpus(t *testing.T) {
 		n++
 		dir := filepath.Join(badDir, e.Name())
 		t.Run(e.Name(), func(t *testing.T) {
+			t.Parallel()
 			c := readBadCase(t, filepath.Join(dir, "want.txt"))
 			if c.skip != "" && os.Getenv("TOPOC_TEST_BUGS") == "" {
 				t.Skip(c.skip, "(TOPOC_TEST_BUGS=1 runs it)")
 			}
 			args := append(append([]string{"check", "--format", "json"}, c.args...), dir)
-			code, stdout, stderr := runCaptured(t, args...)
+			code, stdout, stderr := runLimited(t, args...)
 			if code != 1 {
 				t.Errorf("topoc %s: exit %d, want 1\nstderr: %s", strings.Join(args, " "), code, stderr)
 			}

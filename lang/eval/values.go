@@ -11,10 +11,13 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-// MaxInt is the largest magnitude Int and IntList accept: 2^53, the
-// largest range in which every whole number is exact in a float64 (cty
-// numbers reach Go code and JSON as float64 downstream).
-const MaxInt = 1 << 53
+// MaxInt is the largest magnitude Int and IntList accept: 2^31-1, so
+// that every whole number of a design fits the 32-bit fields the IR keeps
+// ports, radixes, racks and indices in. Narrowed unchecked, a radix of
+// 4,294,967,297 became 1 and one of 2,147,483,648 a negative port count.
+// No count, radix or index of a real fabric comes near it; rates, sizes
+// and lengths are not whole numbers and have their own units.
+const MaxInt = 1<<31 - 1
 
 // value evaluates expr in ctx for a helper that wants a "what" (for
 // messages). It checks references first, and rejects null values and
@@ -98,10 +101,10 @@ func wholeNumber(v cty.Value) (int64, string) {
 		return 0, "it is infinite"
 	}
 	if !bf.IsInt() {
-		return 0, fmt.Sprintf("%s has a fractional part", bf.Text('g', 10))
+		return 0, fmt.Sprintf("%s has a fractional part", numberText(bf))
 	}
 	if new(big.Float).Abs(bf).Cmp(big.NewFloat(MaxInt)) > 0 {
-		return 0, fmt.Sprintf("%s is beyond ±2^53", bf.Text('g', 10))
+		return 0, fmt.Sprintf("%s is beyond ±%d, the largest whole number a design may use", bf.Text('g', 10), MaxInt)
 	}
 	n, _ := bf.Int64()
 	return n, ""
@@ -212,4 +215,14 @@ func StringList(expr hcl.Expression, ctx *hcl.EvalContext) ([]string, hcl.Diagno
 		out[i] = s.AsString()
 	}
 	return out, diags
+}
+
+// numberText writes a number for a message exactly, cut to 48
+// characters with an ellipsis (2 + 1e-40 shows as 2.0000…, not "2").
+func numberText(bf *big.Float) string {
+	t := bf.Text('g', -1)
+	if len(t) > 48 {
+		t = t[:48] + "…"
+	}
+	return t
 }

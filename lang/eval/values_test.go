@@ -68,7 +68,7 @@ func TestUnitHelpers(t *testing.T) {
 
 func TestInt(t *testing.T) {
 	ctx := testCtx()
-	for src, want := range map[string]int64{"4": 4, "-3": -3, "2 * 8": 16, "9007199254740992": 1 << 53, "length([1,2])": 2} {
+	for src, want := range map[string]int64{"4": 4, "-3": -3, "2 * 8": 16, "2147483647": 1<<31 - 1, "-2147483647": -(1<<31 - 1), "length([1,2])": 2} {
 		got, diags := Int(expr(t, src), ctx)
 		noDiags(t, diags)
 		if got != want {
@@ -76,10 +76,12 @@ func TestInt(t *testing.T) {
 		}
 	}
 	for src, detail := range map[string]string{
-		"2.5":              "fractional",
-		"9007199254740993": "2^53",
-		`"4"`:              "string",
-		"[1]":              "tuple",
+		"2.5":        "fractional",
+		"2147483648": "beyond ±2147483647",
+		"4294967297": "beyond ±2147483647",
+		"2 + 1e-40":  "2.0000000000000000000000000000000000000001 has a fractional part",
+		`"4"`:        "string",
+		"[1]":        "tuple",
 	} {
 		_, diags := Int(expr(t, src), ctx)
 		wantOne(t, diags, diag.InvalidValue, detail)
