@@ -36,9 +36,12 @@ const MaxOperators = 4096
 // bracket adds its last item's count to the item around it, so the count
 // bounds the depth of every expression tree.
 func Screen(name string, src []byte) *hcl.Diagnostic {
-	if !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
-		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: hcl.Pos{Line: 1, Column: 1}, End: hcl.Pos{Line: 1, Column: 1}}, "Not a text file",
-			name+" is not UTF-8 text; design files are HCL source.")
+	if bad := firstBinaryByte(src); bad >= 0 {
+		line := 1 + bytes.Count(src[:bad], []byte{'\n'})
+		col := 1 + utf8.RuneCount(src[bytes.LastIndexByte(src[:bad], '\n')+1:bad])
+		pos := hcl.Pos{Line: line, Column: col, Byte: bad}
+		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: hcl.Pos{Line: line, Column: col + 1, Byte: bad + 1}}, "Not a text file",
+			fmt.Sprintf("%s is not UTF-8 text: byte %d (line %d) is a NUL or not UTF-8. Design files are HCL source.", name, bad, line))
 	}
 	line, col := 1, 0
 	at := func(i int) hcl.Range {
@@ -61,22 +64,46 @@ func Screen(name string, src []byte) *hcl.Diagnostic {
 		case '(', '[', '{':
 			if len(open) > MaxNesting {
 				return diag.Error(diag.HCLSyntax, at(i), "Nesting too deep",
-					fmt.Sprintf("Brackets nest more than %d levels here; simplify the expression.", MaxNesting))
+					fmt.Sprintf("Brackets and blocks nest more than %d levels here; simplify the expression or flatten the blocks.", MaxNesting))
 			}
 			open, ops = append(open, c), append(ops, 0)
 		case ')', ']', '}':
 			if top > 0 {
 				inner := ops[top]
 				open, ops = open[:top], ops[:top]
-				ops[top-1] += inner
+				// Checked here too: a chain of splats x[*][*]… puts each
+				// operator in a bracket of its own, and HCL's traversal
+				// parser recurses once per splat.
+				if ops[top-1] += inner; ops[top-1] > MaxOperators {
+					return tooLong(at(i))
+				}
 			}
 		case '+', '-', '*', '/', '%', '!', '?', ':', '<', '>', '=', '&', '|':
 			ops[top]++
 			if ops[top] > MaxOperators {
-				return diag.Error(diag.HCLSyntax, at(i), "Expression too long",
-					fmt.Sprintf("One expression here holds more than %d operators; split it into locals, or generate the values with a for expression or count.", MaxOperators))
+				return tooLong(at(i))
 			}
 		}
 	}
 	return nil
+}
+
+// tooLong is Screen's diagnostic for an expression of more than
+// MaxOperators operators, at rng.
+func tooLong(rng hcl.Range) *hcl.Diagnostic {
+	return diag.Error(diag.HCLSyntax, rng, "Expression too long",
+		fmt.Sprintf("One expression here holds more than %d operators (splats [*] count too); split it into locals, or generate the values with a for expression or count.", MaxOperators))
+}
+
+// firstBinaryByte returns the offset of the first NUL byte or invalid
+// UTF-8 sequence of src, or -1 when src is text.
+func firstBinaryByte(src []byte) int {
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r == 0 || (r == utf8.RuneError && n == 1) {
+			return i
+		}
+		i += n
+	}
+	return -1
 }
