@@ -50,6 +50,7 @@ var Stages = []Stage{
 	{"expansion", checkExpansion},
 	{"servers", buildServers},
 	{"fabrics", buildFabrics},
+	{"names", checkUniqueNames},
 	{"workloads", compileWorkloads},
 	{"cabling", planCabling},
 	{"requirements", compileRequirements},

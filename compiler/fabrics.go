@@ -36,6 +36,24 @@ func buildFabrics(s *state) {
 		}
 		qualifyNames(s.g, first, f.Name, names)
 	}
+	refuseEmptyFabrics(s)
+}
+
+// refuseEmptyFabrics reports a fabric that connects no endpoint (a clos
+// over node groups of count 0, an empty custom block): every analysis of
+// it would be vacuous (a "bisection" of 0 b/s, "exact"), and a design
+// review should not pass it. The usual cause is a count or a reference
+// left at zero.
+func refuseEmptyFabrics(s *state) {
+	for fid := range s.g.Fabrics {
+		fab := &s.g.Fabrics[fid]
+		if len(fab.Endpoints) > 0 || s.diags.HasErrors() {
+			continue
+		}
+		f := s.fabricOf[fid]
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, f.DeclRange, "Fabric without endpoints",
+			fmt.Sprintf("fabric %q connects no endpoint, so nothing can be measured or built from it. Check the node groups it names (a count of 0?) or give it hosts; remove the block if the fabric is not part of the design.", f.Name)))
+	}
 }
 
 // qualifyNames keeps node names unique across fabrics: generators name

@@ -28,9 +28,6 @@ func (s *state) checkInternalRates(m *lang.NodeModel) bool {
 		s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, summary, detail))
 		ok = false
 	}
-	if m.CPU != nil && m.CPU.Sockets.Set && m.CPU.Sockets.V < 1 {
-		fail(m.CPU.Sockets.Range, "No CPU sockets", fmt.Sprintf("node_model %q: sockets = %d; a server has at least one socket.", m.Name, m.CPU.Sockets.V))
-	}
 	// The device models' own PCIe links, checked as the node model's pci
 	// blocks are (a gpu_model with pcie_width = 3 would build a link no
 	// slot has).

@@ -72,6 +72,7 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 	cl := &Clos{Endpoints: a.refs("endpoints", "node_group.dgx.nics.compute"), Hosts: a.int("hosts"), HostRate: a.rate("host_rate"),
 		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), LinkRate: a.rate("link_rate")}
 	*diags = append(*diags, a.diags...)
+	checkDuplicatesIn(c.Blocks, "within one clos block", diags)
 	for _, blk := range c.Blocks {
 		switch blk.Type {
 		case "unit":

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/eval"
@@ -58,6 +59,9 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 		f, d := parseFile(parser, name)
 		diags = append(diags, d...)
 		if f != nil {
+			if sb, ok := f.Body.(*hclsyntax.Body); ok {
+				checkLabels(sb, &diags)
+			}
 			eval.Meter(f.Body, budget)
 			bodies = append(bodies, f)
 		}
@@ -235,6 +239,12 @@ func overrideModel[T any](list []T, m T, name func(T) string) []T {
 // checkDuplicates reports two labelled blocks of one type with one name
 // (across files too), naming both places.
 func checkDuplicates(blocks hcl.Blocks, diags *hcl.Diagnostics) {
+	checkDuplicatesIn(blocks, "across all files of a design", diags)
+}
+
+// checkDuplicatesIn reports a block whose type and first label repeat an
+// earlier one's; scope says where names must be unique, for the message.
+func checkDuplicatesIn(blocks hcl.Blocks, scope string, diags *hcl.Diagnostics) {
 	seen := map[string]*hcl.Block{}
 	for _, b := range blocks {
 		if len(b.Labels) == 0 {
@@ -244,8 +254,8 @@ func checkDuplicates(blocks hcl.Blocks, diags *hcl.Diagnostics) {
 		if first, ok := seen[key]; ok {
 			*diags = append(*diags, diag.Error(diag.DuplicateName, b.LabelRanges[0],
 				fmt.Sprintf("Duplicate %s %q", b.Type, b.Labels[0]),
-				fmt.Sprintf("A %s named %q was already declared at %s. Names must be unique across all files of a design; rename or remove one.",
-					b.Type, b.Labels[0], first.DefRange.String())))
+				fmt.Sprintf("A %s named %q was already declared at %s. Names must be unique %s; rename or remove one.",
+					b.Type, b.Labels[0], first.DefRange.String(), scope)))
 			continue
 		}
 		seen[key] = b

@@ -1,7 +1,11 @@
 package lang
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // node_model and its nested blocks. The GPU/NIC/switch/CPU counts build the
@@ -156,6 +160,12 @@ func decodeCPU(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *CP
 		Cores: ca.int("cores"), InterSocketRate: ca.rate("inter_socket_rate"),
 		GPULink: ca.str("gpu_link"), C2CRate: ca.rate("c2c_rate")}
 	*diags = append(*diags, ca.diags...)
+	// Checked where declared, used or not: a model is a declaration, and
+	// the PCIe tree hangs every device off a socket.
+	if spec.Sockets.Set && spec.Sockets.V < 1 {
+		*diags = append(*diags, diag.Error(diag.InvalidValue, spec.Sockets.Range, "No CPU sockets",
+			fmt.Sprintf("sockets = %d; a server has at least one socket.", spec.Sockets.V)))
+	}
 	for _, nb := range cc.Blocks {
 		nc := content(nb, numaSchema, diags)
 		insts, d := expand(nc, ctx, nb.DefRange)
