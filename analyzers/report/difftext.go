@@ -98,9 +98,12 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 	}
 }
 
-// mdEscape keeps a value from breaking a Markdown table row.
+// mdEscape keeps a value from breaking a Markdown table row or adding
+// markup: a pipe ends a cell, a line break ends the row (and can start a
+// heading), and '<' starts HTML, which Markdown renderers pass through.
+// Requirement messages are free text and reach the review through it.
 func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;").Replace(s)
 }
 
 // summarize folds the changes of many like elements of one list (the

@@ -3,13 +3,13 @@ package cabling
 import (
 	"bytes"
 	"cmp"
-	"encoding/csv"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/csvcell"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -165,7 +165,7 @@ func ports(n *ir.Node) string {
 // only), count.
 func BOMCSV(items []Item) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"category", "item", "detail", "length_m", "count"})
 	for _, it := range items {
 		length := ""

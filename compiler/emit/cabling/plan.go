@@ -2,11 +2,11 @@ package cabling
 
 import (
 	"bytes"
-	"encoding/csv"
 	"slices"
 	"strconv"
 
 	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/csvcell"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -45,7 +45,7 @@ var Emitter = &emit.Emitter{
 // media and cable columns when no cable_model serves the rate.
 func Plan(rows []Row) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	w := csvcell.NewWriter(&buf)
 	w.Write(PlanColumns)
 	rec := make([]string, len(PlanColumns))
 	for _, r := range rows {
@@ -75,7 +75,7 @@ func units(u int32) string {
 func Racks(g *ir.Graph) []byte {
 	cb := g.Cabling
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"rack", "role", "row", "slot", "x_m", "y_m", "used_u", "height_u"})
 	for _, r := range cb.Racks {
 		w.Write([]string{r.Name, r.Role, strconv.Itoa(int(r.Row)), strconv.Itoa(int(r.Slot)),
@@ -102,7 +102,7 @@ func Elevations(g *ir.Graph) []byte {
 		return int(a.U - b.U)
 	})
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"rack", "u", "height_u", "device", "kind", "model"})
 	for _, m := range ms {
 		n := &g.Nodes[m.Node]

@@ -24,7 +24,6 @@ package netbox
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -32,6 +31,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/cabling"
+	"github.com/topoc/topoc/compiler/emit/csvcell"
 )
 
 // Path is the artifact path of the NetBox CSV.
@@ -141,7 +141,7 @@ var profiles = map[int]string{2: "breakout-1c2p-2c1p", 4: "breakout-1c4p-4c1p", 
 // CSV writes the NetBox import file for version v.
 func CSV(rows []cabling.Row, v Version) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	w := csvcell.NewWriter(&buf)
 	cols := Columns(v)
 	w.Write(cols)
 	multi := MultiTermination(v)
