@@ -104,8 +104,17 @@ func parseDuration(s string) (float64, error) {
 	case "ms":
 		v *= 1e-3
 	}
+	if v > MaxDurationS {
+		return 0, fmt.Errorf("%q is longer than %g s; durations in a design (port latencies, step times) are far shorter", s, float64(MaxDurationS))
+	}
 	return v, nil
 }
+
+// MaxDurationS caps a duration literal, in seconds: 10^6 s (about 11.6
+// days), far above any port latency or training-step time a design
+// states. Without it "18446744073709551616s" was accepted (while the
+// grammar refuses "1e9s"). A modelling assumption.
+const MaxDurationS = 1e6
 
 func requireSet(a *attrs, name string, set bool, kind string) {
 	if _, present := a.get(name); !present && !set {

@@ -150,7 +150,7 @@ func snippetFile(f *hcl.File, subj hcl.Range, ctx *hcl.Range) (*hcl.File, hcl.Ra
 		} else {
 			le += ls
 		}
-		line := src[ls:le]
+		line := bytes.TrimSuffix(src[ls:le], []byte{'\r'}) // CRLF files
 		from, to := 0, len(line)
 		if len(line) > MaxSnippetLine {
 			// Keep a window around the subject's start on its line, or the

@@ -104,3 +104,16 @@ func TestWriteTextBoundsLinesAndMessages(t *testing.T) {
 		t.Errorf("snippet not cut around the subject:\n%s", text)
 	}
 }
+
+// A CRLF file's snippet shows the line without its CR.
+func TestWriteTextCRLF(t *testing.T) {
+	src := "locals {\r\n  a = 1\r\n}\r\n"
+	files := map[string]*hcl.File{"f.topo.hcl": {Bytes: []byte(src)}}
+	var out bytes.Buffer
+	if err := WriteText(&out, files, hcl.Diagnostics{Error(InvalidValue, at(src, "a = 1"), "Bad", "bad")}, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "   2:   a = 1\n") {
+		t.Errorf("got %q", out.String())
+	}
+}

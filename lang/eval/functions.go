@@ -55,7 +55,7 @@ func functionTable() []namedFunction {
 		{"min", stdlib.MinFunc},
 		{"parseint", stdlib.ParseIntFunc},
 		{"pow", stdlib.PowFunc},
-		{"range", stdlib.RangeFunc},
+		{"range", checkedRange()},
 		{"regex", stdlib.RegexFunc},
 		{"regexall", stdlib.RegexAllFunc},
 		{"replace", boundedReplace()},

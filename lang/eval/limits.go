@@ -39,3 +39,16 @@ func boundedSetProduct() function.Function {
 		},
 	})
 }
+
+// checkedRange is go-cty's range with a zero step refused by name:
+// go-cty counts a zero step toward its 1,024-value cap and reports "more
+// than 1024 values were generated", which sends the reader looking for a
+// large range.
+func checkedRange() function.Function {
+	return bounded(stdlib.RangeFunc, "", func(args []cty.Value) error {
+		if len(args) == 3 && args[2].IsKnown() && !args[2].IsNull() && args[2].Type() == cty.Number && args[2].AsBigFloat().Sign() == 0 {
+			return fmt.Errorf("the step of range must not be zero")
+		}
+		return nil
+	})
+}

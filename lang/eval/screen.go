@@ -43,6 +43,12 @@ func Screen(name string, src []byte) *hcl.Diagnostic {
 		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: hcl.Pos{Line: line, Column: col + 1, Byte: bad + 1}}, "Not a text file",
 			fmt.Sprintf("%s is not UTF-8 text: byte %d (line %d) is a NUL or not UTF-8. Design files are HCL source.", name, bad, line))
 	}
+	if i := bareCR(src); i >= 0 {
+		line := 1 + bytes.Count(src[:i], []byte{'\n'})
+		pos := hcl.Pos{Line: line, Column: 1 + utf8.RuneCount(src[bytes.LastIndexByte(src[:i], '\n')+1:i]), Byte: i}
+		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: pos}, "Bare carriage return",
+			fmt.Sprintf("Line %d of %s ends with a carriage return (CR) alone, as classic Mac OS files do; HCL ends lines with LF or CRLF, and would report every line as an invalid character. Save the file with LF line endings.", line, name))
+	}
 	line, col := 1, 0
 	at := func(i int) hcl.Range {
 		pos := hcl.Pos{Line: line, Column: col, Byte: i}
@@ -104,6 +110,22 @@ func firstBinaryByte(src []byte) int {
 			return i
 		}
 		i += n
+	}
+	return -1
+}
+
+// bareCR returns the offset of the first carriage return of src that is
+// not part of a CRLF line end, or -1.
+func bareCR(src []byte) int {
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			return i
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return -1
 }

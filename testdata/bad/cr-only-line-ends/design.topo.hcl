@@ -1,0 +1,1 @@
+# Issue 19: a CR-only file gave seven "Invalid character" errors.locals {  a = 1}
