@@ -134,7 +134,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, s
 	// Classes of lowest-tier switches with endpoints below them, by
 	// ancestor set and connected piece (pieces apart are `disconnected`).
 	find := unionFind(g, members, sw, sc.parent)
-	hasDown := make([]bool, len(g.Nodes))
+	hasDown := map[ir.NodeID]bool{} // per fabric: never sized by the graph
 	for _, id := range links {
 		l := &g.Links[id]
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]

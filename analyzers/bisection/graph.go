@@ -61,7 +61,7 @@ func (m *model) build(mode gmode) *agraph {
 		if m.view != ViewGPU || mode == modeFabric {
 			return n
 		}
-		s := m.srvOf[n]
+		s := m.srvOf.Get(n)
 		if s < 0 {
 			return n
 		}

@@ -63,7 +63,7 @@ func TestGraphMLOracle(t *testing.T) {
 		for n := range vertex {
 			vertex[n] = a.nodeVtx[n]
 			// A server without GPUs is one vertex: its components map to it.
-			if s := m.srvOf[n]; m.view == ViewGPU && s >= 0 && len(m.srvGPUs[s]) == 0 {
+			if s := m.srvOf.Get(ir.NodeID(n)); m.view == ViewGPU && s >= 0 && len(m.srvGPUs[s]) == 0 {
 				vertex[n] = a.nodeVtx[m.servers[s]]
 			}
 		}

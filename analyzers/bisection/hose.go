@@ -76,8 +76,8 @@ func (m *model) hose() hoseBound {
 			attach[i] = append(attach[i], att2{fa.tv[i], t.own / w})
 		case t.contracted:
 			for _, e := range m.srvEPs[t.srv] {
-				if m.epCap[e] > 0 {
-					attach[i] = append(attach[i], att2{epVertex(e), m.epCap[e] / w})
+				if m.epCap.Get(e) > 0 {
+					attach[i] = append(attach[i], att2{epVertex(e), m.epCap.Get(e) / w})
 				}
 			}
 		}

@@ -206,15 +206,9 @@ func (m *model) homes() []homeInfo {
 	g := m.g
 	// first and plane are indexed by endpoint node (gpu view) or by
 	// terminal (port view).
-	size := len(g.Nodes)
-	if m.view == ViewPort {
-		size = len(m.terms)
-	}
-	first := make([]ir.NodeID, size)
-	plane := make([]int32, size)
-	for i := range first {
-		first[i] = ir.None
-	}
+	// Sized for the fabric's endpoints, not the graph (see NodeMap).
+	first := ir.NewNodeMap[ir.NodeID](g, max(len(m.terms), len(m.epNodes)), ir.None)
+	plane := ir.NewNodeMap[int32](g, max(len(m.terms), len(m.epNodes)), 0)
 	keyOf := func(e ir.Port) int32 {
 		if m.view == ViewPort {
 			return m.portTerm(e)
@@ -232,10 +226,11 @@ func (m *model) homes() []homeInfo {
 			if k < 0 {
 				continue
 			}
-			if first[k] == ir.None {
-				first[k], plane[k] = pr[1].Node, sw.Plane
-			} else if plane[k] != sw.Plane {
-				plane[k] = -1
+			if kn := ir.NodeID(k); first.Get(kn) == ir.None {
+				first.Set(kn, pr[1].Node)
+				plane.Set(kn, sw.Plane)
+			} else if plane.Get(kn) != sw.Plane {
+				plane.Set(kn, -1)
 			}
 		}
 	}
@@ -267,8 +262,8 @@ func (m *model) homes() []homeInfo {
 		if m.view == ViewPort {
 			k = int32(i)
 		}
-		if sw := first[k]; sw != ir.None {
-			out[i].sw, out[i].plane, out[i].rail = sw, plane[k], g.Nodes[sw].Rail
+		if sw := first.Get(ir.NodeID(k)); sw != ir.None {
+			out[i].sw, out[i].plane, out[i].rail = sw, plane.Get(ir.NodeID(k)), g.Nodes[sw].Rail
 		}
 		if out[i].rail < 0 && g.Nodes[ep].Kind == ir.KindNIC {
 			out[i].rail = g.Nodes[ep].Rail

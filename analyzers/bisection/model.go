@@ -19,13 +19,13 @@ type model struct {
 	// epNodes are the distinct nodes of the fabric's endpoint ports, in
 	// endpoint order; epCap[n] sums the capacity of node n's fabric links.
 	epNodes []ir.NodeID
-	epCap   []float64
+	epCap   ir.NodeMap[float64]
 
 	// servers are the servers (ir.Node.Parent values) of the endpoint
 	// nodes, in first-seen order; srvOf[n] is the index of node n's server
 	// (or of n itself when n is one), -1 otherwise.
 	servers []ir.NodeID
-	srvOf   []int32
+	srvOf   ir.NodeMap[int32]
 	// srvGPUs lists each server's GPUs in node order; srvEPs its endpoint
 	// nodes that are not GPUs (NICs), in endpoint order.
 	srvGPUs [][]ir.NodeID
@@ -38,7 +38,7 @@ type model struct {
 
 	terms []terminal
 	// termOfNode maps a node to its terminal (gpu view), -1 if none.
-	termOfNode []int32
+	termOfNode ir.NodeMap[int32]
 	// ports maps an endpoint node to its listed ports, portIdx an
 	// endpoint port to its terminal (port view).
 	ports   map[ir.NodeID][]int32
@@ -72,74 +72,67 @@ func (t *terminal) inj() float64 { return t.own + t.share }
 // 131,072 GPUs with server internals).
 func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 	m := &model{g: g, fid: fid, fab: &g.Fabrics[fid], view: view}
-	n := len(g.Nodes)
-	m.epCap = make([]float64, n)
-	isEP := make([]bool, n)
+	fabLinks := g.FabricLinks(fid)
+	// Sized for the fabric, not the graph: a design of many small fabrics
+	// would otherwise cost O(fabrics × graph).
+	m.epCap = ir.NewNodeMap[float64](g, len(m.fab.Endpoints), 0)
+	isEP := ir.NewNodeMap[bool](g, len(m.fab.Endpoints), false)
 	for _, p := range m.fab.Endpoints {
-		if !isEP[p.Node] {
-			isEP[p.Node] = true
+		if !isEP.Get(p.Node) {
+			isEP.Set(p.Node, true)
 			m.epNodes = append(m.epNodes, p.Node)
 		}
 	}
-	m.srvOf = make([]int32, n)
-	for i := range m.srvOf {
-		m.srvOf[i] = -1
-	}
+	// srvOf holds the endpoints' servers and every component of them.
+	m.srvOf = ir.NewNodeMap[int32](g, 8*len(m.epNodes), -1)
 	for _, e := range m.epNodes {
-		if p := g.Nodes[e].Parent; p != ir.None && m.srvOf[p] < 0 {
-			m.srvOf[p] = int32(len(m.servers))
+		if p := g.Nodes[e].Parent; p != ir.None && m.srvOf.Get(p) < 0 {
+			m.srvOf.Set(p, int32(len(m.servers)))
 			m.servers = append(m.servers, p)
 		}
 	}
 	m.srvGPUs = make([][]ir.NodeID, len(m.servers))
 	m.srvEPs = make([][]ir.NodeID, len(m.servers))
-	if len(m.servers) > 0 {
-		for i := range g.Nodes {
-			if p := g.Nodes[i].Parent; p >= 0 && int(p) < n && m.srvOf[p] >= 0 {
-				s := m.srvOf[p]
-				m.srvOf[i] = s
-				if g.Nodes[i].Kind == ir.KindGPU {
-					m.srvGPUs[s] = append(m.srvGPUs[s], ir.NodeID(i))
-				}
+	for s, srv := range m.servers {
+		for _, i := range g.Children(srv) {
+			m.srvOf.Set(i, int32(s))
+			if g.Nodes[i].Kind == ir.KindGPU {
+				m.srvGPUs[s] = append(m.srvGPUs[s], i)
 			}
 		}
 	}
 	for _, e := range m.epNodes {
-		if s := m.srvOf[e]; s >= 0 && g.Nodes[e].Kind != ir.KindGPU {
+		if s := m.srvOf.Get(e); s >= 0 && g.Nodes[e].Kind != ir.KindGPU {
 			m.srvEPs[s] = append(m.srvEPs[s], e)
 		}
 	}
-	// One pass over the links: the fabric's links, and (gpu view) the
-	// internal links of the servers, tagged with their server.
-	internals := view == ViewGPU && len(m.servers) > 0
+	// The fabric's links, and (gpu view) the internal links of the
+	// servers, tagged with their server.
+	for _, id := range fabLinks {
+		l := &g.Links[id]
+		m.fabricLinks = append(m.fabricLinks, id)
+		if isEP.Get(l.A.Node) {
+			m.epCap.Set(l.A.Node, m.epCap.Get(l.A.Node)+l.CapacityBPS)
+		}
+		if isEP.Get(l.B.Node) {
+			m.epCap.Set(l.B.Node, m.epCap.Get(l.B.Node)+l.CapacityBPS)
+		}
+	}
 	var owner []int32
 	var owned []ir.LinkID
-	if internals {
-		owner = make([]int32, 0, len(g.Links))
-		owned = make([]ir.LinkID, 0, len(g.Links))
-	}
-	for id := range g.Links {
-		l := &g.Links[id]
-		if l.Fabric == fid {
-			m.fabricLinks = append(m.fabricLinks, ir.LinkID(id))
-			if isEP[l.A.Node] {
-				m.epCap[l.A.Node] += l.CapacityBPS
+	if view == ViewGPU && len(m.servers) > 0 {
+		for s, srv := range m.servers {
+			for _, id := range g.InternalLinks(srv) {
+				l := &g.Links[id]
+				o := m.srvOf.Get(l.A.Node)
+				if o < 0 {
+					o = m.srvOf.Get(l.B.Node)
+				}
+				if o == int32(s) { // listed under both ends' servers
+					owner = append(owner, o)
+					owned = append(owned, id)
+				}
 			}
-			if isEP[l.B.Node] {
-				m.epCap[l.B.Node] += l.CapacityBPS
-			}
-			continue
-		}
-		if !internals || l.Fabric != ir.None {
-			continue
-		}
-		s := m.srvOf[l.A.Node]
-		if s < 0 {
-			s = m.srvOf[l.B.Node]
-		}
-		if s >= 0 {
-			owner = append(owner, s)
-			owned = append(owned, ir.LinkID(id))
 		}
 	}
 	m.groupInternal(owner, owned)
@@ -154,33 +147,30 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 // gpuTerminals builds the terminals of the gpu view in first-seen order.
 func (m *model) gpuTerminals() {
 	g := m.g
-	m.termOfNode = make([]int32, len(g.Nodes))
-	for i := range m.termOfNode {
-		m.termOfNode[i] = -1
-	}
+	m.termOfNode = ir.NewNodeMap[int32](g, 8*len(m.epNodes), -1)
 	get := func(node ir.NodeID, srv int32, contracted bool) *terminal {
-		if t := m.termOfNode[node]; t >= 0 {
+		if t := m.termOfNode.Get(node); t >= 0 {
 			return &m.terms[t]
 		}
-		m.termOfNode[node] = int32(len(m.terms))
+		m.termOfNode.Set(node, int32(len(m.terms)))
 		m.terms = append(m.terms, terminal{node: node, port: -1, srv: srv, contracted: contracted})
 		return &m.terms[len(m.terms)-1]
 	}
 	for _, e := range m.epNodes {
 		n := &g.Nodes[e]
-		s := m.srvOf[e]
+		s := m.srvOf.Get(e)
 		switch {
 		case n.Kind == ir.KindGPU:
-			get(e, s, false).own += m.epCap[e]
+			get(e, s, false).own += m.epCap.Get(e)
 		case s >= 0 && len(m.srvGPUs[s]) > 0:
 			gpus := m.srvGPUs[s]
 			for _, gpu := range gpus {
-				get(gpu, s, false).share += m.epCap[e] / float64(len(gpus))
+				get(gpu, s, false).share += m.epCap.Get(e) / float64(len(gpus))
 			}
 		case s >= 0:
-			get(m.servers[s], s, true).own += m.epCap[e]
+			get(m.servers[s], s, true).own += m.epCap.Get(e)
 		default:
-			get(e, -1, false).own += m.epCap[e]
+			get(e, -1, false).own += m.epCap.Get(e)
 		}
 	}
 }
@@ -196,7 +186,7 @@ func (m *model) portTerminals() {
 		}
 		seen[k] = true
 		m.ports[p.Node] = append(m.ports[p.Node], p.Port)
-		m.terms = append(m.terms, terminal{node: p.Node, port: p.Port, srv: m.srvOf[p.Node]})
+		m.terms = append(m.terms, terminal{node: p.Node, port: p.Port, srv: m.srvOf.Get(p.Node)})
 	}
 	m.portIdx = make(map[ir.Port]int32, len(m.terms))
 	for i, t := range m.terms {

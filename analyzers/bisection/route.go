@@ -135,7 +135,7 @@ func (m *model) signature(b []byte, s int32, members []ir.NodeID, loc []int32) [
 	put(uint64(len(m.srvEPs[s])))
 	for _, n := range m.srvEPs[s] {
 		put(uint64(loc[n]))
-		put(math.Float64bits(m.epCap[n]))
+		put(math.Float64bits(m.epCap.Get(n)))
 	}
 	return b
 }
@@ -173,7 +173,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 	total := 0.0
 	for i, e := range m.srvEPs[s] {
 		epPos[loc[e]] = int32(i)
-		total += m.epCap[e]
+		total += m.epCap.Get(e)
 	}
 	gpus := m.srvGPUs[s]
 	cls := &serverClass{attach: make([][]attach, len(gpus)), theta: math.Inf(1), ok: true}
@@ -200,7 +200,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 			if best >= 0 && dist[v] > best {
 				break
 			}
-			if epPos[v] >= 0 && m.epCap[members[v]] > 0 && best < 0 {
+			if epPos[v] >= 0 && m.epCap.Get(members[v]) > 0 && best < 0 {
 				best = dist[v]
 			}
 			for a := start[v]; a < start[v+1]; a++ {
@@ -224,12 +224,12 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 		near := 0.0
 		for _, v := range order {
 			if dist[v] == best && epPos[v] >= 0 {
-				near += m.epCap[members[v]]
+				near += m.epCap.Get(members[v])
 			}
 		}
 		for _, v := range order {
-			if dist[v] == best && epPos[v] >= 0 && m.epCap[members[v]] > 0 {
-				f := m.epCap[members[v]] / near
+			if dist[v] == best && epPos[v] >= 0 && m.epCap.Get(members[v]) > 0 {
+				f := m.epCap.Get(members[v]) / near
 				delta[v] = f
 				cls.attach[gi] = append(cls.attach[gi], attach{ep: epPos[v], frac: f})
 			}

@@ -217,7 +217,7 @@ func (m *model) dragonflyBound() (float64, bool) {
 			t := m.portTerm(e)
 			return int(t), t >= 0
 		}
-		t := m.termOfNode[e.Node]
+		t := m.termOfNode.Get(e.Node)
 		return int(t), t >= 0
 	}
 	// Local capacity per ordered pair of routers of a group, indexed by

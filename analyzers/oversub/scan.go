@@ -16,7 +16,7 @@ type scanned struct {
 	// other tier a switch carries, in node order.
 	tierNames []string
 	// swIdx maps a node to its index in switches, or -1.
-	swIdx    []int32
+	swIdx    ir.NodeMap[int32]
 	switches []Switch
 	eps      []endpoint
 	// ssLinks are the fabric's switch–switch links; epLinks its
@@ -60,19 +60,17 @@ func tierName(n *ir.Node) string {
 // scan classifies every link of fabric f (see the package comment).
 func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	fab := &g.Fabrics[f]
-	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: make([]int32, len(g.Nodes))}
+	members := g.FabricNodes(f)
+	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: ir.NewNodeMap[int32](g, len(members), -1)}
 	order := slices.Clone(s.tierNames) // the ranked tiers; others are unknown
-	for i := range s.swIdx {
-		s.swIdx[i] = -1
-	}
-	for i := range g.Nodes {
+	for _, i := range members {
 		n := &g.Nodes[i]
-		if !n.Kind.IsSwitch() || !n.InFabric(f) {
+		if !n.Kind.IsSwitch() {
 			continue
 		}
-		s.swIdx[i] = int32(len(s.switches))
+		s.swIdx.Set(i, int32(len(s.switches)))
 		t := tierName(n)
-		s.switches = append(s.switches, Switch{Node: ir.NodeID(i), Tier: t})
+		s.switches = append(s.switches, Switch{Node: i, Tier: t})
 		if !slices.Contains(s.tierNames, t) {
 			s.tierNames = append(s.tierNames, t)
 		}
@@ -95,25 +93,22 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	// link of that node (an NVLink-domain GPU lists only its first NVLink
 	// port); several are told apart by port number.
 	const none, several = -1, -2
-	epNode := make([]int32, len(g.Nodes))
-	for i := range epNode {
-		epNode[i] = none
-	}
+	epNode := ir.NewNodeMap[int32](g, len(fab.Endpoints), none)
 	byPort := map[ir.Port]int32{}
 	for i, e := range fab.Endpoints {
-		switch j := epNode[e.Node]; j {
+		switch j := epNode.Get(e.Node); j {
 		case none:
-			epNode[e.Node] = int32(i)
+			epNode.Set(e.Node, int32(i))
 			continue
 		case several:
 		default:
 			byPort[ir.Port{Node: e.Node, Port: fab.Endpoints[j].Port}] = j
-			epNode[e.Node] = several
+			epNode.Set(e.Node, several)
 		}
 		byPort[ir.Port{Node: e.Node, Port: e.Port}] = int32(i)
 	}
 	epOf := func(p ir.Port) int32 {
-		if j := epNode[p.Node]; j != several {
+		if j := epNode.Get(p.Node); j != several {
 			return j
 		}
 		if k, ok := byPort[ir.Port{Node: p.Node, Port: p.Port}]; ok {
@@ -127,15 +122,12 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 		s.eps[i].access = noAccess
 	}
 
-	for id := range g.Links {
+	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
-		if l.Fabric != f {
-			continue
-		}
-		a, b := s.swIdx[l.A.Node], s.swIdx[l.B.Node]
+		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
 		switch {
 		case a >= 0 && b >= 0:
-			s.ssLinks = append(s.ssLinks, ir.LinkID(id))
+			s.ssLinks = append(s.ssLinks, id)
 			la, lb := level(a), level(b)
 			s.classify(a, la, lb, l.CapacityBPS)
 			s.classify(b, lb, la, l.CapacityBPS)
@@ -149,7 +141,7 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 			if e < 0 {
 				continue // a device the fabric does not list as an endpoint
 			}
-			s.epLinks = append(s.epLinks, epLink{link: ir.LinkID(id), ep: e, sw: sw})
+			s.epLinks = append(s.epLinks, epLink{link: id, ep: e, sw: sw})
 			ep := &s.eps[e]
 			ep.injection += l.CapacityBPS
 			switch ep.access {

@@ -199,7 +199,7 @@ func (s *scanned) measure(k kind) tally {
 	}
 	for _, id := range s.ssLinks {
 		l := &s.g.Links[id]
-		ua, ub := k.of[s.swIdx[l.A.Node]], k.of[s.swIdx[l.B.Node]]
+		ua, ub := k.of[s.swIdx.Get(l.A.Node)], k.of[s.swIdx.Get(l.B.Node)]
 		cross(ua, ub, l.CapacityBPS, t.leave)
 		if l.Kind == "global" {
 			cross(ua, ub, l.CapacityBPS, t.glob)
@@ -243,7 +243,7 @@ func (s *scanned) fullMesh() bool {
 	capTo := map[int32]map[int32]float64{} // lower switch → upper switch → capacity
 	for _, id := range s.ssLinks {
 		l := &g.Links[id]
-		a, b := s.swIdx[l.A.Node], s.swIdx[l.B.Node]
+		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
 		if g.Nodes[l.A.Node].Tier == upper {
 			a, b = b, a
 		}

@@ -14,6 +14,7 @@
 package pcie
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/analysis"
@@ -128,7 +129,7 @@ func Analyze(g *ir.Graph) *Result {
 	type view struct {
 		reps   []ir.NodeID
 		counts []int
-		only   []bool // NICs of the view; nil for the whole design
+		only   map[ir.NodeID]bool // NICs of the view; nil for the whole design
 	}
 	tally := func(v *view, s ir.NodeID) {
 		m := g.Nodes[s].Model
@@ -148,24 +149,24 @@ func Analyze(g *ir.Graph) *Result {
 		}
 	}
 	views := make([]*view, len(g.Fabrics))
-	onFabric := make([]bool, len(g.Nodes))
 	for f := range g.Fabrics {
-		only := make([]bool, len(g.Nodes))
-		has := false
+		// Sized for the fabric's endpoints: a design of many fabrics must
+		// not cost a pass over the graph per fabric.
+		only := map[ir.NodeID]bool{}
+		var servers []ir.NodeID
 		for _, e := range g.Fabrics[f].Endpoints {
 			if n := &g.Nodes[e.Node]; n.Kind == ir.KindNIC && n.Parent != ir.None {
-				only[e.Node], onFabric[n.Parent], has = true, true, true
+				only[e.Node] = true
+				servers = append(servers, n.Parent)
 			}
 		}
-		if !has {
+		if len(servers) == 0 {
 			continue
 		}
+		slices.Sort(servers) // tallied in node order, as the whole view is
 		v := &view{only: only}
-		for i := range g.Nodes {
-			if onFabric[i] {
-				tally(v, ir.NodeID(i))
-				onFabric[i] = false
-			}
+		for _, srv := range slices.Compact(servers) {
+			tally(v, srv)
 		}
 		views[f] = v
 	}
@@ -213,7 +214,7 @@ func Analyze(g *ir.Graph) *Result {
 // analyzeServer analyzes one server. When only is nil the view is every
 // NIC, and GPUs choose among the compute NICs (all NICs without any);
 // otherwise the view and the choice are the NICs in only.
-func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.NodeID, only []bool) Model {
+func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.NodeID, only map[ir.NodeID]bool) Model {
 	prefix := g.Nodes[server].Name + "/"
 	short := func(n ir.NodeID) string { return strings.TrimPrefix(g.Nodes[n].Name, prefix) }
 	m := Model{Model: g.Nodes[server].Model, Server: g.Nodes[server].Name, Servers: 1, GPUs: []GPU{}, NICs: []NIC{}, Classes: []ClassCount{}, server: server}

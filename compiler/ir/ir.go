@@ -203,11 +203,14 @@ type Graph struct {
 	// Cabling is the rack placement and cable plan (ir/cabling.go), or nil
 	// before the compiler's cabling stage.
 	Cabling *Cabling
+
+	// cache holds the membership index (members.go).
+	cache *indexCache
 }
 
 // New returns an empty graph with the zero origin in place.
 func New() *Graph {
-	return &Graph{Origins: []hcl.Range{{}}}
+	return &Graph{Origins: []hcl.Range{{}}, cache: &indexCache{}}
 }
 
 // Origin records a source range and returns its id.

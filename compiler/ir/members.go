@@ -1,0 +1,190 @@
+package ir
+
+import "sync"
+
+// membership is the per-fabric and per-server index of a built graph:
+// compressed sparse rows of the nodes in each fabric, the links of each
+// fabric, and the components of each server. Analyses that run once per
+// fabric read it instead of scanning every node and link, which made a
+// design of F fabrics cost O(F × graph): 4,000 four-port fat-trees took
+// 19 s (issue 19).
+type membership struct {
+	nodes, links, fabrics int // the graph's sizes when built
+
+	nodeStart []int32
+	fabNodes  []NodeID
+	linkStart []int32
+	fabLinks  []LinkID
+	kidStart  []int32
+	kids      []NodeID
+	intStart  []int32
+	internal  []LinkID
+}
+
+// indexCache holds a graph's membership once built. Graphs made by New
+// have one; a graph literal has none and builds the index on every call.
+type indexCache struct {
+	mu sync.Mutex
+	m  *membership
+}
+
+// members returns g's membership index, building it on first use and
+// again whenever nodes, links or fabrics were added since (the compiler
+// builds the graph in stages; analyses read it when it is complete).
+func (g *Graph) members() *membership {
+	if g.cache == nil {
+		return g.buildMembership()
+	}
+	g.cache.mu.Lock()
+	defer g.cache.mu.Unlock()
+	if m := g.cache.m; m != nil && m.nodes == len(g.Nodes) && m.links == len(g.Links) && m.fabrics == len(g.Fabrics) {
+		return m
+	}
+	g.cache.m = g.buildMembership()
+	return g.cache.m
+}
+
+// buildMembership indexes g in O(nodes + links) time and memory.
+func (g *Graph) buildMembership() *membership {
+	m := &membership{nodes: len(g.Nodes), links: len(g.Links), fabrics: len(g.Fabrics)}
+	nf, nn := len(g.Fabrics), len(g.Nodes)
+	m.nodeStart = make([]int32, nf+1)
+	m.linkStart = make([]int32, nf+1)
+	m.kidStart = make([]int32, nn+1)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		for j, f := range n.Fabrics {
+			if f >= 0 && int(f) < nf && (j == 0 || n.Fabrics[j-1] != f) {
+				m.nodeStart[f+1]++
+			}
+		}
+		if p := n.Parent; p >= 0 && int(p) < nn {
+			m.kidStart[p+1]++
+		}
+	}
+	for i := range g.Links {
+		if f := g.Links[i].Fabric; f >= 0 && int(f) < nf {
+			m.linkStart[f+1]++
+		}
+	}
+	prefix := func(s []int32) {
+		for i := 1; i < len(s); i++ {
+			s[i] += s[i-1]
+		}
+	}
+	prefix(m.nodeStart)
+	prefix(m.linkStart)
+	prefix(m.kidStart)
+	m.fabNodes = make([]NodeID, m.nodeStart[nf])
+	m.fabLinks = make([]LinkID, m.linkStart[nf])
+	m.kids = make([]NodeID, m.kidStart[nn])
+	m.indexInternal(g)
+	nodeFill := make([]int32, nf)
+	linkFill := make([]int32, nf)
+	kidFill := make([]int32, nn)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		for j, f := range n.Fabrics {
+			if f >= 0 && int(f) < nf && (j == 0 || n.Fabrics[j-1] != f) {
+				m.fabNodes[m.nodeStart[f]+nodeFill[f]] = NodeID(i)
+				nodeFill[f]++
+			}
+		}
+		if p := n.Parent; p >= 0 && int(p) < nn {
+			m.kids[m.kidStart[p]+kidFill[p]] = NodeID(i)
+			kidFill[p]++
+		}
+	}
+	for i := range g.Links {
+		if f := g.Links[i].Fabric; f >= 0 && int(f) < nf {
+			m.fabLinks[m.linkStart[f]+linkFill[f]] = LinkID(i)
+			linkFill[f]++
+		}
+	}
+	return m
+}
+
+// indexInternal lists each link of no fabric under the server of each of
+// its ends (a node's Parent, or the node itself when it has none), once
+// when both ends share it, in LinkID order.
+func (m *membership) indexInternal(g *Graph) {
+	nn := len(g.Nodes)
+	key := func(n NodeID) NodeID {
+		if n < 0 || int(n) >= nn {
+			return None
+		}
+		if p := g.Nodes[n].Parent; p >= 0 && int(p) < nn {
+			return p
+		}
+		return n
+	}
+	m.intStart = make([]int32, nn+1)
+	each := func(do func(k NodeID, id LinkID)) {
+		for i := range g.Links {
+			l := &g.Links[i]
+			if l.Fabric != None {
+				continue
+			}
+			a, b := key(l.A.Node), key(l.B.Node)
+			if a != None {
+				do(a, LinkID(i))
+			}
+			if b != None && b != a {
+				do(b, LinkID(i))
+			}
+		}
+	}
+	each(func(k NodeID, _ LinkID) { m.intStart[k+1]++ })
+	for i := 1; i < len(m.intStart); i++ {
+		m.intStart[i] += m.intStart[i-1]
+	}
+	m.internal = make([]LinkID, m.intStart[nn])
+	fill := make([]int32, nn)
+	each(func(k NodeID, id LinkID) {
+		m.internal[m.intStart[k]+fill[k]] = id
+		fill[k]++
+	})
+}
+
+// InternalLinks returns the links of no fabric (PCIe, NVLink, C2C and
+// CPU links inside a server) with an end at server n or one of its
+// components, in LinkID order. The slice is shared; callers must not
+// modify it.
+func (g *Graph) InternalLinks(n NodeID) []LinkID {
+	m := g.members()
+	if n < 0 || int(n) >= m.nodes {
+		return nil
+	}
+	return m.internal[m.intStart[n]:m.intStart[n+1]]
+}
+
+// FabricNodes returns the nodes whose Fabrics list f, in NodeID order.
+// The slice is shared; callers must not modify it.
+func (g *Graph) FabricNodes(f FabricID) []NodeID {
+	m := g.members()
+	if f < 0 || int(f) >= m.fabrics {
+		return nil
+	}
+	return m.fabNodes[m.nodeStart[f]:m.nodeStart[f+1]]
+}
+
+// FabricLinks returns the links of fabric f, in LinkID order. The slice
+// is shared; callers must not modify it.
+func (g *Graph) FabricLinks(f FabricID) []LinkID {
+	m := g.members()
+	if f < 0 || int(f) >= m.fabrics {
+		return nil
+	}
+	return m.fabLinks[m.linkStart[f]:m.linkStart[f+1]]
+}
+
+// Children returns the nodes whose Parent is n (a server's GPUs, NICs,
+// NVSwitches, CPUs and PCIe switches), in NodeID order. The slice is
+// shared; callers must not modify it.
+func (g *Graph) Children(n NodeID) []NodeID {
+	m := g.members()
+	if n < 0 || int(n) >= m.nodes {
+		return nil
+	}
+	return m.kids[m.kidStart[n]:m.kidStart[n+1]]
+}
