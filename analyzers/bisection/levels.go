@@ -206,9 +206,14 @@ func (m *model) homes() []homeInfo {
 	g := m.g
 	// first and plane are indexed by endpoint node (gpu view) or by
 	// terminal (port view).
-	// Sized for the fabric's endpoints, not the graph (see NodeMap).
-	first := ir.NewNodeMap[ir.NodeID](g, max(len(m.terms), len(m.epNodes)), ir.None)
-	plane := ir.NewNodeMap[int32](g, max(len(m.terms), len(m.epNodes)), 0)
+	// Sized for the fabric's endpoints, not the graph (see NodeMap); the
+	// port view keys terminals, which can outnumber the nodes.
+	universe := len(g.Nodes)
+	if m.view == ViewPort {
+		universe = len(m.terms)
+	}
+	first := ir.NewNodeMapOver[ir.NodeID](universe, max(len(m.terms), len(m.epNodes)), ir.None)
+	plane := ir.NewNodeMapOver[int32](universe, max(len(m.terms), len(m.epNodes)), 0)
 	keyOf := func(e ir.Port) int32 {
 		if m.view == ViewPort {
 			return m.portTerm(e)

@@ -16,9 +16,16 @@ type NodeMap[T any] struct {
 // NewNodeMap returns a NodeMap for about expected nodes of g, whose Get
 // returns fill for a node never set.
 func NewNodeMap[T any](g *Graph, expected int, fill T) NodeMap[T] {
+	return NewNodeMapOver(len(g.Nodes), expected, fill)
+}
+
+// NewNodeMapOver is NewNodeMap for keys 0 to universe-1 that need not be
+// node ids (the port view of bisection keys its terminals, which can
+// outnumber the nodes).
+func NewNodeMapOver[T any](universe, expected int, fill T) NodeMap[T] {
 	m := NodeMap[T]{fill: fill}
-	if expected*8 >= len(g.Nodes) {
-		m.dense = make([]T, len(g.Nodes))
+	if expected*8 >= universe {
+		m.dense = make([]T, universe)
 		for i := range m.dense {
 			m.dense[i] = fill
 		}
