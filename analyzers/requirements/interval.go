@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/lang/eval"
 )
 
 // A requirement over a bounded quantity (report.Intervals: the bisection
@@ -268,7 +269,7 @@ func (w *walker) walk(e hcl.Expression, pol int) {
 	if !w.refs(e) {
 		return
 	}
-	switch x := e.(type) {
+	switch x := eval.Unmetered(e).(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		if u, ok := w.direct(x.Traversal); ok {
 			w.polarity[u] = append(w.polarity[u], pol)
@@ -321,7 +322,8 @@ func (w *walker) walk(e hcl.Expression, pol int) {
 
 func (w *walker) binary(x *hclsyntax.BinaryOpExpr, pol int) {
 	l, r := w.refs(x.LHS), w.refs(x.RHS)
-	switch x.Op {
+	op := eval.BaseOp(x.Op)
+	switch op {
 	case hclsyntax.OpLogicalAnd, hclsyntax.OpLogicalOr, hclsyntax.OpAdd:
 		w.walk(x.LHS, pol)
 		w.walk(x.RHS, pol)
@@ -337,7 +339,7 @@ func (w *walker) binary(x *hclsyntax.BinaryOpExpr, pol int) {
 	case hclsyntax.OpMultiply, hclsyntax.OpDivide:
 		// x·c and x/c are monotone for a constant c of either sign; the
 		// direction is then unknown (0), which is fine for one reading.
-		if l && r || x.Op == hclsyntax.OpDivide && r {
+		if l && r || op == hclsyntax.OpDivide && r {
 			w.fail("it multiplies or divides by a bounded result")
 			return
 		}
@@ -355,7 +357,7 @@ func (w *walker) binary(x *hclsyntax.BinaryOpExpr, pol int) {
 		w.walk(x.LHS, sign)
 		w.walk(x.RHS, sign)
 	default: // ==, !=, %
-		w.fail("it compares a bounded result with " + opText(x.Op) + " (compare with >= or <= instead)")
+		w.fail("it compares a bounded result with " + opText(op) + " (compare with >= or <= instead)")
 	}
 }
 

@@ -57,6 +57,7 @@ func TestBounded(t *testing.T) {
 			"upper_only": report.RequirementUnproven, "lower_only": report.RequirementUnproven,
 			"negated": report.RequirementFailed, "equal": report.RequirementUnproven,
 			"window": report.RequirementUnproven, "proven_half": report.RequirementMet, "plain_fields": report.RequirementMet,
+			"min_half": report.RequirementMet, "divided": report.RequirementMet,
 		}
 		for name, status := range want {
 			o := got[name]

@@ -150,3 +150,30 @@ func (e *meteredCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	}
 	return e.b.charged(e.FunctionCallExpr.Value(ctx))(rng)
 }
+
+// Unmetered returns the syntax node e meters (the function call or the
+// for-expression part itself), or e when it is not metered: for code that
+// inspects the syntax of an expression rather than evaluating it (the
+// monotonicity walker of requirements).
+func Unmetered(e hcl.Expression) hcl.Expression {
+	switch m := e.(type) {
+	case *meteredCall:
+		return m.FunctionCallExpr
+	case *metered:
+		return m.Expression
+	}
+	return e
+}
+
+// BaseOp returns HCL's own operation for op: hclsyntax.OpDivide and
+// hclsyntax.OpModulo for the checked versions Meter puts in their place,
+// op itself otherwise.
+func BaseOp(op *hclsyntax.Operation) *hclsyntax.Operation {
+	switch op {
+	case safeDivide:
+		return hclsyntax.OpDivide
+	case safeModulo:
+		return hclsyntax.OpModulo
+	}
+	return op
+}

@@ -68,3 +68,16 @@ requirement "plain_fields" {
   condition     = fabric.df.bisection.method != "exact" && fabric.df.bisection.certificate.cut_links == 20 && fabric.df.bisection.lower_bound_ratio > 0.5
   error_message = "x"
 }
+
+# min() and division stay monotone readings: decided by the lower bound
+# (function calls and / are metered and checked in evaluation, which the
+# monotonicity walk must see through).
+requirement "min_half" {
+  condition     = min(fabric.df.bisection.ratio, 1) >= 0.5
+  error_message = "x"
+}
+
+requirement "divided" {
+  condition     = fabric.df.bisection.bandwidth_bps / 1e12 >= 3.6
+  error_message = "x"
+}
