@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -35,8 +36,10 @@ func newBuild() *cobra.Command {
 		Use:   "build [PATH...] -o DIR",
 		Short: "Compile a design and write its artifacts into DIR",
 		Long: "build compiles the design, runs the analyzers, and writes every requested artifact into DIR.\n" +
-			"A design with errors writes nothing. Files are written atomically; a second run writes identical bytes.\n" +
-			"Exit 0 written, 1 design errors, 2 usage or I/O errors.",
+			"A design with errors writes nothing. The build is all or nothing: every file is written into a staging\n" +
+			"directory inside DIR and moved into place only when all were written, so a failure or an interrupt\n" +
+			"(SIGINT, SIGTERM) leaves DIR as it was. A second run writes identical bytes.\n" +
+			"Exit 0 written, 1 design errors, 2 usage or I/O errors, 130 interrupted (143 on SIGTERM).",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"."}
@@ -61,39 +64,13 @@ func newBuild() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			res := df.compile(args)
-			if _, err := res.analyze(all.Analyzers); err != nil {
-				return err
-			}
-			if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
-				return err
-			}
-			if code := res.exitCode(); code != 0 {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc: the design has errors; nothing was written")
-				return exitError{code}
-			}
-			in := &emit.Input{Graph: res.graph, NetBoxVersion: netbox}
-			// The diagram heatmap shows the most congested collective phase.
-			if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
-				in.LinkLoads = r.LinkLoads()
-			}
-			var arts []emit.Artifact
-			for _, e := range selected {
-				a, err := e.Emit(in)
-				if err != nil {
-					fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
-					return exitError{2}
-				}
-				arts = append(arts, a...)
-			}
-			if err := emit.WriteAll(out, arts); err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
-				return exitError{2}
-			}
-			if !quietFlag(c) {
-				fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
-			}
-			return nil
+			// Compiling, emitting and writing run under interruptible: a
+			// SIGINT or SIGTERM aborts the writer, which removes what the
+			// build had staged, so the output directory is left as it was.
+			w := new(emit.Writer)
+			return interruptible(c, w, func() error {
+				return buildAndWrite(c, &df, args, selected, out, netbox, w)
+			})
 		},
 	}
 	df.register(c)
@@ -101,6 +78,47 @@ func newBuild() *cobra.Command {
 	c.Flags().StringVar(&list, "emit", "all", "comma-separated artifacts to write: "+emitterNames()+", or all")
 	c.Flags().StringVar(&netbox, "netbox-version", "", "NetBox version whose cable CSV columns to write (default 4.3)")
 	return c
+}
+
+// buildAndWrite compiles the design of args, runs the analyzers, and has
+// the selected emitters' artifacts written into out by w, all or nothing.
+func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []*emit.Emitter, out, netbox string, w *emit.Writer) error {
+	res := df.compile(args)
+	if _, err := res.analyze(all.Analyzers); err != nil {
+		return err
+	}
+	if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
+		return err
+	}
+	if code := res.exitCode(); code != 0 {
+		fmt.Fprintln(c.ErrOrStderr(), "topoc: the design has errors; nothing was written")
+		return exitError{code}
+	}
+	in := &emit.Input{Graph: res.graph, NetBoxVersion: netbox}
+	// The diagram heatmap shows the most congested collective phase.
+	if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
+		in.LinkLoads = r.LinkLoads()
+	}
+	var arts []emit.Artifact
+	for _, e := range selected {
+		a, err := e.Emit(in)
+		if err != nil {
+			fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
+			return exitError{2}
+		}
+		arts = append(arts, a...)
+	}
+	if err := w.WriteAll(out, arts); err != nil {
+		if errors.Is(err, emit.ErrAborted) {
+			return err // interruptible has reported the signal
+		}
+		fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+		return exitError{2}
+	}
+	if !quietFlag(c) {
+		fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
+	}
+	return nil
 }
 
 func emitterNames() string {

@@ -1,8 +1,9 @@
 // Package emit defines what a back end produces (artifacts: relative
 // paths and bytes) and writes an artifact set into an output directory
-// safely: every path is checked to stay inside the directory, every file
-// is written to a temporary name and renamed into place, and nothing is
-// written unless every artifact was produced.
+// safely: every path is checked to stay inside the directory, the whole
+// set is written into a staging directory first and moved into place only
+// when every file was written, only regular files are ever replaced, and
+// nothing is written unless every artifact was produced.
 //
 // Back ends live in the sub-packages (irjson, graphml, dot, graphviz,
 // cabling, netbox, nccl); each sees only compiler/ir.
@@ -12,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -97,35 +97,6 @@ func SafeName(name string) string {
 	return string(out)
 }
 
-// WriteAll writes the artifacts under dir (created if missing). It checks
-// every path and rejects duplicates before writing anything; each file is
-// written to a temporary file in its final directory and renamed, so a
-// reader never sees a half-written file. Artifacts are written in path
-// order.
-func WriteAll(dir string, arts []Artifact) error {
-	seen := map[string]bool{}
-	for _, a := range arts {
-		if err := CheckPath(a.Path); err != nil {
-			return err
-		}
-		if seen[a.Path] {
-			return fmt.Errorf("two artifacts are both named %q", a.Path)
-		}
-		seen[a.Path] = true
-	}
-	sorted := append([]Artifact(nil), arts...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
-	if err := checkTargets(dir, sorted); err != nil {
-		return err
-	}
-	for _, a := range sorted {
-		if err := WriteFile(filepath.Join(dir, filepath.FromSlash(a.Path)), a.Data); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // checkTargets finds, before anything is written, what would stop the set
 // half way: a file where an artifact needs a directory ("diagrams" is a
 // file), or a directory where an artifact's file goes. Errors name the
@@ -154,38 +125,12 @@ func checkTargets(dir string, arts []Artifact) error {
 				return fmt.Errorf("%s is a file but the build writes %s inside it; remove it or choose another -o", p, a.Path)
 			case last && st.IsDir():
 				return fmt.Errorf("%s is a directory but the build writes a file there; remove it or choose another -o", p)
+			case last && !st.Mode().IsRegular():
+				// The rename would replace the link, pipe or device node
+				// itself: never what a build was asked to do.
+				return fmt.Errorf("%w; the build writes a regular file there: remove it or choose another -o", notRegular(p, st.Mode()))
 			}
 		}
 	}
 	return nil
-}
-
-// WriteFile writes data to path atomically: a temporary file in the same
-// directory (created with its parents), synced, then renamed over path.
-func WriteFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
