@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -143,7 +144,7 @@ func newNCCLImport() *cobra.Command {
 				return err
 			}
 			if err := emit.WriteFile(out, text); err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", importWriteError(out, err))
 				return exitError{2}
 			}
 			_, w, _ := diag.Count(ds)
@@ -154,4 +155,20 @@ func newNCCLImport() *cobra.Command {
 	c.Flags().StringVarP(&out, "out", "o", "", "write the node model to this file instead of stdout")
 	c.Flags().StringVar(&name, "name", "", "node_model name (default: FILE's base name without extension)")
 	return c
+}
+
+// importWriteError explains why nccl import could not write -o OUT. The
+// writer refuses a path that is not a regular file (a device, a pipe, a
+// symbolic link, a directory) rather than rename over it; a directory is
+// the usual slip, so the message says what -o wants instead.
+func importWriteError(out string, err error) error {
+	var nr *emit.NotRegularError
+	if !errors.As(err, &nr) {
+		return err
+	}
+	if nr.IsDir() {
+		return fmt.Errorf("-o %s: %s is a directory; -o names the file to write, such as %s (nothing was written)",
+			out, out, filepath.Join(out, "NAME"+lang.Suffix))
+	}
+	return fmt.Errorf("-o %s: %w, never over a device, named pipe, socket or symbolic link; remove it or choose another -o (nothing was written)", out, err)
 }
