@@ -188,8 +188,11 @@ func screenSource(name string, src []byte) *hcl.Diagnostic {
 }
 
 // rewrite replaces the file at name with data atomically (a temporary file
-// renamed over it, emit.WriteFile), through a symbolic link to its target,
-// and keeps the file's permission bits.
+// renamed over it, emit.ReplaceFile), through a symbolic link to its
+// target, keeping the file's permission bits, owner and group. A file this
+// user may not write is refused, not replaced: the rename needs only the
+// directory to be writable, so without the check fmt -w would replace a
+// read-only file, or another user's file in a shared directory.
 func rewrite(name string, data []byte) error {
 	target, err := filepath.EvalSymlinks(name)
 	if err != nil {
@@ -199,10 +202,26 @@ func rewrite(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	if err := emit.WriteFile(target, data); err != nil {
+	if err := checkWritable(target, st); err != nil {
 		return err
 	}
-	return os.Chmod(target, st.Mode().Perm())
+	return emit.ReplaceFile(target, data, st.Mode().Perm(), func(tmp *os.File) error {
+		return keepOwner(tmp, st)
+	})
+}
+
+// checkWritable refuses a file that is read-only: one whose mode has no
+// write bit for anyone (chmod a-w, the usual way to protect a file, which
+// root's access(2) check ignores), or one this user may not open for
+// writing.
+func checkWritable(target string, st os.FileInfo) error {
+	if st.Mode().IsRegular() && st.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("it is read-only (mode %04o: no write permission for anyone), and fmt -w replaces only files it may write; make it writable first (chmod u+w)", st.Mode().Perm())
+	}
+	if err := accessWrite(target); err != nil {
+		return fmt.Errorf("it is read-only for this user (%v), and fmt -w replaces only files it may write", err)
+	}
+	return nil
 }
 
 // writeFmtDiags prints diagnostics on stderr in check's text style, with
