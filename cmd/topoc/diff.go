@@ -1,13 +1,13 @@
 package main
 
 import (
-	"archive/tar"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -15,6 +15,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -88,80 +89,176 @@ func newDiff() *cobra.Command {
 }
 
 // materialize returns a local path for a diff operand. An existing file or
-// directory is used as is; "REV:PATH" (not an existing path) is exported
-// from git with `git archive` into a temporary directory, so a design can
-// be compared with an earlier revision of itself. cleanup removes what was
-// exported.
+// directory is used as is; "REV:PATH" (not an existing path) is read from
+// git into a temporary directory, so a design can be compared with an
+// earlier revision of itself. Only the design files are read: PATH itself
+// when it names a file, else the *.topo.hcl files directly in it, as
+// lang.DesignFiles would list them, each through the size limits of a
+// design, so an unrelated large file in the revision costs nothing.
+// cleanup removes the temporary directory.
 func materialize(arg string) (string, func(), error) {
 	nothing := func() {}
 	if _, err := os.Stat(arg); err == nil {
 		return arg, nothing, nil
 	}
-	rev, path, ok := strings.Cut(arg, ":")
+	rev, rel, ok := strings.Cut(arg, ":")
 	if !ok || rev == "" {
 		return "", nothing, fmt.Errorf("%s: no such file or directory (for a git revision write REV:PATH)", arg)
 	}
-	if path == "" {
-		path = "."
+	// Refused here as well as by --end-of-options below: a revision is
+	// never an option, and saying so is clearer than git's message.
+	if strings.HasPrefix(rev, "-") {
+		return "", nothing, fmt.Errorf("%s: %q is not a revision: a revision does not start with '-'", arg, rev)
 	}
-	top, err := exec.Command("git", "rev-parse", "--show-prefix").Output()
+	if rel == "" {
+		rel = "."
+	}
+	prefix, err := git("rev-parse", "--show-prefix")
 	if err != nil {
 		return "", nothing, fmt.Errorf("%s: not a path, and git cannot read revision %q here: %v", arg, rev, err)
 	}
 	// Paths are relative to the current directory, as in `git show REV:./PATH`.
-	full := filepath.ToSlash(filepath.Clean(filepath.Join(strings.TrimSpace(string(top)), path)))
+	full := path.Clean(strings.TrimSpace(string(prefix)) + filepath.ToSlash(rel))
+	if !filepath.IsLocal(filepath.FromSlash(full)) {
+		return "", nothing, fmt.Errorf("%s: %s is outside the repository", arg, rel)
+	}
+	// From here on git sees the tree's object name, never the user's
+	// text: --end-of-options keeps "--output=..." from being an option.
+	tree, err := git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}")
+	if err != nil {
+		return "", nothing, fmt.Errorf("%s: git cannot read revision %q: not a commit or tree in this repository", arg, rev)
+	}
+	files, err := revisionDesignFiles(strings.TrimSpace(string(tree)), full)
+	if err != nil {
+		return "", nothing, fmt.Errorf("%s: %v", arg, err)
+	}
+	if len(files) == 0 {
+		return "", nothing, fmt.Errorf("%s: revision %s has no *%s files in %s", arg, rev, lang.Suffix, rel)
+	}
 	dir, err := os.MkdirTemp("", "topoc-diff-")
 	if err != nil {
 		return "", nothing, err
 	}
 	cleanup := func() { os.RemoveAll(dir) }
-	var tarball, stderr bytes.Buffer
-	cmd := exec.Command("git", "archive", "--format=tar", rev, "--", full)
-	cmd.Stdout, cmd.Stderr = &tarball, &stderr
-	if err := cmd.Run(); err != nil {
-		cleanup()
-		return "", nothing, fmt.Errorf("%s: git archive: %s", arg, strings.TrimSpace(stderr.String()))
-	}
-	if err := untar(&tarball, dir); err != nil {
-		cleanup()
-		return "", nothing, fmt.Errorf("%s: extracting: %v", arg, err)
+	var total int64
+	for _, f := range files {
+		data, err := readBlob(f.object, min(lang.MaxFileBytes, lang.MaxDesignBytes-total))
+		var tl *lang.TooLargeError
+		if errors.As(err, &tl) {
+			if tl.Limit < lang.MaxFileBytes {
+				err = fmt.Errorf("the design files in revision %s reach more than %d bytes at %s; a design is limited to %d bytes in all", rev, lang.MaxDesignBytes, f.name, lang.MaxDesignBytes)
+			} else {
+				err = fmt.Errorf("%s in revision %s is more than %d bytes, the limit for a design file", f.name, rev, lang.MaxFileBytes)
+			}
+		}
+		if err != nil {
+			cleanup()
+			return "", nothing, fmt.Errorf("%s: %v", arg, err)
+		}
+		total += int64(len(data))
+		dst := filepath.Join(dir, filepath.FromSlash(f.name))
+		err = os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err == nil {
+			err = os.WriteFile(dst, data, 0o644)
+		}
+		if err != nil {
+			cleanup()
+			return "", nothing, fmt.Errorf("%s: %v", arg, err)
+		}
 	}
 	return filepath.Join(dir, filepath.FromSlash(full)), cleanup, nil
 }
 
-// untar extracts the regular files of a tar stream under dir, refusing
-// any entry whose name would land outside it.
-func untar(r io.Reader, dir string) error {
-	tr := tar.NewReader(r)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return nil
+// git runs git with args in the current directory and returns its
+// standard output, or an error holding its standard error.
+func git(args ...string) ([]byte, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command("git", args...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, fmt.Errorf("%v: %s", err, msg)
 		}
-		if err != nil {
-			return err
-		}
-		if h.Typeflag != tar.TypeReg {
+		return nil, err
+	}
+	return out, nil
+}
+
+// revisionFile is a regular file of a git tree: its path from the
+// repository's top and its blob's object name.
+type revisionFile struct{ name, object string }
+
+// revisionDesignFiles lists the design files of tree under full (a path
+// from the top of the repository): full itself when it is a file, else
+// the regular *.topo.hcl files directly in it, sorted. The listing holds
+// names and object names only; no file is read.
+func revisionDesignFiles(tree, full string) ([]revisionFile, error) {
+	args := []string{"--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", tree}
+	if full != "." {
+		args = append(args, "--", full)
+	}
+	out, err := git(args...)
+	if err != nil {
+		return nil, fmt.Errorf("git ls-tree: %v", err)
+	}
+	var files []revisionFile
+	found := false
+	for _, rec := range strings.Split(string(out), "\x00") {
+		// "<mode> SP <type> SP <object> TAB <name>"
+		meta, name, ok := strings.Cut(rec, "\t")
+		fields := strings.Fields(meta)
+		if !ok || len(fields) != 3 {
 			continue
 		}
-		name := filepath.Clean(filepath.FromSlash(h.Name))
-		if !filepath.IsLocal(name) {
-			return fmt.Errorf("archive entry %q is outside the tree", h.Name)
+		mode, typ, object := fields[0], fields[1], fields[2]
+		regular := typ == "blob" && (mode == "100644" || mode == "100755")
+		if name == full {
+			// PATH names a file: taken whatever its name, as on disk.
+			if !regular {
+				return nil, fmt.Errorf("%s is not a regular file in the revision (git mode %s)", full, mode)
+			}
+			return []revisionFile{{name, object}}, nil
 		}
-		dst := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		f, err := os.Create(dst)
-		if err != nil {
-			return err
-		}
-		_, err = io.Copy(f, io.LimitReader(tr, h.Size))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
+		found = true
+		// A directory contributes the design files directly in it, not
+		// those of its subdirectories; a symbolic link or a submodule is
+		// no design file.
+		if path.Dir(name) == full && strings.HasSuffix(name, lang.Suffix) && regular {
+			files = append(files, revisionFile{name, object})
 		}
 	}
+	if !found {
+		return nil, fmt.Errorf("%s is not in the revision", full)
+	}
+	return files, nil
+}
+
+// readBlob reads the blob object through a limit of limit bytes: a blob
+// past it is refused with a *lang.TooLargeError once limit+1 bytes have
+// come, and git is stopped rather than drained.
+func readBlob(object string, limit int64) ([]byte, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command("git", "cat-file", "blob", object)
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	data, over, err := lang.ReadLimited(pipe, limit)
+	if over || err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		if err != nil {
+			return nil, err
+		}
+		return nil, &lang.TooLargeError{Name: object, Size: int64(len(data)), Limit: limit, Stream: true}
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, fmt.Errorf("git cat-file %s: %v: %s", object, err, strings.TrimSpace(stderr.String()))
+	}
+	return data, nil
 }
