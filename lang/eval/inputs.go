@@ -172,8 +172,24 @@ func (s *varSet) applyVarFile(path string) hcl.Diagnostics {
 	return diags
 }
 
-// readVarFile reads at most MaxVarFileSize bytes of path.
+// readVarFile reads at most MaxVarFileSize bytes of path. Anything but a
+// regular file is refused before it is opened, with the no-input
+// diagnostic a design directory gives a named pipe (lang.DesignFiles):
+// opening a named pipe waits for a writer, forever when none comes, and
+// a directory, socket or device is no variable file. The exception is a
+// stream the caller already holds open, /dev/stdin or /dev/fd/N (the
+// `--var-file <(...)` of a shell): as for design files named on the
+// command line (lang.ReadDesignFile), it is read, cut at the limit.
 func readVarFile(path string) ([]byte, *hcl.Diagnostic) {
+	st, err := os.Stat(path) // stat, unlike open, never blocks
+	if err != nil {
+		return nil, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read variable file",
+			fmt.Sprintf("--var-file %s: %v.", path, err))
+	}
+	if !st.Mode().IsRegular() && !(openStream(path) && !st.IsDir()) {
+		return nil, diag.Error(diag.NoInput, hcl.Range{}, "Variable file is not a regular file",
+			fmt.Sprintf("--var-file %s is a %s, not a file; a variable file is a regular file of NAME = VALUE lines (or /dev/stdin).", path, specialKind(st.Mode())))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, diag.Error(diag.NoInput, hcl.Range{}, "Cannot read variable file",
@@ -190,6 +206,31 @@ func readVarFile(path string) ([]byte, *hcl.Diagnostic) {
 			fmt.Sprintf("--var-file %s is larger than %d bytes.", path, MaxVarFileSize))
 	}
 	return src, nil
+}
+
+// openStream reports whether path names a file descriptor this process
+// already has open (its standard input, or /dev/fd/N), which opening
+// again cannot block on.
+func openStream(path string) bool {
+	return path == "/dev/stdin" || strings.HasPrefix(path, "/dev/fd/") || strings.HasPrefix(path, "/proc/self/fd/")
+}
+
+// specialKind names the type of a file that is not regular, for the
+// diagnostic.
+func specialKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeCharDevice != 0:
+		return "character device"
+	case m&os.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
 }
 
 // applyFlag applies one --var NAME=VALUE.
