@@ -32,7 +32,7 @@ const (
 // bad-input corpus and the smallest generated benchmark designs;
 // regressions are kept in testdata/fuzz/FuzzCompile.
 func FuzzCompile(f *testing.F) {
-	for _, dir := range []string{"../examples", "../testdata/bad"} {
+	for _, dir := range []string{"../examples", "../testdata/bad", "../testdata/trust"} {
 		err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(p, lang.Suffix) {
 				return err
@@ -53,7 +53,7 @@ func FuzzCompile(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if len(src) > 64<<10 {
+		if len(src) > lang.MaxFileBytes {
 			return
 		}
 		dir := t.TempDir()

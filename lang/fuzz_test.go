@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,19 +16,20 @@ import (
 	"github.com/topoc/topoc/lang/scaledesign"
 )
 
-// fuzzLoadBudget is the most one Load of a fuzz input (at most a few
-// kilobytes) may take. A small file that takes longer is a resource-limit
+// fuzzLoadBudget is the most one Load of a fuzz input (up to
+// MaxFileBytes) may take. An input that takes longer is a resource-limit
 // bug (an expansion or evaluation without a cap), so the input is kept as
 // a crasher. Generous, because the fuzzer shares two cores.
 const fuzzLoadBudget = 10 * time.Second
 
-// addDesignSeeds adds every *.topo.hcl under the examples and the
-// bad-input corpus, and the smallest generated benchmark designs, as seeds.
+// addDesignSeeds adds every HCL file under the examples, the bad-input
+// corpus and the trust cases (designs and var files), and the smallest
+// generated benchmark designs, as seeds.
 func addDesignSeeds(f *testing.F, root string) {
 	f.Helper()
-	for _, dir := range []string{"examples", "testdata/bad"} {
+	for _, dir := range []string{"examples", "testdata/bad", "testdata/trust"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, Suffix) {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".hcl") {
 				return err
 			}
 			src, err := os.ReadFile(p)
@@ -68,7 +70,7 @@ func FuzzLoad(f *testing.F) {
 		known[c] = true
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if len(src) > 64<<10 {
+		if len(src) > MaxFileBytes {
 			return // the size cap itself is tested in load_test.go
 		}
 		dir := t.TempDir()
@@ -85,6 +87,7 @@ func FuzzLoad(f *testing.F) {
 			t.Fatal("Load returned a nil Config")
 		}
 		checkDiagnostics(t, diags, known, cfg.Files)
+		checkText(t, diags, cfg.Files)
 		_, again := Load([]string{dir}, Options{})
 		if a, b := diagStrings(diags), diagStrings(again); !slices.Equal(a, b) {
 			t.Fatalf("two loads of the same input differ:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
@@ -112,6 +115,25 @@ func checkDiagnostics(t *testing.T, diags hcl.Diagnostics, known map[diag.Code]b
 		if r := d.Subject; r.Start.Byte < 0 || r.End.Byte > len(f.Bytes) || r.Start.Byte > r.End.Byte {
 			t.Errorf("diagnostic %q has range %v outside its %d-byte file", d.Summary, r, len(f.Bytes))
 		}
+	}
+}
+
+// checkText writes the diagnostics as text, as check prints them: the
+// writer must not fail, must not echo a control character (only newline
+// and tab), and its output is bounded by the diagnostics printed, not by
+// the input's size.
+func checkText(t *testing.T, diags hcl.Diagnostics, files map[string]*hcl.File) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := diag.WriteText(&buf, files, diags, 0, false); err != nil {
+		t.Fatalf("WriteText: %v", err)
+	}
+	out := buf.Bytes()
+	if i := bytes.IndexFunc(out, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f }); i >= 0 {
+		t.Fatalf("text diagnostics echo the control character %q at byte %d:\n%s", out[i], i, out)
+	}
+	if limit := 3 * diag.MaxTextPerSeverity * (2*diag.MaxMessage + 8*diag.MaxSnippetLine + 1024); len(out) > limit {
+		t.Fatalf("text diagnostics are %d bytes, more than %d", len(out), limit)
 	}
 }
 
