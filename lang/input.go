@@ -130,7 +130,7 @@ func DesignFiles(dir string) ([]string, hcl.Diagnostics) {
 		}
 		if !mode.IsRegular() {
 			diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "Not a regular file: "+name,
-				fmt.Sprintf("%s is a %s, not a file; a design directory holds regular *%s files. Remove or rename it, or name the file itself on the command line.", name, FileKind(mode), Suffix)))
+				fmt.Sprintf("%s is a %s, not a file; a design directory holds regular *%s files. Remove or rename it, or name the file itself on the command line.", name, diag.FileKind(mode), Suffix)))
 			continue
 		}
 		out = append(out, name)
@@ -140,25 +140,4 @@ func DesignFiles(dir string) ([]string, hcl.Diagnostics) {
 			"A design directory holds one or more *"+Suffix+" files; this one has none."))
 	}
 	return out, diags
-}
-
-// FileKind names the type of a file mode that is not a regular file, for
-// messages: "directory", "symbolic link", "named pipe (FIFO)", "socket",
-// "character device", "block device", else "special file".
-func FileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character device"
-	case m&fs.ModeDevice != 0:
-		return "block device"
-	}
-	return "special file"
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // stagingPrefix starts the name of the directory, inside the output
@@ -33,7 +33,7 @@ type NotRegularError struct {
 
 // Error names the path and what it is instead of a regular file.
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s is a %s, not a regular file; topoc writes only regular files", e.Path, lang.FileKind(e.Mode))
+	return fmt.Sprintf("%s is a %s, not a regular file; topoc writes only regular files", e.Path, diag.FileKind(e.Mode))
 }
 
 // IsDir reports whether the path is a directory, the common mistake of
