@@ -11,11 +11,13 @@ package emit
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // Artifact is one output file: Path is relative to the output directory,
@@ -121,8 +123,11 @@ func checkTargets(dir string, arts []Artifact) error {
 				break // absent: created when written
 			}
 			switch {
+			case !last && st.Mode()&fs.ModeSymlink != 0:
+				// Following it would write outside -o.
+				return fmt.Errorf("%s is a symbolic link but the build writes %s inside it, and writes only inside -o, never through a link; remove the link or choose another -o", p, a.Path)
 			case !last && !st.IsDir():
-				return fmt.Errorf("%s is a file but the build writes %s inside it; remove it or choose another -o", p, a.Path)
+				return fmt.Errorf("%s is a %s but the build writes %s inside it; remove it or choose another -o", p, kindOf(st.Mode()), a.Path)
 			case last && st.IsDir():
 				return fmt.Errorf("%s is a directory but the build writes a file there; remove it or choose another -o", p)
 			case last && !st.Mode().IsRegular():
@@ -133,4 +138,13 @@ func checkTargets(dir string, arts []Artifact) error {
 		}
 	}
 	return nil
+}
+
+// kindOf names a file mode for messages: "file" for a regular file, else
+// diag.FileKind's word.
+func kindOf(m fs.FileMode) string {
+	if m.IsRegular() {
+		return "file"
+	}
+	return diag.FileKind(m)
 }

@@ -73,6 +73,10 @@ func TestWriteAllConflictsWriteNothing(t *testing.T) {
 		"directory where a file goes": func(dir string) error {
 			return os.MkdirAll(filepath.Join(dir, "netbox", "cables.csv"), 0o755)
 		},
+		// Writing through it would write outside the output directory.
+		"symbolic link to a directory where a directory goes": func(dir string) error {
+			return os.Symlink(t.TempDir(), filepath.Join(dir, "diagrams"))
+		},
 	} {
 		dir := t.TempDir()
 		if err := setup(dir); err != nil {
