@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -129,6 +130,17 @@ func newNCCLImport() *cobra.Command {
 			src, ok := readNCCL(c, args[0])
 			if !ok {
 				return exitError{2}
+			}
+			// A name given is a label the user chose: refused, never
+			// rewritten. One derived from the file name is made safe, and
+			// the note says so.
+			if name != "" {
+				if d := lang.CheckName("--name", name, hcl.Range{}); d != nil || emit.SafeName(name) != name {
+					fmt.Fprintf(c.ErrOrStderr(), "topoc: --name %q: a node_model name holds only letters, digits, '-', '_' and '.', at most %d characters, and does not start with '.' or '-'\n", name, lang.MaxNameLen)
+					return exitError{2}
+				}
+			} else if base := strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0])); emit.SafeName(base) != base {
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: note: the node_model is named %q, from the file name %q with the characters a name may not hold replaced by '_'; --name chooses another\n", emit.SafeName(base), base)
 			}
 			text, ds := nccl.Import(args[0], src, nccl.ImportOptions{Name: name})
 			color := os.Getenv("NO_COLOR") == "" && isTerminal(c.ErrOrStderr())
