@@ -136,8 +136,11 @@ func DesignFiles(dir string) ([]string, hcl.Diagnostics) {
 		out = append(out, name)
 	}
 	if len(out) == 0 && len(diags) == 0 {
-		diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No design files in "+dir,
-			"A design directory holds one or more *"+Suffix+" files; this one has none."))
+		detail := "A design directory holds one or more *" + Suffix + " files; this one has none."
+		if sub := subdirectoryDesigns(dir); len(sub) > 0 {
+			detail += fmt.Sprintf(" Designs are in subdirectories (%s); name one, or all with %s/...", strings.Join(sub, ", "), strings.TrimSuffix(dir, "/"))
+		}
+		diags = append(diags, diag.Error(diag.NoInput, hcl.Range{}, "No design files in "+dir, detail))
 	}
 	return out, diags
 }

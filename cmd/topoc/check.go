@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -23,7 +24,9 @@ func newCheck() *cobra.Command {
 		Use:   "check [PATH...]",
 		Short: "Compile a design and report its diagnostics and contents",
 		Long: "check loads each PATH (a *.topo.hcl file or a directory of them; default \".\"), compiles it,\n" +
-			"prints diagnostics on stderr and a summary per fabric on stdout.\nExit 0 clean, 1 design errors, 2 usage or I/O errors.",
+			"prints diagnostics on stderr and a summary per fabric on stdout. DIR/... checks every design\n" +
+			"directory below DIR, one by one (skipping testdata and names starting with . or _).\n" +
+			"Exit 0 clean, 1 design errors, 2 usage or I/O errors.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"."}
@@ -33,11 +36,20 @@ func newCheck() *cobra.Command {
 				return exitError{2}
 			}
 			designs := [][]string{args}
-			if dirsOfFiles {
+			switch {
+			case dirsOfFiles:
 				designs = designDirs(args)
+			case slices.ContainsFunc(args, isRecursive):
+				// DIR/... names each design below DIR, checked one by one.
+				dirs, err := expandDesignDirs(args, false)
+				if err != nil {
+					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+					return exitError{2}
+				}
+				designs = designDirs(dirs)
 			}
 			if format == "json" && len(designs) > 1 {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format json reports one design; --dirs-of-files found %d directories\n", len(designs))
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format json reports one design; the PATHs name %d design directories (use --format sarif, or check them one by one)\n", len(designs))
 				return exitError{2}
 			}
 			if err := df.validate(); err != nil {

@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/pmezard/go-difflib/difflib"
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/compiler/emit"
@@ -18,19 +21,27 @@ import (
 	"github.com/topoc/topoc/lang/eval"
 )
 
+// fmtMode is what fmt does with the files that would change.
+type fmtMode struct {
+	check, write, list, diff, recursive bool
+}
+
 func newFmt() *cobra.Command {
-	var check, write bool
+	var m fmtMode
 	c := &cobra.Command{
-		Use:   "fmt [--check] [-w] [PATH...]",
+		Use:   "fmt [--check] [-w] [-l] [-d] [-r] [PATH...]",
 		Short: "Format design files in HCL's canonical style",
 		Long: "fmt rewrites *.topo.hcl files in HCL's canonical style (hclwrite): two-space indents, aligned\n" +
 			"equals signs, normalised spacing. Each PATH is a file or a directory of *.topo.hcl files (default \".\");\n" +
-			"\"-\" reads standard input. A file with a syntax error gets the diagnostic and is left alone.\n\n" +
+			"DIR/... (or -r on a directory) takes every directory below DIR too, skipping testdata and names\n" +
+			"starting with . or _; \"-\" reads standard input. A file with a syntax error gets the diagnostic\n" +
+			"and is left alone; a named file that is not HCL (*.hcl) is skipped with a note.\n\n" +
 			"Without flags, one file is printed formatted on stdout; several are listed when they would change.\n" +
-			"--check lists the files that would change and exits 1 if there are any; -w rewrites them in place.\n" +
+			"-l lists the files that would change; -d prints their changes as a unified diff; --check lists\n" +
+			"them and exits 1 if there are any; -w rewrites them in place.\n" +
 			"Exit 0 done, 1 syntax errors (or changes under --check), 2 usage or I/O errors.",
 		RunE: func(c *cobra.Command, args []string) error {
-			if check && write {
+			if m.check && m.write {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc: fmt: --check and -w exclude each other: --check only reports, -w rewrites")
 				return exitError{2}
 			}
@@ -38,17 +49,20 @@ func newFmt() *cobra.Command {
 				args = []string{"."}
 			}
 			if slices.Contains(args, "-") {
-				if len(args) > 1 || write {
+				if len(args) > 1 || m.write {
 					fmt.Fprintln(c.ErrOrStderr(), "topoc: fmt: \"-\" (standard input) must be the only PATH, without -w")
 					return exitError{2}
 				}
-				return fmtStdin(c, check)
+				return fmtStdin(c, m)
 			}
-			return fmtPaths(c, args, check, write)
+			return fmtPaths(c, args, m)
 		},
 	}
-	c.Flags().BoolVar(&check, "check", false, "list the files that would change and exit 1 if any would; change nothing")
-	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite files in place (atomically) and list the ones rewritten")
+	c.Flags().BoolVar(&m.check, "check", false, "list the files that would change and exit 1 if any would; change nothing")
+	c.Flags().BoolVarP(&m.write, "write", "w", false, "rewrite files in place (atomically) and list the ones rewritten")
+	c.Flags().BoolVarP(&m.list, "list", "l", false, "list the files that would change; change nothing")
+	c.Flags().BoolVarP(&m.diff, "diff", "d", false, "print the changes as a unified diff; change nothing unless -w")
+	c.Flags().BoolVarP(&m.recursive, "recursive", "r", false, "take each directory PATH with every directory below it")
 	return c
 }
 
@@ -63,14 +77,33 @@ type fmtResult struct {
 func (r fmtResult) changed() bool { return r.diags == nil && !bytes.Equal(r.src, r.out) }
 
 // fmtPaths formats the files of PATHs: prints one file, lists the files
-// that change, or rewrites them (-w); diagnostics go to stderr after the
-// list.
-func fmtPaths(c *cobra.Command, args []string, check, write bool) error {
+// that change, prints their diffs, or rewrites them (-w); diagnostics go
+// to stderr after the list.
+func fmtPaths(c *cobra.Command, args []string, m fmtMode) error {
 	stdout := c.OutOrStdout()
 	quiet := quietFlag(c)
-	files, diags := lang.DesignPaths(args)
+	paths, err := expandDesignDirs(args, m.recursive)
+	if err != nil {
+		fmt.Fprintln(c.ErrOrStderr(), "topoc: fmt:", err)
+		return exitError{2}
+	}
+	// A file named on the command line is taken whatever its name (as
+	// gofmt does), but not one that is plainly not HCL: `fmt examples/*`
+	// would otherwise parse Go test files as designs.
+	paths = slices.DeleteFunc(paths, func(p string) bool {
+		st, err := os.Stat(p)
+		if err != nil || st.IsDir() || strings.HasSuffix(p, ".hcl") || !st.Mode().IsRegular() {
+			return false
+		}
+		fmt.Fprintf(c.ErrOrStderr(), "topoc: fmt: skipping %s: not an HCL file (*.topo.hcl, *.hcl)\n", p)
+		return true
+	})
+	if len(paths) == 0 {
+		return nil
+	}
+	files, diags := lang.DesignPaths(paths)
 	// One PATH naming a file, no flags: print it, as gofmt does.
-	single := len(args) == 1 && len(files) == 1 && files[0] == args[0] && !check && !write
+	single := len(args) == 1 && len(files) == 1 && files[0] == args[0] && !m.check && !m.write && !m.list && !m.diff
 	var results []fmtResult
 	for _, name := range files {
 		r := formatFile(name)
@@ -82,12 +115,22 @@ func fmtPaths(c *cobra.Command, args []string, check, write bool) error {
 		if r.diags != nil {
 			continue
 		}
-		switch {
-		case single:
+		if single {
 			if _, err := stdout.Write(r.out); err != nil {
 				return err
 			}
-		case r.changed() && write:
+			continue
+		}
+		if !r.changed() {
+			continue
+		}
+		changed = true
+		if m.diff {
+			if err := writeDiff(stdout, r); err != nil {
+				return err
+			}
+		}
+		if m.write {
 			if err := rewrite(r.name, r.out); err != nil {
 				// As build reports a file it cannot write: an I/O error,
 				// not a diagnostic of the design.
@@ -95,21 +138,15 @@ func fmtPaths(c *cobra.Command, args []string, check, write bool) error {
 				writeFailed = true
 				continue
 			}
-			changed = true
-			if !quiet {
-				fmt.Fprintln(stdout, r.name)
-			}
-		case r.changed():
-			changed = true
-			if !quiet {
-				fmt.Fprintln(stdout, r.name)
-			}
+		}
+		if !quiet && (!m.diff || m.list) {
+			fmt.Fprintln(stdout, r.name)
 		}
 	}
 	if err := writeFmtDiags(c, results, diags); err != nil {
 		return err
 	}
-	code := fmtExitCode(diags, check && changed)
+	code := fmtExitCode(diags, m.check && changed)
 	if writeFailed {
 		code = 2
 	}
@@ -119,9 +156,38 @@ func fmtPaths(c *cobra.Command, args []string, check, write bool) error {
 	return nil
 }
 
+// diffLines splits text into lines that keep their newline, with none
+// empty after the last newline (difflib.SplitLines adds one, which shows
+// as a phantom blank context line) and a newline added to a last line
+// without one, so that it does not run into the next line of the diff.
+func diffLines(text []byte) []string {
+	lines := strings.SplitAfter(string(text), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	} else {
+		lines[len(lines)-1] += "\n"
+	}
+	return lines
+}
+
+// writeDiff prints the change fmt makes to r as a unified diff with three
+// lines of context, from "a/NAME" to "b/NAME" as git and gofmt -d name
+// the sides (go-difflib, a port of Python's difflib).
+func writeDiff(w io.Writer, r fmtResult) error {
+	text, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: diffLines(r.src), B: diffLines(r.out),
+		FromFile: "a/" + filepath.ToSlash(r.name), ToFile: "b/" + filepath.ToSlash(r.name), Context: 3,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, text)
+	return err
+}
+
 // fmtStdin formats standard input onto standard output; with check it
 // prints nothing and exits 1 when the input is not formatted.
-func fmtStdin(c *cobra.Command, check bool) error {
+func fmtStdin(c *cobra.Command, m fmtMode) error {
 	src, over, err := lang.ReadLimited(c.InOrStdin(), lang.MaxFileBytes)
 	if err != nil {
 		fmt.Fprintln(c.ErrOrStderr(), "topoc: fmt: reading standard input:", err)
@@ -140,14 +206,25 @@ func fmtStdin(c *cobra.Command, check bool) error {
 	if r.diags != nil {
 		return exitError{fmtExitCode(r.diags, false)}
 	}
-	if check {
+	switch {
+	case m.diff:
 		if r.changed() {
-			return exitError{1}
+			if err := writeDiff(c.OutOrStdout(), r); err != nil {
+				return err
+			}
 		}
-		return nil
+	case m.list:
+		if r.changed() {
+			fmt.Fprintln(c.OutOrStdout(), "<stdin>")
+		}
+	case !m.check:
+		_, err = c.OutOrStdout().Write(r.out)
+		return err
 	}
-	_, err = c.OutOrStdout().Write(r.out)
-	return err
+	if m.check && r.changed() {
+		return exitError{1}
+	}
+	return nil
 }
 
 // formatFile reads and formats one file. Reading is lang.Load's

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -48,7 +49,7 @@ func newRoot() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		fmt.Fprintf(c.ErrOrStderr(), "topoc: %v\n%s", err, c.UsageString())
+		fmt.Fprintf(c.ErrOrStderr(), "topoc: %v\n%s%s", err, singleDashHint(c, os.Args[1:]), c.UsageString())
 		return exitError{2}
 	})
 	root.AddCommand(newCheck(), newBuild(), newDiff(), newReport(), newVersion())
@@ -62,4 +63,23 @@ func newRoot() *cobra.Command {
 func quietFlag(c *cobra.Command) bool {
 	q, _ := c.Flags().GetBool("quiet")
 	return q
+}
+
+// singleDashHint explains a long flag written with one dash, as Go's
+// flag package (gofmt -l, go test -run) accepts: cobra reads "-check" as
+// the shorthands c, h, e, c, k and reports "unknown shorthand flag: 'c'".
+// It returns a line naming the double-dash form of every such argument
+// of args that is a long flag of c, or "".
+func singleDashHint(c *cobra.Command, args []string) string {
+	var hint string
+	for _, a := range args {
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(a[1:], "=")
+		if f := c.Flags().Lookup(name); f != nil {
+			hint += fmt.Sprintf("topoc: %s is the long flag --%s, which takes two dashes\n", a, name)
+		}
+	}
+	return hint
 }
