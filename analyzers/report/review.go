@@ -172,7 +172,7 @@ func WriteReview(w io.Writer, r *Review) error {
 		p("%s\n\n", strings.TrimSpace(x))
 	}
 	if r.BOM != "" {
-		p("## Bill of materials\n\n%s\n\n", strings.TrimSpace(demote(r.BOM)))
+		p("## Bill of materials\n\n%s\n\n", strings.TrimSpace(demote(dropTitle(r.BOM))))
 	}
 	p("## Diagnostics\n\n")
 	if len(c.Diagnostics) == 0 {
@@ -190,13 +190,24 @@ func WriteReview(w io.Writer, r *Review) error {
 	return nil
 }
 
-// demote shifts Markdown headings down two levels so an embedded document
-// nests under the review's own section.
+// dropTitle removes md's first line when it is a level-1 heading: the
+// BOM's own "# Bill of materials", which the review replaces with its
+// section heading (it showed twice).
+func dropTitle(md string) string {
+	if first, rest, ok := strings.Cut(md, "\n"); ok && strings.HasPrefix(first, "# ") {
+		return rest
+	}
+	return md
+}
+
+// demote moves every heading of md down one level ("## Servers" becomes
+// "### Servers"), so that an embedded document whose title dropTitle took
+// off nests under the review's own section.
 func demote(md string) string {
 	lines := strings.Split(md, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "#") {
-			lines[i] = "##" + l
+			lines[i] = "#" + l
 		}
 	}
 	return strings.Join(lines, "\n")
