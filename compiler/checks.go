@@ -8,18 +8,17 @@ import (
 )
 
 // runChecks runs the structural checks over the built graph, per fabric.
-// Each check walks only its fabric's members (fabricIndex), so together
+// Each check walks only its fabric's members (ir.Graph.FabricNodes), so together
 // they cost O(nodes + links) however many fabrics a design declares; a
 // walk over the whole graph per fabric is quadratic in a design of many
 // small fabrics (one NVLink domain per rack, say).
 func runChecks(s *state) {
 	used := portsUsed(s.g)
-	idx := newFabricIndex(s.g)
 	sc := newCheckScratch(len(s.g.Nodes))
 	s.checkEndpointPorts()
 	for fi := range s.g.Fabrics {
 		f := ir.FabricID(fi)
-		nodes, links := idx.nodes(f), idx.links(f)
+		nodes, links := s.g.FabricNodes(f), s.g.FabricLinks(f)
 		s.checkRadix(nodes, links, used)
 		s.checkConnected(f, nodes, links, sc)
 		s.checkUplinks(f, nodes, links, sc)
@@ -29,70 +28,6 @@ func runChecks(s *state) {
 		s.checkRails(f, links)
 		s.reportFreePorts(f, nodes, used)
 	}
-}
-
-// fabricIndex lists, per fabric, its member nodes (those whose
-// ir.Node.Fabrics holds it) and its links (ir.Link.Fabric), in id order,
-// as compressed rows: fabric f's nodes are nodeIDs[nodeStart[f]:nodeStart[f+1]].
-type fabricIndex struct {
-	nodeStart, linkStart []int32
-	nodeIDs              []ir.NodeID
-	linkIDs              []ir.LinkID
-}
-
-func newFabricIndex(g *ir.Graph) fabricIndex {
-	nf := len(g.Fabrics)
-	x := fabricIndex{nodeStart: make([]int32, nf+1), linkStart: make([]int32, nf+1)}
-	// member reports whether position j of a node's fabric list names a
-	// fabric of the graph for the first time; the list is sorted without
-	// repeats (ir.Graph.JoinFabric), and a repeat is skipped regardless.
-	member := func(fs []ir.FabricID, j int) bool {
-		f := fs[j]
-		return f >= 0 && int(f) < nf && (j == 0 || fs[j-1] != f)
-	}
-	for _, n := range g.Nodes {
-		for j, f := range n.Fabrics {
-			if member(n.Fabrics, j) {
-				x.nodeStart[f+1]++
-			}
-		}
-	}
-	for _, l := range g.Links {
-		if l.Fabric >= 0 && int(l.Fabric) < nf {
-			x.linkStart[l.Fabric+1]++
-		}
-	}
-	for i := 1; i <= nf; i++ {
-		x.nodeStart[i] += x.nodeStart[i-1]
-		x.linkStart[i] += x.linkStart[i-1]
-	}
-	x.nodeIDs = make([]ir.NodeID, x.nodeStart[nf])
-	x.linkIDs = make([]ir.LinkID, x.linkStart[nf])
-	nfill := append([]int32(nil), x.nodeStart[:nf]...)
-	lfill := append([]int32(nil), x.linkStart[:nf]...)
-	for i, n := range g.Nodes {
-		for j, f := range n.Fabrics {
-			if member(n.Fabrics, j) {
-				x.nodeIDs[nfill[f]] = ir.NodeID(i)
-				nfill[f]++
-			}
-		}
-	}
-	for i, l := range g.Links {
-		if f := l.Fabric; f >= 0 && int(f) < nf {
-			x.linkIDs[lfill[f]] = ir.LinkID(i)
-			lfill[f]++
-		}
-	}
-	return x
-}
-
-func (x fabricIndex) nodes(f ir.FabricID) []ir.NodeID {
-	return x.nodeIDs[x.nodeStart[f]:x.nodeStart[f+1]]
-}
-
-func (x fabricIndex) links(f ir.FabricID) []ir.LinkID {
-	return x.linkIDs[x.linkStart[f]:x.linkStart[f+1]]
 }
 
 // checkScratch holds per-node arrays that the per-fabric checks reuse, so
@@ -180,10 +115,9 @@ func orKind(n ir.Node) string {
 // is 1 piece, one without members 0. Nodes that are not members but end
 // one of the fabric's links join the pieces they touch.
 func Pieces(g *ir.Graph, f ir.FabricID) int {
-	x := newFabricIndex(g)
-	find := unionFind(g, x.nodes(f), x.links(f), make([]int32, len(g.Nodes)))
+	find := unionFind(g, g.FabricNodes(f), g.FabricLinks(f), make([]int32, len(g.Nodes)))
 	roots := map[int32]bool{}
-	for _, m := range x.nodes(f) {
+	for _, m := range g.FabricNodes(f) {
 		roots[find(int32(m))] = true
 	}
 	return len(roots)
