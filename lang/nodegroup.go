@@ -55,6 +55,12 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 			*diags = append(*diags, d...)
 			return g
 		}
+		// Checked as each name is made, not after all are: 100,000 names
+		// of megabytes each would be built before the compiler's check.
+		if len(s) > 4*MaxNameLen {
+			*diags = append(*diags, CheckName("server name", s, nameAttr.Expr.Range()))
+			return g
+		}
 		g.Names = append(g.Names, Val[string]{V: s, Range: nameAttr.Expr.Range(), Set: true})
 	}
 	return g

@@ -96,6 +96,23 @@ func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 	return nil
 }
 
+// ahead refuses, without charging, an evaluation at rng that is about to
+// copy n bytes when they would not fit the budget: the check before a
+// value is built.
+func (b *Budget) ahead(n int64, rng hcl.Range) *hcl.Diagnostic {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.spent != nil {
+		return b.spent
+	}
+	if b.cost+n > MaxEvalCost {
+		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
+			fmt.Sprintf("This template would copy %s of strings, which would take the values built while evaluating the design past their budget of %d MiB. Build smaller strings: names and messages need tens of characters.", mib(n), MaxEvalCost>>20))
+		return b.spent
+	}
+	return nil
+}
+
 // charged returns a function that charges v, the result of the
 // expression at rng, and returns v with diags, or cty.DynamicVal with the
 // budget's diagnostic added when v does not fit.
@@ -152,3 +169,6 @@ func valueCost(v cty.Value, limit int64) int64 {
 	}
 	return ElementCost
 }
+
+// mib writes a byte count in MiB with one decimal ("3.9 MiB").
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

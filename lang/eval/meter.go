@@ -7,9 +7,11 @@ import (
 )
 
 // Meter puts the expressions of body (a *hclsyntax.Body; other bodies are
-// left alone) on budget b: every function call, and every key, element
-// and condition of a for expression (including template %{for}), takes a
-// step before it is evaluated and is charged its result afterwards. It
+// left alone) on budget b: every function call and string template, and
+// every key, element and condition of a for expression (including
+// template %{for}), takes a step before it is evaluated and is charged
+// its result afterwards; a template is also refused before it is built
+// when the values it copies would not fit (meteredTemplate). It
 // also replaces HCL's / and % with versions that refuse a zero divisor
 // and infinite operands (safeDivide, safeModulo).
 //
@@ -18,7 +20,8 @@ import (
 // meters, which keeps it an hclsyntax.Expression (walks and Variables see
 // the original tree), and overrides Value. Only nodes that nothing
 // type-asserts on are wrapped: function calls and the parts of for
-// expressions; traversals, tuples and objects keep their types.
+// expressions and templates; traversals, tuples and objects keep their
+// types.
 func Meter(body hcl.Body, b *Budget) {
 	if sb, ok := body.(*hclsyntax.Body); ok {
 		meterBody(sb, b)
@@ -108,6 +111,7 @@ func meterNode(e hclsyntax.Expression, b *Budget) hclsyntax.Expression {
 		for i, p := range n.Parts {
 			n.Parts[i] = m(p)
 		}
+		return &meteredTemplate{TemplateExpr: n, b: b}
 	case *hclsyntax.TemplateJoinExpr:
 		n.Tuple = m(n.Tuple)
 	case *hclsyntax.TemplateWrapExpr:
@@ -151,6 +155,42 @@ func (e *meteredCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	return e.b.charged(e.FunctionCallExpr.Value(ctx))(rng)
 }
 
+// meteredTemplate is a string template on a Budget. A template copies
+// its parts into one new string, and a part that refers to a value
+// (local.s) costs nothing to evaluate however large the value is:
+// "${local.s}" written 300 times over a 4 MB local built 1.2 GB before
+// any cap saw it. So the parts that are references are measured first,
+// and the template is refused before it is built when their copies
+// would not fit the budget; the built string is then charged. Parts that
+// compute (function calls) are metered themselves.
+type meteredTemplate struct {
+	*hclsyntax.TemplateExpr
+	b *Budget
+}
+
+// Value evaluates the template within the budget.
+func (e *meteredTemplate) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	rng := e.Range()
+	if d := e.b.step(rng); d != nil {
+		return cty.DynamicVal, hcl.Diagnostics{d}
+	}
+	var copies int64
+	for _, p := range e.Parts {
+		switch p.(type) {
+		case *hclsyntax.ScopeTraversalExpr, *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr:
+			if v, diags := p.Value(ctx); !diags.HasErrors() && v.IsKnown() && !v.IsNull() {
+				if v, _ = v.Unmark(); v.Type() == cty.String {
+					copies += int64(len(v.AsString()))
+				}
+			}
+		}
+	}
+	if d := e.b.ahead(copies, rng); d != nil {
+		return cty.DynamicVal, hcl.Diagnostics{d}
+	}
+	return e.b.charged(e.TemplateExpr.Value(ctx))(rng)
+}
+
 // Unmetered returns the syntax node e meters (the function call or the
 // for-expression part itself), or e when it is not metered: for code that
 // inspects the syntax of an expression rather than evaluating it (the
@@ -159,6 +199,8 @@ func Unmetered(e hcl.Expression) hcl.Expression {
 	switch m := e.(type) {
 	case *meteredCall:
 		return m.FunctionCallExpr
+	case *meteredTemplate:
+		return m.TemplateExpr
 	case *metered:
 		return m.Expression
 	}

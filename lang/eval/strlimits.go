@@ -32,7 +32,13 @@ func bounded(inner function.Function, desc string, check func(args []cty.Value) 
 		Description: strings.TrimSpace(inner.Description() + " " + desc),
 		Params:      inner.Params(),
 		VarParam:    inner.VarParam(),
+		// The check runs before the type too: some functions compute their
+		// result to know its type (jsondecode decodes its text), so a
+		// check in Impl alone comes after the cost.
 		Type: func(args []cty.Value) (cty.Type, error) {
+			if err := check(args); err != nil {
+				return cty.NilType, err
+			}
 			return inner.ReturnTypeForValues(args)
 		},
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
