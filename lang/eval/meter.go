@@ -108,8 +108,14 @@ func meterNode(e hclsyntax.Expression, b *Budget) hclsyntax.Expression {
 		// Each refers to n.Item by pointer; the Item node is not replaced.
 		n.Source, n.Each = m(n.Source), m(n.Each)
 	case *hclsyntax.TemplateExpr:
+		literal := true
 		for i, p := range n.Parts {
 			n.Parts[i] = m(p)
+			_, lit := p.(*hclsyntax.LiteralValueExpr)
+			literal = literal && lit
+		}
+		if literal {
+			return n // a quoted string: bounded by the file, no step needed
 		}
 		return &meteredTemplate{TemplateExpr: n, b: b}
 	case *hclsyntax.TemplateJoinExpr:
