@@ -1,6 +1,11 @@
 package lang
 
 import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -17,10 +22,51 @@ type attrs struct {
 	ctx   *hcl.EvalContext
 	block hcl.Range
 	diags hcl.Diagnostics
+	plain bool // strings must be plain text (checkPlain)
 }
 
 func newAttrs(content *hcl.BodyContent, ctx *hcl.EvalContext, block hcl.Range) *attrs {
 	return &attrs{m: content.Attributes, ctx: ctx, block: block}
+}
+
+// newPlainAttrs is newAttrs for a block whose strings become values in
+// artifacts written without escapes: the arguments of catalogue and node
+// models (vendor, CPU model, bus ids, device names) are attributes of
+// NCCL topology XML, whose parser (NCCL 2.30 src/graph/xml.cc) decodes no
+// entities, and cells of the BOM. Their strings must be plain text
+// (checkPlain).
+func newPlainAttrs(content *hcl.BodyContent, ctx *hcl.EvalContext, block hcl.Range) *attrs {
+	a := newAttrs(content, ctx, block)
+	a.plain = true
+	return a
+}
+
+// MaxPlainText caps a plain-text string, in bytes: NCCL reads an XML
+// attribute value into a 255-byte buffer and refuses a value of 254
+// characters or more ("value %s too long"); 253 is the longest accepted
+// (shared/reference/nccl-topo-xml.md §8, tested against NCCL 2.30).
+const MaxPlainText = 253
+
+// checkPlain reports a string of a plain-text argument that holds a
+// control character, a quote, '<', '>' or '&' (each would end or corrupt
+// an XML attribute, as `vendor = "GenuineIntel\" arch=\"arm64"` did), or
+// that is longer than MaxPlainText.
+func (a *attrs) checkPlain(name, s string, rng hcl.Range) bool {
+	bad := strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) || strings.ContainsRune("\"<>&", r)
+	})
+	switch {
+	case bad >= 0:
+		r, _ := utf8.DecodeRuneInString(s[bad:])
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, rng, "Invalid text",
+			fmt.Sprintf("%s holds %s; it is written into NCCL topology XML and the BOM as it is, where quotes, '<', '>', '&' and control characters are not allowed. Remove it.", name, describeRune(r))))
+		return false
+	case len(s) > MaxPlainText:
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, rng, "Text too long",
+			fmt.Sprintf("%s is %d bytes; NCCL reads at most %d characters of an attribute value.", name, len(s), MaxPlainText)))
+		return false
+	}
+	return true
 }
 
 func (a *attrs) get(name string) (*hcl.Attribute, bool) {
@@ -38,14 +84,31 @@ func read[T any](a *attrs, name string, f func(hcl.Expression, *hcl.EvalContext)
 	return Val[T]{V: v, Range: at.Expr.Range(), Set: !d.HasErrors()}
 }
 
-func (a *attrs) int(name string) Val[int64]      { return read(a, name, eval.Int) }
-func (a *attrs) str(name string) Val[string]     { return read(a, name, eval.String) }
+func (a *attrs) int(name string) Val[int64] { return read(a, name, eval.Int) }
+func (a *attrs) str(name string) Val[string] {
+	v := read(a, name, eval.String)
+	if v.Set && a.plain && !a.checkPlain(name, v.V, v.Range) {
+		v.Set = false
+	}
+	return v
+}
 func (a *attrs) boolean(name string) Val[bool]   { return read(a, name, eval.Bool) }
 func (a *attrs) rate(name string) Val[float64]   { return read(a, name, eval.Rate) }
 func (a *attrs) size(name string) Val[float64]   { return read(a, name, eval.Size) }
 func (a *attrs) length(name string) Val[float64] { return read(a, name, eval.Length) }
 func (a *attrs) ints(name string) Val[[]int64]   { return read(a, name, eval.IntList) }
-func (a *attrs) strs(name string) Val[[]string]  { return read(a, name, eval.StringList) }
+func (a *attrs) strs(name string) Val[[]string] {
+	v := read(a, name, eval.StringList)
+	if v.Set && a.plain {
+		for _, s := range v.V {
+			if !a.checkPlain(name, s, v.Range) {
+				v.Set = false
+				break
+			}
+		}
+	}
+	return v
+}
 
 // ref reads an argument that must be a plain reference (node_group.x.gpus),
 // kept unevaluated for the compiler to resolve.

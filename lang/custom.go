@@ -67,6 +67,14 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 			case "switch":
 				sw := &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
 					Model: a.str("model"), Tier: a.str("tier"), Rail: a.int("rail"), Plane: a.int("plane"), Rack: a.int("rack")}
+				// The tier names a tier in every report and diagram, as a
+				// clos tier's label does: the same name rules.
+				if sw.Tier.Set {
+					if d := CheckName("tier", sw.Tier.V, sw.Tier.Range); d != nil {
+						a.diags = append(a.diags, d)
+						sw.Tier = Val[string]{Range: sw.Tier.Range}
+					}
+				}
 				if sw.Rack.Set && (sw.Rack.V < 0 || sw.Rack.V >= MaxRack) {
 					a.diags = append(a.diags, diag.Error(diag.InvalidValue, sw.Rack.Range, "Rack out of range",
 						fmt.Sprintf("rack = %d: racks are numbered from 0 and stay below %d, as node groups' rack blocks number them.", sw.Rack.V, MaxRack)))

@@ -29,7 +29,7 @@ var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sh
 
 func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *SwitchModel {
 	c := content(b, switchModelSchema, diags)
-	a := newAttrs(c, ctx, b.DefRange)
+	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &SwitchModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor")}
 	if at, ok := a.get("latency"); ok {
@@ -126,7 +126,7 @@ func requireSet(a *attrs, name string, set bool, kind string) {
 var gpuModelSchema = schemaOf([]string{"nvlink_links", "nvlink_rate", "pcie_gen", "pcie_width", "compute_capability", "memory"})
 
 func decodeGPUModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *GPUModel {
-	a := newAttrs(content(b, gpuModelSchema, diags), ctx, b.DefRange)
+	a := newPlainAttrs(content(b, gpuModelSchema, diags), ctx, b.DefRange)
 	m := &GPUModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		NVLinkLinks: a.int("nvlink_links"), NVLinkRate: a.rate("nvlink_rate"),
 		PCIeGen: a.int("pcie_gen"), PCIeWidth: a.int("pcie_width"),
@@ -138,7 +138,7 @@ func decodeGPUModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 var nicModelSchema = schemaOf([]string{"ports", "port_rate", "pcie_gen", "pcie_width", "protocol"})
 
 func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *NICModel {
-	a := newAttrs(content(b, nicModelSchema, diags), ctx, b.DefRange)
+	a := newPlainAttrs(content(b, nicModelSchema, diags), ctx, b.DefRange)
 	m := &NICModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Ports: a.int("ports"), PortRate: a.rate("port_rate"), PCIeGen: a.int("pcie_gen"),
 		PCIeWidth: a.int("pcie_width"), Protocol: a.str("protocol")}
@@ -150,7 +150,7 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate"})
 
 func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *CableModel {
-	a := newAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
+	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
 	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate")}
 	*diags = append(*diags, a.diags...)

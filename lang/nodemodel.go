@@ -107,7 +107,7 @@ type SwitchHW struct {
 
 func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *NodeModel {
 	c := content(b, nodeModelSchema, diags)
-	a := newAttrs(c, ctx, b.DefRange)
+	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &NodeModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
 		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail")}
@@ -118,7 +118,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 			m.CPU = decodeCPU(blk, ctx, diags)
 		case "nic":
 			nc := content(blk, nicSpecSchema, diags)
-			na := newAttrs(nc, ctx, blk.DefRange)
+			na := newPlainAttrs(nc, ctx, blk.DefRange)
 			spec := &NICSpec{Role: blk.Labels[0], DeclRange: blk.DefRange,
 				Model: na.str("model"), Count: na.int("count"), Socket: na.ints("socket")}
 			*diags = append(*diags, na.diags...)
@@ -129,7 +129,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 		case "gpu_pci":
 			m.GPUPCI = decodePCISpec(blk, ctx, diags)
 		case "pci_device":
-			pa := newAttrs(content(blk, pciDeviceSchema, diags), ctx, blk.DefRange)
+			pa := newPlainAttrs(content(blk, pciDeviceSchema, diags), ctx, blk.DefRange)
 			m.PCIDevices = append(m.PCIDevices, &PCIDeviceSpec{Name: blk.Labels[0], DeclRange: blk.DefRange,
 				BusID: pa.str("bus_id"), NUMA: pa.int("numa"), Gen: pa.int("gen"), Width: pa.int("width"), ID: pciID(pa)})
 			*diags = append(*diags, pa.diags...)
@@ -138,7 +138,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 			insts, d := expand(pc, ctx, blk.DefRange)
 			*diags = append(*diags, d...)
 			for _, in := range insts {
-				pa := newAttrs(pc, in.ctx, blk.DefRange)
+				pa := newPlainAttrs(pc, in.ctx, blk.DefRange)
 				m.PCIeSwitches = append(m.PCIeSwitches, &PCIeSwitchSpec{DeclRange: blk.DefRange,
 					Socket: pa.int("socket"), GPUs: pa.ints("gpus"), NICs: pa.strs("nics"),
 					Gen: pa.int("gen"), Width: pa.int("width"),
@@ -153,7 +153,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 
 func decodeCPU(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *CPUSpec {
 	cc := content(blk, cpuSchema, diags)
-	ca := newAttrs(cc, ctx, blk.DefRange)
+	ca := newPlainAttrs(cc, ctx, blk.DefRange)
 	spec := &CPUSpec{DeclRange: blk.DefRange,
 		Sockets: ca.int("sockets"), NUMAPerSocket: ca.int("numa_per_socket"), Model: ca.str("model"),
 		Vendor: ca.str("vendor"), Arch: ca.str("arch"), Family: ca.int("family"), ModelID: ca.int("model_id"),
@@ -166,12 +166,24 @@ func decodeCPU(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *CP
 		*diags = append(*diags, diag.Error(diag.InvalidValue, spec.Sockets.Range, "No CPU sockets",
 			fmt.Sprintf("sockets = %d; a server has at least one socket.", spec.Sockets.V)))
 	}
+	// Counts from 1 and CPUID fields from 0 (NCCL reads familyid and
+	// modelid as the CPUID display family and model, never negative).
+	for _, c := range []struct {
+		name string
+		v    Val[int64]
+		min  int64
+	}{{"cores", spec.Cores, 1}, {"family", spec.Family, 0}, {"model_id", spec.ModelID, 0}} {
+		if c.v.Set && c.v.V < c.min {
+			*diags = append(*diags, diag.Error(diag.InvalidValue, c.v.Range, "Value out of range",
+				fmt.Sprintf("%s = %d; it is at least %d.", c.name, c.v.V, c.min)))
+		}
+	}
 	for _, nb := range cc.Blocks {
 		nc := content(nb, numaSchema, diags)
 		insts, d := expand(nc, ctx, nb.DefRange)
 		*diags = append(*diags, d...)
 		for _, in := range insts {
-			na := newAttrs(nc, in.ctx, nb.DefRange)
+			na := newPlainAttrs(nc, in.ctx, nb.DefRange)
 			spec.NUMA = append(spec.NUMA, &NUMASpec{DeclRange: nb.DefRange,
 				ID: na.int("id"), Socket: na.int("socket"), CPUs: na.str("cpus"), Affinity: na.str("affinity")})
 			requireSet(na, "id", false, "numa block")
@@ -182,7 +194,7 @@ func decodeCPU(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *CP
 }
 
 func decodePCISpec(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *PCISpec {
-	pa := newAttrs(content(blk, pciSpecSchema, diags), ctx, blk.DefRange)
+	pa := newPlainAttrs(content(blk, pciSpecSchema, diags), ctx, blk.DefRange)
 	s := &PCISpec{DeclRange: blk.DefRange, BusIDs: pa.strs("bus_ids"), Unconfirmed: pa.boolean("bus_ids_unconfirmed"),
 		NUMA: pa.ints("numa"), Gen: pa.int("gen"), Width: pa.int("width"), Names: pa.strs("names"), ID: pciID(pa)}
 	*diags = append(*diags, pa.diags...)

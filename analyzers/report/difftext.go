@@ -100,11 +100,23 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 
 // mdEscape keeps a value from breaking a Markdown table row or adding
 // markup: a pipe ends a cell, a line break ends the row (and can start a
-// heading), and '<' starts HTML, which Markdown renderers pass through.
-// Requirement messages are free text and reach the review through it.
+// heading), '<' starts HTML, which Markdown renderers pass through, and
+// control characters (terminal escapes) are shown as '?', as the text
+// diagnostics show them. Requirement messages and paths are free text
+// and reach the review through it.
 func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;").Replace(s)
+	s = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;").Replace(s)
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return '?'
+		}
+		return r
+	}, s)
 }
+
+// mdCode is s for a Markdown code span (`s`) in a table cell: mdEscape,
+// with backticks, which would end the span, shown as '\”.
+func mdCode(s string) string { return strings.ReplaceAll(mdEscape(s), "`", "'") }
 
 // summarize folds the changes of many like elements of one list (the
 // per-unit detail of 64 racks, each 3:1 → 4:1) into one line per field

@@ -68,7 +68,7 @@ func newBuild() *cobra.Command {
 			// SIGINT or SIGTERM aborts the writer, which removes what the
 			// build had staged, so the output directory is left as it was.
 			w := new(emit.Writer)
-			return interruptible(c, w, func() error {
+			return interruptible(c, "build", w, func() error {
 				return buildAndWrite(c, &df, args, selected, out, netbox, w)
 			})
 		},

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -194,14 +195,7 @@ func TestBuildInterrupted(t *testing.T) {
 		t.Run(when, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
 			writeOldBuild(t, out)
-			cmd := exec.Command("topoc", "build", "../../examples/rail-optimized-131k", "-o", out, "--emit", "cabling,ir,graphml,netbox")
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan error, 1)
-			go func() { exited <- cmd.Wait() }()
+			cmd, stderr, exited := startTopoc(t, "build", "../../examples/rail-optimized-131k", "-o", out, "--emit", "cabling,ir,graphml,netbox")
 			if when == "compiling" {
 				time.Sleep(300 * time.Millisecond)
 			} else if !waitForStaging(out, exited) {
@@ -250,4 +244,56 @@ func waitForStaging(out string, exited chan error) bool {
 			}
 		}
 	}
+}
+
+// TestReportInterrupted: report writes through the same staged writer and
+// stops on SIGHUP (a closed terminal) as build does on SIGINT: exit 129
+// and no output directory, staging directory or temporary file left. The
+// design is 150 small fabrics, so that staging is reached quickly.
+func TestReportInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	var src strings.Builder
+	for i := 0; i < 150; i++ {
+		fmt.Fprintf(&src, "fabric \"f%d\" {\n  fat_tree {\n    k         = 2\n    link_rate = \"400Gb/s\"\n  }\n}\n", i)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "design.topo.hcl"), []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	cmd, stderr, exited := startTopoc(t, "report", dir, "-o", out)
+	if !waitForStaging(out, exited) {
+		t.Fatalf("the report ended before it staged any file; stderr:\n%s", stderr.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	select {
+	case err = <-exited:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the report did not stop within 30 s of SIGHUP")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 129 {
+		t.Fatalf("interrupted report: %v, want exit 129; stderr:\n%s", err, stderr.String())
+	}
+	if _, err := os.Lstat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the output directory the report created is still there (%v)", err)
+	}
+}
+
+// startTopoc starts topoc (the test binary on PATH) with args, its stderr
+// captured, and returns a channel that receives its exit.
+func startTopoc(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, chan error) {
+	t.Helper()
+	cmd := exec.Command("topoc", args...)
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	return cmd, stderr, exited
 }

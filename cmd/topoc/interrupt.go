@@ -11,8 +11,9 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 )
 
-// interruptible runs work (a build: compile, emit, write through w) and
-// returns its result, unless SIGINT or SIGTERM comes first. Then it aborts
+// interruptible runs work (a build or report: compile, emit, write
+// through w) and returns its result, unless SIGINT, SIGTERM or SIGHUP (a
+// closed terminal) comes first; what names the command in messages. Then it aborts
 // w, which waits for the file-system step in progress and removes the
 // staging directory, temporary files and new directories of the set, and
 // returns at once with exit status 128 + the signal (130 for SIGINT), as a
@@ -21,9 +22,9 @@ import (
 //
 // work goes on in the background until the process exits; w refuses it
 // every further step, so it creates nothing more.
-func interruptible(c *cobra.Command, w *emit.Writer, work func() error) error {
+func interruptible(c *cobra.Command, what string, w *emit.Writer, work func() error) error {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
 	result := make(chan error, 1)
 	go func() { result <- work() }()
@@ -33,9 +34,9 @@ func interruptible(c *cobra.Command, w *emit.Writer, work func() error) error {
 	case s := <-sigs:
 		if w.Abort() {
 			// The set had been moved into place in full just before.
-			fmt.Fprintf(c.ErrOrStderr(), "topoc: build stopped by a signal (%v) after every file had been written\n", s)
+			fmt.Fprintf(c.ErrOrStderr(), "topoc: %s stopped by a signal (%v) after every file had been written\n", what, s)
 		} else {
-			fmt.Fprintf(c.ErrOrStderr(), "topoc: build stopped by a signal (%v); nothing was written, the output directory is as it was\n", s)
+			fmt.Fprintf(c.ErrOrStderr(), "topoc: %s stopped by a signal (%v); nothing was written, the output directory is as it was\n", what, s)
 		}
 		code := 130
 		if n, ok := s.(syscall.Signal); ok {

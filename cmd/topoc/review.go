@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -40,67 +41,82 @@ func newReport() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			res := df.compile(args)
-			if res.exitCode() == 2 {
-				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
-				return exitError{2}
-			}
-			fabrics, err := res.analyze(all.Analyzers)
-			if err != nil {
-				return err
-			}
-			rep := res.checkReport(fabrics)
-			chk := &rep
-			if title == "" {
-				title = "Design review: " + strings.Join(args, ", ")
-			}
-			rv := &report.Review{Title: title, Inputs: args, Check: chk}
-			var arts []emit.Artifact
-			if chk.OK {
-				in := &emit.Input{Graph: res.graph}
-				for _, e := range withoutMissingRenderer(c, emitters) {
-					if !contains(reviewArtifacts, e.Name) {
-						continue
-					}
-					a, err := e.Emit(in)
-					if err != nil {
-						fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
-						return exitError{2}
-					}
-					for _, x := range a {
-						switch {
-						case strings.HasSuffix(x.Path, ".svg"):
-							arts = append(arts, x)
-							rv.Diagrams = append(rv.Diagrams, report.Image{Path: x.Path, Caption: caption(x.Path)})
-						case strings.HasSuffix(x.Path, ".md"):
-							rv.BOM = string(x.Data)
-						}
-					}
-				}
-			}
-			var doc bytes.Buffer
-			if err := report.WriteReview(&doc, rv); err != nil {
-				return err
-			}
-			arts = append(arts, emit.Artifact{Path: "report.md", Data: doc.Bytes()})
-			if err := emit.WriteAll(out, arts); err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
-				return exitError{2}
-			}
-			if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
-				return err
-			}
-			fmt.Fprintf(c.OutOrStdout(), "wrote %s (%d file(s))\n", path.Join(out, "report.md"), len(arts))
-			if code := res.exitCode(); code != 0 {
-				return exitError{code}
-			}
-			return nil
+			// As build: a signal aborts the writer, which removes what was
+			// staged, so the output directory is left as it was.
+			w := new(emit.Writer)
+			return interruptible(c, "report", w, func() error {
+				return reportAndWrite(c, &df, args, out, title, w)
+			})
 		},
 	}
 	df.register(c)
 	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
 	c.Flags().StringVar(&title, "title", "", "document title (default: \"Design review: PATH\")")
 	return c
+}
+
+// reportAndWrite checks the design of args with every analyzer and has
+// the review document, its diagrams and bill of materials written into
+// out by w, all or nothing.
+func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title string, w *emit.Writer) error {
+	res := df.compile(args)
+	if res.exitCode() == 2 {
+		diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
+		return exitError{2}
+	}
+	fabrics, err := res.analyze(all.Analyzers)
+	if err != nil {
+		return err
+	}
+	rep := res.checkReport(fabrics)
+	chk := &rep
+	if title == "" {
+		title = "Design review: " + strings.Join(args, ", ")
+	}
+	rv := &report.Review{Title: title, Inputs: args, Check: chk}
+	var arts []emit.Artifact
+	if chk.OK {
+		in := &emit.Input{Graph: res.graph}
+		for _, e := range withoutMissingRenderer(c, emitters) {
+			if !contains(reviewArtifacts, e.Name) {
+				continue
+			}
+			a, err := e.Emit(in)
+			if err != nil {
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
+				return exitError{2}
+			}
+			for _, x := range a {
+				switch {
+				case strings.HasSuffix(x.Path, ".svg"):
+					arts = append(arts, x)
+					rv.Diagrams = append(rv.Diagrams, report.Image{Path: x.Path, Caption: caption(x.Path)})
+				case strings.HasSuffix(x.Path, ".md"):
+					rv.BOM = string(x.Data)
+				}
+			}
+		}
+	}
+	var doc bytes.Buffer
+	if err := report.WriteReview(&doc, rv); err != nil {
+		return err
+	}
+	arts = append(arts, emit.Artifact{Path: "report.md", Data: doc.Bytes()})
+	if err := w.WriteAll(out, arts); err != nil {
+		if errors.Is(err, emit.ErrAborted) {
+			return err // interruptible has reported the signal
+		}
+		fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+		return exitError{2}
+	}
+	if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.OutOrStdout(), "wrote %s (%d file(s))\n", path.Join(out, "report.md"), len(arts))
+	if code := res.exitCode(); code != 0 {
+		return exitError{code}
+	}
+	return nil
 }
 
 func contains(xs []string, x string) bool {

@@ -101,11 +101,31 @@ func boundedDiagnostic(d *hcl.Diagnostic, files map[string]*hcl.File) (*hcl.Diag
 	}
 	f := files[c.Subject.Filename]
 	if f == nil || f.Bytes == nil {
+		subj := *c.Subject
+		subj.Filename = cleanLine(subj.Filename)
+		c.Subject, c.Context = &subj, nil
 		return &c, nil
 	}
 	sf, subj, ctx := snippetFile(f, *c.Subject, c.Context)
+	// A file name is printed too ("on NAME line 3"): a directory named
+	// with a newline or an escape sequence must not move the cursor.
+	subj.Filename = cleanLine(subj.Filename)
+	if ctx != nil {
+		ctx.Filename = subj.Filename
+	}
 	c.Subject, c.Context = &subj, ctx
 	return &c, map[string]*hcl.File{c.Subject.Filename: sf}
+}
+
+// cleanLine is cleanText for text that must stay on one line (a file
+// name): newlines and tabs are shown as '?' too.
+func cleanLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return '?'
+		}
+		return r
+	}, cleanText(s))
 }
 
 // snippetFile returns a stand-in for f that HCL's writer scans in time
