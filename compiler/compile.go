@@ -22,11 +22,14 @@ import (
 const DefaultMaxEndpoints = 2_000_000
 
 // DefaultMaxElements caps nodes plus links of the whole design, so that a
-// design that would need gigabytes of memory is refused before it is built.
-// At about 150 bytes per element, 20 million elements is 3 GB. A modelling
-// assumption, sized for a 131,072-GPU design with server internals (about
-// 4 million elements).
-const DefaultMaxElements = 20_000_000
+// design that would need gigabytes of memory is refused before it is
+// built: 8,000,000. Built graphs take about 120–170 bytes of peak RSS per
+// element (the 131,072-GPU example: 4.2 million elements, 510 MB; a
+// 10,000,000-switch Clos tier ran a 4 GB machine out of memory), so the
+// cap bounds a run near 1.4 GB. It admits the 131,072-GPU example with
+// room for its storage and management fabrics; larger designs raise it
+// with --max-elements. A modelling assumption.
+const DefaultMaxElements = 8_000_000
 
 // Options tune the compiler.
 type Options struct {

@@ -11,8 +11,22 @@ import (
 )
 
 // size is an estimate of what part of a design builds: endpoints, nodes
-// and links. Estimates are float64 so that k = 10^9 cannot overflow.
-type size struct{ endpoints, nodes, links float64 }
+// and links, and how many of the nodes are fabric switches. Estimates are
+// float64 so that k = 10^9 cannot overflow.
+type size struct{ endpoints, nodes, links, switches float64 }
+
+// switchElements is what one fabric switch weighs against the element
+// cap, in elements: a switch is placed in a rack, named, indexed per tier
+// and unit and given a port map, so it costs about five times a link or
+// a server component (a Clos of 1,000,000 one-leaf planes peaked at 821 MB
+// for 1,000,000 switches; the 131,072-GPU example at 510 MB for 4.2
+// million elements, most of them links). The switch itself is counted in
+// nodes; this adds the rest. Measured on this machine; a modelling
+// assumption.
+const switchElements = 4
+
+// elements is the weight of s against the element cap.
+func (s size) elements() float64 { return s.nodes + s.links + switchElements*s.switches }
 
 // checkExpansion estimates, from parameters alone, the endpoints and
 // elements (nodes + links) the design would build, and refuses it before
@@ -28,14 +42,15 @@ func checkExpansion(s *state) {
 		total.endpoints += add.endpoints
 		total.nodes += add.nodes
 		total.links += add.links
-		switch elements := total.nodes + total.links; {
+		total.switches += add.switches
+		switch elements := total.elements(); {
 		case total.endpoints > float64(s.opts.MaxEndpoints):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
 				fmt.Sprintf("%s brings the design to %.3g endpoints; the limit is %d. Check the parameters, or raise the limit with --max-endpoints.", what, total.endpoints, s.opts.MaxEndpoints)))
 			return false
 		case elements > float64(s.opts.MaxElements):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
-				fmt.Sprintf("%s brings the design to about %.3g nodes and links; the limit is %d.", what, elements, s.opts.MaxElements)))
+				fmt.Sprintf("%s brings the design to about %.3g elements (nodes and links, a fabric switch counting %d), about %.1f GB of memory; the limit is %d. Check the counts, or raise the limit with --max-elements.", what, elements, switchElements+1, elements*170/1e9, s.opts.MaxElements)))
 			return false
 		}
 		return true
@@ -60,14 +75,14 @@ func checkExpansion(s *state) {
 		switch {
 		case f.FatTree != nil:
 			k := pos(f.FatTree.K.V)
-			add, rng = size{endpoints: k * k * k / 4, nodes: k*k*k/4 + 5*k*k/4, links: 3 * k * k * k / 4}, f.FatTree.K.Range
+			add, rng = size{endpoints: k * k * k / 4, nodes: k*k*k/4 + 5*k*k/4, links: 3 * k * k * k / 4, switches: 5 * k * k / 4}, f.FatTree.K.Range
 		case f.Dragonfly != nil:
 			d := f.Dragonfly
 			p, a, h, g := pos(d.P.V), pos(d.A.V), pos(d.H.V), pos(d.G.V)
 			if !d.G.Set {
 				g = a*h + 1
 			}
-			add = size{endpoints: a * p * g, nodes: a * g * (p + 1), links: a*g*p + g*a*(a-1)/2 + g*a*h/2}
+			add = size{endpoints: a * p * g, nodes: a * g * (p + 1), links: a*g*p + g*a*(a-1)/2 + g*a*h/2, switches: a * g}
 			rng = d.P.Range
 		case f.NVLinkDomain != nil:
 			d := f.NVLinkDomain
@@ -78,7 +93,7 @@ func checkExpansion(s *state) {
 					gpus = servers[r[1]] * gpusPer[r[1]]
 				}
 			}
-			add, rng = size{endpoints: gpus, nodes: built + pos(d.Switches.V), links: gpus * pos(d.LinksPerGPU.V)}, d.GPUs.Range
+			add, rng = size{endpoints: gpus, nodes: built + pos(d.Switches.V), links: gpus * pos(d.LinksPerGPU.V), switches: pos(d.Switches.V)}, d.GPUs.Range
 		case f.Clos != nil:
 			add, rng = closSize(f, servers, s), f.FamilyRange
 		case f.Custom != nil:
@@ -194,26 +209,30 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 	out := size{endpoints: eps, nodes: hosts, links: eps}
 	below := eps // links arriving at the tier from below
 	for _, t := range c.Tiers {
-		var switches float64
-		if t.Count.V > 0 {
-			groups := planes
-			for _, p := range t.Per.V {
-				switch p {
-				case "rail":
-					groups *= rails
-				case "plane":
-				default:
-					if n := unitServers[p]; n > 0 {
-						groups *= max(1, (nServers+n-1)/n)
-					}
+		groups := planes
+		for _, p := range t.Per.V {
+			switch p {
+			case "rail":
+				groups *= rails
+			case "plane":
+			default:
+				if n := unitServers[p]; n > 0 {
+					groups *= max(1, (nServers+n-1)/n)
 				}
 			}
+		}
+		var switches float64
+		if t.Count.V > 0 {
 			switches = pos(t.Count.V) * groups
 		} else {
-			switches = (below + max(pos(t.Down.V), 1) - 1) / max(pos(t.Down.V), 1)
+			// Sized from the links below, but at least one switch per
+			// group: a million planes build a million leaves whatever
+			// their endpoints.
+			switches = max((below+max(pos(t.Down.V), 1)-1)/max(pos(t.Down.V), 1), groups)
 		}
 		up := switches * pos(t.Up.V)
 		out.nodes += switches
+		out.switches += switches
 		out.links += up
 		below = up
 	}
@@ -223,7 +242,7 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 // customSize counts a custom fabric's declared switches, hosts and links
 // (each link times its parallel count), already expanded by lang.
 func customSize(c *lang.Custom) size {
-	out := size{nodes: float64(len(c.Switches) + len(c.Hosts))}
+	out := size{nodes: float64(len(c.Switches) + len(c.Hosts)), switches: float64(len(c.Switches))}
 	for _, h := range c.Hosts {
 		out.endpoints += max(pos(h.Ports.V), 1)
 	}

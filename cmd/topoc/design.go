@@ -23,12 +23,14 @@ type designFlags struct {
 	vars         []string
 	varFiles     []string
 	maxEndpoints int64
+	maxElements  int64
 }
 
 func (f *designFlags) register(c *cobra.Command) {
 	c.Flags().StringArrayVar(&f.vars, "var", nil, "set a variable: --var name=value (repeatable)")
 	c.Flags().StringArrayVar(&f.varFiles, "var-file", nil, "read variables from an HCL file of name = value lines (repeatable)")
 	c.Flags().Int64Var(&f.maxEndpoints, "max-endpoints", compiler.DefaultMaxEndpoints, "refuse designs with more endpoints than this")
+	c.Flags().Int64Var(&f.maxElements, "max-elements", compiler.DefaultMaxElements, "refuse designs with more nodes and links than this (about 170 bytes of memory each)")
 }
 
 // compiled is a loaded and compiled design with its diagnostics, sorted.
@@ -52,6 +54,9 @@ func (f *designFlags) validate() error {
 			return fmt.Errorf("--var %q: want name=value, e.g. --var spines=8", v)
 		}
 	}
+	if f.maxElements < 0 {
+		return fmt.Errorf("--max-elements %d: want a positive number (0 means the default, %d)", f.maxElements, compiler.DefaultMaxElements)
+	}
 	if f.maxEndpoints < 0 {
 		return fmt.Errorf("--max-endpoints %d: want a positive number (0 means the default, %d)", f.maxEndpoints, compiler.DefaultMaxEndpoints)
 	}
@@ -63,7 +68,7 @@ func (f *designFlags) compile(paths []string) compiled {
 	var g *ir.Graph
 	if !diags.HasErrors() {
 		var d hcl.Diagnostics
-		g, d = compiler.Compile(cfg, compiler.Options{MaxEndpoints: f.maxEndpoints})
+		g, d = compiler.Compile(cfg, compiler.Options{MaxEndpoints: f.maxEndpoints, MaxElements: f.maxElements})
 		diags = append(diags, d...)
 	}
 	diag.Sort(diags)
