@@ -16,9 +16,8 @@ import (
 // HCL evaluates about a million such steps a second on this project's
 // 2-core reference machine, so the cap ends a runaway nested loop within
 // seconds. The largest shipped design (16,384 servers named by a
-// template) takes 1.6% of it, so a 131,072-server node group (the
-// expansion cap) fits with room to spare (TestBudgetOfExamples). A
-// modelling assumption.
+// template) takes 1.6% of it (TestBudgetOfExamples), so the names of
+// eight times as many servers still fit. A modelling assumption.
 const MaxEvalSteps = 1 << 21
 
 // MaxEvalCost caps the values one design builds while it is evaluated, in
