@@ -16,6 +16,7 @@ func runChecks(s *state) {
 	used := portsUsed(s.g)
 	sc := newCheckScratch(len(s.g.Nodes))
 	s.checkEndpointPorts()
+	checkProtocols(s)
 	for fi := range s.g.Fabrics {
 		f := ir.FabricID(fi)
 		nodes, links := s.g.FabricNodes(f), s.g.FabricLinks(f)

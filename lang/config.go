@@ -69,6 +69,10 @@ type SwitchModel struct {
 	Breakouts []Breakout   // allowed splits of one port
 	SHARP     Val[bool]    // in-network reduction (SHARP) capable
 	Vendor    Val[string]
+	// Protocol is "infiniband", "ethernet" or "nvlink" (SwitchProtocols),
+	// or unset; a NIC of another protocol cabled to it is a
+	// protocol-mismatch warning.
+	Protocol  Val[string]
 	LatencyS  Val[float64] // port-to-port latency, seconds (0 = unknown)
 	DeclRange hcl.Range
 	Builtin   bool

@@ -25,13 +25,22 @@ func content(b *hcl.Block, s *hcl.BodySchema, diags *hcl.Diagnostics) *hcl.BodyC
 	return c
 }
 
-var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sharp", "vendor", "latency"})
+var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sharp", "vendor", "latency", "protocol"})
+
+// SwitchProtocols are the protocols a switch_model may state: a packet
+// switch runs InfiniBand or Ethernet, an NVSwitch chip NVLink.
+var SwitchProtocols = []string{"infiniband", "ethernet", "nvlink"}
+
+// NICProtocols are the protocols a nic_model may state.
+var NICProtocols = []string{"infiniband", "ethernet"}
 
 func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *SwitchModel {
 	c := content(b, switchModelSchema, diags)
 	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &SwitchModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
-		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor")}
+		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor"),
+		Protocol: a.str("protocol")}
+	oneOf(a, m.Protocol, "protocol", SwitchProtocols)
 	if at, ok := a.get("latency"); ok {
 		s, d := eval.String(at.Expr, ctx)
 		a.diags = append(a.diags, d...)
@@ -142,6 +151,7 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	m := &NICModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Ports: a.int("ports"), PortRate: a.rate("port_rate"), PCIeGen: a.int("pcie_gen"),
 		PCIeWidth: a.int("pcie_width"), Protocol: a.str("protocol")}
+	oneOf(a, m.Protocol, "protocol", NICProtocols)
 	requireSet(a, "port_rate", m.PortRate.Set, "nic_model")
 	*diags = append(*diags, a.diags...)
 	return m

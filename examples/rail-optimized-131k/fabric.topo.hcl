@@ -42,6 +42,18 @@ locals {
   cores = local.pods * local.spines_per_pod * local.half / local.ports
 }
 
+# The DGX H100's ConnectX-7 cards are VPI and run InfiniBand by default
+# (the built-in model says so); on Spectrum-4 Ethernet switches they run
+# Ethernet. The design says which, replacing the built-in model whole
+# (protocol-mismatch otherwise): the other facts are the catalogue's.
+nic_model "ConnectX-7" {
+  ports      = 1
+  port_rate  = "400Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+  protocol   = "ethernet"
+}
+
 node_group "dgx" {
   model = "DGX-H100"
   count = var.nodes

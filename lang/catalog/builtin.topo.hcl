@@ -40,6 +40,7 @@ switch_model "QM9700" {
   breakouts = ["2x200Gb/s"]
   sharp     = true # Quantum-2 switches run SHARP; K3 [src]
   vendor    = "NVIDIA"
+  protocol  = "infiniband" # NDR InfiniBand; K1 title [src]
   # latency: not set. NVIDIA publishes none; third-party figures conflict (nodes.md §7, S31 [unconfirmed]).
 }
 
@@ -51,6 +52,7 @@ switch_model "QM9790" {
   breakouts = ["2x200Gb/s"]
   sharp     = true # Quantum-2 ASIC; K3 [src]. Externally managed per K2 [src]
   vendor    = "NVIDIA"
+  protocol  = "infiniband" # NDR InfiniBand; K1 [src]
 }
 
 # NVIDIA Quantum-X800 XDR InfiniBand (Q3400).
@@ -61,6 +63,7 @@ switch_model "Quantum-X800" {
   breakouts = ["2x400Gb/s"]
   sharp     = true # [unconfirmed]: SHARP on Quantum-X800 was not read in a source
   vendor    = "NVIDIA"
+  protocol  = "infiniband" # XDR InfiniBand; K9 title [src]
   # latency: not found (nodes.md §7 gap).
 }
 
@@ -72,6 +75,7 @@ switch_model "SN5600" {
   breakouts = ["2x400Gb/s", "4x200Gb/s", "4x100Gb/s"]
   sharp     = false # [assumption]: no source read gives Spectrum-4 in-network reduction
   vendor    = "NVIDIA"
+  protocol  = "ethernet" # 800GbE; K4 [src]
   # latency: not found (nodes.md §7 gap).
 }
 
@@ -83,6 +87,7 @@ switch_model "TH5-64x800G" {
   breakouts = ["2x400Gb/s", "4x200Gb/s", "8x100Gb/s"]
   sharp     = false      # [assumption]: no in-network reduction on merchant Ethernet in any source read
   vendor    = "Broadcom" # ASIC vendor; the box vendor varies
+  protocol  = "ethernet" # [inferred]: Tomahawk is Broadcom's StrataXGS Ethernet switch line; no source read states the protocol
 }
 
 # A generic 25.6 Tb/s Ethernet box on a Broadcom Tomahawk 4 ASIC.
@@ -93,6 +98,7 @@ switch_model "TH4-64x400G" {
   breakouts = ["2x200Gb/s", "4x100Gb/s"]
   sharp     = false # [assumption], as TH5
   vendor    = "Broadcom"
+  protocol  = "ethernet" # [inferred], as TH5
 }
 
 # HPE Slingshot switch ASIC (dragonfly router).
@@ -101,6 +107,7 @@ switch_model "Rosetta" {
   port_rate = "200Gb/s" # designs.md §2 [src]
   sharp     = false     # [assumption]: no in-network reduction in the sources read
   vendor    = "HPE"
+  # protocol: not set. Slingshot is HPE's own Ethernet-compatible protocol, and no NIC of this catalogue speaks it.
   latency   = "350ns" # designs.md §2: mean switch latency about 350 ns [src]; nodes.md §7
 }
 
@@ -113,6 +120,7 @@ switch_model "NVSwitch-gen3" {
   port_rate = "25GB/s" # one NVLink4 link = 50 GB/s bidirectional = 25 GB/s per direction; designs.md §4 [src]
   sharp     = true     # NVLink SHARP (NVLS) on NVSwitch gen3; designs.md §4 (NCCL env.rst, HGX H100 blog) [src]
   vendor    = "NVIDIA"
+  protocol  = "nvlink" # an NVLink switch chip; designs.md §4 [src]
   # latency: not published (nodes.md §7 [unconfirmed]); use NCCL's NVLink hop constants instead.
 }
 
@@ -123,6 +131,7 @@ switch_model "NVSwitch-gen4" {
   port_rate = "50GB/s" # one NVLink5 link = 100 GB/s bidirectional = 50 GB/s per direction; designs.md §4 [src]
   sharp     = true     # [inferred]: NVLS on "Hopper or later" and NCCL's Blackwell NVLS efficiency 0.74 (designs.md §4 [src])
   vendor    = "NVIDIA"
+  protocol  = "nvlink" # an NVLink switch chip; designs.md §4 [src]
 }
 
 # GB200 NVL72 NVLink switch tray: 2 x "NVSwitch-gen4" chips, 144 NVLink ports,

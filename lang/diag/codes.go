@@ -64,6 +64,9 @@ const (
 	// NVLinkBudget: an NVLink domain asks for more GPU or NVSwitch links
 	// than the parts have.
 	NVLinkBudget Code = "nvlink-budget"
+	// ProtocolMismatch: a NIC is cabled to a switch of another protocol
+	// (InfiniBand and Ethernet).
+	ProtocolMismatch Code = "protocol-mismatch"
 	// UnusedPorts: switch ports left free (informational).
 	UnusedPorts Code = "unused-ports"
 	// EmptyDesign: the design declares no fabric and no node group.
@@ -92,5 +95,5 @@ var coreCodes = []Code{
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
 	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
-	RailMisalignment, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
+	RailMisalignment, ProtocolMismatch, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 }

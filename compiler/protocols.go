@@ -1,0 +1,69 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// checkProtocols warns about NICs cabled to a switch of another protocol:
+// an InfiniBand ConnectX-7 (the built-in HGX H100's NIC) on a Tomahawk
+// Ethernet leaf links no packet. It needs both models' protocols (the
+// NIC model's protocol, the switch model's protocol); a model that leaves
+// it unset is not judged. One warning per fabric, NIC model and switch
+// model, at the fabric's block, with the number of links. A warning, not
+// an error: many NICs are VPI (ConnectX-7 runs either), and the fix may
+// be a line in the design rather than new hardware.
+func checkProtocols(s *state) {
+	type pair struct {
+		fabric    ir.FabricID
+		nic, sw   string
+		nicP, swP string
+	}
+	counts := map[pair]int{}
+	for fi := range s.g.Fabrics {
+		f := ir.FabricID(fi)
+		for _, id := range s.g.FabricLinks(f) {
+			l := &s.g.Links[id]
+			a, b := &s.g.Nodes[l.A.Node], &s.g.Nodes[l.B.Node]
+			if b.Kind == ir.KindNIC {
+				a, b = b, a
+			}
+			if a.Kind != ir.KindNIC || b.Kind != ir.KindSwitch {
+				continue
+			}
+			nm, sm := s.cat.nics[a.Model], s.cat.switches[b.Model]
+			if nm == nil || sm == nil || !nm.Protocol.Set || !sm.Protocol.Set || nm.Protocol.V == sm.Protocol.V {
+				continue
+			}
+			counts[pair{f, a.Model, b.Model, nm.Protocol.V, sm.Protocol.V}]++
+		}
+	}
+	keys := make([]pair, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.fabric != b.fabric {
+			return a.fabric < b.fabric
+		}
+		if a.nic != b.nic {
+			return a.nic < b.nic
+		}
+		return a.sw < b.sw
+	})
+	for _, k := range keys {
+		var rng hcl.Range
+		if int(k.fabric) < len(s.fabricOf) {
+			rng = s.fabricOf[k.fabric].FamilyRange
+		}
+		s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
+			fmt.Sprintf("In fabric %q, %d link(s) join NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
+				s.g.Fabrics[k.fabric].Name, counts[k], k.nicP, k.nic, k.swP, k.sw, k.swP, k.nicP)))
+	}
+}
