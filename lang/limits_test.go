@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
 )
 
 // errorsOf returns the error diagnostics of diags as "code line" strings.
@@ -167,4 +169,39 @@ func TestVarInputsScreened(t *testing.T) {
 	wantErrors(t, diags, "hcl-syntax 1")
 	_, diags = Load([]string{filepath.Join(dir, "d.topo.hcl")}, Options{Vars: []string{"a=" + strings.Repeat("1+", MaxOperators+1) + "1"}})
 	wantErrors(t, diags, "hcl-syntax -")
+}
+
+// Tokens are capped per file and per design (eval.MaxTokens): HCL's
+// parser keeps about 325 bytes per token, so four files of two million
+// tokens each, within the byte caps, ran out of memory (issue 19).
+func TestTokenCaps(t *testing.T) {
+	// lines of small lists (under the literal-list cap), n tokens in all
+	lines := func(n int) []byte {
+		var b strings.Builder
+		row := "[" + strings.Repeat("0,", 999) + "0]" // 2,001 tokens
+		b.WriteString("locals {\n")
+		for i := 0; i < n/2005; i++ {
+			fmt.Fprintf(&b, "  x%d = %s\n", i, row)
+		}
+		b.WriteString("}\n")
+		return []byte(b.String())
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.topo.hcl"), lines(eval.MaxTokens+10000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := Load([]string{dir}, Options{})
+	wantErrors(t, diags, "file-too-large 1")
+
+	dir = t.TempDir()
+	for _, f := range []string{"a.topo.hcl", "b.topo.hcl"} {
+		src := strings.Replace(string(lines(eval.MaxTokens*6/10)), "  x", "  "+f[:1], -1)
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, diags = Load([]string{dir}, Options{})
+	if got := errorsOf(diags); len(got) != 1 || got[0] != "file-too-large 1" || !strings.HasSuffix(diags[0].Subject.Filename, "b.topo.hcl") {
+		t.Fatalf("errors %v, want one file-too-large at the second file", got)
+	}
 }

@@ -25,6 +25,13 @@ const MaxFileBytes = 4 << 20
 // files at the per-file cap; a modelling assumption.
 const MaxDesignBytes = 4 * MaxFileBytes
 
+// MaxCollectives caps the collective blocks of a design's workloads
+// together: 256. The congestion analysis routes each over the fabric,
+// about 13 ms each on the DGX H100 SuperPOD and a second on the 131k
+// example, so 3,000 took 41 s; a training step's distinct collectives
+// are a few dozen, each with a repetition count. A modelling assumption.
+const MaxCollectives = 256
+
 // Options are the inputs beyond the files themselves.
 type Options struct {
 	// Vars are --var "name=value" flags, in order; VarFiles are --var-file paths.
@@ -48,6 +55,7 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 	files, diags := DesignPaths(paths)
 	var bodies []*hcl.File
 	var total int64
+	tokens := 0 // of the design's files together (eval.MaxTokens)
 	for _, name := range files {
 		if st, err := os.Stat(name); err == nil {
 			if total += st.Size(); total > MaxDesignBytes {
@@ -56,7 +64,7 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 				break
 			}
 		}
-		f, d := parseFile(parser, name)
+		f, d := parseFile(parser, name, &tokens)
 		diags = append(diags, d...)
 		if f != nil {
 			if sb, ok := f.Body.(*hclsyntax.Body); ok {
@@ -114,7 +122,7 @@ func DesignPaths(paths []string) ([]string, hcl.Diagnostics) {
 	return out, diags
 }
 
-func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
+func parseFile(p *hclparse.Parser, name string, tokens *int) (*hcl.File, hcl.Diagnostics) {
 	// Read through a limit: a stream or device named on the command line
 	// (/dev/stdin, /dev/zero) has no size on disk to check.
 	src, d := ReadDesignFile(name)
@@ -126,6 +134,11 @@ func parseFile(p *hclparse.Parser, name string) (*hcl.File, hcl.Diagnostics) {
 		// shown as '?'); the file is not parsed.
 		p.AddFile(name, &hcl.File{Bytes: src})
 		return nil, hcl.Diagnostics{d}
+	}
+	// Parsed files are all kept: their tokens are bounded together.
+	if *tokens += eval.CountTokens(src); *tokens > eval.MaxTokens {
+		return nil, hcl.Diagnostics{diag.Error(diag.FileTooLarge, fileStart(name), "Design too large",
+			fmt.Sprintf("The design's files reach about %d tokens at %s, more than the %d a design may hold (HCL's parser keeps about 325 bytes per token). Check that the path holds only this design's files.", *tokens, name, eval.MaxTokens))}
 	}
 	return p.ParseHCL(src, name)
 }
@@ -184,6 +197,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 	}
 	defer withBudget(ctx)()
 	user := map[string]bool{}
+	collectives := 0 // of all workloads (MaxCollectives)
 	for _, b := range blocks {
 		name := ""
 		if len(b.Labels) > 0 {
@@ -211,6 +225,12 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 			}
 		case "workload":
 			if w := decodeWorkload(b, ctx, diags); w != nil {
+				if n := collectives + len(w.Collectives); n > MaxCollectives {
+					*diags = append(*diags, diag.Error(diag.ExpansionLimit, w.Collectives[MaxCollectives-collectives].DeclRange, "Too many collectives",
+						fmt.Sprintf("The design's workloads hold more than %d collectives; each is routed over the fabric (seconds each on a 131,072-GPU design). Keep the collectives a step repeats once each, with their repetition counts.", MaxCollectives)))
+					w.Collectives = w.Collectives[:MaxCollectives-collectives]
+				}
+				collectives += len(w.Collectives)
 				cfg.Workloads = append(cfg.Workloads, w)
 			}
 		case "requirement":

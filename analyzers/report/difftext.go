@@ -98,14 +98,40 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 	}
 }
 
-// mdEscape keeps a value from breaking a Markdown table row or adding
-// markup: a pipe ends a cell, a line break ends the row (and can start a
-// heading), '<' starts HTML, which Markdown renderers pass through, and
-// control characters (terminal escapes) are shown as '?', as the text
-// diagnostics show them. Requirement messages and paths are free text
-// and reach the review through it.
+// mdEscape keeps free text from breaking a Markdown table row or adding
+// markup, for a table cell or a heading: a pipe ends a cell, a line
+// break ends the row (and can start a heading), '<' starts HTML, which
+// Markdown renderers pass through, and the brackets of links and images
+// and the backtick of code spans are escaped with a backslash (with the
+// backslash itself), so that an error_message cannot place a link or
+// fetch an image; emphasis is harmless and left alone. Control
+// characters (terminal escapes) are shown as '?', as the text diagnostics
+// show them, and bidirectional format characters (U+202A–U+202E,
+// U+2066–U+2069, U+200E, U+200F), which reorder what a reader sees,
+// are dropped. Requirement messages and paths are free text and reach
+// the review through it.
 func mdEscape(s string) string {
-	s = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;").Replace(s)
+	s = mdPunct.Replace(s)
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return '?'
+		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// mdPunct is mdEscape's replacement of Markdown's active characters.
+var mdPunct = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", "[", `\[`, "]", `\]`, "`", "\\`", "\\", `\\`)
+
+// mdCode is s for a Markdown code span (`s`) in a table cell: no escapes
+// work inside a span, so pipes, line breaks and control characters are
+// replaced (as mdEscape does) and a backtick, which would end the span,
+// is shown as '\”.
+func mdCode(s string) string {
+	s = strings.NewReplacer("|", "\\|", "\n", " ", "\r", " ", "`", "'").Replace(s)
 	return strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return '?'
@@ -113,10 +139,6 @@ func mdEscape(s string) string {
 		return r
 	}, s)
 }
-
-// mdCode is s for a Markdown code span (`s`) in a table cell: mdEscape,
-// with backticks, which would end the span, shown as '\”.
-func mdCode(s string) string { return strings.ReplaceAll(mdEscape(s), "`", "'") }
 
 // summarize folds the changes of many like elements of one list (the
 // per-unit detail of 64 racks, each 3:1 → 4:1) into one line per field

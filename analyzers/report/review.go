@@ -126,7 +126,7 @@ func WriteReview(w io.Writer, r *Review) error {
 		p("\n")
 	}
 	for _, img := range r.Diagrams {
-		p("![%s](%s)\n\n*%s*\n\n", mdEscape(img.Caption), img.Path, img.Caption)
+		p("![%s](%s)\n\n*%s*\n\n", mdEscape(img.Caption), img.Path, mdEscape(img.Caption))
 	}
 	if len(c.Requirements) > 0 {
 		p("## Requirements\n\n| Requirement | Outcome | Values |\n|---|---|---|\n")
@@ -134,7 +134,7 @@ func WriteReview(w io.Writer, r *Review) error {
 			out := "met"
 			switch q.Status {
 			case RequirementFailed:
-				out = "**failed**: " + q.Message
+				out = "**failed**: " + mdEscape(q.Message)
 			case RequirementUnproven:
 				out = "**unproven**: the bounds do not decide it (see diagnostics)"
 			case RequirementInvalid:
@@ -142,9 +142,9 @@ func WriteReview(w io.Writer, r *Review) error {
 			}
 			var vals []string
 			for _, v := range q.Values {
-				vals = append(vals, fmt.Sprintf("`%s` = %s", mdCode(v.Ref), v.Text()))
+				vals = append(vals, fmt.Sprintf("`%s` = %s", mdCode(v.Ref), mdEscape(v.Text())))
 			}
-			p("| `%s` | %s | %s |\n", mdCode(q.Name), mdEscape(out), mdEscape(strings.Join(vals, ", ")))
+			p("| `%s` | %s | %s |\n", mdCode(q.Name), out, strings.Join(vals, ", "))
 		}
 		p("\n")
 	}

@@ -2,6 +2,8 @@ package eval
 
 import (
 	"errors"
+	"math"
+	"math/big"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -19,7 +21,57 @@ import (
 var (
 	safeDivide = &hclsyntax.Operation{Impl: checkedArith(stdlib.DivideFunc, "divide"), Type: cty.Number}
 	safeModulo = &hclsyntax.Operation{Impl: checkedArith(stdlib.ModuloFunc, "take the remainder"), Type: cty.Number}
+	// safeAdd, safeSubtract and safeMultiply refuse a result beyond
+	// MaxMagnitude: go-cty numbers have no exponent limit, and writing
+	// 1e100000000 as text (a message, tostring, a template) took minutes.
+	safeAdd      = &hclsyntax.Operation{Impl: rangedArith(stdlib.AddFunc), Type: cty.Number}
+	safeSubtract = &hclsyntax.Operation{Impl: rangedArith(stdlib.SubtractFunc), Type: cty.Number}
+	safeMultiply = &hclsyntax.Operation{Impl: rangedArith(stdlib.MultiplyFunc), Type: cty.Number}
 )
+
+// MaxMagnitude is the largest magnitude a number of a design may reach:
+// that of float64 (about 1.8e308), which every consumer of a number
+// (JSON, the IR's rates and sizes) holds it as. go-cty's arbitrary
+// precision otherwise lets an exponent grow to millions of digits, whose
+// decimal text takes minutes to write.
+const MaxMagnitude = math.MaxFloat64
+
+// tooBig reports whether v is a known number beyond MaxMagnitude, or
+// nonzero and nearer 0 than float64 can hold (not infinite: infinities
+// are refused where they arise).
+func tooBig(v cty.Value) bool {
+	if !v.IsKnown() || v.IsNull() || v.Type() != cty.Number {
+		return false
+	}
+	bf := v.AsBigFloat()
+	if bf.IsInf() || bf.Sign() == 0 {
+		return false
+	}
+	abs := new(big.Float).Abs(bf)
+	// Tiny numbers too: 1e-100000000 is as slow to write as its inverse.
+	return abs.Cmp(big.NewFloat(MaxMagnitude)) > 0 || abs.Cmp(big.NewFloat(math.SmallestNonzeroFloat64)) < 0
+}
+
+// errTooBig is the error of an operation or call whose number is beyond
+// MaxMagnitude.
+var errTooBig = errors.New("the number is beyond ±1.8e308, the largest a design may use")
+
+// rangedArith wraps a two-number go-cty operator function with the
+// MaxMagnitude check of its result.
+func rangedArith(inner function.Function) function.Function {
+	return function.New(&function.Spec{
+		Description: inner.Description() + " A result beyond ±1.8e308 is an error.",
+		Params:      inner.Params(),
+		Type:        function.StaticReturnType(cty.Number),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			v, err := inner.Call(args)
+			if err == nil && tooBig(v) {
+				return cty.NilVal, errTooBig
+			}
+			return v, err
+		},
+	})
+}
 
 // checkedArith wraps a two-number go-cty operator function with the
 // refusals above; what is done names the operation in the message.

@@ -37,6 +37,12 @@ const MaxEvalCost = 128 << 20
 // modelling assumption.
 const ElementCost = 64
 
+// MaxTupleElements caps the elements of a tuple a metered expression makes
+// (flatten, concat and for expressions make tuples): 4,096, which go-cty
+// converts to a list in about 0.3 s; see QuadraticElementsPerStep. The
+// lists of a design hold hundreds. A modelling assumption.
+const MaxTupleElements = 4096
+
 // Budget is the evaluation budget of one design, shared by every
 // expression parsed for it (see Meter): a step and cost account that
 // refuses the evaluation that would pass MaxEvalSteps or MaxEvalCost.
@@ -76,6 +82,23 @@ func (b *Budget) step(rng hcl.Range) *hcl.Diagnostic {
 	return nil
 }
 
+// work takes n steps for the work of a call to fn (the size of its
+// arguments, see FunctionsOn), without a range: the metered call reports
+// the budget's diagnostic at its own range when a step fails.
+func (b *Budget) work(n int64, fn string) *hcl.Diagnostic {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.spent != nil {
+		return b.spent
+	}
+	if b.steps += n; b.steps > MaxEvalSteps {
+		b.spent = diag.Error(diag.EvaluationLimit, hcl.Range{}, "Evaluation too large",
+			fmt.Sprintf("Evaluating the design takes more than %d steps: calls such as %s over large arguments (a step per %d bytes of them) repeated in a loop. Call it on smaller values, or fewer times.", MaxEvalSteps, fn, ArgBytesPerStep))
+		return b.spent
+	}
+	return nil
+}
+
 // charge adds the cost of v, the result of the expression at rng.
 func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 	b.mu.Lock()
@@ -85,6 +108,16 @@ func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.spent != nil {
+		return b.spent
+	}
+	if t := v.Type(); v.IsKnown() && !v.IsNull() && t.IsTupleType() && v.LengthInt() > MaxTupleElements {
+		b.spent = diag.Error(diag.EvaluationLimit, rng, "Tuple too long",
+			fmt.Sprintf("This expression makes a tuple of %d elements, more than %d: passed to a function, go-cty converts it to a list in time quadratic in its length (16,384 elements took 4.6 s). Make shorter lists.", v.LengthInt(), MaxTupleElements))
+		return b.spent
+	}
+	if hugeNumber(v) {
+		b.spent = diag.Error(diag.InvalidValue, rng, "Number out of range",
+			"This expression makes a number beyond ±1.8e308, the largest a design may use (a float64); writing it as text alone would take minutes. Use smaller numbers.")
 		return b.spent
 	}
 	if b.cost += c; b.cost > MaxEvalCost {
@@ -122,6 +155,13 @@ func (b *Budget) charged(v cty.Value, diags hcl.Diagnostics) func(rng hcl.Range)
 		}
 		return v, diags
 	}
+}
+
+// spentDiag returns the budget's diagnostic once it is spent, or nil.
+func (b *Budget) spentDiag() *hcl.Diagnostic {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.spent
 }
 
 // Dedupe returns ds without the repeats of b's diagnostic (the one
@@ -171,3 +211,23 @@ func valueCost(v cty.Value, limit int64) int64 {
 
 // mib writes a byte count in MiB with one decimal ("3.9 MiB").
 func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// hugeNumber reports whether v holds a number beyond MaxMagnitude, at
+// any depth (tonumber, jsondecode and parseint make them from text).
+func hugeNumber(v cty.Value) bool {
+	if !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	v, _ = v.Unmark()
+	switch t := v.Type(); {
+	case t == cty.Number:
+		return tooBig(v)
+	case t.IsListType() || t.IsSetType() || t.IsTupleType() || t.IsMapType() || t.IsObjectType():
+		for it := v.ElementIterator(); it.Next(); {
+			if _, e := it.Element(); hugeNumber(e) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -40,7 +40,10 @@ type Inputs struct {
 // an error is cty.DynamicVal in the returned context, and locals that use
 // it are too, without further errors. The context is never nil.
 func Evaluate(vars []*Variable, locals []*hcl.Attribute, in Inputs) (*hcl.EvalContext, hcl.Diagnostics) {
-	funcs := Functions()
+	if in.Budget == nil {
+		in.Budget = NewBudget()
+	}
+	funcs := FunctionsOn(in.Budget)
 	vs, diags := variableValues(vars, in, funcs)
 	lvals, d := evaluateLocals(locals, vs, funcs)
 	diags = append(diags, d...)

@@ -34,7 +34,7 @@ func functionTable() []namedFunction {
 		{"concat", stdlib.ConcatFunc},
 		{"contains", stdlib.ContainsFunc},
 		{"csvdecode", boundedDecode(stdlib.CSVDecodeFunc, "csvdecode")},
-		{"distinct", stdlib.DistinctFunc},
+		{"distinct", checkedDistinct()},
 		{"element", stdlib.ElementFunc},
 		{"flatten", stdlib.FlattenFunc},
 		{"floor", stdlib.FloorFunc},
@@ -56,8 +56,8 @@ func functionTable() []namedFunction {
 		{"parseint", stdlib.ParseIntFunc},
 		{"pow", stdlib.PowFunc},
 		{"range", checkedRange()},
-		{"regex", stdlib.RegexFunc},
-		{"regexall", boundedRegexAll()},
+		{"regex", boundedRegex(stdlib.RegexFunc, "regex")},
+		{"regexall", boundedRegex(boundedRegexAll(), "regexall")},
 		{"replace", boundedReplace()},
 		{"reverse", stdlib.ReverseListFunc},
 		{"setproduct", boundedSetProduct()},
@@ -89,30 +89,63 @@ func functionTable() []namedFunction {
 // stdlib). Each call returns a new map, which the caller may extend.
 // Every function refuses arguments larger than MaxValueSize together
 // (argsBounded).
-func Functions() map[string]function.Function {
+func Functions() map[string]function.Function { return FunctionsOn(nil) }
+
+// FunctionsOn is Functions with the work of every call charged to b (nil
+// charges nothing): a step per ArgBytesPerStep of its arguments, besides
+// the step the call itself takes (Meter). length(s) of a 4 MB string
+// walks it and took 0.19 s, one step, so a loop of them ran for minutes
+// within the step cap.
+func FunctionsOn(b *Budget) map[string]function.Function {
 	t := functionTable()
 	m := make(map[string]function.Function, len(t))
 	for _, f := range t {
-		m[f.name] = argsBounded(f.name, f.fn)
+		m[f.name] = argsBounded(f.name, f.fn, b)
 	}
 	return m
 }
 
+// ArgBytesPerStep is the argument size (MaxValueSize's units: bytes of
+// strings and one per element) that costs one evaluation step: 64, so the
+// step cap allows 128 MiB of arguments in all, a few seconds of the
+// slowest function's work (length counts grapheme clusters at about 20
+// MB/s). A modelling assumption.
+const ArgBytesPerStep = 64
+
+// QuadraticElementsPerStep prices a collection argument of k elements at
+// k²/256 steps (above 256 elements): go-cty converts a tuple argument to
+// a list in time quadratic in its length (16,384 numbers took 4.6 s in
+// convert.Convert, before the function runs), and distinct, contains and
+// index compare pairwise, so a loop of such calls over a long list would
+// run for minutes within the step cap. A modelling assumption.
+const QuadraticElementsPerStep = 256
+
 // argsBounded wraps fn with a refusal of arguments whose sizes (as
-// MaxValueSize counts them) pass MaxValueSize together. A value within
-// the cap can still be handed to a function many times over without ever
-// being stored in a local: jsonencode([for i in range(1024) : local.s])
-// with a 4 MB local.s shares one string 1,024 times in the list and
-// asked jsonencode for 4 GB of text. Every function's result is within a
-// small factor of its arguments, apart from those bounded by their own
-// predictions (format widths, setproduct, range's 1,024 values), so the
-// cap on arguments bounds every result.
-func argsBounded(name string, fn function.Function) function.Function {
+// MaxValueSize counts them) pass MaxValueSize together, and charges b the
+// steps of their size. A value within the cap can still be handed to a
+// function many times over without ever being stored in a local:
+// jsonencode([for i in range(1024) : local.s]) with a 4 MB local.s shares
+// one string 1,024 times in the list and asked jsonencode for 4 GB of
+// text. Every function's result is within a small factor of its
+// arguments, apart from those bounded by their own predictions (format
+// widths, setproduct, split, regexall, range's 1,024 values), so the cap
+// on arguments bounds every result.
+func argsBounded(name string, fn function.Function, b *Budget) function.Function {
 	return bounded(fn, "", func(args []cty.Value) error {
-		n := 0
+		n, steps := 0, int64(0)
 		for _, a := range args {
 			if n += valueSize(a, MaxValueSize-n); n > MaxValueSize {
 				return fmt.Errorf("the arguments of %s hold more than %d bytes and elements together, more than a value may hold; pass smaller values", name, MaxValueSize)
+			}
+			if a.IsKnown() && !a.IsNull() && a.CanIterateElements() {
+				if k := int64(a.LengthInt()); k > 256 {
+					steps += k * k / QuadraticElementsPerStep
+				}
+			}
+		}
+		if b != nil {
+			if d := b.work(steps+int64(n/ArgBytesPerStep), name); d != nil {
+				return errors.New(d.Detail)
 			}
 		}
 		return nil

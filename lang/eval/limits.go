@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"regexp/syntax"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -106,6 +107,102 @@ func checkedRange() function.Function {
 	return bounded(stdlib.RangeFunc, "", func(args []cty.Value) error {
 		if len(args) == 3 && args[2].IsKnown() && !args[2].IsNull() && args[2].Type() == cty.Number && args[2].AsBigFloat().Sign() == 0 {
 			return fmt.Errorf("the step of range must not be zero")
+		}
+		return nil
+	})
+}
+
+// MaxDistinctQuadratic caps the elements distinct compares pairwise: go-
+// cty's DistinctFunc compares each element with every one kept so far,
+// about 2 µs a comparison, so 8,192 elements took over 30 s.
+// checkedDistinct keys strings, numbers and bools in a map instead, and
+// leaves only lists of other values (objects, lists) to the pairwise
+// comparison, up to this many.
+const MaxDistinctQuadratic = 1024
+
+// checkedDistinct is go-cty's distinct in linear time for a list of
+// strings, numbers or bools (the lists a design dedupes), and go-cty's
+// own, refused past MaxDistinctQuadratic elements, for any other list.
+func checkedDistinct() function.Function {
+	inner := stdlib.DistinctFunc
+	return function.New(&function.Spec{
+		Description: inner.Description() + " Lists of other than strings, numbers and bools are limited to " + fmt.Sprint(MaxDistinctQuadratic) + " elements.",
+		Params:      inner.Params(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			return inner.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			l := args[0]
+			et := l.Type().ElementType()
+			if !l.IsWhollyKnown() || l.LengthInt() <= 1 || !et.IsPrimitiveType() {
+				if l.IsKnown() && !l.IsNull() && l.LengthInt() > MaxDistinctQuadratic {
+					return cty.NilVal, fmt.Errorf("distinct compares a list of %d %s elements pairwise, more than %d; pass a list of strings, numbers or bools, or a shorter one", l.LengthInt(), et.FriendlyName(), MaxDistinctQuadratic)
+				}
+				return inner.Call(args)
+			}
+			seen := map[string]bool{}
+			var out []cty.Value
+			for it := l.ElementIterator(); it.Next(); {
+				_, v := it.Element()
+				key := "null"
+				if !v.IsNull() {
+					switch et {
+					case cty.String:
+						key = "s" + v.AsString()
+					case cty.Number:
+						key = "n" + v.AsBigFloat().Text('g', -1)
+					case cty.Bool:
+						key = fmt.Sprint(v.True())
+					}
+				}
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, v)
+				}
+			}
+			return cty.ListVal(out), nil
+		},
+	})
+}
+
+// MaxRegexSize caps a regular expression's size with its repeats
+// expanded ("a{1000}" is 1,000 literals): 10,000. Go's regexp compiles
+// the expansion on every call (nothing caches it), and a 21 KB pattern of
+// a{1000} repeats took 5 s and 600 MB per call. A modelling assumption.
+const MaxRegexSize = 10_000
+
+// regexSize is the size of re with its repeats expanded, saturating at
+// MaxRegexSize+1.
+func regexSize(re *syntax.Regexp) int {
+	n := 1
+	for _, sub := range re.Sub {
+		n += regexSize(sub)
+	}
+	if re.Op == syntax.OpRepeat {
+		times := max(re.Max, re.Min, 1)
+		n = min(n*times, MaxRegexSize+1)
+	}
+	if re.Op == syntax.OpLiteral {
+		n += len(re.Rune)
+	}
+	return min(n, MaxRegexSize+1)
+}
+
+// boundedRegex is regex or regexall with the pattern (the first
+// argument) refused when its expanded size passes MaxRegexSize. A pattern
+// that does not parse is left to go-cty, which reports it.
+func boundedRegex(inner function.Function, name string) function.Function {
+	return bounded(inner, "", func(args []cty.Value) error {
+		p, ok := knownString(args[0])
+		if !ok {
+			return nil
+		}
+		re, err := syntax.Parse(p, syntax.Perl)
+		if err != nil {
+			return nil
+		}
+		if regexSize(re) > MaxRegexSize {
+			return fmt.Errorf("the pattern of %s expands to more than %d instructions with its repeats; write a shorter pattern", name, MaxRegexSize)
 		}
 		return nil
 	})

@@ -13,7 +13,8 @@ import (
 // its result afterwards; a template is also refused before it is built
 // when the values it copies would not fit (meteredTemplate). It
 // also replaces HCL's / and % with versions that refuse a zero divisor
-// and infinite operands (safeDivide, safeModulo).
+// and infinite operands (safeDivide, safeModulo), and +, - and * with
+// versions that refuse a result beyond MaxMagnitude.
 //
 // HCL evaluates expressions itself and has no hook for a budget, so the
 // metering is done on the syntax tree: a metered node embeds the node it
@@ -82,6 +83,12 @@ func meterNode(e hclsyntax.Expression, b *Budget) hclsyntax.Expression {
 			n.Op = safeDivide
 		case hclsyntax.OpModulo:
 			n.Op = safeModulo
+		case hclsyntax.OpAdd:
+			n.Op = safeAdd
+		case hclsyntax.OpSubtract:
+			n.Op = safeSubtract
+		case hclsyntax.OpMultiply:
+			n.Op = safeMultiply
 		}
 	case *hclsyntax.UnaryOpExpr:
 		n.Val = m(n.Val)
@@ -158,7 +165,16 @@ func (e *meteredCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if d := e.b.step(rng); d != nil {
 		return cty.DynamicVal, hcl.Diagnostics{d}
 	}
-	return e.b.charged(e.FunctionCallExpr.Value(ctx))(rng)
+	v, diags := e.FunctionCallExpr.Value(ctx)
+	if spent := e.b.spentDiag(); spent != nil && diags.HasErrors() {
+		// The call's own work spent the budget (FunctionsOn): one
+		// evaluation-limit at the call, not a failed call as well.
+		if spent.Subject == nil {
+			spent.Subject = rng.Ptr()
+		}
+		return cty.DynamicVal, hcl.Diagnostics{spent}
+	}
+	return e.b.charged(v, diags)(rng)
 }
 
 // meteredTemplate is a string template on a Budget. A template copies
@@ -213,15 +229,21 @@ func Unmetered(e hcl.Expression) hcl.Expression {
 	return e
 }
 
-// BaseOp returns HCL's own operation for op: hclsyntax.OpDivide and
-// hclsyntax.OpModulo for the checked versions Meter puts in their place,
-// op itself otherwise.
+// BaseOp returns HCL's own operation for op (hclsyntax.OpAdd,
+// OpSubtract, OpMultiply, OpDivide, OpModulo) for the checked version
+// Meter puts in its place, op itself otherwise.
 func BaseOp(op *hclsyntax.Operation) *hclsyntax.Operation {
 	switch op {
 	case safeDivide:
 		return hclsyntax.OpDivide
 	case safeModulo:
 		return hclsyntax.OpModulo
+	case safeAdd:
+		return hclsyntax.OpAdd
+	case safeSubtract:
+		return hclsyntax.OpSubtract
+	case safeMultiply:
+		return hclsyntax.OpMultiply
 	}
 	return op
 }

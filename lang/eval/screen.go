@@ -49,13 +49,23 @@ func Screen(name string, src []byte) *hcl.Diagnostic {
 		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: pos}, "Bare carriage return",
 			fmt.Sprintf("Line %d of %s ends with a carriage return (CR) alone, as classic Mac OS files do; HCL ends lines with LF or CRLF, and would report every line as an invalid character. Save the file with LF line endings.", line, name))
 	}
+	if i, d := hugeLiteral(src); i >= 0 {
+		line := 1 + bytes.Count(src[:i], []byte{'\n'})
+		pos := hcl.Pos{Line: line, Column: 1 + utf8.RuneCount(src[bytes.LastIndexByte(src[:i], '\n')+1:i]), Byte: i}
+		return diag.Error(diag.HCLSyntax, hcl.Range{Filename: name, Start: pos, End: pos}, "Number too large", d)
+	}
 	line, col := 1, 0
 	at := func(i int) hcl.Range {
 		pos := hcl.Pos{Line: line, Column: col, Byte: i}
 		return hcl.Range{Filename: name, Start: pos, End: pos}
 	}
+	if n := CountTokens(src); n > MaxTokens {
+		return diag.Error(diag.FileTooLarge, hcl.Range{Filename: name, Start: hcl.InitialPos, End: hcl.InitialPos}, "Too many tokens",
+			fmt.Sprintf("%s holds about %d tokens, more than the %d a design file may: HCL's parser takes about 325 bytes of memory per token (a 4 MB file of \"0,\" needed 1.4 GB). Split generated values into several files, or describe them with count or a family block.", name, n, MaxTokens))
+	}
 	open := []byte{0} // bracket of each level; 0 for the top level
 	ops := []int{0}   // operators of the current item at each level
+	items := []int{0} // commas at each level: the elements of a literal list
 	for i, c := range src {
 		col++
 		top := len(open) - 1
@@ -67,16 +77,20 @@ func Screen(name string, src []byte) *hcl.Diagnostic {
 			}
 		case ',':
 			ops[top] = 0
+			if items[top]++; items[top] >= MaxTupleElements {
+				return diag.Error(diag.HCLSyntax, at(i), "List too long",
+					fmt.Sprintf("A list or object here has more than %d elements; go-cty converts a long tuple to a list in time quadratic in its length. Split it, or generate it with for and range.", MaxTupleElements))
+			}
 		case '(', '[', '{':
 			if len(open) > MaxNesting {
 				return diag.Error(diag.HCLSyntax, at(i), "Nesting too deep",
 					fmt.Sprintf("Brackets and blocks nest more than %d levels here; simplify the expression or flatten the blocks.", MaxNesting))
 			}
-			open, ops = append(open, c), append(ops, 0)
+			open, ops, items = append(open, c), append(ops, 0), append(items, 0)
 		case ')', ']', '}':
 			if top > 0 {
 				inner := ops[top]
-				open, ops = open[:top], ops[:top]
+				open, ops, items = open[:top], ops[:top], items[:top]
 				// Checked here too: a chain of splats x[*][*]… puts each
 				// operator in a bracket of its own, and HCL's traversal
 				// parser recurses once per splat.
@@ -128,4 +142,69 @@ func bareCR(src []byte) int {
 		i += 1 + j
 	}
 	return -1
+}
+
+// MaxLiteralDigits caps a run of digits, and a literal's decimal
+// exponent, in a design file: 400, past float64's 1.8e308 (a number of a
+// design never exceeds it, MaxMagnitude). go-cty keeps such numbers
+// exactly, and writing 1e100000000 as text took minutes. Strings are
+// not skipped: a conservative count.
+const MaxLiteralDigits = 400
+
+// hugeLiteral returns the offset of the first run of more than
+// MaxLiteralDigits digits, or of an exponent (e400, E+401) above it
+// after a digit, with a message; -1 when there is none.
+func hugeLiteral(src []byte) (int, string) {
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c < '0' || c > '9' {
+			continue
+		}
+		j := i
+		for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+			j++
+		}
+		if j-i > MaxLiteralDigits {
+			return i, fmt.Sprintf("A run of %d digits; numbers in a design stay within ±1.8e308 (%d digits at most). Write a smaller number.", j-i, MaxLiteralDigits)
+		}
+		if j+1 < len(src) && (src[j] == 'e' || src[j] == 'E') {
+			k := j + 1
+			if src[k] == '+' || src[k] == '-' {
+				k++
+			}
+			e := 0
+			for ; k < len(src) && src[k] >= '0' && src[k] <= '9'; k++ {
+				if e = e*10 + int(src[k]-'0'); e > MaxLiteralDigits {
+					return i, fmt.Sprintf("The exponent is above %d; numbers in a design stay within ±1.8e308. Write a smaller number.", MaxLiteralDigits)
+				}
+			}
+		}
+		i = j
+	}
+	return -1, ""
+}
+
+// MaxTokens caps the tokens of one design file (and, in lang.Load, of
+// all its files together): 1,048,576, about 325 MiB of parser memory.
+// The shipped examples hold a few thousand. A modelling assumption.
+const MaxTokens = 1 << 20
+
+// CountTokens estimates the tokens HCL's scanner makes of src, from
+// above: every run of letters, digits, '_', '.' and '-' counts one, and
+// every other character that is not white space one more. Strings and
+// comments are counted word by word (HCL makes one token of a string's
+// text), so the estimate only errs high.
+func CountTokens(src []byte) int {
+	n, inWord := 0, false
+	for _, c := range src {
+		word := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-' || c >= 0x80
+		switch {
+		case word && !inWord:
+			n++
+		case !word && c != ' ' && c != '\t' && c != '\n' && c != '\r':
+			n++
+		}
+		inWord = word
+	}
+	return n
 }
