@@ -12,6 +12,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/eval"
 	"github.com/topoc/topoc/lang/scaledesign"
 )
 
@@ -52,6 +53,9 @@ func FuzzCompile(f *testing.F) {
 			f.Add([]byte(s.Source))
 		}
 	}
+	// The evaluation budget to a sixteenth, as FuzzLoad does: seeds that
+	// spend all of it take seconds each, past the engine's limit per input.
+	f.Cleanup(eval.ShrinkBudgetForFuzzing(16))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if len(src) > lang.MaxFileBytes {
 			return

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
 	"github.com/topoc/topoc/lang/scaledesign"
 )
 
@@ -65,6 +66,10 @@ func FuzzLoad(f *testing.F) {
 	old := expansionBudget
 	expansionBudget = 2048
 	f.Cleanup(func() { expansionBudget = old })
+	// And the evaluation budget to a sixteenth: the bad-corpus seeds that
+	// spend all of it take seconds each, past the fuzzing engine's limit
+	// for one input.
+	f.Cleanup(eval.ShrinkBudgetForFuzzing(16))
 	known := map[diag.Code]bool{}
 	for _, c := range diag.Catalogue {
 		known[c] = true

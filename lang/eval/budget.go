@@ -50,14 +50,31 @@ const MaxTupleElements = 4096
 // diagnostic, so that a loop around it ends quickly; Dedupe drops the
 // repeats. A Budget is safe for concurrent use.
 type Budget struct {
-	mu    sync.Mutex
-	steps int64
-	cost  int64
-	spent *hcl.Diagnostic
+	mu                sync.Mutex
+	steps             int64
+	cost              int64
+	maxSteps, maxCost int64
+	spent             *hcl.Diagnostic
 }
 
-// NewBudget returns an unspent budget.
-func NewBudget() *Budget { return &Budget{} }
+// budgetShrink divides the caps of every new Budget (ShrinkBudgetForFuzzing).
+var budgetShrink int64 = 1
+
+// NewBudget returns an unspent budget of MaxEvalSteps and MaxEvalCost.
+func NewBudget() *Budget {
+	return &Budget{maxSteps: MaxEvalSteps / budgetShrink, maxCost: MaxEvalCost / budgetShrink}
+}
+
+// ShrinkBudgetForFuzzing divides the caps of the budgets made from now on
+// by div, until restore is called: a fuzz target runs thousands of inputs
+// and the bad-corpus seeds that spend the whole budget take seconds each,
+// past the fuzzing engine's time for one input. Not for concurrent use;
+// only fuzz targets call it, as they lower the expansion budget.
+func ShrinkBudgetForFuzzing(div int64) (restore func()) {
+	old := budgetShrink
+	budgetShrink = div
+	return func() { budgetShrink = old }
+}
 
 // Used returns the steps and cost units spent so far.
 func (b *Budget) Used() (steps, cost int64) {
@@ -74,7 +91,7 @@ func (b *Budget) step(rng hcl.Range) *hcl.Diagnostic {
 	if b.spent != nil {
 		return b.spent
 	}
-	if b.steps++; b.steps > MaxEvalSteps {
+	if b.steps++; b.steps > b.maxSteps {
 		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
 			fmt.Sprintf("Evaluating the design takes more than %d steps (elements of for expressions and function calls) by this expression; a loop here is nested too deep or runs over too many values. Iterate over fewer values, or describe large fabrics with a family block (fat_tree, clos, dragonfly).", MaxEvalSteps))
 		return b.spent
@@ -91,7 +108,7 @@ func (b *Budget) work(n int64, fn string) *hcl.Diagnostic {
 	if b.spent != nil {
 		return b.spent
 	}
-	if b.steps += n; b.steps > MaxEvalSteps {
+	if b.steps += n; b.steps > b.maxSteps {
 		b.spent = diag.Error(diag.EvaluationLimit, hcl.Range{}, "Evaluation too large",
 			fmt.Sprintf("Evaluating the design takes more than %d steps: calls such as %s over large arguments (a step per %d bytes of them) repeated in a loop. Call it on smaller values, or fewer times.", MaxEvalSteps, fn, ArgBytesPerStep))
 		return b.spent
@@ -102,7 +119,7 @@ func (b *Budget) work(n int64, fn string) *hcl.Diagnostic {
 // charge adds the cost of v, the result of the expression at rng.
 func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 	b.mu.Lock()
-	left := MaxEvalCost - b.cost
+	left := b.maxCost - b.cost
 	b.mu.Unlock()
 	c := int64(valueCost(v, left))
 	b.mu.Lock()
@@ -120,7 +137,7 @@ func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 			"This expression makes a number beyond ±1.8e308, the largest a design may use (a float64); writing it as text alone would take minutes. Use smaller numbers.")
 		return b.spent
 	}
-	if b.cost += c; b.cost > MaxEvalCost {
+	if b.cost += c; b.cost > b.maxCost {
 		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
 			fmt.Sprintf("Evaluating the design builds more than %d MiB of values (strings, and %d bytes per element) by this expression. Build smaller strings and lists: names and messages need tens of characters.", MaxEvalCost>>20, ElementCost))
 		return b.spent
@@ -137,7 +154,7 @@ func (b *Budget) ahead(n int64, rng hcl.Range) *hcl.Diagnostic {
 	if b.spent != nil {
 		return b.spent
 	}
-	if b.cost+n > MaxEvalCost {
+	if b.cost+n > b.maxCost {
 		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
 			fmt.Sprintf("This template would copy %s of strings, which would take the values built while evaluating the design past their budget of %d MiB. Build smaller strings: names and messages need tens of characters.", mib(n), MaxEvalCost>>20))
 		return b.spent
