@@ -52,6 +52,8 @@ type Result struct {
 	// linkLoads is load ÷ capacity per LinkID (the larger direction) of
 	// the phase with the highest congestion factor of any collective.
 	linkLoads []float64
+	// loadsFrom names the collective whose phase linkLoads holds.
+	loadsFrom string
 	worst     float64
 }
 
@@ -63,6 +65,16 @@ func (r *Result) LinkLoads() []float64 {
 		return nil
 	}
 	return r.linkLoads
+}
+
+// LinkLoadsFrom names the collective whose most congested phase
+// LinkLoads holds, for a heatmap's caption: `workload "llm-70b",
+// collective "gradients"`; "" when there is none.
+func (r *Result) LinkLoadsFrom() string {
+	if r == nil {
+		return ""
+	}
+	return r.loadsFrom
 }
 
 // Analyze evaluates every workload of g, reporting diagnostics to report.
@@ -196,6 +208,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 			if pr.cf > res.worst || res.linkLoads == nil {
 				res.worst = pr.cf
 				res.linkLoads = linkUtil(s, r.loads, res.linkLoads)
+				res.loadsFrom = fmt.Sprintf("workload %q, collective %q", wl.Name, c.Name)
 			}
 		}
 		col := j.collective(c, snap, report)

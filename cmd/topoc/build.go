@@ -97,7 +97,7 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 	in := &emit.Input{Graph: res.graph, NetBoxVersion: netbox}
 	// The diagram heatmap shows the most congested collective phase.
 	if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
-		in.LinkLoads = r.LinkLoads()
+		in.LinkLoads, in.LinkLoadsFrom = r.LinkLoads(), r.LinkLoadsFrom()
 	}
 	var arts []emit.Artifact
 	for _, e := range selected {

@@ -37,6 +37,9 @@ type Input struct {
 	// LinkLoads, when a workload was analyzed, holds per-link load ÷
 	// capacity for the heatmap, indexed by LinkID (nil otherwise).
 	LinkLoads []float64
+	// LinkLoadsFrom names what LinkLoads shows (`workload "w",
+	// collective "c"`), for the heatmap's caption; "" when unknown.
+	LinkLoadsFrom string
 }
 
 // Emitter is one back end.

@@ -55,10 +55,12 @@ type group struct {
 
 // overview is a fabric aggregated into groups and bundles.
 type overview struct {
-	g      *ir.Graph
-	f      ir.FabricID
-	fab    *ir.Fabric
-	groups []*group
+	g   *ir.Graph
+	f   ir.FabricID
+	fab *ir.Fabric
+	// heatFrom names the traffic a heatmap shows (emit.Input.LinkLoadsFrom).
+	heatFrom string
+	groups   []*group
 	// edges are bundles between two groups, key [lower, higher] group id.
 	edges map[[2]int]*bundle
 	// groupOf maps a member node to its group id (-1 when not in the fabric).

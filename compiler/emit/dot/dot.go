@@ -79,6 +79,7 @@ func Views(in *emit.Input) ([]View, error) {
 		text, engine := ov.overviewDOT(false)
 		views = append(views, View{Path: unique(dir + "overview"), Engine: engine, DOT: text})
 		if loads != nil {
+			ov.heatFrom = in.LinkLoadsFrom
 			text, engine := ov.overviewDOT(true)
 			views = append(views, View{Path: unique(dir + "heatmap"), Engine: engine, DOT: text})
 		}

@@ -250,12 +250,16 @@ func TestHeatmap(t *testing.T) {
 	if red != 1 {
 		t.Errorf("%d red bundles, want 1 (the one holding the 130%% link)", red)
 	}
-	views, err := Views(&emit.Input{Graph: g, LinkLoads: loads})
+	views, err := Views(&emit.Input{Graph: g, LinkLoads: loads, LinkLoadsFrom: `workload "w", collective "c"`})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if views[1].Path != "diagrams/compute/heatmap" || !bytes.Contains(views[1].DOT, []byte("max 130%")) {
 		t.Errorf("second view %s lacks the heatmap labels", views[1].Path)
+	}
+	// The heatmap says whose traffic it shows; the overview does not.
+	if caption := []byte(`link load of workload \"w\", collective \"c\", its most congested phase`); !bytes.Contains(views[1].DOT, caption) || bytes.Contains(views[0].DOT, caption) {
+		t.Errorf("heatmap caption missing (or on the overview):\n%s", views[1].DOT)
 	}
 	if _, err := Views(&emit.Input{Graph: g, LinkLoads: loads[1:]}); err == nil {
 		t.Error("a loads slice of the wrong length was accepted")

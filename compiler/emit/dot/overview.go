@@ -129,6 +129,10 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		what = "congestion heatmap"
 	}
 	graphLines := []string{ov.title(what), ov.summary()}
+	if heat && ov.heatFrom != "" {
+		// A reader must know which traffic the colours show.
+		graphLines = append(graphLines, "link load of "+ov.heatFrom+", its most congested phase")
+	}
 	graphLines = append(graphLines, ov.folded...)
 	engine = "dot"
 	edges := ov.edgeList()
