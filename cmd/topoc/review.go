@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
+	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/lang/diag"
@@ -77,6 +79,11 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 	var arts []emit.Artifact
 	if chk.OK {
 		in := &emit.Input{Graph: res.graph}
+		// Heatmaps too, as build draws them: the review shows where the
+		// workloads' traffic congests (issue 18).
+		if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
+			in.LinkLoads, in.LinkLoadsFrom = r.LinkLoads(), r.LinkLoadsFrom()
+		}
 		for _, e := range withoutMissingRenderer(c, emitters) {
 			if !contains(reviewArtifacts, e.Name) {
 				continue
@@ -90,7 +97,11 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 				switch {
 				case strings.HasSuffix(x.Path, ".svg"):
 					arts = append(arts, x)
-					rv.Diagrams = append(rv.Diagrams, report.Image{Path: x.Path, Caption: caption(x.Path)})
+					c := caption(x.Path)
+					if strings.HasSuffix(x.Path, "/heatmap.svg") && in.LinkLoadsFrom != "" {
+						c += ": link load of " + in.LinkLoadsFrom
+					}
+					rv.Diagrams = append(rv.Diagrams, report.Image{Path: x.Path, Caption: c})
 				case strings.HasSuffix(x.Path, ".md"):
 					rv.BOM = string(x.Data)
 				}
