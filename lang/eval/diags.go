@@ -32,7 +32,10 @@ func evalDiags(ds hcl.Diagnostics) hcl.Diagnostics {
 			continue
 		}
 		switch d.Summary {
-		case "Call to unknown function", "Unknown variable", "Unsupported attribute":
+		case "Call to unknown function":
+			d.Extra = &diag.Extra{Code: diag.UnknownReference}
+			d.Detail = unknownFunctionDetail(d.Detail)
+		case "Unknown variable", "Unsupported attribute":
 			d.Extra = &diag.Extra{Code: diag.UnknownReference}
 		default:
 			d.Extra = &diag.Extra{Code: diag.InvalidValue}
@@ -73,4 +76,27 @@ func pathString(p cty.Path) string {
 		}
 	}
 	return strings.TrimPrefix(b.String(), ".")
+}
+
+// unknownFunctionDetail rewrites HCL's detail for a call to an unknown
+// function with topoc's own suggestion. HCL suggests the first function
+// within edit distance 2 in the order of the context's function map,
+// which Go randomizes: "jtin" was "Did you mean join?" on one run and
+// "min" on the next, so the same input gave different output (found by
+// FuzzLoad). didYouMean takes the nearest, ties broken by name.
+func unknownFunctionDetail(detail string) string {
+	const prefix = "There is no function named \""
+	rest, ok := strings.CutPrefix(detail, prefix)
+	if !ok {
+		return detail
+	}
+	name, _, ok := strings.Cut(rest, "\"")
+	if !ok {
+		return detail
+	}
+	names := make([]string, 0, len(functionTable()))
+	for _, f := range functionTable() {
+		names = append(names, f.name)
+	}
+	return fmt.Sprintf("There is no function named %q.%s", name, didYouMean(name, names))
 }
