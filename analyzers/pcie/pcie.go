@@ -171,21 +171,15 @@ func Analyze(g *ir.Graph) *Result {
 		views[f] = v
 	}
 
-	// Components of every representative server, in node order.
+	// Components of every representative server, in node order
+	// (the graph's index of children, ir.Graph.Children).
 	comps := map[ir.NodeID][]ir.NodeID{}
 	for _, v := range append([]*view{whole}, views...) {
 		if v == nil {
 			continue
 		}
 		for _, rep := range v.reps {
-			comps[rep] = nil
-		}
-	}
-	for i := range g.Nodes {
-		if p := g.Nodes[i].Parent; p != ir.None {
-			if _, ok := comps[p]; ok {
-				comps[p] = append(comps[p], ir.NodeID(i))
-			}
+			comps[rep] = g.Children(rep)
 		}
 	}
 

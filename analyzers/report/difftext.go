@@ -111,16 +111,19 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 // are dropped. Requirement messages and paths are free text and reach
 // the review through it.
 func mdEscape(s string) string {
-	s = mdPunct.Replace(s)
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			return '?'
-		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
-			return -1
-		}
-		return r
-	}, s)
+	return strings.Map(mdRune, mdPunct.Replace(s))
+}
+
+// mdRune shows a control character as '?' and drops a bidirectional
+// format character, for strings.Map (mdEscape, mdCode).
+func mdRune(r rune) rune {
+	switch {
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		return '?'
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+		return -1
+	}
+	return r
 }
 
 // mdPunct is mdEscape's replacement of Markdown's active characters.
@@ -128,17 +131,14 @@ var mdPunct = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", 
 
 // mdCode is s for a Markdown code span (`s`) in a table cell: no escapes
 // work inside a span, so pipes, line breaks and control characters are
-// replaced (as mdEscape does) and a backtick, which would end the span,
-// is shown as '\”.
+// replaced (as mdEscape does, bidi format characters dropped), and a
+// backtick, which would end the span, is shown as an apostrophe.
 func mdCode(s string) string {
-	s = strings.NewReplacer("|", "\\|", "\n", " ", "\r", " ", "`", "'").Replace(s)
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return '?'
-		}
-		return r
-	}, s)
+	return strings.Map(mdRune, mdCodePunct.Replace(s))
 }
+
+// mdCodePunct is mdCode's replacement of what would end a cell or span.
+var mdCodePunct = strings.NewReplacer("|", "\\|", "\n", " ", "\r", " ", "`", "'")
 
 // summarize folds the changes of many like elements of one list (the
 // per-unit detail of 64 racks, each 3:1 → 4:1) into one line per field

@@ -3,7 +3,6 @@ package eval
 import (
 	"errors"
 	"math"
-	"math/big"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -47,9 +46,12 @@ func tooBig(v cty.Value) bool {
 	if bf.IsInf() || bf.Sign() == 0 {
 		return false
 	}
-	abs := new(big.Float).Abs(bf)
-	// Tiny numbers too: 1e-100000000 is as slow to write as its inverse.
-	return abs.Cmp(big.NewFloat(MaxMagnitude)) > 0 || abs.Cmp(big.NewFloat(math.SmallestNonzeroFloat64)) < 0
+	// By the binary exponent, without building the bounds: |v| is in
+	// [2^(e-1), 2^e), float64 reaches below 2^1024 and down to 2^-1074.
+	// Tiny numbers count too: 1e-100000000 is as slow to write as its
+	// inverse.
+	e := bf.MantExp(nil)
+	return e > 1024 || e < -1073
 }
 
 // errTooBig is the error of an operation or call whose number is beyond

@@ -93,7 +93,7 @@ func (b *Budget) step(rng hcl.Range) *hcl.Diagnostic {
 	}
 	if b.steps++; b.steps > b.maxSteps {
 		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
-			fmt.Sprintf("Evaluating the design takes more than %d steps (elements of for expressions and function calls) by this expression; a loop here is nested too deep or runs over too many values. Iterate over fewer values, or describe large fabrics with a family block (fat_tree, clos, dragonfly).", MaxEvalSteps))
+			fmt.Sprintf("Evaluating the design takes more than %d steps (elements of for expressions and function calls) by this expression; a loop here is nested too deep or runs over too many values. Iterate over fewer values, or describe large fabrics with a family block (fat_tree, clos, dragonfly).", b.maxSteps))
 		return b.spent
 	}
 	return nil
@@ -110,7 +110,7 @@ func (b *Budget) work(n int64, fn string) *hcl.Diagnostic {
 	}
 	if b.steps += n; b.steps > b.maxSteps {
 		b.spent = diag.Error(diag.EvaluationLimit, hcl.Range{}, "Evaluation too large",
-			fmt.Sprintf("Evaluating the design takes more than %d steps: calls such as %s over large arguments (a step per %d bytes of them) repeated in a loop. Call it on smaller values, or fewer times.", MaxEvalSteps, fn, ArgBytesPerStep))
+			fmt.Sprintf("Evaluating the design takes more than %d steps: calls such as %s over large arguments (a step per %d bytes of them) repeated in a loop. Call it on smaller values, or fewer times.", b.maxSteps, fn, ArgBytesPerStep))
 		return b.spent
 	}
 	return nil
@@ -121,7 +121,7 @@ func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 	b.mu.Lock()
 	left := b.maxCost - b.cost
 	b.mu.Unlock()
-	c := int64(valueCost(v, left))
+	c, huge := valueCost(v, left)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.spent != nil {
@@ -132,14 +132,14 @@ func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 			fmt.Sprintf("This expression makes a tuple of %d elements, more than %d: passed to a function, go-cty converts it to a list in time quadratic in its length (16,384 elements took 4.6 s). Make shorter lists.", v.LengthInt(), MaxTupleElements))
 		return b.spent
 	}
-	if hugeNumber(v) {
+	if huge {
 		b.spent = diag.Error(diag.InvalidValue, rng, "Number out of range",
 			"This expression makes a number beyond ±1.8e308, the largest a design may use (a float64); writing it as text alone would take minutes. Use smaller numbers.")
 		return b.spent
 	}
 	if b.cost += c; b.cost > b.maxCost {
 		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
-			fmt.Sprintf("Evaluating the design builds more than %d MiB of values (strings, and %d bytes per element) by this expression. Build smaller strings and lists: names and messages need tens of characters.", MaxEvalCost>>20, ElementCost))
+			fmt.Sprintf("Evaluating the design builds more than %d MiB of values (strings, and %d bytes per element) by this expression. Build smaller strings and lists: names and messages need tens of characters.", b.maxCost>>20, ElementCost))
 		return b.spent
 	}
 	return nil
@@ -205,46 +205,31 @@ func (b *Budget) Dedupe(ds hcl.Diagnostics) hcl.Diagnostics {
 }
 
 // valueCost is the cost of v in MaxEvalCost's units, stopping early once
-// it exceeds limit (the result is then some value > limit).
-func valueCost(v cty.Value, limit int64) int64 {
+// it exceeds limit (the result is then some value > limit), and whether
+// v holds a number beyond MaxMagnitude (tonumber, jsondecode and parseint
+// make them from text), found in the same walk.
+func valueCost(v cty.Value, limit int64) (cost int64, huge bool) {
 	if v.IsNull() || !v.IsKnown() {
-		return ElementCost
+		return ElementCost, false
 	}
 	v, _ = v.Unmark()
 	t := v.Type()
 	switch {
 	case t == cty.String:
-		return ElementCost + int64(len(v.AsString()))
+		return ElementCost + int64(len(v.AsString())), false
+	case t == cty.Number:
+		return ElementCost, tooBig(v)
 	case t.IsListType() || t.IsSetType() || t.IsTupleType() || t.IsMapType() || t.IsObjectType():
 		n := int64(ElementCost)
-		for it := v.ElementIterator(); it.Next() && n <= limit; {
+		for it := v.ElementIterator(); it.Next() && n <= limit && !huge; {
 			_, e := it.Element()
-			n += valueCost(e, limit-n)
+			c, h := valueCost(e, limit-n)
+			n, huge = n+c, h
 		}
-		return n
+		return n, huge
 	}
-	return ElementCost
+	return ElementCost, false
 }
 
 // mib writes a byte count in MiB with one decimal ("3.9 MiB").
 func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
-
-// hugeNumber reports whether v holds a number beyond MaxMagnitude, at
-// any depth (tonumber, jsondecode and parseint make them from text).
-func hugeNumber(v cty.Value) bool {
-	if !v.IsKnown() || v.IsNull() {
-		return false
-	}
-	v, _ = v.Unmark()
-	switch t := v.Type(); {
-	case t == cty.Number:
-		return tooBig(v)
-	case t.IsListType() || t.IsSetType() || t.IsTupleType() || t.IsMapType() || t.IsObjectType():
-		for it := v.ElementIterator(); it.Next(); {
-			if _, e := it.Element(); hugeNumber(e) {
-				return true
-			}
-		}
-	}
-	return false
-}

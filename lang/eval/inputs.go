@@ -188,7 +188,7 @@ func readVarFile(path string) ([]byte, *hcl.Diagnostic) {
 	}
 	if !st.Mode().IsRegular() && !(openStream(path) && !st.IsDir()) {
 		return nil, diag.Error(diag.NoInput, hcl.Range{}, "Variable file is not a regular file",
-			fmt.Sprintf("--var-file %s is a %s, not a file; a variable file is a regular file of NAME = VALUE lines (or /dev/stdin).", path, specialKind(st.Mode())))
+			fmt.Sprintf("--var-file %s is a %s, not a file; a variable file is a regular file of NAME = VALUE lines (or /dev/stdin).", path, diag.FileKind(st.Mode())))
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -213,24 +213,6 @@ func readVarFile(path string) ([]byte, *hcl.Diagnostic) {
 // again cannot block on.
 func openStream(path string) bool {
 	return path == "/dev/stdin" || strings.HasPrefix(path, "/dev/fd/") || strings.HasPrefix(path, "/proc/self/fd/")
-}
-
-// specialKind names the type of a file that is not regular, for the
-// diagnostic.
-func specialKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&os.ModeNamedPipe != 0:
-		return "named pipe (FIFO)"
-	case m&os.ModeSocket != 0:
-		return "socket"
-	case m&os.ModeCharDevice != 0:
-		return "character device"
-	case m&os.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
 }
 
 // applyFlag applies one --var NAME=VALUE.
