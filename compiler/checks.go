@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -159,6 +160,15 @@ func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int
 func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	find := unionFind(g, members, links, sc.parent)
+	// Server transit (`server_transit`) joins NICs of a server, or of an
+	// NVLink domain, whatever the fabric's links do.
+	for _, grp := range g.TransitGroups(f) {
+		for _, n := range grp[1:] {
+			if a, b := find(int32(grp[0])), find(int32(n)); a != b {
+				sc.parent[a] = b
+			}
+		}
+	}
 	size := map[int32]int{}
 	for _, m := range members {
 		size[find(int32(m))]++
@@ -183,7 +193,19 @@ func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.Li
 	n := g.Nodes[stray[0]]
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, g.Range(n.Origin), "Fabric is not connected",
 		fmt.Sprintf("Fabric %q falls apart into %d pieces: %d node(s), %s among them, cannot reach the other %d. Add the missing links.",
-			fab.Name, len(size), len(stray), n.Name, len(members)-len(stray))))
+			fab.Name, len(size), len(stray), n.Name, len(members)-len(stray))+transitHint(fab)))
+}
+
+// transitHint says, for a disconnected fabric, what server transit did or
+// could have joined.
+func transitHint(fab ir.Fabric) string {
+	if fab.Transit != 0 {
+		return fmt.Sprintf(" Server transit (%s) was counted and does not join them.", strings.Join(fab.Transit.Names(), ", "))
+	}
+	if fab.Family == "clos" || fab.Family == "custom" {
+		return ` If the pieces are rails or planes that meet inside the servers (a rail-only or multi-plane fabric), say so with server_transit = ["nvlink"].`
+	}
+	return ""
 }
 
 // checkUplinks reports switches below the top tier with no link to a

@@ -157,18 +157,46 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 		}
 		parts = append(parts, part{sg, role, r})
 	}
+	// Single-port NICs spread over the planes by NIC index (NIC i on
+	// plane i mod planes, rail ⌊i / planes⌋ mod rails: DeepSeek-V3's
+	// multi-plane fat-tree puts GPU–NIC pair i in plane i), as a host's
+	// ports do; a multi-port NIC puts port p on plane p and stays on rail
+	// i mod rails.
+	single := true
+	for _, pt := range parts {
+		for _, sv := range pt.sg.servers {
+			for _, nic := range sv.nics[pt.role] {
+				single = single && s.g.Nodes[nic].Radix <= 1
+			}
+		}
+	}
+	planes := max(gc.Planes, 1)
+	perPlane := nNIC
+	if single {
+		perPlane = nNIC / planes
+	}
 	if !c.Rails.Set {
-		gc.Rails = max(nNIC, 1)
+		gc.Rails = max(perPlane, 1)
 	}
 	if gc.Rails < 1 {
 		return true // Validate reports it
 	}
-	if nNIC > 0 && gc.Rails > nNIC {
+	if single && planes > 1 && nNIC > 0 && nNIC%planes != 0 {
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Planes.Range, "Planes do not divide the NICs",
+			fmt.Sprintf("planes = %d, but the servers have %d single-port NICs of their role (NIC i goes to plane i mod planes), so the planes would get different numbers of NICs; use a number of planes that divides %d.",
+				planes, nNIC, nNIC)))
+		return false
+	}
+	if nNIC > 0 && gc.Rails > max(perPlane, 1) {
 		// Rail i takes NIC i of each server: rails past the NICs would be
 		// leaves with no endpoints, uplinked and cabled for nothing.
-		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Rails.Range, "More rails than NICs",
-			fmt.Sprintf("rails = %d, but the servers of the fabric's node groups have at most %d NICs of their role (NIC i goes to rail i), so %d rails would have no endpoints; set rails = %d or fewer.",
-				gc.Rails, nNIC, gc.Rails-nNIC, nNIC)))
+		detail := fmt.Sprintf("rails = %d, but the servers of the fabric's node groups have at most %d NICs of their role (NIC i goes to rail i), so %d rails would have no endpoints; set rails = %d or fewer.",
+			gc.Rails, nNIC, gc.Rails-nNIC, nNIC)
+		if single && planes > 1 {
+			detail = fmt.Sprintf("rails = %d and planes = %d, but the servers of the fabric's node groups have at most %d single-port NICs of their role (NIC i goes to plane i mod planes, rail ⌊i / planes⌋), so some rails would have no endpoints; set rails = %d or fewer.",
+				gc.Rails, planes, nNIC, max(perPlane, 1))
+		}
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Rails.Range, "More rails than NICs", detail))
 		return false
 	}
 	// Size the endpoint list first: at 131,072 GPUs it holds 131,072
@@ -188,8 +216,12 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 			for i, nic := range sv.nics[pt.role] {
 				n := &s.g.Nodes[nic]
 				for p := int32(0); p < max(n.Radix, 1); p++ {
+					rail, plane := i%gc.Rails, int(p)%planes
+					if single {
+						rail, plane = (i/planes)%gc.Rails, i%planes
+					}
 					gc.Endpoints = append(gc.Endpoints, gen.ClosEndpoint{Port: ir.Port{Node: nic, Port: p}, Server: base + si,
-						Rail: i % gc.Rails, Plane: int(p) % max(gc.Planes, 1), RateBPS: n.PortRateBPS})
+						Rail: rail, Plane: plane, RateBPS: n.PortRateBPS})
 				}
 			}
 		}

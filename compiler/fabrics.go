@@ -18,7 +18,7 @@ func buildFabrics(s *state) {
 		names[n.Name] = true
 	}
 	for _, f := range s.cfg.Fabrics {
-		first := len(s.g.Nodes)
+		first, firstFabric := len(s.g.Nodes), len(s.g.Fabrics)
 		switch {
 		case f.FatTree != nil:
 			s.buildFatTree(f)
@@ -33,6 +33,11 @@ func buildFabrics(s *state) {
 		}
 		for len(s.fabricOf) < len(s.g.Fabrics) {
 			s.fabricOf = append(s.fabricOf, f)
+		}
+		if t := f.ServerTransit(); t.Set {
+			for fid := firstFabric; fid < len(s.g.Fabrics); fid++ {
+				s.g.Fabrics[fid].Transit = ir.ParseTransit(t.V)
+			}
 		}
 		qualifyNames(s.g, first, f.Name, names)
 	}

@@ -261,16 +261,19 @@ type Clos struct {
 	// Endpoints are the NIC lists node_group.<name>.nics.<role>, one per
 	// node group, in order: their servers are numbered on across the
 	// groups (units, racks of servers, certificate order follow it).
-	Endpoints  []*Ref
-	Hosts      Val[int64]
-	HostRate   Val[float64]
-	HostPorts  Val[int64]
-	Rails      Val[int64]
-	Planes     Val[int64]
-	LinkRate   Val[float64]
-	Units      []*ClosUnit
-	Tiers      []*ClosTier
-	Appliances []*Appliance
+	Endpoints []*Ref
+	Hosts     Val[int64]
+	HostRate  Val[float64]
+	HostPorts Val[int64]
+	Rails     Val[int64]
+	Planes    Val[int64]
+	LinkRate  Val[float64]
+	// ServerTransit lists the server-internal paths (ServerTransits)
+	// traffic of this fabric may take between the servers' NICs.
+	ServerTransit Val[[]string]
+	Units         []*ClosUnit
+	Tiers         []*ClosTier
+	Appliances    []*Appliance
 }
 
 // ClosUnit groups endpoints' servers: `unit "su" { nodes = 32 }`, or
@@ -305,9 +308,11 @@ type Appliance struct {
 
 // Custom is the explicit `custom` family block.
 type Custom struct {
-	Switches []*CustomSwitch
-	Hosts    []*CustomHost
-	Links    []*CustomLink
+	// ServerTransit is as Clos.ServerTransit.
+	ServerTransit Val[[]string]
+	Switches      []*CustomSwitch
+	Hosts         []*CustomHost
+	Links         []*CustomLink
 }
 
 // CustomSwitch is one expanded `switch` instance.
@@ -363,4 +368,16 @@ type CustomLink struct {
 	Rate      Val[float64]
 	Parallel  Val[int64]
 	DeclRange hcl.Range
+}
+
+// ServerTransit returns the fabric's `server_transit` list (clos and
+// custom families; unset for the others).
+func (f *Fabric) ServerTransit() Val[[]string] {
+	switch {
+	case f.Clos != nil:
+		return f.Clos.ServerTransit
+	case f.Custom != nil:
+		return f.Custom.ServerTransit
+	}
+	return Val[[]string]{}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-var customSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+var customSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "server_transit"}}, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "switch", LabelNames: []string{"name"}},
 	{Type: "host", LabelNames: []string{"name"}},
 	{Type: "link"}}}
@@ -30,7 +30,9 @@ var (
 // (for_each yields leaf_<key>); `link` blocks expand likewise.
 func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Custom {
 	c := content(fb, customSchema, diags)
-	cu := &Custom{}
+	ta := newAttrs(c, ctx, fb.DefRange)
+	cu := &Custom{ServerTransit: decodeServerTransit(ta)}
+	*diags = append(*diags, ta.diags...)
 	for _, blk := range c.Blocks {
 		var s *hcl.BodySchema
 		switch blk.Type {

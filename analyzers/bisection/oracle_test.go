@@ -295,6 +295,8 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 var smallDesigns = []struct {
 	name, src string
 }{
+	// Rails meet only inside the two servers (NVLink transit): 16 GPUs.
+	{"rail-only 2 DGX H100, nvlink transit", railOnlyDGX(2, `["nvlink"]`)},
 	{"dragonfly p1a2h1 g3 (odd g)", `
 fabric "f" {
   dragonfly {

@@ -168,7 +168,11 @@ func (j *job) runCollective(c *ir.Collective, alg string, sharp bool, snapshot f
 	case "pinned":
 		mode = routing.Pinned
 	}
-	r := &run{s: j.s, c: &cc, fab: j.fab, nm: j.nm, loads: j.loads, views: j.views, railAware: b.railAware,
+	var transit ir.Transit
+	if j.wl.Fabric != ir.None {
+		transit = j.s.g.Fabrics[j.wl.Fabric].Transit
+	}
+	r := &run{s: j.s, c: &cc, fab: j.fab, nm: j.nm, loads: j.loads, views: j.views, railAware: b.railAware, transit: transit,
 		opt:     routing.Options{Mode: mode, Seed: c.Seed, Stats: mode == routing.Hash},
 		swIntra: j.swIntra, swNetPerSwitch: j.swNet, salt: uint64(c.Origin)}
 	out := outcome{run: r, grps: grps}

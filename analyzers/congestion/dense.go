@@ -53,7 +53,7 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 	var rails []int32
 	for i, m := range d.ranks {
 		railOf[i] = -1
-		if r.railAware && !hosts {
+		if (r.railAware || r.transit != 0) && !hosts {
 			if nic := nicOf(m); nic != ir.None {
 				railOf[i] = g.Nodes[nic].Rail
 			}
@@ -88,12 +88,8 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 				continue
 			}
 			rt := denseRoute{egress: nicOf(m), relay: ir.None, remote: remote}
-			if rl >= 0 {
-				if x := r.nm.egress(s.server(m), rl); x != ir.None && x != rt.egress {
-					if o := r.nm.owner[x]; o != ir.None && s.sameIsland(m, o) {
-						rt.egress, rt.relay = x, o
-					}
-				}
+			if rl >= 0 && rt.egress != ir.None {
+				rt.egress, rt.relay = r.railEgress(m, rt.egress, rl)
 			}
 			if rt.egress == ir.None {
 				res.unroutable++
@@ -152,6 +148,10 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 	type acc struct {
 		from               ir.NodeID
 		rate, bytes, ranks float64
+		// fromRate and fromBytes are the part sent from from; ranks that
+		// reach the NIC from elsewhere (two GPUs sharing a NIC, PCIe
+		// transit) get PCIe flows of their own.
+		fromRate, fromBytes float64
 	}
 	byNIC := make([]acc, len(g.Nodes))
 	var nics []ir.NodeID
@@ -187,6 +187,14 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 			a.rate += v
 			a.bytes += d.bytes
 			a.ranks++
+			if from == a.from {
+				a.fromRate += v
+				a.fromBytes += d.bytes
+			} else if u, w := s.pcie.p.Local(from), s.pcie.p.Local(rt.egress); u >= 0 && w >= 0 && u != w {
+				rem := float64(rt.remote)
+				lg.pcie.Flows = append(lg.pcie.Flows, routing.Flow{Src: u, Dst: w, Rate: v * rem, Bytes: d.bytes * rem})
+				lg.pcieOf = append(lg.pcieOf, -1)
+			}
 		}
 		for _, e := range nics {
 			a := byNIC[e]
@@ -197,7 +205,7 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 			// Each source sends to every remote rank of the rail.
 			remote := float64(railTotal[k] - local[int(sv)*R+k])
 			if u, w := s.pcie.p.Local(a.from), s.pcie.p.Local(e); u >= 0 && w >= 0 && u != w {
-				lg.pcie.Flows = append(lg.pcie.Flows, routing.Flow{Src: u, Dst: w, Rate: a.rate * remote, Bytes: a.bytes * remote})
+				lg.pcie.Flows = append(lg.pcie.Flows, routing.Flow{Src: u, Dst: w, Rate: a.fromRate * remote, Bytes: a.fromBytes * remote})
 				lg.pcieOf = append(lg.pcieOf, -1)
 			}
 			byNIC[e] = acc{}

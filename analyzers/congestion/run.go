@@ -18,6 +18,11 @@ type run struct {
 	// views route the NVLink and PCIe planes concurrently (see Loads.View).
 	views     [2]*routing.Loads
 	railAware bool
+	// transit is the fabric's server transit (ir.Fabric.Transit): with
+	// any, traffic takes the NIC on the destination's rail whatever the
+	// order (the fabric relies on it: rails or planes meet only inside
+	// the servers).
+	transit ir.Transit
 	// swIntra and swNet are the catalogue switch latencies added per
 	// NVLink and per network step (seconds).
 	swIntra, swNetPerSwitch float64
@@ -97,15 +102,34 @@ func (r *run) plan(t transfer) hopPlan {
 	if in == ir.None || e == ir.None {
 		return hopPlan{kind: hopNone}
 	}
-	relay := ir.NodeID(ir.None)
-	if r.railAware {
-		if x := r.nm.egress(s.server(t.src), g.Nodes[in].Rail); x != ir.None && x != e {
-			if o := r.nm.owner[x]; o != ir.None && s.sameIsland(t.src, o) {
-				e, relay = x, o
-			}
-		}
-	}
+	e, relay := r.railEgress(t.src, e, g.Nodes[in].Rail)
 	return hopPlan{kind: hopInter, relay: relay, egress: e, ingress: in}
+}
+
+// railEgress returns the NIC rank src sends from towards a NIC on rail
+// rl, and the GPU that relays it there (None when src sends itself).
+// Rail-aware order and a fabric with server transit send from src's
+// server's NIC on rail rl: over NVLink through the GPU that owns it (PXN,
+// NCCL 2.12 and later, on by default) when src shares its NVLink domain,
+// else, under `server_transit = ["pcie"]`, from src itself across the
+// PCIe tree. Otherwise, and when the server has no NIC on rl, src sends
+// from its own NIC e.
+func (r *run) railEgress(src, e ir.NodeID, rl int32) (egress, relay ir.NodeID) {
+	s := r.s
+	if !r.railAware && r.transit == 0 {
+		return e, ir.None
+	}
+	x := r.nm.egress(s.server(src), rl)
+	if x == ir.None || x == e {
+		return e, ir.None
+	}
+	if o := r.nm.owner[x]; o != ir.None && s.sameIsland(src, o) && (r.railAware || r.transit.Has(ir.TransitNVLink)) {
+		return x, o
+	}
+	if r.transit.Has(ir.TransitPCIe) {
+		return x, ir.None
+	}
+	return e, ir.None
 }
 
 // offer computes the offered rate of every transfer: each port (a GPU's

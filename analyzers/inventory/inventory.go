@@ -19,6 +19,10 @@ type Count struct {
 type Fabric struct {
 	Name   string `json:"name"`
 	Family string `json:"family"`
+	// ServerTransit names the server-internal paths the fabric's traffic
+	// may take between servers' NICs (`server_transit`; ir.Transit.Names),
+	// omitted when none.
+	ServerTransit []string `json:"server_transit,omitempty"`
 	// Endpoints counts injection ports (DESIGN.md "Endpoint").
 	Endpoints int `json:"endpoints"`
 	// Switches counts switches of this fabric (NVSwitch chips of an NVLink
@@ -56,7 +60,7 @@ func Summarize(g *ir.Graph) []Fabric {
 	used := g.PortsUsed(func(l *ir.Link) bool { return l.Fabric != ir.None })
 	out := make([]Fabric, len(g.Fabrics))
 	for i, f := range g.Fabrics {
-		out[i] = Fabric{Name: f.Name, Family: f.Family, Endpoints: len(f.Endpoints),
+		out[i] = Fabric{Name: f.Name, Family: f.Family, ServerTransit: f.Transit.Names(), Endpoints: len(f.Endpoints),
 			EndpointsByKind: []Count{}, SwitchesByTier: []Count{}, LinksByKind: []Count{}}
 		for _, e := range f.Endpoints {
 			n := g.Nodes[e.Node]

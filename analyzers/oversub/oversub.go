@@ -24,6 +24,10 @@ import (
 // Fabric is the oversubscription of one fabric: the report's
 // "oversubscription" object.
 type Fabric struct {
+	// ServerTransit names the fabric's server transit (ir.Transit.Names):
+	// the paths inside the servers that join rails and planes no fabric
+	// link leaves (their units are "closed"); omitted when none.
+	ServerTransit []string `json:"server_transit,omitempty"`
 	// Tiers has one entry per tier with uplinks, bottom-up, named as the
 	// fabric names its tiers (edge, aggregation; leaf, spine; router).
 	Tiers []Tier `json:"tiers"`

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // Ratio formats a ratio as "3:1", "0.984:1" (three significant digits).
@@ -32,7 +33,10 @@ func WriteText(w io.Writer, f *Fabric) {
 	}
 	for _, u := range f.Units {
 		closed := ""
-		if u.Closed > 0 {
+		switch {
+		case u.Closed > 0 && len(f.ServerTransit) > 0 && (u.Kind == "rail" || u.Kind == "plane"):
+			closed = fmt.Sprintf(", %d closed: joined only through the servers (%s)", u.Closed, strings.Join(f.ServerTransit, ", "))
+		case u.Closed > 0:
 			closed = fmt.Sprintf(", %d closed: nothing leaves them", u.Closed)
 		}
 		if u.Max == nil {
@@ -42,7 +46,11 @@ func WriteText(w io.Writer, f *Fabric) {
 		fmt.Fprintf(w, "    %-16s %s (%d units, worst %s%s)\n", u.Kind, Ratio(*u.Max), u.Count, u.Worst, closed)
 	}
 	if r := f.Rails; r != nil {
-		fmt.Fprintf(w, "    rails            intra-rail %s, cross-rail %s\n", ratioOrNone(r.IntraRail), ratioOrNone(r.CrossRail))
+		cross := ratioOrNone(r.CrossRail)
+		if r.CrossRail == nil && len(f.ServerTransit) > 0 {
+			cross = "through the servers (" + strings.Join(f.ServerTransit, ", ") + "), sharing the rails"
+		}
+		fmt.Fprintf(w, "    rails            intra-rail %s, cross-rail %s\n", ratioOrNone(r.IntraRail), cross)
 	}
 	if f.GlobalTaper != nil {
 		fmt.Fprintf(w, "    global taper     %s\n", Ratio(*f.GlobalTaper))

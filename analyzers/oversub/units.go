@@ -283,6 +283,7 @@ func (s *scanned) fullMesh() bool {
 // WorstUnit, Note, Rails and GlobalTaper.
 func (s *scanned) units(out *Fabric) {
 	out.Basis = BasisUnits
+	out.ServerTransit = s.fab.Transit.Names()
 	var all, intra, cross worst
 	anyUp := false
 	for _, sw := range s.switches {
@@ -373,6 +374,9 @@ func (s *scanned) units(out *Fabric) {
 		}
 		if cross.ref != nil {
 			out.Rails.CrossRail = ptr(cross.ratio)
+		} else if crossClosed && s.fab.Transit != 0 {
+			out.Rails.Note = "no fabric link leaves any rail; the design's server transit (" + strings.Join(s.fab.Transit.Names(), ", ") +
+				") relays cross-rail traffic inside the source server to its NIC on the destination's rail, where it shares that rail's capacity (the intra-rail ratio)"
 		} else if crossClosed {
 			out.Rails.Note = "no fabric link leaves any rail: rails meet only inside the servers (NVLink or PCIe), so cross-rail traffic cannot cross this fabric"
 		}

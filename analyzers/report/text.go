@@ -31,7 +31,11 @@ func WriteText(w io.Writer, fabrics []Fabric) {
 }
 
 func writeInventory(w io.Writer, f inventory.Fabric) {
-	fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, f.Family)
+	if len(f.ServerTransit) > 0 {
+		fmt.Fprintf(w, "fabric %q (%s, server transit: %s)\n", f.Name, f.Family, strings.Join(f.ServerTransit, ", "))
+	} else {
+		fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, f.Family)
+	}
 	fmt.Fprintf(w, "  endpoints  %s (%s)\n", Comma(f.Endpoints), joinCounts(f.EndpointsByKind))
 	fmt.Fprintf(w, "  switches   %s (%s)\n", Comma(f.Switches), joinCounts(f.SwitchesByTier))
 	fmt.Fprintf(w, "  links      %s (%s)\n", Comma(f.Links), joinCounts(f.LinksByKind))

@@ -166,7 +166,10 @@ type Fabric struct {
 	// Params holds the family's parameters for reports and analytic
 	// formulas ("k", "p", "a", "h", "g", "rails", "planes", ...).
 	Params []Param
-	Origin OriginID
+	// Transit is the server-internal paths the fabric's traffic may take
+	// between servers' NICs (`server_transit`); none by default.
+	Transit Transit
+	Origin  OriginID
 }
 
 // Param is one named integer parameter of a fabric.

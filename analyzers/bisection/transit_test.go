@@ -1,0 +1,71 @@
+package bisection
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+// railOnlyDGX is a rail-only fabric over DGX H100s: one QM9700 per rail,
+// no spine, rails joined only inside the servers by the given transit.
+func railOnlyDGX(servers int, transit string) string {
+	return fmt.Sprintf(`
+node_group "dgx" {
+  model = "DGX-H100"
+  count = %d
+}
+
+fabric "f" {
+  clos {
+    endpoints      = node_group.dgx.nics.compute
+    server_transit = %s
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = %d
+    }
+  }
+}`, servers, transit, servers)
+}
+
+// With NVLink transit every GPU of a DGX reaches every rail through the
+// NVSwitches (NCCL's PXN), so the hose bound applies and meets the cut
+// between the two halves of the servers: 8 servers × 8 NICs × 400 Gb/s ÷
+// 2 = 12.8 Tb/s, ratio 1, proven. The routed (up/down with PXN) interval
+// is closed by the same bound.
+func TestRailOnlyNVLinkTransitProven(t *testing.T) {
+	g := compileHCL(t, railOnlyDGX(8, `["nvlink"]`))
+	r := Compute(g, 0, Options{})
+	if r.Method != MethodAnalytic || r.LowerBoundBPS != r.UpperBoundBPS || !near(r.BandwidthBPS, 12.8e12) || !near(r.Ratio, 1) {
+		t.Fatalf("method %s, bounds %s..%s, ratio %g: want analytic 12.8Tb/s, ratio 1", r.Method, rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS), r.Ratio)
+	}
+	if !strings.Contains(r.Formula, "server transit (nvlink)") {
+		t.Errorf("formula does not say the bound routes through the servers: %s", r.Formula)
+	}
+	if r.Routed == nil || r.Routed.LowerBoundBPS != r.Routed.UpperBoundBPS || !near(r.Routed.UpperBoundBPS, 12.8e12) {
+		t.Errorf("routed %+v: want up_down closed at 12.8Tb/s", r.Routed)
+	}
+}
+
+// With PCIe transit alone a GPU reaches the other socket's four NICs over
+// the inter-socket link, which NCCL models at 22 GB/s (176 Gb/s). The hose
+// routing spreads each GPU's 400 Gb/s over the eight NICs, so half of
+// every GPU's traffic crosses sockets: 8 × 200 Gb/s = 1.6 Tb/s on that
+// link (per direction, up and down traffic together), θ = 176 / 1600 =
+// 0.11. The bound is sound but far below the graph's cut, which NVLink
+// does not enter and which stays at the servers' halves (ratio 1): the
+// result is an interval, never the cut presented as proven.
+func TestRailOnlyPCIeTransitBounded(t *testing.T) {
+	g := compileHCL(t, railOnlyDGX(8, `["pcie"]`))
+	r := Compute(g, 0, Options{})
+	if r.Method != MethodBounded {
+		t.Fatalf("method %s: want bounded", r.Method)
+	}
+	if !near(r.UpperBoundRatio, 1) {
+		t.Errorf("upper ratio %g, want 1 (the cut between the servers' halves)", r.UpperBoundRatio)
+	}
+	if want := 176.0 / 1600; math.Abs(r.LowerBoundRatio-want) > 1e-9 || r.LowerBoundMethod != "hose" {
+		t.Errorf("lower ratio %g by %s, want %g by the hose bound", r.LowerBoundRatio, r.LowerBoundMethod, want)
+	}
+}

@@ -1,0 +1,241 @@
+package ir
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Transit is the set of server-internal paths a fabric's traffic may take
+// from one server NIC of the fabric to another (the design's
+// `server_transit`, lang.ServerTransits). The zero value is none: NICs
+// of one server meet only through the fabric's own links.
+type Transit uint8
+
+// Transit paths.
+const (
+	// TransitNVLink: a GPU hands traffic over NVLink to a peer GPU of its
+	// NVLink domain, which sends it from its own NIC (NCCL's PXN).
+	TransitNVLink Transit = 1 << iota
+	// TransitPCIe: a GPU sends from any NIC of its server over the PCIe
+	// tree and the CPUs.
+	TransitPCIe
+)
+
+var transitNames = [...]string{"nvlink", "pcie"}
+
+// Has reports whether t allows every path of x.
+func (t Transit) Has(x Transit) bool { return t&x == x && x != 0 }
+
+// Names returns t's paths by their language names, in canonical order
+// ("nvlink", "pcie"); nil when t is none.
+func (t Transit) Names() []string {
+	var out []string
+	for i, n := range transitNames {
+		if t&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// ParseTransit returns the Transit of a list of path names; unknown names
+// are ignored (the language has refused them).
+func ParseTransit(names []string) Transit {
+	var t Transit
+	for _, s := range names {
+		for i, n := range transitNames {
+			if s == n {
+				t |= 1 << i
+			}
+		}
+	}
+	return t
+}
+
+// NVLinkIslands returns each node's NVLink island: the connected piece of
+// the scale-up graph (GPUs and NVSwitches, joined by the links between
+// them, inside servers and in nvlink_domain fabrics) it belongs to,
+// numbered from 0 in node order; -1 for nodes outside it. O(nodes +
+// links).
+func (g *Graph) NVLinkIslands() []int32 {
+	up := func(k Kind) bool { return k == KindGPU || k == KindNVSwitch }
+	parent := make([]int32, len(g.Nodes))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for i := range g.Links {
+		l := &g.Links[i]
+		if up(g.Nodes[l.A.Node].Kind) && up(g.Nodes[l.B.Node].Kind) {
+			if a, b := find(int32(l.A.Node)), find(int32(l.B.Node)); a != b {
+				parent[max(a, b)] = min(a, b)
+			}
+		}
+	}
+	out := make([]int32, len(g.Nodes))
+	ids := map[int32]int32{}
+	for i := range g.Nodes {
+		out[i] = -1
+		if !up(g.Nodes[i].Kind) {
+			continue
+		}
+		r := find(int32(i))
+		id, ok := ids[r]
+		if !ok {
+			id = int32(len(ids))
+			ids[r] = id
+		}
+		out[i] = id
+	}
+	return out
+}
+
+// NearestGPUs returns the GPUs among gpus (the GPUs of nic's server)
+// closest to nic: the closest NCCL path class, then the widest
+// bottleneck, every tie included, in the order given. They are the GPUs
+// NCCL relays through to send from nic under PXN (the GPU local to the
+// NIC, src/graph/paths.cc); nil when none reaches it.
+func (in *Internals) NearestGPUs(nic NodeID, gpus []NodeID) []NodeID {
+	var near []NodeID
+	var best Path
+	for _, gpu := range gpus {
+		p := in.Path(gpu, nic)
+		switch {
+		case p.Class == PathDIS:
+		case len(near) == 0 || p.Class < best.Class || p.Class == best.Class && p.BottleneckBPS > best.BottleneckBPS:
+			near, best = []NodeID{gpu}, p
+		case p.Class == best.Class && p.BottleneckBPS == best.BottleneckBPS:
+			near = append(near, gpu)
+		}
+	}
+	return near
+}
+
+// TransitGroups returns the sets of fabric f's server NICs that the
+// fabric's server transit (Fabric.Transit) joins outside the fabric's
+// own links: under TransitPCIe every NIC of f on one server; under
+// TransitNVLink the NICs whose nearest GPUs (Internals.NearestGPUs) share
+// an NVLink island, on one server or across the servers of an NVLink
+// domain. Each group lists its NICs in NodeID order, groups by their
+// first NIC; groups of one NIC are left out, and the result is nil when
+// f has no transit. Servers of one model are built alike, so the nearest
+// GPUs are computed once per model and set of NIC positions.
+func (g *Graph) TransitGroups(f FabricID) [][]NodeID {
+	if f < 0 || int(f) >= len(g.Fabrics) || g.Fabrics[f].Transit == 0 {
+		return nil
+	}
+	t := g.Fabrics[f].Transit
+	byServer := map[NodeID][]NodeID{}
+	var servers []NodeID
+	for _, n := range g.FabricNodes(f) {
+		if nd := &g.Nodes[n]; nd.Kind == KindNIC && nd.Parent != None {
+			if _, ok := byServer[nd.Parent]; !ok {
+				servers = append(servers, nd.Parent)
+			}
+			byServer[nd.Parent] = append(byServer[nd.Parent], n)
+		}
+	}
+	parent := map[NodeID]NodeID{}
+	var find func(NodeID) NodeID
+	find = func(x NodeID) NodeID {
+		p, ok := parent[x]
+		if !ok || p == x {
+			return x
+		}
+		r := find(p)
+		parent[x] = r
+		return r
+	}
+	union := func(a, b NodeID) {
+		if ra, rb := find(a), find(b); ra != rb {
+			parent[max(ra, rb)] = min(ra, rb)
+		}
+	}
+	var islands []int32
+	if t.Has(TransitNVLink) {
+		islands = g.NVLinkIslands()
+	}
+	viaIsland := map[int32]NodeID{}
+	nearest := map[string][][]int{} // model and NIC positions → nearest GPU positions per NIC
+	for _, sv := range servers {
+		nics := byServer[sv]
+		if t.Has(TransitPCIe) {
+			for _, n := range nics[1:] {
+				union(nics[0], n)
+			}
+		}
+		if islands == nil {
+			continue
+		}
+		kids := g.Children(sv)
+		pos := func(n NodeID) int {
+			for i, k := range kids {
+				if k == n {
+					return i
+				}
+			}
+			return -1
+		}
+		key := g.Nodes[sv].Model
+		for _, n := range nics {
+			key += " " + strconv.Itoa(pos(n))
+		}
+		near, ok := nearest[key]
+		if !ok {
+			var gpus []NodeID
+			for _, k := range kids {
+				if g.Nodes[k].Kind == KindGPU {
+					gpus = append(gpus, k)
+				}
+			}
+			in := g.InternalsOf([]NodeID{sv})
+			for _, n := range nics {
+				var ps []int
+				for _, gpu := range in.NearestGPUs(n, gpus) {
+					ps = append(ps, pos(gpu))
+				}
+				near = append(near, ps)
+			}
+			nearest[key] = near
+		}
+		for i, n := range nics {
+			for _, p := range near[i] {
+				isl := islands[kids[p]]
+				if isl < 0 {
+					continue
+				}
+				if first, ok := viaIsland[isl]; ok {
+					union(first, n)
+				} else {
+					viaIsland[isl] = n
+				}
+			}
+		}
+	}
+	groups := map[NodeID][]NodeID{}
+	var roots []NodeID
+	for _, sv := range servers {
+		for _, n := range byServer[sv] {
+			r := find(n)
+			if _, ok := groups[r]; !ok {
+				roots = append(roots, r)
+			}
+			groups[r] = append(groups[r], n)
+		}
+	}
+	var out [][]NodeID
+	for _, r := range roots {
+		if gr := groups[r]; len(gr) > 1 {
+			slices.Sort(gr)
+			out = append(out, gr)
+		}
+	}
+	slices.SortFunc(out, func(a, b []NodeID) int { return int(a[0]) - int(b[0]) })
+	return out
+}
