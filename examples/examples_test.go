@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -17,19 +19,7 @@ import (
 // compile loads and compiles dir and fails the test on any error.
 func compile(t *testing.T, dir string, vars ...string) []inventory.Fabric {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{Vars: vars})
-	if !diags.HasErrors() {
-		g, d := compiler.Compile(cfg, compiler.Options{})
-		diags = append(diags, d...)
-		if !diags.HasErrors() {
-			return inventory.Summarize(g)
-		}
-	}
-	for _, d := range diags {
-		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
-	}
-	t.FailNow()
-	return nil
+	return inventory.Summarize(compileGraph(t, dir, vars...))
 }
 
 func count(cs []inventory.Count, name string) int {
@@ -191,4 +181,44 @@ func TestGB200NVL72TwoRacks(t *testing.T) {
 		count(so.LinksByKind, "leaf_spine") != 144 {
 		t.Errorf("scale_out: got %+v", so)
 	}
+}
+
+// DeepSeek-V3's multi-plane fat-tree (arXiv 2505.09343, §5.1 and Table 3):
+// 16,384 GPUs on 768 switches of 64 × 400G. Per plane, a two-tier
+// fat-tree of radix 64: 64 leaves (32 down, 32 up) and 32 spines, 2,048
+// node links and 2,048 leaf–spine links (closed form); 8 planes. The
+// planes meet only inside the servers, so the fabric is one piece only
+// through server_transit, and its bisection, counted over NVLink, is
+// proven non-blocking: 16,384 × 400 Gb/s ÷ 2.
+func TestDeepSeekV3MPFT(t *testing.T) {
+	g := compileGraph(t, "deepseek-v3-mpft")
+	f := fabric(t, inventory.Summarize(g), "mpft")
+	if f.Endpoints != 16384 || f.Switches != 768 || count(f.SwitchesByTier, "leaf") != 8*64 || count(f.SwitchesByTier, "spine") != 8*32 {
+		t.Errorf("mpft: %d endpoints, %d switches (%v); want 16,384 and 768 (512 leaf, 256 spine)", f.Endpoints, f.Switches, f.SwitchesByTier)
+	}
+	if count(f.LinksByKind, "node_leaf") != 8*2048 || count(f.LinksByKind, "leaf_spine") != 8*2048 || f.SwitchPortsFree != 0 {
+		t.Errorf("mpft links %v, %d free ports; want 16,384 of each kind and none free", f.LinksByKind, f.SwitchPortsFree)
+	}
+	r := bisection.Compute(g, 0, bisection.Options{})
+	if r.Method != bisection.MethodAnalytic || r.LowerBoundBPS != r.UpperBoundBPS || r.BandwidthBPS != 16384*400e9/2 {
+		t.Errorf("bisection %s %g..%g: want analytic %g", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, 16384*400e9/2)
+	}
+}
+
+// compileGraph loads and compiles dir and fails the test on any error.
+func compileGraph(t *testing.T, dir string, vars ...string) *ir.Graph {
+	t.Helper()
+	cfg, diags := lang.Load([]string{dir}, lang.Options{Vars: vars})
+	if !diags.HasErrors() {
+		g, d := compiler.Compile(cfg, compiler.Options{})
+		diags = append(diags, d...)
+		if !diags.HasErrors() {
+			return g
+		}
+	}
+	for _, d := range diags {
+		t.Errorf("%s: %s [%s] %s", d.Subject, d.Summary, diag.CodeOf(d), d.Detail)
+	}
+	t.FailNow()
+	return nil
 }
