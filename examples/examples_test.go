@@ -222,3 +222,20 @@ func compileGraph(t *testing.T, dir string, vars ...string) *ir.Graph {
 	t.FailNow()
 	return nil
 }
+
+// A rail-only fabric (arXiv 2307.12169) over 64 DGX H100: 8 rail switches
+// of 64 ports and 512 server links, no spine (a rail-optimized two-tier
+// Clos of the same NICs takes 16 leaves and 8 spines). Joined only
+// through the servers' NVLink, it is proven non-blocking: 512 × 400 Gb/s
+// ÷ 2.
+func TestRailOnly512(t *testing.T) {
+	g := compileGraph(t, "rail-only-512")
+	f := fabric(t, inventory.Summarize(g), "compute")
+	if f.Endpoints != 512 || f.Switches != 8 || f.Links != 512 || f.SwitchPortsFree != 0 {
+		t.Errorf("compute: got %+v", f)
+	}
+	r := bisection.Compute(g, 0, bisection.Options{})
+	if r.Method != bisection.MethodAnalytic || r.LowerBoundBPS != r.UpperBoundBPS || r.BandwidthBPS != 512*400e9/2 {
+		t.Errorf("bisection %s %g..%g: want analytic %g", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, 512*400e9/2)
+	}
+}
