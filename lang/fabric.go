@@ -105,5 +105,25 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 			*diags = append(*diags, aa.diags...)
 		}
 	}
+	checkTierNames(cl, diags)
 	return cl
+}
+
+// checkTierNames refuses a tier named like a unit kind the analyses
+// report beside it: each tier's switches are the units of its own name
+// (`su0/leaf0` under "leaf"), so a tier "rail", "plane", "su" (with a
+// unit "su") or "su_rail" would make two unit kinds of one name in the
+// oversubscription report and in what requirements read.
+func checkTierNames(cl *Clos, diags *hcl.Diagnostics) {
+	taken := map[string]string{"rail": "the rails", "plane": "the planes"}
+	for _, u := range cl.Units {
+		taken[u.Name] = fmt.Sprintf("unit %q", u.Name)
+		taken[u.Name+"_rail"] = fmt.Sprintf("unit %q split by rail", u.Name)
+	}
+	for _, t := range cl.Tiers {
+		if what, ok := taken[t.Name]; ok {
+			*diags = append(*diags, diag.Error(diag.DuplicateName, t.DeclRange, "Tier named like a unit",
+				fmt.Sprintf("tier %q has the name of %s, which the oversubscription report lists as its own unit kind; name the tier after its role (\"leaf\", \"spine\", \"rail_switch\").", t.Name, what)))
+		}
+	}
 }
