@@ -1,6 +1,7 @@
 package congestion
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 
@@ -299,13 +300,14 @@ func (s *system) affinities(sv ir.NodeID, gpus, nics []ir.NodeID) []int {
 	// The key is the model and the positions of the GPUs and fabric NICs
 	// among the server's components: built per server (16,384 at 131,072
 	// GPUs), so with strconv rather than fmt.
-	base := int64(s.childStart[sv])
+	kids := s.children[s.childStart[sv]:s.childStart[sv+1]]
+	pos := func(n ir.NodeID) int64 { i, _ := slices.BinarySearch(kids, n); return int64(i) }
 	key := append(s.keyBuf[:0], s.g.Nodes[sv].Model...)
 	for _, n := range gpus {
-		key = strconv.AppendInt(append(key, " g"...), int64(n)-base, 10)
+		key = strconv.AppendInt(append(key, " g"...), pos(n), 10)
 	}
 	for _, n := range nics {
-		key = strconv.AppendInt(append(key, " n"...), int64(n)-base, 10)
+		key = strconv.AppendInt(append(key, " n"...), pos(n), 10)
 	}
 	s.keyBuf = key
 	if out, ok := s.affinity[string(key)]; ok {
