@@ -219,3 +219,22 @@ func TestScalingCounts(t *testing.T) {
 		t.Errorf("ScalingCounts(131072) = %v", got)
 	}
 }
+
+// The GPU-to-NIC affinity is computed once per node model, however many
+// servers: a cache keyed by anything that differs per server rebuilds the
+// internal-link index over the whole graph for each (quadratic; it cost
+// the DeepSeek example 8 s of CPU).
+func TestAffinityComputedOncePerModel(t *testing.T) {
+	g := build(t, []string{"servers=128"}, "../../examples/deepseek-v3-mpft")
+	s := newSystem(g)
+	var gpus []ir.NodeID
+	for i, n := range g.Nodes {
+		if n.Kind == ir.KindGPU {
+			gpus = append(gpus, ir.NodeID(i))
+		}
+	}
+	s.nicsOf(0, gpus)
+	if len(s.affinity) != 1 {
+		t.Errorf("%d affinity computations over 128 servers of one model, want 1", len(s.affinity))
+	}
+}

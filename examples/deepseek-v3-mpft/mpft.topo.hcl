@@ -10,8 +10,10 @@ variable "servers" {
   default     = 2048
   description = "8-GPU servers; 2,048 fill every plane's 64 leaves."
   validation {
-    condition     = var.servers >= 32 && var.servers <= 2048 && var.servers % 32 == 0
-    error_message = "Whole leaves of 32 servers, up to the 2,048 a 64-port two-tier plane holds."
+    # Whole leaves of 32 servers, and data-parallel groups (GPUs / 16
+    # pipeline stages) that the 64-way expert groups divide.
+    condition     = var.servers >= 128 && var.servers <= 2048 && var.servers % 128 == 0
+    error_message = "Use a multiple of 128 servers, up to the 2,048 a 64-port two-tier plane holds: whole leaves of 32, and 64-way expert groups that divide the data-parallel groups."
   }
 }
 
