@@ -193,19 +193,45 @@ func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.Li
 	n := g.Nodes[stray[0]]
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, g.Range(n.Origin), "Fabric is not connected",
 		fmt.Sprintf("Fabric %q falls apart into %d pieces: %d node(s), %s among them, cannot reach the other %d. Add the missing links.",
-			fab.Name, len(size), len(stray), n.Name, len(members)-len(stray))+transitHint(fab)))
+			fab.Name, len(size), len(stray), n.Name, len(members)-len(stray))+transitHint(g, f)))
 }
 
 // transitHint says, for a disconnected fabric, what server transit did or
-// could have joined.
-func transitHint(fab ir.Fabric) string {
-	if fab.Transit != 0 {
-		return fmt.Sprintf(" Server transit (%s) was counted and does not join them.", strings.Join(fab.Transit.Names(), ", "))
+// could have joined: NVLink where the servers' GPUs have it, else PCIe.
+func transitHint(g *ir.Graph, f ir.FabricID) string {
+	fab := &g.Fabrics[f]
+	if !hasServerNICs(g, f) || fab.Family != "clos" && fab.Family != "custom" {
+		return ""
 	}
-	if fab.Family == "clos" || fab.Family == "custom" {
+	nv := serversHaveNVLink(g, f)
+	switch {
+	case fab.Transit != 0 && !fab.Transit.Has(ir.TransitPCIe) && !nv:
+		return fmt.Sprintf(" Server transit (%s) was counted, but these servers' GPUs have no NVLink between them; server_transit = [\"pcie\"] would join their NICs over the PCIe tree.", strings.Join(fab.Transit.Names(), ", "))
+	case fab.Transit != 0:
+		return fmt.Sprintf(" Server transit (%s) was counted and does not join them.", strings.Join(fab.Transit.Names(), ", "))
+	case nv:
 		return ` If the pieces are rails or planes that meet inside the servers (a rail-only or multi-plane fabric), say so with server_transit = ["nvlink"].`
 	}
-	return ""
+	return ` If the pieces are rails or planes that meet inside the servers (a rail-only or multi-plane fabric), say so with server_transit = ["pcie"]: these servers' GPUs have no NVLink between them.`
+}
+
+// serversHaveNVLink reports whether a server of fabric f's NIC endpoints
+// has an NVLink link between its GPUs (directly or through an NVSwitch).
+func serversHaveNVLink(g *ir.Graph, f ir.FabricID) bool {
+	up := func(n ir.NodeID) bool { k := g.Nodes[n].Kind; return k == ir.KindGPU || k == ir.KindNVSwitch }
+	for _, p := range g.Fabrics[f].Endpoints {
+		sv := g.Nodes[p.Node].Parent
+		if sv == ir.None {
+			continue
+		}
+		for _, id := range g.InternalLinks(sv) {
+			if l := &g.Links[id]; up(l.A.Node) && up(l.B.Node) {
+				return true
+			}
+		}
+		return false // servers of one fabric are alike enough: look at the first
+	}
+	return false
 }
 
 // checkUplinks reports switches below the top tier with no link to a
@@ -264,8 +290,11 @@ func (s *state) checkRails(f ir.FabricID, links []ir.LinkID) {
 				continue
 			}
 			want := nic.Rail
+			if stride, spread := g.Fabrics[f].Param("nic_plane_stride"); spread && stride > 0 {
+				want /= int32(stride) // single-port NICs spread over the planes first
+			}
 			if ok && rails > 0 {
-				want = nic.Rail % int32(rails)
+				want %= int32(rails)
 			}
 			if sw.Rail != want {
 				s.diags = append(s.diags, diag.Error(diag.RailMisalignment, g.Range(l.Origin), "NIC on the wrong rail",

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -19,11 +20,16 @@ import (
 func (s *state) buildClos(f *lang.Fabric) {
 	c := f.Clos
 	origin := s.g.Origin(f.FamilyRange)
-	gc := gen.Clos{Rails: int(c.Rails.V), Planes: int(c.Planes.V), Origin: origin}
+	gc := gen.Clos{Rails: int(c.Rails.V), Planes: int(c.Planes.V), Homing: int(c.Homing.V), Origin: origin}
 	if !c.Planes.Set {
 		gc.Planes = 1
 	}
-	ranges := map[string]hcl.Range{"rails": c.Rails.Range, "tier": f.FamilyRange}
+	if c.Homing.Set && c.Homing.V < 1 {
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, c.Homing.Range, "Invalid homing",
+			fmt.Sprintf("homing = %d; write 1 (each port to one leaf) or more (2: each server's ports of a rail and plane spread over a pair of leaves).", c.Homing.V)))
+		return
+	}
+	ranges := map[string]hcl.Range{"rails": c.Rails.Range, "homing": c.Homing.Range, "tier": f.FamilyRange}
 	servers := 1
 	for _, u := range c.Units {
 		n := int(u.Nodes.V)
@@ -171,6 +177,25 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 		}
 	}
 	planes := max(gc.Planes, 1)
+	gc.SpreadNICs = single
+	if !single && planes > 1 {
+		// Port p of a multi-port NIC goes to plane p: planes beyond the
+		// ports would be built with no endpoints.
+		ports := int32(math.MaxInt32)
+		for _, pt := range parts {
+			for _, sv := range pt.sg.servers {
+				for _, nic := range sv.nics[pt.role] {
+					ports = min(ports, max(s.g.Nodes[nic].Radix, 1))
+				}
+			}
+		}
+		if int(ports) < planes {
+			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, c.Planes.Range, "More planes than NIC ports",
+				fmt.Sprintf("planes = %d, but the fabric's NICs have %d ports (port p goes to plane p mod planes), so %d planes would have no endpoints; set planes = %d or fewer.",
+					planes, ports, planes-int(ports), ports)))
+			return false
+		}
+	}
 	perPlane := nNIC
 	if single {
 		perPlane = nNIC / planes

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -67,32 +68,11 @@ func TestServerTransitConnectsRails(t *testing.T) {
 // nvlink_domain fabric) is one transit group across the trays: a GPU may
 // hand traffic to a GPU of another tray over NVLink.
 func TestServerTransitAcrossNVLinkDomain(t *testing.T) {
-	g, errs := compileSrc(t, `
-node_group "tray" {
-  model = "GB200-NVL72-compute-tray"
-  count = 18
-}
-
-fabric "nvl72" {
-  nvlink_domain {
-    gpu_nodes     = node_group.tray.gpus
-    switches      = 18
-    links_per_gpu = 18
-    link_rate     = "50GB/s"
-  }
-}
-
-fabric "scaleout" {
-  clos {
-    endpoints      = node_group.tray.nics.compute
-    server_transit = ["nvlink"]
-    tier "leaf" {
-      model = "QM9700"
-      per   = ["rail"]
-      down  = 18
-    }
-  }
-}`)
+	src, err := os.ReadFile("../testdata/transit/nvl72-rail-only/design.topo.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, errs := compileSrc(t, string(src))
 	if len(errs) > 0 {
 		t.Fatalf("errors %v", errs)
 	}
@@ -156,5 +136,43 @@ fabric "f" {
 	}
 	if leaves != 8 {
 		t.Errorf("%d planes used, want 8", leaves)
+	}
+}
+
+// A multi-plane, rail-optimized fabric over single-port NICs: NIC i on
+// plane i mod 2 and rail ⌊i/2⌋ mod rails. The rail check follows the same
+// rule (it once expected rail i mod rails and refused every such design).
+func TestMultiPlaneRailsAligned(t *testing.T) {
+	for _, rails := range []string{"", "rails = 4", "rails = 2"} {
+		_, errs := compileSrc(t, fmt.Sprintf(`
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 16
+}
+
+fabric "mp" {
+  clos {
+    endpoints      = node_group.dgx.nics.compute
+    planes         = 2
+    %s
+    server_transit = ["nvlink"]
+    unit "su" {
+      nodes = 8
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["su", "rail"]
+      down  = 16
+      up    = 16
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 8
+    }
+  }
+}`, rails))
+		if len(errs) > 0 {
+			t.Errorf("planes = 2, %q: errors %v", rails, errs)
+		}
 	}
 }

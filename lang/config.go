@@ -267,7 +267,10 @@ type Clos struct {
 	HostPorts Val[int64]
 	Rails     Val[int64]
 	Planes    Val[int64]
-	LinkRate  Val[float64]
+	// Homing is the number of leaves a server's ports of one rail and
+	// plane spread over (2: dual-homed, each port to its own ToR).
+	Homing   Val[int64]
+	LinkRate Val[float64]
 	// ServerTransit lists the server-internal paths (ServerTransits)
 	// traffic of this fabric may take between the servers' NICs.
 	ServerTransit Val[[]string]

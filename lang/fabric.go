@@ -61,7 +61,7 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 	return f
 }
 
-var closSchema = schemaOf([]string{"endpoints", "hosts", "host_rate", "host_ports", "rails", "planes", "link_rate", "server_transit"},
+var closSchema = schemaOf([]string{"endpoints", "hosts", "host_rate", "host_ports", "rails", "planes", "homing", "link_rate", "server_transit"},
 	hcl.BlockHeaderSchema{Type: "unit", LabelNames: []string{"name"}},
 	hcl.BlockHeaderSchema{Type: "tier", LabelNames: []string{"name"}},
 	hcl.BlockHeaderSchema{Type: "appliance", LabelNames: []string{"role"}})
@@ -70,7 +70,7 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 	c := content(fb, closSchema, diags)
 	a := newAttrs(c, ctx, fb.DefRange)
 	cl := &Clos{Endpoints: a.refs("endpoints", "node_group.dgx.nics.compute"), Hosts: a.int("hosts"), HostRate: a.rate("host_rate"),
-		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), LinkRate: a.rate("link_rate"),
+		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), Homing: a.int("homing"), LinkRate: a.rate("link_rate"),
 		ServerTransit: decodeServerTransit(a)}
 	*diags = append(*diags, a.diags...)
 	checkDuplicatesIn(c.Blocks, "within one clos block", diags)

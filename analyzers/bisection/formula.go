@@ -157,7 +157,7 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 	case "clos":
 		if lbHow == "hose" {
 			via := ""
-			if t := m.fab.Transit; t != 0 {
+			if t := m.fab.Transit; h.transit {
 				via = fmt.Sprintf(", each GPU's traffic spread over all its server's NICs by server transit (%s)", strings.Join(t.Names(), ", "))
 			}
 			return fmt.Sprintf("symmetric Clos: θ × (sum of the ⌊n/2⌋ smallest endpoint injections), θ = %s = least capacity ÷ up-routed injection over the links%s, i.e. 1 ÷ the worst oversubscription met on the way up (hose bound; Duffield et al., SIGCOMM 1999), met by the cut of the halves in %s", ratioText(h.theta), via, best.how), true

@@ -111,6 +111,9 @@ func (m *model) build(mode gmode) *agraph {
 	if m.view == ViewGPU && mode == modeFull {
 		size += len(m.internal)
 	}
+	if mode != modeFabric {
+		size += len(m.domainLinks)
+	}
 	edges := make([]edge, 0, size)
 	add := func(l *ir.Link) {
 		u, v := vertexOf(l.A), vertexOf(l.B)
@@ -129,6 +132,11 @@ func (m *model) build(mode gmode) *agraph {
 			for _, id := range m.serverLinks(int32(s)) {
 				add(&g.Links[id])
 			}
+		}
+	}
+	if mode != modeFabric {
+		for _, id := range m.domainLinks {
+			add(&g.Links[id])
 		}
 	}
 	b := maxflow.NewBuilder(len(a.vnode))

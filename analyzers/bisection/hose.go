@@ -35,9 +35,38 @@ type hoseBound struct {
 	reason string
 	theta  float64
 	bound  float64
+	// transit marks a bound whose routing spread each GPU over its
+	// server's NICs through the fabric's server transit.
+	transit bool
 }
 
+// hose returns the hose bound. In a fabric with server transit it is
+// computed twice, with each GPU routed to its nearest NICs and spread
+// over its server's NICs through the transit paths, and the better
+// bound is kept: both routings are valid (any routing gives a sound
+// bound), and a transit that joins nothing new must not cost a proof.
+// The nearest-NIC classes stay in m.classes for the levels that read
+// them.
 func (m *model) hose() hoseBound {
+	h := m.hoseOnce()
+	if m.fab.Transit == 0 || m.view != ViewGPU || len(m.servers) == 0 {
+		return h
+	}
+	classes, srvCls, routed := m.classes, m.srvCls, m.routed
+	m.classes, m.srvCls, m.routed, m.transitRoute = nil, nil, false, true
+	t := m.hoseOnce()
+	m.classes, m.srvCls, m.routed, m.transitRoute = classes, srvCls, routed, false
+	if t.ok && (!h.ok || t.bound > h.bound) {
+		t.transit = true
+		return t
+	}
+	if !h.ok && !t.ok {
+		h.reason += "; spread through the servers (server transit) it does not apply either: " + t.reason
+	}
+	return h
+}
+
+func (m *model) hoseOnce() hoseBound {
 	g := m.g
 	rankOf := map[string]int32{}
 	for i, t := range m.fab.Tiers {

@@ -50,6 +50,14 @@ type model struct {
 	routed  bool
 	classes []*serverClass
 	srvCls  []int32
+	// transitRoute makes route spread each GPU over its server's NICs
+	// through the fabric's server transit (route_transit.go) instead of
+	// routing it to its nearest NICs; set only inside hose.
+	transitRoute bool
+	// domainLinks are the links of NVLink domain fabrics among the
+	// servers' GPUs, part of the analysis graph (gpu view) when the
+	// fabric's server transit includes NVLink: traffic may cross them.
+	domainLinks []ir.LinkID
 }
 
 // terminal is one endpoint of the split.
@@ -136,6 +144,9 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 		}
 	}
 	m.groupInternal(owner, owned)
+	if view == ViewGPU && m.fab.Transit.Has(ir.TransitNVLink) {
+		m.domainLinks = m.nvlinkDomainLinks()
+	}
 	if view == ViewPort {
 		m.portTerminals()
 	} else {
@@ -269,4 +280,29 @@ func (m *model) name(i int) string {
 		s += fmt.Sprintf(":p%d", t.port)
 	}
 	return s
+}
+
+// nvlinkDomainLinks returns the links of the other fabrics that are NVLink
+// domains over the servers' GPUs (GB200 NVL72 trays joined by their
+// NVSwitch chips), in fabric and link order.
+func (m *model) nvlinkDomainLinks() []ir.LinkID {
+	g := m.g
+	var out []ir.LinkID
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		if f == m.fid || g.Fabrics[f].Family != "nvlink_domain" {
+			continue
+		}
+		ours := false
+		for _, n := range g.FabricNodes(f) {
+			if g.Nodes[n].Kind == ir.KindGPU && m.srvOf.Get(n) >= 0 {
+				ours = true
+				break
+			}
+		}
+		if ours {
+			out = append(out, g.FabricLinks(f)...)
+		}
+	}
+	return out
 }

@@ -182,7 +182,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 	}
 	share := total / float64(len(gpus))
 	load := make([]float64, len(links))
-	if m.fab.Transit != 0 {
+	if m.transitRoute {
 		lg := &localGraph{start: start, to: to, via: via, links: links, members: members, g: g}
 		return m.transitClass(s, cls, lg, epPos, share, load)
 	}

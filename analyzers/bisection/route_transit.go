@@ -90,9 +90,9 @@ func (lg *localGraph) push(src, dst int32, ok func(li int32) bool, via func(v in
 // transit (ir.Fabric.Transit): each GPU spreads its share over every
 // endpoint NIC of the server it can reach, in proportion to the NICs'
 // fabric capacity. Under TransitNVLink a GPU reaches a NIC through the
-// NIC's relay (the GPU nearest to it, ir.Internals.NearestGPUs, as NCCL's
-// PXN relays): over NVLink to the relay, then over the PCIe tree from the
-// relay to the NIC. Under TransitPCIe it reaches a NIC over the PCIe tree
+// NIC's relay (ir.Internals.Relays: the GPU NCCL pairs with it, as PXN
+// relays): over NVLink to the relay, then over the PCIe tree from the
+// relay to the NIC; its own NIC it reaches directly. Under TransitPCIe it reaches a NIC over the PCIe tree
 // and the CPUs directly. This is the oblivious routing the hose bound
 // assumes for such a fabric (any routing gives a sound bound); every GPU
 // of an NVLink-connected server then reaches the top switches of every
@@ -111,12 +111,11 @@ func (m *model) transitClass(s int32, cls *serverClass, lg *localGraph, epPos []
 	nvVia := func(v int32) bool { return kind(v) == ir.KindNVSwitch }
 	pcieVia := func(v int32) bool { k := kind(v); return k == ir.KindPCIeSwitch || k == ir.KindCPU }
 	notNV := func(li int32) bool { return !lg.nvlink(li) }
-	in := g.InternalsOf([]ir.NodeID{m.servers[s]})
 	relay := make([]int32, len(eps))
-	for i, e := range eps {
+	for i, r := range g.InternalsOf([]ir.NodeID{m.servers[s]}).Relays(gpus, eps) {
 		relay[i] = -1
-		if near := in.NearestGPUs(e, gpus); len(near) > 0 {
-			relay[i] = loc[near[0]]
+		if r != ir.None {
+			relay[i] = loc[r]
 		}
 	}
 	for gi, gpu := range gpus {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
 )
 
 // railOnlyDGX is a rail-only fabric over DGX H100s: one QM9700 per rail,
@@ -67,5 +69,60 @@ func TestRailOnlyPCIeTransitBounded(t *testing.T) {
 	}
 	if want := 176.0 / 1600; math.Abs(r.LowerBoundRatio-want) > 1e-9 || r.LowerBoundMethod != "hose" {
 		t.Errorf("lower ratio %g by %s, want %g by the hose bound", r.LowerBoundRatio, r.LowerBoundMethod, want)
+	}
+}
+
+// Server transit on a fabric that is connected without it must not cost
+// the proof. On DGX A100 two GPUs and two NICs share each PCIe switch; the
+// relay for a NIC is the GPU NCCL pairs with it (ir.Internals.Relays),
+// not the first of the tied nearest GPUs, which would push both NICs'
+// traffic through one GPU's PCIe link (it read 0.630 = 252/400).
+func TestTransitKeepsProofOnConnectedFabric(t *testing.T) {
+	src := `
+node_group "dgx" {
+  model = "DGX-A100"
+  count = 8
+}
+
+fabric "f" {
+  clos {
+    endpoints      = node_group.dgx.nics.compute
+    server_transit = ["nvlink"]
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 4
+    }
+  }
+}`
+	r := Compute(compileHCL(t, src), 0, Options{})
+	if r.Method != MethodAnalytic || !near(r.Ratio, 1) || r.LowerBoundBPS != r.UpperBoundBPS {
+		t.Errorf("DGX A100 with transit: %s, ratio %g, bounds %s..%s; want analytic 1", r.Method, r.Ratio, rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
+	}
+	g := compileDir(t, "../../examples/gb200-nvl72-2rack")
+	fid := fabricID(t, g, "scale_out")
+	g.Fabrics[fid].Transit = ir.TransitNVLink
+	if r := Compute(g, fid, Options{}); r.Method != MethodAnalytic || !near(r.BandwidthBPS, 28.8e12) {
+		t.Errorf("GB200 two racks with transit: %s %s..%s; want analytic 28.8Tb/s", r.Method, rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
+	}
+}
+
+// With NVLink transit the analysis graph holds the NVLink domain the
+// servers' GPUs form (GB200 NVL72: 18 trays, 18 NVSwitch chips, 648
+// GPU–switch links of 400 Gb/s): a rail-only scale-out over one rack has
+// no balanced cut below the domain's, where without the domain the cut
+// between the trays' sockets (18 Grace–Grace links) read as "exact".
+func TestTransitCountsNVLinkDomain(t *testing.T) {
+	g := compileDir(t, "../../testdata/transit/nvl72-rail-only")
+	r := Compute(g, fabricID(t, g, "ro"), Options{})
+	// Half the GPUs' NVLink: 36 GPUs × 18 links × 400 Gb/s = 259.2 Tb/s
+	// is the least any balanced cut of the domain alone crosses.
+	if r.UpperBoundBPS < 259.2e12 || r.LowerBoundBPS <= 0 || r.LowerBoundBPS > r.UpperBoundBPS {
+		t.Errorf("rail-only NVL72: %s %s..%s; want a cut of at least the domain's 259.2Tb/s", r.Method, rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
 	}
 }

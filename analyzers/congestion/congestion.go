@@ -307,17 +307,25 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 		h := col.HotLinks[0]
 		report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
 			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s); it runs at %.0f%% of its ports' rate. %s",
-				c.Name, j.wl.Name, col.CongestionFactor, h.Link, eval.FormatRate(h.CapacityBPS), 100*col.Throughput, advice(c))))
+				c.Name, j.wl.Name, col.CongestionFactor, h.Link, eval.FormatRate(h.CapacityBPS), 100*col.Throughput, advice(c, h.Kind))))
 	}
 	return col
 }
 
-// advice suggests the usual remedy for a congested collective.
-func advice(c *ir.Collective) string {
+// advice suggests the usual remedy for a congested collective whose
+// hottest link is of the given kind: links inside the servers and the
+// links to the endpoints have no ECMP choice to blame.
+func advice(c *ir.Collective, kind string) string {
+	switch kind {
+	case "pcie", "c2c", "cpu_cpu":
+		return "The link is inside a server (" + kind + "): traffic that crosses the PCIe tree or the sockets (PCIe server transit, or a GPU far from its NIC) is limited by it. Relay over NVLink (server_transit = [\"nvlink\"]) where the GPUs have it, or keep each GPU on its nearest NIC."
+	case "nvlink", "gpu_nvswitch":
+		return "The link is NVLink (" + kind + "): traffic inside the NVLink domain and PXN relays to other rails share it."
+	}
 	switch {
 	case c.Order == "naive":
 		return "Order ranks rail-aware (order = \"rail_aware\") so rings leave each server once on the same rail."
-	case c.Routing == "ecmp":
+	case c.Routing == "ecmp" && kind != "node_leaf" && kind != "host_edge" && kind != "terminal":
 		return "Hash collisions of static ECMP cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread the load."
 	}
 	return "The fabric's capacity on that path is short of what the collective offers; check oversubscription."

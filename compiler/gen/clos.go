@@ -18,6 +18,18 @@ type Clos struct {
 	Endpoints []ClosEndpoint
 	// Rails and Planes are at least 1.
 	Rails, Planes int
+	// Homing is the number of leaves of its group a server's ports of
+	// one rail and plane spread over (dual-homing: 2, each port of a
+	// dual-port NIC to its own ToR of a pair that shares the switches
+	// above, as MLAG or Alibaba HPN's non-stacked dual-ToR cable it);
+	// 0 and 1 mean none. The leaf tier's count must be a multiple.
+	Homing int
+	// SpreadNICs records that the endpoints are single-port NICs spread
+	// over the planes by NIC index (NIC i on plane i mod Planes, rail
+	// ⌊i / Planes⌋ mod Rails); the fabric then carries the parameter
+	// nic_plane_stride = Planes, by which the rail check divides a NIC's
+	// index (its Rail label) before taking it mod rails.
+	SpreadNICs bool
 	// Units are groupings of servers, innermost first; Servers is the
 	// number of servers in one unit of that level.
 	Units []ClosUnit
@@ -92,6 +104,9 @@ func (c Clos) Validate() []ParamError {
 	}
 	if c.Rails < 1 || c.Planes < 1 {
 		errs = append(errs, ParamError{"rails", "rails and planes must be at least 1"})
+	}
+	if h := c.homing(); c.Homing < 0 || c.Tiers[0].Count > 0 && c.Tiers[0].Count%h != 0 {
+		errs = append(errs, ParamError{"homing", fmt.Sprintf("homing = %d spreads each server's ports of a rail and plane over %d leaves of its group, so the %s tier's count (%d) must be a multiple of it", c.Homing, h, c.Tiers[0].Name, c.Tiers[0].Count)})
 	}
 	known := map[string]int{"rail": -1, "plane": -2}
 	for i, u := range c.Units {
@@ -200,6 +215,9 @@ func BuildClos(g *ir.Graph, name string, c Clos) (ir.FabricID, []ClosProblem) {
 	b := &closBuilder{g: g, c: c}
 	b.fab = g.AddFabric(ir.Fabric{Name: name, Family: "clos", Origin: c.Origin, Params: []ir.Param{
 		{Name: "rails", Value: int64(c.Rails)}, {Name: "planes", Value: int64(c.Planes)}, {Name: "tiers", Value: int64(len(c.Tiers))}}})
+	if c.SpreadNICs && c.Planes > 1 {
+		g.Fabrics[b.fab].Params = append(g.Fabrics[b.fab].Params, ir.Param{Name: "nic_plane_stride", Value: int64(c.Planes)})
+	}
 	for _, t := range c.Tiers {
 		g.Fabrics[b.fab].Tiers = append(g.Fabrics[b.fab].Tiers, t.Name)
 	}
@@ -381,9 +399,12 @@ func (b *closBuilder) makeLeaves() {
 	b.groups = map[string][]*closSwitch{}
 	b.fill = map[string]int{}
 	b.enumerate(ds, func(s scope) {
-		b.groups[b.key(ds, s)] = b.makeSwitches(0, ds, s, max(t.Count, 1))
+		b.groups[b.key(ds, s)] = b.makeSwitches(0, ds, s, max(t.Count, b.c.homing()))
 	})
 }
+
+// homing returns Homing, at least 1.
+func (c Clos) homing() int { return max(c.Homing, 1) }
 
 // endpointScope returns the full scope of an endpoint's server.
 func (b *closBuilder) endpointScope(server, rail, plane int) scope {
@@ -417,7 +438,12 @@ func nonzero(a, b float64) float64 {
 	return a
 }
 
-func (b *closBuilder) leafFor(s scope) (*closSwitch, bool) {
+// leafFor returns the leaf of scope s's group that takes the next
+// endpoint, whose home is h (0 ≤ h < Homing): with dual-homing the
+// group's leaves form sets of Homing consecutive leaves, and the h-th
+// port of a server on one rail and plane goes to the h-th leaf of a set,
+// so a server's ports fill the leaves of one set side by side.
+func (b *closBuilder) leafFor(s scope, h int) (*closSwitch, bool) {
 	t := b.c.Tiers[0]
 	k := b.key(b.leafDims, s)
 	group := b.groups[k]
@@ -425,12 +451,22 @@ func (b *closBuilder) leafFor(s scope) (*closSwitch, bool) {
 	if down == 0 {
 		down = max(t.Ports.Radix-t.Up, 1)
 	}
-	i := b.fill[k]
-	b.fill[k]++
-	if i/down >= len(group) {
-		return nil, false
+	H := b.c.homing()
+	if H == 1 {
+		i := b.fill[k]
+		b.fill[k]++
+		if i/down >= len(group) {
+			return nil, false
+		}
+		return group[i/down], true
 	}
-	return group[i/down], true
+	fk := k + "/h" + strconv.Itoa(h)
+	i := b.fill[fk]
+	b.fill[fk]++
+	if leaf := (i/down)*H + h; leaf < len(group) {
+		return group[leaf], true
+	}
+	return nil, false
 }
 
 func (b *closBuilder) attachEndpoints() {
@@ -438,8 +474,18 @@ func (b *closBuilder) attachEndpoints() {
 	b.hosts = map[string]ir.NodeID{}
 	eps := &b.g.Fabrics[b.fab].Endpoints
 	*eps = slices.Grow(*eps, len(b.c.Endpoints))
+	// home counts a server's endpoints per rail and plane (endpoints come
+	// server by server); the k-th goes to home k mod Homing.
+	home := map[[2]int]int{}
+	last := -1
 	for _, e := range b.c.Endpoints {
-		sw, ok := b.leafFor(b.endpointScope(e.Server, e.Rail, e.Plane))
+		if e.Server != last {
+			clear(home)
+			last = e.Server
+		}
+		h := home[[2]int{e.Rail, e.Plane}] % b.c.homing()
+		home[[2]int{e.Rail, e.Plane}]++
+		sw, ok := b.leafFor(b.endpointScope(e.Server, e.Rail, e.Plane), h)
 		if !ok {
 			overflow++
 			continue
@@ -474,7 +520,7 @@ func (b *closBuilder) attachAppliances() {
 		}
 		for i := 0; i < a.Count; i++ {
 			rail, plane := i%b.c.Rails, (i/b.c.Rails)%b.c.Planes
-			sw, ok := b.leafFor(b.endpointScope(server, rail, plane))
+			sw, ok := b.leafFor(b.endpointScope(server, rail, plane), 0)
 			if !ok {
 				b.problems = append(b.problems, ClosProblem{"capacity", 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d", a.Role, i, b.c.Tiers[0].Name, a.Unit)})
 				continue

@@ -223,3 +223,69 @@ func TestClosStripingFewUplinksStaysConnected(t *testing.T) {
 		}
 	}
 }
+
+// Dual-homing sweep: hosts of P ports, Homing = H over leaf groups of H·m
+// leaves. Every host's ports land on H distinct leaves of one set of H
+// consecutive leaves (port j on the set's j mod H-th), every leaf takes
+// exactly its down ports, and the two-tier fabric stays connected with
+// every leaf's uplinks intact (closed form: hosts·P node links, leaves·up
+// leaf–spine links).
+func TestClosHomingSweep(t *testing.T) {
+	for _, tc := range []struct{ hosts, ports, homing, leaves int }{
+		{16, 2, 2, 2}, {32, 2, 2, 4}, {16, 4, 4, 4}, {16, 4, 2, 4}, {8, 1, 1, 1},
+	} {
+		down := tc.hosts * tc.ports / tc.leaves
+		var eps []ClosEndpoint
+		for h := range tc.hosts {
+			for p := range tc.ports {
+				eps = append(eps, ClosEndpoint{Port: ir.Port{Node: ir.None, Port: int32(p)}, HostName: Indexed("host", h, tc.hosts), Server: h, RateBPS: 100e9})
+			}
+		}
+		pm := PortModel{Radix: 2 * down, PortBPS: 100e9}
+		c := Clos{Endpoints: eps, Rails: 1, Planes: 1, Homing: tc.homing,
+			Tiers: []ClosTier{
+				{Name: "leaf", Ports: pm, Count: tc.leaves, Down: down, Up: down, LinkBPS: 100e9},
+				{Name: "spine", Ports: pm, Count: max(tc.leaves/2, 1), Down: 2 * down * tc.leaves / max(tc.leaves, 2), LinkBPS: 100e9},
+			}}
+		g, f := mustBuild(t, c)
+		name := fmt.Sprintf("%d hosts × %d ports, homing %d, %d leaves", tc.hosts, tc.ports, tc.homing, tc.leaves)
+		leafOf := map[string][]int{}
+		perLeaf := map[int]int{}
+		for _, l := range g.Links {
+			if l.Fabric != f || l.Kind != "node_leaf" {
+				continue
+			}
+			host, leaf := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
+			var j int
+			fmt.Sscanf(leaf.Name[len("leaf"):], "%d", &j)
+			leafOf[host.Name] = append(leafOf[host.Name], j)
+			perLeaf[j]++
+		}
+		for h, ls := range leafOf {
+			set := ls[0] / tc.homing
+			seen := map[int]bool{}
+			for p, j := range ls {
+				if j/tc.homing != set || j%tc.homing != p%tc.homing {
+					t.Errorf("%s: %s port %d on leaf%d, want leaf%d", name, h, p, j, set*tc.homing+p%tc.homing)
+				}
+				seen[j] = true
+			}
+			if want := min(tc.ports, tc.homing); len(seen) != want {
+				t.Errorf("%s: %s on %d leaves, want %d", name, h, len(seen), want)
+			}
+		}
+		for j := range tc.leaves {
+			if perLeaf[j] != down {
+				t.Errorf("%s: leaf%d takes %d ports, want %d", name, j, perLeaf[j], down)
+			}
+		}
+		if _, links := tally(g, f); links["node_leaf"] != tc.hosts*tc.ports || links["leaf_spine"] != tc.leaves*down {
+			t.Errorf("%s: links %v", name, links)
+		}
+	}
+	c := Clos{Endpoints: hostEndpoints(4, 100e9), Rails: 1, Planes: 1, Homing: 2,
+		Tiers: []ClosTier{{Name: "leaf", Ports: PortModel{Radix: 8, PortBPS: 100e9}, Count: 3, Down: 4}}}
+	if errs := c.Validate(); len(errs) != 1 || errs[0].Param != "homing" {
+		t.Errorf("homing 2 over 3 leaves: %v, want one homing error", errs)
+	}
+}

@@ -117,15 +117,44 @@ func (in *Internals) NearestGPUs(nic NodeID, gpus []NodeID) []NodeID {
 	return near
 }
 
+// Relays returns, for each of nics (the candidate NICs of one server, in
+// NIC order), the GPU among gpus (the server's GPUs, in GPU order) that
+// PXN relays through to send from it: the first GPU Affinities assigns
+// the NIC (the GPU NCCL pairs with it), else the first of its
+// NearestGPUs; None when no GPU reaches it.
+func (in *Internals) Relays(gpus, nics []NodeID) []NodeID {
+	out := make([]NodeID, len(nics))
+	for i := range out {
+		out[i] = None
+	}
+	idx := make(map[NodeID]int, len(nics))
+	for i, n := range nics {
+		idx[n] = i
+	}
+	for _, a := range in.Affinities(gpus, nics) {
+		if i, ok := idx[a.NIC]; ok && a.NIC != None && out[i] == None {
+			out[i] = a.GPU
+		}
+	}
+	for i, n := range nics {
+		if out[i] == None {
+			if near := in.NearestGPUs(n, gpus); len(near) > 0 {
+				out[i] = near[0]
+			}
+		}
+	}
+	return out
+}
+
 // TransitGroups returns the sets of fabric f's server NICs that the
 // fabric's server transit (Fabric.Transit) joins outside the fabric's
 // own links: under TransitPCIe every NIC of f on one server; under
-// TransitNVLink the NICs whose nearest GPUs (Internals.NearestGPUs) share
-// an NVLink island, on one server or across the servers of an NVLink
+// TransitNVLink the NICs whose relay GPUs (Internals.Relays) share an
+// NVLink island, on one server or across the servers of an NVLink
 // domain. Each group lists its NICs in NodeID order, groups by their
 // first NIC; groups of one NIC are left out, and the result is nil when
-// f has no transit. Servers of one model are built alike, so the nearest
-// GPUs are computed once per model and set of NIC positions.
+// f has no transit. Servers of one model are built alike, so the relays
+// are computed once per model and set of NIC positions.
 func (g *Graph) TransitGroups(f FabricID) [][]NodeID {
 	if f < 0 || int(f) >= len(g.Fabrics) || g.Fabrics[f].Transit == 0 {
 		return nil
@@ -162,7 +191,7 @@ func (g *Graph) TransitGroups(f FabricID) [][]NodeID {
 		islands = g.NVLinkIslands()
 	}
 	viaIsland := map[int32]NodeID{}
-	nearest := map[string][][]int{} // model and NIC positions → nearest GPU positions per NIC
+	nearest := map[string][][]int{} // model and NIC positions → relay GPU position per NIC
 	for _, sv := range servers {
 		nics := byServer[sv]
 		if t.Has(TransitPCIe) {
@@ -194,11 +223,10 @@ func (g *Graph) TransitGroups(f FabricID) [][]NodeID {
 					gpus = append(gpus, k)
 				}
 			}
-			in := g.InternalsOf([]NodeID{sv})
-			for _, n := range nics {
+			for _, r := range g.InternalsOf([]NodeID{sv}).Relays(gpus, nics) {
 				var ps []int
-				for _, gpu := range in.NearestGPUs(n, gpus) {
-					ps = append(ps, pos(gpu))
+				if r != None {
+					ps = append(ps, pos(r))
 				}
 				near = append(near, ps)
 			}
