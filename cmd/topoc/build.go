@@ -19,13 +19,14 @@ import (
 	"github.com/topoc/topoc/compiler/emit/nccl"
 	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
 	"github.com/topoc/topoc/compiler/emit/render"
+	"github.com/topoc/topoc/compiler/emit/slurm"
 	"github.com/topoc/topoc/lang/diag"
 )
 
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter,
+	nccl.Emitter, slurm.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 
@@ -102,6 +103,11 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 	var arts []emit.Artifact
 	for _, e := range selected {
 		a, err := e.Emit(in)
+		var coded *emit.Error
+		if errors.As(err, &coded) {
+			fmt.Fprintf(c.ErrOrStderr(), "Error[%s]: %s (--emit %s); nothing was written\n", coded.Code, coded.Msg, e.Name)
+			return exitError{1}
+		}
 		if err != nil {
 			fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
 			return exitError{2}

@@ -151,3 +151,13 @@ func kindOf(m fs.FileMode) string {
 	}
 	return diag.FileKind(m)
 }
+
+// Error is an emitter's refusal of the design, with a stable diagnostic
+// code (documented in docs/diagnostics.md): `topoc build` prints it as
+// Error[code] and exits 1, and writes nothing.
+type Error struct {
+	Code diag.Code
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }

@@ -26,11 +26,16 @@ func Missing(t testing.TB, what, install string) {
 	t.Skip("skipping: " + msg)
 }
 
-// Command returns the path of program, or calls Missing.
+// Command returns the path of program, found on PATH or, for daemons
+// such as munged and slurmctld that Debian installs there, in /usr/sbin
+// (not on a non-root user's PATH); else it calls Missing.
 func Command(t testing.TB, program, debianPackage string) string {
 	t.Helper()
 	p, err := exec.LookPath(program)
 	if err != nil {
+		if q, err2 := exec.LookPath("/usr/sbin/" + program); err2 == nil {
+			return q
+		}
 		Missing(t, program, "apt-get install "+debianPackage)
 	}
 	return p

@@ -14,4 +14,9 @@ const (
 )
 
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{CableReach, NoCableModel, RackFull}
+var emitCodes = []Code{CableReach, NoCableModel, RackFull, SlurmInvalidName}
+
+// SlurmInvalidName: `--emit slurm` met a node or switch name Slurm would
+// reject: longer than 64 characters, or two design names that map to one
+// Slurm name.
+const SlurmInvalidName Code = "slurm-invalid-name"

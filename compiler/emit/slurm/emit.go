@@ -1,0 +1,166 @@
+// Package slurm writes the design's topology for Slurm's scheduler
+// (topology.conf(5), SchedMD/slurm doc/man/man5/topology.conf.5): the
+// tree plugin's switch hierarchy of every scale-out fabric, and the block
+// plugin's NVLink domains. Formats and rules: shared/reference/handoffs.md
+// ("Slurm topology files").
+package slurm
+
+import (
+	"bytes"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Paths of the artifacts.
+const (
+	TreePath  = "slurm/topology.conf"
+	BlockPath = "slurm/topology-block.conf"
+)
+
+// MaxName is the longest switch or node name Slurm accepts: 64
+// characters (topology.conf(5): "SwitchName ... up to 64 characters").
+const MaxName = 64
+
+// Emitter is the `--emit slurm` back end.
+var Emitter = &emit.Emitter{
+	Name: "slurm",
+	Doc:  "Slurm topology: " + TreePath + " (topology/tree, one tree per scale-out fabric) and, with NVLink domains, " + BlockPath + " (topology/block)",
+	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
+		g := in.Graph
+		names, err := NodeNames(g)
+		if err != nil {
+			return nil, err
+		}
+		nodeName := func(n ir.NodeID) string { return names[n] }
+		arts := []emit.Artifact{}
+		tree, err := TreeConf(g, nodeName)
+		if err != nil {
+			return nil, err
+		}
+		if tree != nil {
+			arts = append(arts, emit.Artifact{Path: TreePath, Data: tree})
+		}
+		if block := BlockConf(g, nodeName); block != nil {
+			arts = append(arts, emit.Artifact{Path: BlockPath, Data: block})
+		}
+		return arts, nil
+	},
+}
+
+// NodeNames returns the Slurm node name of every server and implicit host
+// (the design's name, '/' written '-': "su0/node05" is "su0-node05"),
+// indexed by NodeID ("" for other nodes). Two nodes that map to one name,
+// and names longer than MaxName, are an emit.Error with code
+// slurm-invalid-name.
+func NodeNames(g *ir.Graph) ([]string, error) {
+	out := make([]string, len(g.Nodes))
+	by := map[string]ir.NodeID{}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Parent != ir.None || n.Kind != ir.KindHost {
+			continue
+		}
+		name := SafeName(n.Name)
+		if len(name) > MaxName {
+			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: shorten the node group's name template", n.Name, len(name), name, MaxName)}
+		}
+		if j, dup := by[name]; dup {
+			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'); rename one", g.Nodes[j].Name, n.Name, name)}
+		}
+		by[name] = ir.NodeID(i)
+		out[i] = name
+	}
+	return out, nil
+}
+
+// TreeConf writes topology.conf for the tree plugin: one tree per fabric
+// with compute endpoints (NVLink domains are the block plugin's), fabrics
+// in design order, each switch's line bottom-up. Storage and management
+// fabrics (no compute NIC or host among their endpoints) are left out.
+// nil when no fabric has compute endpoints.
+func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
+	var b bytes.Buffer
+	n := 0
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		if g.Fabrics[f].Family == "nvlink_domain" {
+			continue
+		}
+		sws := Tree(g, f, nodeName)
+		if len(sws) == 0 {
+			continue
+		}
+		if n == 0 {
+			b.WriteString("# Slurm topology/tree (topology.conf(5)), written by topoc build --emit slurm.\n")
+			b.WriteString("# Leaves serving the same nodes are one logical switch; one tree per fabric.\n")
+		}
+		n++
+		fmt.Fprintf(&b, "\n# fabric %q (%s)\n", g.Fabrics[f].Name, g.Fabrics[f].Family)
+		for _, s := range sws {
+			if len(s.Name) > MaxName {
+				return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("switch %s of fabric %q is %d characters; Slurm takes at most %d: shorten the fabric or unit names", s.Name, g.Fabrics[f].Name, len(s.Name), MaxName)}
+			}
+			if len(s.Switches) > 0 {
+				fmt.Fprintf(&b, "SwitchName=%s Switches=%s\n", s.Name, Hostlist(s.Switches))
+			} else {
+				fmt.Fprintf(&b, "SwitchName=%s Nodes=%s\n", s.Name, Hostlist(s.Nodes))
+			}
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	return b.Bytes(), nil
+}
+
+// BlockConf writes topology.conf for the block plugin (Slurm 23.11 and
+// later): one block per NVLink domain fabric, in design order (the
+// physical order Slurm pairs neighbouring blocks in), holding the servers
+// whose GPUs it joins; then BlockSizes by NVIDIA topograph's single-level
+// rule (docs/engines/slurm.md): the smallest domain's node count D and
+// its doublings D, 2D, …, 2^k·D with k = ⌊log2 blocks⌋. nil without
+// NVLink domains.
+func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
+	var b bytes.Buffer
+	blocks, smallest := 0, 0
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		if g.Fabrics[f].Family != "nvlink_domain" {
+			continue
+		}
+		var nodes []string
+		seen := map[ir.NodeID]bool{}
+		for _, n := range g.FabricNodes(f) {
+			if nd := &g.Nodes[n]; nd.Kind == ir.KindGPU && nd.Parent != ir.None && !seen[nd.Parent] {
+				seen[nd.Parent] = true
+				nodes = append(nodes, nodeName(nd.Parent))
+			}
+		}
+		if len(nodes) == 0 {
+			continue
+		}
+		if blocks == 0 {
+			b.WriteString("# Slurm topology/block (topology.conf(5)), written by topoc build --emit slurm.\n")
+			b.WriteString("# One block per NVLink domain, in design order.\n")
+		}
+		blocks++
+		if smallest == 0 || len(nodes) < smallest {
+			smallest = len(nodes)
+		}
+		fmt.Fprintf(&b, "BlockName=%s Nodes=%s\n", SafeName(g.Fabrics[f].Name), Hostlist(nodes))
+	}
+	if blocks == 0 {
+		return nil
+	}
+	sizes := []string{}
+	for k := 0; k <= bits.Len(uint(blocks))-1; k++ {
+		sizes = append(sizes, fmt.Sprint(smallest<<k))
+	}
+	fmt.Fprintf(&b, "BlockSizes=%s\n", strings.Join(sizes, ","))
+	return b.Bytes()
+}

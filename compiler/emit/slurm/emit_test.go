@@ -1,0 +1,92 @@
+package slurm_test
+
+import (
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/slurm"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestGolden compares the emitted Slurm files of the examples with the
+// reviewed copies in testdata/. Regenerate with:
+// go test ./compiler/emit/slurm -run TestGolden -update
+func TestGolden(t *testing.T) {
+	for _, ex := range []string{"dgx-h100-superpod", "fat-tree-k8", "dragonfly-small", "gb200-nvl72-2rack", "rail-only-512", "dgx-b200-superpod-16su"} {
+		t.Run(ex, func(t *testing.T) {
+			arts, err := slurm.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, ex)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range arts {
+				name := ex + "." + strings.TrimSuffix(filepath.Base(a.Path), ".conf") + ".conf"
+				compiletest.Golden(t, filepath.Join("testdata", name), a.Data, *update, a.Path+" of "+ex)
+			}
+			blocks := false
+			for _, a := range arts {
+				blocks = blocks || a.Path == slurm.BlockPath
+			}
+			if blocks != (ex == "gb200-nvl72-2rack") {
+				t.Errorf("%s: block file written %v; only the design with NVLink domain fabrics has one", ex, blocks)
+			}
+		})
+	}
+}
+
+// The SuperPOD's 8 rail leaves per scalable unit serve the same 32
+// servers and are one logical switch each (RA-11333-001: 4 SUs, the UFM
+// appliances left out); the spines join all four under one root.
+func TestSuperPODTree(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod")
+	names, _ := slurm.NodeNames(g)
+	sws := slurm.Tree(g, 0, func(n ir.NodeID) string { return names[n] })
+	if len(sws) != 5 || sws[4].Name != "compute-root" || len(sws[4].Switches) != 4 {
+		t.Fatalf("tree %+v: want 4 SU switches and a root", sws)
+	}
+	for i, s := range sws[:4] {
+		want := 32
+		if i == 3 {
+			want = 31 // the last SU's slot 32 holds the UFM appliances
+		}
+		if len(s.Nodes) != want || strings.Contains(strings.Join(s.Nodes, ","), "ufm") {
+			t.Errorf("%s: %d nodes, want %d servers", s.Name, len(s.Nodes), want)
+		}
+	}
+}
+
+// Two servers whose names differ only in '/' and '-' would be one Slurm
+// node: a coded error, nothing written.
+func TestNodeNameCollision(t *testing.T) {
+	g := compiletest.Source(t, `
+node_group "a" {
+  model = "DGX-H100"
+  count = 1
+  name  = "x/y"
+}
+node_group "b" {
+  model = "DGX-H100"
+  count = 1
+  name  = "x-y"
+}
+fabric "f" {
+  clos {
+    endpoints = [node_group.a.nics.compute, node_group.b.nics.compute]
+    tier "leaf" {
+      model = "QM9700"
+      down  = 16
+    }
+  }
+}`)
+	_, err := slurm.Emitter.Emit(&emit.Input{Graph: g})
+	e, ok := err.(*emit.Error)
+	if !ok || e.Code != diag.SlurmInvalidName || !strings.Contains(e.Msg, "x-y") {
+		t.Fatalf("error %v, want slurm-invalid-name naming x-y", err)
+	}
+}
