@@ -19,6 +19,7 @@ import (
 // an error: many NICs are VPI (ConnectX-7 runs either), and the fix may
 // be a line in the design rather than new hardware.
 func checkProtocols(s *state) {
+	recordProtocols(s)
 	type pair struct {
 		fabric    ir.FabricID
 		nic, sw   string
@@ -65,5 +66,31 @@ func checkProtocols(s *state) {
 		s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
 			fmt.Sprintf("In fabric %q, %d link(s) join NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
 				s.g.Fabrics[k.fabric].Name, counts[k], k.nicP, k.nic, k.swP, k.sw, k.swP, k.nicP)))
+	}
+}
+
+// recordProtocols fills ir.Graph.Protocols for the switch and NIC models
+// the graph's nodes use, so that back ends (the ibsim net file) can tell
+// an InfiniBand fabric from an Ethernet one.
+func recordProtocols(s *state) {
+	s.g.Protocols = map[string]string{}
+	for i := range s.g.Nodes {
+		n := &s.g.Nodes[i]
+		if n.Model == "" || n.Kind != ir.KindSwitch && n.Kind != ir.KindNIC {
+			continue
+		}
+		if _, done := s.g.Protocols[n.Model]; done {
+			continue
+		}
+		switch {
+		case n.Kind == ir.KindSwitch:
+			if m := s.cat.switches[n.Model]; m != nil && m.Protocol.Set {
+				s.g.Protocols[n.Model] = m.Protocol.V
+			}
+		case n.Kind == ir.KindNIC:
+			if m := s.cat.nics[n.Model]; m != nil && m.Protocol.Set {
+				s.g.Protocols[n.Model] = m.Protocol.V
+			}
+		}
 	}
 }

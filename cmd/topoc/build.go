@@ -15,6 +15,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/cabling"
 	"github.com/topoc/topoc/compiler/emit/dot"
 	"github.com/topoc/topoc/compiler/emit/graphml"
+	"github.com/topoc/topoc/compiler/emit/ibsim"
 	"github.com/topoc/topoc/compiler/emit/irjson"
 	"github.com/topoc/topoc/compiler/emit/nccl"
 	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
@@ -26,7 +27,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter,
+	nccl.Emitter, slurm.Emitter, ibsim.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 
@@ -70,7 +71,7 @@ func newBuild() *cobra.Command {
 			// build had staged, so the output directory is left as it was.
 			w := new(emit.Writer)
 			return interruptible(c, "build", w, func() error {
-				return buildAndWrite(c, &df, args, selected, out, netbox, w)
+				return buildAndWrite(c, &df, args, selected, list, out, netbox, w)
 			})
 		},
 	}
@@ -83,7 +84,7 @@ func newBuild() *cobra.Command {
 
 // buildAndWrite compiles the design of args, runs the analyzers, and has
 // the selected emitters' artifacts written into out by w, all or nothing.
-func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []*emit.Emitter, out, netbox string, w *emit.Writer) error {
+func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []*emit.Emitter, list, out, netbox string, w *emit.Writer) error {
 	res := df.compile(args)
 	if _, err := res.analyze(all.Analyzers); err != nil {
 		return err
@@ -102,6 +103,7 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 	}
 	var arts []emit.Artifact
 	for _, e := range selected {
+		in.Explicit = slices.Contains(strings.Split(list, ","), e.Name)
 		a, err := e.Emit(in)
 		var coded *emit.Error
 		if errors.As(err, &coded) {

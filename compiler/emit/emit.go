@@ -40,6 +40,10 @@ type Input struct {
 	// LinkLoadsFrom names what LinkLoads shows (`workload "w",
 	// collective "c"`), for the heatmap's caption; "" when unknown.
 	LinkLoadsFrom string
+	// Explicit is true when the emitter was named in --emit (not only
+	// taken by "all"): an emitter may then refuse what it would
+	// otherwise leave out with a note (ibsim's limits).
+	Explicit bool
 }
 
 // Emitter is one back end.

@@ -201,6 +201,10 @@ type Graph struct {
 	// ServerModels holds the hardware (NUMA domains, PCIe tree, bus ids)
 	// of every node model a node group uses (ir/hardware.go).
 	ServerModels []ServerModel
+	// Protocols maps each switch and NIC model the design uses to the
+	// protocol its catalogue entry states ("infiniband", "ethernet",
+	// "nvlink"); models that state none are absent.
+	Protocols map[string]string
 	// Origins holds source ranges; index 0 is the zero range.
 	Origins []hcl.Range
 	// Cabling is the rack placement and cable plan (ir/cabling.go), or nil

@@ -14,7 +14,11 @@ const (
 )
 
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{CableReach, NoCableModel, RackFull, SlurmInvalidName}
+var emitCodes = []Code{CableReach, NoCableModel, RackFull, SlurmInvalidName, IBSimLimit}
+
+// IBSimLimit: `--emit ibsim` was asked for a fabric beyond ibsim's
+// compiled-in limits (256 switches, 13,312 ports, 255 ports a device).
+const IBSimLimit Code = "ibsim-limit"
 
 // SlurmInvalidName: `--emit slurm` met a node or switch name Slurm would
 // reject: longer than 64 characters, or two design names that map to one

@@ -107,8 +107,7 @@ func Tree(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string) []Switch 
 		for i := range parent {
 			parent[i] = i
 		}
-		var find func(int) int
-		find = func(x int) int {
+		find := func(x int) int {
 			for parent[x] != x {
 				parent[x] = parent[parent[x]]
 				x = parent[x]
@@ -147,9 +146,7 @@ func Tree(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string) []Switch 
 			if next == nil {
 				break
 			}
-			for _, ng := range next {
-				all = append(all, ng)
-			}
+			all = append(all, next...)
 			level = next
 			continue
 		}

@@ -1,0 +1,272 @@
+// Package asbuilt reads what discovery tools report about a cabled
+// fabric, for comparison with the design: InfiniBand's ibnetdiscover
+// output first. Formats: shared/reference/handoffs.md ("InfiniBand") and
+// ibnetdiscover(8), linux-rdma/rdma-core infiniband-diags. Parsers are
+// written here, not taken from a library: no Go library reads these
+// formats (NVIDIA topograph's pkg/ib parses a subset inside its own
+// model), and each must refuse malformed input with the line it stops at.
+package asbuilt
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Device is one node of a discovered fabric.
+type Device struct {
+	// ID is the node's id in the file ("S-<guid>", "H-<guid>", or an
+	// ibsim net file's id).
+	ID string
+	// Switch is true for a switch ("Switch"), false for a channel
+	// adapter ("Ca", "Hca") or router ("Rt").
+	Switch bool
+	// Ports is the port count the header states.
+	Ports int
+	// Desc is the NodeDescription ("MF0;leaf07:MQM9700/U1",
+	// "dgx-04-c01 mlx5_5"); "" when the file gives none.
+	Desc string
+	// Line is the header's line number, from 1.
+	Line int
+}
+
+// Link is one cabled port pair, listed once: A is the device whose record
+// lists it first.
+type Link struct {
+	A, B         string // device ids
+	APort, BPort int    // port numbers, from 1
+	// Speed is the width and rate the file gives ("4xNDR"), or "".
+	Speed string
+	Line  int
+}
+
+// Topology is a discovered fabric: its devices in file order and its links.
+type Topology struct {
+	Devices []Device
+	Links   []Link
+}
+
+// Device returns the device with the given id, or nil.
+func (t *Topology) Device(id string) *Device {
+	for i := range t.Devices {
+		if t.Devices[i].ID == id {
+			return &t.Devices[i]
+		}
+	}
+	return nil
+}
+
+// MaxLine is the longest line ParseIBNetDiscover reads (ibnetdiscover's
+// lines are under 300 bytes; a NodeDescription is at most 64).
+const MaxLine = 4096
+
+// ParseIBNetDiscover reads ibnetdiscover's default output (and ibsim's net
+// files, the same shape): device records (`Switch|Ca|Hca|Rt <ports>
+// "<id>"`, optionally with `# "<desc>" …`) and their port lines
+// (`[<port>](<guid>)? "<peer id>"[<peer port>](<guid>)? # … <speed>`);
+// comments, `vendid=`-style attribute lines and blank lines between
+// records; anything before the first record that is not one of these
+// (stderr lines such as an SMP timeout) is skipped. A link listed at both
+// ends is kept once; the two listings must agree. Errors name the line.
+func ParseIBNetDiscover(r io.Reader) (*Topology, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), MaxLine)
+	t := &Topology{}
+	seen := map[string]int{}
+	type key struct {
+		id   string
+		port int
+	}
+	listed := map[key]key{} // one end → the other, as listed
+	target := map[key]key{} // an end → the end whose listing names it
+	cur := -1
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		switch {
+		case s == "" || strings.HasPrefix(s, "#"):
+			continue
+		case isAttr(s):
+			cur = -1
+			continue
+		case strings.HasPrefix(s, "["):
+			if cur < 0 {
+				if len(t.Devices) == 0 {
+					continue // stray output before the first record
+				}
+				return nil, fmt.Errorf("line %d: a port line outside a device record", line)
+			}
+			port, peer, peerPort, speed, err := parsePort(s)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", line, err)
+			}
+			d := &t.Devices[cur]
+			if port < 1 || port > d.Ports && d.Ports > 0 {
+				return nil, fmt.Errorf("line %d: port %d of %s, which has %d ports", line, port, d.ID, d.Ports)
+			}
+			a, b := key{d.ID, port}, key{peer, peerPort}
+			if prev, dup := listed[a]; dup {
+				return nil, fmt.Errorf("line %d: port %d of %s is listed twice (to %s port %d, then to %s port %d)", line, port, d.ID, prev.id, prev.port, peer, peerPort)
+			}
+			if from, ok := target[a]; ok && from != b {
+				return nil, fmt.Errorf("line %d: %s port %d lists %s port %d, but %s port %d lists it", line, d.ID, port, peer, peerPort, from.id, from.port)
+			}
+			listed[a] = b
+			target[b] = a
+			if back, ok := listed[b]; ok {
+				if back != a {
+					return nil, fmt.Errorf("line %d: %s port %d lists %s port %d, but that port lists %s port %d", line, d.ID, port, peer, peerPort, back.id, back.port)
+				}
+				continue // the other end's listing added it
+			}
+			t.Links = append(t.Links, Link{A: d.ID, APort: port, B: peer, BPort: peerPort, Speed: speed, Line: line})
+		default:
+			dev, ok, err := parseHeader(s)
+			if !ok {
+				if len(t.Devices) == 0 {
+					continue
+				}
+				return nil, fmt.Errorf("line %d: not a device record, port line, attribute or comment: %q", line, clip(s))
+			}
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", line, err)
+			}
+			if first, dup := seen[dev.ID]; dup {
+				return nil, fmt.Errorf("line %d: device %s is recorded twice (first on line %d)", line, dev.ID, first)
+			}
+			dev.Line = line
+			seen[dev.ID] = line
+			t.Devices = append(t.Devices, dev)
+			cur = len(t.Devices) - 1
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %v", line+1, err)
+	}
+	for _, l := range t.Links {
+		if _, ok := seen[l.B]; !ok {
+			return nil, fmt.Errorf("line %d: %s port %d leads to %s, which has no record", l.Line, l.A, l.APort, l.B)
+		}
+	}
+	return t, nil
+}
+
+// isAttr reports an attribute line of a record's preamble (vendid=0x2c9).
+func isAttr(s string) bool {
+	for _, p := range []string{"vendid=", "devid=", "sysimgguid=", "switchguid=", "caguid=", "rtguid="} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseHeader reads `Switch 65 "S-…"  # "desc" …`; ok is false when s is
+// not a header at all.
+func parseHeader(s string) (Device, bool, error) {
+	kind, rest, _ := strings.Cut(s, "\t")
+	if strings.ContainsAny(kind, " ") {
+		kind, rest, _ = strings.Cut(s, " ")
+	}
+	var d Device
+	switch kind {
+	case "Switch":
+		d.Switch = true
+	case "Ca", "Hca", "Rt":
+	default:
+		return d, false, nil
+	}
+	rest = strings.TrimSpace(rest)
+	num, rest, _ := strings.Cut(rest, " ")
+	if n, err := strconv.Atoi(strings.TrimSpace(num)); err != nil || n < 1 || n > 255 {
+		return d, true, fmt.Errorf("%s record: port count %q is not a number from 1 to 255", kind, num)
+	} else {
+		d.Ports = n
+	}
+	id, rest, err := quoted(strings.TrimSpace(rest))
+	if err != nil {
+		return d, true, fmt.Errorf("%s record: %v", kind, err)
+	}
+	d.ID = id
+	if _, c, ok := strings.Cut(rest, "#"); ok {
+		if desc, _, err := quoted(strings.TrimSpace(c)); err == nil {
+			d.Desc = desc
+		}
+	}
+	return d, true, nil
+}
+
+// parsePort reads `[1](guid) "S-…"[2](guid)  # … 4xNDR`.
+func parsePort(s string) (port int, peer string, peerPort int, speed string, err error) {
+	port, rest, err := bracketed(s)
+	if err != nil {
+		return
+	}
+	rest = skipGUID(rest)
+	peer, rest, err = quoted(strings.TrimSpace(rest))
+	if err != nil {
+		return
+	}
+	peerPort, rest, err = bracketed(rest)
+	if err != nil {
+		return
+	}
+	if _, c, ok := strings.Cut(rest, "#"); ok {
+		if f := strings.Fields(c); len(f) > 0 {
+			last := f[len(f)-1]
+			if strings.Contains(last, "x") && !strings.ContainsAny(last, "\"") {
+				speed = last
+			}
+		}
+	}
+	return
+}
+
+// bracketed reads a leading "[n]".
+func bracketed(s string) (int, string, error) {
+	if !strings.HasPrefix(s, "[") {
+		return 0, s, fmt.Errorf("expected [port], found %q", clip(s))
+	}
+	end := strings.IndexByte(s, ']')
+	if end < 0 {
+		return 0, s, fmt.Errorf("unclosed [ in %q", clip(s))
+	}
+	n, err := strconv.Atoi(s[1:end])
+	if err != nil || n < 0 || n > 255 {
+		return 0, s, fmt.Errorf("port %q is not a number from 0 to 255", s[1:end])
+	}
+	return n, s[end+1:], nil
+}
+
+// skipGUID drops a leading "(guid)".
+func skipGUID(s string) string {
+	if strings.HasPrefix(s, "(") {
+		if end := strings.IndexByte(s, ')'); end > 0 {
+			return s[end+1:]
+		}
+	}
+	return s
+}
+
+// quoted reads a leading double-quoted string.
+func quoted(s string) (string, string, error) {
+	if !strings.HasPrefix(s, "\"") {
+		return "", s, fmt.Errorf("expected a quoted id, found %q", clip(s))
+	}
+	end := strings.IndexByte(s[1:], '"')
+	if end < 0 {
+		return "", s, fmt.Errorf("unclosed quote in %q", clip(s))
+	}
+	return s[1 : end+1], s[end+2:], nil
+}
+
+// clip shortens s for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}

@@ -1,0 +1,228 @@
+// Package ibsim writes each InfiniBand fabric of the design as an ibsim
+// "net" file (linux-rdma/ibsim, Debian's ibsim-utils), the format of
+// ibnetdiscover's output: the simulator then serves the design to the
+// real InfiniBand tools (ibnetdiscover, iblinkinfo, OpenSM) on a machine
+// without InfiniBand, and day-2 checkers read the same intent.
+// Format: ibsim's net-examples/net (a header line `Switch|Hca <ports>
+// "<id>"`, then one `[<port>] "<peer id>"[<peer port>]` line per cabled
+// port, records separated by blank lines); shared/reference/handoffs.md.
+package ibsim
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// ibsim's default limits, as `ibsim -s` prints them (ibsim 0.10, Debian
+// bookworm): MaxNetNodes, MaxNetSwitches and MaxNetPorts, which its -N,
+// -S and -P options raise. A device has at most 255 ports (net-examples/net:
+// "ports(1-255)"), which nothing raises.
+const (
+	MaxNodes     = 2048
+	MaxSwitches  = 256
+	MaxPorts     = 13312
+	MaxNodePorts = 255
+)
+
+// Dir is the artifacts' directory: one DIR/<fabric>.net per fabric.
+const Dir = "ibsim"
+
+// Emitter is the `--emit ibsim` back end: one net file per InfiniBand
+// fabric (every switch model of the fabric states protocol infiniband).
+// A fabric with a device the format cannot state is left out, with the
+// reason in ibsim/README.txt; when ibsim was asked for by name (--emit
+// ibsim) it is an emit.Error with code ibsim-limit instead.
+var Emitter = &emit.Emitter{
+	Name: "ibsim",
+	Doc:  "ibsim net files (" + Dir + "/FABRIC.net), one per InfiniBand fabric, for ibsim + ibnetdiscover and day-2 checkers",
+	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
+		g := in.Graph
+		var arts []emit.Artifact
+		var skipped []string
+		for fi := range g.Fabrics {
+			f := ir.FabricID(fi)
+			if !InfiniBand(g, f) {
+				continue
+			}
+			data, err := Net(g, f)
+			if err != nil {
+				if in.Explicit {
+					return nil, err
+				}
+				skipped = append(skipped, fmt.Sprintf("fabric %q: %v", g.Fabrics[f].Name, err))
+				continue
+			}
+			arts = append(arts, emit.Artifact{Path: Dir + "/" + emit.SafeName(g.Fabrics[f].Name) + ".net", Data: data})
+		}
+		if len(skipped) > 0 {
+			var b bytes.Buffer
+			b.WriteString("Fabrics left out of ibsim net files:\n")
+			for _, s := range skipped {
+				b.WriteString("- " + s + "\n")
+			}
+			arts = append(arts, emit.Artifact{Path: Dir + "/README.txt", Data: b.Bytes()})
+		}
+		return arts, nil
+	},
+}
+
+// InfiniBand reports whether fabric f has switches and every one of them
+// is of a model that states protocol "infiniband".
+func InfiniBand(g *ir.Graph, f ir.FabricID) bool {
+	any := false
+	for _, n := range g.FabricNodes(f) {
+		nd := &g.Nodes[n]
+		if nd.Kind != ir.KindSwitch {
+			continue
+		}
+		if g.Protocols[nd.Model] != "infiniband" {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// end is one cabled port of the net file: its node and 1-based port.
+type end struct {
+	node ir.NodeID
+	port int
+}
+
+// plan is a fabric laid out for the net file.
+type plan struct {
+	nodes    []ir.NodeID            // records, in file order
+	peers    map[ir.NodeID][][2]end // per node: (local, remote) per link, by local port
+	declared map[ir.NodeID]int      // ports each record declares
+	switches int
+	ports    int // all declared ports, port 0 of each device included
+}
+
+// layout numbers fabric f's ports for the net file: switch port p (from
+// 0), lane l of a port broken out into L lanes, is port p·L + l + 1, as a
+// split InfiniBand port numbers its halves; NIC and host ports are p + 1.
+// Records come in node order, the first endpoint's first (the simulated
+// subnet manager attaches to the first port listed, so discovery starts
+// at a host, as on a real cluster).
+func layout(g *ir.Graph, f ir.FabricID) *plan {
+	lanes := map[ir.NodeID]int{}
+	for _, id := range g.FabricLinks(f) {
+		l := &g.Links[id]
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
+		}
+	}
+	number := func(p ir.Port) int {
+		if g.Nodes[p.Node].Kind.IsSwitch() {
+			return int(p.Port)*lanes[p.Node] + int(p.Lane) + 1
+		}
+		return int(p.Port) + 1
+	}
+	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}}
+	for _, id := range g.FabricLinks(f) {
+		l := &g.Links[id]
+		a, b := end{l.A.Node, number(l.A)}, end{l.B.Node, number(l.B)}
+		pl.peers[a.node] = append(pl.peers[a.node], [2]end{a, b})
+		pl.peers[b.node] = append(pl.peers[b.node], [2]end{b, a})
+	}
+	for n := range pl.peers {
+		pl.nodes = append(pl.nodes, n)
+	}
+	slices.Sort(pl.nodes)
+	if eps := g.Fabrics[f].Endpoints; len(eps) > 0 {
+		first := eps[0].Node
+		if i := slices.Index(pl.nodes, first); i > 0 {
+			pl.nodes = append(append([]ir.NodeID{first}, pl.nodes[:i]...), pl.nodes[i+1:]...)
+		}
+	}
+	for _, n := range pl.nodes {
+		c := int(max(g.Nodes[n].Radix, 1)) * max(lanes[n], 1)
+		ps := pl.peers[n]
+		slices.SortFunc(ps, func(x, y [2]end) int { return x[0].port - y[0].port })
+		for _, pr := range ps {
+			c = max(c, pr[0].port)
+		}
+		pl.declared[n] = c
+		pl.ports += c + 1
+		if g.Nodes[n].Kind.IsSwitch() {
+			pl.switches++
+		}
+	}
+	return pl
+}
+
+// Size returns the devices, switches and ports (port 0 of each device
+// included) the net file of fabric f declares: what ibsim's -N, -S and -P
+// must allow.
+func Size(g *ir.Graph, f ir.FabricID) (nodes, switches, ports int) {
+	pl := layout(g, f)
+	return len(pl.nodes), pl.switches, pl.ports
+}
+
+// Flags returns the ibsim options that admit a net file of the given
+// size: -N, -S and -P at least ibsim's defaults.
+func Flags(nodes, switches, ports int) []string {
+	return []string{"-N", fmt.Sprint(max(nodes, MaxNodes)), "-S", fmt.Sprint(max(switches, MaxSwitches)), "-P", fmt.Sprint(max(ports, MaxPorts))}
+}
+
+// Link is one cabled port pair as the net file numbers it: the design's
+// node names and ports from 1.
+type Link struct {
+	A, B         string
+	APort, BPort int
+}
+
+// Links returns fabric f's links as the net file numbers them, each once.
+func Links(g *ir.Graph, f ir.FabricID) []Link {
+	pl := layout(g, f)
+	var out []Link
+	for _, n := range pl.nodes {
+		for _, pr := range pl.peers[n] {
+			if pr[0].node < pr[1].node || pr[0].node == pr[1].node && pr[0].port < pr[1].port {
+				out = append(out, Link{A: g.Nodes[pr[0].node].Name, APort: pr[0].port, B: g.Nodes[pr[1].node].Name, BPort: pr[1].port})
+			}
+		}
+	}
+	return out
+}
+
+// Net returns fabric f as an ibsim net file: a Switch record per switch
+// and an Hca record per endpoint device (a server's NIC or an implicit
+// host), numbered and ordered as layout says; ids are the design's node
+// names, which ibsim reports as the devices' NodeDescription. A design
+// larger than ibsim's defaults (MaxNodes, MaxSwitches, MaxPorts) gets the
+// options to run it with (Flags) in its header. A device of more than
+// MaxNodePorts ports, which the format cannot state, is an emit.Error
+// with code ibsim-limit.
+func Net(g *ir.Graph, f ir.FabricID) ([]byte, error) {
+	pl := layout(g, f)
+	for _, n := range pl.nodes {
+		if d := pl.declared[n]; d > MaxNodePorts {
+			return nil, &emit.Error{Code: diag.IBSimLimit, Msg: fmt.Sprintf("%s of fabric %q has %d ports; an ibsim net file states at most %d per device", g.Nodes[n].Name, g.Fabrics[f].Name, d, MaxNodePorts)}
+		}
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# ibsim net file of fabric %q, written by topoc build --emit ibsim.\n", g.Fabrics[f].Name)
+	fmt.Fprintf(&b, "# %d switches, %d adapters, %d ports; ids are the design's node names.\n", pl.switches, len(pl.nodes)-pl.switches, pl.ports)
+	if len(pl.nodes) > MaxNodes || pl.switches > MaxSwitches || pl.ports > MaxPorts {
+		fmt.Fprintf(&b, "# Beyond ibsim's defaults (%d devices, %d switches, %d ports): run ibsim %s.\n",
+			MaxNodes, MaxSwitches, MaxPorts, strings.Join(Flags(len(pl.nodes), pl.switches, pl.ports), " "))
+	}
+	for _, n := range pl.nodes {
+		kind := "Hca"
+		if g.Nodes[n].Kind.IsSwitch() {
+			kind = "Switch"
+		}
+		fmt.Fprintf(&b, "\n%s\t%d \"%s\"\n", kind, pl.declared[n], g.Nodes[n].Name)
+		for _, pr := range pl.peers[n] {
+			fmt.Fprintf(&b, "[%d]\t\"%s\"[%d]\n", pr[0].port, g.Nodes[pr[1].node].Name, pr[1].port)
+		}
+	}
+	return b.Bytes(), nil
+}

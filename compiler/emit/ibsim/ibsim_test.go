@@ -1,0 +1,57 @@
+package ibsim_test
+
+import (
+	"flag"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/ibsim"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestGolden: the net file of one SuperPOD scalable unit, reviewed.
+// Regenerate with: go test ./compiler/emit/ibsim -run TestGolden -update
+func TestGolden(t *testing.T) {
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")})
+	if err != nil || len(arts) != 1 || arts[0].Path != "ibsim/compute.net" {
+		t.Fatalf("artifacts %v, %v", len(arts), err)
+	}
+	compiletest.Golden(t, "testdata/superpod-1su.net", arts[0].Data, *update, "ibsim net file of the 1-SU SuperPOD")
+}
+
+// Ethernet fabrics get no net file; a device of more ports than the
+// format states is ibsim-limit when ibsim is asked for by name, and a
+// note in ibsim/README.txt under --emit all.
+func TestOnlyInfiniBandAndLimits(t *testing.T) {
+	if arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "roce-leaf-spine-2plane")}); err != nil || len(arts) != 0 {
+		t.Errorf("RoCE example: %d artifacts, %v; want none", len(arts), err)
+	}
+	g := compiletest.Source(t, `
+switch_model "big" {
+  radix     = 300
+  port_rate = "400Gb/s"
+  protocol  = "infiniband"
+}
+fabric "f" {
+  clos {
+    hosts     = 300
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "big"
+      down  = 300
+    }
+  }
+}`)
+	_, err := ibsim.Emitter.Emit(&emit.Input{Graph: g, Explicit: true})
+	if e, ok := err.(*emit.Error); !ok || e.Code != diag.IBSimLimit || !strings.Contains(e.Msg, "300 ports") {
+		t.Errorf("explicit: %v, want ibsim-limit naming 300 ports", err)
+	}
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil || len(arts) != 1 || arts[0].Path != "ibsim/README.txt" || !strings.Contains(string(arts[0].Data), "at most 255") {
+		t.Errorf("under all: %v %v; want only the README note", arts, err)
+	}
+}

@@ -1,0 +1,149 @@
+package ibsim_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit/ibsim"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/compiler/tooltest"
+)
+
+// discover serves net with the real ibsim and returns what the real
+// ibnetdiscover (infiniband-diags) finds in it, parsed. Each process runs
+// under a deadline: an ibnetdiscover started before ibsim listens waits
+// for it forever.
+func discover(t *testing.T, net []byte, flags []string) *asbuilt.Topology {
+	t.Helper()
+	sim := tooltest.Command(t, "ibsim", "ibsim-utils")
+	run := tooltest.Command(t, "ibsim-run", "ibsim-utils")
+	tooltest.Command(t, "ibnetdiscover", "infiniband-diags")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "fabric.net")
+	if err := os.WriteFile(file, net, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sock := fmt.Sprintf("topoc%d-%d", os.Getpid(), time.Now().UnixNano())
+	env := append(os.Environ(), "IBSIM_SOCKNAME="+sock)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	logf := filepath.Join(dir, "ibsim.log")
+	srv := exec.CommandContext(ctx, sim, append(append([]string{"-s", "-n"}, flags...), "-f", logf, file)...)
+	srv.Env = env
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Process.Kill(); srv.Wait() }()
+	// ibsim prints its limits once the net file is loaded and it listens.
+	for i := 0; ; i++ {
+		if b, _ := os.ReadFile(logf); bytes.Contains(b, []byte("MaxMcastCap")) {
+			break
+		}
+		if i == 300 {
+			b, _ := os.ReadFile(logf)
+			t.Fatalf("ibsim did not come up in 30 s:\n%s", b)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	c := exec.CommandContext(ctx, run, "ibnetdiscover")
+	c.Env = env
+	var out, errb bytes.Buffer
+	c.Stdout, c.Stderr = &out, &errb
+	if err := c.Run(); err != nil {
+		b, _ := os.ReadFile(logf)
+		t.Fatalf("ibnetdiscover under ibsim: %v\n%s\nibsim: %s", err, errb.String(), b)
+	}
+	topo, err := asbuilt.ParseIBNetDiscover(&out)
+	if err != nil {
+		t.Fatalf("parsing ibnetdiscover's output: %v", err)
+	}
+	return topo
+}
+
+// TestRoundTripThroughIBSim: the net file of each InfiniBand example,
+// served by the real ibsim and discovered by the real ibnetdiscover,
+// gives back the design: every switch and adapter (by the name ibsim
+// reports as its description) and every port pairing, at the ports the
+// design cabled.
+func TestRoundTripThroughIBSim(t *testing.T) {
+	for _, tc := range []struct {
+		ex   string
+		vars []string
+	}{
+		{"dgx-h100-superpod", []string{"scalable_units=1"}},
+		{"dgx-h100-superpod", nil},
+		{"gb200-nvl72-2rack", nil},
+		{"dgx-b200-superpod-16su", nil},
+	} {
+		t.Run(fmt.Sprint(tc.ex, tc.vars), func(t *testing.T) {
+			g := compiletest.Example(t, tc.ex, tc.vars...)
+			for fi := range g.Fabrics {
+				f := ir.FabricID(fi)
+				if !ibsim.InfiniBand(g, f) {
+					continue
+				}
+				net, err := ibsim.Net(g, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				topo := discover(t, net, ibsim.Flags(ibsim.Size(g, f)))
+				want := map[string]bool{}
+				type end struct {
+					dev  string
+					port int
+				}
+				for _, l := range ibsim.Links(g, f) {
+					a, b := end{l.A, l.APort}, end{l.B, l.BPort}
+					want[fmt.Sprint(a, b)], want[fmt.Sprint(b, a)] = true, true
+				}
+				desc := map[string]string{}
+				var devs []string
+				for _, d := range topo.Devices {
+					desc[d.ID] = d.Desc
+					devs = append(devs, d.Desc)
+				}
+				var wantDevs []string
+				for _, n := range g.FabricNodes(f) {
+					if g.Nodes[n].Kind.IsSwitch() || isEndpoint(g, f, n) {
+						wantDevs = append(wantDevs, g.Nodes[n].Name)
+					}
+				}
+				slices.Sort(devs)
+				slices.Sort(wantDevs)
+				if !slices.Equal(devs, wantDevs) {
+					t.Errorf("fabric %q: ibnetdiscover finds %d devices, the design has %d", g.Fabrics[f].Name, len(devs), len(wantDevs))
+				}
+				got := 0
+				for _, l := range topo.Links {
+					a, b := end{desc[l.A], l.APort}, end{desc[l.B], l.BPort}
+					if !want[fmt.Sprint(a, b)] {
+						t.Errorf("discovered link %v – %v is not in the design", a, b)
+					}
+					got++
+				}
+				if 2*got != len(want) {
+					t.Errorf("fabric %q: %d links discovered, the design has %d", g.Fabrics[f].Name, got, len(want)/2)
+				}
+				t.Logf("fabric %q: %d devices, %d links discovered by ibnetdiscover under ibsim", g.Fabrics[f].Name, len(devs), got)
+			}
+		})
+	}
+}
+
+func isEndpoint(g *ir.Graph, f ir.FabricID, n ir.NodeID) bool {
+	for _, p := range g.Fabrics[f].Endpoints {
+		if p.Node == n {
+			return true
+		}
+	}
+	return false
+}
