@@ -26,7 +26,8 @@ type Device struct {
 	// Ports is the port count the header states.
 	Ports int
 	// Desc is the NodeDescription ("MF0;leaf07:MQM9700/U1",
-	// "dgx-04-c01 mlx5_5"); "" when the file gives none.
+	// "dgx-04-c01 mlx5_5"); the id when the file gives none (an ibsim net
+	// file, whose ids ibsim reports as the descriptions).
 	Desc string
 	// Line is the header's line number, from 1.
 	Line int
@@ -146,6 +147,9 @@ func ParseIBNetDiscover(r io.Reader) (*Topology, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)
 	}
+	if len(t.Devices) == 0 {
+		return nil, fmt.Errorf("line %d: no device record (a line `Switch <ports> \"<id>\"` or `Ca <ports> \"<id>\"`) in %d line(s): not ibnetdiscover's default output", line, line)
+	}
 	for _, l := range t.Links {
 		if _, ok := seen[l.B]; !ok {
 			return nil, fmt.Errorf("line %d: %s port %d leads to %s, which has no record", l.Line, l.A, l.APort, l.B)
@@ -191,6 +195,7 @@ func parseHeader(s string) (Device, bool, error) {
 		return d, true, fmt.Errorf("%s record: %v", kind, err)
 	}
 	d.ID = id
+	d.Desc = id // an ibsim net file: ibsim reports the id as the description
 	if _, c, ok := strings.Cut(rest, "#"); ok {
 		if desc, _, err := quoted(strings.TrimSpace(c)); err == nil {
 			d.Desc = desc

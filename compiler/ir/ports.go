@@ -82,3 +82,25 @@ func (g *Graph) portsUsedSparse(keep func(*Link) bool) []int32 {
 	}
 	return used
 }
+
+// PortNumbers returns the 1-based port numbering of fabric f's devices as
+// InfiniBand numbers them (and ibsim, ibnetdiscover and the cabling of an
+// as-built check read them): switch port p (from 0) is p + 1, and lane l
+// of a port broken out into L lanes is p·L + l + 1, as a split port
+// numbers its halves; an adapter's (NIC's, host's) port p is p + 1. L is
+// the most lanes any of the switch's links on f uses.
+func (g *Graph) PortNumbers(f FabricID) func(Port) int {
+	lanes := map[NodeID]int{}
+	for _, id := range g.FabricLinks(f) {
+		l := &g.Links[id]
+		for _, p := range [2]Port{l.A, l.B} {
+			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
+		}
+	}
+	return func(p Port) int {
+		if g.Nodes[p.Node].Kind.IsSwitch() {
+			return int(p.Port)*max(lanes[p.Node], 1) + int(p.Lane) + 1
+		}
+		return int(p.Port) + 1
+	}
+}

@@ -104,25 +104,19 @@ type plan struct {
 	ports    int // all declared ports, port 0 of each device included
 }
 
-// layout numbers fabric f's ports for the net file: switch port p (from
-// 0), lane l of a port broken out into L lanes, is port p·L + l + 1, as a
-// split InfiniBand port numbers its halves; NIC and host ports are p + 1.
+// layout numbers fabric f's ports for the net file (ir.Graph.PortNumbers:
+// as InfiniBand numbers them, from 1, split ports' lanes in turn).
 // Records come in node order, the first endpoint's first (the simulated
 // subnet manager attaches to the first port listed, so discovery starts
 // at a host, as on a real cluster).
 func layout(g *ir.Graph, f ir.FabricID) *plan {
+	number := g.PortNumbers(f)
 	lanes := map[ir.NodeID]int{}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
 		}
-	}
-	number := func(p ir.Port) int {
-		if g.Nodes[p.Node].Kind.IsSwitch() {
-			return int(p.Port)*lanes[p.Node] + int(p.Lane) + 1
-		}
-		return int(p.Port) + 1
 	}
 	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}}
 	for _, id := range g.FabricLinks(f) {

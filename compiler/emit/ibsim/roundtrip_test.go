@@ -2,14 +2,9 @@ package ibsim_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/topoc/topoc/compiler/asbuilt"
 	"github.com/topoc/topoc/compiler/compiletest"
@@ -18,51 +13,11 @@ import (
 	"github.com/topoc/topoc/compiler/tooltest"
 )
 
-// discover serves net with the real ibsim and returns what the real
-// ibnetdiscover (infiniband-diags) finds in it, parsed. Each process runs
-// under a deadline: an ibnetdiscover started before ibsim listens waits
-// for it forever.
+// discover returns what the real ibnetdiscover finds in net served by the
+// real ibsim, parsed.
 func discover(t *testing.T, net []byte, flags []string) *asbuilt.Topology {
 	t.Helper()
-	sim := tooltest.Command(t, "ibsim", "ibsim-utils")
-	run := tooltest.Command(t, "ibsim-run", "ibsim-utils")
-	tooltest.Command(t, "ibnetdiscover", "infiniband-diags")
-	dir := t.TempDir()
-	file := filepath.Join(dir, "fabric.net")
-	if err := os.WriteFile(file, net, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sock := fmt.Sprintf("topoc%d-%d", os.Getpid(), time.Now().UnixNano())
-	env := append(os.Environ(), "IBSIM_SOCKNAME="+sock)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	logf := filepath.Join(dir, "ibsim.log")
-	srv := exec.CommandContext(ctx, sim, append(append([]string{"-s", "-n"}, flags...), "-f", logf, file)...)
-	srv.Env = env
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { srv.Process.Kill(); srv.Wait() }()
-	// ibsim prints its limits once the net file is loaded and it listens.
-	for i := 0; ; i++ {
-		if b, _ := os.ReadFile(logf); bytes.Contains(b, []byte("MaxMcastCap")) {
-			break
-		}
-		if i == 300 {
-			b, _ := os.ReadFile(logf)
-			t.Fatalf("ibsim did not come up in 30 s:\n%s", b)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	c := exec.CommandContext(ctx, run, "ibnetdiscover")
-	c.Env = env
-	var out, errb bytes.Buffer
-	c.Stdout, c.Stderr = &out, &errb
-	if err := c.Run(); err != nil {
-		b, _ := os.ReadFile(logf)
-		t.Fatalf("ibnetdiscover under ibsim: %v\n%s\nibsim: %s", err, errb.String(), b)
-	}
-	topo, err := asbuilt.ParseIBNetDiscover(&out)
+	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(tooltest.IBNetDiscover(t, net, flags...)))
 	if err != nil {
 		t.Fatalf("parsing ibnetdiscover's output: %v", err)
 	}

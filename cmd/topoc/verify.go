@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// maxDiscovery is the largest discovery file verify reads: ibnetdiscover
+// writes about 100 bytes per port, so 512 MiB holds five million ports,
+// past any fabric topoc compiles.
+const maxDiscovery = 512 << 20
+
+func newVerify() *cobra.Command {
+	var df designFlags
+	var discovered, fabric, mapFile, format string
+	var ignoreSpeed bool
+	c := &cobra.Command{
+		Use:   "verify [PATH...] --discovered FILE",
+		Short: "Compare the cabled fabric (ibnetdiscover output) with the design",
+		Long: "verify compiles the design and compares one of its InfiniBand fabrics with what ibnetdiscover\n" +
+			"found on the cabled cluster: missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
+			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
+			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map.\n" +
+			"Exit 0 as designed, 1 differences found (or design errors), 2 usage or I/O errors.",
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"."}
+			}
+			if discovered == "" {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover's output)")
+				return exitError{2}
+			}
+			if format != "text" && format != "json" {
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format must be text or json, not %q\n", format)
+				return exitError{2}
+			}
+			if err := df.validate(); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			res := df.compile(args)
+			if code := res.exitCode(); code != 0 {
+				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
+				return exitError{code}
+			}
+			g := res.graph
+			fid, err := pickFabric(g, fabric)
+			if err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			m, err := readMap(mapFile)
+			if err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			data, err := lang.ReadFileLimited(discovered, maxDiscovery)
+			if err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			topo, perr := asbuilt.ParseIBNetDiscover(bytes.NewReader(data))
+			var r asbuilt.Result
+			if perr != nil {
+				r.Diags = hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
+					fmt.Sprintf("%s: %v. verify reads ibnetdiscover's default output (not -p, not iblinkinfo).", discovered, perr))}
+			} else {
+				r = asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, File: discovered})
+			}
+			if format == "json" {
+				out, _ := json.MarshalIndent(struct {
+					Fabric         string                `json:"fabric"`
+					Discovered     string                `json:"discovered"`
+					Devices        int                   `json:"devices"`
+					MatchedDevices int                   `json:"matched_devices"`
+					ByPosition     int                   `json:"matched_by_position"`
+					SetApart       int                   `json:"set_apart"`
+					Links          int                   `json:"links"`
+					MatchedLinks   int                   `json:"matched_links"`
+					Findings       []diag.JSONDiagnostic `json:"findings"`
+				}{g.Fabrics[fid].Name, discovered, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags)}, "", "  ")
+				fmt.Fprintln(c.OutOrStdout(), string(out))
+			} else {
+				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
+				if perr == nil {
+					fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart), %d of %d links as designed\n",
+						g.Fabrics[fid].Name, discovered, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, r.MatchedLinks, r.Links)
+				}
+			}
+			if r.Diags.HasErrors() {
+				return exitError{1}
+			}
+			for _, d := range r.Diags {
+				if diag.SeverityOf(d) == diag.SevWarning {
+					return exitError{1}
+				}
+			}
+			return nil
+		},
+	}
+	df.register(c)
+	c.Flags().StringVar(&discovered, "discovered", "", "ibnetdiscover output of the cabled fabric")
+	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the only InfiniBand one)")
+	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
+	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
+	c.Flags().StringVar(&format, "format", "text", "output: text or json")
+	return c
+}
+
+// pickFabric returns the named fabric, or the design's only fabric with
+// switches other than NVLink domains.
+func pickFabric(g *ir.Graph, name string) (ir.FabricID, error) {
+	var cands []string
+	for i, f := range g.Fabrics {
+		if name != "" && f.Name == name {
+			return ir.FabricID(i), nil
+		}
+		if f.Family != "nvlink_domain" {
+			cands = append(cands, f.Name)
+		}
+	}
+	if name != "" {
+		return 0, fmt.Errorf("the design has no fabric %q (fabrics: %s)", name, strings.Join(cands, ", "))
+	}
+	if len(cands) != 1 {
+		return 0, fmt.Errorf("the design has %d scale-out fabrics (%s); name one with --fabric", len(cands), strings.Join(cands, ", "))
+	}
+	for i, f := range g.Fabrics {
+		if f.Name == cands[0] {
+			return ir.FabricID(i), nil
+		}
+	}
+	return 0, nil
+}
+
+// readMap reads a --map CSV: discovered NodeDescription or id, design
+// node name; "#" lines are comments.
+func readMap(path string) (map[string]string, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := lang.ReadFileLimited(path, 64<<20)
+	if err != nil {
+		return nil, err
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comment = '#'
+	r.FieldsPerRecord = 2
+	recs, err := r.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("--map %s: %v (each line: discovered description or id, design node name)", path, err)
+	}
+	m := map[string]string{}
+	for _, rec := range recs {
+		m[strings.TrimSpace(rec[0])] = strings.TrimSpace(rec[1])
+	}
+	return m, nil
+}

@@ -1,0 +1,394 @@
+package asbuilt
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Options tune Compare.
+type Options struct {
+	// Map maps a discovered NodeDescription (or device id) to a design
+	// node name, before the naming conventions are tried.
+	Map map[string]string
+	// IgnoreSpeed skips the speed comparison (ibsim reports every link
+	// at SDR); widths are still compared.
+	IgnoreSpeed bool
+	// File names the discovery file in messages.
+	File string
+}
+
+// Result is the comparison of one fabric with its discovery.
+type Result struct {
+	// Diags are the findings, in a stable order: devices, then links in
+	// design order, then unplanned links in file order.
+	Diags hcl.Diagnostics
+	// Matched counts the design devices and links found as designed;
+	// Devices and Links count the design's.
+	MatchedDevices, MatchedLinks, Devices, Links int
+	// ByPosition counts adapters matched by their cable, not their name.
+	ByPosition int
+	// SetApart counts discovered devices that belong to no design slot by
+	// nature (SHARP aggregation nodes).
+	SetApart int
+}
+
+type endKey struct {
+	node ir.NodeID
+	port int
+}
+
+// Compare checks fabric f of the design against a discovered topology:
+// which devices and cables are missing, unplanned, miswired (a cable at
+// the right port to the wrong peer), swapped (two cables exchanged) or
+// degraded (a width or speed below the design's). Each finding is a
+// diagnostic with a stable asbuilt-* code at the design line that made
+// the link or device, naming both ends in design terms.
+//
+// Discovered devices are matched to design devices by NodeDescription:
+// Options.Map first; then the description itself; a switch's
+// "MF0;<host>:<model>/U<n>" by its host; an adapter's "<host> <hca>" as
+// "<host>/<hca>"; each also with '/' written '-' (Slurm and hostnames) and
+// in any case. An adapter that matches no name but sits on a matched
+// switch port the design cables to a single adapter is matched by that
+// cable (asbuilt-unnamed-device, info). SHARP aggregation nodes are set
+// apart; any other unmatched device is asbuilt-extra-device.
+func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
+	var r Result
+	number := g.PortNumbers(f)
+	// Design devices and their aliases.
+	byName := map[string]ir.NodeID{}
+	var devices []ir.NodeID
+	isDevice := map[ir.NodeID]bool{}
+	for _, n := range g.FabricNodes(f) {
+		nd := &g.Nodes[n]
+		if nd.Kind.IsSwitch() || nd.Kind == ir.KindNIC || nd.Kind == ir.KindHost {
+			devices = append(devices, n)
+			isDevice[n] = true
+		}
+	}
+	for _, n := range devices {
+		for _, a := range aliases(g.Nodes[n].Name) {
+			if _, taken := byName[a]; !taken {
+				byName[a] = n
+			}
+		}
+	}
+	r.Devices = len(devices)
+	// The design's links by their ends.
+	type dlink struct {
+		id   ir.LinkID
+		a, b endKey
+	}
+	var dlinks []dlink
+	designAt := map[endKey]int{}
+	linksOf := map[ir.NodeID]int{}
+	for _, id := range g.FabricLinks(f) {
+		l := &g.Links[id]
+		linksOf[l.A.Node]++
+		linksOf[l.B.Node]++
+		dl := dlink{id, endKey{l.A.Node, number(l.A)}, endKey{l.B.Node, number(l.B)}}
+		designAt[dl.a], designAt[dl.b] = len(dlinks), len(dlinks)
+		dlinks = append(dlinks, dl)
+	}
+	r.Links = len(dlinks)
+	// Match the discovered devices.
+	match := map[string]ir.NodeID{}
+	taken := map[ir.NodeID]string{}
+	var unmatched []*Device
+	for i := range topo.Devices {
+		d := &topo.Devices[i]
+		n, ok := lookup(d, opt.Map, byName)
+		if ok && taken[n] == "" {
+			match[d.ID], taken[n] = n, d.ID
+			continue
+		}
+		unmatched = append(unmatched, d)
+	}
+	if len(match) == 0 {
+		// Nothing matched by name: a naming problem, not a fabric of
+		// missing devices; one finding says so and shows both namings.
+		var disc, des []string
+		for i := 0; i < len(topo.Devices) && len(disc) < 3; i++ {
+			if d := topo.Devices[i]; d.Desc != "" {
+				disc = append(disc, fmt.Sprintf("%q", d.Desc))
+			}
+		}
+		for i := 0; i < len(devices) && len(des) < 3; i++ {
+			des = append(des, fmt.Sprintf("%q", g.Nodes[devices[i]].Name))
+		}
+		r.Diags = append(r.Diags, diag.Error(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "No discovered device has a design name",
+			fmt.Sprintf("None of the %d devices of %s matches a device of fabric %q by name: the discovery names them like %s, the design like %s. Give --map a CSV of discovered description,design name, or name the design's switches and servers as the cluster names them.",
+				len(topo.Devices), opt.File, g.Fabrics[f].Name, strings.Join(disc, ", "), strings.Join(des, ", "))))
+		return r
+	}
+	// Adapters matched by their cable.
+	peerOf := map[string][]Link{}
+	for _, l := range topo.Links {
+		peerOf[l.A] = append(peerOf[l.A], l)
+		peerOf[l.B] = append(peerOf[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort, Speed: l.Speed, Line: l.Line})
+	}
+	var extra []*Device
+	for _, d := range unmatched {
+		if strings.Contains(d.Desc, "Aggregation Node") {
+			r.SetApart++
+			continue
+		}
+		found := false
+		if !d.Switch && len(peerOf[d.ID]) == 1 {
+			l := peerOf[d.ID][0]
+			if sw, ok := match[l.B]; ok {
+				if i, ok := designAt[endKey{sw, l.BPort}]; ok {
+					dl := dlinks[i]
+					other := dl.a
+					if other.node == sw {
+						other = dl.b
+					}
+					if g.Nodes[other.node].Kind != ir.KindSwitch && taken[other.node] == "" {
+						match[d.ID], taken[other.node] = other.node, d.ID
+						r.ByPosition++
+						found = true
+						r.Diags = append(r.Diags, diag.Info(diag.AsbuiltUnnamedDevice, g.Range(g.Nodes[other.node].Origin), "Adapter matched by its cable",
+							fmt.Sprintf("%s (line %d, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
+								d.ID, d.Line, d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name)))
+					}
+				}
+			}
+		}
+		if !found {
+			extra = append(extra, d)
+		}
+	}
+	for _, d := range extra {
+		what := "adapter"
+		if d.Switch {
+			what = "switch"
+		}
+		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltExtraDevice, g.Range(g.Fabrics[f].Origin), "Device not in the design",
+			fmt.Sprintf("%s %s (%s line %d, description %q, %d cabled port(s)) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
+				what, d.ID, opt.File, d.Line, d.Desc, len(peerOf[d.ID]), g.Fabrics[f].Name)))
+	}
+	missingDev := map[ir.NodeID]bool{}
+	for _, n := range devices {
+		if taken[n] != "" {
+			r.MatchedDevices++
+			continue
+		}
+		if !g.Nodes[n].Kind.IsSwitch() {
+			// Discovery reaches an adapter only through its cables: one not
+			// found is as likely uncabled as absent, so its links are
+			// reported (as missing), not the device.
+			continue
+		}
+		missingDev[n] = true
+		r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMissingDevice, g.Range(g.Nodes[n].Origin), "Device not discovered",
+			fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. Its %d link(s) are not reported one by one.",
+				g.Nodes[n].Name, describe(g, n), g.Fabrics[f].Name, opt.File, linksOf[n])))
+	}
+	// The discovered links by their mapped ends.
+	type mlink struct {
+		a, b endKey
+		l    Link
+	}
+	var mapped []mlink // discovered links between matched devices, in file order
+	found := map[endKey]endKey{}
+	speedAt := map[endKey]Link{}
+	for _, l := range topo.Links {
+		a, okA := match[l.A]
+		b, okB := match[l.B]
+		if !okA || !okB {
+			continue
+		}
+		ka, kb := endKey{a, l.APort}, endKey{b, l.BPort}
+		mapped = append(mapped, mlink{ka, kb, l})
+		found[ka], found[kb] = kb, ka
+		speedAt[ka], speedAt[kb] = l, l
+	}
+	name := func(e endKey) string { return fmt.Sprintf("%s port %d", g.Nodes[e.node].Name, e.port) }
+	// Swapped pairs first: two design links a1–b1, a2–b2 found as a1–b2
+	// and a2–b1.
+	swapped := map[int]bool{}
+	for i, dl := range dlinks {
+		if swapped[i] || found[dl.a] == dl.b || missingDev[dl.a.node] || missingDev[dl.b.node] {
+			continue
+		}
+		for _, end := range [2]endKey{dl.a, dl.b} {
+			other, ok := found[end]
+			if !ok {
+				continue
+			}
+			j, ok := designAt[other]
+			if !ok || j == i || swapped[j] {
+				continue
+			}
+			o := dlinks[j]
+			mine, theirs := dl.b, o.a
+			if end == dl.b {
+				mine = dl.a
+			}
+			if other == o.a {
+				theirs = o.b
+			}
+			if found[mine] == theirs {
+				swapped[i], swapped[j] = true, true
+				r.Diags = append(r.Diags, diag.Error(diag.AsbuiltSwapped, g.Range(g.Links[dl.id].Origin), "Two cables swapped",
+					fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end. Swap them back.",
+						name(dl.a), name(dl.b), name(o.a), name(o.b), opt.File, name(end), name(other), name(mine), name(theirs))))
+				break
+			}
+		}
+	}
+	for i, dl := range dlinks {
+		if swapped[i] || missingDev[dl.a.node] || missingDev[dl.b.node] {
+			continue
+		}
+		pa, okA := found[dl.a]
+		pb, okB := found[dl.b]
+		rng := g.Range(g.Links[dl.id].Origin)
+		switch {
+		case okA && pa == dl.b:
+			r.MatchedLinks++
+			r.Diags = append(r.Diags, checkSpeed(g, dl.id, speedAt[dl.a], opt, name(dl.a), name(dl.b))...)
+		case !okA && !okB:
+			note := ""
+			for _, e := range [2]endKey{dl.a, dl.b} {
+				if taken[e.node] == "" {
+					note = fmt.Sprintf(" (%s itself was not discovered: an adapter with no working cable is invisible to discovery)", g.Nodes[e.node].Name)
+				}
+			}
+			r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
+				fmt.Sprintf("The design cables %s to %s (%s); %s has neither port cabled%s. Lay the cable.",
+					name(dl.a), name(dl.b), g.Links[dl.id].Kind, opt.File, note)))
+		default:
+			var got []string
+			if okA {
+				got = append(got, name(dl.a)+" to "+name(pa))
+			}
+			if okB {
+				got = append(got, name(dl.b)+" to "+name(pb))
+			}
+			r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMiswired, rng, "Cable at the wrong port",
+				fmt.Sprintf("The design cables %s to %s; %s finds %s. Move the cable to the designed port.",
+					name(dl.a), name(dl.b), opt.File, strings.Join(got, " and "))))
+		}
+	}
+	// Discovered cables between design devices on ports the design leaves
+	// free.
+	for _, m := range mapped {
+		ka, kb, l := m.a, m.b, m.l
+		_, usedA := designAt[ka]
+		_, usedB := designAt[kb]
+		if usedA || usedB {
+			continue // reported with the design link it displaces
+		}
+		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltUnplannedLink, g.Range(g.Fabrics[f].Origin), "Cable not in the design",
+			fmt.Sprintf("%s (line %d) cables %s to %s, ports the design leaves free. Remove it, or add it to the design.", opt.File, l.Line, name(ka), name(kb))))
+	}
+	return r
+}
+
+// lookup matches a discovered device to a design node by the naming
+// conventions Compare documents.
+func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.NodeID, bool) {
+	var cands []string
+	if v, ok := m[d.Desc]; ok {
+		cands = append(cands, v)
+	}
+	if v, ok := m[d.ID]; ok {
+		cands = append(cands, v)
+	}
+	desc := d.Desc
+	cands = append(cands, desc)
+	if d.Switch {
+		h := strings.TrimPrefix(desc, "MF0;")
+		if i := strings.IndexByte(h, ':'); i >= 0 {
+			h = h[:i]
+		}
+		cands = append(cands, h)
+	} else if host, hca, ok := strings.Cut(desc, " "); ok {
+		cands = append(cands, host+"/"+hca)
+	}
+	for _, c := range cands {
+		for _, a := range aliases(c) {
+			if n, ok := byName[a]; ok {
+				return n, true
+			}
+		}
+	}
+	return ir.None, false
+}
+
+// aliases returns the forms a name is matched in: as written, with '/'
+// as '-', and both in lower case.
+func aliases(s string) []string {
+	d := strings.ReplaceAll(s, "/", "-")
+	out := []string{s, d, strings.ToLower(s), strings.ToLower(d)}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// describe names a device's role in design terms.
+func describe(g *ir.Graph, n ir.NodeID) string {
+	nd := &g.Nodes[n]
+	var parts []string
+	if nd.Tier != "" {
+		parts = append(parts, "tier "+nd.Tier)
+	} else {
+		parts = append(parts, nd.Kind.String())
+	}
+	if nd.Unit != "" && nd.UnitIndex >= 0 {
+		parts = append(parts, fmt.Sprintf("%s %d", nd.Unit, nd.UnitIndex))
+	}
+	if nd.Rail >= 0 {
+		parts = append(parts, fmt.Sprintf("rail %d", nd.Rail))
+	}
+	if nd.Plane >= 0 {
+		parts = append(parts, fmt.Sprintf("plane %d", nd.Plane))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ibSpeeds names InfiniBand's per-lane signalling by its per-direction
+// rate of a 4x link, bits per second (IBTA: EDR 100G, HDR 200G, NDR 400G,
+// XDR 800G at 4x).
+var ibSpeeds = map[string]float64{"SDR": 10e9, "DDR": 20e9, "QDR": 40e9, "FDR": 56e9, "EDR": 100e9, "HDR": 200e9, "NDR": 400e9, "XDR": 800e9}
+
+// checkSpeed compares a matched link's discovered width and speed
+// ("4xNDR") with the design's: width 4x, or 4x ÷ lanes of a broken-out
+// port, and the speed whose 4x rate × width/4 is the link's capacity.
+func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl.Diagnostics {
+	lk := &g.Links[id]
+	if l.Speed == "" {
+		return nil
+	}
+	w, sp, ok := strings.Cut(l.Speed, "x")
+	if !ok {
+		return nil
+	}
+	width := 0
+	fmt.Sscanf(w, "%d", &width)
+	wantWidth := 4 / int(max(lk.Breakout, 1))
+	rng := g.Range(lk.Origin)
+	if width > 0 && wantWidth > 0 && width != wantWidth {
+		return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link trained narrower than designed",
+			fmt.Sprintf("%s – %s (%s line %d) runs %s: %dx wide, the design's link is %dx. A %dx link carries %d/%d of its rate: reseat or replace the cable.",
+				a, b, opt.File, l.Line, l.Speed, width, wantWidth, width, width, wantWidth))}
+	}
+	if opt.IgnoreSpeed {
+		return nil
+	}
+	if per4x, known := ibSpeeds[sp]; known && width > 0 {
+		got := per4x * float64(width) / 4
+		if got < lk.PhysicalBPS()*(1-1e-9) {
+			return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link slower than designed",
+				fmt.Sprintf("%s – %s (%s line %d) runs %s, %g Gb/s; the design's link is %g Gb/s. Check the cable and both ports' speeds.",
+					a, b, opt.File, l.Line, l.Speed, got/1e9, lk.PhysicalBPS()/1e9))}
+		}
+	}
+	return nil
+}
