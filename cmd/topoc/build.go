@@ -17,6 +17,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/graphml"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
 	"github.com/topoc/topoc/compiler/emit/irjson"
+	"github.com/topoc/topoc/compiler/emit/k8s"
 	"github.com/topoc/topoc/compiler/emit/nccl"
 	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
 	"github.com/topoc/topoc/compiler/emit/render"
@@ -27,7 +28,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, ibsim.Emitter,
+	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 

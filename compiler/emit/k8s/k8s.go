@@ -1,0 +1,364 @@
+// Package k8s writes the design's topology for Kubernetes schedulers:
+// node labels (one label per level of the scheduler hierarchy, in NVIDIA
+// topograph's key family), a Kueue Topology object naming those labels
+// from the coarsest level to the host, and Volcano HyperNode objects, as
+// YAML a user can `kubectl apply`. The hierarchy is the one the Slurm
+// hand-off writes (slurm.Tree): leaves that serve the same nodes are one
+// group, groups that share an upper switch join level by level.
+//
+// Formats: Kueue's Topology (kueue.x-k8s.io/v1beta2, docs "Topology":
+// levels coarsest first, at most 16, each nodeLabel once,
+// kubernetes.io/hostname only last); Volcano's HyperNode
+// (topology.volcano.sh/v1alpha1: spec.tier from 1 at the bottom,
+// spec.members of type Node or HyperNode selected by exact name);
+// topograph's labels (docs.nvidia.com/topograph, TAS lab:
+// fabric.topograph.run/tier-<n>, accelerator.topograph.run/domain).
+package k8s
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/slurm"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// Paths of the artifacts.
+const (
+	LabelsPath    = "k8s/node-labels.yaml"
+	KueuePath     = "k8s/kueue-topology.yaml"
+	HyperNodePath = "k8s/volcano-hypernodes.yaml"
+)
+
+// Label keys: topograph's family (its TAS lab: tier-0 the leaf or rack,
+// tier-1 the spine, and so on; the NVLink domain apart).
+const (
+	TierLabel   = "fabric.topograph.run/tier-%d"
+	DomainLabel = "accelerator.topograph.run/domain"
+	HostLabel   = "kubernetes.io/hostname"
+)
+
+// MaxLevels is the most levels a Kueue Topology holds.
+const MaxLevels = 16
+
+// Emitter is the `--emit k8s` back end.
+var Emitter = &emit.Emitter{
+	Name: "k8s",
+	Doc:  "Kubernetes topology: node labels, a Kueue Topology and Volcano HyperNodes (" + LabelsPath + ", " + KueuePath + ", " + HyperNodePath + ")",
+	Emit: emitAll,
+}
+
+var (
+	dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
+	// labelValue is Kubernetes' label value syntax (at most 63 characters).
+	labelValue = regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
+)
+
+// objectName maps a design or Slurm name to a Kubernetes object name
+// (RFC 1123 subdomain: lower case, digits, '-', '.').
+func objectName(s string) string {
+	b := []byte(strings.ToLower(s))
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
+			b[i] = '-'
+		}
+	}
+	return strings.Trim(string(b), "-.")
+}
+
+// level is one level of the hierarchy: for each node, its group's name.
+type level struct {
+	label  string
+	of     map[string]string // node → group at this level
+	groups []string          // in order
+}
+
+func emitAll(in *emit.Input) ([]emit.Artifact, error) {
+	g := in.Graph
+	names, err := slurm.NodeNames(g)
+	if err != nil {
+		return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: err.Error()}
+	}
+	// Kubernetes node names: the Slurm names in lower case.
+	host := map[string]string{}
+	used := map[string]string{}
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		h := objectName(n)
+		if len(h) > 253 || !dnsLabel.MatchString(h) {
+			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name; rename the node group", n, h)}
+		}
+		if o, dup := used[h]; dup {
+			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("nodes %s and %s are both %s as Kubernetes node names (lower case); rename one", o, n, h)}
+		}
+		used[h], host[n] = n, h
+	}
+	nodeName := func(n ir.NodeID) string { return names[n] }
+	// The scale-out fabric's hierarchy: the first fabric with compute
+	// endpoints (a node carries one value per label).
+	var tree []slurm.Switch
+	var fabric string
+	for fi := range g.Fabrics {
+		if g.Fabrics[fi].Family == "nvlink_domain" {
+			continue
+		}
+		if tree = slurm.Tree(g, ir.FabricID(fi), nodeName); len(tree) > 0 {
+			fabric = g.Fabrics[fi].Name
+			break
+		}
+	}
+	if len(tree) == 0 {
+		return nil, nil
+	}
+	levels, err := hierarchy(tree)
+	if err != nil {
+		return nil, err
+	}
+	// NVLink domains, a level below the leaves when each lies under one.
+	dom := domains(g, nodeName)
+	if len(dom.of) > 0 && nested(dom, levels[0]) {
+		levels = append([]level{dom}, levels...)
+	}
+	if len(levels)+1 > MaxLevels {
+		return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("fabric %q has %d levels; a Kueue Topology holds at most %d with the host", fabric, len(levels), MaxLevels)}
+	}
+	var nodes []string
+	for _, s := range tree {
+		nodes = append(nodes, s.Nodes...)
+	}
+	labels, err := labelsYAML(nodes, host, levels)
+	if err != nil {
+		return nil, err
+	}
+	return []emit.Artifact{
+		{Path: LabelsPath, Data: labels},
+		{Path: KueuePath, Data: kueueYAML(levels)},
+		{Path: HyperNodePath, Data: hyperNodesYAML(tree, host)},
+	}, nil
+}
+
+// hierarchy turns the tree into levels, the leaves' first, each node
+// under exactly one group per level (a node under no switch of a level,
+// as in a forest, takes its lower group's name there).
+func hierarchy(tree []slurm.Switch) ([]level, error) {
+	byName := map[string]slurm.Switch{}
+	parent := map[string]string{}
+	for _, s := range tree {
+		byName[s.Name] = s
+		for _, c := range s.Switches {
+			parent[c] = s.Name
+		}
+	}
+	var leaves []slurm.Switch
+	for _, s := range tree {
+		if len(s.Switches) == 0 {
+			leaves = append(leaves, s)
+		}
+	}
+	depth := 0
+	for _, l := range leaves {
+		d := 0
+		for p := l.Name; parent[p] != ""; p = parent[p] {
+			d++
+		}
+		depth = max(depth, d)
+	}
+	levels := make([]level, depth+1)
+	for k := range levels {
+		levels[k] = level{label: fmt.Sprintf(TierLabel, k), of: map[string]string{}}
+	}
+	for _, l := range leaves {
+		chain := []string{l.Name}
+		for p := l.Name; parent[p] != ""; p = parent[p] {
+			chain = append(chain, parent[p])
+		}
+		for len(chain) < len(levels) {
+			chain = append(chain, chain[len(chain)-1]) // a shallower branch keeps its top
+		}
+		for k, grp := range chain {
+			v := objectName(grp)
+			if len(v) > 63 || !labelValue.MatchString(v) {
+				return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("switch group %s is %q as a label value, which Kubernetes refuses (at most 63 characters)", grp, v)}
+			}
+			if !slices.Contains(levels[k].groups, v) {
+				levels[k].groups = append(levels[k].groups, v)
+			}
+			for _, n := range l.Nodes {
+				levels[k].of[n] = v
+			}
+		}
+	}
+	return levels, nil
+}
+
+// domains returns the NVLink domain of each node: the nvlink_domain fabric
+// its GPUs belong to.
+func domains(g *ir.Graph, nodeName func(ir.NodeID) string) level {
+	d := level{label: DomainLabel, of: map[string]string{}}
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		if g.Fabrics[f].Family != "nvlink_domain" {
+			continue
+		}
+		v := objectName(g.Fabrics[f].Name)
+		for _, n := range g.FabricNodes(f) {
+			if nd := &g.Nodes[n]; nd.Kind == ir.KindGPU && nd.Parent != ir.None {
+				if _, ok := d.of[nodeName(nd.Parent)]; !ok {
+					d.of[nodeName(nd.Parent)] = v
+				}
+			}
+		}
+		if !slices.Contains(d.groups, v) {
+			d.groups = append(d.groups, v)
+		}
+	}
+	return d
+}
+
+// nested reports whether every group of lower lies within one group of
+// upper, and every node of upper has a lower group.
+func nested(lower, upper level) bool {
+	in := map[string]string{}
+	for n, u := range upper.of {
+		l, ok := lower.of[n]
+		if !ok {
+			return false
+		}
+		if prev, seen := in[l]; seen && prev != u {
+			return false
+		}
+		in[l] = u
+	}
+	return true
+}
+
+type nodeDoc struct {
+	APIVersion string `yaml:"apiVersion"`
+	Kind       string `yaml:"kind"`
+	Metadata   struct {
+		Name   string            `yaml:"name"`
+		Labels map[string]string `yaml:"labels"`
+	} `yaml:"metadata"`
+}
+
+// labelsYAML writes one Node document per node with its labels, in node
+// order: applied with kubectl (apply, or label from it), it sets the
+// labels on the existing nodes.
+func labelsYAML(nodes []string, host map[string]string, levels []level) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("# Node labels written by topoc build --emit k8s: one level of the fabric per label.\n")
+	for _, n := range nodes {
+		var d nodeDoc
+		d.APIVersion, d.Kind = "v1", "Node"
+		d.Metadata.Name = host[n]
+		d.Metadata.Labels = map[string]string{}
+		for _, lv := range levels {
+			if v, ok := lv.of[n]; ok {
+				d.Metadata.Labels[lv.label] = v
+			}
+		}
+		if err := writeDoc(&b, d); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// kueueYAML writes the Topology: the levels coarsest first, then the host.
+func kueueYAML(levels []level) []byte {
+	type lv struct {
+		NodeLabel string `yaml:"nodeLabel"`
+	}
+	var doc struct {
+		APIVersion string `yaml:"apiVersion"`
+		Kind       string `yaml:"kind"`
+		Metadata   struct {
+			Name string `yaml:"name"`
+		} `yaml:"metadata"`
+		Spec struct {
+			Levels []lv `yaml:"levels"`
+		} `yaml:"spec"`
+	}
+	doc.APIVersion, doc.Kind, doc.Metadata.Name = "kueue.x-k8s.io/v1beta2", "Topology", "topoc"
+	for k := len(levels) - 1; k >= 0; k-- {
+		doc.Spec.Levels = append(doc.Spec.Levels, lv{levels[k].label})
+	}
+	doc.Spec.Levels = append(doc.Spec.Levels, lv{HostLabel})
+	var b bytes.Buffer
+	b.WriteString("# Kueue Topology written by topoc build --emit k8s; reference it from a ResourceFlavor (spec.topologyName: topoc).\n")
+	writeDoc(&b, doc)
+	return b.Bytes()
+}
+
+type member struct {
+	Type     string `yaml:"type"`
+	Selector struct {
+		ExactMatch struct {
+			Name string `yaml:"name"`
+		} `yaml:"exactMatch"`
+	} `yaml:"selector"`
+}
+
+// hyperNodesYAML writes one HyperNode per logical switch: tier 1 holds
+// nodes, tier k+1 the HyperNodes below it.
+func hyperNodesYAML(tree []slurm.Switch, host map[string]string) []byte {
+	tier := map[string]int{}
+	for _, s := range tree { // bottom-up: children come first
+		t := 1
+		for _, c := range s.Switches {
+			t = max(t, tier[c]+1)
+		}
+		tier[s.Name] = t
+	}
+	var b bytes.Buffer
+	b.WriteString("# Volcano HyperNodes written by topoc build --emit k8s: one per logical switch, tier 1 at the leaves.\n")
+	for _, s := range tree {
+		var doc struct {
+			APIVersion string `yaml:"apiVersion"`
+			Kind       string `yaml:"kind"`
+			Metadata   struct {
+				Name string `yaml:"name"`
+			} `yaml:"metadata"`
+			Spec struct {
+				Tier    int      `yaml:"tier"`
+				Members []member `yaml:"members"`
+			} `yaml:"spec"`
+		}
+		doc.APIVersion, doc.Kind = "topology.volcano.sh/v1alpha1", "HyperNode"
+		doc.Metadata.Name = objectName(s.Name)
+		doc.Spec.Tier = tier[s.Name]
+		for _, n := range s.Nodes {
+			var m member
+			m.Type, m.Selector.ExactMatch.Name = "Node", host[n]
+			doc.Spec.Members = append(doc.Spec.Members, m)
+		}
+		for _, c := range s.Switches {
+			var m member
+			m.Type, m.Selector.ExactMatch.Name = "HyperNode", objectName(c)
+			doc.Spec.Members = append(doc.Spec.Members, m)
+		}
+		writeDoc(&b, doc)
+	}
+	return b.Bytes()
+}
+
+// writeDoc appends one YAML document ("---" first), indented by two,
+// keys in struct order and maps sorted, as go.yaml.in/yaml/v3 writes them.
+func writeDoc(b *bytes.Buffer, v any) error {
+	b.WriteString("---\n")
+	enc := yaml.NewEncoder(b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return enc.Close()
+}

@@ -1,0 +1,157 @@
+package k8s_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/k8s"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// docs decodes every YAML document of data with a real YAML parser.
+func docs(t *testing.T, data []byte) []map[string]any {
+	t.Helper()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var out []map[string]any
+	for {
+		var m map[string]any
+		err := dec.Decode(&m)
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("YAML: %v", err)
+		}
+		if m != nil {
+			out = append(out, m)
+		}
+	}
+}
+
+var (
+	rfc1123    = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
+	labelValue = regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
+)
+
+// TestObjectsFollowTheirRules: for each example, the three files parse
+// as YAML and keep the rules their schedulers state: Kueue's levels (at
+// most 16, each label once, the hostname last), Volcano's tiers (tier 1
+// holds nodes, tier k+1 HyperNodes of lower tiers, every node in exactly
+// one tier-1 HyperNode), Kubernetes' names and label values, and the
+// labels nest (nodes that share a level's value share every coarser one).
+func TestObjectsFollowTheirRules(t *testing.T) {
+	for _, ex := range []string{"dgx-h100-superpod", "gb200-nvl72-2rack", "dgx-b200-superpod-16su", "fat-tree-k8", "dragonfly-small", "rail-only-512"} {
+		t.Run(ex, func(t *testing.T) {
+			arts, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, ex)})
+			if err != nil || len(arts) != 3 {
+				t.Fatalf("%d artifacts, %v", len(arts), err)
+			}
+			files := map[string][]byte{}
+			for _, a := range arts {
+				files[a.Path] = a.Data
+				compiletest.Golden(t, filepath.Join("testdata", ex+"."+filepath.Base(a.Path)), a.Data, *update, a.Path+" of "+ex)
+			}
+			topo := docs(t, files[k8s.KueuePath])
+			if len(topo) != 1 || topo[0]["kind"] != "Topology" {
+				t.Fatalf("kueue file: %v", topo)
+			}
+			var levels []string
+			for _, l := range topo[0]["spec"].(map[string]any)["levels"].([]any) {
+				levels = append(levels, l.(map[string]any)["nodeLabel"].(string))
+			}
+			seen := map[string]bool{}
+			for i, l := range levels {
+				if seen[l] || l == k8s.HostLabel && i != len(levels)-1 {
+					t.Errorf("Kueue levels %v: repeated, or hostname not last", levels)
+				}
+				seen[l] = true
+			}
+			if len(levels) > k8s.MaxLevels || levels[len(levels)-1] != k8s.HostLabel {
+				t.Errorf("Kueue levels %v", levels)
+			}
+			// Labels: names, values, nesting.
+			coarser := map[string]map[string]string{} // label → value → the next coarser value
+			nodes := map[string]bool{}
+			for _, d := range docs(t, files[k8s.LabelsPath]) {
+				md := d["metadata"].(map[string]any)
+				name := md["name"].(string)
+				if !rfc1123.MatchString(name) || nodes[name] {
+					t.Errorf("node name %q invalid or repeated", name)
+				}
+				nodes[name] = true
+				lb := md["labels"].(map[string]any)
+				for i := len(levels) - 2; i >= 1; i-- {
+					fine, coarse := lb[levels[i]].(string), lb[levels[i-1]].(string)
+					if !labelValue.MatchString(fine) || len(fine) > 63 {
+						t.Errorf("label value %q", fine)
+					}
+					if coarser[levels[i]] == nil {
+						coarser[levels[i]] = map[string]string{}
+					}
+					if prev, ok := coarser[levels[i]][fine]; ok && prev != coarse {
+						t.Errorf("%s=%s lies under %s and %s: the levels do not nest", levels[i], fine, prev, coarse)
+					}
+					coarser[levels[i]][fine] = coarse
+				}
+			}
+			// HyperNodes.
+			tier := map[string]int{}
+			inTier1 := map[string]int{}
+			for _, d := range docs(t, files[k8s.HyperNodePath]) {
+				name := d["metadata"].(map[string]any)["name"].(string)
+				spec := d["spec"].(map[string]any)
+				tr := spec["tier"].(int)
+				if !rfc1123.MatchString(name) || tier[name] != 0 {
+					t.Errorf("HyperNode name %q invalid or repeated", name)
+				}
+				tier[name] = tr
+				for _, m := range spec["members"].([]any) {
+					mm := m.(map[string]any)
+					target := mm["selector"].(map[string]any)["exactMatch"].(map[string]any)["name"].(string)
+					switch mm["type"] {
+					case "Node":
+						if tr != 1 || !nodes[target] {
+							t.Errorf("HyperNode %s (tier %d) holds node %s", name, tr, target)
+						}
+						inTier1[target]++
+					case "HyperNode":
+						if tier[target] == 0 || tier[target] >= tr {
+							t.Errorf("HyperNode %s (tier %d) holds %s of tier %d", name, tr, target, tier[target])
+						}
+					}
+				}
+			}
+			for n := range nodes {
+				if inTier1[n] != 1 {
+					t.Errorf("node %s is in %d tier-1 HyperNodes", n, inTier1[n])
+				}
+			}
+		})
+	}
+}
+
+// The GB200 racks' NVLink domains nest in their leaf groups, so the
+// domain label is a Kueue level between the leaves and the host.
+func TestNVLinkDomainLevel(t *testing.T) {
+	arts, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "gb200-nvl72-2rack")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range arts {
+		if a.Path == k8s.KueuePath && !strings.Contains(string(a.Data), "- nodeLabel: "+k8s.DomainLabel+"\n      - nodeLabel: "+k8s.HostLabel) &&
+			!strings.Contains(string(a.Data), "- nodeLabel: "+k8s.DomainLabel+"\n    - nodeLabel: "+k8s.HostLabel) {
+			t.Errorf("Kueue levels:\n%s", a.Data)
+		}
+	}
+}
