@@ -20,6 +20,7 @@ import (
 const (
 	TreePath  = "slurm/topology.conf"
 	BlockPath = "slurm/topology-block.conf"
+	YAMLPath  = "slurm/topology.yaml"
 )
 
 // MaxName is the longest switch or node name Slurm accepts: 64
@@ -29,7 +30,7 @@ const MaxName = 64
 // Emitter is the `--emit slurm` back end.
 var Emitter = &emit.Emitter{
 	Name: "slurm",
-	Doc:  "Slurm topology: " + TreePath + " (topology/tree, one tree per scale-out fabric) and, with NVLink domains, " + BlockPath + " (topology/block)",
+	Doc:  "Slurm topology: " + TreePath + " (topology/tree, one tree per scale-out fabric), with NVLink domains " + BlockPath + " (topology/block), and both as " + YAMLPath + " (Slurm 25.05+)",
 	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
 		g := in.Graph
 		names, err := NodeNames(g)
@@ -47,6 +48,11 @@ var Emitter = &emit.Emitter{
 		}
 		if block := BlockConf(g, nodeName); block != nil {
 			arts = append(arts, emit.Artifact{Path: BlockPath, Data: block})
+		}
+		if y, err := TopologyYAML(g, nodeName); err != nil {
+			return nil, err
+		} else if y != nil {
+			arts = append(arts, emit.Artifact{Path: YAMLPath, Data: y})
 		}
 		return arts, nil
 	},
@@ -126,8 +132,35 @@ func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 // its doublings D, 2D, …, 2^k·D with k = ⌊log2 blocks⌋. nil without
 // NVLink domains.
 func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
+	blocks, sizes := nvlinkBlocks(g, nodeName)
+	if len(blocks) == 0 {
+		return nil
+	}
 	var b bytes.Buffer
-	blocks, smallest := 0, 0
+	b.WriteString("# Slurm topology/block (topology.conf(5)), written by topoc build --emit slurm.\n")
+	b.WriteString("# One block per NVLink domain, in design order.\n")
+	for _, bl := range blocks {
+		fmt.Fprintf(&b, "BlockName=%s Nodes=%s\n", bl.name, Hostlist(bl.nodes))
+	}
+	strs := make([]string, len(sizes))
+	for i, v := range sizes {
+		strs[i] = fmt.Sprint(v)
+	}
+	fmt.Fprintf(&b, "BlockSizes=%s\n", strings.Join(strs, ","))
+	return b.Bytes()
+}
+
+// block is one NVLink domain as a Slurm block.
+type block struct {
+	name  string
+	nodes []string
+}
+
+// nvlinkBlocks returns the NVLink domain fabrics over servers as blocks,
+// in design order, and BlockSizes by the rule BlockConf states.
+func nvlinkBlocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]block, []int) {
+	var blocks []block
+	smallest := 0
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
 		if g.Fabrics[f].Family != "nvlink_domain" {
@@ -144,23 +177,14 @@ func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
 		if len(nodes) == 0 {
 			continue
 		}
-		if blocks == 0 {
-			b.WriteString("# Slurm topology/block (topology.conf(5)), written by topoc build --emit slurm.\n")
-			b.WriteString("# One block per NVLink domain, in design order.\n")
-		}
-		blocks++
 		if smallest == 0 || len(nodes) < smallest {
 			smallest = len(nodes)
 		}
-		fmt.Fprintf(&b, "BlockName=%s Nodes=%s\n", SafeName(g.Fabrics[f].Name), Hostlist(nodes))
+		blocks = append(blocks, block{SafeName(g.Fabrics[f].Name), nodes})
 	}
-	if blocks == 0 {
-		return nil
+	var sizes []int
+	for k := 0; k <= bits.Len(uint(len(blocks)))-1; k++ {
+		sizes = append(sizes, smallest<<k)
 	}
-	sizes := []string{}
-	for k := 0; k <= bits.Len(uint(blocks))-1; k++ {
-		sizes = append(sizes, fmt.Sprint(smallest<<k))
-	}
-	fmt.Fprintf(&b, "BlockSizes=%s\n", strings.Join(sizes, ","))
-	return b.Bytes()
+	return blocks, sizes
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/slurm"
@@ -26,8 +28,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, a := range arts {
-				name := ex + "." + strings.TrimSuffix(filepath.Base(a.Path), ".conf") + ".conf"
-				compiletest.Golden(t, filepath.Join("testdata", name), a.Data, *update, a.Path+" of "+ex)
+				compiletest.Golden(t, filepath.Join("testdata", ex+"."+filepath.Base(a.Path)), a.Data, *update, a.Path+" of "+ex)
 			}
 			blocks := false
 			for _, a := range arts {
@@ -88,5 +89,65 @@ fabric "f" {
 	e, ok := err.(*emit.Error)
 	if !ok || e.Code != diag.SlurmInvalidName || !strings.Contains(e.Msg, "x-y") {
 		t.Fatalf("error %v, want slurm-invalid-name naming x-y", err)
+	}
+}
+
+// topology.yaml(5)'s rules (Slurm 25.05; Debian's 22.05 cannot read it):
+// a list of topologies with unique names, exactly one cluster_default,
+// each a tree or a block set and not both, every switch named once with
+// either children or nodes, children naming switches of the same tree,
+// and block sizes that double from a base every block can hold.
+func TestTopologyYAMLRules(t *testing.T) {
+	for _, ex := range []string{"dgx-h100-superpod", "gb200-nvl72-2rack", "dgx-b200-superpod-16su"} {
+		g := compiletest.Example(t, ex)
+		names, _ := slurm.NodeNames(g)
+		data, err := slurm.TopologyYAML(g, func(n ir.NodeID) string { return names[n] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tops []map[string]any
+		if err := yaml.Unmarshal(data, &tops); err != nil {
+			t.Fatalf("%s: %v", ex, err)
+		}
+		defaults := 0
+		seen := map[string]bool{}
+		for _, top := range tops {
+			name := top["topology"].(string)
+			if seen[name] {
+				t.Errorf("%s: topology %s twice", ex, name)
+			}
+			seen[name] = true
+			if top["cluster_default"].(bool) {
+				defaults++
+			}
+			tree, isTree := top["tree"].(map[string]any)
+			blk, isBlock := top["block"].(map[string]any)
+			if isTree == isBlock {
+				t.Errorf("%s: topology %s is tree %v and block %v", ex, name, isTree, isBlock)
+			}
+			if isTree {
+				sw := map[string]bool{}
+				for _, s := range tree["switches"].([]any) {
+					m := s.(map[string]any)
+					_, hasKids := m["children"]
+					_, hasNodes := m["nodes"]
+					if sw[m["switch"].(string)] || hasKids == hasNodes {
+						t.Errorf("%s: switch %v", ex, m)
+					}
+					sw[m["switch"].(string)] = true
+				}
+			}
+			if isBlock {
+				sizes := blk["block_sizes"].([]any)
+				for i := 1; i < len(sizes); i++ {
+					if sizes[i].(int) != 2*sizes[i-1].(int) {
+						t.Errorf("%s: block sizes %v do not double", ex, sizes)
+					}
+				}
+			}
+		}
+		if defaults != 1 {
+			t.Errorf("%s: %d cluster_default topologies, want 1", ex, defaults)
+		}
 	}
 }

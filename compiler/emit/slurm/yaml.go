@@ -1,0 +1,94 @@
+package slurm
+
+import (
+	"bytes"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// yamlSwitch, yamlBlock and yamlTopology are topology.yaml(5)'s shapes
+// (SchedMD/slurm doc/man/man5/topology.yaml.5, Slurm 25.05 and later;
+// shared/reference/handoffs.md): a list of named topologies, each a tree
+// of switches or a set of blocks, one the cluster default.
+type yamlSwitch struct {
+	Switch   string `yaml:"switch"`
+	Children string `yaml:"children,omitempty"`
+	Nodes    string `yaml:"nodes,omitempty"`
+}
+
+type yamlBlock struct {
+	Block string `yaml:"block"`
+	Nodes string `yaml:"nodes"`
+}
+
+type yamlTopology struct {
+	Topology       string `yaml:"topology"`
+	ClusterDefault bool   `yaml:"cluster_default"`
+	Tree           *struct {
+		Switches []yamlSwitch `yaml:"switches"`
+	} `yaml:"tree,omitempty"`
+	Block *struct {
+		BlockSizes []int       `yaml:"block_sizes"`
+		Blocks     []yamlBlock `yaml:"blocks"`
+	} `yaml:"block,omitempty"`
+}
+
+// TopologyYAML writes topology.yaml: one tree topology per fabric with
+// compute endpoints, named after the fabric, the first the cluster
+// default; then, with NVLink domains, a block topology named "nvlink"
+// with the blocks and sizes of BlockConf. Partitions pick a topology by
+// name (partition Topology=...). nil when there is neither.
+func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
+	var tops []yamlTopology
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		if g.Fabrics[f].Family == "nvlink_domain" {
+			continue
+		}
+		sws := Tree(g, f, nodeName)
+		if len(sws) == 0 {
+			continue
+		}
+		t := yamlTopology{Topology: SafeName(g.Fabrics[f].Name), ClusterDefault: len(tops) == 0}
+		t.Tree = &struct {
+			Switches []yamlSwitch `yaml:"switches"`
+		}{}
+		for _, s := range sws {
+			ys := yamlSwitch{Switch: s.Name}
+			if len(s.Switches) > 0 {
+				ys.Children = Hostlist(s.Switches)
+			} else {
+				ys.Nodes = Hostlist(s.Nodes)
+			}
+			t.Tree.Switches = append(t.Tree.Switches, ys)
+		}
+		tops = append(tops, t)
+	}
+	if blocks, sizes := nvlinkBlocks(g, nodeName); len(blocks) > 0 {
+		t := yamlTopology{Topology: "nvlink", ClusterDefault: len(tops) == 0}
+		t.Block = &struct {
+			BlockSizes []int       `yaml:"block_sizes"`
+			Blocks     []yamlBlock `yaml:"blocks"`
+		}{BlockSizes: sizes}
+		for _, b := range blocks {
+			t.Block.Blocks = append(t.Block.Blocks, yamlBlock{Block: b.name, Nodes: Hostlist(b.nodes)})
+		}
+		tops = append(tops, t)
+	}
+	if len(tops) == 0 {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	b.WriteString("# Slurm topology.yaml (Slurm 25.05 and later), written by topoc build --emit slurm.\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(tops); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
