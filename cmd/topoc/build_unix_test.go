@@ -287,7 +287,9 @@ func TestReportInterrupted(t *testing.T) {
 // captured, and returns a channel that receives its exit.
 func startTopoc(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, chan error) {
 	t.Helper()
+	ready := filepath.Join(t.TempDir(), "ready")
 	cmd := exec.Command("topoc", args...)
+	cmd.Env = append(os.Environ(), ReadyEnv+"="+ready)
 	stderr := new(bytes.Buffer)
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
@@ -295,5 +297,22 @@ func startTopoc(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, chan er
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	// A signal before topoc's handler is installed kills it the default
+	// way; wait until it is (ReadyEnv), however loaded the machine.
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		select {
+		case err := <-exited:
+			exited <- err // the command ended first: let the caller see it
+			return cmd, stderr, exited
+		default:
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("topoc %v did not install its signal handler within 60 s", args)
+		}
+	}
 	return cmd, stderr, exited
 }

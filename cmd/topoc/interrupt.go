@@ -26,6 +26,7 @@ func interruptible(c *cobra.Command, what string, w *emit.Writer, work func() er
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
+	signalReady()
 	result := make(chan error, 1)
 	go func() { result <- work() }()
 	select {
@@ -43,5 +44,18 @@ func interruptible(c *cobra.Command, what string, w *emit.Writer, work func() er
 			code = 128 + int(n)
 		}
 		return exitError{code}
+	}
+}
+
+// ReadyEnv names a file that interruptible creates once its signal
+// handler is installed, for the interrupt tests: a signal sent before
+// that point (on a loaded machine, hundreds of milliseconds after the
+// process starts) takes Go's default action and kills the process, which
+// is not what they test. Unset in normal use.
+const ReadyEnv = "TOPOC_TEST_SIGNAL_READY"
+
+func signalReady() {
+	if f := os.Getenv(ReadyEnv); f != "" {
+		os.WriteFile(f, nil, 0o600)
 	}
 }
