@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/emit/ibsim"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
@@ -23,21 +24,23 @@ const maxDiscovery = 512 << 20
 
 func newVerify() *cobra.Command {
 	var df designFlags
-	var discovered, fabric, mapFile, format string
+	var discovered []string
+	var fabric, mapFile, format string
 	var ignoreSpeed bool
 	c := &cobra.Command{
-		Use:   "verify [PATH...] --discovered FILE",
+		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
 		Short: "Compare the cabled fabric (ibnetdiscover output) with the design",
 		Long: "verify compiles the design and compares one of its InfiniBand fabrics with what ibnetdiscover\n" +
 			"found on the cabled cluster: missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
 			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
-			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map.\n" +
-			"Exit 0 as designed, 1 differences found (or design errors), 2 usage or I/O errors.",
+			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several\n" +
+			"InfiniBand planes (one subnet each) takes one --discovered file per plane.\n" +
+			"Exit 0 as designed, 1 differences found (or design errors), 2 usage, I/O or unreadable discovery files.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"."}
 			}
-			if discovered == "" {
+			if len(discovered) == 0 {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover's output)")
 				return exitError{2}
 			}
@@ -60,24 +63,30 @@ func newVerify() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			m, err := readMap(mapFile)
+			m, err := readMap(mapFile, g)
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			data, err := lang.ReadFileLimited(discovered, maxDiscovery)
-			if err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
-				return exitError{2}
+			topo := &asbuilt.Topology{}
+			for _, file := range discovered {
+				data, err := lang.ReadFileLimited(file, maxDiscovery)
+				if err != nil {
+					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+					return exitError{2}
+				}
+				t, perr := asbuilt.ParseIBNetDiscover(bytes.NewReader(data))
+				if perr == nil {
+					perr = topo.Merge(t)
+				}
+				if perr != nil {
+					diag.WriteText(c.ErrOrStderr(), nil, hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
+						fmt.Sprintf("%s: %v. verify reads ibnetdiscover's default output (not -p, not iblinkinfo).", file, perr))}, 0, false)
+					return exitError{2}
+				}
 			}
-			topo, perr := asbuilt.ParseIBNetDiscover(bytes.NewReader(data))
-			var r asbuilt.Result
-			if perr != nil {
-				r.Diags = hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
-					fmt.Sprintf("%s: %v. verify reads ibnetdiscover's default output (not -p, not iblinkinfo).", discovered, perr))}
-			} else {
-				r = asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, File: discovered})
-			}
+			files := strings.Join(discovered, ", ")
+			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, File: files})
 			if format == "json" {
 				out, _ := json.MarshalIndent(struct {
 					Fabric         string                `json:"fabric"`
@@ -89,14 +98,12 @@ func newVerify() *cobra.Command {
 					Links          int                   `json:"links"`
 					MatchedLinks   int                   `json:"matched_links"`
 					Findings       []diag.JSONDiagnostic `json:"findings"`
-				}{g.Fabrics[fid].Name, discovered, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags)}, "", "  ")
+				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags)}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
 				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
-				if perr == nil {
-					fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart), %d of %d links as designed\n",
-						g.Fabrics[fid].Name, discovered, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, r.MatchedLinks, r.Links)
-				}
+				fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart), %d of %d links as designed\n",
+					g.Fabrics[fid].Name, files, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, r.MatchedLinks, r.Links)
 			}
 			if r.Diags.HasErrors() {
 				return exitError{1}
@@ -110,7 +117,7 @@ func newVerify() *cobra.Command {
 		},
 	}
 	df.register(c)
-	c.Flags().StringVar(&discovered, "discovered", "", "ibnetdiscover output of the cabled fabric")
+	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover output of the cabled fabric (once per plane of a multi-plane fabric)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
@@ -118,35 +125,37 @@ func newVerify() *cobra.Command {
 	return c
 }
 
-// pickFabric returns the named fabric, or the design's only fabric with
-// switches other than NVLink domains.
+// pickFabric returns the named fabric, or the design's only InfiniBand
+// fabric (ibsim.InfiniBand: every switch model states protocol
+// infiniband), which ibnetdiscover can have discovered.
 func pickFabric(g *ir.Graph, name string) (ir.FabricID, error) {
-	var cands []string
+	var all, ib []string
+	pick := ir.FabricID(-1)
 	for i, f := range g.Fabrics {
 		if name != "" && f.Name == name {
 			return ir.FabricID(i), nil
 		}
-		if f.Family != "nvlink_domain" {
-			cands = append(cands, f.Name)
+		all = append(all, f.Name)
+		if ibsim.InfiniBand(g, ir.FabricID(i)) {
+			ib = append(ib, f.Name)
+			pick = ir.FabricID(i)
 		}
 	}
-	if name != "" {
-		return 0, fmt.Errorf("the design has no fabric %q (fabrics: %s)", name, strings.Join(cands, ", "))
+	switch {
+	case name != "":
+		return 0, fmt.Errorf("the design has no fabric %q (fabrics: %s)", name, strings.Join(all, ", "))
+	case len(ib) == 1:
+		return pick, nil
+	case len(ib) == 0:
+		return 0, fmt.Errorf("the design has no InfiniBand fabric (one whose switch models state protocol = \"infiniband\"); name the fabric to compare with --fabric")
 	}
-	if len(cands) != 1 {
-		return 0, fmt.Errorf("the design has %d scale-out fabrics (%s); name one with --fabric", len(cands), strings.Join(cands, ", "))
-	}
-	for i, f := range g.Fabrics {
-		if f.Name == cands[0] {
-			return ir.FabricID(i), nil
-		}
-	}
-	return 0, nil
+	return 0, fmt.Errorf("the design has %d InfiniBand fabrics (%s); name one with --fabric", len(ib), strings.Join(ib, ", "))
 }
 
 // readMap reads a --map CSV: discovered NodeDescription or id, design
-// node name; "#" lines are comments.
-func readMap(path string) (map[string]string, error) {
+// node name; "#" lines are comments. A key given twice, or a design name
+// the design does not have, is an error.
+func readMap(path string, g *ir.Graph) (map[string]string, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -161,9 +170,20 @@ func readMap(path string) (map[string]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--map %s: %v (each line: discovered description or id, design node name)", path, err)
 	}
+	names := map[string]bool{}
+	for i := range g.Nodes {
+		names[g.Nodes[i].Name] = true
+	}
 	m := map[string]string{}
-	for _, rec := range recs {
-		m[strings.TrimSpace(rec[0])] = strings.TrimSpace(rec[1])
+	for i, rec := range recs {
+		k, v := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
+		if prev, dup := m[k]; dup {
+			return nil, fmt.Errorf("--map %s: record %d maps %q again (to %q; first to %q); give each discovered name once", path, i+1, k, v, prev)
+		}
+		if !names[v] {
+			return nil, fmt.Errorf("--map %s: record %d maps %q to %q, which is no device of the design", path, i+1, k, v)
+		}
+		m[k] = v
 	}
 	return m, nil
 }

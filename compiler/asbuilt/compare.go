@@ -108,6 +108,15 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			match[d.ID], taken[n] = n, d.ID
 			continue
 		}
+		if ok {
+			// A second device with the same design name: neither is
+			// trustworthy by name, and the first keeps it.
+			first := topo.Device(taken[n])
+			r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltExtraDevice, g.Range(g.Nodes[n].Origin), "Two devices claim one design name",
+				fmt.Sprintf("%s (line %d, description %q) and %s (line %d, description %q) both name %s; the first is compared as it, the second is left out. Give the devices distinct NodeDescriptions, or tell them apart with --map by id.",
+					first.ID, first.Line, first.Desc, d.ID, d.Line, d.Desc, g.Nodes[n].Name)))
+			continue
+		}
 		unmatched = append(unmatched, d)
 	}
 	if len(match) == 0 {
@@ -374,7 +383,7 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 	fmt.Sscanf(w, "%d", &width)
 	wantWidth := 4 / int(max(lk.Breakout, 1))
 	rng := g.Range(lk.Origin)
-	if width > 0 && wantWidth > 0 && width != wantWidth {
+	if width > 0 && wantWidth > 0 && width < wantWidth {
 		return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link trained narrower than designed",
 			fmt.Sprintf("%s – %s (%s line %d) runs %s: %dx wide, the design's link is %dx. A %dx link carries %d/%d of its rate: reseat or replace the cable.",
 				a, b, opt.File, l.Line, l.Speed, width, wantWidth, width, width, wantWidth))}
@@ -385,9 +394,13 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 	if per4x, known := ibSpeeds[sp]; known && width > 0 {
 		got := per4x * float64(width) / 4
 		if got < lk.PhysicalBPS()*(1-1e-9) {
+			hint := ""
+			if sp == "SDR" {
+				hint = " (ibsim trains links at SDR unless its net file says otherwise, and cannot say NDR: verify a simulated fabric with --ignore-speed)"
+			}
 			return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link slower than designed",
-				fmt.Sprintf("%s – %s (%s line %d) runs %s, %g Gb/s; the design's link is %g Gb/s. Check the cable and both ports' speeds.",
-					a, b, opt.File, l.Line, l.Speed, got/1e9, lk.PhysicalBPS()/1e9))}
+				fmt.Sprintf("%s – %s (%s line %d) runs %s, %g Gb/s; the design's link is %g Gb/s%s. Check the cable and both ports' speeds.",
+					a, b, opt.File, l.Line, l.Speed, got/1e9, lk.PhysicalBPS()/1e9, hint))}
 		}
 	}
 	return nil

@@ -59,6 +59,29 @@ func (t *Topology) Device(id string) *Device {
 	return nil
 }
 
+// Merge adds the devices and links of u (another plane's subnet, read
+// from its own file) to t. A device in both must be recorded alike (the
+// same switch seen from two planes is one device only if its ports do not
+// overlap); a device id in both with a different kind or description is
+// an error.
+func (t *Topology) Merge(u *Topology) error {
+	have := map[string]*Device{}
+	for i := range t.Devices {
+		have[t.Devices[i].ID] = &t.Devices[i]
+	}
+	for _, d := range u.Devices {
+		if prev, ok := have[d.ID]; ok {
+			if prev.Switch != d.Switch || prev.Desc != d.Desc {
+				return fmt.Errorf("line %d: device %s is recorded as %q here and as %q in an earlier file", d.Line, d.ID, d.Desc, prev.Desc)
+			}
+			continue
+		}
+		t.Devices = append(t.Devices, d)
+	}
+	t.Links = append(t.Links, u.Links...)
+	return nil
+}
+
 // MaxLine is the longest line ParseIBNetDiscover reads (ibnetdiscover's
 // lines are under 300 bytes; a NodeDescription is at most 64).
 const MaxLine = 4096
@@ -148,6 +171,9 @@ func ParseIBNetDiscover(r io.Reader) (*Topology, error) {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)
 	}
 	if len(t.Devices) == 0 {
+		if line == 0 {
+			return nil, fmt.Errorf("the file is empty: not ibnetdiscover's default output")
+		}
 		return nil, fmt.Errorf("line %d: no device record (a line `Switch <ports> \"<id>\"` or `Ca <ports> \"<id>\"`) in %d line(s): not ibnetdiscover's default output", line, line)
 	}
 	for _, l := range t.Links {

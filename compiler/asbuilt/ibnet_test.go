@@ -70,7 +70,7 @@ func TestParseErrors(t *testing.T) {
 		{"Switch\t2 \"S-1\n", "line 1: Switch record: unclosed quote"},
 		{"Switch\t2 \"S-1\"\n\nSwitch\t2 \"S-1\"\n", "line 3: device S-1 is recorded twice (first on line 1)"},
 		{"localhost\n", "line 1: no device record"},
-		{"", "line 0: no device record"},
+		{"", "the file is empty"},
 	} {
 		_, err := ParseIBNetDiscover(strings.NewReader(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -99,6 +99,7 @@ type end struct {
 type plan struct {
 	nodes    []ir.NodeID            // records, in file order
 	peers    map[ir.NodeID][][2]end // per node: (local, remote) per link, by local port
+	linkAt   map[end]ir.LinkID      // the link at each cabled port
 	declared map[ir.NodeID]int      // ports each record declares
 	switches int
 	ports    int // all declared ports, port 0 of each device included
@@ -118,10 +119,11 @@ func layout(g *ir.Graph, f ir.FabricID) *plan {
 			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
 		}
 	}
-	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}}
+	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}, linkAt: map[end]ir.LinkID{}}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
 		a, b := end{l.A.Node, number(l.A)}, end{l.B.Node, number(l.B)}
+		pl.linkAt[a], pl.linkAt[b] = id, id
 		pl.peers[a.node] = append(pl.peers[a.node], [2]end{a, b})
 		pl.peers[b.node] = append(pl.peers[b.node], [2]end{b, a})
 	}
@@ -136,7 +138,10 @@ func layout(g *ir.Graph, f ir.FabricID) *plan {
 		}
 	}
 	for _, n := range pl.nodes {
-		c := int(max(g.Nodes[n].Radix, 1)) * max(lanes[n], 1)
+		c := int(max(g.Nodes[n].Radix, 1))
+		if g.Nodes[n].Kind.IsSwitch() {
+			c *= max(lanes[n], 1) // split ports number their lanes; an adapter's ports stay its own
+		}
 		ps := pl.peers[n]
 		slices.SortFunc(ps, func(x, y [2]end) int { return x[0].port - y[0].port })
 		for _, pr := range ps {
@@ -215,8 +220,35 @@ func Net(g *ir.Graph, f ir.FabricID) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "\n%s\t%d \"%s\"\n", kind, pl.declared[n], g.Nodes[n].Name)
 		for _, pr := range pl.peers[n] {
-			fmt.Fprintf(&b, "[%d]\t\"%s\"[%d]\n", pr[0].port, g.Nodes[pr[1].node].Name, pr[1].port)
+			fmt.Fprintf(&b, "[%d]\t\"%s\"[%d]%s\n", pr[0].port, g.Nodes[pr[1].node].Name, pr[1].port, linkAttrs(&g.Links[pl.linkAt[pr[0]]]))
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// linkAttrs returns the width and speed options of a port line, as
+// ibsim's net-examples/net and its parser take them: w= the enabled width
+// mask (1 = 1x, 2 = 4x, 16 = 2x: InfiniBand's LinkWidthEnabled bits), and
+// s= or e= the enabled speed (s: 1 SDR, 2 DDR, 4 QDR; e, extended: 1 FDR,
+// 2 EDR, 4 HDR). A link of L breakout lanes is 4/L lanes wide; its speed
+// is its rate per lane, matched to a generation within 10%. ibsim 0.10
+// stops at HDR: an NDR or XDR link gets no speed option and trains at
+// ibsim's default (SDR), so verify needs --ignore-speed on its discovery.
+func linkAttrs(l *ir.Link) string {
+	lanes := 4 / int(max(l.Breakout, 1))
+	w := map[int]int{1: 1, 2: 16, 4: 2}[lanes]
+	if w == 0 {
+		return ""
+	}
+	out := fmt.Sprintf("\tw=%d", w)
+	perLane := l.PhysicalBPS() / float64(lanes)
+	for _, sp := range []struct {
+		bps float64
+		opt string
+	}{{2.5e9, "s=1"}, {5e9, "s=2"}, {10e9, "s=4"}, {14e9, "e=1"}, {25e9, "e=2"}, {50e9, "e=4"}} {
+		if perLane > 0.9*sp.bps && perLane < 1.1*sp.bps {
+			out += " " + sp.opt
+		}
+	}
+	return out
 }

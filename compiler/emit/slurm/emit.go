@@ -72,6 +72,11 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 			continue
 		}
 		name := SafeName(n.Name)
+		for _, r := range n.Name {
+			if r >= 0x80 {
+				return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s has the character %q; Slurm node names are ASCII letters, digits, '-', '_' and '.': rename the node group", n.Name, r)}
+			}
+		}
 		if len(name) > MaxName {
 			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: shorten the node group's name template", n.Name, len(name), name, MaxName)}
 		}
@@ -92,6 +97,8 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 	var b bytes.Buffer
 	n := 0
+	placed := map[string]string{} // node → the fabric whose tree holds it
+	var left []string
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
 		if g.Fabrics[f].Family == "nvlink_domain" {
@@ -100,6 +107,17 @@ func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 		sws := Tree(g, f, nodeName)
 		if len(sws) == 0 {
 			continue
+		}
+		// Slurm puts a node under one leaf: a fabric over nodes an
+		// earlier tree holds (a second rail set, a frontend) is left out.
+		if other := overlap(sws, placed); other != "" {
+			left = append(left, fmt.Sprintf("# fabric %q left out: its nodes are under fabric %q's tree already, and Slurm places a node under one leaf switch.\n", g.Fabrics[f].Name, other))
+			continue
+		}
+		for _, s := range sws {
+			for _, nd := range s.Nodes {
+				placed[nd] = g.Fabrics[f].Name
+			}
 		}
 		if n == 0 {
 			b.WriteString("# Slurm topology/tree (topology.conf(5)), written by topoc build --emit slurm.\n")
@@ -121,7 +139,25 @@ func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 	if n == 0 {
 		return nil, nil
 	}
+	if len(left) > 0 {
+		b.WriteString("\n")
+		for _, l := range left {
+			b.WriteString(l)
+		}
+	}
 	return b.Bytes(), nil
+}
+
+// overlap returns the fabric that already holds a node of sws, or "".
+func overlap(sws []Switch, placed map[string]string) string {
+	for _, s := range sws {
+		for _, nd := range s.Nodes {
+			if f, ok := placed[nd]; ok {
+				return f
+			}
+		}
+	}
+	return ""
 }
 
 // BlockConf writes topology.conf for the block plugin (Slurm 23.11 and

@@ -151,3 +151,122 @@ func TestTopologyYAMLRules(t *testing.T) {
 		}
 	}
 }
+
+// Leaves whose node sets overlap (servers of two models on one rail-leaf
+// group) are one logical switch: Slurm's tree refuses a node under two
+// leaves ("Multiple leaf switches contain nodes"), found by a trial.
+func TestOverlappingLeavesMerge(t *testing.T) {
+	g := compiletest.Dir(t, "testdata/overlap")
+	names, _ := slurm.NodeNames(g)
+	under := map[string]int{}
+	for _, s := range slurm.Tree(g, 0, func(n ir.NodeID) string { return names[n] }) {
+		for _, n := range s.Nodes {
+			under[n]++
+		}
+	}
+	if len(under) != 6 {
+		t.Errorf("%d nodes in the tree, want 6", len(under))
+	}
+	for n, k := range under {
+		if k != 1 {
+			t.Errorf("%s under %d leaf switches", n, k)
+		}
+	}
+}
+
+// A second fabric over the same servers (each server's second NIC role
+// on a leaf of its own) is left out of topology.conf with a comment naming
+// both fabrics; a NIC role of the design's own choosing counts as
+// compute; a non-ASCII server name is slurm-invalid-name.
+func TestSecondFabricRolesAndNames(t *testing.T) {
+	g := compiletest.Source(t, `
+node_model "box2" {
+  gpu  = "H100"
+  gpus = 2
+  cpu {
+    sockets = 1
+  }
+  nic "left" {
+    model = "ConnectX-7"
+    count = 1
+  }
+  nic "right" {
+    model = "ConnectX-7"
+    count = 1
+  }
+}
+node_group "n" {
+  model = "box2"
+  count = 2
+}
+fabric "a" {
+  clos {
+    endpoints = node_group.n.nics.left
+    tier "leaf" {
+      model = "QM9700"
+      down  = 2
+    }
+  }
+}
+fabric "b" {
+  clos {
+    endpoints = node_group.n.nics.right
+    tier "leaf" {
+      model = "QM9700"
+      down  = 2
+    }
+  }
+}`)
+	names, _ := slurm.NodeNames(g)
+	conf, err := slurm.TreeConf(g, func(n ir.NodeID) string { return names[n] })
+	if err != nil || !strings.Contains(string(conf), `fabric "a" (clos)`) || !strings.Contains(string(conf), `# fabric "b" left out: its nodes are under fabric "a"'s tree already`) {
+		t.Errorf("topology.conf:\n%s", conf)
+	}
+	g = compiletest.Source(t, `
+node_model "box" {
+  gpu  = "H100"
+  gpus = 1
+  cpu {
+    sockets = 1
+  }
+  nic "backend" {
+    model = "ConnectX-7"
+    count = 1
+  }
+}
+node_group "x" {
+  model = "box"
+  count = 2
+}
+fabric "f" {
+  clos {
+    endpoints = node_group.x.nics.backend
+    tier "leaf" {
+      model = "QM9700"
+      down  = 2
+    }
+  }
+}`)
+	names, _ = slurm.NodeNames(g)
+	if sws := slurm.Tree(g, 0, func(n ir.NodeID) string { return names[n] }); len(sws) != 1 || len(sws[0].Nodes) != 2 {
+		t.Errorf("role backend: tree %+v, want one switch over both servers", sws)
+	}
+	g = compiletest.Source(t, `
+node_group "n" {
+  model = "DGX-H100"
+  count = 2
+  name  = format("\u00e9%d", count.index)
+}
+fabric "f" {
+  clos {
+    endpoints = node_group.n.nics.compute
+    tier "leaf" {
+      model = "QM9700"
+      down  = 16
+    }
+  }
+}`)
+	if _, err := slurm.NodeNames(g); err == nil || err.(*emit.Error).Code != diag.SlurmInvalidName {
+		t.Errorf("non-ASCII name: %v, want slurm-invalid-name", err)
+	}
+}

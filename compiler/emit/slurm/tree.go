@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -85,16 +84,56 @@ func Tree(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string) []Switch 
 	if len(leaves) == 0 {
 		return nil
 	}
-	var groups []*group
-	byNodes := map[string]int{}
-	for _, sw := range leaves {
-		key := strings.Join(leafNodes[sw], ",")
-		if i, ok := byNodes[key]; ok {
-			groups[i].members = append(groups[i].members, sw)
-			continue
+	// Leaves that share a node are one logical switch: the rail leaves of
+	// a scalable unit serve the same servers, and leaves whose node sets
+	// only overlap (servers of several models on one rail group) would
+	// put a node under two leaves, which Slurm's tree refuses ("Multiple
+	// leaf switches contain nodes").
+	uf := make([]int, len(leaves))
+	for i := range uf {
+		uf[i] = i
+	}
+	find := func(x int) int {
+		for uf[x] != x {
+			uf[x] = uf[uf[x]]
+			x = uf[x]
 		}
-		byNodes[key] = len(groups)
-		groups = append(groups, &group{members: []ir.NodeID{sw}, nodes: leafNodes[sw]})
+		return x
+	}
+	firstLeaf := map[string]int{}
+	for i, sw := range leaves {
+		for _, n := range leafNodes[sw] {
+			if j, ok := firstLeaf[n]; ok {
+				if a, b := find(i), find(j); a != b {
+					uf[max(a, b)] = min(a, b)
+				}
+			} else {
+				firstLeaf[n] = i
+			}
+		}
+	}
+	var groups []*group
+	byRoot := map[int]*group{}
+	for i, sw := range leaves {
+		r := find(i)
+		gr, ok := byRoot[r]
+		if !ok {
+			gr = &group{}
+			byRoot[r] = gr
+			groups = append(groups, gr)
+		}
+		gr.members = append(gr.members, sw)
+	}
+	for _, gr := range groups {
+		seen := map[string]bool{}
+		for _, sw := range gr.members {
+			for _, n := range leafNodes[sw] {
+				if !seen[n] {
+					seen[n] = true
+					gr.nodes = append(gr.nodes, n)
+				}
+			}
+		}
 	}
 	all := slices.Clone(groups)
 	level := groups
@@ -276,14 +315,20 @@ func reindex(next, level []*group) []*group {
 	return next
 }
 
-// computeNode returns the Slurm node behind an endpoint: a compute NIC's
-// server, or an implicit host; false for appliances (UFM, storage heads)
-// and the NICs of other roles.
+// NonComputeRoles are the NIC roles whose fabrics are not the scheduler's
+// (a role is the design's own word; these are the common ones for the
+// storage, management and front-end networks).
+var NonComputeRoles = []string{"storage", "management", "mgmt", "frontend", "oob", "inband"}
+
+// computeNode returns the Slurm node behind an endpoint: the server of a
+// NIC whose role is not one of NonComputeRoles, or an implicit host;
+// false for appliances (UFM, storage heads) and storage or management
+// NICs.
 func computeNode(g *ir.Graph, n ir.NodeID) (ir.NodeID, bool) {
 	nd := &g.Nodes[n]
 	switch {
 	case nd.Parent != ir.None && nd.Kind == ir.KindNIC:
-		return nd.Parent, nd.Role == "compute" || nd.Role == ""
+		return nd.Parent, !slices.Contains(NonComputeRoles, nd.Role)
 	case nd.Parent != ir.None:
 		return nd.Parent, true
 	case nd.Kind == ir.KindHost:
