@@ -53,7 +53,8 @@ type endKey struct {
 // Discovered devices are matched to design devices by NodeDescription:
 // Options.Map first; then the description itself; a switch's
 // "MF0;<host>:<model>/U<n>" by its host; an adapter's "<host> <hca>" as
-// "<host>/<hca>"; each also with '/' written '-' (Slurm and hostnames) and
+// "<host>/<hca>", the hca a NIC's design name or the device name (mlx5_5)
+// its node model states; each also with '/' written '-' (Slurm and hostnames) and
 // in any case. An adapter that matches no name but sits on a matched
 // switch port the design cables to a single adapter is matched by that
 // cable (asbuilt-unnamed-device, info). SHARP aggregation nodes are set
@@ -72,10 +73,19 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			isDevice[n] = true
 		}
 	}
+	netNames := nicNetNames(g)
 	for _, n := range devices {
-		for _, a := range aliases(g.Nodes[n].Name) {
-			if _, taken := byName[a]; !taken {
-				byName[a] = n
+		names := []string{g.Nodes[n].Name}
+		if nn, ok := netNames[n]; ok {
+			// "<host> mlx5_5", read as "<host>/mlx5_5", names the NIC
+			// whose model states that device name.
+			names = append(names, g.Nodes[g.Nodes[n].Parent].Name+"/"+nn)
+		}
+		for _, name := range names {
+			for _, a := range aliases(name) {
+				if _, taken := byName[a]; !taken {
+					byName[a] = n
+				}
 			}
 		}
 	}
@@ -404,4 +414,42 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 		}
 	}
 	return nil
+}
+
+// nicNetNames returns, for each server NIC whose node model states
+// network device names (the nic block's pci names, ir.PCIFunction.NetNames),
+// its first port's name: the k-th NIC of a role on a server is the k-th
+// PCI function of that role in the model, as the compiler builds them.
+func nicNetNames(g *ir.Graph) map[ir.NodeID]string {
+	models := map[string]*ir.ServerModel{}
+	for i := range g.ServerModels {
+		models[g.ServerModels[i].Name] = &g.ServerModels[i]
+	}
+	out := map[ir.NodeID]string{}
+	for i := range g.Nodes {
+		sv := &g.Nodes[i]
+		sm := models[sv.Model]
+		if sv.Parent != ir.None || sm == nil {
+			continue
+		}
+		byRole := map[string][]*ir.PCIFunction{}
+		for j := range sm.PCI {
+			if f := &sm.PCI[j]; f.Kind == ir.PCINIC {
+				byRole[f.Role] = append(byRole[f.Role], f)
+			}
+		}
+		seen := map[string]int{}
+		for _, c := range g.Children(ir.NodeID(i)) {
+			nd := &g.Nodes[c]
+			if nd.Kind != ir.KindNIC {
+				continue
+			}
+			k := seen[nd.Role]
+			seen[nd.Role]++
+			if fs := byRole[nd.Role]; k < len(fs) && len(fs[k].NetNames) > 0 {
+				out[c] = fs[k].NetNames[0]
+			}
+		}
+	}
+	return out
 }

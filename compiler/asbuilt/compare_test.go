@@ -1,0 +1,48 @@
+package asbuilt_test
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/ibsim"
+)
+
+// Adapters named as real hosts name them, "<host> mlx5_<n>", match the
+// design's NIC whose node model states that device name: DGX H100's
+// compute NIC 1 is mlx5_3 (nodes.md §2, the model's pci names), so
+// "su0-node00 mlx5_3" is su0/node00/nic1. Switches named
+// "MF0;<host>:MQM9700/U1" match by their host. Renamed this way, one
+// SuperPOD SU compares clean.
+func TestMatchByHostAndDeviceName(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	netNames := []string{"mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"}
+	nic := regexp.MustCompile(`"(su\d+)/(node\d+)/nic(\d)"`)
+	sw := regexp.MustCompile(`"(su\d+/leaf\d+|spine\d+)"`)
+	text := nic.ReplaceAllStringFunc(string(arts[0].Data), func(m string) string {
+		p := nic.FindStringSubmatch(m)
+		return `"` + p[1] + "-" + p[2] + " " + netNames[p[3][0]-'0'] + `"`
+	})
+	text = sw.ReplaceAllStringFunc(text, func(m string) string {
+		return `"MF0;` + strings.ReplaceAll(strings.Trim(m, `"`), "/", "-") + `:MQM9700/U1"`
+	})
+	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader([]byte(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "renamed"})
+	if len(r.Diags) != 0 || r.MatchedDevices != r.Devices || r.MatchedLinks != r.Links {
+		for _, d := range r.Diags {
+			t.Log(d.Detail)
+		}
+		t.Fatalf("%d findings, %d of %d devices, %d of %d links", len(r.Diags), r.MatchedDevices, r.Devices, r.MatchedLinks, r.Links)
+	}
+}
