@@ -78,7 +78,11 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 			}
 		}
 		if len(name) > MaxName {
-			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: shorten the node group's name template", n.Name, len(name), name, MaxName)}
+			fix := "shorten the node group's name template"
+			if len(g.Children(ir.NodeID(i))) == 0 {
+				fix = "shorten the fabric's or its units' names, which generated host names carry"
+			}
+			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: %s", n.Name, len(name), name, MaxName, fix)}
 		}
 		if j, dup := by[name]; dup {
 			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'); rename one", g.Nodes[j].Name, n.Name, name)}
