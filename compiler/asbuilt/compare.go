@@ -192,6 +192,16 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			fmt.Sprintf("%s %s (%s line %d, description %q, %d cabled port(s)) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
 				what, d.ID, opt.File, d.Line, d.Desc, len(peerOf[d.ID]), g.Fabrics[f].Name)))
 	}
+	// Planes with no switch found: each InfiniBand plane is its own
+	// subnet, and a discovery run from one plane never sees another.
+	planeFound := map[int32]bool{}
+	planes := map[int32]bool{}
+	for _, n := range devices {
+		if nd := &g.Nodes[n]; nd.Kind.IsSwitch() && nd.Plane >= 0 {
+			planes[nd.Plane] = true
+			planeFound[nd.Plane] = planeFound[nd.Plane] || taken[n] != ""
+		}
+	}
 	missingDev := map[ir.NodeID]bool{}
 	for _, n := range devices {
 		if taken[n] != "" {
@@ -205,9 +215,13 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			continue
 		}
 		missingDev[n] = true
+		hint := ""
+		if p := g.Nodes[n].Plane; p >= 0 && len(planes) > 1 && !planeFound[p] {
+			hint = fmt.Sprintf(" No switch of plane %d was found: each InfiniBand plane is a subnet of its own, which a discovery from another plane cannot see; give one --discovered file per plane.", p)
+		}
 		r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMissingDevice, g.Range(g.Nodes[n].Origin), "Device not discovered",
-			fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. Its %d link(s) are not reported one by one.",
-				g.Nodes[n].Name, describe(g, n), g.Fabrics[f].Name, opt.File, linksOf[n])))
+			fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. Its %d link(s) are not reported one by one.%s",
+				g.Nodes[n].Name, describe(g, n), g.Fabrics[f].Name, opt.File, linksOf[n], hint)))
 	}
 	// The discovered links by their mapped ends.
 	type mlink struct {

@@ -80,7 +80,7 @@ func discover(t *testing.T, net []byte) *asbuilt.Topology {
 func TestVerifyInjectedFaults(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
 	f := ir.FabricID(0)
-	links := ibsim.Links(g, f)
+	links := ibsim.Links(g, f, -1)
 	ports := map[string]int{}
 	switches := map[string]bool{}
 	used := map[string]bool{}

@@ -105,8 +105,23 @@ func (c Clos) Validate() []ParamError {
 	if c.Rails < 1 || c.Planes < 1 {
 		errs = append(errs, ParamError{"rails", "rails and planes must be at least 1"})
 	}
+	if h := c.homing(); h > 1 {
+		// Homing spreads the ports a server has on one rail and plane: a
+		// server with fewer leaves the extra leaves of each set empty.
+		per := map[[3]int]int{}
+		most := 0
+		for _, e := range c.Endpoints {
+			k := [3]int{e.Server, e.Rail, e.Plane}
+			per[k]++
+			most = max(most, per[k])
+		}
+		if len(c.Endpoints) > 0 && most < h {
+			errs = append(errs, ParamError{"homing", fmt.Sprintf("= %d spreads each server's ports of one rail and plane over %d leaves, but the servers have %d such port(s) each, so %d of every %d leaves would get no endpoints; dual-homing needs a multi-port NIC (or host) with its ports on one plane, and planes = 2 already puts port p on plane p",
+				h, h, most, h-most, h)})
+		}
+	}
 	if h := c.homing(); c.Homing < 0 || c.Tiers[0].Count > 0 && c.Tiers[0].Count%h != 0 {
-		errs = append(errs, ParamError{"homing", fmt.Sprintf("homing = %d spreads each server's ports of a rail and plane over %d leaves of its group, so the %s tier's count (%d) must be a multiple of it", c.Homing, h, c.Tiers[0].Name, c.Tiers[0].Count)})
+		errs = append(errs, ParamError{"homing", fmt.Sprintf("= %d spreads each server's ports of a rail and plane over %d leaves of its group, so the %s tier's count (%d) must be a multiple of it", c.Homing, h, c.Tiers[0].Name, c.Tiers[0].Count)})
 	}
 	known := map[string]int{"rail": -1, "plane": -2}
 	for i, u := range c.Units {

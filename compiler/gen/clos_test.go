@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/graph/topo"
@@ -283,9 +284,33 @@ func TestClosHomingSweep(t *testing.T) {
 			t.Errorf("%s: links %v", name, links)
 		}
 	}
-	c := Clos{Endpoints: hostEndpoints(4, 100e9), Rails: 1, Planes: 1, Homing: 2,
+	var two []ClosEndpoint // 2 hosts of 2 ports
+	for h := range 2 {
+		for p := range 2 {
+			two = append(two, ClosEndpoint{Port: ir.Port{Node: ir.None, Port: int32(p)}, HostName: Indexed("host", h, 2), Server: h, RateBPS: 100e9})
+		}
+	}
+	c := Clos{Endpoints: two, Rails: 1, Planes: 1, Homing: 2,
 		Tiers: []ClosTier{{Name: "leaf", Ports: PortModel{Radix: 8, PortBPS: 100e9}, Count: 3, Down: 4}}}
 	if errs := c.Validate(); len(errs) != 1 || errs[0].Param != "homing" {
 		t.Errorf("homing 2 over 3 leaves: %v, want one homing error", errs)
+	}
+}
+
+// Homing with one port per server on a rail and plane (two planes over
+// two-port hosts) would leave every second leaf without endpoints: a
+// parameter error, not a silent half-empty tier (found by a trial).
+func TestClosHomingNeedsPorts(t *testing.T) {
+	var eps []ClosEndpoint
+	for h := range 4 {
+		for p := range 2 {
+			eps = append(eps, ClosEndpoint{Port: ir.Port{Node: ir.None, Port: int32(p)}, HostName: Indexed("host", h, 4), Server: h, Plane: p, RateBPS: 100e9})
+		}
+	}
+	c := Clos{Endpoints: eps, Rails: 1, Planes: 2, Homing: 2,
+		Tiers: []ClosTier{{Name: "leaf", Ports: PortModel{Radix: 8, PortBPS: 100e9}, Count: 2, Down: 4}}}
+	errs := c.Validate()
+	if len(errs) != 1 || errs[0].Param != "homing" || !strings.Contains(errs[0].Msg, "1 such port(s)") {
+		t.Errorf("%v, want one homing error naming the single port", errs)
 	}
 }

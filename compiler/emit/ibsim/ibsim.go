@@ -50,15 +50,23 @@ var Emitter = &emit.Emitter{
 			if !InfiniBand(g, f) {
 				continue
 			}
-			data, err := Net(g, f)
-			if err != nil {
-				if in.Explicit {
-					return nil, err
+			base := Dir + "/" + emit.SafeName(g.Fabrics[f].Name)
+			planes := Planes(g, f)
+			for _, p := range planes {
+				data, err := Net(g, f, p)
+				if err != nil {
+					if in.Explicit {
+						return nil, err
+					}
+					skipped = append(skipped, fmt.Sprintf("fabric %q: %v", g.Fabrics[f].Name, err))
+					break
 				}
-				skipped = append(skipped, fmt.Sprintf("fabric %q: %v", g.Fabrics[f].Name, err))
-				continue
+				path := base + ".net"
+				if p >= 0 {
+					path = fmt.Sprintf("%s-plane%d.net", base, p)
+				}
+				arts = append(arts, emit.Artifact{Path: path, Data: data})
 			}
-			arts = append(arts, emit.Artifact{Path: Dir + "/" + emit.SafeName(g.Fabrics[f].Name) + ".net", Data: data})
 		}
 		if len(skipped) > 0 {
 			var b bytes.Buffer
@@ -71,6 +79,43 @@ var Emitter = &emit.Emitter{
 		return arts, nil
 	},
 }
+
+// Planes returns the planes to write fabric f's net files for: [-1] (the
+// whole fabric, one file) when its switches are on one plane; else each
+// plane in order. Each InfiniBand plane is a subnet of its own, which a
+// subnet manager and ibnetdiscover see from one of its ports only, so a
+// multi-plane fabric gets one net file per plane (FABRIC-plane<p>.net).
+func Planes(g *ir.Graph, f ir.FabricID) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, n := range g.FabricNodes(f) {
+		if nd := &g.Nodes[n]; nd.Kind.IsSwitch() && nd.Plane >= 0 && !seen[int(nd.Plane)] {
+			seen[int(nd.Plane)] = true
+			out = append(out, int(nd.Plane))
+		}
+	}
+	if len(out) <= 1 {
+		return []int{-1}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// planeOf returns the plane of link l: its switch end's (a link between
+// switches stays in a plane), or -1 for a link without a plane label.
+func planeOf(g *ir.Graph, l *ir.Link) int {
+	for _, p := range [2]ir.Port{l.A, l.B} {
+		if nd := &g.Nodes[p.Node]; nd.Kind.IsSwitch() && nd.Plane >= 0 {
+			return int(nd.Plane)
+		}
+	}
+	return -1
+}
+
+// GUID returns the node GUID the net files give node n: 0x100000 + 16·n,
+// the same in every plane's file (a dual-port adapter with a port in each
+// plane is one device), distinct for distinct nodes and below 2^48.
+func GUID(n ir.NodeID) uint64 { return 0x100000 + 16*uint64(n) }
 
 // InfiniBand reports whether fabric f has switches and every one of them
 // is of a model that states protocol "infiniband".
@@ -110,7 +155,7 @@ type plan struct {
 // Records come in node order, the first endpoint's first (the simulated
 // subnet manager attaches to the first port listed, so discovery starts
 // at a host, as on a real cluster).
-func layout(g *ir.Graph, f ir.FabricID) *plan {
+func layout(g *ir.Graph, f ir.FabricID, plane int) *plan {
 	number := g.PortNumbers(f)
 	lanes := map[ir.NodeID]int{}
 	for _, id := range g.FabricLinks(f) {
@@ -122,6 +167,9 @@ func layout(g *ir.Graph, f ir.FabricID) *plan {
 	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}, linkAt: map[end]ir.LinkID{}}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
+		if plane >= 0 && planeOf(g, l) != plane {
+			continue
+		}
 		a, b := end{l.A.Node, number(l.A)}, end{l.B.Node, number(l.B)}
 		pl.linkAt[a], pl.linkAt[b] = id, id
 		pl.peers[a.node] = append(pl.peers[a.node], [2]end{a, b})
@@ -131,10 +179,13 @@ func layout(g *ir.Graph, f ir.FabricID) *plan {
 		pl.nodes = append(pl.nodes, n)
 	}
 	slices.Sort(pl.nodes)
-	if eps := g.Fabrics[f].Endpoints; len(eps) > 0 {
-		first := eps[0].Node
-		if i := slices.Index(pl.nodes, first); i > 0 {
-			pl.nodes = append(append([]ir.NodeID{first}, pl.nodes[:i]...), pl.nodes[i+1:]...)
+	for _, ep := range g.Fabrics[f].Endpoints {
+		// The first endpoint of this plane leads the file.
+		if i := slices.Index(pl.nodes, ep.Node); i >= 0 {
+			if i > 0 {
+				pl.nodes = append(append([]ir.NodeID{ep.Node}, pl.nodes[:i]...), pl.nodes[i+1:]...)
+			}
+			break
 		}
 	}
 	for _, n := range pl.nodes {
@@ -159,8 +210,8 @@ func layout(g *ir.Graph, f ir.FabricID) *plan {
 // Size returns the devices, switches and ports (port 0 of each device
 // included) the net file of fabric f declares: what ibsim's -N, -S and -P
 // must allow.
-func Size(g *ir.Graph, f ir.FabricID) (nodes, switches, ports int) {
-	pl := layout(g, f)
+func Size(g *ir.Graph, f ir.FabricID, plane int) (nodes, switches, ports int) {
+	pl := layout(g, f, plane)
 	return len(pl.nodes), pl.switches, pl.ports
 }
 
@@ -177,9 +228,10 @@ type Link struct {
 	APort, BPort int
 }
 
-// Links returns fabric f's links as the net file numbers them, each once.
-func Links(g *ir.Graph, f ir.FabricID) []Link {
-	pl := layout(g, f)
+// Links returns the links of fabric f (of one plane, or -1 for all) as
+// the net file numbers them, each once.
+func Links(g *ir.Graph, f ir.FabricID, plane int) []Link {
+	pl := layout(g, f, plane)
 	var out []Link
 	for _, n := range pl.nodes {
 		for _, pr := range pl.peers[n] {
@@ -191,23 +243,30 @@ func Links(g *ir.Graph, f ir.FabricID) []Link {
 	return out
 }
 
-// Net returns fabric f as an ibsim net file: a Switch record per switch
+// Net returns fabric f (one plane of it, or -1 for all; see Planes) as an
+// ibsim net file: a Switch record per switch
 // and an Hca record per endpoint device (a server's NIC or an implicit
 // host), numbered and ordered as layout says; ids are the design's node
-// names, which ibsim reports as the devices' NodeDescription. A design
+// names, which ibsim reports as the devices' NodeDescription, and each
+// record states its GUID (GUID), so the planes' files of one fabric
+// discover to one set of devices. A design
 // larger than ibsim's defaults (MaxNodes, MaxSwitches, MaxPorts) gets the
 // options to run it with (Flags) in its header. A device of more than
 // MaxNodePorts ports, which the format cannot state, is an emit.Error
 // with code ibsim-limit.
-func Net(g *ir.Graph, f ir.FabricID) ([]byte, error) {
-	pl := layout(g, f)
+func Net(g *ir.Graph, f ir.FabricID, plane int) ([]byte, error) {
+	pl := layout(g, f, plane)
 	for _, n := range pl.nodes {
 		if d := pl.declared[n]; d > MaxNodePorts {
 			return nil, &emit.Error{Code: diag.IBSimLimit, Msg: fmt.Sprintf("%s of fabric %q has %d ports; an ibsim net file states at most %d per device", g.Nodes[n].Name, g.Fabrics[f].Name, d, MaxNodePorts)}
 		}
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# ibsim net file of fabric %q, written by topoc build --emit ibsim.\n", g.Fabrics[f].Name)
+	if plane >= 0 {
+		fmt.Fprintf(&b, "# ibsim net file of plane %d of fabric %q, written by topoc build --emit ibsim.\n", plane, g.Fabrics[f].Name)
+	} else {
+		fmt.Fprintf(&b, "# ibsim net file of fabric %q, written by topoc build --emit ibsim.\n", g.Fabrics[f].Name)
+	}
 	fmt.Fprintf(&b, "# %d switches, %d adapters, %d ports; ids are the design's node names.\n", pl.switches, len(pl.nodes)-pl.switches, pl.ports)
 	if len(pl.nodes) > MaxNodes || pl.switches > MaxSwitches || pl.ports > MaxPorts {
 		fmt.Fprintf(&b, "# Beyond ibsim's defaults (%d devices, %d switches, %d ports): run ibsim %s.\n",
@@ -218,7 +277,11 @@ func Net(g *ir.Graph, f ir.FabricID) ([]byte, error) {
 		if g.Nodes[n].Kind.IsSwitch() {
 			kind = "Switch"
 		}
-		fmt.Fprintf(&b, "\n%s\t%d \"%s\"\n", kind, pl.declared[n], g.Nodes[n].Name)
+		guid := "caguid"
+		if kind == "Switch" {
+			guid = "switchguid"
+		}
+		fmt.Fprintf(&b, "\n%s=0x%x\n%s\t%d \"%s\"\n", guid, GUID(n), kind, pl.declared[n], g.Nodes[n].Name)
 		for _, pr := range pl.peers[n] {
 			fmt.Fprintf(&b, "[%d]\t\"%s\"[%d]%s\n", pr[0].port, g.Nodes[pr[1].node].Name, pr[1].port, linkAttrs(&g.Links[pl.linkAt[pr[0]]]))
 		}

@@ -62,7 +62,7 @@ fabric "f" {
 // no width difference (found by a trial: Hca 2, and 4x links).
 func TestBreakoutLanes(t *testing.T) {
 	g := compiletest.Dir(t, "testdata/breakout")
-	net, err := ibsim.Net(g, 0)
+	net, err := ibsim.Net(g, 0, -1)
 	if err != nil {
 		t.Fatal(err)
 	}

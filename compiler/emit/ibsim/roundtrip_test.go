@@ -24,8 +24,9 @@ func discover(t *testing.T, net []byte, flags []string) *asbuilt.Topology {
 	return topo
 }
 
-// TestRoundTripThroughIBSim: the net file of each InfiniBand example,
-// served by the real ibsim and discovered by the real ibnetdiscover,
+// TestRoundTripThroughIBSim: the net files of each InfiniBand example (one
+// per plane of a multi-plane fabric), served by the real ibsim and
+// discovered by the real ibnetdiscover,
 // gives back the design: every switch and adapter (by the name ibsim
 // reports as its description) and every port pairing, at the ports the
 // design cabled.
@@ -38,6 +39,7 @@ func TestRoundTripThroughIBSim(t *testing.T) {
 		{"dgx-h100-superpod", nil},
 		{"gb200-nvl72-2rack", nil},
 		{"dgx-b200-superpod-16su", nil},
+		{"deepseek-v3-mpft", []string{"servers=128"}}, // 8 planes, one subnet each
 	} {
 		t.Run(fmt.Sprint(tc.ex, tc.vars), func(t *testing.T) {
 			g := compiletest.Example(t, tc.ex, tc.vars...)
@@ -46,17 +48,24 @@ func TestRoundTripThroughIBSim(t *testing.T) {
 				if !ibsim.InfiniBand(g, f) {
 					continue
 				}
-				net, err := ibsim.Net(g, f)
-				if err != nil {
-					t.Fatal(err)
+				// One ibsim run per plane (a subnet each), merged as verify
+				// merges one --discovered file per plane.
+				topo := &asbuilt.Topology{}
+				for _, p := range ibsim.Planes(g, f) {
+					net, err := ibsim.Net(g, f, p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := topo.Merge(discover(t, net, ibsim.Flags(ibsim.Size(g, f, p)))); err != nil {
+						t.Fatal(err)
+					}
 				}
-				topo := discover(t, net, ibsim.Flags(ibsim.Size(g, f)))
 				want := map[string]bool{}
 				type end struct {
 					dev  string
 					port int
 				}
-				for _, l := range ibsim.Links(g, f) {
+				for _, l := range ibsim.Links(g, f, -1) {
 					a, b := end{l.A, l.APort}, end{l.B, l.BPort}
 					want[fmt.Sprint(a, b)], want[fmt.Sprint(b, a)] = true, true
 				}
