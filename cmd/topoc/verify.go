@@ -77,6 +77,9 @@ func newVerify() *cobra.Command {
 				}
 				t, perr := asbuilt.ParseIBNetDiscover(bytes.NewReader(data))
 				if perr == nil {
+					if len(discovered) > 1 {
+						t.SetFile(file) // findings then say which file
+					}
 					perr = topo.Merge(t)
 				}
 				if perr != nil {

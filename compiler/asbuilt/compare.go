@@ -123,8 +123,8 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			// trustworthy by name, and the first keeps it.
 			first := topo.Device(taken[n])
 			r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltExtraDevice, g.Range(g.Nodes[n].Origin), "Two devices claim one design name",
-				fmt.Sprintf("%s (line %d, description %q) and %s (line %d, description %q) both name %s; the first is compared as it, the second is left out. Give the devices distinct NodeDescriptions, or tell them apart with --map by id.",
-					first.ID, first.Line, first.Desc, d.ID, d.Line, d.Desc, g.Nodes[n].Name)))
+				fmt.Sprintf("%s (%s, description %q) and %s (%s, description %q) both name %s; the first is compared as it, the second is left out. Give the devices distinct NodeDescriptions, or tell them apart with --map by id.",
+					first.ID, where(opt, first.File, first.Line), first.Desc, d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[n].Name)))
 			continue
 		}
 		unmatched = append(unmatched, d)
@@ -173,8 +173,8 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 						r.ByPosition++
 						found = true
 						r.Diags = append(r.Diags, diag.Info(diag.AsbuiltUnnamedDevice, g.Range(g.Nodes[other.node].Origin), "Adapter matched by its cable",
-							fmt.Sprintf("%s (line %d, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
-								d.ID, d.Line, d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name)))
+							fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
+								d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name)))
 					}
 				}
 			}
@@ -189,8 +189,8 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			what = "switch"
 		}
 		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltExtraDevice, g.Range(g.Fabrics[f].Origin), "Device not in the design",
-			fmt.Sprintf("%s %s (%s line %d, description %q, %d cabled port(s)) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
-				what, d.ID, opt.File, d.Line, d.Desc, len(peerOf[d.ID]), g.Fabrics[f].Name)))
+			fmt.Sprintf("%s %s (%s, description %q, %d cabled port(s)) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
+				what, d.ID, where(opt, d.File, d.Line), d.Desc, len(peerOf[d.ID]), g.Fabrics[f].Name)))
 	}
 	// Planes with no switch found: each InfiniBand plane is its own
 	// subnet, and a discovery run from one plane never sees another.
@@ -320,7 +320,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			continue // reported with the design link it displaces
 		}
 		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltUnplannedLink, g.Range(g.Fabrics[f].Origin), "Cable not in the design",
-			fmt.Sprintf("%s (line %d) cables %s to %s, ports the design leaves free. Remove it, or add it to the design.", opt.File, l.Line, name(ka), name(kb))))
+			fmt.Sprintf("%s cables %s to %s, ports the design leaves free. Remove it, or add it to the design.", where(opt, l.File, l.Line), name(ka), name(kb))))
 	}
 	return r
 }
@@ -409,8 +409,8 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 	rng := g.Range(lk.Origin)
 	if width > 0 && wantWidth > 0 && width < wantWidth {
 		return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link trained narrower than designed",
-			fmt.Sprintf("%s – %s (%s line %d) runs %s: %dx wide, the design's link is %dx. A %dx link carries %d/%d of its rate: reseat or replace the cable.",
-				a, b, opt.File, l.Line, l.Speed, width, wantWidth, width, width, wantWidth))}
+			fmt.Sprintf("%s – %s (%s) runs %s: %dx wide, the design's link is %dx. A %dx link carries %d/%d of its rate: reseat or replace the cable.",
+				a, b, where(opt, l.File, l.Line), l.Speed, width, wantWidth, width, width, wantWidth))}
 	}
 	if opt.IgnoreSpeed {
 		return nil
@@ -423,8 +423,8 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 				hint = " (ibsim trains links at SDR unless its net file says otherwise, and cannot say NDR: verify a simulated fabric with --ignore-speed)"
 			}
 			return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link slower than designed",
-				fmt.Sprintf("%s – %s (%s line %d) runs %s, %g Gb/s; the design's link is %g Gb/s%s. Check the cable and both ports' speeds.",
-					a, b, opt.File, l.Line, l.Speed, got/1e9, lk.PhysicalBPS()/1e9, hint))}
+				fmt.Sprintf("%s – %s (%s) runs %s, %g Gb/s; the design's link is %g Gb/s%s. Check the cable and both ports' speeds.",
+					a, b, where(opt, l.File, l.Line), l.Speed, got/1e9, lk.PhysicalBPS()/1e9, hint))}
 		}
 	}
 	return nil
@@ -466,4 +466,16 @@ func nicNetNames(g *ir.Graph) map[ir.NodeID]string {
 		}
 	}
 	return out
+}
+
+// where names a line of the discovery: "FILE line N", the item's own file
+// when several were merged, else Options.File.
+func where(opt Options, file string, line int) string {
+	if file == "" {
+		file = opt.File
+	}
+	if file == "" {
+		return fmt.Sprintf("line %d", line)
+	}
+	return fmt.Sprintf("%s line %d", file, line)
 }

@@ -46,3 +46,28 @@ func TestMatchByHostAndDeviceName(t *testing.T) {
 		t.Fatalf("%d findings, %d of %d devices, %d of %d links", len(r.Diags), r.MatchedDevices, r.Devices, r.MatchedLinks, r.Links)
 	}
 }
+
+// With several files merged (one per plane), a finding names the file
+// its line is in, not the list of files.
+func TestFindingsNameTheirFile(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An extra adapter cabled to a free leaf port.
+	text := string(arts[0].Data) + "\nHca\t1 \"stray\"\n[1]\t\"su0/leaf7\"[32]\n"
+	text = strings.Replace(text, "Switch\t64 \"su0/leaf7\"\n", "Switch\t64 \"su0/leaf7\"\n[32]\t\"stray\"[1]\n", 1)
+	topo, err := asbuilt.ParseIBNetDiscover(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo.SetFile("plane0.out")
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "plane0.out, plane1.out"})
+	if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Detail, "(plane0.out line ") {
+		for _, d := range r.Diags {
+			t.Log(d.Detail)
+		}
+		t.Fatalf("%d findings; want one naming plane0.out", len(r.Diags))
+	}
+}

@@ -29,8 +29,10 @@ type Device struct {
 	// "dgx-04-c01 mlx5_5"); the id when the file gives none (an ibsim net
 	// file, whose ids ibsim reports as the descriptions).
 	Desc string
-	// Line is the header's line number, from 1.
+	// Line is the header's line number, from 1; File the file it is in
+	// when several are read together (Topology.SetFile), else "".
 	Line int
+	File string
 }
 
 // Link is one cabled port pair, listed once: A is the device whose record
@@ -41,6 +43,7 @@ type Link struct {
 	// Speed is the width and rate the file gives ("4xNDR"), or "".
 	Speed string
 	Line  int
+	File  string // as Device.File
 }
 
 // Topology is a discovered fabric: its devices in file order and its links.
@@ -57,6 +60,17 @@ func (t *Topology) Device(id string) *Device {
 		}
 	}
 	return nil
+}
+
+// SetFile records file as the source of every device and link of t, for
+// messages about topologies merged from several files.
+func (t *Topology) SetFile(file string) {
+	for i := range t.Devices {
+		t.Devices[i].File = file
+	}
+	for i := range t.Links {
+		t.Links[i].File = file
+	}
 }
 
 // Merge adds the devices and links of u (another plane's subnet, read
