@@ -218,14 +218,13 @@ func transitHint(g *ir.Graph, f ir.FabricID) string {
 // serversHaveNVLink reports whether a server of fabric f's NIC endpoints
 // has an NVLink link between its GPUs (directly or through an NVSwitch).
 func serversHaveNVLink(g *ir.Graph, f ir.FabricID) bool {
-	up := func(n ir.NodeID) bool { k := g.Nodes[n].Kind; return k == ir.KindGPU || k == ir.KindNVSwitch }
 	for _, p := range g.Fabrics[f].Endpoints {
 		sv := g.Nodes[p.Node].Parent
 		if sv == ir.None {
 			continue
 		}
 		for _, id := range g.InternalLinks(sv) {
-			if l := &g.Links[id]; up(l.A.Node) && up(l.B.Node) {
+			if g.ScaleUpLink(&g.Links[id]) {
 				return true
 			}
 		}

@@ -17,9 +17,7 @@ type localGraph struct {
 
 // nvlink reports whether local link li joins GPUs and NVSwitches.
 func (lg *localGraph) nvlink(li int32) bool {
-	l := &lg.g.Links[lg.links[li]]
-	up := func(n ir.NodeID) bool { k := lg.g.Nodes[n].Kind; return k == ir.KindGPU || k == ir.KindNVSwitch }
-	return up(l.A.Node) && up(l.B.Node)
+	return lg.g.ScaleUpLink(&lg.g.Links[lg.links[li]])
 }
 
 // push sends amount from local vertex src to dst along the shortest
@@ -128,7 +126,6 @@ func (m *model) transitClass(s int32, cls *serverClass, lg *localGraph, epPos []
 		}
 		var reach []target
 		capSum := 0.0
-		scratch := make([]float64, len(load))
 		for i, e := range eps {
 			c := m.epCap.Get(e)
 			if c <= 0 {
@@ -137,9 +134,9 @@ func (m *model) transitClass(s int32, cls *serverClass, lg *localGraph, epPos []
 			dst := loc[e]
 			switch {
 			case relay[i] == src || t.Has(ir.TransitNVLink) && relay[i] >= 0 &&
-				lg.push(src, relay[i], lg.nvlink, nvVia, 0, scratch):
+				lg.push(src, relay[i], lg.nvlink, nvVia, 0, load): // amount 0: a reachability test
 				reach = append(reach, target{ep: int32(i), relay: relay[i]})
-			case t.Has(ir.TransitPCIe) && lg.push(src, dst, notNV, pcieVia, 0, scratch):
+			case t.Has(ir.TransitPCIe) && lg.push(src, dst, notNV, pcieVia, 0, load):
 				reach = append(reach, target{ep: int32(i), relay: -1})
 			default:
 				continue

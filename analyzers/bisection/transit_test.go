@@ -114,9 +114,10 @@ fabric "f" {
 
 // With NVLink transit the analysis graph holds the NVLink domain the
 // servers' GPUs form (GB200 NVL72: 18 trays, 18 NVSwitch chips, 648
-// GPU–switch links of 400 Gb/s): a rail-only scale-out over one rack has
-// no balanced cut below the domain's, where without the domain the cut
-// between the trays' sockets (18 Grace–Grace links) read as "exact".
+// GPU–switch links of 400 Gb/s). Without the domain, the cut between the
+// trays' sockets (18 Grace–Grace links, 864 Gb/s) read as "exact"; with
+// it, the best cut found (the upper end) must cross the domain, at least
+// 259.2 Tb/s, and the lower end stays a sound bound below it.
 func TestTransitCountsNVLinkDomain(t *testing.T) {
 	g := compileDir(t, "../../testdata/transit/nvl72-rail-only")
 	r := Compute(g, fabricID(t, g, "ro"), Options{})

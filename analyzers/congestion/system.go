@@ -60,11 +60,7 @@ type system struct {
 // scaleUp reports whether a link belongs to the NVLink plane: it joins
 // GPUs and NVSwitches, inside a server or in an nvlink_domain fabric.
 func scaleUp(g *ir.Graph) func(*ir.Link) bool {
-	return func(l *ir.Link) bool {
-		a, b := g.Nodes[l.A.Node].Kind, g.Nodes[l.B.Node].Kind
-		ok := func(k ir.Kind) bool { return k == ir.KindGPU || k == ir.KindNVSwitch }
-		return ok(a) && ok(b)
-	}
+	return g.ScaleUpLink
 }
 
 func newSystem(g *ir.Graph) *system {

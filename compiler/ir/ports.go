@@ -83,13 +83,9 @@ func (g *Graph) portsUsedSparse(keep func(*Link) bool) []int32 {
 	return used
 }
 
-// PortNumbers returns the 1-based port numbering of fabric f's devices as
-// InfiniBand numbers them (and ibsim, ibnetdiscover and the cabling of an
-// as-built check read them): switch port p (from 0) is p + 1, and lane l
-// of a port broken out into L lanes is p·L + l + 1, as a split port
-// numbers its halves; an adapter's (NIC's, host's) port p is p + 1. L is
-// the most lanes any of the switch's links on f uses.
-func (g *Graph) PortNumbers(f FabricID) func(Port) int {
+// FabricLanes returns, for each node with a link on fabric f, the most
+// breakout lanes any of its links there uses (1 when none is broken out).
+func (g *Graph) FabricLanes(f FabricID) map[NodeID]int {
 	lanes := map[NodeID]int{}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
@@ -97,6 +93,17 @@ func (g *Graph) PortNumbers(f FabricID) func(Port) int {
 			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
 		}
 	}
+	return lanes
+}
+
+// PortNumbers returns the 1-based port numbering of fabric f's devices as
+// InfiniBand numbers them (and ibsim, ibnetdiscover and the cabling of an
+// as-built check read them): switch port p (from 0) is p + 1, and lane l
+// of a port broken out into L lanes is p·L + l + 1, as a split port
+// numbers its halves; an adapter's (NIC's, host's) port p is p + 1. L is
+// the most lanes any of the switch's links on f uses.
+func (g *Graph) PortNumbers(f FabricID) func(Port) int {
+	lanes := g.FabricLanes(f)
 	return func(p Port) int {
 		if g.Nodes[p.Node].Kind.IsSwitch() {
 			return int(p.Port)*max(lanes[p.Node], 1) + int(p.Lane) + 1

@@ -52,13 +52,22 @@ func ParseTransit(names []string) Transit {
 	return t
 }
 
+// ScaleUpLink reports whether l joins GPUs and NVSwitches (NVLink, inside
+// a server or in an nvlink_domain fabric): the links of the scale-up graph
+// that NVLinkIslands, server transit and the congestion analyzer's NVLink
+// plane all read.
+func (g *Graph) ScaleUpLink(l *Link) bool {
+	return g.Nodes[l.A.Node].Kind.isScaleUp() && g.Nodes[l.B.Node].Kind.isScaleUp()
+}
+
+func (k Kind) isScaleUp() bool { return k == KindGPU || k == KindNVSwitch }
+
 // NVLinkIslands returns each node's NVLink island: the connected piece of
 // the scale-up graph (GPUs and NVSwitches, joined by the links between
 // them, inside servers and in nvlink_domain fabrics) it belongs to,
 // numbered from 0 in node order; -1 for nodes outside it. O(nodes +
 // links).
 func (g *Graph) NVLinkIslands() []int32 {
-	up := func(k Kind) bool { return k == KindGPU || k == KindNVSwitch }
 	parent := make([]int32, len(g.Nodes))
 	for i := range parent {
 		parent[i] = int32(i)
@@ -72,7 +81,7 @@ func (g *Graph) NVLinkIslands() []int32 {
 	}
 	for i := range g.Links {
 		l := &g.Links[i]
-		if up(g.Nodes[l.A.Node].Kind) && up(g.Nodes[l.B.Node].Kind) {
+		if g.ScaleUpLink(l) {
 			if a, b := find(int32(l.A.Node)), find(int32(l.B.Node)); a != b {
 				parent[max(a, b)] = min(a, b)
 			}
@@ -82,7 +91,7 @@ func (g *Graph) NVLinkIslands() []int32 {
 	ids := map[int32]int32{}
 	for i := range g.Nodes {
 		out[i] = -1
-		if !up(g.Nodes[i].Kind) {
+		if !g.Nodes[i].Kind.isScaleUp() {
 			continue
 		}
 		r := find(int32(i))

@@ -112,10 +112,17 @@ func planeOf(g *ir.Graph, l *ir.Link) int {
 	return -1
 }
 
-// GUID returns the node GUID the net files give node n: 0x100000 + 16·n,
+// GUID returns the node GUID the net files give node n: 0x100000 + 256·n,
 // the same in every plane's file (a dual-port adapter with a port in each
-// plane is one device), distinct for distinct nodes and below 2^48.
-func GUID(n ir.NodeID) uint64 { return 0x100000 + 16*uint64(n) }
+// plane is one device), distinct for distinct nodes and below 2^48. The
+// base is where ibsim starts its own numbering of adapters (it gave the
+// first of net-examples/net.2sw2path4hca2port 0x100000); the stride of
+// 256 leaves room for the port GUIDs ibsim gives an adapter, the node GUID
+// plus the port number (it gave that file's second adapter, 0x100003,
+// ports 0x100004 and 0x100005), for the 255 ports a record may declare
+// (MaxNodePorts); a switch has one port GUID, its own. A modelling choice:
+// no real fabric's GUIDs are meant.
+func GUID(n ir.NodeID) uint64 { return 0x100000 + (MaxNodePorts+1)*uint64(n) }
 
 // InfiniBand reports whether fabric f has switches and every one of them
 // is of a model that states protocol "infiniband".
@@ -156,14 +163,7 @@ type plan struct {
 // subnet manager attaches to the first port listed, so discovery starts
 // at a host, as on a real cluster).
 func layout(g *ir.Graph, f ir.FabricID, plane int) *plan {
-	number := g.PortNumbers(f)
-	lanes := map[ir.NodeID]int{}
-	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
-		for _, p := range [2]ir.Port{l.A, l.B} {
-			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
-		}
-	}
+	number, lanes := g.PortNumbers(f), g.FabricLanes(f)
 	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}, linkAt: map[end]ir.LinkID{}}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
@@ -294,7 +294,9 @@ func Net(g *ir.Graph, f ir.FabricID, plane int) ([]byte, error) {
 // mask (1 = 1x, 2 = 4x, 16 = 2x: InfiniBand's LinkWidthEnabled bits), and
 // s= or e= the enabled speed (s: 1 SDR, 2 DDR, 4 QDR; e, extended: 1 FDR,
 // 2 EDR, 4 HDR). A link of L breakout lanes is 4/L lanes wide; its speed
-// is its rate per lane, matched to a generation within 10%. ibsim 0.10
+// is its rate per lane, matched to a generation within 10% (a tolerance
+// of topoc's choosing: the nominal lane rates are 2.5, 5, 10, 14, 25 and
+// 50 Gb/s, IBTA, and no two are within 20% of each other). ibsim 0.10
 // stops at HDR: an NDR or XDR link gets no speed option and trains at
 // ibsim's default (SDR), so verify needs --ignore-speed on its discovery.
 func linkAttrs(l *ir.Link) string {

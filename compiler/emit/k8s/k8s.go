@@ -19,7 +19,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -75,9 +74,8 @@ func objectName(s string) string {
 
 // level is one level of the hierarchy: for each node, its group's name.
 type level struct {
-	label  string
-	of     map[string]string // node → group at this level
-	groups []string          // in order
+	label string
+	of    map[string]string // node → group at this level
 }
 
 func emitAll(in *emit.Input) ([]emit.Artifact, error) {
@@ -189,9 +187,6 @@ func hierarchy(tree []slurm.Switch) ([]level, error) {
 			if len(v) > 63 || !labelValue.MatchString(v) {
 				return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("switch group %s is %q as a label value, which Kubernetes refuses (at most 63 characters)", grp, v)}
 			}
-			if !slices.Contains(levels[k].groups, v) {
-				levels[k].groups = append(levels[k].groups, v)
-			}
 			for _, n := range l.Nodes {
 				levels[k].of[n] = v
 			}
@@ -216,9 +211,6 @@ func domains(g *ir.Graph, nodeName func(ir.NodeID) string) level {
 					d.of[nodeName(nd.Parent)] = v
 				}
 			}
-		}
-		if !slices.Contains(d.groups, v) {
-			d.groups = append(d.groups, v)
 		}
 	}
 	return d

@@ -149,9 +149,16 @@ func TestNVLinkDomainLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, a := range arts {
-		if a.Path == k8s.KueuePath && !strings.Contains(string(a.Data), "- nodeLabel: "+k8s.DomainLabel+"\n      - nodeLabel: "+k8s.HostLabel) &&
-			!strings.Contains(string(a.Data), "- nodeLabel: "+k8s.DomainLabel+"\n    - nodeLabel: "+k8s.HostLabel) {
-			t.Errorf("Kueue levels:\n%s", a.Data)
+		if a.Path != k8s.KueuePath {
+			continue
+		}
+		var levels []string
+		for _, l := range docs(t, a.Data)[0]["spec"].(map[string]any)["levels"].([]any) {
+			levels = append(levels, l.(map[string]any)["nodeLabel"].(string))
+		}
+		want := []string{"fabric.topograph.run/tier-1", "fabric.topograph.run/tier-0", k8s.DomainLabel, k8s.HostLabel}
+		if strings.Join(levels, " ") != strings.Join(want, " ") {
+			t.Errorf("Kueue levels %v, want %v", levels, want)
 		}
 	}
 }
