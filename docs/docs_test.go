@@ -9,6 +9,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -147,6 +148,8 @@ func reflectFields(t reflect.Type, out map[string]string, seen map[reflect.Type]
 func TestJSONFields(t *testing.T) {
 	fields := map[string]string{}
 	reflectFields(reflect.TypeOf(report.Check{}), fields, map[reflect.Type]bool{})
+	// `topoc whatif --format json` (json.md "topoc whatif").
+	reflectFields(reflect.TypeOf(resilience.Report{}), fields, map[reflect.Type]bool{})
 	if len(fields) < 10 {
 		t.Fatalf("found only %d JSON fields; the test no longer sees the report types", len(fields))
 	}

@@ -192,6 +192,14 @@ type Options struct {
 	// NoFormula skips the families' closed forms (fat_tree), so that
 	// tests can check them against the general search.
 	NoFormula bool
+	// KnownLowerBPS is a lower bound the caller has proven by other means
+	// (bits per second per direction), used when it beats the bounds
+	// Compute proves itself; KnownLowerHow names its method for
+	// LowerBoundMethod ("residual": a what-if's intact bound less what
+	// the failure can take from any cut, analyzers/resilience). 0 for
+	// none.
+	KnownLowerBPS float64
+	KnownLowerHow string
 }
 
 // Analyzer computes Compute(g, f, Options{View: DefaultView}) for every

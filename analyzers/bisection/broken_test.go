@@ -107,7 +107,7 @@ func TestBrokenFamilies(t *testing.T) {
 			r := Compute(g, 0, Options{})
 			if r.LowerBoundBPS > exact*(1+1e-9) || r.UpperBoundBPS < exact*(1-1e-9) {
 				t.Errorf("%s, %s: %s [%s, %s] does not contain the exact %s (formula %q)", c.name, b.name, r.Method,
-					rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS), rateText(exact), r.Formula)
+					RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), RateText(exact), r.Formula)
 			}
 		}
 	}

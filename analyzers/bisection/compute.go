@@ -52,6 +52,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if hose.ok && hose.bound > lb {
 		lb, lbHow = hose.bound, "hose"
 	}
+	if opt.KnownLowerBPS > lb && opt.KnownLowerHow != "" {
+		lb, lbHow = opt.KnownLowerBPS, opt.KnownLowerHow
+	}
 	minimal := false // the dragonfly bound under minimal routing applies
 	dfBound := 0.0   // the dragonfly's bound under minimal routing
 	if d, ok := m.dragonflyBound(); ok {
@@ -177,6 +180,8 @@ func lbText(how string) string {
 		return "hose"
 	case "uniform_multicommodity_flow":
 		return "uniform multicommodity-flow"
+	case "residual":
+		return "residual (intact bound less what the failure can take from a cut)"
 	}
 	return how
 }

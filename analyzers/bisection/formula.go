@@ -53,7 +53,7 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	links := k * k * k / 8
 	v := float64(links) * rate
 	r.Method = MethodAnalytic
-	r.Formula = fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008: the pod halves cut (k/2)² cores × k/2 links; the fat-tree is rearrangeably non-blocking)", links, rateText(rate))
+	r.Formula = fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008: the pod halves cut (k/2)² cores × k/2 links; the fat-tree is rearrangeably non-blocking)", links, RateText(rate))
 	r.BandwidthBPS, r.LowerBoundBPS, r.UpperBoundBPS = v, v, v
 	r.LowerBoundMethod = "formula"
 	r.finish()
@@ -146,13 +146,13 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 	case "fat_tree":
 		k, ok := m.fab.Param("k")
 		if ok && uniform && lbHow == "hose" && same(float64(k*k*k/8)*rate) {
-			return fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008), proven by the hose bound", k*k*k/8, rateText(rate)), true
+			return fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008), proven by the hose bound", k*k*k/8, RateText(rate)), true
 		}
 	case "nvlink_domain":
 		gpus, ok1 := m.fab.Param("gpus")
 		lpg, ok2 := m.fab.Param("links_per_gpu")
 		if ok1 && ok2 && uniform && lbHow == "hose" && same(float64(gpus/2*lpg)*rate) {
-			return fmt.Sprintf("⌊G/2⌋ × links per GPU × link rate = %d × %d × %s: every NVSwitch chip meets both halves equally (hose bound met by the cut %s)", gpus/2, lpg, rateText(rate), best.how), true
+			return fmt.Sprintf("⌊G/2⌋ × links per GPU × link rate = %d × %d × %s: every NVSwitch chip meets both halves equally (hose bound met by the cut %s)", gpus/2, lpg, RateText(rate), best.how), true
 		}
 	case "clos":
 		if lbHow == "hose" {
@@ -169,7 +169,7 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 		}
 		pairs, grate, ok := m.dragonflyPairs()
 		if ok && same(float64((gg/2)*((gg+1)/2))*float64(pairs)*grate) {
-			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by the uniform multicommodity-flow bound under minimal routing", (gg/2)*((gg+1)/2), pairs, rateText(grate)), true
+			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by the uniform multicommodity-flow bound under minimal routing", (gg/2)*((gg+1)/2), pairs, RateText(grate)), true
 		}
 	}
 	return "", false
@@ -233,9 +233,9 @@ func (m *model) dragonflyPairs() (int, float64, bool) {
 	return pairs, rate, pairs > 0
 }
 
-// rateText formats bits per second per direction for formula texts, in
+// RateText formats bits per second per direction for report texts, in
 // the units of the rest of the report (Tb/s at most: "26214.4Tb/s").
-func rateText(bps float64) string {
+func RateText(bps float64) string {
 	for _, u := range []struct {
 		div  float64
 		unit string

@@ -231,12 +231,12 @@ func TestNeverWorseThanMETIS(t *testing.T) {
 		}
 		metisCut := a.fg.MaxFlow(side)
 		if r.UpperBoundBPS > metisCut*(1+1e-9) {
-			t.Errorf("%s: topoc's upper bound %s (%s) > METIS %s", c.name, rateText(r.UpperBoundBPS), r.Method, rateText(metisCut))
+			t.Errorf("%s: topoc's upper bound %s (%s) > METIS %s", c.name, RateText(r.UpperBoundBPS), r.Method, RateText(metisCut))
 		}
 		if r.LowerBoundBPS > metisCut*(1+1e-9) {
-			t.Errorf("%s: lower bound %s exceeds a real cut %s: unsound", c.name, rateText(r.LowerBoundBPS), rateText(metisCut))
+			t.Errorf("%s: lower bound %s exceeds a real cut %s: unsound", c.name, RateText(r.LowerBoundBPS), RateText(metisCut))
 		}
-		t.Logf("%-45s topoc %-12s %-9s METIS %s", c.name, rateText(r.BandwidthBPS), r.Method, rateText(metisCut))
+		t.Logf("%-45s topoc %-12s %-9s METIS %s", c.name, RateText(r.BandwidthBPS), r.Method, RateText(metisCut))
 	}
 }
 

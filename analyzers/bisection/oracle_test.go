@@ -598,13 +598,13 @@ func TestExactAgainstBruteForce(t *testing.T) {
 				t.Errorf("%s (%s): %d split endpoints, oracle has %d", d.name, view, r.Endpoints, len(o.terms))
 			}
 			if !near(r.BandwidthBPS, want) {
-				t.Errorf("%s (%s): bandwidth %s, %s gives %s", d.name, view, rateText(r.BandwidthBPS), how, rateText(want))
+				t.Errorf("%s (%s): bandwidth %s, %s gives %s", d.name, view, RateText(r.BandwidthBPS), how, RateText(want))
 			}
 			if r.Method == MethodBounded || r.LowerBoundBPS != r.UpperBoundBPS || r.BandwidthBPS != r.UpperBoundBPS {
 				t.Errorf("%s (%s): method %s, bounds %g..%g: want a proven result", d.name, view, r.Method, r.LowerBoundBPS, r.UpperBoundBPS)
 			}
 			checkCertificate(t, d.name, r)
-			t.Logf("%s (%s): %s %s, %d endpoints, %d vertices; %s", d.name, view, r.Method, rateText(r.BandwidthBPS), len(o.terms), o.n, how)
+			t.Logf("%s (%s): %s %s, %d endpoints, %d vertices; %s", d.name, view, r.Method, RateText(r.BandwidthBPS), len(o.terms), o.n, how)
 		}
 	}
 }

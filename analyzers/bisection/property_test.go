@@ -30,13 +30,13 @@ func TestBoundsContainExact(t *testing.T) {
 			ub = ml
 		}
 		if ub.value < exact*(1-1e-9) {
-			t.Fatalf("graph %d: the search's cut %s is below the exact bisection %s: not a balanced split", i, rateText(ub.value), rateText(exact))
+			t.Fatalf("graph %d: the search's cut %s is below the exact bisection %s: not a balanced split", i, RateText(ub.value), RateText(exact))
 		}
 		if lb, ok := m.uniformBound(full); ok && lb > exact*(1+1e-9) {
-			t.Fatalf("graph %d: the uniform multicommodity-flow bound %s exceeds the exact bisection %s: unsound", i, rateText(lb), rateText(exact))
+			t.Fatalf("graph %d: the uniform multicommodity-flow bound %s exceeds the exact bisection %s: unsound", i, RateText(lb), RateText(exact))
 		}
 		if r := Compute(g, fid, Options{}); r.Method != MethodExact || r.LowerBoundBPS != exact || r.UpperBoundBPS != exact {
-			t.Fatalf("graph %d: Compute says %s [%s, %s], enumeration %s", i, r.Method, rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS), rateText(exact))
+			t.Fatalf("graph %d: Compute says %s [%s, %s], enumeration %s", i, r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), RateText(exact))
 		}
 	}
 }

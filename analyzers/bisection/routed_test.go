@@ -91,7 +91,7 @@ func TestRoutedValley(t *testing.T) {
 `)
 	r := Compute(g, 0, Options{})
 	if r.LowerBoundBPS != 800e9 || r.UpperBoundBPS != 800e9 {
-		t.Errorf("graph [%s, %s], want exactly 800G", rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
+		t.Errorf("graph [%s, %s], want exactly 800G", RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
 	}
 	if r.Routed == nil || r.Routed.Routing != "up_down" || r.Routed.UpperBoundBPS != 400e9 || r.Routed.LowerBoundBPS != 0 {
 		t.Errorf("routed %+v, want up_down at most 400G with no lower bound", r.Routed)
@@ -124,8 +124,8 @@ func TestRoutedSymmetric(t *testing.T) {
 			}
 			same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, b) }
 			if !same(r.Routed.UpperBoundBPS, r.UpperBoundBPS) || !same(r.Routed.LowerBoundBPS, r.LowerBoundBPS) {
-				t.Errorf("%s/%s: routed [%s, %s], graph [%s, %s]", dir, g.Fabrics[f].Name, rateText(r.Routed.LowerBoundBPS),
-					rateText(r.Routed.UpperBoundBPS), rateText(r.LowerBoundBPS), rateText(r.UpperBoundBPS))
+				t.Errorf("%s/%s: routed [%s, %s], graph [%s, %s]", dir, g.Fabrics[f].Name, RateText(r.Routed.LowerBoundBPS),
+					RateText(r.Routed.UpperBoundBPS), RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
 			}
 		}
 	}

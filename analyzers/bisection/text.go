@@ -14,10 +14,10 @@ import (
 // that an upper bound never reads as the value.
 func WriteText(w io.Writer, f *Fabric) {
 	if f.Closed() {
-		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", rateText(f.BandwidthBPS), fixed3(f.Ratio), f.Method)
+		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", RateText(f.BandwidthBPS), fixed3(f.Ratio), f.Method)
 	} else {
 		fmt.Fprintf(w, "  bisection  between %s (%s) and %s (the cut below) per direction, ratio %s–%s (bounded)\n",
-			rateText(f.LowerBoundBPS), LowerBoundText(f), rateText(f.UpperBoundBPS), fixed3(f.LowerBoundRatio), fixed3(f.UpperBoundRatio))
+			RateText(f.LowerBoundBPS), LowerBoundText(f), RateText(f.UpperBoundBPS), fixed3(f.LowerBoundRatio), fixed3(f.UpperBoundRatio))
 	}
 	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, comma(f.Certificate.CutLinks))
 	if f.LowerBoundNote != "" {
@@ -33,10 +33,10 @@ func WriteText(w io.Writer, f *Fabric) {
 		}
 		if same(rt.LowerBoundBPS, rt.UpperBoundBPS) {
 			fmt.Fprintf(w, "    routed   %s routing uses exactly %s per direction (%s met by the cut), ratio %s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), rateText(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
+				strings.ReplaceAll(rt.Routing, "_", "/"), RateText(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
 		} else {
 			fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), rateText(rt.LowerBoundBPS), lb, rateText(rt.UpperBoundBPS),
+				strings.ReplaceAll(rt.Routing, "_", "/"), RateText(rt.LowerBoundBPS), lb, RateText(rt.UpperBoundBPS),
 				fixed3(rt.LowerBoundRatio), fixed3(rt.UpperBoundRatio))
 		}
 	}

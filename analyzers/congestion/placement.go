@@ -7,6 +7,14 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 )
 
+// Ranks returns the ranks workload wl is placed on (GPUs or implicit
+// hosts, in rank order): the placement every collective of the workload is
+// routed over, for analyses that ask which ranks a failure reaches.
+func Ranks(g *ir.Graph, wl *ir.Workload) []ir.NodeID {
+	s := &system{g: g}
+	return s.place(wl.Pool, wl.Placement, wl.Placement.Count)
+}
+
 // place chooses count ranks from pool (compiler-resolved, in pool order)
 // by strategy; see ir.Placement. The result is in rank order.
 func (s *system) place(pool []ir.NodeID, pl ir.Placement, count int) []ir.NodeID {

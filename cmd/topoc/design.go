@@ -75,6 +75,31 @@ func (f *designFlags) compile(paths []string) compiled {
 	return compiled{cfg: cfg, graph: g, diags: diags}
 }
 
+// compileDesign is the start every command that reads one design shares:
+// "." when no PATH is given, --format among formats, the design flags
+// validated, the design compiled. On a usage error or a design that does
+// not compile it prints why on c's stderr and returns the exitError to
+// return (2 usage, else compiled.exitCode); the graph is then nil.
+func (f *designFlags) compileDesign(c *cobra.Command, args []string, format string, formats ...string) (*ir.Graph, compiled, error) {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	if !slices.Contains(formats, format) {
+		fmt.Fprintf(c.ErrOrStderr(), "topoc: --format must be %s, not %q\n", strings.Join(formats, " or "), format)
+		return nil, compiled{}, exitError{2}
+	}
+	if err := f.validate(); err != nil {
+		fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+		return nil, compiled{}, exitError{2}
+	}
+	res := f.compile(args)
+	if code := res.exitCode(); code != 0 {
+		diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
+		return nil, res, exitError{code}
+	}
+	return res.graph, res, nil
+}
+
 // exitCode is 2 when an input could not be read (missing or too large),
 // 1 on design errors.
 func (c compiled) exitCode() int {

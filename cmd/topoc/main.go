@@ -53,7 +53,7 @@ func newRoot() *cobra.Command {
 		return exitError{2}
 	})
 	root.AddCommand(newCheck(), newBuild(), newDiff(), newReport(), newVersion())
-	root.AddCommand(newFmt(), newExplain(), newVerify())
+	root.AddCommand(newFmt(), newExplain(), newVerify(), newWhatif())
 	root.AddCommand(newNCCL())
 	root.PersistentFlags().BoolP("quiet", "q", false, "print only diagnostics: no summaries, no lists of files")
 	return root

@@ -37,27 +37,14 @@ func newVerify() *cobra.Command {
 			"InfiniBand planes (one subnet each) takes one --discovered file per plane.\n" +
 			"Exit 0 as designed, 1 differences found (or design errors), 2 usage, I/O or unreadable discovery files.",
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				args = []string{"."}
-			}
 			if len(discovered) == 0 {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover's output)")
 				return exitError{2}
 			}
-			if format != "text" && format != "json" {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --format must be text or json, not %q\n", format)
-				return exitError{2}
+			g, res, err := df.compileDesign(c, args, format, "text", "json")
+			if err != nil {
+				return err
 			}
-			if err := df.validate(); err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
-				return exitError{2}
-			}
-			res := df.compile(args)
-			if code := res.exitCode(); code != 0 {
-				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
-				return exitError{code}
-			}
-			g := res.graph
 			fid, err := pickFabric(g, fabric)
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)

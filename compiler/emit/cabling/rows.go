@@ -11,7 +11,6 @@ package cabling
 import (
 	"errors"
 	"strconv"
-	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -84,7 +83,7 @@ func Rows(g *ir.Graph) ([]Row, error) {
 			r := Row{Cable: ci, CableID: id, Fabric: g.Fabrics[c.Fabric].Name, LinkKind: l.Kind,
 				A: pl.end(a, l), B: pl.end(b, l), RateBPS: l.CapacityBPS,
 				Media: media, Kind: kind, Model: model, RouteM: c.RouteM, LengthM: c.LengthM, Lane: -1, Legs: int(c.Legs)}
-			if broken(g, a, l) {
+			if g.BrokenOut(a, l) {
 				r.Lane = int(a.Lane)
 			}
 			rows = append(rows, r)
@@ -127,48 +126,13 @@ func (p *places) end(pt ir.Port, l *ir.Link) End {
 	g := p.g
 	d := device(g, pt.Node)
 	n := &g.Nodes[pt.Node]
-	e := End{Device: g.Nodes[d].Name, Port: PortName(g, pt, l), Switch: n.Kind == ir.KindSwitch,
+	e := End{Device: g.Nodes[d].Name, Port: g.PortName(pt, l), Switch: n.Kind == ir.KindSwitch,
 		PortRateBPS: n.PortRateBPS, node: pt.Node, port: pt.Port}
 	if m := p.mount[d]; m >= 0 {
 		mt := g.Cabling.Mounts[m]
 		e.Rack, e.U = p.rack[mt.Rack], mt.U
 	}
 	return e
-}
-
-// broken reports whether port pt runs one lane of a broken-out port on
-// link l: a switch port whose native rate exceeds the link's.
-func broken(g *ir.Graph, pt ir.Port, l *ir.Link) bool {
-	n := &g.Nodes[pt.Node]
-	return n.Kind == ir.KindSwitch && l.CapacityBPS < n.PortRateBPS*(1-1e-9)
-}
-
-// PortName names port pt of link l on its device, following the Cumulus
-// Linux convention that NetBox's device-type library uses for NVIDIA
-// switches (swp1 ... swp64, breakout lanes swp1s0 ...):
-//   - a switch port is "swp" and the port number from 1, and a broken-out
-//     lane adds "s" and the lane from 0 ("swp12s1");
-//   - a server's NIC is named after the component ("nic3", "storage1"),
-//     with "p" and the port from 1 when the NIC has several ports
-//     ("storage0p2");
-//   - any other device's port is "p" and the port number from 1.
-func PortName(g *ir.Graph, pt ir.Port, l *ir.Link) string {
-	n := &g.Nodes[pt.Node]
-	num := strconv.Itoa(int(pt.Port) + 1)
-	switch {
-	case n.Kind == ir.KindSwitch:
-		if broken(g, pt, l) {
-			return "swp" + num + "s" + strconv.Itoa(int(pt.Lane))
-		}
-		return "swp" + num
-	case n.Parent != ir.None:
-		local := strings.TrimPrefix(n.Name, g.Nodes[n.Parent].Name+"/")
-		if n.Radix > 1 {
-			return local + "p" + num
-		}
-		return local
-	}
-	return "p" + num
 }
 
 // RateText formats a rate in bits per second per direction the way the

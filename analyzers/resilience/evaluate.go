@@ -1,0 +1,370 @@
+package resilience
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// baseline holds what every scenario is compared with: the intact
+// design's bisection, rank capacities and workload results.
+type baseline struct {
+	g         *ir.Graph
+	adj       ir.Adjacency
+	bisection []bisection.Fabric
+	// capBPS[f] maps each rank owner (see owner) of fabric f to the
+	// capacity of its endpoint links on f, bits per second per direction.
+	capBPS []map[ir.NodeID]float64
+	// ranks[w] is workload w's placement (congestion.Ranks).
+	ranks      [][]ir.NodeID
+	congestion *congestion.Result
+	view       bisection.View
+}
+
+func newBaseline(g *ir.Graph, view bisection.View) *baseline {
+	b := &baseline{g: g, adj: g.Adjacency(), view: view}
+	for i := range g.Fabrics {
+		b.bisection = append(b.bisection, bisection.Compute(g, ir.FabricID(i), bisection.Options{View: view}))
+		caps, _ := ownerCaps(g, ir.FabricID(i), nil)
+		b.capBPS = append(b.capBPS, caps)
+	}
+	for i := range g.Workloads {
+		b.ranks = append(b.ranks, congestion.Ranks(g, &g.Workloads[i]))
+	}
+	if len(g.Workloads) > 0 {
+		b.congestion = congestion.Analyze(g, func(*hcl.Diagnostic) {})
+	}
+	return b
+}
+
+// owner is the node a fabric endpoint's capacity counts for: the server
+// of a NIC, the GPU itself where a GPU is the endpoint (an NVLink
+// domain), the implicit host itself.
+func owner(g *ir.Graph, e ir.NodeID) ir.NodeID {
+	n := &g.Nodes[e]
+	if n.Kind == ir.KindGPU || n.Parent == ir.None {
+		return e
+	}
+	return n.Parent
+}
+
+// ownerCaps sums, per rank owner, the capacity of fabric fid's links at
+// the fabric's endpoint nodes; with keep, only endpoints keep accepts.
+// It also returns the endpoint nodes counted.
+func ownerCaps(g *ir.Graph, fid ir.FabricID, keep func(ir.NodeID) bool) (map[ir.NodeID]float64, []ir.NodeID) {
+	caps := map[ir.NodeID]float64{}
+	isEP := map[ir.NodeID]bool{}
+	var eps []ir.NodeID
+	for _, p := range g.Fabrics[fid].Endpoints {
+		if !isEP[p.Node] && (keep == nil || keep(p.Node)) {
+			isEP[p.Node] = true
+			eps = append(eps, p.Node)
+			caps[owner(g, p.Node)] += 0
+		}
+	}
+	for _, id := range g.FabricLinks(fid) {
+		l := &g.Links[id]
+		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if isEP[e] {
+				caps[owner(g, e)] += l.CapacityBPS
+			}
+		}
+	}
+	return caps, eps
+}
+
+// mainPart returns a mask of the nodes of fabric fid in r that lie in the
+// fabric's main part: the connected piece of the fabric's links holding
+// the most endpoint capacity (ties to the piece with the lowest node). A
+// server's endpoints count as joined when the fabric lets traffic cross
+// servers (server_transit), as its internals then carry it.
+func mainPart(r *ir.Graph, fid ir.FabricID) map[ir.NodeID]bool {
+	parent := map[ir.NodeID]ir.NodeID{}
+	var find func(ir.NodeID) ir.NodeID
+	find = func(x ir.NodeID) ir.NodeID {
+		p, ok := parent[x]
+		if !ok || p == x {
+			parent[x] = x
+			return x
+		}
+		root := find(p)
+		parent[x] = root
+		return root
+	}
+	union := func(a, b ir.NodeID) {
+		ra, rb := find(a), find(b)
+		if ra == rb {
+			return
+		}
+		if ra < rb {
+			parent[rb] = ra
+		} else {
+			parent[ra] = rb
+		}
+	}
+	weight := map[ir.NodeID]float64{}
+	isEP := map[ir.NodeID]bool{}
+	for _, p := range r.Fabrics[fid].Endpoints {
+		isEP[p.Node] = true
+	}
+	transit := r.Fabrics[fid].Transit != 0
+	bySrv := map[ir.NodeID]ir.NodeID{}
+	for _, id := range r.FabricLinks(fid) {
+		l := &r.Links[id]
+		union(l.A.Node, l.B.Node)
+		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if !isEP[e] {
+				continue
+			}
+			weight[e] += l.CapacityBPS
+			if s := r.Nodes[e].Parent; transit && s != ir.None && r.Nodes[e].Kind != ir.KindGPU {
+				if first, ok := bySrv[s]; ok {
+					union(first, e)
+				} else {
+					bySrv[s] = e
+				}
+			}
+		}
+	}
+	total := map[ir.NodeID]float64{}
+	for e, w := range weight {
+		total[find(e)] += w
+	}
+	best, bestW := ir.NodeID(-1), -1.0
+	for root, w := range total {
+		if w > bestW || w == bestW && root < best {
+			best, bestW = root, w
+		}
+	}
+	in := map[ir.NodeID]bool{}
+	for x := range parent {
+		if find(x) == best {
+			in[x] = true
+		}
+	}
+	return in
+}
+
+// evaluate computes one scenario's outcome.
+func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
+	g := b.g
+	out := Outcome{Class: class, Group: gr.Name, Orbit: orbitSize}
+	r := g.Residual(gr.Failure)
+	dead := g.FailedNodes(gr.Failure)
+	touched := b.touched(gr.Failure, dead)
+	// lost[f][owner]: capacity left on fabric f, for owners that lost some.
+	lost := make([]map[ir.NodeID]float64, len(g.Fabrics))
+	for i := range g.Fabrics {
+		fid := ir.FabricID(i)
+		if !touched[i] {
+			continue
+		}
+		main := mainPart(r, fid)
+		kept := r.Fabrics[fid].Endpoints[:0:0]
+		for _, p := range r.Fabrics[fid].Endpoints {
+			if main[p.Node] {
+				kept = append(kept, p)
+			}
+		}
+		stranded := len(r.Fabrics[fid].Endpoints) - len(kept)
+		r.Fabrics[fid].Endpoints = kept
+		caps, _ := ownerCaps(r, fid, func(n ir.NodeID) bool { return main[n] })
+		fo := FabricOutcome{Fabric: g.Fabrics[fid].Name, StrandedEndpoints: stranded,
+			LostEndpoints: len(g.Fabrics[fid].Endpoints) - len(kept) - stranded}
+		lost[i] = map[ir.NodeID]float64{}
+		for o, c0 := range b.capBPS[i] {
+			c1 := caps[o]
+			if c1 >= c0*(1-1e-12) && !dead[o] {
+				continue
+			}
+			lost[i][o] = c1
+			n := b.rankCount(o, dead)
+			switch {
+			case dead[o] || c1 == 0:
+				fo.RanksDisconnected += b.rankCount(o, nil)
+			default:
+				fo.RanksDegraded += n
+				fo.RanksDisconnected += b.rankCount(o, nil) - n
+			}
+		}
+		opt := bisection.Options{View: b.view}
+		if len(kept) == len(g.Fabrics[fid].Endpoints) {
+			opt.KnownLowerBPS, opt.KnownLowerHow = b.residualBound(fid, gr.Failure, dead), "residual"
+		}
+		res := bisection.Compute(r, fid, opt)
+		fo.set(&b.bisection[i], &res)
+		out.Fabrics = append(out.Fabrics, fo)
+	}
+	out.Workloads = b.workloads(r, dead, touched, lost)
+	return out
+}
+
+// residualBound is a lower bound on fabric fid's bisection after failure
+// f, valid when the failure leaves every endpoint in place (the same
+// balanced splits): the intact lower bound less, for each failed node,
+// half the capacity of its links and, for each other failed link, its
+// capacity. Proof: take the least cut of the surviving graph and put the
+// failed nodes back one by one, each on the side where more of its
+// capacity to the nodes already placed lies; that adds at most half of
+// each node's capacity to the cut, and a failed link adds at most its own,
+// giving a cut of the intact graph, which is at least the intact lower
+// bound. Links outside the fabric's analysis graph count too, which only
+// weakens the bound.
+func (b *baseline) residualBound(fid ir.FabricID, f ir.Failure, dead []bool) float64 {
+	g := b.g
+	lb := b.bisection[fid].LowerBoundBPS
+	for n, d := range dead {
+		if !d {
+			continue
+		}
+		c := 0.0
+		for _, id := range b.adj.Of(ir.NodeID(n)) {
+			c += g.Links[id].CapacityBPS
+		}
+		lb -= c / 2
+	}
+	for _, id := range f.Links {
+		if l := &g.Links[id]; !dead[l.A.Node] && !dead[l.B.Node] {
+			lb -= l.CapacityBPS
+		}
+	}
+	return max(lb, 0)
+}
+
+// touched marks the fabrics a failure removes a link or a node of.
+func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
+	g := b.g
+	t := make([]bool, len(g.Fabrics))
+	for _, id := range f.Links {
+		if l := &g.Links[id]; l.Fabric != ir.None {
+			t[l.Fabric] = true
+		}
+	}
+	for n, d := range dead {
+		if !d {
+			continue
+		}
+		for _, fid := range g.Nodes[n].Fabrics {
+			t[fid] = true
+		}
+		for _, id := range b.adj.Of(ir.NodeID(n)) {
+			if l := &g.Links[id]; l.Fabric != ir.None {
+				t[l.Fabric] = true
+			}
+		}
+	}
+	return t
+}
+
+// rankCount is the number of ranks an owner stands for that are not
+// dead: a server's GPUs (the server itself when it has none), a GPU or a
+// host itself.
+func (b *baseline) rankCount(o ir.NodeID, dead []bool) int {
+	g := b.g
+	if g.Nodes[o].Kind == ir.KindGPU || g.Nodes[o].Kind == ir.KindHost && len(g.Children(o)) == 0 {
+		if dead != nil && dead[o] {
+			return 0
+		}
+		return 1
+	}
+	n, gpus := 0, 0
+	for _, c := range g.Children(o) {
+		if g.Nodes[c].Kind == ir.KindGPU {
+			gpus++
+			if dead == nil || !dead[c] {
+				n++
+			}
+		}
+	}
+	if gpus == 0 {
+		if dead != nil && dead[o] {
+			return 0
+		}
+		return 1
+	}
+	return n
+}
+
+// workloads judges each workload: restart when a rank dies or loses an
+// endpoint link it uses, else slowed or unaffected by its collectives'
+// congestion on the surviving graph.
+func (b *baseline) workloads(r *ir.Graph, dead []bool, touched []bool, lost []map[ir.NodeID]float64) []WorkloadOutcome {
+	g := b.g
+	if len(g.Workloads) == 0 {
+		return nil
+	}
+	var out []WorkloadOutcome
+	var after *congestion.Result
+	for w := range g.Workloads {
+		wl := &g.Workloads[w]
+		wo := WorkloadOutcome{Workload: wl.Name, Status: StatusUnaffected}
+		for _, rank := range b.ranks[w] {
+			if why := b.rankLoss(rank, wl, dead, lost); why != "" {
+				wo.Status, wo.Reason = StatusRestart, why
+				break
+			}
+		}
+		base := &b.congestion.Workloads[w]
+		wo.BaselineCongestion = worstCF(base)
+		if wo.Status == StatusUnaffected && wl.Fabric != ir.None && touched[wl.Fabric] {
+			if after == nil {
+				after = congestion.Analyze(r, func(*hcl.Diagnostic) {})
+			}
+			cf := worstCF(&after.Workloads[w])
+			wo.Congestion = &cf
+			if cf > wo.BaselineCongestion*(1+1e-9) {
+				wo.Status = StatusSlowed
+				wo.Reason = fmt.Sprintf("its busiest link carries %.3g× its capacity, was %.3g×", cf, wo.BaselineCongestion)
+			}
+		}
+		out = append(out, wo)
+	}
+	return out
+}
+
+// rankLoss says why rank's loss restarts its workload, or "": the rank
+// (or its server) failed, or lost capacity on the workload's fabric or
+// on an NVLink domain it is in. NCCL aborts a communicator when any of
+// its links, NICs or GPUs fails (NVIDIA/nccl#998; reference/handoffs.md
+// "How trusted tools and operators model failures"), so a rank that loses
+// an endpoint link it uses takes the whole job down.
+func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost []map[ir.NodeID]float64) string {
+	g := b.g
+	if dead[rank] {
+		return fmt.Sprintf("rank %s failed", g.Nodes[rank].Name)
+	}
+	for f, m := range lost {
+		if m == nil {
+			continue
+		}
+		if ir.FabricID(f) != wl.Fabric && g.Fabrics[f].Family != "nvlink_domain" {
+			continue
+		}
+		for _, o := range [2]ir.NodeID{rank, g.Nodes[rank].Parent} {
+			if o == ir.None {
+				continue
+			}
+			if c, ok := m[o]; ok {
+				if dead[o] {
+					return fmt.Sprintf("rank %s's server %s failed", g.Nodes[rank].Name, g.Nodes[o].Name)
+				}
+				return fmt.Sprintf("%s lost %s of fabric %q (%s left)", g.Nodes[o].Name, bisection.RateText(b.capBPS[f][o]-c), g.Fabrics[f].Name, bisection.RateText(c))
+			}
+		}
+	}
+	return ""
+}
+
+// worstCF is a workload's largest congestion factor over its
+// collectives.
+func worstCF(w *congestion.Workload) float64 {
+	cf := 0.0
+	for _, c := range w.Collectives {
+		cf = max(cf, c.CongestionFactor)
+	}
+	return cf
+}

@@ -1,0 +1,218 @@
+package resilience
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Group is one risk group: elements of the design that fail together. A
+// sweep fails the groups of one class one at a time (N−1) or two at a
+// time (N−2).
+type Group struct {
+	// Class is the class the group belongs to (see Classes).
+	Class string `json:"class"`
+	// Name names the group: a switch's or server's name, a link as
+	// "A – B", a rack's cabling name, "rail 3", "plane 1", "su 2".
+	Name string `json:"name"`
+	// Failure is what fails with the group.
+	Failure ir.Failure `json:"-"`
+}
+
+// The fixed class names; every switch tier name (leaf, spine, core,
+// router, …) and every link kind (leaf_spine, global, …) is a class too,
+// as is every unit kind the switches carry (su, pod, group).
+const (
+	// ClassSwitch is every scale-out switch, one at a time.
+	ClassSwitch = "switch"
+	// ClassLink is every fabric link, one at a time.
+	ClassLink = "link"
+	// ClassServer is every server (with its GPUs and NICs) or implicit
+	// host.
+	ClassServer = "server"
+	// ClassRack is every rack of the cable plan: the servers, switches and
+	// hosts mounted in it (a rack's power or cooling failure).
+	ClassRack = "rack"
+	// ClassRail is every rail: the switches labelled with that rail.
+	ClassRail = "rail"
+	// ClassPlane is every plane: the switches labelled with that plane.
+	ClassPlane = "plane"
+)
+
+// Classes returns the risk-group classes the design has, in a fixed
+// order: switch, the tier names (bottom-up, in fabric order), link, the
+// link kinds, server, rack (when there is a cable plan), rail and plane
+// (when switches carry them), then the unit kinds switches are labelled
+// with.
+func Classes(g *ir.Graph) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(c string) {
+		if c != "" && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	add(ClassSwitch)
+	for _, f := range g.Fabrics {
+		for _, t := range f.Tiers {
+			add(t)
+		}
+	}
+	add(ClassLink)
+	for i := range g.Links {
+		if l := &g.Links[i]; l.Fabric != ir.None {
+			add(l.Kind)
+		}
+	}
+	add(ClassServer)
+	if g.Cabling != nil && len(g.Cabling.Racks) > 0 {
+		add(ClassRack)
+	}
+	var units []string
+	rails, planes := false, false
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if !isFabricSwitch(n) {
+			continue
+		}
+		rails = rails || n.Rail != ir.None
+		planes = planes || n.Plane != ir.None
+		if n.Unit != "" && !seen[n.Unit] {
+			units = append(units, n.Unit)
+			seen[n.Unit] = true
+		}
+	}
+	if rails {
+		add(ClassRail)
+	}
+	if planes {
+		add(ClassPlane)
+	}
+	out = append(out, units...)
+	return out
+}
+
+// isFabricSwitch reports whether n is a switch of some fabric, not a chip
+// inside a server.
+func isFabricSwitch(n *ir.Node) bool {
+	return n.Kind.IsSwitch() && n.Parent == ir.None && len(n.Fabrics) > 0
+}
+
+// Groups returns the risk groups of class in g, in node or link order
+// (racks, rails, planes and units by index). An unknown class is an error
+// that lists the known ones.
+func Groups(g *ir.Graph, class string) ([]Group, error) {
+	known := Classes(g)
+	ok := false
+	for _, c := range known {
+		ok = ok || c == class
+	}
+	if !ok {
+		return nil, fmt.Errorf("no risk-group class %q in this design; it has: %s", class, joinList(known))
+	}
+	tiers, kinds := map[string]bool{}, map[string]bool{}
+	for _, f := range g.Fabrics {
+		for _, t := range f.Tiers {
+			tiers[t] = true
+		}
+	}
+	for i := range g.Links {
+		if l := &g.Links[i]; l.Fabric != ir.None {
+			kinds[l.Kind] = true
+		}
+	}
+	var out []Group
+	nodeGroup := func(id int) Group {
+		return Group{Class: class, Name: g.Nodes[id].Name, Failure: ir.Failure{Nodes: []ir.NodeID{ir.NodeID(id)}}}
+	}
+	switch {
+	case class == ClassSwitch || tiers[class] && class != ClassLink:
+		for i := range g.Nodes {
+			if n := &g.Nodes[i]; isFabricSwitch(n) && (class == ClassSwitch || n.Tier == class) {
+				out = append(out, nodeGroup(i))
+			}
+		}
+	case class == ClassLink || kinds[class]:
+		for i := range g.Links {
+			if l := &g.Links[i]; l.Fabric != ir.None && (class == ClassLink || l.Kind == class) {
+				out = append(out, Group{Class: class, Name: LinkName(g, ir.LinkID(i)), Failure: ir.Failure{Links: []ir.LinkID{ir.LinkID(i)}}})
+			}
+		}
+	case class == ClassServer:
+		for i := range g.Nodes {
+			if n := &g.Nodes[i]; n.Parent == ir.None && !n.Kind.IsSwitch() && len(g.Children(ir.NodeID(i))) > 0 || n.Kind == ir.KindHost && n.Parent == ir.None && len(n.Fabrics) > 0 {
+				out = append(out, nodeGroup(i))
+			}
+		}
+	case class == ClassRack:
+		out = rackGroups(g)
+	default:
+		out = labelGroups(g, class)
+	}
+	return out, nil
+}
+
+// rackGroups fails, per rack of the cable plan, every device mounted in
+// it.
+func rackGroups(g *ir.Graph) []Group {
+	idx := map[int32]int{}
+	out := make([]Group, len(g.Cabling.Racks))
+	for i, r := range g.Cabling.Racks {
+		idx[r.ID] = i
+		out[i] = Group{Class: ClassRack, Name: r.Name}
+	}
+	for _, m := range g.Cabling.Mounts {
+		if i, ok := idx[m.Rack]; ok {
+			out[i].Failure.Nodes = append(out[i].Failure.Nodes, m.Node)
+		}
+	}
+	return out
+}
+
+// labelGroups fails, per rail, plane or unit index, the fabric switches
+// that carry it.
+func labelGroups(g *ir.Graph, class string) []Group {
+	by := map[int32][]ir.NodeID{}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if !isFabricSwitch(n) {
+			continue
+		}
+		k := int32(ir.None)
+		switch {
+		case class == ClassRail:
+			k = n.Rail
+		case class == ClassPlane:
+			k = n.Plane
+		case n.Unit == class:
+			k = n.UnitIndex
+		}
+		if k != ir.None {
+			by[k] = append(by[k], ir.NodeID(i))
+		}
+	}
+	keys := make([]int32, 0, len(by))
+	for k := range by {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	out := make([]Group, len(keys))
+	for i, k := range keys {
+		out[i] = Group{Class: class, Name: class + " " + strconv.Itoa(int(k)), Failure: ir.Failure{Nodes: by[k]}}
+	}
+	return out
+}
+
+// LinkName names link id by its two ends, each device and port as the
+// cabling plan names them (ir.Graph.PortName): "su0/leaf0:swp33 –
+// spine3:swp1".
+func LinkName(g *ir.Graph, id ir.LinkID) string {
+	l := &g.Links[id]
+	return g.Nodes[l.A.Node].Name + ":" + g.PortName(l.A, l) + " – " + g.Nodes[l.B.Node].Name + ":" + g.PortName(l.B, l)
+}
+
+func joinList(xs []string) string { return strings.Join(xs, ", ") }

@@ -1,0 +1,89 @@
+package resilience
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// twins returns, per node, the representative of its twin class: the
+// lowest-id fabric switch with the same labels (kind, model, tier, unit,
+// rail, plane, fabrics) and the same links (the same neighbours, with the
+// same capacities and kinds, as many of each). Every other node is its
+// own representative.
+//
+// Why this is a proof of symmetry: exchanging two twins x and y (their
+// names aside) maps the graph onto itself, capacities and labels
+// included, and fixes every other node, so every endpoint, GPU and
+// workload rank stays where it is. The graph without x is therefore
+// isomorphic to the graph without y by a map that fixes every rank, and
+// every number this package reports is the same for both. Composing such
+// exchanges carries a link (a, x) onto (b, y) whenever a, b and x, y are
+// twins. Switches joined to each other are never twins here (each lists
+// the other as a neighbour), which only costs evaluations.
+func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
+	rep := make([]ir.NodeID, len(g.Nodes))
+	first := map[string]ir.NodeID{}
+	var nb []string
+	for i := range g.Nodes {
+		rep[i] = ir.NodeID(i)
+		n := &g.Nodes[i]
+		if !isFabricSwitch(n) {
+			continue
+		}
+		nb = nb[:0]
+		for _, id := range adj.Of(ir.NodeID(i)) {
+			l := &g.Links[id]
+			nb = append(nb, fmt.Sprintf("%d/%g/%s/%d/%d", l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical()))
+		}
+		sort.Strings(nb)
+		key := fmt.Sprintf("%d|%s|%s|%s|%d|%d|%d|%v|%s", n.Kind, n.Model, n.Tier, n.Unit, n.UnitIndex, n.Rail, n.Plane, n.Fabrics, strings.Join(nb, ","))
+		if r, ok := first[key]; ok {
+			rep[i] = r
+		} else {
+			first[key] = ir.NodeID(i)
+		}
+	}
+	return rep
+}
+
+// orbit is the groups one evaluation stands for.
+type orbit struct {
+	rep     int   // index of the group evaluated
+	members []int // indices of every group of the orbit, rep first
+}
+
+// orbits partitions groups into orbits under twin exchanges: a group of
+// one switch by the switch's twin class, a group of one link by its ends'
+// twin classes (with its capacity, kind and fabric); any other group is
+// its own orbit. Orbits come in the order of their first group.
+func orbits(g *ir.Graph, rep []ir.NodeID, groups []Group) []orbit {
+	var out []orbit
+	at := map[string]int{}
+	for i, gr := range groups {
+		key := ""
+		f := gr.Failure
+		switch {
+		case len(f.Links) == 0 && len(f.Nodes) == 1 && isFabricSwitch(&g.Nodes[f.Nodes[0]]):
+			key = fmt.Sprintf("n%d", rep[f.Nodes[0]])
+		case len(f.Nodes) == 0 && len(f.Links) == 1:
+			l := &g.Links[f.Links[0]]
+			a, b := rep[l.A.Node], rep[l.B.Node]
+			if a > b {
+				a, b = b, a
+			}
+			key = fmt.Sprintf("l%d-%d/%g/%s/%d", a, b, l.CapacityBPS, l.Kind, l.Fabric)
+		}
+		if j, ok := at[key]; ok && key != "" {
+			out[j].members = append(out[j].members, i)
+			continue
+		}
+		if key != "" {
+			at[key] = len(out)
+		}
+		out = append(out, orbit{rep: i, members: []int{i}})
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package resilience_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/analyzers/resilience"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// sweep runs one N−1 sweep of class and returns it.
+func sweep(t *testing.T, g *ir.Graph, class string) resilience.Sweep {
+	t.Helper()
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{class}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sweeps) != 1 || r.Sweeps[0].Skipped != "" {
+		t.Fatalf("sweep %s: %+v", class, r.Sweeps)
+	}
+	return r.Sweeps[0]
+}
+
+// closed asserts that every outcome of s has one fabric whose residual
+// bisection is proven exactly (lower = upper) at ratio want of the
+// intact half injection.
+func closed(t *testing.T, s resilience.Sweep, want float64) {
+	t.Helper()
+	for _, o := range s.Outcomes {
+		if len(o.Fabrics) != 1 {
+			t.Fatalf("%s: %d fabrics touched", o.Group, len(o.Fabrics))
+		}
+		f := o.Fabrics[0]
+		if f.Method == "bounded" || math.Abs(f.LowerBoundRatio-want) > 1e-9 || math.Abs(f.UpperBoundRatio-want) > 1e-9 {
+			t.Errorf("%s: ratio %.6f–%.6f (%s), want exactly %.6f", o.Group, f.LowerBoundRatio, f.UpperBoundRatio, f.Method, want)
+		}
+	}
+}
+
+// Losing one of s spines of a two-tier non-blocking Clos leaves (s−1)/s
+// of the bisection: every leaf loses 1/s of its uplinks, and the residual
+// bound (intact less half the spine's links) meets the cut.
+func TestCloseSpineLoss(t *testing.T) {
+	for _, s := range []int{2, 4, 8} {
+		t.Run(fmt.Sprint(s), func(t *testing.T) {
+			g := compiletest.Source(t, fmt.Sprintf(`
+fabric "f" {
+  clos {
+    hosts     = 64
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 8
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = %d
+    }
+  }
+}`, s))
+			sw := sweep(t, g, "spine")
+			if sw.Scenarios != s || sw.Evaluated != 1 || sw.Outcomes[0].Orbit != s {
+				t.Errorf("spine sweep: %d scenarios, %d evaluated, orbit %d; want %d, 1, %d (spines are twins)", sw.Scenarios, sw.Evaluated, sw.Outcomes[0].Orbit, s, s)
+			}
+			closed(t, sw, float64(s-1)/float64(s))
+			if f := sw.Outcomes[0].Fabrics[0]; f.RanksDisconnected != 0 || f.RanksDegraded != 0 {
+				t.Errorf("spine loss touched ranks: %+v", f)
+			}
+		})
+	}
+}
+
+// A fat-tree k with one of its (k/2)² core switches down keeps bisection
+// ratio 1 − 4/k²: the pod-halves cut loses that core's k/2 crossing links.
+// One aggregation switch down costs the same (its k/2 uplinks), one
+// aggregation–core link 1/(k³/8) of the k³/8 links of the cut.
+func TestFatTreeLosses(t *testing.T) {
+	for _, k := range []int{4, 8} {
+		t.Run(fmt.Sprint(k), func(t *testing.T) {
+			g := compiletest.Source(t, fmt.Sprintf(`
+fabric "ft" {
+  fat_tree {
+    k         = %d
+    link_rate = "400Gb/s"
+  }
+}`, k))
+			kk := float64(k)
+			closed(t, sweep(t, g, "core"), 1-4/(kk*kk))
+			closed(t, sweep(t, g, "aggregation"), 1-4/(kk*kk))
+			closed(t, sweep(t, g, "aggregation_core"), 1-8/(kk*kk*kk))
+			core := sweep(t, g, "core")
+			if core.Evaluated != k/2 {
+				t.Errorf("core: %d evaluated, want k/2 = %d twin classes", core.Evaluated, k/2)
+			}
+		})
+	}
+}
+
+// Losing one rail leaf of a rail-optimized SU degrades exactly the
+// servers on it, each by one NIC, and disconnects none; every workload
+// using one of them restarts.
+func TestRailLeafLoss(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod")
+	r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "su1/leaf3", Failure: fail(t, g, "su1/leaf3")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := r.Sweeps[0].Outcomes[0]
+	f := o.Fabrics[0]
+	// SU 1 has 32 DGX H100 on leaf su1/leaf3 (the SU's appliances sit on
+	// other leaves): 256 GPUs each keep 7 of 8 NICs.
+	if f.RanksDegraded != 256 || f.RanksDisconnected != 0 || f.LostEndpoints != 32 || f.StrandedEndpoints != 0 {
+		t.Errorf("rail leaf: %+v, want 256 degraded, 0 disconnected, 32 endpoints lost", f)
+	}
+	if len(o.Workloads) != 1 || o.Workloads[0].Status != resilience.StatusRestart || !strings.Contains(o.Workloads[0].Reason, "lost 400Gb/s") {
+		t.Errorf("workloads %+v, want llm-70b to restart on a lost 400G NIC link", o.Workloads)
+	}
+	// The residual bound: intact lower bound less half the leaf's links
+	// (32 down + 32 up at 400G, so 12.8 Tb/s) does not apply, as
+	// endpoints are lost; whatever is proven must lie below the intact.
+	if f.UpperBoundBPS > r.Baseline[0].UpperBoundBPS || f.LowerBoundBPS > f.UpperBoundBPS {
+		t.Errorf("residual %g–%g against intact %g–%g", f.LowerBoundBPS, f.UpperBoundBPS, r.Baseline[0].LowerBoundBPS, r.Baseline[0].UpperBoundBPS)
+	}
+}
+
+// One global link of a dragonfly down: no terminal is touched and the
+// interval stays proven; the residual cannot exceed the intact one and
+// loses at most the link's capacity.
+func TestDragonflyGlobalLink(t *testing.T) {
+	g := compiletest.Example(t, "dragonfly-small")
+	sw := sweep(t, g, "global")
+	if sw.Scenarios != 36 {
+		t.Fatalf("global links: %d, want 36", sw.Scenarios)
+	}
+	intact := 4e12 // the cut of 20 global and local links at 200G (examples_test.go)
+	for _, o := range sw.Outcomes {
+		f := o.Fabrics[0]
+		if f.RanksDisconnected+f.RanksDegraded != 0 {
+			t.Errorf("%s: ranks touched", o.Group)
+		}
+		if f.UpperBoundBPS > intact || f.UpperBoundBPS < intact-200e9 || f.LowerBoundBPS > f.UpperBoundBPS {
+			t.Errorf("%s: residual %g–%g, want within [3.8, 4] Tb/s", o.Group, f.LowerBoundBPS, f.UpperBoundBPS)
+		}
+	}
+}
+
+func fail(t *testing.T, g *ir.Graph, spec string) ir.Failure {
+	t.Helper()
+	f, err := resilience.Resolve(g, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}

@@ -1,0 +1,145 @@
+package resilience
+
+import "github.com/topoc/topoc/analyzers/bisection"
+
+// The JSON shapes of `topoc whatif --format json` (docs/json.md, "whatif").
+// Rates are bits per second per direction; percentages are of the intact
+// design's value.
+
+// Report is a what-if run: the intact design and every sweep.
+type Report struct {
+	// Baseline is the intact design's bisection per fabric.
+	Baseline []BaselineFabric `json:"baseline"`
+	// Sweeps holds one entry per class swept, in the order asked.
+	Sweeps []Sweep `json:"sweeps"`
+}
+
+// BaselineFabric is one fabric's intact bisection.
+type BaselineFabric struct {
+	Fabric          string  `json:"fabric"`
+	LowerBoundBPS   float64 `json:"lower_bound_bps"`
+	UpperBoundBPS   float64 `json:"upper_bound_bps"`
+	LowerBoundRatio float64 `json:"lower_bound_ratio"`
+	UpperBoundRatio float64 `json:"upper_bound_ratio"`
+	Method          string  `json:"method"`
+}
+
+// Sweep is one class's scenarios: N−1 (each group alone), N−2 (each pair
+// of groups) or the named scenarios of --fail (class "scenario").
+type Sweep struct {
+	Class string `json:"class"`
+	// Depth is how many groups fail together: 1 or 2.
+	Depth int `json:"depth"`
+	// Groups is the number of risk groups of the class; Scenarios the
+	// scenarios they make (Groups for N−1, Groups·(Groups−1)/2 for N−2);
+	// Evaluated those computed, one per orbit (the others are its twins:
+	// the same numbers, proven by symmetry, see Outcome.Orbit).
+	Groups    int `json:"groups"`
+	Scenarios int `json:"scenarios"`
+	Evaluated int `json:"evaluated"`
+	// Worst is the index in Outcomes of the worst scenario: most ranks
+	// disconnected, then most degraded, then the lowest proven residual
+	// bisection (as a share of baseline), then the first.
+	Worst int `json:"worst"`
+	// Outcomes holds one entry per evaluated scenario, in group order.
+	Outcomes []Outcome `json:"outcomes"`
+	// Skipped says why the sweep was not run (over the scenario budget),
+	// "" when it ran.
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// Outcome is what one scenario does to the design.
+type Outcome struct {
+	Class string `json:"class"`
+	// Group names the failed group (for N−2, both, joined by " + ").
+	Group string `json:"group"`
+	// Orbit is the number of scenarios this evaluation stands for: the
+	// group and its twins (the same links to the same neighbours), which
+	// give the same numbers by symmetry; 1 when it stands for itself.
+	Orbit int `json:"orbit"`
+	// Fabrics holds the fabrics the failure touches, in fabric order;
+	// untouched fabrics keep their baseline.
+	Fabrics []FabricOutcome `json:"fabrics"`
+	// Workloads holds every workload's fate, in source order.
+	Workloads []WorkloadOutcome `json:"workloads,omitempty"`
+}
+
+// FabricOutcome is one fabric after a failure.
+type FabricOutcome struct {
+	Fabric string `json:"fabric"`
+	// LostEndpoints counts endpoint ports whose device or link failed;
+	// StrandedEndpoints those still cabled but cut off from the fabric's
+	// main part (the connected piece with the most endpoint capacity).
+	LostEndpoints     int `json:"lost_endpoints"`
+	StrandedEndpoints int `json:"stranded_endpoints"`
+	// RanksDisconnected counts GPUs (or implicit hosts, or servers without
+	// GPUs) left with no capacity on the fabric's main part, failed ones
+	// included; RanksDegraded those that keep some but lost part of it (a
+	// rail, a plane, a port of a dual-homed NIC).
+	RanksDisconnected int `json:"ranks_disconnected"`
+	RanksDegraded     int `json:"ranks_degraded"`
+	// Bisection is the residual bisection over the surviving endpoints
+	// of the main part, as a proven interval.
+	LowerBoundBPS float64 `json:"lower_bound_bps"`
+	UpperBoundBPS float64 `json:"upper_bound_bps"`
+	Method        string  `json:"method"`
+	// LowerBoundMethod proves the lower end, as bisection.Fabric's does,
+	// or "residual" (resilience.md "The residual lower bound").
+	LowerBoundMethod string `json:"lower_bound_method"`
+	// LowerBoundRatio and UpperBoundRatio divide the residual bounds by
+	// the intact design's half injection, so a lost spine of s reads
+	// (s−1)/s and lost endpoints count against the ratio.
+	LowerBoundRatio float64 `json:"lower_bound_ratio"`
+	UpperBoundRatio float64 `json:"upper_bound_ratio"`
+	// LowerPercent and UpperPercent bound the residual bisection as a
+	// percentage of the intact one: residual lower ÷ intact upper and
+	// residual upper ÷ intact lower (nil when the intact lower bound is
+	// 0, which bounds nothing).
+	LowerPercent float64  `json:"lower_percent_of_baseline"`
+	UpperPercent *float64 `json:"upper_percent_of_baseline"`
+}
+
+// The values of WorkloadOutcome.Status.
+const (
+	// StatusUnaffected: no rank lost anything and no collective is more
+	// congested on the surviving graph.
+	StatusUnaffected = "unaffected"
+	// StatusSlowed: every rank keeps its links, but some collective's
+	// busiest link is more loaded than before (traffic rerouted).
+	StatusSlowed = "slowed"
+	// StatusRestart: a rank failed or lost an endpoint link it uses; NCCL
+	// aborts the communicator (NVIDIA/nccl#998) and the job restarts from
+	// its last checkpoint.
+	StatusRestart = "restart"
+)
+
+// WorkloadOutcome is one workload's fate in a scenario.
+type WorkloadOutcome struct {
+	Workload string `json:"workload"`
+	// Status is StatusUnaffected, StatusSlowed or StatusRestart.
+	Status string `json:"status"`
+	// Reason names the first rank lost and how, or the congestion change.
+	Reason string `json:"reason,omitempty"`
+	// BaselineCongestion is the largest congestion factor over the
+	// workload's collectives on the intact design; Congestion the same on
+	// the surviving graph (absent when the job restarts or its fabric is
+	// untouched).
+	BaselineCongestion float64  `json:"baseline_congestion_factor"`
+	Congestion         *float64 `json:"congestion_factor,omitempty"`
+}
+
+// set fills the bisection fields from the intact (base) and residual
+// (res) results.
+func (fo *FabricOutcome) set(base, res *bisection.Fabric) {
+	fo.LowerBoundBPS, fo.UpperBoundBPS, fo.Method, fo.LowerBoundMethod = res.LowerBoundBPS, res.UpperBoundBPS, res.Method, res.LowerBoundMethod
+	if h := base.HalfInjectionBPS; h > 0 {
+		fo.LowerBoundRatio, fo.UpperBoundRatio = res.LowerBoundBPS/h, res.UpperBoundBPS/h
+	}
+	if base.UpperBoundBPS > 0 {
+		fo.LowerPercent = 100 * res.LowerBoundBPS / base.UpperBoundBPS
+	}
+	if base.LowerBoundBPS > 0 {
+		u := 100 * res.UpperBoundBPS / base.LowerBoundBPS
+		fo.UpperPercent = &u
+	}
+}

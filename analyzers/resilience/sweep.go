@@ -1,0 +1,256 @@
+// Package resilience answers "what happens when something breaks?": it
+// fails risk groups of a compiled design (a switch, a link, a server, a
+// rack, a rail, a plane, a unit), one at a time (N−1), two at a time (N−2)
+// or as named scenarios, and reports for each what is left: the residual
+// bisection as a proven interval and as a share of the intact design's,
+// the ranks disconnected and degraded, and which workloads restart (a rank
+// lost a link NCCL uses) or only slow down (their collectives' congestion
+// on the surviving graph). docs/analyzers.md "## whatif" defines every
+// number.
+//
+// The failure model is the one trusted tools use (NetGraph's risk groups,
+// reference/handoffs.md): a failed element carries no traffic at all; a
+// failed server takes its components; nothing is repaired or rerouted by
+// hand, and routing adapts as the analyses model it (bisection is a
+// property of the surviving graph; congestion routes on it).
+package resilience
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// DefaultMaxScenarios is the most scenarios one sweep evaluates (after
+// symmetry) unless Options.MaxScenarios says otherwise: a sweep costs one
+// bisection search per scenario, about a second each on a 1,000-GPU
+// design (docs/performance.md), so the default keeps a `topoc whatif`
+// of the shipped examples to minutes. A budget, not a modelling value.
+const DefaultMaxScenarios = 2000
+
+// Options selects what Run evaluates.
+type Options struct {
+	// Classes are the risk-group classes to sweep (Classes lists them);
+	// nil means DefaultClasses.
+	Classes []string
+	// Depth is 1 (N−1, the default) or 2 (N−2: every pair of groups of a
+	// class).
+	Depth int
+	// Scenarios are named scenarios, evaluated after the sweeps.
+	Scenarios []Scenario
+	// MaxScenarios caps each sweep's evaluations (0: DefaultMaxScenarios).
+	// A default sweep over the cap is skipped with a reason; a class asked
+	// for by name over the cap is an error.
+	MaxScenarios int
+	// View is the bisection view (default bisection.DefaultView).
+	View bisection.View
+}
+
+// Scenario is an explicit what-if: elements failing together.
+type Scenario struct {
+	Name    string
+	Failure ir.Failure
+}
+
+// DefaultClasses returns the classes a plain `topoc whatif` sweeps: every
+// switch tier, every link kind between switches, racks, rails, planes and
+// units. Single servers and endpoint links are left out: losing one takes
+// exactly that server's share, which needs no search to know.
+func DefaultClasses(g *ir.Graph) []string {
+	endpointKinds := map[string]bool{}
+	for i := range g.Links {
+		l := &g.Links[i]
+		if l.Fabric != ir.None && (!isFabricSwitch(&g.Nodes[l.A.Node]) || !isFabricSwitch(&g.Nodes[l.B.Node])) {
+			endpointKinds[l.Kind] = true
+		}
+	}
+	var out []string
+	for _, c := range Classes(g) {
+		if c == ClassSwitch || c == ClassLink || c == ClassServer || endpointKinds[c] {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Run evaluates the intact design, the sweeps and the named scenarios of
+// opt. Errors: an unknown class, a depth other than 1 or 2, or a class
+// named in opt.Classes whose sweep exceeds the scenario budget.
+func Run(g *ir.Graph, opt Options) (*Report, error) {
+	if opt.Depth == 0 {
+		opt.Depth = 1
+	}
+	if opt.Depth != 1 && opt.Depth != 2 {
+		return nil, fmt.Errorf("depth %d: give 1 (N−1) or 2 (N−2)", opt.Depth)
+	}
+	if opt.MaxScenarios <= 0 {
+		opt.MaxScenarios = DefaultMaxScenarios
+	}
+	if opt.View == "" {
+		opt.View = bisection.DefaultView
+	}
+	explicit := opt.Classes != nil
+	classes := opt.Classes
+	if !explicit && len(opt.Scenarios) == 0 {
+		classes = DefaultClasses(g)
+	}
+	type plan struct {
+		class  string
+		groups []Group
+	}
+	var plans []plan
+	for _, c := range classes {
+		gs, err := Groups(g, c)
+		if err != nil {
+			return nil, err
+		}
+		plans = append(plans, plan{c, gs})
+	}
+	b := newBaseline(g, opt.View)
+	rep := &Report{Sweeps: []Sweep{}}
+	for i := range g.Fabrics {
+		f := &b.bisection[i]
+		rep.Baseline = append(rep.Baseline, BaselineFabric{Fabric: g.Fabrics[i].Name, LowerBoundBPS: f.LowerBoundBPS, UpperBoundBPS: f.UpperBoundBPS,
+			LowerBoundRatio: f.LowerBoundRatio, UpperBoundRatio: f.UpperBoundRatio, Method: f.Method})
+	}
+	rep0 := twins(g, b.adj)
+	for _, p := range plans {
+		sw := Sweep{Class: p.class, Depth: opt.Depth, Groups: len(p.groups), Outcomes: []Outcome{}}
+		var todo []Outcome
+		var failures []ir.Failure
+		if opt.Depth == 1 {
+			sw.Scenarios = len(p.groups)
+			for _, o := range orbits(g, rep0, p.groups) {
+				gr := p.groups[o.rep]
+				todo = append(todo, Outcome{Class: p.class, Group: gr.Name, Orbit: len(o.members)})
+				failures = append(failures, gr.Failure)
+			}
+		} else {
+			n := len(p.groups)
+			sw.Scenarios = n * (n - 1) / 2
+			if sw.Scenarios <= opt.MaxScenarios {
+				for i := 0; i < n; i++ {
+					for j := i + 1; j < n; j++ {
+						a, c := p.groups[i], p.groups[j]
+						todo = append(todo, Outcome{Class: p.class, Group: a.Name + " + " + c.Name, Orbit: 1})
+						failures = append(failures, union(a.Failure, c.Failure))
+					}
+				}
+			}
+		}
+		if sw.Scenarios > 0 && (len(todo) > opt.MaxScenarios || len(todo) == 0) {
+			sw.Skipped = fmt.Sprintf("%d scenarios to evaluate, over the budget of %d; raise --max-scenarios or sweep a narrower class", max(len(todo), sw.Scenarios), opt.MaxScenarios)
+			if explicit {
+				return nil, fmt.Errorf("class %q: %s", p.class, sw.Skipped)
+			}
+			rep.Sweeps = append(rep.Sweeps, sw)
+			continue
+		}
+		for i, t := range todo {
+			sw.Outcomes = append(sw.Outcomes, b.evaluate(t.Class, Group{Name: t.Group, Failure: failures[i]}, t.Orbit))
+		}
+		sw.Evaluated = len(sw.Outcomes)
+		sw.Worst = worst(sw.Outcomes)
+		rep.Sweeps = append(rep.Sweeps, sw)
+	}
+	if len(opt.Scenarios) > 0 {
+		sw := Sweep{Class: "scenario", Depth: 0, Groups: len(opt.Scenarios), Scenarios: len(opt.Scenarios), Outcomes: []Outcome{}}
+		for _, s := range opt.Scenarios {
+			sw.Outcomes = append(sw.Outcomes, b.evaluate("scenario", Group{Name: s.Name, Failure: s.Failure}, 1))
+		}
+		sw.Evaluated = len(sw.Outcomes)
+		sw.Worst = worst(sw.Outcomes)
+		rep.Sweeps = append(rep.Sweeps, sw)
+	}
+	return rep, nil
+}
+
+// union joins two failures.
+func union(a, b ir.Failure) ir.Failure {
+	return ir.Failure{Nodes: append(append([]ir.NodeID{}, a.Nodes...), b.Nodes...), Links: append(append([]ir.LinkID{}, a.Links...), b.Links...)}
+}
+
+// worst returns the index of the worst outcome (Sweep.Worst), -1 when
+// there is none.
+func worst(os []Outcome) int {
+	type score struct {
+		disc, degr int
+		pct        float64
+	}
+	at := func(o *Outcome) score {
+		s := score{pct: 1e300}
+		for _, f := range o.Fabrics {
+			s.disc += f.RanksDisconnected
+			s.degr += f.RanksDegraded
+			s.pct = min(s.pct, f.LowerPercent)
+		}
+		return s
+	}
+	best := -1
+	var bs score
+	for i := range os {
+		s := at(&os[i])
+		if best < 0 || s.disc > bs.disc || s.disc == bs.disc && (s.degr > bs.degr || s.degr == bs.degr && s.pct < bs.pct) {
+			best, bs = i, s
+		}
+	}
+	return best
+}
+
+// Resolve turns a --fail list into a failure: comma-separated node names
+// or path.Match globs ("spine*", "su0/leaf[0-3]"), and links as
+// "A--B" (every link between nodes A and B). Each item must match
+// something; an item that matches nothing is an error naming it.
+func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
+	var f ir.Failure
+	for _, item := range strings.Split(spec, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if a, b, ok := strings.Cut(item, "--"); ok {
+			ids, err := linksBetween(g, strings.TrimSpace(a), strings.TrimSpace(b))
+			if err != nil {
+				return f, err
+			}
+			f.Links = append(f.Links, ids...)
+			continue
+		}
+		if _, err := path.Match(item, ""); err != nil {
+			return f, fmt.Errorf("--fail %q: %v", item, err)
+		}
+		n := 0
+		for i := range g.Nodes {
+			if ok, _ := path.Match(item, g.Nodes[i].Name); ok {
+				f.Nodes = append(f.Nodes, ir.NodeID(i))
+				n++
+			}
+		}
+		if n == 0 {
+			return f, fmt.Errorf("--fail %q: no device of the design has that name", item)
+		}
+	}
+	sort.Slice(f.Nodes, func(i, j int) bool { return f.Nodes[i] < f.Nodes[j] })
+	return f, nil
+}
+
+// linksBetween returns every link joining the nodes named a and b.
+func linksBetween(g *ir.Graph, a, b string) ([]ir.LinkID, error) {
+	var out []ir.LinkID
+	for i := range g.Links {
+		l := &g.Links[i]
+		na, nb := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
+		if na == a && nb == b || na == b && nb == a {
+			out = append(out, ir.LinkID(i))
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--fail %q: no link joins %q and %q", a+"--"+b, a, b)
+	}
+	return out, nil
+}

@@ -1,0 +1,92 @@
+package resilience
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/topoc/topoc/analyzers/bisection"
+)
+
+// WriteText writes r for a reader: the intact bisection per fabric, then
+// per sweep its size, what symmetry saved and the worst scenario (every
+// scenario with all).
+func WriteText(w io.Writer, r *Report, all bool) {
+	for _, b := range r.Baseline {
+		fmt.Fprintf(w, "intact     fabric %q: bisection %s (%s)\n", b.Fabric, interval(b.LowerBoundBPS, b.UpperBoundBPS), b.Method)
+	}
+	for _, s := range r.Sweeps {
+		fmt.Fprintln(w)
+		head := fmt.Sprintf("N−%d over %s", s.Depth, s.Class)
+		if s.Class == "scenario" {
+			head = "scenarios"
+		}
+		if s.Skipped != "" {
+			fmt.Fprintf(w, "%s: skipped (%s)\n", head, s.Skipped)
+			continue
+		}
+		fmt.Fprintf(w, "%s: %d scenarios", head, s.Scenarios)
+		if s.Evaluated < s.Scenarios {
+			fmt.Fprintf(w, ", %d evaluated (the others are twins: the same links to the same neighbours, so the same answer)", s.Evaluated)
+		}
+		fmt.Fprintln(w)
+		if s.Worst < 0 {
+			continue
+		}
+		for i := range s.Outcomes {
+			if !all && i != s.Worst {
+				continue
+			}
+			label := "  "
+			if i == s.Worst && len(s.Outcomes) > 1 {
+				label = "  worst "
+			}
+			writeOutcome(w, label, &s.Outcomes[i])
+		}
+	}
+}
+
+// writeOutcome writes one scenario as a few indented lines.
+func writeOutcome(w io.Writer, label string, o *Outcome) {
+	name := o.Group
+	if o.Orbit > 1 {
+		name += fmt.Sprintf(" (and %d twins)", o.Orbit-1)
+	}
+	fmt.Fprintf(w, "%s%s\n", label, name)
+	if len(o.Fabrics) == 0 {
+		fmt.Fprintln(w, "    touches no fabric")
+	}
+	for _, f := range o.Fabrics {
+		pct := fmt.Sprintf("%.1f%%", f.LowerPercent)
+		if f.UpperPercent == nil {
+			pct = fmt.Sprintf("at least %.1f%%", f.LowerPercent)
+		} else if *f.UpperPercent-f.LowerPercent > 0.05 {
+			pct = fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
+		}
+		fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s); ranks %d disconnected, %d degraded",
+			f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), pct, f.Method, f.RanksDisconnected, f.RanksDegraded)
+		if f.StrandedEndpoints > 0 {
+			fmt.Fprintf(w, "; %d endpoints cut off", f.StrandedEndpoints)
+		}
+		fmt.Fprintln(w)
+	}
+	var parts []string
+	for _, wo := range o.Workloads {
+		s := fmt.Sprintf("workload %q %s", wo.Workload, wo.Status)
+		if wo.Reason != "" {
+			s += ": " + wo.Reason
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "    %s\n", strings.Join(parts, "; "))
+	}
+}
+
+// interval writes a proven interval of rates, one rate when it is closed.
+func interval(lo, hi float64) string {
+	if lo >= hi*(1-1e-9) {
+		return bisection.RateText(hi)
+	}
+	return "between " + bisection.RateText(lo) + " and " + bisection.RateText(hi)
+}
