@@ -13,6 +13,7 @@ import (
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
 	"github.com/topoc/topoc/analyzers/requirements"
+	"github.com/topoc/topoc/analyzers/resilience"
 )
 
 // Analyzers lists every analyzer, in the order `topoc check` requests
@@ -23,6 +24,7 @@ var Analyzers = []*analysis.Analyzer{
 	oversub.Analyzer,
 	pcie.Analyzer,
 	congestion.Analyzer,
+	resilience.Analyzer,
 	requirements.Analyzer,
 }
 

@@ -13,12 +13,13 @@ import (
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
+	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/lang/diag"
 )
 
 // Sources are the analyzers whose results the report (and so a
 // requirement) can hold, in the order they feed it.
-var Sources = []*analysis.Analyzer{inventory.Analyzer, bisection.Analyzer, oversub.Analyzer, pcie.Analyzer, congestion.Analyzer}
+var Sources = []*analysis.Analyzer{inventory.Analyzer, bisection.Analyzer, oversub.Analyzer, pcie.Analyzer, congestion.Analyzer, resilience.Analyzer}
 
 // Fabric is one entry of the report's "fabrics" array: the inventory
 // fields inline, then one object per analysis that ran (absent otherwise).
@@ -31,6 +32,10 @@ type Fabric struct {
 	// PCIe lists, per node model whose NICs are endpoints of this fabric,
 	// the GPU↔NIC paths inside one server (the pcie analyzer).
 	PCIe []pcie.Model `json:"pcie,omitempty"`
+	// Whatif holds, per risk-group class a requirement reads, the worst
+	// case of its N−1 sweep on this fabric (the whatif analyzer,
+	// docs/resilience.md); absent when no requirement reads one.
+	Whatif map[string]resilience.WorstCase `json:"whatif,omitempty"`
 }
 
 // Fabrics assembles the report for every fabric from the results of the
@@ -45,6 +50,7 @@ func Fabrics(of func(*analysis.Analyzer) any) []Fabric {
 	bis, _ := of(bisection.Analyzer).([]bisection.Fabric)
 	over, _ := of(oversub.Analyzer).([]oversub.Fabric)
 	paths, _ := of(pcie.Analyzer).(*pcie.Result)
+	wi, _ := of(resilience.Analyzer).(*resilience.Result)
 	for i := range inv {
 		out[i] = Fabric{Fabric: inv[i]}
 		if i < len(bis) {
@@ -55,6 +61,9 @@ func Fabrics(of func(*analysis.Analyzer) any) []Fabric {
 		}
 		if paths != nil && i < len(paths.Fabrics) {
 			out[i].PCIe = paths.Fabrics[i]
+		}
+		if wi != nil && i < len(wi.Fabrics) {
+			out[i].Whatif = wi.Fabrics[i]
 		}
 	}
 	return out

@@ -28,12 +28,18 @@ import (
 const maxCorners = 10
 
 // unknown is one open interval a condition reads: the Object of report
-// Interval of one fabric, whose fields move to their ends together.
+// Interval of one fabric, whose fields move to their ends together. The
+// object is a path below the fabric object: "bisection", or
+// "whatif.spine.bisection" for the worst case of a what-if sweep
+// (report.IntervalObjects); its last name is the Interval's Object.
 type unknown struct {
 	fabric, object string
 }
 
 func (u unknown) String() string { return "fabric." + u.fabric + "." + u.object }
+
+// path returns the names of u's object path.
+func (u unknown) path() []string { return strings.Split(u.object, ".") }
 
 // openUnknowns returns the fabric objects of scope whose bounded fields
 // have ends that differ, in name order.
@@ -43,15 +49,16 @@ func openUnknowns(fabrics cty.Value) []unknown {
 		return nil
 	}
 	for name, f := range fabrics.AsValueMap() {
-		seen := map[string]bool{}
-		for _, iv := range report.Intervals {
-			if seen[iv.Object] {
-				continue
-			}
-			lo, hi, ok := ends(f, iv)
-			if ok && lo != hi {
-				seen[iv.Object] = true
-				out = append(out, unknown{name, iv.Object})
+		for _, path := range intervalObjects(f) {
+			obj, _ := attrPath(f, path)
+			for _, iv := range report.Intervals {
+				if iv.Object != path[len(path)-1] {
+					continue
+				}
+				if lo, hi, ok := ends(obj, iv); ok && lo != hi {
+					out = append(out, unknown{name, strings.Join(path, ".")})
+					break
+				}
 			}
 		}
 	}
@@ -64,12 +71,36 @@ func openUnknowns(fabrics cty.Value) []unknown {
 	return out
 }
 
-// ends returns the lower and upper end of interval iv of fabric object f.
-func ends(f cty.Value, iv report.Interval) (lo, hi float64, ok bool) {
-	obj, ok := attr(f, iv.Object)
-	if !ok {
-		return 0, 0, false
+// intervalObjects returns the paths of the objects of fabric object f that
+// can hold an interval: each report.Intervals object it has, and the
+// bisection of each what-if class under "whatif" (resilience.WorstCase).
+func intervalObjects(f cty.Value) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for _, iv := range report.Intervals {
+		if _, ok := attr(f, iv.Object); ok && !seen[iv.Object] {
+			seen[iv.Object] = true
+			out = append(out, []string{iv.Object})
+		}
 	}
+	if w, ok := attr(f, "whatif"); ok && w.Type().IsObjectType() {
+		classes := make([]string, 0)
+		for c := range w.Type().AttributeTypes() {
+			classes = append(classes, c)
+		}
+		sort.Strings(classes)
+		for _, c := range classes {
+			if _, ok := attrPath(w, []string{c, "bisection"}); ok {
+				out = append(out, []string{"whatif", c, "bisection"})
+			}
+		}
+	}
+	return out
+}
+
+// ends returns the lower and upper end of interval iv in obj, the object
+// of iv.Object.
+func ends(obj cty.Value, iv report.Interval) (lo, hi float64, ok bool) {
 	l, ok1 := attr(obj, iv.Lower)
 	u, ok2 := attr(obj, iv.Upper)
 	if !ok1 || !ok2 || l.IsNull() || !l.IsKnown() || l.Type() != cty.Number {
@@ -93,30 +124,52 @@ func attr(v cty.Value, name string) (cty.Value, bool) {
 	return v.GetAttr(name), true
 }
 
+// attrPath follows names from v.
+func attrPath(v cty.Value, names []string) (cty.Value, bool) {
+	for _, n := range names {
+		var ok bool
+		if v, ok = attr(v, n); !ok {
+			return cty.NilVal, false
+		}
+	}
+	return v, true
+}
+
+// setPath returns v with the object at names replaced by set(that object).
+func setPath(v cty.Value, names []string, set func(map[string]cty.Value)) cty.Value {
+	m := v.AsValueMap()
+	if len(names) == 0 {
+		set(m)
+	} else {
+		m[names[0]] = setPath(m[names[0]], names[1:], set)
+	}
+	return cty.ObjectVal(m)
+}
+
 // atCorner returns the fabrics scope with unknown i at its upper end when
 // bit i of mask is set and at its lower end otherwise.
 func atCorner(fabrics cty.Value, us []unknown, mask int) cty.Value {
 	m := fabrics.AsValueMap()
 	for i, u := range us {
-		f := m[u.fabric].AsValueMap()
-		obj := f[u.object].AsValueMap()
-		for _, iv := range report.Intervals {
-			if iv.Object != u.object {
-				continue
-			}
-			end := iv.Lower
-			if mask&(1<<i) != 0 {
-				end = iv.Upper
-			}
-			if v, ok := obj[end]; ok {
-				if v.IsNull() && end == iv.Upper {
-					v = cty.PositiveInfinity // unbounded above
+		path := u.path()
+		object := path[len(path)-1]
+		m[u.fabric] = setPath(m[u.fabric], path, func(obj map[string]cty.Value) {
+			for _, iv := range report.Intervals {
+				if iv.Object != object {
+					continue
 				}
-				obj[iv.Field] = v
+				end := iv.Lower
+				if mask&(1<<i) != 0 {
+					end = iv.Upper
+				}
+				if v, ok := obj[end]; ok {
+					if v.IsNull() && end == iv.Upper {
+						v = cty.PositiveInfinity // unbounded above
+					}
+					obj[iv.Field] = v
+				}
 			}
-		}
-		f[u.object] = cty.ObjectVal(obj)
-		m[u.fabric] = cty.ObjectVal(f)
+		})
 	}
 	return cty.ObjectVal(m)
 }
@@ -193,7 +246,8 @@ func (w *walker) refs(e hcl.Expression) bool {
 }
 
 // touches reports whether traversal t can read unknown u: it names u's
-// fabric (or iterates over fabric whole) and then u's object or less.
+// fabric (or iterates over fabric whole) and then u's object path or a
+// prefix of it, or one bounded field of the object.
 func touches(t hcl.Traversal, u unknown) bool {
 	if t.RootName() != "fabric" {
 		return false
@@ -205,18 +259,21 @@ func touches(t hcl.Traversal, u unknown) bool {
 	if names[1] != u.fabric {
 		return false
 	}
-	if len(names) < 3 {
-		return true
+	path := u.path()
+	for i, p := range path {
+		if len(names) < 3+i {
+			return true // a prefix of the object path, whole or indexed
+		}
+		if names[2+i] != p {
+			return false
+		}
 	}
-	if names[2] != u.object {
-		return false
-	}
-	if len(names) < 4 {
+	if len(names) < 3+len(path) {
 		return true // the object whole, or indexed
 	}
 	// One field of the object: only a bounded field reads the unknown
 	// (bisection.method and certificate.cut_bps are plain values).
-	return bounded(u.object, names[3])
+	return bounded(path[len(path)-1], names[2+len(path)])
 }
 
 // bounded reports whether field of object is one of report.Intervals.
@@ -247,22 +304,18 @@ func attrNames(t hcl.Traversal) []string {
 }
 
 // direct returns the unknown a traversal reads through one of its bounded
-// fields (fabric.<f>.bisection.ratio), if it does exactly that.
+// fields (fabric.<f>.bisection.ratio, fabric.<f>.whatif.spine.bisection.ratio),
+// if it does exactly that.
 func (w *walker) direct(t hcl.Traversal) (unknown, bool) {
 	names := attrNames(t)
-	if len(names) != 4 || len(t) != 4 || names[0] != "fabric" {
+	if len(names) < 4 || len(t) != len(names) || names[0] != "fabric" {
 		return unknown{}, false
 	}
-	u := unknown{names[1], names[2]}
-	if !w.open[u] {
+	u := unknown{names[1], strings.Join(names[2:len(names)-1], ".")}
+	if !w.open[u] || !bounded(names[len(names)-2], names[len(names)-1]) {
 		return unknown{}, false
 	}
-	for _, iv := range report.Intervals {
-		if iv.Object == u.object && iv.Field == names[3] {
-			return u, true
-		}
-	}
-	return unknown{}, false
+	return u, true
 }
 
 func (w *walker) walk(e hcl.Expression, pol int) {
@@ -278,15 +331,16 @@ func (w *walker) walk(e hcl.Expression, pol int) {
 		// A bound (lower_bound_ratio) or another field is a plain
 		// value; anything else that can reach an open object reads it
 		// whole.
-		if names := attrNames(x.Traversal); len(names) >= 4 && !bounded(names[2], names[3]) {
-			return
-		}
+		opaque := false
 		for u := range w.open {
 			if touches(x.Traversal, u) {
 				w.opaque = append(w.opaque, u)
+				opaque = true
 			}
 		}
-		w.fail("it reads a bounded result through " + traversalString(x.Traversal) + " rather than by its field")
+		if opaque {
+			w.fail("it reads a bounded result through " + traversalString(x.Traversal) + " rather than by its field")
+		}
 	case *hclsyntax.ParenthesesExpr:
 		w.walk(x.Expression, pol)
 	case *hclsyntax.UnaryOpExpr:

@@ -320,7 +320,7 @@ func available(d *hcl.Diagnostic) string {
 }
 
 // analyzed names the report objects that an analyzer adds to a fabric.
-var analyzed = map[string]bool{"bisection": true, "oversubscription": true, "pcie": true}
+var analyzed = map[string]bool{"bisection": true, "oversubscription": true, "pcie": true, "whatif": true}
 
 // traversalString writes a traversal as source ("fabric.compute.bisection.ratio").
 func traversalString(t hcl.Traversal) string {
@@ -343,20 +343,21 @@ func traversalString(t hcl.Traversal) string {
 }
 
 // bounds returns the proven ends of the bounded field traversal t reads
-// (fabric.<f>.bisection.ratio), or nil when t reads no interval or its
-// ends meet.
+// (fabric.<f>.bisection.ratio, fabric.<f>.whatif.<class>.bisection.ratio),
+// or nil when t reads no interval or its ends meet.
 func bounds(t hcl.Traversal, fabrics cty.Value) (lo, hi *float64) {
 	names := attrNames(t)
-	if len(names) != 4 || len(t) != 4 || names[0] != "fabric" {
+	if len(names) < 4 || len(t) != len(names) || names[0] != "fabric" {
 		return nil, nil
 	}
-	f, ok := attr(fabrics, names[1])
+	obj, ok := attrPath(fabrics, names[1:len(names)-1])
 	if !ok {
 		return nil, nil
 	}
+	object, field := names[len(names)-2], names[len(names)-1]
 	for _, iv := range report.Intervals {
-		if iv.Object == names[2] && iv.Field == names[3] {
-			if l, u, ok := ends(f, iv); ok && l != u {
+		if iv.Object == object && iv.Field == field {
+			if l, u, ok := ends(obj, iv); ok && l != u {
 				if math.IsInf(u, 1) {
 					return &l, nil // at least l; JSON holds no infinity
 				}

@@ -79,3 +79,26 @@ func TestBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestWhatif: requirements over N−1 sweeps read the worst case like any
+// other result, at both ends of its interval.
+func TestWhatif(t *testing.T) {
+	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "whatif") {
+		got := outcomes(t, r)
+		want := map[string]string{
+			"spine_three_quarters": report.RequirementMet, "spine_eighty": report.RequirementFailed,
+			"leaf_blast": report.RequirementMet, "global_half": report.RequirementUnproven, "typo": report.RequirementInvalid,
+		}
+		for name, status := range want {
+			if o := got[name]; o.Status != status {
+				t.Errorf("%s: status %q, want %q (%+v)", name, o.Status, status, o)
+			}
+		}
+		if v := got["spine_eighty"].Values; len(v) != 1 || v[0].Value != 0.75 || v[0].Lower != nil {
+			t.Errorf("spine_eighty values %+v, want the exact 0.75", v)
+		}
+		if v := got["global_half"].Values; len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil || !(*v[0].Lower < 0.5 && *v[0].Upper > 0.5) {
+			t.Errorf("global_half values %+v, want an interval around 0.5", v)
+		}
+	}
+}

@@ -25,17 +25,21 @@ type baseline struct {
 	view       bisection.View
 }
 
-func newBaseline(g *ir.Graph, view bisection.View) *baseline {
-	b := &baseline{g: g, adj: g.Adjacency(), view: view}
+// newBaseline analyzes the intact design; bis and cong, when not nil, are
+// the bisection (in view) and congestion results already computed for it.
+func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong *congestion.Result) *baseline {
+	b := &baseline{g: g, adj: g.Adjacency(), view: view, bisection: bis, congestion: cong}
 	for i := range g.Fabrics {
-		b.bisection = append(b.bisection, bisection.Compute(g, ir.FabricID(i), bisection.Options{View: view}))
+		if bis == nil {
+			b.bisection = append(b.bisection, bisection.Compute(g, ir.FabricID(i), bisection.Options{View: view}))
+		}
 		caps, _ := ownerCaps(g, ir.FabricID(i), nil)
 		b.capBPS = append(b.capBPS, caps)
 	}
 	for i := range g.Workloads {
 		b.ranks = append(b.ranks, congestion.Ranks(g, &g.Workloads[i]))
 	}
-	if len(g.Workloads) > 0 {
+	if len(g.Workloads) > 0 && b.congestion == nil {
 		b.congestion = congestion.Analyze(g, func(*hcl.Diagnostic) {})
 	}
 	return b

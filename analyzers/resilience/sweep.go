@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -48,6 +49,10 @@ type Options struct {
 	MaxScenarios int
 	// View is the bisection view (default bisection.DefaultView).
 	View bisection.View
+	// Bisection and Congestion, when set, are the intact design's
+	// results in View, reused instead of computed again.
+	Bisection  []bisection.Fabric
+	Congestion *congestion.Result
 }
 
 // Scenario is an explicit what-if: elements failing together.
@@ -111,7 +116,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 		}
 		plans = append(plans, plan{c, gs})
 	}
-	b := newBaseline(g, opt.View)
+	b := newBaseline(g, opt.View, opt.Bisection, opt.Congestion)
 	rep := &Report{Sweeps: []Sweep{}}
 	for i := range g.Fabrics {
 		f := &b.bisection[i]

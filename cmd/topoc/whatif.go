@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/resilience"
-	)
+)
 
 func newWhatif() *cobra.Command {
 	var df designFlags

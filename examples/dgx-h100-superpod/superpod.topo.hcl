@@ -116,3 +116,12 @@ requirement "gradients_uncongested" {
   condition     = [for c in workload.llm-70b.collectives : c.congestion_factor if c.name == "gradients"][0] <= 1
   error_message = "The gradient AllReduce contends on the fabric."
 }
+
+# Resilience (docs/resilience.md): the worst single spine loss. Each of
+# the 16 spines takes 1/16 of every leaf's uplinks, so the proven residual
+# bisection is at least 204 − 12.8 = 191.2 Tb/s (ratio 0.94). The spines
+# are twins, so `check` evaluates one loss for all sixteen.
+requirement "survives_any_spine" {
+  condition     = fabric.compute.whatif.spine.bisection.ratio >= 0.9
+  error_message = "Losing any one spine must keep 90% of the compute fabric's bisection."
+}

@@ -91,3 +91,12 @@ workload "train" {
     group = "tensor"
   }
 }
+
+# Resilience (docs/resilience.md): a rack's power or cooling failure takes
+# its 72 GPUs and no more; the network rack's failure strands the trays'
+# NICs on their rail leaves. `topoc whatif examples/gb200-nvl72-2rack
+# --sweep rack --all` lists each rack's effect.
+requirement "rack_blast_radius" {
+  condition     = fabric.scale_out.whatif.rack.ranks_disconnected <= 72
+  error_message = "No single rack may take more than 72 GPUs off the scale-out fabric."
+}

@@ -1,0 +1,57 @@
+# Requirements over failures (docs/analyzers.md "whatif"): the worst N−1
+# case of a class, read at both ends of its proven interval.
+
+# 64 hosts, 8 leaves, 4 spines: any one spine leaves exactly 3/4.
+fabric "f" {
+  clos {
+    hosts     = 64
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 8
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 4
+    }
+  }
+}
+
+# Kim et al.'s small dragonfly: its intact bisection is only bounded, so
+# the worst global link loss is an interval too.
+fabric "df" {
+  dragonfly {
+    p           = 2
+    a           = 4
+    h           = 2
+    local_rate  = "200Gb/s"
+    global_rate = "200Gb/s"
+  }
+}
+
+requirement "spine_three_quarters" {
+  condition     = fabric.f.whatif.spine.bisection.ratio >= 0.75
+  error_message = "unused"
+}
+
+requirement "spine_eighty" { # want "requirement-failed"
+  condition     = fabric.f.whatif.spine.bisection.ratio >= 0.8
+  error_message = "a spine loss costs more than 20%"
+}
+
+requirement "leaf_blast" {
+  condition     = fabric.f.whatif.leaf.ranks_disconnected <= 8 && fabric.f.whatif.leaf.ranks_degraded == 0
+  error_message = "unused"
+}
+
+requirement "global_half" {
+  condition     = fabric.df.whatif.global.bisection.ratio >= 0.5 # want "requirement-unproven"
+  error_message = "unused"
+}
+
+requirement "typo" {
+  condition     = fabric.f.whatif.spines.bisection.ratio >= 0 # want "requirement-invalid"
+  error_message = "unused"
+}
