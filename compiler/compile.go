@@ -56,6 +56,7 @@ var Stages = []Stage{
 	{"names", checkUniqueNames},
 	{"workloads", compileWorkloads},
 	{"cabling", planCabling},
+	{"risk_groups", compileRiskGroups},
 	{"requirements", compileRequirements},
 	{"checks", runChecks},
 }

@@ -53,6 +53,9 @@ type Config struct {
 	Fabrics      []*Fabric
 	Workloads    []*Workload
 	Requirements []*Requirement
+	// RiskGroups are the declared risk groups (risk_group blocks), in
+	// source order.
+	RiskGroups []*RiskGroup
 	// Files maps file names to their sources, for diagnostic snippets.
 	Files map[string]*hcl.File
 	// Budget is the evaluation budget every expression of the design is

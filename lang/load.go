@@ -164,6 +164,7 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "fabric", LabelNames: []string{"name"}},
 	{Type: "workload", LabelNames: []string{"name"}},
 	{Type: "requirement", LabelNames: []string{"name"}},
+	{Type: "risk_group", LabelNames: []string{"name"}},
 }}
 
 func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, diags *hcl.Diagnostics) {
@@ -236,6 +237,10 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		case "requirement":
 			if r := decodeRequirement(b, ctx, diags); r != nil {
 				cfg.Requirements = append(cfg.Requirements, r)
+			}
+		case "risk_group":
+			if r := decodeRiskGroup(b, ctx, diags); r != nil {
+				cfg.RiskGroups = append(cfg.RiskGroups, r)
 			}
 		}
 	}

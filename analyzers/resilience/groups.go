@@ -22,85 +22,39 @@ type Group struct {
 	Failure ir.Failure `json:"-"`
 }
 
-// The fixed class names; every switch tier name (leaf, spine, core,
-// router, …) and every link kind (leaf_spine, global, …) is a class too,
-// as is every unit kind the switches carry (su, pod, group).
+// The class names topoc derives (ir.DerivedRiskClasses); every switch
+// tier name (leaf, spine, core, router, …), every link kind (leaf_spine,
+// global, …) and every unit kind the switches carry (su, pod, group) is a
+// class too, and so is each declared risk_group's class.
 const (
-	// ClassSwitch is every scale-out switch, one at a time.
-	ClassSwitch = "switch"
-	// ClassLink is every fabric link, one at a time.
-	ClassLink = "link"
-	// ClassServer is every server (with its GPUs and NICs) or implicit
-	// host.
-	ClassServer = "server"
-	// ClassRack is every rack of the cable plan: the servers, switches and
-	// hosts mounted in it (a rack's power or cooling failure).
-	ClassRack = "rack"
-	// ClassRail is every rail: the switches labelled with that rail.
-	ClassRail = "rail"
-	// ClassPlane is every plane: the switches labelled with that plane.
-	ClassPlane = "plane"
+	ClassSwitch = ir.RiskSwitch
+	ClassLink   = ir.RiskLink
+	ClassServer = ir.RiskServer
+	ClassRack   = ir.RiskRack
+	ClassRail   = ir.RiskRail
+	ClassPlane  = ir.RiskPlane
 )
 
-// Classes returns the risk-group classes the design has, in a fixed
-// order: switch, the tier names (bottom-up, in fabric order), link, the
-// link kinds, server, rack (when there is a cable plan), rail and plane
-// (when switches carry them), then the unit kinds switches are labelled
-// with.
+// Classes returns the risk-group classes of the design: the derived ones
+// (ir.Graph.DerivedRiskClasses), then the declared risk groups' classes
+// in source order.
 func Classes(g *ir.Graph) []string {
-	var out []string
+	out := g.DerivedRiskClasses()
 	seen := map[string]bool{}
-	add := func(c string) {
-		if c != "" && !seen[c] {
-			seen[c] = true
-			out = append(out, c)
+	for _, c := range out {
+		seen[c] = true
+	}
+	for _, r := range g.RiskGroups {
+		if !seen[r.Class] {
+			seen[r.Class] = true
+			out = append(out, r.Class)
 		}
 	}
-	add(ClassSwitch)
-	for _, f := range g.Fabrics {
-		for _, t := range f.Tiers {
-			add(t)
-		}
-	}
-	add(ClassLink)
-	for i := range g.Links {
-		if l := &g.Links[i]; l.Fabric != ir.None {
-			add(l.Kind)
-		}
-	}
-	add(ClassServer)
-	if g.Cabling != nil && len(g.Cabling.Racks) > 0 {
-		add(ClassRack)
-	}
-	var units []string
-	rails, planes := false, false
-	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		if !isFabricSwitch(n) {
-			continue
-		}
-		rails = rails || n.Rail != ir.None
-		planes = planes || n.Plane != ir.None
-		if n.Unit != "" && !seen[n.Unit] {
-			units = append(units, n.Unit)
-			seen[n.Unit] = true
-		}
-	}
-	if rails {
-		add(ClassRail)
-	}
-	if planes {
-		add(ClassPlane)
-	}
-	out = append(out, units...)
 	return out
 }
 
-// isFabricSwitch reports whether n is a switch of some fabric, not a chip
-// inside a server.
-func isFabricSwitch(n *ir.Node) bool {
-	return n.Kind.IsSwitch() && n.Parent == ir.None && len(n.Fabrics) > 0
-}
+// isFabricSwitch reports whether n is a switch of some fabric.
+func isFabricSwitch(n *ir.Node) bool { return n.FabricSwitch() }
 
 // Groups returns the risk groups of class in g, in node or link order
 // (racks, rails, planes and units by index). An unknown class is an error
@@ -150,10 +104,32 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 		}
 	case class == ClassRack:
 		out = rackGroups(g)
+	case declared(g, class):
+		for _, r := range g.RiskGroups {
+			if r.Class == class {
+				out = append(out, Group{Class: class, Name: r.Name, Failure: ir.Failure{Nodes: r.Nodes}})
+			}
+		}
 	default:
 		out = labelGroups(g, class)
 	}
 	return out, nil
+}
+
+// declared reports whether class is a declared risk group's and no
+// derived one's.
+func declared(g *ir.Graph, class string) bool {
+	for _, c := range g.DerivedRiskClasses() {
+		if c == class {
+			return false
+		}
+	}
+	for _, r := range g.RiskGroups {
+		if r.Class == class {
+			return true
+		}
+	}
+	return false
 }
 
 // rackGroups fails, per rack of the cable plan, every device mounted in

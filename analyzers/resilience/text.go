@@ -25,7 +25,7 @@ func WriteText(w io.Writer, r *Report, all bool) {
 			fmt.Fprintf(w, "%s: skipped (%s)\n", head, s.Skipped)
 			continue
 		}
-		fmt.Fprintf(w, "%s: %d scenarios", head, s.Scenarios)
+		fmt.Fprintf(w, "%s: %d %s", head, s.Scenarios, plural(s.Scenarios, "scenario", "scenarios"))
 		if s.Evaluated < s.Scenarios {
 			fmt.Fprintf(w, ", %d evaluated (the others are twins: the same links to the same neighbours, so the same answer)", s.Evaluated)
 		}
@@ -89,4 +89,11 @@ func interval(lo, hi float64) string {
 		return bisection.RateText(hi)
 	}
 	return "between " + bisection.RateText(lo) + " and " + bisection.RateText(hi)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

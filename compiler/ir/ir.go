@@ -210,6 +210,9 @@ type Graph struct {
 	// Cabling is the rack placement and cable plan (ir/cabling.go), or nil
 	// before the compiler's cabling stage.
 	Cabling *Cabling
+	// RiskGroups are the declared risk groups (ir/residual.go), in source
+	// order, per_rack instances in rack order.
+	RiskGroups []RiskGroup
 
 	// cache holds the membership index (members.go).
 	cache *indexCache

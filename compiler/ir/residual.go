@@ -51,7 +51,7 @@ func (g *Graph) Residual(f Failure) *Graph {
 	}
 	r := &Graph{
 		Nodes: g.Nodes, Requirements: g.Requirements, Workloads: g.Workloads,
-		ServerModels: g.ServerModels, Protocols: g.Protocols, Origins: g.Origins,
+		ServerModels: g.ServerModels, Protocols: g.Protocols, Origins: g.Origins, RiskGroups: g.RiskGroups,
 		cache: &indexCache{},
 	}
 	r.Links = make([]Link, 0, len(g.Links))
@@ -107,4 +107,20 @@ func (g *Graph) Residual(f Failure) *Graph {
 		r.Fabrics[i] = fab
 	}
 	return r
+}
+
+// RiskGroup is a declared risk group (a `risk_group` block, or one rack's
+// instance of a per_rack block): devices that fail together for a reason
+// the design does not otherwise state, such as a PDU, a power phase or a
+// cooling loop. Members of the groups it names fail with it, and are
+// already included in Nodes.
+type RiskGroup struct {
+	// Name is the block's name, with the rack's name after a space for
+	// a per_rack instance ("pdu_a rack03").
+	Name string
+	// Class is the sweep class (`topoc whatif --sweep CLASS`).
+	Class string
+	// Nodes are the member devices, sorted, without duplicates.
+	Nodes  []NodeID
+	Origin OriginID
 }

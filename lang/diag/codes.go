@@ -79,7 +79,7 @@ const (
 // Catalogue lists every code: the compiler's (coreCodes) and then each
 // area's, declared beside its constants in codes_<area>.go so that areas
 // grow without touching one shared list.
-var Catalogue = concat(coreCodes, analysisCodes, emitCodes, ncclCodes, workloadCodes, asbuiltCodes)
+var Catalogue = concat(coreCodes, analysisCodes, emitCodes, ncclCodes, workloadCodes, asbuiltCodes, resilienceCodes)
 
 func concat(lists ...[]Code) []Code {
 	var out []Code

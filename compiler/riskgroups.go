@@ -1,0 +1,213 @@
+package compiler
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// compileRiskGroups resolves the risk_group blocks into ir.RiskGroups,
+// after cabling has racked every device: members by name or glob, by
+// rack and rack unit, one instance per rack with per_rack, plus the
+// members of the groups each names (hierarchy). Errors: a class that
+// topoc derives itself, a group name that does not exist, a cycle of
+// groups, racks without a cable plan. A group that resolves to no device
+// is a risk-group-empty warning.
+func compileRiskGroups(s *state) {
+	if len(s.cfg.RiskGroups) == 0 {
+		return
+	}
+	g := s.g
+	derived := map[string]bool{}
+	for _, c := range g.DerivedRiskClasses() {
+		derived[c] = true
+	}
+	byName := map[string]*lang.RiskGroup{}
+	var names []string
+	for _, r := range s.cfg.RiskGroups {
+		byName[r.Name] = r
+		names = append(names, r.Name)
+	}
+	ok := true
+	for _, r := range s.cfg.RiskGroups {
+		if c := classOf(r); derived[c] {
+			rng := r.Class.Range
+			if !r.Class.Set {
+				rng = r.DeclRange
+			}
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, rng, "Risk-group class taken",
+				fmt.Sprintf("risk_group %q is of class %q, a class topoc derives from the design (docs/resilience.md \"Risk groups\"); give it class = \"pdu\", \"cooling_loop\" or another word of your own.", r.Name, c)))
+			ok = false
+		}
+		for _, child := range r.Groups.V {
+			if byName[child] == nil {
+				s.diags = append(s.diags, unknown("risk_group", child, r.Groups.Range, names))
+				ok = false
+			}
+		}
+		if (r.Racks.Set || r.PerRack.V) && g.Cabling == nil {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.DeclRange, "Risk group by rack without racks",
+				fmt.Sprintf("risk_group %q selects devices by rack, but the design has no cable plan to rack them.", r.Name)))
+			ok = false
+		}
+	}
+	if !ok || !acyclic(s, byName) {
+		return
+	}
+	mounts := map[int32][]ir.Mount{}
+	var racks []ir.Rack
+	if g.Cabling != nil {
+		racks = g.Cabling.Racks
+		for _, m := range g.Cabling.Mounts {
+			mounts[m.Rack] = append(mounts[m.Rack], m)
+		}
+	}
+	// members returns r's own members (devices, racks) and its children's,
+	// limited to rack when rack >= 0 (a per_rack instance).
+	var members func(r *lang.RiskGroup, rack int32) []ir.NodeID
+	members = func(r *lang.RiskGroup, rack int32) []ir.NodeID {
+		var out []ir.NodeID
+		for _, pat := range r.Devices.V {
+			for i := range g.Nodes {
+				if m, _ := path.Match(pat, g.Nodes[i].Name); m && (rack < 0 || g.Nodes[i].Rack == rack) {
+					out = append(out, ir.NodeID(i))
+				}
+			}
+		}
+		if r.Racks.Set || r.PerRack.V {
+			for _, rk := range racks {
+				if rack >= 0 && rk.ID != rack || r.Racks.Set && !containsInt(r.Racks.V, int64(rk.ID)) {
+					continue
+				}
+				for _, m := range mounts[rk.ID] {
+					if u := r.RackUnits.V; len(u) == 2 && (int64(m.U+m.Height-1) < u[0] || int64(m.U) > u[1]) {
+						continue
+					}
+					out = append(out, m.Node)
+				}
+			}
+		}
+		for _, c := range r.Groups.V {
+			child := byName[c]
+			if rack >= 0 && child.PerRack.V {
+				out = append(out, members(child, rack)...)
+			} else {
+				out = append(out, members(child, -1)...)
+			}
+		}
+		return out
+	}
+	for _, r := range s.cfg.RiskGroups {
+		origin := g.Origin(r.DeclRange)
+		var inst []ir.RiskGroup
+		if r.PerRack.V {
+			for _, rk := range racks {
+				if r.Racks.Set && !containsInt(r.Racks.V, int64(rk.ID)) {
+					continue
+				}
+				inst = append(inst, ir.RiskGroup{Name: r.Name + " " + rk.Name, Class: classOf(r), Nodes: unique(members(r, rk.ID)), Origin: origin})
+			}
+		} else {
+			inst = append(inst, ir.RiskGroup{Name: r.Name, Class: classOf(r), Nodes: unique(members(r, -1)), Origin: origin})
+		}
+		empty := 0
+		for _, x := range inst {
+			if len(x.Nodes) == 0 {
+				empty++
+			}
+		}
+		// A per_rack group may well be empty in some racks (PDU B of a
+		// half-filled rack); only one empty everywhere is a mistake.
+		if empty == len(inst) {
+			what := fmt.Sprintf("risk_group %q matches no device", r.Name)
+			if len(inst) > 1 {
+				what = fmt.Sprintf("risk_group %q matches no device in any of its %d racks", r.Name, len(inst))
+			}
+			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.DeclRange, "Risk group without devices",
+				what+", so failing it fails nothing. Check the device names (globs match whole names: \"su0/leaf*\"), the rack numbers and rack_units against the cabling plan's racks."))
+		}
+		for _, x := range inst {
+			if len(x.Nodes) > 0 {
+				g.RiskGroups = append(g.RiskGroups, x)
+			}
+		}
+	}
+}
+
+// classOf is a risk group's class: its class argument, else its name.
+func classOf(r *lang.RiskGroup) string {
+	if r.Class.Set && r.Class.V != "" {
+		return r.Class.V
+	}
+	return r.Name
+}
+
+// acyclic reports a risk group that contains itself through groups (an
+// error at the first group of the cycle met), and whether there is none.
+func acyclic(s *state, byName map[string]*lang.RiskGroup) bool {
+	state := map[string]int{} // 1 on the path, 2 done
+	var visit func(n string, trail []string) bool
+	visit = func(n string, trail []string) bool {
+		switch state[n] {
+		case 1:
+			cycle := append(trail, n)
+			for i, x := range trail {
+				if x == n {
+					cycle = cycle[i:]
+					break
+				}
+			}
+			r := byName[n]
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.Groups.Range, "Risk groups in a cycle",
+				fmt.Sprintf("risk_group %q contains itself through groups: %s. A group's children must not name it back.", n, strings.Join(cycle, " → "))))
+			return false
+		case 2:
+			return true
+		}
+		state[n] = 1
+		for _, c := range byName[n].Groups.V {
+			if !visit(c, append(trail, n)) {
+				return false
+			}
+		}
+		state[n] = 2
+		return true
+	}
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if !visit(n, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsInt(xs []int64, x int64) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// unique sorts ids and drops repeats.
+func unique(ids []ir.NodeID) []ir.NodeID {
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	out := ids[:0]
+	for i, x := range ids {
+		if i == 0 || x != ids[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,12 @@
+package diag
+
+// The resilience codes (risk_group blocks, `topoc whatif`,
+// docs/resilience.md).
+const (
+	// RiskGroupEmpty: a declared risk group matches no device, so failing
+	// it would fail nothing.
+	RiskGroupEmpty Code = "risk-group-empty"
+)
+
+// resilienceCodes are the resilience codes.
+var resilienceCodes = []Code{RiskGroupEmpty}
