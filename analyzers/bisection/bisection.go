@@ -133,7 +133,15 @@ type Fabric struct {
 	Routed *Routed `json:"routed,omitempty"`
 	// Certificate is the cut that gives UpperBoundBPS.
 	Certificate Certificate `json:"certificate"`
+	// sideA holds the terminal nodes on the certificate's first side
+	// (SideA).
+	sideA []ir.NodeID
 }
+
+// SideA returns the terminal nodes (GPUs, hosts, contracted servers; in
+// the port view, the endpoint nodes) on the first side of the cut that
+// gives UpperBoundBPS, for Options.Splits; nil when no cut was found.
+func (f *Fabric) SideA() []ir.NodeID { return f.sideA }
 
 // The values of Fabric.Method.
 const (
@@ -200,6 +208,21 @@ type Options struct {
 	// none.
 	KnownLowerBPS float64
 	KnownLowerHow string
+	// Splits are extra candidate splits, each the terminal nodes of one
+	// side (Fabric.SideA of another result on a graph with the same
+	// terminals: the intact design's cut, tried on a what-if's surviving
+	// graph). Each is made balanced over this graph's terminals (the
+	// last terminals moved across when some were lost) and evaluated as
+	// the search evaluates its candidates (max-flow with the terminal
+	// split fixed).
+	Splits [][]ir.NodeID
+	// Quick skips the search (structure-aligned candidates, refinement,
+	// enumeration, the uniform bound) when some split of Splits is
+	// usable: the result is the proven bounds against the least of those
+	// cuts, which a Monte Carlo run of thousands of scenarios can afford.
+	// A quick result has no Routed part. Without a usable split the
+	// search runs as usual.
+	Quick bool
 }
 
 // Analyzer computes Compute(g, f, Options{View: DefaultView}) for every

@@ -64,13 +64,25 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		}
 	}
 	best := cut{value: math.Inf(1)}
-	if m.view == ViewGPU && m.hasGPUServers() {
+	var full *agraph
+	if len(opt.Splits) > 0 {
+		full = m.build(modeFull)
+		best = m.given(full, opt.Splits)
+	}
+	if opt.Quick && best.g != nil {
+		return m.quick(r, levels, best, lb, lbHow)
+	}
+	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) {
 		ca := m.build(modeContracted)
-		best = m.candidates(ca, m.orderings(levels, nil), lb)
+		if c := m.candidates(ca, m.orderings(levels, nil), lb); c.value < best.value {
+			best = c
+		}
 	}
 	enumerated := false
 	if !meets(lb, best.value) {
-		full := m.build(modeFull)
+		if full == nil {
+			full = m.build(modeFull)
+		}
 		if fb := m.candidates(full, m.orderings(levels, full), lb); fb.value < best.value {
 			best = fb
 		}
@@ -140,9 +152,85 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	r.finish()
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
+	r.sideA = m.sideA(best.inA)
 	r.Note = m.indivisibleNote(&r)
 	m.setRouted(&r, best, hose, dfBound, minimal)
 	return r
+}
+
+// given evaluates the caller's splits (Options.Splits) on a, keeping the
+// least, each rebalanced over this model's terminals first.
+func (m *model) given(a *agraph, splits [][]ir.NodeID) cut {
+	best := cut{value: math.Inf(1)}
+	n := len(m.terms)
+	idx := make(map[ir.NodeID][]int32, n)
+	for i, t := range m.terms {
+		idx[t.node] = append(idx[t.node], int32(i))
+	}
+	for _, sp := range splits {
+		inA := make([]bool, n)
+		count := 0
+		for _, node := range sp {
+			for _, t := range idx[node] {
+				if !inA[t] {
+					inA[t] = true
+					count++
+				}
+			}
+		}
+		// Rebalance a split made for other terminals (a what-if that
+		// lost endpoints): move the last terminals across until the
+		// sides differ by at most one. Any balanced split gives a valid
+		// cut.
+		for i := n - 1; i >= 0 && count > (n+1)/2; i-- {
+			if inA[i] {
+				inA[i] = false
+				count--
+			}
+		}
+		for i := n - 1; i >= 0 && count < n/2; i-- {
+			if !inA[i] {
+				inA[i] = true
+				count++
+			}
+		}
+		if count == 0 || count == n {
+			continue
+		}
+		if c, ok := m.evaluate(a, inA, "the given split"); ok && c.value < best.value {
+			best = c
+		}
+	}
+	return best
+}
+
+// quick finishes a result of Options.Quick: the bounds already proven
+// against the given splits' best cut, without search.
+func (m *model) quick(r Fabric, levels []level, best cut, lb float64, lbHow string) Fabric {
+	ub := best.value
+	r.BandwidthBPS, r.UpperBoundBPS, r.LowerBoundMethod = ub, ub, lbHow
+	if meets(lb, ub) {
+		r.Method, r.LowerBoundBPS = MethodExact, ub
+		r.Formula = fmt.Sprintf("the %s lower bound meets the cut of the given split", lbText(lbHow))
+	} else {
+		r.Method, r.LowerBoundBPS = MethodBounded, lb
+	}
+	r.finish()
+	links, bps := best.g.cutLinks(best.vA)
+	r.Certificate = m.certificate(levels, best.inA, links, bps)
+	r.sideA = m.sideA(best.inA)
+	return r // no Routed: a quick result skips the routed flow as well
+}
+
+// sideA lists the terminal nodes a split puts on side A.
+func (m *model) sideA(inA []bool) []ir.NodeID {
+	var out []ir.NodeID
+	for i, in := range inA {
+		if in && (len(out) == 0 || out[len(out)-1] != m.terms[i].node) {
+			out = append(out, m.terms[i].node)
+		}
+	}
+	return out
 }
 
 // hasGPUServers reports whether some terminal is a GPU of a server, so

@@ -23,6 +23,9 @@ type baseline struct {
 	ranks      [][]ir.NodeID
 	congestion *congestion.Result
 	view       bisection.View
+	// quick evaluates scenarios with bisection's Options.Quick (Monte
+	// Carlo): the proven bounds against the intact cut, without search.
+	quick bool
 }
 
 // newBaseline analyzes the intact design; bis and cong, when not nil, are
@@ -195,7 +198,12 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 				fo.RanksDisconnected += b.rankCount(o, nil) - n
 			}
 		}
-		opt := bisection.Options{View: b.view}
+		// The intact cut, tried on the surviving graph, is an upper bound
+		// the search need not find again (and all a quick run uses).
+		opt := bisection.Options{View: b.view, Quick: b.quick}
+		if sa := b.bisection[i].SideA(); sa != nil {
+			opt.Splits = [][]ir.NodeID{sa}
+		}
 		if len(kept) == len(g.Fabrics[fid].Endpoints) {
 			opt.KnownLowerBPS, opt.KnownLowerHow = b.residualBound(fid, gr.Failure, dead), "residual"
 		}
@@ -314,6 +322,10 @@ func (b *baseline) workloads(r *ir.Graph, dead []bool, touched []bool, lost []ma
 		}
 		base := &b.congestion.Workloads[w]
 		wo.BaselineCongestion = worstCF(base)
+		if wo.Status == StatusUnaffected && b.quick {
+			// A Monte Carlo run does not route the collectives again.
+			wo.Status = StatusSurvives
+		}
 		if wo.Status == StatusUnaffected && wl.Fabric != ir.None && touched[wl.Fabric] {
 			if after == nil {
 				after = congestion.Analyze(r, func(*hcl.Diagnostic) {})

@@ -1,6 +1,7 @@
 package resilience_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -156,4 +157,59 @@ func fail(t *testing.T, g *ir.Graph, spec string) ir.Failure {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// A Monte Carlo run is seeded and deduplicated: the same seed draws the
+// same scenarios, the occurrences add up to the iterations, and on a Clos
+// of 4 twin spines every draw of 2 spines leaves exactly half.
+func TestMonteCarlo(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts     = 64
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 8
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 4
+    }
+  }
+}`)
+	run := func(seed uint64) resilience.Sweep {
+		r, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}, Random: 2, Iterations: 200, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Sweeps[0]
+	}
+	a, b := run(7), run(7)
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) {
+		t.Error("the same seed drew different scenarios")
+	}
+	if a.Scenarios != 6 || a.Evaluated != 6 {
+		t.Errorf("%d scenarios, %d distinct drawn; want C(4,2) = 6 and all of them in 200 draws", a.Scenarios, a.Evaluated)
+	}
+	total := 0
+	for _, o := range a.Outcomes {
+		total += o.Occurrences
+		if f := o.Fabrics[0]; f.LowerBoundRatio != 0.5 || f.UpperBoundRatio != 0.5 {
+			t.Errorf("%s: ratio %g–%g, want exactly 0.5", o.Group, f.LowerBoundRatio, f.UpperBoundRatio)
+		}
+	}
+	if total != 200 {
+		t.Errorf("occurrences add up to %d, want 200", total)
+	}
+	if d := a.Distributions[0]; d.LowerRatioP50 != 0.5 || d.LowerRatioP99 != 0.5 || d.RanksDisconnectedP99 != 0 {
+		t.Errorf("distribution %+v", d)
+	}
+	if _, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}, Random: 5}); err == nil {
+		t.Error("5 distinct spines of 4 drawn without error")
+	}
 }

@@ -46,6 +46,44 @@ type Sweep struct {
 	// Skipped says why the sweep was not run (over the scenario budget),
 	// "" when it ran.
 	Skipped string `json:"skipped,omitempty"`
+	// Iterations and Seed describe a Monte Carlo run (Options.Random;
+	// Depth is then the groups per draw); 0 for a deterministic sweep.
+	Iterations int    `json:"iterations,omitempty"`
+	Seed       uint64 `json:"seed,omitempty"`
+	// Distributions holds, for a Monte Carlo run, per fabric the p50 and
+	// p99 of each number over the draws.
+	Distributions []Distribution `json:"distributions,omitempty"`
+	// Restarts holds, for a Monte Carlo run, per workload (in source
+	// order) the draws that restart it.
+	Restarts []Restarts `json:"restarts,omitempty"`
+}
+
+// Restarts is how often a Monte Carlo run's draws restart one workload.
+type Restarts struct {
+	Workload string `json:"workload"`
+	// Draws is the number of draws that restart it; Share that ÷ the
+	// iterations.
+	Draws int     `json:"draws"`
+	Share float64 `json:"share"`
+}
+
+// Distribution is one fabric's numbers over a Monte Carlo run's draws,
+// nearest-rank quantiles in the direction of harm: a p99 bisection ratio
+// is kept by 99% of draws, a p99 of ranks lost is not exceeded by 99%. A
+// draw that does not touch the fabric counts with the intact numbers.
+type Distribution struct {
+	Fabric string `json:"fabric"`
+	// The residual bisection's proven lower and upper ratio (of the intact
+	// half injection).
+	LowerRatioP50 float64 `json:"lower_bound_ratio_p50"`
+	LowerRatioP99 float64 `json:"lower_bound_ratio_p99"`
+	UpperRatioP50 float64 `json:"upper_bound_ratio_p50"`
+	UpperRatioP99 float64 `json:"upper_bound_ratio_p99"`
+	// Ranks disconnected and degraded.
+	RanksDisconnectedP50 int `json:"ranks_disconnected_p50"`
+	RanksDisconnectedP99 int `json:"ranks_disconnected_p99"`
+	RanksDegradedP50     int `json:"ranks_degraded_p50"`
+	RanksDegradedP99     int `json:"ranks_degraded_p99"`
 }
 
 // Outcome is what one scenario does to the design.
@@ -57,6 +95,9 @@ type Outcome struct {
 	// group and its twins (the same links to the same neighbours), which
 	// give the same numbers by symmetry; 1 when it stands for itself.
 	Orbit int `json:"orbit"`
+	// Occurrences counts the Monte Carlo draws that gave this scenario
+	// (absent in a deterministic sweep).
+	Occurrences int `json:"occurrences,omitempty"`
 	// Fabrics holds the fabrics the failure touches, in fabric order;
 	// untouched fabrics keep their baseline.
 	Fabrics []FabricOutcome `json:"fabrics"`
@@ -111,12 +152,16 @@ const (
 	// aborts the communicator (NVIDIA/nccl#998) and the job restarts from
 	// its last checkpoint.
 	StatusRestart = "restart"
+	// StatusSurvives: no rank lost anything; a Monte Carlo run does not
+	// route the collectives again, so whether they slow is not known.
+	StatusSurvives = "survives"
 )
 
 // WorkloadOutcome is one workload's fate in a scenario.
 type WorkloadOutcome struct {
 	Workload string `json:"workload"`
-	// Status is StatusUnaffected, StatusSlowed or StatusRestart.
+	// Status is StatusUnaffected, StatusSlowed, StatusRestart or (Monte
+	// Carlo) StatusSurvives.
 	Status string `json:"status"`
 	// Reason names the first rank lost and how, or the congestion change.
 	Reason string `json:"reason,omitempty"`

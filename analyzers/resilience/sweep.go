@@ -33,6 +33,11 @@ import (
 // of the shipped examples to minutes. A budget, not a modelling value.
 const DefaultMaxScenarios = 2000
 
+// DefaultIterations is the Monte Carlo draws per class unless
+// Options.Iterations says otherwise: enough for a p99 resting on ten
+// draws. A budget, not a modelling value.
+const DefaultIterations = 1000
+
 // Options selects what Run evaluates.
 type Options struct {
 	// Classes are the risk-group classes to sweep (Classes lists them);
@@ -49,6 +54,14 @@ type Options struct {
 	MaxScenarios int
 	// View is the bisection view (default bisection.DefaultView).
 	View bisection.View
+	// Random, when above 0, makes each class's sweep a seeded Monte Carlo
+	// run instead: Iterations draws (default DefaultIterations) of Random
+	// distinct groups of the class, uniformly, from a PCG stream seeded
+	// with Seed. Equal draws are evaluated once and counted
+	// (Outcome.Occurrences); Sweep.Distributions gives p50 and p99.
+	Random     int
+	Iterations int
+	Seed       uint64
 	// Bisection and Congestion, when set, are the intact design's
 	// results in View, reused instead of computed again.
 	Bisection  []bisection.Fabric
@@ -93,6 +106,15 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	if opt.Depth != 1 && opt.Depth != 2 {
 		return nil, fmt.Errorf("depth %d: give 1 (N−1) or 2 (N−2)", opt.Depth)
 	}
+	if opt.Random < 0 || opt.Iterations < 0 {
+		return nil, fmt.Errorf("random %d, iterations %d: give counts above 0", opt.Random, opt.Iterations)
+	}
+	if opt.Random > 0 && opt.Iterations == 0 {
+		opt.Iterations = DefaultIterations
+	}
+	if opt.Random > 0 && opt.Classes == nil {
+		return nil, fmt.Errorf("a Monte Carlo run draws groups of the classes given with --sweep; name one")
+	}
 	if opt.MaxScenarios <= 0 {
 		opt.MaxScenarios = DefaultMaxScenarios
 	}
@@ -124,6 +146,17 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			LowerBoundRatio: f.LowerBoundRatio, UpperBoundRatio: f.UpperBoundRatio, Method: f.Method})
 	}
 	rep0 := twins(g, b.adj)
+	if opt.Random > 0 {
+		b.quick = true
+		for _, p := range plans {
+			sw, err := monteCarlo(b, p.class, p.groups, opt)
+			if err != nil {
+				return nil, err
+			}
+			rep.Sweeps = append(rep.Sweeps, sw)
+		}
+		return rep, nil
+	}
 	for _, p := range plans {
 		sw := Sweep{Class: p.class, Depth: opt.Depth, Groups: len(p.groups), Outcomes: []Outcome{}}
 		var todo []Outcome

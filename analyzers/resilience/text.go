@@ -25,6 +25,10 @@ func WriteText(w io.Writer, r *Report, all bool) {
 			fmt.Fprintf(w, "%s: skipped (%s)\n", head, s.Skipped)
 			continue
 		}
+		if s.Iterations > 0 {
+			writeMonteCarlo(w, &s)
+			continue
+		}
 		fmt.Fprintf(w, "%s: %d %s", head, s.Scenarios, plural(s.Scenarios, "scenario", "scenarios"))
 		if s.Evaluated < s.Scenarios {
 			fmt.Fprintf(w, ", %d evaluated (the others are twins: the same links to the same neighbours, so the same answer)", s.Evaluated)
@@ -96,4 +100,21 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// writeMonteCarlo writes a Monte Carlo run: its draws, the quantiles per
+// fabric, the restart shares and the worst draw.
+func writeMonteCarlo(w io.Writer, s *Sweep) {
+	fmt.Fprintf(w, "Monte Carlo over %s: %d draws of %d (seed %d), %d distinct of %d possible\n",
+		s.Class, s.Iterations, s.Depth, s.Seed, s.Evaluated, s.Scenarios)
+	for _, d := range s.Distributions {
+		fmt.Fprintf(w, "  fabric %q: bisection ratio at least %.3f in 50%% of draws, %.3f in 99%% (upper ends %.3f, %.3f); ranks disconnected p50 %d, p99 %d; degraded p50 %d, p99 %d\n",
+			d.Fabric, d.LowerRatioP50, d.LowerRatioP99, d.UpperRatioP50, d.UpperRatioP99, d.RanksDisconnectedP50, d.RanksDisconnectedP99, d.RanksDegradedP50, d.RanksDegradedP99)
+	}
+	for _, r := range s.Restarts {
+		fmt.Fprintf(w, "  workload %q restarts in %d of %d draws (%.1f%%)\n", r.Workload, r.Draws, s.Iterations, 100*r.Share)
+	}
+	if s.Worst >= 0 {
+		writeOutcome(w, "  worst ", &s.Outcomes[s.Worst])
+	}
 }

@@ -13,7 +13,8 @@ import (
 func newWhatif() *cobra.Command {
 	var df designFlags
 	var sweeps, fails []string
-	var depth, maxScenarios int
+	var depth, maxScenarios, random, iterations int
+	var seed uint64
 	var format string
 	var all bool
 	c := &cobra.Command{
@@ -31,7 +32,7 @@ func newWhatif() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios}
+			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios, Random: random, Iterations: iterations, Seed: seed}
 			for _, s := range sweeps {
 				for _, cl := range strings.Split(s, ",") {
 					if cl = strings.TrimSpace(cl); cl != "" {
@@ -71,5 +72,8 @@ func newWhatif() *cobra.Command {
 	c.Flags().IntVar(&maxScenarios, "max-scenarios", resilience.DefaultMaxScenarios, "most scenarios one sweep evaluates")
 	c.Flags().StringVar(&format, "format", "text", "output: text or json")
 	c.Flags().BoolVar(&all, "all", false, "list every scenario, not only the worst of each sweep")
+	c.Flags().IntVar(&random, "random", 0, "Monte Carlo: fail this many random groups of each --sweep class per draw")
+	c.Flags().IntVar(&iterations, "iterations", resilience.DefaultIterations, "Monte Carlo draws per class (with --random)")
+	c.Flags().Uint64Var(&seed, "seed", 1, "Monte Carlo seed: the same seed draws the same scenarios")
 	return c
 }
