@@ -41,13 +41,10 @@ func closed(t *testing.T, s resilience.Sweep, want float64) {
 	}
 }
 
-// Losing one of s spines of a two-tier non-blocking Clos leaves (s−1)/s
-// of the bisection: every leaf loses 1/s of its uplinks, and the residual
-// bound (intact less half the spine's links) meets the cut.
-func TestCloseSpineLoss(t *testing.T) {
-	for _, s := range []int{2, 4, 8} {
-		t.Run(fmt.Sprint(s), func(t *testing.T) {
-			g := compiletest.Source(t, fmt.Sprintf(`
+// closSpines is a non-blocking two-tier Clos of 64 hosts on 8 leaves and
+// the given number of spines (a divisor of 8).
+func closSpines(spines int) string {
+	return fmt.Sprintf(`
 fabric "f" {
   clos {
     hosts     = 64
@@ -63,7 +60,16 @@ fabric "f" {
       count = %d
     }
   }
-}`, s))
+}`, spines)
+}
+
+// Losing one of s spines of a two-tier non-blocking Clos leaves (s−1)/s
+// of the bisection: every leaf loses 1/s of its uplinks, and the residual
+// bound (intact less half the spine's links) meets the cut.
+func TestCloseSpineLoss(t *testing.T) {
+	for _, s := range []int{2, 4, 8} {
+		t.Run(fmt.Sprint(s), func(t *testing.T) {
+			g := compiletest.Source(t, closSpines(s))
 			sw := sweep(t, g, "spine")
 			if sw.Scenarios != s || sw.Evaluated != 1 || sw.Outcomes[0].Orbit != s {
 				t.Errorf("spine sweep: %d scenarios, %d evaluated, orbit %d; want %d, 1, %d (spines are twins)", sw.Scenarios, sw.Evaluated, sw.Outcomes[0].Orbit, s, s)
@@ -163,23 +169,7 @@ func fail(t *testing.T, g *ir.Graph, spec string) ir.Failure {
 // same scenarios, the occurrences add up to the iterations, and on a Clos
 // of 4 twin spines every draw of 2 spines leaves exactly half.
 func TestMonteCarlo(t *testing.T) {
-	g := compiletest.Source(t, `
-fabric "f" {
-  clos {
-    hosts     = 64
-    host_rate = "400Gb/s"
-    tier "leaf" {
-      model = "QM9700"
-      count = 8
-      down  = 8
-      up    = 8
-    }
-    tier "spine" {
-      model = "QM9700"
-      count = 4
-    }
-  }
-}`)
+	g := compiletest.Source(t, closSpines(4))
 	run := func(seed uint64) resilience.Sweep {
 		r, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}, Random: 2, Iterations: 200, Seed: seed})
 		if err != nil {
