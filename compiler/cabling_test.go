@@ -35,16 +35,39 @@ func compileExample(t *testing.T, name string, vars ...string) *ir.Graph {
 // every diagnostic.
 func compileDiags(t *testing.T, src string) (*ir.Graph, hcl.Diagnostics) {
 	t.Helper()
+	g, loaded, d := compileDiagsLoose(t, src)
+	if !loaded {
+		t.Fatal(d)
+	}
+	return g, d
+}
+
+// compileDiagsLoose is compileDiags that returns load errors (loaded
+// false) instead of failing on them.
+func compileDiagsLoose(t *testing.T, src string) (g *ir.Graph, loaded bool, diags hcl.Diagnostics) {
+	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cfg, diags := lang.Load([]string{dir}, lang.Options{})
 	if diags.HasErrors() {
-		t.Fatal(diags)
+		return nil, false, diags
 	}
 	g, d := Compile(cfg, Options{})
-	return g, append(diags, d...)
+	return g, true, append(diags, d...)
+}
+
+// wantDiag fails unless d holds a diagnostic of code whose detail
+// contains msg.
+func wantDiag(t *testing.T, what string, d hcl.Diagnostics, code diag.Code, msg string) {
+	t.Helper()
+	for _, x := range d {
+		if diag.CodeOf(x) == code && strings.Contains(x.Detail, msg) {
+			return
+		}
+	}
+	t.Errorf("%s: want %s with %q, got %v", what, code, msg, d)
 }
 
 // cablesByKind counts the plan's cables by the kind of their links.

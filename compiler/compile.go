@@ -57,6 +57,7 @@ var Stages = []Stage{
 	{"workloads", compileWorkloads},
 	{"cabling", planCabling},
 	{"risk_groups", compileRiskGroups},
+	{"flows", compileFlows},
 	{"requirements", compileRequirements},
 	{"checks", runChecks},
 }

@@ -22,12 +22,15 @@ func compileRequirements(s *state) {
 	for _, w := range s.cfg.Workloads {
 		known["workload"] = append(known["workload"], w.Name)
 	}
+	for _, f := range s.cfg.Flows {
+		known["flow"] = append(known["flow"], f.Name)
+	}
 	for _, r := range s.cfg.Requirements {
 		ok := true
 		for _, expr := range []hcl.Expression{r.Condition, r.ErrorMessage} {
 			for _, t := range expr.Variables() {
 				root := t.RootName()
-				if root != "fabric" && root != "workload" {
+				if root != "fabric" && root != "workload" && root != "flow" {
 					continue
 				}
 				if len(t) < 2 {

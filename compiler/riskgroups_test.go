@@ -123,14 +123,6 @@ risk_group "b" {
 }`, diag.RiskGroupEmpty, `matches no device`},
 	} {
 		_, d := compileDiags(t, riskBase+tc.src)
-		found := false
-		for _, x := range d {
-			if diag.CodeOf(x) == tc.code && strings.Contains(x.Detail, tc.msg) {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: want %s with %q, got %v", tc.src, tc.code, tc.msg, d)
-		}
+		wantDiag(t, tc.src, d, tc.code, tc.msg)
 	}
 }

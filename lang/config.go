@@ -56,6 +56,8 @@ type Config struct {
 	// RiskGroups are the declared risk groups (risk_group blocks), in
 	// source order.
 	RiskGroups []*RiskGroup
+	// Flows are the capacity queries (flow blocks), in source order.
+	Flows []*Flow
 	// Files maps file names to their sources, for diagnostic snippets.
 	Files map[string]*hcl.File
 	// Budget is the evaluation budget every expression of the design is

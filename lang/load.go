@@ -165,6 +165,7 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "workload", LabelNames: []string{"name"}},
 	{Type: "requirement", LabelNames: []string{"name"}},
 	{Type: "risk_group", LabelNames: []string{"name"}},
+	{Type: "flow", LabelNames: []string{"name"}},
 }}
 
 func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, diags *hcl.Diagnostics) {
@@ -241,6 +242,10 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		case "risk_group":
 			if r := decodeRiskGroup(b, ctx, diags); r != nil {
 				cfg.RiskGroups = append(cfg.RiskGroups, r)
+			}
+		case "flow":
+			if f := decodeFlow(b, ctx, diags); f != nil {
+				cfg.Flows = append(cfg.Flows, f)
 			}
 		}
 	}

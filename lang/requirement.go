@@ -30,7 +30,7 @@ type Requirement struct {
 }
 
 // RequirementRoots are the names a requirement expression may start with.
-var RequirementRoots = []string{"fabric", "workload", "var", "local"}
+var RequirementRoots = []string{"fabric", "workload", "flow", "var", "local"}
 
 var requirementSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{
 	{Name: "condition", Required: true},

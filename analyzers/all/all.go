@@ -9,6 +9,7 @@ import (
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
@@ -25,6 +26,7 @@ var Analyzers = []*analysis.Analyzer{
 	pcie.Analyzer,
 	congestion.Analyzer,
 	resilience.Analyzer,
+	flow.Analyzer,
 	requirements.Analyzer,
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
@@ -19,7 +20,7 @@ import (
 
 // Sources are the analyzers whose results the report (and so a
 // requirement) can hold, in the order they feed it.
-var Sources = []*analysis.Analyzer{inventory.Analyzer, bisection.Analyzer, oversub.Analyzer, pcie.Analyzer, congestion.Analyzer, resilience.Analyzer}
+var Sources = []*analysis.Analyzer{inventory.Analyzer, bisection.Analyzer, oversub.Analyzer, pcie.Analyzer, congestion.Analyzer, resilience.Analyzer, flow.Analyzer}
 
 // Fabric is one entry of the report's "fabrics" array: the inventory
 // fields inline, then one object per analysis that ran (absent otherwise).
@@ -81,6 +82,18 @@ type Check struct {
 	// (the congestion analyzer), in source order; absent when the design
 	// has none or the analyzer did not run.
 	Workloads []congestion.Workload `json:"workloads,omitempty"`
+	// Flows lists every flow block's answer (the flow analyzer), in
+	// source order; absent when the design has none.
+	Flows []flow.Result `json:"flows,omitempty"`
+}
+
+// Flows returns the flow analyzer's results, or nil when it did not run
+// or the design has no flow block.
+func Flows(of func(*analysis.Analyzer) any) []flow.Result {
+	if r, ok := of(flow.Analyzer).([]flow.Result); ok && len(r) > 0 {
+		return r
+	}
+	return nil
 }
 
 // Workloads returns the congestion analyzer's workloads, or nil when it

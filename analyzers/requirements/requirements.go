@@ -22,6 +22,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -69,8 +70,12 @@ func run(p *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	flows, err := scope(report.Flows(of), func(f flow.Result) string { return f.Name }, referenced(p.Graph.Requirements, "flow"))
+	if err != nil {
+		return nil, err
+	}
 	for i := range p.Graph.Requirements {
-		out = append(out, check(p, &p.Graph.Requirements[i], fabrics, workloads))
+		out = append(out, check(p, &p.Graph.Requirements[i], fabrics, workloads, flows))
 	}
 	return out, nil
 }
@@ -147,10 +152,10 @@ func referenced(reqs []ir.Requirement, root string) map[string]bool {
 	return want
 }
 
-func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) report.Requirement {
+func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Value) report.Requirement {
 	rng := p.Graph.Range(r.Origin)
 	ctx := r.Scope.NewChild()
-	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": workloads}
+	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": workloads, "flow": flows}
 	res := report.Requirement{Name: r.Name, Status: report.RequirementInvalid, Values: values(r.Condition, ctx, fabrics)}
 	invalid := func(subject *hcl.Range, summary, detail string) report.Requirement {
 		if subject == nil {
@@ -164,7 +169,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads cty.Value) re
 	// report's own values, or a corner of the intervals it reads.
 	evaluate := func(fs cty.Value) (cty.Value, hcl.Diagnostics) {
 		c := r.Scope.NewChild()
-		c.Variables = map[string]cty.Value{"fabric": fs, "workload": workloads}
+		c.Variables = map[string]cty.Value{"fabric": fs, "workload": workloads, "flow": flows}
 		return r.Condition.Value(c)
 	}
 	v, d := evaluate(fabrics)
@@ -244,7 +249,7 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []repo
 	out := []report.Value{}
 	seen := map[string]bool{}
 	for _, t := range expr.Variables() {
-		if t.RootName() != "fabric" && t.RootName() != "workload" {
+		if t.RootName() != "fabric" && t.RootName() != "workload" && t.RootName() != "flow" {
 			continue
 		}
 		ref := traversalString(t)
@@ -280,7 +285,7 @@ func available(d *hcl.Diagnostic) string {
 	}
 	for _, t := range d.Expression.Variables() {
 		root := t.RootName()
-		if root != "fabric" && root != "workload" {
+		if root != "fabric" && root != "workload" && root != "flow" {
 			continue
 		}
 		cur := d.EvalContext.Variables[root]

@@ -38,6 +38,17 @@ type WorstCase struct {
 	// WorkloadsRestarted is the most workloads on the fabric that one
 	// scenario restarts.
 	WorkloadsRestarted int `json:"workloads_restarted"`
+	// Flows holds, per flow block on the fabric, the least of each of its
+	// answers over the scenarios (a scenario that does not touch the
+	// fabric keeps the intact answer).
+	Flows map[string]WorstFlow `json:"flows,omitempty"`
+}
+
+// WorstFlow is a flow's least answers over a sweep.
+type WorstFlow struct {
+	MaxFlowBPS float64 `json:"max_flow_bps"`
+	ECMPBPS    float64 `json:"ecmp_bps"`
+	WCMPBPS    float64 `json:"wcmp_bps"`
 }
 
 // WorstBisection is WorstCase's bisection, in the fields of
@@ -105,11 +116,49 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 			}
 			w.WorkloadsRestarted = max(w.WorkloadsRestarted, n)
 		}
+		w.Flows = worstFlows(g, rep, s, i)
 		w.Bisection = WorstBisection{BandwidthBPS: hi, Ratio: hiR, LowerBoundBPS: lo, UpperBoundBPS: hi,
 			LowerBoundRatio: loR, UpperBoundRatio: hiR, Method: "exact", Scenario: name}
 		if lo < hi*(1-1e-9) {
 			w.Bisection.Method = "bounded"
 		}
+	}
+	return out
+}
+
+// worstFlows is the least of each answer of the flows on fabric f over
+// the outcomes of s, starting from the intact answers (rep.Flows) when
+// some outcome leaves the flow untouched; nil without flows.
+func worstFlows(g *ir.Graph, rep *Report, s *Sweep, f int) map[string]WorstFlow {
+	var out map[string]WorstFlow
+	for k, fl := range g.Flows {
+		if int(fl.Fabric) != f {
+			continue
+		}
+		if out == nil {
+			out = map[string]WorstFlow{}
+		}
+		inf := math.Inf(1)
+		w := WorstFlow{inf, inf, inf}
+		take := func(m, e, wc float64) {
+			w.MaxFlowBPS, w.ECMPBPS, w.WCMPBPS = min(w.MaxFlowBPS, m), min(w.ECMPBPS, e), min(w.WCMPBPS, wc)
+		}
+		untouched := len(s.Outcomes) == 0
+		for _, o := range s.Outcomes {
+			found := false
+			for _, x := range o.Flows {
+				if x.Flow == fl.Name {
+					take(x.MaxFlowBPS, x.ECMPBPS, x.WCMPBPS)
+					found = true
+				}
+			}
+			untouched = untouched || !found
+		}
+		if untouched && k < len(rep.Flows) {
+			x := rep.Flows[k]
+			take(x.MaxFlowBPS, x.ECMPBPS, x.WCMPBPS)
+		}
+		out[fl.Name] = w
 	}
 	return out
 }

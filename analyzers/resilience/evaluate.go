@@ -7,6 +7,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -212,6 +213,24 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		out.Fabrics = append(out.Fabrics, fo)
 	}
 	out.Workloads = b.workloads(r, dead, touched, lost)
+	for i := range g.Flows {
+		if f := g.Flows[i]; touched[f.Fabric] {
+			f.From, f.To = alive(f.From, dead), alive(f.To, dead)
+			res := flow.Compute(r, &f)
+			out.Flows = append(out.Flows, FlowOutcome{Flow: f.Name, MaxFlowBPS: res.MaxFlowBPS, ECMPBPS: res.ECMP.BPS, WCMPBPS: res.WCMP.BPS})
+		}
+	}
+	return out
+}
+
+// alive returns the nodes of ns that did not fail.
+func alive(ns []ir.NodeID, dead []bool) []ir.NodeID {
+	var out []ir.NodeID
+	for _, n := range ns {
+		if !dead[n] {
+			out = append(out, n)
+		}
+	}
 	return out
 }
 

@@ -183,12 +183,8 @@ func labelGroups(g *ir.Graph, class string) []Group {
 	return out
 }
 
-// LinkName names link id by its two ends, each device and port as the
-// cabling plan names them (ir.Graph.PortName): "su0/leaf0:swp33 –
-// spine3:swp1".
-func LinkName(g *ir.Graph, id ir.LinkID) string {
-	l := &g.Links[id]
-	return g.Nodes[l.A.Node].Name + ":" + g.PortName(l.A, l) + " – " + g.Nodes[l.B.Node].Name + ":" + g.PortName(l.B, l)
-}
+// LinkName names link id as the cabling plan names its ends
+// (ir.Graph.LinkName).
+func LinkName(g *ir.Graph, id ir.LinkID) string { return g.LinkName(id) }
 
 func joinList(xs []string) string { return strings.Join(xs, ", ") }

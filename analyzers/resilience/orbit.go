@@ -10,7 +10,8 @@ import (
 
 // twins returns, per node, the representative of its twin class: the
 // lowest-id fabric switch with the same labels (kind, model, tier, unit,
-// rail, plane, fabrics) and the same links (the same neighbours, with the
+// rail, plane, fabrics), the same part in the flow blocks' ends, and the
+// same links (the same neighbours, with the
 // same capacities and kinds, as many of each). Every other node is its
 // own representative.
 //
@@ -26,6 +27,17 @@ import (
 func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 	rep := make([]ir.NodeID, len(g.Nodes))
 	first := map[string]ir.NodeID{}
+	// A switch that is a flow's end is only a twin of another end of the
+	// same flows: the exchange must map each flow onto itself.
+	ends := map[ir.NodeID]string{}
+	for i, f := range g.Flows {
+		for _, n := range f.From {
+			ends[n] += fmt.Sprintf("f%d,", i)
+		}
+		for _, n := range f.To {
+			ends[n] += fmt.Sprintf("t%d,", i)
+		}
+	}
 	var nb []string
 	for i := range g.Nodes {
 		rep[i] = ir.NodeID(i)
@@ -39,7 +51,7 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 			nb = append(nb, fmt.Sprintf("%d/%g/%s/%d/%d", l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical()))
 		}
 		sort.Strings(nb)
-		key := fmt.Sprintf("%d|%s|%s|%s|%d|%d|%d|%v|%s", n.Kind, n.Model, n.Tier, n.Unit, n.UnitIndex, n.Rail, n.Plane, n.Fabrics, strings.Join(nb, ","))
+		key := fmt.Sprintf("%d|%s|%s|%s|%d|%d|%d|%v|%s|%s", n.Kind, n.Model, n.Tier, n.Unit, n.UnitIndex, n.Rail, n.Plane, n.Fabrics, ends[ir.NodeID(i)], strings.Join(nb, ","))
 		if r, ok := first[key]; ok {
 			rep[i] = r
 		} else {

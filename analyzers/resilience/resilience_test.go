@@ -203,3 +203,46 @@ func TestMonteCarlo(t *testing.T) {
 		t.Error("5 distinct spines of 4 drawn without error")
 	}
 }
+
+// Flows are answered on the surviving graph: SU 0 to SU 1 of the
+// SuperPOD keeps 15/16 of its 102.4 Tb/s after any spine loss, and a
+// spine that is a flow's end has no twin among the other spines.
+func TestFlowsUnderFailure(t *testing.T) {
+	g := compiletest.Source(t, closSpines(4)+`
+flow "to_spine0" {
+  from = ["host00"]
+  to   = ["spine0"]
+}`)
+	sw := sweep(t, g, "spine")
+	if sw.Evaluated != 2 {
+		t.Errorf("%d evaluated, want 2 (spine0, an end of a flow, apart from its twins)", sw.Evaluated)
+	}
+	for _, o := range sw.Outcomes {
+		want := 400e9 // host0's link
+		if o.Group == "spine0" {
+			want = 0
+		}
+		if len(o.Flows) != 1 || o.Flows[0].MaxFlowBPS != want {
+			t.Errorf("%s: flows %+v, want max-flow %g", o.Group, o.Flows, want)
+		}
+	}
+	sp := compiletest.Example(t, "dgx-h100-superpod")
+	sp.Flows = append(sp.Flows, ir.Flow{Name: "su", Fabric: 0, From: nicsOf(sp, "su0/"), To: nicsOf(sp, "su1/")})
+	s2 := sweep(t, sp, "spine")
+	if f := s2.Outcomes[0].Flows; len(f) != 1 || math.Abs(f[0].MaxFlowBPS-96e12) > 1 || math.Abs(f[0].ECMPBPS-96e12) > 1 {
+		t.Errorf("SuperPOD SU 0 → SU 1 after a spine loss: %+v, want 96 Tb/s max-flow and ECMP", f)
+	}
+}
+
+// nicsOf returns the compute NICs on fabric 0 of the servers whose names
+// start with prefix.
+func nicsOf(g *ir.Graph, prefix string) []ir.NodeID {
+	var out []ir.NodeID
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Kind == ir.KindNIC && n.InFabric(0) && strings.HasPrefix(n.Name, prefix) {
+			out = append(out, ir.NodeID(i))
+		}
+	}
+	return out
+}

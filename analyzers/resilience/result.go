@@ -10,6 +10,8 @@ import "github.com/topoc/topoc/analyzers/bisection"
 type Report struct {
 	// Baseline is the intact design's bisection per fabric.
 	Baseline []BaselineFabric `json:"baseline"`
+	// Flows holds the intact design's flow answers, in source order.
+	Flows []FlowOutcome `json:"flows,omitempty"`
 	// Sweeps holds one entry per class swept, in the order asked.
 	Sweeps []Sweep `json:"sweeps"`
 }
@@ -103,6 +105,18 @@ type Outcome struct {
 	Fabrics []FabricOutcome `json:"fabrics"`
 	// Workloads holds every workload's fate, in source order.
 	Workloads []WorkloadOutcome `json:"workloads,omitempty"`
+	// Flows holds the flow blocks whose fabric the failure touches, in
+	// source order, answered on the surviving graph without the failed
+	// ends.
+	Flows []FlowOutcome `json:"flows,omitempty"`
+}
+
+// FlowOutcome is a flow block's answer after a failure (analyzers/flow).
+type FlowOutcome struct {
+	Flow       string  `json:"flow"`
+	MaxFlowBPS float64 `json:"max_flow_bps"`
+	ECMPBPS    float64 `json:"ecmp_bps"`
+	WCMPBPS    float64 `json:"wcmp_bps"`
 }
 
 // FabricOutcome is one fabric after a failure.

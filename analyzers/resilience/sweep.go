@@ -23,6 +23,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -140,6 +141,10 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	}
 	b := newBaseline(g, opt.View, opt.Bisection, opt.Congestion)
 	rep := &Report{Sweeps: []Sweep{}}
+	for i := range g.Flows {
+		f := flow.Compute(g, &g.Flows[i])
+		rep.Flows = append(rep.Flows, FlowOutcome{Flow: f.Name, MaxFlowBPS: f.MaxFlowBPS, ECMPBPS: f.ECMP.BPS, WCMPBPS: f.WCMP.BPS})
+	}
 	for i := range g.Fabrics {
 		f := &b.bisection[i]
 		rep.Baseline = append(rep.Baseline, BaselineFabric{Fabric: g.Fabrics[i].Name, LowerBoundBPS: f.LowerBoundBPS, UpperBoundBPS: f.UpperBoundBPS,

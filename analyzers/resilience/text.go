@@ -74,6 +74,9 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		}
 		fmt.Fprintln(w)
 	}
+	for _, fl := range o.Flows {
+		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s\n", fl.Flow, bisection.RateText(fl.MaxFlowBPS), bisection.RateText(fl.ECMPBPS), bisection.RateText(fl.WCMPBPS))
+	}
 	var parts []string
 	for _, wo := range o.Workloads {
 		s := fmt.Sprintf("workload %q %s", wo.Workload, wo.Status)

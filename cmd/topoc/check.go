@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -93,6 +94,7 @@ func newCheck() *cobra.Command {
 						}
 						report.WriteText(c.OutOrStdout(), fabrics)
 						report.WriteWorkloads(c.OutOrStdout(), report.Workloads(res.results.Of))
+						flow.WriteText(c.OutOrStdout(), report.Flows(res.results.Of))
 						report.WriteRequirements(c.OutOrStdout(), res.requirements())
 						e, w, i := diag.Count(res.diags)
 						if e+w+i > 0 {

@@ -159,5 +159,5 @@ func (c *compiled) checkReport(fabrics []report.Fabric) report.Check {
 		fabrics = []report.Fabric{}
 	}
 	return report.Check{OK: !c.diags.HasErrors(), Diagnostics: diag.ToJSON(c.diags), Fabrics: fabrics,
-		Requirements: c.requirements(), Workloads: report.Workloads(c.results.Of)}
+		Requirements: c.requirements(), Workloads: report.Workloads(c.results.Of), Flows: report.Flows(c.results.Of)}
 }

@@ -213,6 +213,8 @@ type Graph struct {
 	// RiskGroups are the declared risk groups (ir/residual.go), in source
 	// order, per_rack instances in rack order.
 	RiskGroups []RiskGroup
+	// Flows are the capacity queries (ir/flow.go), in source order.
+	Flows []Flow
 
 	// cache holds the membership index (members.go).
 	cache *indexCache

@@ -51,7 +51,7 @@ func (g *Graph) Residual(f Failure) *Graph {
 	}
 	r := &Graph{
 		Nodes: g.Nodes, Requirements: g.Requirements, Workloads: g.Workloads,
-		ServerModels: g.ServerModels, Protocols: g.Protocols, Origins: g.Origins, RiskGroups: g.RiskGroups,
+		ServerModels: g.ServerModels, Protocols: g.Protocols, Origins: g.Origins, RiskGroups: g.RiskGroups, Flows: g.Flows,
 		cache: &indexCache{},
 	}
 	r.Links = make([]Link, 0, len(g.Links))

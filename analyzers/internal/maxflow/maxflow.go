@@ -127,6 +127,15 @@ func (g *Graph) Capacity(a int32) float64 { return g.orig[a] }
 // Reverse returns the reverse arc of a (the other direction of its edge).
 func (g *Graph) Reverse(a int32) int32 { return g.rev[a] }
 
+// Flow returns the flow the last MaxFlow sent along arc a, in a's
+// direction (negative when the net flow on its edge runs the other way).
+func (g *Graph) Flow(a int32) float64 {
+	if g.res == nil {
+		return 0
+	}
+	return g.orig[a] - g.res[a]
+}
+
 // NumArcs returns the number of arcs (twice the number of edges).
 func (g *Graph) NumArcs() int { return len(g.to) }
 

@@ -1,0 +1,307 @@
+package flow_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/analyzers/flow"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/compiler/tooltest"
+)
+
+// randomFabric writes a custom fabric of seed: 3–8 SN5600 switches
+// (800G ports that break out into 2 × 400G) joined by random links of
+// 800G or 400G, 1–3 in parallel (so parallel links of unequal capacity),
+// a ring that keeps it connected, and 6–12 hosts of 400G on random
+// switches; flow "q" runs from a random third of the hosts to another.
+func randomFabric(seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 17))
+	sw, hosts := 3+r.IntN(6), 6+r.IntN(7)
+	var b strings.Builder
+	b.WriteString("fabric \"f\" {\n  custom {\n")
+	for i := 0; i < sw; i++ {
+		fmt.Fprintf(&b, "    switch \"s%d\" {\n      model = \"SN5600\"\n    }\n", i)
+	}
+	for i := 0; i < hosts; i++ {
+		fmt.Fprintf(&b, "    host \"h%d\" {\n      rate = \"400Gb/s\"\n    }\n", i)
+	}
+	link := func(a, c string, rate string, par int) {
+		fmt.Fprintf(&b, "    link {\n      a = %q\n      b = %q\n      rate = %q\n      parallel = %d\n    }\n", a, c, rate, par)
+	}
+	rates := []string{"800Gb/s", "400Gb/s"}
+	for i := 0; i < sw; i++ {
+		link(fmt.Sprintf("s%d", i), fmt.Sprintf("s%d", (i+1)%sw), rates[r.IntN(2)], 1+r.IntN(2))
+	}
+	for k := 0; k < sw; k++ {
+		i, j := r.IntN(sw), r.IntN(sw)
+		if i != j {
+			link(fmt.Sprintf("s%d", i), fmt.Sprintf("s%d", j), rates[r.IntN(2)], 1+r.IntN(3))
+		}
+	}
+	for i := 0; i < hosts; i++ {
+		link(fmt.Sprintf("h%d", i), fmt.Sprintf("s%d", r.IntN(sw)), "400Gb/s", 1)
+	}
+	b.WriteString("  }\n}\n")
+	perm := r.Perm(hosts)
+	third := hosts / 3
+	var from, to []string
+	for _, h := range perm[:third] {
+		from = append(from, fmt.Sprintf("%q", fmt.Sprintf("h%d", h)))
+	}
+	for _, h := range perm[third : 2*third] {
+		to = append(to, fmt.Sprintf("%q", fmt.Sprintf("h%d", h)))
+	}
+	fmt.Fprintf(&b, "flow \"q\" {\n  from = [%s]\n  to = [%s]\n}\n", strings.Join(from, ", "), strings.Join(to, ", "))
+	return b.String()
+}
+
+func compileFlow(t *testing.T, seed uint64) (*ir.Graph, *ir.Flow) {
+	t.Helper()
+	g := compiletest.Source(t, randomFabric(seed))
+	if len(g.Flows) != 1 {
+		t.Fatalf("seed %d: no flow compiled", seed)
+	}
+	return g, &g.Flows[0]
+}
+
+// TestMaxFlowNetworkX: on 24 random fabrics with parallel links of
+// unequal capacity, the max-flow equals networkx's maximum_flow between a
+// super source and a super sink on the same links (per direction, each
+// link an arc both ways), and the cut's capacity equals the flow.
+func TestMaxFlowNetworkX(t *testing.T) {
+	tooltest.PythonModule(t, "networkx", "python3-networkx")
+	type edge struct {
+		A, B string
+		C    float64
+	}
+	type graph struct {
+		Edges    []edge
+		From, To []string
+	}
+	var cases []graph
+	var got []float64
+	for seed := uint64(1); seed <= 24; seed++ {
+		g, f := compileFlow(t, seed)
+		r := flow.Compute(g, f)
+		if math.Abs(r.Cut.BPS-r.MaxFlowBPS) > 1e-6*math.Max(1, r.MaxFlowBPS) {
+			t.Errorf("seed %d: cut %g ≠ max-flow %g", seed, r.Cut.BPS, r.MaxFlowBPS)
+		}
+		var gr graph
+		for _, id := range g.FabricLinks(f.Fabric) {
+			l := &g.Links[id]
+			gr.Edges = append(gr.Edges, edge{g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name, l.CapacityBPS / 1e9})
+		}
+		for _, n := range f.From {
+			gr.From = append(gr.From, g.Nodes[n].Name)
+		}
+		for _, n := range f.To {
+			gr.To = append(gr.To, g.Nodes[n].Name)
+		}
+		cases = append(cases, gr)
+		got = append(got, r.MaxFlowBPS/1e9)
+	}
+	in, _ := json.Marshal(cases)
+	script := `
+import json, sys
+import networkx as nx
+out = []
+for c in json.load(sys.stdin):
+    g = nx.DiGraph()
+    for e in c["Edges"]:
+        for u, v in ((e["A"], e["B"]), (e["B"], e["A"])):
+            cap = g[u][v]["capacity"] + e["C"] if g.has_edge(u, v) else e["C"]
+            g.add_edge(u, v, capacity=cap)
+    for s in c["From"]:
+        g.add_edge("__S", s)
+    for t in c["To"]:
+        g.add_edge(t, "__T")
+    out.append(nx.maximum_flow_value(g, "__S", "__T"))
+print(json.dumps(out))
+`
+	cmd := exec.Command(tooltest.Python, "-c", script)
+	cmd.Stdin = strings.NewReader(string(in))
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("networkx: %v", err)
+	}
+	var want []float64
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-6*math.Max(1, want[i]) {
+			t.Errorf("seed %d: max-flow %g Gb/s, networkx %g", i+1, got[i], want[i])
+		}
+	}
+}
+
+// TestPlacementPaths: ECMP and WCMP agree on 24 random fabrics with an
+// independent computation that enumerates every shortest path from each
+// source to its nearest sinks and gives each path the product of the
+// per-hop split fractions (1/next hops, or capacity ÷ next hops'
+// capacity), then scales to the first full link direction.
+func TestPlacementPaths(t *testing.T) {
+	for seed := uint64(1); seed <= 24; seed++ {
+		g, f := compileFlow(t, seed)
+		r := flow.Compute(g, f)
+		for _, weighted := range []bool{false, true} {
+			want := byPaths(g, f, weighted)
+			got := r.ECMP.BPS
+			if weighted {
+				got = r.WCMP.BPS
+			}
+			if math.Abs(got-want) > 1e-6*math.Max(1, want) {
+				t.Errorf("seed %d weighted=%v: placed %g, paths %g", seed, weighted, got, want)
+			}
+			if got > r.MaxFlowBPS*(1+1e-9) {
+				t.Errorf("seed %d: placement %g above the max-flow %g", seed, got, r.MaxFlowBPS)
+			}
+		}
+	}
+}
+
+// byPaths is the independent placement of TestPlacementPaths.
+func byPaths(g *ir.Graph, f *ir.Flow, weighted bool) float64 {
+	type hop struct {
+		to  ir.NodeID
+		cap float64
+		key string // the link direction
+	}
+	adj := map[ir.NodeID][]hop{}
+	for _, id := range g.FabricLinks(f.Fabric) {
+		l := &g.Links[id]
+		adj[l.A.Node] = append(adj[l.A.Node], hop{l.B.Node, l.CapacityBPS, fmt.Sprintf("%d>", id)})
+		adj[l.B.Node] = append(adj[l.B.Node], hop{l.A.Node, l.CapacityBPS, fmt.Sprintf("%d<", id)})
+	}
+	dist := map[ir.NodeID]int{}
+	var q []ir.NodeID
+	for _, s := range f.To {
+		dist[s] = 0
+		q = append(q, s)
+	}
+	for len(q) > 0 {
+		v := q[0]
+		q = q[1:]
+		for _, h := range adj[v] {
+			if _, ok := dist[h.to]; !ok {
+				dist[h.to] = dist[v] + 1
+				q = append(q, h.to)
+			}
+		}
+	}
+	load, caps := map[string]float64{}, map[string]float64{}
+	var walk func(v ir.NodeID, p float64)
+	walk = func(v ir.NodeID, p float64) {
+		if dist[v] == 0 {
+			return
+		}
+		var next []hop
+		total := 0.0
+		for _, h := range adj[v] {
+			if d, ok := dist[h.to]; ok && d == dist[v]-1 {
+				next = append(next, h)
+				if weighted {
+					total += h.cap
+				} else {
+					total++
+				}
+			}
+		}
+		for _, h := range next {
+			w := 1.0
+			if weighted {
+				w = h.cap
+			}
+			load[h.key] += p * w / total
+			caps[h.key] = h.cap
+			walk(h.to, p*w/total)
+		}
+	}
+	for _, s := range f.From {
+		if _, ok := dist[s]; !ok {
+			return 0
+		}
+		walk(s, 1)
+	}
+	keys := make([]string, 0, len(load))
+	for k := range load {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	scale := math.Inf(1)
+	for _, k := range keys {
+		scale = math.Min(scale, caps[k]/load[k])
+	}
+	if math.IsInf(scale, 1) {
+		return 0
+	}
+	return scale * float64(len(f.From))
+}
+
+// A closed form: 4 hosts on leaf a, 4 on leaf b, leaves joined by one
+// 800G link and one 400G link. Max-flow from a's hosts to b's is the
+// 1.2 Tb/s between the leaves; ECMP splits equally over the two links and
+// fills the 400G one first at 800 Gb/s; WCMP splits 2:1 and places the
+// full 1.2 Tb/s.
+func TestUnequalParallel(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  custom {
+    switch "a" {
+      model = "SN5600"
+    }
+    switch "b" {
+      model = "SN5600"
+    }
+    host "x" {
+      count = 4
+      rate  = "400Gb/s"
+    }
+    host "y" {
+      count = 4
+      rate  = "400Gb/s"
+    }
+    link {
+      a    = "a"
+      b    = "b"
+      rate = "800Gb/s"
+    }
+    link {
+      a    = "a"
+      b    = "b"
+      rate = "400Gb/s"
+    }
+    link {
+      count = 4
+      a     = "x${count.index}"
+      b     = "a"
+    }
+    link {
+      count = 4
+      a     = "y${count.index}"
+      b     = "b"
+    }
+  }
+}
+flow "ab" {
+  from = ["x*"]
+  to   = ["y*"]
+}`)
+	r := flow.Compute(g, &g.Flows[0])
+	if r.MaxFlowBPS != 1.2e12 || r.Cut.Links != 2 {
+		t.Errorf("max-flow %g over a cut of %d links, want 1.2e12 over 2", r.MaxFlowBPS, r.Cut.Links)
+	}
+	if r.ECMP.BPS != 0.8e12 || !strings.HasPrefix(r.ECMP.Binding, "a:") {
+		t.Errorf("ECMP %g binding %q, want 8e11 on an a → b link", r.ECMP.BPS, r.ECMP.Binding)
+	}
+	if math.Abs(r.WCMP.BPS-1.2e12) > 1 || r.WCMP.ShareOfMaxFlow != 1 {
+		t.Errorf("WCMP %g (share %g), want 1.2e12 (1)", r.WCMP.BPS, r.WCMP.ShareOfMaxFlow)
+	}
+}

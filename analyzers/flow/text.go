@@ -1,0 +1,39 @@
+package flow
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/topoc/topoc/analyzers/bisection"
+)
+
+// WriteText writes the flows section of `topoc check`: per flow the
+// max-flow with its cut, and what ECMP and WCMP place, with the link that
+// binds each.
+func WriteText(w io.Writer, rs []Result) {
+	for _, r := range rs {
+		fmt.Fprintf(w, "flow %q: %s to %s on fabric %q\n", r.Name, count(r.Sources, "source"), count(r.Sinks, "sink"), r.Fabric)
+		fmt.Fprintf(w, "  max-flow %s (exact; a cut of %s binds it)\n", bisection.RateText(r.MaxFlowBPS), count(r.Cut.Links, "link"))
+		for _, p := range []struct {
+			name string
+			pl   Placement
+		}{{"ECMP", r.ECMP}, {"WCMP", r.WCMP}} {
+			switch {
+			case p.pl.Unreachable > 0:
+				fmt.Fprintf(w, "  %-8s nothing: %d sources reach no sink\n", p.name, p.pl.Unreachable)
+			case p.pl.Binding == "":
+				fmt.Fprintf(w, "  %-8s nothing placed\n", p.name)
+			default:
+				fmt.Fprintf(w, "  %-8s %s, %.1f%% of max-flow; first full: %s\n", p.name, bisection.RateText(p.pl.BPS), 100*p.pl.ShareOfMaxFlow, p.pl.Binding)
+			}
+		}
+	}
+}
+
+// count writes n and a noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,148 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"path"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// compileFlows resolves the flow blocks: the fabric (named, or the only
+// one the sources are in), and each end's nodes (flowEnd). Errors: an
+// unknown fabric, an end that selects nothing on the fabric, ends that
+// share a node.
+func compileFlows(s *state) {
+	g := s.g
+	if len(s.cfg.Flows) == 0 {
+		return
+	}
+	var fabrics []string
+	byName := map[string]ir.FabricID{}
+	for i, f := range g.Fabrics {
+		fabrics = append(fabrics, f.Name)
+		byName[f.Name] = ir.FabricID(i)
+	}
+	for _, f := range s.cfg.Flows {
+		rng := f.DeclRange
+		fid := ir.FabricID(ir.None)
+		if f.Fabric.Set {
+			id, ok := byName[f.Fabric.V]
+			if !ok {
+				s.diags = append(s.diags, unknown("fabric", f.Fabric.V, f.Fabric.Range, fabrics))
+				continue
+			}
+			fid = id
+		}
+		var ends [2][]ir.NodeID
+		ok := true
+		for i, pats := range [2][]string{f.From.V, f.To.V} {
+			sel := selectNodes(g, pats)
+			if len(sel) == 0 {
+				which := [2]string{"from", "to"}[i]
+				s.diags = append(s.diags, unknownDevices(f.Name, which, pats, [2]hcl.Range{f.From.Range, f.To.Range}[i]))
+				ok = false
+				break
+			}
+			if fid == ir.None {
+				fid = soleFabric(g, sel)
+				if fid == ir.None {
+					s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "Flow without a fabric",
+						fmt.Sprintf("flow %q: the devices of from are not in exactly one fabric; name it with fabric = \"...\" (fabrics: %s).", f.Name, strings.Join(fabrics, ", "))))
+					ok = false
+					break
+				}
+			}
+			ends[i] = flowEnd(g, sel, fid)
+			if len(ends[i]) == 0 {
+				which := [2]string{"from", "to"}[i]
+				v := [2]hcl.Range{f.From.Range, f.To.Range}[i]
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, v, "Flow end selects nothing",
+					fmt.Sprintf("flow %q: %s = %q matches no device with links on fabric %q; name switches, hosts, servers, NICs or GPUs of that fabric (globs match whole names: \"su0/node*\").", f.Name, which, pats, g.Fabrics[fid].Name)))
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		shared := map[ir.NodeID]bool{}
+		for _, n := range ends[0] {
+			shared[n] = true
+		}
+		for _, n := range ends[1] {
+			if shared[n] {
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, f.To.Range, "Flow ends overlap",
+					fmt.Sprintf("flow %q: %s is in both from and to; a flow runs between two disjoint groups.", f.Name, g.Nodes[n].Name)))
+				ok = false
+				break
+			}
+		}
+		if ok {
+			g.Flows = append(g.Flows, ir.Flow{Name: f.Name, Fabric: fid, From: ends[0], To: ends[1], Origin: g.Origin(rng)})
+		}
+	}
+}
+
+// selectNodes returns the nodes whose names match one of pats, in node
+// order.
+func selectNodes(g *ir.Graph, pats []string) []ir.NodeID {
+	var out []ir.NodeID
+	for i := range g.Nodes {
+		for _, p := range pats {
+			if m, _ := path.Match(p, g.Nodes[i].Name); m {
+				out = append(out, ir.NodeID(i))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// soleFabric is the one fabric every selected node (or a component of it)
+// belongs to, or None.
+func soleFabric(g *ir.Graph, sel []ir.NodeID) ir.FabricID {
+	found := ir.FabricID(ir.None)
+	for _, n := range sel {
+		fs := g.Nodes[n].Fabrics
+		for _, c := range g.Children(n) {
+			fs = append(fs[:len(fs):len(fs)], g.Nodes[c].Fabrics...)
+		}
+		for _, f := range fs {
+			if found != ir.None && f != found {
+				return ir.None
+			}
+			found = f
+		}
+	}
+	return found
+}
+
+// flowEnd maps selected nodes to flow ends (ir.Flow): a node on fabric
+// fid or inside a server (a GPU, whose server's internals then join the
+// flow graph) is itself; a server stands for its components on the
+// fabric (its NICs). Sorted, without repeats.
+func flowEnd(g *ir.Graph, sel []ir.NodeID, fid ir.FabricID) []ir.NodeID {
+	var out []ir.NodeID
+	for _, n := range sel {
+		if nd := &g.Nodes[n]; nd.InFabric(fid) || nd.Parent != ir.None {
+			out = append(out, n)
+			continue
+		}
+		for _, c := range g.Children(n) {
+			if g.Nodes[c].InFabric(fid) {
+				out = append(out, c)
+			}
+		}
+	}
+	return unique(out)
+}
+
+// unknownDevices is the error for a flow end whose patterns match no
+// device at all.
+func unknownDevices(flow, which string, pats []string, rng hcl.Range) *hcl.Diagnostic {
+	return diag.Error(diag.UnknownReference, rng, "Flow end matches no device",
+		fmt.Sprintf("flow %q: %s = %q matches no device of the design (globs match whole names: \"su0/node*\", not \"node*\").", flow, which, pats))
+}
