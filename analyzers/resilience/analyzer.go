@@ -38,6 +38,9 @@ type WorstCase struct {
 	// WorkloadsRestarted is the most workloads on the fabric that one
 	// scenario restarts.
 	WorkloadsRestarted int `json:"workloads_restarted"`
+	// IntactUnits is, per unit kind of the fabric (su, pod, group), the
+	// fewest units one scenario leaves with every rank whole.
+	IntactUnits map[string]int `json:"intact_units,omitempty"`
 	// Flows holds, per flow block on the fabric, the least of each of its
 	// answers over the scenarios (a scenario that does not touch the
 	// fabric keeps the intact answer).
@@ -105,6 +108,14 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 			hi, hiR = min(hi, f.UpperBoundBPS), min(hiR, f.UpperBoundRatio)
 			if f.RanksDisconnected > w.RanksDisconnected || f.RanksDisconnected == w.RanksDisconnected && f.RanksDegraded > w.RanksDegraded {
 				w.WorstRanks = o.Group
+			}
+			for _, u := range f.Units {
+				if w.IntactUnits == nil {
+					w.IntactUnits = map[string]int{}
+				}
+				if v, ok := w.IntactUnits[u.Kind]; !ok || u.Intact < v {
+					w.IntactUnits[u.Kind] = u.Intact
+				}
 			}
 			w.RanksDisconnected = max(w.RanksDisconnected, f.RanksDisconnected)
 			w.RanksDegraded = max(w.RanksDegraded, f.RanksDegraded)

@@ -27,6 +27,8 @@ type baseline struct {
 	// quick evaluates scenarios with bisection's Options.Quick (Monte
 	// Carlo): the proven bounds against the intact cut, without search.
 	quick bool
+	// units[f] is fabric f's scheduling units (units.go).
+	units []unitMap
 }
 
 // newBaseline analyzes the intact design; bis and cong, when not nil, are
@@ -39,6 +41,9 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		}
 		caps, _ := ownerCaps(g, ir.FabricID(i), nil)
 		b.capBPS = append(b.capBPS, caps)
+	}
+	for i := range g.Fabrics {
+		b.units = append(b.units, b.newUnitMap(ir.FabricID(i)))
 	}
 	for i := range g.Workloads {
 		b.ranks = append(b.ranks, congestion.Ranks(g, &g.Workloads[i]))
@@ -161,6 +166,7 @@ func mainPart(r *ir.Graph, fid ir.FabricID) map[ir.NodeID]bool {
 func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	g := b.g
 	out := Outcome{Class: class, Group: gr.Name, Orbit: orbitSize}
+	domains := DomainsIntact{}
 	r := g.Residual(gr.Failure)
 	dead := g.FailedNodes(gr.Failure)
 	touched := b.touched(gr.Failure, dead)
@@ -169,6 +175,10 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	for i := range g.Fabrics {
 		fid := ir.FabricID(i)
 		if !touched[i] {
+			if g.Fabrics[fid].Family == "nvlink_domain" {
+				domains.Total++
+				domains.Intact++
+			}
 			continue
 		}
 		main := mainPart(r, fid)
@@ -199,6 +209,14 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 				fo.RanksDisconnected += b.rankCount(o, nil) - n
 			}
 		}
+		fo.Units = b.units[i].intact(lost[i])
+		if g.Fabrics[fid].Family == "nvlink_domain" {
+			whole := len(lost[i]) == 0
+			domains.Total++
+			if whole {
+				domains.Intact++
+			}
+		}
 		// The intact cut, tried on the surviving graph, is an upper bound
 		// the search need not find again (and all a quick run uses).
 		opt := bisection.Options{View: b.view, Quick: b.quick}
@@ -211,6 +229,9 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		res := bisection.Compute(r, fid, opt)
 		fo.set(&b.bisection[i], &res)
 		out.Fabrics = append(out.Fabrics, fo)
+	}
+	if domains.Total > 0 {
+		out.NVLinkDomains = &domains
 	}
 	out.Workloads = b.workloads(r, dead, touched, lost)
 	for i := range g.Flows {

@@ -124,6 +124,9 @@ func TestRailLeafLoss(t *testing.T) {
 	if f.RanksDegraded != 256 || f.RanksDisconnected != 0 || f.LostEndpoints != 32 || f.StrandedEndpoints != 0 {
 		t.Errorf("rail leaf: %+v, want 256 degraded, 0 disconnected, 32 endpoints lost", f)
 	}
+	if u := f.Units; len(u) != 1 || u[0].Kind != "su" || u[0].Total != 4 || u[0].Intact != 3 || u[0].LargestIntactRanks != 256 {
+		t.Errorf("units %+v, want 3 of 4 SUs whole, 256 GPUs each", u)
+	}
 	if len(o.Workloads) != 1 || o.Workloads[0].Status != resilience.StatusRestart || !strings.Contains(o.Workloads[0].Reason, "lost 400Gb/s") {
 		t.Errorf("workloads %+v, want llm-70b to restart on a lost 400G NIC link", o.Workloads)
 	}
@@ -245,4 +248,20 @@ func nicsOf(g *ir.Graph, prefix string) []ir.NodeID {
 		}
 	}
 	return out
+}
+
+// A rack of the two-rack NVL72 cluster takes its NVLink domain and its 72
+// GPUs; the other domain and rack stay whole.
+func TestNVL72RackLoss(t *testing.T) {
+	g := compiletest.Example(t, "gb200-nvl72-2rack")
+	sw := sweep(t, g, "rack")
+	o := sw.Outcomes[0]
+	if o.Group != "rack0" || o.NVLinkDomains == nil || o.NVLinkDomains.Total != 2 || o.NVLinkDomains.Intact != 1 {
+		t.Fatalf("%s: NVLink domains %+v, want 1 of 2 whole", o.Group, o.NVLinkDomains)
+	}
+	for _, f := range o.Fabrics {
+		if f.RanksDisconnected != 72 || f.RanksDegraded != 0 {
+			t.Errorf("%s: %d disconnected, %d degraded; want the rack's 72 GPUs", f.Fabric, f.RanksDisconnected, f.RanksDegraded)
+		}
+	}
 }

@@ -103,6 +103,10 @@ type Outcome struct {
 	// Fabrics holds the fabrics the failure touches, in fabric order;
 	// untouched fabrics keep their baseline.
 	Fabrics []FabricOutcome `json:"fabrics"`
+	// NVLinkDomains counts the design's NVLink domains (nvlink_domain
+	// fabrics) and those whose GPUs all keep every NVLink link; absent
+	// when the design has none.
+	NVLinkDomains *DomainsIntact `json:"nvlink_domains,omitempty"`
 	// Workloads holds every workload's fate, in source order.
 	Workloads []WorkloadOutcome `json:"workloads,omitempty"`
 	// Flows holds the flow blocks whose fabric the failure touches, in
@@ -152,6 +156,15 @@ type FabricOutcome struct {
 	// 0, which bounds nothing).
 	LowerPercent float64  `json:"lower_percent_of_baseline"`
 	UpperPercent *float64 `json:"upper_percent_of_baseline"`
+	// Units counts, per unit kind of the fabric's access switches (su,
+	// pod, group), the units whose ranks all stay whole.
+	Units []UnitsIntact `json:"units,omitempty"`
+}
+
+// DomainsIntact counts NVLink domains after a failure.
+type DomainsIntact struct {
+	Total  int `json:"total"`
+	Intact int `json:"intact"`
 }
 
 // The values of WorkloadOutcome.Status.

@@ -72,7 +72,16 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		if f.StrandedEndpoints > 0 {
 			fmt.Fprintf(w, "; %d endpoints cut off", f.StrandedEndpoints)
 		}
+		for _, u := range f.Units {
+			fmt.Fprintf(w, "; %s: %d of %d intact", u.Kind, u.Intact, u.Total)
+			if u.Intact > 0 && u.Intact < u.Total {
+				fmt.Fprintf(w, " (largest %d ranks)", u.LargestIntactRanks)
+			}
+		}
 		fmt.Fprintln(w)
+	}
+	if d := o.NVLinkDomains; d != nil && d.Intact < d.Total {
+		fmt.Fprintf(w, "    NVLink domains: %d of %d whole\n", d.Intact, d.Total)
 	}
 	for _, fl := range o.Flows {
 		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s\n", fl.Flow, bisection.RateText(fl.MaxFlowBPS), bisection.RateText(fl.ECMPBPS), bisection.RateText(fl.WCMPBPS))
