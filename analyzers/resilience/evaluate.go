@@ -165,7 +165,7 @@ func mainPart(r *ir.Graph, fid ir.FabricID) map[ir.NodeID]bool {
 // evaluate computes one scenario's outcome.
 func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	g := b.g
-	out := Outcome{Class: class, Group: gr.Name, Orbit: orbitSize}
+	out := Outcome{Class: class, Group: gr.Name, Orbit: orbitSize, failure: gr.Failure}
 	domains := DomainsIntact{}
 	r := g.Residual(gr.Failure)
 	dead := g.FailedNodes(gr.Failure)

@@ -1,6 +1,9 @@
 package resilience
 
-import "github.com/topoc/topoc/analyzers/bisection"
+import (
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/compiler/ir"
+)
 
 // The JSON shapes of `topoc whatif --format json` (docs/json.md, "whatif").
 // Rates are bits per second per direction; percentages are of the intact
@@ -113,7 +116,13 @@ type Outcome struct {
 	// source order, answered on the surviving graph without the failed
 	// ends.
 	Flows []FlowOutcome `json:"flows,omitempty"`
+	// failure is what the scenario fails.
+	failure ir.Failure
 }
+
+// Failure returns what the scenario fails (its representative's, for an
+// orbit of twins).
+func (o *Outcome) Failure() ir.Failure { return o.failure }
 
 // FlowOutcome is a flow block's answer after a failure (analyzers/flow).
 type FlowOutcome struct {

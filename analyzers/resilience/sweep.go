@@ -63,6 +63,11 @@ type Options struct {
 	Random     int
 	Iterations int
 	Seed       uint64
+	// Quick evaluates every scenario as a Monte Carlo draw is evaluated
+	// (no bisection search beyond the intact cut, no re-routing of
+	// collectives): the numbers stay proven, the intervals can be wider,
+	// and workloads are "restart" or "survives". `topoc report` uses it.
+	Quick bool
 	// Bisection and Congestion, when set, are the intact design's
 	// results in View, reused instead of computed again.
 	Bisection  []bisection.Fabric
@@ -150,6 +155,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 		rep.Baseline = append(rep.Baseline, BaselineFabric{Fabric: g.Fabrics[i].Name, LowerBoundBPS: f.LowerBoundBPS, UpperBoundBPS: f.UpperBoundBPS,
 			LowerBoundRatio: f.LowerBoundRatio, UpperBoundRatio: f.UpperBoundRatio, Method: f.Method})
 	}
+	b.quick = opt.Quick
 	rep0 := twins(g, b.adj)
 	if opt.Random > 0 {
 		b.quick = true

@@ -13,7 +13,9 @@ import (
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -77,8 +79,17 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 	}
 	rv := &report.Review{Title: title, Inputs: args, Check: chk}
 	var arts []emit.Artifact
+	var wi *resilience.Report
+	var whatif [][2]string // the what-if pictures, path and caption
 	if chk.OK {
 		in := &emit.Input{Graph: res.graph}
+		// Resilience: the quick N−1 sweeps and the worst failure drawn.
+		if wi, err = resilience.Run(res.graph, resilience.Options{Quick: true}); err != nil {
+			return err
+		}
+		if o := resilience.WorstOverall(wi); o != nil {
+			in.Failure = failureView(res.graph, o)
+		}
 		// Heatmaps too, as build draws them: the review shows where the
 		// workloads' traffic congests (issue 18).
 		if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
@@ -95,6 +106,9 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 			}
 			for _, x := range a {
 				switch {
+				case strings.HasSuffix(x.Path, "/whatif.svg"):
+					arts = append(arts, x)
+					whatif = append(whatif, [2]string{x.Path, caption(x.Path) + ": " + in.Failure.Name + " fails"})
 				case strings.HasSuffix(x.Path, ".svg"):
 					arts = append(arts, x)
 					c := caption(x.Path)
@@ -107,6 +121,11 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 				}
 			}
 		}
+	}
+	if wi != nil {
+		var b strings.Builder
+		resilience.WriteMarkdown(&b, wi, whatif)
+		rv.Extra = append(rv.Extra, b.String())
 	}
 	var doc bytes.Buffer
 	if err := report.WriteReview(&doc, rv); err != nil {
@@ -148,4 +167,20 @@ func caption(p string) string {
 		parts = parts[1:]
 	}
 	return strings.NewReplacer("-", " ", "_", " ").Replace(strings.Join(parts, ": "))
+}
+
+// failureView is the diagrams' picture of outcome o: the devices and
+// links its group fails (resilience.Outcome.Failure).
+func failureView(g *ir.Graph, o *resilience.Outcome) *emit.Failure {
+	f := o.Failure()
+	fv := &emit.Failure{Name: o.Group, Nodes: g.FailedNodes(f), Links: make([]bool, len(g.Links))}
+	for _, id := range f.Links {
+		fv.Links[id] = true
+	}
+	for id := range g.Links {
+		if l := &g.Links[id]; fv.Nodes[l.A.Node] || fv.Nodes[l.B.Node] {
+			fv.Links[id] = true
+		}
+	}
+	return fv
 }

@@ -44,6 +44,18 @@ type Input struct {
 	// taken by "all"): an emitter may then refuse what it would
 	// otherwise leave out with a note (ibsim's limits).
 	Explicit bool
+	// Failure, when set, is a what-if scenario to draw: each fabric it
+	// touches gets a "whatif" overview with the failed devices and links
+	// marked (docs/diagrams.md).
+	Failure *Failure
+}
+
+// Failure is a what-if scenario for the diagrams: its name and, indexed by
+// NodeID and LinkID, what failed (a failed node's links included).
+type Failure struct {
+	Name  string
+	Nodes []bool
+	Links []bool
 }
 
 // Emitter is one back end.

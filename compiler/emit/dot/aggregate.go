@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -51,6 +52,8 @@ type group struct {
 	// internal holds links with both ends in the group, by link kind.
 	internal map[string]*bundle
 	switches bool
+	// failed counts the members a what-if scenario fails.
+	failed int
 }
 
 // overview is a fabric aggregated into groups and bundles.
@@ -80,6 +83,9 @@ type overview struct {
 	switches int
 	merged   bool // dragonfly: endpoints drawn inside their group
 	loads    []float64
+	// failure is the what-if scenario counted in groups and bundles, or
+	// nil.
+	failure *emit.Failure
 }
 
 // aggregate groups fabric f of g by level, plane and unit, and bundles its
@@ -305,6 +311,34 @@ func aggregate(g *ir.Graph, f ir.FabricID, loads []float64) *overview {
 		}
 	}
 	return ov
+}
+
+// markFailure counts fl's failed members per group and failed links per
+// bundle, and reports whether fl touches the fabric at all.
+func (ov *overview) markFailure(fl *emit.Failure) bool {
+	ov.failure = fl
+	touched := false
+	g := ov.g
+	for n, dead := range fl.Nodes {
+		if dead && ov.groupOf[n] >= 0 && ov.memberOf(ir.NodeID(n)) == ir.NodeID(n) {
+			ov.groups[ov.groupOf[n]].failed++
+			touched = true
+		}
+	}
+	for id := range g.Links {
+		l := &g.Links[id]
+		if l.Fabric != ov.f || !fl.Links[id] {
+			continue
+		}
+		touched = true
+		ga, gb := int(ov.groupOf[ov.memberOf(l.A.Node)]), int(ov.groupOf[ov.memberOf(l.B.Node)])
+		if ga == gb {
+			ov.groups[ga].internal[l.Kind].failed += int(l.Physical())
+			continue
+		}
+		ov.edges[[2]int{min(ga, gb), max(ga, gb)}].failed += int(l.Physical())
+	}
+	return touched
 }
 
 // lessKey orders groups by level, plane, unit kind, then unit index, a

@@ -83,6 +83,13 @@ func Views(in *emit.Input) ([]View, error) {
 			text, engine := ov.overviewDOT(true)
 			views = append(views, View{Path: unique(dir + "heatmap"), Engine: engine, DOT: text})
 		}
+		if fl := in.Failure; fl != nil && len(fl.Nodes) == len(g.Nodes) && len(fl.Links) == len(g.Links) {
+			fo := aggregate(g, ir.FabricID(f), nil)
+			if fo.markFailure(fl) {
+				text, engine := fo.overviewDOT(false)
+				views = append(views, View{Path: unique(dir + "whatif"), Engine: engine, DOT: text})
+			}
+		}
 		for _, d := range ov.unitDetails() {
 			// A unit named like a view ("overview") keeps its own file.
 			views = append(views, View{Path: unique(dir + emit.SafeName(d.name)), Engine: "dot", DOT: d.dot})

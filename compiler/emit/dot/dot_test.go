@@ -412,3 +412,40 @@ func TestServerModelNVLinkBundles(t *testing.T) {
 		}
 	}
 }
+
+// A what-if scenario gets its own overview per fabric it touches, with
+// the failed switch's group outlined and counted and the bundles that
+// lost links counted; fabrics it does not touch get none.
+func TestWhatifView(t *testing.T) {
+	g := compiletest.Example(t, "gb200-nvl72-2rack")
+	fv := &emit.Failure{Name: "rack0/leaf0", Nodes: make([]bool, len(g.Nodes)), Links: make([]bool, len(g.Links))}
+	for i := range g.Nodes {
+		if g.Nodes[i].Name == "rack0/leaf0" {
+			fv.Nodes[i] = true
+			for id := range g.Links {
+				if l := &g.Links[id]; l.A.Node == ir.NodeID(i) || l.B.Node == ir.NodeID(i) {
+					fv.Links[id] = true
+				}
+			}
+		}
+	}
+	views, err := Views(&emit.Input{Graph: g, Failure: fv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range views {
+		if strings.HasSuffix(v.Path, "/whatif") {
+			got = append(got, v.Path)
+			text := string(v.DOT)
+			for _, want := range []string{"what-if: rack0/leaf0 fails", "1 of 4 failed", "18 of 72 down", "red dashed"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("%s lacks %q", v.Path, want)
+				}
+			}
+		}
+	}
+	if len(got) != 1 || got[0] != "diagrams/scale_out/whatif" {
+		t.Errorf("what-if views %v, want only diagrams/scale_out/whatif", got)
+	}
+}

@@ -128,7 +128,14 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	if heat {
 		what = "congestion heatmap"
 	}
+	failed := ov.failure != nil
+	if failed {
+		what = "what-if: " + ov.failure.Name + " fails"
+	}
 	graphLines := []string{ov.title(what), ov.summary()}
+	if failed {
+		graphLines = append(graphLines, failureLegend)
+	}
 	if heat && ov.heatFrom != "" {
 		// A reader must know which traffic the colours show.
 		graphLines = append(graphLines, "link load of "+ov.heatFrom+", its most congested phase")
@@ -169,7 +176,13 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		} else if len(gr.parts) > 0 {
 			fill = colServer
 		}
-		attrs := []attr{lbl(ov.groupLabel(gr)...), a("fillcolor", fill)}
+		label := ov.groupLabel(gr)
+		attrs := []attr{}
+		if failed && gr.failed > 0 {
+			label = append(label, thousands(gr.failed)+" of "+thousands(gr.members)+" failed")
+			attrs = append(attrs, a("color", colFailed), r("penwidth", "3"))
+		}
+		attrs = append(attrs, lbl(label...), a("fillcolor", fill))
 		if engine == "neato" {
 			attrs = append(attrs, a("pos", circlePos(gr.id, len(ov.groups))))
 		}
@@ -210,6 +223,14 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 				text += "\nno load"
 			}
 		}
+		if failed {
+			if b.failed > 0 {
+				text += "\n" + thousands(b.failed) + " of " + thousands(b.links) + " down"
+				attrs = append(attrs, a("color", colFailed), a("style", "dashed"))
+			} else {
+				attrs = append(attrs, a("color", colIntact))
+			}
+		}
 		if labelEdges {
 			attrs = append(attrs, lbl(strings.Split(text, "\n")...))
 		}
@@ -247,6 +268,15 @@ func (ov *overview) chordSummary(edges [][2]int) string {
 	}
 	return "global links between drawn pairs: " + strings.Join(countLines(count), ", ")
 }
+
+// failureLegend explains a what-if overview's marks; colFailed and
+// colIntact are its colours (a presentation choice).
+const failureLegend = "red outline: devices that fail · red dashed: bundles with links down · grey: intact"
+
+const (
+	colFailed = "#d73027"
+	colIntact = "#b0bec5"
+)
 
 // heatLegend explains the heatmap colours.
 const heatLegend = "edge colour and width: worst link load ÷ capacity in the bundle\n" +

@@ -68,6 +68,8 @@ type bundle struct {
 	// loads are known (heatmap); loaded counts the links with a load.
 	maxLoad, sumLoad float64
 	loaded           int
+	// failed counts the physical links of a what-if scenario's failure.
+	failed int
 }
 
 // add counts one physical link of bps.
