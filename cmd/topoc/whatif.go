@@ -26,9 +26,10 @@ func newWhatif() *cobra.Command {
 			"(a rank lost a link NCCL uses) or slow down. Without --sweep and --fail it sweeps every switch tier,\n" +
 			"every switch-to-switch link kind, racks, rails, planes and units. Twins (switches or links with the\n" +
 			"same neighbours) are evaluated once, which the output says. docs/analyzers.md \"whatif\" defines\n" +
-			"every number. Exit 0 done, 1 design errors, 2 usage or I/O errors.",
+			"every number. --format sarif gives each sweep's worst scenario as a result at its design line.\n" +
+			"Exit 0 done, 1 design errors, 2 usage or I/O errors.",
 		RunE: func(c *cobra.Command, args []string) error {
-			g, _, err := df.compileDesign(c, args, format, "text", "json")
+			g, _, err := df.compileDesign(c, args, format, "text", "json", "sarif")
 			if err != nil {
 				return err
 			}
@@ -53,6 +54,9 @@ func newWhatif() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
+			if format == "sarif" {
+				return writeSARIF(c.OutOrStdout(), resilience.Diagnostics(g, rep))
+			}
 			if format == "json" {
 				out, err := json.MarshalIndent(rep, "", "  ")
 				if err != nil {
@@ -70,7 +74,7 @@ func newWhatif() *cobra.Command {
 	c.Flags().StringArrayVar(&fails, "fail", nil, "a named scenario: devices (names or globs) and links (A--B) failing together, comma-separated")
 	c.Flags().IntVar(&depth, "depth", 1, "groups failing together in a sweep: 1 (N−1) or 2 (N−2)")
 	c.Flags().IntVar(&maxScenarios, "max-scenarios", resilience.DefaultMaxScenarios, "most scenarios one sweep evaluates")
-	c.Flags().StringVar(&format, "format", "text", "output: text or json")
+	c.Flags().StringVar(&format, "format", "text", "output: text, json or sarif (each sweep's worst scenario as a whatif-worst result)")
 	c.Flags().BoolVar(&all, "all", false, "list every scenario, not only the worst of each sweep")
 	c.Flags().IntVar(&random, "random", 0, "Monte Carlo: fail this many random groups of each --sweep class per draw")
 	c.Flags().IntVar(&iterations, "iterations", resilience.DefaultIterations, "Monte Carlo draws per class (with --random)")

@@ -9,4 +9,9 @@ const (
 )
 
 // resilienceCodes are the resilience codes.
-var resilienceCodes = []Code{RiskGroupEmpty}
+var resilienceCodes = []Code{RiskGroupEmpty, WhatifWorst}
+
+// WhatifWorst: the worst scenario of one what-if sweep (`topoc whatif
+// --format sarif`), at the design line of the failed group's first
+// device.
+const WhatifWorst Code = "whatif-worst"
