@@ -136,3 +136,11 @@ requirement "dispatch_uncongested" {
   condition     = [for c in workload.v3-train.collectives : c.congestion_factor if c.name == "dispatch"][0] <= 1
   error_message = "Expert dispatch must not contend on the fabric."
 }
+
+# Resilience (docs/resilience.md): a whole plane down (its 96 switches)
+# takes one of every server's eight NICs but disconnects no GPU, and keeps
+# 7/8 of the bisection, proven.
+requirement "survives_a_plane" {
+  condition     = fabric.mpft.whatif.plane.ranks_disconnected == 0 && fabric.mpft.whatif.plane.bisection.ratio >= 0.875
+  error_message = "Losing one plane must leave every GPU connected and 7/8 of the bisection."
+}

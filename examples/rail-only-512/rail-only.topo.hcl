@@ -57,3 +57,12 @@ requirement "non_blocking" {
   condition     = fabric.compute.bisection.ratio >= 1
   error_message = "The rail-only fabric must be non-blocking across its servers."
 }
+
+# Resilience (docs/resilience.md): a rail switch down takes one NIC of
+# every server, so all 512 GPUs are degraded and every job restarts, but
+# no GPU is cut off: cross-rail traffic still finds another rail over
+# NVLink.
+requirement "rail_switch_loss_disconnects_none" {
+  condition     = fabric.compute.whatif.leaf.ranks_disconnected == 0
+  error_message = "Losing one rail switch must not cut any GPU off the fabric."
+}

@@ -27,3 +27,11 @@ fabric "backend" {
     }
   }
 }
+
+# Resilience (docs/resilience.md): any one spine down keeps 15/16 of the
+# bisection (ratio 0.3125 of the 3:1 fabric's 0.333), proven; the spines
+# of a plane are twins, so one evaluation stands for eight.
+requirement "survives_any_spine" {
+  condition     = fabric.backend.whatif.spine.bisection.ratio >= 0.9 * fabric.backend.bisection.ratio
+  error_message = "Losing any one spine must keep 90% of the bisection."
+}
