@@ -68,14 +68,23 @@ func compileFlows(s *state) {
 		if !ok {
 			continue
 		}
+		// Ends overlap when they share a node or a server (a server's
+		// NICs one way, one of its GPUs the other).
 		shared := map[ir.NodeID]bool{}
 		for _, n := range ends[0] {
 			shared[n] = true
+			if p := g.Nodes[n].Parent; p != ir.None {
+				shared[p] = true
+			}
 		}
 		for _, n := range ends[1] {
-			if shared[n] {
+			clash := n
+			if !shared[n] {
+				clash = g.Nodes[n].Parent
+			}
+			if clash != ir.None && shared[clash] {
 				s.diags = append(s.diags, diag.Error(diag.InvalidValue, f.To.Range, "Flow ends overlap",
-					fmt.Sprintf("flow %q: %s is in both from and to; a flow runs between two disjoint groups.", f.Name, g.Nodes[n].Name)))
+					fmt.Sprintf("flow %q: %s is in both from and to (itself or through its server); a flow runs between two disjoint groups.", f.Name, g.Nodes[clash].Name)))
 				ok = false
 				break
 			}
@@ -107,7 +116,13 @@ func soleFabric(g *ir.Graph, sel []ir.NodeID) ir.FabricID {
 	found := ir.FabricID(ir.None)
 	for _, n := range sel {
 		fs := g.Nodes[n].Fabrics
-		for _, c := range g.Children(n) {
+		// A server stands for its components' fabrics, and so does a
+		// component on no fabric itself (a GPU): its server's.
+		srv := n
+		if p := g.Nodes[n].Parent; p != ir.None && len(fs) == 0 {
+			srv = p
+		}
+		for _, c := range g.Children(srv) {
 			fs = append(fs[:len(fs):len(fs)], g.Nodes[c].Fabrics...)
 		}
 		for _, f := range fs {

@@ -46,7 +46,12 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	// A dragonfly has one tier of routers, each terminal its own top: the
 	// hose bound cannot apply, so it is not attempted.
 	hose := hoseBound{reason: "a dragonfly has no tier to route up to"}
-	if m.fab.Family != "dragonfly" {
+	switch {
+	case opt.Quick && len(opt.Splits) > 0 && opt.KnownLowerBPS > 0:
+		// A quick what-if with a residual bound skips the hose routing,
+		// its most expensive part on a large fabric.
+		hose = hoseBound{reason: "not computed in a quick evaluation"}
+	case m.fab.Family != "dragonfly":
 		hose = m.hose()
 	}
 	if hose.ok && hose.bound > lb {

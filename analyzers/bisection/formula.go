@@ -58,6 +58,7 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	r.LowerBoundMethod = "formula"
 	r.finish()
 	r.Certificate = m.certificate(levels, inA, int(links), v)
+	r.sideA = m.sideA(inA)
 	// Oblivious up/down routing with an even split over the uplinks
 	// carries any hose traffic in a fat-tree (the hose bound of hose.go is
 	// exactly k³/8 links), so the routing loses nothing.

@@ -10,7 +10,8 @@
 //   - Flow graph: the fabric's links, plus the internal links of every
 //     server that holds an end of the flow inside it (a GPU) and, when the
 //     fabric has server_transit, of every server (whose internals then
-//     carry traffic between its NICs).
+//     carry traffic between its NICs); never the internal links of a NIC
+//     that is itself an end, which stands for its fabric ports.
 //   - max_flow: the maximum flow from all sources together to all sinks
 //     together (Dinic, analyzers/internal/maxflow); by max-flow/min-cut it
 //     is the least capacity of links whose loss separates the groups.
@@ -198,8 +199,21 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 		srv = append(srv, s)
 	}
 	sort.Slice(srv, func(i, j int) bool { return srv[i] < srv[j] })
+	// A NIC end stands for its fabric port: traffic it sends or takes
+	// does not also pass through its server's PCIe (which would add the
+	// server's other NICs to it).
+	nicEnd := map[ir.NodeID]bool{}
+	for _, x := range append(append([]ir.NodeID{}, f.From...), f.To...) {
+		if g.Nodes[x].InFabric(f.Fabric) && g.Nodes[x].Parent != ir.None {
+			nicEnd[x] = true
+		}
+	}
 	for _, s := range srv {
-		links = append(links, g.InternalLinks(s)...)
+		for _, id := range g.InternalLinks(s) {
+			if l := &g.Links[id]; !nicEnd[l.A.Node] && !nicEnd[l.B.Node] {
+				links = append(links, id)
+			}
+		}
 	}
 	for _, x := range f.From {
 		vtx(x)

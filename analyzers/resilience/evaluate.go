@@ -90,42 +90,48 @@ func ownerCaps(g *ir.Graph, fid ir.FabricID, keep func(ir.NodeID) bool) (map[ir.
 	return caps, eps
 }
 
-// mainPart returns a mask of the nodes of fabric fid in r that lie in the
-// fabric's main part: the connected piece of the fabric's links holding
-// the most endpoint capacity (ties to the piece with the lowest node). A
+// mainPart returns a mask over r.Nodes of the nodes of fabric fid that
+// lie in the fabric's main part: the connected piece of the fabric's
+// surviving links holding the most endpoint capacity (ties to the piece
+// with the lowest node). A
 // server's endpoints count as joined when the fabric lets traffic cross
 // servers (server_transit), as its internals then carry it.
-func mainPart(r *ir.Graph, fid ir.FabricID) map[ir.NodeID]bool {
-	parent := map[ir.NodeID]ir.NodeID{}
-	var find func(ir.NodeID) ir.NodeID
-	find = func(x ir.NodeID) ir.NodeID {
-		p, ok := parent[x]
-		if !ok || p == x {
-			parent[x] = x
-			return x
+func mainPart(r *ir.Graph, fid ir.FabricID) []bool {
+	n := len(r.Nodes)
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = -1 // not in the fabric's surviving links
+	}
+	var find func(x int32) int32
+	find = func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
 		}
-		root := find(p)
-		parent[x] = root
-		return root
+		return x
+	}
+	add := func(x ir.NodeID) {
+		if parent[x] < 0 {
+			parent[x] = int32(x)
+		}
 	}
 	union := func(a, b ir.NodeID) {
-		ra, rb := find(a), find(b)
-		if ra == rb {
-			return
-		}
+		add(a)
+		add(b)
+		ra, rb := find(int32(a)), find(int32(b))
 		if ra < rb {
 			parent[rb] = ra
-		} else {
+		} else if rb < ra {
 			parent[ra] = rb
 		}
 	}
-	weight := map[ir.NodeID]float64{}
-	isEP := map[ir.NodeID]bool{}
+	isEP := make([]bool, n)
 	for _, p := range r.Fabrics[fid].Endpoints {
 		isEP[p.Node] = true
 	}
 	transit := r.Fabrics[fid].Transit != 0
-	bySrv := map[ir.NodeID]ir.NodeID{}
+	firstOf := map[ir.NodeID]ir.NodeID{} // a server's first endpoint seen
+	weight := make([]float64, n)
 	for _, id := range r.FabricLinks(fid) {
 		l := &r.Links[id]
 		union(l.A.Node, l.B.Node)
@@ -135,27 +141,29 @@ func mainPart(r *ir.Graph, fid ir.FabricID) map[ir.NodeID]bool {
 			}
 			weight[e] += l.CapacityBPS
 			if s := r.Nodes[e].Parent; transit && s != ir.None && r.Nodes[e].Kind != ir.KindGPU {
-				if first, ok := bySrv[s]; ok {
+				if first, ok := firstOf[s]; ok {
 					union(first, e)
 				} else {
-					bySrv[s] = e
+					firstOf[s] = e
 				}
 			}
 		}
 	}
-	total := map[ir.NodeID]float64{}
+	total := make([]float64, n)
 	for e, w := range weight {
-		total[find(e)] += w
-	}
-	best, bestW := ir.NodeID(-1), -1.0
-	for root, w := range total {
-		if w > bestW || w == bestW && root < best {
-			best, bestW = root, w
+		if w > 0 {
+			total[find(int32(e))] += w
 		}
 	}
-	in := map[ir.NodeID]bool{}
+	best, bestW := int32(-1), -1.0
+	for root, w := range total {
+		if w > bestW && w > 0 {
+			best, bestW = int32(root), w
+		}
+	}
+	in := make([]bool, n)
 	for x := range parent {
-		if find(x) == best {
+		if parent[x] >= 0 && find(int32(x)) == best {
 			in[x] = true
 		}
 	}
@@ -196,17 +204,19 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		lost[i] = map[ir.NodeID]float64{}
 		for o, c0 := range b.capBPS[i] {
 			c1 := caps[o]
-			if c1 >= c0*(1-1e-12) && !dead[o] {
+			all, live := b.rankCount(o, nil), b.rankCount(o, dead)
+			if c1 >= c0*(1-1e-12) && !dead[o] && live == all {
 				continue
 			}
 			lost[i][o] = c1
-			n := b.rankCount(o, dead)
 			switch {
 			case dead[o] || c1 == 0:
-				fo.RanksDisconnected += b.rankCount(o, nil)
-			default:
-				fo.RanksDegraded += n
-				fo.RanksDisconnected += b.rankCount(o, nil) - n
+				fo.RanksDisconnected += all
+			case c1 < c0*(1-1e-12):
+				fo.RanksDegraded += live
+				fo.RanksDisconnected += all - live
+			default: // full capacity, some GPUs failed
+				fo.RanksDisconnected += all - live
 			}
 		}
 		fo.Units = b.units[i].intact(lost[i])
@@ -223,11 +233,12 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		if sa := b.bisection[i].SideA(); sa != nil {
 			opt.Splits = [][]ir.NodeID{sa}
 		}
-		if len(kept) == len(g.Fabrics[fid].Endpoints) {
+		same := len(kept) == len(g.Fabrics[fid].Endpoints) && !componentDied(g, dead)
+		if same {
 			opt.KnownLowerBPS, opt.KnownLowerHow = b.residualBound(fid, gr.Failure, dead), "residual"
 		}
 		res := bisection.Compute(r, fid, opt)
-		fo.set(&b.bisection[i], &res)
+		fo.set(&b.bisection[i], &res, same)
 		out.Fabrics = append(out.Fabrics, fo)
 	}
 	if domains.Total > 0 {
@@ -242,6 +253,18 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		}
 	}
 	return out
+}
+
+// componentDied reports whether a failure kills a server's component (a
+// GPU) on its own or with its server: the bisection's terminals (GPUs)
+// then change.
+func componentDied(g *ir.Graph, dead []bool) bool {
+	for n, d := range dead {
+		if d && g.Nodes[n].Parent != ir.None {
+			return true
+		}
+	}
+	return false
 }
 
 // alive returns the nodes of ns that did not fail.
@@ -303,6 +326,14 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 		for _, fid := range g.Nodes[n].Fabrics {
 			t[fid] = true
 		}
+		// A failed component (a GPU) touches the fabrics its server is on.
+		if p := g.Nodes[n].Parent; p != ir.None {
+			for fid := range g.Fabrics {
+				if _, ok := b.capBPS[fid][p]; ok {
+					t[fid] = true
+				}
+			}
+		}
 		for _, id := range b.adj.Of(ir.NodeID(n)) {
 			if l := &g.Links[id]; l.Fabric != ir.None {
 				t[l.Fabric] = true
@@ -313,10 +344,13 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 }
 
 // rankCount is the number of ranks an owner stands for that are not
-// dead: a server's GPUs (the server itself when it has none), a GPU or a
-// host itself.
+// dead: a server's GPUs (the server itself when it has none), a GPU or an
+// implicit host itself; an appliance (ir.Graph.ComputeNode) none.
 func (b *baseline) rankCount(o ir.NodeID, dead []bool) int {
 	g := b.g
+	if _, compute := g.ComputeNode(o); g.Nodes[o].Kind == ir.KindHost && len(g.Children(o)) == 0 && !compute {
+		return 0 // an appliance (UFM, a storage head) runs no rank
+	}
 	if g.Nodes[o].Kind == ir.KindGPU || g.Nodes[o].Kind == ir.KindHost && len(g.Children(o)) == 0 {
 		if dead != nil && dead[o] {
 			return 0
@@ -404,7 +438,7 @@ func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost [
 			if o == ir.None {
 				continue
 			}
-			if c, ok := m[o]; ok {
+			if c, ok := m[o]; ok && (dead[o] || c < b.capBPS[f][o]*(1-1e-12)) {
 				if dead[o] {
 					return fmt.Sprintf("rank %s's server %s failed", g.Nodes[rank].Name, g.Nodes[o].Name)
 				}

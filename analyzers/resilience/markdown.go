@@ -33,7 +33,7 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 		"and workloads are judged by their ranks (restart when a rank loses a link NCCL uses). "+
 		"Run `topoc whatif` for the full search and the congestion of the jobs that survive (docs/resilience.md).\n\n")
 	fmt.Fprintf(w, "| Class | Scenarios | Worst | Residual bisection | Ranks disconnected | Ranks degraded | Units whole | Workloads restarted |\n")
-	fmt.Fprintf(w, "|---|---:|---|---|---:|---:|---|---:|\n")
+	fmt.Fprintf(w, "|---|---:|---|---|---|---|---|---:|\n")
 	for _, s := range r.Sweeps {
 		if s.Skipped != "" {
 			fmt.Fprintf(w, "| %s | %d | skipped: %s | | | | | |\n", s.Class, s.Scenarios, mdCell(s.Skipped))
@@ -47,12 +47,13 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 		if o.Orbit > 1 {
 			name += fmt.Sprintf(" (and %d twins)", o.Orbit-1)
 		}
-		var bis, units []string
-		disc, degr := 0, 0
+		// Per fabric: the same GPUs can be ranks of several fabrics (an
+		// NVLink domain and the scale-out fabric), so counts are not summed.
+		var bis, units, disc, degr []string
 		for _, f := range o.Fabrics {
 			bis = append(bis, fmt.Sprintf("%s: %s (%.1f%% of intact or more)", f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), f.LowerPercent))
-			disc += f.RanksDisconnected
-			degr += f.RanksDegraded
+			disc = append(disc, perFabric(f.Fabric, f.RanksDisconnected, len(o.Fabrics)))
+			degr = append(degr, perFabric(f.Fabric, f.RanksDegraded, len(o.Fabrics)))
 			for _, u := range f.Units {
 				units = append(units, fmt.Sprintf("%s %d of %d", u.Kind, u.Intact, u.Total))
 			}
@@ -66,8 +67,8 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 				restarts++
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %s | %d | %d | %s | %d of %d |\n", s.Class, s.Scenarios, mdCell(name),
-			mdCell(strings.Join(bis, "; ")), disc, degr, mdCell(strings.Join(units, "; ")), restarts, len(o.Workloads))
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %d of %d |\n", s.Class, s.Scenarios, mdCell(name),
+			mdCell(strings.Join(bis, "; ")), mdCell(strings.Join(disc, "; ")), mdCell(strings.Join(degr, "; ")), mdCell(strings.Join(units, "; ")), restarts, len(o.Workloads))
 	}
 	fmt.Fprintln(w)
 	if o := WorstOverall(r); o != nil {
@@ -76,6 +77,15 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 	for _, img := range images {
 		fmt.Fprintf(w, "![%s](%s)\n\n*%s*\n\n", mdCell(img[1]), img[0], mdCell(img[1]))
 	}
+}
+
+// perFabric writes a count, prefixed by its fabric when a scenario
+// touches several.
+func perFabric(fabric string, n, fabrics int) string {
+	if fabrics == 1 {
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("%s: %d", fabric, n)
 }
 
 // mdCell escapes text for a Markdown table cell.

@@ -2,6 +2,8 @@ package resilience
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -69,17 +71,14 @@ func monteCarlo(b *baseline, class string, groups []Group, opt Options) (Sweep, 
 	return sw, nil
 }
 
-// binomial is C(n, k), saturating at the largest int.
+// binomial is C(n, k), saturating at the largest int (a count of
+// possible draws is only reported, never iterated).
 func binomial(n, k int) int {
-	c := 1
-	for i := 0; i < k; i++ {
-		next := c * (n - i) / (i + 1)
-		if next < c && i > 0 {
-			return int(^uint(0) >> 1)
-		}
-		c = next
+	c := new(big.Int).Binomial(int64(n), int64(k))
+	if !c.IsInt64() || c.Int64() > math.MaxInt {
+		return math.MaxInt
 	}
-	return c
+	return int(c.Int64())
 }
 
 // distributions computes, per fabric, the p50 and p99 of each number over

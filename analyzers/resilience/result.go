@@ -51,6 +51,10 @@ type Sweep struct {
 	// Skipped says why the sweep was not run (over the scenario budget),
 	// "" when it ran.
 	Skipped string `json:"skipped,omitempty"`
+	// Quick is true when the sweep's scenarios were evaluated quickly
+	// (Options.Quick, or over SearchBudget): bisection bounds against the
+	// intact cut without a new search, workloads judged by their ranks.
+	Quick bool `json:"quick"`
 	// Iterations and Seed describe a Monte Carlo run (Options.Random;
 	// Depth is then the groups per draw); 0 for a deterministic sweep.
 	Iterations int    `json:"iterations,omitempty"`
@@ -210,17 +214,29 @@ type WorkloadOutcome struct {
 }
 
 // set fills the bisection fields from the intact (base) and residual
-// (res) results.
-func (fo *FabricOutcome) set(base, res *bisection.Fabric) {
+// (res) results. With the same terminals (same, no endpoint or GPU lost)
+// the residual cannot exceed the intact bisection (removing links never
+// raises a cut over the same balanced splits), so the intact upper bound
+// caps the residual one and the share of intact is at most 100%.
+func (fo *FabricOutcome) set(base, res *bisection.Fabric, same bool) {
 	fo.LowerBoundBPS, fo.UpperBoundBPS, fo.Method, fo.LowerBoundMethod = res.LowerBoundBPS, res.UpperBoundBPS, res.Method, res.LowerBoundMethod
+	if same && base.UpperBoundBPS < fo.UpperBoundBPS {
+		fo.UpperBoundBPS = base.UpperBoundBPS
+		if fo.LowerBoundBPS >= fo.UpperBoundBPS*(1-1e-9) {
+			fo.LowerBoundBPS, fo.Method = fo.UpperBoundBPS, bisection.MethodExact
+		}
+	}
 	if h := base.HalfInjectionBPS; h > 0 {
-		fo.LowerBoundRatio, fo.UpperBoundRatio = res.LowerBoundBPS/h, res.UpperBoundBPS/h
+		fo.LowerBoundRatio, fo.UpperBoundRatio = fo.LowerBoundBPS/h, fo.UpperBoundBPS/h
 	}
 	if base.UpperBoundBPS > 0 {
-		fo.LowerPercent = 100 * res.LowerBoundBPS / base.UpperBoundBPS
+		fo.LowerPercent = 100 * fo.LowerBoundBPS / base.UpperBoundBPS
 	}
 	if base.LowerBoundBPS > 0 {
-		u := 100 * res.UpperBoundBPS / base.LowerBoundBPS
+		u := 100 * fo.UpperBoundBPS / base.LowerBoundBPS
+		if same {
+			u = min(u, 100)
+		}
 		fo.UpperPercent = &u
 	}
 }

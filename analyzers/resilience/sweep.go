@@ -39,6 +39,14 @@ const DefaultMaxScenarios = 2000
 // draws. A budget, not a modelling value.
 const DefaultIterations = 1000
 
+// SearchBudget is the most link-evaluations (scenarios × the design's
+// links) one sweep spends on full bisection searches; a larger sweep is
+// evaluated quickly instead (Options.Quick's method, the output says
+// so), so `topoc whatif` on a 27,648-host fat-tree answers in seconds,
+// not hours. A budget, not a modelling value: about a minute of search
+// on the 2-core reference machine (docs/performance.md).
+const SearchBudget = 5_000_000
+
 // Options selects what Run evaluates.
 type Options struct {
 	// Classes are the risk-group classes to sweep (Classes lists them);
@@ -200,9 +208,12 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			rep.Sweeps = append(rep.Sweeps, sw)
 			continue
 		}
+		b.quick = opt.Quick || len(todo)*len(g.Links) > SearchBudget
+		sw.Quick = b.quick
 		for i, t := range todo {
 			sw.Outcomes = append(sw.Outcomes, b.evaluate(t.Class, Group{Name: t.Group, Failure: failures[i]}, t.Orbit))
 		}
+		b.quick = opt.Quick
 		sw.Evaluated = len(sw.Outcomes)
 		sw.Worst = worst(sw.Outcomes)
 		rep.Sweeps = append(rep.Sweeps, sw)

@@ -3,6 +3,8 @@ package resilience
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
@@ -32,6 +34,9 @@ func WriteText(w io.Writer, r *Report, all bool) {
 		fmt.Fprintf(w, "%s: %d %s", head, s.Scenarios, plural(s.Scenarios, "scenario", "scenarios"))
 		if s.Evaluated < s.Scenarios {
 			fmt.Fprintf(w, ", %d evaluated (the others are twins: the same links to the same neighbours, so the same answer)", s.Evaluated)
+		}
+		if s.Quick {
+			fmt.Fprint(w, "; evaluated quickly (bounds against the intact cut, no new search; workloads by their ranks)")
 		}
 		fmt.Fprintln(w)
 		if s.Worst < 0 {
@@ -117,8 +122,12 @@ func plural(n int, one, many string) string {
 // writeMonteCarlo writes a Monte Carlo run: its draws, the quantiles per
 // fabric, the restart shares and the worst draw.
 func writeMonteCarlo(w io.Writer, s *Sweep) {
-	fmt.Fprintf(w, "Monte Carlo over %s: %d draws of %d (seed %d), %d distinct of %d possible\n",
-		s.Class, s.Iterations, s.Depth, s.Seed, s.Evaluated, s.Scenarios)
+	possible := strconv.Itoa(s.Scenarios)
+	if s.Scenarios == math.MaxInt {
+		possible = "more than " + strconv.Itoa(math.MaxInt)
+	}
+	fmt.Fprintf(w, "Monte Carlo over %s: %d draws of %d (seed %d), %d distinct of %s possible\n",
+		s.Class, s.Iterations, s.Depth, s.Seed, s.Evaluated, possible)
 	for _, d := range s.Distributions {
 		fmt.Fprintf(w, "  fabric %q: bisection ratio at least %.3f in 50%% of draws, %.3f in 99%% (upper ends %.3f, %.3f); ranks disconnected p50 %d, p99 %d; degraded p50 %d, p99 %d\n",
 			d.Fabric, d.LowerRatioP50, d.LowerRatioP99, d.UpperRatioP50, d.UpperRatioP99, d.RanksDisconnectedP50, d.RanksDisconnectedP99, d.RanksDegradedP50, d.RanksDegradedP99)

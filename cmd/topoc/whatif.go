@@ -16,7 +16,7 @@ func newWhatif() *cobra.Command {
 	var depth, maxScenarios, random, iterations int
 	var seed uint64
 	var format string
-	var all bool
+	var all, quick bool
 	c := &cobra.Command{
 		Use:   "whatif [PATH...] [--sweep CLASS]... [--fail NAMES]...",
 		Short: "Fail switches, links, racks, rails or planes and report what is left",
@@ -29,11 +29,15 @@ func newWhatif() *cobra.Command {
 			"every number. --format sarif gives each sweep's worst scenario as a result at its design line.\n" +
 			"Exit 0 done, 1 design errors, 2 usage or I/O errors.",
 		RunE: func(c *cobra.Command, args []string) error {
+			if msg := whatifFlagError(c, sweeps, fails, random, depth); msg != "" {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", msg)
+				return exitError{2}
+			}
 			g, _, err := df.compileDesign(c, args, format, "text", "json", "sarif")
 			if err != nil {
 				return err
 			}
-			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios, Random: random, Iterations: iterations, Seed: seed}
+			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios, Random: random, Iterations: iterations, Seed: seed, Quick: quick}
 			for _, s := range sweeps {
 				for _, cl := range strings.Split(s, ",") {
 					if cl = strings.TrimSpace(cl); cl != "" {
@@ -43,6 +47,9 @@ func newWhatif() *cobra.Command {
 			}
 			for _, f := range fails {
 				fl, err := resilience.Resolve(g, f)
+				if err == nil && fl.Empty() {
+					err = fmt.Errorf("--fail %q names nothing to fail; give device names, globs or A--B links", f)
+				}
 				if err != nil {
 					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 					return exitError{2}
@@ -76,8 +83,39 @@ func newWhatif() *cobra.Command {
 	c.Flags().IntVar(&maxScenarios, "max-scenarios", resilience.DefaultMaxScenarios, "most scenarios one sweep evaluates")
 	c.Flags().StringVar(&format, "format", "text", "output: text, json or sarif (each sweep's worst scenario as a whatif-worst result)")
 	c.Flags().BoolVar(&all, "all", false, "list every scenario, not only the worst of each sweep")
+	c.Flags().BoolVar(&quick, "quick", false, "evaluate every scenario quickly: bounds against the intact cut, no new search, no re-routing")
 	c.Flags().IntVar(&random, "random", 0, "Monte Carlo: fail this many random groups of each --sweep class per draw")
 	c.Flags().IntVar(&iterations, "iterations", resilience.DefaultIterations, "Monte Carlo draws per class (with --random)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "Monte Carlo seed: the same seed draws the same scenarios")
 	return c
+}
+
+// whatifFlagError says what is wrong with flags that parse but make no
+// sense together, or "" when nothing is: an explicit count below 1, an
+// empty --sweep class, Monte Carlo flags without --random, --depth with
+// --random.
+func whatifFlagError(c *cobra.Command, sweeps, fails []string, random, depth int) string {
+	fl := c.Flags()
+	for _, name := range []string{"random", "iterations", "depth", "max-scenarios"} {
+		if n, err := fl.GetInt(name); err == nil && fl.Changed(name) && n < 1 {
+			return fmt.Sprintf("--%s %d: give a count of 1 or more", name, n)
+		}
+	}
+	for _, s := range sweeps {
+		for _, cl := range strings.Split(s, ",") {
+			if strings.TrimSpace(cl) == "" {
+				return fmt.Sprintf("--sweep %q names an empty class; give classes such as spine,rack", s)
+			}
+		}
+	}
+	if random == 0 && (fl.Changed("iterations") || fl.Changed("seed")) {
+		return "--iterations and --seed set a Monte Carlo run; add --random K"
+	}
+	if random > 0 && fl.Changed("depth") {
+		return "--depth sets a sweep; a Monte Carlo run fails --random K groups per draw"
+	}
+	if depth != 1 && depth != 2 {
+		return fmt.Sprintf("--depth %d: give 1 (N−1) or 2 (N−2)", depth)
+	}
+	return ""
 }

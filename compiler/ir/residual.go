@@ -37,10 +37,11 @@ func (g *Graph) FailedNodes(f Failure) []bool {
 // result on the residual graph names the same elements. Cabling is nil:
 // the cable plan describes g, and what-if analyses do not read it.
 //
-// An endpoint port stays when its node survives and either a surviving
-// link of the fabric ends on that port, or the node had no fabric link on
-// that port at all but still has some (an NVLink domain lists one port per
-// GPU for all of the GPU's links).
+// An endpoint port stays when its node survives with some link of the
+// fabric and, for a node the fabric lists with several ports (a dual-port
+// NIC), when a surviving link of the fabric ends on that port. A node
+// listed once stands for all its links (an NVLink domain lists one port
+// per GPU for all of the GPU's links).
 func (g *Graph) Residual(f Failure) *Graph {
 	dead := g.FailedNodes(f)
 	cut := make([]bool, len(g.Links))
@@ -54,55 +55,61 @@ func (g *Graph) Residual(f Failure) *Graph {
 		ServerModels: g.ServerModels, Protocols: g.Protocols, Origins: g.Origins, RiskGroups: g.RiskGroups, Flows: g.Flows,
 		cache: &indexCache{},
 	}
-	r.Links = make([]Link, 0, len(g.Links))
-	type end struct {
-		fabric FabricID
-		port   Port
-	}
-	// had and kept count fabric links per endpoint port (lane 0) and per
-	// node (port -2), before and after the failure.
-	had, kept := map[end]int{}, map[end]int{}
-	isEP := make(map[NodeID]bool)
-	for _, fab := range g.Fabrics {
-		for _, p := range fab.Endpoints {
-			isEP[p.Node] = true
-		}
-	}
-	for id := range g.Links {
+	alive := func(id LinkID) bool {
 		l := &g.Links[id]
-		alive := !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
-		if alive {
-			r.Links = append(r.Links, *l)
-		}
-		if l.Fabric == None {
-			continue
-		}
-		for _, e := range [2]Port{l.A, l.B} {
-			if !isEP[e.Node] {
-				continue
-			}
-			keys := [2]end{{l.Fabric, Port{Node: e.Node, Port: e.Port}}, {l.Fabric, Port{Node: e.Node, Port: -2}}}
-			for _, k := range keys {
-				had[k]++
-				if alive {
-					kept[k]++
-				}
-			}
+		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
+	}
+	r.Links = make([]Link, 0, len(g.Links))
+	for id := range g.Links {
+		if alive(LinkID(id)) {
+			r.Links = append(r.Links, g.Links[id])
 		}
 	}
+	// Per fabric, the surviving links at each endpoint node (any port),
+	// and per port for nodes listed with several ports; scratch indexed
+	// by node, reset after each fabric.
+	keptAt := make([]int32, len(g.Nodes))
+	listed := make([]int32, len(g.Nodes))
 	r.Fabrics = make([]Fabric, len(g.Fabrics))
 	for i, fab := range g.Fabrics {
 		fid := FabricID(i)
+		eps := g.Fabrics[i].Endpoints
+		for _, p := range eps {
+			listed[p.Node]++
+		}
+		var keptPort map[Port]int32 // only for nodes listed more than once
+		for _, id := range g.FabricLinks(fid) {
+			if !alive(id) {
+				continue
+			}
+			l := &g.Links[id]
+			for _, e := range [2]Port{l.A, l.B} {
+				keptAt[e.Node]++
+				if listed[e.Node] > 1 {
+					if keptPort == nil {
+						keptPort = map[Port]int32{}
+					}
+					keptPort[Port{Node: e.Node, Port: e.Port}]++
+				}
+			}
+		}
 		fab.Endpoints = nil
-		for _, p := range g.Fabrics[i].Endpoints {
-			port := end{fid, Port{Node: p.Node, Port: p.Port}}
-			node := end{fid, Port{Node: p.Node, Port: -2}}
+		for _, p := range eps {
 			switch {
-			case dead[p.Node] || kept[node] == 0:
-			case had[port] > 0 && kept[port] == 0:
+			case dead[p.Node] || keptAt[p.Node] == 0:
+			case listed[p.Node] > 1 && keptPort[Port{Node: p.Node, Port: p.Port}] == 0:
+				// One of several listed ports (a dual-port NIC) lost its
+				// link; a node listed once stands for all its links.
 			default:
 				fab.Endpoints = append(fab.Endpoints, p)
 			}
+		}
+		for _, p := range eps {
+			listed[p.Node] = 0
+		}
+		for _, id := range g.FabricLinks(fid) {
+			l := &g.Links[id]
+			keptAt[l.A.Node], keptAt[l.B.Node] = 0, 0
 		}
 		r.Fabrics[i] = fab
 	}

@@ -316,26 +316,12 @@ func reindex(next, level []*group) []*group {
 }
 
 // NonComputeRoles are the NIC roles whose fabrics are not the scheduler's
-// (a role is the design's own word; these are the common ones for the
-// storage, management and front-end networks).
-var NonComputeRoles = []string{"storage", "management", "mgmt", "frontend", "oob", "inband"}
+// (ir.NonComputeRoles).
+var NonComputeRoles = ir.NonComputeRoles
 
-// computeNode returns the Slurm node behind an endpoint: the server of a
-// NIC whose role is not one of NonComputeRoles, or an implicit host;
-// false for appliances (UFM, storage heads) and storage or management
-// NICs.
-func computeNode(g *ir.Graph, n ir.NodeID) (ir.NodeID, bool) {
-	nd := &g.Nodes[n]
-	switch {
-	case nd.Parent != ir.None && nd.Kind == ir.KindNIC:
-		return nd.Parent, !slices.Contains(NonComputeRoles, nd.Role)
-	case nd.Parent != ir.None:
-		return nd.Parent, true
-	case nd.Kind == ir.KindHost:
-		return n, nd.Role == ""
-	}
-	return ir.None, false
-}
+// computeNode returns the Slurm node behind an endpoint
+// (ir.Graph.ComputeNode).
+func computeNode(g *ir.Graph, n ir.NodeID) (ir.NodeID, bool) { return g.ComputeNode(n) }
 
 // nameGroups names the logical switches: the unit their physical
 // switches share, else the one switch, else level and position; the
