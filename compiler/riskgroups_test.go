@@ -121,8 +121,12 @@ risk_group "b" {
 		{`risk_group "x" {
   devices = ["nosuch*"]
 }`, diag.RiskGroupEmpty, `matches no device`},
+		{`risk_group "x" {
+  class   = "pdu a"
+  devices = ["spine0"]
+}`, diag.InvalidValue, `write one word`},
 	} {
-		_, d := compileDiags(t, riskBase+tc.src)
+		_, _, d := compileDiagsLoose(t, riskBase+tc.src)
 		wantDiag(t, tc.src, d, tc.code, tc.msg)
 	}
 }

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"path"
+	"regexp"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -37,6 +38,9 @@ type RiskGroup struct {
 	DeclRange hcl.Range
 }
 
+// classWord is what a risk-group class may be.
+var classWord = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
 var riskGroupSchema = schemaOf([]string{"class", "devices", "racks", "rack_units", "per_rack", "groups"})
 
 func decodeRiskGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *RiskGroup {
@@ -44,6 +48,13 @@ func decodeRiskGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 	r := &RiskGroup{Name: b.Labels[0], Class: a.str("class"), Devices: a.strs("devices"), Racks: a.ints("racks"),
 		RackUnits: a.ints("rack_units"), PerRack: a.boolean("per_rack"), Groups: a.strs("groups"), DeclRange: b.DefRange}
 	*diags = append(*diags, a.diags...)
+	// The class reaches terminals, Markdown and SARIF as text and is typed
+	// on the command line (--sweep): a plain word.
+	if c := r.Class; c.Set && !classWord.MatchString(c.V) {
+		*diags = append(*diags, diag.Error(diag.InvalidValue, c.Range, "Invalid risk-group class",
+			fmt.Sprintf("class = %q: write one word of letters, digits, _ or - (\"pdu\", \"cooling_loop\").", c.V)))
+		r.Class = Val[string]{}
+	}
 	for _, d := range r.Devices.V {
 		if _, err := path.Match(d, ""); err != nil {
 			*diags = append(*diags, diag.Error(diag.InvalidValue, r.Devices.Range, "Invalid device pattern",

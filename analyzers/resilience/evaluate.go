@@ -102,8 +102,7 @@ func mainPart(r *ir.Graph, fid ir.FabricID) []bool {
 	for i := range parent {
 		parent[i] = -1 // not in the fabric's surviving links
 	}
-	var find func(x int32) int32
-	find = func(x int32) int32 {
+	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]

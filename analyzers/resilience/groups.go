@@ -53,9 +53,6 @@ func Classes(g *ir.Graph) []string {
 	return out
 }
 
-// isFabricSwitch reports whether n is a switch of some fabric.
-func isFabricSwitch(n *ir.Node) bool { return n.FabricSwitch() }
-
 // Groups returns the risk groups of class in g, in node or link order
 // (racks, rails, planes and units by index). An unknown class is an error
 // that lists the known ones.
@@ -66,7 +63,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 		ok = ok || c == class
 	}
 	if !ok {
-		return nil, fmt.Errorf("no risk-group class %q in this design; it has: %s", class, joinList(known))
+		return nil, fmt.Errorf("no risk-group class %q in this design; it has: %s", class, strings.Join(known, ", "))
 	}
 	tiers, kinds := map[string]bool{}, map[string]bool{}
 	for _, f := range g.Fabrics {
@@ -86,14 +83,14 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 	switch {
 	case class == ClassSwitch || tiers[class] && class != ClassLink:
 		for i := range g.Nodes {
-			if n := &g.Nodes[i]; isFabricSwitch(n) && (class == ClassSwitch || n.Tier == class) {
+			if n := &g.Nodes[i]; n.FabricSwitch() && (class == ClassSwitch || n.Tier == class) {
 				out = append(out, nodeGroup(i))
 			}
 		}
 	case class == ClassLink || kinds[class]:
 		for i := range g.Links {
 			if l := &g.Links[i]; l.Fabric != ir.None && (class == ClassLink || l.Kind == class) {
-				out = append(out, Group{Class: class, Name: LinkName(g, ir.LinkID(i)), Failure: ir.Failure{Links: []ir.LinkID{ir.LinkID(i)}}})
+				out = append(out, Group{Class: class, Name: g.LinkName(ir.LinkID(i)), Failure: ir.Failure{Links: []ir.LinkID{ir.LinkID(i)}}})
 			}
 		}
 	case class == ClassServer:
@@ -155,7 +152,7 @@ func labelGroups(g *ir.Graph, class string) []Group {
 	by := map[int32][]ir.NodeID{}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if !isFabricSwitch(n) {
+		if !n.FabricSwitch() {
 			continue
 		}
 		k := int32(ir.None)
@@ -182,9 +179,3 @@ func labelGroups(g *ir.Graph, class string) []Group {
 	}
 	return out
 }
-
-// LinkName names link id as the cabling plan names its ends
-// (ir.Graph.LinkName).
-func LinkName(g *ir.Graph, id ir.LinkID) string { return g.LinkName(id) }
-
-func joinList(xs []string) string { return strings.Join(xs, ", ") }

@@ -42,7 +42,7 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 	for i := range g.Nodes {
 		rep[i] = ir.NodeID(i)
 		n := &g.Nodes[i]
-		if !isFabricSwitch(n) {
+		if !n.FabricSwitch() {
 			continue
 		}
 		nb = nb[:0]
@@ -78,7 +78,7 @@ func orbits(g *ir.Graph, rep []ir.NodeID, groups []Group) []orbit {
 		key := ""
 		f := gr.Failure
 		switch {
-		case len(f.Links) == 0 && len(f.Nodes) == 1 && isFabricSwitch(&g.Nodes[f.Nodes[0]]):
+		case len(f.Links) == 0 && len(f.Nodes) == 1 && g.Nodes[f.Nodes[0]].FabricSwitch():
 			key = fmt.Sprintf("n%d", rep[f.Nodes[0]])
 		case len(f.Nodes) == 0 && len(f.Links) == 1:
 			l := &g.Links[f.Links[0]]

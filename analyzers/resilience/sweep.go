@@ -29,9 +29,9 @@ import (
 
 // DefaultMaxScenarios is the most scenarios one sweep evaluates (after
 // symmetry) unless Options.MaxScenarios says otherwise: a sweep costs one
-// bisection search per scenario, about a second each on a 1,000-GPU
-// design (docs/performance.md), so the default keeps a `topoc whatif`
-// of the shipped examples to minutes. A budget, not a modelling value.
+// bisection search per scenario, 0.2–0.3 s each on the 1,016-GPU SuperPOD
+// (docs/performance.md, "What-if sweeps"), so the default keeps a sweep
+// of a shipped example to minutes. A budget, not a modelling value.
 const DefaultMaxScenarios = 2000
 
 // DefaultIterations is the Monte Carlo draws per class unless
@@ -96,7 +96,7 @@ func DefaultClasses(g *ir.Graph) []string {
 	endpointKinds := map[string]bool{}
 	for i := range g.Links {
 		l := &g.Links[i]
-		if l.Fabric != ir.None && (!isFabricSwitch(&g.Nodes[l.A.Node]) || !isFabricSwitch(&g.Nodes[l.B.Node])) {
+		if l.Fabric != ir.None && (!g.Nodes[l.A.Node].FabricSwitch() || !g.Nodes[l.B.Node].FabricSwitch()) {
 			endpointKinds[l.Kind] = true
 		}
 	}
