@@ -136,12 +136,30 @@ type Fabric struct {
 	// sideA holds the terminal nodes on the certificate's first side
 	// (SideA).
 	sideA []ir.NodeID
+	// cross holds the links crossing the certificate's cut (CutCrosses),
+	// nil when the result records none.
+	cross linkSet
 }
 
 // SideA returns the terminal nodes (GPUs, hosts, contracted servers; in
 // the port view, the endpoint nodes) on the first side of the cut that
 // gives UpperBoundBPS, for Options.Splits; nil when no cut was found.
 func (f *Fabric) SideA() []ir.NodeID { return f.sideA }
+
+// CutCrosses reports whether link id of the graph the result was computed
+// on crosses the cut that gives UpperBoundBPS: the cut's value is the sum
+// of the capacities of the links it reports. ok is false when the result
+// records no such cut (no cut found), and every answer is then false.
+//
+// A what-if uses it to re-evaluate the intact cut without the graph: the
+// same node partition of the surviving graph is a cut of the intact value
+// less the failed links crossing it (resilience.md).
+func (f *Fabric) CutCrosses(id ir.LinkID) (crosses, ok bool) {
+	if f.cross == nil {
+		return false, false
+	}
+	return f.cross.has(id), true
+}
 
 // The values of Fabric.Method.
 const (

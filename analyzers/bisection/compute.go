@@ -43,13 +43,20 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		}
 	}
 	lb, lbHow := 0.0, "none"
+	best := cut{value: math.Inf(1)}
+	var full *agraph
+	if len(opt.Splits) > 0 {
+		full = m.build(modeFull)
+		best = m.given(full, opt.Splits)
+	}
 	// A dragonfly has one tier of routers, each terminal its own top: the
 	// hose bound cannot apply, so it is not attempted.
 	hose := hoseBound{reason: "a dragonfly has no tier to route up to"}
 	switch {
-	case opt.Quick && len(opt.Splits) > 0 && opt.KnownLowerBPS > 0:
-		// A quick what-if with a residual bound skips the hose routing,
-		// its most expensive part on a large fabric.
+	case opt.Quick && best.g != nil && meets(opt.KnownLowerBPS, best.value):
+		// A quick what-if whose residual bound meets the given split
+		// skips the hose routing, its most expensive part on a large
+		// fabric.
 		hose = hoseBound{reason: "not computed in a quick evaluation"}
 	case m.fab.Family != "dragonfly":
 		hose = m.hose()
@@ -67,12 +74,6 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if d > lb {
 			lb, lbHow = d, "uniform_multicommodity_flow"
 		}
-	}
-	best := cut{value: math.Inf(1)}
-	var full *agraph
-	if len(opt.Splits) > 0 {
-		full = m.build(modeFull)
-		best = m.given(full, opt.Splits)
 	}
 	if opt.Quick && best.g != nil {
 		return m.quick(r, levels, best, lb, lbHow)
@@ -158,6 +159,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
 	r.sideA = m.sideA(best.inA)
+	r.cross = m.crossing(best.g, best.vA)
 	r.Note = m.indivisibleNote(&r)
 	m.setRouted(&r, best, hose, dfBound, minimal)
 	return r
@@ -224,6 +226,7 @@ func (m *model) quick(r Fabric, levels []level, best cut, lb float64, lbHow stri
 	links, bps := best.g.cutLinks(best.vA)
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
 	r.sideA = m.sideA(best.inA)
+	r.cross = m.crossing(best.g, best.vA)
 	return r // no Routed: a quick result skips the routed flow as well
 }
 

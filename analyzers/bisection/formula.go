@@ -59,12 +59,53 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	r.finish()
 	r.Certificate = m.certificate(levels, inA, int(links), v)
 	r.sideA = m.sideA(inA)
+	r.cross = m.podHalvesCross(inA, int32(k), links)
 	// Oblivious up/down routing with an even split over the uplinks
 	// carries any hose traffic in a fat-tree (the hose bound of hose.go is
 	// exactly k³/8 links), so the routing loses nothing.
 	r.Routed = &Routed{Routing: "up_down", LowerBoundBPS: v, LowerBoundMethod: "formula", UpperBoundBPS: v,
 		LowerBoundRatio: r.LowerBoundRatio, UpperBoundRatio: r.UpperBoundRatio}
 	return r, true
+}
+
+// podHalvesCross returns the links crossing the fat-tree's pod halves
+// cut (hosts by inA, edge and aggregation switches by pod, cores on side
+// A: each core has one link to each pod, so k/2 of its links cross
+// whichever side it is on), nil if they are not the want links of the
+// closed form, which would mean the labels do not describe the wiring.
+func (m *model) podHalvesCross(inA []bool, k int32, want int64) linkSet {
+	g := m.g
+	side := make([]int8, len(g.Nodes)) // 0 none, 1 A, 2 B
+	for i, t := range m.terms {
+		side[t.node] = 2
+		if inA[i] {
+			side[t.node] = 1
+		}
+	}
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if n := &g.Nodes[e]; side[e] == 0 {
+				side[e] = 1
+				if n.Unit == "pod" && n.UnitIndex >= k/2 {
+					side[e] = 2
+				}
+			}
+		}
+	}
+	set := newLinkSet(len(g.Links))
+	var n int64
+	for _, id := range m.fabricLinks {
+		l := &g.Links[id]
+		if side[l.A.Node] != side[l.B.Node] {
+			set.add(id)
+			n++
+		}
+	}
+	if n != want {
+		return nil
+	}
+	return set
 }
 
 // alFaresWiring checks that the fabric is wired as Al-Fares et al.'s

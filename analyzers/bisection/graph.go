@@ -38,6 +38,11 @@ type agraph struct {
 	memStart, memList []int32
 	// nodeVtx maps a node to its first vertex (built by indexNodes).
 	nodeVtx []int32
+	// vtx maps each node of g to its vertex (-1 for none), portVtx each
+	// port that has a vertex of its own (the port view); vertex reads
+	// them.
+	vtx     []int32
+	portVtx map[ir.Port]int32
 }
 
 // build returns the analysis graph of the given mode.
@@ -46,47 +51,24 @@ func (m *model) build(mode gmode) *agraph {
 	if m.view == ViewPort && mode != modeFabric {
 		mode = modeFull // the port view has no internals to add or contract
 	}
-	vtx := make([]int32, len(g.Nodes))
-	for i := range vtx {
-		vtx[i] = -1
-	}
-	a := &agraph{mode: mode}
-	portVtx := map[ir.Port]int32{}
-	newV := func(n ir.NodeID) int32 {
-		a.vnode = append(a.vnode, n)
-		return int32(len(a.vnode) - 1)
-	}
-	// merged returns the node whose vertex stands for n.
-	merged := func(n ir.NodeID) ir.NodeID {
-		if m.view != ViewGPU || mode == modeFabric {
-			return n
-		}
-		s := m.srvOf.Get(n)
-		if s < 0 {
-			return n
-		}
-		if mode == modeContracted || len(m.srvGPUs[s]) == 0 {
-			return m.servers[s]
-		}
-		return n
+	a := &agraph{mode: mode, vtx: make([]int32, len(g.Nodes)), portVtx: map[ir.Port]int32{}}
+	for i := range a.vtx {
+		a.vtx[i] = -1
 	}
 	vertexOf := func(e ir.Port) int32 {
-		if m.view == ViewPort {
-			if _, ok := m.ports[e.Node]; ok {
-				k := ir.Port{Node: e.Node, Port: m.portOf(e)}
-				v, ok := portVtx[k]
-				if !ok {
-					v = newV(e.Node)
-					portVtx[k] = v
-				}
-				return v
-			}
+		if v := a.vertex(m, e); v >= 0 {
+			return v
 		}
-		n := merged(e.Node)
-		if vtx[n] < 0 {
-			vtx[n] = newV(n)
+		a.vnode = append(a.vnode, e.Node)
+		v := int32(len(a.vnode) - 1)
+		if k, ok := a.portKey(m, e); ok {
+			a.portVtx[k] = v
+		} else {
+			n := m.merged(e.Node, a.mode)
+			a.vnode[v] = n
+			a.vtx[n] = v
 		}
-		return vtx[n]
+		return v
 	}
 	// Terminals first, so that their vertices have the lowest ids.
 	a.tv = make([]int32, len(m.terms))
@@ -115,30 +97,12 @@ func (m *model) build(mode gmode) *agraph {
 		size += len(m.domainLinks)
 	}
 	edges := make([]edge, 0, size)
-	add := func(l *ir.Link) {
+	m.eachLink(mode, func(_ ir.LinkID, l *ir.Link) {
 		u, v := vertexOf(l.A), vertexOf(l.B)
 		if u != v {
 			edges = append(edges, edge{u, v, l.CapacityBPS})
 		}
-	}
-	for _, id := range m.fabricLinks {
-		add(&g.Links[id])
-	}
-	if m.view == ViewGPU && mode == modeFull {
-		for s := range m.servers {
-			if len(m.srvGPUs[s]) == 0 {
-				continue // contracted: its internal links are self-loops
-			}
-			for _, id := range m.serverLinks(int32(s)) {
-				add(&g.Links[id])
-			}
-		}
-	}
-	if mode != modeFabric {
-		for _, id := range m.domainLinks {
-			add(&g.Links[id])
-		}
-	}
+	})
 	b := maxflow.NewBuilder(len(a.vnode))
 	b.Grow(len(edges))
 	for _, e := range edges {
@@ -164,6 +128,86 @@ func (m *model) build(mode gmode) *agraph {
 		}
 	}
 	return a
+}
+
+// eachLink calls f on every link of g the analysis graph of mode is
+// built from: the fabric's links, in the full GPU view the internal links
+// of servers with GPUs, and outside modeFabric the NVLink domains' links.
+func (m *model) eachLink(mode gmode, f func(ir.LinkID, *ir.Link)) {
+	g := m.g
+	for _, id := range m.fabricLinks {
+		f(id, &g.Links[id])
+	}
+	if m.view == ViewGPU && mode == modeFull {
+		for s := range m.servers {
+			if len(m.srvGPUs[s]) == 0 {
+				continue // contracted: its internal links are self-loops
+			}
+			for _, id := range m.serverLinks(int32(s)) {
+				f(id, &g.Links[id])
+			}
+		}
+	}
+	if mode != modeFabric {
+		for _, id := range m.domainLinks {
+			f(id, &g.Links[id])
+		}
+	}
+}
+
+// merged returns the node whose vertex stands for n in mode: the server
+// for a component of a contracted server (or of one without GPUs), n
+// itself otherwise.
+func (m *model) merged(n ir.NodeID, mode gmode) ir.NodeID {
+	if m.view != ViewGPU || mode == modeFabric {
+		return n
+	}
+	s := m.srvOf.Get(n)
+	if s < 0 {
+		return n
+	}
+	if mode == modeContracted || len(m.srvGPUs[s]) == 0 {
+		return m.servers[s]
+	}
+	return n
+}
+
+// portKey is the per-port vertex key of e in the port view, ok false
+// where e's node has one vertex for all its ports.
+func (a *agraph) portKey(m *model, e ir.Port) (ir.Port, bool) {
+	if m.view != ViewPort {
+		return ir.Port{}, false
+	}
+	if _, ok := m.ports[e.Node]; !ok {
+		return ir.Port{}, false
+	}
+	return ir.Port{Node: e.Node, Port: m.portOf(e)}, true
+}
+
+// vertex returns the vertex that stands for port e, -1 when it has none.
+func (a *agraph) vertex(m *model, e ir.Port) int32 {
+	if k, ok := a.portKey(m, e); ok {
+		if v, ok := a.portVtx[k]; ok {
+			return v
+		}
+		return -1
+	}
+	return a.vtx[m.merged(e.Node, a.mode)]
+}
+
+// crossing returns, as a bitset over g's links, the links of the
+// analysis graph a that cross the vertex bipartition vA: the links whose
+// capacities make up the cut's value.
+func (m *model) crossing(a *agraph, vA []bool) linkSet {
+	g := m.g
+	set := newLinkSet(len(g.Links))
+	m.eachLink(a.mode, func(id ir.LinkID, l *ir.Link) {
+		u, v := a.vertex(m, l.A), a.vertex(m, l.B)
+		if u >= 0 && v >= 0 && u != v && vA[u] != vA[v] {
+			set.add(id)
+		}
+	})
+	return set
 }
 
 // members returns the terminals on vertex v.

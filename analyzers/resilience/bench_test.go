@@ -30,3 +30,21 @@ func BenchmarkSweepSuperPOD(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSweepSwitch131k is issue 13's sweep target: N−1 over every
+// switch (2,048 leaves, 2,048 spines, 1,024 cores) of
+// examples/rail-optimized-131k, evaluated quickly (over SearchBudget)
+// with the single-element fast path (docs/performance.md).
+func BenchmarkSweepSwitch131k(b *testing.B) {
+	g := compiletest.Example(b, "rail-optimized-131k")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r, err := resilience.Run(g, resilience.Options{Classes: []string{"switch"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if sw := r.Sweeps[0]; sw.Evaluated != 5120 || !sw.Quick {
+			b.Fatalf("evaluated %d, quick %v; want 5,120 quick evaluations", sw.Evaluated, sw.Quick)
+		}
+	}
+}

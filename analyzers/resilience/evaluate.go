@@ -27,8 +27,27 @@ type baseline struct {
 	// quick evaluates scenarios with bisection's Options.Quick (Monte
 	// Carlo): the proven bounds against the intact cut, without search.
 	quick bool
+	// reflow lets a quick evaluation re-run the intact split's max-flow
+	// on the surviving graph when the residual cut (residualCut) does not
+	// meet the residual lower bound: set while the sweep is within
+	// FlowBudget.
+	reflow bool
 	// units[f] is fabric f's scheduling units (units.go).
 	units []unitMap
+	// index[f] is fabric f's compact index (survey.go); ranks0[f][i] the
+	// ranks of index[f].owners[i] (rankCount with nothing failed).
+	index  []*fabricIndex
+	ranks0 [][]int
+	// scratch and cut are reused by every scenario: cut marks the failed
+	// links by LinkID and is cleared after each.
+	scratch scratch
+	cut     []bool
+	// dfs[f] is fabric f's depth-first index for single-element failures
+	// (cutvertex.go), nil where it does not apply; one its scratch.
+	dfs []*dfsIndex
+	one oneScratch
+	// fastChecked counts fast-path surveys (for the tests).
+	fastChecked int
 }
 
 // newBaseline analyzes the intact design; bis and cong, when not nil, are
@@ -42,9 +61,26 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		caps, _ := ownerCaps(g, ir.FabricID(i), nil)
 		b.capBPS = append(b.capBPS, caps)
 	}
+	at := make([]int32, len(g.Nodes))
+	for i := range at {
+		at[i] = -1
+	}
 	for i := range g.Fabrics {
 		b.units = append(b.units, b.newUnitMap(ir.FabricID(i)))
+		x := newFabricIndex(g, ir.FabricID(i), at)
+		b.index = append(b.index, x)
+		d, ok := newDFSIndex(x)
+		if !ok {
+			d = nil
+		}
+		b.dfs = append(b.dfs, d)
+		r := make([]int, len(x.owners))
+		for j, o := range x.owners {
+			r[j] = b.rankCount(o, nil)
+		}
+		b.ranks0 = append(b.ranks0, r)
 	}
+	b.cut = make([]bool, len(g.Links))
 	for i := range g.Workloads {
 		b.ranks = append(b.ranks, congestion.Ranks(g, &g.Workloads[i]))
 	}
@@ -90,93 +126,32 @@ func ownerCaps(g *ir.Graph, fid ir.FabricID, keep func(ir.NodeID) bool) (map[ir.
 	return caps, eps
 }
 
-// mainPart returns a mask over r.Nodes of the nodes of fabric fid that
-// lie in the fabric's main part: the connected piece of the fabric's
-// surviving links holding the most endpoint capacity (ties to the piece
-// with the lowest node). A
-// server's endpoints count as joined when the fabric lets traffic cross
-// servers (server_transit), as its internals then carry it.
-func mainPart(r *ir.Graph, fid ir.FabricID) []bool {
-	n := len(r.Nodes)
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = -1 // not in the fabric's surviving links
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	add := func(x ir.NodeID) {
-		if parent[x] < 0 {
-			parent[x] = int32(x)
-		}
-	}
-	union := func(a, b ir.NodeID) {
-		add(a)
-		add(b)
-		ra, rb := find(int32(a)), find(int32(b))
-		if ra < rb {
-			parent[rb] = ra
-		} else if rb < ra {
-			parent[ra] = rb
-		}
-	}
-	isEP := make([]bool, n)
-	for _, p := range r.Fabrics[fid].Endpoints {
-		isEP[p.Node] = true
-	}
-	transit := r.Fabrics[fid].Transit != 0
-	firstOf := map[ir.NodeID]ir.NodeID{} // a server's first endpoint seen
-	weight := make([]float64, n)
-	for _, id := range r.FabricLinks(fid) {
-		l := &r.Links[id]
-		union(l.A.Node, l.B.Node)
-		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if !isEP[e] {
-				continue
-			}
-			weight[e] += l.CapacityBPS
-			if s := r.Nodes[e].Parent; transit && s != ir.None && r.Nodes[e].Kind != ir.KindGPU {
-				if first, ok := firstOf[s]; ok {
-					union(first, e)
-				} else {
-					firstOf[s] = e
-				}
-			}
-		}
-	}
-	total := make([]float64, n)
-	for e, w := range weight {
-		if w > 0 {
-			total[find(int32(e))] += w
-		}
-	}
-	best, bestW := int32(-1), -1.0
-	for root, w := range total {
-		if w > bestW && w > 0 {
-			best, bestW = int32(root), w
-		}
-	}
-	in := make([]bool, n)
-	for x := range parent {
-		if parent[x] >= 0 && find(int32(x)) == best {
-			in[x] = true
-		}
-	}
-	return in
-}
-
-// evaluate computes one scenario's outcome.
+// evaluate computes one scenario's outcome. The surviving graph
+// (ir.Graph.Residual, a copy of every link) is built only for what needs
+// it: a bisection search, re-routed collectives, flows. A quick
+// evaluation that keeps the bisection's terminals needs none of them.
 func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	g := b.g
 	out := Outcome{Class: class, Group: gr.Name, Orbit: orbitSize, failure: gr.Failure}
 	domains := DomainsIntact{}
-	r := g.Residual(gr.Failure)
 	dead := g.FailedNodes(gr.Failure)
+	for _, id := range gr.Failure.Links {
+		b.cut[id] = true
+	}
+	defer func() {
+		for _, id := range gr.Failure.Links {
+			b.cut[id] = false
+		}
+	}()
+	var r *ir.Graph
+	residual := func() *ir.Graph {
+		if r == nil {
+			r = g.Residual(gr.Failure)
+		}
+		return r
+	}
 	touched := b.touched(gr.Failure, dead)
+	died := componentDied(g, dead)
 	// lost[f][owner]: capacity left on fabric f, for owners that lost some.
 	lost := make([]map[ir.NodeID]float64, len(g.Fabrics))
 	for i := range g.Fabrics {
@@ -188,22 +163,17 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			}
 			continue
 		}
-		main := mainPart(r, fid)
-		kept := r.Fabrics[fid].Endpoints[:0:0]
-		for _, p := range r.Fabrics[fid].Endpoints {
-			if main[p.Node] {
-				kept = append(kept, p)
-			}
-		}
-		stranded := len(r.Fabrics[fid].Endpoints) - len(kept)
-		r.Fabrics[fid].Endpoints = kept
-		caps, _ := ownerCaps(r, fid, func(n ir.NodeID) bool { return main[n] })
-		fo := FabricOutcome{Fabric: g.Fabrics[fid].Name, StrandedEndpoints: stranded,
-			LostEndpoints: len(g.Fabrics[fid].Endpoints) - len(kept) - stranded}
+		x := b.index[i]
+		sv := b.survey(i, gr.Failure, dead)
+		fo := FabricOutcome{Fabric: g.Fabrics[fid].Name, StrandedEndpoints: sv.residual - sv.kept,
+			LostEndpoints: len(g.Fabrics[fid].Endpoints) - sv.residual}
 		lost[i] = map[ir.NodeID]float64{}
-		for o, c0 := range b.capBPS[i] {
-			c1 := caps[o]
-			all, live := b.rankCount(o, nil), b.rankCount(o, dead)
+		for j, o := range x.owners {
+			c0, c1 := b.capBPS[i][o], sv.caps[j]
+			all, live := b.ranks0[i][j], b.ranks0[i][j]
+			if died || dead[o] { // only then can a rank of o have failed
+				live = b.rankCount(o, dead)
+			}
 			if c1 >= c0*(1-1e-12) && !dead[o] && live == all {
 				continue
 			}
@@ -220,38 +190,154 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		}
 		fo.Units = b.units[i].intact(lost[i])
 		if g.Fabrics[fid].Family == "nvlink_domain" {
-			whole := len(lost[i]) == 0
 			domains.Total++
-			if whole {
+			if len(lost[i]) == 0 {
 				domains.Intact++
 			}
 		}
-		// The intact cut, tried on the surviving graph, is an upper bound
-		// the search need not find again (and all a quick run uses).
-		opt := bisection.Options{View: b.view, Quick: b.quick}
-		if sa := b.bisection[i].SideA(); sa != nil {
-			opt.Splits = [][]ir.NodeID{sa}
+		// The terminals stay when every rank owner keeps an endpoint (the
+		// GPU view's terminals are the owners' GPUs) or, in the port view,
+		// every endpoint port stays; the residual lower bound needs them
+		// to.
+		same := !died && sv.kept == len(g.Fabrics[fid].Endpoints)
+		if b.view == bisection.ViewGPU {
+			same = !died && sv.keptOwners == len(x.owners)
 		}
-		same := len(kept) == len(g.Fabrics[fid].Endpoints) && !componentDied(g, dead)
-		if same {
-			opt.KnownLowerBPS, opt.KnownLowerHow = b.residualBound(fid, gr.Failure, dead), "residual"
+		var res bisection.Fabric
+		fast := false
+		if up, ok := b.residualCut(fid, dead, gr.Failure); ok && same && b.quick {
+			res = quickBounds(b.residualBound(fid, gr.Failure, dead), up)
+			fast = res.Method == bisection.MethodExact || !b.reflow
 		}
-		res := bisection.Compute(r, fid, opt)
+		if !fast {
+			rg := residual()
+			if sv.keptEP == nil { // the fast path does not list them
+				sv = x.survey(&b.scratch, dead, b.cut)
+			}
+			rg.Fabrics[fid].Endpoints = keptEndpoints(g.Fabrics[fid].Endpoints, sv.keptEP)
+			// The intact cut, tried on the surviving graph, is an upper
+			// bound the search need not find again (and all a quick run
+			// uses).
+			opt := bisection.Options{View: b.view, Quick: b.quick}
+			if sa := b.bisection[i].SideA(); sa != nil {
+				opt.Splits = [][]ir.NodeID{sa}
+			}
+			if same {
+				opt.KnownLowerBPS, opt.KnownLowerHow = b.residualBound(fid, gr.Failure, dead), "residual"
+			}
+			res = bisection.Compute(rg, fid, opt)
+		}
 		fo.set(&b.bisection[i], &res, same)
 		out.Fabrics = append(out.Fabrics, fo)
 	}
 	if domains.Total > 0 {
 		out.NVLinkDomains = &domains
 	}
-	out.Workloads = b.workloads(r, dead, touched, lost)
+	out.Workloads = b.workloads(residual, dead, touched, lost)
 	for i := range g.Flows {
 		if f := g.Flows[i]; touched[f.Fabric] {
 			f.From, f.To = alive(f.From, dead), alive(f.To, dead)
-			res := flow.Compute(r, &f)
+			res := flow.Compute(residual(), &f)
 			out.Flows = append(out.Flows, FlowOutcome{Flow: f.Name, MaxFlowBPS: res.MaxFlowBPS, ECMPBPS: res.ECMP.BPS, WCMPBPS: res.WCMP.BPS})
 		}
 	}
 	return out
+}
+
+// survey is fabric i's survey under failure f: by the depth-first index
+// when, within the fabric, f fails nothing, one node that is not an
+// endpoint, or one link between surviving nodes; by the full pass
+// otherwise. A fast result's keptEP is nil.
+func (b *baseline) survey(i int, f ir.Failure, dead []bool) survey {
+	x, d := b.index[i], b.dfs[i]
+	if d != nil {
+		lv, link, n := int32(-1), int32(-1), 0
+		for _, node := range f.Nodes {
+			for _, m := range append([]ir.NodeID{node}, b.g.Children(node)...) {
+				if l := x.local(m); l >= 0 && l != lv {
+					lv = l
+					n++
+				}
+			}
+		}
+		for _, id := range f.Links {
+			if l := &b.g.Links[id]; !dead[l.A.Node] && !dead[l.B.Node] {
+				if k := x.linkIndex(id); k >= 0 && k != link {
+					link = k
+					n++
+				}
+			}
+		}
+		switch {
+		case n == 0:
+			return d.intact(&b.scratch, x)
+		case n == 1:
+			if sv, ok := x.surveyOne(d, &b.scratch, &b.one, lv, link); ok {
+				return sv
+			}
+		}
+	}
+	return x.survey(&b.scratch, dead, b.cut)
+}
+
+// keptEndpoints returns the entries of eps that keep marks, in order.
+func keptEndpoints(eps []ir.Port, keep []bool) []ir.Port {
+	var out []ir.Port
+	for i, p := range eps {
+		if keep[i] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// residualCut is an upper bound on fabric fid's bisection after a
+// failure that keeps the terminals: the intact cut's value less the
+// capacity of the failed links crossing it (links of failed nodes
+// included). The same node partition is a balanced cut of the surviving
+// graph, so its value bounds the bisection from above. ok is false when
+// the intact result records no cut by links.
+func (b *baseline) residualCut(fid ir.FabricID, dead []bool, f ir.Failure) (float64, bool) {
+	g := b.g
+	base := &b.bisection[fid]
+	if _, ok := base.CutCrosses(0); !ok || len(g.Links) == 0 {
+		return 0, false
+	}
+	up := base.UpperBoundBPS
+	sub := func(id ir.LinkID) {
+		if c, _ := base.CutCrosses(id); c {
+			up -= g.Links[id].CapacityBPS
+		}
+	}
+	for _, id := range f.Links {
+		if l := &g.Links[id]; !dead[l.A.Node] && !dead[l.B.Node] {
+			sub(id)
+		}
+	}
+	for n, d := range dead {
+		if !d {
+			continue
+		}
+		for _, id := range b.adj.Of(ir.NodeID(n)) {
+			l := &g.Links[id]
+			if o := l.Other(ir.NodeID(n)); !dead[o] || o > ir.NodeID(n) {
+				sub(id) // a link between two failed nodes counts once
+			}
+		}
+	}
+	return max(up, 0), true
+}
+
+// quickBounds is a quick evaluation's bisection from the residual lower
+// bound and the intact cut re-evaluated (residualCut): exact when they
+// meet.
+func quickBounds(lower, upper float64) bisection.Fabric {
+	r := bisection.Fabric{LowerBoundBPS: min(lower, upper), UpperBoundBPS: upper, BandwidthBPS: upper,
+		Method: bisection.MethodBounded, LowerBoundMethod: "residual"}
+	if lower >= upper*(1-1e-9) {
+		r.Method, r.LowerBoundBPS = bisection.MethodExact, upper
+	}
+	return r
 }
 
 // componentDied reports whether a failure kills a server's component (a
@@ -377,7 +463,7 @@ func (b *baseline) rankCount(o ir.NodeID, dead []bool) int {
 // workloads judges each workload: restart when a rank dies or loses an
 // endpoint link it uses, else slowed or unaffected by its collectives'
 // congestion on the surviving graph.
-func (b *baseline) workloads(r *ir.Graph, dead []bool, touched []bool, lost []map[ir.NodeID]float64) []WorkloadOutcome {
+func (b *baseline) workloads(residual func() *ir.Graph, dead []bool, touched []bool, lost []map[ir.NodeID]float64) []WorkloadOutcome {
 	g := b.g
 	if len(g.Workloads) == 0 {
 		return nil
@@ -401,7 +487,7 @@ func (b *baseline) workloads(r *ir.Graph, dead []bool, touched []bool, lost []ma
 		}
 		if wo.Status == StatusUnaffected && wl.Fabric != ir.None && touched[wl.Fabric] {
 			if after == nil {
-				after = congestion.Analyze(r, func(*hcl.Diagnostic) {})
+				after = congestion.Analyze(residual(), func(*hcl.Diagnostic) {})
 			}
 			cf := worstCF(&after.Workloads[w])
 			wo.Congestion = &cf

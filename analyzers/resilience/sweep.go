@@ -34,6 +34,14 @@ import (
 // of a shipped example to minutes. A budget, not a modelling value.
 const DefaultMaxScenarios = 2000
 
+// DefaultMaxQuickScenarios is the most scenarios one quickly evaluated
+// sweep (Options.Quick, or over SearchBudget) takes unless
+// Options.MaxScenarios says otherwise: a quick scenario of one switch or
+// link costs about 2 ms on the 131,072-GPU example (docs/performance.md,
+// "What-if sweeps"), so the default keeps such a sweep to minutes. A
+// budget, not a modelling value.
+const DefaultMaxQuickScenarios = 100_000
+
 // DefaultIterations is the Monte Carlo draws per class unless
 // Options.Iterations says otherwise: enough for a p99 resting on ten
 // draws. A budget, not a modelling value.
@@ -47,6 +55,14 @@ const DefaultIterations = 1000
 // on the 2-core reference machine (docs/performance.md).
 const SearchBudget = 5_000_000
 
+// FlowBudget is the most link-evaluations (scenarios × the design's
+// links) quick evaluations spend re-running the intact split's max-flow
+// on the surviving graph, where the intact cut less its failed links does
+// not meet the residual lower bound; beyond it a quick evaluation keeps
+// that interval. A budget, not a modelling value: about 10 s of max-flow
+// on the 2-core reference machine (docs/performance.md, "What-if sweeps").
+const FlowBudget = 100_000_000
+
 // Options selects what Run evaluates.
 type Options struct {
 	// Classes are the risk-group classes to sweep (Classes lists them);
@@ -57,7 +73,8 @@ type Options struct {
 	Depth int
 	// Scenarios are named scenarios, evaluated after the sweeps.
 	Scenarios []Scenario
-	// MaxScenarios caps each sweep's evaluations (0: DefaultMaxScenarios).
+	// MaxScenarios caps each sweep's evaluations (0: DefaultMaxScenarios,
+	// or DefaultMaxQuickScenarios for a sweep evaluated quickly).
 	// A default sweep over the cap is skipped with a reason; a class asked
 	// for by name over the cap is an error.
 	MaxScenarios int
@@ -129,9 +146,6 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	if opt.Random > 0 && opt.Classes == nil {
 		return nil, fmt.Errorf("a Monte Carlo run draws groups of the classes given with --sweep; name one")
 	}
-	if opt.MaxScenarios <= 0 {
-		opt.MaxScenarios = DefaultMaxScenarios
-	}
 	if opt.View == "" {
 		opt.View = bisection.DefaultView
 	}
@@ -167,6 +181,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	rep0 := twins(g, b.adj)
 	if opt.Random > 0 {
 		b.quick = true
+		b.reflow = opt.Iterations*len(g.Links) <= FlowBudget
 		for _, p := range plans {
 			sw, err := monteCarlo(b, p.class, p.groups, opt)
 			if err != nil {
@@ -190,7 +205,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 		} else {
 			n := len(p.groups)
 			sw.Scenarios = n * (n - 1) / 2
-			if sw.Scenarios <= opt.MaxScenarios {
+			if sw.Scenarios <= max(opt.MaxScenarios, DefaultMaxQuickScenarios) {
 				for i := 0; i < n; i++ {
 					for j := i + 1; j < n; j++ {
 						a, c := p.groups[i], p.groups[j]
@@ -200,15 +215,25 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 				}
 			}
 		}
-		if sw.Scenarios > 0 && (len(todo) > opt.MaxScenarios || len(todo) == 0) {
-			sw.Skipped = fmt.Sprintf("%d scenarios to evaluate, over the budget of %d; raise --max-scenarios or sweep a narrower class", max(len(todo), sw.Scenarios), opt.MaxScenarios)
+		quick := opt.Quick || len(todo)*len(g.Links) > SearchBudget
+		limit := opt.MaxScenarios
+		switch {
+		case limit > 0:
+		case quick:
+			limit = DefaultMaxQuickScenarios
+		default:
+			limit = DefaultMaxScenarios
+		}
+		if sw.Scenarios > 0 && (len(todo) > limit || len(todo) == 0) {
+			sw.Skipped = fmt.Sprintf("%d scenarios to evaluate, over the budget of %d; raise --max-scenarios or sweep a narrower class", max(len(todo), sw.Scenarios), limit)
 			if explicit {
 				return nil, fmt.Errorf("class %q: %s", p.class, sw.Skipped)
 			}
 			rep.Sweeps = append(rep.Sweeps, sw)
 			continue
 		}
-		b.quick = opt.Quick || len(todo)*len(g.Links) > SearchBudget
+		b.quick = quick
+		b.reflow = len(todo)*len(g.Links) <= FlowBudget
 		sw.Quick = b.quick
 		for i, t := range todo {
 			sw.Outcomes = append(sw.Outcomes, b.evaluate(t.Class, Group{Name: t.Group, Failure: failures[i]}, t.Orbit))
@@ -220,6 +245,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	}
 	if len(opt.Scenarios) > 0 {
 		sw := Sweep{Class: "scenario", Depth: 0, Groups: len(opt.Scenarios), Scenarios: len(opt.Scenarios), Outcomes: []Outcome{}}
+		b.reflow = true
 		for _, s := range opt.Scenarios {
 			sw.Outcomes = append(sw.Outcomes, b.evaluate("scenario", Group{Name: s.Name, Failure: s.Failure}, 1))
 		}

@@ -80,7 +80,7 @@ func newWhatif() *cobra.Command {
 	c.Flags().StringArrayVar(&sweeps, "sweep", nil, "risk-group classes to sweep, comma-separated: switch, a tier (spine), link, a link kind (leaf_spine), server, rack, rail, plane, a unit kind (su)")
 	c.Flags().StringArrayVar(&fails, "fail", nil, "a named scenario: devices (names or globs) and links (A--B) failing together, comma-separated")
 	c.Flags().IntVar(&depth, "depth", 1, "groups failing together in a sweep: 1 (N−1) or 2 (N−2)")
-	c.Flags().IntVar(&maxScenarios, "max-scenarios", resilience.DefaultMaxScenarios, "most scenarios one sweep evaluates")
+	c.Flags().IntVar(&maxScenarios, "max-scenarios", 0, fmt.Sprintf("most scenarios one sweep evaluates (default %d, or %d for a sweep evaluated quickly)", resilience.DefaultMaxScenarios, resilience.DefaultMaxQuickScenarios))
 	c.Flags().StringVar(&format, "format", "text", "output: text, json or sarif (each sweep's worst scenario as a whatif-worst result)")
 	c.Flags().BoolVar(&all, "all", false, "list every scenario, not only the worst of each sweep")
 	c.Flags().BoolVar(&quick, "quick", false, "evaluate every scenario quickly: bounds against the intact cut, no new search, no re-routing")

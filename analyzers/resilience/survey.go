@@ -1,0 +1,321 @@
+package resilience
+
+import (
+	"sort"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// fabricIndex is one fabric's links and endpoints in compact form, built
+// once per baseline, so that a scenario's connectivity and capacity pass
+// (survey) reads a few flat arrays instead of copying the graph
+// (ir.Graph.Residual copies every link, 1.2 s at 131,072 GPUs). Local
+// node ids follow node ids, so the lowest local id of a piece is its
+// lowest node, as mainPart's tie rule needs.
+type fabricIndex struct {
+	links []ir.LinkID // the fabric's links, in LinkID order
+	ends  [][2]int32  // each link's ends, local ids
+	caps  []float64   // each link's capacity, bits per second per direction
+	nodes []ir.NodeID // local id → node
+	// listed counts how often the fabric lists each local node as an
+	// endpoint (0: not an endpoint).
+	listed []int32
+	// slot numbers the endpoint ports of nodes listed more than once (a
+	// dual-port NIC): per link end, the slot of its port or -1.
+	slot  [][2]int32
+	slots int
+	// eps is the fabric's endpoint list as local ids, epSlot each one's
+	// slot (-1 for a node listed once).
+	eps    []int32
+	epSlot []int32
+	// owner maps each local endpoint node to its rank owner's index in
+	// owners (-1 elsewhere); owners is sorted by node id.
+	owner  []int32
+	owners []ir.NodeID
+	// server maps each local endpoint node to its server's index for the
+	// transit rule (-1: no server, a GPU, or a fabric without transit).
+	server  []int32
+	servers int
+}
+
+// newFabricIndex builds fabric fid's index; at is scratch of len(g.Nodes)
+// holding -1, returned so.
+func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
+	x := &fabricIndex{links: g.FabricLinks(fid)}
+	fab := &g.Fabrics[fid]
+	var nodes []ir.NodeID
+	mark := func(n ir.NodeID) {
+		if at[n] < 0 {
+			at[n] = 0
+			nodes = append(nodes, n)
+		}
+	}
+	for _, id := range x.links {
+		mark(g.Links[id].A.Node)
+		mark(g.Links[id].B.Node)
+	}
+	for _, p := range fab.Endpoints {
+		mark(p.Node)
+	}
+	sort.Slice(nodes, func(i, j int) bool { return nodes[i] < nodes[j] })
+	for i, n := range nodes {
+		at[n] = int32(i)
+	}
+	x.nodes = nodes
+	x.listed = make([]int32, len(nodes))
+	for _, p := range fab.Endpoints {
+		x.listed[at[p.Node]]++
+	}
+	slotOf := map[ir.Port]int32{}
+	slot := func(p ir.Port) int32 {
+		if x.listed[at[p.Node]] <= 1 {
+			return -1
+		}
+		k := ir.Port{Node: p.Node, Port: p.Port}
+		s, ok := slotOf[k]
+		if !ok {
+			s = int32(len(slotOf))
+			slotOf[k] = s
+		}
+		return s
+	}
+	for _, p := range fab.Endpoints {
+		x.eps = append(x.eps, at[p.Node])
+		x.epSlot = append(x.epSlot, slot(p))
+	}
+	for _, id := range x.links {
+		l := &g.Links[id]
+		x.ends = append(x.ends, [2]int32{at[l.A.Node], at[l.B.Node]})
+		x.caps = append(x.caps, l.CapacityBPS)
+		x.slot = append(x.slot, [2]int32{slot(l.A), slot(l.B)})
+	}
+	x.slots = len(slotOf)
+	x.owner = make([]int32, len(nodes))
+	x.server = make([]int32, len(nodes))
+	ownerIdx, serverIdx := map[ir.NodeID]int32{}, map[ir.NodeID]int32{}
+	var owners []ir.NodeID
+	for i := range x.owner {
+		x.owner[i], x.server[i] = -1, -1
+	}
+	for _, e := range x.eps {
+		if o := owner(g, nodes[e]); x.owner[e] < 0 {
+			if _, ok := ownerIdx[o]; !ok {
+				ownerIdx[o] = 0
+				owners = append(owners, o)
+			}
+			x.owner[e] = 0 // numbered below, once owners are sorted
+		}
+	}
+	sort.Slice(owners, func(i, j int) bool { return owners[i] < owners[j] })
+	for i, o := range owners {
+		ownerIdx[o] = int32(i)
+	}
+	x.owners = owners
+	for _, e := range x.eps {
+		n := &g.Nodes[nodes[e]]
+		x.owner[e] = ownerIdx[owner(g, nodes[e])]
+		if fab.Transit != 0 && n.Parent != ir.None && n.Kind != ir.KindGPU {
+			s, ok := serverIdx[n.Parent]
+			if !ok {
+				s = int32(len(serverIdx))
+				serverIdx[n.Parent] = s
+			}
+			x.server[e] = s
+		}
+	}
+	x.servers = len(serverIdx)
+	for _, n := range nodes {
+		at[n] = -1
+	}
+	return x
+}
+
+// survey is what one scenario leaves of one fabric, computed on the
+// intact graph with the failed links and nodes masked out; it equals
+// what mainPart and ownerCaps give on ir.Graph.Residual's graph.
+type survey struct {
+	// residual counts the endpoint ports ir.Graph.Residual keeps (the
+	// node survives with a link of the fabric, and a port of a node listed
+	// several times keeps a link of its own); kept those of them in the
+	// main part.
+	residual, kept int
+	// keptOwners counts the owners with a kept endpoint.
+	keptOwners int
+	// caps is each owner's capacity left on the main part (by index in
+	// fabricIndex.owners), bits per second per direction.
+	caps []float64
+	// keptEP marks the kept entries of the fabric's endpoint list.
+	keptEP []bool
+}
+
+// scratch is survey's reusable memory, sized for the largest fabric.
+type scratch struct {
+	parent   []int32
+	weight   []float64
+	total    []float64 // per root: its piece's endpoint capacity
+	alive    []bool    // per local node: not failed
+	counted  []bool    // per local node: its capacity counted
+	slotLive []int32
+	first    []int32 // per transit server: its first endpoint seen
+	caps     []float64
+	ownerOK  []bool
+	keptEP   []bool
+}
+
+// grow returns s with room for x.
+func (s *scratch) grow(x *fabricIndex) {
+	n := len(x.nodes)
+	if len(s.parent) < n {
+		s.parent, s.weight, s.total = make([]int32, n), make([]float64, n), make([]float64, n)
+		s.alive, s.counted = make([]bool, n), make([]bool, n)
+	}
+	if len(s.slotLive) < x.slots {
+		s.slotLive = make([]int32, x.slots)
+	}
+	if len(s.first) < x.servers {
+		s.first = make([]int32, x.servers)
+	}
+	if len(s.keptEP) < len(x.eps) {
+		s.keptEP = make([]bool, len(x.eps))
+	}
+	if len(s.caps) < len(x.owners) {
+		s.caps, s.ownerOK = make([]float64, len(x.owners)), make([]bool, len(x.owners))
+	}
+}
+
+// survey computes fabric x's survey under a failure: dead marks failed
+// nodes (ir.Graph.FailedNodes), cut the failed links (by LinkID). The
+// main part is the connected piece of surviving links with the most
+// endpoint capacity, ties to the piece with the lowest node; a server's
+// endpoints count as joined when the fabric has server transit. The
+// result's caps and keptEP alias s.
+func (x *fabricIndex) survey(s *scratch, dead []bool, cut []bool) survey {
+	s.grow(x)
+	n := len(x.nodes)
+	parent, weight, alive := s.parent[:n], s.weight[:n], s.alive[:n]
+	for i, node := range x.nodes {
+		parent[i], weight[i], alive[i] = -1, 0, !dead[node]
+	}
+	slotLive := s.slotLive[:x.slots]
+	clear(slotLive)
+	first := s.first[:x.servers]
+	for i := range first {
+		first[i] = -1
+	}
+	find := func(v int32) int32 {
+		for parent[v] != v {
+			parent[v] = parent[parent[v]]
+			v = parent[v]
+		}
+		return v
+	}
+	join := func(a, b int32) {
+		if parent[a] < 0 {
+			parent[a] = a
+		}
+		if parent[b] < 0 {
+			parent[b] = b
+		}
+		ra, rb := find(a), find(b)
+		if ra < rb {
+			parent[rb] = ra
+		} else if rb < ra {
+			parent[ra] = rb
+		}
+	}
+	for i, e := range x.ends {
+		if cut[x.links[i]] || !alive[e[0]] || !alive[e[1]] {
+			continue
+		}
+		join(e[0], e[1])
+		for k, v := range e {
+			if x.listed[v] == 0 {
+				continue
+			}
+			weight[v] += x.caps[i]
+			if sl := x.slot[i][k]; sl >= 0 {
+				slotLive[sl]++
+			}
+			if sv := x.server[v]; sv >= 0 {
+				if first[sv] >= 0 {
+					join(first[sv], v)
+				} else {
+					first[sv] = v
+				}
+			}
+		}
+	}
+	// The main part: the root with the most endpoint capacity, the
+	// lowest root among equals (roots are each piece's lowest node).
+	total := s.total[:n]
+	clear(total)
+	for v, w := range weight {
+		if w > 0 {
+			total[find(int32(v))] += w
+		}
+	}
+	best, bestW := int32(-1), 0.0
+	for r, w := range total {
+		if w > bestW {
+			best, bestW = int32(r), w
+		}
+	}
+	inMain := func(v int32) bool { return parent[v] >= 0 && find(v) == best }
+	var out survey
+	caps, ok := s.caps[:len(x.owners)], s.ownerOK[:len(x.owners)]
+	clear(caps)
+	clear(ok)
+	keptEP := s.keptEP[:len(x.eps)]
+	clear(keptEP)
+	counted := s.counted[:n]
+	clear(counted)
+	// An endpoint node survives when it lies on a surviving link
+	// (parent ≥ 0), Residual's rule; each kept node's capacity counts
+	// once for its owner.
+	for i, v := range x.eps {
+		if !alive[v] || parent[v] < 0 { // failed, or no surviving link
+			continue
+		}
+		if sl := x.epSlot[i]; sl >= 0 && slotLive[sl] == 0 {
+			continue
+		}
+		out.residual++
+		if !inMain(v) {
+			continue
+		}
+		out.kept++
+		keptEP[i] = true
+		o := x.owner[v]
+		ok[o] = true
+		if !counted[v] {
+			counted[v] = true
+			caps[o] += weight[v]
+		}
+	}
+	for _, k := range ok {
+		if k {
+			out.keptOwners++
+		}
+	}
+	out.caps, out.keptEP = caps, keptEP
+	return out
+}
+
+// local returns node n's local id in x, -1 when n is not in the fabric.
+func (x *fabricIndex) local(n ir.NodeID) int32 {
+	i := sort.Search(len(x.nodes), func(i int) bool { return x.nodes[i] >= n })
+	if i < len(x.nodes) && x.nodes[i] == n {
+		return int32(i)
+	}
+	return -1
+}
+
+// linkIndex returns link id's index in x.links, -1 when it is not the
+// fabric's.
+func (x *fabricIndex) linkIndex(id ir.LinkID) int32 {
+	i := sort.Search(len(x.links), func(i int) bool { return x.links[i] >= id })
+	if i < len(x.links) && x.links[i] == id {
+		return int32(i)
+	}
+	return -1
+}
