@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/compiler/gen"
@@ -71,15 +70,8 @@ func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
 	return diag.Error(diag.UnknownReference, rng, "Unknown "+kind, detail)
 }
 
-func suggest(name string, known []string) string {
-	best, bestD := "", 4
-	for _, k := range known {
-		if d := levenshtein.Distance(name, k, nil); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
+// suggest is diag.Closest: the known name nearest to name, or "".
+func suggest(name string, known []string) string { return diag.Closest(name, known) }
 
 func keys[T any](m map[string]T) []string {
 	out := make([]string, 0, len(m))

@@ -313,7 +313,10 @@ func available(d *hcl.Diagnostic) string {
 				}
 				sort.Strings(names)
 				why := ""
-				if analyzed[name] {
+				switch {
+				case name == "whatif":
+					why = " No what-if sweep this requirement reads ran: the class is unknown or over the budget (see the diagnostic at the same reference), or the whatif analyzer was left out by --analyzers."
+				case analyzed[name]:
 					why = " The " + name + " analyzer did not run (left out by --analyzers?), so its results are absent."
 				}
 				return "Available here: " + strings.Join(names, ", ") + "." + why

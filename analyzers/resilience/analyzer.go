@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -215,7 +216,14 @@ var Analyzer = &analysis.Analyzer{
 		for _, c := range want {
 			if known[c] {
 				classes = append(classes, c)
+				continue
 			}
+			detail := fmt.Sprintf("No risk-group class %q in this design.", c)
+			if s := diag.Closest(c, Classes(g)); s != "" {
+				detail += fmt.Sprintf(" Did you mean %q?", s)
+			}
+			detail += fmt.Sprintf(" Its classes: %s. Derived classes come from the design's tiers, link kinds, racks, rails, planes and units; declare others with a risk_group block (docs/resilience.md).", strings.Join(Classes(g), ", "))
+			p.Report(diag.Error(diag.UnknownReference, at[c], "Unknown what-if class", detail))
 		}
 		bis := analysis.Result[[]bisection.Fabric](p, bisection.Analyzer)
 		cong := analysis.Result[*congestion.Result](p, congestion.Analyzer)

@@ -52,6 +52,6 @@ requirement "global_half" {
 }
 
 requirement "typo" {
-  condition     = fabric.f.whatif.spines.bisection.ratio >= 0 # want "requirement-invalid"
+  condition     = fabric.f.whatif.spines.bisection.ratio >= 0 # want "unknown-reference" "requirement-invalid"
   error_message = "unused"
 }
