@@ -75,6 +75,8 @@ type Fabric struct {
 	// Switches holds the per-switch sums of every switch of the fabric,
 	// in node order (not in the JSON report: Tiers summarises them).
 	Switches []Switch `json:"-"`
+	// scan is the pass Switches came from, kept for ResidualTiers.
+	scan *scanned
 }
 
 // Tier is one switch tier that has uplinks.
@@ -200,7 +202,7 @@ var Analyzer = &analysis.Analyzer{
 // links) time per unit kind.
 func Analyze(g *ir.Graph, f ir.FabricID) Fabric {
 	s := scan(g, f)
-	out := Fabric{Tiers: []Tier{}, Units: []UnitKind{}, UnitDetail: []Unit{}, Switches: s.switches}
+	out := Fabric{Tiers: []Tier{}, Units: []UnitKind{}, UnitDetail: []Unit{}, Switches: s.switches, scan: s}
 	out.Tiers = tiers(g, s)
 	s.units(&out)
 	if out.EndToEnd != nil {

@@ -26,6 +26,9 @@ type scanned struct {
 	// direct is true when every switch sits in one tier: a direct network
 	// (dragonfly routers), whose switch-to-switch links are the uplinks.
 	direct bool
+	// level is each switch's rank in the fabric's tiers (unknownTier for
+	// a tier the fabric does not rank; 0 in a direct network).
+	level []int
 }
 
 // endpoint is one endpoint port of the fabric.
@@ -79,15 +82,16 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	for _, sw := range s.switches {
 		s.direct = s.direct && sw.Tier == s.switches[0].Tier
 	}
-	level := func(sw int32) int {
-		if s.direct {
-			return 0
+	s.level = make([]int, len(s.switches))
+	for sw := range s.switches {
+		s.level[sw] = unknownTier
+		if i := slices.Index(order, s.switches[sw].Tier); s.direct {
+			s.level[sw] = 0
+		} else if i >= 0 {
+			s.level[sw] = i
 		}
-		if i := slices.Index(order, s.switches[sw].Tier); i >= 0 {
-			return i
-		}
-		return unknownTier
 	}
+	level := func(sw int32) int { return s.level[sw] }
 
 	// Endpoint ports by node: one endpoint on a node owns every fabric
 	// link of that node (an NVLink-domain GPU lists only its first NVLink

@@ -88,11 +88,15 @@ func TestWhatif(t *testing.T) {
 		want := map[string]string{
 			"spine_three_quarters": report.RequirementMet, "spine_eighty": report.RequirementFailed,
 			"leaf_blast": report.RequirementMet, "global_half": report.RequirementUnproven, "typo": report.RequirementInvalid,
+			"leaf_oversub_after_spine": report.RequirementMet, "leaf_oversub_strict": report.RequirementFailed,
 		}
 		for name, status := range want {
 			if o := got[name]; o.Status != status {
 				t.Errorf("%s: status %q, want %q (%+v)", name, o.Status, status, o)
 			}
+		}
+		if v := got["leaf_oversub_strict"].Values; len(v) != 1 || v[0].Value != 8.0/6 {
+			t.Errorf("leaf_oversub_strict values %+v, want 8 ÷ 6", v)
 		}
 		if v := got["spine_eighty"].Values; len(v) != 1 || v[0].Value != 0.75 || v[0].Lower != nil {
 			t.Errorf("spine_eighty values %+v, want the exact 0.75", v)

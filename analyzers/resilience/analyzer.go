@@ -42,6 +42,9 @@ type WorstCase struct {
 	// IntactUnits is, per unit kind of the fabric (su, pod, group), the
 	// fewest units one scenario leaves with every rank whole.
 	IntactUnits map[string]int `json:"intact_units,omitempty"`
+	// Oversubscription is, per tier with uplinks, the worst down ÷ up one
+	// scenario leaves (FabricOutcome.Oversubscription; exact).
+	Oversubscription map[string]float64 `json:"oversubscription,omitempty"`
 	// Flows holds, per flow block on the fabric, the least of each of its
 	// answers over the scenarios (a scenario that does not touch the
 	// fabric keeps the intact answer).
@@ -87,6 +90,12 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				lo, loR, name = b.LowerBoundBPS, b.LowerBoundRatio, "none (the fabric stays intact)"
 			}
 			hi, hiR = min(hi, b.UpperBoundBPS), min(hiR, b.UpperBoundRatio)
+			for t, r := range b.Oversubscription {
+				if w.Oversubscription == nil {
+					w.Oversubscription = map[string]float64{}
+				}
+				w.Oversubscription[t] = max(w.Oversubscription[t], r)
+			}
 		}
 		if len(s.Outcomes) == 0 {
 			intact()
@@ -117,6 +126,12 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				if v, ok := w.IntactUnits[u.Kind]; !ok || u.Intact < v {
 					w.IntactUnits[u.Kind] = u.Intact
 				}
+			}
+			for _, t := range f.Oversubscription {
+				if w.Oversubscription == nil {
+					w.Oversubscription = map[string]float64{}
+				}
+				w.Oversubscription[t.Tier] = max(w.Oversubscription[t.Tier], t.Ratio)
 			}
 			w.RanksDisconnected = max(w.RanksDisconnected, f.RanksDisconnected)
 			w.RanksDegraded = max(w.RanksDegraded, f.RanksDegraded)

@@ -8,6 +8,7 @@ import (
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/flow"
+	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -46,6 +47,9 @@ type baseline struct {
 	// (cutvertex.go), nil where it does not apply; one its scratch.
 	dfs []*dfsIndex
 	one oneScratch
+	// oversub[f] is fabric f's intact oversubscription (ResidualTiers
+	// starts from it).
+	oversub []oversub.Fabric
 	// fastChecked counts fast-path surveys (for the tests).
 	fastChecked int
 }
@@ -74,6 +78,7 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 			d = nil
 		}
 		b.dfs = append(b.dfs, d)
+		b.oversub = append(b.oversub, oversub.Analyze(g, ir.FabricID(i)))
 		r := make([]int, len(x.owners))
 		for j, o := range x.owners {
 			r[j] = b.rankCount(o, nil)
@@ -152,6 +157,18 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	}
 	touched := b.touched(gr.Failure, dead)
 	died := componentDied(g, dead)
+	var failed []ir.LinkID // the failed links, those of failed nodes included
+	failedLinks := func() []ir.LinkID {
+		if failed == nil {
+			failed = append([]ir.LinkID{}, gr.Failure.Links...)
+			for n, d := range dead {
+				if d {
+					failed = append(failed, b.adj.Of(ir.NodeID(n))...)
+				}
+			}
+		}
+		return failed
+	}
 	// lost[f][owner]: capacity left on fabric f, for owners that lost some.
 	lost := make([]map[ir.NodeID]float64, len(g.Fabrics))
 	for i := range g.Fabrics {
@@ -189,6 +206,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			}
 		}
 		fo.Units = b.units[i].intact(lost[i])
+		fo.Oversubscription = b.tierOversub(i, dead, failedLinks())
 		if g.Fabrics[fid].Family == "nvlink_domain" {
 			domains.Total++
 			if len(lost[i]) == 0 {
@@ -278,6 +296,20 @@ func (b *baseline) survey(i int, f ir.Failure, dead []bool) survey {
 		}
 	}
 	return x.survey(&b.scratch, dead, b.cut)
+}
+
+// tierOversub is fabric i's per-tier oversubscription after a failure,
+// with the intact ratios beside.
+func (b *baseline) tierOversub(i int, dead []bool, failed []ir.LinkID) []TierOversub {
+	intact := map[string]float64{}
+	for _, t := range b.oversub[i].Tiers {
+		intact[t.Tier] = t.Ratio
+	}
+	var out []TierOversub
+	for _, t := range oversub.ResidualTiers(b.g, &b.oversub[i], dead, failed) {
+		out = append(out, TierOversub{Tier: t.Tier, Ratio: t.Ratio, IntactRatio: intact[t.Tier], Worst: t.Worst, WithoutUplinks: t.WithoutUplinks})
+	}
+	return out
 }
 
 // keptEndpoints returns the entries of eps that keep marks, in order.

@@ -104,6 +104,26 @@ fabric "ft" {
 			if core.Evaluated != k/2 {
 				t.Errorf("core: %d evaluated, want k/2 = %d twin classes", core.Evaluated, k/2)
 			}
+			// A core loss takes one of k/2 uplinks from k aggregation
+			// switches, an aggregation loss one of k/2 from the k/2 edges
+			// of its pod: (k/2) ÷ (k/2 − 1) at the tier below, 1:1 elsewhere.
+			want := (kk / 2) / (kk/2 - 1)
+			for class, tier := range map[string]string{"core": "aggregation", "aggregation": "edge"} {
+				for _, o := range sweep(t, g, class).Outcomes {
+					if n := len(o.Fabrics[0].Oversubscription); n != 2 {
+						t.Errorf("%s %s: %d tiers with uplinks, want edge and aggregation", class, o.Group, n)
+					}
+					for _, tr := range o.Fabrics[0].Oversubscription {
+						w := 1.0
+						if tr.Tier == tier {
+							w = want
+						}
+						if tr.IntactRatio != 1 || math.Abs(tr.Ratio-w) > 1e-12 {
+							t.Errorf("%s %s: %s %g (intact %g), want %g", class, o.Group, tr.Tier, tr.Ratio, tr.IntactRatio, w)
+						}
+					}
+				}
+			}
 		})
 	}
 }

@@ -27,6 +27,10 @@ type BaselineFabric struct {
 	LowerBoundRatio float64 `json:"lower_bound_ratio"`
 	UpperBoundRatio float64 `json:"upper_bound_ratio"`
 	Method          string  `json:"method"`
+	// Oversubscription is each tier's intact worst down ÷ up (the
+	// oversubscription analyzer's Tiers), omitted when no tier has
+	// uplinks.
+	Oversubscription map[string]float64 `json:"oversubscription,omitempty"`
 }
 
 // Sweep is one class's scenarios: N−1 (each group alone), N−2 (each pair
@@ -172,6 +176,24 @@ type FabricOutcome struct {
 	// Units counts, per unit kind of the fabric's access switches (su,
 	// pod, group), the units whose ranks all stay whole.
 	Units []UnitsIntact `json:"units,omitempty"`
+	// Oversubscription is each tier's worst down ÷ up after the failure,
+	// next to the intact one (the oversubscription analyzer's per-tier
+	// ratio over the surviving switches and links; exact); omitted when
+	// the fabric has no tier with uplinks.
+	Oversubscription []TierOversub `json:"oversubscription,omitempty"`
+}
+
+// TierOversub is one tier's oversubscription after a failure.
+type TierOversub struct {
+	Tier string `json:"tier"`
+	// Ratio is the worst down ÷ up of the tier's surviving switches that
+	// keep uplinks, named by Worst; IntactRatio the intact design's.
+	Ratio       float64 `json:"ratio"`
+	IntactRatio float64 `json:"intact_ratio"`
+	Worst       string  `json:"worst"`
+	// WithoutUplinks counts the tier's switches left with downlinks but
+	// no uplink (their endpoints reach the fabric only through them).
+	WithoutUplinks int `json:"without_uplinks"`
 }
 
 // DomainsIntact counts NVLink domains after a failure.

@@ -174,8 +174,15 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	}
 	for i := range g.Fabrics {
 		f := &b.bisection[i]
-		rep.Baseline = append(rep.Baseline, BaselineFabric{Fabric: g.Fabrics[i].Name, LowerBoundBPS: f.LowerBoundBPS, UpperBoundBPS: f.UpperBoundBPS,
-			LowerBoundRatio: f.LowerBoundRatio, UpperBoundRatio: f.UpperBoundRatio, Method: f.Method})
+		bf := BaselineFabric{Fabric: g.Fabrics[i].Name, LowerBoundBPS: f.LowerBoundBPS, UpperBoundBPS: f.UpperBoundBPS,
+			LowerBoundRatio: f.LowerBoundRatio, UpperBoundRatio: f.UpperBoundRatio, Method: f.Method}
+		for _, t := range b.oversub[i].Tiers {
+			if bf.Oversubscription == nil {
+				bf.Oversubscription = map[string]float64{}
+			}
+			bf.Oversubscription[t.Tier] = t.Ratio
+		}
+		rep.Baseline = append(rep.Baseline, bf)
 	}
 	b.quick = opt.Quick
 	rep0 := twins(g, b.adj)

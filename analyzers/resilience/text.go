@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/oversub"
 )
 
 // WriteText writes r for a reader: the intact bisection per fabric, then
@@ -81,6 +82,14 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 			fmt.Fprintf(w, "; %s: %d of %d intact", u.Kind, u.Intact, u.Total)
 			if u.Intact > 0 && u.Intact < u.Total {
 				fmt.Fprintf(w, " (largest %d ranks)", u.LargestIntactRanks)
+			}
+		}
+		for _, t := range f.Oversubscription {
+			if t.Ratio > t.IntactRatio*(1+1e-9) || t.WithoutUplinks > 0 {
+				fmt.Fprintf(w, "; %s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
+				if t.WithoutUplinks > 0 {
+					fmt.Fprintf(w, ", %d without uplinks", t.WithoutUplinks)
+				}
 			}
 		}
 		fmt.Fprintln(w)

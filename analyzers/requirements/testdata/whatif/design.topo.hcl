@@ -55,3 +55,14 @@ requirement "typo" {
   condition     = fabric.f.whatif.spines.bisection.ratio >= 0 # want "unknown-reference" "requirement-invalid"
   error_message = "unused"
 }
+
+# A spine loss takes 2 of each leaf's 8 uplinks: leaves at 8 ÷ 6.
+requirement "leaf_oversub_after_spine" {
+  condition     = fabric.f.whatif.spine.oversubscription.leaf <= 1.34
+  error_message = "unused"
+}
+
+requirement "leaf_oversub_strict" { # want "requirement-failed"
+  condition     = fabric.f.whatif.spine.oversubscription.leaf <= 1.3
+  error_message = "a spine loss oversubscribes the leaves past 1.3:1"
+}
