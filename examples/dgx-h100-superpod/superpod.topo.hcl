@@ -125,3 +125,10 @@ requirement "survives_any_spine" {
   condition     = fabric.compute.whatif.spine.bisection.ratio >= 0.9
   error_message = "Losing any one spine must keep 90% of the compute fabric's bisection."
 }
+
+# The same loss takes 2 of each leaf's 32 uplinks (2 to each of the 16
+# spines): the leaves run at 32 ÷ 30 = 1.067:1 until the spine is back.
+requirement "spine_loss_leaf_oversubscription" {
+  condition     = fabric.compute.whatif.spine.oversubscription.leaf <= 1.07
+  error_message = "Losing any one spine must keep every leaf at 1.07:1 or better."
+}
