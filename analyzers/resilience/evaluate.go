@@ -47,6 +47,10 @@ type baseline struct {
 	// (cutvertex.go), nil where it does not apply; one its scratch.
 	dfs []*dfsIndex
 	one oneScratch
+	// residual0[f] counts the endpoint ports of fabric f that the intact
+	// design cables (ir.Graph.Residual's rule with nothing failed): an
+	// endpoint the design leaves uncabled is not lost by a failure.
+	residual0 []int
 	// oversub[f] is fabric f's intact oversubscription (ResidualTiers
 	// starts from it).
 	oversub []oversub.Fabric
@@ -86,6 +90,10 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		b.ranks0 = append(b.ranks0, r)
 	}
 	b.cut = make([]bool, len(g.Links))
+	none := make([]bool, len(g.Nodes))
+	for _, x := range b.index {
+		b.residual0 = append(b.residual0, x.survey(&b.scratch, none, b.cut).residual)
+	}
 	for i := range g.Workloads {
 		b.ranks = append(b.ranks, congestion.Ranks(g, &g.Workloads[i]))
 	}
@@ -183,7 +191,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		x := b.index[i]
 		sv := b.survey(i, gr.Failure, dead)
 		fo := FabricOutcome{Fabric: g.Fabrics[fid].Name, StrandedEndpoints: sv.residual - sv.kept,
-			LostEndpoints: len(g.Fabrics[fid].Endpoints) - sv.residual}
+			LostEndpoints: b.residual0[i] - sv.residual}
 		lost[i] = map[ir.NodeID]float64{}
 		for j, o := range x.owners {
 			c0, c1 := b.capBPS[i][o], sv.caps[j]

@@ -285,3 +285,107 @@ func TestNVL72RackLoss(t *testing.T) {
 		}
 	}
 }
+
+// An endpoint the design leaves uncabled (n0/nic1) is not lost by a
+// failure: a spine loss loses no endpoint port, a host link loss one.
+func TestLostEndpointsCountCabledOnly(t *testing.T) {
+	g := compiletest.Source(t, `switch_model "sw" {
+  radix     = 64
+  port_rate = "400Gb/s"
+  breakouts = ["2x200Gb/s", "4x100Gb/s"]
+}
+nic_model "cx2p" {
+  ports      = 2
+  port_rate  = "400Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+}
+node_model "srv" {
+  gpu  = "H100"
+  gpus = 2
+  nic "compute" {
+    model = "cx2p"
+    count = 2
+  }
+}
+node_group "n" {
+  model = "srv"
+  count = 3
+  name  = format("n%d", count.index)
+}
+fabric "f" {
+  custom {
+    switch "s" {
+      model = "sw"
+    }
+    switch "l" {
+      count = 3
+      model = "sw"
+    }
+    host "h" {
+      count = 6
+      rate  = "400Gb/s"
+    }
+    host "d" {
+      ports = 2
+      rate  = "400Gb/s"
+    }
+    link {
+      count = 3
+      a = "l${count.index}"
+      b = "s"
+    }
+    link {
+      count = 6
+      a = "h${count.index}"
+      b = "l${count.index % 3}"
+    }
+    link {
+      a = "d"
+      b = "l0"
+    }
+    link {
+      a = "d"
+      b = "l1"
+    }
+    # n0/nic0 both ports to l1 and l2; n0/nic1 not cabled
+    link {
+      a = "n0/nic0"
+      b = "l1"
+    }
+    link {
+      a = "n0/nic0"
+      b = "l2"
+    }
+    # n1/nic0 both ports to the same leaf l2; n1/nic1 one port to l0
+    link {
+      a = "n1/nic0"
+      b = "l2"
+      parallel = 2
+    }
+    link {
+      a = "n1/nic1"
+      b = "l0"
+    }
+    # n2: nic0 -> l0, nic1 -> l2 (rails meet only in the server)
+    link {
+      a = "n2/nic0"
+      b = "l0"
+    }
+    link {
+      a = "n2/nic1"
+      b = "l2"
+    }
+  }
+}
+`)
+	for spec, want := range map[string]int{"s": 0, "n2/nic0--l0": 1} {
+		r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: spec, Failure: fail(t, g, spec)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Sweeps[0].Outcomes[0].Fabrics[0].LostEndpoints; got != want {
+			t.Errorf("%s: %d endpoints lost, want %d", spec, got, want)
+		}
+	}
+}
