@@ -189,7 +189,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			continue
 		}
 		x := b.index[i]
-		sv := b.survey(i, gr.Failure, dead)
+		sv := b.survey(i, gr.Failure, dead, residual)
 		fo := FabricOutcome{Fabric: g.Fabrics[fid].Name, StrandedEndpoints: sv.residual - sv.kept,
 			LostEndpoints: b.residual0[i] - sv.residual}
 		lost[i] = map[ir.NodeID]float64{}
@@ -274,8 +274,19 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 // when, within the fabric, f fails nothing, one node that is not an
 // endpoint, or one link between surviving nodes; by the full pass
 // otherwise. A fast result's keptEP is nil.
-func (b *baseline) survey(i int, f ir.Failure, dead []bool) survey {
+func (b *baseline) survey(i int, f ir.Failure, dead []bool, residual func() *ir.Graph) survey {
 	x, d := b.index[i], b.dfs[i]
+	if b.g.Fabrics[i].Transit != 0 && b.transitHit(f, dead) {
+		// The failure breaks scale-up paths the transit may take: the
+		// groups come from the surviving graph.
+		tmp := make([]int32, len(x.nodes))
+		at := func(n ir.NodeID) int32 { return x.local(n) }
+		save, saved := x.server, x.servers
+		x.server = tmp
+		x.setTransitBy(residual().TransitGroupsAfter(b.g, ir.FabricID(i)), at)
+		defer func() { x.server, x.servers = save, saved }()
+		return x.survey(&b.scratch, dead, b.cut)
+	}
 	if d != nil {
 		lv, link, n := int32(-1), int32(-1), 0
 		for _, node := range f.Nodes {
@@ -435,10 +446,34 @@ func (b *baseline) residualBound(fid ir.FabricID, f ir.Failure, dead []bool) flo
 	return max(lb, 0)
 }
 
-// touched marks the fabrics a failure removes a link or a node of.
+// transitHit reports whether a failure takes a scale-up element (a GPU,
+// an NVSwitch, a link between them), which server transit over NVLink may
+// need.
+func (b *baseline) transitHit(f ir.Failure, dead []bool) bool {
+	g := b.g
+	for _, id := range f.Links {
+		if g.ScaleUpLink(&g.Links[id]) {
+			return true
+		}
+	}
+	for n, d := range dead {
+		if k := g.Nodes[n].Kind; d && (k == ir.KindGPU || k == ir.KindNVSwitch) {
+			return true
+		}
+	}
+	return false
+}
+
+// touched marks the fabrics a failure removes a link or a node of, and
+// the fabrics with server transit when it takes a scale-up element.
 func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 	g := b.g
 	t := make([]bool, len(g.Fabrics))
+	if b.transitHit(f, dead) {
+		for i := range g.Fabrics {
+			t[i] = t[i] || g.Fabrics[i].Transit != 0
+		}
+	}
 	for _, id := range f.Links {
 		if l := &g.Links[id]; l.Fabric != ir.None {
 			t[l.Fabric] = true

@@ -389,3 +389,65 @@ fabric "f" {
 		}
 	}
 }
+
+// A rail-only fabric whose rails meet only over NVLink (server_transit)
+// falls apart into its rails when the NVSwitches fail: the fabric is
+// touched, the main part keeps one rail (4 of 16 NICs) and every tray's
+// GPUs are degraded, none disconnected.
+func TestNVSwitchLossBreaksTransit(t *testing.T) {
+	g := compiletest.Source(t, `node_group "tray" {
+  model = "GB200-NVL72-compute-tray"
+  count = 4
+  name  = format("tray%d", count.index)
+}
+fabric "nvl" {
+  nvlink_domain {
+    gpu_nodes     = node_group.tray.gpus
+    switches      = 2
+    links_per_gpu = 2
+    per_switch    = [1, 1]
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}
+fabric "so" {
+  custom {
+    server_transit = ["nvlink"]
+    switch "leaf" {
+      count = 4
+      model = "QM9700"
+      rail  = count.index
+    }
+    link {
+      for_each = setproduct(range(4), range(4))
+      a        = format("tray%d/nic%d", each.value[0], each.value[1])
+      b        = "leaf${each.value[1]}"
+    }
+  }
+}
+workload "w" {
+  gpus = node_group.tray.gpus
+  fabric = "so"
+  collective "g" {
+    op   = "allreduce"
+    size = "1GB"
+  }
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "nvswitches", Failure: fail(t, g, "nvswitch*")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var so *resilience.FabricOutcome
+	for i, f := range r.Sweeps[0].Outcomes[0].Fabrics {
+		if f.Fabric == "so" {
+			so = &r.Sweeps[0].Outcomes[0].Fabrics[i]
+		}
+	}
+	if so == nil {
+		t.Fatal(`fabric "so" not touched by the loss of the NVSwitches its transit crosses`)
+	}
+	if so.StrandedEndpoints != 12 || so.RanksDegraded != 16 || so.RanksDisconnected != 0 {
+		t.Errorf("so: %d endpoints cut off, %d ranks degraded, %d disconnected; want 12, 16, 0", so.StrandedEndpoints, so.RanksDegraded, so.RanksDisconnected)
+	}
+}

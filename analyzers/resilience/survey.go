@@ -32,10 +32,33 @@ type fabricIndex struct {
 	// owners (-1 elsewhere); owners is sorted by node id.
 	owner  []int32
 	owners []ir.NodeID
-	// server maps each local endpoint node to its server's index for the
-	// transit rule (-1: no server, a GPU, or a fabric without transit).
+	// server maps each local node to its transit group (ir.Graph.
+	// TransitGroups: the NICs the fabric's server transit joins outside
+	// its links), -1 for none; servers counts the groups.
 	server  []int32
 	servers int
+}
+
+// setTransit numbers the transit groups (node lists of the graph) for the
+// transit rule; at maps nodes to local ids while the index is built.
+func (x *fabricIndex) setTransit(groups [][]ir.NodeID, at []int32) {
+	x.setTransitBy(groups, func(n ir.NodeID) int32 { return at[n] })
+}
+
+// setTransitBy is setTransit with local ids from at.
+func (x *fabricIndex) setTransitBy(groups [][]ir.NodeID, at func(ir.NodeID) int32) {
+	for i := range x.server {
+		x.server[i] = -1
+	}
+	x.servers = 0
+	for _, grp := range groups {
+		for _, n := range grp {
+			if l := at(n); l >= 0 {
+				x.server[l] = int32(x.servers)
+			}
+		}
+		x.servers++
+	}
 }
 
 // newFabricIndex builds fabric fid's index; at is scratch of len(g.Nodes)
@@ -92,7 +115,7 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 	x.slots = len(slotOf)
 	x.owner = make([]int32, len(nodes))
 	x.server = make([]int32, len(nodes))
-	ownerIdx, serverIdx := map[ir.NodeID]int32{}, map[ir.NodeID]int32{}
+	ownerIdx := map[ir.NodeID]int32{}
 	var owners []ir.NodeID
 	for i := range x.owner {
 		x.owner[i], x.server[i] = -1, -1
@@ -112,18 +135,9 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 	}
 	x.owners = owners
 	for _, e := range x.eps {
-		n := &g.Nodes[nodes[e]]
 		x.owner[e] = ownerIdx[owner(g, nodes[e])]
-		if fab.Transit != 0 && n.Parent != ir.None && n.Kind != ir.KindGPU {
-			s, ok := serverIdx[n.Parent]
-			if !ok {
-				s = int32(len(serverIdx))
-				serverIdx[n.Parent] = s
-			}
-			x.server[e] = s
-		}
 	}
-	x.servers = len(serverIdx)
+	x.setTransit(g.TransitGroups(fid), at)
 	for _, n := range nodes {
 		at[n] = -1
 	}

@@ -82,7 +82,7 @@ func checkSurvey(t *testing.T, what string, b *baseline, f ir.Failure) {
 	}()
 	r := g.Residual(f)
 	for fid := range g.Fabrics {
-		main := mainPart(r, ir.FabricID(fid))
+		main := mainPart(g, r, ir.FabricID(fid))
 		var kept []ir.Port
 		for _, p := range r.Fabrics[fid].Endpoints {
 			if main[p.Node] {
@@ -91,7 +91,10 @@ func checkSurvey(t *testing.T, what string, b *baseline, f ir.Failure) {
 		}
 		caps, _ := ownerCaps(r, ir.FabricID(fid), func(n ir.NodeID) bool { return main[n] })
 		x := b.index[fid]
-		sv := x.survey(&b.scratch, dead, b.cut)
+		d := b.dfs[fid]
+		b.dfs[fid] = nil // the full pass
+		sv := b.survey(fid, f, dead, func() *ir.Graph { return r })
+		b.dfs[fid] = d
 		caps0 := append([]float64(nil), sv.caps...) // survey's caps alias scratch
 		sv.caps = caps0
 		got := keptEndpoints(g.Fabrics[fid].Endpoints, sv.keptEP)
@@ -117,7 +120,7 @@ func checkSurvey(t *testing.T, what string, b *baseline, f ir.Failure) {
 		}
 		// The depth-first fast path (or the full pass it falls back to)
 		// agrees too.
-		fast := b.survey(fid, f, dead)
+		fast := b.survey(fid, f, dead, func() *ir.Graph { return r })
 		if fast.keptEP == nil {
 			b.fastChecked++
 		}
@@ -137,8 +140,9 @@ func checkSurvey(t *testing.T, what string, b *baseline, f ir.Failure) {
 // surviving links holding the most endpoint capacity (ties to the piece
 // with the lowest node). A
 // server's endpoints count as joined when the fabric lets traffic cross
-// servers (server_transit), as its internals then carry it.
-func mainPart(r *ir.Graph, fid ir.FabricID) []bool {
+// servers (server_transit) in the groups ir.Graph.TransitGroupsAfter
+// gives on the surviving graph, as their internals then carry it.
+func mainPart(g, r *ir.Graph, fid ir.FabricID) []bool {
 	n := len(r.Nodes)
 	parent := make([]int32, n)
 	for i := range parent {
@@ -170,8 +174,13 @@ func mainPart(r *ir.Graph, fid ir.FabricID) []bool {
 	for _, p := range r.Fabrics[fid].Endpoints {
 		isEP[p.Node] = true
 	}
-	transit := r.Fabrics[fid].Transit != 0
-	firstOf := map[ir.NodeID]ir.NodeID{} // a server's first endpoint seen
+	group := map[ir.NodeID]int{} // each NIC's transit group on the surviving graph
+	for i, grp := range r.TransitGroupsAfter(g, fid) {
+		for _, n := range grp {
+			group[n] = i
+		}
+	}
+	firstOf := map[int]ir.NodeID{} // a group's first endpoint seen
 	weight := make([]float64, n)
 	for _, id := range r.FabricLinks(fid) {
 		l := &r.Links[id]
@@ -181,7 +190,7 @@ func mainPart(r *ir.Graph, fid ir.FabricID) []bool {
 				continue
 			}
 			weight[e] += l.CapacityBPS
-			if s := r.Nodes[e].Parent; transit && s != ir.None && r.Nodes[e].Kind != ir.KindGPU {
+			if s, ok := group[e]; ok {
 				if first, ok := firstOf[s]; ok {
 					union(first, e)
 				} else {

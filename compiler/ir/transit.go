@@ -164,7 +164,14 @@ func (in *Internals) Relays(gpus, nics []NodeID) []NodeID {
 // first NIC; groups of one NIC are left out, and the result is nil when
 // f has no transit. Servers of one model are built alike, so the relays
 // are computed once per model and set of NIC positions.
-func (g *Graph) TransitGroups(f FabricID) [][]NodeID {
+func (g *Graph) TransitGroups(f FabricID) [][]NodeID { return g.TransitGroupsAfter(g, f) }
+
+// TransitGroupsAfter is TransitGroups on g, a graph that survives a
+// failure of intact (Graph.Residual): the relay GPUs come from intact,
+// where the servers of one model are built alike (a failed server's
+// internals are not), and the NVLink islands from g, so a failed GPU,
+// NVSwitch or NVLink link breaks the groups it joined.
+func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 	if f < 0 || int(f) >= len(g.Fabrics) || g.Fabrics[f].Transit == 0 {
 		return nil
 	}
@@ -232,7 +239,7 @@ func (g *Graph) TransitGroups(f FabricID) [][]NodeID {
 					gpus = append(gpus, k)
 				}
 			}
-			for _, r := range g.InternalsOf([]NodeID{sv}).Relays(gpus, nics) {
+			for _, r := range intact.InternalsOf([]NodeID{sv}).Relays(gpus, nics) {
 				var ps []int
 				if r != None {
 					ps = append(ps, pos(r))
