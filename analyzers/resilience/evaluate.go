@@ -276,7 +276,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 // otherwise. A fast result's keptEP is nil.
 func (b *baseline) survey(i int, f ir.Failure, dead []bool, residual func() *ir.Graph) survey {
 	x, d := b.index[i], b.dfs[i]
-	if b.g.Fabrics[i].Transit != 0 && b.transitHit(f, dead) {
+	if b.g.Fabrics[i].Transit != 0 && b.transitHit(f) {
 		// The failure breaks scale-up paths the transit may take: the
 		// groups come from the surviving graph.
 		tmp := make([]int32, len(x.nodes))
@@ -449,16 +449,22 @@ func (b *baseline) residualBound(fid ir.FabricID, f ir.Failure, dead []bool) flo
 // transitHit reports whether a failure takes a scale-up element (a GPU,
 // an NVSwitch, a link between them), which server transit over NVLink may
 // need.
-func (b *baseline) transitHit(f ir.Failure, dead []bool) bool {
+func (b *baseline) transitHit(f ir.Failure) bool {
 	g := b.g
 	for _, id := range f.Links {
 		if g.ScaleUpLink(&g.Links[id]) {
 			return true
 		}
 	}
-	for n, d := range dead {
-		if k := g.Nodes[n].Kind; d && (k == ir.KindGPU || k == ir.KindNVSwitch) {
+	scaleUp := func(n ir.NodeID) bool { k := g.Nodes[n].Kind; return k == ir.KindGPU || k == ir.KindNVSwitch }
+	for _, n := range f.Nodes {
+		if scaleUp(n) {
 			return true
+		}
+		for _, c := range g.Children(n) {
+			if scaleUp(c) {
+				return true
+			}
 		}
 	}
 	return false
@@ -469,7 +475,7 @@ func (b *baseline) transitHit(f ir.Failure, dead []bool) bool {
 func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 	g := b.g
 	t := make([]bool, len(g.Fabrics))
-	if b.transitHit(f, dead) {
+	if b.transitHit(f) {
 		for i := range g.Fabrics {
 			t[i] = t[i] || g.Fabrics[i].Transit != 0
 		}
