@@ -65,7 +65,7 @@ type dfsIndex struct {
 // hand (survey then always takes its full pass).
 func newDFSIndex(x *fabricIndex) (*dfsIndex, bool) {
 	nn := int32(len(x.nodes))
-	nv := nn + int32(x.servers)
+	nv := nn + int32(x.transit.n)
 	d := &dfsIndex{w: make([]int64, nn), n: make([]int32, nn)}
 	total := 0.0
 	for i, c := range x.caps {
@@ -105,7 +105,7 @@ func newDFSIndex(x *fabricIndex) (*dfsIndex, bool) {
 		deg[e[1]]++
 	}
 	for v := int32(0); v < nn; v++ {
-		if s := x.server[v]; s >= 0 {
+		if s := x.transit.of[v]; s >= 0 {
 			deg[v]++
 			deg[nn+s]++
 		}
@@ -125,7 +125,7 @@ func newDFSIndex(x *fabricIndex) (*dfsIndex, bool) {
 		put(e[1], e[0], int32(i))
 	}
 	for v := int32(0); v < nn; v++ {
-		if s := x.server[v]; s >= 0 {
+		if s := x.transit.of[v]; s >= 0 {
 			put(v, nn+s, -1)
 			put(nn+s, v, -1)
 		}

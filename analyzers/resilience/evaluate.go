@@ -54,8 +54,6 @@ type baseline struct {
 	// oversub[f] is fabric f's intact oversubscription (ResidualTiers
 	// starts from it).
 	oversub []oversub.Fabric
-	// fastChecked counts fast-path surveys (for the tests).
-	fastChecked int
 }
 
 // newBaseline analyzes the intact design; bis and cong, when not nil, are
@@ -77,10 +75,7 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		b.units = append(b.units, b.newUnitMap(ir.FabricID(i)))
 		x := newFabricIndex(g, ir.FabricID(i), at)
 		b.index = append(b.index, x)
-		d, ok := newDFSIndex(x)
-		if !ok {
-			d = nil
-		}
+		d, _ := newDFSIndex(x) // nil where it does not apply
 		b.dfs = append(b.dfs, d)
 		b.oversub = append(b.oversub, oversub.Analyze(g, ir.FabricID(i)))
 		r := make([]int, len(x.owners))
@@ -165,13 +160,25 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	}
 	touched := b.touched(gr.Failure, dead)
 	died := componentDied(g, dead)
-	var failed []ir.LinkID // the failed links, those of failed nodes included
+	// The failed links, those of failed nodes included, each once.
+	var failed []ir.LinkID
 	failedLinks := func() []ir.LinkID {
 		if failed == nil {
-			failed = append([]ir.LinkID{}, gr.Failure.Links...)
+			seen := map[ir.LinkID]bool{}
+			add := func(id ir.LinkID) {
+				if !seen[id] {
+					seen[id] = true
+					failed = append(failed, id)
+				}
+			}
+			for _, id := range gr.Failure.Links {
+				add(id)
+			}
 			for n, d := range dead {
 				if d {
-					failed = append(failed, b.adj.Of(ir.NodeID(n))...)
+					for _, id := range b.adj.Of(ir.NodeID(n)) {
+						add(id)
+					}
 				}
 			}
 		}
@@ -231,7 +238,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		}
 		var res bisection.Fabric
 		fast := false
-		if up, ok := b.residualCut(fid, dead, gr.Failure); ok && same && b.quick {
+		if up, ok := b.residualCut(fid, failedLinks()); ok && same && b.quick {
 			res = quickBounds(b.residualBound(fid, gr.Failure, dead), up)
 			fast = res.Method == bisection.MethodExact || !b.reflow
 		}
@@ -279,13 +286,8 @@ func (b *baseline) survey(i int, f ir.Failure, dead []bool, residual func() *ir.
 	if b.g.Fabrics[i].Transit != 0 && b.transitHit(f) {
 		// The failure breaks scale-up paths the transit may take: the
 		// groups come from the surviving graph.
-		tmp := make([]int32, len(x.nodes))
-		at := func(n ir.NodeID) int32 { return x.local(n) }
-		save, saved := x.server, x.servers
-		x.server = tmp
-		x.setTransitBy(residual().TransitGroupsAfter(b.g, ir.FabricID(i)), at)
-		defer func() { x.server, x.servers = save, saved }()
-		return x.survey(&b.scratch, dead, b.cut)
+		tr := newTransitGroups(len(x.nodes), residual().TransitGroupsAfter(b.g, ir.FabricID(i)), x.local)
+		return x.surveyWith(&b.scratch, dead, b.cut, tr)
 	}
 	if d != nil {
 		lv, link, n := int32(-1), int32(-1), 0
@@ -344,36 +346,20 @@ func keptEndpoints(eps []ir.Port, keep []bool) []ir.Port {
 
 // residualCut is an upper bound on fabric fid's bisection after a
 // failure that keeps the terminals: the intact cut's value less the
-// capacity of the failed links crossing it (links of failed nodes
-// included). The same node partition is a balanced cut of the surviving
-// graph, so its value bounds the bisection from above. ok is false when
-// the intact result records no cut by links.
-func (b *baseline) residualCut(fid ir.FabricID, dead []bool, f ir.Failure) (float64, bool) {
-	g := b.g
+// capacity of the failed links crossing it (failed lists each failed
+// link once, those of failed nodes included). The same node partition is
+// a balanced cut of the surviving graph, so its value bounds the
+// bisection from above. ok is false when the intact result records no
+// cut by links.
+func (b *baseline) residualCut(fid ir.FabricID, failed []ir.LinkID) (float64, bool) {
 	base := &b.bisection[fid]
-	if _, ok := base.CutCrosses(0); !ok || len(g.Links) == 0 {
+	if _, ok := base.CutCrosses(0); !ok {
 		return 0, false
 	}
 	up := base.UpperBoundBPS
-	sub := func(id ir.LinkID) {
+	for _, id := range failed {
 		if c, _ := base.CutCrosses(id); c {
-			up -= g.Links[id].CapacityBPS
-		}
-	}
-	for _, id := range f.Links {
-		if l := &g.Links[id]; !dead[l.A.Node] && !dead[l.B.Node] {
-			sub(id)
-		}
-	}
-	for n, d := range dead {
-		if !d {
-			continue
-		}
-		for _, id := range b.adj.Of(ir.NodeID(n)) {
-			l := &g.Links[id]
-			if o := l.Other(ir.NodeID(n)); !dead[o] || o > ir.NodeID(n) {
-				sub(id) // a link between two failed nodes counts once
-			}
+			up -= b.g.Links[id].CapacityBPS
 		}
 	}
 	return max(up, 0), true

@@ -32,33 +32,35 @@ type fabricIndex struct {
 	// owners (-1 elsewhere); owners is sorted by node id.
 	owner  []int32
 	owners []ir.NodeID
-	// server maps each local node to its transit group (ir.Graph.
-	// TransitGroups: the NICs the fabric's server transit joins outside
-	// its links), -1 for none; servers counts the groups.
-	server  []int32
-	servers int
+	// transit is the fabric's transit groups with nothing failed.
+	transit transitGroups
 }
 
-// setTransit numbers the transit groups (node lists of the graph) for the
-// transit rule; at maps nodes to local ids while the index is built.
-func (x *fabricIndex) setTransit(groups [][]ir.NodeID, at []int32) {
-	x.setTransitBy(groups, func(n ir.NodeID) int32 { return at[n] })
+// transitGroups numbers the groups of NICs that a fabric's server transit
+// joins outside its links (ir.Graph.TransitGroups), for survey's transit
+// rule: of maps each local node to its group, -1 for none; n counts them.
+type transitGroups struct {
+	of []int32
+	n  int
 }
 
-// setTransitBy is setTransit with local ids from at.
-func (x *fabricIndex) setTransitBy(groups [][]ir.NodeID, at func(ir.NodeID) int32) {
-	for i := range x.server {
-		x.server[i] = -1
+// newTransitGroups numbers groups (node lists of the graph) over a
+// fabric of n local nodes; at maps a node to its local id (-1: not in the
+// fabric).
+func newTransitGroups(n int, groups [][]ir.NodeID, at func(ir.NodeID) int32) transitGroups {
+	t := transitGroups{of: make([]int32, n)}
+	for i := range t.of {
+		t.of[i] = -1
 	}
-	x.servers = 0
 	for _, grp := range groups {
-		for _, n := range grp {
-			if l := at(n); l >= 0 {
-				x.server[l] = int32(x.servers)
+		for _, node := range grp {
+			if l := at(node); l >= 0 {
+				t.of[l] = int32(t.n)
 			}
 		}
-		x.servers++
+		t.n++
 	}
+	return t
 }
 
 // newFabricIndex builds fabric fid's index; at is scratch of len(g.Nodes)
@@ -114,11 +116,10 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 	}
 	x.slots = len(slotOf)
 	x.owner = make([]int32, len(nodes))
-	x.server = make([]int32, len(nodes))
 	ownerIdx := map[ir.NodeID]int32{}
 	var owners []ir.NodeID
 	for i := range x.owner {
-		x.owner[i], x.server[i] = -1, -1
+		x.owner[i] = -1
 	}
 	for _, e := range x.eps {
 		if o := owner(g, nodes[e]); x.owner[e] < 0 {
@@ -137,7 +138,7 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 	for _, e := range x.eps {
 		x.owner[e] = ownerIdx[owner(g, nodes[e])]
 	}
-	x.setTransit(g.TransitGroups(fid), at)
+	x.transit = newTransitGroups(len(nodes), g.TransitGroups(fid), func(n ir.NodeID) int32 { return at[n] })
 	for _, n := range nodes {
 		at[n] = -1
 	}
@@ -186,8 +187,8 @@ func (s *scratch) grow(x *fabricIndex) {
 	if len(s.slotLive) < x.slots {
 		s.slotLive = make([]int32, x.slots)
 	}
-	if len(s.first) < x.servers {
-		s.first = make([]int32, x.servers)
+	if len(s.first) < x.transit.n {
+		s.first = make([]int32, x.transit.n)
 	}
 	if len(s.keptEP) < len(x.eps) {
 		s.keptEP = make([]bool, len(x.eps))
@@ -204,7 +205,16 @@ func (s *scratch) grow(x *fabricIndex) {
 // endpoints count as joined when the fabric has server transit. The
 // result's caps and keptEP alias s.
 func (x *fabricIndex) survey(s *scratch, dead []bool, cut []bool) survey {
+	return x.surveyWith(s, dead, cut, x.transit)
+}
+
+// surveyWith is survey with the transit groups tr (those of the
+// surviving graph when the failure breaks scale-up paths).
+func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transitGroups) survey {
 	s.grow(x)
+	if len(s.first) < tr.n {
+		s.first = make([]int32, tr.n)
+	}
 	n := len(x.nodes)
 	parent, weight, alive := s.parent[:n], s.weight[:n], s.alive[:n]
 	for i, node := range x.nodes {
@@ -212,7 +222,7 @@ func (x *fabricIndex) survey(s *scratch, dead []bool, cut []bool) survey {
 	}
 	slotLive := s.slotLive[:x.slots]
 	clear(slotLive)
-	first := s.first[:x.servers]
+	first := s.first[:tr.n]
 	for i := range first {
 		first[i] = -1
 	}
@@ -250,7 +260,7 @@ func (x *fabricIndex) survey(s *scratch, dead []bool, cut []bool) survey {
 			if sl := x.slot[i][k]; sl >= 0 {
 				slotLive[sl]++
 			}
-			if sv := x.server[v]; sv >= 0 {
+			if sv := tr.of[v]; sv >= 0 {
 				if first[sv] >= 0 {
 					join(first[sv], v)
 				} else {
