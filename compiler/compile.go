@@ -57,6 +57,7 @@ var Stages = []Stage{
 	{"workloads", compileWorkloads},
 	{"cabling", planCabling},
 	{"risk_groups", compileRiskGroups},
+	{"failure_policies", compileFailurePolicies},
 	{"flows", compileFlows},
 	{"requirements", compileRequirements},
 	{"checks", runChecks},

@@ -93,6 +93,7 @@ func (a *attrs) str(name string) Val[string] {
 	return v
 }
 func (a *attrs) boolean(name string) Val[bool]   { return read(a, name, eval.Bool) }
+func (a *attrs) number(name string) Val[float64] { return read(a, name, eval.Number) }
 func (a *attrs) rate(name string) Val[float64]   { return read(a, name, eval.Rate) }
 func (a *attrs) size(name string) Val[float64]   { return read(a, name, eval.Size) }
 func (a *attrs) length(name string) Val[float64] { return read(a, name, eval.Length) }

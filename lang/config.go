@@ -58,6 +58,9 @@ type Config struct {
 	RiskGroups []*RiskGroup
 	// Flows are the capacity queries (flow blocks), in source order.
 	Flows []*Flow
+	// FailurePolicies are the Monte Carlo failure policies
+	// (failure_policy blocks), in source order.
+	FailurePolicies []*FailurePolicy
 	// Files maps file names to their sources, for diagnostic snippets.
 	Files map[string]*hcl.File
 	// Budget is the evaluation budget every expression of the design is

@@ -166,6 +166,7 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "requirement", LabelNames: []string{"name"}},
 	{Type: "risk_group", LabelNames: []string{"name"}},
 	{Type: "flow", LabelNames: []string{"name"}},
+	{Type: "failure_policy", LabelNames: []string{"name"}},
 }}
 
 func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, diags *hcl.Diagnostics) {
@@ -246,6 +247,10 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		case "flow":
 			if f := decodeFlow(b, ctx, diags); f != nil {
 				cfg.Flows = append(cfg.Flows, f)
+			}
+		case "failure_policy":
+			if p := decodeFailurePolicy(b, ctx, diags); p != nil {
+				cfg.FailurePolicies = append(cfg.FailurePolicies, p)
 			}
 		}
 	}

@@ -73,7 +73,8 @@ func openUnknowns(fabrics cty.Value) []unknown {
 
 // intervalObjects returns the paths of the objects of fabric object f that
 // can hold an interval: each report.Intervals object it has, and the
-// bisection of each what-if class under "whatif" (resilience.WorstCase).
+// bisection of each what-if class or failure policy under "whatif"
+// (resilience.WorstCase), and a policy's p50 and p99 bisections.
 func intervalObjects(f cty.Value) [][]string {
 	var out [][]string
 	seen := map[string]bool{}
@@ -90,8 +91,10 @@ func intervalObjects(f cty.Value) [][]string {
 		}
 		sort.Strings(classes)
 		for _, c := range classes {
-			if _, ok := attrPath(w, []string{c, "bisection"}); ok {
-				out = append(out, []string{"whatif", c, "bisection"})
+			for _, sub := range [][]string{{c, "bisection"}, {c, "p50", "bisection"}, {c, "p99", "bisection"}} {
+				if _, ok := attrPath(w, sub); ok {
+					out = append(out, append([]string{"whatif"}, sub...))
+				}
 			}
 		}
 	}

@@ -89,6 +89,7 @@ func TestWhatif(t *testing.T) {
 			"spine_three_quarters": report.RequirementMet, "spine_eighty": report.RequirementFailed,
 			"leaf_blast": report.RequirementMet, "global_half": report.RequirementUnproven, "typo": report.RequirementInvalid,
 			"leaf_oversub_after_spine": report.RequirementMet, "leaf_oversub_strict": report.RequirementFailed,
+			"policy_p50": report.RequirementMet, "policy_p99": report.RequirementMet, "policy_p99_strict": report.RequirementFailed,
 		}
 		for name, status := range want {
 			if o := got[name]; o.Status != status {
@@ -100,6 +101,12 @@ func TestWhatif(t *testing.T) {
 		}
 		if v := got["spine_eighty"].Values; len(v) != 1 || v[0].Value != 0.75 || v[0].Lower != nil {
 			t.Errorf("spine_eighty values %+v, want the exact 0.75", v)
+		}
+		if v := got["policy_p99_strict"].Values; len(v) != 1 || v[0].Value != 0.75 || v[0].Lower != nil {
+			t.Errorf("policy_p99_strict values %+v, want the exact 0.75", v)
+		}
+		if v := got["policy_p50"].Values; len(v) != 1 || v[0].Value != 1.0 {
+			t.Errorf("policy_p50 values %+v, want 1", v)
 		}
 		if v := got["global_half"].Values; len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil || !(*v[0].Lower < 0.5 && *v[0].Upper > 0.5) {
 			t.Errorf("global_half values %+v, want an interval around 0.5", v)

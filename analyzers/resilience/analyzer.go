@@ -49,6 +49,30 @@ type WorstCase struct {
 	// answers over the scenarios (a scenario that does not touch the
 	// fabric keeps the intact answer).
 	Flows map[string]WorstFlow `json:"flows,omitempty"`
+	// Iterations and Seed are, for a failure policy
+	// (fabric.<f>.whatif.<policy>), the Monte Carlo draws every number
+	// here is over: the worst case is then the worst draw, a sample, not a
+	// bound over every failure the policy can make. 0 for a sweep.
+	Iterations int    `json:"iterations,omitempty"`
+	Seed       uint64 `json:"seed,omitempty"`
+	// P50 and P99 are, for a failure policy, the nearest-rank quantiles
+	// over its draws in the direction of harm (Distribution).
+	P50 *Quantiles `json:"p50,omitempty"`
+	P99 *Quantiles `json:"p99,omitempty"`
+	// RestartShare is, for a failure policy, per workload on the fabric
+	// the share of draws that restart it (0 to 1).
+	RestartShare map[string]float64 `json:"restart_share,omitempty"`
+}
+
+// Quantiles is one quantile of a policy's draws for one fabric. Its
+// bisection is a proven interval for the quantile of the draws' unknown
+// residual bisections: each draw's value lies between its ends, and a
+// quantile is monotone in every value, so the quantile lies between the
+// quantiles of the ends.
+type Quantiles struct {
+	Bisection         WorstBisection `json:"bisection"`
+	RanksDisconnected int            `json:"ranks_disconnected"`
+	RanksDegraded     int            `json:"ranks_degraded"`
 }
 
 // WorstFlow is a flow's least answers over a sweep.
@@ -144,13 +168,40 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 			w.WorkloadsRestarted = max(w.WorkloadsRestarted, n)
 		}
 		w.Flows = worstFlows(g, rep, s, i)
-		w.Bisection = WorstBisection{BandwidthBPS: hi, Ratio: hiR, LowerBoundBPS: lo, UpperBoundBPS: hi,
-			LowerBoundRatio: loR, UpperBoundRatio: hiR, Method: "exact", Scenario: name}
-		if lo < hi*(1-1e-9) {
-			w.Bisection.Method = "bounded"
+		w.Bisection = bisectionBetween(lo, hi, loR, hiR, name)
+		if s.Iterations > 0 {
+			w.Iterations, w.Seed = s.Iterations, s.Seed
+			for _, d := range s.Distributions {
+				if d.Fabric != b.Fabric {
+					continue
+				}
+				w.P50 = &Quantiles{Bisection: bisectionBetween(d.LowerBPSP50, d.UpperBPSP50, d.LowerRatioP50, d.UpperRatioP50, ""),
+					RanksDisconnected: d.RanksDisconnectedP50, RanksDegraded: d.RanksDegradedP50}
+				w.P99 = &Quantiles{Bisection: bisectionBetween(d.LowerBPSP99, d.UpperBPSP99, d.LowerRatioP99, d.UpperRatioP99, ""),
+					RanksDisconnected: d.RanksDisconnectedP99, RanksDegraded: d.RanksDegradedP99}
+			}
+			for _, r := range s.Restarts {
+				if workloadOn(g, r.Workload, i) {
+					if w.RestartShare == nil {
+						w.RestartShare = map[string]float64{}
+					}
+					w.RestartShare[r.Workload] = r.Share
+				}
+			}
 		}
 	}
 	return out
+}
+
+// bisectionBetween is the interval [lo, hi] (bits per second per
+// direction; loR, hiR as ratios) in WorstBisection's fields.
+func bisectionBetween(lo, hi, loR, hiR float64, scenario string) WorstBisection {
+	b := WorstBisection{BandwidthBPS: hi, Ratio: hiR, LowerBoundBPS: lo, UpperBoundBPS: hi,
+		LowerBoundRatio: loR, UpperBoundRatio: hiR, Method: "exact", Scenario: scenario}
+	if lo < hi*(1-1e-9) {
+		b.Method = "bounded"
+	}
+	return b
 }
 
 // worstFlows is the least of each answer of the flows on fabric f over
@@ -214,30 +265,37 @@ type Result struct {
 // per scenario.
 var Analyzer = &analysis.Analyzer{
 	Name:     "whatif",
-	Doc:      "N−1 failure sweeps read by requirements: worst residual bisection, ranks lost and jobs restarted per risk-group class",
+	Doc:      "N−1 failure sweeps and failure-policy draws read by requirements: worst residual bisection, ranks lost and jobs restarted per risk-group class; p50 and p99 per policy",
 	Requires: []*analysis.Analyzer{bisection.Analyzer, congestion.Analyzer},
 	Run: func(p *analysis.Pass) (any, error) {
 		g := p.Graph
 		res := &Result{Fabrics: make([]map[string]WorstCase, len(g.Fabrics))}
+		for _, err := range CheckPolicies(g) {
+			p.Report(PolicyDiagnostic(g, err))
+		}
 		want, at := referencedClasses(g)
 		if len(want) == 0 {
 			return res, nil
 		}
 		known := map[string]bool{}
-		for _, c := range Classes(g) {
+		names := Classes(g)
+		for _, c := range names {
 			known[c] = true
+		}
+		for i := range g.FailurePolicies {
+			names = append(names, g.FailurePolicies[i].Name)
 		}
 		var classes []string
 		for _, c := range want {
-			if known[c] {
+			if known[c] || g.Policy(c) != nil {
 				classes = append(classes, c)
 				continue
 			}
-			detail := fmt.Sprintf("No risk-group class %q in this design.", c)
-			if s := diag.Closest(c, Classes(g)); s != "" {
+			detail := fmt.Sprintf("No risk-group class or failure policy %q in this design.", c)
+			if s := diag.Closest(c, names); s != "" {
 				detail += fmt.Sprintf(" Did you mean %q?", s)
 			}
-			detail += fmt.Sprintf(" Its classes: %s. Derived classes come from the design's tiers, link kinds, racks, rails, planes and units; declare others with a risk_group block (docs/resilience.md).", strings.Join(Classes(g), ", "))
+			detail += fmt.Sprintf(" Its classes and policies: %s. Derived classes come from the design's tiers, link kinds, racks, rails, planes and units; declare others with a risk_group block, policies with a failure_policy block (docs/resilience.md).", strings.Join(names, ", "))
 			p.Report(diag.Error(diag.UnknownReference, at[c], "Unknown what-if class", detail))
 		}
 		bis := analysis.Result[[]bisection.Fabric](p, bisection.Analyzer)
@@ -246,10 +304,17 @@ var Analyzer = &analysis.Analyzer{
 			bis = nil
 		}
 		for _, c := range classes {
-			rep, err := Run(g, Options{Classes: []string{c}, Bisection: bis, Congestion: cong, View: bisection.DefaultView})
+			opt := Options{Classes: []string{c}, Bisection: bis, Congestion: cong, View: bisection.DefaultView}
+			if g.Policy(c) != nil {
+				opt.Classes, opt.Policies = nil, []string{c}
+			}
+			rep, err := Run(g, opt)
+			if _, bad := err.(*PolicyError); bad {
+				continue // reported above, at its rule
+			}
 			if err != nil {
 				p.Report(diag.Warning(diag.CheckSkipped, at[c], "What-if sweep not run",
-					fmt.Sprintf("The N−1 sweep over %q that a requirement reads was not run: %v. Requirements that read fabric.<name>.whatif.%s cannot be evaluated.", c, err, c)))
+					fmt.Sprintf("The what-if run over %q that a requirement reads was not run: %v. Requirements that read fabric.<name>.whatif.%s cannot be evaluated.", c, err, c)))
 				continue
 			}
 			for i, w := range Worst(g, rep, &rep.Sweeps[0]) {

@@ -35,23 +35,10 @@ const (
 	ClassPlane  = ir.RiskPlane
 )
 
-// Classes returns the risk-group classes of the design: the derived ones
-// (ir.Graph.DerivedRiskClasses), then the declared risk groups' classes
-// in source order.
-func Classes(g *ir.Graph) []string {
-	out := g.DerivedRiskClasses()
-	seen := map[string]bool{}
-	for _, c := range out {
-		seen[c] = true
-	}
-	for _, r := range g.RiskGroups {
-		if !seen[r.Class] {
-			seen[r.Class] = true
-			out = append(out, r.Class)
-		}
-	}
-	return out
-}
+// Classes returns the risk-group classes of the design
+// (ir.Graph.RiskClasses): the derived ones, then the declared risk
+// groups' classes in source order.
+func Classes(g *ir.Graph) []string { return g.RiskClasses() }
 
 // Groups returns the risk groups of class in g, in node or link order
 // (racks, rails, planes and units by index). An unknown class is an error

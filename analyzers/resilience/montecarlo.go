@@ -4,71 +4,123 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
 )
 
 // monteCarlo draws opt.Iterations scenarios of opt.Random distinct groups
-// of class, uniformly (each draw a partial Fisher–Yates shuffle of a PCG
-// stream seeded with opt.Seed, so the same seed gives the same draws),
-// evaluates each distinct draw once and counts how often it came up.
-// Errors: more groups per draw than the class has.
+// of class, uniformly: a failure policy of one mode with one choice rule
+// (draws). Errors: more groups per draw than the class has.
 func monteCarlo(b *baseline, class string, groups []Group, opt Options) (Sweep, error) {
 	k, n := opt.Random, len(groups)
 	if k > n {
 		return Sweep{}, fmt.Errorf("class %q has %d groups; a draw of %d distinct ones is impossible", class, n, k)
 	}
-	sw := Sweep{Class: class, Depth: k, Groups: n, Iterations: opt.Iterations, Seed: opt.Seed, Outcomes: []Outcome{}}
-	rng := rand.New(rand.NewPCG(opt.Seed, 0x7768617469660a)) // "whatif"
 	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	mode := drawMode{weight: 1, rules: []drawRule{{rule: ir.FailureRule{Class: class, Select: ir.SelectChoice, Count: k},
+		class: class, groups: groups, perm: perm}}}
+	sw := Sweep{Class: class, Depth: k, Groups: n, Iterations: opt.Iterations, Seed: opt.Seed, Outcomes: []Outcome{}}
+	draws(b, &sw, class, []drawMode{mode}, opt)
+	sw.Scenarios = binomial(n, k)
+	return sw, nil
+}
+
+// policyRun draws opt.Iterations scenarios from failure policy p, whose
+// modes are resolved (resolvePolicy).
+func policyRun(b *baseline, p *ir.FailurePolicy, modes []drawMode, opt Options) Sweep {
+	sw := Sweep{Class: ClassPolicy, Policy: p.Name, Iterations: opt.Iterations, Seed: opt.Seed, Outcomes: []Outcome{}}
+	for _, m := range modes {
+		for _, r := range m.rules {
+			sw.Groups += len(r.groups)
+		}
+	}
+	counts := draws(b, &sw, ClassPolicy, modes, opt)
+	for i, m := range modes {
+		sw.Modes = append(sw.Modes, ModeDraws{Mode: m.name, Weight: m.weight, Draws: counts[i]})
+	}
+	return sw
+}
+
+// draws draws opt.Iterations failures from modes with a PCG stream
+// seeded with opt.Seed (the same seed gives the same draws), evaluates
+// each distinct failure once (Outcome.Occurrences counts its draws; a draw
+// that fails nothing is the intact design) and fills sw's outcomes, worst,
+// distributions and restart shares. It returns the draws per mode.
+func draws(b *baseline, sw *Sweep, class string, modes []drawMode, opt Options) []int {
+	d := newDrawer(modes, opt.Seed)
 	at := map[string]int{}
-	var draws []int // outcome index per draw
+	var drawn []int // outcome index per draw
+	perMode := make([]int, len(modes))
+	var picks []pick
+	type groupKey struct{ class, name string }
 	for it := 0; it < opt.Iterations; it++ {
-		for i := range perm {
-			perm[i] = i
-		}
-		for i := 0; i < k; i++ {
-			j := i + rng.IntN(n-i)
-			perm[i], perm[j] = perm[j], perm[i]
-		}
-		pick := slices.Clone(perm[:k])
-		sort.Ints(pick)
-		key := fmt.Sprint(pick)
-		if idx, ok := at[key]; ok {
-			sw.Outcomes[idx].Occurrences++
-			draws = append(draws, idx)
-			continue
-		}
+		var mi int
+		mi, picks = d.draw(picks[:0])
+		perMode[mi]++
 		var names []string
-		f := groups[pick[0]].Failure
-		for x, i := range pick {
-			names = append(names, groups[i].Name)
-			if x > 0 {
-				f = union(f, groups[i].Failure)
+		var f ir.Failure
+		seen := map[groupKey]bool{}
+		for _, p := range picks {
+			r := &modes[mi].rules[p.r]
+			gr := &r.groups[p.i]
+			if k := (groupKey{r.class, gr.Name}); !seen[k] {
+				seen[k] = true
+				names = append(names, gr.Name)
+				f = union(f, gr.Failure)
 			}
 		}
-		o := b.evaluate(class, Group{Name: strings.Join(names, " + "), Failure: f}, 1)
+		f = canonical(f)
+		key := fmt.Sprint(f.Nodes, f.Links)
+		if idx, ok := at[key]; ok {
+			sw.Outcomes[idx].Occurrences++
+			drawn = append(drawn, idx)
+			continue
+		}
+		name := strings.Join(names, " + ")
+		if len(names) == 0 {
+			name = NothingFails
+		}
+		o := b.evaluate(class, Group{Name: name, Failure: f}, 1)
 		o.Occurrences = 1
 		at[key] = len(sw.Outcomes)
-		draws = append(draws, len(sw.Outcomes))
+		drawn = append(drawn, len(sw.Outcomes))
 		sw.Outcomes = append(sw.Outcomes, o)
 	}
-	sw.Scenarios, sw.Evaluated = binomial(n, k), len(sw.Outcomes)
+	sw.Evaluated = len(sw.Outcomes)
 	sw.Worst = worst(sw.Outcomes)
-	sw.Distributions = distributions(b, sw.Outcomes, draws)
+	sw.Distributions = distributions(b, sw.Outcomes, drawn)
 	for w := range b.g.Workloads {
 		r := Restarts{Workload: b.g.Workloads[w].Name}
-		for _, d := range draws {
+		for _, d := range drawn {
 			if wo := sw.Outcomes[d].Workloads; w < len(wo) && wo[w].Status == StatusRestart {
 				r.Draws++
 			}
 		}
-		r.Share = float64(r.Draws) / float64(len(draws))
+		r.Share = float64(r.Draws) / float64(max(1, len(drawn)))
 		sw.Restarts = append(sw.Restarts, r)
 	}
-	return sw, nil
+	return perMode
+}
+
+// NothingFails names a Monte Carlo draw that fails nothing (a policy mode
+// without rules, a random rule that selected no group).
+const NothingFails = "none (nothing fails)"
+
+// ClassPolicy is the Sweep.Class of a failure policy's run.
+const ClassPolicy = "policy"
+
+// canonical returns f with its nodes and links sorted and without
+// repeats, so equal failures compare equal.
+func canonical(f ir.Failure) ir.Failure {
+	slices.Sort(f.Nodes)
+	slices.Sort(f.Links)
+	return ir.Failure{Nodes: slices.Compact(f.Nodes), Links: slices.Compact(f.Links)}
 }
 
 // binomial is C(n, k), saturating at the largest int (a count of
@@ -89,15 +141,17 @@ func distributions(b *baseline, os []Outcome, draws []int) []Distribution {
 	for i := range b.g.Fabrics {
 		name := b.g.Fabrics[i].Name
 		base := &b.bisection[i]
-		var lo, hi, disc, degr []float64
+		var lo, hi, lob, hib, disc, degr []float64
 		for _, d := range draws {
 			f := fabricOf(&os[d], name)
 			if f == nil {
 				lo, hi = append(lo, base.LowerBoundRatio), append(hi, base.UpperBoundRatio)
+				lob, hib = append(lob, base.LowerBoundBPS), append(hib, base.UpperBoundBPS)
 				disc, degr = append(disc, 0), append(degr, 0)
 				continue
 			}
 			lo, hi = append(lo, f.LowerBoundRatio), append(hi, f.UpperBoundRatio)
+			lob, hib = append(lob, f.LowerBoundBPS), append(hib, f.UpperBoundBPS)
 			disc, degr = append(disc, float64(f.RanksDisconnected)), append(degr, float64(f.RanksDegraded))
 		}
 		if len(draws) == 0 {
@@ -106,6 +160,8 @@ func distributions(b *baseline, os []Outcome, draws []int) []Distribution {
 		out = append(out, Distribution{Fabric: name,
 			LowerRatioP50: quantile(lo, 0.5), LowerRatioP99: quantile(lo, 0.01),
 			UpperRatioP50: quantile(hi, 0.5), UpperRatioP99: quantile(hi, 0.01),
+			LowerBPSP50: quantile(lob, 0.5), LowerBPSP99: quantile(lob, 0.01),
+			UpperBPSP50: quantile(hib, 0.5), UpperBPSP99: quantile(hib, 0.01),
 			RanksDisconnectedP50: int(quantile(disc, 0.5)), RanksDisconnectedP99: int(quantile(disc, 0.99)),
 			RanksDegradedP50: int(quantile(degr, 0.5)), RanksDegradedP99: int(quantile(degr, 0.99))})
 	}

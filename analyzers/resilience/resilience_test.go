@@ -2,6 +2,7 @@ package resilience_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -449,5 +450,144 @@ workload "w" {
 	}
 	if so.StrandedEndpoints != 12 || so.RanksDegraded != 16 || so.RanksDisconnected != 0 {
 		t.Errorf("so: %d endpoints cut off, %d ranks degraded, %d disconnected; want 12, 16, 0", so.StrandedEndpoints, so.RanksDegraded, so.RanksDisconnected)
+	}
+}
+
+// spinePolicy is closSpines(4) with a failure policy losing one spine in
+// spineWeight ÷ (spineWeight + quietWeight) of the draws.
+func spinePolicy(spineWeight, quietWeight int) string {
+	return closSpines(4) + fmt.Sprintf(`
+failure_policy "p" {
+  mode "spine" {
+    weight = %d
+    rule {
+      class  = "spine"
+      select = "choice"
+    }
+  }
+  mode "quiet" {
+    weight = %d
+  }
+}
+failure_policy "pairs" {
+  rule {
+    class  = "spine"
+    select = "choice"
+    count  = 2
+  }
+}
+`, spineWeight, quietWeight)
+}
+
+// A policy's quantiles follow its weights in closed form: a spine of 4
+// lost in 3 of 4 draws puts both p50 and p99 at exactly 3/4; lost in 1 of
+// 4, p50 stays at the intact 1 and p99 is 3/4. Every draw is either the
+// intact design or one spine down at exactly 3/4, and the modes are drawn
+// in proportion to their weights.
+func TestPolicyQuantiles(t *testing.T) {
+	for _, tc := range []struct {
+		spine, quiet int
+		p50          float64
+	}{{3, 1, 0.75}, {1, 3, 1}} {
+		g := compiletest.Source(t, spinePolicy(tc.spine, tc.quiet))
+		r, err := resilience.Run(g, resilience.Options{Policies: []string{"p"}, Iterations: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := r.Sweeps[0]
+		if s.Class != resilience.ClassPolicy || s.Policy != "p" || s.Iterations != 2000 || s.Seed != 1 || len(s.Modes) != 2 {
+			t.Fatalf("sweep %+v", s)
+		}
+		p := float64(tc.spine) / float64(tc.spine+tc.quiet)
+		if d := s.Modes[0].Draws; math.Abs(float64(d)-2000*p) > 5*math.Sqrt(2000*p*(1-p)) || d+s.Modes[1].Draws != 2000 {
+			t.Errorf("modes drawn %+v, want about %.0f spine draws", s.Modes, 2000*p)
+		}
+		total := 0
+		for _, o := range s.Outcomes {
+			total += o.Occurrences
+			switch {
+			case o.Group == resilience.NothingFails:
+				if len(o.Fabrics) != 0 {
+					t.Errorf("the quiet draw touched %+v", o.Fabrics)
+				}
+			case strings.HasPrefix(o.Group, "spine"):
+				if f := o.Fabrics[0]; f.LowerBoundRatio != 0.75 || f.UpperBoundRatio != 0.75 {
+					t.Errorf("%s: ratio %g–%g, want exactly 0.75", o.Group, f.LowerBoundRatio, f.UpperBoundRatio)
+				}
+			default:
+				t.Errorf("unexpected draw %q", o.Group)
+			}
+		}
+		if total != 2000 || s.Evaluated != 5 {
+			t.Errorf("%d occurrences over %d distinct draws; want 2000 over 5 (4 spines and nothing)", total, s.Evaluated)
+		}
+		d := s.Distributions[0]
+		if d.LowerRatioP50 != tc.p50 || d.UpperRatioP50 != tc.p50 || d.LowerRatioP99 != 0.75 || d.UpperRatioP99 != 0.75 {
+			t.Errorf("weights %d:%d: distribution %+v, want p50 %g, p99 0.75", tc.spine, tc.quiet, d, tc.p50)
+		}
+		w := resilience.Worst(g, r, &s)[0]
+		if w.P99 == nil || w.P99.Bisection.Ratio != 0.75 || w.P99.Bisection.Method != "exact" || w.P50.Bisection.Ratio != tc.p50 || w.Iterations != 2000 {
+			t.Errorf("worst case %+v, p50 %+v, p99 %+v", w, w.P50, w.P99)
+		}
+	}
+}
+
+// A uniform choice policy draws what --random draws: the same seed gives
+// the same scenarios, occurrences and numbers.
+func TestPolicyMatchesRandom(t *testing.T) {
+	g := compiletest.Source(t, spinePolicy(1, 1))
+	pol, err := resilience.Run(g, resilience.Options{Policies: []string{"pairs"}, Iterations: 300, Seed: 4, SeedGiven: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}, Random: 2, Iterations: 300, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := pol.Sweeps[0].Outcomes, rnd.Sweeps[0].Outcomes
+	if len(a) != len(b) {
+		t.Fatalf("%d distinct draws by policy, %d by --random", len(a), len(b))
+	}
+	for i := range a {
+		a[i].Class = b[i].Class
+		ja, _ := json.Marshal(a[i])
+		jb, _ := json.Marshal(b[i])
+		if string(ja) != string(jb) {
+			t.Errorf("draw %d: policy %s, --random %s", i, ja, jb)
+		}
+	}
+}
+
+// A policy that cannot be drawn is an error at its rule; an unknown
+// policy names the design's.
+func TestPolicyErrors(t *testing.T) {
+	g := compiletest.Source(t, closSpines(4)+`
+failure_policy "five" {
+  rule {
+    class  = "spine"
+    select = "choice"
+    count  = 5
+  }
+}
+failure_policy "gpus" {
+  rule {
+    class     = "spine"
+    select    = "choice"
+    weight_by = "gpus"
+  }
+}
+`)
+	for name, want := range map[string]string{"five": "a choice of 5 distinct groups", "gpus": "0 of its groups weigh more than 0"} {
+		_, err := resilience.Run(g, resilience.Options{Policies: []string{name}})
+		var pe *resilience.PolicyError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), want) || g.Range(pe.Origin).Start.Line == 0 {
+			t.Errorf("%s: %v, want a PolicyError at the rule with %q", name, err, want)
+		}
+	}
+	if got := len(resilience.CheckPolicies(g)); got != 2 {
+		t.Errorf("CheckPolicies found %d faults, want 2", got)
+	}
+	if _, err := resilience.Run(g, resilience.Options{Policies: []string{"fiv"}}); err == nil || !strings.Contains(err.Error(), "five, gpus") {
+		t.Errorf("unknown policy: %v", err)
 	}
 }

@@ -63,12 +63,24 @@ type Sweep struct {
 	// Depth is then the groups per draw); 0 for a deterministic sweep.
 	Iterations int    `json:"iterations,omitempty"`
 	Seed       uint64 `json:"seed,omitempty"`
+	// Policy names the failure policy of a policy run (Class is then
+	// "policy"); Modes gives, in the policy's order, how often each mode
+	// was drawn.
+	Policy string      `json:"policy,omitempty"`
+	Modes  []ModeDraws `json:"modes,omitempty"`
 	// Distributions holds, for a Monte Carlo run, per fabric the p50 and
 	// p99 of each number over the draws.
 	Distributions []Distribution `json:"distributions,omitempty"`
 	// Restarts holds, for a Monte Carlo run, per workload (in source
 	// order) the draws that restart it.
 	Restarts []Restarts `json:"restarts,omitempty"`
+}
+
+// ModeDraws is how often a policy run drew one of its modes.
+type ModeDraws struct {
+	Mode   string  `json:"mode"`
+	Weight float64 `json:"weight"`
+	Draws  int     `json:"draws"`
 }
 
 // Restarts is how often a Monte Carlo run's draws restart one workload.
@@ -92,6 +104,11 @@ type Distribution struct {
 	LowerRatioP99 float64 `json:"lower_bound_ratio_p99"`
 	UpperRatioP50 float64 `json:"upper_bound_ratio_p50"`
 	UpperRatioP99 float64 `json:"upper_bound_ratio_p99"`
+	// The same ends in bits per second per direction.
+	LowerBPSP50 float64 `json:"lower_bound_bps_p50"`
+	LowerBPSP99 float64 `json:"lower_bound_bps_p99"`
+	UpperBPSP50 float64 `json:"upper_bound_bps_p50"`
+	UpperBPSP99 float64 `json:"upper_bound_bps_p99"`
 	// Ranks disconnected and degraded.
 	RanksDisconnectedP50 int `json:"ranks_disconnected_p50"`
 	RanksDisconnectedP99 int `json:"ranks_disconnected_p99"`

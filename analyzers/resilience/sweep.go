@@ -16,6 +16,7 @@
 package resilience
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"sort"
@@ -91,6 +92,13 @@ type Options struct {
 	Random     int
 	Iterations int
 	Seed       uint64
+	// Policies names failure policies (failure_policy blocks) to draw
+	// from instead: each gives one Monte Carlo sweep of Iterations draws
+	// (0: the policy's iterations, else DefaultIterations) from a stream
+	// seeded with Seed when SeedGiven, else with the policy's seed
+	// (default 1). It excludes Classes, Random and Scenarios.
+	Policies  []string
+	SeedGiven bool
 	// Quick evaluates every scenario as a Monte Carlo draw is evaluated
 	// (no bisection search beyond the intact cut, no re-routing of
 	// collectives): the numbers stay proven, the intervals can be wider,
@@ -146,6 +154,24 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	if opt.Random > 0 && opt.Iterations == 0 {
 		opt.Iterations = DefaultIterations
 	}
+	if len(opt.Policies) > 0 && (opt.Classes != nil || opt.Random > 0 || len(opt.Scenarios) > 0) {
+		return nil, fmt.Errorf("a failure policy says what fails; give it alone, without classes, a random count or scenarios")
+	}
+	var policies []*ir.FailurePolicy
+	for _, name := range opt.Policies {
+		p := g.Policy(name)
+		if p == nil {
+			var known []string
+			for i := range g.FailurePolicies {
+				known = append(known, g.FailurePolicies[i].Name)
+			}
+			if len(known) == 0 {
+				return nil, fmt.Errorf("policy %q: the design declares no failure_policy block (docs/resilience.md \"Failure policies\")", name)
+			}
+			return nil, fmt.Errorf("policy %q: no failure_policy of that name; the design's: %s", name, strings.Join(known, ", "))
+		}
+		policies = append(policies, p)
+	}
 	if opt.Random > 0 && opt.Classes == nil {
 		return nil, fmt.Errorf("a Monte Carlo run draws groups of the classes given with --sweep; name one")
 	}
@@ -154,7 +180,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	}
 	explicit := opt.Classes != nil
 	classes := opt.Classes
-	if !explicit && len(opt.Scenarios) == 0 {
+	if !explicit && len(opt.Scenarios) == 0 && len(policies) == 0 {
 		classes = DefaultClasses(g)
 	}
 	type plan struct {
@@ -189,6 +215,26 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	}
 	b.quick = opt.Quick
 	rep0 := twins(g, b.adj)
+	if len(policies) > 0 {
+		b.quick = true
+		groupsOf := cachedGroups(g)
+		for _, p := range policies {
+			modes, err := resolvePolicy(g, b.adj, p, groupsOf)
+			if err != nil {
+				return nil, err
+			}
+			po := opt
+			if po.Iterations == 0 {
+				po.Iterations = cmp.Or(p.Iterations, DefaultIterations)
+			}
+			if !po.SeedGiven {
+				po.Seed = p.Seed
+			}
+			b.reflow = po.Iterations*len(g.Links) <= FlowBudget
+			rep.Sweeps = append(rep.Sweeps, policyRun(b, p, modes, po))
+		}
+		return rep, nil
+	}
 	if opt.Random > 0 {
 		b.quick = true
 		b.reflow = opt.Iterations*len(g.Links) <= FlowBudget

@@ -29,7 +29,7 @@ func WriteText(w io.Writer, r *Report, all bool) {
 			continue
 		}
 		if s.Iterations > 0 {
-			writeMonteCarlo(w, &s)
+			writeMonteCarlo(w, &s, all)
 			continue
 		}
 		fmt.Fprintf(w, "%s: %d %s", head, s.Scenarios, plural(s.Scenarios, "scenario", "scenarios"))
@@ -128,21 +128,38 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// writeMonteCarlo writes a Monte Carlo run: its draws, the quantiles per
-// fabric, the restart shares and the worst draw.
-func writeMonteCarlo(w io.Writer, s *Sweep) {
-	possible := strconv.Itoa(s.Scenarios)
-	if s.Scenarios == math.MaxInt {
-		possible = "more than " + strconv.Itoa(math.MaxInt)
+// writeMonteCarlo writes a Monte Carlo run: its draws (each distinct one
+// with all), the modes drawn, the quantiles per fabric, the restart
+// shares and the worst draw.
+func writeMonteCarlo(w io.Writer, s *Sweep, all bool) {
+	if s.Policy != "" {
+		fmt.Fprintf(w, "Monte Carlo over policy %q: %d draws (seed %d), %d distinct\n", s.Policy, s.Iterations, s.Seed, s.Evaluated)
+		if len(s.Modes) > 1 {
+			var parts []string
+			for _, m := range s.Modes {
+				parts = append(parts, fmt.Sprintf("%q %d (weight %g)", m.Mode, m.Draws, m.Weight))
+			}
+			fmt.Fprintf(w, "  modes drawn: %s\n", strings.Join(parts, ", "))
+		}
+	} else {
+		possible := strconv.Itoa(s.Scenarios)
+		if s.Scenarios == math.MaxInt {
+			possible = "more than " + strconv.Itoa(math.MaxInt)
+		}
+		fmt.Fprintf(w, "Monte Carlo over %s: %d draws of %d (seed %d), %d distinct of %s possible\n",
+			s.Class, s.Iterations, s.Depth, s.Seed, s.Evaluated, possible)
 	}
-	fmt.Fprintf(w, "Monte Carlo over %s: %d draws of %d (seed %d), %d distinct of %s possible\n",
-		s.Class, s.Iterations, s.Depth, s.Seed, s.Evaluated, possible)
 	for _, d := range s.Distributions {
 		fmt.Fprintf(w, "  fabric %q: bisection ratio at least %.3f in 50%% of draws, %.3f in 99%% (upper ends %.3f, %.3f); ranks disconnected p50 %d, p99 %d; degraded p50 %d, p99 %d\n",
 			d.Fabric, d.LowerRatioP50, d.LowerRatioP99, d.UpperRatioP50, d.UpperRatioP99, d.RanksDisconnectedP50, d.RanksDisconnectedP99, d.RanksDegradedP50, d.RanksDegradedP99)
 	}
 	for _, r := range s.Restarts {
 		fmt.Fprintf(w, "  workload %q restarts in %d of %d draws (%.1f%%)\n", r.Workload, r.Draws, s.Iterations, 100*r.Share)
+	}
+	for i := range s.Outcomes {
+		if all {
+			writeOutcome(w, fmt.Sprintf("  %d× ", s.Outcomes[i].Occurrences), &s.Outcomes[i])
+		}
 	}
 	if s.Worst >= 0 {
 		writeOutcome(w, "  worst ", &s.Outcomes[s.Worst])

@@ -2,23 +2,26 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/resilience"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 func newWhatif() *cobra.Command {
 	var df designFlags
-	var sweeps, fails []string
+	var sweeps, fails, policies []string
 	var depth, maxScenarios, random, iterations int
 	var seed uint64
 	var format string
 	var all, quick bool
 	c := &cobra.Command{
-		Use:   "whatif [PATH...] [--sweep CLASS]... [--fail NAMES]...",
+		Use:   "whatif [PATH...] [--sweep CLASS]... [--fail NAMES]... [--policy NAME]...",
 		Short: "Fail switches, links, racks, rails or planes and report what is left",
 		Long: "whatif compiles the design and fails its risk groups one at a time (N−1; --depth 2 for every pair),\n" +
 			"or as named scenarios (--fail), and reports for each the residual bisection as a proven interval and\n" +
@@ -26,18 +29,23 @@ func newWhatif() *cobra.Command {
 			"(a rank lost a link NCCL uses) or slow down. Without --sweep and --fail it sweeps every switch tier,\n" +
 			"every switch-to-switch link kind, racks, rails, planes and units. Twins (switches or links with the\n" +
 			"same neighbours) are evaluated once, which the output says. docs/analyzers.md \"whatif\" defines\n" +
-			"every number. --format sarif gives each sweep's worst scenario as a result at its design line.\n" +
+			"every number. --random K --sweep CLASS or --policy NAME (a failure_policy block) draw seeded Monte Carlo\n" +
+			"failures instead and report p50/p99 of each number. --format sarif gives each sweep's worst scenario as a result at its design line.\n" +
 			"Exit 0 done, 1 design errors, 2 usage or I/O errors.",
 		RunE: func(c *cobra.Command, args []string) error {
-			if msg := whatifFlagError(c, sweeps, fails, random, depth); msg != "" {
+			if msg := whatifFlagError(c, sweeps, fails, policies, random, depth); msg != "" {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", msg)
 				return exitError{2}
 			}
-			g, _, err := df.compileDesign(c, args, format, "text", "json", "sarif")
+			g, res, err := df.compileDesign(c, args, format, "text", "json", "sarif")
 			if err != nil {
 				return err
 			}
-			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios, Random: random, Iterations: iterations, Seed: seed, Quick: quick}
+			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios, Random: random, Iterations: iterations, Seed: seed, Quick: quick,
+				Policies: policies, SeedGiven: c.Flags().Changed("seed")}
+			if len(policies) > 0 && !c.Flags().Changed("iterations") {
+				opt.Iterations = 0 // each policy's own
+			}
 			for _, s := range sweeps {
 				for _, cl := range strings.Split(s, ",") {
 					if cl = strings.TrimSpace(cl); cl != "" {
@@ -57,6 +65,10 @@ func newWhatif() *cobra.Command {
 				opt.Scenarios = append(opt.Scenarios, resilience.Scenario{Name: f, Failure: fl})
 			}
 			rep, err := resilience.Run(g, opt)
+			if pe := (*resilience.PolicyError)(nil); errors.As(err, &pe) {
+				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, hcl.Diagnostics{resilience.PolicyDiagnostic(g, pe)}, 0, false)
+				return exitError{1}
+			}
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
@@ -87,14 +99,15 @@ func newWhatif() *cobra.Command {
 	c.Flags().IntVar(&random, "random", 0, "Monte Carlo: fail this many random groups of each --sweep class per draw")
 	c.Flags().IntVar(&iterations, "iterations", resilience.DefaultIterations, "Monte Carlo draws per class (with --random)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "Monte Carlo seed: the same seed draws the same scenarios")
+	c.Flags().StringArrayVar(&policies, "policy", nil, "Monte Carlo: draw failures from this failure_policy of the design (repeatable; the block's iterations and seed unless --iterations or --seed)")
 	return c
 }
 
 // whatifFlagError says what is wrong with flags that parse but make no
 // sense together, or "" when nothing is: an explicit count below 1, an
-// empty --sweep class, Monte Carlo flags without --random, --depth with
-// --random.
-func whatifFlagError(c *cobra.Command, sweeps, fails []string, random, depth int) string {
+// empty --sweep class, Monte Carlo flags without --random or --policy,
+// --depth with --random, --policy with a sweep, scenario or --random.
+func whatifFlagError(c *cobra.Command, sweeps, fails, policies []string, random, depth int) string {
 	fl := c.Flags()
 	for _, name := range []string{"random", "iterations", "depth", "max-scenarios"} {
 		if n, err := fl.GetInt(name); err == nil && fl.Changed(name) && n < 1 {
@@ -108,8 +121,15 @@ func whatifFlagError(c *cobra.Command, sweeps, fails []string, random, depth int
 			}
 		}
 	}
-	if random == 0 && (fl.Changed("iterations") || fl.Changed("seed")) {
-		return "--iterations and --seed set a Monte Carlo run; add --random K"
+	if len(policies) > 0 {
+		for _, name := range []string{"sweep", "fail", "random", "depth"} {
+			if fl.Changed(name) {
+				return fmt.Sprintf("--policy says what fails in each draw; leave out --%s", name)
+			}
+		}
+	}
+	if random == 0 && len(policies) == 0 && (fl.Changed("iterations") || fl.Changed("seed")) {
+		return "--iterations and --seed set a Monte Carlo run; add --random K or --policy NAME"
 	}
 	if random > 0 && fl.Changed("depth") {
 		return "--depth sets a sweep; a Monte Carlo run fails --random K groups per draw"

@@ -215,6 +215,9 @@ type Graph struct {
 	RiskGroups []RiskGroup
 	// Flows are the capacity queries (ir/flow.go), in source order.
 	Flows []Flow
+	// FailurePolicies are the Monte Carlo failure policies
+	// (ir/failurepolicy.go), in source order.
+	FailurePolicies []FailurePolicy
 
 	// cache holds the membership index (members.go).
 	cache *indexCache

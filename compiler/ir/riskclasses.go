@@ -75,3 +75,21 @@ func (g *Graph) DerivedRiskClasses() []string {
 	}
 	return append(out, units...)
 }
+
+// RiskClasses returns every risk-group class of the design: the derived
+// ones (DerivedRiskClasses), then the declared risk groups' classes in
+// source order.
+func (g *Graph) RiskClasses() []string {
+	out := g.DerivedRiskClasses()
+	seen := map[string]bool{}
+	for _, c := range out {
+		seen[c] = true
+	}
+	for _, r := range g.RiskGroups {
+		if !seen[r.Class] {
+			seen[r.Class] = true
+			out = append(out, r.Class)
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/hashicorp/hcl/v2"
@@ -225,4 +226,24 @@ func numberText(bf *big.Float) string {
 		t = t[:48] + "…"
 	}
 	return t
+}
+
+// Number evaluates expr to a finite number (a weight, a probability).
+// Strings are not converted. A wrong type or an infinite value is a
+// diag.InvalidValue at expr's range.
+func Number(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, "number")
+	if diags.HasErrors() {
+		return 0, diags
+	}
+	if v.Type() != cty.Number {
+		return 0, append(diags, diag.Error(diag.InvalidValue, expr.Range(), "Number expected",
+			fmt.Sprintf("A number such as 0.5 is required here, not a %s.", v.Type().FriendlyName())))
+	}
+	f, _ := v.AsBigFloat().Float64()
+	if math.IsInf(f, 0) {
+		return 0, append(diags, diag.Error(diag.InvalidValue, expr.Range(), "Number expected",
+			"A finite number is required here."))
+	}
+	return f, diags
 }

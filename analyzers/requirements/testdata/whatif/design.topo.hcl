@@ -66,3 +66,44 @@ requirement "leaf_oversub_strict" { # want "requirement-failed"
   condition     = fabric.f.whatif.spine.oversubscription.leaf <= 1.3
   error_message = "a spine loss oversubscribes the leaves past 1.3:1"
 }
+
+# A failure policy: one spine down in 1 of 4 draws, nothing in the
+# others. Half the draws keep the intact bisection (p50 = 1) and the
+# worst 1% lose a spine (p99 = 3/4).
+failure_policy "spine_sometimes" {
+  iterations = 400
+  mode "spine" {
+    weight = 1
+    rule {
+      class  = "spine"
+      select = "choice"
+    }
+  }
+  mode "quiet" {
+    weight = 3
+  }
+}
+
+requirement "policy_p50" {
+  condition     = fabric.f.whatif.spine_sometimes.p50.bisection.ratio >= 1
+  error_message = "unused"
+}
+
+requirement "policy_p99" {
+  condition     = fabric.f.whatif.spine_sometimes.p99.bisection.ratio >= 0.75
+  error_message = "unused"
+}
+
+requirement "policy_p99_strict" { # want "requirement-failed"
+  condition     = fabric.f.whatif.spine_sometimes.p99.bisection.ratio >= 0.8
+  error_message = "1% of draws lose more than 20%"
+}
+
+# A rule that matches no group cannot be drawn.
+failure_policy "nothing_matches" {
+  rule { # want "failure-policy-unsatisfiable"
+    class  = "spine"
+    select = "all"
+    match  = ["core*"]
+  }
+}
