@@ -56,9 +56,17 @@ func WriteText(w io.Writer, r *Report, all bool) {
 	}
 }
 
+// maxNamed is the most failed groups one text line names.
+const maxNamed = 4
+
 // writeOutcome writes one scenario as a few indented lines.
 func writeOutcome(w io.Writer, label string, o *Outcome) {
 	name := o.Group
+	// A draw of many groups names the first few on a terminal; the JSON
+	// output names them all.
+	if parts := strings.Split(name, " + "); len(parts) > maxNamed+1 {
+		name = strings.Join(parts[:maxNamed], " + ") + fmt.Sprintf(" + %d more", len(parts)-maxNamed)
+	}
 	if o.Orbit > 1 {
 		name += fmt.Sprintf(" (and %d twins)", o.Orbit-1)
 	}
