@@ -2,6 +2,7 @@ package oversub
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -29,6 +30,15 @@ type scanned struct {
 	// level is each switch's rank in the fabric's tiers (unknownTier for
 	// a tier the fabric does not rank; 0 in a direct network).
 	level []int
+	// base holds ResidualUnits' index, built on first use (a pointer, so
+	// that copies of the scan share it).
+	base *lazyUnitBase
+}
+
+// lazyUnitBase is a unitBase built once.
+type lazyUnitBase struct {
+	once sync.Once
+	b    *unitBase
 }
 
 // endpoint is one endpoint port of the fabric.
@@ -64,7 +74,7 @@ func tierName(n *ir.Node) string {
 func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	fab := &g.Fabrics[f]
 	members := g.FabricNodes(f)
-	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: ir.NewNodeMap[int32](g, len(members), -1)}
+	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: ir.NewNodeMap[int32](g, len(members), -1), base: &lazyUnitBase{}}
 	order := slices.Clone(s.tierNames) // the ranked tiers; others are unknown
 	for _, i := range members {
 		n := &g.Nodes[i]

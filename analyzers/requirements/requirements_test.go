@@ -89,7 +89,7 @@ func TestWhatif(t *testing.T) {
 			"spine_three_quarters": report.RequirementMet, "spine_eighty": report.RequirementFailed,
 			"leaf_blast": report.RequirementMet, "global_half": report.RequirementUnproven, "typo": report.RequirementInvalid,
 			"leaf_oversub_after_spine": report.RequirementMet, "leaf_oversub_strict": report.RequirementFailed,
-			"policy_p50": report.RequirementMet, "policy_p99": report.RequirementMet, "policy_p99_strict": report.RequirementFailed,
+			"group_after_global_loss": report.RequirementMet, "policy_p50": report.RequirementMet, "policy_p99": report.RequirementMet, "policy_p99_strict": report.RequirementFailed,
 		}
 		for name, status := range want {
 			if o := got[name]; o.Status != status {
@@ -101,6 +101,9 @@ func TestWhatif(t *testing.T) {
 		}
 		if v := got["spine_eighty"].Values; len(v) != 1 || v[0].Value != 0.75 || v[0].Lower != nil {
 			t.Errorf("spine_eighty values %+v, want the exact 0.75", v)
+		}
+		if v := got["group_after_global_loss"].Values; len(v) != 2 || v[0].Value != 8.0/7 {
+			t.Errorf("group_after_global_loss values %+v, want 8 ÷ 7", v)
 		}
 		if v := got["policy_p99_strict"].Values; len(v) != 1 || v[0].Value != 0.75 || v[0].Lower != nil {
 			t.Errorf("policy_p99_strict values %+v, want the exact 0.75", v)

@@ -45,6 +45,14 @@ type WorstCase struct {
 	// Oversubscription is, per tier with uplinks, the worst down ÷ up one
 	// scenario leaves (FabricOutcome.Oversubscription; exact).
 	Oversubscription map[string]float64 `json:"oversubscription,omitempty"`
+	// UnitOversubscription is, per unit kind wider than one switch (su,
+	// pod, group, rail, plane, …), the worst endpoint injection ÷
+	// capacity leaving a unit one scenario leaves (exact), and
+	// UnitsCutOff the most units of the kind one scenario leaves with
+	// endpoints but nothing leaving (an infinite ratio, which the ratio
+	// leaves out).
+	UnitOversubscription map[string]float64 `json:"unit_oversubscription,omitempty"`
+	UnitsCutOff          map[string]int     `json:"units_cut_off,omitempty"`
 	// Flows holds, per flow block on the fabric, the least of each of its
 	// answers over the scenarios (a scenario that does not touch the
 	// fabric keeps the intact answer).
@@ -120,6 +128,9 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				}
 				w.Oversubscription[t] = max(w.Oversubscription[t], r)
 			}
+			for k, r := range b.UnitOversubscription {
+				w.seeUnit(k, r, 0)
+			}
 		}
 		if len(s.Outcomes) == 0 {
 			intact()
@@ -157,6 +168,9 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				}
 				w.Oversubscription[t.Tier] = max(w.Oversubscription[t.Tier], t.Ratio)
 			}
+			for _, u := range f.UnitOversubscription {
+				w.seeUnit(u.Kind, u.Ratio, u.CutOff)
+			}
 			w.RanksDisconnected = max(w.RanksDisconnected, f.RanksDisconnected)
 			w.RanksDegraded = max(w.RanksDegraded, f.RanksDegraded)
 			n := 0
@@ -191,6 +205,16 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 		}
 	}
 	return out
+}
+
+// seeUnit takes one scenario's worst ratio and units cut off of unit
+// kind k into w.
+func (w *WorstCase) seeUnit(k string, ratio float64, cutOff int) {
+	if w.UnitOversubscription == nil {
+		w.UnitOversubscription, w.UnitsCutOff = map[string]float64{}, map[string]int{}
+	}
+	w.UnitOversubscription[k] = max(w.UnitOversubscription[k], ratio)
+	w.UnitsCutOff[k] = max(w.UnitsCutOff[k], cutOff)
 }
 
 // bisectionBetween is the interval [lo, hi] (bits per second per

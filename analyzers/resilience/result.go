@@ -31,6 +31,10 @@ type BaselineFabric struct {
 	// oversubscription analyzer's Tiers), omitted when no tier has
 	// uplinks.
 	Oversubscription map[string]float64 `json:"oversubscription,omitempty"`
+	// UnitOversubscription is each unit kind's intact worst injection ÷
+	// leaving capacity (FabricOutcome.UnitOversubscription), omitted when
+	// the fabric has no unit kind wider than one switch.
+	UnitOversubscription map[string]float64 `json:"unit_oversubscription,omitempty"`
 }
 
 // Sweep is one class's scenarios: N−1 (each group alone), N−2 (each pair
@@ -198,6 +202,27 @@ type FabricOutcome struct {
 	// ratio over the surviving switches and links; exact); omitted when
 	// the fabric has no tier with uplinks.
 	Oversubscription []TierOversub `json:"oversubscription,omitempty"`
+	// UnitOversubscription is, per unit kind wider than one switch (su,
+	// pod, group, rail, plane, su_rail, …), the worst endpoint injection
+	// ÷ capacity leaving a unit after the failure, next to the intact
+	// one (oversub.ResidualUnits; exact); omitted when the fabric has no
+	// such kind.
+	UnitOversubscription []UnitOversub `json:"unit_oversubscription,omitempty"`
+}
+
+// UnitOversub is one unit kind's end-to-end oversubscription after a
+// failure.
+type UnitOversub struct {
+	Kind string `json:"kind"`
+	// Ratio is the worst injection ÷ leaving capacity over the kind's
+	// units that keep both, named by Worst; IntactRatio the intact
+	// design's worst.
+	Ratio       float64 `json:"ratio"`
+	IntactRatio float64 `json:"intact_ratio"`
+	Worst       string  `json:"worst"`
+	// CutOff counts units that still inject but have no capacity left
+	// leaving them (their traffic to the rest has no path).
+	CutOff int `json:"cut_off"`
 }
 
 // TierOversub is one tier's oversubscription after a failure.

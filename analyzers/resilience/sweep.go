@@ -25,6 +25,7 @@ import (
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/flow"
+	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -210,6 +211,12 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 				bf.Oversubscription = map[string]float64{}
 			}
 			bf.Oversubscription[t.Tier] = t.Ratio
+		}
+		for _, u := range oversub.ResidualUnits(g, &b.oversub[i], nil) {
+			if bf.UnitOversubscription == nil {
+				bf.UnitOversubscription = map[string]float64{}
+			}
+			bf.UnitOversubscription[u.Kind] = u.IntactRatio
 		}
 		rep.Baseline = append(rep.Baseline, bf)
 	}

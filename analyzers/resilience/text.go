@@ -101,6 +101,18 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 			}
 		}
 		fmt.Fprintln(w)
+		var units []string
+		for _, u := range f.UnitOversubscription {
+			if u.Ratio > u.IntactRatio*(1+1e-9) && u.Worst != "" {
+				units = append(units, fmt.Sprintf("%s %s (was %s) at %s", u.Kind, oversub.Ratio(u.Ratio), oversub.Ratio(u.IntactRatio), u.Worst))
+			}
+			if u.CutOff > 0 {
+				units = append(units, fmt.Sprintf("%d %s %s cut off from the rest of the fabric", u.CutOff, u.Kind, plural(u.CutOff, "unit", "units")))
+			}
+		}
+		if len(units) > 0 {
+			fmt.Fprintf(w, "      units end to end: %s\n", strings.Join(units, "; "))
+		}
 	}
 	if d := o.NVLinkDomains; d != nil && d.Intact < d.Total {
 		fmt.Fprintf(w, "    NVLink domains: %d of %d whole\n", d.Intact, d.Total)

@@ -107,3 +107,10 @@ failure_policy "nothing_matches" {
     match  = ["core*"]
   }
 }
+
+# A group of the dragonfly injects a·p = 8 hosts' rate over a·h = 8
+# global links; losing one leaves 7, so the worst group runs at 8 ÷ 7.
+requirement "group_after_global_loss" {
+  condition     = fabric.df.whatif.global.unit_oversubscription.group <= 1.15 && fabric.df.whatif.global.units_cut_off.group == 0
+  error_message = "unused"
+}
