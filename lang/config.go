@@ -375,11 +375,21 @@ type CustomHost struct {
 // CustomLink is one expanded `link` instance: A and B name nodes (custom
 // switches and hosts, or server components such as "su0/node05/nic3").
 type CustomLink struct {
-	A, B      Val[string]
-	Rate      Val[float64]
-	Parallel  Val[int64]
+	A, B     Val[string]
+	Rate     Val[float64]
+	Parallel Val[int64]
+	// Cost is the link's routing cost (an IGP metric, 1 to MaxLinkCost):
+	// ECMP and the flow placements take lowest-cost paths; unset, a link
+	// costs 1 (hop count).
+	Cost      Val[int64]
 	DeclRange hcl.Range
 }
+
+// MaxLinkCost is the largest routing cost a link may carry: OSPF's 16-bit
+// interface cost (RFC 2328), which IS-IS wide metrics (24 bits, RFC 5305)
+// also hold. Path costs are summed in 32 bits, which this keeps exact for
+// paths of up to 32,767 links.
+const MaxLinkCost = 1<<16 - 1
 
 // ServerTransit returns the fabric's `server_transit` list (clos and
 // custom families; unset for the others).

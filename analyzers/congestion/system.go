@@ -9,11 +9,6 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 )
 
-// GlobalLinkWeight is the routing weight of a dragonfly global link
-// against 1 for a local or terminal link: more than two local hops, the
-// most a minimal path takes inside its source and destination groups.
-const GlobalLinkWeight = 3
-
 // plane is a routing plane with its engine.
 type plane struct {
 	p   *routing.Plane
@@ -141,17 +136,10 @@ func (s *system) fabric(f ir.FabricID) *plane {
 		return pl
 	}
 	p := routing.NewPlane(s.g, func(l *ir.Link) bool { return l.Fabric == f }, routing.Switches)
-	if s.g.Fabrics[f].Family == "dragonfly" {
-		// A minimal dragonfly path crosses at most one global link
-		// (local, global, local; Kim et al. 2008). Weighting a global link
-		// as three local hops keeps shortest paths to that form: a second
-		// global hop never saves enough local ones.
-		p.SetWeights(func(l *ir.Link) int32 {
-			if l.Kind == "global" {
-				return GlobalLinkWeight
-			}
-			return 1
-		})
+	if routing.Weighted(s.g, f) {
+		// Lowest-cost paths (routing.LinkCost): the design's link costs,
+		// a dragonfly's global links at three local hops.
+		p.SetWeights(func(l *ir.Link) int32 { return routing.LinkCost(s.g, l) })
 	}
 	pl := newPlane(p)
 	if s.g.Fabrics[f].Family == "dragonfly" {

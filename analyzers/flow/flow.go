@@ -33,6 +33,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/internal/maxflow"
+	"github.com/topoc/topoc/analyzers/internal/routing"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -113,6 +114,7 @@ type network struct {
 	fg     *maxflow.Graph
 	link   []ir.LinkID // per arc
 	fwd    []bool      // per arc: runs from the link's A end to its B end
+	cost   []int32     // per arc: its link's routing.LinkCost
 }
 
 // Compute answers one flow on g.
@@ -258,6 +260,10 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 		next[e.b]++
 		n.link[rb], n.fwd[rb] = e.id, false
 	}
+	n.cost = make([]int32, len(n.link))
+	for a, id := range n.link {
+		n.cost[a] = routing.LinkCost(g, &g.Links[id])
+	}
 	return n
 }
 
@@ -267,30 +273,7 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 func (n *network) place(f *ir.Flow, side []maxflow.Side, weighted bool, maxFlow float64) Placement {
 	p := Placement{Utilization: []LinkLoad{}}
 	nv := int32(len(n.nodes))
-	dist := make([]int32, nv)
-	for i := range dist {
-		dist[i] = -1
-	}
-	var q []int32
-	for v := int32(0); v < nv; v++ {
-		if side[v] == maxflow.Sink {
-			dist[v] = 0
-			q = append(q, v)
-		}
-	}
-	for len(q) > 0 {
-		v := q[0]
-		q = q[1:]
-		first, end := n.fg.Arcs(v)
-		for a := first; a < end; a++ {
-			// Distance to the sinks along arcs into v: u → v has
-			// capacity when v → u does (full duplex).
-			if u := n.fg.Head(a); dist[u] < 0 && n.fg.Capacity(a) > 0 {
-				dist[u] = dist[v] + 1
-				q = append(q, u)
-			}
-		}
-	}
+	dist := n.distances(side)
 	inflow := make([]float64, nv)
 	for _, x := range f.From {
 		v := n.vertex[x]
@@ -318,12 +301,12 @@ func (n *network) place(f *ir.Flow, side []maxflow.Side, weighted bool, maxFlow 
 		first, end := n.fg.Arcs(v)
 		total := 0.0
 		for a := first; a < end; a++ {
-			if u := n.fg.Head(a); dist[u] == dist[v]-1 && n.fg.Capacity(a) > 0 {
+			if u := n.fg.Head(a); dist[u] >= 0 && dist[u]+n.cost[a] == dist[v] && n.fg.Capacity(a) > 0 {
 				total += weight(n.fg.Capacity(a), weighted)
 			}
 		}
 		for a := first; a < end; a++ {
-			if u := n.fg.Head(a); dist[u] == dist[v]-1 && n.fg.Capacity(a) > 0 {
+			if u := n.fg.Head(a); dist[u] >= 0 && dist[u]+n.cost[a] == dist[v] && n.fg.Capacity(a) > 0 {
 				share := inflow[v] * weight(n.fg.Capacity(a), weighted) / total
 				load[a] += share
 				inflow[u] += share
@@ -351,6 +334,46 @@ func (n *network) place(f *ir.Flow, side []maxflow.Side, weighted bool, maxFlow 
 	}
 	p.Utilization = n.busiest(load)
 	return p
+}
+
+// distances returns every vertex's least cost to a sink (-1 when none is
+// reachable), over arcs with capacity, each costing its link's
+// routing.LinkCost: Dijkstra's algorithm from the sinks (costs are whole
+// numbers, so equal costs compare exactly and every lowest-cost next hop
+// is found). With every cost 1 it is the hop count.
+func (n *network) distances(side []maxflow.Side) []int32 {
+	nv := int32(len(n.nodes))
+	dist := make([]int32, nv)
+	var q routing.DistQueue
+	for v := int32(0); v < nv; v++ {
+		dist[v] = -1
+		if side[v] == maxflow.Sink {
+			dist[v] = 0
+			q.Push(v, 0)
+		}
+	}
+	done := make([]bool, nv)
+	for q.Len() > 0 {
+		v, _ := q.Pop()
+		if done[v] {
+			continue
+		}
+		done[v] = true
+		first, end := n.fg.Arcs(v)
+		for a := first; a < end; a++ {
+			// u → v has capacity when v → u does (full duplex), at the
+			// same link's cost.
+			u := n.fg.Head(a)
+			if n.fg.Capacity(a) <= 0 || done[u] {
+				continue
+			}
+			if d := dist[v] + n.cost[a]; dist[u] < 0 || d < dist[u] {
+				dist[u] = d
+				q.Push(u, d)
+			}
+		}
+	}
+	return dist
 }
 
 // weight is a next hop's share weight: 1 per link for ECMP, its capacity

@@ -21,7 +21,11 @@ import (
 // 800G or 400G, 1–3 in parallel (so parallel links of unequal capacity),
 // a ring that keeps it connected, and 6–12 hosts of 400G on random
 // switches; flow "q" runs from a random third of the hosts to another.
-func randomFabric(seed uint64) string {
+func randomFabric(seed uint64) string { return randomFabricCosts(seed, false) }
+
+// randomFabricCosts is randomFabric, with a routing cost of 1 to 4 on each
+// switch-to-switch link when costs is set.
+func randomFabricCosts(seed uint64, costs bool) string {
 	r := rand.New(rand.NewPCG(seed, 17))
 	sw, hosts := 3+r.IntN(6), 6+r.IntN(7)
 	var b strings.Builder
@@ -33,7 +37,11 @@ func randomFabric(seed uint64) string {
 		fmt.Fprintf(&b, "    host \"h%d\" {\n      rate = \"400Gb/s\"\n    }\n", i)
 	}
 	link := func(a, c string, rate string, par int) {
-		fmt.Fprintf(&b, "    link {\n      a = %q\n      b = %q\n      rate = %q\n      parallel = %d\n    }\n", a, c, rate, par)
+		cost := ""
+		if costs && a[0] == 's' && c[0] == 's' {
+			cost = fmt.Sprintf("      cost = %d\n", 1+r.IntN(4))
+		}
+		fmt.Fprintf(&b, "    link {\n      a = %q\n      b = %q\n      rate = %q\n      parallel = %d\n%s    }\n", a, c, rate, par, cost)
 	}
 	rates := []string{"800Gb/s", "400Gb/s"}
 	for i := 0; i < sw; i++ {
@@ -64,7 +72,12 @@ func randomFabric(seed uint64) string {
 
 func compileFlow(t *testing.T, seed uint64) (*ir.Graph, *ir.Flow) {
 	t.Helper()
-	g := compiletest.Source(t, randomFabric(seed))
+	return compileFlowSource(t, seed, randomFabric(seed))
+}
+
+func compileFlowSource(t *testing.T, seed uint64, src string) (*ir.Graph, *ir.Flow) {
+	t.Helper()
+	g := compiletest.Source(t, src)
 	if len(g.Flows) != 1 {
 		t.Fatalf("seed %d: no flow compiled", seed)
 	}
@@ -147,9 +160,19 @@ print(json.dumps(out))
 // source to its nearest sinks and gives each path the product of the
 // per-hop split fractions (1/next hops, or capacity ÷ next hops'
 // capacity), then scales to the first full link direction.
+//
+// From seed 101 on, switch-to-switch links carry routing costs of 1 to 4:
+// the paths are then the lowest-cost ones, which the oracle finds by
+// Bellman–Ford relaxation rather than Dijkstra's order.
 func TestPlacementPaths(t *testing.T) {
-	for seed := uint64(1); seed <= 24; seed++ {
-		g, f := compileFlow(t, seed)
+	costed, steered := 0, 0
+	for _, seed := range append(seq(1, 24), seq(101, 124)...) {
+		g, f := compileFlowSource(t, seed, randomFabricCosts(seed, seed > 100))
+		for i := range g.Links {
+			if g.Links[i].Cost > 1 {
+				costed++
+			}
+		}
 		r := flow.Compute(g, f)
 		for _, weighted := range []bool{false, true} {
 			want := byPaths(g, f, weighted)
@@ -164,35 +187,61 @@ func TestPlacementPaths(t *testing.T) {
 				t.Errorf("seed %d: placement %g above the max-flow %g", seed, got, r.MaxFlowBPS)
 			}
 		}
+		if seed > 100 {
+			for i := range g.Links {
+				g.Links[i].Cost = 0
+			}
+			if hops := flow.Compute(g, f); hops.ECMP.BPS != r.ECMP.BPS || hops.WCMP.BPS != r.WCMP.BPS {
+				steered++
+			}
+		}
 	}
+	t.Logf("%d links with costs; the costs change the placement on %d of 24 fabrics", costed, steered)
+	if costed == 0 || steered == 0 {
+		t.Errorf("%d links with costs, %d fabrics whose placement the costs change; want some of each", costed, steered)
+	}
+}
+
+func seq(a, b uint64) []uint64 {
+	var out []uint64
+	for i := a; i <= b; i++ {
+		out = append(out, i)
+	}
+	return out
 }
 
 // byPaths is the independent placement of TestPlacementPaths.
 func byPaths(g *ir.Graph, f *ir.Flow, weighted bool) float64 {
 	type hop struct {
-		to  ir.NodeID
-		cap float64
-		key string // the link direction
+		to   ir.NodeID
+		cap  float64
+		cost int
+		key  string // the link direction
 	}
 	adj := map[ir.NodeID][]hop{}
 	for _, id := range g.FabricLinks(f.Fabric) {
 		l := &g.Links[id]
-		adj[l.A.Node] = append(adj[l.A.Node], hop{l.B.Node, l.CapacityBPS, fmt.Sprintf("%d>", id)})
-		adj[l.B.Node] = append(adj[l.B.Node], hop{l.A.Node, l.CapacityBPS, fmt.Sprintf("%d<", id)})
+		c := max(1, int(l.Cost)) // a custom link's cost, else one hop
+		adj[l.A.Node] = append(adj[l.A.Node], hop{l.B.Node, l.CapacityBPS, c, fmt.Sprintf("%d>", id)})
+		adj[l.B.Node] = append(adj[l.B.Node], hop{l.A.Node, l.CapacityBPS, c, fmt.Sprintf("%d<", id)})
 	}
+	// Bellman–Ford from the sinks: relax every link until nothing changes.
 	dist := map[ir.NodeID]int{}
-	var q []ir.NodeID
 	for _, s := range f.To {
 		dist[s] = 0
-		q = append(q, s)
 	}
-	for len(q) > 0 {
-		v := q[0]
-		q = q[1:]
-		for _, h := range adj[v] {
-			if _, ok := dist[h.to]; !ok {
-				dist[h.to] = dist[v] + 1
-				q = append(q, h.to)
+	for changed := true; changed; {
+		changed = false
+		for v, hs := range adj {
+			dv, ok := dist[v]
+			if !ok {
+				continue
+			}
+			for _, h := range hs {
+				if d, seen := dist[h.to]; !seen || dv+h.cost < d {
+					dist[h.to] = dv + h.cost
+					changed = true
+				}
 			}
 		}
 	}
@@ -205,7 +254,7 @@ func byPaths(g *ir.Graph, f *ir.Flow, weighted bool) float64 {
 		var next []hop
 		total := 0.0
 		for _, h := range adj[v] {
-			if d, ok := dist[h.to]; ok && d == dist[v]-1 {
+			if d, ok := dist[h.to]; ok && d+h.cost == dist[v] {
 				next = append(next, h)
 				if weighted {
 					total += h.cap
@@ -303,5 +352,75 @@ flow "ab" {
 	}
 	if math.Abs(r.WCMP.BPS-1.2e12) > 1 || r.WCMP.ShareOfMaxFlow != 1 {
 		t.Errorf("WCMP %g (share %g), want 1.2e12 (1)", r.WCMP.BPS, r.WCMP.ShareOfMaxFlow)
+	}
+}
+
+// Link costs steer the placements onto the lowest-cost paths: leaves a
+// and b share a direct 800G link and a path of two 400G links through
+// spine s (cost 1 each). With the direct link at cost 1 (hop count) all
+// traffic takes it: 800 Gb/s. At cost 10 the spine path is cheaper: 400
+// Gb/s. At cost 2 the paths tie: ECMP splits equally and fills the spine
+// path at 800 Gb/s in all, WCMP splits 2:1 by capacity and places the
+// whole 1.2 Tb/s max-flow.
+func TestLinkCostsSteer(t *testing.T) {
+	for _, tc := range []struct {
+		cost       int
+		ecmp, wcmp float64
+	}{{1, 0.8e12, 0.8e12}, {10, 0.4e12, 0.4e12}, {2, 0.8e12, 1.2e12}} {
+		g := compiletest.Source(t, fmt.Sprintf(`
+fabric "f" {
+  custom {
+    switch "a" {
+      model = "SN5600"
+    }
+    switch "b" {
+      model = "SN5600"
+    }
+    switch "s" {
+      model = "SN5600"
+    }
+    host "x" {
+      count = 4
+      rate  = "400Gb/s"
+    }
+    host "y" {
+      count = 4
+      rate  = "400Gb/s"
+    }
+    link {
+      a    = "a"
+      b    = "b"
+      rate = "800Gb/s"
+      cost = %d
+    }
+    link {
+      for_each = toset(["a", "b"])
+      a        = each.key
+      b        = "s"
+      rate     = "400Gb/s"
+    }
+    link {
+      count = 4
+      a     = "x${count.index}"
+      b     = "a"
+    }
+    link {
+      count = 4
+      a     = "y${count.index}"
+      b     = "b"
+    }
+  }
+}
+flow "ab" {
+  from = ["x*"]
+  to   = ["y*"]
+}`, tc.cost))
+		r := flow.Compute(g, &g.Flows[0])
+		if r.MaxFlowBPS != 1.2e12 {
+			t.Errorf("cost %d: max-flow %g, want 1.2e12 (costs do not bound it)", tc.cost, r.MaxFlowBPS)
+		}
+		if math.Abs(r.ECMP.BPS-tc.ecmp) > 1 || math.Abs(r.WCMP.BPS-tc.wcmp) > 1 {
+			t.Errorf("cost %d: ECMP %g, WCMP %g; want %g, %g", tc.cost, r.ECMP.BPS, r.WCMP.BPS, tc.ecmp, tc.wcmp)
+		}
 	}
 }

@@ -142,7 +142,11 @@ type Link struct {
 	// end uses Parallel contiguous ports starting at its Port. Fabric
 	// links (NVLink domain ones included) stay one link per physical link.
 	Parallel int32
-	Origin   OriginID
+	// Cost is the routing cost the design gives the link (a custom link's
+	// cost, an IGP metric from 1 to 65,535), 0 when it gives none;
+	// routing.LinkCost says what a link costs to the analyses.
+	Cost   int32
+	Origin OriginID
 }
 
 // Physical returns the number of physical links l stands for: Parallel,

@@ -118,6 +118,10 @@ func (e *BFS) searchFrom(targets []int32) {
 		}
 		return
 	}
+	if e.p.maxWeight > dialMaxWeight {
+		e.searchHeap(targets)
+		return
+	}
 	// Dial's algorithm: buckets by distance, stale entries skipped.
 	for i := range e.buckets {
 		e.buckets[i] = e.buckets[i][:0]
@@ -148,6 +152,39 @@ func (e *BFS) searchFrom(targets []int32) {
 					e.dist[a.To] = nd
 					push(a.To, nd)
 				}
+			}
+		}
+	}
+}
+
+// dialMaxWeight is the largest link weight Dial's algorithm takes: it
+// visits one bucket per unit of distance, so weights such as IGP costs in
+// the thousands make a binary heap (Dijkstra) cheaper. A performance
+// threshold, not a modelling value.
+const dialMaxWeight = 16
+
+// searchHeap is searchFrom's weighted search with a binary heap: the same
+// distances, and e.queue in nondecreasing distance.
+func (e *BFS) searchHeap(targets []int32) {
+	var q DistQueue
+	for _, t := range targets {
+		e.dist[t] = 0
+		q.Push(t, 0)
+	}
+	for q.Len() > 0 {
+		u, d := q.Pop()
+		if e.dist[u] != d {
+			continue // stale: u was reached more cheaply since
+		}
+		e.queue = append(e.queue, u)
+		if d > 0 && !e.p.Transit(u) {
+			continue
+		}
+		for _, a := range e.p.Arcs(u) {
+			nd := d + e.p.weight[a.Slot/2]
+			if e.dist[a.To] < 0 || nd < e.dist[a.To] {
+				e.dist[a.To] = nd
+				q.Push(a.To, nd)
 			}
 		}
 	}

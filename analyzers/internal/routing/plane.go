@@ -69,8 +69,10 @@ type Plane struct {
 	arcs    []Arc
 	transit []bool
 	mult    []int32
-	// weight is each link's routing weight (nil: all 1).
-	weight []int32
+	// weight is each link's routing weight (nil: all 1); maxWeight the
+	// largest.
+	weight    []int32
+	maxWeight int32
 }
 
 // SetWeights gives every link of the plane a routing weight (at least 1):
@@ -82,6 +84,7 @@ func (p *Plane) SetWeights(w func(*ir.Link) int32) {
 	p.weight = make([]int32, len(p.G.Links))
 	for i := range p.G.Links {
 		p.weight[i] = max(1, w(&p.G.Links[i]))
+		p.maxWeight = max(p.maxWeight, p.weight[i])
 	}
 }
 

@@ -76,6 +76,10 @@ var errNotTiered = errors.New("not a tiered plane")
 // NewTiered checks p against the conditions above and builds the tables
 // of the closed form; the error says which condition failed.
 func NewTiered(p *Plane) (*Tiered, error) {
+	if p.weight != nil {
+		// Its closed forms count hops; lowest-cost paths need the search.
+		return nil, errors.New("links carry routing costs")
+	}
 	n := p.Len()
 	t := &Tiered{p: p, level: make([]int8, n), cls: make([]int32, n), memberIdx: make([]int32, n)}
 	if err := t.levels(); err != nil {
