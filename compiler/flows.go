@@ -2,10 +2,11 @@ package compiler
 
 import (
 	"fmt"
+	"path"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"path"
-	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -26,7 +27,11 @@ func compileFlows(s *state) {
 		fabrics = append(fabrics, f.Name)
 		byName[f.Name] = ir.FabricID(i)
 	}
+	var lm *labelMatcher
 	for _, f := range s.cfg.Flows {
+		if len(f.FromLabels)+len(f.ToLabels) > 0 && lm == nil {
+			lm = newLabelMatcher(g)
+		}
 		rng := f.DeclRange
 		fid := ir.FabricID(ir.None)
 		if f.Fabric.Set {
@@ -40,10 +45,17 @@ func compileFlows(s *state) {
 		var ends [2][]ir.NodeID
 		ok := true
 		for i, pats := range [2][]string{f.From.V, f.To.V} {
-			sel := selectNodes(g, pats)
+			labels := [2][]map[string]string{f.FromLabels, f.ToLabels}[i]
+			endRange := [2]hcl.Range{f.From.Range, f.To.Range}[i]
+			if d := lm.check(labels, endRange); d != nil {
+				s.diags = append(s.diags, d)
+				ok = false
+				break
+			}
+			sel := selectNodes(g, pats, labels, lm)
 			if len(sel) == 0 {
 				which := [2]string{"from", "to"}[i]
-				s.diags = append(s.diags, unknownDevices(f.Name, which, pats, [2]hcl.Range{f.From.Range, f.To.Range}[i]))
+				s.diags = append(s.diags, unknownDevices(f.Name, which, endText(pats, labels), endRange))
 				ok = false
 				break
 			}
@@ -61,7 +73,7 @@ func compileFlows(s *state) {
 				which := [2]string{"from", "to"}[i]
 				v := [2]hcl.Range{f.From.Range, f.To.Range}[i]
 				s.diags = append(s.diags, diag.Error(diag.InvalidValue, v, "Flow end selects nothing",
-					fmt.Sprintf("flow %q: %s = %q matches no device with links on fabric %q; name switches, hosts, servers, NICs or GPUs of that fabric (globs match whole names: \"su0/node*\").", f.Name, which, pats, g.Fabrics[fid].Name)))
+					fmt.Sprintf("flow %q: %s = %s matches no device with links on fabric %q; name switches, hosts, servers, NICs or GPUs of that fabric (globs match whole names: \"su0/node*\").", f.Name, which, endText(pats, labels), g.Fabrics[fid].Name)))
 				ok = false
 			}
 		}
@@ -95,16 +107,26 @@ func compileFlows(s *state) {
 	}
 }
 
-// selectNodes returns the nodes whose names match one of pats, in node
+// selectNodes returns the nodes whose names match one of pats or that
+// carry every label of one of the selectors (labelMatcher), in node
 // order.
-func selectNodes(g *ir.Graph, pats []string) []ir.NodeID {
+func selectNodes(g *ir.Graph, pats []string, labels []map[string]string, lm *labelMatcher) []ir.NodeID {
 	var out []ir.NodeID
 	for i := range g.Nodes {
+		hit := false
 		for _, p := range pats {
 			if m, _ := path.Match(p, g.Nodes[i].Name); m {
-				out = append(out, ir.NodeID(i))
+				hit = true
 				break
 			}
+		}
+		for _, sel := range labels {
+			if !hit && lm.matches(ir.NodeID(i), sel) {
+				hit = true
+			}
+		}
+		if hit {
+			out = append(out, ir.NodeID(i))
 		}
 	}
 	return out
@@ -157,7 +179,27 @@ func flowEnd(g *ir.Graph, sel []ir.NodeID, fid ir.FabricID) []ir.NodeID {
 
 // unknownDevices is the error for a flow end whose patterns match no
 // device at all.
-func unknownDevices(flow, which string, pats []string, rng hcl.Range) *hcl.Diagnostic {
+func unknownDevices(flow, which, end string, rng hcl.Range) *hcl.Diagnostic {
 	return diag.Error(diag.UnknownReference, rng, "Flow end matches no device",
-		fmt.Sprintf("flow %q: %s = %q matches no device of the design (globs match whole names: \"su0/node*\", not \"node*\").", flow, which, pats))
+		fmt.Sprintf("flow %q: %s = %s matches no device of the design (globs match whole names: \"su0/node*\", not \"node*\"; a label selector matches every label it names).", flow, which, end))
+}
+
+// endText writes a flow end as the design writes it: ["su0/*", { rail = 3 }].
+func endText(pats []string, labels []map[string]string) string {
+	var parts []string
+	for _, p := range pats {
+		parts = append(parts, strconv.Quote(p))
+	}
+	for _, sel := range labels {
+		var kv []string
+		for _, k := range keys(sel) {
+			v := sel[k]
+			if _, err := strconv.Atoi(v); err != nil {
+				v = strconv.Quote(v)
+			}
+			kv = append(kv, k+" = "+v)
+		}
+		parts = append(parts, "{ "+strings.Join(kv, ", ")+" }")
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }

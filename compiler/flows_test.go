@@ -29,6 +29,26 @@ flow "racks" {
 	}
 }
 
+// A label selector picks switches by tier and rack, and endpoints by the
+// rack they are mounted in; names and selectors add up.
+func TestFlowLabels(t *testing.T) {
+	g, d := compileDiags(t, riskBase+`
+flow "labels" {
+  from = [{ rack = 0 }]
+  to   = [{ tier = "spine" }, "r3/h0"]
+}`)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	f := g.Flows[0]
+	if got := names(g, f.From); got != "r0/h0/nic0 r0/h1/nic0 r0/h2/nic0 r0/h3/nic0" {
+		t.Errorf("from: %s", got)
+	}
+	if got := names(g, f.To); got != "r3/h0/nic0 spine0 spine1" {
+		t.Errorf("to: %s", got)
+	}
+}
+
 func TestFlowErrors(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
@@ -51,6 +71,26 @@ func TestFlowErrors(t *testing.T) {
 		{`flow "x" {
   from = ["spine0"]
 }`, diag.InvalidValue, `needs from and to`},
+		{`flow "x" {
+  from = [{ tire = "spine" }]
+  to   = ["spine1"]
+}`, diag.UnknownReference, `Did you mean "tier"?`},
+		{`flow "x" {
+  from = [{ rail = "first" }]
+  to   = ["spine1"]
+}`, diag.InvalidValue, `a rail is an index from 0`},
+		{`flow "x" {
+  from = [{}]
+  to   = ["spine1"]
+}`, diag.InvalidValue, `empty selector`},
+		{`flow "x" {
+  from = [["spine0"]]
+  to   = ["spine1"]
+}`, diag.InvalidValue, `Element 0 of from is a tuple`},
+		{`flow "x" {
+  from = [{ tier = "core" }]
+  to   = ["spine1"]
+}`, diag.UnknownReference, `from = [{ tier = "core" }] matches no device`},
 	} {
 		_, _, d := compileDiagsLoose(t, riskBase+tc.src)
 		wantDiag(t, tc.src, d, tc.code, tc.msg)

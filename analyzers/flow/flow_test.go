@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -422,5 +425,67 @@ flow "ab" {
 		if math.Abs(r.ECMP.BPS-tc.ecmp) > 1 || math.Abs(r.WCMP.BPS-tc.wcmp) > 1 {
 			t.Errorf("cost %d: ECMP %g, WCMP %g; want %g, %g", tc.cost, r.ECMP.BPS, r.WCMP.BPS, tc.ecmp, tc.wcmp)
 		}
+	}
+}
+
+// Label selectors on the DGX H100 SuperPOD: { su = 0 } is the 32 servers
+// whose leaves are all in SU 0 (standing for their 256 NICs), as the glob
+// "su0/node*" is, so SU 0 to SU 1 carries 256 × 400 Gb/s = 102.4 Tb/s
+// either way; { su = 0, rail = 3 } is SU 0's 32 NICs on rail 3, whose one
+// leaf has 32 uplinks of 400 Gb/s: 12.8 Tb/s, placed whole by ECMP (every
+// rail-3 leaf reaches the other over the same 16 spines, 2 links each);
+// { su = 0, tier = "leaf" } is SU 0's 8 leaves.
+func TestLabelSelectorsSuperPOD(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(compiletest.Root(t), "examples", "dgx-h100-superpod", "superpod.topo.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := compiletest.Source(t, string(src)+`
+flow "su_glob" {
+  from = ["su0/node*"]
+  to   = ["su1/node*"]
+}
+flow "su_label" {
+  from = [{ su = 0 }]
+  to   = [{ su = 1 }]
+}
+flow "rail3" {
+  from = [{ su = 0, rail = 3 }]
+  to   = [{ su = 1, rail = 3 }]
+}
+flow "leaves_up" {
+  from = [{ su = 0, tier = "leaf" }]
+  to   = [{ tier = "spine" }]
+}
+`)
+	byName := map[string]*ir.Flow{}
+	for i := range g.Flows {
+		byName[g.Flows[i].Name] = &g.Flows[i]
+	}
+	glob, label, rail := byName["su_glob"], byName["su_label"], byName["rail3"]
+	if len(label.From) != 256 || !slices.Equal(glob.From, label.From) || !slices.Equal(glob.To, label.To) {
+		t.Errorf("{ su = 0 } selects %d NICs; want the 256 of su0/node*", len(label.From))
+	}
+	if r := flow.Compute(g, label); r.MaxFlowBPS != 102.4e12 {
+		t.Errorf("SU 0 → SU 1: %g b/s, want 102.4 Tb/s", r.MaxFlowBPS)
+	}
+	if len(rail.From) != 32 || len(rail.To) != 32 {
+		t.Fatalf("rail 3 of SU 0 and SU 1: %d and %d NICs, want 32 each", len(rail.From), len(rail.To))
+	}
+	for _, n := range rail.From {
+		if nd := &g.Nodes[n]; nd.Rail != 3 || !strings.HasPrefix(nd.Name, "su0/") {
+			t.Errorf("rail 3 of SU 0 holds %s (rail %d)", nd.Name, nd.Rail)
+		}
+	}
+	if r := flow.Compute(g, rail); r.MaxFlowBPS != 12.8e12 || math.Abs(r.ECMP.BPS-12.8e12) > 1 {
+		t.Errorf("rail 3: max-flow %g, ECMP %g; want 12.8 Tb/s both", r.MaxFlowBPS, r.ECMP.BPS)
+	}
+	// SU 0's 8 leaves to the 16 spines: 8 × 32 uplinks of 400 Gb/s.
+	up := byName["leaves_up"]
+	if len(up.From) != 8 || len(up.To) != 16 {
+		t.Errorf("leaves_up: %d leaves to %d spines, want 8 to 16", len(up.From), len(up.To))
+	}
+	if r := flow.Compute(g, up); r.MaxFlowBPS != 102.4e12 {
+		t.Errorf("SU 0's leaves to the spines: %g b/s, want 102.4 Tb/s", r.MaxFlowBPS)
 	}
 }

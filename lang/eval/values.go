@@ -247,3 +247,11 @@ func Number(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics
 	}
 	return f, diags
 }
+
+// Value evaluates expr to a wholly known, non-null value of any type,
+// with the checks and diagnostics every typed reader here applies
+// (undeclared references, errors of earlier values, null); what names
+// the value expected, for the messages ("list of devices").
+func Value(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, hcl.Diagnostics) {
+	return value(expr, ctx, what)
+}
