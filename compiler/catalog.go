@@ -61,7 +61,11 @@ func portModel(m *lang.SwitchModel) gen.PortModel {
 // unknown reports a dangling model or object reference with the closest
 // known name as a suggestion.
 func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
-	detail := fmt.Sprintf("No %s named %q is declared in the design or the built-in catalogue.", kind, name)
+	where := "in the design"
+	if catalogued[kind] {
+		where = "in the design or the built-in catalogue"
+	}
+	detail := fmt.Sprintf("No %s named %q is declared %s.", kind, name, where)
 	if s := suggest(name, known); s != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", s)
 	} else if len(known) > 0 && len(known) <= 12 {
@@ -69,6 +73,11 @@ func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
 	}
 	return diag.Error(diag.UnknownReference, rng, "Unknown "+kind, detail)
 }
+
+// catalogued are the kinds the built-in catalogue also declares; other
+// names (fabrics, node groups, risk groups, flows) come from the design
+// alone.
+var catalogued = map[string]bool{"switch_model": true, "gpu_model": true, "nic_model": true, "node_model": true, "cable_model": true}
 
 // suggest is diag.Closest: the known name nearest to name, or "".
 func suggest(name string, known []string) string { return diag.Closest(name, known) }

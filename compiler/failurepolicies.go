@@ -25,9 +25,9 @@ func compileFailurePolicies(s *state) {
 		known[c] = true
 	}
 	for _, p := range s.cfg.FailurePolicies {
-		if known[p.Name] {
+		if known[p.Name] || g.ClassTaken(p.Name) != "" {
 			s.diags = append(s.diags, diag.Error(diag.DuplicateName, p.DeclRange, "Failure policy named like a class",
-				fmt.Sprintf("failure_policy %q has the name of a risk-group class of the design; requirements read both as fabric.<f>.whatif.%s. Rename the policy.", p.Name, p.Name)))
+				fmt.Sprintf("failure_policy %q has the name of a risk-group class (of this design, or one topoc derives in others); requirements read both as fabric.<f>.whatif.%s. Rename the policy.", p.Name, p.Name)))
 			continue
 		}
 		out := ir.FailurePolicy{Name: p.Name, Iterations: int(p.Iterations.V), Seed: 1, Origin: g.Origin(p.DeclRange)}

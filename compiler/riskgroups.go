@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,10 +24,6 @@ func compileRiskGroups(s *state) {
 		return
 	}
 	g := s.g
-	derived := map[string]bool{}
-	for _, c := range g.DerivedRiskClasses() {
-		derived[c] = true
-	}
 	byName := map[string]*lang.RiskGroup{}
 	var names []string
 	for _, r := range s.cfg.RiskGroups {
@@ -34,15 +31,24 @@ func compileRiskGroups(s *state) {
 		names = append(names, r.Name)
 	}
 	ok := true
+	declared := map[string]string{} // lower case → the class as first written
 	for _, r := range s.cfg.RiskGroups {
-		if c := classOf(r); derived[c] {
-			rng := r.Class.Range
-			if !r.Class.Set {
-				rng = r.DeclRange
-			}
+		c := classOf(r)
+		rng := r.Class.Range
+		if !r.Class.Set {
+			rng = r.DeclRange
+		}
+		if x := g.ClassTaken(c); x != "" {
 			s.diags = append(s.diags, diag.Error(diag.DuplicateName, rng, "Risk-group class taken",
-				fmt.Sprintf("risk_group %q is of class %q, a class topoc derives from the design (docs/resilience.md \"Risk groups\"); give it class = \"pdu\", \"cooling_loop\" or another word of your own.", r.Name, c)))
+				fmt.Sprintf("risk_group %q is of class %q, which is (or, ignoring case, reads as) %q, a class topoc derives from designs (docs/resilience.md \"Risk groups\"); give it class = \"pdu\", \"cooling_loop\" or another word of your own.", r.Name, c, x)))
 			ok = false
+		}
+		if first, seen := declared[strings.ToLower(c)]; seen && first != c {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, rng, "Risk-group classes differ only in case",
+				fmt.Sprintf("risk_group %q is of class %q, another group of class %q; classes that differ only in case read alike in reports and on the command line. Write one spelling.", r.Name, c, first)))
+			ok = false
+		} else if !seen {
+			declared[strings.ToLower(c)] = c
 		}
 		for _, child := range r.Groups.V {
 			if byName[child] == nil {
@@ -130,6 +136,9 @@ func compileRiskGroups(s *state) {
 			}
 			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.DeclRange, "Risk group without devices",
 				what+", so failing it fails nothing. Check the device names (globs match whole names: \"su0/leaf*\"), the rack numbers and rack_units against the cabling plan's racks."))
+			// Kept without members, so that its class exists and a sweep
+			// over it says why it has nothing to fail.
+			g.RiskGroups = append(g.RiskGroups, ir.RiskGroup{Name: r.Name, Class: classOf(r), Origin: inst[0].Origin})
 		}
 		for _, x := range inst {
 			if len(x.Nodes) > 0 {
@@ -151,32 +160,29 @@ func classOf(r *lang.RiskGroup) string {
 // error at the first group of the cycle met), and whether there is none.
 func acyclic(s *state, byName map[string]*lang.RiskGroup) bool {
 	state := map[string]int{} // 1 on the path, 2 done
-	var visit func(n string, trail []string) bool
-	visit = func(n string, trail []string) bool {
-		switch state[n] {
-		case 1:
-			cycle := append(trail, n)
-			for i, x := range trail {
-				if x == n {
-					cycle = cycle[i:]
-					break
-				}
-			}
-			r := byName[n]
-			s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.Groups.Range, "Risk groups in a cycle",
-				fmt.Sprintf("risk_group %q contains itself through groups: %s. A group's children must not name it back.", n, strings.Join(cycle, " → "))))
-			return false
-		case 2:
-			return true
-		}
+	reported := map[string]bool{}
+	ok := true
+	var visit func(n string, trail []string)
+	visit = func(n string, trail []string) {
 		state[n] = 1
+		trail = append(trail, n)
 		for _, c := range byName[n].Groups.V {
-			if !visit(c, append(trail, n)) {
-				return false
+			switch state[c] {
+			case 0:
+				visit(c, trail)
+			case 1: // n names c back: the cycle runs from c along the trail
+				cycle := append([]string{}, trail[slices.Index(trail, c):]...)
+				key := slices.Clone(cycle)
+				sort.Strings(key)
+				ok = false
+				if k := strings.Join(key, "\x00"); !reported[k] {
+					reported[k] = true
+					s.diags = append(s.diags, diag.Error(diag.InvalidValue, byName[n].Groups.Range, "Risk groups in a cycle",
+						fmt.Sprintf("risk_group %q contains itself through groups: %s. A group's children must not name it back.", c, strings.Join(append(cycle, c), " → "))))
+				}
 			}
 		}
 		state[n] = 2
-		return true
 	}
 	names := make([]string, 0, len(byName))
 	for n := range byName {
@@ -184,11 +190,11 @@ func acyclic(s *state, byName map[string]*lang.RiskGroup) bool {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if !visit(n, nil) {
-			return false
+		if state[n] == 0 {
+			visit(n, nil)
 		}
 	}
-	return true
+	return ok
 }
 
 func containsInt(xs []int64, x int64) bool {

@@ -125,8 +125,54 @@ risk_group "b" {
   class   = "pdu a"
   devices = ["spine0"]
 }`, diag.InvalidValue, `write one word`},
+		{`risk_group "x" {
+  class   = "core"
+  devices = ["spine0"]
+}`, diag.DuplicateName, `"core", a class topoc derives`},
+		{`risk_group "x" {
+  class   = "Spine"
+  devices = ["spine0"]
+}`, diag.DuplicateName, `reads as) "spine"`},
+		{`risk_group "x" {
+  class   = "pdu"
+  devices = ["spine0"]
+}
+risk_group "y" {
+  class   = "PDU"
+  devices = ["spine1"]
+}`, diag.DuplicateName, `differ only in case`},
 	} {
 		_, _, d := compileDiagsLoose(t, riskBase+tc.src)
 		wantDiag(t, tc.src, d, tc.code, tc.msg)
+	}
+}
+
+// Every cycle of risk groups is reported, each once.
+func TestRiskGroupCycles(t *testing.T) {
+	_, _, d := compileDiagsLoose(t, riskBase+`
+risk_group "a" {
+  groups = ["b"]
+}
+risk_group "b" {
+  groups = ["a"]
+}
+risk_group "c" {
+  groups = ["d"]
+}
+risk_group "d" {
+  groups = ["e"]
+}
+risk_group "e" {
+  groups = ["c", "a"]
+}
+`)
+	var cycles []string
+	for _, x := range d {
+		if x.Summary == "Risk groups in a cycle" {
+			cycles = append(cycles, x.Detail)
+		}
+	}
+	if len(cycles) != 2 || !strings.Contains(cycles[0], "a → b → a") || !strings.Contains(cycles[1], "c → d → e → c") {
+		t.Errorf("cycles reported: %q; want a → b → a and c → d → e → c, once each", cycles)
 	}
 }

@@ -89,10 +89,18 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 	case class == ClassRack:
 		out = rackGroups(g)
 	case declared(g, class):
+		var empty []string
 		for _, r := range g.RiskGroups {
-			if r.Class == class {
+			switch {
+			case r.Class != class:
+			case len(r.Nodes) == 0:
+				empty = append(empty, r.Name)
+			default:
 				out = append(out, Group{Class: class, Name: r.Name, Failure: ir.Failure{Nodes: r.Nodes}})
 			}
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("class %q: its risk groups (%s) match no device, so failing them fails nothing; see the risk-group-empty warning", class, strings.Join(empty, ", "))
 		}
 	default:
 		out = labelGroups(g, class)

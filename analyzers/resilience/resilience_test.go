@@ -591,3 +591,34 @@ failure_policy "gpus" {
 		t.Errorf("unknown policy: %v", err)
 	}
 }
+
+// A declared class whose groups match no device is skipped with the
+// reason in a default run and refused when named: sweeping it would fail
+// nothing and pass for the wrong reason.
+func TestEmptyDeclaredClass(t *testing.T) {
+	g := compiletest.Source(t, closSpines(4)+`
+risk_group "loop" {
+  class   = "cooling_loop"
+  devices = ["nosuch*"]
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, s := range r.Sweeps {
+		if s.Class == "cooling_loop" {
+			found = true
+			if !strings.Contains(s.Skipped, "match no device") || s.Worst != -1 || len(s.Outcomes) != 0 {
+				t.Errorf("cooling_loop sweep %+v, want skipped for matching no device", s)
+			}
+		}
+	}
+	if !found {
+		t.Error("the default run has no cooling_loop entry")
+	}
+	if _, err := resilience.Run(g, resilience.Options{Classes: []string{"cooling_loop"}}); err == nil || !strings.Contains(err.Error(), "match no device") {
+		t.Errorf("named sweep of an empty class: %v", err)
+	}
+}

@@ -187,14 +187,19 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	type plan struct {
 		class  string
 		groups []Group
+		skip   string // why a default class is not swept
 	}
 	var plans []plan
 	for _, c := range classes {
 		gs, err := Groups(g, c)
-		if err != nil {
+		switch {
+		case err != nil && explicit:
 			return nil, err
+		case err != nil:
+			plans = append(plans, plan{class: c, skip: err.Error()})
+		default:
+			plans = append(plans, plan{class: c, groups: gs})
 		}
-		plans = append(plans, plan{c, gs})
 	}
 	b := newBaseline(g, opt.View, opt.Bisection, opt.Congestion)
 	rep := &Report{Sweeps: []Sweep{}}
@@ -256,6 +261,11 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	}
 	for _, p := range plans {
 		sw := Sweep{Class: p.class, Depth: opt.Depth, Groups: len(p.groups), Outcomes: []Outcome{}}
+		if p.skip != "" {
+			sw.Skipped, sw.Worst = p.skip, -1
+			rep.Sweeps = append(rep.Sweeps, sw)
+			continue
+		}
 		var todo []Outcome
 		var failures []ir.Failure
 		if opt.Depth == 1 {
@@ -292,6 +302,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			if explicit {
 				return nil, fmt.Errorf("class %q: %s", p.class, sw.Skipped)
 			}
+			sw.Worst = -1
 			rep.Sweeps = append(rep.Sweeps, sw)
 			continue
 		}

@@ -120,7 +120,9 @@ func (g *Graph) Residual(f Failure) *Graph {
 // instance of a per_rack block): devices that fail together for a reason
 // the design does not otherwise state, such as a PDU, a power phase or a
 // cooling loop. Members of the groups it names fail with it, and are
-// already included in Nodes.
+// already included in Nodes. A block that matches no device at all is
+// kept with no Nodes (its class exists; sweeping it fails nothing, which
+// the what-if analyses refuse with a reason).
 type RiskGroup struct {
 	// Name is the block's name, with the rack's name after a space for
 	// a per_rack instance ("pdu_a rack03").

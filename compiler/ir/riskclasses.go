@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // The risk-group classes topoc derives from the design
 // (docs/resilience.md "Risk groups"); declared risk groups add their own.
 const (
@@ -92,4 +94,32 @@ func (g *Graph) RiskClasses() []string {
 		}
 	}
 	return out
+}
+
+// ReservedRiskClasses are names a declared risk-group class (or a failure
+// policy, which requirements read beside the classes) may not take in any
+// design, whether or not this one derives them: the derived class words,
+// the tier names, link kinds and unit kinds the generators give
+// (DESIGN.md "Names"), and the sweep classes of named scenarios and
+// policies. Reserving them keeps fabric.<f>.whatif.<name> meaning one
+// thing when a design grows the tier or unit later.
+var ReservedRiskClasses = []string{
+	RiskSwitch, RiskLink, RiskServer, RiskRack, RiskRail, RiskPlane,
+	"edge", "aggregation", "core", "leaf", "spine", "super_spine", "router",
+	"host_edge", "edge_aggregation", "aggregation_core", "node_leaf", "leaf_spine", "spine_super_spine",
+	"terminal", "local", "global", "gpu_nvswitch", "custom",
+	"su", "pod", "group", "node",
+	"scenario", "policy",
+}
+
+// ClassTaken returns the class c clashes with, ignoring case: a derived
+// class of g or a reserved name ("" when none). Classes differing only in
+// case would read alike in reports and on the command line.
+func (g *Graph) ClassTaken(c string) string {
+	for _, x := range append(g.DerivedRiskClasses(), ReservedRiskClasses...) {
+		if strings.EqualFold(x, c) {
+			return x
+		}
+	}
+	return ""
 }
