@@ -146,7 +146,7 @@ match = ["["]`), diag.InvalidValue, `not a valid pattern`},
     class  = "leaf"
     select = "all"
   }
-}`, diag.InvalidValue, `draws at least once`},
+}`, diag.InvalidValue, `draws from 1 to 100000 times`},
 	} {
 		_, _, d := compileDiagsLoose(t, riskBase+tc.src)
 		wantDiag(t, tc.src, d, tc.code, tc.msg)

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,7 @@ func compileFlows(s *state) {
 				ok = false
 				break
 			}
-			sel := selectNodes(g, pats, labels, lm)
+			sel, byLabel := selectNodes(g, pats, labels, lm)
 			if len(sel) == 0 {
 				which := [2]string{"from", "to"}[i]
 				s.diags = append(s.diags, unknownDevices(f.Name, which, endText(pats, labels), endRange))
@@ -68,6 +69,13 @@ func compileFlows(s *state) {
 					break
 				}
 			}
+			// A label selects NICs of this fabric only: { rail = 0 } also
+			// labels a server's storage NIC 0, which is no end of a compute
+			// flow.
+			sel = slices.DeleteFunc(sel, func(n ir.NodeID) bool {
+				nd := &g.Nodes[n]
+				return byLabel[n] && nd.Kind == ir.KindNIC && !slices.Contains(nd.Fabrics, fid)
+			})
 			ends[i] = flowEnd(g, sel, fid)
 			if len(ends[i]) == 0 {
 				which := [2]string{"from", "to"}[i]
@@ -109,9 +117,10 @@ func compileFlows(s *state) {
 
 // selectNodes returns the nodes whose names match one of pats or that
 // carry every label of one of the selectors (labelMatcher), in node
-// order.
-func selectNodes(g *ir.Graph, pats []string, labels []map[string]string, lm *labelMatcher) []ir.NodeID {
+// order, and the set of those only a selector chose.
+func selectNodes(g *ir.Graph, pats []string, labels []map[string]string, lm *labelMatcher) ([]ir.NodeID, map[ir.NodeID]bool) {
 	var out []ir.NodeID
+	byLabel := map[ir.NodeID]bool{}
 	for i := range g.Nodes {
 		hit := false
 		for _, p := range pats {
@@ -122,14 +131,14 @@ func selectNodes(g *ir.Graph, pats []string, labels []map[string]string, lm *lab
 		}
 		for _, sel := range labels {
 			if !hit && lm.matches(ir.NodeID(i), sel) {
-				hit = true
+				hit, byLabel[ir.NodeID(i)] = true, true
 			}
 		}
 		if hit {
 			out = append(out, ir.NodeID(i))
 		}
 	}
-	return out
+	return out, byLabel
 }
 
 // soleFabric is the one fabric every selected node (or a component of it)

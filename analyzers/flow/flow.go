@@ -412,3 +412,39 @@ func (n *network) busiest(load []float64) []LinkLoad {
 	}
 	return out
 }
+
+// Reachable returns the ends of f that can exchange traffic on g: the
+// sources with a path to some sink and the sinks with a path from some
+// source, over links with capacity (the flow graph Compute uses), each
+// in f's order. A what-if leaves out the ends a failure strands, as it
+// leaves out the failed ones: a cut-off source can send nothing, and
+// under the placements' equal demand it would make every source's share
+// 0.
+func Reachable(g *ir.Graph, f *ir.Flow) (from, to []ir.NodeID) {
+	n := build(g, f)
+	side := make([]maxflow.Side, len(n.nodes))
+	mark := func(ends []ir.NodeID, s maxflow.Side) {
+		for i := range side {
+			side[i] = 0
+		}
+		for _, x := range ends {
+			if v, ok := n.vertex[x]; ok {
+				side[v] = s
+			}
+		}
+	}
+	mark(f.To, maxflow.Sink)
+	toSinks := n.distances(side)
+	mark(f.From, maxflow.Sink) // distances from the sources, links being full duplex
+	fromSources := n.distances(side)
+	keep := func(ends []ir.NodeID, dist []int32) []ir.NodeID {
+		var out []ir.NodeID
+		for _, x := range ends {
+			if v, ok := n.vertex[x]; ok && dist[v] >= 0 {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	return keep(f.From, toSinks), keep(f.To, fromSources)
+}

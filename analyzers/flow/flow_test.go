@@ -457,6 +457,10 @@ flow "leaves_up" {
   from = [{ su = 0, tier = "leaf" }]
   to   = [{ tier = "spine" }]
 }
+flow "racks" {
+  from = [{ rack = 0, rail = 0 }]
+  to   = [{ rack = 1, rail = 0 }]
+}
 `)
 	byName := map[string]*ir.Flow{}
 	for i := range g.Flows {
@@ -479,6 +483,16 @@ flow "leaves_up" {
 	}
 	if r := flow.Compute(g, rail); r.MaxFlowBPS != 12.8e12 || math.Abs(r.ECMP.BPS-12.8e12) > 1 {
 		t.Errorf("rail 3: max-flow %g, ECMP %g; want 12.8 Tb/s both", r.MaxFlowBPS, r.ECMP.BPS)
+	}
+	// Rack 0's servers' compute NICs on rail 0, not their storage NIC 0,
+	// which the compute fabric does not reach.
+	for _, n := range append(append([]ir.NodeID{}, byName["racks"].From...), byName["racks"].To...) {
+		if nd := &g.Nodes[n]; nd.Role != "compute" || nd.Rail != 0 {
+			t.Errorf("racks flow end %s (role %q, rail %d), want compute NICs of rail 0", nd.Name, nd.Role, nd.Rail)
+		}
+	}
+	if len(byName["racks"].From) == 0 {
+		t.Error("racks flow has no source")
 	}
 	// SU 0's 8 leaves to the 16 spines: 8 × 32 uplinks of 400 Gb/s.
 	up := byName["leaves_up"]

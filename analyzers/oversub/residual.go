@@ -10,8 +10,10 @@ import "github.com/topoc/topoc/compiler/ir"
 // Analyze gave it (a link to an endpoint is down; between switches by
 // tier); a failed switch drops out. It costs the failed links and one
 // pass over the fabric's switches, not a pass over the links, so a
-// what-if sweep can ask it for every scenario. f must be Analyze's result
-// for the same g; nil when it holds no scan.
+// what-if sweep can ask it for every scenario. A tier of f whose
+// surviving switches all lost their uplinks is listed with them counted
+// in WithoutUplinks and no ratio. f must be Analyze's result for the
+// same g; nil when it holds no scan.
 func ResidualTiers(g *ir.Graph, f *Fabric, dead []bool, failed []ir.LinkID) []Tier {
 	s := f.scan
 	if s == nil {
@@ -44,7 +46,29 @@ func ResidualTiers(g *ir.Graph, f *Fabric, dead []bool, failed []ir.LinkID) []Ti
 		}
 	}
 	r.switches = live
-	return tiers(g, &r)
+	out := tiers(g, &r)
+	// A tier whose every surviving switch lost its uplinks has no ratio
+	// left, but it is not gone: it appears with those switches counted.
+	for _, t := range f.Tiers {
+		found := false
+		for _, x := range out {
+			found = found || x.Tier == t.Tier
+		}
+		if found {
+			continue
+		}
+		x := Tier{Tier: t.Tier, Distribution: []RatioCount{}}
+		for _, sw := range live {
+			if sw.Tier == t.Tier && sw.DownBPS > 0 {
+				x.WithoutUplinks++
+				x.DownBPS += sw.DownBPS
+			}
+		}
+		if x.WithoutUplinks > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // UnitRatio is one unit kind's worst end-to-end ratio (Unit: endpoint

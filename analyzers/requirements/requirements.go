@@ -280,6 +280,9 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []repo
 // available names the attributes of the object a failed traversal stopped
 // at, so "Unsupported attribute" comes with the list of what exists.
 func available(d *hcl.Diagnostic) string {
+	if strings.Contains(d.Detail, "must not be null") {
+		return "A value it reads is null: a result that is unbounded or unknown, such as fabric.<f>.whatif.<class>.unit_oversubscription.<kind> when some scenario cuts a unit off (units_cut_off counts them). The requirement cannot hold."
+	}
 	if d.Expression == nil || d.EvalContext == nil || d.Summary != "Unsupported attribute" {
 		return "" // a function error, say, is not about the fields
 	}

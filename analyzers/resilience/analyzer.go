@@ -43,16 +43,19 @@ type WorstCase struct {
 	// fewest units one scenario leaves with every rank whole.
 	IntactUnits map[string]int `json:"intact_units,omitempty"`
 	// Oversubscription is, per tier with uplinks, the worst down ÷ up one
-	// scenario leaves (FabricOutcome.Oversubscription; exact).
-	Oversubscription map[string]float64 `json:"oversubscription,omitempty"`
+	// scenario leaves (FabricOutcome.Oversubscription; exact); null when
+	// some scenario leaves a switch of the tier with downlinks and no
+	// uplink, whose ratio is unbounded (a requirement on it cannot hold).
+	Oversubscription map[string]*float64 `json:"oversubscription,omitempty"`
 	// UnitOversubscription is, per unit kind wider than one switch (su,
 	// pod, group, rail, plane, …), the worst endpoint injection ÷
-	// capacity leaving a unit one scenario leaves (exact), and
-	// UnitsCutOff the most units of the kind one scenario leaves with
-	// endpoints but nothing leaving (an infinite ratio, which the ratio
-	// leaves out).
-	UnitOversubscription map[string]float64 `json:"unit_oversubscription,omitempty"`
-	UnitsCutOff          map[string]int     `json:"units_cut_off,omitempty"`
+	// capacity leaving a unit one scenario leaves (exact); null when some
+	// scenario leaves a unit of the kind with endpoints and nothing
+	// leaving it, whose ratio is unbounded (a requirement reading it then
+	// cannot pass). UnitsCutOff is the most units of the kind one
+	// scenario leaves so.
+	UnitOversubscription map[string]*float64 `json:"unit_oversubscription,omitempty"`
+	UnitsCutOff          map[string]int      `json:"units_cut_off,omitempty"`
 	// Flows holds, per flow block on the fabric, the least of each of its
 	// answers over the scenarios (a scenario that does not touch the
 	// fabric keeps the intact answer).
@@ -123,10 +126,7 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 			}
 			hi, hiR = min(hi, b.UpperBoundBPS), min(hiR, b.UpperBoundRatio)
 			for t, r := range b.Oversubscription {
-				if w.Oversubscription == nil {
-					w.Oversubscription = map[string]float64{}
-				}
-				w.Oversubscription[t] = max(w.Oversubscription[t], r)
+				w.seeTier(t, r, 0)
 			}
 			for k, r := range b.UnitOversubscription {
 				w.seeUnit(k, r, 0)
@@ -163,10 +163,7 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				}
 			}
 			for _, t := range f.Oversubscription {
-				if w.Oversubscription == nil {
-					w.Oversubscription = map[string]float64{}
-				}
-				w.Oversubscription[t.Tier] = max(w.Oversubscription[t.Tier], t.Ratio)
+				w.seeTier(t.Tier, t.Ratio, t.WithoutUplinks)
 			}
 			for _, u := range f.UnitOversubscription {
 				w.seeUnit(u.Kind, u.Ratio, u.CutOff)
@@ -207,13 +204,34 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 	return out
 }
 
+// seeTier takes one scenario's worst ratio of tier t and its switches
+// left without uplinks into w.
+func (w *WorstCase) seeTier(t string, ratio float64, withoutUplinks int) {
+	if w.Oversubscription == nil {
+		w.Oversubscription = map[string]*float64{}
+	}
+	worse(w.Oversubscription, t, ratio, withoutUplinks > 0)
+}
+
+// worse keeps in m[k] the worst ratio seen, nil (unbounded) once some
+// scenario is unbounded.
+func worse(m map[string]*float64, k string, ratio float64, unbounded bool) {
+	r, seen := m[k]
+	switch {
+	case unbounded || seen && r == nil:
+		m[k] = nil
+	case !seen || ratio > *r:
+		m[k] = &ratio
+	}
+}
+
 // seeUnit takes one scenario's worst ratio and units cut off of unit
 // kind k into w.
 func (w *WorstCase) seeUnit(k string, ratio float64, cutOff int) {
 	if w.UnitOversubscription == nil {
-		w.UnitOversubscription, w.UnitsCutOff = map[string]float64{}, map[string]int{}
+		w.UnitOversubscription, w.UnitsCutOff = map[string]*float64{}, map[string]int{}
 	}
-	w.UnitOversubscription[k] = max(w.UnitOversubscription[k], ratio)
+	worse(w.UnitOversubscription, k, ratio, cutOff > 0)
 	w.UnitsCutOff[k] = max(w.UnitsCutOff[k], cutOff)
 }
 

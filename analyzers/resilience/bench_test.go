@@ -48,3 +48,16 @@ func BenchmarkSweepSwitch131k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPolicySuperPOD draws the SuperPOD example's leaf_spine_cables
+// failure policy (each of 1,024 leaf–spine links down with probability
+// 0.5%) 1,000 times (docs/performance.md).
+func BenchmarkPolicySuperPOD(b *testing.B) {
+	g := compiletest.Example(b, "dgx-h100-superpod")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := resilience.Run(g, resilience.Options{Policies: []string{"leaf_spine_cables"}, Iterations: 1000}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -45,7 +45,7 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 		o := &s.Outcomes[s.Worst]
 		name := o.Group
 		if o.Orbit > 1 {
-			name += fmt.Sprintf(" (and %d twins)", o.Orbit-1)
+			name += fmt.Sprintf(" (and %d %s)", o.Orbit-1, plural(o.Orbit-1, "twin", "twins"))
 		}
 		// Per fabric: the same GPUs can be ranks of several fabrics (an
 		// NVLink domain and the scale-out fabric), so counts are not summed.

@@ -11,13 +11,13 @@ import (
 // twins returns, per node, the representative of its twin class: the
 // lowest-id fabric switch with the same labels (kind, model, tier, unit,
 // rail, plane, fabrics), the same part in the flow blocks' ends, and the
-// same links (the same neighbours, with the
-// same capacities and kinds, as many of each). Every other node is its
+// same links (the same neighbours, with the same capacities, kinds and
+// routing costs, as many of each). Every other node is its
 // own representative.
 //
 // Why this is a proof of symmetry: exchanging two twins x and y (their
-// names aside) maps the graph onto itself, capacities and labels
-// included, and fixes every other node, so every endpoint, GPU and
+// names aside) maps the graph onto itself, capacities, routing costs
+// and labels included, and fixes every other node, so every endpoint, GPU and
 // workload rank stays where it is. The graph without x is therefore
 // isomorphic to the graph without y by a map that fixes every rank, and
 // every number this package reports is the same for both. Composing such
@@ -48,7 +48,7 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 		nb = nb[:0]
 		for _, id := range adj.Of(ir.NodeID(i)) {
 			l := &g.Links[id]
-			nb = append(nb, fmt.Sprintf("%d/%g/%s/%d/%d", l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical()))
+			nb = append(nb, fmt.Sprintf("%d/%g/%s/%d/%d/%d", l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical(), l.Cost))
 		}
 		sort.Strings(nb)
 		key := fmt.Sprintf("%d|%s|%s|%s|%d|%d|%d|%v|%s|%s", n.Kind, n.Model, n.Tier, n.Unit, n.UnitIndex, n.Rail, n.Plane, n.Fabrics, ends[ir.NodeID(i)], strings.Join(nb, ","))
@@ -86,7 +86,7 @@ func orbits(g *ir.Graph, rep []ir.NodeID, groups []Group) []orbit {
 			if a > b {
 				a, b = b, a
 			}
-			key = fmt.Sprintf("l%d-%d/%g/%s/%d", a, b, l.CapacityBPS, l.Kind, l.Fabric)
+			key = fmt.Sprintf("l%d-%d/%g/%s/%d/%d", a, b, l.CapacityBPS, l.Kind, l.Fabric, l.Cost)
 		}
 		if j, ok := at[key]; ok && key != "" {
 			out[j].members = append(out[j].members, i)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -104,18 +105,18 @@ func resolvePolicy(g *ir.Graph, adj ir.Adjacency, p *ir.FailurePolicy, groupsOf 
 			}
 			dr := drawRule{rule: r, class: r.Class}
 			for _, gr := range all {
-				if matches(r.Match, gr.Name) {
+				if matchGroup(g, r.Match, &gr) {
 					dr.groups = append(dr.groups, gr)
 				}
 			}
 			n := len(dr.groups)
 			switch {
 			case n == 0 && r.Match != nil:
-				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("no group of class %q matches %q; group names are as `topoc whatif --sweep %s --all` lists them", r.Class, r.Match, r.Class)}
+				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("no group of class %q matches %q; a pattern is a glob over whole group names (a switch's or server's name, \"rail 3\", \"A:port – B:port\" for a link; * does not cross /), or \"A--B\" with globs over a link's two devices", r.Class, r.Match)}
 			case n == 0:
 				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("class %q has no groups", r.Class)}
 			case r.Select == ir.SelectChoice && r.Count > n:
-				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %d distinct groups of class %q, which has %d that match", r.Count, r.Class, n)}
+				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %d distinct %s of class %q, which has %d that match", r.Count, plural(r.Count, "group", "groups"), r.Class, n)}
 			}
 			if r.Select == ir.SelectChoice && r.WeightBy != ir.WeightUniform {
 				dr.cum = make([]float64, n)
@@ -129,7 +130,7 @@ func resolvePolicy(g *ir.Graph, adj ir.Adjacency, p *ir.FailurePolicy, groupsOf 
 					dr.cum[i] = sum
 				}
 				if weighed < r.Count {
-					return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %d groups of class %q by %s, but %d of its groups weigh more than 0", r.Count, r.Class, r.WeightBy, weighed)}
+					return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %d %s of class %q by %s, but %d of its groups weigh more than 0", r.Count, plural(r.Count, "group", "groups"), r.Class, r.WeightBy, weighed)}
 				}
 			} else if r.Select == ir.SelectChoice {
 				dr.perm = make([]int, n)
@@ -144,14 +145,27 @@ func resolvePolicy(g *ir.Graph, adj ir.Adjacency, p *ir.FailurePolicy, groupsOf 
 	return modes, nil
 }
 
-// matches reports whether name matches one of pats (all names when pats
-// is nil).
-func matches(pats []string, name string) bool {
+// matchGroup reports whether group gr matches one of pats (every group
+// when pats is nil): a pattern is a path.Match glob over the group's name,
+// or, for a group of one link, "A--B" with a glob over each end's device
+// name ("su0/leaf*--spine0[0-3]"), either way round, as --fail writes
+// links.
+func matchGroup(g *ir.Graph, pats []string, gr *Group) bool {
 	if pats == nil {
 		return true
 	}
 	for _, p := range pats {
-		if ok, _ := path.Match(p, name); ok {
+		if ok, _ := path.Match(p, gr.Name); ok {
+			return true
+		}
+		a, b, isLink := strings.Cut(p, "--")
+		if !isLink || len(gr.Failure.Links) != 1 || len(gr.Failure.Nodes) != 0 {
+			continue
+		}
+		l := &g.Links[gr.Failure.Links[0]]
+		na, nb := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
+		m := func(p, n string) bool { ok, _ := path.Match(strings.TrimSpace(p), n); return ok }
+		if m(a, na) && m(b, nb) || m(a, nb) && m(b, na) {
 			return true
 		}
 	}

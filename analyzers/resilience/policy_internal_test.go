@@ -9,6 +9,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
 )
 
 // within fails unless count, out of n draws of an event of probability
@@ -236,5 +237,12 @@ func TestGroupWeight(t *testing.T) {
 	}
 	if w := groupWeight(g, adj, s, ir.WeightLinks); w != float64(want) || want == 0 {
 		t.Errorf("server: %g links, want %d", w, want)
+	}
+}
+
+// lang caps a policy's iterations at the same budget Run does.
+func TestIterationsBudgetAgrees(t *testing.T) {
+	if lang.MaxPolicyIterations != MaxIterations {
+		t.Errorf("lang.MaxPolicyIterations %d, resilience.MaxIterations %d", lang.MaxPolicyIterations, MaxIterations)
 	}
 }

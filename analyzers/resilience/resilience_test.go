@@ -622,3 +622,178 @@ risk_group "loop" {
 		t.Errorf("named sweep of an empty class: %v", err)
 	}
 }
+
+// Switches whose links differ in routing cost are not twins: spine0 is a
+// backup (cost 10) beside two spines at cost 1, so losing spine1 leaves
+// ECMP one 400G path (the backup stays unused) while losing spine0
+// leaves both: the sweep evaluates both kinds and its worst flow is 400
+// Gb/s.
+func TestTwinsRespectCosts(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  custom {
+    switch "spine" {
+      count = 3
+      model = "TH4-64x400G"
+      tier  = "spine"
+    }
+    switch "leaf" {
+      count = 2
+      model = "TH4-64x400G"
+      tier  = "leaf"
+    }
+    host "h" {
+      count = 8
+      rate  = "400Gb/s"
+    }
+    link {
+      for_each = setproduct(range(2), range(3))
+      a        = "leaf${each.value[0]}"
+      b        = "spine${each.value[1]}"
+      cost     = each.value[1] == 0 ? 10 : 1
+    }
+    link {
+      count = 8
+      a     = "h${count.index}"
+      b     = "leaf${floor(count.index / 4)}"
+    }
+  }
+}
+flow "x" {
+  from = ["h[0-3]"]
+  to   = ["h[4-7]"]
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Sweeps[0]
+	if s.Evaluated != 2 {
+		t.Errorf("%d evaluations of 3 spines, want 2 (spine0 has no twin)", s.Evaluated)
+	}
+	if w := resilience.Worst(g, r, &s)[0].Flows["x"]; w.ECMPBPS != 400e9 {
+		t.Errorf("worst ECMP after a spine loss %g, want 400 Gb/s", w.ECMPBPS)
+	}
+}
+
+// Ends a failure cuts off are left out of a flow's answers, as failed
+// ends are: with leaf0 down, SU 0's four hosts on it are stranded and the
+// four on leaf1 still place their 4 × 400 Gb/s to SU 1 under ECMP (had
+// they stayed in, the equal demand would make ECMP place 0).
+func TestFlowStrandedEnds(t *testing.T) {
+	g := compiletest.Source(t, suLeafSpine(4, 4)+`
+flow "a" {
+  from = [{ su = 0 }]
+  to   = [{ su = 1 }]
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "leaf0", Failure: fail(t, g, "leaf0")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl := r.Sweeps[0].Outcomes[0].Flows[0]
+	if fl.StrandedEnds != 4 || fl.MaxFlowBPS != 1.6e12 || math.Abs(fl.ECMPBPS-1.6e12) > 1 {
+		t.Errorf("after leaf0: %+v; want 4 ends stranded, max-flow and ECMP 1.6 Tb/s", fl)
+	}
+}
+
+// A scenario that cuts units off makes their kind's worst ratio
+// unbounded (null), never the ratio of the units left: a cooling loop
+// feeding both spines leaves both SUs with hosts and nothing leaving.
+func TestUnitsCutOffUnbounded(t *testing.T) {
+	g := compiletest.Source(t, suLeafSpine(2, 2)+`
+risk_group "loop" {
+  class   = "cooling"
+  devices = ["spine*"]
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"cooling", "spine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cool := resilience.Worst(g, r, &r.Sweeps[0])[0]
+	if v, ok := cool.UnitOversubscription["su"]; !ok || v != nil || cool.UnitsCutOff["su"] != 2 {
+		t.Errorf("cooling: su ratio %v (present %v), %d cut off; want null and 2", v, ok, cool.UnitsCutOff["su"])
+	}
+	// The leaves keep their hosts and lose every uplink: the tier is
+	// listed with all four counted, and its worst ratio is unbounded.
+	if v, ok := cool.Oversubscription["leaf"]; !ok || v != nil {
+		t.Errorf("cooling: leaf ratio %v (present %v), want null", v, ok)
+	}
+	leaf := r.Sweeps[0].Outcomes[0].Fabrics[0].Oversubscription
+	if len(leaf) != 1 || leaf[0].Tier != "leaf" || leaf[0].WithoutUplinks != 4 {
+		t.Errorf("cooling outcome tiers %+v, want leaf with 4 switches without uplinks", leaf)
+	}
+	// One spine of two: an SU's 4 hosts (1.6 Tb/s) keep 2 of their 4
+	// uplinks of 400 Gb/s, so the ratio goes from 1 to 2.
+	sp := resilience.Worst(g, r, &r.Sweeps[1])[0]
+	if v := sp.UnitOversubscription["su"]; v == nil || *v != 2 || sp.UnitsCutOff["su"] != 0 {
+		t.Errorf("spine: su ratio %v, %d cut off; want 2 and 0", v, sp.UnitsCutOff["su"])
+	}
+}
+
+// A rule's match takes links as --fail writes them, "A--B" with a glob
+// per end: leaf0's 8 uplinks (2 to each of 4 spines) fail together and
+// cut off its 8 hosts.
+func TestPolicyMatchLinks(t *testing.T) {
+	g := compiletest.Source(t, closSpines(4)+`
+failure_policy "leaf0_up" {
+  iterations = 1
+  rule {
+    class  = "leaf_spine"
+    select = "all"
+    match  = ["spine*--leaf0"]
+  }
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{Policies: []string{"leaf0_up"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := r.Sweeps[0].Outcomes[0]
+	if n := strings.Count(o.Group, " + ") + 1; n != 8 || !strings.Contains(o.Group, "leaf0:") {
+		t.Errorf("draw %q: %d links, want leaf0's 8", o.Group, n)
+	}
+	if f := o.Fabrics[0]; f.RanksDisconnected != 8 {
+		t.Errorf("%d ranks disconnected, want leaf0's 8 hosts", f.RanksDisconnected)
+	}
+}
+
+// suLeafSpine is a custom leaf-spine of 4 leaves in two SUs (leaves 0–1
+// and 2–3), each leaf joined once to each of the given spines, with
+// hostsPerLeaf hosts of 400 Gb/s on each leaf (h0…h7, or h00…h15, as
+// custom names pad their index).
+func suLeafSpine(spines, hostsPerLeaf int) string {
+	return fmt.Sprintf(`
+fabric "f" {
+  custom {
+    switch "spine" {
+      count = %d
+      model = "TH4-64x400G"
+      tier  = "spine"
+    }
+    switch "leaf" {
+      count = 4
+      model = "TH4-64x400G"
+      tier  = "leaf"
+      su    = floor(count.index / 2)
+    }
+    host "h" {
+      count = %d
+      rate  = "400Gb/s"
+    }
+    link {
+      for_each = setproduct(range(4), range(%d))
+      a        = "leaf${each.value[0]}"
+      b        = "spine${each.value[1]}"
+    }
+    link {
+      count = %d
+      a     = format("h%%0%dd", count.index)
+      b     = "leaf${floor(count.index / %d)}"
+    }
+  }
+}
+`, spines, 4*hostsPerLeaf, spines, 4*hostsPerLeaf, len(fmt.Sprint(4*hostsPerLeaf-1)), hostsPerLeaf)
+}

@@ -159,6 +159,11 @@ type FlowOutcome struct {
 	MaxFlowBPS float64 `json:"max_flow_bps"`
 	ECMPBPS    float64 `json:"ecmp_bps"`
 	WCMPBPS    float64 `json:"wcmp_bps"`
+	// StrandedEnds counts the ends that survive the failure but are cut
+	// off from the other end (flow.Reachable): they are left out, as
+	// failed ends are, and the answers are the survivors'. Omitted for
+	// the intact answers.
+	StrandedEnds int `json:"stranded_ends,omitempty"`
 }
 
 // FabricOutcome is one fabric after a failure.

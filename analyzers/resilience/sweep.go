@@ -27,6 +27,7 @@ import (
 	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // DefaultMaxScenarios is the most scenarios one sweep evaluates (after
@@ -49,6 +50,13 @@ const DefaultMaxQuickScenarios = 100_000
 // Options.Iterations says otherwise: enough for a p99 resting on ten
 // draws. A budget, not a modelling value.
 const DefaultIterations = 1000
+
+// MaxIterations is the most Monte Carlo draws one run makes: each draw is
+// kept (its scenario's index) for the quantiles, and a quick draw costs
+// about 5 ms on the 1,016-GPU SuperPOD (docs/performance.md), so 100,000
+// draws are some eight minutes and under a megabyte. p99 then rests on
+// 1,000 draws. A budget, not a modelling value.
+const MaxIterations = 100_000
 
 // SearchBudget is the most link-evaluations (scenarios × the design's
 // links) one sweep spends on full bisection searches; a larger sweep is
@@ -152,6 +160,9 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 	if opt.Random < 0 || opt.Iterations < 0 {
 		return nil, fmt.Errorf("random %d, iterations %d: give counts above 0", opt.Random, opt.Iterations)
 	}
+	if opt.Iterations > MaxIterations {
+		return nil, fmt.Errorf("iterations %d: at most %d draws per run", opt.Iterations, MaxIterations)
+	}
 	if opt.Random > 0 && opt.Iterations == 0 {
 		opt.Iterations = DefaultIterations
 	}
@@ -169,7 +180,11 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			if len(known) == 0 {
 				return nil, fmt.Errorf("policy %q: the design declares no failure_policy block (docs/resilience.md \"Failure policies\")", name)
 			}
-			return nil, fmt.Errorf("policy %q: no failure_policy of that name; the design's: %s", name, strings.Join(known, ", "))
+			hint := ""
+			if c := diag.Closest(name, known); c != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			return nil, fmt.Errorf("policy %q: no failure_policy of that name%s; the design's: %s", name, hint, strings.Join(known, ", "))
 		}
 		policies = append(policies, p)
 	}

@@ -68,7 +68,7 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		name = strings.Join(parts[:maxNamed], " + ") + fmt.Sprintf(" + %d more", len(parts)-maxNamed)
 	}
 	if o.Orbit > 1 {
-		name += fmt.Sprintf(" (and %d twins)", o.Orbit-1)
+		name += fmt.Sprintf(" (and %d %s)", o.Orbit-1, plural(o.Orbit-1, "twin", "twins"))
 	}
 	fmt.Fprintf(w, "%s%s\n", label, name)
 	if len(o.Fabrics) == 0 {
@@ -93,7 +93,11 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 			}
 		}
 		for _, t := range f.Oversubscription {
-			if t.Ratio > t.IntactRatio*(1+1e-9) || t.WithoutUplinks > 0 {
+			if t.Worst == "" { // every surviving switch of the tier lost its uplinks
+				fmt.Fprintf(w, "; %s: %d without uplinks (was %s)", t.Tier, t.WithoutUplinks, oversub.Ratio(t.IntactRatio))
+				continue
+			}
+			if oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio) || t.WithoutUplinks > 0 {
 				fmt.Fprintf(w, "; %s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
 				if t.WithoutUplinks > 0 {
 					fmt.Fprintf(w, ", %d without uplinks", t.WithoutUplinks)
@@ -103,7 +107,7 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		fmt.Fprintln(w)
 		var units []string
 		for _, u := range f.UnitOversubscription {
-			if u.Ratio > u.IntactRatio*(1+1e-9) && u.Worst != "" {
+			if u.Worst != "" && u.Ratio > u.IntactRatio && oversub.Ratio(u.Ratio) != oversub.Ratio(u.IntactRatio) {
 				units = append(units, fmt.Sprintf("%s %s (was %s) at %s", u.Kind, oversub.Ratio(u.Ratio), oversub.Ratio(u.IntactRatio), u.Worst))
 			}
 			if u.CutOff > 0 {
@@ -118,7 +122,11 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		fmt.Fprintf(w, "    NVLink domains: %d of %d whole\n", d.Intact, d.Total)
 	}
 	for _, fl := range o.Flows {
-		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s\n", fl.Flow, bisection.RateText(fl.MaxFlowBPS), bisection.RateText(fl.ECMPBPS), bisection.RateText(fl.WCMPBPS))
+		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s", fl.Flow, bisection.RateText(fl.MaxFlowBPS), bisection.RateText(fl.ECMPBPS), bisection.RateText(fl.WCMPBPS))
+		if fl.StrandedEnds > 0 {
+			fmt.Fprintf(w, " (%s cut off, left out)", plural(fl.StrandedEnds, "1 end", fmt.Sprintf("%d ends", fl.StrandedEnds)))
+		}
+		fmt.Fprintln(w)
 	}
 	var parts []string
 	for _, wo := range o.Workloads {

@@ -41,8 +41,27 @@ func newWhatif() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// The design's warnings bear on what fails (an empty risk
+			// group, a fabric without uplinks): show them, as check does.
+			var warn hcl.Diagnostics
+			for _, d := range res.diags {
+				if diag.SeverityOf(d) == diag.SevWarning {
+					warn = append(warn, d)
+				}
+			}
+			if len(warn) > 0 {
+				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, warn, 0, false)
+			}
+			var names []string
+			for _, p := range policies {
+				for _, n := range strings.Split(p, ",") {
+					if n = strings.TrimSpace(n); n != "" {
+						names = append(names, n)
+					}
+				}
+			}
 			opt := resilience.Options{Depth: depth, MaxScenarios: maxScenarios, Random: random, Iterations: iterations, Seed: seed, Quick: quick,
-				Policies: policies, SeedGiven: c.Flags().Changed("seed")}
+				Policies: names, SeedGiven: c.Flags().Changed("seed")}
 			if len(policies) > 0 && !c.Flags().Changed("iterations") {
 				opt.Iterations = 0 // each policy's own
 			}
@@ -99,7 +118,7 @@ func newWhatif() *cobra.Command {
 	c.Flags().IntVar(&random, "random", 0, "Monte Carlo: fail this many random groups of each --sweep class per draw")
 	c.Flags().IntVar(&iterations, "iterations", resilience.DefaultIterations, "Monte Carlo draws per class (with --random)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "Monte Carlo seed: the same seed draws the same scenarios")
-	c.Flags().StringArrayVar(&policies, "policy", nil, "Monte Carlo: draw failures from this failure_policy of the design (repeatable; the block's iterations and seed unless --iterations or --seed)")
+	c.Flags().StringArrayVar(&policies, "policy", nil, "Monte Carlo: draw failures from these failure_policy blocks of the design, comma-separated or repeated (each block's iterations and seed unless --iterations or --seed)")
 	return c
 }
 
