@@ -238,8 +238,9 @@ type Options struct {
 	// enumeration, the uniform bound) when some split of Splits is
 	// usable: the result is the proven bounds against the least of those
 	// cuts, which a Monte Carlo run of thousands of scenarios can afford.
-	// A quick result has no Routed part. Without a usable split the
-	// search runs as usual.
+	// A quick result has no Routed part. Without a usable split, or with
+	// at most ExactEndpoints endpoints (cheap to enumerate), the search
+	// runs as usual.
 	Quick bool
 }
 

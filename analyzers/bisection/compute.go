@@ -75,7 +75,11 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			lb, lbHow = d, "uniform_multicommodity_flow"
 		}
 	}
-	if opt.Quick && best.g != nil {
+	// A fabric of at most ExactEndpoints endpoints is small enough to
+	// search even in a quick run, which then ends exact instead of with
+	// a lower bound of 0 where no bound applies (a custom fabric without
+	// tiers).
+	if opt.Quick && best.g != nil && (n > ExactEndpoints || meets(lb, best.value)) {
 		return m.quick(r, levels, best, lb, lbHow)
 	}
 	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) {

@@ -797,3 +797,21 @@ fabric "f" {
 }
 `, spines, 4*hostsPerLeaf, spines, 4*hostsPerLeaf, len(fmt.Sprint(4*hostsPerLeaf-1)), hostsPerLeaf)
 }
+
+// A quick draw on a fabric of few endpoints is searched, not bounded: no
+// lower bound applies to a custom fabric whose hosts lost links, and
+// the enumeration makes every draw exact instead of [0, cut].
+func TestQuickSmallFabricExact(t *testing.T) {
+	g := compiletest.Source(t, suLeafSpine(2, 2))
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"link"}, Random: 2, Iterations: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range r.Sweeps[0].Outcomes {
+		for _, f := range o.Fabrics {
+			if f.LowerBoundRatio != f.UpperBoundRatio {
+				t.Errorf("%s: %g–%g, want exact", o.Group, f.LowerBoundRatio, f.UpperBoundRatio)
+			}
+		}
+	}
+}
