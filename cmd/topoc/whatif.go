@@ -39,6 +39,13 @@ func newWhatif() *cobra.Command {
 			}
 			g, res, err := df.compileDesign(c, args, format, "text", "json", "sarif")
 			if err != nil {
+				if format == "sarif" && res.cfg != nil {
+					// A code-review viewer shows the design's errors as
+					// check --format sarif would.
+					if werr := writeSARIF(c.OutOrStdout(), res.diags); werr != nil {
+						return werr
+					}
+				}
 				return err
 			}
 			// The design's warnings bear on what fails (an empty risk
