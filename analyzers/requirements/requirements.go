@@ -283,7 +283,7 @@ func available(d *hcl.Diagnostic) string {
 	if strings.Contains(d.Detail, "must not be null") {
 		return "A value it reads is null: a result that is unbounded or unknown, such as fabric.<f>.whatif.<class>.unit_oversubscription.<kind> when some scenario cuts a unit off (units_cut_off counts them). The requirement cannot hold."
 	}
-	if d.Expression == nil || d.EvalContext == nil || d.Summary != "Unsupported attribute" {
+	if d.Expression == nil || d.EvalContext == nil || d.Summary != "Unsupported attribute" && d.Summary != "Invalid index" {
 		return "" // a function error, say, is not about the fields
 	}
 	for _, t := range d.Expression.Variables() {
@@ -303,6 +303,11 @@ func available(d *hcl.Diagnostic) string {
 				name = s.Name
 			case hcl.TraverseAttr:
 				name = s.Name
+			case hcl.TraverseIndex: // a key of a map such as restart_share["llm-70b"]
+				if s.Key.Type() != cty.String || !s.Key.IsKnown() || s.Key.IsNull() {
+					return ""
+				}
+				name = s.Key.AsString()
 			default:
 				return ""
 			}
@@ -316,11 +321,14 @@ func available(d *hcl.Diagnostic) string {
 				}
 				sort.Strings(names)
 				why := ""
+				if c := diag.Closest(name, names); c != "" {
+					why = fmt.Sprintf(" Did you mean %q?", c)
+				}
 				switch {
 				case name == "whatif":
-					why = " No what-if sweep this requirement reads ran: the class is unknown or over the budget (see the diagnostic at the same reference), or the whatif analyzer was left out by --analyzers."
+					why += " No what-if sweep this requirement reads ran: the class is unknown or over the budget (see the diagnostic at the same reference), or the whatif analyzer was left out by --analyzers."
 				case analyzed[name]:
-					why = " The " + name + " analyzer did not run (left out by --analyzers?), so its results are absent."
+					why += " The " + name + " analyzer did not run (left out by --analyzers?), so its results are absent."
 				}
 				return "Available here: " + strings.Join(names, ", ") + "." + why
 			}
