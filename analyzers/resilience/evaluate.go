@@ -273,9 +273,14 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	for i := range g.Flows {
 		if f := g.Flows[i]; touched[f.Fabric] {
 			f.From, f.To = alive(f.From, dead), alive(f.To, dead)
-			ends := len(f.From) + len(f.To)
-			f.From, f.To = flow.Reachable(residual(), &f)
-			fo := FlowOutcome{Flow: f.Name, StrandedEnds: ends - len(f.From) - len(f.To)}
+			fo := FlowOutcome{Flow: f.Name}
+			// With one side all failed there is no flow, and nothing is
+			// stranded: the failed ends account for it.
+			if len(f.From) > 0 && len(f.To) > 0 {
+				ends := len(f.From) + len(f.To)
+				f.From, f.To = flow.Reachable(residual(), &f)
+				fo.StrandedEnds = ends - len(f.From) - len(f.To)
+			}
 			if len(f.From) > 0 && len(f.To) > 0 {
 				res := flow.Compute(residual(), &f)
 				fo.MaxFlowBPS, fo.ECMPBPS, fo.WCMPBPS = res.MaxFlowBPS, res.ECMP.BPS, res.WCMP.BPS

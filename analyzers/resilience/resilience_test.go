@@ -696,6 +696,15 @@ flow "a" {
 	if fl.StrandedEnds != 4 || fl.MaxFlowBPS != 1.6e12 || math.Abs(fl.ECMPBPS-1.6e12) > 1 {
 		t.Errorf("after leaf0: %+v; want 4 ends stranded, max-flow and ECMP 1.6 Tb/s", fl)
 	}
+	// With every source failed there is no flow and nothing stranded:
+	// the sinks are fine, the failed ends account for the zero.
+	r, err = resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "su0 hosts", Failure: fail(t, g, "h0[0-7]")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fl := r.Sweeps[0].Outcomes[0].Flows[0]; fl.StrandedEnds != 0 || fl.MaxFlowBPS != 0 {
+		t.Errorf("after SU 0's hosts: %+v; want no flow and nothing stranded", fl)
+	}
 }
 
 // A scenario that cuts units off makes their kind's worst ratio

@@ -414,18 +414,25 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 	return f, nil
 }
 
-// linksBetween returns every link joining the nodes named a and b.
+// linksBetween returns every link joining a node that a names to one
+// that b names, each a name or a path.Match glob ("leaf0--spine*").
 func linksBetween(g *ir.Graph, a, b string) ([]ir.LinkID, error) {
+	for _, p := range []string{a, b} {
+		if _, err := path.Match(p, ""); err != nil {
+			return nil, fmt.Errorf("--fail %q: %v", a+"--"+b, err)
+		}
+	}
+	m := func(p, n string) bool { ok, _ := path.Match(p, n); return ok }
 	var out []ir.LinkID
 	for i := range g.Links {
 		l := &g.Links[i]
 		na, nb := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
-		if na == a && nb == b || na == b && nb == a {
+		if m(a, na) && m(b, nb) || m(b, na) && m(a, nb) {
 			out = append(out, ir.LinkID(i))
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("--fail %q: no link joins %q and %q", a+"--"+b, a, b)
+		return nil, fmt.Errorf("--fail %q: no link joins a device matching %q to one matching %q", a+"--"+b, a, b)
 	}
 	return out, nil
 }

@@ -97,7 +97,7 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 				fmt.Fprintf(w, "; %s: %d without uplinks (was %s)", t.Tier, t.WithoutUplinks, oversub.Ratio(t.IntactRatio))
 				continue
 			}
-			if oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio) || t.WithoutUplinks > 0 {
+			if t.Ratio > t.IntactRatio && oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio) || t.WithoutUplinks > 0 {
 				fmt.Fprintf(w, "; %s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
 				if t.WithoutUplinks > 0 {
 					fmt.Fprintf(w, ", %d without uplinks", t.WithoutUplinks)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -62,7 +63,7 @@ func newWhatif() *cobra.Command {
 			var names []string
 			for _, p := range policies {
 				for _, n := range strings.Split(p, ",") {
-					if n = strings.TrimSpace(n); n != "" {
+					if n = strings.TrimSpace(n); n != "" && !slices.Contains(names, n) {
 						names = append(names, n)
 					}
 				}
@@ -146,6 +147,19 @@ func whatifFlagError(c *cobra.Command, sweeps, fails, policies []string, random,
 				return fmt.Sprintf("--sweep %q names an empty class; give classes such as spine,rack", s)
 			}
 		}
+	}
+	for _, p := range policies {
+		for _, n := range strings.Split(p, ",") {
+			if strings.TrimSpace(n) == "" {
+				return fmt.Sprintf("--policy %q names an empty policy; give failure_policy names such as field,cables", p)
+			}
+		}
+	}
+	if fl.Changed("policy") && len(policies) == 0 {
+		return "--policy names no policy; give a failure_policy name"
+	}
+	if n, err := fl.GetInt("iterations"); err == nil && n > resilience.MaxIterations {
+		return fmt.Sprintf("--iterations %d: at most %d draws per run", n, resilience.MaxIterations)
 	}
 	if len(policies) > 0 {
 		for _, name := range []string{"sweep", "fail", "random", "depth"} {
