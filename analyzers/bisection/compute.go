@@ -80,6 +80,13 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	// a lower bound of 0 where no bound applies (a custom fabric without
 	// tiers).
 	if opt.Quick && best.g != nil && (n > ExactEndpoints || meets(lb, best.value)) {
+		// Where no other bound applies, the uniform bound if it is cheap:
+		// a lower end of 0 tells a what-if nothing.
+		if lb == 0 && !hose.ok && !minimal {
+			if u, ok := m.uniformWithin(full, quickUniformBudget); ok && u > lb {
+				lb, lbHow = u, "uniform_multicommodity_flow"
+			}
+		}
 		return m.quick(r, levels, best, lb, lbHow)
 	}
 	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) {

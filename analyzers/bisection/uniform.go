@@ -21,12 +21,19 @@ import (
 // (sources × arcs), about a second on one core.
 const uniformBudget = 300_000_000
 
+// quickUniformBudget is uniformBudget for a quick evaluation (a what-if
+// draw among thousands): about 10 ms. A budget, not a modelling value.
+const quickUniformBudget = 3_000_000
+
 // uniformBound computes the bound on an analysis graph, routing each
 // pair's demand over all shortest paths (by hop count) in proportion to
 // the product of the capacities along each path. Terminals whose links
 // all lead to one vertex are routed from that vertex together. ok is
 // false when the work would exceed uniformBudget.
-func (m *model) uniformBound(a *agraph) (float64, bool) {
+func (m *model) uniformBound(a *agraph) (float64, bool) { return m.uniformWithin(a, uniformBudget) }
+
+// uniformWithin is uniformBound within budget arc visits.
+func (m *model) uniformWithin(a *agraph, budget float64) (float64, bool) {
 	fg := a.fg
 	nv := len(a.vnode)
 	n := len(m.terms)
@@ -59,7 +66,7 @@ func (m *model) uniformBound(a *agraph) (float64, bool) {
 		group[r] = append(group[r], v)
 		root[v] = r
 	}
-	if float64(len(roots))*float64(fg.NumArcs()) > uniformBudget {
+	if float64(len(roots))*float64(fg.NumArcs()) > budget {
 		return 0, false
 	}
 	load := make([]float64, fg.NumArcs())

@@ -824,3 +824,21 @@ func TestQuickSmallFabricExact(t *testing.T) {
 		}
 	}
 }
+
+// Above 18 endpoints a quick draw that loses hosts still gets a lower
+// bound where the hose bound does not apply: the uniform
+// multicommodity-flow bound, when it is cheap.
+func TestQuickDrawLowerBound(t *testing.T) {
+	g := compiletest.Source(t, suLeafSpine(4, 5))
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"link"}, Random: 2, Iterations: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range r.Sweeps[0].Outcomes {
+		for _, f := range o.Fabrics {
+			if f.UpperBoundRatio > 0 && !(f.LowerBoundRatio > 0 && f.LowerBoundRatio <= f.UpperBoundRatio) {
+				t.Errorf("%s: %g–%g (%s), want a lower bound above 0", o.Group, f.LowerBoundRatio, f.UpperBoundRatio, f.LowerBoundMethod)
+			}
+		}
+	}
+}
