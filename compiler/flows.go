@@ -64,7 +64,7 @@ func compileFlows(s *state) {
 				fid = soleFabric(g, sel)
 				if fid == ir.None {
 					s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "Flow without a fabric",
-						fmt.Sprintf("flow %q: the devices of from are not in exactly one fabric; name it with fabric = \"...\" (fabrics: %s).", f.Name, strings.Join(fabrics, ", "))))
+						fmt.Sprintf("flow %q: the devices of from are not in exactly one fabric (%s); name it with fabric = \"...\" (fabrics: %s).", f.Name, fabricsOf(g, sel), strings.Join(fabrics, ", "))))
 					ok = false
 					break
 				}
@@ -139,6 +139,32 @@ func selectNodes(g *ir.Graph, pats []string, labels []map[string]string, lm *lab
 		}
 	}
 	return out, byLabel
+}
+
+// fabricsOf says, for the first fabrics the devices of sel (or their
+// servers' components) are in, one device of each: "compute: su0/node00/nic0;
+// storage: su0/node00/storage0".
+func fabricsOf(g *ir.Graph, sel []ir.NodeID) string {
+	first := map[ir.FabricID]string{}
+	var order []ir.FabricID
+	for _, n := range sel {
+		for _, c := range append([]ir.NodeID{n}, g.Children(n)...) {
+			for _, f := range g.Nodes[c].Fabrics {
+				if _, seen := first[f]; !seen {
+					first[f] = g.Nodes[c].Name
+					order = append(order, f)
+				}
+			}
+		}
+	}
+	if len(order) == 0 {
+		return "none of them is in a fabric"
+	}
+	var parts []string
+	for _, f := range order[:min(len(order), 4)] {
+		parts = append(parts, g.Fabrics[f].Name+": "+first[f])
+	}
+	return strings.Join(parts, "; ")
 }
 
 // soleFabric is the one fabric every selected node (or a component of it)

@@ -71,6 +71,24 @@ func TestFlowErrors(t *testing.T) {
 		{`flow "x" {
   from = ["spine0"]
 }`, diag.InvalidValue, `needs from and to`},
+		{`fabric "g" {
+  custom {
+    switch "gs" {
+      model = "QM9700"
+    }
+    host "gh" {
+      rate = "400Gb/s"
+    }
+    link {
+      a = "gh"
+      b = "gs"
+    }
+  }
+}
+flow "x" {
+  from = ["spine0", "gs"]
+  to   = ["spine1"]
+}`, diag.InvalidValue, `not in exactly one fabric (f: spine0; g: gs)`},
 		{`flow "x" {
   from = [{ tire = "spine" }]
   to   = ["spine1"]
