@@ -37,12 +37,17 @@ func Diagnostics(g *ir.Graph, r *Report) hcl.Diagnostics {
 				parts = append(parts, fmt.Sprintf("workload %q restarts (%s)", w.Workload, w.Reason))
 			}
 		}
-		what := fmt.Sprintf("N−%d over %s", s.Depth, s.Class)
-		if s.Class == "scenario" {
-			what = "the named scenarios"
+		what := fmt.Sprintf("N−%d over %s (%d scenarios)", s.Depth, s.Class, s.Scenarios)
+		switch {
+		case s.Class == "scenario":
+			what = fmt.Sprintf("the named scenarios (%d)", s.Scenarios)
+		case s.Policy != "":
+			what = fmt.Sprintf("failure policy %q (%d draws, %d distinct)", s.Policy, s.Iterations, s.Evaluated)
+		case s.Iterations > 0:
+			what = fmt.Sprintf("Monte Carlo over %s (%d draws of %d groups, %d distinct)", s.Class, s.Iterations, s.Depth, s.Evaluated)
 		}
 		out = append(out, diag.Info(diag.WhatifWorst, rng, "Worst failure of a what-if sweep",
-			fmt.Sprintf("Of %s (%d scenarios), %s is the worst: %s. docs/resilience.md defines each number.", what, s.Scenarios, o.Group, strings.Join(parts, "; "))))
+			fmt.Sprintf("Of %s, %s is the worst: %s. docs/resilience.md defines each number.", what, o.Group, strings.Join(parts, "; "))))
 	}
 	return out
 }

@@ -164,23 +164,13 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	var failed []ir.LinkID
 	failedLinks := func() []ir.LinkID {
 		if failed == nil {
-			seen := map[ir.LinkID]bool{}
-			add := func(id ir.LinkID) {
-				if !seen[id] {
-					seen[id] = true
-					failed = append(failed, id)
-				}
-			}
-			for _, id := range gr.Failure.Links {
-				add(id)
-			}
+			var nodes []ir.NodeID
 			for n, d := range dead {
 				if d {
-					for _, id := range b.adj.Of(ir.NodeID(n)) {
-						add(id)
-					}
+					nodes = append(nodes, ir.NodeID(n))
 				}
 			}
+			failed = downLinks(b.adj, gr.Failure.Links, nodes)
 		}
 		return failed
 	}
@@ -343,6 +333,29 @@ func (b *baseline) tierOversub(i int, dead []bool, failed []ir.LinkID) []TierOve
 	var out []TierOversub
 	for _, t := range oversub.ResidualTiers(b.g, &b.oversub[i], dead, failed) {
 		out = append(out, TierOversub{Tier: t.Tier, Ratio: t.Ratio, IntactRatio: intact[t.Tier], Worst: t.Worst, WithoutUplinks: t.WithoutUplinks})
+	}
+	return out
+}
+
+// downLinks returns the links a failure takes down, each once: its own
+// links, then every link of its failed nodes (components included), in
+// that order.
+func downLinks(adj ir.Adjacency, links []ir.LinkID, nodes []ir.NodeID) []ir.LinkID {
+	seen := map[ir.LinkID]bool{}
+	out := make([]ir.LinkID, 0, len(links))
+	add := func(id ir.LinkID) {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for _, id := range links {
+		add(id)
+	}
+	for _, n := range nodes {
+		for _, id := range adj.Of(n) {
+			add(id)
+		}
 	}
 	return out
 }

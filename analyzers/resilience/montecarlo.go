@@ -24,7 +24,7 @@ func monteCarlo(b *baseline, class string, groups []Group, opt Options) (Sweep, 
 		perm[i] = i
 	}
 	mode := drawMode{weight: 1, rules: []drawRule{{rule: ir.FailureRule{Class: class, Select: ir.SelectChoice, Count: k},
-		class: class, groups: groups, perm: perm}}}
+		groups: groups, perm: perm}}}
 	sw := Sweep{Class: class, Depth: k, Groups: n, Iterations: opt.Iterations, Seed: opt.Seed, Outcomes: []Outcome{}}
 	draws(b, &sw, class, []drawMode{mode}, opt)
 	sw.Scenarios = binomial(n, k)
@@ -69,10 +69,13 @@ func draws(b *baseline, sw *Sweep, class string, modes []drawMode, opt Options) 
 		for _, p := range picks {
 			r := &modes[mi].rules[p.r]
 			gr := &r.groups[p.i]
-			if k := (groupKey{r.class, gr.Name}); !seen[k] {
+			if k := (groupKey{r.rule.Class, gr.Name}); !seen[k] {
 				seen[k] = true
 				names = append(names, gr.Name)
-				f = union(f, gr.Failure)
+				// f starts empty each draw, so appending never writes
+				// into a group's own slices.
+				f.Nodes = append(f.Nodes, gr.Failure.Nodes...)
+				f.Links = append(f.Links, gr.Failure.Links...)
 			}
 		}
 		f = canonical(f)

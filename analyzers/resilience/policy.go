@@ -18,7 +18,6 @@ import (
 // groups it matches and, for a weighted choice, their cumulative weights.
 type drawRule struct {
 	rule   ir.FailureRule
-	class  string
 	groups []Group
 	// cum[i] is the sum of the weights of groups[0..i] (weighted choice
 	// only); perm is a uniform choice's scratch permutation, the identity
@@ -103,7 +102,7 @@ func resolvePolicy(g *ir.Graph, adj ir.Adjacency, p *ir.FailurePolicy, groupsOf 
 			if err != nil {
 				return nil, &PolicyError{p.Name, r.Origin, err.Error()}
 			}
-			dr := drawRule{rule: r, class: r.Class}
+			dr := drawRule{rule: r}
 			for _, gr := range all {
 				if matchGroup(g, r.Match, &gr) {
 					dr.groups = append(dr.groups, gr)
@@ -194,20 +193,12 @@ func groupWeight(g *ir.Graph, adj ir.Adjacency, f ir.Failure, w ir.FailureWeight
 		}
 		return float64(gpus)
 	}
-	seen := map[ir.LinkID]bool{}
-	for _, id := range f.Links {
-		seen[id] = true
-	}
-	for _, n := range nodes {
-		for _, id := range adj.Of(n) {
-			seen[id] = true
-		}
-	}
+	down := downLinks(adj, f.Links, nodes)
 	if w == ir.WeightLinks {
-		return float64(len(seen))
+		return float64(len(down))
 	}
 	sum := 0.0
-	for id := range seen {
+	for _, id := range down {
 		sum += g.Links[id].CapacityBPS
 	}
 	return sum
@@ -263,9 +254,7 @@ func (r *drawRule) draw(rng *rand.Rand, ri int, out []pick) []pick {
 	n := len(r.groups)
 	switch r.rule.Select {
 	case ir.SelectAll:
-		for i := 0; i < n; i++ {
-			out = append(out, pick{ri, i})
-		}
+		return r.drawAll(ri, out)
 	case ir.SelectRandom:
 		p := r.rule.Probability
 		if p <= 0 {

@@ -43,7 +43,8 @@ type Sweep struct {
 	Class string `json:"class"`
 	// Depth is how many groups fail together: 1 or 2.
 	Depth int `json:"depth"`
-	// Groups is the number of risk groups of the class; Scenarios the
+	// Groups is the number of risk groups of the class (for a policy, the
+	// groups its rules match, summed over its rules); Scenarios the
 	// scenarios they make (Groups for N−1, Groups·(Groups−1)/2 for N−2);
 	// Evaluated those computed, one per orbit (the others are its twins:
 	// the same numbers, proven by symmetry, see Outcome.Orbit).
