@@ -164,13 +164,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	var failed []ir.LinkID
 	failedLinks := func() []ir.LinkID {
 		if failed == nil {
-			var nodes []ir.NodeID
-			for n, d := range dead {
-				if d {
-					nodes = append(nodes, ir.NodeID(n))
-				}
-			}
-			failed = downLinks(b.adj, gr.Failure.Links, nodes)
+			failed = downLinks(b.adj, gr.Failure.Links, withComponents(g, gr.Failure.Nodes))
 		}
 		return failed
 	}
@@ -333,6 +327,28 @@ func (b *baseline) tierOversub(i int, dead []bool, failed []ir.LinkID) []TierOve
 	var out []TierOversub
 	for _, t := range oversub.ResidualTiers(b.g, &b.oversub[i], dead, failed) {
 		out = append(out, TierOversub{Tier: t.Tier, Ratio: t.Ratio, IntactRatio: intact[t.Tier], Worst: t.Worst, WithoutUplinks: t.WithoutUplinks})
+	}
+	return out
+}
+
+// withComponents returns nodes and the components of the servers among
+// them, each once: the nodes a failure of nodes fails
+// (ir.Graph.FailedNodes as a list, in O(the failure) rather than a pass
+// over the graph).
+func withComponents(g *ir.Graph, nodes []ir.NodeID) []ir.NodeID {
+	seen := map[ir.NodeID]bool{}
+	var out []ir.NodeID
+	add := func(n ir.NodeID) {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, n := range nodes {
+		add(n)
+		for _, c := range g.Children(n) {
+			add(c)
+		}
 	}
 	return out
 }

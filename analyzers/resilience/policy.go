@@ -179,11 +179,7 @@ func groupWeight(g *ir.Graph, adj ir.Adjacency, f ir.Failure, w ir.FailureWeight
 	if w == ir.WeightDevices {
 		return float64(len(f.Nodes))
 	}
-	var nodes []ir.NodeID
-	for _, n := range f.Nodes {
-		nodes = append(nodes, n)
-		nodes = append(nodes, g.Children(n)...)
-	}
+	nodes := withComponents(g, f.Nodes)
 	if w == ir.WeightGPUs {
 		gpus := 0
 		for _, n := range nodes {
