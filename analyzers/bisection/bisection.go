@@ -17,10 +17,11 @@
 //     each proven for the fabric at hand by a matching lower bound;
 //   - exact: every balanced split is evaluated by max-flow (at most
 //     ExactEndpoints endpoints), or a sound lower bound meets a cut found;
-//   - heuristic: the best cut found (structure-aligned halves, each
+//   - bounded: the best cut found (structure-aligned halves, each
 //     evaluated exactly by max-flow with the endpoint split fixed, then
 //     improved by Fiduccia–Mattheyses local search) is the upper bound, and
-//     a sound lower bound is reported beside it.
+//     the best sound lower bound (hose, uniform multicommodity flow, the
+//     dragonfly group structure) is reported beside it.
 package bisection
 
 import (
@@ -104,8 +105,9 @@ type Fabric struct {
 	// unbounded.
 	Gap *float64 `json:"gap"`
 	// LowerBoundMethod says how the lower bound is proven: "formula",
-	// "enumeration", "hose" (uniform up-routing to the top tier) or
-	// "uniform_multicommodity_flow" (Leighton–Rao); "none" when no sound
+	// "enumeration", "hose" (uniform up-routing to the top tier),
+	// "uniform_multicommodity_flow" (Leighton–Rao) or
+	// "dragonfly_group_structure" (dragonfly.go); "none" when no sound
 	// bound above zero applies (the lower bound is then 0).
 	LowerBoundMethod string `json:"lower_bound_method"`
 	// LowerBoundNote says, for a bounded result, why no stronger lower

@@ -69,10 +69,20 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	}
 	minimal := false // the dragonfly bound under minimal routing applies
 	dfBound := 0.0   // the dragonfly's bound under minimal routing
-	if d, ok := m.dragonflyBound(); ok {
-		minimal, dfBound = true, d
-		if d > lb {
-			lb, lbHow = d, "uniform_multicommodity_flow"
+	if s, ok := m.dragonflyShape(); ok {
+		if d, ok := m.dragonflyBound(s); ok {
+			minimal, dfBound = true, d
+			if d > lb {
+				lb, lbHow = d, "uniform_multicommodity_flow"
+			}
+		}
+		// The group-structure bound passes the uniform one where the
+		// terminal links cap that (a balanced dragonfly); a quick run
+		// whose bound already meets its given split needs neither.
+		if !(opt.Quick && best.g != nil && meets(lb, best.value)) {
+			if b, ok := s.groupBound(); ok && !meets(lb, b) {
+				lb, lbHow = b, "dragonfly_group_structure"
+			}
 		}
 	}
 	// A fabric of at most ExactEndpoints endpoints is small enough to
@@ -287,6 +297,8 @@ func lbText(how string) string {
 		return "hose"
 	case "uniform_multicommodity_flow":
 		return "uniform multicommodity-flow"
+	case "dragonfly_group_structure":
+		return "dragonfly group-structure"
 	case "residual":
 		return "residual (intact bound less what the failure can take from a cut)"
 	}

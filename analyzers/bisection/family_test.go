@@ -177,8 +177,8 @@ func TestGB200NVL72(t *testing.T) {
 // and terminal links: the group cut ⌊g/2⌋·⌈g/2⌉ × links per pair × global
 // rate is proven by the uniform bound under minimal routing (analytic).
 // The balanced p=2 a=4 h=2 g=9 example has odd g: the group cut does not
-// split the endpoints evenly, and the result is a bracket that contains
-// the 4 × 5 + … links of the best cut found.
+// split the endpoints evenly, so no group-cut formula applies; the
+// group-structure bound proves the 20-link cut found (dragonfly_test.go).
 func TestDragonflies(t *testing.T) {
 	g := ir.New()
 	fid, _ := gen.BuildDragonfly(g, "df", gen.Dragonfly{P: 2, A: 4, H: 3, G: 4, LocalBPS: 400e9, GlobalBPS: 200e9, TerminalBPS: 400e9})

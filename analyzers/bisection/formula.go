@@ -206,12 +206,16 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 		}
 	case "dragonfly":
 		gg, ok := m.fab.Param("g")
-		if !ok || gg%2 != 0 || lbHow != "uniform_multicommodity_flow" {
+		if !ok || gg%2 != 0 || (lbHow != "uniform_multicommodity_flow" && lbHow != "dragonfly_group_structure") {
 			return "", false
+		}
+		by := "the dragonfly group-structure bound"
+		if lbHow == "uniform_multicommodity_flow" {
+			by = "the uniform multicommodity-flow bound under minimal routing"
 		}
 		pairs, grate, ok := m.dragonflyPairs()
 		if ok && same(float64((gg/2)*((gg+1)/2))*float64(pairs)*grate) {
-			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by the uniform multicommodity-flow bound under minimal routing", (gg/2)*((gg+1)/2), pairs, RateText(grate)), true
+			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by %s", (gg/2)*((gg+1)/2), pairs, RateText(grate), by), true
 		}
 	}
 	return "", false

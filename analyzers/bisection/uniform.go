@@ -1,10 +1,6 @@
 package bisection
 
-import (
-	"math"
-
-	"github.com/topoc/topoc/compiler/ir"
-)
+import "math"
 
 // The uniform multicommodity-flow lower bound (Leighton and Rao, J. ACM
 // 46(6), 1999, §1 "product multicommodity flow"): route a demand of d
@@ -177,97 +173,15 @@ func (m *model) uniformWithin(a *agraph, budget float64) (float64, bool) {
 // in H. When the global links are the bottleneck this bound equals the
 // group cut ⌊g/2⌋·⌈g/2⌉·(links per pair)·rate, which proves it optimal.
 // ok is false when minimal routes do not exist (a group that is not a
-// complete graph, a pair of groups with no global link, or a terminal on
-// more than one router).
-func (m *model) dragonflyBound() (float64, bool) {
+// complete graph, a pair of groups with no global link).
+func (m *model) dragonflyBound(s *dfShape) (float64, bool) {
 	g := m.g
-	if m.fab.Family != "dragonfly" || len(m.terms) < 2 {
-		return 0, false
-	}
-	routerIdx := map[ir.NodeID]int32{}
-	var routers []ir.NodeID
-	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
-		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if g.Nodes[e].Kind.IsSwitch() {
-				if _, ok := routerIdx[e]; !ok {
-					routerIdx[e] = int32(len(routers))
-					routers = append(routers, e)
-				}
-			}
-		}
-	}
-	nr := len(routers)
-	groupOf := make([]int32, nr)
-	ng := int32(0)
-	for i, r := range routers {
-		groupOf[i] = g.Nodes[r].UnitIndex
-		if groupOf[i] < 0 {
-			return 0, false
-		}
-		ng = max(ng, groupOf[i]+1)
-	}
-	if int64(ng)*int64(ng) > 1<<24 {
-		return 0, false
-	}
-	// Terminal counts per router and the terminal links' own load.
 	n := float64(len(m.terms))
+	nr, ng := len(s.routers), s.ng
+	routerIdx, groupOf, inGroup, size := s.routerIdx, s.groupOf, s.inGroup, s.size
+	localCap, groupCap, termRouter, termCap := s.localCap, s.groupCap, s.termRouter, s.termCap
 	T := make([]float64, nr)
 	TG := make([]float64, ng)
-	termCap := make([]float64, len(m.terms))
-	termRouter := make([]int32, len(m.terms))
-	for i := range termRouter {
-		termRouter[i] = -1
-	}
-	termOf := func(e ir.Port) (int, bool) {
-		if m.view == ViewPort {
-			t := m.portTerm(e)
-			return int(t), t >= 0
-		}
-		t := m.termOfNode.Get(e.Node)
-		return int(t), t >= 0
-	}
-	// Local capacity per ordered pair of routers of a group, indexed by
-	// their positions in the group.
-	inGroup := make([]int32, nr)
-	size := make([]int32, ng)
-	for i := range routers {
-		inGroup[i] = size[groupOf[i]]
-		size[groupOf[i]]++
-	}
-	localCap := make([][]float64, ng)
-	for gi, sz := range size {
-		localCap[gi] = make([]float64, int(sz)*int(sz))
-	}
-	groupCap := make([]float64, int(ng)*int(ng))
-	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
-		ra, okA := routerIdx[l.A.Node]
-		rb, okB := routerIdx[l.B.Node]
-		switch {
-		case okA && okB:
-			ga, gb := groupOf[ra], groupOf[rb]
-			if ga == gb {
-				sz := size[ga]
-				localCap[ga][inGroup[ra]*sz+inGroup[rb]] += l.CapacityBPS
-				localCap[ga][inGroup[rb]*sz+inGroup[ra]] += l.CapacityBPS
-			} else {
-				groupCap[int(ga)*int(ng)+int(gb)] += l.CapacityBPS
-				groupCap[int(gb)*int(ng)+int(ga)] += l.CapacityBPS
-			}
-		case okA || okB:
-			r, e := ra, l.B
-			if okB {
-				r, e = rb, l.A
-			}
-			i, ok := termOf(e)
-			if !ok || (termRouter[i] >= 0 && termRouter[i] != r) {
-				return 0, false
-			}
-			termRouter[i] = r
-			termCap[i] += l.CapacityBPS
-		}
-	}
 	lambda := 0.0
 	for i := range m.terms {
 		r := termRouter[i]
@@ -306,7 +220,7 @@ func (m *model) dragonflyBound() (float64, bool) {
 		out[rb] += TG[ga] * l.CapacityBPS / c
 	}
 	byGroup := make([][]int32, ng)
-	for i := range routers {
+	for i := range s.routers {
 		byGroup[groupOf[i]] = append(byGroup[groupOf[i]], int32(i))
 	}
 	for _, rs := range byGroup {

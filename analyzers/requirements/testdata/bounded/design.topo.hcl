@@ -1,13 +1,13 @@
-# dragonfly-small (p=2, a=4, h=2, g=9): an odd g, so the group cut does not
-# split the terminals evenly and the bisection is a proven interval,
-# ratio 0.507 (uniform multicommodity-flow bound) to 0.556 (a cut of 20
-# global links). Each requirement below is decided, or not, by its ends.
+# The balanced dragonfly p=3, a=6, h=3, g=19 (Kim et al., ISCA 2008): its
+# bisection is a proven interval, ratio 0.5015 (uniform multicommodity-flow
+# bound) to 0.526 (a cut of 90 links). Each requirement below is decided,
+# or not, by its ends.
 fabric "df" {
   dragonfly {
-    p           = 2
-    a           = 4
-    h           = 2
-    g           = 9
+    p           = 3
+    a           = 6
+    h           = 3
+    g           = 19
     local_rate  = "200Gb/s"
     global_rate = "200Gb/s"
   }
@@ -33,7 +33,7 @@ requirement "upper_only" {
 
 # Holds at the lower end only.
 requirement "lower_only" {
-  condition     = fabric.df.bisection.bandwidth_bps <= 3.8e12 # want "requirement-unproven"
+  condition     = fabric.df.bisection.bandwidth_bps <= 17.5e12 # want "requirement-unproven"
   error_message = "x"
 }
 
@@ -65,7 +65,7 @@ requirement "proven_half" {
 # Fields beside the bounded ones are plain values, whatever operator
 # reads them: this is decided by the proven lower bound.
 requirement "plain_fields" {
-  condition     = fabric.df.bisection.method != "exact" && fabric.df.bisection.certificate.cut_links == 20 && fabric.df.bisection.lower_bound_ratio > 0.5
+  condition     = fabric.df.bisection.method != "exact" && fabric.df.bisection.certificate.cut_links == 90 && fabric.df.bisection.lower_bound_ratio > 0.5
   error_message = "x"
 }
 
@@ -78,6 +78,6 @@ requirement "min_half" {
 }
 
 requirement "divided" {
-  condition     = fabric.df.bisection.bandwidth_bps / 1e12 >= 3.6
+  condition     = fabric.df.bisection.bandwidth_bps / 1e12 >= 17
   error_message = "x"
 }

@@ -19,13 +19,16 @@ fabric "f" {
   }
 }
 
-# Kim et al.'s small dragonfly: its intact bisection is only bounded, so
-# the worst global link loss is an interval too.
+# A dragonfly with fewer groups than a·h+1 (p=2, a=4, h=2, g=7: 8 global
+# ports per group over 6 partners, so some pairs have two links): its
+# intact bisection is only bounded, so the worst global link loss is an
+# interval too.
 fabric "df" {
   dragonfly {
     p           = 2
     a           = 4
     h           = 2
+    g           = 7
     local_rate  = "200Gb/s"
     global_rate = "200Gb/s"
   }

@@ -1,0 +1,129 @@
+package bisection
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/gen"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// dragonflyCase builds one dragonfly of the generator for the bound tests.
+func dragonflyCase(t *testing.T, d gen.Dragonfly) (*ir.Graph, ir.FabricID) {
+	t.Helper()
+	if errs := d.Validate(); len(errs) > 0 {
+		t.Fatalf("%+v: %v", d, errs)
+	}
+	g := ir.New()
+	fid, _ := gen.BuildDragonfly(g, "df", d)
+	return g, fid
+}
+
+// groupBoundAndExact returns the group-structure bound of fabric fid,
+// failing the test where it does not apply, and the exact bisection by
+// enumeration.
+func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, float64) {
+	t.Helper()
+	m := newModel(g, fid, ViewGPU)
+	m.levels()
+	s, ok := m.dragonflyShape()
+	if !ok {
+		t.Fatalf("fabric %d: no dragonfly shape", fid)
+	}
+	b, ok := s.groupBound()
+	if !ok {
+		t.Fatalf("fabric %d: the group bound does not apply", fid)
+	}
+	return b, m.exact(m.build(modeFull)).value
+}
+
+// The group-structure bound never passes the exact bisection
+// (enumeration of every balanced split, ≤ 18 endpoints) over dragonflies
+// of every arrangement, with fewer groups than a·h+1 (several or uneven
+// links per group pair), and with each kind of link the thin one; and
+// it meets the exact value on most of them, so the test can tell a
+// bound that is merely sound from one that is useless.
+func TestDragonflyGroupBoundBelowExact(t *testing.T) {
+	shapes := [][4]int{ // p, a, h, g
+		{1, 2, 1, 3}, {1, 2, 2, 5}, {1, 2, 3, 7}, {1, 3, 1, 4}, {1, 3, 2, 5},
+		{1, 4, 1, 4}, {2, 2, 1, 3}, {1, 2, 3, 4}, {1, 2, 2, 3}, {1, 4, 2, 4},
+		{1, 2, 4, 9}, {3, 2, 1, 3}, {2, 3, 1, 3},
+	}
+	rates := [][3]float64{ // terminal, local, global in units of 100 Gb/s
+		{1, 1, 1}, {0.25, 1, 1}, {1, 0.25, 1}, {1, 1, 0.25}, {2, 1, 0.5},
+	}
+	arrangements := []string{gen.ArrangementAbsolute, gen.ArrangementRelative, gen.ArrangementCirculant}
+	cases, tight := 0, 0
+	for _, sh := range shapes {
+		for _, rt := range rates {
+			for _, arr := range arrangements {
+				if sh[0]*sh[1]*sh[3] > 16 && (arr != gen.ArrangementCirculant || rt != rates[0]) {
+					continue // 17–18 endpoints: enumeration is slow, once each
+				}
+				d := gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], TerminalBPS: rt[0] * 100e9, LocalBPS: rt[1] * 100e9, GlobalBPS: rt[2] * 100e9, Arrangement: arr}
+				g, fid := dragonflyCase(t, d)
+				b, exact := groupBoundAndExact(t, g, fid)
+				name := fmt.Sprintf("p%d a%d h%d g%d rates %v %s", sh[0], sh[1], sh[2], sh[3], rt, arr)
+				if b > exact*(1+1e-9) {
+					t.Errorf("%s: group bound %s above the exact bisection %s: unsound", name, RateText(b), RateText(exact))
+				}
+				cases++
+				if meets(b, exact) {
+					tight++
+				}
+			}
+		}
+	}
+	if cases < 100 || 2*tight < cases {
+		t.Errorf("group bound tight on %d of %d dragonflies, want at least half of at least 100", tight, cases)
+	}
+	t.Logf("group bound tight on %d of %d dragonflies", tight, cases)
+}
+
+// The bound stays sound on a dragonfly that is no longer alike: a global
+// link at half rate and a local link gone (a failure's residual). It
+// reads least capacities, so it may only loosen.
+func TestDragonflyGroupBoundUneven(t *testing.T) {
+	for _, sh := range [][4]int{{1, 3, 1, 4}, {1, 2, 3, 7}, {1, 4, 1, 4}} {
+		g, fid := dragonflyCase(t, gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], LocalBPS: 100e9, GlobalBPS: 100e9})
+		var global, local bool
+		for i := range g.Links {
+			switch l := &g.Links[i]; {
+			case l.Kind == gen.LinkGlobal && !global:
+				l.CapacityBPS, global = 50e9, true
+			case l.Kind == gen.LinkLocal && !local:
+				l.CapacityBPS, local = 0, true
+			}
+		}
+		if b, exact := groupBoundAndExact(t, g, fid); b > exact*(1+1e-9) {
+			t.Errorf("%v uneven: group bound %s, exact %s", sh, RateText(b), RateText(exact))
+		}
+	}
+}
+
+// Balanced dragonflies (p = h, a = 2h, g = a·h + 1, equal rates; Kim et
+// al., ISCA 2008) past enumeration: the bound never passes the cut found,
+// and closes the interval on the paper's p = 2 example (20 links: four
+// groups a side and one group's routers in halves) and on p = 1.
+func TestBalancedDragonflyIntervals(t *testing.T) {
+	for _, c := range []struct {
+		h      int
+		closed bool
+	}{{1, true}, {2, true}, {3, false}, {4, false}} {
+		d := gen.Dragonfly{P: c.h, A: 2 * c.h, H: c.h, LocalBPS: 200e9, GlobalBPS: 200e9}
+		g, fid := dragonflyCase(t, d)
+		r := Compute(g, fid, Options{})
+		if r.LowerBoundBPS > r.UpperBoundBPS*(1+1e-9) {
+			t.Errorf("h=%d: lower %s above upper %s", c.h, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+		}
+		if got := meets(r.LowerBoundBPS, r.UpperBoundBPS); got != c.closed {
+			t.Errorf("h=%d: %s [%s, %s] by %s; closed %v, want %v", c.h, r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), r.LowerBoundMethod, got, c.closed)
+		}
+		t.Logf("h=%d: %s [%s, %s] by %s", c.h, r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), r.LowerBoundMethod)
+	}
+	gs := compileDir(t, "../../examples/dragonfly-small")
+	r := Compute(gs, fabricID(t, gs, "df"), Options{})
+	if r.Method != MethodExact || r.BandwidthBPS != 20*200e9 || r.LowerBoundMethod != "dragonfly_group_structure" {
+		t.Errorf("dragonfly-small: %s %s by %s, want exact 4 Tb/s (20 links) by the group-structure bound", r.Method, RateText(r.BandwidthBPS), r.LowerBoundMethod)
+	}
+}
