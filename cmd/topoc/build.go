@@ -22,13 +22,14 @@ import (
 	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
 	"github.com/topoc/topoc/compiler/emit/render"
 	"github.com/topoc/topoc/compiler/emit/slurm"
+	"github.com/topoc/topoc/compiler/emit/ufm"
 	"github.com/topoc/topoc/lang/diag"
 )
 
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter,
+	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 

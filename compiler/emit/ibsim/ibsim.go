@@ -101,9 +101,9 @@ func Planes(g *ir.Graph, f ir.FabricID) []int {
 	return out
 }
 
-// planeOf returns the plane of link l: its switch end's (a link between
+// PlaneOf returns the plane of link l: its switch end's (a link between
 // switches stays in a plane), or -1 for a link without a plane label.
-func planeOf(g *ir.Graph, l *ir.Link) int {
+func PlaneOf(g *ir.Graph, l *ir.Link) int {
 	for _, p := range [2]ir.Port{l.A, l.B} {
 		if nd := &g.Nodes[p.Node]; nd.Kind.IsSwitch() && nd.Plane >= 0 {
 			return int(nd.Plane)
@@ -167,7 +167,7 @@ func layout(g *ir.Graph, f ir.FabricID, plane int) *plan {
 	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}, linkAt: map[end]ir.LinkID{}}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
-		if plane >= 0 && planeOf(g, l) != plane {
+		if plane >= 0 && PlaneOf(g, l) != plane {
 			continue
 		}
 		a, b := end{l.A.Node, number(l.A)}, end{l.B.Node, number(l.B)}

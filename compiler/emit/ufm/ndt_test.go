@@ -1,0 +1,110 @@
+package ufm_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/ibsim"
+	"github.com/topoc/topoc/compiler/emit/ufm"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestGolden: the NDT files of one SuperPOD scalable unit, reviewed.
+// Regenerate with: go test ./compiler/emit/ufm -run TestGolden -update
+func TestGolden(t *testing.T) {
+	arts, err := ufm.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")})
+	if err != nil || len(arts) != 2 || arts[0].Path != "ufm/compute-switch-to-switch.ndt" || arts[1].Path != "ufm/compute-switch-to-host.ndt" {
+		t.Fatalf("artifacts %v, %v", len(arts), err)
+	}
+	compiletest.Golden(t, "testdata/superpod-1su-switch-to-switch.ndt", arts[0].Data, *update, "NDT switch-to-switch file of the 1-SU SuperPOD")
+	compiletest.Golden(t, "testdata/superpod-1su-switch-to-host.ndt", arts[1].Data, *update, "NDT switch-to-host file of the 1-SU SuperPOD")
+}
+
+// The two NDT files state exactly the cabling of the ibsim net file (an
+// independent writer of the same fabric, itself checked against the real
+// ibnetdiscover): the same device pairs on the same port numbers, every
+// cable once; and every row has the five NDT columns and LinkType Data.
+func TestSameCablingAsIbsim(t *testing.T) {
+	for _, ex := range []struct{ name, vars string }{{"dgx-h100-superpod", ""}, {"dgx-b200-superpod-16su", ""}} {
+		var vars []string
+		if ex.vars != "" {
+			vars = append(vars, ex.vars)
+		}
+		g := compiletest.Example(t, ex.name, vars...)
+		for fi := range g.Fabrics {
+			f := ir.FabricID(fi)
+			if !ibsim.InfiniBand(g, f) {
+				continue
+			}
+			for _, p := range ibsim.Planes(g, f) {
+				want := map[string]int{}
+				for _, l := range ibsim.Links(g, f, p) {
+					want[pair(g, l.A, l.APort, l.B, l.BPort)]++
+				}
+				sw, host := ufm.NDT(g, f, p)
+				got := map[string]int{}
+				for _, file := range [][]byte{sw, host} {
+					rows, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
+					if err != nil || len(rows) == 0 || fmt.Sprint(rows[0]) != fmt.Sprint(ufm.Header) {
+						t.Fatalf("%s: %v, header %v", ex.name, err, rows[:min(1, len(rows))])
+					}
+					for _, r := range rows[1:] {
+						if len(r) != 5 || r[4] != "Data" {
+							t.Fatalf("%s: row %q", ex.name, r)
+						}
+						got[rowPair(g, r)]++
+					}
+				}
+				if fmt.Sprint(sorted(got)) != fmt.Sprint(sorted(want)) {
+					t.Errorf("%s fabric %d plane %d: NDT has %d cables, ibsim %d, or they differ", ex.name, fi, p, len(got), len(want))
+				}
+			}
+		}
+	}
+}
+
+// pair names a cable by its two ends, device:port, in a fixed order; a
+// host end is its adapter (ibsim's record id).
+func pair(g *ir.Graph, a string, ap int, b string, bp int) string {
+	x, y := fmt.Sprintf("%s:%d", a, ap), fmt.Sprintf("%s:%d", b, bp)
+	if y < x {
+		x, y = y, x
+	}
+	return x + " " + y
+}
+
+// rowPair reads an NDT row back to pair's form: a switch port `Port n`;
+// a host port `<host> <nic>` is the NIC su0/node00/nic0 (or the host
+// itself, `h HCA-1`), on its port 1 (every adapter of these examples has
+// one).
+func rowPair(g *ir.Graph, r []string) string {
+	var ap, bp int
+	a := r[0]
+	if _, err := fmt.Sscanf(r[1], "Port %d", &ap); err != nil {
+		var host, nic string
+		fmt.Sscanf(r[1], "%s %s", &host, &nic)
+		a, ap = host+"/"+nic, 1
+		if nic == "HCA-1" {
+			a = host
+		}
+	}
+	fmt.Sscanf(r[3], "Port %d", &bp)
+	return pair(g, a, ap, r[2], bp)
+}
+
+func sorted(m map[string]int) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%s×%d", k, v))
+	}
+	sort.Strings(out)
+	return out
+}
