@@ -21,6 +21,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/nccl"
 	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
 	"github.com/topoc/topoc/compiler/emit/render"
+	"github.com/topoc/topoc/compiler/emit/sim"
 	"github.com/topoc/topoc/compiler/emit/slurm"
 	"github.com/topoc/topoc/compiler/emit/ufm"
 	"github.com/topoc/topoc/lang/diag"
@@ -29,7 +30,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter,
+	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/topoc/topoc/compiler/emit/internal/dsu"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -89,24 +90,13 @@ func Tree(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string) []Switch 
 	// only overlap (servers of several models on one rail group) would
 	// put a node under two leaves, which Slurm's tree refuses ("Multiple
 	// leaf switches contain nodes").
-	uf := make([]int, len(leaves))
-	for i := range uf {
-		uf[i] = i
-	}
-	find := func(x int) int {
-		for uf[x] != x {
-			uf[x] = uf[uf[x]]
-			x = uf[x]
-		}
-		return x
-	}
+	uf := dsu.New(len(leaves))
+	find := uf.Find
 	firstLeaf := map[string]int{}
 	for i, sw := range leaves {
 		for _, n := range leafNodes[sw] {
 			if j, ok := firstLeaf[n]; ok {
-				if a, b := find(i), find(j); a != b {
-					uf[max(a, b)] = min(a, b)
-				}
+				uf.Union(i, j)
 			} else {
 				firstLeaf[n] = i
 			}
