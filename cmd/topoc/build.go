@@ -16,6 +16,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/dot"
 	"github.com/topoc/topoc/compiler/emit/graphml"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
+	"github.com/topoc/topoc/compiler/emit/infragraph"
 	"github.com/topoc/topoc/compiler/emit/irjson"
 	"github.com/topoc/topoc/compiler/emit/k8s"
 	"github.com/topoc/topoc/compiler/emit/nccl"
@@ -30,7 +31,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter,
+	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, infragraph.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 
