@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestFmtExamples: every example under examples/ is in canonical style
+// TestFmtExamples: every example under examples/, and the built-in
+// catalogue (lang/catalog), is in canonical style
 // (`topoc fmt --check DIR` exits 0 and lists nothing), and the check is
 // not vacuous: the same files with their indentation broken are caught.
 func TestFmtExamples(t *testing.T) {
@@ -15,6 +16,7 @@ func TestFmtExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dirs = append(dirs, "../../lang/catalog")
 	n := 0
 	for _, dir := range dirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.topo.hcl"))

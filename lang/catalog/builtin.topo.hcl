@@ -108,7 +108,7 @@ switch_model "Rosetta" {
   sharp     = false     # [assumption]: no in-network reduction in the sources read
   vendor    = "HPE"
   # protocol: not set. Slingshot is HPE's own Ethernet-compatible protocol, and no NIC of this catalogue speaks it.
-  latency   = "350ns" # designs.md §2: mean switch latency about 350 ns [src]; nodes.md §7
+  latency = "350ns" # designs.md §2: mean switch latency about 350 ns [src]; nodes.md §7
 }
 
 # NVSwitch chips are switch models too: the nvlink_domain fabric and the
@@ -790,8 +790,8 @@ node_model "ND-H100-v5" {
     socket              = floor(count.index / 4)
     gpus                = [count.index]
     nics                = ["compute[${count.index}]"]
-    gen                 = 5  # 32.0 GT/s; file [src]
-    width               = 16 # file [src]
+    gen                 = 5                                         # 32.0 GT/s; file [src]
+    width               = 16                                        # file [src]
     bus_id              = format("ffff:ff:%02x.0", count.index + 1) # Azure's fake ids; file [src]
     vendor_id           = "0x0000"                                  # file [src]
     device_id           = "0x0000"
