@@ -164,12 +164,18 @@ const groupBoundBudget = 500_000_000
 // f(t) = min over k of the split terms on a split one. Every c has slopes
 // within ±tr and full-A's is −tr, full-B's +tr, so filling the full-A
 // groups first, then the split ones, then the full-B ones is optimal
-// (an exchange argument), and S split groups holding t_S terminals cost
-// at least S·f̂(t_S/S) with f̂ the lower convex hull of f (Jensen), or
-// f(t_S) itself when S = 1. The bound is the least of these over all
-// (F_A, F_B). It uses only least capacities and per-router maxima, so a
-// failure or an uneven rate leaves it sound, only looser. Cost
-// O(g²·a).
+// (an exchange argument). S split groups holding t_S terminals cost at
+// least the least Σ split[kᵢ] + tr·|t_S − p·Σkᵢ| over their routers on A
+// (integer, by dynamic programming, where groupDPBudget allows), and in
+// any case at least S·f̂(t_S/S) with f̂ the lower convex hull of f
+// (Jensen), or f(t_S) itself when S = 1. The bound is the least of
+// these over all (F_A, F_B), tried cheapest relaxation first. It uses
+// only least capacities and per-router maxima, so a failure or an
+// uneven rate leaves it sound, only looser. It ignores which groups each
+// router's global links reach, so it cannot pass a cheaper
+// arrangement-blind split (many split groups trading global links on
+// one side), and stays below the cut found on balanced dragonflies with
+// p = h ≥ 3. Cost O(g²·a) plus the integer minima.
 //
 // ok is false when the groups differ in size or terminals per router,
 // or the work would pass groupBoundBudget.
