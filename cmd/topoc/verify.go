@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -25,13 +26,13 @@ const maxDiscovery = 512 << 20
 func newVerify() *cobra.Command {
 	var df designFlags
 	var discovered []string
-	var fabric, mapFile, format string
+	var fabric, mapFile, format, inFormat string
 	var ignoreSpeed bool
 	c := &cobra.Command{
 		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
-		Short: "Compare the cabled fabric (ibnetdiscover output) with the design",
+		Short: "Compare the cabled fabric (ibnetdiscover or iblinkinfo output) with the design",
 		Long: "verify compiles the design and compares one of its InfiniBand fabrics with what ibnetdiscover\n" +
-			"found on the cabled cluster: missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
+			"(or iblinkinfo) found on the cabled cluster: missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
 			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
 			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several\n" +
 			"InfiniBand planes (one subnet each) takes one --discovered file per plane.\n" +
@@ -39,6 +40,10 @@ func newVerify() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(discovered) == 0 {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover's output)")
+				return exitError{2}
+			}
+			if inFormat != "" && !slices.Contains(asbuilt.Formats, asbuilt.Format(inFormat)) {
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p or iblinkinfo\n", inFormat)
 				return exitError{2}
 			}
 			g, res, err := df.compileDesign(c, args, format, "text", "json")
@@ -62,7 +67,7 @@ func newVerify() *cobra.Command {
 					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 					return exitError{2}
 				}
-				t, perr := asbuilt.ParseIBNetDiscover(bytes.NewReader(data))
+				t, _, perr := asbuilt.Parse(data, asbuilt.Format(inFormat))
 				if perr == nil {
 					if len(discovered) > 1 {
 						t.SetFile(file) // findings then say which file
@@ -71,7 +76,7 @@ func newVerify() *cobra.Command {
 				}
 				if perr != nil {
 					diag.WriteText(c.ErrOrStderr(), nil, hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
-						fmt.Sprintf("%s: %v. verify reads ibnetdiscover's default output (not -p, not iblinkinfo).", file, perr))}, 0, false)
+						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p) and iblinkinfo, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
 					return exitError{2}
 				}
 			}
@@ -107,7 +112,8 @@ func newVerify() *cobra.Command {
 		},
 	}
 	df.register(c)
-	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover output of the cabled fabric (once per plane of a multi-plane fabric)")
+	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric)")
+	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p or iblinkinfo (default: told by content)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")

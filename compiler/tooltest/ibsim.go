@@ -21,9 +21,17 @@ import (
 // per-process socket name (IBSIM_SOCKNAME) keeps parallel tests apart.
 func IBNetDiscover(t testing.TB, net []byte, flags ...string) []byte {
 	t.Helper()
+	return UnderIBSim(t, net, []string{"ibnetdiscover"}, flags...)
+}
+
+// UnderIBSim serves net with the real ibsim as IBNetDiscover does and
+// returns the standard output of the infiniband-diags tool tool[0] run
+// against it with arguments tool[1:] ("iblinkinfo", "ibnetdiscover -p").
+func UnderIBSim(t testing.TB, net []byte, tool []string, flags ...string) []byte {
+	t.Helper()
 	sim := Command(t, "ibsim", "ibsim-utils")
 	run := Command(t, "ibsim-run", "ibsim-utils")
-	Command(t, "ibnetdiscover", "infiniband-diags")
+	path := Command(t, tool[0], "infiniband-diags")
 	dir := t.TempDir()
 	file, logf := filepath.Join(dir, "fabric.net"), filepath.Join(dir, "ibsim.log")
 	if err := os.WriteFile(file, net, 0o644); err != nil {
@@ -48,13 +56,13 @@ func IBNetDiscover(t testing.TB, net []byte, flags ...string) []byte {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	c := exec.CommandContext(ctx, run, "ibnetdiscover")
+	c := exec.CommandContext(ctx, run, append([]string{path}, tool[1:]...)...)
 	c.Env = env
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
 	if err := c.Run(); err != nil {
 		b, _ := os.ReadFile(logf)
-		t.Fatalf("ibnetdiscover under ibsim: %v\n%s\nibsim: %s", err, errb.String(), b)
+		t.Fatalf("%s under ibsim: %v\n%s\nibsim: %s", tool[0], err, errb.String(), b)
 	}
 	return out.Bytes()
 }

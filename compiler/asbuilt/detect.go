@@ -1,0 +1,82 @@
+package asbuilt
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Format names a discovery file format.
+type Format string
+
+// The discovery formats verify reads.
+const (
+	// FormatIBNetDiscover is ibnetdiscover's default output (and ibsim's
+	// net files, the same shape).
+	FormatIBNetDiscover Format = "ibnetdiscover"
+	// FormatIBNetDiscoverPorts is `ibnetdiscover -p`, the ports report.
+	FormatIBNetDiscoverPorts Format = "ibnetdiscover-p"
+	// FormatIBLinkInfo is iblinkinfo's default output.
+	FormatIBLinkInfo Format = "iblinkinfo"
+)
+
+// Formats lists the formats in the order --discovered-format documents.
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo}
+
+// Detect names the format of a discovery file by its first line that is
+// not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
+// device record or attribute line is ibnetdiscover's, a `CA|SW <lid>
+// <port> 0x<guid>` line the ports report's, a `Switch:`/`CA:` header or a
+// `0x<guid> … ==(` line iblinkinfo's. ok is false when none of the first
+// 200 lines decides.
+func Detect(data []byte) (Format, bool) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1024), MaxLine)
+	for n := 0; n < 200 && sc.Scan(); n++ {
+		s := strings.TrimSpace(sc.Text())
+		switch {
+		case s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "ibwarn:"):
+		case strings.HasPrefix(s, "Switch:") || strings.HasPrefix(s, "CA:") || strings.HasPrefix(s, "0x") && strings.Contains(s, "==("):
+			return FormatIBLinkInfo, true
+		case portsLine.MatchString(s):
+			return FormatIBNetDiscoverPorts, true
+		case isAttr(s):
+			return FormatIBNetDiscover, true
+		default:
+			if _, ok, _ := parseHeader(s); ok {
+				return FormatIBNetDiscover, true
+			}
+		}
+	}
+	return "", false
+}
+
+// Parse reads a discovery file in format f, or in the format Detect
+// finds when f is "". It returns the format read. Errors name the line,
+// or say which formats were tried.
+func Parse(data []byte, f Format) (*Topology, Format, error) {
+	if f == "" {
+		d, ok := Detect(data)
+		if !ok {
+			if len(bytes.TrimSpace(data)) == 0 {
+				return nil, "", fmt.Errorf("the file is empty")
+			}
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo): no device record, port line or header in its first 200 lines")
+		}
+		f = d
+	}
+	var t *Topology
+	var err error
+	switch f {
+	case FormatIBNetDiscover:
+		t, err = ParseIBNetDiscover(bytes.NewReader(data))
+	case FormatIBNetDiscoverPorts:
+		t, err = ParseIBNetDiscoverPorts(bytes.NewReader(data))
+	case FormatIBLinkInfo:
+		t, err = ParseIBLinkInfo(bytes.NewReader(data))
+	default:
+		return nil, f, fmt.Errorf("unknown discovery format %q (one of %v)", f, Formats)
+	}
+	return t, f, err
+}

@@ -1,0 +1,117 @@
+package asbuilt
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// portsLine is one line of `ibnetdiscover -p` (infiniband-diags'
+// ports report): `<CA|SW|RT> <lid> <port> 0x<guid> <width> <speed>`,
+// then for a cabled port `- <CA|SW|RT> <lid> <port> 0x<guid> ( '<desc>'
+// - '<peer desc>' )`, for an uncabled one `'<desc>'`. Seen on the real
+// tool run under ibsim (compiler/asbuilt/testdata).
+var portsLine = regexp.MustCompile(`^(CA|SW|RT)\s+(\d+)\s+(\d+)\s+0x([0-9a-fA-F]+)\s+(\S+)\s+(\S+)\s+(.*)$`)
+
+// portsPeer is the rest of a cabled port's line.
+var portsPeer = regexp.MustCompile(`^-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+0x([0-9a-fA-F]+)\s+\(\s+'(.*)'\s+-\s+'(.*)'\s+\)\s*$`)
+
+// portsID is the device id a ports-report GUID gets: "S-" or "H-" and 16
+// hex digits, as ibnetdiscover's default output names devices. For a
+// switch the GUID is its node GUID, the id ibnetdiscover gives it; for an
+// adapter it is the port's GUID (the report gives no node GUID), so a
+// dual-port adapter is one device per port.
+func portsID(kind, guid string) string {
+	p := "H-"
+	if kind == "SW" {
+		p = "S-"
+	}
+	return p + fmt.Sprintf("%016s", strings.ToLower(guid))
+}
+
+// ParseIBNetDiscoverPorts reads `ibnetdiscover -p` output: one line per
+// port, a cabled one naming its peer. Every cable appears at both of its
+// ends (both listings must agree) and is kept once; devices are recorded
+// at their first line, their port count the highest port seen. Errors
+// name the line.
+func ParseIBNetDiscoverPorts(r io.Reader) (*Topology, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), MaxLine)
+	t := &Topology{}
+	index := map[string]int{}
+	type key struct {
+		id   string
+		port int
+	}
+	listed := map[key]key{}
+	device := func(kind, guid, desc string, line int) string {
+		id := portsID(kind, guid)
+		if _, ok := index[id]; !ok {
+			index[id] = len(t.Devices)
+			t.Devices = append(t.Devices, Device{ID: id, Switch: kind == "SW", Desc: desc, Line: line})
+		}
+		return id
+	}
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "ibwarn:") {
+			continue
+		}
+		m := portsLine.FindStringSubmatch(s)
+		if m == nil {
+			if len(t.Devices) == 0 {
+				continue // stray output before the report
+			}
+			return nil, fmt.Errorf("line %d: not a line of ibnetdiscover -p: %q", line, clip(s))
+		}
+		port, _ := strconv.Atoi(m[3])
+		rest := m[7]
+		if !strings.HasPrefix(rest, "-") {
+			desc := strings.Trim(strings.TrimSpace(rest), "'")
+			id := device(m[1], m[4], desc, line)
+			d := &t.Devices[index[id]]
+			d.Ports = max(d.Ports, port)
+			continue // an uncabled port
+		}
+		p := portsPeer.FindStringSubmatch(rest)
+		if p == nil {
+			return nil, fmt.Errorf("line %d: a cabled port whose peer is not `- <CA|SW> <lid> <port> 0x<guid> ( '<desc>' - '<desc>' )`: %q", line, clip(s))
+		}
+		peerPort, _ := strconv.Atoi(p[3])
+		if port < 1 || peerPort < 1 {
+			return nil, fmt.Errorf("line %d: port numbers start at 1", line)
+		}
+		a := device(m[1], m[4], p[5], line)
+		b := device(p[1], p[4], p[6], line)
+		t.Devices[index[a]].Ports = max(t.Devices[index[a]].Ports, port)
+		t.Devices[index[b]].Ports = max(t.Devices[index[b]].Ports, peerPort)
+		ka, kb := key{a, port}, key{b, peerPort}
+		if prev, dup := listed[ka]; dup {
+			if prev != kb {
+				return nil, fmt.Errorf("line %d: port %d of %s is listed to %s port %d, and before to %s port %d", line, port, a, b, peerPort, prev.id, prev.port)
+			}
+			continue
+		}
+		if back, ok := listed[kb]; ok {
+			if back != ka {
+				return nil, fmt.Errorf("line %d: %s port %d lists %s port %d, but that port lists %s port %d", line, a, port, b, peerPort, back.id, back.port)
+			}
+			listed[ka] = kb
+			continue // the other end's line added it
+		}
+		listed[ka] = kb
+		t.Links = append(t.Links, Link{A: a, APort: port, B: b, BPort: peerPort, Speed: strings.ToLower(m[5]) + strings.ToUpper(m[6]), Line: line})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %v", line+1, err)
+	}
+	if len(t.Devices) == 0 {
+		return nil, fmt.Errorf("no port line (`SW <lid> <port> 0x<guid> …`) in %d line(s): not ibnetdiscover -p output", line)
+	}
+	return t, nil
+}
