@@ -67,6 +67,13 @@ type Emitter struct {
 	Emit func(*Input) ([]Artifact, error)
 }
 
+// NoFabricNote is the DIR/README.txt an InfiniBand hand-off writes when
+// it was asked for by name and the design has no InfiniBand fabric, so
+// the build says why it wrote nothing there.
+func NoFabricNote(dir, what string) Artifact {
+	return Artifact{Path: dir + "/README.txt", Data: []byte("No " + what + " files: the design has no InfiniBand fabric (one whose every switch model states protocol = \"infiniband\").\n")}
+}
+
 // CheckPath reports whether p is a safe relative artifact path: not
 // empty, not absolute, no "..", no backslash, no NUL, no control bytes,
 // and no empty or "." segment. Paths derived from design names must pass

@@ -68,6 +68,9 @@ var Emitter = &emit.Emitter{
 				arts = append(arts, emit.Artifact{Path: path, Data: data})
 			}
 		}
+		if len(arts) == 0 && len(skipped) == 0 && in.Explicit {
+			arts = append(arts, emit.NoFabricNote(Dir, "ibsim net"))
+		}
 		if len(skipped) > 0 {
 			var b bytes.Buffer
 			b.WriteString("Fabrics left out of ibsim net files:\n")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/emit"
@@ -88,6 +89,17 @@ func readme(dir, title string, names []string, notes [][]string) []emit.Artifact
 	return []emit.Artifact{{Path: dir + "/README.txt", Data: append([]byte(title+"\n"), b.Bytes()...)}}
 }
 
+// gpuModels lists the distinct models of n's NPUs, in order of first use.
+func gpuModels(g *ir.Graph, n *Net) []string {
+	var out []string
+	for _, x := range n.NPUs {
+		if m := g.Nodes[x].Model; !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // gpuType is the SimAI GPU type of the network's first GPU: its model if
 // SimAI knows it (a prefix, case aside: "H100-SXM" is H100), else NONE.
 func gpuType(g *ir.Graph, n *Net) string {
@@ -139,7 +151,13 @@ var SimAIEmitter = &emit.Emitter{
 			if size != n.GPUsPerServer {
 				notes[i] = append(notes[i], fmt.Sprintf("GPUs per server is the NVLink domain's %d GPUs (SimAI's NVLink group), not a server's %d", size, n.GPUsPerServer))
 			}
-			arts = append(arts, emit.Artifact{Path: "simai/" + emit.SafeName(names[i]) + ".topo", Data: n.SimAI(size, t)})
+			if per := len(n.NVSwitches) / (len(n.NPUs) / size); per > 1 {
+				notes[i] = append(notes[i], fmt.Sprintf("the %d NVSwitch chips of each NVLink domain are one NVSwitch, each GPU's NVLink links to them one link of their summed capacity: SimAI places GPU i under NVSwitch i ÷ (GPUs per server)", per))
+			}
+			if ms := gpuModels(g, n); len(ms) > 1 {
+				notes[i] = append(notes[i], fmt.Sprintf("GPU models differ (%s); SimAI takes one type: written %s, the first GPU's", strings.Join(ms, ", "), t))
+			}
+			arts = append(arts, emit.Artifact{Path: "simai/" + emit.SafeName(names[i]) + ".topo", Data: n.oneNVSwitchPerDomain(size).SimAI(size, t)})
 		}
 		return append(arts, readme("simai", "Notes on the SimAI topology files (topoc build --emit simai):", names, notes)...), nil
 	},

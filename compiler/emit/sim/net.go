@@ -69,10 +69,12 @@ type Link struct {
 
 // Build flattens fabric f of g. A GPU reaches the fabric through the NIC
 // NCCL pairs it with (ir.Internals.Affinities): a NIC that exactly one
-// GPU uses is folded into that GPU, so the GPU's network links are the
-// NIC's; a NIC several GPUs use becomes a switch of its own, with a link
-// from each of its GPUs at the bottleneck of the GPU's path to it (PCIe,
-// or C2C on a Grace superchip); a NIC no GPU uses, and devices that are
+// GPU uses, over a path at least as wide as the NIC's fabric links, is
+// folded into that GPU, so the GPU's network links are the NIC's; any
+// other NIC (several GPUs, or a path narrower than its ports, such as a
+// dual-port 2 × 400G NIC on PCIe Gen5 x16) becomes a switch of its own,
+// with a link from each of its GPUs at the bottleneck of the GPU's path
+// to it (PCIe, or C2C on a Grace superchip); a NIC no GPU uses, and devices that are
 // not compute nodes (appliances, storage NICs), are left out with a note.
 // ok is false for a fabric without compute endpoints.
 func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
@@ -196,6 +198,12 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 	for _, ep := range g.Fabrics[f].Endpoints {
 		onFabric[ep.Node] = true
 	}
+	fabricCap := map[ir.NodeID]float64{} // a NIC's capacity on the fabric
+	for _, lid := range g.FabricLinks(f) {
+		l := &g.Links[lid]
+		fabricCap[l.A.Node] += l.CapacityBPS
+		fabricCap[l.B.Node] += l.CapacityBPS
+	}
 	var nicSwitches []ir.NodeID
 	nicEnd := map[ir.NodeID]int{} // NIC → the Net ID its fabric links attach to
 	unused := 0
@@ -215,10 +223,10 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 			}
 		}
 		for _, nic := range nics {
-			switch u := users[nic]; len(u) {
-			case 0:
+			switch u := users[nic]; {
+			case len(u) == 0:
 				unused++
-			case 1:
+			case len(u) == 1 && u[0].Path.BottleneckBPS >= fabricCap[nic]:
 				nicEnd[nic] = id[u[0].GPU]
 			default:
 				nicEnd[nic] = len(n.NPUs) + len(n.NVSwitches) + len(nicSwitches)
@@ -266,6 +274,9 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 	for _, l := range merged {
 		n.Links = append(n.Links, *l)
 	}
+	if reach := n.reachFromFirst(); reach < len(n.NPUs)-1 {
+		n.Notes = append(n.Notes, fmt.Sprintf("GPU 0 has a route to only %d of the other %d GPUs: the simulators forward only at switches, and this fabric's rails or planes meet only inside servers (traffic between them goes over NVLink through a GPU, which they do not model)", reach, len(n.NPUs)-1))
+	}
 	slices.SortFunc(n.Links, func(x, y Link) int {
 		if x.A != y.A {
 			return x.A - y.A
@@ -273,6 +284,39 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 		return x.B - y.B
 	})
 	return n, true
+}
+
+// reachFromFirst counts the NPUs that NPU 0 reaches through switches
+// alone (never forwarding at an NPU, as ns-3's and SimAI's routing do).
+func (n *Net) reachFromFirst() int {
+	if len(n.NPUs) < 2 {
+		return 0
+	}
+	adj := make([][]int, len(n.NPUs)+len(n.NVSwitches)+len(n.Switches))
+	for _, l := range n.Links {
+		adj[l.A] = append(adj[l.A], l.B)
+		adj[l.B] = append(adj[l.B], l.A)
+	}
+	seen := make([]bool, len(adj))
+	seen[0] = true
+	queue := []int{0}
+	reached := 0
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for _, y := range adj[x] {
+			if seen[y] {
+				continue
+			}
+			seen[y] = true
+			if y < len(n.NPUs) {
+				reached++ // an NPU is reached but not passed through
+				continue
+			}
+			queue = append(queue, y)
+		}
+	}
+	return reached
 }
 
 // fabricSwitches returns fabric f's switches, tier by tier bottom-up

@@ -117,26 +117,32 @@ func TestFatTreeClosedForm(t *testing.T) {
 	}
 }
 
-// The H100 SuperPOD in SimAI's form: 127 DGX of 8 GPUs and 4 NVSwitch
-// chips, 48 InfiniBand switches; each GPU's NVLink capacity summed over
-// the file equals the DGX H100's 18 NVLink4 links × 200 Gb/s = 3.6 Tb/s
-// per direction (nodes.md), each GPU has one 400 Gb/s network link (its
-// own ConnectX-7, folded into it), and the file's total network capacity
-// is the fabric's less the UFM appliances' four links.
+// The H100 SuperPOD in SimAI's form: 127 DGX of 8 GPUs, their 4
+// NVSwitch chips merged into one NVSwitch per DGX (SimAI's model), 48
+// InfiniBand switches; each GPU has one NVLink line of the DGX H100's 18
+// NVLink4 links × 200 Gb/s = 3.6 Tb/s per direction (nodes.md) and one
+// 400 Gb/s network link (its own ConnectX-7, folded into it), and the
+// file's total network capacity is the fabric's less the UFM appliances'
+// four links.
 func TestSuperPODSimAI(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod")
 	tp := parse(t, emitOne(t, sim.SimAIEmitter, g, "simai/compute.topo"))
-	if want := []string{"1572", "8", "508", "48", fmt.Sprint(len(tp.links)), "H100"}; fmt.Sprint(tp.header) != fmt.Sprint(want) {
+	if want := []string{"1191", "8", "127", "48", fmt.Sprint(len(tp.links)), "H100"}; fmt.Sprint(tp.header) != fmt.Sprint(want) {
 		t.Errorf("header %v, want %v", tp.header, want)
 	}
 	nv := make([]float64, 1016)
+	nvLines := make([]int, 1016)
 	net := make([]float64, 1016)
 	total := 0.0
 	for _, l := range tp.links {
 		a, b := int(l[0]), int(l[1])
 		switch {
-		case a < 1016 && b < 1016+508:
+		case a < 1016 && b < 1016+127:
+			if b != 1016+a/8 {
+				t.Fatalf("GPU %d under NVSwitch %d, want its DGX's %d", a, b, 1016+a/8)
+			}
 			nv[a] += l[2]
+			nvLines[a]++
 		case a < 1016:
 			net[a] += l[2]
 			total += l[2]
@@ -145,7 +151,7 @@ func TestSuperPODSimAI(t *testing.T) {
 		}
 	}
 	for i := range nv {
-		if nv[i] != 3600 || net[i] != 400 {
+		if nv[i] != 3600 || nvLines[i] != 1 || net[i] != 400 {
 			t.Fatalf("GPU %d: NVLink %g Gb/s, network %g Gb/s; want 3600 and 400", i, nv[i], net[i])
 		}
 	}
@@ -163,23 +169,38 @@ func TestSuperPODSimAI(t *testing.T) {
 }
 
 // Two GB200 NVL72 racks: each NVLink domain is a rack of 72 GPUs joined
-// by 18 NVSwitch chips, one NVLink5 link from every GPU to every chip
-// (2,592 NVLink lines), so SimAI's GPUs per server and ASTRA-sim's first
-// logical dimension are 72, not a tray's 4.
+// by 18 NVSwitch chips, one NVLink5 link from every GPU to every chip, so
+// SimAI's GPUs per server and ASTRA-sim's first logical dimension are 72,
+// not a tray's 4, and SimAI's file holds one NVSwitch per rack with one
+// 18 × 400 Gb/s = 7.2 Tb/s line from each GPU to its rack's.
 func TestNVL72Domains(t *testing.T) {
 	g := compiletest.Example(t, "gb200-nvl72-2rack")
 	tp := parse(t, emitOne(t, sim.SimAIEmitter, g, "simai/scale_out.topo"))
-	if tp.header[1] != "72" || tp.header[2] != "36" {
-		t.Errorf("header %v: want 72 GPUs per NVLink group and 36 NVSwitch chips", tp.header)
+	if tp.header[1] != "72" || tp.header[2] != "2" {
+		t.Errorf("header %v: want 72 GPUs per NVLink group and 2 NVSwitches", tp.header)
 	}
 	nvl := 0
 	for _, l := range tp.links {
+		if l[0] < 144 && l[1] < 144+2 {
+			nvl++
+			if int(l[1]) != 144+int(l[0])/72 || l[2] != 7200 {
+				t.Fatalf("NVLink line %v, want GPU to its rack's NVSwitch at 7200 Gb/s", l)
+			}
+		}
+	}
+	if nvl != 144 {
+		t.Errorf("%d NVLink lines, want 144", nvl)
+	}
+	// The ns-3 file keeps the real chips: 144 × 18 NVLink lines.
+	ns := parse(t, emitOne(t, sim.ASTRASimEmitter, g, "astrasim/scale_out/ns3-topology.txt"))
+	nvl = 0
+	for _, l := range ns.links {
 		if l[0] < 144 && l[1] < 144+36 {
 			nvl++
 		}
 	}
 	if nvl != 144*18 {
-		t.Errorf("%d NVLink lines, want 144 × 18", nvl)
+		t.Errorf("ns-3: %d NVLink lines, want 144 × 18", nvl)
 	}
 	if d := emitOne(t, sim.ASTRASimEmitter, g, "astrasim/scale_out/logical-dims.json"); !bytes.Contains(d, []byte(`"72",`)) || !bytes.Contains(d, []byte(`"2"`)) {
 		t.Errorf("logical dims %s, want 72 × 2", d)
@@ -226,5 +247,64 @@ func TestSuperPODAnalytical(t *testing.T) {
 	}
 	if !bytes.Contains(data, []byte("An approximation")) {
 		t.Error("the file does not say it approximates")
+	}
+}
+
+// analytical reads an analytical.yml back.
+func analytical(t *testing.T, data []byte) string {
+	t.Helper()
+	var a struct {
+		NPUs      []int     `yaml:"npus_count"`
+		Bandwidth []float64 `yaml:"bandwidth"`
+	}
+	if err := yaml.Unmarshal(data, &a); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(a.NPUs, a.Bandwidth)
+}
+
+// Where the GPU's path is narrower than its NIC, or GPUs share a NIC,
+// the simulators get the narrower figure. Two GPUs on one 400G NIC: each
+// 25 GB/s in the analytical network, and the ns-3 file reaches the NIC
+// as a switch. A dual-port 2 × 400G NIC behind PCIe Gen5 x16: the NIC is
+// a switch reached at the PCIe bottleneck (504.123 Gb/s, not 800), 63.015
+// GB/s per GPU. One NVL72 rack: one NVLink dimension of 72 GPUs at 900
+// GB/s (18 × 400 Gb/s), no scale-out dimension.
+func TestNarrowPathsAndOneDomain(t *testing.T) {
+	g := compiletest.Dir(t, "testdata/shared-nic")
+	if got := analytical(t, emitOne(t, sim.ASTRASimEmitter, g, "astrasim/ib/analytical.yml")); got != "[4 8] [450 25]" {
+		t.Errorf("shared NIC: %s, want [4 8] [450 25]", got)
+	}
+	g = compiletest.Dir(t, "testdata/dual-port-nic")
+	if got := analytical(t, emitOne(t, sim.ASTRASimEmitter, g, "astrasim/ib/analytical.yml")); !strings.HasPrefix(got, "[8 4] [450 63.0153") {
+		t.Errorf("dual-port NIC: %s, want [8 4] [450 63.0153…]", got)
+	}
+	tp := parse(t, emitOne(t, sim.ASTRASimEmitter, g, "astrasim/ib/ns3-topology.txt"))
+	pcie := 0
+	for _, l := range tp.links {
+		if l[0] < 32 && l[1] >= 32 && l[2] == 504.123 {
+			pcie++
+		}
+		if l[0] < 32 && l[2] == 400 {
+			t.Fatalf("GPU %v has a 400G network link of its own: the NIC was folded past its PCIe limit", l)
+		}
+	}
+	if pcie != 32 {
+		t.Errorf("%d GPU–NIC lines at 504.123 Gb/s, want 32", pcie)
+	}
+	g = compiletest.Example(t, "gb200-nvl72")
+	if got := analytical(t, emitOne(t, sim.ASTRASimEmitter, g, "astrasim/scale_out/analytical.yml")); got != "[72] [900]" {
+		t.Errorf("one NVL72 rack: %s, want [72] [900]", got)
+	}
+}
+
+// A rail-only fabric's rails meet only inside servers, which the
+// simulators do not forward through: the README says how few GPUs GPU 0
+// reaches (its 7 NVLink peers and the 63 GPUs of its rail).
+func TestRailOnlyNote(t *testing.T) {
+	g := compiletest.Example(t, "rail-only-512")
+	readme := emitOne(t, sim.ASTRASimEmitter, g, "astrasim/README.txt")
+	if !bytes.Contains(readme, []byte("route to only 70 of the other 511 GPUs")) {
+		t.Errorf("README: %s", readme)
 	}
 }

@@ -53,11 +53,12 @@ func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // linkLines writes one `src dst <Gbps>Gbps <delay>ms <error rate>` line
 // per link, the line both SimAI and ASTRA-sim's ns-3 read (error rate 0:
-// the design states no bit errors).
+// the design states no bit errors); rates to the Mb/s (a PCIe path's
+// 504.123 Gb/s), delays to the nanosecond.
 func (n *Net) linkLines(b *bytes.Buffer) {
 	for i := range n.Links {
 		l := &n.Links[i]
-		fmt.Fprintf(b, "%d %d %sGbps %sms 0\n", l.A, l.B, num(l.BPS/1e9), num(l.DelayMS()))
+		fmt.Fprintf(b, "%d %d %sGbps %sms 0\n", l.A, l.B, num(math.Round(l.BPS/1e6)/1e3), num(l.DelayMS()))
 	}
 }
 
@@ -108,9 +109,11 @@ type analyticalNet struct {
 
 // Analytical returns the network as ASTRA-sim's analytical network YAML:
 // with NVLink domains of size d > 1, a Switch dimension of d NPUs at
-// each NPU's least NVLink capacity, then a Switch dimension of the
-// domains at each NPU's least network capacity (its own network link, or
-// its path to a shared NIC); else one Switch dimension of all NPUs.
+// each NPU's least NVLink capacity, then (unless one domain holds every
+// NPU) a Switch dimension of the domains at each NPU's least network
+// capacity: its own network links, or its share of a shared NIC (the
+// NIC's network capacity ÷ its GPUs, at most the GPU's path to it); with
+// no NVLink, one Switch dimension of all NPUs.
 // Latency is the class's delay per hop (NVLinkDelayMS, NetworkDelayMS;
 // the Switch shape counts two hops). It is an approximation, said in the
 // file: the analytical model cannot express oversubscription, the
@@ -119,6 +122,19 @@ type analyticalNet struct {
 func (n *Net) Analytical() []byte {
 	nv := make([]float64, len(n.NPUs))
 	out := make([]float64, len(n.NPUs))
+	// A shared NIC (a switch reached over PCIe) gives each of its GPUs an
+	// equal share of its network capacity, at most the GPU's path to it.
+	netCap := map[int]float64{}
+	users := map[int]int{}
+	for _, l := range n.Links {
+		switch {
+		case l.Class == ClassPCIe:
+			users[l.B]++
+		case l.Class == ClassNetwork && l.A >= len(n.NPUs):
+			netCap[l.A] += l.BPS
+			netCap[l.B] += l.BPS
+		}
+	}
 	for _, l := range n.Links {
 		if l.A >= len(n.NPUs) {
 			continue
@@ -126,6 +142,8 @@ func (n *Net) Analytical() []byte {
 		switch l.Class {
 		case ClassNVLink:
 			nv[l.A] += l.BPS
+		case ClassPCIe:
+			out[l.A] += math.Min(l.BPS, netCap[l.B]/float64(users[l.B]))
 		default:
 			out[l.A] += l.BPS
 		}
@@ -139,7 +157,7 @@ func (n *Net) Analytical() []byte {
 	}
 	a := analyticalNet{}
 	size, ok := n.Domains()
-	if ok && size > 1 && size < len(n.NPUs) {
+	if ok && size > 1 {
 		a.Topology = append(a.Topology, "Switch")
 		a.NPUsCount = append(a.NPUsCount, size)
 		a.Bandwidth = append(a.Bandwidth, least(nv))
@@ -147,10 +165,14 @@ func (n *Net) Analytical() []byte {
 	} else {
 		size = 1
 	}
-	a.Topology = append(a.Topology, "Switch")
-	a.NPUsCount = append(a.NPUsCount, len(n.NPUs)/size)
-	a.Bandwidth = append(a.Bandwidth, least(out))
-	a.Latency = append(a.Latency, NetworkDelayMS*1e6)
+	// One NVLink domain holding every NPU needs no scale-out dimension:
+	// collectives among its NPUs run over NVLink.
+	if size < len(n.NPUs) {
+		a.Topology = append(a.Topology, "Switch")
+		a.NPUsCount = append(a.NPUsCount, len(n.NPUs)/size)
+		a.Bandwidth = append(a.Bandwidth, least(out))
+		a.Latency = append(a.Latency, NetworkDelayMS*1e6)
+	}
 	body, _ := yaml.Marshal(a) // plain slices of numbers and strings: cannot fail
 	head := "# ASTRA-sim analytical network, written by topoc build --emit astrasim.\n" +
 		"# An approximation: the analytical model has no oversubscription, tiers,\n" +

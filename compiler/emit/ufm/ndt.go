@@ -59,6 +59,9 @@ var Emitter = &emit.Emitter{
 					emit.Artifact{Path: base + "-switch-to-host.ndt", Data: host})
 			}
 		}
+		if len(arts) == 0 && in.Explicit {
+			arts = append(arts, emit.NoFabricNote(Dir, "UFM network design topology"))
+		}
 		return arts, nil
 	},
 }
