@@ -127,3 +127,15 @@ func TestBalancedDragonflyIntervals(t *testing.T) {
 		t.Errorf("dragonfly-small: %s %s by %s, want exact 4 Tb/s (20 links) by the group-structure bound", r.Method, RateText(r.BandwidthBPS), r.LowerBoundMethod)
 	}
 }
+
+// Even | odd groups: p=2 a=4 h=2 g=8 under the relative arrangement, all
+// links 400G. Alternate groups cut 16 global links (6.4 Tb/s), fewer
+// than the 18 of the first | second half, and the group-structure bound
+// proves it (found by a new user's exhaustive check).
+func TestDragonflyEvenOddGroups(t *testing.T) {
+	g, fid := dragonflyCase(t, gen.Dragonfly{P: 2, A: 4, H: 2, G: 8, LocalBPS: 400e9, GlobalBPS: 400e9, TerminalBPS: 400e9, Arrangement: gen.ArrangementRelative})
+	r := Compute(g, fid, Options{})
+	if r.Method != MethodExact || r.BandwidthBPS != 16*400e9 || r.Certificate.Text != "groups 0, 2, 4, 6 | groups 1, 3, 5, 7" {
+		t.Errorf("%s %s, cut %q; want exact 6.4 Tb/s by even | odd groups", r.Method, RateText(r.BandwidthBPS), r.Certificate.Text)
+	}
+}

@@ -41,8 +41,8 @@ func (m *model) orderings(levels []level, a *agraph) []ordering {
 	return append(out, m.dragonflyOrders(levels)...)
 }
 
-// dragonflyOrders serve odd g, where a balanced split must cut one group
-// G in two: each half of G's routers goes with the groups its global
+// dragonflyOrders are the even | odd groups, and for odd g, where a
+// balanced split must cut one group G in two, each half of G's routers goes with the groups its global
 // links reach, so that few global links of G cross. The order lists, for
 // each router of G in turn, its terminals and then the groups its global
 // links reach (first reach only); its halves are the candidates. G is the
@@ -61,11 +61,29 @@ func (m *model) dragonflyOrders(levels []level) []ordering {
 			router = l.key
 		}
 	}
-	if gg%2 == 0 || group == nil || router == nil {
+	if group == nil {
 		return nil
 	}
+	// Even groups | odd groups: under the relative and circulant
+	// arrangements a group's links reach its near neighbours more than
+	// half the groups away, so alternating groups can cut fewer global
+	// links than the first half | second half (p=2 a=4 h=2 g=8 relative:
+	// 16 links against 18).
+	parity := make([]int32, len(m.terms))
+	for i := range parity {
+		parity[i] = int32(i)
+	}
+	slices.SortStableFunc(parity, func(x, y int32) int {
+		if px, py := group[x]%2, group[y]%2; px != py {
+			return int(px - py)
+		}
+		return int(group[x] - group[y])
+	})
+	out := []ordering{{"dragonfly groups even | odd", parity}}
+	if gg%2 == 0 || router == nil {
+		return out
+	}
 	g := m.g
-	var out []ordering
 	for _, star := range []int32{int32(gg / 2), 0} {
 		// Routers of the star group, in node order, and the groups their
 		// global links reach.
