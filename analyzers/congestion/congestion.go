@@ -108,7 +108,7 @@ type job struct {
 
 func newJob(s *system, wl *ir.Workload, count int, loads *routing.Loads) *job {
 	j := &job{s: s, wl: wl, loads: loads, par: wl.Parallelism, views: [2]*routing.Loads{loads.View(), loads.View()}}
-	j.ranks = s.place(wl.Pool, wl.Placement, count)
+	j.ranks = wl.Placement.Place(s.g, wl.Pool, count)
 	if count != wl.Placement.Count {
 		j.par.Data = count / (j.par.Tensor * j.par.Pipeline)
 	}
@@ -144,7 +144,7 @@ type outcome struct {
 // runCollective routes collective c (algorithm overridden by alg, and
 // with SHARP when sharp is set) on the job's ranks.
 func (j *job) runCollective(c *ir.Collective, alg string, sharp bool, snapshot func(*run, *phaseResult)) outcome {
-	idx := groups(len(j.ranks), j.par, c.Group)
+	idx := j.par.Groups(len(j.ranks), c.Group)
 	grps := make([][]ir.NodeID, len(idx))
 	for i, g := range idx {
 		grps[i] = make([]ir.NodeID, len(g))

@@ -127,26 +127,10 @@ func TestDragonflyValiantGlobalLinks(t *testing.T) {
 	}
 }
 
-// Megatron-LM rank order: rank = t + T·(d + D·p).
-func TestGroups(t *testing.T) {
-	par := ir.Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2}
-	check := func(dim string, want [][]int) {
-		t.Helper()
-		if got := groups(16, par, dim); !slices.EqualFunc(got, want, slices.Equal) {
-			t.Errorf("%s groups %v, want %v", dim, got, want)
-		}
-	}
-	check("tensor", [][]int{{0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 15}})
-	check("data", [][]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}})
-	check("pipeline", [][]int{{0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15}})
-	check("expert", [][]int{{0, 2}, {4, 6}, {1, 3}, {5, 7}, {8, 10}, {12, 14}, {9, 11}, {13, 15}})
-}
-
 // Placement on 2 servers of 4 GPUs: packed fills servers, spread deals
 // round-robin, random is seeded and deterministic.
 func TestPlacement(t *testing.T) {
 	g := build(t, nil, "testdata/two-servers.topo.hcl")
-	s := newSystem(g)
 	pool := g.Workloads[0].Pool
 	name := func(ns []ir.NodeID) []string {
 		var out []string
@@ -155,15 +139,15 @@ func TestPlacement(t *testing.T) {
 		}
 		return out
 	}
-	if got := name(s.place(pool, ir.Placement{Strategy: ir.PlacePacked}, 3)); !slices.Equal(got, []string{"n0/gpu0", "n0/gpu1", "n0/gpu2"}) {
+	if got := name(ir.Placement{Strategy: ir.PlacePacked}.Place(g, pool, 3)); !slices.Equal(got, []string{"n0/gpu0", "n0/gpu1", "n0/gpu2"}) {
 		t.Errorf("packed: %v", got)
 	}
-	if got := name(s.place(pool, ir.Placement{Strategy: ir.PlaceSpread}, 3)); !slices.Equal(got, []string{"n0/gpu0", "n1/gpu0", "n0/gpu1"}) {
+	if got := name(ir.Placement{Strategy: ir.PlaceSpread}.Place(g, pool, 3)); !slices.Equal(got, []string{"n0/gpu0", "n1/gpu0", "n0/gpu1"}) {
 		t.Errorf("spread: %v", got)
 	}
-	a := s.place(pool, ir.Placement{Strategy: ir.PlaceRandom, Seed: 7}, 4)
-	b := s.place(pool, ir.Placement{Strategy: ir.PlaceRandom, Seed: 7}, 4)
-	c := s.place(pool, ir.Placement{Strategy: ir.PlaceRandom, Seed: 8}, 4)
+	a := ir.Placement{Strategy: ir.PlaceRandom, Seed: 7}.Place(g, pool, 4)
+	b := ir.Placement{Strategy: ir.PlaceRandom, Seed: 7}.Place(g, pool, 4)
+	c := ir.Placement{Strategy: ir.PlaceRandom, Seed: 8}.Place(g, pool, 4)
 	if !slices.Equal(a, b) || slices.Equal(a, c) || !slices.IsSorted(a) {
 		t.Errorf("random: seed 7 %v and %v, seed 8 %v", name(a), name(b), name(c))
 	}

@@ -21,7 +21,7 @@ type baseline struct {
 	// capBPS[f] maps each rank owner (see owner) of fabric f to the
 	// capacity of its endpoint links on f, bits per second per direction.
 	capBPS []map[ir.NodeID]float64
-	// ranks[w] is workload w's placement (congestion.Ranks).
+	// ranks[w] is workload w's placement (ir.Workload.Ranks).
 	ranks      [][]ir.NodeID
 	congestion *congestion.Result
 	view       bisection.View
@@ -90,7 +90,7 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		b.residual0 = append(b.residual0, x.survey(&b.scratch, none, b.cut).residual)
 	}
 	for i := range g.Workloads {
-		b.ranks = append(b.ranks, congestion.Ranks(g, &g.Workloads[i]))
+		b.ranks = append(b.ranks, g.Workloads[i].Ranks(g))
 	}
 	if len(g.Workloads) > 0 && b.congestion == nil {
 		b.congestion = congestion.Analyze(g, func(*hcl.Diagnostic) {})

@@ -3,9 +3,10 @@ package ir
 // Workload is a compiled `workload` block: a training job's candidate
 // GPUs (or implicit hosts), how many of them it uses and how they are
 // chosen, its parallelism, its per-step compute time and its collectives.
-// The compiler resolves every reference to node ids; choosing the ranks
-// from Pool (Placement) is left to analyzers/congestion, which also places
-// smaller copies of the job for the scaling table.
+// The compiler resolves every reference to node ids; the ranks are chosen
+// from Pool by Workload.Ranks (Placement.Place, placement.go), which every
+// analysis and hand-off shares; analyzers/congestion also places smaller
+// copies of the job for its scaling table.
 type Workload struct {
 	// Name is the block's label.
 	Name string
@@ -65,8 +66,10 @@ type Placement struct {
 
 // Parallelism is the job's decomposition, Megatron-LM style: ranks are
 // numbered tensor-fastest, then data, then pipeline
-// (rank = t + T·(d + D·p)); expert-parallel groups split each
-// data-parallel group into consecutive blocks of Expert ranks.
+// (rank = t + T·(d + D·p), with t < Tensor, d < Data, p < Pipeline, and
+// rank r the r-th node of Workload.Ranks); expert-parallel groups split
+// each data-parallel group into consecutive blocks of Expert ranks.
+// Parallelism.Groups lists the groups of each dimension.
 type Parallelism struct {
 	// Data, Tensor, Pipeline and Expert are the group sizes (each ≥ 1).
 	Data, Tensor, Pipeline, Expert int
