@@ -13,6 +13,7 @@ import (
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/cabling"
+	"github.com/topoc/topoc/compiler/emit/chakra"
 	"github.com/topoc/topoc/compiler/emit/dot"
 	"github.com/topoc/topoc/compiler/emit/graphml"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
@@ -31,7 +32,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, infragraph.Emitter,
+	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, chakra.Emitter, infragraph.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 
@@ -81,7 +82,7 @@ func newBuild() *cobra.Command {
 	}
 	df.register(c)
 	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
-	c.Flags().StringVar(&list, "emit", "all", "comma-separated artifacts to write: "+emitterNames()+", or all")
+	c.Flags().StringVar(&list, "emit", "all", "comma-separated artifacts to write: "+emitterNames()+", or all (all but chakra, written only when named)")
 	c.Flags().StringVar(&netbox, "netbox-version", "", "NetBox version whose cable CSV columns to write (default 4.3)")
 	return c
 }
@@ -144,7 +145,13 @@ func emitterNames() string {
 // selectEmitters parses --emit; an unknown name is a usage error.
 func selectEmitters(list string) ([]*emit.Emitter, error) {
 	if list == "all" || list == "" {
-		return emitters, nil
+		var out []*emit.Emitter
+		for _, e := range emitters {
+			if !e.OnlyByName {
+				out = append(out, e)
+			}
+		}
+		return out, nil
 	}
 	var out []*emit.Emitter
 	for _, name := range strings.Split(list, ",") {

@@ -65,6 +65,10 @@ type Emitter struct {
 	// Doc is a one-line description for `topoc build --help` and docs/cli.md.
 	Doc  string
 	Emit func(*Input) ([]Artifact, error)
+	// OnlyByName leaves the emitter out of --emit all: its files grow
+	// with ranks × operations per step (Chakra traces: 229 MB for the
+	// H100 SuperPOD's tensor-parallel job), so it runs when named.
+	OnlyByName bool
 }
 
 // NoFabricNote is the DIR/README.txt an InfiniBand hand-off writes when
