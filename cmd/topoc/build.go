@@ -60,7 +60,7 @@ func newBuild() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			if list == "all" || list == "" {
+			if list == "" || slices.Contains(strings.Split(strings.ReplaceAll(list, " ", ""), ","), "all") {
 				selected = withoutMissingRenderer(c, selected)
 			}
 			if err := df.validate(); err != nil {
@@ -155,6 +155,14 @@ func selectEmitters(list string) ([]*emit.Emitter, error) {
 	}
 	var out []*emit.Emitter
 	for _, name := range strings.Split(list, ",") {
+		if strings.TrimSpace(name) == "all" { // all,chakra: everything
+			for _, e := range emitters {
+				if !e.OnlyByName && !slices.Contains(out, e) {
+					out = append(out, e)
+				}
+			}
+			continue
+		}
 		found := false
 		for _, e := range emitters {
 			if e.Name == strings.TrimSpace(name) {
@@ -165,7 +173,7 @@ func selectEmitters(list string) ([]*emit.Emitter, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("unknown artifact %q for --emit; known: %s", name, emitterNames())
+			return nil, fmt.Errorf("unknown artifact %q for --emit; known: %s, and all", name, emitterNames())
 		}
 	}
 	return out, nil

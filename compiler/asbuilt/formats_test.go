@@ -137,3 +137,50 @@ func FuzzParseFormats(f *testing.F) {
 		}
 	})
 }
+
+// Damage a new user made to the stored tool outputs: each is an error
+// naming its line, not a silent pass. A port line repeated as it is; the
+// first line's GUID corrupted; one end of a cable gone (-p lists both);
+// one end at 2x and the other at 4x; a port number out of range.
+func TestToolFormatDamage(t *testing.T) {
+	read := func(file string) []string {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	}
+	ports, info := read("testdata/superpod-1su-ports.txt"), read("testdata/superpod-1su-iblinkinfo.txt")
+	join := func(ls []string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
+	edit := func(ls []string, f func([]string) []string) []byte { return join(f(slices.Clone(ls))) }
+	cases := []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"-p line repeated", edit(ports, func(l []string) []string { return append(l, l[0]) }), "listed twice"},
+		{"-p first GUID corrupt", edit(ports, func(l []string) []string {
+			l[0] = strings.Replace(l[0], "0x000000000013f401", "0x000000000013f4zz", 1)
+			return l
+		}), "line 1"},
+		{"-p one end gone", edit(ports, func(l []string) []string { return l[1:] }), "whose own line is missing"},
+		{"-p widths differ", edit(ports, func(l []string) []string {
+			l[0] = strings.Replace(l[0], "4x SDR", "2x SDR", 1)
+			return l
+		}), "one cable has one width and speed"},
+		{"-p port out of range", edit(ports, func(l []string) []string {
+			l[0] = strings.Replace(l[0], "0  1 0x", "0  99999999999 0x", 1)
+			return l
+		}), "not a port number"},
+		{"iblinkinfo line repeated", edit(info, func(l []string) []string { return append(l[:2], l[1:]...) }), "listed twice"},
+		{"iblinkinfo negative port", edit(info, func(l []string) []string {
+			l[1] = strings.Replace(l[1], "      0    1[", "      0   -5[", 1)
+			return l
+		}), "line 2: not a device header or port line"},
+	}
+	for _, c := range cases {
+		if _, _, err := asbuilt.Parse(c.in, ""); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+}

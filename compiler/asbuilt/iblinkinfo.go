@@ -19,6 +19,10 @@ var linkInfoHeader = regexp.MustCompile(`^(Switch|CA):\s+(?:0x([0-9a-fA-F]+)\s+)
 // "<peer desc>" ( <hints> )`. An uncabled port has no peer lid and port.
 var linkInfoPort = regexp.MustCompile(`^(?:0x([0-9a-fA-F]+)\s+)?(\d+)\s+(\d+)\[[^\]]*\]\s+==\(\s*(.*?)\s*\)==>\s+(?:(\d+)\s+(\d+))?\s*\[[^\]]*\]\s+"(.*)"\s+\(.*\)\s*$`)
 
+// linkInfoLong is the start of an `iblinkinfo -l` line: a GUID, then the
+// quoted description.
+var linkInfoLong = regexp.MustCompile(`^0x[0-9a-fA-F]+\s+"`)
+
 // lanes names InfiniBand's per-lane signalling rates (Gb/s) as iblinkinfo
 // prints them by their generation (IBTA; the width × generation form of
 // ibnetdiscover, "4xNDR").
@@ -64,7 +68,7 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 		}
 		p := linkInfoPort.FindStringSubmatch(s)
 		switch {
-		case p == nil && strings.HasPrefix(s, "0x") && strings.Contains(s, "==("):
+		case p == nil && linkInfoLong.MatchString(s):
 			return nil, fmt.Errorf("line %d: iblinkinfo -l output (one line per port, no Switch:/CA: headers) does not say which devices are switches: run iblinkinfo without -l, or ibnetdiscover", line)
 		case p == nil && len(t.Devices) == 0:
 			continue // stray output before the first header
@@ -80,7 +84,10 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 			}
 			d.ID = "H-" + fmt.Sprintf("%016s", strings.ToLower(p[1]))
 		}
-		port, _ := strconv.Atoi(p[3])
+		port, err := portNumber(p[3])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
 		l, _ := strconv.Atoi(p[2])
 		d.Ports = max(d.Ports, port)
 		lid[cur] = l
@@ -88,7 +95,10 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 			continue // uncabled (Down/Polling)
 		}
 		peerLID, _ := strconv.Atoi(p[5])
-		peerPort, _ := strconv.Atoi(p[6])
+		peerPort, err := portNumber(p[6])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
 		lines = append(lines, portLine{dev: cur, port: port, lid: l, peerLID: peerLID, peerPort: peerPort, line: line, peerDesc: p[7], speed: linkSpeed(p[4])})
 	}
 	if err := sc.Err(); err != nil {
@@ -109,6 +119,9 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 	at := map[end]int{}
 	byDesc := map[string][]int{}
 	for i, pl := range lines {
+		if j, dup := at[end{pl.dev, pl.port}]; dup {
+			return nil, fmt.Errorf("line %d: port %d of %s is listed twice (first on line %d)", pl.line, pl.port, t.Devices[pl.dev].Desc, lines[j].line)
+		}
 		at[end{pl.dev, pl.port}] = i
 	}
 	for i, d := range t.Devices {
@@ -141,6 +154,9 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 			return nil, fmt.Errorf("line %d: %s port %d leads to %q port %d, and %d devices of that description list it back: iblinkinfo names peers by description only here; use ibnetdiscover, which names them by GUID", pl.line, t.Devices[pl.dev].Desc, pl.port, pl.peerDesc, pl.peerPort, len(match))
 		}
 		j := match[0]
+		if lines[j].speed != pl.speed {
+			return nil, fmt.Errorf("line %d: %s port %d reports %s, but its other end (line %d) %s: one cable has one width and speed", pl.line, t.Devices[pl.dev].Desc, pl.port, pl.speed, lines[j].line, lines[j].speed)
+		}
 		done[i], done[j] = true, true
 		t.Links = append(t.Links, Link{A: t.Devices[pl.dev].ID, APort: pl.port, B: t.Devices[lines[j].dev].ID, BPort: pl.peerPort, Speed: pl.speed, Line: pl.line})
 	}

@@ -47,6 +47,8 @@ func ParseIBNetDiscoverPorts(r io.Reader) (*Topology, error) {
 		port int
 	}
 	listed := map[key]key{}
+	linkAt := map[key]int{} // an end whose line added a link → that link
+	var both []bool         // per link: its other end's line was seen
 	device := func(kind, guid, desc string, line int) string {
 		id := portsID(kind, guid)
 		if _, ok := index[id]; !ok {
@@ -64,12 +66,15 @@ func ParseIBNetDiscoverPorts(r io.Reader) (*Topology, error) {
 		}
 		m := portsLine.FindStringSubmatch(s)
 		if m == nil {
-			if len(t.Devices) == 0 {
+			if len(t.Devices) == 0 && !looksLikePortLine(s) {
 				continue // stray output before the report
 			}
 			return nil, fmt.Errorf("line %d: not a line of ibnetdiscover -p: %q", line, clip(s))
 		}
-		port, _ := strconv.Atoi(m[3])
+		port, err := portNumber(m[3])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
 		rest := m[7]
 		if !strings.HasPrefix(rest, "-") {
 			desc := strings.Trim(strings.TrimSpace(rest), "'")
@@ -82,30 +87,34 @@ func ParseIBNetDiscoverPorts(r io.Reader) (*Topology, error) {
 		if p == nil {
 			return nil, fmt.Errorf("line %d: a cabled port whose peer is not `- <CA|SW> <lid> <port> 0x<guid> ( '<desc>' - '<desc>' )`: %q", line, clip(s))
 		}
-		peerPort, _ := strconv.Atoi(p[3])
-		if port < 1 || peerPort < 1 {
-			return nil, fmt.Errorf("line %d: port numbers start at 1", line)
+		peerPort, err := portNumber(p[3])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
 		a := device(m[1], m[4], p[5], line)
 		b := device(p[1], p[4], p[6], line)
 		t.Devices[index[a]].Ports = max(t.Devices[index[a]].Ports, port)
 		t.Devices[index[b]].Ports = max(t.Devices[index[b]].Ports, peerPort)
 		ka, kb := key{a, port}, key{b, peerPort}
+		speed := strings.ToLower(m[5]) + strings.ToUpper(m[6])
 		if prev, dup := listed[ka]; dup {
-			if prev != kb {
-				return nil, fmt.Errorf("line %d: port %d of %s is listed to %s port %d, and before to %s port %d", line, port, a, b, peerPort, prev.id, prev.port)
-			}
-			continue
+			return nil, fmt.Errorf("line %d: port %d of %s is listed twice (to %s port %d, before to %s port %d)", line, port, a, b, peerPort, prev.id, prev.port)
 		}
+		listed[ka] = kb
 		if back, ok := listed[kb]; ok {
 			if back != ka {
 				return nil, fmt.Errorf("line %d: %s port %d lists %s port %d, but that port lists %s port %d", line, a, port, b, peerPort, back.id, back.port)
 			}
-			listed[ka] = kb
+			l := &t.Links[linkAt[kb]]
+			if l.Speed != speed {
+				return nil, fmt.Errorf("line %d: %s port %d reports %s, but its other end (line %d) %s: one cable has one width and speed", line, a, port, speed, l.Line, l.Speed)
+			}
+			both[linkAt[kb]] = true
 			continue // the other end's line added it
 		}
-		listed[ka] = kb
-		t.Links = append(t.Links, Link{A: a, APort: port, B: b, BPort: peerPort, Speed: strings.ToLower(m[5]) + strings.ToUpper(m[6]), Line: line})
+		linkAt[ka] = len(t.Links)
+		t.Links = append(t.Links, Link{A: a, APort: port, B: b, BPort: peerPort, Speed: speed, Line: line})
+		both = append(both, false)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)
@@ -113,5 +122,39 @@ func ParseIBNetDiscoverPorts(r io.Reader) (*Topology, error) {
 	if len(t.Devices) == 0 {
 		return nil, fmt.Errorf("no port line (`SW <lid> <port> 0x<guid> …`) in %d line(s): not ibnetdiscover -p output", line)
 	}
+	// The report lists every cabled port of every device it reached, so a
+	// cable seen from one end only means a cut or edited file.
+	for i, ok := range both {
+		if !ok {
+			l := t.Links[i]
+			return nil, fmt.Errorf("line %d: %s port %d leads to %s port %d, whose own line is missing (the report lists both ends of every cable)", l.Line, l.A, l.APort, l.B, l.BPort)
+		}
+	}
 	return t, nil
+}
+
+// looksLikePortLine reports whether s starts as a port line would (a
+// device type and a number), so that a damaged first line is an error,
+// not stray output.
+func looksLikePortLine(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 2 || (f[0] != "CA" && f[0] != "SW" && f[0] != "RT") {
+		return false
+	}
+	_, err := strconv.Atoi(f[1])
+	return err == nil
+}
+
+// MaxPort is the highest InfiniBand port number: 8 bits, port 0 being a
+// switch's management port (IBTA, InfiniBand Architecture Specification
+// vol. 1, PortInfo:LocalPortNum).
+const MaxPort = 255
+
+// portNumber reads a port number of 1..MaxPort.
+func portNumber(s string) (int, error) {
+	p, err := strconv.Atoi(s)
+	if err != nil || p < 1 || p > MaxPort {
+		return 0, fmt.Errorf("port %q is not a port number 1..%d", s, MaxPort)
+	}
+	return p, nil
 }

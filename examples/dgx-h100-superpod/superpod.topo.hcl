@@ -16,6 +16,8 @@ locals {
   nodes_per_su = 32
   # One node slot of the last SU holds the UFM appliances (RA-11333-001).
   nodes = var.scalable_units * local.nodes_per_su - 1
+  # RA-11333-001 Table 4: 4 spines per SU, 16 at 3 and 4 SUs.
+  spines = var.scalable_units == 3 ? 16 : var.scalable_units * 4
 }
 
 node_group "dgx" {
@@ -45,7 +47,7 @@ fabric "compute" {
 
     tier "spine" {
       model = "QM9700"
-      count = var.scalable_units == 3 ? 16 : var.scalable_units * 4
+      count = local.spines
       down  = 64
     }
 
@@ -126,11 +128,12 @@ requirement "survives_any_spine" {
   error_message = "Losing any one spine must keep 90% of the compute fabric's bisection."
 }
 
-# The same loss takes 2 of each leaf's 32 uplinks (2 to each of the 16
-# spines): the leaves run at 32 ÷ 30 = 1.067:1 until the spine is back.
+# The same loss takes 1/S of each leaf's 32 uplinks (S spines; 2 of 32 at
+# 16 spines): the leaves run at S ÷ (S − 1), 32 ÷ 30 = 1.067:1 at 4 SUs,
+# until the spine is back (0.001 of slack for the ratios' rounding).
 requirement "spine_loss_leaf_oversubscription" {
-  condition     = fabric.compute.whatif.spine.oversubscription.leaf <= 1.07
-  error_message = "Losing any one spine must keep every leaf at 1.07:1 or better."
+  condition     = fabric.compute.whatif.spine.oversubscription.leaf <= local.spines / (local.spines - 1) + 0.001
+  error_message = "Losing any one spine must cost each leaf no more than that spine's share of its uplinks."
 }
 
 # Cables between leaves and spines fail on their own: a policy that keeps

@@ -331,7 +331,7 @@ func readme(g *ir.Graph, w *ir.Workload, name string, ranks []ir.NodeID, plans [
 		default:
 			pg := "the default group (all ranks)"
 			if p.dim.first > 0 {
-				pg = fmt.Sprintf("pg_name = its %s group, ids %d-%d", p.c.Group, p.dim.first, p.dim.first+len(p.dim.groups)-1)
+				pg = fmt.Sprintf("pg_name = its %s group, %s", p.c.Group, idRange(p.dim.first, len(p.dim.groups)))
 			}
 			fmt.Fprintf(&b, "- %q x %d: COMM_COLL_NODE %s, comm_size %.0f bytes, %s.\n", p.c.Name, p.reps, commTypes[p.c.Op], math.Round(p.c.SizeBytes), pg)
 		}
@@ -340,7 +340,11 @@ func readme(g *ir.Graph, w *ir.Workload, name string, ranks []ir.NodeID, plans [
 	if len(listed) > 0 {
 		b.WriteString("Communicator groups (" + CommGroupFile + "):\n")
 		for _, d := range listed {
-			fmt.Fprintf(&b, "- ids %d-%d: the %d %s groups of %d ranks\n", d.first, d.first+len(d.groups)-1, len(d.groups), d.name, len(d.groups[0]))
+			groups := "groups"
+			if len(d.groups) == 1 {
+				groups = "group"
+			}
+			fmt.Fprintf(&b, "- %s: the %d %s %s of %d ranks\n", idRange(d.first, len(d.groups)), len(d.groups), d.name, groups, len(d.groups[0]))
 		}
 		b.WriteString("\n")
 	}
@@ -528,4 +532,12 @@ func appendNode(b []byte, id uint64, t *template) []byte {
 		b = protowire.AppendVarint(b, id-1)
 	}
 	return append(b, t.tail...)
+}
+
+// idRange names n group ids from first: "id 9", "ids 9-12".
+func idRange(first, n int) string {
+	if n == 1 {
+		return fmt.Sprintf("id %d", first)
+	}
+	return fmt.Sprintf("ids %d-%d", first, first+n-1)
 }
