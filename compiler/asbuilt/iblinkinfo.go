@@ -60,7 +60,7 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 		if h := linkInfoHeader.FindStringSubmatch(s); h != nil {
 			d := Device{Switch: h[1] == "Switch", Desc: h[3], Line: line}
 			if d.Switch {
-				d.ID = "S-" + fmt.Sprintf("%016s", strings.ToLower(h[2]))
+				d.ID = guidID(true, h[2])
 			}
 			t.Devices = append(t.Devices, d)
 			cur = len(t.Devices) - 1
@@ -82,7 +82,7 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 			if p[1] == "" {
 				return nil, fmt.Errorf("line %d: an adapter's port line without its port GUID", line)
 			}
-			d.ID = "H-" + fmt.Sprintf("%016s", strings.ToLower(p[1]))
+			d.ID = guidID(false, p[1])
 		}
 		port, err := portNumber(p[3])
 		if err != nil {

@@ -25,8 +25,16 @@ var portsPeer = regexp.MustCompile(`^-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+0x([0-9a-f
 // adapter it is the port's GUID (the report gives no node GUID), so a
 // dual-port adapter is one device per port.
 func portsID(kind, guid string) string {
+	return guidID(kind == "SW", guid)
+}
+
+// guidID is the id of a device known by a GUID (hex digits, no 0x):
+// "S-" for a switch, "H-" otherwise, and the GUID in 16 lower-case
+// digits, as ibnetdiscover's default output names devices
+// ("S-0000000000140600").
+func guidID(isSwitch bool, guid string) string {
 	p := "H-"
-	if kind == "SW" {
+	if isSwitch {
 		p = "S-"
 	}
 	return p + fmt.Sprintf("%016s", strings.ToLower(guid))

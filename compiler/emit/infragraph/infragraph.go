@@ -16,7 +16,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -97,22 +96,20 @@ type Endpoint struct {
 	Component string `yaml:"component"`
 }
 
-// namePattern is the schema's pattern for every name.
-var namePattern = regexp.MustCompile(`^[\sa-zA-Z0-9\-_()><\[\]]+$`)
-
-// Name turns a design name into one the schema accepts: characters
-// outside letters, digits, space, - _ ( ) < > [ ] become '_'.
+// Name turns a design name into one the schema's name pattern accepts
+// (`^[\sa-zA-Z0-9-_()><\[\]]+$`, InfraGraph 2.4.0): characters outside
+// ASCII letters, digits, space, - _ ( ) < > [ ] become '_'.
 func Name(s string) string {
-	b := []rune(s)
-	for i, r := range b {
-		if !namePattern.MatchString(string(r)) {
-			b[i] = '_'
-		}
-	}
-	if len(b) == 0 {
+	if s == "" {
 		return "_"
 	}
-	return string(b)
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(" -_()<>[]", r):
+			return r
+		}
+		return '_'
+	}, s)
 }
 
 // components are the component kinds of a server, in the order written.
@@ -237,7 +234,7 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 		dk := key{k.kind, k.model, ""}
 		dev, ok := devices[dk]
 		if !ok {
-			dev = deviceFor(g, inf, k.kind, k.model, members, ports, comp)
+			dev = deviceFor(g, inf, k.kind, k.model, members, ports, comp, devIdx)
 			devices[dk] = dev
 			devIdx[dev] = true
 		}
@@ -251,11 +248,10 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 		addInstance(inst, dev, members)
 	}
 	// Server components take their server's place.
-	for i := range g.Nodes {
-		n := ir.NodeID(i)
-		if p := g.Nodes[n].Parent; p != ir.None {
-			if _, ok := comp[n]; !ok {
-				comp[n] = componentOf(g, p, n)
+	for _, k := range order {
+		if k.kind == "server" {
+			for _, s := range groups[k] {
+				numberComponents(g, s, comp)
 			}
 		}
 	}
@@ -298,25 +294,22 @@ func rateName(bps float64) string {
 	return strconv.FormatFloat(math.Round(bps/1e6), 'f', -1, 64) + "Mbps"
 }
 
-// componentOf is component n of server s in slice notation, "nic[2]":
-// its kind's name and its position among the server's nodes of that kind.
-func componentOf(g *ir.Graph, s, n ir.NodeID) string {
-	kind := g.Nodes[n].Kind
-	i := 0
+// numberComponents names every component of server s in slice notation
+// ("nic[2]"): its kind's name and its position among the server's nodes
+// of that kind, in node order.
+func numberComponents(g *ir.Graph, s ir.NodeID, comp map[ir.NodeID]string) {
+	next := map[ir.Kind]int{}
 	for _, c := range g.Children(s) {
-		if c == n {
-			break
+		kind := g.Nodes[c].Kind
+		name := kind.String()
+		for _, k := range components {
+			if k.kind == kind {
+				name = k.name
+			}
 		}
-		if g.Nodes[c].Kind == kind {
-			i++
-		}
+		comp[c] = fmt.Sprintf("%s[%d]", name, next[kind])
+		next[kind]++
 	}
-	for _, c := range components {
-		if c.kind == kind {
-			return fmt.Sprintf("%s[%d]", c.name, i)
-		}
-	}
-	return fmt.Sprintf("%s[%d]", kind, i)
 }
 
 // deviceFor appends the device of members (alike: one model) to inf and
@@ -324,10 +317,17 @@ func componentOf(g *ir.Graph, s, n ir.NodeID) string {
 // internal links (of its first member: a model's servers are built
 // alike); a switch's, one ASIC joined to each of its ports; an implicit
 // host's, its ports as NICs.
-func deviceFor(g *ir.Graph, inf *Infrastructure, kind, model string, members []ir.NodeID, ports map[ir.NodeID]int, comp map[ir.NodeID]string) string {
-	name := Name(model)
+func deviceFor(g *ir.Graph, inf *Infrastructure, kind, model string, members []ir.NodeID, ports map[ir.NodeID]int, comp map[ir.NodeID]string, taken map[string]bool) string {
+	want := Name(model)
 	if model == "" {
-		name = kind
+		want = kind
+	}
+	// Names are unique across the file: a switch and a server model, or
+	// two models that differ only in characters Name replaces, get
+	// "_2", "_3", … after the first.
+	name := want
+	for k := 2; taken[name]; k++ {
+		name = fmt.Sprintf("%s_%d", want, k)
 	}
 	most := 0
 	for _, n := range members {
@@ -344,10 +344,10 @@ func deviceFor(g *ir.Graph, inf *Infrastructure, kind, model string, members []i
 		d.Components = []Component{{"nic", max(most, 1), "nic"}}
 	default:
 		s := members[0]
+		numberComponents(g, s, comp)
 		count := map[ir.Kind]int{}
 		for _, c := range g.Children(s) {
 			count[g.Nodes[c].Kind]++
-			comp[c] = componentOf(g, s, c)
 		}
 		for _, c := range components {
 			if count[c.kind] > 0 {
