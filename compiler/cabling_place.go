@@ -129,7 +129,7 @@ func root(g *ir.Graph, n ir.NodeID) ir.NodeID {
 // isCable reports whether link l is a physical cable: a fabric link that
 // is not NVLink over a backplane (DESIGN.md "Link").
 func isCable(g *ir.Graph, l *ir.Link) bool {
-	return l.Fabric != ir.None && g.Fabrics[l.Fabric].Family != "nvlink_domain"
+	return l.Fabric != ir.None && g.Fabrics[l.Fabric].Family != ir.FamilyNVLinkDomain
 }
 
 func newPlacer(s *state) *placer {
@@ -288,7 +288,7 @@ func (p *placer) placeHosts() {
 	var key string
 	for i := range p.g.Nodes {
 		n := &p.g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role != "" || p.mountOf[i] >= 0 {
+		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role != ir.RoleNone || p.mountOf[i] >= 0 {
 			continue
 		}
 		k := fmt.Sprint(n.Fabrics, n.Unit, n.UnitIndex)
@@ -440,7 +440,7 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 	// Appliances join the group of the first switch they are cabled to.
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role == "" || n.Role == "server" {
+		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role == ir.RoleNone || n.Role == ir.RoleServer {
 			continue
 		}
 		assigned[i] = true

@@ -74,7 +74,7 @@ func wantDiag(t *testing.T, what string, d hcl.Diagnostics, code diag.Code, msg 
 func cablesByKind(g *ir.Graph) map[string]int {
 	out := map[string]int{}
 	for _, c := range g.Cabling.Cables {
-		out[g.Links[g.Cabling.Legs[c.Leg0]].Kind]++
+		out[string(g.Links[g.Cabling.Legs[c.Leg0]].Kind)]++
 	}
 	return out
 }
@@ -120,7 +120,7 @@ func TestCablingWhatIsACable(t *testing.T) {
 	for i, l := range g.Links {
 		fam := ""
 		if l.Fabric != ir.None {
-			fam = g.Fabrics[l.Fabric].Family
+			fam = string(g.Fabrics[l.Fabric].Family)
 		}
 		switch {
 		case fam == "nvlink_domain":

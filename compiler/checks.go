@@ -200,7 +200,7 @@ func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.Li
 // could have joined: NVLink where the servers' GPUs have it, else PCIe.
 func transitHint(g *ir.Graph, f ir.FabricID) string {
 	fab := &g.Fabrics[f]
-	if !hasServerNICs(g, f) || fab.Family != "clos" && fab.Family != "custom" {
+	if !hasServerNICs(g, f) || fab.Family != ir.FamilyClos && fab.Family != ir.FamilyCustom {
 		return ""
 	}
 	nv := serversHaveNVLink(g, f)

@@ -18,7 +18,7 @@ import (
 // links stay separate links.
 func (s *state) buildCustom(f *lang.Fabric) {
 	c := f.Custom
-	fab := s.g.AddFabric(ir.Fabric{Name: f.Name, Family: "custom", Origin: s.g.Origin(f.DeclRange)})
+	fab := s.g.AddFabric(ir.Fabric{Name: f.Name, Family: ir.FamilyCustom, Origin: s.g.Origin(f.DeclRange)})
 	byName := map[string]ir.NodeID{}
 	where := map[string]string{}
 	ports := map[ir.NodeID]gen.PortModel{}
@@ -165,7 +165,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			pa, lna := alloc[a].Take(la, rate)
 			pb, lnb := alloc[b].Take(lb, rate)
 			s.g.AddLink(ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
-				CapacityBPS: rate, Kind: "custom", Fabric: fab, Breakout: int32(max(la, lb)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
+				CapacityBPS: rate, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(la, lb)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
 		}
 	}
 	s.g.Fabrics[fab].Tiers = orderTiers(s.g, fab)

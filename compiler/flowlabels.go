@@ -103,7 +103,7 @@ func (m *labelMatcher) matches(id ir.NodeID, sel map[string]string) bool {
 		case "model":
 			ok = n.Model == v
 		case "role":
-			ok = n.Role == v
+			ok = string(n.Role) == v
 		case "rail":
 			ok = index(n.Rail, v)
 		case "plane":

@@ -506,12 +506,12 @@ func (s *state) buildServerModel(m *lang.NodeModel, plan *hwPlan, origin ir.Orig
 			ps = &lang.PCISpec{DeclRange: spec.DeclRange}
 		}
 		base := "nic"
-		if spec.Role != "compute" {
+		if ir.Role(spec.Role) != ir.RoleCompute {
 			base = spec.Role
 		}
 		ports := 1
 		for i := 0; i < int(spec.Count.V); i++ {
-			f := ir.PCIFunction{Kind: ir.PCINIC, Name: gen.Indexed(base, i, int(spec.Count.V)), Index: int32(i), Role: spec.Role,
+			f := ir.PCIFunction{Kind: ir.PCINIC, Name: gen.Indexed(base, i, int(spec.Count.V)), Index: int32(i), Role: ir.Role(spec.Role),
 				NUMA: int32(plan.nicNUMA[spec.Role][i]), Parent: parentOf(plan.nicSwitch[spec.Role][i]), Ports: 1,
 				BusIDUnconfirmed: ps.Unconfirmed.V, Origin: org(ps.DeclRange)}
 			var g, w int64

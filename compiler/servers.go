@@ -157,13 +157,13 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin ir.OriginID, rack int) server {
 	g := s.g
 	host := ir.NewNode(name, ir.KindHost)
-	host.Role, host.Model, host.Origin, host.Rack = "server", m.Name, origin, int32(rack)
+	host.Role, host.Model, host.Origin, host.Rack = ir.RoleServer, m.Name, origin, int32(rack)
 	sv := server{id: g.AddNode(host), nics: map[string][]ir.NodeID{}}
 	add := func(n ir.Node) ir.NodeID {
 		n.Parent, n.Origin, n.Rack = sv.id, origin, int32(rack)
 		return g.AddNode(n)
 	}
-	link := func(a, b ir.NodeID, ap, bp int32, bps float64, kind string) {
+	link := func(a, b ir.NodeID, ap, bp int32, bps float64, kind ir.LinkKind) {
 		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b, Port: bp}, CapacityBPS: bps, Kind: kind, Fabric: ir.None, Origin: origin})
 	}
 	sockets := int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V })))
@@ -178,7 +178,7 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 	if m.CPU != nil {
 		if bps, _, ok := interSocketBPS(m.CPU); ok {
 			for i := 1; i < sockets; i++ {
-				link(cpus[i-1], cpus[i], 0, 0, bps, "cpu_cpu")
+				link(cpus[i-1], cpus[i], 0, 0, bps, ir.LinkCPUCPU)
 			}
 		}
 	}
@@ -210,7 +210,7 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 					continue
 				}
 				g.AddLink(ir.Link{A: ir.Port{Node: gpu, Port: port}, B: ir.Port{Node: sws[j], Port: swPort[j]},
-					CapacityBPS: float64(k) * gm.NVLinkRate.V, Kind: "nvlink", Fabric: ir.None, Origin: origin, Parallel: int32(k)})
+					CapacityBPS: float64(k) * gm.NVLinkRate.V, Kind: ir.LinkNVLink, Fabric: ir.None, Origin: origin, Parallel: int32(k)})
 				port += int32(k)
 				swPort[j] += int32(k)
 			}
@@ -220,11 +220,11 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 		nm := s.cat.nics[spec.Model.V]
 		for i := 0; i < int(spec.Count.V); i++ {
 			base := "nic"
-			if spec.Role != "compute" {
+			if ir.Role(spec.Role) != ir.RoleCompute {
 				base = spec.Role
 			}
 			n := ir.NewNode(name+"/"+gen.Indexed(base, i, int(spec.Count.V)), ir.KindNIC)
-			n.Model, n.Role, n.Radix, n.Rail = spec.Model.V, spec.Role, 1, int32(i)
+			n.Model, n.Role, n.Radix, n.Rail = spec.Model.V, ir.Role(spec.Role), 1, int32(i)
 			if nm != nil {
 				n.Radix, n.PortRateBPS = int32(max(nm.Ports.V, 1)), nm.PortRate.V
 			}
@@ -268,7 +268,7 @@ func splitLinks(links int, explicit []int64, n int) []int {
 // lower of the two ends' PCIe rates; gpu_pci and nic pci blocks override
 // the device model's generation and width.
 func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.NodeID, gm *lang.GPUModel,
-	add func(ir.Node) ir.NodeID, link func(a, b ir.NodeID, ap, bp int32, bps float64, kind string)) {
+	add func(ir.Node) ir.NodeID, link func(a, b ir.NodeID, ap, bp int32, bps float64, kind ir.LinkKind)) {
 	name := s.g.Nodes[sv.id].Name
 	override := pcieOverride
 	gpuRate := func() float64 {
@@ -299,17 +299,17 @@ func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.N
 		ports[i] = 1
 		if p.HW.Parent.Set {
 			up := int(p.HW.Parent.V)
-			link(sws[i], sws[up], 0, ports[up], minNonzero(rates[i], rates[up]), "pcie")
+			link(sws[i], sws[up], 0, ports[up], minNonzero(rates[i], rates[up]), ir.LinkPCIe)
 			ports[up]++
 		} else {
-			link(sws[i], cpus[plan.socketOf(plan.switchNUMA[i])%len(cpus)], 0, 0, rates[i], "pcie")
+			link(sws[i], cpus[plan.socketOf(plan.switchNUMA[i])%len(cpus)], 0, 0, rates[i], ir.LinkPCIe)
 		}
 		for _, gi := range p.GPUs.V {
-			link(sv.gpus[gi], sws[i], -1, ports[i], minNonzero(rates[i], gpuRate()), "pcie")
+			link(sv.gpus[gi], sws[i], -1, ports[i], minNonzero(rates[i], gpuRate()), ir.LinkPCIe)
 			ports[i]++
 		}
 		for _, at := range plan.switchNICs[i] {
-			link(sv.nics[at.role][at.idx], sws[i], -1, ports[i], minNonzero(rates[i], nicRate(nicSpec[at.role])), "pcie")
+			link(sv.nics[at.role][at.idx], sws[i], -1, ports[i], minNonzero(rates[i], nicRate(nicSpec[at.role])), ir.LinkPCIe)
 			ports[i]++
 		}
 	}
@@ -320,9 +320,9 @@ func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.N
 		}
 		socket := cpus[plan.socketOf(plan.gpuNUMA[i])%len(cpus)]
 		if c2c {
-			link(gpu, socket, -1, 0, m.CPU.C2CRate.V, "c2c")
+			link(gpu, socket, -1, 0, m.CPU.C2CRate.V, ir.LinkC2C)
 		} else {
-			link(gpu, socket, -1, 0, gpuRate(), "pcie")
+			link(gpu, socket, -1, 0, gpuRate(), ir.LinkPCIe)
 		}
 	}
 	for _, spec := range m.NICs {
@@ -330,7 +330,7 @@ func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.N
 			if plan.nicSwitch[spec.Role][i] >= 0 {
 				continue
 			}
-			link(nic, cpus[plan.socketOf(plan.nicNUMA[spec.Role][i])%len(cpus)], -1, 0, nicRate(spec), "pcie")
+			link(nic, cpus[plan.socketOf(plan.nicNUMA[spec.Role][i])%len(cpus)], -1, 0, nicRate(spec), ir.LinkPCIe)
 		}
 	}
 }

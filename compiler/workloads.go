@@ -141,7 +141,7 @@ func (s *state) workloadPool(r *lang.Ref) ([]ir.NodeID, ir.FabricID, bool) {
 				if n.Kind != ir.KindHost && n.Kind != ir.KindGPU {
 					return bad(fmt.Sprintf("The endpoints of fabric %q are %s ports of servers; name the servers' GPUs instead (node_group.<name>.gpus).", f.Name, n.Kind))
 				}
-				if n.Role != "" && n.Role != "compute" && n.Kind == ir.KindHost {
+				if n.Role != ir.RoleNone && n.Role != ir.RoleCompute && n.Kind == ir.KindHost {
 					continue // appliances (UFM, storage) run no ranks
 				}
 				if !seen[e.Node] {
@@ -287,7 +287,7 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 			if f.Name != w.Fabric.V {
 				continue
 			}
-			if f.Family == "nvlink_domain" {
+			if f.Family == ir.FamilyNVLinkDomain {
 				s.diags = append(s.diags, diag.Error(diag.WorkloadFabric, w.Fabric.Range, "Not a scale-out fabric",
 					fmt.Sprintf("Fabric %q is an nvlink_domain: the workload routes NVLink traffic over it already. Name the fabric that joins the servers' NICs, or omit fabric.", f.Name)))
 				return ir.None, false
@@ -310,7 +310,7 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 		s.diags = append(s.diags, diag.Error(diag.WorkloadFabric, w.Fabric.Range, "Unknown fabric", detail))
 		return ir.None, false
 	}
-	if hostFabric != ir.None && s.g.Fabrics[hostFabric].Family != "nvlink_domain" {
+	if hostFabric != ir.None && s.g.Fabrics[hostFabric].Family != ir.FamilyNVLinkDomain {
 		return hostFabric, true
 	}
 	// Fabrics reached by the compute NICs of the pool's servers.
@@ -322,11 +322,11 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 	}
 	for i := range s.g.Nodes {
 		n := &s.g.Nodes[i]
-		if n.Kind != ir.KindNIC || n.Role != "compute" || !servers[n.Parent] {
+		if n.Kind != ir.KindNIC || n.Role != ir.RoleCompute || !servers[n.Parent] {
 			continue
 		}
 		for _, f := range n.Fabrics {
-			if s.g.Fabrics[f].Family != "nvlink_domain" && !seen[f] {
+			if s.g.Fabrics[f].Family != ir.FamilyNVLinkDomain && !seen[f] {
 				seen[f] = true
 				found = append(found, f)
 			}
@@ -428,7 +428,7 @@ func (s *state) collective(w *lang.Workload, c *lang.Collective, wl ir.Workload)
 	if col.PerStep == 0 {
 		col.PerStep = 1
 	}
-	if col.Path != "minimal" && (wl.Fabric == ir.None || s.g.Fabrics[wl.Fabric].Family != "dragonfly") {
+	if col.Path != "minimal" && (wl.Fabric == ir.None || s.g.Fabrics[wl.Fabric].Family != ir.FamilyDragonfly) {
 		s.diags = append(s.diags, diag.Error(diag.WorkloadAlgorithm, c.Path.Range, "Non-minimal paths need a dragonfly",
 			fmt.Sprintf("path = %q routes through an intermediate dragonfly group; the fabric of workload %q is not a dragonfly. Use path = \"minimal\".", col.Path, w.Name)))
 		return col, false

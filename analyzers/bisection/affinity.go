@@ -25,7 +25,7 @@ import (
 func (m *model) affinityOrders() []ordering {
 	g := m.g
 	tiers := m.fab.Tiers
-	if len(tiers) < 2 || m.fab.Family == "dragonfly" || m.fab.Family == "fat_tree" || m.home == nil {
+	if len(tiers) < 2 || m.fab.Family == ir.FamilyDragonfly || m.fab.Family == ir.FamilyFatTree || m.home == nil {
 		return nil
 	}
 	rank := make(map[string]int, len(tiers))

@@ -18,8 +18,8 @@ func TestBrokenFamilies(t *testing.T) {
 		name   string
 		break_ func(g *ir.Graph, f ir.FabricID) bool
 	}
-	halve := func(kind string) breaker {
-		return breaker{"one " + kind + " link at half rate", func(g *ir.Graph, f ir.FabricID) bool {
+	halve := func(kind ir.LinkKind) breaker {
+		return breaker{"one " + string(kind) + " link at half rate", func(g *ir.Graph, f ir.FabricID) bool {
 			for i := range g.Links {
 				if l := &g.Links[i]; l.Fabric == f && l.Kind == kind {
 					l.CapacityBPS /= 2
@@ -31,8 +31,8 @@ func TestBrokenFamilies(t *testing.T) {
 	}
 	// move re-ends the first link of kind on another node of the same
 	// kind and tier as its B end, keeping every count and rate.
-	move := func(kind string) breaker {
-		return breaker{"one " + kind + " link moved", func(g *ir.Graph, f ir.FabricID) bool {
+	move := func(kind ir.LinkKind) breaker {
+		return breaker{"one " + string(kind) + " link moved", func(g *ir.Graph, f ir.FabricID) bool {
 			for i := range g.Links {
 				l := &g.Links[i]
 				if l.Fabric != f || l.Kind != kind {

@@ -37,7 +37,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		r.finish()
 		return r
 	}
-	if !opt.NoFormula && m.fab.Family == "fat_tree" {
+	if !opt.NoFormula && m.fab.Family == ir.FamilyFatTree {
 		if f, ok := m.fatTree(r, levels); ok {
 			return f
 		}
@@ -58,7 +58,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		// skips the hose routing, its most expensive part on a large
 		// fabric.
 		hose = hoseBound{reason: "not computed in a quick evaluation"}
-	case m.fab.Family != "dragonfly":
+	case m.fab.Family != ir.FamilyDragonfly:
 		hose = m.hose()
 	}
 	if hose.ok && hose.bound > lb {
@@ -170,7 +170,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	}
 	// A dragonfly never tries the hose bound (its bound is the minimal
 	// routing's), so saying it does not apply would be noise there.
-	if r.Method == MethodBounded && lbHow != "hose" && hose.reason != "" && m.fab.Family != "dragonfly" {
+	if r.Method == MethodBounded && lbHow != "hose" && hose.reason != "" && m.fab.Family != ir.FamilyDragonfly {
 		r.LowerBoundNote = "the hose bound does not apply: " + hose.reason
 		if lbHow == "none" && !minimal {
 			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"

@@ -37,7 +37,7 @@ type dfShape struct {
 // and a terminal with no router or on more than one.
 func (m *model) dragonflyShape() (*dfShape, bool) {
 	g := m.g
-	if m.fab.Family != "dragonfly" || len(m.terms) < 2 {
+	if m.fab.Family != ir.FamilyDragonfly || len(m.terms) < 2 {
 		return nil, false
 	}
 	s := &dfShape{routerIdx: map[ir.NodeID]int32{}}

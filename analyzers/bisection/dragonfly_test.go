@@ -89,9 +89,9 @@ func TestDragonflyGroupBoundUneven(t *testing.T) {
 		var global, local bool
 		for i := range g.Links {
 			switch l := &g.Links[i]; {
-			case l.Kind == gen.LinkGlobal && !global:
+			case l.Kind == ir.LinkGlobal && !global:
 				l.CapacityBPS, global = 50e9, true
-			case l.Kind == gen.LinkLocal && !local:
+			case l.Kind == ir.LinkLocal && !local:
 				l.CapacityBPS, local = 0, true
 			}
 		}

@@ -185,18 +185,18 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 	same := func(x float64) bool { return math.Abs(x-v) <= 1e-9*math.Max(1, v) }
 	rate, uniform := m.uniformRate()
 	switch m.fab.Family {
-	case "fat_tree":
+	case ir.FamilyFatTree:
 		k, ok := m.fab.Param("k")
 		if ok && uniform && lbHow == "hose" && same(float64(k*k*k/8)*rate) {
 			return fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008), proven by the hose bound", k*k*k/8, RateText(rate)), true
 		}
-	case "nvlink_domain":
+	case ir.FamilyNVLinkDomain:
 		gpus, ok1 := m.fab.Param("gpus")
 		lpg, ok2 := m.fab.Param("links_per_gpu")
 		if ok1 && ok2 && uniform && lbHow == "hose" && same(float64(gpus/2*lpg)*rate) {
 			return fmt.Sprintf("⌊G/2⌋ × links per GPU × link rate = %d × %d × %s: every NVSwitch chip meets both halves equally (hose bound met by the cut %s)", gpus/2, lpg, RateText(rate), best.how), true
 		}
-	case "clos":
+	case ir.FamilyClos:
 		if lbHow == "hose" {
 			via := ""
 			if t := m.fab.Transit; h.transit {
@@ -204,7 +204,7 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 			}
 			return fmt.Sprintf("symmetric Clos: θ × (sum of the ⌊n/2⌋ smallest endpoint injections), θ = %s = least capacity ÷ up-routed injection over the links%s, i.e. 1 ÷ the worst oversubscription met on the way up (hose bound; Duffield et al., SIGCOMM 1999), met by the cut of the halves in %s", ratioText(h.theta), via, best.how), true
 		}
-	case "dragonfly":
+	case ir.FamilyDragonfly:
 		gg, ok := m.fab.Param("g")
 		if !ok || gg%2 != 0 || (lbHow != "uniform_multicommodity_flow" && lbHow != "dragonfly_group_structure") {
 			return "", false

@@ -52,7 +52,7 @@ func (m *model) levels() []level {
 	// Units: the fabric's declared unit levels (Clos), or the unit of the
 	// endpoints' access switches (fat-tree pods, dragonfly groups).
 	var spu []ir.Param
-	if m.fab.Family == "clos" {
+	if m.fab.Family == ir.FamilyClos {
 		for _, p := range m.fab.Params {
 			if strings.HasPrefix(p.Name, "servers_per_") && p.Value > 0 {
 				spu = append(spu, p)

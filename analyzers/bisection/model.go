@@ -290,7 +290,7 @@ func (m *model) nvlinkDomainLinks() []ir.LinkID {
 	var out []ir.LinkID
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if f == m.fid || g.Fabrics[f].Family != "nvlink_domain" {
+		if f == m.fid || g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		ours := false

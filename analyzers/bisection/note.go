@@ -21,7 +21,7 @@ import (
 func (m *model) indivisibleNote(r *Fabric) string {
 	g := m.g
 	tiers := m.fab.Tiers
-	if len(tiers) < 2 || m.fab.Family == "dragonfly" || r.UpperBoundRatio >= 1-FullBisectionTolerance || r.HalfInjectionBPS == 0 {
+	if len(tiers) < 2 || m.fab.Family == ir.FamilyDragonfly || r.UpperBoundRatio >= 1-FullBisectionTolerance || r.HalfInjectionBPS == 0 {
 		return ""
 	}
 	rank := map[string]int{}

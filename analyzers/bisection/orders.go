@@ -48,7 +48,7 @@ func (m *model) orderings(levels []level, a *agraph) []ordering {
 // links reach (first reach only); its halves are the candidates. G is the
 // middle group and group 0.
 func (m *model) dragonflyOrders(levels []level) []ordering {
-	if m.fab.Family != "dragonfly" {
+	if m.fab.Family != ir.FamilyDragonfly {
 		return nil
 	}
 	gg, _ := m.fab.Param("g")

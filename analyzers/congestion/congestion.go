@@ -316,16 +316,17 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 // hottest link is of the given kind: links inside the servers and the
 // links to the endpoints have no ECMP choice to blame.
 func advice(c *ir.Collective, kind string) string {
-	switch kind {
-	case "pcie", "c2c", "cpu_cpu":
+	k := ir.LinkKind(kind)
+	switch k {
+	case ir.LinkPCIe, ir.LinkC2C, ir.LinkCPUCPU:
 		return "The link is inside a server (" + kind + "): traffic that crosses the PCIe tree or the sockets (PCIe server transit, or a GPU far from its NIC) is limited by it. Relay over NVLink (server_transit = [\"nvlink\"]) where the GPUs have it, or keep each GPU on its nearest NIC."
-	case "nvlink", "gpu_nvswitch":
+	case ir.LinkNVLink, ir.LinkGPUNVSwitch:
 		return "The link is NVLink (" + kind + "): traffic inside the NVLink domain and PXN relays to other rails share it."
 	}
 	switch {
 	case c.Order == "naive":
 		return "Order ranks rail-aware (order = \"rail_aware\") so rings leave each server once on the same rail."
-	case c.Routing == "ecmp" && kind != "node_leaf" && kind != "host_edge" && kind != "terminal":
+	case c.Routing == "ecmp" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal:
 		return "Hash collisions of static ECMP cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread the load."
 	}
 	return "The fabric's capacity on that path is short of what the collective offers; check oversubscription."
@@ -362,7 +363,7 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 			from, to = to, from
 		}
 		m := j.s.mult(t.slot)
-		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: l.Kind,
+		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: string(l.Kind),
 			CapacityBPS: l.PhysicalBPS(), LoadBPS: t.rate / m, Utilization: t.util, ParallelLinks: int(m)}
 		var pl *plane
 		var flows []routing.Flow

@@ -69,7 +69,7 @@ func newSystem(g *ir.Graph) *system {
 	// PCIe trees join CPUs sideways (cpu_cpu), so they are never tiered:
 	// the BFS engine serves them, one small search per server.
 	pp := routing.NewPlane(g, func(l *ir.Link) bool {
-		return l.Fabric == ir.None && (l.Kind == "pcie" || l.Kind == "c2c" || l.Kind == "cpu_cpu")
+		return l.Fabric == ir.None && (l.Kind == ir.LinkPCIe || l.Kind == ir.LinkC2C || l.Kind == ir.LinkCPUCPU)
 	}, func(n *ir.Node) bool { return n.Kind == ir.KindPCIeSwitch || n.Kind == ir.KindCPU })
 	s.pcie = &plane{p: pp, eng: routing.NewBFS(pp), reason: "PCIe trees are not tiered"}
 	wg.Wait()
@@ -142,7 +142,7 @@ func (s *system) fabric(f ir.FabricID) *plane {
 		p.SetWeights(func(l *ir.Link) int32 { return routing.LinkCost(s.g, l) })
 	}
 	pl := newPlane(p)
-	if s.g.Fabrics[f].Family == "dragonfly" {
+	if s.g.Fabrics[f].Family == ir.FamilyDragonfly {
 		pl.groups = routing.Groups(pl.p)
 	}
 	s.fab[f] = pl

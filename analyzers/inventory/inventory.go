@@ -60,13 +60,13 @@ func Summarize(g *ir.Graph) []Fabric {
 	used := g.PortsUsed(func(l *ir.Link) bool { return l.Fabric != ir.None })
 	out := make([]Fabric, len(g.Fabrics))
 	for i, f := range g.Fabrics {
-		out[i] = Fabric{Name: f.Name, Family: f.Family, ServerTransit: f.Transit.Names(), Endpoints: len(f.Endpoints),
+		out[i] = Fabric{Name: f.Name, Family: string(f.Family), ServerTransit: f.Transit.Names(), Endpoints: len(f.Endpoints),
 			EndpointsByKind: []Count{}, SwitchesByTier: []Count{}, LinksByKind: []Count{}}
 		for _, e := range f.Endpoints {
 			n := g.Nodes[e.Node]
 			kind := n.Kind.String()
-			if n.Role != "" && n.Role != "compute" {
-				kind = n.Role
+			if n.Role != ir.RoleNone && n.Role != ir.RoleCompute {
+				kind = string(n.Role)
 			}
 			out[i].EndpointsByKind = bump(out[i].EndpointsByKind, kind)
 		}
@@ -79,7 +79,7 @@ func Summarize(g *ir.Graph) []Fabric {
 		f := &out[l.Fabric]
 		f.Links++
 		f.CapacityBPS += l.CapacityBPS
-		f.LinksByKind = bump(f.LinksByKind, l.Kind)
+		f.LinksByKind = bump(f.LinksByKind, string(l.Kind))
 	}
 	for i, n := range g.Nodes {
 		if !n.Kind.IsSwitch() {

@@ -201,7 +201,7 @@ func (s *scanned) measure(k kind) tally {
 		l := &s.g.Links[id]
 		ua, ub := k.of[s.swIdx.Get(l.A.Node)], k.of[s.swIdx.Get(l.B.Node)]
 		cross(ua, ub, l.CapacityBPS, t.leave)
-		if l.Kind == "global" {
+		if l.Kind == ir.LinkGlobal {
 			cross(ua, ub, l.CapacityBPS, t.glob)
 		}
 	}
@@ -316,7 +316,7 @@ func (s *scanned) units(out *Fabric) {
 				if k.name == "rail" {
 					cross.see(r, ref)
 				}
-				if s.fab.Family == "dragonfly" && k.name == "group" && t.glob[i] > 0 {
+				if s.fab.Family == ir.FamilyDragonfly && k.name == "group" && t.glob[i] > 0 {
 					taper := t.inj[i] / t.glob[i]
 					if out.GlobalTaper == nil || taper > *out.GlobalTaper {
 						out.GlobalTaper = ptr(taper)
@@ -357,7 +357,7 @@ func (s *scanned) units(out *Fabric) {
 			out.Note = "no unit above the access switches, so only the worst access switch is known; a set of switches can taper more"
 			if partial {
 				out.Note = "a partial mesh (some access switches reach only some of the switches above, or unevenly), so a set of access switches and the switches they share can taper more than any one unit"
-			} else if s.fab.Family == "custom" {
+			} else if s.fab.Family == ir.FamilyCustom {
 				out.Note += ": label the switches with their pod, su, group or zone to measure end to end"
 			}
 		}

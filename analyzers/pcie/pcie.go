@@ -223,12 +223,12 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.N
 		case ir.KindNIC:
 			if only == nil || only[c] {
 				nics = append(nics, c)
-				hasCompute = hasCompute || n.Role == "compute"
+				hasCompute = hasCompute || n.Role == ir.RoleCompute
 			}
 		}
 	}
 	for _, c := range nics {
-		if only != nil || !hasCompute || g.Nodes[c].Role == "compute" {
+		if only != nil || !hasCompute || g.Nodes[c].Role == ir.RoleCompute {
 			choose = append(choose, c)
 		}
 		m.NICs = append(m.NICs, nicInfo(g, in, c, short(c)))
@@ -259,7 +259,7 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.N
 // host interface (port -1).
 func nicInfo(g *ir.Graph, in *ir.Internals, nic ir.NodeID, name string) NIC {
 	n := &g.Nodes[nic]
-	e := NIC{NIC: name, Role: n.Role, Model: n.Model, Ports: int(max(n.Radix, 1)), PortRateBPS: n.PortRateBPS}
+	e := NIC{NIC: name, Role: string(n.Role), Model: n.Model, Ports: int(max(n.Radix, 1)), PortRateBPS: n.PortRateBPS}
 	e.PCIeBPS = in.HostLinkBPS(nic)
 	if e.PCIeBPS > 0 && e.PortRateBPS > 0 {
 		e.PCIeLimited = e.PCIeBPS < e.PortRateBPS*(1-1e-9)

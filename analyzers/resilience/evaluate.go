@@ -173,7 +173,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	for i := range g.Fabrics {
 		fid := ir.FabricID(i)
 		if !touched[i] {
-			if g.Fabrics[fid].Family == "nvlink_domain" {
+			if g.Fabrics[fid].Family == ir.FamilyNVLinkDomain {
 				domains.Total++
 				domains.Intact++
 			}
@@ -209,7 +209,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		for _, u := range oversub.ResidualUnits(g, &b.oversub[i], failedLinks()) {
 			fo.UnitOversubscription = append(fo.UnitOversubscription, UnitOversub{Kind: u.Kind, Ratio: u.Ratio, IntactRatio: u.IntactRatio, Worst: u.Worst, CutOff: u.CutOff})
 		}
-		if g.Fabrics[fid].Family == "nvlink_domain" {
+		if g.Fabrics[fid].Family == ir.FamilyNVLinkDomain {
 			domains.Total++
 			if len(lost[i]) == 0 {
 				domains.Intact++
@@ -626,7 +626,7 @@ func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost [
 		if m == nil {
 			continue
 		}
-		if ir.FabricID(f) != wl.Fabric && g.Fabrics[f].Family != "nvlink_domain" {
+		if ir.FabricID(f) != wl.Fabric && g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		for _, o := range [2]ir.NodeID{rank, g.Nodes[rank].Parent} {

@@ -449,7 +449,7 @@ func nicNetNames(g *ir.Graph) map[ir.NodeID]string {
 		byRole := map[string][]*ir.PCIFunction{}
 		for j := range sm.PCI {
 			if f := &sm.PCI[j]; f.Kind == ir.PCINIC {
-				byRole[f.Role] = append(byRole[f.Role], f)
+				byRole[string(f.Role)] = append(byRole[string(f.Role)], f)
 			}
 		}
 		seen := map[string]int{}
@@ -458,9 +458,9 @@ func nicNetNames(g *ir.Graph) map[ir.NodeID]string {
 			if nd.Kind != ir.KindNIC {
 				continue
 			}
-			k := seen[nd.Role]
-			seen[nd.Role]++
-			if fs := byRole[nd.Role]; k < len(fs) && len(fs[k].NetNames) > 0 {
+			k := seen[string(nd.Role)]
+			seen[string(nd.Role)]++
+			if fs := byRole[string(nd.Role)]; k < len(fs) && len(fs[k].NetNames) > 0 {
 				out[c] = fs[k].NetNames[0]
 			}
 		}

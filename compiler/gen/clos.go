@@ -228,7 +228,7 @@ type closSwitch struct {
 // problems found while wiring.
 func BuildClos(g *ir.Graph, name string, c Clos) (ir.FabricID, []ClosProblem) {
 	b := &closBuilder{g: g, c: c}
-	b.fab = g.AddFabric(ir.Fabric{Name: name, Family: "clos", Origin: c.Origin, Params: []ir.Param{
+	b.fab = g.AddFabric(ir.Fabric{Name: name, Family: ir.FamilyClos, Origin: c.Origin, Params: []ir.Param{
 		{Name: "rails", Value: int64(c.Rails)}, {Name: "planes", Value: int64(c.Planes)}, {Name: "tiers", Value: int64(len(c.Tiers))}}})
 	if c.SpreadNICs && c.Planes > 1 {
 		g.Fabrics[b.fab].Params = append(g.Fabrics[b.fab].Params, ir.Param{Name: "nic_plane_stride", Value: int64(c.Planes)})
@@ -431,7 +431,7 @@ func (b *closBuilder) endpointScope(server, rail, plane int) scope {
 }
 
 // link joins an endpoint-side port to the next down port of leaf sw.
-func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind string, origin ir.OriginID) {
+func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind ir.LinkKind, origin ir.OriginID) {
 	t := b.c.Tiers[0]
 	lanes := t.Ports.Lanes(bps)
 	if lanes == 0 {
@@ -519,7 +519,7 @@ func (b *closBuilder) attachEndpoints() {
 		}
 		b.g.JoinFabric(port.Node, b.fab)
 		b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, port)
-		b.attach(sw, port, e.RateBPS, "node_leaf", b.c.Origin)
+		b.attach(sw, port, e.RateBPS, ir.LinkNodeLeaf, b.c.Origin)
 	}
 	if overflow > 0 {
 		b.problems = append(b.problems, ClosProblem{"capacity", 0, fmt.Sprintf("%d endpoints find no free down port on their %s group; add %s switches per group (count) or down ports",
@@ -541,7 +541,7 @@ func (b *closBuilder) attachAppliances() {
 				continue
 			}
 			n := ir.NewNode(Indexed(a.Role, i, a.Count), ir.KindHost)
-			n.Role, n.Radix, n.PortRateBPS, n.Origin, n.Rail = a.Role, 1, a.RateBPS, a.Origin, int32(rail)
+			n.Role, n.Radix, n.PortRateBPS, n.Origin, n.Rail = ir.Role(a.Role), 1, a.RateBPS, a.Origin, int32(rail)
 			id := b.g.AddNode(n)
 			b.g.JoinFabric(id, b.fab)
 			b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, ir.Port{Node: id})
@@ -575,7 +575,7 @@ func (b *closBuilder) wireTier(ti int) {
 	if linkBPS == 0 {
 		linkBPS = lowerT.LinkBPS
 	}
-	kind := lowerT.Name + "_" + t.Name
+	kind := ir.TierLinkKind(lowerT.Name, t.Name)
 	uneven := false
 	b.enumerate(ds, func(s scope) {
 		lower := members[b.key(ds, s)]

@@ -28,7 +28,7 @@ func tally(g *ir.Graph, f ir.FabricID) (tiers map[string]int, links map[string]i
 	}
 	for _, l := range g.Links {
 		if l.Fabric == f {
-			links[l.Kind]++
+			links[string(l.Kind)]++
 		}
 	}
 	return

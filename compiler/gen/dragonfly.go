@@ -37,13 +37,6 @@ const (
 // published in a source we read, so this default is a modelling choice.
 const DefaultArrangement = ArrangementCirculant
 
-// Dragonfly link kinds (ir.Link.Kind).
-const (
-	LinkTerminal = "terminal"
-	LinkLocal    = "local"
-	LinkGlobal   = "global"
-)
-
 // Dragonfly holds the parameters of a dragonfly: Kim, Dally, Scott, Abts,
 // "Technology-Driven, Highly-Scalable Dragonfly Topology", ISCA 2008, DOI
 // 10.1109/ISCA.2008.19. g groups of a routers; the routers of a group form
@@ -168,7 +161,7 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	if tBPS == 0 {
 		tBPS = p.LocalBPS
 	}
-	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: "dragonfly", Tiers: []string{"router"},
+	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyDragonfly, Tiers: []string{"router"},
 		Params: []ir.Param{{Name: "p", Value: int64(P)}, {Name: "a", Value: int64(A)},
 			{Name: "h", Value: int64(H)}, {Name: "g", Value: int64(G)}}}, p.Origin)
 	g.Nodes = slices.Grow(g.Nodes, G*A*(P+1))
@@ -198,13 +191,13 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	eps := make([]ir.Port, len(hosts))
 	for i, n := range hosts {
 		eps[i] = portOf(n, 0)
-		b.link(LinkTerminal, eps[i], portOf(routers[i/P], i%P), tBPS)
+		b.link(ir.LinkTerminal, eps[i], portOf(routers[i/P], i%P), tBPS)
 	}
 	info.TerminalLinks = len(hosts)
 	for gi := range G {
 		for r := range A {
 			for s := r + 1; s < A; s++ {
-				b.link(LinkLocal, portOf(routers[gi*A+r], P+s-1), portOf(routers[gi*A+s], P+r), p.LocalBPS)
+				b.link(ir.LinkLocal, portOf(routers[gi*A+r], P+s-1), portOf(routers[gi*A+s], P+r), p.LocalBPS)
 				info.LocalLinks++
 			}
 		}
@@ -219,7 +212,7 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 			case j < 0:
 				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, gport(gi, k))
 			case int(j) > gi:
-				b.link(LinkGlobal, gport(gi, k), gport(int(j), w.peer(gi, k)), p.GlobalBPS)
+				b.link(ir.LinkGlobal, gport(gi, k), gport(int(j), w.peer(gi, k)), p.GlobalBPS)
 				info.GlobalLinks++
 				pairs[gi*G+int(j)]++
 			}

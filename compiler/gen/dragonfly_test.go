@@ -47,9 +47,9 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 	t.Helper()
 	P, A, H, G := p.P, p.A, p.H, p.Groups()
 	checkFabric(t, g, f, g.Fabrics[f].Origin)
-	want := map[string]int{LinkTerminal: G * A * P, LinkLocal: G * A * (A - 1) / 2, LinkGlobal: G * A * H / 2}
+	want := map[ir.LinkKind]int{ir.LinkTerminal: G * A * P, ir.LinkLocal: G * A * (A - 1) / 2, ir.LinkGlobal: G * A * H / 2}
 	if G == 1 {
-		want[LinkGlobal] = 0
+		want[ir.LinkGlobal] = 0
 	}
 	got := kinds(g)
 	for k, v := range want {
@@ -57,7 +57,7 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 			t.Fatalf("%+v: links %v, want %v", p, got, want)
 		}
 	}
-	if info.TerminalLinks != want[LinkTerminal] || info.LocalLinks != want[LinkLocal] || info.GlobalLinks != want[LinkGlobal] {
+	if info.TerminalLinks != want[ir.LinkTerminal] || info.LocalLinks != want[ir.LinkLocal] || info.GlobalLinks != want[ir.LinkGlobal] {
 		t.Fatalf("%+v: info %+v, want %v", p, info, want)
 	}
 	if len(g.Fabrics[f].Endpoints) != G*A*P || len(g.Nodes) != G*A*(P+1) {
@@ -70,14 +70,14 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 		ga, gb := grp[l.A.Node], grp[l.B.Node]
 		lo, hi := int32(P+A-1), int32(P+A+H-1)
 		switch l.Kind {
-		case LinkGlobal:
+		case ir.LinkGlobal:
 			if ga == gb || l.A.Port < lo || l.A.Port >= hi || l.B.Port < lo || l.B.Port >= hi {
 				t.Fatalf("%+v: bad global link %+v", p, l)
 			}
 			globals[l.A.Node]++
 			globals[l.B.Node]++
 			pairs[[2]int{min(ga, gb), max(ga, gb)}]++
-		case LinkLocal:
+		case ir.LinkLocal:
 			if ga != gb || l.A.Port < int32(P) || l.A.Port >= lo || l.B.Port < int32(P) || l.B.Port >= lo {
 				t.Fatalf("%+v: bad local link %+v", p, l)
 			}
@@ -170,13 +170,13 @@ func TestDragonflyBalanced(t *testing.T) {
 		}
 		k := kinds(g)
 		if info.Groups != c.g || len(g.Fabrics[f].Endpoints) != c.terminals || len(g.Nodes)-c.terminals != c.routers ||
-			k[LinkGlobal] != c.global || k[LinkLocal] != c.local || k[LinkTerminal] != c.terminals || info.PairMax != 1 || info.PairMin != 1 {
+			k[ir.LinkGlobal] != c.global || k[ir.LinkLocal] != c.local || k[ir.LinkTerminal] != c.terminals || info.PairMax != 1 || info.PairMin != 1 {
 			t.Fatalf("%+v: info %+v kinds %v", c, info, k)
 		}
 		grp := routerGroup(g)
 		cut := 0
 		for _, l := range g.Links {
-			if l.Kind == LinkGlobal && (grp[l.A.Node] < c.g/2) != (grp[l.B.Node] < c.g/2) {
+			if l.Kind == ir.LinkGlobal && (grp[l.A.Node] < c.g/2) != (grp[l.B.Node] < c.g/2) {
 				cut++
 			}
 		}

@@ -43,13 +43,6 @@ func (p FatTree) Validate() []ParamError {
 	return append(errs, rateErrors("link_rate", p.LinkRateBPS)...)
 }
 
-// Fat-tree link kinds (ir.Link.Kind).
-const (
-	LinkHostEdge        = "host_edge"
-	LinkEdgeAggregation = "edge_aggregation"
-	LinkAggregationCore = "aggregation_core"
-)
-
 // BuildFatTree appends a k-ary fat-tree named name to g and returns its
 // fabric id. p must have passed Validate.
 //
@@ -69,7 +62,7 @@ const (
 // Fabric.Endpoints are the host ports in host order.
 func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	k, h := p.K, p.K/2
-	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: "fat_tree",
+	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyFatTree,
 		Tiers:  []string{"edge", "aggregation", "core"},
 		Params: []ir.Param{{Name: "k", Value: int64(k)}}}, p.Origin)
 	g.Nodes = slices.Grow(g.Nodes, k*k*k/4+5*k*k/4)
@@ -113,19 +106,19 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	for i, n := range host {
 		e := i / h // global edge index pod*h + e
 		eps[i] = portOf(n, 0)
-		b.link(LinkHostEdge, eps[i], portOf(edge[e], i%h), p.LinkRateBPS)
+		b.link(ir.LinkHostEdge, eps[i], portOf(edge[e], i%h), p.LinkRateBPS)
 	}
 	for q := range k {
 		for e := range h {
 			for a := range h {
-				b.link(LinkEdgeAggregation, portOf(edge[q*h+e], h+a), portOf(agg[q*h+a], e), p.LinkRateBPS)
+				b.link(ir.LinkEdgeAggregation, portOf(edge[q*h+e], h+a), portOf(agg[q*h+a], e), p.LinkRateBPS)
 			}
 		}
 	}
 	for q := range k {
 		for a := range h {
 			for c := range h {
-				b.link(LinkAggregationCore, portOf(agg[q*h+a], h+c), portOf(core[a*h+c], q), p.LinkRateBPS)
+				b.link(ir.LinkAggregationCore, portOf(agg[q*h+a], h+c), portOf(core[a*h+c], q), p.LinkRateBPS)
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func TestFatTreeSweep(t *testing.T) {
 			len(g.Nodes) != hosts+5*k*k/4 {
 			t.Fatalf("k=%d: %d hosts, tiers %v", k, hosts, tiers)
 		}
-		want := map[string]int{LinkHostEdge: k * k * k / 4, LinkEdgeAggregation: k * k * k / 4, LinkAggregationCore: k * k * k / 4}
+		want := map[ir.LinkKind]int{ir.LinkHostEdge: k * k * k / 4, ir.LinkEdgeAggregation: k * k * k / 4, ir.LinkAggregationCore: k * k * k / 4}
 		if got := kinds(g); !reflect.DeepEqual(got, want) || len(g.Links) != 3*k*k*k/4 {
 			t.Fatalf("k=%d: links %v, want %v", k, got, want)
 		}
@@ -82,7 +82,7 @@ func checkFatTreeWiring(t *testing.T, g *ir.Graph, k int) {
 		}
 	}
 	for _, l := range g.Links {
-		if l.Kind != LinkAggregationCore {
+		if l.Kind != ir.LinkAggregationCore {
 			continue
 		}
 		agg, core := g.Nodes[l.A.Node], l.B

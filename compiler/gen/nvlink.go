@@ -6,9 +6,6 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 )
 
-// LinkGPUNVSwitch is the kind (ir.Link.Kind) of a GPU–NVSwitch link.
-const LinkGPUNVSwitch = "gpu_nvswitch"
-
 // NVLinkDomain holds the parameters of an NVLink domain: GPUs joined by
 // NVSwitch chips, every GPU linked to the switches by LinksPerGPU NVLinks.
 // Reference points (docs/generators.md, reference/designs.md §4 and
@@ -150,7 +147,7 @@ func (p NVLinkDomain) PortBudget() []ParamError {
 // used by a given GPU node; switch ports are numbered in link order.
 // Fabric.Endpoints holds one port per GPU: its first NVLink port.
 func BuildNVLinkDomain(g *ir.Graph, name string, p NVLinkDomain) ir.FabricID {
-	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: "nvlink_domain", Tiers: []string{"nvswitch"},
+	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyNVLinkDomain, Tiers: []string{"nvswitch"},
 		Params: []ir.Param{{Name: "gpus", Value: int64(p.GPUs)}, {Name: "switches", Value: int64(p.Switches)},
 			{Name: "links_per_gpu", Value: int64(p.LinksPerGPU)}}}, p.Origin)
 	gpus, base := p.GPUNodes, make([]int32, p.GPUs)
@@ -188,7 +185,7 @@ func BuildNVLinkDomain(g *ir.Graph, name string, p NVLinkDomain) ir.FabricID {
 		eps[i] = portOf(gpu, gp)
 		for j := range sw {
 			for range p.Links(i, j) {
-				b.link(LinkGPUNVSwitch, portOf(gpu, gp), portOf(sw[j], next[j]), p.LinkBPS)
+				b.link(ir.LinkGPUNVSwitch, portOf(gpu, gp), portOf(sw[j], next[j]), p.LinkBPS)
 				gp++
 				next[j]++
 			}

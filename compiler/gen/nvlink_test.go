@@ -36,7 +36,7 @@ func TestNVL72(t *testing.T) {
 	p := NVLinkDomain{GPUs: 72, Switches: 18, LinksPerGPU: 18, LinkBPS: 50e9 * 8, SwitchPorts: 72, Origin: testOrigin(g)}
 	f := buildNVLink(t, g, p)
 	checkFabric(t, g, f, p.Origin)
-	if len(g.Links) != 1296 || kinds(g)[LinkGPUNVSwitch] != 1296 {
+	if len(g.Links) != 1296 || kinds(g)[ir.LinkGPUNVSwitch] != 1296 {
 		t.Fatalf("%d links", len(g.Links))
 	}
 	if loads := switchLoads(g); !reflect.DeepEqual(loads, slices.Repeat([]int{72}, 18)) {

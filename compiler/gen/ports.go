@@ -32,7 +32,7 @@ func (b fabricBuilder) node(n ir.Node) ir.NodeID {
 
 // link appends one full-duplex link of the given kind and per-direction
 // capacity (bits per second) between ports a and b.
-func (b fabricBuilder) link(kind string, a, z ir.Port, bps float64) ir.LinkID {
+func (b fabricBuilder) link(kind ir.LinkKind, a, z ir.Port, bps float64) ir.LinkID {
 	return b.g.AddLink(ir.Link{A: a, B: z, CapacityBPS: bps, Kind: kind,
 		Fabric: b.fabric, Breakout: 1, Origin: b.origin})
 }

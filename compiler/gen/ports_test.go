@@ -49,8 +49,8 @@ func checkFabric(t *testing.T, g *ir.Graph, f ir.FabricID, o ir.OriginID) {
 }
 
 // kinds counts links by kind.
-func kinds(g *ir.Graph) map[string]int {
-	m := map[string]int{}
+func kinds(g *ir.Graph) map[ir.LinkKind]int {
+	m := map[ir.LinkKind]int{}
 	for _, l := range g.Links {
 		m[l.Kind]++
 	}

@@ -6,7 +6,7 @@ import "slices"
 // fabric a scheduler places jobs on (a role is the design's own word;
 // these are the common ones for the storage, management and front-end
 // networks).
-var NonComputeRoles = []string{"storage", "management", "mgmt", "frontend", "oob", "inband"}
+var NonComputeRoles = []Role{RoleStorage, "management", "mgmt", "frontend", "oob", "inband"}
 
 // ComputeNode returns the compute node behind an endpoint: the server of a
 // NIC whose role is not one of NonComputeRoles (or of any other server
@@ -21,7 +21,7 @@ func (g *Graph) ComputeNode(n NodeID) (NodeID, bool) {
 	case nd.Parent != None:
 		return nd.Parent, true
 	case nd.Kind == KindHost:
-		return n, nd.Role == ""
+		return n, nd.Role == RoleNone
 	}
 	return None, false
 }

@@ -113,10 +113,10 @@ type PCIFunction struct {
 	Parent int32
 	// C2C marks a GPU attached to its CPU by NVLink-C2C (Grace).
 	C2C bool
-	// Role is a NIC's role ("compute", "storage"); Ports its network ports
+	// Role is a NIC's role (RoleCompute, RoleStorage or a node model's own); Ports its network ports
 	// and PortRateBPS the rate of one port in bits per second per
 	// direction (0 when the NIC has no model).
-	Role        string
+	Role        Role
 	Ports       int32
 	PortRateBPS float64
 	// NetNames are a NIC's network device names (mlx5_0, ...), one per

@@ -71,9 +71,10 @@ type Node struct {
 	Kind Kind
 	// Model is the catalogue model name ("QM9700", "H100"), or "".
 	Model string
-	// Role refines Kind for endpoints and appliances: "compute" or
-	// "storage" for NICs, "ufm" for a fabric manager host, "" otherwise.
-	Role string
+	// Role refines Kind for endpoints and appliances: RoleCompute or
+	// RoleStorage (or a node model's own role) for NICs, RoleServer for a
+	// server's host, RoleUFM for a fabric manager host, RoleNone otherwise.
+	Role Role
 	// Tier is the switching tier in the fabric's own words: "edge",
 	// "aggregation", "core" (fat-tree); "leaf", "spine", "super_spine"
 	// (Clos); "router" (dragonfly); "" for non-switches.
@@ -115,8 +116,8 @@ type Link struct {
 	// "global" (dragonfly); "host_edge", "edge_aggregation",
 	// "aggregation_core" (fat-tree); "node_leaf", "leaf_spine",
 	// "spine_super_spine" (Clos); "gpu_nvswitch"; "nvlink", "pcie", "c2c"
-	// (inside a node); "custom".
-	Kind string
+	// (inside a node); "custom". The constants are in vocab.go.
+	Kind LinkKind
 	// Fabric is the fabric this link belongs to, or None for links inside
 	// a node (PCIe, NVLink within a server).
 	Fabric FabricID
@@ -160,8 +161,8 @@ func (l *Link) PhysicalBPS() float64 { return l.CapacityBPS / float64(l.Physical
 // Fabric is one named network of the design.
 type Fabric struct {
 	Name string
-	// Family is "fat_tree", "clos", "dragonfly", "nvlink_domain" or "custom".
-	Family string
+	// Family is the generator family (vocab.go).
+	Family Family
 	// Tiers lists switch tier names bottom-up ("leaf", "spine").
 	Tiers []string
 	// Endpoints are the ports that inject traffic into this fabric

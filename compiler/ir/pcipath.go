@@ -148,11 +148,11 @@ func (g *Graph) PCIePath(gpu, nic NodeID) (PathClass, float64) {
 func (in *Internals) hopClass(l *Link) PathClass {
 	a, b := in.g.Nodes[l.A.Node].Kind, in.g.Nodes[l.B.Node].Kind
 	switch l.Kind {
-	case "nvlink", "gpu_nvswitch":
+	case LinkNVLink, LinkGPUNVSwitch:
 		return PathNVL
-	case "c2c":
+	case LinkC2C:
 		return PathC2C
-	case "cpu_cpu":
+	case LinkCPUCPU:
 		return PathSYS
 	}
 	switch {

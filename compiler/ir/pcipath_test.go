@@ -32,7 +32,7 @@ func buildServer() server {
 		n.Parent = parent
 		return g.AddNode(n)
 	}
-	link := func(a, b ir.NodeID, gbps float64, kind string) {
+	link := func(a, b ir.NodeID, gbps float64, kind ir.LinkKind) {
 		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: -1}, B: ir.Port{Node: b}, CapacityBPS: gbps * 1e9, Kind: kind, Fabric: ir.None})
 	}
 	cpu0 := add("s/cpu0", ir.KindCPU, s.host)

@@ -48,7 +48,7 @@ func (g *Graph) DerivedRiskClasses() []string {
 	add(RiskLink)
 	for i := range g.Links {
 		if l := &g.Links[i]; l.Fabric != None {
-			add(l.Kind)
+			add(string(l.Kind))
 		}
 	}
 	add(RiskServer)

@@ -19,7 +19,7 @@ func LinkCost(g *ir.Graph, l *ir.Link) int32 {
 	switch {
 	case l.Cost > 0:
 		return l.Cost
-	case l.Kind == "global" && l.Fabric != ir.None && g.Fabrics[l.Fabric].Family == "dragonfly":
+	case l.Kind == ir.LinkGlobal && l.Fabric != ir.None && g.Fabrics[l.Fabric].Family == ir.FamilyDragonfly:
 		return GlobalLinkWeight
 	}
 	return 1

@@ -8,7 +8,7 @@ import (
 
 // Test graphs built by hand, so the routing tests depend on the IR only.
 
-func addLink(g *ir.Graph, a, b ir.NodeID, bps float64, kind string) {
+func addLink(g *ir.Graph, a, b ir.NodeID, bps float64, kind ir.LinkKind) {
 	g.AddLink(ir.Link{A: ir.Port{Node: a}, B: ir.Port{Node: b}, CapacityBPS: bps, Kind: kind, Fabric: 0})
 }
 

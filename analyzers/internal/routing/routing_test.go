@@ -131,8 +131,8 @@ func TestFatTreeUniformAllToAll(t *testing.T) {
 	}
 	for l, link := range g.Links {
 		for dir := 0; dir < 2; dir++ {
-			if got := out.Rate(2*l + dir); !closeTo(got, want[link.Kind], 1e-9) {
-				t.Fatalf("%s link %d dir %d: load %g, want %g", link.Kind, l, dir, got, want[link.Kind])
+			if got := out.Rate(2*l + dir); !closeTo(got, want[string(link.Kind)], 1e-9) {
+				t.Fatalf("%s link %d dir %d: load %g, want %g", link.Kind, l, dir, got, want[string(link.Kind)])
 			}
 		}
 	}

@@ -97,12 +97,12 @@ func BOM(g *ir.Graph, rows []Row) []Item {
 		}
 		id := ir.NodeID(i)
 		switch {
-		case n.Kind == ir.KindHost && n.Role == "server":
+		case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
 			add("server", n.Model, fmt.Sprintf("%d GPUs, %d NICs", gpus[id], nics[id]), 0)
-		case n.Kind == ir.KindHost && n.Role == "":
+		case n.Kind == ir.KindHost && n.Role == ir.RoleNone:
 			add("host", "implicit host", ports(n), 0)
 		case n.Kind == ir.KindHost:
-			add("host", n.Role, ports(n), 0)
+			add("host", string(n.Role), ports(n), 0)
 		case n.Kind == ir.KindSwitch:
 			add("switch", cmp.Or(n.Model, "(no model)"), ports(n), 0)
 		case n.Kind == ir.KindNVSwitch:

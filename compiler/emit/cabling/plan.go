@@ -107,8 +107,8 @@ func Elevations(g *ir.Graph) []byte {
 	for _, m := range ms {
 		n := &g.Nodes[m.Node]
 		kind := n.Kind.String()
-		if n.Kind == ir.KindHost && n.Role != "" {
-			kind = n.Role
+		if n.Kind == ir.KindHost && n.Role != ir.RoleNone {
+			kind = string(n.Role)
 		}
 		w.Write([]string{name[m.Rack], strconv.Itoa(int(m.U)), strconv.Itoa(int(m.Height)), n.Name, kind, n.Model})
 	}

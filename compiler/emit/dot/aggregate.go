@@ -94,7 +94,7 @@ type overview struct {
 func aggregate(g *ir.Graph, f ir.FabricID, loads []float64) *overview {
 	fab := &g.Fabrics[f]
 	ov := &overview{g: g, f: f, fab: fab, edges: map[[2]int]*bundle{}, width: map[string]int{},
-		merged: fab.Family == "dragonfly", loads: loads}
+		merged: fab.Family == ir.FamilyDragonfly, loads: loads}
 	tierLevel := map[string]int{}
 	for i, t := range fab.Tiers {
 		tierLevel[t] = i + 1
@@ -291,9 +291,9 @@ func aggregate(g *ir.Graph, f ir.FabricID, loads []float64) *overview {
 		var b *bundle
 		if ga == gb {
 			gr := ov.groups[ga]
-			if b = gr.internal[l.Kind]; b == nil {
+			if b = gr.internal[string(l.Kind)]; b == nil {
 				b = &bundle{}
-				gr.internal[l.Kind] = b
+				gr.internal[string(l.Kind)] = b
 			}
 		} else {
 			if ga > gb {
@@ -333,7 +333,7 @@ func (ov *overview) markFailure(fl *emit.Failure) bool {
 		touched = true
 		ga, gb := int(ov.groupOf[ov.memberOf(l.A.Node)]), int(ov.groupOf[ov.memberOf(l.B.Node)])
 		if ga == gb {
-			ov.groups[ga].internal[l.Kind].failed += int(l.Physical())
+			ov.groups[ga].internal[string(l.Kind)].failed += int(l.Physical())
 			continue
 		}
 		ov.edges[[2]int{min(ga, gb), max(ga, gb)}].failed += int(l.Physical())
@@ -363,8 +363,8 @@ func memberModel(n *ir.Node) string {
 	switch {
 	case n.Model != "":
 		return n.Model
-	case n.Role != "":
-		return n.Role
+	case n.Role != ir.RoleNone:
+		return string(n.Role)
 	}
 	return n.Kind.String()
 }

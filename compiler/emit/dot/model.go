@@ -96,11 +96,11 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			if modelLevel(g.Nodes[l.B.Node].Kind) < modelLevel(g.Nodes[l.A.Node].Kind) {
 				a, b = b, a
 			}
-			ib := internal[l.Kind]
+			ib := internal[string(l.Kind)]
 			if ib == nil {
 				ib = &bundle{}
-				internal[l.Kind] = ib
-				internalKinds = append(internalKinds, l.Kind)
+				internal[string(l.Kind)] = ib
+				internalKinds = append(internalKinds, string(l.Kind))
 			}
 			ib.addLink(l)
 		} else {
@@ -116,7 +116,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			b = "f" + strconv.Itoa(int(l.Fabric))
 			kind = ""
 		}
-		k := key{a, b, kind}
+		k := key{a, b, string(kind)}
 		bd := bundles[k]
 		if bd == nil {
 			bd = &bundle{}
@@ -271,8 +271,8 @@ func componentLabel(n *ir.Node, server string) []string {
 		lines = append(lines, n.Model)
 	}
 	var extra []string
-	if n.Role != "" {
-		extra = append(extra, n.Role)
+	if n.Role != ir.RoleNone {
+		extra = append(extra, string(n.Role))
 	}
 	if n.Rail != ir.None {
 		extra = append(extra, "rail "+strconv.Itoa(int(n.Rail)))

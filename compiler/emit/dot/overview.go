@@ -35,7 +35,7 @@ func switchColour(level int) string {
 
 // title is the first line of every diagram of a fabric.
 func (ov *overview) title(what string) string {
-	return "fabric \"" + ov.fab.Name + "\" (" + ov.fab.Family + ") · " + what
+	return "fabric \"" + ov.fab.Name + "\" (" + string(ov.fab.Family) + ") · " + what
 }
 
 // summary is the second line: what the fabric holds.

@@ -465,7 +465,7 @@ func memberNoun(n *ir.Node) string {
 	switch {
 	case n.Kind.IsSwitch():
 		return "switches"
-	case n.Kind == ir.KindHost && n.Role == "server":
+	case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
 		return "servers"
 	case n.Kind == ir.KindHost:
 		return "hosts"
@@ -512,7 +512,7 @@ func fillOf(n *ir.Node) string {
 	switch {
 	case n.Kind.IsSwitch():
 		return colSwitch0
-	case n.Kind == ir.KindHost && n.Role == "server":
+	case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
 		return colServer
 	}
 	return colEndpoint

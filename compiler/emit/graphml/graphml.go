@@ -131,7 +131,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 			w.close()
 		}
 		w.str("n_model", n.Model)
-		w.str("n_role", n.Role)
+		w.str("n_role", string(n.Role))
 		if n.Radix != 0 {
 			w.opt("n_radix", n.Radix)
 		}
@@ -153,7 +153,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.int(int64(l.B.Node))
 		w.raw(`">`)
 		w.float("e_capacity_bps", l.CapacityBPS)
-		w.str("e_kind", l.Kind)
+		w.str("e_kind", string(l.Kind))
 		if l.Fabric != ir.None {
 			w.str("e_fabric", g.Fabrics[l.Fabric].Name)
 		}

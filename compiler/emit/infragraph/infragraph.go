@@ -357,10 +357,10 @@ func deviceFor(g *ir.Graph, inf *Infrastructure, kind, model string, members []i
 		rates := map[string]string{}
 		for _, id := range g.InternalLinks(s) {
 			l := &g.Links[id]
-			k := l.Kind + " " + rateName(l.CapacityBPS)
+			k := string(l.Kind) + " " + rateName(l.CapacityBPS)
 			ln, ok := rates[k]
 			if !ok {
-				ln = name + " " + Name(l.Kind) + " " + rateName(l.CapacityBPS)
+				ln = name + " " + Name(string(l.Kind)) + " " + rateName(l.CapacityBPS)
 				rates[k] = ln
 				d.Links = append(d.Links, Link{Name: ln, Physical: &Physical{Bandwidth{"gigabits_per_second", l.CapacityBPS / 1e9}}})
 			}

@@ -145,11 +145,11 @@ func Build(g *ir.Graph) *Document {
 			ps[j] = Param{Name: p.Name, Value: p.Value}
 		}
 		tiers := append([]string{}, f.Tiers...)
-		d.Fabrics[i] = Fabric{ID: i, Name: f.Name, Family: f.Family, Tiers: tiers, Params: ps, Endpoints: len(f.Endpoints)}
+		d.Fabrics[i] = Fabric{ID: i, Name: f.Name, Family: string(f.Family), Tiers: tiers, Params: ps, Endpoints: len(f.Endpoints)}
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		lb := Labels{Tier: n.Tier, Unit: n.Unit, Model: n.Model, Role: n.Role,
+		lb := Labels{Tier: n.Tier, Unit: n.Unit, Model: n.Model, Role: string(n.Role),
 			UnitIndex: opt(n.UnitIndex), Rail: opt(n.Rail), Plane: opt(n.Plane), Rack: opt(n.Rack), Parent: opt(int32(n.Parent))}
 		for _, f := range n.Fabrics {
 			lb.Fabric = append(lb.Fabric, g.Fabrics[f].Name)
@@ -162,7 +162,7 @@ func Build(g *ir.Graph) *Document {
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
 			CapacityBPS: l.CapacityBPS, Media: l.Media, LengthM: l.LengthM,
-			Kind: l.Kind, Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
+			Kind: string(l.Kind), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
 	}
 	return d
 }

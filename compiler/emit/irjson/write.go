@@ -72,7 +72,7 @@ func appendFabric(b []byte, g *ir.Graph, i int) []byte {
 	b = append(b, `,"name":`...)
 	b = appendString(b, f.Name)
 	b = append(b, `,"family":`...)
-	b = appendString(b, f.Family)
+	b = appendString(b, string(f.Family))
 	b = append(b, `,"tiers":[`...)
 	for j, t := range f.Tiers {
 		if j > 0 {
@@ -146,7 +146,7 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 	num("rack", n.Rack)
 	num("parent", int32(n.Parent))
 	str("model", n.Model)
-	str("role", n.Role)
+	str("role", string(n.Role))
 	b = append(b, '}')
 	if n.Radix != 0 {
 		b = append(b, `,"radix":`...)
@@ -173,7 +173,7 @@ func appendLink(b []byte, l *ir.Link, i int) []byte {
 	b = append(b, `,"length_m":`...)
 	b = AppendFloat(b, l.LengthM)
 	b = append(b, `,"kind":`...)
-	b = appendString(b, l.Kind)
+	b = appendString(b, string(l.Kind))
 	b = append(b, `,"fabric":`...)
 	b = strconv.AppendInt(b, int64(l.Fabric), 10)
 	b = append(b, `,"lanes":`...)

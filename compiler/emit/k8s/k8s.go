@@ -106,7 +106,7 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	var tree []slurm.Switch
 	var fabric string
 	for fi := range g.Fabrics {
-		if g.Fabrics[fi].Family == "nvlink_domain" {
+		if g.Fabrics[fi].Family == ir.FamilyNVLinkDomain {
 			continue
 		}
 		if tree = slurm.Tree(g, ir.FabricID(fi), nodeName); len(tree) > 0 {
@@ -201,7 +201,7 @@ func domains(g *ir.Graph, nodeName func(ir.NodeID) string) level {
 	d := level{label: DomainLabel, of: map[string]string{}}
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family != "nvlink_domain" {
+		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		v := objectName(g.Fabrics[f].Name)

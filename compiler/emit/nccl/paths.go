@@ -41,7 +41,7 @@ const (
 func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 	host := ir.NodeID(ir.None)
 	for i, n := range g.Nodes {
-		if n.Kind == ir.KindHost && n.Role == "server" && n.Model == sm.Name {
+		if n.Kind == ir.KindHost && n.Role == ir.RoleServer && n.Model == sm.Name {
 			host = ir.NodeID(i)
 			break
 		}
@@ -82,7 +82,7 @@ func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 	}
 	candidates := []int{}
 	for i, fi := range nicFn {
-		if sm.PCI[fi].Role == "compute" {
+		if sm.PCI[fi].Role == ir.RoleCompute {
 			candidates = append(candidates, i)
 		}
 	}

@@ -63,7 +63,7 @@ func (n *Net) Domains() (size int, ok bool) {
 func scaleOut(g *ir.Graph) (names []string, nets []*Net) {
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == "nvlink_domain" {
+		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
 			continue
 		}
 		if n, ok := Build(g, f); ok {

@@ -179,7 +179,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 	}
 	for fi := range g.Fabrics {
 		d := ir.FabricID(fi)
-		if g.Fabrics[d].Family != "nvlink_domain" {
+		if g.Fabrics[d].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		for _, lid := range g.FabricLinks(d) {

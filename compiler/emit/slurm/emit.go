@@ -105,7 +105,7 @@ func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 	var left []string
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == "nvlink_domain" {
+		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
 			continue
 		}
 		sws := Tree(g, f, nodeName)
@@ -203,7 +203,7 @@ func nvlinkBlocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]block, []int)
 	smallest := 0
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family != "nvlink_domain" {
+		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		var nodes []string

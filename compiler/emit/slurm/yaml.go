@@ -44,7 +44,7 @@ func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) 
 	var tops []yamlTopology
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == "nvlink_domain" {
+		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
 			continue
 		}
 		sws := Tree(g, f, nodeName)
