@@ -171,65 +171,24 @@ const groupBoundBudget = 500_000_000
 // (Jensen), or f(t_S) itself when S = 1. The bound is the least of
 // these over all (F_A, F_B), tried cheapest relaxation first. It uses
 // only least capacities and per-router maxima, so a failure or an
-// uneven rate leaves it sound, only looser. It ignores which groups each
-// router's global links reach, so it cannot pass a cheaper
-// arrangement-blind split (many split groups trading global links on
-// one side), and stays below the cut found on balanced dragonflies with
-// p = h ≥ 3. Cost O(g²·a) plus the integer minima.
+// uneven rate leaves it sound, only looser. Cost O(g²·a) plus the
+// integer minima.
 //
-// ok is false when the groups differ in size or terminals per router,
-// or the work would pass groupBoundBudget.
+// This argument ignores the global links between split groups, so many
+// split groups each trading global links on one side pass it cheaply
+// (balanced dragonflies with p = h ≥ 3); classBound pools those links
+// and closes them. The result is the larger of the two. Neither reads
+// which groups a router's global links reach (the arrangement), so
+// where a tie saves more global capacity than its local links cost
+// (a < 2h, as in examples/dragonfly-545) the interval can stay open.
+//
+// ok is false as alike says.
 func (s *dfShape) groupBound() (float64, bool) {
-	ng := int(s.ng)
-	if ng < 1 || len(s.termRouter) < 2 {
+	c, ok := s.alike()
+	if !ok {
 		return 0, false
 	}
-	a := int(s.size[0])
-	for _, sz := range s.size {
-		if int(sz) != a {
-			return 0, false
-		}
-	}
-	if int64(ng)*int64(ng)*int64(a) > groupBoundBudget {
-		return 0, false
-	}
-	perRouter := make([]int, len(s.routers))
-	tr := math.Inf(1)
-	for i, r := range s.termRouter {
-		perRouter[r]++
-		tr = math.Min(tr, s.termCap[i])
-	}
-	p := perRouter[0]
-	for _, c := range perRouter {
-		if c != p {
-			return 0, false
-		}
-	}
-	lc := math.Inf(1)
-	if a == 1 {
-		lc = 0
-	}
-	for gi := range s.localCap {
-		for i := 0; i < a; i++ {
-			for j := i + 1; j < a; j++ {
-				lc = math.Min(lc, s.localCap[gi][i*a+j])
-			}
-		}
-	}
-	gc := math.Inf(1)
-	if ng == 1 {
-		gc = 0
-	}
-	for x := 0; x < ng; x++ {
-		for y := x + 1; y < ng; y++ {
-			gc = math.Min(gc, s.groupCap[x*ng+y])
-		}
-	}
-	hc := 0.0
-	for _, c := range s.globalCap {
-		hc = math.Max(hc, c)
-	}
-	c := groupCosts{a: a, p: p, m: a * p, tr: tr, lc: lc, gc: gc, hc: hc, split: make([]float64, a+1)}
+	ng, a, gc, tr := int(s.ng), c.a, c.gc, c.tr
 	t := len(s.termRouter) / 2
 	// First every (F_A, F_B) at its convex relaxation, then, cheapest
 	// first, the integer minimum over the split groups where it is
@@ -282,7 +241,79 @@ func (s *dfShape) groupBound() (float64, bool) {
 		}
 		best = min(best, v)
 	}
+	// The pooled argument (classBound) where its O(g²) work is
+	// affordable; both are sound, so the larger holds.
+	if int64(ng)*int64(ng) <= classBoundBudget {
+		best = max(best, c.classBound(ng, t))
+	}
 	return best, true
+}
+
+// classBoundBudget bounds classBound's work, in (f_A, f_B) pairs × 2
+// (about a second on one core at 4,096 groups, the most dragonflyShape
+// reads). A budget, not a modelling value.
+const classBoundBudget = 1 << 24
+
+// alike reads the shape groupBound and classBound need: ok is false
+// when there are no groups or fewer than two terminals, the groups
+// differ in size or terminals per router, or groupBound's work would
+// pass groupBoundBudget. The costs hold the least capacities of a
+// terminal's links (tr), between two routers of a group (lc; 0 for
+// one-router groups) and between two groups (gc; 0 for one group), and
+// the most global capacity on one router (hc) and between two groups
+// (gcMax).
+func (s *dfShape) alike() (groupCosts, bool) {
+	ng := int(s.ng)
+	if ng < 1 || len(s.termRouter) < 2 {
+		return groupCosts{}, false
+	}
+	a := int(s.size[0])
+	for _, sz := range s.size {
+		if int(sz) != a {
+			return groupCosts{}, false
+		}
+	}
+	if int64(ng)*int64(ng)*int64(a) > groupBoundBudget {
+		return groupCosts{}, false
+	}
+	perRouter := make([]int, len(s.routers))
+	tr := math.Inf(1)
+	for i, r := range s.termRouter {
+		perRouter[r]++
+		tr = math.Min(tr, s.termCap[i])
+	}
+	p := perRouter[0]
+	for _, c := range perRouter {
+		if c != p {
+			return groupCosts{}, false
+		}
+	}
+	lc := math.Inf(1)
+	if a == 1 {
+		lc = 0
+	}
+	for gi := range s.localCap {
+		for i := 0; i < a; i++ {
+			for j := i + 1; j < a; j++ {
+				lc = math.Min(lc, s.localCap[gi][i*a+j])
+			}
+		}
+	}
+	gc, gcMax := math.Inf(1), 0.0
+	if ng == 1 {
+		gc = 0
+	}
+	for x := 0; x < ng; x++ {
+		for y := x + 1; y < ng; y++ {
+			gc = math.Min(gc, s.groupCap[x*ng+y])
+			gcMax = math.Max(gcMax, s.groupCap[x*ng+y])
+		}
+	}
+	hc := 0.0
+	for _, c := range s.globalCap {
+		hc = math.Max(hc, c)
+	}
+	return groupCosts{a: a, p: p, m: a * p, tr: tr, lc: lc, gc: gc, gcMax: gcMax, hc: hc, split: make([]float64, a+1)}, true
 }
 
 // groupDPBudget bounds the work of groupBound's integer minima, in
@@ -305,6 +336,7 @@ type groupCase struct {
 type groupCosts struct {
 	a, p, m        int
 	tr, lc, gc, hc float64
+	gcMax          float64 // the most capacity between two groups
 	split          []float64
 }
 

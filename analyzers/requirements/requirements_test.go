@@ -69,10 +69,10 @@ func TestBounded(t *testing.T) {
 		if len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil {
 			t.Fatalf("upper_only values %+v: want the ratio with both ends", v)
 		}
-		// The cut of 90 links at 200 Gb/s over half of 342 terminals ×
-		// 200 Gb/s: 18 Tb/s ÷ 34.2 Tb/s.
-		if lo, hi := *v[0].Lower, *v[0].Upper; !(lo > 0.5 && lo < hi) || math.Abs(hi-18/34.2) > 1e-9 {
-			t.Errorf("ends %v–%v, want a lower bound above 0.5 and the cut's 0.5263", lo, hi)
+		// The cut of 21 links at 200 Gb/s over half of 60 terminals ×
+		// 200 Gb/s: 4.2 Tb/s ÷ 6 Tb/s.
+		if lo, hi := *v[0].Lower, *v[0].Upper; !(lo > 0.45 && lo < hi) || math.Abs(hi-0.7) > 1e-9 {
+			t.Errorf("ends %v–%v, want a lower bound above 0.45 and the cut's 0.7", lo, hi)
 		}
 		if p := got["proven_half"].Values; len(p) != 1 || p[0].Lower != nil {
 			t.Errorf("proven_half values %+v: a bound is a plain value", p)
