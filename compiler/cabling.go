@@ -9,7 +9,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // planCabling is the "cabling" stage: it places every cabled device in a
@@ -318,11 +318,11 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 		if f.noModel {
 			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this rate",
 				fmt.Sprintf("%d cable(s) here run at %s, and no cable_model has a max_rate that high (e.g. %s); the plan lists them without a medium. Declare a cable_model with media, kind, reach and max_rate for this rate.",
-					f.count, eval.FormatRate(f.rate), where))
+					f.count, units.Rate(f.rate), where))
 		} else {
 			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
 				fmt.Sprintf("%d cable(s) here need more than the longest reach of any medium at %s (%gm): the longest, %s, needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
-					f.count, eval.FormatRate(f.rate), f.reach, where, f.run, s.g.Cabling.Layout.RoutingFactor*100))
+					f.count, units.Rate(f.rate), f.reach, where, f.run, s.g.Cabling.Layout.RoutingFactor*100))
 		}
 		s.diags = append(s.diags, d)
 	}

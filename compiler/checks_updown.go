@@ -8,7 +8,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Up/down checks for tiered fabrics (Clos, fat-tree, custom fabrics whose
@@ -175,7 +175,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, s
 		a := &g.Nodes[classes[0].members[0]]
 		s.diags = append(s.diags, diag.Warning(diag.CheckSkipped, g.Range(a.Origin), "Up/down reachability not checked",
 			fmt.Sprintf("In fabric %q, the %s switches fall into %s classes by the top switches they reach, more than the %s topoc compares pairwise, so whether every pair shares a switch above (no-common-ancestor) was not checked. Real Clos fabrics have a class per pod or a few; this many usually means a partial mesh: give every %s an uplink to every switch of its group.",
-				g.Fabrics[f].Name, a.Tier, eval.FormatCount(len(classes)), eval.FormatCount(maxAncestorClasses), a.Tier)))
+				g.Fabrics[f].Name, a.Tier, units.Count(len(classes)), units.Count(maxAncestorClasses), a.Tier)))
 		return
 	}
 	pairs, total := 0, 0
@@ -210,7 +210,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, s
 	above := tiers[len(tiers)-1]
 	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
 		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. Other paths (down to a switch and up again, or across one tier) are not up/down routes. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
-			g.Fabrics[f].Name, a.Name, b.Name, a.Tier, anc[first[0]].count(), anc[first[1]].count(), len(top), above, eval.FormatCount(pairs), eval.FormatCount(total))))
+			g.Fabrics[f].Name, a.Name, b.Name, a.Tier, anc[first[0]].count(), anc[first[1]].count(), len(top), above, units.Count(pairs), units.Count(total))))
 }
 
 // checkPerSwitchStriping reports, per pair of adjacent tiers, lower
@@ -296,7 +296,7 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 		n := &g.Nodes[worst]
 		s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly",
 			fmt.Sprintf("In fabric %q, %d %s switch(es) spread their uplinks unevenly over the %s switches they reach. The worst, %s, sends %s to some and %s to others of the %d it reaches, so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
-				g.Fabrics[f].Name, uneven, tiers[r], tiers[r+1], n.Name, eval.FormatRate(wMax), eval.FormatRate(wMin), wReach,
+				g.Fabrics[f].Name, uneven, tiers[r], tiers[r+1], n.Name, units.Rate(wMax), units.Rate(wMin), wReach,
 				tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])))
 	}
 }

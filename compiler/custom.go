@@ -8,7 +8,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // buildCustom builds the explicit family: the switches and hosts it
@@ -158,7 +158,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			}
 			s.diags = append(s.diags, diag.Error(diag.RateMismatch, l.Rate.Range, "Link rate mismatch",
 				fmt.Sprintf("A %s link meets %s, whose ports run at %s with no breakout to that rate; change the rate or use a model with a matching breakout.",
-					eval.FormatRate(rate), s.g.Nodes[bad].Name, eval.FormatRate(ports[bad].PortBPS))))
+					units.Rate(rate), s.g.Nodes[bad].Name, units.Rate(ports[bad].PortBPS))))
 			continue
 		}
 		for i := int64(0); i < max(l.Parallel.V, 1); i++ {

@@ -9,7 +9,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 func buildFabrics(s *state) {
@@ -244,7 +244,7 @@ func (s *state) rateFits(m *lang.SwitchModel, r lang.Val[float64]) bool {
 	}
 	s.diags = append(s.diags, diag.Error(diag.RateMismatch, r.Range, "Link rate mismatch",
 		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout to that rate; change the rate or the model.",
-			eval.FormatRate(r.V), m.Name, eval.FormatRate(m.PortRate.V))))
+			units.Rate(r.V), m.Name, units.Rate(m.PortRate.V))))
 	return false
 }
 

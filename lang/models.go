@@ -9,6 +9,7 @@ import (
 
 	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 func schemaOf(attrNames []string, blocks ...hcl.BlockHeaderSchema) *hcl.BodySchema {
@@ -68,7 +69,7 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 		if m.PortRate.Set && float64(br.Lanes)*br.LaneRate > m.PortRate.V*(1+1e-9) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, br.Range, "Breakout faster than its port",
 				fmt.Sprintf("switch_model %q: breakout %dx%s carries %s through one %s port; lanes × lane rate may not exceed port_rate. Use the splits the vendor lists (2x200Gb/s on a 400G port).",
-					m.Name, br.Lanes, eval.FormatRate(br.LaneRate), eval.FormatRate(float64(br.Lanes)*br.LaneRate), eval.FormatRate(m.PortRate.V))))
+					m.Name, br.Lanes, units.Rate(br.LaneRate), units.Rate(float64(br.Lanes)*br.LaneRate), units.Rate(m.PortRate.V))))
 		}
 	}
 	requireSet(a, "radix", m.Radix.Set, "switch_model")
@@ -86,7 +87,7 @@ func ParseBreakout(s string) (Breakout, error) {
 		return Breakout{}, fmt.Errorf("%q is not a breakout; write lanes x rate with 1 to 99 lanes, e.g. \"2x400Gb/s\" or \"4x200Gb/s\"", s)
 	}
 	n, _ := strconv.Atoi(m[1])
-	r, err := eval.ParseRate(m[2])
+	r, err := units.ParseRate(m[2])
 	if err != nil {
 		return Breakout{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // TestBrokenFamilies: every analytic shortcut checks its preconditions on
@@ -107,7 +108,7 @@ func TestBrokenFamilies(t *testing.T) {
 			r := Compute(g, 0, Options{})
 			if r.LowerBoundBPS > exact*(1+1e-9) || r.UpperBoundBPS < exact*(1-1e-9) {
 				t.Errorf("%s, %s: %s [%s, %s] does not contain the exact %s (formula %q)", c.name, b.name, r.Method,
-					RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), RateText(exact), r.Formula)
+					units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), units.Rate(exact), r.Formula)
 			}
 		}
 	}

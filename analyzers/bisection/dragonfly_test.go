@@ -6,6 +6,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/gen"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // dragonflyCase builds one dragonfly of the generator for the bound tests.
@@ -39,7 +40,7 @@ func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, fl
 	// the two arguments, which would hide an unsound one below the other.
 	c, _ := s.alike()
 	if cb := c.classBound(int(s.ng), len(s.termRouter)/2); cb > exact*(1+1e-9) {
-		t.Errorf("fabric %d: class bound %s above the exact bisection %s: unsound", fid, RateText(cb), RateText(exact))
+		t.Errorf("fabric %d: class bound %s above the exact bisection %s: unsound", fid, units.Rate(cb), units.Rate(exact))
 	}
 	return b, exact
 }
@@ -72,7 +73,7 @@ func TestDragonflyGroupBoundBelowExact(t *testing.T) {
 				b, exact := groupBoundAndExact(t, g, fid)
 				name := fmt.Sprintf("p%d a%d h%d g%d rates %v %s", sh[0], sh[1], sh[2], sh[3], rt, arr)
 				if b > exact*(1+1e-9) {
-					t.Errorf("%s: group bound %s above the exact bisection %s: unsound", name, RateText(b), RateText(exact))
+					t.Errorf("%s: group bound %s above the exact bisection %s: unsound", name, units.Rate(b), units.Rate(exact))
 				}
 				cases++
 				if meets(b, exact) {
@@ -103,7 +104,7 @@ func TestDragonflyGroupBoundUneven(t *testing.T) {
 			}
 		}
 		if b, exact := groupBoundAndExact(t, g, fid); b > exact*(1+1e-9) {
-			t.Errorf("%v uneven: group bound %s, exact %s", sh, RateText(b), RateText(exact))
+			t.Errorf("%v uneven: group bound %s, exact %s", sh, units.Rate(b), units.Rate(exact))
 		}
 	}
 }
@@ -124,21 +125,21 @@ func TestBalancedDragonflyIntervals(t *testing.T) {
 		g, fid := dragonflyCase(t, d)
 		r := Compute(g, fid, Options{})
 		if r.LowerBoundBPS > r.UpperBoundBPS*(1+1e-9) {
-			t.Errorf("h=%d: lower %s above upper %s", c.h, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+			t.Errorf("h=%d: lower %s above upper %s", c.h, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 		}
 		if got := meets(r.LowerBoundBPS, r.UpperBoundBPS); got != c.closed {
-			t.Errorf("h=%d: %s [%s, %s] by %s; closed %v, want %v", c.h, r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), r.LowerBoundMethod, got, c.closed)
+			t.Errorf("h=%d: %s [%s, %s] by %s; closed %v, want %v", c.h, r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod, got, c.closed)
 		}
 		half := c.h * c.h // (g−1)/2 = a·h/2
 		if want := float64(half*half+c.h*c.h) * 200e9; c.closed && r.UpperBoundBPS != want {
-			t.Errorf("h=%d: %s, want the group cut %s", c.h, RateText(r.UpperBoundBPS), RateText(want))
+			t.Errorf("h=%d: %s, want the group cut %s", c.h, units.Rate(r.UpperBoundBPS), units.Rate(want))
 		}
-		t.Logf("h=%d: %s [%s, %s] by %s", c.h, r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), r.LowerBoundMethod)
+		t.Logf("h=%d: %s [%s, %s] by %s", c.h, r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod)
 	}
 	gs := compileDir(t, "../../examples/dragonfly-small")
 	r := Compute(gs, fabricID(t, gs, "df"), Options{})
 	if r.Method != MethodExact || r.BandwidthBPS != 20*200e9 || r.LowerBoundMethod != "dragonfly_group_structure" {
-		t.Errorf("dragonfly-small: %s %s by %s, want exact 4 Tb/s (20 links) by the group-structure bound", r.Method, RateText(r.BandwidthBPS), r.LowerBoundMethod)
+		t.Errorf("dragonfly-small: %s %s by %s, want exact 4 Tb/s (20 links) by the group-structure bound", r.Method, units.Rate(r.BandwidthBPS), r.LowerBoundMethod)
 	}
 }
 
@@ -150,6 +151,6 @@ func TestDragonflyEvenOddGroups(t *testing.T) {
 	g, fid := dragonflyCase(t, gen.Dragonfly{P: 2, A: 4, H: 2, G: 8, LocalBPS: 400e9, GlobalBPS: 400e9, TerminalBPS: 400e9, Arrangement: gen.ArrangementRelative})
 	r := Compute(g, fid, Options{})
 	if r.Method != MethodExact || r.BandwidthBPS != 16*400e9 || r.Certificate.Text != "groups 0, 2, 4, 6 | groups 1, 3, 5, 7" {
-		t.Errorf("%s %s, cut %q; want exact 6.4 Tb/s by even | odd groups", r.Method, RateText(r.BandwidthBPS), r.Certificate.Text)
+		t.Errorf("%s %s, cut %q; want exact 6.4 Tb/s by even | odd groups", r.Method, units.Rate(r.BandwidthBPS), r.Certificate.Text)
 	}
 }

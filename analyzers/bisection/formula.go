@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // fatTree is the closed form of a k-ary fat-tree (Al-Fares, Loukissas,
@@ -53,7 +54,7 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	links := k * k * k / 8
 	v := float64(links) * rate
 	r.Method = MethodAnalytic
-	r.Formula = fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008: the pod halves cut (k/2)² cores × k/2 links; the fat-tree is rearrangeably non-blocking)", links, RateText(rate))
+	r.Formula = fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008: the pod halves cut (k/2)² cores × k/2 links; the fat-tree is rearrangeably non-blocking)", links, units.Rate(rate))
 	r.BandwidthBPS, r.LowerBoundBPS, r.UpperBoundBPS = v, v, v
 	r.LowerBoundMethod = "formula"
 	r.finish()
@@ -188,13 +189,13 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 	case ir.FamilyFatTree:
 		k, ok := m.fab.Param("k")
 		if ok && uniform && lbHow == "hose" && same(float64(k*k*k/8)*rate) {
-			return fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008), proven by the hose bound", k*k*k/8, RateText(rate)), true
+			return fmt.Sprintf("k³/8 × link rate = %d × %s (Al-Fares et al., SIGCOMM 2008), proven by the hose bound", k*k*k/8, units.Rate(rate)), true
 		}
 	case ir.FamilyNVLinkDomain:
 		gpus, ok1 := m.fab.Param("gpus")
 		lpg, ok2 := m.fab.Param("links_per_gpu")
 		if ok1 && ok2 && uniform && lbHow == "hose" && same(float64(gpus/2*lpg)*rate) {
-			return fmt.Sprintf("⌊G/2⌋ × links per GPU × link rate = %d × %d × %s: every NVSwitch chip meets both halves equally (hose bound met by the cut %s)", gpus/2, lpg, RateText(rate), best.how), true
+			return fmt.Sprintf("⌊G/2⌋ × links per GPU × link rate = %d × %d × %s: every NVSwitch chip meets both halves equally (hose bound met by the cut %s)", gpus/2, lpg, units.Rate(rate), best.how), true
 		}
 	case ir.FamilyClos:
 		if lbHow == "hose" {
@@ -215,7 +216,7 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 		}
 		pairs, grate, ok := m.dragonflyPairs()
 		if ok && same(float64((gg/2)*((gg+1)/2))*float64(pairs)*grate) {
-			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by %s", (gg/2)*((gg+1)/2), pairs, RateText(grate), by), true
+			return fmt.Sprintf("⌊g/2⌋·⌈g/2⌉ × global links per group pair × global rate = %d × %d × %s (Kim et al., ISCA 2008 group cut; even g splits the endpoints evenly), proven by %s", (gg/2)*((gg+1)/2), pairs, units.Rate(grate), by), true
 		}
 	}
 	return "", false
@@ -277,20 +278,6 @@ func (m *model) dragonflyPairs() (int, float64, bool) {
 		}
 	}
 	return pairs, rate, pairs > 0
-}
-
-// RateText formats bits per second per direction for report texts, in
-// the units of the rest of the report (Tb/s at most: "26214.4Tb/s").
-func RateText(bps float64) string {
-	for _, u := range []struct {
-		div  float64
-		unit string
-	}{{1e12, "Tb/s"}, {1e9, "Gb/s"}, {1e6, "Mb/s"}} {
-		if bps >= u.div {
-			return strconv.FormatFloat(bps/u.div, 'g', 6, 64) + u.unit
-		}
-	}
-	return strconv.FormatFloat(bps, 'g', 6, 64) + "b/s"
 }
 
 // ratioText formats a ratio, as a fraction 1/k when it is one.

@@ -12,6 +12,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/graphml"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // oracleCase is one entry of the manifest testdata/oracle.py reads.
@@ -102,15 +103,15 @@ func TestGraphMLOracle(t *testing.T) {
 	for _, o := range got {
 		r := results[o.Name]
 		if math.Abs(o.SplitBPS-r.UpperBoundBPS) > 1e-6*math.Max(1, r.UpperBoundBPS) {
-			t.Errorf("%s: networkx evaluates topoc's cut at %s, topoc says %s", o.Name, RateText(o.SplitBPS), RateText(r.UpperBoundBPS))
+			t.Errorf("%s: networkx evaluates topoc's cut at %s, topoc says %s", o.Name, units.Rate(o.SplitBPS), units.Rate(r.UpperBoundBPS))
 		}
 		if r.UpperBoundBPS > o.MetisBPS*(1+1e-9) {
-			t.Errorf("%s: topoc's upper bound %s exceeds the METIS cut %s", o.Name, RateText(r.UpperBoundBPS), RateText(o.MetisBPS))
+			t.Errorf("%s: topoc's upper bound %s exceeds the METIS cut %s", o.Name, units.Rate(r.UpperBoundBPS), units.Rate(o.MetisBPS))
 		}
 		if r.LowerBoundBPS > o.MetisBPS*(1+1e-9) {
-			t.Errorf("%s: topoc's lower bound %s exceeds a real cut %s: unsound", o.Name, RateText(r.LowerBoundBPS), RateText(o.MetisBPS))
+			t.Errorf("%s: topoc's lower bound %s exceeds a real cut %s: unsound", o.Name, units.Rate(r.LowerBoundBPS), units.Rate(o.MetisBPS))
 		}
-		t.Logf("%-45s topoc [%s, %s] %-8s networkx(topoc cut) %s METIS %s", o.Name, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), r.Method, RateText(o.SplitBPS), RateText(o.MetisBPS))
+		t.Logf("%-45s topoc [%s, %s] %-8s networkx(topoc cut) %s METIS %s", o.Name, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.Method, units.Rate(o.SplitBPS), units.Rate(o.MetisBPS))
 	}
 	if len(got) != len(manifest) {
 		t.Errorf("oracle.py answered %d of %d cases", len(got), len(manifest))

@@ -16,6 +16,7 @@ import (
 	"github.com/topoc/topoc/compiler/gen"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // metisCase is one generated fabric for the METIS comparison.
@@ -231,12 +232,12 @@ func TestNeverWorseThanMETIS(t *testing.T) {
 		}
 		metisCut := a.fg.MaxFlow(side)
 		if r.UpperBoundBPS > metisCut*(1+1e-9) {
-			t.Errorf("%s: topoc's upper bound %s (%s) > METIS %s", c.name, RateText(r.UpperBoundBPS), r.Method, RateText(metisCut))
+			t.Errorf("%s: topoc's upper bound %s (%s) > METIS %s", c.name, units.Rate(r.UpperBoundBPS), r.Method, units.Rate(metisCut))
 		}
 		if r.LowerBoundBPS > metisCut*(1+1e-9) {
-			t.Errorf("%s: lower bound %s exceeds a real cut %s: unsound", c.name, RateText(r.LowerBoundBPS), RateText(metisCut))
+			t.Errorf("%s: lower bound %s exceeds a real cut %s: unsound", c.name, units.Rate(r.LowerBoundBPS), units.Rate(metisCut))
 		}
-		t.Logf("%-45s topoc %-12s %-9s METIS %s", c.name, RateText(r.BandwidthBPS), r.Method, RateText(metisCut))
+		t.Logf("%-45s topoc %-12s %-9s METIS %s", c.name, units.Rate(r.BandwidthBPS), r.Method, units.Rate(metisCut))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // oracle is the analysis graph of the definition, built here from the IR
@@ -598,13 +599,13 @@ func TestExactAgainstBruteForce(t *testing.T) {
 				t.Errorf("%s (%s): %d split endpoints, oracle has %d", d.name, view, r.Endpoints, len(o.terms))
 			}
 			if !near(r.BandwidthBPS, want) {
-				t.Errorf("%s (%s): bandwidth %s, %s gives %s", d.name, view, RateText(r.BandwidthBPS), how, RateText(want))
+				t.Errorf("%s (%s): bandwidth %s, %s gives %s", d.name, view, units.Rate(r.BandwidthBPS), how, units.Rate(want))
 			}
 			if r.Method == MethodBounded || r.LowerBoundBPS != r.UpperBoundBPS || r.BandwidthBPS != r.UpperBoundBPS {
 				t.Errorf("%s (%s): method %s, bounds %g..%g: want a proven result", d.name, view, r.Method, r.LowerBoundBPS, r.UpperBoundBPS)
 			}
 			checkCertificate(t, d.name, r)
-			t.Logf("%s (%s): %s %s, %d endpoints, %d vertices; %s", d.name, view, r.Method, RateText(r.BandwidthBPS), len(o.terms), o.n, how)
+			t.Logf("%s (%s): %s %s, %d endpoints, %d vertices; %s", d.name, view, r.Method, units.Rate(r.BandwidthBPS), len(o.terms), o.n, how)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package bisection
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // TestBoundsContainExact: on 1,000 seeded random irregular fabrics of at
@@ -30,13 +32,13 @@ func TestBoundsContainExact(t *testing.T) {
 			ub = ml
 		}
 		if ub.value < exact*(1-1e-9) {
-			t.Fatalf("graph %d: the search's cut %s is below the exact bisection %s: not a balanced split", i, RateText(ub.value), RateText(exact))
+			t.Fatalf("graph %d: the search's cut %s is below the exact bisection %s: not a balanced split", i, units.Rate(ub.value), units.Rate(exact))
 		}
 		if lb, ok := m.uniformBound(full); ok && lb > exact*(1+1e-9) {
-			t.Fatalf("graph %d: the uniform multicommodity-flow bound %s exceeds the exact bisection %s: unsound", i, RateText(lb), RateText(exact))
+			t.Fatalf("graph %d: the uniform multicommodity-flow bound %s exceeds the exact bisection %s: unsound", i, units.Rate(lb), units.Rate(exact))
 		}
 		if r := Compute(g, fid, Options{}); r.Method != MethodExact || r.LowerBoundBPS != exact || r.UpperBoundBPS != exact {
-			t.Fatalf("graph %d: Compute says %s [%s, %s], enumeration %s", i, r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), RateText(exact))
+			t.Fatalf("graph %d: Compute says %s [%s, %s], enumeration %s", i, r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), units.Rate(exact))
 		}
 	}
 }

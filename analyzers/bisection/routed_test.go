@@ -8,6 +8,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // TestRoutedValley: a fabric whose graph joins two hosts only through a
@@ -91,7 +92,7 @@ func TestRoutedValley(t *testing.T) {
 `)
 	r := Compute(g, 0, Options{})
 	if r.LowerBoundBPS != 800e9 || r.UpperBoundBPS != 800e9 {
-		t.Errorf("graph [%s, %s], want exactly 800G", RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+		t.Errorf("graph [%s, %s], want exactly 800G", units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 	if r.Routed == nil || r.Routed.Routing != "up_down" || r.Routed.UpperBoundBPS != 400e9 || r.Routed.LowerBoundBPS != 0 {
 		t.Errorf("routed %+v, want up_down at most 400G with no lower bound", r.Routed)
@@ -124,8 +125,8 @@ func TestRoutedSymmetric(t *testing.T) {
 			}
 			same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, b) }
 			if !same(r.Routed.UpperBoundBPS, r.UpperBoundBPS) || !same(r.Routed.LowerBoundBPS, r.LowerBoundBPS) {
-				t.Errorf("%s/%s: routed [%s, %s], graph [%s, %s]", dir, g.Fabrics[f].Name, RateText(r.Routed.LowerBoundBPS),
-					RateText(r.Routed.UpperBoundBPS), RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+				t.Errorf("%s/%s: routed [%s, %s], graph [%s, %s]", dir, g.Fabrics[f].Name, units.Rate(r.Routed.LowerBoundBPS),
+					units.Rate(r.Routed.UpperBoundBPS), units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // WriteText writes the bisection section of `topoc check`'s text summary:
@@ -14,12 +16,12 @@ import (
 // that an upper bound never reads as the value.
 func WriteText(w io.Writer, f *Fabric) {
 	if f.Closed() {
-		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", RateText(f.BandwidthBPS), fixed3(f.Ratio), f.Method)
+		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", units.Rate(f.BandwidthBPS), fixed3(f.Ratio), f.Method)
 	} else {
 		fmt.Fprintf(w, "  bisection  between %s (%s) and %s (the cut below) per direction, ratio %s–%s (bounded)\n",
-			RateText(f.LowerBoundBPS), LowerBoundText(f), RateText(f.UpperBoundBPS), fixed3(f.LowerBoundRatio), fixed3(f.UpperBoundRatio))
+			lowerRate(f.LowerBoundBPS), LowerBoundText(f), units.Rate(f.UpperBoundBPS), lowerRatio(f.LowerBoundRatio), upperRatio(f.UpperBoundRatio))
 	}
-	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, comma(f.Certificate.CutLinks))
+	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, units.Count(f.Certificate.CutLinks))
 	if f.LowerBoundNote != "" {
 		fmt.Fprintf(w, "    lower    %s\n", f.LowerBoundNote)
 	}
@@ -33,11 +35,11 @@ func WriteText(w io.Writer, f *Fabric) {
 		}
 		if same(rt.LowerBoundBPS, rt.UpperBoundBPS) {
 			fmt.Fprintf(w, "    routed   %s routing uses exactly %s per direction (%s met by the cut), ratio %s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), RateText(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
+				strings.ReplaceAll(rt.Routing, "_", "/"), units.Rate(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
 		} else {
 			fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), RateText(rt.LowerBoundBPS), lb, RateText(rt.UpperBoundBPS),
-				fixed3(rt.LowerBoundRatio), fixed3(rt.UpperBoundRatio))
+				strings.ReplaceAll(rt.Routing, "_", "/"), lowerRate(rt.LowerBoundBPS), lb, units.Rate(rt.UpperBoundBPS),
+				lowerRatio(rt.LowerBoundRatio), upperRatio(rt.UpperBoundRatio))
 		}
 	}
 }
@@ -54,14 +56,22 @@ func LowerBoundText(f *Fabric) string {
 // fixed3 formats a ratio with three decimals, as check prints ratios.
 func fixed3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 
-// comma formats a count with thousands separators ("65,536").
-func comma(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+// BoundDigits is the number of significant digits of a printed lower
+// bound that is not also a cut's value: a bound computed in floating
+// point (a flow's dual, a hose routing) has no exact short form, and six
+// digits tell intervals apart without reading as more precise than they
+// are.
+const BoundDigits = 6
+
+// lowerRate writes a proven lower bound, rounded down so the text is
+// still proven: "17.1501Tb/s" for 17.150142… Tb/s.
+func lowerRate(bps float64) string { return units.RateBound(bps, BoundDigits, units.Down) }
+
+// lowerRatio and upperRatio write an interval's ends with three decimals,
+// rounded outward so the printed interval still holds the value.
+func lowerRatio(x float64) string { return units.FixedBound(x, 3, units.Down) }
+
+func upperRatio(x float64) string { return units.FixedBound(x, 3, units.Up) }
 
 // same reports whether two rates are equal up to float rounding.
 func same(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // railOnlyDGX is a rail-only fabric over DGX H100s: one QM9700 per rail,
@@ -40,7 +41,7 @@ func TestRailOnlyNVLinkTransitProven(t *testing.T) {
 	g := compileHCL(t, railOnlyDGX(8, `["nvlink"]`))
 	r := Compute(g, 0, Options{})
 	if r.Method != MethodAnalytic || r.LowerBoundBPS != r.UpperBoundBPS || !near(r.BandwidthBPS, 12.8e12) || !near(r.Ratio, 1) {
-		t.Fatalf("method %s, bounds %s..%s, ratio %g: want analytic 12.8Tb/s, ratio 1", r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS), r.Ratio)
+		t.Fatalf("method %s, bounds %s..%s, ratio %g: want analytic 12.8Tb/s, ratio 1", r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.Ratio)
 	}
 	if !strings.Contains(r.Formula, "server transit (nvlink)") {
 		t.Errorf("formula does not say the bound routes through the servers: %s", r.Formula)
@@ -102,13 +103,13 @@ fabric "f" {
 }`
 	r := Compute(compileHCL(t, src), 0, Options{})
 	if r.Method != MethodAnalytic || !near(r.Ratio, 1) || r.LowerBoundBPS != r.UpperBoundBPS {
-		t.Errorf("DGX A100 with transit: %s, ratio %g, bounds %s..%s; want analytic 1", r.Method, r.Ratio, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+		t.Errorf("DGX A100 with transit: %s, ratio %g, bounds %s..%s; want analytic 1", r.Method, r.Ratio, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 	g := compileDir(t, "../../examples/gb200-nvl72-2rack")
 	fid := fabricID(t, g, "scale_out")
 	g.Fabrics[fid].Transit = ir.TransitNVLink
 	if r := Compute(g, fid, Options{}); r.Method != MethodAnalytic || !near(r.BandwidthBPS, 28.8e12) {
-		t.Errorf("GB200 two racks with transit: %s %s..%s; want analytic 28.8Tb/s", r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+		t.Errorf("GB200 two racks with transit: %s %s..%s; want analytic 28.8Tb/s", r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 }
 
@@ -124,6 +125,6 @@ func TestTransitCountsNVLinkDomain(t *testing.T) {
 	// Half the GPUs' NVLink: 36 GPUs × 18 links × 400 Gb/s = 259.2 Tb/s
 	// is the least any balanced cut of the domain alone crosses.
 	if r.UpperBoundBPS < 259.2e12 || r.LowerBoundBPS <= 0 || r.LowerBoundBPS > r.UpperBoundBPS {
-		t.Errorf("rail-only NVL72: %s %s..%s; want a cut of at least the domain's 259.2Tb/s", r.Method, RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+		t.Errorf("rail-only NVL72: %s %s..%s; want a cut of at least the domain's 259.2Tb/s", r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // TestUnevenStripingCut: examples/roce-leaf-spine-2plane with down = 52,
@@ -16,11 +18,11 @@ func TestUnevenStripingCut(t *testing.T) {
 	g := compileDir(t, "../../testdata/trust/roce-uneven-striping")
 	r := Compute(g, fabricID(t, g, "backend"), Options{})
 	if math.Abs(r.UpperBoundBPS-102.4e12) > 1 {
-		t.Errorf("upper bound %s, want the 102.4Tb/s cut", RateText(r.UpperBoundBPS))
+		t.Errorf("upper bound %s, want the 102.4Tb/s cut", units.Rate(r.UpperBoundBPS))
 	}
 	if r.Method != MethodBounded || !(r.LowerBoundBPS > 0 && r.LowerBoundBPS <= r.UpperBoundBPS) {
 		t.Errorf("method %s, bounds %s–%s: want a bounded interval with a positive lower bound", r.Method,
-			RateText(r.LowerBoundBPS), RateText(r.UpperBoundBPS))
+			units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 	if r.Gap == nil || math.Abs(*r.Gap-r.UpperBoundBPS/r.LowerBoundBPS) > 1e-12 {
 		t.Errorf("gap %v, want upper ÷ lower", r.Gap)

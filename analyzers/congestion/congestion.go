@@ -22,7 +22,7 @@ import (
 	"github.com/topoc/topoc/analyzers/internal/routing"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // HotLinks is the number of busiest link directions listed per collective.
@@ -307,7 +307,7 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 		h := col.HotLinks[0]
 		report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
 			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s); it runs at %.0f%% of its ports' rate. %s",
-				c.Name, j.wl.Name, col.CongestionFactor, h.Link, eval.FormatRate(h.CapacityBPS), 100*col.Throughput, advice(c, h.Kind))))
+				c.Name, j.wl.Name, col.CongestionFactor, h.Link, units.Rate(h.CapacityBPS), 100*col.Throughput, advice(c, h.Kind))))
 	}
 	return col
 }

@@ -3,9 +3,8 @@ package congestion
 import (
 	"fmt"
 	"io"
-	"math"
 
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // WriteText writes the human summary of the workloads: per collective its
@@ -20,7 +19,7 @@ func WriteText(w io.Writer, ws []Workload) {
 		fmt.Fprintln(w)
 		for _, c := range wl.Collectives {
 			fmt.Fprintf(w, "  %-14s %s %s over %d×%d ranks, %s, %s/%s\n", c.Name, c.Op, c.Algorithm,
-				c.Groups, c.Ranks, eval.FormatSize(c.SizeBytes), c.Order, c.Routing)
+				c.Groups, c.Ranks, units.Size(c.SizeBytes), c.Order, c.Routing)
 			if c.Ranks < 2 {
 				continue
 			}
@@ -58,23 +57,10 @@ func WriteText(w io.Writer, ws []Workload) {
 	}
 }
 
-// seconds formats a duration in s, ms or µs with three significant digits.
-func seconds(s float64) string {
-	switch {
-	case s >= 1:
-		return fmt.Sprintf("%.3gs", s)
-	case s >= 1e-3:
-		return fmt.Sprintf("%.3gms", s*1e3)
-	}
-	return fmt.Sprintf("%.3gµs", s*1e6)
-}
+// seconds formats a modelled duration at three significant digits, in
+// s, ms, µs or ns ("1.25ms"; "1230s", never "1.23e+03s").
+func seconds(s float64) string { return units.Seconds(s, 3) }
 
 // rate formats a computed rate to four significant digits ("200.6Gb/s"):
 // a bandwidth derived from a model has no more precision than that.
-func rate(bps float64) string {
-	if bps == 0 || math.IsInf(bps, 0) || math.IsNaN(bps) {
-		return eval.FormatRate(bps)
-	}
-	scale := math.Pow(10, math.Floor(math.Log10(math.Abs(bps)))-3)
-	return eval.FormatRate(math.Round(bps/scale) * scale)
-}
+func rate(bps float64) string { return units.RateSig(bps, 4) }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // WriteText writes the flows section of `topoc check`: per flow the
@@ -13,7 +13,7 @@ import (
 func WriteText(w io.Writer, rs []Result) {
 	for _, r := range rs {
 		fmt.Fprintf(w, "flow %q: %s to %s on fabric %q\n", r.Name, count(r.Sources, "source"), count(r.Sinks, "sink"), r.Fabric)
-		fmt.Fprintf(w, "  max-flow %s (exact; a cut of %s binds it)\n", bisection.RateText(r.MaxFlowBPS), count(r.Cut.Links, "link"))
+		fmt.Fprintf(w, "  max-flow %s (exact; a cut of %s binds it)\n", units.Rate(r.MaxFlowBPS), count(r.Cut.Links, "link"))
 		for _, p := range []struct {
 			name string
 			pl   Placement
@@ -24,7 +24,7 @@ func WriteText(w io.Writer, rs []Result) {
 			case p.pl.Binding == "":
 				fmt.Fprintf(w, "  %-8s nothing placed\n", p.name)
 			default:
-				fmt.Fprintf(w, "  %-8s %s, %.1f%% of max-flow; first full: %s\n", p.name, bisection.RateText(p.pl.BPS), 100*p.pl.ShareOfMaxFlow, p.pl.Binding)
+				fmt.Fprintf(w, "  %-8s %s, %.1f%% of max-flow; first full: %s\n", p.name, units.Rate(p.pl.BPS), 100*p.pl.ShareOfMaxFlow, p.pl.Binding)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Diagnose returns the warnings for the whole-design view of r (Models):
@@ -123,13 +124,6 @@ func list(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// rate formats bits per second for messages ("252.1 Gb/s").
-func rate(bps float64) string {
-	switch {
-	case bps >= 1e12:
-		return fmt.Sprintf("%.4g Tb/s", bps/1e12)
-	case bps >= 1e9:
-		return fmt.Sprintf("%.4g Gb/s", bps/1e9)
-	}
-	return fmt.Sprintf("%.4g Mb/s", bps/1e6)
-}
+// rate formats a modelled bandwidth (a PCIe path's bottleneck after
+// encoding) for messages at four significant digits: "252.1Gb/s".
+func rate(bps float64) string { return units.RateSig(bps, 4) }

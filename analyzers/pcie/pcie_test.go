@@ -231,7 +231,7 @@ func TestBadNodeModel(t *testing.T) {
 	if len(ds) != 2 {
 		t.Errorf("%d diagnostics, want 2", len(ds))
 	}
-	if d := codes[diag.NICPCIeBottleneck]; d == nil || !strings.Contains(d.detail, "nic0 (ConnectX-7, 400 Gb/s per port) sits on a 252.1 Gb/s PCIe link") ||
+	if d := codes[diag.NICPCIeBottleneck]; d == nil || !strings.Contains(d.detail, "nic0 (ConnectX-7, 400Gb/s per port) sits on a 252.1Gb/s PCIe link") ||
 		!strings.Contains(d.detail, "63%") {
 		t.Errorf("nic-pcie-bottleneck: %+v", d)
 	}
@@ -270,7 +270,7 @@ func TestWriteText(t *testing.T) {
 	pcie.WriteText(&b, r.Models)
 	// The model gives no inter_socket_rate, so the sockets are not linked
 	// and GPUs reach the other socket's NIC by no path (DIS).
-	want := "  pcie       gen4-box × 3: nearest NIC PIX 2, PHB 2 of 4 GPUs (bottleneck 252.1 Gb/s); pairs PIX 2, PHB 2, SYS 4\n"
+	want := "  pcie       gen4-box × 3: nearest NIC PIX 2, PHB 2 of 4 GPUs (bottleneck 252.1Gb/s); pairs PIX 2, PHB 2, SYS 4\n"
 	if b.String() != want {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}

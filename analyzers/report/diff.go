@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Change is one quantity that differs between two reports. Old or New is
@@ -243,8 +245,8 @@ func equal(a, b any) bool {
 }
 
 // FormatValue writes a diff value for people: integers with thousands
-// separators, ratios with three decimals, rates (paths ending in _bps) in
-// SI units, "—" for absent.
+// separators, ratios with three decimals, rates (paths ending in _bps) at
+// six significant digits in lang/units' style, "—" for absent.
 func FormatValue(path string, v any) string {
 	switch t := v.(type) {
 	case nil:
@@ -254,11 +256,11 @@ func FormatValue(path string, v any) string {
 		case isOversubscription(path):
 			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", t), "0"), ".") + ":1"
 		case strings.HasSuffix(path, "_bps"):
-			return formatBPS(t)
+			return units.RateSig(t, 6)
 		case strings.HasSuffix(path, "ratio"):
 			return fmt.Sprintf("%.3f", t) // as check prints ratios: 1.000, not 1
 		case t == math.Trunc(t) && math.Abs(t) < 1e15:
-			return Comma(int(t))
+			return units.Count(int(t))
 		default:
 			return fmt.Sprintf("%.3f", t)
 		}
@@ -290,17 +292,4 @@ func isOversubscription(path string) bool {
 		return true
 	}
 	return false
-}
-
-func formatBPS(v float64) string {
-	units := []struct {
-		f float64
-		s string
-	}{{1e15, "Pb/s"}, {1e12, "Tb/s"}, {1e9, "Gb/s"}, {1e6, "Mb/s"}}
-	for _, u := range units {
-		if math.Abs(v) >= u.f {
-			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", v/u.f), "0"), ".") + u.s
-		}
-	}
-	return fmt.Sprintf("%gb/s", v)
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
-	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // WriteText writes the human summary of `topoc check`: per fabric, the
@@ -36,26 +36,22 @@ func writeInventory(w io.Writer, f inventory.Fabric) {
 	} else {
 		fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, f.Family)
 	}
-	fmt.Fprintf(w, "  endpoints  %s (%s)\n", Comma(f.Endpoints), joinCounts(f.EndpointsByKind))
-	fmt.Fprintf(w, "  switches   %s (%s)\n", Comma(f.Switches), joinCounts(f.SwitchesByTier))
-	fmt.Fprintf(w, "  links      %s (%s)\n", Comma(f.Links), joinCounts(f.LinksByKind))
+	fmt.Fprintf(w, "  endpoints  %s (%s)\n", units.Count(f.Endpoints), joinCounts(f.EndpointsByKind))
+	fmt.Fprintf(w, "  switches   %s (%s)\n", units.Count(f.Switches), joinCounts(f.SwitchesByTier))
+	fmt.Fprintf(w, "  links      %s (%s)\n", units.Count(f.Links), joinCounts(f.LinksByKind))
 	if f.SwitchPorts > 0 {
-		fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", Comma(f.SwitchPortsUsed), Comma(f.SwitchPortsFree), Comma(f.SwitchPorts))
+		fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", units.Count(f.SwitchPortsUsed), units.Count(f.SwitchPortsFree), units.Count(f.SwitchPorts))
 	}
-	fmt.Fprintf(w, "  capacity   %s per direction, summed over links\n", eval.FormatRate(f.CapacityBPS))
+	fmt.Fprintf(w, "  capacity   %s per direction, summed over links\n", units.Rate(f.CapacityBPS))
 }
 
 func joinCounts(cs []inventory.Count) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%s %s", Comma(c.Count), c.Name)
+		parts[i] = fmt.Sprintf("%s %s", units.Count(c.Count), c.Name)
 	}
 	return strings.Join(parts, ", ")
 }
-
-// Comma formats an integer with thousands separators ("1,016"):
-// eval.FormatCount, the one formatter of counts.
-func Comma(n int) string { return eval.FormatCount(n) }
 
 // WriteRequirements writes one line per requirement: its outcome and the
 // results its condition read.

@@ -10,6 +10,7 @@ import (
 	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // baseline holds what every scenario is compared with: the intact
@@ -637,7 +638,7 @@ func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost [
 				if dead[o] {
 					return fmt.Sprintf("rank %s's server %s failed", g.Nodes[rank].Name, g.Nodes[o].Name)
 				}
-				return fmt.Sprintf("%s lost %s of fabric %q (%s left)", g.Nodes[o].Name, bisection.RateText(b.capBPS[f][o]-c), g.Fabrics[f].Name, bisection.RateText(c))
+				return fmt.Sprintf("%s lost %s of fabric %q (%s left)", g.Nodes[o].Name, units.Rate(b.capBPS[f][o]-c), g.Fabrics[f].Name, units.Rate(c))
 			}
 		}
 	}

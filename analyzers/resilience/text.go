@@ -9,6 +9,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/oversub"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // WriteText writes r for a reader: the intact bisection per fabric, then
@@ -122,7 +123,7 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		fmt.Fprintf(w, "    NVLink domains: %d of %d whole\n", d.Intact, d.Total)
 	}
 	for _, fl := range o.Flows {
-		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s", fl.Flow, bisection.RateText(fl.MaxFlowBPS), bisection.RateText(fl.ECMPBPS), bisection.RateText(fl.WCMPBPS))
+		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s", fl.Flow, units.Rate(fl.MaxFlowBPS), units.Rate(fl.ECMPBPS), units.Rate(fl.WCMPBPS))
 		if fl.StrandedEnds > 0 {
 			fmt.Fprintf(w, " (%s cut off, left out)", plural(fl.StrandedEnds, "1 end", fmt.Sprintf("%d ends", fl.StrandedEnds)))
 		}
@@ -144,9 +145,9 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 // interval writes a proven interval of rates, one rate when it is closed.
 func interval(lo, hi float64) string {
 	if lo >= hi*(1-1e-9) {
-		return bisection.RateText(hi)
+		return units.Rate(hi)
 	}
-	return "between " + bisection.RateText(lo) + " and " + bisection.RateText(hi)
+	return "between " + units.RateBound(lo, bisection.BoundDigits, units.Down) + " and " + units.Rate(hi)
 }
 
 func plural(n int, one, many string) string {

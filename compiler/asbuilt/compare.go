@@ -9,6 +9,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Options tune Compare.
@@ -423,8 +424,8 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 				hint = " (ibsim trains links at SDR unless its net file says otherwise, and cannot say NDR: verify a simulated fabric with --ignore-speed)"
 			}
 			return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link slower than designed",
-				fmt.Sprintf("%s – %s (%s) runs %s, %g Gb/s; the design's link is %g Gb/s%s. Check the cable and both ports' speeds.",
-					a, b, where(opt, l.File, l.Line), l.Speed, got/1e9, lk.PhysicalBPS()/1e9, hint))}
+				fmt.Sprintf("%s – %s (%s) runs %s, %s; the design's link is %s%s. Check the cable and both ports' speeds.",
+					a, b, where(opt, l.File, l.Line), l.Speed, units.Rate(got), units.Rate(lk.PhysicalBPS()), hint))}
 		}
 	}
 	return nil

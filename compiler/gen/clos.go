@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Clos describes a folded Clos (leaf-spine, optionally a super-spine tier)
@@ -436,7 +437,7 @@ func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind ir.Li
 	lanes := t.Ports.Lanes(bps)
 	if lanes == 0 {
 		b.problems = append(b.problems, ClosProblem{"rate", 0, fmt.Sprintf("an endpoint at %s meets a %s port of %s, which has no breakout to that rate",
-			rateText(bps), rateText(t.Ports.PortBPS), t.Model)})
+			units.Rate(bps), units.Rate(t.Ports.PortBPS), t.Model)})
 		lanes = 1
 	}
 	p, lane := sw.alloc.Take(lanes, bps)
@@ -593,7 +594,7 @@ func (b *closBuilder) wireTier(ti int) {
 		upper := b.makeSwitches(ti, ds, s, count)
 		lanesUp, lanesDown := lowerT.Ports.Lanes(linkBPS), t.Ports.Lanes(linkBPS)
 		if lanesUp == 0 || lanesDown == 0 {
-			b.problems = append(b.problems, ClosProblem{"rate", ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", rateText(linkBPS), lowerT.Name, t.Name)})
+			b.problems = append(b.problems, ClosProblem{"rate", ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", units.Rate(linkBPS), lowerT.Name, t.Name)})
 			lanesUp, lanesDown = max(lanesUp, 1), max(lanesDown, 1)
 		}
 		// Down ports of the upper switches come first, so allocate all of
@@ -654,15 +655,4 @@ func (b *closBuilder) wireTier(ti int) {
 		b.problems = append(b.problems, ClosProblem{"uneven", ti, fmt.Sprintf("the %d uplinks per %s do not spread evenly over the %s switches of their group; choose counts so that %s switches × uplinks divides by the %s count",
 			lowerT.Up, lowerT.Name, t.Name, lowerT.Name, t.Name)})
 	}
-}
-
-// rateText formats bits per second for messages ("400Gb/s").
-func rateText(bps float64) string {
-	switch {
-	case bps >= 1e12:
-		return fmt.Sprintf("%gTb/s", bps/1e12)
-	case bps >= 1e9:
-		return fmt.Sprintf("%gGb/s", bps/1e9)
-	}
-	return fmt.Sprintf("%gMb/s", bps/1e6)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // fabricBuilder appends the nodes and links of one fabric, stamping the fabric
@@ -49,7 +50,7 @@ func rateErrors(param string, bps float64) []ParamError {
 	if bps > 0 && !math.IsInf(bps, 1) {
 		return nil
 	}
-	return []ParamError{{Param: param, Msg: fmt.Sprintf("must be a positive rate (got %g b/s); write it with a unit, e.g. \"400Gb/s\"", bps)}}
+	return []ParamError{{Param: param, Msg: fmt.Sprintf("must be a positive rate (got %s); write it with a unit, e.g. \"400Gb/s\"", units.Rate(bps))}}
 }
 
 // sizeErrors reports a design whose element count overflows the IR's ids.

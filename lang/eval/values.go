@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // MaxInt is the largest magnitude Int and IntList accept: 2^31-1, so
@@ -46,8 +47,8 @@ func value(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, h
 }
 
 // unitValue evaluates expr to a unit literal of kind q and parses it.
-func unitValue(q *quantity, expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
-	v, diags := value(expr, ctx, q.noun)
+func unitValue(q *units.Literal, expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	v, diags := value(expr, ctx, q.Noun())
 	if diags.HasErrors() {
 		return 0, diags
 	}
@@ -55,37 +56,37 @@ func unitValue(q *quantity, expr hcl.Expression, ctx *hcl.EvalContext) (float64,
 	switch v.Type() {
 	case cty.String:
 	case cty.Number:
-		return 0, append(diags, diag.Error(diag.InvalidUnit, rng, fmt.Sprintf("A %s needs a unit", q.noun),
+		return 0, append(diags, diag.Error(diag.InvalidUnit, rng, fmt.Sprintf("A %s needs a unit", q.Noun()),
 			fmt.Sprintf("%s is a bare number; write the %s as a string with a unit, e.g. %s. Accepted units: %s.",
-				v.AsBigFloat().Text('g', 10), q.noun, q.examples, q.forms)))
+				v.AsBigFloat().Text('g', 10), q.Noun(), q.Examples(), q.Forms())))
 	default:
-		return 0, append(diags, diag.Error(diag.InvalidValue, rng, fmt.Sprintf("Invalid %s", q.noun),
-			fmt.Sprintf("A %s is a string such as %s, not a %s.", q.noun, q.examples, v.Type().FriendlyName())))
+		return 0, append(diags, diag.Error(diag.InvalidValue, rng, fmt.Sprintf("Invalid %s", q.Noun()),
+			fmt.Sprintf("A %s is a string such as %s, not a %s.", q.Noun(), q.Examples(), v.Type().FriendlyName())))
 	}
-	f, err := parseQuantity(q, v.AsString())
+	f, err := q.Parse(v.AsString())
 	if err != nil {
-		return 0, append(diags, diag.Error(diag.InvalidUnit, rng, fmt.Sprintf("Invalid %s", q.noun), err.Error()))
+		return 0, append(diags, diag.Error(diag.InvalidUnit, rng, fmt.Sprintf("Invalid %s", q.Noun()), err.Error()))
 	}
 	return f, diags
 }
 
 // Rate evaluates expr, which must be a string rate literal ("400Gb/s"), and
-// returns bits per second per direction (see ParseRate). A malformed
+// returns bits per second per direction (see units.ParseRate). A malformed
 // literal or a bare number is a diag.InvalidUnit at expr's range.
 func Rate(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
-	return unitValue(&rateQuantity, expr, ctx)
+	return unitValue(units.RateLiteral, expr, ctx)
 }
 
 // Size evaluates expr, which must be a string size literal ("141GB"), and
-// returns bytes (see ParseSize). Errors are as for Rate.
+// returns bytes (see units.ParseSize). Errors are as for Rate.
 func Size(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
-	return unitValue(&sizeQuantity, expr, ctx)
+	return unitValue(units.SizeLiteral, expr, ctx)
 }
 
 // Length evaluates expr, which must be a string length literal ("3m"), and
-// returns metres (see ParseLength). Errors are as for Rate.
+// returns metres (see units.ParseLength). Errors are as for Rate.
 func Length(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
-	return unitValue(&lengthQuantity, expr, ctx)
+	return unitValue(units.LengthLiteral, expr, ctx)
 }
 
 // wholeNumber returns v as an int64 when it is a whole number of

@@ -11,6 +11,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/csvcell"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Artifact paths of `--emit bom`.
@@ -136,7 +137,7 @@ func BOM(g *ir.Graph, rows []Row) []Item {
 			if e.Switch {
 				end = "switch end"
 			}
-			add("transceiver", r.Model+" optic", RateText(e.PortRateBPS)+" port, "+end, 0)
+			add("transceiver", r.Model+" optic", units.Rate(e.PortRateBPS)+" port, "+end, 0)
 		}
 	}
 	for _, r := range cb.Racks {
@@ -158,7 +159,7 @@ func ports(n *ir.Node) string {
 	if n.PortRateBPS == 0 {
 		return fmt.Sprintf("%d ports", n.Radix)
 	}
-	return fmt.Sprintf("%d x %s", max(n.Radix, 1), RateText(n.PortRateBPS))
+	return fmt.Sprintf("%d x %s", max(n.Radix, 1), units.Rate(n.PortRateBPS))
 }
 
 // BOMCSV writes the items as CSV: category, item, detail, length_m (cables

@@ -8,6 +8,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/csvcell"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Artifact paths of `--emit cabling`.
@@ -54,15 +55,17 @@ func Plan(rows []Row) []byte {
 			lane = strconv.Itoa(r.Lane)
 		}
 		rec = append(rec[:0], r.CableID, lane, strconv.Itoa(r.Legs), r.Fabric, r.LinkKind,
-			r.A.Device, r.A.Port, r.A.Rack, units(r.A.U), r.B.Device, r.B.Port, r.B.Rack, units(r.B.U),
-			RateText(r.RateBPS), r.Media, r.Kind, r.Model, Metres(r.RouteM), Metres(r.LengthM))
+			r.A.Device, r.A.Port, r.A.Rack, rackUnit(r.A.U), r.B.Device, r.B.Port, r.B.Rack, rackUnit(r.B.U),
+			units.Rate(r.RateBPS), r.Media, r.Kind, r.Model, Metres(r.RouteM), Metres(r.LengthM))
 		w.Write(rec)
 	}
 	w.Flush()
 	return buf.Bytes()
 }
 
-func units(u int32) string {
+// rackUnit is a CSV cell for a rack unit (U) position: empty when the
+// device is not mounted (u ≤ 0).
+func rackUnit(u int32) string {
 	if u <= 0 {
 		return ""
 	}

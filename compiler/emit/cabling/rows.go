@@ -135,20 +135,6 @@ func (p *places) end(pt ir.Port, l *ir.Link) End {
 	return e
 }
 
-// RateText formats a rate in bits per second per direction the way the
-// design language writes it ("400Gb/s", "1.6Tb/s").
-func RateText(bps float64) string {
-	switch {
-	case bps >= 1e12:
-		return strconv.FormatFloat(bps/1e12, 'f', -1, 64) + "Tb/s"
-	case bps >= 1e9:
-		return strconv.FormatFloat(bps/1e9, 'f', -1, 64) + "Gb/s"
-	case bps >= 1e6:
-		return strconv.FormatFloat(bps/1e6, 'f', -1, 64) + "Mb/s"
-	}
-	return strconv.FormatFloat(bps, 'f', -1, 64) + "b/s"
-}
-
 // Metres formats a length with at most two decimals ("2.5", "10").
 func Metres(m float64) string {
 	return strconv.FormatFloat(float64(int64(m*100+0.5))/100, 'f', -1, 64)

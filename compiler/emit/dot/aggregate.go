@@ -7,6 +7,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // MaxUnits is the number of units of one kind (pods, scalable units,
@@ -418,7 +419,7 @@ func countLines(m map[string]int) []string {
 	})
 	out := make([]string, len(names))
 	for i, k := range names {
-		out[i] = thousands(m[k]) + " × " + k
+		out[i] = units.Count(m[k]) + " × " + k
 	}
 	return out
 }

@@ -5,7 +5,7 @@
 //   - per fabric, an overview that stays readable at any size: units
 //     (pods, scalable units, dragonfly groups, rails, planes) drawn as one
 //     node per tier, parallel links as one edge labelled like
-//     "32 × 400G = 12.8 Tb/s", tiers as ranks bottom-up; beyond MaxUnits
+//     "32 × 400G = 12.8Tb/s", tiers as ranks bottom-up; beyond MaxUnits
 //     units of a kind the middle ones are folded into one node;
 //   - per fabric, a congestion heatmap of the same overview when link
 //     loads are known (edge colour and width by the worst load);

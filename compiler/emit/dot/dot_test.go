@@ -121,8 +121,8 @@ func TestFatTreeOverview(t *testing.T) {
 		t.Fatalf("%d groups, %d bundles; want %d, %d", len(ov.groups), len(ov.edges), 3*k+1, 3*k)
 	}
 	for key, b := range ov.edges {
-		if b.links != k*k/4 || b.text() != "16 × 400G = 6.4 Tb/s" {
-			t.Errorf("bundle %v: %d links %q, want 16 × 400G = 6.4 Tb/s", key, b.links, b.text())
+		if b.links != k*k/4 || b.text() != "16 × 400G = 6.4Tb/s" {
+			t.Errorf("bundle %v: %d links %q, want 16 × 400G = 6.4Tb/s", key, b.links, b.text())
 		}
 	}
 	core := ov.groups[len(ov.groups)-1]
@@ -327,13 +327,13 @@ func TestLabels(t *testing.T) {
 	for i := 0; i < 32; i++ {
 		b.add(400e9)
 	}
-	if got := b.text(); got != "32 × 400G = 12.8 Tb/s" {
+	if got := b.text(); got != "32 × 400G = 12.8Tb/s" {
 		t.Errorf("32 × 400G bundle: %q", got)
 	}
 	for i := 0; i < 8; i++ {
 		b.add(200e9)
 	}
-	if got := b.text(); got != "32 × 400G + 8 × 200G = 14.4 Tb/s" {
+	if got := b.text(); got != "32 × 400G + 8 × 200G = 14.4Tb/s" {
 		t.Errorf("mixed bundle: %q", got)
 	}
 	one := &bundle{}
@@ -341,7 +341,7 @@ func TestLabels(t *testing.T) {
 	if got := one.text(); got != "1 × 200G" {
 		t.Errorf("single link: %q", got)
 	}
-	for bps, want := range map[float64]string{400e9: "400 Gb/s", 102.4e12: "102.4 Tb/s", 1.6384e15: "1.638 Pb/s", 504123076923.07697: "504.1 Gb/s"} {
+	for bps, want := range map[float64]string{400e9: "400Gb/s", 102.4e12: "102.4Tb/s", 1.6384e15: "1638Tb/s", 504123076923.07697: "504.1Gb/s"} {
 		if got := rateLong(bps); got != want {
 			t.Errorf("rateLong(%g) = %q, want %q", bps, got, want)
 		}
@@ -403,8 +403,8 @@ func TestServerModelNVLinkBundles(t *testing.T) {
 	if view == "" {
 		t.Fatal("no DGX-H100 server-model view")
 	}
-	if !strings.Contains(view, "NVLink 144 × 200G = 28.8 Tb/s") {
-		t.Errorf("title lacks \"NVLink 144 × 200G = 28.8 Tb/s\":\n%s", view)
+	if !strings.Contains(view, "NVLink 144 × 200G = 28.8Tb/s") {
+		t.Errorf("title lacks \"NVLink 144 × 200G = 28.8Tb/s\":\n%s", view)
 	}
 	for _, label := range []string{`label="5 × 200G"`, `label="4 × 200G"`} {
 		if n := strings.Count(view, label); n != 16 {

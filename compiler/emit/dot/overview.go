@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Colours of the diagrams, by level or kind. Chosen for contrast on white
@@ -40,8 +42,8 @@ func (ov *overview) title(what string) string {
 
 // summary is the second line: what the fabric holds.
 func (ov *overview) summary() string {
-	return thousands(len(ov.fab.Endpoints)) + " endpoints · " + plural(ov.switches, "switch", "switches") +
-		" · " + thousands(ov.links) + " links · " + rateLong(ov.capacity) + " per direction"
+	return units.Count(len(ov.fab.Endpoints)) + " endpoints · " + plural(ov.switches, "switch", "switches") +
+		" · " + units.Count(ov.links) + " links · " + rateLong(ov.capacity) + " per direction"
 }
 
 // groupLabel lists a group's unit and tier, member counts, rails, the
@@ -179,7 +181,7 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		label := ov.groupLabel(gr)
 		attrs := []attr{}
 		if failed && gr.failed > 0 {
-			label = append(label, thousands(gr.failed)+" of "+thousands(gr.members)+" failed")
+			label = append(label, units.Count(gr.failed)+" of "+units.Count(gr.members)+" failed")
 			attrs = append(attrs, a("color", colFailed), r("penwidth", "3"))
 		}
 		attrs = append(attrs, lbl(label...), a("fillcolor", fill))
@@ -225,7 +227,7 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		}
 		if failed {
 			if b.failed > 0 {
-				text += "\n" + thousands(b.failed) + " of " + thousands(b.links) + " down"
+				text += "\n" + units.Count(b.failed) + " of " + units.Count(b.links) + " down"
 				attrs = append(attrs, a("color", colFailed), a("style", "dashed"))
 			} else {
 				attrs = append(attrs, a("color", colIntact))
@@ -263,7 +265,7 @@ func (ov *overview) chordSummary(edges [][2]int) string {
 	}
 	if len(count) == 1 {
 		for t := range count {
-			return "global links: " + thousands(len(edges)) + " drawn pairs, each " + t
+			return "global links: " + units.Count(len(edges)) + " drawn pairs, each " + t
 		}
 	}
 	return "global links between drawn pairs: " + strings.Join(countLines(count), ", ")

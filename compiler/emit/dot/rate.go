@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // sig3 formats v with at most three significant digits and no trailing
@@ -32,7 +33,9 @@ func sig(v float64, n int) string {
 }
 
 // rateShort is a per-link rate as engineers write it on a diagram:
-// "400G", "1.6T", "504G", "100M" (bits per second per direction).
+// "400G", "1.6T", "504G", "100M" (bits per second per direction). It is
+// the one rate form outside lang/units: a bundle label "32 × 400G" is the
+// notation of cabling diagrams, and its total is written by rateLong.
 func rateShort(bps float64) string {
 	switch a := math.Abs(bps); {
 	case a >= 1e12:
@@ -45,19 +48,10 @@ func rateShort(bps float64) string {
 	return sig3(bps) + "b/s"
 }
 
-// rateLong is an aggregate rate with its unit and at most four
-// significant digits: "12.8 Tb/s", "102.4 Tb/s", "1.638 Pb/s".
-func rateLong(bps float64) string {
-	for _, u := range []struct {
-		scale float64
-		name  string
-	}{{1e15, "Pb/s"}, {1e12, "Tb/s"}, {1e9, "Gb/s"}, {1e6, "Mb/s"}} {
-		if math.Abs(bps) >= u.scale {
-			return sig(bps/u.scale, 4) + " " + u.name
-		}
-	}
-	return sig(bps, 4) + " b/s"
-}
+// rateLong is an aggregate rate in lang/units' style at four
+// significant digits: "12.8Tb/s", "102.4Tb/s", "1638Tb/s". (A diagram
+// label, not data: ir.json holds the exact values.)
+func rateLong(bps float64) string { return units.RateSig(bps, 4) }
 
 // bundle is a set of links between two diagram nodes, counted by rate.
 type bundle struct {
@@ -103,7 +97,7 @@ func (b *bundle) addLoad(load float64, n int) {
 }
 
 // text labels a bundle the way a design review writes it:
-// "32 × 400G = 12.8 Tb/s", "16 × 400G + 8 × 200G = 8 Tb/s", or "1 × 200G"
+// "32 × 400G = 12.8Tb/s", "16 × 400G + 8 × 200G = 8Tb/s", or "1 × 200G"
 // for a single link. Rates are listed fastest first.
 func (b *bundle) text() string {
 	rates := make([]float64, 0, len(b.byRate))
@@ -113,7 +107,7 @@ func (b *bundle) text() string {
 	sort.Sort(sort.Reverse(sort.Float64Slice(rates)))
 	parts := make([]string, len(rates))
 	for i, r := range rates {
-		parts[i] = thousands(b.byRate[r]) + " × " + rateShort(r)
+		parts[i] = units.Count(b.byRate[r]) + " × " + rateShort(r)
 	}
 	s := strings.Join(parts, " + ")
 	if b.links > 1 {
@@ -136,23 +130,5 @@ func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return thousands(n) + " " + many
-}
-
-// thousands formats n with thousands separators: 131,072.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return units.Count(n) + " " + many
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // MaxDetailMembers is the number of members of one level a unit detail
@@ -145,7 +146,7 @@ func (ov *overview) wholeFabric() (detail, bool) {
 			members = append(members, ir.NodeID(m))
 		}
 	}
-	return detail{name: "detail", dot: ov.unitDOT("all "+thousands(n)+" members", "", members)}, true
+	return detail{name: "detail", dot: ov.unitDOT("all "+units.Count(n)+" members", "", members)}, true
 }
 
 // dnode is one node of a detail view: a member, a folded run of members,
@@ -406,7 +407,7 @@ func (ov *overview) drawRun(ms []ir.NodeID, level int, prefix string, nodes []*d
 		nodeOf[m] = dn
 	}
 	if folded != nil {
-		folded.lines = append(folded.lines, "("+thousands(folded.members)+" "+memberNoun(&g.Nodes[ms[2]])+", drawn as one)")
+		folded.lines = append(folded.lines, "("+units.Count(folded.members)+" "+memberNoun(&g.Nodes[ms[2]])+", drawn as one)")
 	}
 	return nodes
 }
@@ -455,7 +456,7 @@ func (ov *overview) foldPerSwitch(ms []ir.NodeID, homes map[ir.NodeID]map[ir.Nod
 			name += " … " + lastName
 			dn.dashed = true
 		}
-		dn.lines = []string{name, "(" + thousands(dn.members) + " " + memberNoun(&g.Nodes[f]) + ")"}
+		dn.lines = []string{name, "(" + units.Count(dn.members) + " " + memberNoun(&g.Nodes[f]) + ")"}
 	}
 	return nodes
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/cabling"
 	"github.com/topoc/topoc/compiler/emit/csvcell"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Path is the artifact path of the NetBox CSV.
@@ -179,7 +180,7 @@ const maxLabel = 100
 
 // record builds one CSV record in column order.
 func record(cols []string, r cabling.Row, aDev, aName, bDev, bName, label, profile string) []string {
-	desc := fmt.Sprintf("%s %s %s", r.Fabric, r.LinkKind, cabling.RateText(r.RateBPS))
+	desc := fmt.Sprintf("%s %s %s", r.Fabric, r.LinkKind, units.Rate(r.RateBPS))
 	if r.Model != "" {
 		desc += " " + r.Model
 	}

@@ -81,10 +81,10 @@ func cmpOr(s, d string) string {
 
 // The value sets of NetBox's CableImportForm (shared/reference/formats.md).
 var (
-	sideTypes  = []string{"dcim.interface", "dcim.frontport", "dcim.rearport", "dcim.consoleport", "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.powerfeed", "circuits.circuittermination"}
-	cableTypes = []string{"cat3", "cat5", "cat5e", "cat6", "cat6a", "cat7", "cat7a", "cat8", "mrj21-trunk", "dac-active", "dac-passive", "coaxial", "rg-6", "rg-8", "rg-11", "rg-59", "rg-62", "rg-213", "lmr-100", "lmr-200", "lmr-400", "mmf", "mmf-om1", "mmf-om2", "mmf-om3", "mmf-om4", "mmf-om5", "smf", "smf-os1", "smf-os2", "aoc", "power", "usb"}
-	units      = []string{"km", "m", "cm", "mi", "ft", "in"}
-	profileSet = []string{"single-1c1p", "single-1c2p", "single-1c4p", "single-1c6p", "single-1c8p", "single-1c12p", "single-1c16p",
+	sideTypes   = []string{"dcim.interface", "dcim.frontport", "dcim.rearport", "dcim.consoleport", "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.powerfeed", "circuits.circuittermination"}
+	cableTypes  = []string{"cat3", "cat5", "cat5e", "cat6", "cat6a", "cat7", "cat7a", "cat8", "mrj21-trunk", "dac-active", "dac-passive", "coaxial", "rg-6", "rg-8", "rg-11", "rg-59", "rg-62", "rg-213", "lmr-100", "lmr-200", "lmr-400", "mmf", "mmf-om1", "mmf-om2", "mmf-om3", "mmf-om4", "mmf-om5", "smf", "smf-os1", "smf-os2", "aoc", "power", "usb"}
+	lengthUnits = []string{"km", "m", "cm", "mi", "ft", "in"}
+	profileSet  = []string{"single-1c1p", "single-1c2p", "single-1c4p", "single-1c6p", "single-1c8p", "single-1c12p", "single-1c16p",
 		"breakout-1c2p-2c1p", "breakout-1c4p-4c1p", "breakout-1c6p-6c1p", "breakout-1c8p-8c1p", "breakout-2c4p-8c1p-shuffle"}
 	lengthRE = regexp.MustCompile(`^\d{1,6}(\.\d{1,2})?$`) // max 8 digits, 2 decimals
 	colorRE  = regexp.MustCompile(`^[0-9a-f]{6}$`)
@@ -162,7 +162,7 @@ func TestImportRules(t *testing.T) {
 				if ty := col(r, "type"); ty != "" && !slices.Contains(cableTypes, ty) {
 					bad("unknown cable type")
 				}
-				if l := col(r, "length"); l != "" && (!lengthRE.MatchString(l) || !slices.Contains(units, col(r, "length_unit"))) {
+				if l := col(r, "length"); l != "" && (!lengthRE.MatchString(l) || !slices.Contains(lengthUnits, col(r, "length_unit"))) {
 					bad("length without a valid unit or format")
 				}
 				if c := col(r, "color"); c != "" && !colorRE.MatchString(c) {

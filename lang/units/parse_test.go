@@ -1,4 +1,4 @@
-package eval
+package units
 
 import (
 	"math"
@@ -222,39 +222,39 @@ func TestFormat(t *testing.T) {
 		in   float64
 		want string
 	}{
-		{FormatRate, 400e9, "400Gb/s"},
-		{FormatRate, 1.6e12, "1.6Tb/s"},
-		{FormatRate, 12.8e12, "12.8Tb/s"},
-		{FormatRate, 100e6, "100Mb/s"},
-		{FormatRate, 4e11, "400Gb/s"},
-		{FormatRate, 3.6e12, "3.6Tb/s"},
-		{FormatRate, 999e9, "999Gb/s"},
-		{FormatRate, 1e3, "1Kb/s"},
-		{FormatRate, 8, "8b/s"},
-		{FormatRate, 0, "0b/s"},
-		{FormatRate, math.Copysign(0, -1), "0b/s"},
-		{FormatRate, 1e18, "1000000Tb/s"},
-		{FormatRate, -400e9, "-400Gb/s"},
-		{FormatRate, 0.5, "0.5b/s"},
-		{FormatRate, math.NaN(), "NaN"},
-		{FormatRate, math.Inf(1), "+Inf"},
-		{FormatSize, 141e9, "141GB"},
-		{FormatSize, 1073741824, "1GiB"},
-		{FormatSize, 64 << 20, "64MiB"},
-		{FormatSize, 1e9, "1GB"},
-		{FormatSize, 1500, "1.5KB"},
-		{FormatSize, 2048, "2KiB"},
-		{FormatSize, 1024000, "1.024MB"},
-		{FormatSize, 512, "512B"},
-		{FormatSize, 0, "0B"},
-		{FormatSize, 1 << 50, "1PiB"},
-		{FormatLength, 0.5, "0.5m"},
-		{FormatLength, 2000, "2km"},
-		{FormatLength, 3, "3m"},
-		{FormatLength, 0.05, "50mm"},
-		{FormatLength, 0.15, "0.15m"},
-		{FormatLength, 0, "0m"},
-		{FormatLength, 1e-6, "0.001mm"},
+		{Rate, 400e9, "400Gb/s"},
+		{Rate, 1.6e12, "1.6Tb/s"},
+		{Rate, 12.8e12, "12.8Tb/s"},
+		{Rate, 100e6, "100Mb/s"},
+		{Rate, 4e11, "400Gb/s"},
+		{Rate, 3.6e12, "3.6Tb/s"},
+		{Rate, 999e9, "999Gb/s"},
+		{Rate, 1e3, "1Kb/s"},
+		{Rate, 8, "8b/s"},
+		{Rate, 0, "0b/s"},
+		{Rate, math.Copysign(0, -1), "0b/s"},
+		{Rate, 1e18, "1000000Tb/s"},
+		{Rate, -400e9, "-400Gb/s"},
+		{Rate, 0.5, "0.5b/s"},
+		{Rate, math.NaN(), "NaN"},
+		{Rate, math.Inf(1), "+Inf"},
+		{Size, 141e9, "141GB"},
+		{Size, 1073741824, "1GiB"},
+		{Size, 64 << 20, "64MiB"},
+		{Size, 1e9, "1GB"},
+		{Size, 1500, "1.5KB"},
+		{Size, 2048, "2KiB"},
+		{Size, 1024000, "1.024MB"},
+		{Size, 512, "512B"},
+		{Size, 0, "0B"},
+		{Size, 1 << 50, "1PiB"},
+		{Length, 0.5, "0.5m"},
+		{Length, 2000, "2km"},
+		{Length, 3, "3m"},
+		{Length, 0.05, "50mm"},
+		{Length, 0.15, "0.15m"},
+		{Length, 0, "0m"},
+		{Length, 1e-6, "0.001mm"},
 	}
 	for _, c := range cases {
 		if got := c.f(c.in); got != c.want {
@@ -271,9 +271,9 @@ func TestRoundTrip(t *testing.T) {
 		format func(float64) string
 		cases  []unitCase
 	}{
-		{ParseRate, FormatRate, rateOK},
-		{ParseSize, FormatSize, sizeOK},
-		{ParseLength, FormatLength, lengthOK},
+		{ParseRate, Rate, rateOK},
+		{ParseSize, Size, sizeOK},
+		{ParseLength, Length, lengthOK},
 	}
 	for _, k := range kinds {
 		for _, c := range k.cases {

@@ -1,4 +1,4 @@
-package eval
+package units
 
 import (
 	"math"
@@ -49,13 +49,13 @@ func seedsOf(ok []unitCase, bad []struct {
 }
 
 func FuzzParseRate(f *testing.F) {
-	fuzzUnit(f, ParseRate, FormatRate, MaxRate, seedsOf(rateOK, rateBad))
+	fuzzUnit(f, ParseRate, Rate, MaxRate, seedsOf(rateOK, rateBad))
 }
 
 func FuzzParseSize(f *testing.F) {
-	fuzzUnit(f, ParseSize, FormatSize, MaxSize, seedsOf(sizeOK, sizeBad))
+	fuzzUnit(f, ParseSize, Size, MaxSize, seedsOf(sizeOK, sizeBad))
 }
 
 func FuzzParseLength(f *testing.F) {
-	fuzzUnit(f, ParseLength, FormatLength, MaxLength, seedsOf(lengthOK, lengthBad))
+	fuzzUnit(f, ParseLength, Length, MaxLength, seedsOf(lengthOK, lengthBad))
 }

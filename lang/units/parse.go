@@ -1,4 +1,4 @@
-package eval
+package units
 
 import (
 	"fmt"
@@ -37,8 +37,10 @@ type scale struct {
 	shift int
 }
 
-// quantity describes one kind of unit literal.
-type quantity struct {
+// Literal is one kind of unit literal of the design language (a rate, a
+// size, a length): its grammar, its bounds and the words its messages
+// use. RateLiteral, SizeLiteral and LengthLiteral are the three.
+type Literal struct {
 	noun     string // "rate"
 	lookup   func(unit string) (scale, bool)
 	fix      func(unit string) []string // canonical spellings for a misspelt unit
@@ -49,25 +51,50 @@ type quantity struct {
 }
 
 var (
-	rateQuantity = quantity{
+	RateLiteral = &Literal{
 		noun: "rate", lookup: rateUnit, fix: fixRateUnit,
 		forms:    "b/s, Kb/s, Mb/s, Gb/s, Tb/s, B/s, KB/s, MB/s, GB/s, TB/s (or bps, Kbps, Mbps, Gbps, Tbps, Bps, KBps, MBps, GBps, TBps)",
 		examples: `"400Gb/s" or "50GB/s"`,
 		min:      MinRate, max: MaxRate, baseUnit: "b/s",
 	}
-	sizeQuantity = quantity{
+	SizeLiteral = &Literal{
 		noun: "size", lookup: sizeUnit, fix: fixSizeUnit,
 		forms:    "B, KB, MB, GB, TB, PB (powers of 1000) or KiB, MiB, GiB, TiB, PiB (powers of 1024)",
 		examples: `"141GB" or "64MiB"`,
 		min:      MinSize, max: MaxSize, baseUnit: "B",
 	}
-	lengthQuantity = quantity{
+	LengthLiteral = &Literal{
 		noun: "length", lookup: lengthUnit, fix: fixLengthUnit,
 		forms:    "mm, cm, m, km",
 		examples: `"3m" or "0.5m" or "2km"`,
 		min:      MinLength, max: MaxLength, baseUnit: "m",
 	}
 )
+
+// Noun names the quantity in messages: "rate", "size", "length".
+func (q *Literal) Noun() string { return q.noun }
+
+// Forms lists the accepted units, for messages.
+func (q *Literal) Forms() string { return q.forms }
+
+// Examples gives one or two literals of the kind, quoted, for messages.
+func (q *Literal) Examples() string { return q.examples }
+
+// Parse parses s as a literal of this kind (ParseRate, ParseSize or
+// ParseLength).
+func (q *Literal) Parse(s string) (float64, error) { return parseQuantity(q, s) }
+
+// Format writes v in the canonical text of this kind (Rate, Size or
+// Length), which Parse reads back to the same value.
+func (q *Literal) Format(v float64) string {
+	switch q {
+	case RateLiteral:
+		return Rate(v)
+	case SizeLiteral:
+		return Size(v)
+	}
+	return Length(v)
+}
 
 // rateUnit returns the multiplier to bits per second. Bit units use a
 // lower-case b, byte units an upper-case B. Kilo may be written K or the SI
@@ -151,7 +178,7 @@ func lengthUnit(u string) (scale, bool) {
 // Units are case-sensitive. Zero parses; negative values cannot be
 // written; nonzero values outside [MinRate, MaxRate] are errors.
 func ParseRate(s string) (bps float64, err error) {
-	return parseQuantity(&rateQuantity, s)
+	return parseQuantity(RateLiteral, s)
 }
 
 // ParseSize parses a size literal such as "141GB" or "64MiB" into bytes.
@@ -159,20 +186,20 @@ func ParseRate(s string) (bps float64, err error) {
 // of 1024. The number grammar and limits are as for ParseRate, with
 // MinSize and MaxSize.
 func ParseSize(s string) (bytes float64, err error) {
-	return parseQuantity(&sizeQuantity, s)
+	return parseQuantity(SizeLiteral, s)
 }
 
 // ParseLength parses a length literal such as "3m", "0.5m", "30cm" or
 // "2km" into metres. The number grammar and limits are as for ParseRate,
 // with MinLength and MaxLength.
 func ParseLength(s string) (metres float64, err error) {
-	return parseQuantity(&lengthQuantity, s)
+	return parseQuantity(LengthLiteral, s)
 }
 
 // unitError is the error of a failed parse; its text says what is wrong
 // and, when the literal is malformed, lists the accepted forms.
 type unitError struct {
-	q       *quantity
+	q       *Literal
 	input   string
 	reason  string
 	suggest []string
@@ -251,7 +278,7 @@ func splitLiteral(s string) (num, unit, reason string) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func parseQuantity(q *quantity, s string) (float64, error) {
+func parseQuantity(q *Literal, s string) (float64, error) {
 	if len(s) > MaxUnitLiteral {
 		return 0, &unitError{q: q, input: s, reason: fmt.Sprintf("it is longer than %d characters", MaxUnitLiteral)}
 	}
@@ -259,11 +286,11 @@ func parseQuantity(q *quantity, s string) (float64, error) {
 	if reason == "" {
 		if v != 0 && !(v >= q.min) {
 			return 0, &unitError{q: q, input: s, outOfRange: true,
-				reason: fmt.Sprintf("it is below the smallest nonzero %s, %s", q.noun, formatWith(q, q.min))}
+				reason: fmt.Sprintf("it is below the smallest nonzero %s, %s", q.noun, q.Format(q.min))}
 		}
 		if !(v <= q.max) {
 			return 0, &unitError{q: q, input: s, outOfRange: true,
-				reason: fmt.Sprintf("it is above the largest %s, %s", q.noun, formatWith(q, q.max))}
+				reason: fmt.Sprintf("it is above the largest %s, %s", q.noun, q.Format(q.max))}
 		}
 		return v, nil
 	}
@@ -271,7 +298,7 @@ func parseQuantity(q *quantity, s string) (float64, error) {
 }
 
 // parseStrict parses s exactly by the grammar, without range checks.
-func parseStrict(q *quantity, s string) (float64, string) {
+func parseStrict(q *Literal, s string) (float64, string) {
 	num, unit, reason := splitLiteral(s)
 	if reason != "" {
 		return 0, reason
@@ -294,7 +321,7 @@ func parseStrict(q *quantity, s string) (float64, string) {
 // suggestions returns corrected spellings of s that parse, or nil. It
 // repairs surrounding or doubled spaces, a decimal comma, a missing
 // leading zero and misspelt units.
-func suggestions(q *quantity, s string) []string {
+func suggestions(q *Literal, s string) []string {
 	t := strings.TrimSpace(s)
 	if strings.Count(t, ",") == 1 && !strings.Contains(t, ".") {
 		t = strings.Replace(t, ",", ".", 1)
