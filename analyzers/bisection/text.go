@@ -19,7 +19,7 @@ func WriteText(w io.Writer, f *Fabric) {
 		fmt.Fprintf(w, "  bisection  %s per direction, ratio %s (%s)\n", units.Rate(f.BandwidthBPS), fixed3(f.Ratio), f.Method)
 	} else {
 		fmt.Fprintf(w, "  bisection  between %s (%s) and %s (the cut below) per direction, ratio %s–%s (bounded)\n",
-			lowerRate(f.LowerBoundBPS), LowerBoundText(f), units.Rate(f.UpperBoundBPS), lowerRatio(f.LowerBoundRatio), upperRatio(f.UpperBoundRatio))
+			lowerRate(f.LowerBoundBPS), LowerBoundText(f), upperRate(f.UpperBoundBPS), lowerRatio(f.LowerBoundRatio), upperRatio(f.UpperBoundRatio))
 	}
 	fmt.Fprintf(w, "    cut      %s: %s links\n", f.Certificate.Text, units.Count(f.Certificate.CutLinks))
 	if f.LowerBoundNote != "" {
@@ -35,10 +35,10 @@ func WriteText(w io.Writer, f *Fabric) {
 		}
 		if same(rt.LowerBoundBPS, rt.UpperBoundBPS) {
 			fmt.Fprintf(w, "    routed   %s routing uses exactly %s per direction (%s met by the cut), ratio %s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), units.Rate(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
+				strings.ReplaceAll(rt.Routing, "_", "/"), upperRate(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
 		} else {
 			fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), lowerRate(rt.LowerBoundBPS), lb, units.Rate(rt.UpperBoundBPS),
+				strings.ReplaceAll(rt.Routing, "_", "/"), lowerRate(rt.LowerBoundBPS), lb, upperRate(rt.UpperBoundBPS),
 				lowerRatio(rt.LowerBoundRatio), upperRatio(rt.UpperBoundRatio))
 		}
 	}
@@ -56,9 +56,9 @@ func LowerBoundText(f *Fabric) string {
 // fixed3 formats a ratio with three decimals, as check prints ratios.
 func fixed3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 
-// BoundDigits is the number of significant digits of a printed lower
-// bound that is not also a cut's value: a bound computed in floating
-// point (a flow's dual, a hose routing) has no exact short form, and six
+// BoundDigits is the number of significant digits of a printed bound of
+// an interval: a bound computed in floating point (a flow's dual, a hose
+// routing, a cut through links of PCIe rates) has no exact short form, and six
 // digits tell intervals apart without reading as more precise than they
 // are.
 const BoundDigits = 6
@@ -66,6 +66,11 @@ const BoundDigits = 6
 // lowerRate writes a proven lower bound, rounded down so the text is
 // still proven: "17.1501Tb/s" for 17.150142… Tb/s.
 func lowerRate(bps float64) string { return units.RateBound(bps, BoundDigits, units.Down) }
+
+// upperRate writes an upper bound (a cut's value, exact in the JSON but
+// of many digits when PCIe rates take part) at BoundDigits, rounded up so
+// the text is still an upper bound: "211.409Tb/s" for 211.40824… Tb/s.
+func upperRate(bps float64) string { return units.RateBound(bps, BoundDigits, units.Up) }
 
 // lowerRatio and upperRatio write an interval's ends with three decimals,
 // rounded outward so the printed interval still holds the value.
