@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -36,6 +37,7 @@ func buildServers(s *state) {
 	// Server names are unique across node groups too: links and reports
 	// name servers, so two "n0" would be ambiguous.
 	taken := map[string]string{}
+	hostTaken := map[string]string{} // host names, compared in lower case as DNS does
 	built := map[string]bool{}
 	nextRack := 0 // the first rack no earlier group's rack block filled
 	for _, ng := range s.cfg.NodeGroups {
@@ -87,10 +89,35 @@ func buildServers(s *state) {
 				rack = first + i/int(ng.PerRack.V)
 				nextRack = max(nextRack, rack+1)
 			}
-			sg.servers = append(sg.servers, s.buildServer(name.V, m, plan, s.g.Origin(ng.DeclRange), rack))
+			sv := s.buildServer(name.V, m, plan, s.g.Origin(ng.DeclRange), rack)
+			sg.servers = append(sg.servers, sv)
+			if i < len(ng.Hostnames) {
+				if !s.setHostname(sv.id, ng.Hostnames[i], hostTaken) {
+					return
+				}
+			}
 		}
 		s.groups[ng.Name] = sg
 	}
+}
+
+// setHostname records server n's host name h (ir.Graph.Hostnames) unless
+// another server has it already, which is a duplicate-name error at the
+// template: host names are compared in lower case, as DNS compares them
+// (RFC 4343) and Kubernetes writes them.
+func (s *state) setHostname(n ir.NodeID, h lang.Val[string], taken map[string]string) bool {
+	key := strings.ToLower(h.V)
+	if other, dup := taken[key]; dup {
+		s.diags = append(s.diags, diag.Error(diag.DuplicateName, h.Range, "Duplicate hostname",
+			fmt.Sprintf("Servers %s and %s both have the hostname %q (host names compare without case); make the hostname template unique per count.index and across node groups.", other, s.g.Nodes[n].Name, h.V)))
+		return false
+	}
+	taken[key] = s.g.Nodes[n].Name
+	if s.g.Hostnames == nil {
+		s.g.Hostnames = map[ir.NodeID]string{}
+	}
+	s.g.Hostnames[n] = h.V
+	return true
 }
 
 // checkNodeModel validates a node model's references before any server is

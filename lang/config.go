@@ -201,7 +201,12 @@ type NodeGroup struct {
 	Count Val[int64]
 	// Names are the server names, one per instance (evaluated `name`
 	// template, or "<group><i>" zero-padded).
-	Names     []Val[string]
+	Names []Val[string]
+	// Hostnames are the servers' own host names (the evaluated
+	// `hostname` template, RFC 1123), one per instance, or nil when the
+	// group sets none. Hand-offs to schedulers and discovery name a
+	// server by it.
+	Hostnames []Val[string]
 	PerRack   Val[int64]
 	FirstRack Val[int64]
 	DeclRange hcl.Range

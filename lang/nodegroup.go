@@ -10,13 +10,14 @@ import (
 	"github.com/topoc/topoc/lang/eval"
 )
 
-var nodeGroupSchema = schemaOf([]string{"model", "count", "name"}, hcl.BlockHeaderSchema{Type: "rack"})
+var nodeGroupSchema = schemaOf([]string{"model", "count", "name", "hostname"}, hcl.BlockHeaderSchema{Type: "rack"})
 
 var rackSchema = schemaOf([]string{"per_rack", "first"})
 
-// decodeNodeGroup decodes `node_group "dgx" { model, count, name, rack {} }`.
-// name is a template evaluated once per server with count.index in scope;
-// without it servers are "<group><i>" zero-padded.
+// decodeNodeGroup decodes `node_group "dgx" { model, count, name,
+// hostname, rack {} }`. name and hostname are templates evaluated once per
+// server with count.index in scope; without name servers are "<group><i>"
+// zero-padded, and without hostname they have no host name of their own.
 func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *NodeGroup {
 	c := content(b, nodeGroupSchema, diags)
 	a := newAttrs(c, ctx, b.DefRange)
@@ -44,24 +45,41 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 		checkRacks(g, diags)
 	}
 	nameAttr, templated := c.Attributes["name"]
+	hostAttr, hosted := c.Attributes["hostname"]
 	for i := int64(0); i < g.Count.V; i++ {
+		var child *hcl.EvalContext
+		if templated || hosted {
+			child = eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
+		}
 		if !templated {
 			g.Names = append(g.Names, Val[string]{V: indexed(g.Name, int(i), int(g.Count.V)), Range: b.DefRange, Set: true})
-			continue
+		} else {
+			s, d := eval.String(nameAttr.Expr, child)
+			if d.HasErrors() {
+				*diags = append(*diags, d...)
+				return g
+			}
+			// Checked as each name is made, not after all are: 100,000
+			// names of megabytes each would be built before the
+			// compiler's check.
+			if len(s) > 4*MaxNameLen {
+				*diags = append(*diags, CheckName("server name", s, nameAttr.Expr.Range()))
+				return g
+			}
+			g.Names = append(g.Names, Val[string]{V: s, Range: nameAttr.Expr.Range(), Set: true})
 		}
-		child := eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
-		s, d := eval.String(nameAttr.Expr, child)
-		if d.HasErrors() {
-			*diags = append(*diags, d...)
-			return g
+		if hosted {
+			h, d := eval.String(hostAttr.Expr, child)
+			if d.HasErrors() {
+				*diags = append(*diags, d...)
+				return g
+			}
+			if d := CheckHostname(h, int(i), hostAttr.Expr.Range()); d != nil {
+				*diags = append(*diags, d)
+				return g
+			}
+			g.Hostnames = append(g.Hostnames, Val[string]{V: h, Range: hostAttr.Expr.Range(), Set: true})
 		}
-		// Checked as each name is made, not after all are: 100,000 names
-		// of megabytes each would be built before the compiler's check.
-		if len(s) > 4*MaxNameLen {
-			*diags = append(*diags, CheckName("server name", s, nameAttr.Expr.Range()))
-			return g
-		}
-		g.Names = append(g.Names, Val[string]{V: s, Range: nameAttr.Expr.Range(), Set: true})
 	}
 	return g
 }

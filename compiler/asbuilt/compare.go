@@ -79,8 +79,13 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 		names := []string{g.Nodes[n].Name}
 		if nn, ok := netNames[n]; ok {
 			// "<host> mlx5_5", read as "<host>/mlx5_5", names the NIC
-			// whose model states that device name.
-			names = append(names, g.Nodes[g.Nodes[n].Parent].Name+"/"+nn)
+			// whose model states that device name; <host> is the
+			// server's design name or its hostname.
+			p := g.Nodes[n].Parent
+			names = append(names, g.Nodes[p].Name+"/"+nn)
+			if h, ok := g.Hostnames[p]; ok {
+				names = append(names, h+"/"+nn)
+			}
 		}
 		for _, name := range names {
 			for _, a := range aliases(name) {

@@ -2,6 +2,7 @@ package asbuilt_test
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
+	"github.com/topoc/topoc/compiler/ir"
 )
 
 // Adapters named as real hosts name them, "<host> mlx5_<n>", match the
@@ -69,5 +71,45 @@ func TestFindingsNameTheirFile(t *testing.T) {
 			t.Log(d.Detail)
 		}
 		t.Fatalf("%d findings; want one naming plane0.out", len(r.Diags))
+	}
+}
+
+// Adapters described by the server's hostname ("dgx017 mlx5_3", as a
+// host whose OS name is not the design name describes them) match when
+// the node group states that hostname (ir.Graph.Hostnames).
+func TestMatchByHostname(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	host := map[string]string{}
+	g.Hostnames = map[ir.NodeID]string{}
+	for i := range g.Nodes {
+		if n := &g.Nodes[i]; n.Kind == ir.KindHost && n.Role == ir.RoleServer {
+			h := fmt.Sprintf("dgx%03d", len(host))
+			host[n.Name] = h
+			g.Hostnames[ir.NodeID(i)] = h
+		}
+	}
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	netNames := []string{"mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"}
+	nic := regexp.MustCompile(`"(su\d+/node\d+)/nic(\d)"`)
+	text := nic.ReplaceAllStringFunc(string(arts[0].Data), func(m string) string {
+		p := nic.FindStringSubmatch(m)
+		return `"` + host[p[1]] + " " + netNames[p[2][0]-'0'] + `"`
+	})
+	if !strings.Contains(text, `"dgx030 mlx5_11"`) {
+		t.Fatal("the renaming did not take")
+	}
+	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader([]byte(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "renamed"})
+	if len(r.Diags) != 0 || r.MatchedDevices != r.Devices || r.MatchedLinks != r.Links {
+		for _, d := range r.Diags {
+			t.Log(d.Detail)
+		}
+		t.Fatalf("%d findings, %d of %d devices, %d of %d links", len(r.Diags), r.MatchedDevices, r.Devices, r.MatchedLinks, r.Links)
 	}
 }

@@ -223,6 +223,11 @@ type Graph struct {
 	// FailurePolicies are the Monte Carlo failure policies
 	// (ir/failurepolicy.go), in source order.
 	FailurePolicies []FailurePolicy
+	// Hostnames holds the host name of each server whose node group
+	// sets `hostname`, keyed by the server's host node (RFC 1123 short
+	// names, unique ignoring case); nil or absent for the rest, which
+	// hand-offs then name after the design name ('/' as '-').
+	Hostnames map[NodeID]string
 
 	// cache holds the membership index (members.go).
 	cache *indexCache

@@ -58,9 +58,10 @@ var Emitter = &emit.Emitter{
 	},
 }
 
-// NodeNames returns the Slurm node name of every server and implicit host
-// (the design's name, '/' written '-': "su0/node05" is "su0-node05"),
-// indexed by NodeID ("" for other nodes). Two nodes that map to one name,
+// NodeNames returns the Slurm node name of every server and implicit host,
+// indexed by NodeID ("" for other nodes): the server's hostname when its
+// node group sets one (ir.Graph.Hostnames), else the design's name with
+// '/' written '-' ("su0/node05" is "su0-node05"). Two nodes that map to one name,
 // and names longer than MaxName, are an emit.Error with code
 // slurm-invalid-name.
 func NodeNames(g *ir.Graph) ([]string, error) {
@@ -72,6 +73,9 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 			continue
 		}
 		name := SafeName(n.Name)
+		if h, ok := g.Hostnames[ir.NodeID(i)]; ok {
+			name = h
+		}
 		for _, r := range n.Name {
 			if r >= 0x80 {
 				return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s has the character %q; Slurm node names are ASCII letters, digits, '-', '_' and '.': rename the node group", n.Name, r)}

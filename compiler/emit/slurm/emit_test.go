@@ -270,3 +270,56 @@ fabric "f" {
 		t.Errorf("non-ASCII name: %v, want slurm-invalid-name", err)
 	}
 }
+
+// A node group's hostname template names its servers in Slurm (and so in
+// Kubernetes, which takes Slurm's names): the tree and block files list
+// the host names, compressed, not the design names.
+func TestHostnamesAreSlurmNames(t *testing.T) {
+	g := compiletest.Source(t, `
+node_group "rack0" {
+  model    = "GB200-NVL72-compute-tray"
+  count    = 18
+  name     = format("rack0/tray%02d", count.index)
+  hostname = format("gb200-%03d", count.index)
+}
+fabric "nvl" {
+  nvlink_domain {
+    gpu_nodes     = node_group.rack0.gpus
+    switches      = 18
+    links_per_gpu = 18
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}
+fabric "f" {
+  clos {
+    endpoints = node_group.rack0.nics.compute
+    rails     = 4
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = 18
+      up    = 18
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+      down  = 36
+    }
+  }
+}`)
+	arts, err := slurm.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, a := range arts {
+		files[a.Path] = string(a.Data)
+	}
+	if !strings.Contains(files[slurm.TreePath], "Nodes=gb200-[000-017]\n") || strings.Contains(files[slurm.TreePath], "tray") {
+		t.Errorf("tree does not list the host names:\n%s", files[slurm.TreePath])
+	}
+	if !strings.Contains(files[slurm.BlockPath], "BlockName=nvl Nodes=gb200-[000-017]\n") {
+		t.Errorf("blocks do not list the host names:\n%s", files[slurm.BlockPath])
+	}
+}
