@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -32,7 +33,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, chakra.Emitter, infragraph.Emitter,
+	nccl.Emitter, slurm.Emitter, slurm.BlockEmitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, chakra.Emitter, infragraph.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 
@@ -107,6 +108,7 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 		in.LinkLoads, in.LinkLoadsFrom = r.LinkLoads(), r.LinkLoadsFrom()
 	}
 	var arts []emit.Artifact
+	at := map[string]int{} // path → index in arts
 	for _, e := range selected {
 		in.Explicit = slices.Contains(strings.Split(list, ","), e.Name)
 		a, err := e.Emit(in)
@@ -119,7 +121,7 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 			fmt.Fprintf(c.ErrOrStderr(), "topoc: %s: %v; nothing was written\n", e.Name, err)
 			return exitError{2}
 		}
-		arts = append(arts, a...)
+		arts = appendArtifacts(arts, a, at)
 	}
 	if err := w.WriteAll(out, arts); err != nil {
 		if errors.Is(err, emit.ErrAborted) {
@@ -132,6 +134,22 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 		fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
 	}
 	return nil
+}
+
+// appendArtifacts adds more to arts, once per path: two emitters may write
+// one file (slurm and slurm-block both write the block plugin's file), and
+// they write the same bytes, which the emitters' tests hold to. The first
+// is kept; a second of other bytes is left to WriteAll, which refuses a
+// duplicate path. at maps each path to its index in arts.
+func appendArtifacts(arts, more []emit.Artifact, at map[string]int) []emit.Artifact {
+	for _, a := range more {
+		if i, ok := at[a.Path]; ok && bytes.Equal(arts[i].Data, a.Data) {
+			continue
+		}
+		at[a.Path] = len(arts)
+		arts = append(arts, a)
+	}
+	return arts
 }
 
 func emitterNames() string {

@@ -14,7 +14,7 @@ const (
 )
 
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{CableReach, NoCableModel, RackFull, SlurmInvalidName, IBSimLimit, K8sInvalidName}
+var emitCodes = []Code{CableReach, NoCableModel, RackFull, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
 
 // IBSimLimit: `--emit ibsim` was asked for a fabric beyond ibsim's
 // compiled-in limits (256 switches, 13,312 ports, 255 ports a device).
@@ -24,6 +24,11 @@ const IBSimLimit Code = "ibsim-limit"
 // reject: longer than 64 characters, or two design names that map to one
 // Slurm name.
 const SlurmInvalidName Code = "slurm-invalid-name"
+
+// SlurmNoBlocks: `--emit slurm-block` asked for Slurm's topology/block
+// file of a design without NVLink domains over servers, which has no
+// blocks to write.
+const SlurmNoBlocks Code = "slurm-no-blocks"
 
 // K8sInvalidName: `--emit k8s` met a name Kubernetes refuses: a node name
 // that is not an RFC 1123 name in lower case, two nodes with one, a label

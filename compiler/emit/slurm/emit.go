@@ -8,7 +8,6 @@ package slurm
 import (
 	"bytes"
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/emit"
@@ -55,6 +54,28 @@ var Emitter = &emit.Emitter{
 			arts = append(arts, emit.Artifact{Path: YAMLPath, Data: y})
 		}
 		return arts, nil
+	},
+}
+
+// BlockEmitter is `--emit slurm-block`: only the block plugin's file, for
+// a cluster that runs topology/block. It is written only when named (the
+// slurm emitter writes the same file), and a design without NVLink
+// domains over servers is an emit.Error with code slurm-no-blocks, since
+// there is no block to write.
+var BlockEmitter = &emit.Emitter{
+	Name:       "slurm-block",
+	Doc:        "Slurm " + BlockPath + " only (topology/block, one block per NVLink domain); an error on a design without NVLink domains",
+	OnlyByName: true,
+	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
+		names, err := NodeNames(in.Graph)
+		if err != nil {
+			return nil, err
+		}
+		block := BlockConf(in.Graph, func(n ir.NodeID) string { return names[n] })
+		if block == nil {
+			return nil, &emit.Error{Code: diag.SlurmNoBlocks, Msg: "the design has no nvlink_domain fabric over servers (gpu_nodes = node_group.NAME.gpus), so Slurm's topology/block plugin has no block to group nodes by; use --emit slurm for the topology/tree file, or add the NVLink domains"}
+		}
+		return []emit.Artifact{{Path: BlockPath, Data: block}}, nil
 	},
 }
 
@@ -107,15 +128,8 @@ func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 	n := 0
 	placed := map[string]string{} // node → the fabric whose tree holds it
 	var left []string
-	for fi := range g.Fabrics {
-		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
-			continue
-		}
-		sws := Tree(g, f, nodeName)
-		if len(sws) == 0 {
-			continue
-		}
+	for _, ft := range Trees(g, nodeName) {
+		f, sws := ft.Fabric, ft.Switches
 		// Slurm puts a node under one leaf: a fabric over nodes an
 		// earlier tree holds (a second rail set, a frontend) is left out.
 		if other := overlap(sws, placed); other != "" {
@@ -169,22 +183,23 @@ func overlap(sws []Switch, placed map[string]string) string {
 }
 
 // BlockConf writes topology.conf for the block plugin (Slurm 23.11 and
-// later): one block per NVLink domain fabric, in design order (the
-// physical order Slurm pairs neighbouring blocks in), holding the servers
-// whose GPUs it joins; then BlockSizes by NVIDIA topograph's single-level
-// rule (docs/engines/slurm.md): the smallest domain's node count D and
-// its doublings D, 2D, …, 2^k·D with k = ⌊log2 blocks⌋. nil without
-// NVLink domains.
+// later): the blocks of Blocks, a placeholder as a BlockName without
+// Nodes, then BlockSizes. nil without NVLink domains.
 func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
-	blocks, sizes := nvlinkBlocks(g, nodeName)
+	blocks, sizes := Blocks(g, nodeName)
 	if len(blocks) == 0 {
 		return nil
 	}
 	var b bytes.Buffer
 	b.WriteString("# Slurm topology/block (topology.conf(5)), written by topoc build --emit slurm.\n")
-	b.WriteString("# One block per NVLink domain, in design order.\n")
+	b.WriteString("# One block per NVLink domain, in design order, grouped by the switch above them;\n")
+	b.WriteString("# a BlockName without Nodes holds the place of a domain the group lacks.\n")
 	for _, bl := range blocks {
-		fmt.Fprintf(&b, "BlockName=%s Nodes=%s\n", bl.name, Hostlist(bl.nodes))
+		if len(bl.Nodes) == 0 {
+			fmt.Fprintf(&b, "BlockName=%s\n", bl.Name)
+			continue
+		}
+		fmt.Fprintf(&b, "BlockName=%s Nodes=%s\n", bl.Name, Hostlist(bl.Nodes))
 	}
 	strs := make([]string, len(sizes))
 	for i, v := range sizes {
@@ -192,43 +207,4 @@ func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
 	}
 	fmt.Fprintf(&b, "BlockSizes=%s\n", strings.Join(strs, ","))
 	return b.Bytes()
-}
-
-// block is one NVLink domain as a Slurm block.
-type block struct {
-	name  string
-	nodes []string
-}
-
-// nvlinkBlocks returns the NVLink domain fabrics over servers as blocks,
-// in design order, and BlockSizes by the rule BlockConf states.
-func nvlinkBlocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]block, []int) {
-	var blocks []block
-	smallest := 0
-	for fi := range g.Fabrics {
-		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
-			continue
-		}
-		var nodes []string
-		seen := map[ir.NodeID]bool{}
-		for _, n := range g.FabricNodes(f) {
-			if nd := &g.Nodes[n]; nd.Kind == ir.KindGPU && nd.Parent != ir.None && !seen[nd.Parent] {
-				seen[nd.Parent] = true
-				nodes = append(nodes, nodeName(nd.Parent))
-			}
-		}
-		if len(nodes) == 0 {
-			continue
-		}
-		if smallest == 0 || len(nodes) < smallest {
-			smallest = len(nodes)
-		}
-		blocks = append(blocks, block{SafeName(g.Fabrics[f].Name), nodes})
-	}
-	var sizes []int
-	for k := 0; k <= bits.Len(uint(len(blocks)))-1; k++ {
-		sizes = append(sizes, smallest<<k)
-	}
-	return blocks, sizes
 }

@@ -381,3 +381,25 @@ func SafeName(s string) string {
 	}
 	return string(b)
 }
+
+// FabricTree is one fabric's scheduler tree.
+type FabricTree struct {
+	Fabric   ir.FabricID
+	Switches []Switch
+}
+
+// Trees returns the Tree of every fabric that has one (compute endpoints,
+// not an NVLink domain, which is the block plugin's), in design order.
+func Trees(g *ir.Graph, nodeName func(ir.NodeID) string) []FabricTree {
+	var out []FabricTree
+	for fi := range g.Fabrics {
+		f := ir.FabricID(fi)
+		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
+			continue
+		}
+		if sws := Tree(g, f, nodeName); len(sws) > 0 {
+			out = append(out, FabricTree{f, sws})
+		}
+	}
+	return out
+}

@@ -20,7 +20,7 @@ type yamlSwitch struct {
 
 type yamlBlock struct {
 	Block string `yaml:"block"`
-	Nodes string `yaml:"nodes"`
+	Nodes string `yaml:"nodes,omitempty"` // empty for a placeholder
 }
 
 type yamlTopology struct {
@@ -42,15 +42,8 @@ type yamlTopology struct {
 // name (partition Topology=...). nil when there is neither.
 func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
 	var tops []yamlTopology
-	for fi := range g.Fabrics {
-		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
-			continue
-		}
-		sws := Tree(g, f, nodeName)
-		if len(sws) == 0 {
-			continue
-		}
+	for _, ft := range Trees(g, nodeName) {
+		f, sws := ft.Fabric, ft.Switches
 		t := yamlTopology{Topology: SafeName(g.Fabrics[f].Name), ClusterDefault: len(tops) == 0}
 		t.Tree = &struct {
 			Switches []yamlSwitch `yaml:"switches"`
@@ -66,14 +59,18 @@ func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) 
 		}
 		tops = append(tops, t)
 	}
-	if blocks, sizes := nvlinkBlocks(g, nodeName); len(blocks) > 0 {
+	if blocks, sizes := Blocks(g, nodeName); len(blocks) > 0 {
 		t := yamlTopology{Topology: "nvlink", ClusterDefault: len(tops) == 0}
 		t.Block = &struct {
 			BlockSizes []int       `yaml:"block_sizes"`
 			Blocks     []yamlBlock `yaml:"blocks"`
 		}{BlockSizes: sizes}
 		for _, b := range blocks {
-			t.Block.Blocks = append(t.Block.Blocks, yamlBlock{Block: b.name, Nodes: Hostlist(b.nodes)})
+			yb := yamlBlock{Block: b.Name}
+			if len(b.Nodes) > 0 {
+				yb.Nodes = Hostlist(b.Nodes)
+			}
+			t.Block.Blocks = append(t.Block.Blocks, yb)
 		}
 		tops = append(tops, t)
 	}
