@@ -46,6 +46,36 @@ node_group "b" {
   hostname = "node-1"
 }`} {
 		_, _, d := compileDiagsLoose(t, src)
-		wantDiag(t, src, d, diag.DuplicateName, "both have the hostname")
+		wantDiag(t, src, d, diag.DuplicateName, "one name to DNS")
+	}
+}
+
+// A hostname that is another server's name with '/' as '-' (how Slurm,
+// Kubernetes and discovery name a server without a hostname), in any
+// case, is duplicate-name at the hostname; a server's own derived name is
+// fine.
+func TestHostnameIsAnotherServersName(t *testing.T) {
+	for _, c := range []struct {
+		hostname string
+		bad      bool
+	}{{`format("RACK1-T%d", count.index)`, true}, {`format("rack0-t%d", count.index)`, false}} {
+		src := `
+node_group "a" {
+  model    = "DGX-H100"
+  count    = 2
+  name     = format("rack0/t%d", count.index)
+  hostname = ` + c.hostname + `
+}
+node_group "b" {
+  model = "DGX-H100"
+  count = 2
+  name  = format("rack1/t%d", count.index)
+}`
+		_, _, d := compileDiagsLoose(t, src)
+		if c.bad {
+			wantDiag(t, src, d, diag.DuplicateName, `which is server rack1/t0's name with '/' written '-'`)
+		} else if d.HasErrors() {
+			t.Errorf("%s: %v", c.hostname, d)
+		}
 	}
 }

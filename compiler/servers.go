@@ -2,7 +2,9 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,7 +39,8 @@ func buildServers(s *state) {
 	// Server names are unique across node groups too: links and reports
 	// name servers, so two "n0" would be ambiguous.
 	taken := map[string]string{}
-	hostTaken := map[string]string{} // host names, compared in lower case as DNS does
+	hostTaken := map[string]hostOf{}       // host names, compared in lower case as DNS does
+	hostRange := map[ir.NodeID]hcl.Range{} // where each hostname was written
 	built := map[string]bool{}
 	nextRack := 0 // the first rack no earlier group's rack block filled
 	for _, ng := range s.cfg.NodeGroups {
@@ -95,9 +98,42 @@ func buildServers(s *state) {
 				if !s.setHostname(sv.id, ng.Hostnames[i], hostTaken) {
 					return
 				}
+				hostRange[sv.id] = ng.Hostnames[i].Range
 			}
 		}
 		s.groups[ng.Name] = sg
+	}
+	s.checkHostnamesAgainstNames(taken, hostRange)
+}
+
+// hostOf is a hostname as written and the server it names.
+type hostOf struct{ hostname, server string }
+
+// checkHostnamesAgainstNames refuses a hostname that is, ignoring case,
+// another server's design name with '/' written '-': the name Slurm and
+// Kubernetes give a server without a hostname, and a name discovery
+// matches (asbuilt reads "su0-node05 mlx5_0" as su0/node05), so the two
+// servers would be one node to the scheduler and ambiguous to verify. It
+// is duplicate-name at the hostname. names holds every server's design
+// name.
+func (s *state) checkHostnamesAgainstNames(names map[string]string, at map[ir.NodeID]hcl.Range) {
+	derived := make(map[string]string, len(names))
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		if k := strings.ToLower(strings.ReplaceAll(name, "/", "-")); derived[k] == "" {
+			derived[k] = name // the first in order where two names collide
+		}
+	}
+	ids := make([]ir.NodeID, 0, len(s.g.Hostnames))
+	for n := range s.g.Hostnames {
+		ids = append(ids, n)
+	}
+	slices.Sort(ids) // one diagnostic order for one input
+	for _, n := range ids {
+		h := s.g.Hostnames[n]
+		if other, ok := derived[strings.ToLower(h)]; ok && other != s.g.Nodes[n].Name {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, at[n], "Hostname is another server's name",
+				fmt.Sprintf("Server %s has the hostname %q, which is server %s's name with '/' written '-' (compared without case): Slurm, Kubernetes and discovery would take the two for one node. Choose hostnames that no server's name becomes.", s.g.Nodes[n].Name, h, other)))
+		}
 	}
 }
 
@@ -105,14 +141,14 @@ func buildServers(s *state) {
 // another server has it already, which is a duplicate-name error at the
 // template: host names are compared in lower case, as DNS compares them
 // (RFC 4343) and Kubernetes writes them.
-func (s *state) setHostname(n ir.NodeID, h lang.Val[string], taken map[string]string) bool {
+func (s *state) setHostname(n ir.NodeID, h lang.Val[string], taken map[string]hostOf) bool {
 	key := strings.ToLower(h.V)
 	if other, dup := taken[key]; dup {
 		s.diags = append(s.diags, diag.Error(diag.DuplicateName, h.Range, "Duplicate hostname",
-			fmt.Sprintf("Servers %s and %s both have the hostname %q (host names compare without case); make the hostname template unique per count.index and across node groups.", other, s.g.Nodes[n].Name, h.V)))
+			fmt.Sprintf("Servers %s and %s have the hostnames %q and %q, one name to DNS, Slurm and Kubernetes (host names compare without case); make the hostname template unique per count.index and across node groups.", other.server, s.g.Nodes[n].Name, other.hostname, h.V)))
 		return false
 	}
-	taken[key] = s.g.Nodes[n].Name
+	taken[key] = hostOf{h.V, s.g.Nodes[n].Name}
 	if s.g.Hostnames == nil {
 		s.g.Hostnames = map[ir.NodeID]string{}
 	}

@@ -77,6 +77,13 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	netNames := nicNetNames(g)
 	for _, n := range devices {
 		names := []string{g.Nodes[n].Name}
+		if p := g.Nodes[n].Parent; p != ir.None {
+			if h, ok := g.Hostnames[p]; ok {
+				// "<hostname> nic3": the NIC's design name under the
+				// server's hostname.
+				names = append(names, h+"/"+strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/"))
+			}
+		}
 		if nn, ok := netNames[n]; ok {
 			// "<host> mlx5_5", read as "<host>/mlx5_5", names the NIC
 			// whose model states that device name; <host> is the

@@ -74,8 +74,9 @@ func TestFindingsNameTheirFile(t *testing.T) {
 	}
 }
 
-// Adapters described by the server's hostname ("dgx017 mlx5_3", as a
-// host whose OS name is not the design name describes them) match when
+// Adapters described by the server's hostname ("dgx017 mlx5_3" or
+// "dgx017 nic1", as a host whose OS name is not the design name describes
+// them) match when
 // the node group states that hostname (ir.Graph.Hostnames).
 func TestMatchByHostname(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
@@ -94,11 +95,15 @@ func TestMatchByHostname(t *testing.T) {
 	}
 	netNames := []string{"mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"}
 	nic := regexp.MustCompile(`"(su\d+/node\d+)/nic(\d)"`)
+	// Half the adapters by device name, half by design NIC name.
 	text := nic.ReplaceAllStringFunc(string(arts[0].Data), func(m string) string {
 		p := nic.FindStringSubmatch(m)
+		if p[2][0]%2 == 1 {
+			return `"` + host[p[1]] + " nic" + p[2] + `"`
+		}
 		return `"` + host[p[1]] + " " + netNames[p[2][0]-'0'] + `"`
 	})
-	if !strings.Contains(text, `"dgx030 mlx5_11"`) {
+	if !strings.Contains(text, `"dgx030 nic7"`) {
 		t.Fatal("the renaming did not take")
 	}
 	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader([]byte(text)))

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // Block is one base block of Slurm's topology/block plugin: an NVLink
@@ -30,7 +32,9 @@ type Block struct {
 // block straddle two switches. With more than one group, each is padded
 // to P blocks, P the least power of two at least the largest group, by
 // placeholders (a BlockName without Nodes, named "<switch>-slot<i>",
-// i the position in the group): the representation of an absent domain
+// i the position in the group, or "group<g>-slot<i>", g the group's
+// place, where no switch holds the group or the name would pass MaxName):
+// the representation of an absent domain
 // of NVIDIA topograph (issue #415, dual-level domains: "represent
 // unavailable or undiscovered base domains with empty entries so later
 // blocks do not shift").
@@ -38,7 +42,9 @@ type Block struct {
 // BlockSizes follows topograph's single-level rule (docs/engines/slurm.md):
 // the smallest domain's node count D, then D·2, …, D·2^k with
 // k = ⌊log2 blocks⌋, placeholders counted. nil without NVLink domains.
-func Blocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]Block, []int) {
+// Two blocks of one name (a domain fabric named like a placeholder) are
+// an emit.Error with code slurm-invalid-name.
+func Blocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]Block, []int, error) {
 	var domains []Block
 	smallest := 0
 	for fi := range g.Fabrics {
@@ -63,7 +69,7 @@ func Blocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]Block, []int) {
 		domains = append(domains, Block{Name: SafeName(g.Fabrics[f].Name), Nodes: nodes})
 	}
 	if len(domains) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	trees := schedulerTrees(g, nodeName)
 	var order []string
@@ -88,21 +94,28 @@ func Blocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]Block, []int) {
 		pad = 1 << bits.Len(uint(pad-1)) // the least power of two ≥ the largest group
 	}
 	var blocks []Block
-	for _, p := range order {
+	for gi, p := range order {
 		blocks = append(blocks, groups[p]...)
 		for i := len(groups[p]); i < pad; i++ {
 			name := fmt.Sprintf("%s-slot%d", p, i)
 			if p == "" || len(name) > MaxName {
-				name = fmt.Sprintf("slot%d", len(blocks))
+				name = fmt.Sprintf("group%d-slot%d", gi, i)
 			}
 			blocks = append(blocks, Block{Name: name, Parent: p})
 		}
+	}
+	seen := map[string]int{}
+	for i, b := range blocks {
+		if j, dup := seen[b.Name]; dup {
+			return nil, nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("blocks %d and %d are both named %s (a placeholder is named after the switch above its group and its place in it); rename the nvlink_domain fabric %s", j, i, b.Name, b.Name)}
+		}
+		seen[b.Name] = i
 	}
 	var sizes []int
 	for k := 0; k <= bits.Len(uint(len(blocks)))-1; k++ {
 		sizes = append(sizes, smallest<<k)
 	}
-	return blocks, sizes
+	return blocks, sizes, nil
 }
 
 // schedTree indexes one fabric's scheduler tree (Tree) for parentOf.

@@ -45,7 +45,11 @@ var Emitter = &emit.Emitter{
 		if tree != nil {
 			arts = append(arts, emit.Artifact{Path: TreePath, Data: tree})
 		}
-		if block := BlockConf(g, nodeName); block != nil {
+		block, err := BlockConf(g, nodeName)
+		if err != nil {
+			return nil, err
+		}
+		if block != nil {
 			arts = append(arts, emit.Artifact{Path: BlockPath, Data: block})
 		}
 		if y, err := TopologyYAML(g, nodeName); err != nil {
@@ -71,7 +75,10 @@ var BlockEmitter = &emit.Emitter{
 		if err != nil {
 			return nil, err
 		}
-		block := BlockConf(in.Graph, func(n ir.NodeID) string { return names[n] })
+		block, err := BlockConf(in.Graph, func(n ir.NodeID) string { return names[n] })
+		if err != nil {
+			return nil, err
+		}
 		if block == nil {
 			return nil, &emit.Error{Code: diag.SlurmNoBlocks, Msg: "the design has no nvlink_domain fabric over servers (gpu_nodes = node_group.NAME.gpus), so Slurm's topology/block plugin has no block to group nodes by; use --emit slurm for the topology/tree file, or add the NVLink domains"}
 		}
@@ -184,14 +191,15 @@ func overlap(sws []Switch, placed map[string]string) string {
 
 // BlockConf writes topology.conf for the block plugin (Slurm 23.11 and
 // later): the blocks of Blocks, a placeholder as a BlockName without
-// Nodes, then BlockSizes. nil without NVLink domains.
-func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
-	blocks, sizes := Blocks(g, nodeName)
-	if len(blocks) == 0 {
-		return nil
+// Nodes, then BlockSizes. nil without NVLink domains; errors are
+// Blocks'.
+func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
+	blocks, sizes, err := Blocks(g, nodeName)
+	if len(blocks) == 0 || err != nil {
+		return nil, err
 	}
 	var b bytes.Buffer
-	b.WriteString("# Slurm topology/block (topology.conf(5)), written by topoc build --emit slurm.\n")
+	b.WriteString("# Slurm topology/block (topology.conf(5)), written by topoc build (--emit slurm or slurm-block).\n")
 	b.WriteString("# One block per NVLink domain, in design order, grouped by the switch above them;\n")
 	b.WriteString("# a BlockName without Nodes holds the place of a domain the group lacks.\n")
 	for _, bl := range blocks {
@@ -206,5 +214,5 @@ func BlockConf(g *ir.Graph, nodeName func(ir.NodeID) string) []byte {
 		strs[i] = fmt.Sprint(v)
 	}
 	fmt.Fprintf(&b, "BlockSizes=%s\n", strings.Join(strs, ","))
-	return b.Bytes()
+	return b.Bytes(), nil
 }

@@ -59,7 +59,11 @@ func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) 
 		}
 		tops = append(tops, t)
 	}
-	if blocks, sizes := Blocks(g, nodeName); len(blocks) > 0 {
+	blocks, sizes, err := Blocks(g, nodeName)
+	if err != nil {
+		return nil, err
+	}
+	if len(blocks) > 0 {
 		t := yamlTopology{Topology: "nvlink", ClusterDefault: len(tops) == 0}
 		t.Block = &struct {
 			BlockSizes []int       `yaml:"block_sizes"`
