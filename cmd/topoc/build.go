@@ -39,7 +39,7 @@ var emitters = []*emit.Emitter{
 
 func newBuild() *cobra.Command {
 	var df designFlags
-	var out, list, netbox string
+	var out, list, netbox, slurmFabrics, k8sLabels string
 	c := &cobra.Command{
 		Use:   "build [PATH...] -o DIR",
 		Short: "Compile a design and write its artifacts into DIR",
@@ -68,6 +68,19 @@ func newBuild() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
+			if _, err := k8s.FamilyNamed(k8sLabels); err != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
+			}
+			opts := emit.Input{NetBoxVersion: netbox, K8sLabels: k8sLabels}
+			if c.Flags().Changed("slurm-fabrics") {
+				opts.SlurmFabrics = []string{}
+				for _, f := range strings.Split(slurmFabrics, ",") {
+					if f = strings.TrimSpace(f); f != "" {
+						opts.SlurmFabrics = append(opts.SlurmFabrics, f)
+					}
+				}
+			}
 			if _, err := netboxemit.ParseVersion(netbox); err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
@@ -77,7 +90,7 @@ func newBuild() *cobra.Command {
 			// build had staged, so the output directory is left as it was.
 			w := new(emit.Writer)
 			return interruptible(c, "build", w, func() error {
-				return buildAndWrite(c, &df, args, selected, list, out, netbox, w)
+				return buildAndWrite(c, &df, args, selected, list, out, opts, w)
 			})
 		},
 	}
@@ -85,12 +98,15 @@ func newBuild() *cobra.Command {
 	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
 	c.Flags().StringVar(&list, "emit", "all", "comma-separated artifacts to write: "+emitterNames()+", or all (all but chakra, written only when named)")
 	c.Flags().StringVar(&netbox, "netbox-version", "", "NetBox version whose cable CSV columns to write (default 4.3)")
+	c.Flags().StringVar(&slurmFabrics, "slurm-fabrics", "", "fabrics whose trees --emit slurm writes, in order, storage and management NICs counted (default: every fabric with compute endpoints)")
+	c.Flags().StringVar(&k8sLabels, "k8s-labels", k8s.DefaultFamily, "node-label key family of --emit k8s: topograph, nvidia or aws (docs/handoffs.md)")
 	return c
 }
 
 // buildAndWrite compiles the design of args, runs the analyzers, and has
 // the selected emitters' artifacts written into out by w, all or nothing.
-func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []*emit.Emitter, list, out, netbox string, w *emit.Writer) error {
+// opts holds the emitters' options; its graph and loads are set here.
+func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []*emit.Emitter, list, out string, opts emit.Input, w *emit.Writer) error {
 	res := df.compile(args)
 	if _, err := res.analyze(all.Analyzers); err != nil {
 		return err
@@ -102,7 +118,8 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 		fmt.Fprintln(c.ErrOrStderr(), "topoc: the design has errors; nothing was written")
 		return exitError{code}
 	}
-	in := &emit.Input{Graph: res.graph, NetBoxVersion: netbox}
+	in := &opts
+	in.Graph = res.graph
 	// The diagram heatmap shows the most congested collective phase.
 	if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
 		in.LinkLoads, in.LinkLoadsFrom = r.LinkLoads(), r.LinkLoadsFrom()

@@ -34,6 +34,14 @@ type Input struct {
 	// NetBoxVersion selects the NetBox CSV column set ("4.3"); "" is the
 	// emitter's documented default.
 	NetBoxVersion string
+	// SlurmFabrics, when not nil, names the fabrics whose trees the Slurm
+	// hand-off writes, in order (`build --slurm-fabrics`); nil writes
+	// every fabric with compute endpoints (docs/handoffs.md).
+	SlurmFabrics []string
+	// K8sLabels names the node-label key family of the Kubernetes
+	// hand-off ("topograph", "nvidia", "aws"); "" is its documented
+	// default (k8s.Families).
+	K8sLabels string
 	// LinkLoads, when a workload was analyzed, holds per-link load ÷
 	// capacity for the heatmap, indexed by LinkID (nil otherwise).
 	LinkLoads []float64

@@ -1,6 +1,6 @@
 // Package k8s writes the design's topology for Kubernetes schedulers:
-// node labels (one label per level of the scheduler hierarchy, in NVIDIA
-// topograph's key family), a Kueue Topology object naming those labels
+// node labels (one label per level of the scheduler hierarchy, in a key
+// family of Families, NVIDIA topograph's by default), a Kueue Topology object naming those labels
 // from the coarsest level to the host, and Volcano HyperNode objects, as
 // YAML a user can `kubectl apply`. The hierarchy is the one the Slurm
 // hand-off writes (slurm.Tree): leaves that serve the same nodes are one
@@ -11,8 +11,8 @@
 // kubernetes.io/hostname only last); Volcano's HyperNode
 // (topology.volcano.sh/v1alpha1: spec.tier from 1 at the bottom,
 // spec.members of type Node or HyperNode selected by exact name);
-// topograph's labels (docs.nvidia.com/topograph, TAS lab:
-// fabric.topograph.run/tier-<n>, accelerator.topograph.run/domain).
+// the label keys of the family chosen (Families: topograph's by default,
+// fabric.topograph.run/tier-<n> and accelerator.topograph.run/domain).
 package k8s
 
 import (
@@ -36,13 +36,9 @@ const (
 	HyperNodePath = "k8s/volcano-hypernodes.yaml"
 )
 
-// Label keys: topograph's family (its TAS lab: tier-0 the leaf or rack,
-// tier-1 the spine, and so on; the NVLink domain apart).
-const (
-	TierLabel   = "fabric.topograph.run/tier-%d"
-	DomainLabel = "accelerator.topograph.run/domain"
-	HostLabel   = "kubernetes.io/hostname"
-)
+// HostLabel is Kubernetes' own per-node label, the last Kueue level.
+// The other keys come from a Family.
+const HostLabel = "kubernetes.io/hostname"
 
 // MaxLevels is the most levels a Kueue Topology holds.
 const MaxLevels = 16
@@ -80,6 +76,10 @@ type level struct {
 
 func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	g := in.Graph
+	fam, err := FamilyNamed(in.K8sLabels)
+	if err != nil {
+		return nil, err
+	}
 	names, err := slurm.NodeNames(g)
 	if err != nil {
 		return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: err.Error()}
@@ -117,13 +117,13 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	if len(tree) == 0 {
 		return nil, nil
 	}
-	levels, err := hierarchy(tree)
+	levels, err := hierarchy(tree, fam)
 	if err != nil {
 		return nil, err
 	}
 	// NVLink domains, a level below the leaves when each lies under one.
-	dom := domains(g, nodeName)
-	if len(dom.of) > 0 && nested(dom, levels[0]) {
+	dom := domains(g, nodeName, fam.Domain)
+	if fam.Domain != "" && len(dom.of) > 0 && nested(dom, levels[0]) {
 		levels = append([]level{dom}, levels...)
 	}
 	if len(levels)+1 > MaxLevels {
@@ -147,7 +147,7 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 // hierarchy turns the tree into levels, the leaves' first, each node
 // under exactly one group per level (a node under no switch of a level,
 // as in a forest, takes its lower group's name there).
-func hierarchy(tree []slurm.Switch) ([]level, error) {
+func hierarchy(tree []slurm.Switch, fam Family) ([]level, error) {
 	byName := map[string]slurm.Switch{}
 	parent := map[string]string{}
 	for _, s := range tree {
@@ -172,7 +172,11 @@ func hierarchy(tree []slurm.Switch) ([]level, error) {
 	}
 	levels := make([]level, depth+1)
 	for k := range levels {
-		levels[k] = level{label: fmt.Sprintf(TierLabel, k), of: map[string]string{}}
+		key, ok := fam.Tier(k, len(levels))
+		if !ok {
+			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("the fabric's hierarchy has %d levels, more than the %q label family names (%s); choose --k8s-labels topograph, which has no limit", len(levels), fam.Name, fam.Source)}
+		}
+		levels[k] = level{label: key, of: map[string]string{}}
 	}
 	for _, l := range leaves {
 		chain := []string{l.Name}
@@ -197,8 +201,8 @@ func hierarchy(tree []slurm.Switch) ([]level, error) {
 
 // domains returns the NVLink domain of each node: the nvlink_domain fabric
 // its GPUs belong to.
-func domains(g *ir.Graph, nodeName func(ir.NodeID) string) level {
-	d := level{label: DomainLabel, of: map[string]string{}}
+func domains(g *ir.Graph, nodeName func(ir.NodeID) string, key string) level {
+	d := level{label: key, of: map[string]string{}}
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
 		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {

@@ -142,23 +142,34 @@ func TestObjectsFollowTheirRules(t *testing.T) {
 }
 
 // The GB200 racks' NVLink domains nest in their leaf groups, so the
-// domain label is a Kueue level between the leaves and the host.
+// domain label is a Kueue level between the leaves and the host, in each
+// label family's keys (aws has no domain key, so no domain level).
 func TestNVLinkDomainLevel(t *testing.T) {
-	arts, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "gb200-nvl72-2rack")})
-	if err != nil {
-		t.Fatal(err)
+	g := compiletest.Example(t, "gb200-nvl72-2rack")
+	for fam, want := range map[string][]string{
+		"":          {"fabric.topograph.run/tier-1", "fabric.topograph.run/tier-0", "accelerator.topograph.run/domain", k8s.HostLabel},
+		"topograph": {"fabric.topograph.run/tier-1", "fabric.topograph.run/tier-0", "accelerator.topograph.run/domain", k8s.HostLabel},
+		"nvidia":    {"network.topology.nvidia.com/spine", "network.topology.nvidia.com/leaf", "network.topology.nvidia.com/accelerator", k8s.HostLabel},
+		"aws":       {"topology.k8s.aws/network-node-layer-1", "topology.k8s.aws/network-node-layer-2", k8s.HostLabel},
+	} {
+		arts, err := k8s.Emitter.Emit(&emit.Input{Graph: g, K8sLabels: fam})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range arts {
+			if a.Path != k8s.KueuePath {
+				continue
+			}
+			var levels []string
+			for _, l := range docs(t, a.Data)[0]["spec"].(map[string]any)["levels"].([]any) {
+				levels = append(levels, l.(map[string]any)["nodeLabel"].(string))
+			}
+			if strings.Join(levels, " ") != strings.Join(want, " ") {
+				t.Errorf("family %q: Kueue levels %v, want %v", fam, levels, want)
+			}
+		}
 	}
-	for _, a := range arts {
-		if a.Path != k8s.KueuePath {
-			continue
-		}
-		var levels []string
-		for _, l := range docs(t, a.Data)[0]["spec"].(map[string]any)["levels"].([]any) {
-			levels = append(levels, l.(map[string]any)["nodeLabel"].(string))
-		}
-		want := []string{"fabric.topograph.run/tier-1", "fabric.topograph.run/tier-0", k8s.DomainLabel, k8s.HostLabel}
-		if strings.Join(levels, " ") != strings.Join(want, " ") {
-			t.Errorf("Kueue levels %v, want %v", levels, want)
-		}
+	if _, err := k8s.Emitter.Emit(&emit.Input{Graph: g, K8sLabels: "gke"}); err == nil || !strings.Contains(err.Error(), "topograph, nvidia, aws") {
+		t.Errorf("an unknown family: %v", err)
 	}
 }

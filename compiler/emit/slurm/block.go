@@ -129,7 +129,8 @@ type schedTree struct {
 // design order (NVLink domain fabrics have none).
 func schedulerTrees(g *ir.Graph, nodeName func(ir.NodeID) string) []schedTree {
 	var out []schedTree
-	for _, ft := range Trees(g, nodeName) {
+	trees, _ := Trees(g, nodeName, nil) // the default selection has no errors
+	for _, ft := range trees {
 		sws := ft.Switches
 		t := schedTree{leafOf: map[string]string{}, up: map[string]string{}, under: map[string]int{}}
 		kids := map[string][]string{}

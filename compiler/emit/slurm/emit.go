@@ -38,7 +38,7 @@ var Emitter = &emit.Emitter{
 		}
 		nodeName := func(n ir.NodeID) string { return names[n] }
 		arts := []emit.Artifact{}
-		tree, err := TreeConf(g, nodeName)
+		tree, err := TreeConf(g, nodeName, in.SlurmFabrics)
 		if err != nil {
 			return nil, err
 		}
@@ -52,7 +52,7 @@ var Emitter = &emit.Emitter{
 		if block != nil {
 			arts = append(arts, emit.Artifact{Path: BlockPath, Data: block})
 		}
-		if y, err := TopologyYAML(g, nodeName); err != nil {
+		if y, err := TopologyYAML(g, nodeName, in.SlurmFabrics); err != nil {
 			return nil, err
 		} else if y != nil {
 			arts = append(arts, emit.Artifact{Path: YAMLPath, Data: y})
@@ -126,16 +126,21 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 }
 
 // TreeConf writes topology.conf for the tree plugin: one tree per fabric
-// with compute endpoints (NVLink domains are the block plugin's), fabrics
-// in design order, each switch's line bottom-up. Storage and management
-// fabrics (no compute NIC or host among their endpoints) are left out.
-// nil when no fabric has compute endpoints.
-func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
+// of Trees(g, nodeName, fabrics), each switch's line bottom-up. By
+// default that is every fabric with compute endpoints (NVLink domains are
+// the block plugin's) in design order, storage and management fabrics
+// (no compute NIC or host among their endpoints) left out; fabrics names
+// the ones to write instead. nil when there is no tree.
+func TreeConf(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string) ([]byte, error) {
 	var b bytes.Buffer
 	n := 0
 	placed := map[string]string{} // node → the fabric whose tree holds it
 	var left []string
-	for _, ft := range Trees(g, nodeName) {
+	trees, err := Trees(g, nodeName, fabrics)
+	if err != nil {
+		return nil, err
+	}
+	for _, ft := range trees {
 		f, sws := ft.Fabric, ft.Switches
 		// Slurm puts a node under one leaf: a fabric over nodes an
 		// earlier tree holds (a second rail set, a frontend) is left out.

@@ -101,7 +101,7 @@ func TestTopologyYAMLRules(t *testing.T) {
 	for _, ex := range []string{"dgx-h100-superpod", "gb200-nvl72-2rack", "dgx-b200-superpod-16su"} {
 		g := compiletest.Example(t, ex)
 		names, _ := slurm.NodeNames(g)
-		data, err := slurm.TopologyYAML(g, func(n ir.NodeID) string { return names[n] })
+		data, err := slurm.TopologyYAML(g, func(n ir.NodeID) string { return names[n] }, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ fabric "b" {
   }
 }`)
 	names, _ := slurm.NodeNames(g)
-	conf, err := slurm.TreeConf(g, func(n ir.NodeID) string { return names[n] })
+	conf, err := slurm.TreeConf(g, func(n ir.NodeID) string { return names[n] }, nil)
 	if err != nil || !strings.Contains(string(conf), `fabric "a" (clos)`) || !strings.Contains(string(conf), `# fabric "b" left out: its nodes are under fabric "a"'s tree already`) {
 		t.Errorf("topology.conf:\n%s", conf)
 	}
@@ -321,5 +321,64 @@ fabric "f" {
 	}
 	if !strings.Contains(files[slurm.BlockPath], "BlockName=nvl Nodes=gb200-[000-017]\n") {
 		t.Errorf("blocks do not list the host names:\n%s", files[slurm.BlockPath])
+	}
+}
+
+// --slurm-fabrics: by default a storage fabric (storage NICs only) has no
+// tree; named, it gets one, servers counted by their storage NICs. Named
+// after the compute fabric, topology.conf leaves it out (a node under one
+// leaf) while topology.yaml, whose partitions pick a topology, holds both.
+// Unknown names and NVLink domains are refused.
+func TestSlurmFabricsSelection(t *testing.T) {
+	g := compiletest.Source(t, `
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 4
+}
+fabric "compute" {
+  clos {
+    endpoints = node_group.dgx.nics.compute
+    tier "leaf" {
+      model = "QM9700"
+      down  = 32
+    }
+  }
+}
+fabric "storage" {
+  clos {
+    endpoints = node_group.dgx.nics.storage
+    tier "leaf" {
+      model = "QM9700"
+      down  = 16
+    }
+  }
+}`)
+	names, _ := slurm.NodeNames(g)
+	nodeName := func(n ir.NodeID) string { return names[n] }
+	conf := func(fabrics []string) string {
+		t.Helper()
+		b, err := slurm.TreeConf(g, nodeName, fabrics)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if c := conf(nil); !strings.Contains(c, `# fabric "compute"`) || strings.Contains(c, "storage") {
+		t.Errorf("default:\n%s", c)
+	}
+	if c := conf([]string{"storage"}); !strings.Contains(c, "# fabric \"storage\" (clos)\nSwitchName=storage-root Nodes=dgx[0-3]\n") || strings.Contains(c, `"compute"`) {
+		t.Errorf("storage:\n%s", c)
+	}
+	if c := conf([]string{"compute", "storage"}); !strings.Contains(c, `# fabric "storage" left out: its nodes are under fabric "compute"'s tree already`) {
+		t.Errorf("compute, storage:\n%s", c)
+	}
+	y, err := slurm.TopologyYAML(g, nodeName, []string{"compute", "storage"})
+	if err != nil || !strings.Contains(string(y), "- topology: compute\n  cluster_default: true") || !strings.Contains(string(y), "- topology: storage\n  cluster_default: false") {
+		t.Errorf("topology.yaml (%v):\n%s", err, y)
+	}
+	for _, bad := range [][]string{{"nosuch"}, {"compute", "compute"}} {
+		if _, err := slurm.TreeConf(g, nodeName, bad); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
 	}
 }

@@ -143,7 +143,7 @@ func TestTreeReadBySlurm(t *testing.T) {
 				t.Fatal(err)
 			}
 			nodeName := func(n ir.NodeID) string { return names[n] }
-			conf, err := slurm.TreeConf(g, nodeName)
+			conf, err := slurm.TreeConf(g, nodeName, nil)
 			if err != nil || conf == nil {
 				t.Fatalf("TreeConf: %v, %d bytes", err, len(conf))
 			}

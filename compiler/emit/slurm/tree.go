@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/topoc/topoc/compiler/emit/internal/dsu"
 	"github.com/topoc/topoc/compiler/ir"
@@ -45,6 +46,14 @@ type group struct {
 // order of the first node under them. nodeName gives the Slurm name of a
 // server or host. It returns nil when f has no compute endpoints.
 func Tree(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string) []Switch {
+	return TreeOf(g, f, nodeName, false)
+}
+
+// TreeOf is Tree, with anyRole counting the servers behind every NIC of
+// f, storage and management roles too (ir.NonComputeRoles), not only its
+// compute endpoints: the tree of a fabric a user asked for by name.
+// Appliances (hosts with a role) are never Slurm nodes.
+func TreeOf(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string, anyRole bool) []Switch {
 	fab := &g.Fabrics[f]
 	rank := map[string]int{}
 	for i, t := range fab.Tiers {
@@ -66,7 +75,7 @@ func Tree(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string) []Switch 
 	var leaves []ir.NodeID
 	for _, p := range fab.Endpoints {
 		slurmNode, ok := computeNode(g, p.Node)
-		if !ok {
+		if !ok && !(anyRole && g.Nodes[p.Node].Parent != ir.None) {
 			continue
 		}
 		name := nodeName(slurmNode)
@@ -388,18 +397,49 @@ type FabricTree struct {
 	Switches []Switch
 }
 
-// Trees returns the Tree of every fabric that has one (compute endpoints,
-// not an NVLink domain, which is the block plugin's), in design order.
-func Trees(g *ir.Graph, nodeName func(ir.NodeID) string) []FabricTree {
+// Trees returns the scheduler trees to write. With fabrics nil, the Tree
+// of every fabric that has one (compute endpoints, not an NVLink domain,
+// which is the block plugin's), in design order. Otherwise the named
+// fabrics, in the order given, each with the servers behind any of its
+// NICs, storage and management roles included (TreeOf with anyRole): how
+// a user asks for a storage or front-end fabric's tree. A name that is
+// no fabric, an NVLink domain, or a fabric with no server or host is an
+// error naming the design's fabrics.
+func Trees(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string) ([]FabricTree, error) {
 	var out []FabricTree
-	for fi := range g.Fabrics {
-		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
-			continue
+	if fabrics == nil {
+		for fi := range g.Fabrics {
+			f := ir.FabricID(fi)
+			if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
+				continue
+			}
+			if sws := Tree(g, f, nodeName); len(sws) > 0 {
+				out = append(out, FabricTree{f, sws})
+			}
 		}
-		if sws := Tree(g, f, nodeName); len(sws) > 0 {
-			out = append(out, FabricTree{f, sws})
+		return out, nil
+	}
+	var all []string
+	for _, f := range g.Fabrics {
+		if f.Family != ir.FamilyNVLinkDomain {
+			all = append(all, f.Name)
 		}
 	}
-	return out
+	for _, name := range fabrics {
+		f := slices.IndexFunc(g.Fabrics, func(f ir.Fabric) bool { return f.Name == name })
+		switch {
+		case f < 0:
+			return nil, fmt.Errorf("--slurm-fabrics names %q, which is not a fabric of the design; its scale-out fabrics are %s", name, strings.Join(all, ", "))
+		case g.Fabrics[f].Family == ir.FamilyNVLinkDomain:
+			return nil, fmt.Errorf("--slurm-fabrics names %q, an NVLink domain: Slurm's block plugin takes those (topology-block.conf), not a tree", name)
+		case slices.ContainsFunc(out, func(t FabricTree) bool { return t.Fabric == ir.FabricID(f) }):
+			return nil, fmt.Errorf("--slurm-fabrics names %q twice", name)
+		}
+		sws := TreeOf(g, ir.FabricID(f), nodeName, true)
+		if len(sws) == 0 {
+			return nil, fmt.Errorf("--slurm-fabrics names %q, which reaches no server or host: it has no tree for Slurm", name)
+		}
+		out = append(out, FabricTree{ir.FabricID(f), sws})
+	}
+	return out, nil
 }

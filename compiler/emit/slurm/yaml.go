@@ -35,14 +35,19 @@ type yamlTopology struct {
 	} `yaml:"block,omitempty"`
 }
 
-// TopologyYAML writes topology.yaml: one tree topology per fabric with
-// compute endpoints, named after the fabric, the first the cluster
-// default; then, with NVLink domains, a block topology named "nvlink"
+// TopologyYAML writes topology.yaml: one tree topology per fabric of
+// Trees(g, nodeName, fabrics) (as TreeConf; a node may be in several,
+// since partitions pick one), named after the fabric, the first the
+// cluster default; then, with NVLink domains, a block topology named "nvlink"
 // with the blocks and sizes of BlockConf. Partitions pick a topology by
 // name (partition Topology=...). nil when there is neither.
-func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string) ([]byte, error) {
+func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string) ([]byte, error) {
 	var tops []yamlTopology
-	for _, ft := range Trees(g, nodeName) {
+	trees, err := Trees(g, nodeName, fabrics)
+	if err != nil {
+		return nil, err
+	}
+	for _, ft := range trees {
 		f, sws := ft.Fabric, ft.Switches
 		t := yamlTopology{Topology: SafeName(g.Fabrics[f].Name), ClusterDefault: len(tops) == 0}
 		t.Tree = &struct {
