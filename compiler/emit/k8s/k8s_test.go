@@ -42,6 +42,10 @@ func docs(t *testing.T, data []byte) []map[string]any {
 var (
 	rfc1123    = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
 	labelValue = regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
+	// labelKey is the pattern Kueue's Topology CRD (kueue.x-k8s.io_topologies,
+	// spec.levels[].nodeLabel) validates, with at most 316 characters: an
+	// optional DNS-subdomain prefix and '/', then a qualified name.
+	labelKey = regexp.MustCompile(`^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$`)
 )
 
 // TestObjectsFollowTheirRules: for each example, the three files parse
@@ -72,6 +76,9 @@ func TestObjectsFollowTheirRules(t *testing.T) {
 			}
 			seen := map[string]bool{}
 			for i, l := range levels {
+				if !labelKey.MatchString(l) || len(l) > 316 {
+					t.Errorf("Kueue level %q is not a node label key Kueue's CRD takes", l)
+				}
 				if seen[l] || l == k8s.HostLabel && i != len(levels)-1 {
 					t.Errorf("Kueue levels %v: repeated, or hostname not last", levels)
 				}
@@ -166,6 +173,11 @@ func TestNVLinkDomainLevel(t *testing.T) {
 			}
 			if strings.Join(levels, " ") != strings.Join(want, " ") {
 				t.Errorf("family %q: Kueue levels %v, want %v", fam, levels, want)
+			}
+			for _, l := range levels {
+				if !labelKey.MatchString(l) {
+					t.Errorf("family %q: %q is not a node label key Kueue's CRD takes", fam, l)
+				}
 			}
 		}
 	}
