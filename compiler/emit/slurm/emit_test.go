@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // reviewed copies in testdata/. Regenerate with:
 // go test ./compiler/emit/slurm -run TestGolden -update
 func TestGolden(t *testing.T) {
-	for _, ex := range []string{"dgx-h100-superpod", "fat-tree-k8", "dragonfly-small", "gb200-nvl72-2rack", "rail-only-512", "dgx-b200-superpod-16su"} {
+	for _, ex := range []string{"dgx-h100-superpod", "fat-tree-k8", "dragonfly-small", "gb200-nvl72-2rack", "rail-only-512", "dgx-b200-superpod-16su", "gb200-nvl72", "roce-leaf-spine-2plane", "deepseek-v3-mpft"} {
 		t.Run(ex, func(t *testing.T) {
 			arts, err := slurm.Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, ex)})
 			if err != nil {
@@ -34,7 +34,7 @@ func TestGolden(t *testing.T) {
 			for _, a := range arts {
 				blocks = blocks || a.Path == slurm.BlockPath
 			}
-			if blocks != (ex == "gb200-nvl72-2rack") {
+			if blocks != strings.HasPrefix(ex, "gb200-nvl72") {
 				t.Errorf("%s: block file written %v; only the design with NVLink domain fabrics has one", ex, blocks)
 			}
 		})
