@@ -127,7 +127,7 @@ func root(g *ir.Graph, n ir.NodeID) ir.NodeID {
 }
 
 // isCable reports whether link l is a physical cable: a fabric link that
-// is not NVLink over a backplane (DESIGN.md "Link").
+// is not NVLink over a backplane (docs/reference/design-brief.md "Link").
 func isCable(g *ir.Graph, l *ir.Link) bool {
 	return l.Fabric != ir.None && g.Fabrics[l.Fabric].Family != ir.FamilyNVLinkDomain
 }

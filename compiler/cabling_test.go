@@ -109,7 +109,7 @@ func TestCablingSuperPODCounts(t *testing.T) {
 }
 
 // Every fabric link is in exactly one cable, except NVLink over the GB200
-// backplane (DESIGN.md "Link"); links inside a server are in none.
+// backplane (docs/reference/design-brief.md "Link"); links inside a server are in none.
 func TestCablingWhatIsACable(t *testing.T) {
 	g := compileExample(t, "gb200-nvl72")
 	seen := make([]int, len(g.Links))
@@ -478,7 +478,7 @@ func TestCablingRackFull(t *testing.T) {
 	}
 }
 
-// Compiling twice gives the same plan (DESIGN.md: deterministic output).
+// Compiling twice gives the same plan (docs/reference/design-brief.md: deterministic output).
 func TestCablingDeterministic(t *testing.T) {
 	a := compileExample(t, "roce-leaf-spine-2plane")
 	b := compileExample(t, "roce-leaf-spine-2plane")

@@ -129,7 +129,7 @@ func Pieces(g *ir.Graph, f ir.FabricID) int {
 // entry per node, whose entries for other nodes are left alone) and
 // returns the find function (with path halving). It is our own rather than
 // gonum's: it runs on the flat arrays at every check, where gonum's graph
-// views cost ten times the memory (DESIGN.md).
+// views cost ten times the memory (docs/reference/design-brief.md).
 func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int32) func(int32) int32 {
 	for _, m := range members {
 		parent[m] = int32(m)

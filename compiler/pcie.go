@@ -17,7 +17,7 @@ import (
 // pcieRateBPS returns the per-direction data rate of a PCIe link of the
 // given generation and lane width, in bits per second: transfer rate ×
 // lanes × encoding efficiency. Gen 3–5 use 128b/130b encoding at 8, 16 and
-// 32 GT/s (PCI-SIG, as tabulated in shared/reference/designs.md §6: x16 =
+// 32 GT/s (PCI-SIG, as tabulated in docs/reference/designs.md §6: x16 =
 // 15.75, 31.5, 63.0 GB/s); Gen 6 runs 64 GT/s PAM4 with FLIT mode, modelled
 // here at 242/256 FLIT efficiency (≈121 GB/s at x16; designs.md marks that
 // figure unconfirmed, so it is a modelling assumption). Gen 1–2 use 8b/10b
@@ -43,7 +43,7 @@ func pcieRateBPS(gen, width int64) float64 {
 	return gts * 1e9 * float64(width) * eff
 }
 
-// Default PCI class codes (shared/reference/nodes.md §1, from pci.ids and
+// Default PCI class codes (docs/reference/nodes.md §1, from pci.ids and
 // NCCL dumps): a GPU is a 3D controller, a switch port a PCI-to-PCI bridge,
 // an InfiniBand NIC 0x020700 and an Ethernet (RoCE) NIC 0x020000.
 const (

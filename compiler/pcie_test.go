@@ -9,7 +9,7 @@ import (
 
 // TestServerModelsBuiltins: every built-in node model compiles into an
 // ir.ServerModel whose NUMA domains and bus ids are the sourced values of
-// shared/reference/nodes.md (§2 DGX H100, §4 GB200, §5 DGX A100, §6 Azure
+// docs/reference/nodes.md (§2 DGX H100, §4 GB200, §5 DGX A100, §6 Azure
 // ND H100 v5).
 func TestServerModelsBuiltins(t *testing.T) {
 	g, errs := compileSrc(t, `

@@ -1,5 +1,5 @@
 // Package examples_test compiles every shipped example and asserts the
-// numbers its source publishes (shared/reference/designs.md), or closed
+// numbers its source publishes (docs/reference/designs.md), or closed
 // forms where none are published.
 package examples_test
 
@@ -43,7 +43,7 @@ func fabric(t *testing.T, fs []inventory.Fabric, name string) inventory.Fabric {
 }
 
 // TestEveryExampleChecksClean: every folder under examples/ compiles with
-// no error (DESIGN.md "Examples").
+// no error (docs/reference/design-brief.md "Examples").
 func TestEveryExampleChecksClean(t *testing.T) {
 	ents, err := os.ReadDir(".")
 	if err != nil {

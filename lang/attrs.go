@@ -44,7 +44,7 @@ func newPlainAttrs(content *hcl.BodyContent, ctx *hcl.EvalContext, block hcl.Ran
 // MaxPlainText caps a plain-text string, in bytes: NCCL reads an XML
 // attribute value into a 255-byte buffer and refuses a value of 254
 // characters or more ("value %s too long"); 253 is the longest accepted
-// (shared/reference/nccl-topo-xml.md §8, tested against NCCL 2.30).
+// (docs/reference/nccl-topo-xml.md §8, tested against NCCL 2.30).
 const MaxPlainText = 253
 
 // checkPlain reports a string of a plain-text argument that holds a

@@ -15,7 +15,7 @@ import (
 // one mode, with probability proportional to its weight, and fails the
 // union of what its rules select. The model is NetGraph's failure policies
 // (weighted modes of rules with all/choice/random selection,
-// shared/reference/handoffs.md); the selection is over topoc's risk-group
+// docs/reference/handoffs.md); the selection is over topoc's risk-group
 // classes.
 //
 // Rules written directly in the policy, without a mode block, form its

@@ -38,7 +38,7 @@ func TestAnalyzerDeterministic(t *testing.T) {
 	}
 }
 
-// The JSON object has DESIGN.md's fixed names.
+// The JSON object has docs/reference/design-brief.md's fixed names.
 func TestJSONNames(t *testing.T) {
 	g, fid := fatTree(4, 400e9)
 	b, _ := json.Marshal(Compute(g, fid, Options{}))

@@ -1,7 +1,7 @@
 // Package bisection computes the bisection bandwidth of every fabric of a
 // compiled design, with a certificate (the two halves) and bounds.
 //
-// Definition (DESIGN.md "Bisection"; docs/analyzers.md "## bisection"):
+// Definition (docs/reference/design-brief.md "Bisection"; docs/analyzers.md "## bisection"):
 // the minimum, over splits of the fabric's endpoints into two halves whose
 // sizes differ by at most one, of the per-direction capacity of the links
 // that cross the cut, switches and server components free to sit on
@@ -37,7 +37,7 @@ import (
 type View string
 
 const (
-	// ViewGPU is DESIGN.md's convention: for a fabric built on real
+	// ViewGPU is docs/reference/design-brief.md's convention: for a fabric built on real
 	// servers the split endpoints are the servers' GPUs (a server without
 	// GPUs is one endpoint, its internals contracted into it), and the
 	// analysis graph holds the servers' internal links, so rails and
@@ -64,7 +64,7 @@ var DefaultView = ViewGPU
 const ExactEndpoints = 18
 
 // FullBisectionTolerance: a ratio at or above 1 − FullBisectionTolerance
-// is full bisection (DESIGN.md), absorbing float rounding of rate sums.
+// is full bisection (docs/reference/design-brief.md), absorbing float rounding of rate sums.
 const FullBisectionTolerance = 1e-9
 
 // Fabric is the bisection of one fabric: the "bisection" object of the
@@ -80,7 +80,7 @@ const FullBisectionTolerance = 1e-9
 type Fabric struct {
 	// BandwidthBPS is the bisection bandwidth for the analytic and exact
 	// methods; for bounded results it equals UpperBoundBPS, the least cut
-	// found (kept under the DESIGN.md field name; read the bounds).
+	// found (kept under the docs/reference/design-brief.md field name; read the bounds).
 	BandwidthBPS float64 `json:"bandwidth_bps"`
 	// Ratio is BandwidthBPS ÷ HalfInjectionBPS (0 when nothing injects):
 	// the value for analytic and exact, UpperBoundRatio for bounded.

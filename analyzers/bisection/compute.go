@@ -306,7 +306,7 @@ func lbText(how string) string {
 }
 
 // halfInjection is the denominator of the bisection ratio: half the total
-// injection for an even number of endpoints (DESIGN.md), and for an odd
+// injection for an even number of endpoints (docs/reference/design-brief.md), and for an odd
 // number the injection of ⌊n/2⌋ average endpoints, total × ⌊n/2⌋ / n —
 // the smaller side of an odd split injects that much on average, so a
 // non-blocking fabric of 63 hosts has ratio 1 rather than 31/31.5. With

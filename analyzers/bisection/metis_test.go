@@ -202,7 +202,7 @@ func randomFabric(rng *rand.Rand, switches, hosts int) (*ir.Graph, ir.FabricID) 
 }
 
 // TestNeverWorseThanMETIS: on every generated fabric, topoc's bisection is
-// at most the cut METIS finds (DESIGN.md "METIS as an oracle"): gpmetis
+// at most the cut METIS finds (docs/reference/design-brief.md "METIS as an oracle"): gpmetis
 // bisects the analysis graph written in METIS format (terminal counts as
 // vertex weights, capacities rescaled to integer edge weights, parallel
 // links merged); its terminal split is rebalanced to sizes differing by at
@@ -301,7 +301,7 @@ func readPart(t *testing.T, file string, n int) []bool {
 // rebalance turns METIS's vertex partition into a terminal split whose
 // sides differ by at most one, by the search's own balance (terminals move
 // from the heavier side, those with the most capacity toward the lighter
-// side first; DESIGN.md "METIS as an oracle").
+// side first; docs/reference/design-brief.md "METIS as an oracle").
 func rebalance(m *model, a *agraph, part []bool) []bool {
 	balance(a, part, len(m.terms))
 	inA := make([]bool, len(m.terms))

@@ -469,7 +469,7 @@ func cutOf(fg *maxflow.Graph, vA []bool) float64 {
 // balance moves terminal vertices of partition vA from the heavier side
 // to the lighter until the sides hold ⌊n/2⌋ and ⌈n/2⌉ terminals, each
 // time the one with the most capacity towards the other side less that
-// to its own (as METIS's users rebalance its split; DESIGN.md "METIS as
+// to its own (as METIS's users rebalance its split; docs/reference/design-brief.md "METIS as
 // an oracle"). Contracted vertices holding several terminals are not
 // moved, so the result may stay unbalanced; the caller checks.
 func balance(a *agraph, vA []bool, n int) {

@@ -8,7 +8,7 @@ import (
 
 // NCCL's latency constants for the Simple protocol (the one NCCL picks for
 // the large messages of training), in seconds, from NCCL src/graph/tuning.cc
-// at master 5067397c as tabulated in shared/reference/designs.md §7. The
+// at master 5067397c as tabulated in docs/reference/designs.md §7. The
 // base latency is paid once per collective, the hardware latencies once
 // per algorithm step over that kind of hop.
 const (

@@ -50,7 +50,7 @@ type Collective struct {
 	// Flows counts point-to-point transfers (rank pairs × ring channels).
 	Flows int64 `json:"flows"`
 	// CongestionFactor is the largest offered load ÷ capacity over every
-	// link direction (DESIGN.md "Congestion load"); Throughput is
+	// link direction (docs/reference/design-brief.md "Congestion load"); Throughput is
 	// min(1, 1/CongestionFactor), the share of its offered rate the
 	// busiest link lets the traffic through.
 	CongestionFactor float64 `json:"congestion_factor"`

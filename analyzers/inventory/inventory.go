@@ -1,6 +1,6 @@
 // Package inventory counts what each fabric of a compiled design holds:
 // endpoints (by kind), switches (by tier), links (by kind), and switch
-// ports used and free, under the counting conventions of DESIGN.md.
+// ports used and free, under the counting conventions of docs/reference/design-brief.md.
 package inventory
 
 import (
@@ -23,7 +23,7 @@ type Fabric struct {
 	// may take between servers' NICs (`server_transit`; ir.Transit.Names),
 	// omitted when none.
 	ServerTransit []string `json:"server_transit,omitempty"`
-	// Endpoints counts injection ports (DESIGN.md "Endpoint").
+	// Endpoints counts injection ports (docs/reference/design-brief.md "Endpoint").
 	Endpoints int `json:"endpoints"`
 	// Switches counts switches of this fabric (NVSwitch chips of an NVLink
 	// domain included).

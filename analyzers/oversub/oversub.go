@@ -5,7 +5,7 @@
 // dragonfly groups, with the intra-rail vs cross-rail split of
 // rail-optimized fabrics and the global taper of dragonflies.
 //
-// Definitions (DESIGN.md "Oversubscription"; docs/analyzers.md has the
+// Definitions (docs/reference/design-brief.md "Oversubscription"; docs/analyzers.md has the
 // full text): a switch's down links go to endpoints or to switches of a
 // lower tier (ir.Fabric.Tiers is bottom-up), its up links to a higher
 // tier. In a fabric of a single tier (a dragonfly, or an untiered custom
@@ -137,7 +137,7 @@ type UnitKind struct {
 
 // Unit is one unit: its endpoints and switches. InjectionBPS sums the
 // capacity of its endpoints' links into the fabric (an endpoint's
-// injection is the rate of its links, DESIGN.md "Bisection"); LeavingBPS
+// injection is the rate of its links, docs/reference/design-brief.md "Bisection"); LeavingBPS
 // sums the capacity of the links with exactly one end in the unit.
 // Ratio = InjectionBPS ÷ LeavingBPS, nil when nothing leaves the unit.
 type Unit struct {

@@ -81,7 +81,7 @@ type kind struct {
 }
 
 // indexed returns prefix followed by i, zero-padded to the width of n−1
-// (DESIGN.md "Names").
+// (docs/reference/design-brief.md "Names").
 func indexed(prefix string, i, n int) string {
 	w := len(strconv.Itoa(max(n-1, 0)))
 	s := strconv.Itoa(i)

@@ -6,7 +6,7 @@
 // carries less than its port's line rate (nic-pcie-bottleneck) and, in a
 // model with PCIe switches, a GPU with no compute NIC under its switch
 // (gpu-without-local-nic), which costs GPUDirect RDMA under NCCL's
-// defaults (shared/reference/nccl-topo-xml.md §6).
+// defaults (docs/reference/nccl-topo-xml.md §6).
 //
 // Servers of one node model are built identically by the compiler, so one
 // server per model stands for all of them: a 16,384-server design costs

@@ -16,7 +16,7 @@ import (
 )
 
 // PCIe x16 rates per direction from transfer rate × lanes × 128b/130b
-// (PCI-SIG, shared/reference/designs.md §6: 31.5 and 63.0 GB/s).
+// (PCI-SIG, docs/reference/designs.md §6: 31.5 and 63.0 GB/s).
 const (
 	gen4x16 = 16e9 * 16 * 128 / 130
 	gen5x16 = 32e9 * 16 * 128 / 130
@@ -85,7 +85,7 @@ func classes(m pcie.Model) map[string]int {
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
 // TestBuiltinModels checks each built-in node model against
-// shared/reference/nodes.md: one compute NIC per GPU behind one switch
+// docs/reference/nodes.md: one compute NIC per GPU behind one switch
 // complex on DGX/HGX H100, DGX B200 and Azure ND H100 v5 (§2, §3, §6;
 // NCCL flattens the two-level Broadcom complex, so PIX); two GPUs and two
 // NICs per Gen4 switch on DGX A100 (§5); GPU → C2C → Grace → NIC (P2C) on

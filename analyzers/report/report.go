@@ -1,5 +1,5 @@
 // Package report assembles the per-fabric JSON report of `topoc check
-// --format json` (field names fixed by DESIGN.md, documented in
+// --format json` (field names fixed by docs/reference/design-brief.md, documented in
 // docs/json.md) from whichever analyzers ran. Requirements read the same
 // object, so a condition names exactly what the JSON report shows:
 // fabric.compute.bisection.ratio is the "ratio" field of the "bisection"

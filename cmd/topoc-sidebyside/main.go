@@ -23,7 +23,7 @@
 // METIS file written here, since METIS has its own format. Peer times
 // exclude reading the files (networkx's read time is printed apart, with
 // the format); topoc's exclude compiling. networkx runs under
-// /usr/bin/python3 (DESIGN.md: Debian's packages); a missing tool leaves
+// /usr/bin/python3 (docs/reference/design-brief.md: Debian's packages); a missing tool leaves
 // its columns empty.
 //
 // Usage, from the repository root:

@@ -10,7 +10,7 @@ import (
 
 // TestExamplesBuild checks every example clean (exit 0) and builds every
 // artifact from it twice: both runs must succeed and write identical bytes
-// (DESIGN.md: same input, byte-identical output).
+// (docs/reference/design-brief.md: same input, byte-identical output).
 func TestExamplesBuild(t *testing.T) {
 	dirs, err := filepath.Glob("../../examples/*")
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package asbuilt reads what discovery tools report about a cabled
 // fabric, for comparison with the design: InfiniBand's ibnetdiscover
-// output first. Formats: shared/reference/handoffs.md ("InfiniBand") and
+// output first. Formats: docs/reference/handoffs.md ("InfiniBand") and
 // ibnetdiscover(8), linux-rdma/rdma-core infiniband-diags. Parsers are
 // written here, not taken from a library: no Go library reads these
 // formats (NVIDIA topograph's pkg/ib parses a subset inside its own

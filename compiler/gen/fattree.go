@@ -46,7 +46,7 @@ func (p FatTree) Validate() []ParamError {
 // BuildFatTree appends a k-ary fat-tree named name to g and returns its
 // fabric id. p must have passed Validate.
 //
-// Names (DESIGN.md "Names", indices from 0, each zero-padded to the width
+// Names (docs/reference/design-brief.md "Names", indices from 0, each zero-padded to the width
 // of the largest index among its siblings): "pod3/edge1", "pod3/agg1",
 // "pod3/edge1/host0", "core05".
 //

@@ -16,7 +16,7 @@ type ParamError struct {
 func (e ParamError) Error() string { return e.Param + ": " + e.Msg }
 
 // Indexed returns role followed by i, zero-padded to the width of the
-// largest index n-1 (DESIGN.md "Names"): Indexed("leaf", 7, 8) = "leaf7",
+// largest index n-1 (docs/reference/design-brief.md "Names"): Indexed("leaf", 7, 8) = "leaf7",
 // Indexed("node", 5, 32) = "node05".
 func Indexed(role string, i, n int) string {
 	w := len(strconv.Itoa(max(n-1, 0)))

@@ -9,7 +9,7 @@ import (
 // and links of a Graph, optionally restricted to one fabric (with node
 // internals when the fabric is built on real servers). Parallel links
 // collapse into one gonum edge, as gonum's simple-graph interfaces require;
-// capacity-aware analyses use the Graph's own arrays instead (DESIGN.md:
+// capacity-aware analyses use the Graph's own arrays instead (docs/reference/design-brief.md:
 // gonum graphs cost about ten times the memory of the flat arrays).
 //
 // gonum node ids are the NodeIDs, so results map back without a table.

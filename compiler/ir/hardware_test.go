@@ -31,7 +31,7 @@ func TestCanonBusID(t *testing.T) {
 	}
 }
 
-// TestCPUMaps: the sysfs cpumap of the NUMA domains in shared/reference:
+// TestCPUMaps: the sysfs cpumap of the NUMA domains in docs/reference:
 // Azure NDv5 (CPUs 0-47 of 96 → the file's "00000000,0000ffff,ffffffff")
 // and the OCI H100 dump's 7-word masks, which nodes.md §2.2 decodes to
 // 0-55,112-167 and 56-111,168-223.

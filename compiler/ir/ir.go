@@ -4,7 +4,7 @@
 //
 // Storage is dense: NodeID and LinkID index slices, so a graph of a million
 // links costs tens of megabytes, not the hundreds a map-of-maps graph costs
-// (see DESIGN.md, "Library facts"). Element order is the order the compiler
+// (see docs/reference/design-brief.md, "Library facts"). Element order is the order the compiler
 // added them, which is deterministic, so every emitter that walks the slices
 // writes byte-identical output for the same input.
 //
@@ -33,7 +33,7 @@ type OriginID int32
 // rack, unit index) and of NodeID parents.
 const None = -1
 
-// Kind is the class of a node, as DESIGN.md lists them.
+// Kind is the class of a node, as docs/reference/design-brief.md lists them.
 type Kind uint8
 
 // Node kinds. Host is an implicit end host (fat-tree and dragonfly
@@ -166,7 +166,7 @@ type Fabric struct {
 	// Tiers lists switch tier names bottom-up ("leaf", "spine").
 	Tiers []string
 	// Endpoints are the ports that inject traffic into this fabric
-	// (DESIGN.md "Endpoint"), in generation order.
+	// (docs/reference/design-brief.md "Endpoint"), in generation order.
 	Endpoints []Port
 	// Params holds the family's parameters for reports and analytic
 	// formulas ("k", "p", "a", "h", "g", "rails", "planes", ...).

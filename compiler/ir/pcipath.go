@@ -6,7 +6,7 @@ package ir
 
 // PathClass is how two devices of one server reach each other, in NCCL's
 // terms and order: the path types of NVIDIA/nccl src/graph/topo.h
-// (PATH_LOC … PATH_DIS; shared/reference/nccl-topo-xml.md §6). A smaller
+// (PATH_LOC … PATH_DIS; docs/reference/nccl-topo-xml.md §6). A smaller
 // class is a closer path, and the numeric values equal NCCL's, so a class
 // compares directly with NCCL_NET_GDR_LEVEL or NCCL_P2P_LEVEL.
 type PathClass uint8

@@ -100,7 +100,7 @@ func (g *Graph) RiskClasses() []string {
 // policy, which requirements read beside the classes) may not take in any
 // design, whether or not this one derives them: the derived class words,
 // the tier names, link kinds and unit kinds the generators give
-// (DESIGN.md "Names"), and the sweep classes of named scenarios and
+// (docs/reference/design-brief.md "Names"), and the sweep classes of named scenarios and
 // policies. Reserving them keeps fabric.<f>.whatif.<name> meaning one
 // thing when a design grows the tier or unit later.
 var ReservedRiskClasses = []string{

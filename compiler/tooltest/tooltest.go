@@ -12,7 +12,7 @@ import (
 
 // Python is the interpreter tests use for Python oracles: Debian's, named
 // by path so that a different python3 first on PATH cannot change the
-// result (DESIGN.md, "Python in tests").
+// result (docs/reference/design-brief.md, "Python in tests").
 const Python = "/usr/bin/python3"
 
 // Missing skips the test, or fails it under TOPOC_REQUIRE_TOOLS=1, with a

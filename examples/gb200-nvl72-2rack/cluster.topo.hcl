@@ -1,7 +1,7 @@
 # Two GB200 NVL72 racks as one cluster: two NVLink domains of 72 GPUs, one
 # rail-optimized scale-out fabric over the 4 x 400G ConnectX-7 of all 36
 # compute trays, and one training job across both racks (NVIDIA DGX GB200
-# RA; shared/reference/designs.md §3-§4, nodes.md §4). Each rack is its own
+# RA; docs/reference/designs.md §3-§4, nodes.md §4). Each rack is its own
 # node group, so its trays form their own NVLink domain.
 
 node_group "rack0" {

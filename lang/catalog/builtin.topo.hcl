@@ -11,11 +11,11 @@
 #   bidirectional sums: H100 "900 GB/s NVLink" = 18 links x 25 GB/s x 2.
 # - "GB/s" is bytes per second, "Gb/s" bits per second; 1 GB = 1e9 bytes.
 # - Lengths: "3m", "0.5m", "2km"; sizes are decimal ("80GB" = 80e9 bytes).
-# - Markers, as in shared/reference: [src] read in the cited source;
+# - Markers, as in docs/reference: [src] read in the cited source;
 #   [derived] arithmetic on [src] facts (shown); [inferred] a reading of what a
 #   source implies; [secondary] a third-party summary; [unconfirmed] no source
 #   found; [assumption] a modelling choice of topoc's, named as such.
-# - Source ids: "nodes.md S6" is source S6 of shared/reference/nodes.md §9;
+# - Source ids: "nodes.md S6" is source S6 of docs/reference/nodes.md §9;
 #   "cabling.md S1" and "designs.md §6" likewise. K1-K9 are documents read for
 #   this catalogue (full addresses in docs/catalog.md):
 #   K1 NVIDIA QM97XX 1U NDR 400Gb/s InfiniBand Switch Systems User Manual, "Interfaces"

@@ -291,7 +291,7 @@ type JSONRange struct {
 	End      JSONPos `json:"end"`
 }
 
-// JSONDiagnostic is one diagnostic as DESIGN.md fixes it.
+// JSONDiagnostic is one diagnostic as docs/reference/design-brief.md fixes it.
 type JSONDiagnostic struct {
 	Severity Severity   `json:"severity"`
 	Code     Code       `json:"code"`

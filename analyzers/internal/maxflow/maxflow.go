@@ -4,7 +4,7 @@
 //
 // Why not gonum: gonum v0.17's network.MaxFlowDinic builds a
 // simple.WeightedDirectedGraph of maps and took 133 s on a k=32 fat-tree
-// where flat arrays take milliseconds (DESIGN.md, "Library facts"). gonum
+// where flat arrays take milliseconds (docs/reference/design-brief.md, "Library facts"). gonum
 // stays the oracle in this package's tests.
 //
 // Capacities are bits per second per direction. An undirected edge of

@@ -16,7 +16,7 @@
 //     switches, NICs, CPUs and the links between them.
 //
 // Layout cost is why the views aggregate: Graphviz dot took 1.2 s at 1.3k
-// nodes and 230 s at 9.5k (DESIGN.md), so no view here grows with the
+// nodes and 230 s at 9.5k (docs/reference/design-brief.md), so no view here grows with the
 // fabric. Views are built from the IR's slices in order and every map is
 // sorted before output, so the same graph gives the same bytes.
 package dot

@@ -287,7 +287,7 @@ const heatLegend = "edge colour and width: worst link load ÷ capacity in the bu
 // heatColour maps a bundle's worst load to a colour (the bins of
 // heatLegend, a presentation choice) and names the bin. A load of exactly
 // 1 is a link at line rate, not congestion: red starts above 1 + 1e-9,
-// the tolerance DESIGN.md uses for full bisection.
+// the tolerance docs/reference/design-brief.md uses for full bisection.
 func heatColour(b *bundle) (colour, bin string) {
 	switch m := b.maxLoad; {
 	case b.loaded == 0:

@@ -5,7 +5,7 @@
 // only the renderer command (cmd/topoc-render) imports it: see
 // compiler/emit/render for why the layout runs in its own process.
 //
-// What this package works around, as measured with v0.2.10 (DESIGN.md,
+// What this package works around, as measured with v0.2.10 (docs/reference/design-brief.md,
 // "Library facts", and docs/performance.md):
 //
 //   - Every go-graphviz context shares one WebAssembly instance, and two

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The import rules of DESIGN.md ("Who imports whom"), plus the one that
+// The import rules of docs/reference/design-brief.md ("Who imports whom"), plus the one that
 // keeps Graphviz off every command but the renderer:
 //
 //  1. Only compiler/emit/graphviz imports go-graphviz.

@@ -5,7 +5,7 @@
 // without InfiniBand, and day-2 checkers read the same intent.
 // Format: ibsim's net-examples/net (a header line `Switch|Hca <ports>
 // "<id>"`, then one `[<port>] "<peer id>"[<peer port>]` line per cabled
-// port, records separated by blank lines); shared/reference/handoffs.md.
+// port, records separated by blank lines); docs/reference/handoffs.md.
 package ibsim
 
 import (

@@ -9,7 +9,7 @@
 // Units: bandwidth is written with choice gigabits_per_second, so the
 // number is the design's rate in Gb/s. InfraGraph's own examples write
 // `gigabytes_per_second: 100` beside text that says 100 Gbps
-// (shared/reference/handoffs.md); stating the unit avoids that trap.
+// (docs/reference/handoffs.md); stating the unit avoids that trap.
 package infragraph
 
 import (

@@ -1,5 +1,5 @@
 // Package irjson writes the compiled graph as JSON (`topoc build --emit
-// ir`), in the shape DESIGN.md fixes:
+// ir`), in the shape docs/reference/design-brief.md fixes:
 //
 //	{"fabrics": [...],
 //	 "nodes": [{"id", "name", "kind", "labels": {...}, ...}],
@@ -52,7 +52,7 @@ type Document struct {
 
 // Fabric is one fabric: its id (links[].fabric refers to it), name,
 // family, switch tier names bottom-up, integer parameters in declaration
-// order, and its number of endpoint ports (DESIGN.md "Endpoint").
+// order, and its number of endpoint ports (docs/reference/design-brief.md "Endpoint").
 type Fabric struct {
 	ID        int      `json:"id"`
 	Name      string   `json:"name"`

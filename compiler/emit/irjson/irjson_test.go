@@ -36,7 +36,7 @@ func TestGolden(t *testing.T) {
 }
 
 // TestSecondCompileIdentical: compiling the design again and writing it
-// again gives the same bytes (DESIGN.md: same input, byte-identical IR).
+// again gives the same bytes (docs/reference/design-brief.md: same input, byte-identical IR).
 func TestSecondCompileIdentical(t *testing.T) {
 	a, err := Marshal(compile(t, "dgx-h100-superpod"))
 	if err != nil {

@@ -24,7 +24,7 @@ type ImportOptions struct {
 }
 
 // knownDevices names the catalogue's models for PCI device ids seen in
-// NCCL dumps (shared/reference/nodes.md §1, S28 pci.ids). Import only
+// NCCL dumps (docs/reference/nodes.md §1, S28 pci.ids). Import only
 // suggests them in a comment: a catalogue model brings PCIe and NVLink
 // values the file does not state.
 var knownDevices = map[string]string{

@@ -43,7 +43,7 @@ func count(fs []finding, sev diag.Severity, code diag.Code, summary string) int 
 }
 
 // TestLintReferenceFiles: lint explains what is weak in each published
-// file (shared/reference/nccl-xml/SOURCES.md describes each one): the g5
+// file (compiler/emit/nccl/testdata/reference/SOURCES.md describes each one): the g5
 // file lacks cpu arch and pci class and link data, the NCv4 dump has empty
 // link speeds and zero widths (and dump-only attributes), NDv2 hangs
 // every GPU and its one NIC off the CPU (no GPUDirect RDMA), the OCI B4

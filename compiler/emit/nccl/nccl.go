@@ -1,5 +1,5 @@
 // Package nccl writes, checks and reads NCCL topology files
-// (NCCL_TOPO_FILE), following shared/reference/nccl-topo-xml.md, a
+// (NCCL_TOPO_FILE), following docs/reference/nccl-topo-xml.md, a
 // reading of NCCL 2.30.7's src/graph/xml.cc, topo.cc and paths.cc:
 //
 //   - the emitter (Emitter, Build) writes one file per node model in

@@ -15,9 +15,8 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-// The reference files are the seven published NCCL_TOPO_FILEs of
-// shared/reference/nccl-xml, copied unchanged into testdata/reference with
-// their SOURCES.md (licences there).
+// The reference files are the seven published NCCL_TOPO_FILEs, kept
+// unchanged in testdata/reference with their SOURCES.md (licences there).
 const refDir = "testdata/reference"
 
 func readRef(t testing.TB, name string) []byte {

@@ -1,7 +1,7 @@
 // Package netbox writes the cable plan as a NetBox cable bulk-import CSV
 // (`topoc build --emit netbox`), for the NetBox version given with
 // --netbox-version. The rules follow NetBox's CableImportForm as
-// shared/reference/formats.md records them for v4.0 to v4.7.0-beta1:
+// docs/reference/formats.md records them for v4.0 to v4.7.0-beta1:
 //
 //   - the importer rejects a header it does not know, so the header is the
 //     version's: the 4.0–4.3 columns are accepted by every version, and

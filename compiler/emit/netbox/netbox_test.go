@@ -79,7 +79,7 @@ func cmpOr(s, d string) string {
 	return s
 }
 
-// The value sets of NetBox's CableImportForm (shared/reference/formats.md).
+// The value sets of NetBox's CableImportForm (docs/reference/formats.md).
 var (
 	sideTypes   = []string{"dcim.interface", "dcim.frontport", "dcim.rearport", "dcim.consoleport", "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.powerfeed", "circuits.circuittermination"}
 	cableTypes  = []string{"cat3", "cat5", "cat5e", "cat6", "cat6a", "cat7", "cat7a", "cat8", "mrj21-trunk", "dac-active", "dac-passive", "coaxial", "rg-6", "rg-8", "rg-11", "rg-59", "rg-62", "rg-213", "lmr-100", "lmr-200", "lmr-400", "mmf", "mmf-om1", "mmf-om2", "mmf-om3", "mmf-om4", "mmf-om5", "smf", "smf-os1", "smf-os2", "aoc", "power", "usb"}

@@ -4,7 +4,7 @@
 // NPUs (GPUs, or implicit hosts) and switches, so the package first
 // flattens one scale-out fabric and the NVLink switches its servers hold
 // into that network (Net), then writes it in each format.
-// Formats: shared/reference/handoffs.md "Simulator interop".
+// Formats: docs/reference/handoffs.md "Simulator interop".
 package sim
 
 import (

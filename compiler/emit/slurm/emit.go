@@ -1,7 +1,7 @@
 // Package slurm writes the design's topology for Slurm's scheduler
 // (topology.conf(5), SchedMD/slurm doc/man/man5/topology.conf.5): the
 // tree plugin's switch hierarchy of every scale-out fabric, and the block
-// plugin's NVLink domains. Formats and rules: shared/reference/handoffs.md
+// plugin's NVLink domains. Formats and rules: docs/reference/handoffs.md
 // ("Slurm topology files").
 package slurm
 

@@ -21,7 +21,7 @@ import (
 
 // slurmTool starts munged and slurmctld (Debian's slurm-wlm, 22.05 on
 // bookworm) in a temporary directory with the given topology.conf and
-// nodes, as shared/reference/handoffs.md ("Running Slurm's own topology
+// nodes, as docs/reference/handoffs.md ("Running Slurm's own topology
 // parser") describes, and returns a function that runs scontrol against
 // it. Both daemons run as the user running the test (SlurmUser).
 func slurmTool(t *testing.T, topology []byte, nodes []string) func(args ...string) string {

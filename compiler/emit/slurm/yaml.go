@@ -10,7 +10,7 @@ import (
 
 // yamlSwitch, yamlBlock and yamlTopology are topology.yaml(5)'s shapes
 // (SchedMD/slurm doc/man/man5/topology.yaml.5, Slurm 25.05 and later;
-// shared/reference/handoffs.md): a list of named topologies, each a tree
+// docs/reference/handoffs.md): a list of named topologies, each a tree
 // of switches or a set of blocks, one the cluster default.
 type yamlSwitch struct {
 	Switch   string `yaml:"switch"`

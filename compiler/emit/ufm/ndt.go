@@ -5,7 +5,7 @@
 // file (package ibsim) state.
 //
 // Format, as UFM's NDT plugin reads it (Mellanox/ufm_sdk_3.0,
-// plugins/UFM_NDT_Plugin; shared/reference/handoffs.md): a CSV with the
+// plugins/UFM_NDT_Plugin; docs/reference/handoffs.md): a CSV with the
 // header `#StartDevice,StartPort,EndDevice,EndPort,LinkType`, one row per
 // cable, in two files by kind, switch to switch and switch to host. A
 // switch port is `Port <n>` with InfiniBand's 1-based numbering; a host
@@ -116,7 +116,7 @@ func NDT(g *ir.Graph, f ir.FabricID, p int) (switchToSwitch, switchToHost []byte
 // NIC, the server's name and the NIC's name inside it ("su0/node00" and
 // "su0/node00 nic0"); for an implicit host or an appliance, one adapter
 // named as ibnetdiscover shows an adapter without a driver name, HCA-1
-// ("ufm0" and "ufm0 HCA-1"; shared/reference/handoffs.md). The adapter is
+// ("ufm0" and "ufm0 HCA-1"; docs/reference/handoffs.md). The adapter is
 // the design's NIC name, not the operating system's (mlx5_0): a
 // modelling choice, as the design cannot know the host's device order;
 // UFM's compare then needs the hosts' node descriptions set to match.

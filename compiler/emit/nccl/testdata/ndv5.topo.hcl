@@ -1,5 +1,5 @@
 # Azure ND H100 v5 (Standard_ND96isr_H100_v5) as its guest VM sees it,
-# written by hand from shared/reference/nodes.md §6. Building it with
+# written by hand from docs/reference/nodes.md §6. Building it with
 # --emit nccl gives a file equivalent to Azure's own
 # topology/ndv5-topo.xml (azhpc-images); nccl_test checks that.
 node_model "azure-ndv5" {
