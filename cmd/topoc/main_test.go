@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,13 +13,10 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit/graphviz"
 	"github.com/topoc/topoc/compiler/emit/render"
 )
-
-// update rewrites the golden files of `cmp stdout NAME` lines in the
-// scripts' archives: go test ./cmd/topoc -run TestScripts -update
-var update = flag.Bool("update", false, "update testscript golden files (cmp) in place")
 
 // exitFileEnv names the file in which the test build of topoc records its
 // exit code, so that scripts can assert it exactly with `exitcode N`
@@ -62,7 +58,7 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
-		UpdateScripts:       *update,
+		UpdateScripts:       compiletest.Updating(), // -update: rewrite `cmp` golden files in the scripts
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {

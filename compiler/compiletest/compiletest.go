@@ -6,9 +6,16 @@ package compiletest
 
 import (
 	"bytes"
+	"flag"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -90,11 +97,25 @@ func Root(t testing.TB) string {
 	}
 }
 
-// Golden compares got with the file at path; with update it rewrites the
-// file first. what names the artifact in the failure message.
-func Golden(t testing.TB, path string, got []byte, update bool, what string) {
+// update is the one -update flag of every golden test of the module: a
+// test binary that imports this package takes it, and each golden helper
+// below rewrites its files when it is set.
+var update = flag.Bool("update", false, "rewrite the golden files the tests compare with (review the diff before committing)")
+
+// Updating reports whether the test runs with -update: golden files are
+// rewritten instead of compared (testscript's UpdateScripts reads it).
+func Updating() bool { return *update }
+
+// maxDiffLines caps the diff a golden failure prints, so that a changed
+// large artifact leaves the test log readable.
+const maxDiffLines = 80
+
+// Golden compares got with the file at path; with -update it rewrites the
+// file first. what names the artifact in the failure message, which shows
+// a unified diff from the golden file to got.
+func Golden(t testing.TB, path string, got []byte, what string) {
 	t.Helper()
-	if update {
+	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -107,6 +128,48 @@ func Golden(t testing.TB, path string, got []byte, update bool, what string) {
 		t.Fatalf("%v (run with -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from %s; if the change is intended, rerun with -update and review the diff", what, path)
+		t.Errorf("%s differs from %s; if the change is intended, rerun with -update and review the diff:\n%s", what, path, diffText(path, want, got))
 	}
+}
+
+// GoldenDir compares files (relative slash paths → bytes) with the tree
+// under dir: each file as Golden does, and no file more or less. With
+// -update it replaces the tree.
+func GoldenDir(t testing.TB, dir string, files map[string][]byte, what string) {
+	t.Helper()
+	if *update {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
+		Golden(t, filepath.Join(dir, filepath.FromSlash(rel)), files[rel], rel+" of "+what)
+	}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if rel, _ := filepath.Rel(dir, p); files[filepath.ToSlash(rel)] == nil {
+			t.Errorf("%s: golden file %s is no longer written; rerun with -update if that is intended", what, p)
+		}
+		return nil
+	})
+}
+
+// diffText is a unified diff of want (the golden file at path) against
+// got, at most maxDiffLines lines (go-difflib, a port of Python's
+// difflib).
+func diffText(path string, want, got []byte) string {
+	d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: difflib.SplitLines(string(want)), B: difflib.SplitLines(string(got)),
+		FromFile: path, ToFile: "got", Context: 2,
+	})
+	if err != nil {
+		return err.Error()
+	}
+	lines := strings.SplitAfter(d, "\n")
+	if len(lines) > maxDiffLines {
+		return strings.Join(lines[:maxDiffLines], "") + fmt.Sprintf("… %d more diff lines\n", len(lines)-maxDiffLines)
+	}
+	return d
 }

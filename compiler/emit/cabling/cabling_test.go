@@ -3,8 +3,6 @@ package cabling
 import (
 	"bytes"
 	"encoding/csv"
-	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -13,8 +11,6 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // designs are the golden-tested designs: two examples and a small
 // breakout design in testdata/.
@@ -30,25 +26,10 @@ func compile(t testing.TB, dir string) *ir.Graph {
 	return compiletest.Dir(t, dir)
 }
 
-// golden compares data with testdata/golden/<name>, rewriting it with -update.
+// golden compares data with testdata/golden/<name> (compiletest.Golden).
 func golden(t *testing.T, name string, data []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(data, want) {
-		t.Errorf("%s differs from the golden file; if the change is intended, rerun with -update", path)
-	}
+	compiletest.Golden(t, filepath.Join("testdata", "golden", name), data, name)
 }
 
 // emitAll runs both emitters of this package.

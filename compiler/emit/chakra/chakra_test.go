@@ -3,7 +3,6 @@ package chakra
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"maps"
 	"math"
@@ -26,8 +25,6 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // Chakra's CollectiveCommType numbers (et_def.proto), stated here apart
 // from schema.go's table.
@@ -387,8 +384,8 @@ func TestGolden(t *testing.T) {
 	for _, a := range arts {
 		got[a.Path] = a.Data
 	}
-	compiletest.Golden(t, "testdata/gb200-2rack.train.0.et", got["chakra/train/train.0.et"], *update, "rank 0 trace of the GB200 two-rack example")
-	compiletest.Golden(t, "testdata/gb200-2rack.README.txt", got["chakra/train/README.txt"], *update, "README of the GB200 two-rack traces")
+	compiletest.Golden(t, "testdata/gb200-2rack.train.0.et", got["chakra/train/train.0.et"], "rank 0 trace of the GB200 two-rack example")
+	compiletest.Golden(t, "testdata/gb200-2rack.README.txt", got["chakra/train/README.txt"], "README of the GB200 two-rack traces")
 }
 
 // protoc decodes a trace's messages with testdata/et_def.proto, a

@@ -2,8 +2,6 @@ package dot
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -15,8 +13,6 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // compile compiles examples/<example>; any error fails the test.
 func compile(t testing.TB, example string) *ir.Graph {
@@ -33,39 +29,11 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := filepath.Join("testdata", ex)
-			if *update {
-				os.RemoveAll(dir)
-				for _, a := range arts {
-					p := filepath.Join(dir, filepath.FromSlash(a.Path))
-					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(p, a.Data, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			var golden []string
-			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-				if err == nil && !d.IsDir() {
-					golden = append(golden, p)
-				}
-				return nil
-			})
-			if len(golden) != len(arts) {
-				t.Errorf("%d views, %d golden files in %s (rerun with -update if intended)", len(arts), len(golden), dir)
-			}
+			files := map[string][]byte{}
 			for _, a := range arts {
-				want, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(a.Path)))
-				if err != nil {
-					t.Errorf("%v (run with -update to create it)", err)
-					continue
-				}
-				if !bytes.Equal(a.Data, want) {
-					t.Errorf("%s differs from its golden file; if intended, rerun with -update", a.Path)
-				}
+				files[a.Path] = a.Data
 			}
+			compiletest.GoldenDir(t, filepath.Join("testdata", ex), files, "the diagrams of "+ex)
 		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,8 +14,6 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // compile compiles examples/<example>; any error fails the test.
 func compile(t testing.TB, example string) *ir.Graph {
@@ -33,7 +30,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compiletest.Golden(t, filepath.Join("testdata", ex+".graphml"), got, *update, "GraphML of "+ex)
+			compiletest.Golden(t, filepath.Join("testdata", ex+".graphml"), got, "GraphML of "+ex)
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package ibsim_test
 
 import (
-	"flag"
 	"strings"
 	"testing"
 
@@ -11,8 +10,6 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 // TestGolden: the net file of one SuperPOD scalable unit, reviewed.
 // Regenerate with: go test ./compiler/emit/ibsim -run TestGolden -update
 func TestGolden(t *testing.T) {
@@ -20,7 +17,7 @@ func TestGolden(t *testing.T) {
 	if err != nil || len(arts) != 1 || arts[0].Path != "ibsim/compute.net" {
 		t.Fatalf("artifacts %v, %v", len(arts), err)
 	}
-	compiletest.Golden(t, "testdata/superpod-1su.net", arts[0].Data, *update, "ibsim net file of the 1-SU SuperPOD")
+	compiletest.Golden(t, "testdata/superpod-1su.net", arts[0].Data, "ibsim net file of the 1-SU SuperPOD")
 }
 
 // Ethernet fabrics get no net file; a device of more ports than the

@@ -1,7 +1,6 @@
 package infragraph_test
 
 import (
-	"flag"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -14,8 +13,6 @@ import (
 	"github.com/topoc/topoc/compiler/emit/infragraph"
 	"github.com/topoc/topoc/compiler/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // slice reads InfraGraph's endpoint notation, "name[i]" or
 // "name[i:j]", as name and the half-open index range.
@@ -200,7 +197,7 @@ func TestExamples(t *testing.T) {
 			t.Errorf("%s: two builds differ", ex)
 		}
 		if ex == "fat-tree-k8" {
-			compiletest.Golden(t, "testdata/fat-tree-k8.yaml", a[0].Data, *update, "InfraGraph infrastructure of the k=8 fat-tree")
+			compiletest.Golden(t, "testdata/fat-tree-k8.yaml", a[0].Data, "InfraGraph infrastructure of the k=8 fat-tree")
 		}
 	}
 }

@@ -3,7 +3,6 @@ package irjson
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -12,8 +11,6 @@ import (
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // compile compiles examples/<example>; any error fails the test.
 func compile(t testing.TB, example string) *ir.Graph {
@@ -30,7 +27,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compiletest.Golden(t, filepath.Join("testdata", ex+".json"), got, *update, "IR JSON of "+ex)
+			compiletest.Golden(t, filepath.Join("testdata", ex+".json"), got, "IR JSON of "+ex)
 		})
 	}
 }

@@ -3,7 +3,6 @@ package k8s_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -16,8 +15,6 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/k8s"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // docs decodes every YAML document of data with a real YAML parser.
 func docs(t *testing.T, data []byte) []map[string]any {
@@ -64,7 +61,7 @@ func TestObjectsFollowTheirRules(t *testing.T) {
 			files := map[string][]byte{}
 			for _, a := range arts {
 				files[a.Path] = a.Data
-				compiletest.Golden(t, filepath.Join("testdata", ex+"."+filepath.Base(a.Path)), a.Data, *update, a.Path+" of "+ex)
+				compiletest.Golden(t, filepath.Join("testdata", ex+"."+filepath.Base(a.Path)), a.Data, a.Path+" of "+ex)
 			}
 			topo := docs(t, files[k8s.KueuePath])
 			if len(topo) != 1 || topo[0]["kind"] != "Topology" {

@@ -2,7 +2,6 @@ package nccl_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/nccl"
 	"github.com/topoc/topoc/compiler/ir"
@@ -19,9 +19,6 @@ import (
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
-
-// update rewrites testdata/golden: go test ./compiler/emit/nccl -run TestGolden -update
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // builtinModels are the catalogue's node models.
 var builtinModels = []string{"DGX-H100", "HGX-H100", "DGX-B200", "DGX-A100", "GB200-NVL72-compute-tray", "ND-H100-v5"}
@@ -48,34 +45,12 @@ func builtinArtifacts(t *testing.T) []emit.Artifact {
 func TestGolden(t *testing.T) {
 	arts := builtinArtifacts(t)
 	seen := map[string]bool{}
+	files := map[string][]byte{}
 	for _, a := range arts {
-		name := filepath.Base(a.Path)
-		seen[name] = true
-		path := filepath.Join("testdata", "golden", name)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, a.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Errorf("%s: %v (run with -update)", name, err)
-			continue
-		}
-		if !bytes.Equal(want, a.Data) {
-			t.Errorf("%s differs from its golden file (run with -update after checking the diff):\n%s", name, a.Data)
-		}
+		seen[filepath.Base(a.Path)] = true
+		files[filepath.Base(a.Path)] = a.Data
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*"))
-	for _, f := range files {
-		if !seen[filepath.Base(f)] {
-			t.Errorf("stale golden file %s", f)
-		}
-	}
+	compiletest.GoldenDir(t, filepath.Join("testdata", "golden"), files, "the built-in models' NCCL files")
 	if seen["DGX-B200.xml"] || !seen["DGX-B200.txt"] {
 		t.Errorf("DGX-B200 states no bus id: want its report and no XML")
 	}

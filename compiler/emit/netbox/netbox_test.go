@@ -3,8 +3,6 @@ package netbox
 import (
 	"bytes"
 	"encoding/csv"
-	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -16,8 +14,6 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 var designs = map[string]string{
 	"fat-tree-k8":       filepath.Join("..", "..", "..", "examples", "fat-tree-k8"),
@@ -55,19 +51,7 @@ func TestGolden(t *testing.T) {
 		name := tc.design + "-" + cmpOr(tc.version, "default") + ".csv"
 		t.Run(name, func(t *testing.T) {
 			got := emitCSV(t, compile(t, designs[tc.design]), tc.version)
-			path := filepath.Join("testdata", name)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs; if the change is intended, rerun with -update", path)
-			}
+			compiletest.Golden(t, filepath.Join("testdata", name), got, "NetBox CSV of "+tc.design)
 		})
 	}
 }

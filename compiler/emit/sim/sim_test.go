@@ -3,7 +3,6 @@ package sim_test
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -15,8 +14,6 @@ import (
 	"github.com/topoc/topoc/compiler/emit/sim"
 	"github.com/topoc/topoc/compiler/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // topo is a simulator topology file read back: its header fields, switch
 // IDs and links (src, dst, Gb/s).
@@ -211,9 +208,9 @@ func TestNVL72Domains(t *testing.T) {
 // fat-tree (ns-3). Regenerate with: go test ./compiler/emit/sim -update
 func TestGolden(t *testing.T) {
 	g := compiletest.Example(t, "gb200-nvl72")
-	compiletest.Golden(t, "testdata/gb200-nvl72.topo", emitOne(t, sim.SimAIEmitter, g, "simai/scale_out.topo"), *update, "SimAI topology of one NVL72 rack")
+	compiletest.Golden(t, "testdata/gb200-nvl72.topo", emitOne(t, sim.SimAIEmitter, g, "simai/scale_out.topo"), "SimAI topology of one NVL72 rack")
 	ft := compiletest.Example(t, "fat-tree-k8")
-	compiletest.Golden(t, "testdata/fat-tree-k8.ns3.txt", emitOne(t, sim.ASTRASimEmitter, ft, "astrasim/ft/ns3-topology.txt"), *update, "ns-3 topology of the k=8 fat-tree")
+	compiletest.Golden(t, "testdata/fat-tree-k8.ns3.txt", emitOne(t, sim.ASTRASimEmitter, ft, "astrasim/ft/ns3-topology.txt"), "ns-3 topology of the k=8 fat-tree")
 }
 
 func fabricID(t *testing.T, g *ir.Graph, name string) ir.FabricID {

@@ -1,7 +1,6 @@
 package slurm_test
 
 import (
-	"flag"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,8 +14,6 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 // TestGolden compares the emitted Slurm files of the examples with the
 // reviewed copies in testdata/. Regenerate with:
 // go test ./compiler/emit/slurm -run TestGolden -update
@@ -28,7 +25,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, a := range arts {
-				compiletest.Golden(t, filepath.Join("testdata", ex+"."+filepath.Base(a.Path)), a.Data, *update, a.Path+" of "+ex)
+				compiletest.Golden(t, filepath.Join("testdata", ex+"."+filepath.Base(a.Path)), a.Data, a.Path+" of "+ex)
 			}
 			blocks := false
 			for _, a := range arts {

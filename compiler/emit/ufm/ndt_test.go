@@ -3,7 +3,6 @@ package ufm_test
 import (
 	"bytes"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"sort"
 	"testing"
@@ -15,8 +14,6 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 // TestGolden: the NDT files of one SuperPOD scalable unit, reviewed.
 // Regenerate with: go test ./compiler/emit/ufm -run TestGolden -update
 func TestGolden(t *testing.T) {
@@ -24,8 +21,8 @@ func TestGolden(t *testing.T) {
 	if err != nil || len(arts) != 2 || arts[0].Path != "ufm/compute-switch-to-switch.ndt" || arts[1].Path != "ufm/compute-switch-to-host.ndt" {
 		t.Fatalf("artifacts %v, %v", len(arts), err)
 	}
-	compiletest.Golden(t, "testdata/superpod-1su-switch-to-switch.ndt", arts[0].Data, *update, "NDT switch-to-switch file of the 1-SU SuperPOD")
-	compiletest.Golden(t, "testdata/superpod-1su-switch-to-host.ndt", arts[1].Data, *update, "NDT switch-to-host file of the 1-SU SuperPOD")
+	compiletest.Golden(t, "testdata/superpod-1su-switch-to-switch.ndt", arts[0].Data, "NDT switch-to-switch file of the 1-SU SuperPOD")
+	compiletest.Golden(t, "testdata/superpod-1su-switch-to-host.ndt", arts[1].Data, "NDT switch-to-host file of the 1-SU SuperPOD")
 }
 
 // The two NDT files state exactly the cabling of the ibsim net file (an
