@@ -10,6 +10,7 @@
 package analysis
 
 import (
+	"flag"
 	"fmt"
 	"sort"
 
@@ -33,6 +34,10 @@ type Analyzer struct {
 	// reported through Pass.Report; a returned error means the analyzer
 	// itself failed (a bug or an impossible input), and the driver stops.
 	Run func(*Pass) (any, error)
+	// Flags are the analyzer's own options, as in go/analysis: a driver
+	// (the CLI) surfaces flag F of analyzer A as --A.F and parses it
+	// before any analyzer runs. Most analyzers have none.
+	Flags flag.FlagSet
 }
 
 func (a *Analyzer) String() string { return a.Name }

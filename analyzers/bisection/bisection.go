@@ -53,10 +53,28 @@ const (
 	ViewPort View = "endpoint_port"
 )
 
-// DefaultView is the view the Analyzer uses. A modelling choice kept as a
-// package variable so that a program embedding topoc can switch the
-// `topoc check` report to ViewPort; Compute takes the view explicitly.
-var DefaultView = ViewGPU
+// analyzerView is the view the Analyzer uses: its flag "view" (the CLI's
+// --bisection.view), ViewGPU unless set. Compute takes the view
+// explicitly; a result records the view it was computed in (Fabric.View).
+var analyzerView = ViewGPU
+
+// Set parses a view's name for a flag: "gpu" or "endpoint_port".
+func (v *View) Set(s string) error {
+	switch View(s) {
+	case ViewGPU, ViewPort:
+		*v = View(s)
+		return nil
+	}
+	return fmt.Errorf("%q is not a bisection view; the views are %s and %s", s, ViewGPU, ViewPort)
+}
+
+// String returns the view's name.
+func (v *View) String() string { return string(*v) }
+
+// ConfiguredView returns the view the Analyzer runs with: its "view" flag,
+// ViewGPU by default. what-if sweeps use it for their residual bisections,
+// so that they compare with the intact design's.
+func ConfiguredView() View { return analyzerView }
 
 // ExactEndpoints is the largest number of split endpoints for which every
 // balanced split is enumerated (C(17,8) = 24,310 max-flows at 18, well
@@ -246,7 +264,7 @@ type Options struct {
 	Quick bool
 }
 
-// Analyzer computes Compute(g, f, Options{View: DefaultView}) for every
+// Analyzer computes Compute(g, f, Options{View: the "view" flag}) for every
 // fabric; its result is []Fabric in fabric order.
 var Analyzer = &analysis.Analyzer{
 	Name: "bisection",
@@ -254,7 +272,7 @@ var Analyzer = &analysis.Analyzer{
 	Run: func(p *analysis.Pass) (any, error) {
 		out := make([]Fabric, len(p.Graph.Fabrics))
 		for i := range p.Graph.Fabrics {
-			out[i] = Compute(p.Graph, ir.FabricID(i), Options{View: DefaultView})
+			out[i] = Compute(p.Graph, ir.FabricID(i), Options{View: analyzerView})
 			if out[i].Note != "" {
 				f := &p.Graph.Fabrics[i]
 				p.Report(diag.Info(diag.IndivisibleSplit, p.Graph.Range(f.Origin), "Bisection short of full from an indivisible split",
@@ -263,6 +281,10 @@ var Analyzer = &analysis.Analyzer{
 		}
 		return out, nil
 	},
+}
+
+func init() {
+	Analyzer.Flags.Var(&analyzerView, "view", "what the split's endpoints are: gpu (the GPUs, with server internals in the graph) or endpoint_port (each NIC port on the fabric, fabric links only); docs/analyzers.md")
 }
 
 // ratio divides, returning 0 for an empty denominator.

@@ -342,11 +342,12 @@ var Analyzer = &analysis.Analyzer{
 		}
 		bis := analysis.Result[[]bisection.Fabric](p, bisection.Analyzer)
 		cong := analysis.Result[*congestion.Result](p, congestion.Analyzer)
-		if bisection.DefaultView != bisection.ViewGPU {
+		view := bisection.ConfiguredView()
+		if view != bisection.ViewGPU {
 			bis = nil
 		}
 		for _, c := range classes {
-			opt := Options{Classes: []string{c}, Bisection: bis, Congestion: cong, View: bisection.DefaultView}
+			opt := Options{Classes: []string{c}, Bisection: bis, Congestion: cong, View: view}
 			if g.Policy(c) != nil {
 				opt.Classes, opt.Policies = nil, []string{c}
 			}

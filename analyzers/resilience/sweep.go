@@ -91,7 +91,7 @@ type Options struct {
 	// A default sweep over the cap is skipped with a reason; a class asked
 	// for by name over the cap is an error.
 	MaxScenarios int
-	// View is the bisection view (default bisection.DefaultView).
+	// View is the bisection view (default bisection.ConfiguredView()).
 	View bisection.View
 	// Random, when above 0, makes each class's sweep a seeded Monte Carlo
 	// run instead: Iterations draws (default DefaultIterations) of Random
@@ -192,7 +192,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 		return nil, fmt.Errorf("a Monte Carlo run draws groups of the classes given with --sweep; name one")
 	}
 	if opt.View == "" {
-		opt.View = bisection.DefaultView
+		opt.View = bisection.ConfiguredView()
 	}
 	explicit := opt.Classes != nil
 	classes := opt.Classes

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/report"
@@ -31,7 +33,25 @@ func (f *designFlags) register(c *cobra.Command) {
 	c.Flags().StringArrayVar(&f.varFiles, "var-file", nil, "read variables from an HCL file of name = value lines (repeatable)")
 	c.Flags().Int64Var(&f.maxEndpoints, "max-endpoints", compiler.DefaultMaxEndpoints, "refuse designs with more endpoints than this")
 	c.Flags().Int64Var(&f.maxElements, "max-elements", compiler.DefaultMaxElements, "refuse designs with more nodes and links than this (about 170 bytes of memory each)")
+	registerAnalyzerFlags(c, all.Analyzers)
 }
+
+// registerAnalyzerFlags surfaces flag F of each analyzer A as --A.F, the
+// convention of go/analysis drivers (-A.F there): setting it sets the
+// analyzer's own option before it runs.
+func registerAnalyzerFlags(c *cobra.Command, as []*analysis.Analyzer) {
+	for _, a := range as {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			c.Flags().Var(analyzerFlag{f.Value}, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+}
+
+// analyzerFlag adapts a standard flag.Value to the CLI's flag library.
+type analyzerFlag struct{ flag.Value }
+
+// Type names the value's kind in --help.
+func (analyzerFlag) Type() string { return "string" }
 
 // compiled is a loaded and compiled design with its diagnostics, sorted.
 type compiled struct {
