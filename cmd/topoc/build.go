@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,7 +40,7 @@ var emitters = []*emit.Emitter{
 
 func newBuild() *cobra.Command {
 	var df designFlags
-	var out, list, netbox, slurmFabrics, k8sLabels string
+	var out, list string
 	c := &cobra.Command{
 		Use:   "build [PATH...] -o DIR",
 		Short: "Compile a design and write its artifacts into DIR",
@@ -68,23 +69,7 @@ func newBuild() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			if _, err := k8s.FamilyNamed(k8sLabels); err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
-				return exitError{2}
-			}
-			opts := emit.Input{NetBoxVersion: netbox, K8sLabels: k8sLabels}
-			if c.Flags().Changed("slurm-fabrics") {
-				opts.SlurmFabrics = []string{}
-				for _, f := range strings.Split(slurmFabrics, ",") {
-					if f = strings.TrimSpace(f); f != "" {
-						opts.SlurmFabrics = append(opts.SlurmFabrics, f)
-					}
-				}
-			}
-			if _, err := netboxemit.ParseVersion(netbox); err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
-				return exitError{2}
-			}
+			opts := emit.Input{}
 			// Compiling, emitting and writing run under interruptible: a
 			// SIGINT or SIGTERM aborts the writer, which removes what the
 			// build had staged, so the output directory is left as it was.
@@ -97,9 +82,10 @@ func newBuild() *cobra.Command {
 	df.register(c)
 	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
 	c.Flags().StringVar(&list, "emit", "all", "comma-separated artifacts to write: "+emitterNames()+", or all (all but chakra, written only when named)")
-	c.Flags().StringVar(&netbox, "netbox-version", "", "NetBox version whose cable CSV columns to write (default 4.3)")
-	c.Flags().StringVar(&slurmFabrics, "slurm-fabrics", "", "fabrics whose trees --emit slurm writes, in order, storage and management NICs counted (default: every fabric with compute endpoints)")
-	c.Flags().StringVar(&k8sLabels, "k8s-labels", k8s.DefaultFamily, "node-label key family of --emit k8s: topograph, nvidia or aws (docs/handoffs.md)")
+	registerEmitterFlags(c, emitters)
+	// --netbox-version, the name this option had before emitters had
+	// flags of their own, stays an alias of --netbox.version.
+	c.Flags().Var(optionFlag{netboxemit.Emitter.Flags.Lookup("version").Value}, "netbox-version", "the same as --netbox.version")
 	return c
 }
 
@@ -151,6 +137,16 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 		fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
 	}
 	return nil
+}
+
+// registerEmitterFlags surfaces flag F of each emitter E as --E.F, as
+// registerAnalyzerFlags does for analyzers.
+func registerEmitterFlags(c *cobra.Command, es []*emit.Emitter) {
+	for _, e := range es {
+		e.Flags.VisitAll(func(f *flag.Flag) {
+			c.Flags().Var(optionFlag{f.Value}, e.Name+"."+f.Name, f.Usage)
+		})
+	}
 }
 
 // appendArtifacts adds more to arts, once per path: two emitters may write

@@ -42,16 +42,16 @@ func (f *designFlags) register(c *cobra.Command) {
 func registerAnalyzerFlags(c *cobra.Command, as []*analysis.Analyzer) {
 	for _, a := range as {
 		a.Flags.VisitAll(func(f *flag.Flag) {
-			c.Flags().Var(analyzerFlag{f.Value}, a.Name+"."+f.Name, f.Usage)
+			c.Flags().Var(optionFlag{f.Value}, a.Name+"."+f.Name, f.Usage)
 		})
 	}
 }
 
-// analyzerFlag adapts a standard flag.Value to the CLI's flag library.
-type analyzerFlag struct{ flag.Value }
+// optionFlag adapts a standard flag.Value to the CLI's flag library.
+type optionFlag struct{ flag.Value }
 
 // Type names the value's kind in --help.
-func (analyzerFlag) Type() string { return "string" }
+func (optionFlag) Type() string { return "string" }
 
 // compiled is a loaded and compiled design with its diagnostics, sorted.
 type compiled struct {

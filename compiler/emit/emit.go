@@ -10,6 +10,7 @@
 package emit
 
 import (
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -31,17 +32,6 @@ type Artifact struct {
 // `topoc build`.
 type Input struct {
 	Graph *ir.Graph
-	// NetBoxVersion selects the NetBox CSV column set ("4.3"); "" is the
-	// emitter's documented default.
-	NetBoxVersion string
-	// SlurmFabrics, when not nil, names the fabrics whose trees the Slurm
-	// hand-off writes, in order (`build --slurm-fabrics`); nil writes
-	// every fabric with compute endpoints (docs/handoffs.md).
-	SlurmFabrics []string
-	// K8sLabels names the node-label key family of the Kubernetes
-	// hand-off ("topograph", "nvidia", "aws"); "" is its documented
-	// default (k8s.Families).
-	K8sLabels string
 	// LinkLoads, when a workload was analyzed, holds per-link load ÷
 	// capacity for the heatmap, indexed by LinkID (nil otherwise).
 	LinkLoads []float64
@@ -77,6 +67,10 @@ type Emitter struct {
 	// with ranks × operations per step (Chakra traces: 229 MB for the
 	// H100 SuperPOD's tensor-parallel job), so it runs when named.
 	OnlyByName bool
+	// Flags are the emitter's own options, as an analyzer's are
+	// (analysis.Analyzer.Flags): `topoc build` surfaces flag F of
+	// emitter E as --E.F and parses it before any emitter runs.
+	Flags flag.FlagSet
 }
 
 // NoFabricNote is the DIR/README.txt an InfiniBand hand-off writes when

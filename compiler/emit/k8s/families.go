@@ -9,7 +9,7 @@ import (
 // Family is a set of node-label keys for the levels of the scheduler
 // hierarchy, as one scheduler ecosystem names them.
 type Family struct {
-	// Name is the --k8s-labels value.
+	// Name is the --k8s.labels value.
 	Name string
 	// Tier returns the key of level k of depth levels (k = 0 the leaves,
 	// depth-1 the top), and false when the family has no key that deep.
@@ -71,5 +71,26 @@ func FamilyNamed(name string) (Family, error) {
 	for i, f := range Families {
 		names[i] = f.Name
 	}
-	return Family{}, fmt.Errorf("--k8s-labels %q is not a label family; the families are %s", name, strings.Join(names, ", "))
+	return Family{}, fmt.Errorf("%q is not a label family; the families are %s", name, strings.Join(names, ", "))
+}
+
+// labels is the k8s emitter's "labels" flag (--k8s.labels): the family's
+// name, checked as it is set.
+var labels = familyFlag{DefaultFamily}
+
+// familyFlag holds a family name that FamilyNamed accepts.
+type familyFlag struct{ name string }
+
+func (f *familyFlag) String() string { return f.name }
+
+func (f *familyFlag) Set(s string) error {
+	if _, err := FamilyNamed(s); err != nil {
+		return err
+	}
+	f.name = s
+	return nil
+}
+
+func init() {
+	Emitter.Flags.Var(&labels, "labels", "node-label key family: topograph (default), nvidia or aws (docs/handoffs.md)")
 }

@@ -55,3 +55,30 @@ func TestFamilyDepths(t *testing.T) {
 		}
 	}
 }
+
+// A shallower branch repeats the group below its top: rack4 under zone1
+// (whose one pod was not written) under the root reads rack4, zone1,
+// zone1, root, beside rack0, pod0, zone0, root.
+func TestShallowBranchLabels(t *testing.T) {
+	tree := []slurm.Switch{
+		{Name: "rack0", Nodes: []string{"n0"}},
+		{Name: "rack1", Nodes: []string{"n1"}},
+		{Name: "rack4", Nodes: []string{"n4"}},
+		{Name: "pod0", Level: 1, Switches: []string{"rack0", "rack1"}},
+		{Name: "zone0", Level: 2, Switches: []string{"pod0"}},
+		{Name: "zone1", Level: 2, Switches: []string{"rack4"}},
+		{Name: "root", Level: 3, Switches: []string{"zone0", "zone1"}},
+	}
+	fam, _ := FamilyNamed("")
+	levels, err := hierarchy(tree, fam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n0, n4 []string
+	for _, l := range levels {
+		n0, n4 = append(n0, l.of["n0"]), append(n4, l.of["n4"])
+	}
+	if strings.Join(n0, " ") != "rack0 pod0 zone0 root" || strings.Join(n4, " ") != "rack4 zone1 zone1 root" {
+		t.Errorf("n0 %v, n4 %v", n0, n4)
+	}
+}

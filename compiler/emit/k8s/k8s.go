@@ -76,7 +76,7 @@ type level struct {
 
 func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	g := in.Graph
-	fam, err := FamilyNamed(in.K8sLabels)
+	fam, err := FamilyNamed(labels.name)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func hierarchy(tree []slurm.Switch, fam Family) ([]level, error) {
 	for k := range levels {
 		key, ok := fam.Tier(k, len(levels))
 		if !ok {
-			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("the fabric's hierarchy has %d levels, more than the %q label family names (%s); choose --k8s-labels topograph, which has no limit", len(levels), fam.Name, fam.Source)}
+			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("the fabric's hierarchy has %d levels, more than the %q label family names (%s); choose --k8s.labels topograph, which has no limit", len(levels), fam.Name, fam.Source)}
 		}
 		levels[k] = level{label: key, of: map[string]string{}}
 	}
@@ -183,8 +183,18 @@ func hierarchy(tree []slurm.Switch, fam Family) ([]level, error) {
 		for p := l.Name; parent[p] != ""; p = parent[p] {
 			chain = append(chain, parent[p])
 		}
+		// A shallower branch (a parent with one child is not written,
+		// so its child climbs) repeats the group below its top, so that
+		// the top tier names the same group for every node under it:
+		// rack, zone, root becomes rack, zone, zone, root, not rack,
+		// zone, root, root (where "root" at tier 2 would name a part).
 		for len(chain) < len(levels) {
-			chain = append(chain, chain[len(chain)-1]) // a shallower branch keeps its top
+			if len(chain) < 2 {
+				chain = append(chain, chain[0])
+				continue
+			}
+			top := chain[len(chain)-1]
+			chain = append(chain[:len(chain)-1], chain[len(chain)-2], top)
 		}
 		for k, grp := range chain {
 			v := objectName(grp)

@@ -156,7 +156,11 @@ func TestNVLinkDomainLevel(t *testing.T) {
 		"nvidia":    {"network.topology.nvidia.com/spine", "network.topology.nvidia.com/leaf", "network.topology.nvidia.com/accelerator", k8s.HostLabel},
 		"aws":       {"topology.k8s.aws/network-node-layer-1", "topology.k8s.aws/network-node-layer-2", k8s.HostLabel},
 	} {
-		arts, err := k8s.Emitter.Emit(&emit.Input{Graph: g, K8sLabels: fam})
+		if err := k8s.Emitter.Flags.Set("labels", cmpOr(fam, k8s.DefaultFamily)); err != nil {
+			t.Fatal(err)
+		}
+		arts, err := k8s.Emitter.Emit(&emit.Input{Graph: g})
+		k8s.Emitter.Flags.Set("labels", k8s.DefaultFamily)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +182,15 @@ func TestNVLinkDomainLevel(t *testing.T) {
 			}
 		}
 	}
-	if _, err := k8s.Emitter.Emit(&emit.Input{Graph: g, K8sLabels: "gke"}); err == nil || !strings.Contains(err.Error(), "topograph, nvidia, aws") {
+	if err := k8s.Emitter.Flags.Set("labels", "gke"); err == nil || !strings.Contains(err.Error(), "topograph, nvidia, aws") {
 		t.Errorf("an unknown family: %v", err)
 	}
+}
+
+// cmpOr returns s, or d when s is empty.
+func cmpOr(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }

@@ -68,15 +68,41 @@ func ParseVersion(s string) (Version, error) {
 	}
 	m := versionRE.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
-		return Version{}, fmt.Errorf("--netbox-version %q is not a version; write MAJOR.MINOR, e.g. 4.3 (supported: %s to %s)", s, minVersion, maxVersion)
+		return Version{}, fmt.Errorf("netbox version %q is not a version; write MAJOR.MINOR, e.g. 4.3 (supported: %s to %s)", s, minVersion, maxVersion)
 	}
 	major, _ := strconv.Atoi(m[1])
 	minor, _ := strconv.Atoi(m[2])
 	v := Version{major, minor}
 	if v.less(minVersion) || maxVersion.less(v) {
-		return Version{}, fmt.Errorf("--netbox-version %s is not supported; topoc writes the cable import CSV of NetBox %s to %s", v, minVersion, maxVersion)
+		return Version{}, fmt.Errorf("netbox version %s is not supported; topoc writes the cable import CSV of NetBox %s to %s", v, minVersion, maxVersion)
 	}
 	return v, nil
+}
+
+// version is the emitter's "version" flag (--netbox.version, also
+// --netbox-version): the NetBox release whose columns to write.
+var version = DefaultVersion
+
+// versionFlag parses the "version" flag with ParseVersion.
+type versionFlag struct{ v *Version }
+
+func (f versionFlag) String() string {
+	if f.v == nil {
+		return DefaultVersion.String()
+	}
+	return f.v.String()
+}
+
+func (f versionFlag) Set(s string) error {
+	v, err := ParseVersion(s)
+	if err == nil {
+		*f.v = v
+	}
+	return err
+}
+
+func init() {
+	Emitter.Flags.Var(versionFlag{&version}, "version", "NetBox version whose cable CSV columns to write: 4.0 to 4.7 (also v4.6.8, 4.7.0-beta1)")
 }
 
 // Accepted returns every column the version's importer accepts
@@ -114,12 +140,9 @@ func Columns(v Version) []string {
 // Emitter is the `--emit netbox` back end.
 var Emitter = &emit.Emitter{
 	Name: "netbox",
-	Doc:  "NetBox cable bulk-import CSV (" + Path + "), status planned, columns of --netbox-version (default 4.3)",
+	Doc:  "NetBox cable bulk-import CSV (" + Path + "), status planned, columns of --netbox.version (default 4.3)",
 	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
-		v, err := ParseVersion(in.NetBoxVersion)
-		if err != nil {
-			return nil, err
-		}
+		v := version
 		rows, err := cabling.Rows(in.Graph)
 		if err != nil {
 			return nil, err

@@ -29,7 +29,11 @@ func compile(t testing.TB, dir string) *ir.Graph {
 
 func emitCSV(t *testing.T, g *ir.Graph, version string) []byte {
 	t.Helper()
-	arts, err := Emitter.Emit(&emit.Input{Graph: g, NetBoxVersion: version})
+	if err := Emitter.Flags.Set("version", cmpOr(version, DefaultVersion.String())); err != nil {
+		t.Fatal(err)
+	}
+	defer Emitter.Flags.Set("version", DefaultVersion.String())
+	arts, err := Emitter.Emit(&emit.Input{Graph: g})
 	if err != nil {
 		t.Fatal(err)
 	}

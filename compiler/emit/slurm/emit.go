@@ -38,7 +38,7 @@ var Emitter = &emit.Emitter{
 		}
 		nodeName := func(n ir.NodeID) string { return names[n] }
 		arts := []emit.Artifact{}
-		tree, err := TreeConf(g, nodeName, in.SlurmFabrics)
+		tree, err := TreeConf(g, nodeName, fabrics.names)
 		if err != nil {
 			return nil, err
 		}
@@ -52,13 +52,44 @@ var Emitter = &emit.Emitter{
 		if block != nil {
 			arts = append(arts, emit.Artifact{Path: BlockPath, Data: block})
 		}
-		if y, err := TopologyYAML(g, nodeName, in.SlurmFabrics); err != nil {
+		if y, err := TopologyYAML(g, nodeName, fabrics.names); err != nil {
 			return nil, err
 		} else if y != nil {
 			arts = append(arts, emit.Artifact{Path: YAMLPath, Data: y})
 		}
 		return arts, nil
 	},
+}
+
+// fabrics is the slurm emitter's "fabrics" flag (--slurm.fabrics): the
+// fabrics whose trees to write, in order, or nil for the default
+// selection (Trees).
+var fabrics listFlag
+
+// listFlag is a comma-separated list of names, repeatable (each use
+// adds to the list); never set, it is nil.
+type listFlag struct{ names []string }
+
+func (l *listFlag) String() string { return strings.Join(l.names, ",") }
+
+func (l *listFlag) Set(s string) error {
+	n := len(l.names)
+	if l.names == nil {
+		l.names = []string{}
+	}
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			l.names = append(l.names, f)
+		}
+	}
+	if len(l.names) == n {
+		return fmt.Errorf("%q names no fabric; list fabric names separated by commas", s)
+	}
+	return nil
+}
+
+func init() {
+	Emitter.Flags.Var(&fabrics, "fabrics", "fabrics whose trees to write, in order, storage and management NICs counted (default: every fabric with compute endpoints)")
 }
 
 // BlockEmitter is `--emit slurm-block`: only the block plugin's file, for

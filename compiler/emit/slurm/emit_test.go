@@ -321,7 +321,7 @@ fabric "f" {
 	}
 }
 
-// --slurm-fabrics: by default a storage fabric (storage NICs only) has no
+// --slurm.fabrics: by default a storage fabric (storage NICs only) has no
 // tree; named, it gets one, servers counted by their storage NICs. Named
 // after the compute fabric, topology.conf leaves it out (a node under one
 // leaf) while topology.yaml, whose partitions pick a topology, holds both.
@@ -377,5 +377,22 @@ fabric "storage" {
 		if _, err := slurm.TreeConf(g, nodeName, bad); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
+	}
+}
+
+// A fabric named "nvlink" would share its topology.yaml name with the
+// NVLink blocks' topology: slurm-invalid-name, not two topologies of one
+// name.
+func TestTopologyYAMLNamesUnique(t *testing.T) {
+	g := compiletest.Example(t, "gb200-nvl72-2rack")
+	for i := range g.Fabrics {
+		if g.Fabrics[i].Name == "scale_out" {
+			g.Fabrics[i].Name = "nvlink"
+		}
+	}
+	names, _ := slurm.NodeNames(g)
+	_, err := slurm.TopologyYAML(g, func(n ir.NodeID) string { return names[n] }, nil)
+	if e, ok := err.(*emit.Error); !ok || e.Code != diag.SlurmInvalidName || !strings.Contains(e.Msg, "two topologies named nvlink") {
+		t.Errorf("error %v, want slurm-invalid-name", err)
 	}
 }

@@ -402,7 +402,7 @@ type FabricTree struct {
 // which is the block plugin's), in design order. Otherwise the named
 // fabrics, in the order given, each with the servers behind any of its
 // NICs, storage and management roles included (TreeOf with anyRole): how
-// a user asks for a storage or front-end fabric's tree. A name that is
+// a user asks for a storage or front-end fabric (--slurm.fabrics)'s tree. A name that is
 // no fabric, an NVLink domain, or a fabric with no server or host is an
 // error naming the design's fabrics.
 func Trees(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string) ([]FabricTree, error) {
@@ -429,15 +429,15 @@ func Trees(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string) ([]Fa
 		f := slices.IndexFunc(g.Fabrics, func(f ir.Fabric) bool { return f.Name == name })
 		switch {
 		case f < 0:
-			return nil, fmt.Errorf("--slurm-fabrics names %q, which is not a fabric of the design; its scale-out fabrics are %s", name, strings.Join(all, ", "))
+			return nil, fmt.Errorf("--slurm.fabrics names %q, which is not a fabric of the design; its scale-out fabrics are %s", name, strings.Join(all, ", "))
 		case g.Fabrics[f].Family == ir.FamilyNVLinkDomain:
-			return nil, fmt.Errorf("--slurm-fabrics names %q, an NVLink domain: Slurm's block plugin takes those (topology-block.conf), not a tree", name)
+			return nil, fmt.Errorf("--slurm.fabrics names %q, an NVLink domain: Slurm's block plugin takes those (topology-block.conf), not a tree", name)
 		case slices.ContainsFunc(out, func(t FabricTree) bool { return t.Fabric == ir.FabricID(f) }):
-			return nil, fmt.Errorf("--slurm-fabrics names %q twice", name)
+			return nil, fmt.Errorf("--slurm.fabrics names %q twice", name)
 		}
 		sws := TreeOf(g, ir.FabricID(f), nodeName, true)
 		if len(sws) == 0 {
-			return nil, fmt.Errorf("--slurm-fabrics names %q, which reaches no server or host: it has no tree for Slurm", name)
+			return nil, fmt.Errorf("--slurm.fabrics names %q, which reaches no server or host: it has no tree for Slurm", name)
 		}
 		out = append(out, FabricTree{ir.FabricID(f), sws})
 	}

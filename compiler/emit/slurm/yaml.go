@@ -2,10 +2,13 @@ package slurm
 
 import (
 	"bytes"
+	"fmt"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // yamlSwitch, yamlBlock and yamlTopology are topology.yaml(5)'s shapes
@@ -85,6 +88,15 @@ func TopologyYAML(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string
 	}
 	if len(tops) == 0 {
 		return nil, nil
+	}
+	// topology.yaml(5): each topology's name is unique (partitions pick
+	// one by it).
+	named := map[string]bool{}
+	for _, t := range tops {
+		if named[t.Topology] {
+			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("topology.yaml would hold two topologies named %s (the NVLink blocks are topology \"nvlink\", each tree is named after its fabric); rename the fabric", t.Topology)}
+		}
+		named[t.Topology] = true
 	}
 	var b bytes.Buffer
 	b.WriteString("# Slurm topology.yaml (Slurm 25.05 and later), written by topoc build --emit slurm.\n")
