@@ -12,6 +12,7 @@ package analysis
 import (
 	"flag"
 	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -38,7 +39,38 @@ type Analyzer struct {
 	// (the CLI) surfaces flag F of analyzer A as --A.F and parses it
 	// before any analyzer runs. Most analyzers have none.
 	Flags flag.FlagSet
+	// ResultType is the type of the value Run returns, as in go/analysis;
+	// Declare sets it. The driver refuses a result of another type, and
+	// the typed accessor Declare returns is the one way to read it.
+	ResultType reflect.Type
 }
+
+// Accessor reads one analyzer's result as its declared type, so that a
+// reader of a result whose type changed fails to compile instead of
+// reading nothing.
+type Accessor[T any] struct{ a *Analyzer }
+
+// Declare records T as a's ResultType and returns the accessor of its
+// result. Each analyzer package declares it once, beside its Analyzer:
+//
+//	var ResultOf = analysis.Declare[[]Fabric](Analyzer)
+func Declare[T any](a *Analyzer) Accessor[T] {
+	a.ResultType = reflect.TypeFor[T]()
+	return Accessor[T]{a}
+}
+
+// From reads the result through of (Results.Of, or a Pass's ResultOf map
+// through a closure), and whether the analyzer ran.
+func (x Accessor[T]) From(of func(*Analyzer) any) (T, bool) {
+	v, ok := of(x.a).(T)
+	return v, ok
+}
+
+// In reads the result from a driver run, and whether the analyzer ran.
+func (x Accessor[T]) In(r *Results) (T, bool) { return x.From(r.Of) }
+
+// Analyzer returns the analyzer whose result x reads.
+func (x Accessor[T]) Analyzer() *Analyzer { return x.a }
 
 func (a *Analyzer) String() string { return a.Name }
 
@@ -56,13 +88,13 @@ type Pass struct {
 // Report records a diagnostic about the design.
 func (p *Pass) Report(d *hcl.Diagnostic) { *p.diags = append(*p.diags, d) }
 
-// Result returns the result of a required analyzer as type T. It panics
-// when a is not required or its result is not a T: both are programming
-// errors in the analyzer's declaration, caught by any test that runs it.
-func Result[T any](p *Pass, a *Analyzer) T {
-	v, ok := p.ResultOf[a]
+// Result returns the result of a required analyzer through its accessor.
+// It panics when the analyzer is not required: a programming error in the
+// analyzer's declaration, caught by any test that runs it.
+func Result[T any](p *Pass, x Accessor[T]) T {
+	v, ok := p.ResultOf[x.a]
 	if !ok {
-		panic(fmt.Sprintf("analyzer %s reads the result of %s without requiring it", p.Analyzer.Name, a.Name))
+		panic(fmt.Sprintf("analyzer %s reads the result of %s without requiring it", p.Analyzer.Name, x.a.Name))
 	}
 	return v.(T)
 }
@@ -83,10 +115,21 @@ func (r *Results) Of(a *Analyzer) any {
 	return r.results[a]
 }
 
-// Lookup returns the result of a as a T, and whether a ran.
+// Lookup returns the result of a as a T, and whether a ran, for an
+// analyzer made at run time (requirements.Over) that has no accessor of
+// its own. A result of another type than T panics: the caller's type is
+// wrong, and reading nothing would hide it.
 func Lookup[T any](r *Results, a *Analyzer) (T, bool) {
-	v, ok := r.Of(a).(T)
-	return v, ok
+	v := r.Of(a)
+	if v == nil {
+		var zero T
+		return zero, false
+	}
+	t, ok := v.(T)
+	if !ok {
+		panic(fmt.Sprintf("analyzer %s's result is a %T, read as a %v", a.Name, v, reflect.TypeFor[T]()))
+	}
+	return t, true
 }
 
 // Order returns the requested analyzers and everything they require,
@@ -141,6 +184,9 @@ func Run(g *ir.Graph, requested []*Analyzer) (*Results, error) {
 		v, err := a.Run(p)
 		if err != nil {
 			return res, fmt.Errorf("analyzer %s: %w", a.Name, err)
+		}
+		if a.ResultType != nil && v != nil && reflect.TypeOf(v) != a.ResultType {
+			return res, fmt.Errorf("analyzer %s returned a %T, but declares %v (analysis.Declare)", a.Name, v, a.ResultType)
 		}
 		res.results[a] = v
 		res.Ran = append(res.Ran, a)

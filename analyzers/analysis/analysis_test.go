@@ -19,7 +19,7 @@ func TestRunOrderAndResults(t *testing.T) {
 			log = append(log, name)
 			sum := 1
 			for _, r := range req {
-				sum += Result[int](p, r)
+				sum += Result(p, Accessor[int]{r})
 			}
 			return sum, nil
 		}
@@ -67,4 +67,30 @@ func TestDiagnosticsAndErrors(t *testing.T) {
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Summary != "w" {
 		t.Errorf("diagnostics = %v", res.Diagnostics)
 	}
+}
+
+// A result of another type than the analyzer declares is a driver error,
+// and Lookup of a result as the wrong type panics instead of reading
+// nothing: a changed result type cannot vanish silently from a report.
+func TestDeclaredResultType(t *testing.T) {
+	a := &Analyzer{Name: "a", Run: func(*Pass) (any, error) { return "text", nil }}
+	Declare[int](a)
+	if _, err := Run(ir.New(), []*Analyzer{a}); err == nil || !strings.Contains(err.Error(), "returned a string, but declares int") {
+		t.Errorf("error %v, want the declared-type refusal", err)
+	}
+	b := &Analyzer{Name: "b", Run: func(*Pass) (any, error) { return 7, nil }}
+	acc := Declare[int](b)
+	res, err := Run(ir.New(), []*Analyzer{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := acc.In(res); !ok || v != 7 {
+		t.Errorf("accessor read %v, %v", v, ok)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Lookup as the wrong type did not panic")
+		}
+	}()
+	Lookup[string](res, b)
 }

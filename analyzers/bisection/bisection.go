@@ -283,6 +283,9 @@ var Analyzer = &analysis.Analyzer{
 	},
 }
 
+// ResultOf reads the Analyzer's result, one Fabric per fabric, by FabricID (analysis.Declare).
+var ResultOf = analysis.Declare[[]Fabric](Analyzer)
+
 func init() {
 	Analyzer.Flags.Var(&analyzerView, "view", "what the split's endpoints are: gpu (the GPUs, with server internals in the graph) or endpoint_port (each NIC port on the fabric, fabric links only); docs/analyzers.md")
 }

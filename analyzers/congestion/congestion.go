@@ -45,6 +45,9 @@ var Analyzer = &analysis.Analyzer{
 	},
 }
 
+// ResultOf reads the Analyzer's result, the workloads' collectives and link loads (analysis.Declare).
+var ResultOf = analysis.Declare[*Result](Analyzer)
+
 // Result is the analysis of every workload, in source order.
 type Result struct {
 	// Workloads holds one entry per workload block.

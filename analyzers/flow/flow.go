@@ -106,6 +106,9 @@ var Analyzer = &analysis.Analyzer{
 	},
 }
 
+// ResultOf reads the Analyzer's result, the flow blocks' results, in design order (analysis.Declare).
+var ResultOf = analysis.Declare[[]Result](Analyzer)
+
 // network is a flow's graph: local vertices, arcs and their links.
 type network struct {
 	g      *ir.Graph

@@ -110,3 +110,6 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  "count endpoints, switches, links and ports per fabric",
 	Run:  func(p *analysis.Pass) (any, error) { return Summarize(p.Graph), nil },
 }
+
+// ResultOf reads the Analyzer's result, one Fabric per fabric, by FabricID (analysis.Declare).
+var ResultOf = analysis.Declare[[]Fabric](Analyzer)

@@ -198,6 +198,9 @@ var Analyzer = &analysis.Analyzer{
 	},
 }
 
+// ResultOf reads the Analyzer's result, one Fabric per fabric, by FabricID (analysis.Declare).
+var ResultOf = analysis.Declare[[]Fabric](Analyzer)
+
 // Analyze computes the oversubscription of fabric f of g in O(nodes +
 // links) time per unit kind.
 func Analyze(g *ir.Graph, f ir.FabricID) Fabric {

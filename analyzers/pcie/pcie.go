@@ -111,6 +111,9 @@ var Analyzer = &analysis.Analyzer{
 	},
 }
 
+// ResultOf reads the Analyzer's result, the GPU↔NIC paths of every node model and server (analysis.Declare).
+var ResultOf = analysis.Declare[*Result](Analyzer)
+
 // Analyze computes the result for g (see Result). It walks the nodes and
 // links a few times with flat arrays and indexes the internal links of
 // the analyzed servers only (ir.Graph.InternalsOf), so its cost grows with

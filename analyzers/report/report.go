@@ -43,15 +43,15 @@ type Fabric struct {
 // analyzers that ran; of returns an analyzer's result or nil. It returns
 // nil when the inventory did not run.
 func Fabrics(of func(*analysis.Analyzer) any) []Fabric {
-	inv, ok := of(inventory.Analyzer).([]inventory.Fabric)
+	inv, ok := inventory.ResultOf.From(of)
 	if !ok {
 		return nil
 	}
 	out := make([]Fabric, len(inv))
-	bis, _ := of(bisection.Analyzer).([]bisection.Fabric)
-	over, _ := of(oversub.Analyzer).([]oversub.Fabric)
-	paths, _ := of(pcie.Analyzer).(*pcie.Result)
-	wi, _ := of(resilience.Analyzer).(*resilience.Result)
+	bis, _ := bisection.ResultOf.From(of)
+	over, _ := oversub.ResultOf.From(of)
+	paths, _ := pcie.ResultOf.From(of)
+	wi, _ := resilience.ResultOf.From(of)
 	for i := range inv {
 		out[i] = Fabric{Fabric: inv[i]}
 		if i < len(bis) {
@@ -90,7 +90,7 @@ type Check struct {
 // Flows returns the flow analyzer's results, or nil when it did not run
 // or the design has no flow block.
 func Flows(of func(*analysis.Analyzer) any) []flow.Result {
-	if r, ok := of(flow.Analyzer).([]flow.Result); ok && len(r) > 0 {
+	if r, ok := flow.ResultOf.From(of); ok && len(r) > 0 {
 		return r
 	}
 	return nil
@@ -99,7 +99,7 @@ func Flows(of func(*analysis.Analyzer) any) []flow.Result {
 // Workloads returns the congestion analyzer's workloads, or nil when it
 // did not run.
 func Workloads(of func(*analysis.Analyzer) any) []congestion.Workload {
-	if r, ok := of(congestion.Analyzer).(*congestion.Result); ok && r != nil && len(r.Workloads) > 0 {
+	if r, ok := congestion.ResultOf.From(of); ok && r != nil && len(r.Workloads) > 0 {
 		return r.Workloads
 	}
 	return nil

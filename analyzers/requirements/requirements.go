@@ -37,6 +37,9 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
+// ResultOf reads the Analyzer's result, one outcome per requirement block, in design order (analysis.Declare).
+var ResultOf = analysis.Declare[[]report.Requirement](Analyzer)
+
 // Over returns the requirements analyzer reading only the results of the
 // analyzers in selected (those of report.Sources among them): what
 // `topoc check --analyzers` runs when it leaves the requirements out, so

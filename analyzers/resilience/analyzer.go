@@ -340,8 +340,8 @@ var Analyzer = &analysis.Analyzer{
 			detail += fmt.Sprintf(" Its classes and policies: %s. Derived classes come from the design's tiers, link kinds, racks, rails, planes and units; declare others with a risk_group block, policies with a failure_policy block (docs/resilience.md).", strings.Join(names, ", "))
 			p.Report(diag.Error(diag.UnknownReference, at[c], "Unknown what-if class", detail))
 		}
-		bis := analysis.Result[[]bisection.Fabric](p, bisection.Analyzer)
-		cong := analysis.Result[*congestion.Result](p, congestion.Analyzer)
+		bis := analysis.Result(p, bisection.ResultOf)
+		cong := analysis.Result(p, congestion.ResultOf)
 		view := bisection.ConfiguredView()
 		if view != bisection.ViewGPU {
 			bis = nil
@@ -370,6 +370,9 @@ var Analyzer = &analysis.Analyzer{
 		return res, nil
 	},
 }
+
+// ResultOf reads the Analyzer's result, the what-if sweeps the requirements read (analysis.Declare).
+var ResultOf = analysis.Declare[*Result](Analyzer)
 
 // referencedClasses returns the what-if classes the requirements read by
 // name (fabric.<f>.whatif.<class>), sorted, with the range of the first

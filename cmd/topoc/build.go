@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
-	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/cabling"
@@ -107,7 +106,7 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 	in := &opts
 	in.Graph = res.graph
 	// The diagram heatmap shows the most congested collective phase.
-	if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
+	if r, ok := congestion.ResultOf.In(res.results); ok {
 		in.LinkLoads, in.LinkLoadsFrom = r.LinkLoads(), r.LinkLoadsFrom()
 	}
 	var arts []emit.Artifact

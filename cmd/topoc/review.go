@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
-	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/analyzers/resilience"
@@ -92,7 +91,7 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 		}
 		// Heatmaps too, as build draws them: the review shows where the
 		// workloads' traffic congests (issue 18).
-		if r, ok := analysis.Lookup[*congestion.Result](res.results, congestion.Analyzer); ok {
+		if r, ok := congestion.ResultOf.In(res.results); ok {
 			in.LinkLoads, in.LinkLoadsFrom = r.LinkLoads(), r.LinkLoadsFrom()
 		}
 		for _, e := range withoutMissingRenderer(c, emitters) {
