@@ -358,6 +358,12 @@ func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.Nod
 		cands = append(cands, h)
 	} else if host, hca, ok := strings.Cut(desc, " "); ok {
 		cands = append(cands, host+"/"+hca)
+		// A fully qualified host ("dgx0007.cluster.local mlx5_0", as
+		// a host whose hostname is its FQDN describes itself): its
+		// short name too.
+		if short, _, fq := strings.Cut(host, "."); fq && short != "" {
+			cands = append(cands, short+"/"+hca)
+		}
 	}
 	for _, c := range cands {
 		for _, a := range aliases(c) {

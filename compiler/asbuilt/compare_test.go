@@ -74,9 +74,9 @@ func TestFindingsNameTheirFile(t *testing.T) {
 	}
 }
 
-// Adapters described by the server's hostname ("dgx017 mlx5_3" or
-// "dgx017 nic1", as a host whose OS name is not the design name describes
-// them) match when
+// Adapters described by the server's hostname ("dgx017 mlx5_3",
+// "dgx017 nic1" or "dgx017.cluster.local mlx5_0", as a host whose OS name
+// is not the design name describes them) match when
 // the node group states that hostname (ir.Graph.Hostnames).
 func TestMatchByHostname(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
@@ -100,6 +100,9 @@ func TestMatchByHostname(t *testing.T) {
 		p := nic.FindStringSubmatch(m)
 		if p[2][0]%2 == 1 {
 			return `"` + host[p[1]] + " nic" + p[2] + `"`
+		}
+		if p[2] == "0" {
+			return `"` + host[p[1]] + ".cluster.local " + netNames[0] + `"` // a fully qualified host name
 		}
 		return `"` + host[p[1]] + " " + netNames[p[2][0]-'0'] + `"`
 	})
