@@ -12,7 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/compiler/emit"
-	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclimport"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -40,7 +41,7 @@ func readNCCL(c *cobra.Command, path string) ([]byte, bool) {
 	src, err := lang.ReadFileLimited(path, maxNCCLFile)
 	var tl *lang.TooLargeError
 	if errors.As(err, &tl) {
-		err = fmt.Errorf("%w, the limit for an NCCL topology file (NCCL loads at most %d elements)", tl, nccl.MaxNodes)
+		err = fmt.Errorf("%w, the limit for an NCCL topology file (NCCL loads at most %d elements)", tl, topoxml.MaxNodes)
 	}
 	if err != nil {
 		fmt.Fprintf(c.ErrOrStderr(), "topoc: %v\n", err)
@@ -81,7 +82,7 @@ func newNCCLLint() *cobra.Command {
 				if !ok {
 					return exitError{2}
 				}
-				ds := nccl.Lint(path, src)
+				ds := topoxml.Lint(path, src)
 				out.OK = out.OK && !ds.HasErrors()
 				if format == "json" {
 					out.Files = append(out.Files, fileReport{File: path, Diagnostics: diag.ToJSON(ds)})
@@ -142,7 +143,7 @@ func newNCCLImport() *cobra.Command {
 			} else if base := strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0])); emit.SafeName(base) != base {
 				fmt.Fprintf(c.ErrOrStderr(), "topoc: note: the node_model is named %q, from the file name %q with the characters a name may not hold replaced by '_'; --name chooses another\n", emit.SafeName(base), base)
 			}
-			text, ds := nccl.Import(args[0], src, nccl.ImportOptions{Name: name})
+			text, ds := ncclimport.Import(args[0], src, ncclimport.ImportOptions{Name: name})
 			color := os.Getenv("NO_COLOR") == "" && isTerminal(c.ErrOrStderr())
 			if err := diag.WriteText(c.ErrOrStderr(), map[string]*hcl.File{args[0]: {Bytes: src}}, ds, 0, color); err != nil {
 				return err

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -22,7 +23,7 @@ const classNVSwitch = "0x068000"
 type Result struct {
 	// Tree is the <system> element, or nil when the model gives no bus id
 	// at all (it was not written for NCCL) or misses required values.
-	Tree *Element
+	Tree *topoxml.Element
 	// Header is the comment written before the root.
 	Header []string
 	// Paths holds each GPU's nearest NIC and path class.
@@ -96,15 +97,15 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 	}
 	miss := func(format string, args ...any) { r.Missing = append(r.Missing, fmt.Sprintf(format, args...)) }
 
-	root := &Element{Name: "system", Attrs: []Attr{{Key: "version", Value: "1"}}}
-	cpus := make([]*Element, len(sm.NUMA))
+	root := &topoxml.Element{Name: "system", Attrs: []topoxml.Attr{{Key: "version", Value: "1"}}}
+	cpus := make([]*topoxml.Element, len(sm.NUMA))
 	for i, n := range sm.NUMA {
 		c := root.Add("cpu", "numaid", strconv.Itoa(int(n.ID)))
 		cpus[i] = c
 		at := fmt.Sprintf("cpu numaid %d", n.ID)
 		set := func(key, value, how string) {
 			if value != "" {
-				c.Attrs = append(c.Attrs, Attr{Key: key, Value: value})
+				c.Attrs = append(c.Attrs, topoxml.Attr{Key: key, Value: value})
 			} else if how != "" {
 				miss("%s has no %s: %s%s", at, key, how, where(sm.Origin))
 			}
@@ -131,7 +132,7 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 		}
 	}
 	sort.Strings(gpuBus)
-	els := make([]*Element, len(sm.PCI))
+	els := make([]*topoxml.Element, len(sm.PCI))
 	for i := range sm.PCI {
 		f := &sm.PCI[i]
 		if !keep[i] {
@@ -161,7 +162,7 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 				e.Set(key, ids[k])
 			}
 		}
-		if s := LinkSpeedString(int(f.LinkGen)); s != "" {
+		if s := topoxml.LinkSpeedString(int(f.LinkGen)); s != "" {
 			e.Set("link_speed", s)
 		} else {
 			miss("%s has no link_speed: %s%s", at, linkHow(f, "gen"), where(f.Origin))
@@ -206,12 +207,12 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 			}
 		}
 	}
-	if n := root.Count(); n > Budget {
-		miss("the file would have %d elements, more than topoc's budget of %d (NCCL loads at most %d, and detection adds to the same buffer): use nccl_detail = \"skeleton\"", n, Budget, MaxNodes-1)
+	if n := root.Count(); n > topoxml.Budget {
+		miss("the file would have %d elements, more than topoc's budget of %d (NCCL loads at most %d, and detection adds to the same buffer): use nccl_detail = \"skeleton\"", n, topoxml.Budget, topoxml.MaxNodes-1)
 	}
-	root.walk(func(el, _ *Element, _ int) {
-		if len(el.Children) > MaxChildrenOld {
-			miss("<%s> would have %d children; NCCL ≤ 2.20 holds at most %d per element", el.Name, len(el.Children), MaxChildrenOld)
+	root.Walk(func(el, _ *topoxml.Element, _ int) {
+		if len(el.Children) > topoxml.MaxChildrenOld {
+			miss("<%s> would have %d children; NCCL ≤ 2.20 holds at most %d per element", el.Name, len(el.Children), topoxml.MaxChildrenOld)
 		}
 	})
 	if len(r.Missing) == 0 {
@@ -223,7 +224,7 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 // addNIC adds <nic> with one <net> per port under parent. The speed is in
 // Mb/s (NCCL's unit; omitted when the NIC has no model, so that NCCL's
 // plugin fills it); ports are numbered from 1 as NCCL's IB plugin does.
-func addNIC(parent *Element, f *ir.PCIFunction) {
+func addNIC(parent *topoxml.Element, f *ir.PCIFunction) {
 	nic := parent.Add("nic")
 	for p, name := range f.NetNames {
 		net := nic.Add("net", "name", name)

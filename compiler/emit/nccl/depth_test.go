@@ -8,7 +8,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclimport"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -36,23 +37,23 @@ func nested(n int) []byte {
 func TestNestingDepthCap(t *testing.T) {
 	src := nested(100_000)
 	start := time.Now()
-	ds := nccl.Lint("deep.xml", src)
+	ds := topoxml.Lint("deep.xml", src)
 	if el := time.Since(start); el > 5*time.Second {
 		t.Errorf("lint of a 100,000-deep file took %v", el)
 	}
 	fs := findings(ds)
 	// Line 1 is <system> (depth 1), so depth MaxDepth+1 is on that line.
-	want := finding{sev: diag.SevError, code: diag.NCCLLimit, line: nccl.MaxDepth + 1, summary: "Elements nested more than 64 deep"}
+	want := finding{sev: diag.SevError, code: diag.NCCLLimit, line: topoxml.MaxDepth + 1, summary: "Elements nested more than 64 deep"}
 	if len(fs) != 1 || fs[0] != want {
 		t.Fatalf("lint: %+v, want %+v", fs, want)
 	}
-	text, ds := nccl.Import("deep.xml", src, nccl.ImportOptions{})
+	text, ds := ncclimport.Import("deep.xml", src, ncclimport.ImportOptions{})
 	if text != nil || !slices.ContainsFunc(findings(ds), func(f finding) bool { return f == want }) {
 		t.Fatalf("import: text %d bytes, %+v; want nothing and %+v", len(text), findings(ds), want)
 	}
-	doc, ds := nccl.Parse("ok.xml", nested(nccl.MaxDepth-1))
+	doc, ds := topoxml.Parse("ok.xml", nested(topoxml.MaxDepth-1))
 	if ds.HasErrors() {
-		t.Fatalf("depth %d refused: %v", nccl.MaxDepth, ds)
+		t.Fatalf("depth %d refused: %v", topoxml.MaxDepth, ds)
 	}
 	// Every element below the skipped <pci> is marked skipped, and none is
 	// counted as loaded (the <system> alone is).
@@ -66,8 +67,8 @@ func TestNestingDepthCap(t *testing.T) {
 			break
 		}
 	}
-	if n != nccl.MaxDepth-1 || doc.Loaded != 1 {
-		t.Errorf("%d skipped elements, %d loaded; want %d and 1", n, doc.Loaded, nccl.MaxDepth-1)
+	if n != topoxml.MaxDepth-1 || doc.Loaded != 1 {
+		t.Errorf("%d skipped elements, %d loaded; want %d and 1", n, doc.Loaded, topoxml.MaxDepth-1)
 	}
 }
 
@@ -85,7 +86,7 @@ func TestImportRefusesLintErrors(t *testing.T) {
 	}
 	dup := file("0000:1b:00.0", "0000:1b:00.0")
 	var lintErrs hcl.Diagnostics
-	for _, d := range nccl.Lint("dup.xml", dup) {
+	for _, d := range topoxml.Lint("dup.xml", dup) {
 		if d.Severity == hcl.DiagError {
 			lintErrs = append(lintErrs, d)
 		}
@@ -93,11 +94,11 @@ func TestImportRefusesLintErrors(t *testing.T) {
 	if len(lintErrs) != 1 || diag.CodeOf(lintErrs[0]) != diag.NCCLDuplicate || lintErrs[0].Subject.Start.Line != 4 {
 		t.Fatalf("lint: %+v, want one nccl-duplicate on line 4", findings(lintErrs))
 	}
-	text, ds := nccl.Import("dup.xml", dup, nccl.ImportOptions{})
+	text, ds := ncclimport.Import("dup.xml", dup, ncclimport.ImportOptions{})
 	if text != nil || !slices.Equal(findings(ds), findings(lintErrs)) {
 		t.Fatalf("import: text %d bytes, %+v; want nothing and lint's errors %+v", len(text), findings(ds), findings(lintErrs))
 	}
-	text, ds = nccl.Import("ok.xml", file("0000:1b:00.0", "0000:2b:00.0"), nccl.ImportOptions{})
+	text, ds = ncclimport.Import("ok.xml", file("0000:1b:00.0", "0000:2b:00.0"), ncclimport.ImportOptions{})
 	if text == nil || ds.HasErrors() {
 		t.Fatalf("import without the duplicate: %d bytes, %+v", len(text), findings(ds))
 	}

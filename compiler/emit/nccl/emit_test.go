@@ -14,6 +14,8 @@ import (
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclimport"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/tooltest"
 	"github.com/topoc/topoc/lang"
@@ -164,8 +166,8 @@ func strictCheck(t *testing.T, name string, data []byte) {
 	if len(stack) != 0 {
 		t.Errorf("%s: unclosed %v", name, stack)
 	}
-	if elements > nccl.Budget {
-		t.Errorf("%s: %d elements, over the budget of %d", name, elements, nccl.Budget)
+	if elements > topoxml.Budget {
+		t.Errorf("%s: %d elements, over the budget of %d", name, elements, topoxml.Budget)
 	}
 }
 
@@ -184,11 +186,11 @@ func TestEmittedFilesStrict(t *testing.T) {
 	if full.Tree == nil {
 		t.Fatalf("full detail: %v", full.Missing)
 	}
-	files["full.xml"] = nccl.Write(full.Tree, full.Header)
+	files["full.xml"] = topoxml.Write(full.Tree, full.Header)
 	for _, ref := range []string{"azhpc_ndv4-topo.xml", "ocihpc_topo-flattened-b4.xml"} {
-		text, _ := nccl.Import(ref, readRef(t, ref), nccl.ImportOptions{Name: "imp"})
+		text, _ := ncclimport.Import(ref, readRef(t, ref), ncclimport.ImportOptions{Name: "imp"})
 		r := emitModel(t, "imp", map[string]string{"m.topo.hcl": string(text)})
-		files["imported-"+ref] = nccl.Write(r.Tree, r.Header)
+		files["imported-"+ref] = topoxml.Write(r.Tree, r.Header)
 	}
 	names := make([]string, 0, len(files))
 	for n := range files {
@@ -197,7 +199,7 @@ func TestEmittedFilesStrict(t *testing.T) {
 	sort.Strings(names)
 	for _, n := range names {
 		strictCheck(t, n, files[n])
-		for _, d := range nccl.Lint(n, files[n]) {
+		for _, d := range topoxml.Lint(n, files[n]) {
 			// Import keeps B4's 7-digit affinity word verbatim, so the
 			// re-emitted file has the original's one weakness.
 			if n == "imported-ocihpc_topo-flattened-b4.xml" && d.Summary == "Short affinity word" {

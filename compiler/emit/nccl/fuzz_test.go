@@ -10,6 +10,8 @@ import (
 
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclimport"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/lang"
 )
 
@@ -40,8 +42,8 @@ func seeds(f *testing.F) {
 func FuzzLint(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_ = nccl.Lint("f.xml", data)
-		doc, diags := nccl.Parse("f.xml", data)
+		_ = topoxml.Lint("f.xml", data)
+		doc, diags := topoxml.Parse("f.xml", data)
 		if diags.HasErrors() {
 			return
 		}
@@ -49,15 +51,15 @@ func FuzzLint(f *testing.F) {
 			if r.Ignored {
 				continue
 			}
-			out := nccl.Write(r, nil)
-			again, d2 := nccl.Parse("w.xml", out)
+			out := topoxml.Write(r, nil)
+			again, d2 := topoxml.Parse("w.xml", out)
 			if d2.HasErrors() {
 				t.Fatalf("written file does not parse: %v\n%q", d2, out)
 			}
 			if len(again.Roots) != 1 {
 				t.Fatalf("written file has %d roots\n%q", len(again.Roots), out)
 			}
-			if d := nccl.Diff(r, again.Roots[0]); d != nil {
+			if d := topoxml.Diff(r, again.Roots[0]); d != nil {
 				t.Fatalf("round trip changed the tree: %v\n%q", d, out)
 			}
 		}
@@ -70,7 +72,7 @@ func FuzzLint(f *testing.F) {
 func FuzzImport(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		text, diags := nccl.Import("f.xml", data, nccl.ImportOptions{Name: "fuzz"})
+		text, diags := ncclimport.Import("f.xml", data, ncclimport.ImportOptions{Name: "fuzz"})
 		if text == nil {
 			if !diags.HasErrors() {
 				t.Fatal("no text and no error")

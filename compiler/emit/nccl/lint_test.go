@@ -8,7 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -85,7 +85,7 @@ func TestLintReferenceFiles(t *testing.T) {
 	}
 	for name, wants := range cases {
 		t.Run(name, func(t *testing.T) {
-			fs := findings(nccl.Lint(name, readRef(t, name)))
+			fs := findings(topoxml.Lint(name, readRef(t, name)))
 			total := 0
 			for _, w := range wants {
 				if got := count(fs, w.sev, w.code, w.summary); got != w.n {
@@ -120,7 +120,7 @@ func TestLintReferenceFiles(t *testing.T) {
 // TestLintB4AffinityDecode: NCCL reads B4's "fff0000" as 0x0fff0000, so
 // numaid 7 holds CPUs 112-127 and 240-251: the finding says so.
 func TestLintB4AffinityDecode(t *testing.T) {
-	for _, d := range nccl.Lint("b4", readRef(t, "ocihpc_topo-flattened-b4.xml")) {
+	for _, d := range topoxml.Lint("b4", readRef(t, "ocihpc_topo-flattened-b4.xml")) {
 		if d.Summary == "Short affinity word" {
 			if !strings.Contains(d.Detail, "CPUs 112-127,240-251") || !strings.Contains(d.Detail, `"ffff0000"`) {
 				t.Errorf("detail does not decode the mask: %s", d.Detail)
@@ -189,7 +189,7 @@ func TestLintRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fs := findings(nccl.Lint("t.xml", []byte(c.src)))
+			fs := findings(topoxml.Lint("t.xml", []byte(c.src)))
 			if count(fs, c.sev, c.code, c.summary) == 0 {
 				t.Errorf("want %s %s %q; got %v\nfile:\n%s", c.sev, c.code, c.summary, fs, c.src)
 			}
@@ -197,7 +197,7 @@ func TestLintRules(t *testing.T) {
 	}
 	// The same file without the fault is clean: every rule above is
 	// triggered by its fault, not by the template.
-	if fs := findings(nccl.Lint("t.xml", []byte(wrap(gpu)))); len(fs) != 0 {
+	if fs := findings(topoxml.Lint("t.xml", []byte(wrap(gpu)))); len(fs) != 0 {
 		t.Errorf("the template file has findings: %v", fs)
 	}
 }
@@ -206,7 +206,7 @@ func TestLintRules(t *testing.T) {
 // including after a start tag on the same line (as AWS's p4d file does).
 func TestLintComments(t *testing.T) {
 	src := "<!-- header a=b -->\n<system version=\"1\"> <!-- after a tag -->\n  <!-- inside -->\n</system>\n"
-	if fs := findings(nccl.Lint("c.xml", []byte(src))); count(fs, diag.SevError, diag.NCCLSyntax, "") > 0 {
+	if fs := findings(topoxml.Lint("c.xml", []byte(src))); count(fs, diag.SevError, diag.NCCLSyntax, "") > 0 {
 		t.Errorf("comments rejected: %v", fs)
 	}
 }
@@ -223,19 +223,19 @@ func TestNodeLimit(t *testing.T) {
 		b.WriteString("  </cpu>\n</system>\n")
 		return []byte(b.String())
 	}
-	doc, ds := nccl.Parse("255.xml", file(255))
+	doc, ds := topoxml.Parse("255.xml", file(255))
 	if ds.HasErrors() || doc.Loaded != 255 {
 		t.Errorf("255 elements: loaded %d, errors %v", doc.Loaded, ds)
 	}
-	_, ds = nccl.Parse("256.xml", file(256))
+	_, ds = topoxml.Parse("256.xml", file(256))
 	if count(findings(ds), diag.SevError, diag.NCCLLimit, "limited to 256 nodes") != 1 {
 		t.Errorf("256 elements: want the node-limit error, got %v", findings(ds))
 	}
 	// The budget warning fires well before NCCL's limit.
-	if count(findings(nccl.Lint("151.xml", file(151))), diag.SevWarning, diag.NCCLLimit, "Large file") != 1 {
+	if count(findings(topoxml.Lint("151.xml", file(151))), diag.SevWarning, diag.NCCLLimit, "Large file") != 1 {
 		t.Errorf("151 elements: want the budget warning")
 	}
-	if count(findings(nccl.Lint("150.xml", file(150))), diag.SevWarning, diag.NCCLLimit, "Large file") != 0 {
+	if count(findings(topoxml.Lint("150.xml", file(150))), diag.SevWarning, diag.NCCLLimit, "Large file") != 0 {
 		t.Errorf("150 elements: no budget warning expected")
 	}
 }
@@ -246,17 +246,17 @@ func TestValueLimit(t *testing.T) {
 	val := func(n int) []byte {
 		return []byte(`<system version="1" name="` + strings.Repeat("x", n) + "\"/>\n")
 	}
-	if _, ds := nccl.Parse("a", val(253)); ds.HasErrors() {
+	if _, ds := topoxml.Parse("a", val(253)); ds.HasErrors() {
 		t.Errorf("253 characters rejected: %v", ds)
 	}
-	if _, ds := nccl.Parse("a", val(254)); !ds.HasErrors() {
+	if _, ds := topoxml.Parse("a", val(254)); !ds.HasErrors() {
 		t.Errorf("254 characters accepted")
 	}
 	var attrs []string
 	for i := 0; i < 17; i++ {
 		attrs = append(attrs, fmt.Sprintf(`a%d="%d"`, i, i))
 	}
-	doc, ds := nccl.Parse("a", []byte(`<system version="1" `+strings.Join(attrs, " ")+"/>\n"))
+	doc, ds := topoxml.Parse("a", []byte(`<system version="1" `+strings.Join(attrs, " ")+"/>\n"))
 	if n := len(doc.System().Attrs); n != 16 {
 		t.Errorf("kept %d attributes, want 16", n)
 	}
@@ -267,7 +267,7 @@ func TestValueLimit(t *testing.T) {
 
 // TestLintSorted: findings come in file order.
 func TestLintSorted(t *testing.T) {
-	fs := findings(nccl.Lint("g5", readRef(t, "awsofi_g5.48xl-topo.xml")))
+	fs := findings(topoxml.Lint("g5", readRef(t, "awsofi_g5.48xl-topo.xml")))
 	lines := make([]int, len(fs))
 	for i, f := range fs {
 		lines[i] = f.line

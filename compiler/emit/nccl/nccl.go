@@ -1,18 +1,16 @@
-// Package nccl writes, checks and reads NCCL topology files
-// (NCCL_TOPO_FILE), following docs/reference/nccl-topo-xml.md, a
-// reading of NCCL 2.30.7's src/graph/xml.cc, topo.cc and paths.cc:
+// Package nccl writes NCCL topology files (NCCL_TOPO_FILE), following
+// docs/reference/nccl-topo-xml.md, a reading of NCCL 2.30.7's
+// src/graph/xml.cc, topo.cc and paths.cc: the emitter (Emitter, Build)
+// writes one file per node model in NCCL's strict lexical subset,
+// skeleton (cpu and pci) by default, with the predicted GPU-NIC path
+// class and GPUDirect RDMA state per GPU (Paths) in a leading comment and
+// in a side report.
 //
-//   - the emitter (Emitter, Build) writes one file per node model in
-//     NCCL's strict lexical subset, skeleton (cpu and pci) by default,
-//     with the predicted GPU-NIC path class and GPUDirect RDMA state per
-//     GPU in a leading comment and in a side report;
-//   - Parse reads a file byte by byte as NCCL's parser does, and Lint
-//     checks it against NCCL's rules and explains each finding;
-//   - Import turns a file (including NCCL_TOPO_DUMP_FILE output) into an
-//     HCL node_model, naming every value it could not find;
-//   - Diff compares two files as NCCL reads them, for round-trip tests.
-//
-// Like every back end it sees only compiler/ir (and lang/diag).
+// Its neighbours do the other jobs on the same files: topoxml reads a
+// file byte by byte as NCCL's parser does (Parse), checks it against
+// NCCL's rules (Lint) and compares two files as NCCL reads them (Diff);
+// ncclimport turns a file (NCCL_TOPO_DUMP_FILE output too) into an HCL
+// node_model. Like every back end it sees only compiler/ir (and lang/diag).
 package nccl
 
 import (
@@ -20,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 )
 
 // Emitter is the "nccl" back end of `topoc build`. For each node model a
@@ -52,9 +51,9 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 			report += " No NCCL file: the model gives no bus id, so a file could not place any device.\n" +
 				" State bus ids (gpu_pci, nic pci blocks; docs/nccl.md) to get one.\n"
 		} else {
-			arts = append(arts, emit.Artifact{Path: base + ".xml", Data: Write(r.Tree, r.Header)})
+			arts = append(arts, emit.Artifact{Path: base + ".xml", Data: topoxml.Write(r.Tree, r.Header)})
 			report += fmt.Sprintf(" File: %s.xml, %d elements (topoc's budget %d; NCCL loads at most %d).\n",
-				emit.SafeName(sm.Name), r.Tree.Count(), Budget, MaxNodes-1)
+				emit.SafeName(sm.Name), r.Tree.Count(), topoxml.Budget, topoxml.MaxNodes-1)
 		}
 		arts = append(arts, emit.Artifact{Path: base + ".txt", Data: []byte(report)})
 	}

@@ -3,6 +3,7 @@ package nccl
 import (
 	"strings"
 
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -23,13 +24,6 @@ type GPUPath struct {
 	// spread over (NIC among them).
 	Nearest int
 }
-
-// gdrLevel is NCCL 2.30's default GPUDirect RDMA level, and gdrLevelOld
-// the level before 2.30 or with NCCL_NET_GDR_C2C=0 (nccl-topo-xml.md §6).
-const (
-	gdrLevel    = ir.PathP2C
-	gdrLevelOld = ir.PathPXB
-)
 
 // Paths classifies each GPU's path to its NIC on the first server of
 // model sm in g, with the one GPU→NIC assignment topoc has
@@ -111,8 +105,8 @@ func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 				best.Class = ir.PathPIX
 			}
 		}
-		best.GDR = best.NIC >= 0 && best.Class <= gdrLevel
-		best.GDROld = best.NIC >= 0 && best.Class <= gdrLevelOld
+		best.GDR = best.NIC >= 0 && best.Class <= topoxml.GDRLevel
+		best.GDROld = best.NIC >= 0 && best.Class <= topoxml.GDRLevelOld
 		out = append(out, best)
 	}
 	return out
@@ -149,8 +143,8 @@ func flattenRoot(sm *ir.ServerModel, fi int) int {
 		return fi
 	}
 	up := &sm.PCI[f.Parent]
-	g1, l1 := broadcomLevel(f.VendorID, f.DeviceID, f.SubsystemVendorID, f.SubsystemDeviceID)
-	g2, l2 := broadcomLevel(up.VendorID, up.DeviceID, up.SubsystemVendorID, up.SubsystemDeviceID)
+	g1, l1 := topoxml.BroadcomLevel(f.VendorID, f.DeviceID, f.SubsystemVendorID, f.SubsystemDeviceID)
+	g2, l2 := topoxml.BroadcomLevel(up.VendorID, up.DeviceID, up.SubsystemVendorID, up.SubsystemDeviceID)
 	if g1 != 0 && g1 == g2 && (l1 == "any" || l1 == "lower") && (l2 == "any" || l2 == "upper") {
 		return int(f.Parent)
 	}

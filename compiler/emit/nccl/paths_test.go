@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
@@ -150,7 +150,7 @@ func TestPathClasses(t *testing.T) {
 				}
 			}
 			lintOff := map[string]bool{}
-			for _, d := range nccl.Lint("t.xml", nccl.Write(r.Tree, nil)) {
+			for _, d := range topoxml.Lint("t.xml", topoxml.Write(r.Tree, nil)) {
 				if diag.CodeOf(d) == diag.NCCLNoGDR && diag.SeverityOf(d) == diag.SevWarning {
 					lintOff[d.Summary] = true
 				}
@@ -204,7 +204,7 @@ func TestMadeUpSwitchIDs(t *testing.T) {
 	if r.Tree == nil {
 		t.Fatal(r.Missing)
 	}
-	out := string(nccl.Write(r.Tree, nil))
+	out := string(topoxml.Write(r.Tree, nil))
 	for _, want := range []string{`busid="ffff:ff:01.0"`, `busid="ffff:ff:03.0"`, `busid="ffff:ff:02.0"`} {
 		if strings.Count(out, want) != 1 {
 			t.Errorf("want exactly one %s:\n%s", want, out)
@@ -229,7 +229,7 @@ func TestMadeUpSwitchIDs(t *testing.T) {
 // structural or value difference.
 func TestDiff(t *testing.T) {
 	base := `<system version="1"><cpu numaid="0" affinity="00000000,0000ffff" arch="x86_64"><pci busid="ffff:ff:01.0" class="0x060400" link_speed="16 GT/s" link_width="16"><pci busid="0001:00:00.0" class="0x030200" link_speed="16 GT/s" link_width="16"/><pci busid="0101:00:00.0" class="0x020700" link_speed="16 GT/s" link_width="16"/></pci></cpu></system>`
-	parse := func(s string) *nccl.Element { return system(t, "d.xml", []byte(s)) }
+	parse := func(s string) *topoxml.Element { return system(t, "d.xml", []byte(s)) }
 	same := []string{
 		strings.ReplaceAll(base, "16 GT/s", "16.0 GT/s PCIe"),
 		strings.Replace(base, "00000000,0000ffff", "0000ffff", 1),
@@ -239,7 +239,7 @@ func TestDiff(t *testing.T) {
 			`<pci busid="0101:00:00.0" class="0x020700" link_speed="16 GT/s" link_width="16"/><!-- c --><pci busid="0001:00:00.0" class="0x030200" link_speed="16 GT/s" link_width="16"/>`, 1),
 	}
 	for _, s := range same {
-		if d := nccl.Diff(parse(base), parse(s)); d != nil {
+		if d := topoxml.Diff(parse(base), parse(s)); d != nil {
 			t.Errorf("equivalent files differ: %v\n%s", d, s)
 		}
 	}
@@ -253,13 +253,13 @@ func TestDiff(t *testing.T) {
 		"unknown gen": strings.Replace(base, `class="0x030200" link_speed="16 GT/s"`, `class="0x030200" link_speed=""`, 1),
 	}
 	for what, s := range differ {
-		if d := nccl.Diff(parse(base), parse(s)); d == nil {
+		if d := topoxml.Diff(parse(base), parse(s)); d == nil {
 			t.Errorf("%s: a different file compares equal", what)
 		}
 	}
 	// An unknown speed equals the Gen3 fallback in value, but not in
 	// whether NCCL recognized it.
-	if d := nccl.Diff(parse(base), parse(strings.ReplaceAll(base, "16 GT/s", "bogus"))); d == nil {
+	if d := topoxml.Diff(parse(base), parse(strings.ReplaceAll(base, "16 GT/s", "bogus"))); d == nil {
 		t.Error("unknown link speeds compare equal to Gen4")
 	}
 }
@@ -269,12 +269,12 @@ func TestDiff(t *testing.T) {
 func TestTables(t *testing.T) {
 	for s, want := range map[string]int{"2.5 GT/s": 15, "5 GT/s": 30, "8 GT/s": 60, "16 GT/s": 120, "32 GT/s": 240,
 		"16.0 GT/s PCIe": 120, "32.0 GT/s PCIe": 240, "64.0 GT/s PCIe": 480, "32 GT/s PCIe/s": 240} {
-		if v, _, ok := nccl.LinkSpeedValue(s); !ok || v != want {
+		if v, _, ok := topoxml.LinkSpeedValue(s); !ok || v != want {
 			t.Errorf("%q: %d (matched %v), want %d", s, v, ok, want)
 		}
 	}
 	for _, s := range []string{"", "Unknown", "16.0 GT/s", "64 GT/s"} {
-		if v, _, ok := nccl.LinkSpeedValue(s); ok || v != 60 {
+		if v, _, ok := topoxml.LinkSpeedValue(s); ok || v != 60 {
 			t.Errorf("%q: %d (matched %v), want the Gen3 fallback 60", s, v, ok)
 		}
 	}
@@ -282,16 +282,16 @@ func TestTables(t *testing.T) {
 		v, w int
 		gb   float64
 	}{{120, 16, 24}, {240, 16, 48}, {15, 1, 0.1875}, {240, 0, 48}} {
-		if got := nccl.LinkGBps(c.v, c.w); got != c.gb {
+		if got := topoxml.LinkGBps(c.v, c.w); got != c.gb {
 			t.Errorf("LinkGBps(%d, %d) = %v, want %v", c.v, c.w, got, c.gb)
 		}
 	}
 	for gen, want := range map[int]string{1: "2.5 GT/s PCIe", 4: "16.0 GT/s PCIe", 6: "64.0 GT/s PCIe", 7: ""} {
-		if got := nccl.LinkSpeedString(gen); got != want {
+		if got := topoxml.LinkSpeedString(gen); got != want {
 			t.Errorf("gen %d: %q, want %q", gen, got, want)
 		}
 	}
-	if got := ir.FormatCPUList(nccl.AffinityCPUs("fff0000,00000000,00000000,00000000,ffff0000,00000000,00000000,00000000")); got != "112-127,240-251" {
+	if got := ir.FormatCPUList(topoxml.AffinityCPUs("fff0000,00000000,00000000,00000000,ffff0000,00000000,00000000,00000000")); got != "112-127,240-251" {
 		t.Errorf("B4 numa 7 decodes to %s", got)
 	}
 }

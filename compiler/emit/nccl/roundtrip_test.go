@@ -10,6 +10,8 @@ import (
 
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclimport"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
@@ -85,9 +87,9 @@ func emitModel(t testing.TB, model string, files map[string]string) nccl.Result 
 	return nccl.Result{}
 }
 
-func system(t testing.TB, name string, src []byte) *nccl.Element {
+func system(t testing.TB, name string, src []byte) *topoxml.Element {
 	t.Helper()
-	doc, diags := nccl.Parse(name, src)
+	doc, diags := topoxml.Parse(name, src)
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", name, diags)
 	}
@@ -114,7 +116,7 @@ func TestImportReemitCompleteSkeletons(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			src := readRef(t, name)
-			text, diags := nccl.Import(name, src, nccl.ImportOptions{Name: "imported"})
+			text, diags := ncclimport.Import(name, src, ncclimport.ImportOptions{Name: "imported"})
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
@@ -125,12 +127,12 @@ func TestImportReemitCompleteSkeletons(t *testing.T) {
 			if r.Tree == nil {
 				t.Fatalf("re-emit failed: %v\n%s", r.Missing, text)
 			}
-			if d := nccl.Diff(system(t, name, src), r.Tree); d != nil {
+			if d := topoxml.Diff(system(t, name, src), r.Tree); d != nil {
 				t.Errorf("re-emitted file differs from %s:\n%s\nimported model:\n%s", name, strings.Join(d, "\n"), text)
 			}
 			// The re-emitted bytes parse back to the same tree.
-			out := nccl.Write(r.Tree, r.Header)
-			if d := nccl.Diff(r.Tree, system(t, "reemit.xml", out)); d != nil {
+			out := topoxml.Write(r.Tree, r.Header)
+			if d := topoxml.Diff(r.Tree, system(t, "reemit.xml", out)); d != nil {
 				t.Errorf("written file does not parse back: %v", d)
 			}
 		})
@@ -154,7 +156,7 @@ func TestNDv5HandWrittenModel(t *testing.T) {
 		if r.Tree == nil {
 			t.Fatalf("%s: no file: %v", model, r.Missing)
 		}
-		if d := nccl.Diff(want, r.Tree); d != nil {
+		if d := topoxml.Diff(want, r.Tree); d != nil {
 			t.Errorf("%s differs from azhpc_ndv5-topo.xml:\n%s", model, strings.Join(d, "\n"))
 		}
 		for _, p := range r.Paths {
@@ -171,7 +173,7 @@ func TestNDv5HandWrittenModel(t *testing.T) {
 func TestImportIncompleteG5(t *testing.T) {
 	const name = "awsofi_g5.48xl-topo.xml"
 	src := readRef(t, name)
-	text, diags := nccl.Import(name, src, nccl.ImportOptions{Name: "g5"})
+	text, diags := ncclimport.Import(name, src, ncclimport.ImportOptions{Name: "g5"})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -193,7 +195,7 @@ func TestImportIncompleteG5(t *testing.T) {
 	withRate := strings.Replace(string(text), "  cpu {\n", "  cpu {\n    inter_socket_rate = \"6GB/s\"\n", 1)
 	r := emitModel(t, "g5", map[string]string{"g5.topo.hcl": withRate})
 	if r.Tree != nil {
-		t.Fatalf("the incomplete model emitted a file:\n%s", nccl.Write(r.Tree, nil))
+		t.Fatalf("the incomplete model emitted a file:\n%s", topoxml.Write(r.Tree, nil))
 	}
 	missing := strings.Join(r.Missing, "\n")
 	for _, want := range []string{"cpu numaid 0 has no arch", "cpu numaid 1 has no affinity", "pci 0000:00:1a.0 (pci_0000_00_1a_0) has no class"} {
@@ -226,7 +228,7 @@ func TestImportIncompleteG5(t *testing.T) {
 			p.Set("link_width", "16")
 		}
 	}
-	if d := nccl.Diff(want, r.Tree); d != nil {
+	if d := topoxml.Diff(want, r.Tree); d != nil {
 		t.Errorf("emitted file differs from the original plus the stated values:\n%s", strings.Join(d, "\n"))
 	}
 }
@@ -237,7 +239,7 @@ func TestImportIncompleteG5(t *testing.T) {
 func TestImportIncompleteNCv4(t *testing.T) {
 	const name = "azhpc_ncv4-topo.xml"
 	src := readRef(t, name)
-	text, diags := nccl.Import(name, src, nccl.ImportOptions{Name: "ncv4"})
+	text, diags := ncclimport.Import(name, src, ncclimport.ImportOptions{Name: "ncv4"})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -268,7 +270,7 @@ func TestImportIncompleteNCv4(t *testing.T) {
 	}
 	want := system(t, name, src)
 	for _, c := range want.Children {
-		var keep []*nccl.Element
+		var keep []*topoxml.Element
 		for _, p := range c.Children {
 			if p.Name == "pci" {
 				p.Children = nil
@@ -279,7 +281,7 @@ func TestImportIncompleteNCv4(t *testing.T) {
 		}
 		c.Children = keep
 	}
-	if d := nccl.Diff(want, r.Tree); d != nil {
+	if d := topoxml.Diff(want, r.Tree); d != nil {
 		t.Errorf("emitted skeleton differs from the original's skeleton plus the stated link:\n%s", strings.Join(d, "\n"))
 	}
 }
@@ -289,7 +291,7 @@ func TestImportIncompleteNCv4(t *testing.T) {
 // stated; NCv4's socket NIC (no bus id) hangs from its cpu, as in the dump.
 func TestFullDetail(t *testing.T) {
 	const name = "azhpc_ncv4-topo.xml"
-	text, _ := nccl.Import(name, readRef(t, name), nccl.ImportOptions{Name: "ncv4"})
+	text, _ := ncclimport.Import(name, readRef(t, name), ncclimport.ImportOptions{Name: "ncv4"})
 	stated := strings.Replace(string(text), "    # MISSING gen: the file's link_speed is absent or unreadable\n", "    gen = 4\n", 1)
 	stated = strings.Replace(stated, "    # MISSING width: the file's link_width is absent or 0\n", "    width = 16\n", 1)
 	stated = strings.Replace(stated, "      names = [\"eth0\"]\n", "      names = [\"eth0\"]\n      gen   = 4\n      width = 16\n", 1)
@@ -297,7 +299,7 @@ func TestFullDetail(t *testing.T) {
 	if r.Tree == nil {
 		t.Fatalf("incomplete: %v", r.Missing)
 	}
-	out := string(nccl.Write(r.Tree, nil))
+	out := string(topoxml.Write(r.Tree, nil))
 	for _, want := range []string{
 		`<gpu dev="0" sm="80"/>`, `<gpu dev="3" sm="80"/>`,
 		"  <cpu numaid=\"0\" affinity=\"00000000,00000000,00ffffff\" arch=\"x86_64\" vendor=\"AuthenticAMD\" familyid=\"175\" modelid=\"1\">\n" +
@@ -322,7 +324,7 @@ func TestImportDump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, diags := nccl.Import("h100-dump.xml", src, nccl.ImportOptions{Name: "hgx"})
+	text, diags := ncclimport.Import("h100-dump.xml", src, ncclimport.ImportOptions{Name: "hgx"})
 	if diags.HasErrors() || len(warnings(diags)) > 0 {
 		t.Fatalf("import: %v", diags)
 	}
@@ -338,9 +340,9 @@ func TestImportDump(t *testing.T) {
 		t.Fatal(r.Missing)
 	}
 	want := system(t, "dump", src)
-	var strip func(e *nccl.Element)
-	strip = func(e *nccl.Element) {
-		var keep []*nccl.Element
+	var strip func(e *topoxml.Element)
+	strip = func(e *topoxml.Element) {
+		var keep []*topoxml.Element
 		for _, c := range e.Children {
 			if c.Name == "pci" || c.Name == "cpu" {
 				strip(c)
@@ -348,7 +350,7 @@ func TestImportDump(t *testing.T) {
 			}
 		}
 		e.Children = keep
-		var attrs []nccl.Attr
+		var attrs []topoxml.Attr
 		for _, a := range e.Attrs {
 			if a.Key != "host_hash" {
 				attrs = append(attrs, a)
@@ -357,7 +359,7 @@ func TestImportDump(t *testing.T) {
 		e.Attrs = attrs
 	}
 	strip(want)
-	if d := nccl.Diff(want, r.Tree); d != nil {
+	if d := topoxml.Diff(want, r.Tree); d != nil {
 		t.Errorf("re-emitted skeleton differs from the dump's:\n%s", strings.Join(d, "\n"))
 	}
 	if len(r.Paths) != 1 || r.Paths[0].Class != ir.PathPIX || !r.Paths[0].GDR {
@@ -365,7 +367,7 @@ func TestImportDump(t *testing.T) {
 	}
 	// In full detail the NIC gets both ports back.
 	r = emitModel(t, "hgx", map[string]string{"m.topo.hcl": string(text)})
-	out := string(nccl.Write(r.Tree, nil))
+	out := string(topoxml.Write(r.Tree, nil))
 	if !strings.Contains(out, `<net name="mlx5_0" speed="200000" port="1"/>`) || !strings.Contains(out, `<net name="mlx5_1" speed="200000" port="2"/>`) || !strings.Contains(out, `<gpu dev="0" sm="90"/>`) {
 		t.Errorf("full detail:\n%s", out)
 	}

@@ -1,4 +1,4 @@
-package nccl
+package topoxml
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 //     the single child of their parent;
 //   - the same attributes, compared by NCCL's reading: link_speed by its
 //     table value ("16 GT/s" equals "16.0 GT/s PCIe"), integers through
-//     strtol ("1" equals "0x1"), affinity by the CPUs it names, everything
+//     Strtol ("1" equals "0x1"), affinity by the CPUs it names, everything
 //     else as exact strings (bus ids, classes, vendor ids);
 //   - comments, attribute order and ignored elements do not count.
 func Diff(a, b *Element) []string {
@@ -29,7 +29,7 @@ func Diff(a, b *Element) []string {
 	return out
 }
 
-// numericAttrs are read by NCCL with strtol (src/graph/xml.h xmlGetAttrInt
+// numericAttrs are read by NCCL with Strtol (src/graph/xml.h xmlGetAttrInt
 // and friends).
 var numericAttrs = map[string]bool{
 	"version": true, "numaid": true, "familyid": true, "modelid": true, "link_width": true,
@@ -43,7 +43,7 @@ func key(e *Element) string {
 	switch e.Name {
 	case "cpu":
 		v, _ := e.Get("numaid")
-		n, ok := strtol(v)
+		n, ok := Strtol(v)
 		if ok {
 			k = fmt.Sprint(n)
 		} else {
@@ -134,8 +134,8 @@ func sameValue(key, a, b string) bool {
 	case key == "affinity":
 		return ir.FormatCPUList(AffinityCPUs(a)) == ir.FormatCPUList(AffinityCPUs(b))
 	case numericAttrs[key]:
-		na, oka := strtol(a)
-		nb, okb := strtol(b)
+		na, oka := Strtol(a)
+		nb, okb := Strtol(b)
 		return oka && okb && na == nb
 	case key == "class", key == "vendor", key == "device", key == "subsystem_vendor", key == "subsystem_device":
 		return strings.EqualFold(a, b)

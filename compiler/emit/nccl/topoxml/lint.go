@@ -1,4 +1,4 @@
-package nccl
+package topoxml
 
 import (
 	"fmt"
@@ -23,11 +23,11 @@ func Lint(filename string, src []byte) hcl.Diagnostics {
 	if diags.HasErrors() {
 		return diags
 	}
-	return lintDoc(filename, doc, diags)
+	return LintDocument(filename, doc, diags)
 }
 
-// lintDoc is Lint on a parsed document; diags are Parse's findings.
-func lintDoc(filename string, doc *Document, diags hcl.Diagnostics) hcl.Diagnostics {
+// LintDocument is Lint on a parsed document; diags are Parse's findings.
+func LintDocument(filename string, doc *Document, diags hcl.Diagnostics) hcl.Diagnostics {
 	l := &linter{diags: diags, file: filename}
 	l.structure(doc)
 	if sys := doc.System(); sys != nil {
@@ -107,19 +107,19 @@ func (l *linter) system(sys *Element) {
 		l.add(diag.SevError, diag.NCCLMissingAttribute, sys.Range, "system has no version",
 			"NCCL fails with \"Attribute version of node system not found\". Write <system version=\"1\">.")
 	default:
-		n, isNum := strtol(v)
+		n, isNum := Strtol(v)
 		if !isNum || n != 1 {
-			l.add(diag.SevError, diag.NCCLValue, sys.attrRange("version"), "Wrong topology version",
+			l.add(diag.SevError, diag.NCCLValue, sys.AttrRange("version"), "Wrong topology version",
 				fmt.Sprintf("version=%q reads as %d; NCCL fails with \"XML Topology has wrong version %d, 1 needed\". Write version=\"1\", the only version there is.", v, n, n))
 		} else if v != "1" {
-			l.add(diag.SevWarning, diag.NCCLValue, sys.attrRange("version"), "Unusual version",
-				fmt.Sprintf("version=%q reads as 1 through strtol, but write \"1\".", v))
+			l.add(diag.SevWarning, diag.NCCLValue, sys.AttrRange("version"), "Unusual version",
+				fmt.Sprintf("version=%q reads as 1 through Strtol, but write \"1\".", v))
 		}
 	}
 	l.busids = map[string]*Element{}
 	numaids := map[string]*Element{}
 	var cpus []*Element
-	sys.walk(func(e, parent *Element, depth int) {
+	sys.Walk(func(e, parent *Element, depth int) {
 		if len(e.Children) > MaxChildrenOld {
 			l.add(diag.SevWarning, diag.NCCLLimit, e.Range, "Many children",
 				fmt.Sprintf("<%s> has %d children; NCCL ≤ 2.20 holds %d per element without bounds checking (memory corruption), and a switch with more than 31 children overflows its link table there.", e.Name, len(e.Children), MaxChildrenOld))
@@ -169,25 +169,25 @@ func (l *linter) internal(e *Element) {
 	}
 }
 
-// numAttr checks an integer attribute for NCCL's strtol reading.
+// numAttr checks an integer attribute for NCCL's Strtol reading.
 func (l *linter) numAttr(e *Element, key string) {
 	v, ok := e.Get(key)
 	if !ok || v == "" {
 		return
 	}
-	n, isNum := strtol(v)
+	n, isNum := Strtol(v)
 	switch {
 	case !isNum:
-		l.add(diag.SevError, diag.NCCLValue, e.attrRange(key), fmt.Sprintf("%s is not a number", key),
-			fmt.Sprintf("%s=%q: NCCL reads integers with strtol and gets 0 here. Write a decimal number.", key, v))
+		l.add(diag.SevError, diag.NCCLValue, e.AttrRange(key), fmt.Sprintf("%s is not a number", key),
+			fmt.Sprintf("%s=%q: NCCL reads integers with Strtol and gets 0 here. Write a decimal number.", key, v))
 	case len(v) > 1 && v[0] == '0' && v[1] != 'x' && v[1] != 'X':
-		dec, _ := strtol(strings.TrimLeft(v, "0"))
+		dec, _ := Strtol(strings.TrimLeft(v, "0"))
 		sev := diag.SevWarning
 		if dec != n {
 			sev = diag.SevError
 		}
-		l.add(sev, diag.NCCLValue, e.attrRange(key), "Zero-padded number",
-			fmt.Sprintf("%s=%q: NCCL's strtol reads a leading 0 as octal, so this is %d. Never zero-pad decimal integers.", key, v, n))
+		l.add(sev, diag.NCCLValue, e.AttrRange(key), "Zero-padded number",
+			fmt.Sprintf("%s=%q: NCCL's Strtol reads a leading 0 as octal, so this is %d. Never zero-pad decimal integers.", key, v, n))
 	}
 }
 
@@ -199,7 +199,7 @@ func (l *linter) cpu(e *Element, numaids map[string]*Element) {
 	} else {
 		l.numAttr(e, "numaid")
 		if prev, dup := numaids[id]; dup {
-			l.add(diag.SevWarning, diag.NCCLDuplicate, e.attrRange("numaid"), "Duplicate numaid",
+			l.add(diag.SevWarning, diag.NCCLDuplicate, e.AttrRange("numaid"), "Duplicate numaid",
 				fmt.Sprintf("numaid %s is also used at line %d; NCCL finds cpus by exact numaid, so only one of them is ever matched.", id, prev.Range.Start.Line))
 		} else {
 			numaids[id] = e
@@ -218,7 +218,7 @@ func (l *linter) cpu(e *Element, numaids map[string]*Element) {
 	if !hasArch {
 		missing("arch", "arch is required when NCCL builds its graph (\"Attribute arch of node cpu not found\"). NCCL ≥ 2.8 fills it from the build only when a GPU or NIC under this cpu is detected; NCCL ≤ 2.7 fails (NVIDIA/nccl#379). State it: \"x86_64\", \"arm64\" or \"ppc64\".")
 	} else if !hasPrefix(arch, knownArch) {
-		l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("arch"), "Unknown arch",
+		l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("arch"), "Unknown arch",
 			fmt.Sprintf("arch=%q matches none of x86_64, arm64, ppc64; NCCL falls back to 0 and models the inter-CPU link at 5000 GB/s.", arch))
 	}
 	vendor, hasVendor := e.Get("vendor")
@@ -226,7 +226,7 @@ func (l *linter) cpu(e *Element, numaids map[string]*Element) {
 		if !hasVendor {
 			missing("vendor", "On x86_64 NCCL requires the CPUID vendor (\"GenuineIntel\", \"AuthenticAMD\") to model the inter-socket link; it fills it from the machine only when detection reaches this cpu.")
 		} else if !contains(knownVendors, vendor) {
-			l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("vendor"), "Unknown CPU vendor",
+			l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("vendor"), "Unknown CPU vendor",
 				fmt.Sprintf("vendor=%q is not a CPUID vendor string NCCL knows (GenuineIntel, AuthenticAMD, CentaurHauls, \"  Shanghai  \").", vendor))
 		}
 	}
@@ -243,7 +243,7 @@ func (l *linter) cpu(e *Element, numaids map[string]*Element) {
 
 // affinity checks a cpumap string the way NCCL parses it.
 func (l *linter) affinity(e *Element, aff string) {
-	rng := e.attrRange("affinity")
+	rng := e.AttrRange("affinity")
 	if strings.ContainsAny(aff, "-") || (!strings.Contains(aff, ",") && len(aff) > 8) {
 		l.add(diag.SevError, diag.NCCLValue, rng, "Affinity is not a cpumap",
 			fmt.Sprintf("affinity=%q: NCCL reads comma-separated 32-bit hex words (sysfs cpumap, most significant first), not a CPU list; a range list parses to a wrong mask. Write e.g. \"00000000,0000ffff,ffffffff\" for CPUs 0-47.", aff))
@@ -299,7 +299,7 @@ func (l *linter) overlap(cpus []*Element) {
 		if len(shared) > 0 {
 			id, _ := c.Get("numaid")
 			oid, _ := other.Get("numaid")
-			l.add(diag.SevWarning, diag.NCCLDuplicate, c.attrRange("affinity"), "Overlapping affinity",
+			l.add(diag.SevWarning, diag.NCCLDuplicate, c.AttrRange("affinity"), "Overlapping affinity",
 				fmt.Sprintf("cpu numaid %s and cpu numaid %s (line %d) share CPUs %s; each NUMA domain has its own CPUs (several published files once had a copy-pasted mask). Check /sys/devices/system/node/node%s/cpumap.", id, oid, other.Range.Start.Line, ir.FormatCPUList(shared), id))
 		}
 	}
@@ -319,14 +319,14 @@ func (l *linter) pci(e, parent *Element) {
 	name := "pci " + busid
 	switch canon, err := ir.CanonBusID(busid); {
 	case err != nil:
-		l.add(diag.SevError, diag.NCCLValue, e.attrRange("busid"), "Bad bus id",
+		l.add(diag.SevError, diag.NCCLValue, e.AttrRange("busid"), "Bad bus id",
 			fmt.Sprintf("%s. NCCL matches bus ids as exact strings in the form dddd:bb:dd.f.", err))
 	case canon != busid:
-		l.add(diag.SevError, diag.NCCLValue, e.attrRange("busid"), "Bus id not in NCCL's form",
+		l.add(diag.SevError, diag.NCCLValue, e.AttrRange("busid"), "Bus id not in NCCL's form",
 			fmt.Sprintf("NCCL prints bus ids as %q (lower case, 4-digit domain) and compares them as strings, so %q never matches the device: it becomes a duplicate, unplaced node. Write %q.", canon, busid, canon))
 	}
 	if prev, dup := l.busids[busid]; dup {
-		l.add(diag.SevError, diag.NCCLDuplicate, e.attrRange("busid"), "Duplicate bus id",
+		l.add(diag.SevError, diag.NCCLDuplicate, e.AttrRange("busid"), "Duplicate bus id",
 			fmt.Sprintf("Bus id %s is also used at line %d; NCCL finds the first one and the other is lost.", busid, prev.Range.Start.Line))
 	} else {
 		l.busids[busid] = e
@@ -341,8 +341,8 @@ func (l *linter) pci(e, parent *Element) {
 	class, hasClass := e.Get("class")
 	if !hasClass {
 		l.add(sev, diag.NCCLMissingAttribute, e.Range, name+" has no class", "class is required."+why)
-	} else if kind, known := classKind(class); !known {
-		l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("class"), "Unknown PCI class",
+	} else if kind, known := ClassKind(class); !known {
+		l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("class"), "Unknown PCI class",
 			fmt.Sprintf("class=%q is none of NCCL's classes (0x0604 bridge, 0x03 GPU, 0x02 NIC, 0x068000 NVSwitch); NCCL treats it as a PCI %s and logs \"KV Convert to int\".", class, kind))
 	}
 	speed, hasSpeed := e.Get("link_speed")
@@ -350,29 +350,29 @@ func (l *linter) pci(e, parent *Element) {
 	case !hasSpeed:
 		l.add(sev, diag.NCCLMissingAttribute, e.Range, name+" has no link_speed", "link_speed is required (per-lane speed, e.g. \"32.0 GT/s PCIe\")."+why)
 	case speed == "":
-		l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("link_speed"), "Empty link_speed",
+		l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("link_speed"), "Empty link_speed",
 			"NCCL finds \"\" in no entry of its link-speed table and falls back to Gen3 (60 x 100 Mb/s per lane: 12 GB/s at x16). Hypervisors that hide the PCIe capability produce this. State the real speed, e.g. \"16.0 GT/s PCIe\" for Gen4.")
 	case !matched:
 		hint := ""
 		if strings.HasSuffix(speed, ".0 GT/s") {
 			hint = fmt.Sprintf(" (%q without \" PCIe\" matches nothing, while %q does)", speed, speed+" PCIe")
 		}
-		l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("link_speed"), "Unknown link_speed",
+		l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("link_speed"), "Unknown link_speed",
 			fmt.Sprintf("link_speed=%q is not in NCCL's table%s; NCCL falls back to Gen3 (12 GB/s at x16). Use one of \"2.5 GT/s PCIe\", \"5.0 GT/s PCIe\", \"8.0 GT/s PCIe\", \"16.0 GT/s PCIe\", \"32.0 GT/s PCIe\", \"64.0 GT/s PCIe\".", speed, hint))
 	}
 	width, hasWidth := e.Get("link_width")
-	switch n, isNum := strtol(width); {
+	switch n, isNum := Strtol(width); {
 	case !hasWidth:
 		l.add(sev, diag.NCCLMissingAttribute, e.Range, name+" has no link_width", "link_width is required (lanes, e.g. \"16\")."+why)
 	case width == "" || (isNum && n == 0):
-		l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("link_width"), "link_width of 0",
+		l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("link_width"), "link_width of 0",
 			fmt.Sprintf("link_width=%q: NCCL reads 0 or \"\" as x16, which may be wrong; hypervisors that hide the PCIe capability produce it. State the real width.", width))
 	default:
 		l.numAttr(e, "link_width")
 	}
 	for _, k := range []string{"vendor", "device", "subsystem_vendor", "subsystem_device"} {
 		if v, ok := e.Get(k); ok && !(len(v) == 6 && strings.HasPrefix(v, "0x")) {
-			l.add(diag.SevWarning, diag.NCCLValue, e.attrRange(k), "Unusual PCI id",
+			l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange(k), "Unusual PCI id",
 				fmt.Sprintf("%s=%q: NCCL packs these into a device id to detect Broadcom switches; write \"0x\" and 4 hex digits as sysfs does.", k, v))
 		}
 	}
@@ -385,10 +385,10 @@ func (l *linter) pci(e, parent *Element) {
 		fn := busid[len(busid)-1:]
 		switch {
 		case isGPU && !strings.Contains("048c", fn):
-			l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("busid"), "GPU function not 0",
+			l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("busid"), "GPU function not 0",
 				fmt.Sprintf("NCCL 2.30 requires the low 2 bits of a GPU bus id to be 0 (function 0, 4, 8 or c) and fails with \"BusId ... has non-zero bits in MLOPart mask\"; real GPUs are function 0, not .%s.", fn))
 		case isNIC && fn != "0":
-			l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("busid"), "NIC function not 0",
+			l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("busid"), "NIC function not 0",
 				fmt.Sprintf("NCCL's IB plugin folds every port of a NIC into function .0 (and device 00), so a pci for .%s never matches; write the .0 form.", fn))
 		}
 	}
@@ -408,7 +408,7 @@ func (l *linter) bottleneck(e *Element) {
 			return 0, false
 		}
 		v, _, _ := LinkSpeedValue(s)
-		n, _ := strtol(w)
+		n, _ := Strtol(w)
 		return LinkGBps(v, int(n)), true
 	}
 	own, ok := bw(e)
@@ -439,7 +439,7 @@ func (l *linter) gpu(e, parent *Element) {
 		}
 		t, _ := c.Get("target")
 		if t == own && own != "" {
-			l.add(diag.SevWarning, diag.NCCLValue, c.attrRange("target"), "NVLink to itself",
+			l.add(diag.SevWarning, diag.NCCLValue, c.AttrRange("target"), "NVLink to itself",
 				"The nvlink target is the GPU's own bus id: a self-loop (seen in VM dumps with NVLink-bridged pairs). A file nvlink also stops NCCL from detecting the real NVLinks of this GPU. Remove the nvlink elements and let NCCL detect them.")
 		}
 		if _, ok := c.Get("tclass"); !ok {
@@ -456,7 +456,7 @@ func (l *linter) net(e *Element) {
 			"NCCL matches net elements to its network plugin's devices by name (mlx5_0, eth0); a net without one is never used.")
 	}
 	if g, ok := e.Get("guid"); ok && !strings.HasPrefix(g, "0x") {
-		l.add(diag.SevWarning, diag.NCCLValue, e.attrRange("guid"), "guid without 0x",
+		l.add(diag.SevWarning, diag.NCCLValue, e.AttrRange("guid"), "guid without 0x",
 			"NCCL ≤ 2.28 reads guid with sscanf(\"0x%lx\"), so without the prefix it fails silently and every such NIC gets the same ASIC id. Write \"0x...\".")
 	}
 	for _, k := range []string{"dev", "speed", "port", "maxconn"} {
@@ -467,7 +467,7 @@ func (l *linter) net(e *Element) {
 // nets flags distinct NICs sharing a guid and port.
 func (l *linter) nets(sys *Element) {
 	seen := map[string]*Element{}
-	sys.walk(func(e, parent *Element, _ int) {
+	sys.Walk(func(e, parent *Element, _ int) {
 		if e.Name != "net" {
 			return
 		}
@@ -478,7 +478,7 @@ func (l *linter) nets(sys *Element) {
 		p, _ := e.Get("port")
 		key := g + "/" + p
 		if prev, dup := seen[key]; dup {
-			l.add(diag.SevWarning, diag.NCCLDuplicate, e.attrRange("guid"), "Duplicate guid and port",
+			l.add(diag.SevWarning, diag.NCCLDuplicate, e.AttrRange("guid"), "Duplicate guid and port",
 				fmt.Sprintf("This net and the one at line %d have guid %s and port %q; NCCL takes them for one physical port and splits its bandwidth between them.", prev.Range.Start.Line, g, p))
 			return
 		}

@@ -1,4 +1,4 @@
-package nccl
+package topoxml
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package nccl
+package topoxml
 
 import (
 	"strings"
@@ -51,8 +51,8 @@ func (e *Element) Set(key, value string) {
 	e.Attrs = append(e.Attrs, Attr{Key: key, Value: value})
 }
 
-// attrRange returns the range of attribute key, or the tag's range.
-func (e *Element) attrRange(key string) hcl.Range {
+// AttrRange returns the range of attribute key, or the tag's range.
+func (e *Element) AttrRange(key string) hcl.Range {
 	for _, a := range e.Attrs {
 		if a.Key == key {
 			return a.Range
@@ -71,9 +71,9 @@ func (e *Element) Add(name string, attrs ...string) *Element {
 	return c
 }
 
-// walk calls f for e and every element below it that NCCL loads, parents
+// Walk calls f for e and every element below it that NCCL loads, parents
 // first, with the element's depth (0 for e).
-func (e *Element) walk(f func(el, parent *Element, depth int)) {
+func (e *Element) Walk(f func(el, parent *Element, depth int)) {
 	var rec func(el, parent *Element, depth int)
 	rec = func(el, parent *Element, depth int) {
 		if el.Ignored {
@@ -91,7 +91,7 @@ func (e *Element) walk(f func(el, parent *Element, depth int)) {
 // (ignored subtrees excluded), e included.
 func (e *Element) Count() int {
 	n := 0
-	e.walk(func(*Element, *Element, int) { n++ })
+	e.Walk(func(*Element, *Element, int) { n++ })
 	return n
 }
 

@@ -1,4 +1,8 @@
-package nccl
+// Package ncclimport turns an NCCL topology file (NCCL_TOPO_FILE, or
+// NCCL_TOPO_DUMP_FILE output) into an HCL node_model, naming every value
+// it could not find (`topoc nccl import`). It reads the file with topoxml
+// and refuses what topoxml.Lint finds an error in.
+package ncclimport
 
 import (
 	"fmt"
@@ -12,6 +16,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -50,15 +55,15 @@ var knownDevices = map[string]string{
 // A file that Lint finds an error in (one NCCL refuses or misreads: a
 // duplicate bus id, a malformed value, a missing required attribute) is
 // not imported: the text is nil and the diagnostics hold Lint's
-// error-severity findings, as they hold Parse's errors for a file that
+// error-severity findings, as they hold topoxml.Parse's errors for a file that
 // cannot be read. A model built from such a file would carry the fault
 // into every file topoc writes from it.
 func Import(filename string, src []byte, opts ImportOptions) ([]byte, hcl.Diagnostics) {
-	doc, diags := Parse(filename, src)
+	doc, diags := topoxml.Parse(filename, src)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	if found := lintDoc(filename, doc, diags); found.HasErrors() {
+	if found := topoxml.LintDocument(filename, doc, diags); found.HasErrors() {
 		var errs hcl.Diagnostics
 		for _, d := range found {
 			if d.Severity == hcl.DiagError {
@@ -87,11 +92,11 @@ func Import(filename string, src []byte, opts ImportOptions) ([]byte, hcl.Diagno
 
 // device is one GPU, NIC, switch or other PCI function of the file.
 type device struct {
-	el      *Element
+	el      *topoxml.Element
 	busid   string
 	numa    int64 // NUMA id
 	parent  int   // switch index, -1 under the cpu
-	nets    []*Element
+	nets    []*topoxml.Element
 	sm      string
 	role    string
 	index   int
@@ -99,7 +104,7 @@ type device struct {
 }
 
 type cpuInfo struct {
-	el  *Element
+	el  *topoxml.Element
 	id  int64
 	aff string
 }
@@ -128,14 +133,14 @@ func (im *importer) info(rng hcl.Range, summary, detail string) {
 
 // read collects the file's devices; it returns false when a cpu has no
 // usable numaid.
-func (im *importer) read(sys *Element) bool {
+func (im *importer) read(sys *topoxml.Element) bool {
 	ok := true
 	for _, c := range sys.Children {
 		if c.Ignored || c.Name != "cpu" {
 			continue
 		}
 		v, has := c.Get("numaid")
-		id, isNum := strtol(v)
+		id, isNum := topoxml.Strtol(v)
 		if !has || !isNum {
 			im.diags = append(im.diags, diag.Error(diag.NCCLMissingAttribute, c.Range, "cpu has no numaid",
 				"A node model's NUMA domain needs its Linux node number; give the cpu element numaid."))
@@ -159,7 +164,7 @@ func (im *importer) read(sys *Element) bool {
 	return ok
 }
 
-func (im *importer) walk(e *Element, numa int64, parent int) {
+func (im *importer) walk(e *topoxml.Element, numa int64, parent int) {
 	if e.Ignored {
 		return
 	}
@@ -180,18 +185,18 @@ func (im *importer) walk(e *Element, numa int64, parent int) {
 	busid, _ := e.Get("busid")
 	switch c, err := ir.CanonBusID(busid); {
 	case err != nil:
-		im.diags = append(im.diags, diag.Error(diag.NCCLValue, e.attrRange("busid"), "Bad bus id",
+		im.diags = append(im.diags, diag.Error(diag.NCCLValue, e.AttrRange("busid"), "Bad bus id",
 			fmt.Sprintf("A pci element needs a PCI bus id to be imported: %v.", err)))
 		im.bad = true
 		return
 	case c != busid:
-		im.warn(e.attrRange("busid"), fmt.Sprintf("pci %q imported as %s", busid, c),
+		im.warn(e.AttrRange("busid"), fmt.Sprintf("pci %q imported as %s", busid, c),
 			fmt.Sprintf("NCCL compares bus ids as strings in its own form, so %q would never match a device; the model uses %s. Check it is the device meant.", busid, c))
 		busid = c
 	}
 	class, hasClass := e.Get("class")
 	d := &device{el: e, busid: busid, numa: numa, parent: parent}
-	var gpu, nic *Element
+	var gpu, nic *topoxml.Element
 	subs := false
 	for _, c := range e.Children {
 		if c.Ignored {
@@ -206,7 +211,7 @@ func (im *importer) walk(e *Element, numa int64, parent int) {
 			subs = true
 		}
 	}
-	kind, _ := classKind(class)
+	kind, _ := topoxml.ClassKind(class)
 	switch {
 	case gpu != nil || (hasClass && kind == "gpu"):
 		if gpu != nil {
@@ -245,7 +250,7 @@ func (im *importer) uniform(devs []*device, key, what string) (string, bool) {
 			continue
 		}
 		if have > 0 && v != val {
-			im.warn(d.el.attrRange(key), fmt.Sprintf("%s differ in %s", what, key),
+			im.warn(d.el.AttrRange(key), fmt.Sprintf("%s differ in %s", what, key),
 				fmt.Sprintf("%s %q here, %q before: a node model states one %s for all its %s, and topoc kept the first. Declare a separate nic role or pci_device to keep both.", key, v, val, key, what))
 			continue
 		}
@@ -260,27 +265,27 @@ func (im *importer) uniform(devs []*device, key, what string) (string, bool) {
 
 // linkGen reads link_speed as NCCL's table; ok is false (and the value
 // reported missing) when NCCL would fall back to Gen3.
-func (im *importer) linkGen(e *Element, who string) (int, bool) {
+func (im *importer) linkGen(e *topoxml.Element, who string) (int, bool) {
 	s, has := e.Get("link_speed")
-	_, gen, ok := LinkSpeedValue(s)
+	_, gen, ok := topoxml.LinkSpeedValue(s)
 	switch {
 	case !has:
 		im.warn(e.Range, who+" has no link_speed", "The file gives no PCIe link speed; NCCL would read it from sysfs. State gen in the imported model.")
 	case !ok:
-		im.warn(e.attrRange("link_speed"), fmt.Sprintf("%s has link_speed %q", who, s),
+		im.warn(e.AttrRange("link_speed"), fmt.Sprintf("%s has link_speed %q", who, s),
 			"NCCL cannot read this speed and assumes Gen3 (12 GB/s at x16); the real generation is unknown. State gen in the imported model.")
 	}
 	return gen, has && ok
 }
 
-func (im *importer) linkWidth(e *Element, who string) (int, bool) {
+func (im *importer) linkWidth(e *topoxml.Element, who string) (int, bool) {
 	s, has := e.Get("link_width")
-	n, isNum := strtol(s)
+	n, isNum := topoxml.Strtol(s)
 	switch {
 	case !has:
 		im.warn(e.Range, who+" has no link_width", "The file gives no PCIe width; NCCL would read it from sysfs. State width in the imported model.")
 	case !isNum || n <= 0:
-		im.warn(e.attrRange("link_width"), fmt.Sprintf("%s has link_width %q", who, s),
+		im.warn(e.AttrRange("link_width"), fmt.Sprintf("%s has link_width %q", who, s),
 			"NCCL reads 0 as x16, but the file does not say the width. State width in the imported model.")
 	}
 	return int(n), has && isNum && n > 0
@@ -306,7 +311,7 @@ func (im *importer) write() []byte {
 			}
 		}
 		sm := im.gpus[0].sm
-		if n, ok := strtol(sm); ok && n > 0 {
+		if n, ok := topoxml.Strtol(sm); ok && n > 0 {
 			gm := fmt.Sprintf("%s-gpu", im.name)
 			b.SetAttributeValue("gpu", textVal(gm))
 			blk := hclwrite.NewBlock("gpu_model", []string{gm})
@@ -364,13 +369,13 @@ func (im *importer) cpuBlock(c *hclwrite.Body, comment func(*hclwrite.Body, ...s
 		v, ok := first.Get(key)
 		for _, cp := range im.cpus[1:] {
 			if w, has := cp.el.Get(key); has != ok || w != v {
-				im.warn(cp.el.attrRange(key), fmt.Sprintf("cpus differ in %s", key),
+				im.warn(cp.el.AttrRange(key), fmt.Sprintf("cpus differ in %s", key),
 					fmt.Sprintf("cpu numaid %d has %s %q, the first cpu %q; a node model has one CPU type, and topoc kept the first.", cp.id, key, w, v))
 			}
 		}
 		if ok {
 			if attr == "family" || attr == "model_id" {
-				n, _ := strtol(v)
+				n, _ := topoxml.Strtol(v)
 				c.SetAttributeValue(attr, cty.NumberIntVal(n))
 			} else {
 				c.SetAttributeValue(attr, textVal(v))
@@ -401,7 +406,7 @@ func (im *importer) cpuBlock(c *hclwrite.Body, comment func(*hclwrite.Body, ...s
 	lists := make([][]int, len(im.cpus))
 	maxCPU := 0
 	for i, cp := range im.cpus {
-		lists[i] = AffinityCPUs(cp.aff)
+		lists[i] = topoxml.AffinityCPUs(cp.aff)
 		if n := len(lists[i]); n > 0 {
 			maxCPU = max(maxCPU, lists[i][n-1])
 		}
@@ -553,7 +558,7 @@ func (im *importer) nicBlocks(b *hclwrite.Body, comment func(*hclwrite.Body, ...
 		blk := b.AppendNewBlock("nic", []string{role}).Body()
 		first := g.nics[0]
 		ports := len(first.nets)
-		speed, _ := strtol(attr(first.nets, "speed"))
+		speed, _ := topoxml.Strtol(attr(first.nets, "speed"))
 		if ports > 0 && speed > 0 {
 			mname := fmt.Sprintf("%s-%s", im.name, role)
 			blk.SetAttributeValue("model", textVal(mname))
@@ -590,7 +595,7 @@ func (im *importer) nicBlocks(b *hclwrite.Body, comment func(*hclwrite.Body, ...
 				for _, k := range []string{"guid", "gdr", "maxconn", "latency", "dev"} {
 					if _, ok := net.Get(k); ok {
 						nm, _ := net.Get("name")
-						im.info(net.attrRange(k), fmt.Sprintf("net %s %s not imported", nm, k),
+						im.info(net.AttrRange(k), fmt.Sprintf("net %s %s not imported", nm, k),
 							"NCCL's network plugin supplies it; a file value would override detection.")
 					}
 				}
@@ -604,7 +609,7 @@ func (im *importer) nicBlocks(b *hclwrite.Body, comment func(*hclwrite.Body, ...
 			}
 			for _, k := range []string{"dev", "rank", "gdr"} {
 				if _, ok := c.Get(k); ok {
-					im.info(c.attrRange(k), fmt.Sprintf("gpu %s %s not imported", g.busid, k),
+					im.info(c.AttrRange(k), fmt.Sprintf("gpu %s %s not imported", g.busid, k),
 						"NCCL sets it (dev from NVML, rank per process, gdr from the driver); topoc writes dev only with nccl_detail = \"full\".")
 				}
 			}
@@ -619,7 +624,7 @@ func (im *importer) nicBlocks(b *hclwrite.Body, comment func(*hclwrite.Body, ...
 	return models
 }
 
-func attr(els []*Element, key string) string {
+func attr(els []*topoxml.Element, key string) string {
 	if len(els) == 0 {
 		return ""
 	}

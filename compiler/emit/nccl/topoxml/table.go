@@ -1,8 +1,10 @@
-package nccl
+package topoxml
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
 )
 
 // linkSpeed is one entry of NCCL's PCIe link-speed table
@@ -62,11 +64,11 @@ func LinkGBps(value, width int) float64 {
 	return float64(width*value) / 80
 }
 
-// strtol emulates C strtol(s, NULL, 0), which NCCL uses for integer
+// Strtol emulates C strtol(s, NULL, 0), which NCCL uses for integer
 // attributes: optional sign, "0x" for hex, a leading "0" for octal,
 // decimal otherwise; it stops at the first invalid digit, and reads "" as
 // 0. ok is false when no digit was read.
-func strtol(s string) (v int64, ok bool) {
+func Strtol(s string) (v int64, ok bool) {
 	s = strings.TrimLeft(s, " \t\n\r\f\v")
 	neg := false
 	if s != "" && (s[0] == '+' || s[0] == '-') {
@@ -139,13 +141,13 @@ func AffinityCPUs(s string) []int {
 	return cpus
 }
 
-// classKind maps a PCI class the way NCCL's kvDictPciClass does, by
+// ClassKind maps a PCI class the way NCCL's kvDictPciClass does, by
 // prefix (nccl-topo-xml.md §4.3): "gpu" for 0x03…, "nic" for 0x02…,
 // "nvs" for 0x068000, "cpu" for 0x068001, and "switch" for 0x060400,
 // 0x080100 (ConnectX-8 data-direct) and anything else, which NCCL also
 // treats as a PCI switch (with an INFO line). known is false for that
 // last case.
-func classKind(class string) (kind string, known bool) {
+func ClassKind(class string) (kind string, known bool) {
 	switch {
 	case strings.HasPrefix(class, "0x060400"), strings.HasPrefix(class, "0x080100"):
 		return "switch", true
@@ -161,14 +163,14 @@ func classKind(class string) (kind string, known bool) {
 	return "switch", false
 }
 
-// broadcomLevel reports whether a switch's ids are those of a Broadcom PEX
+// BroadcomLevel reports whether a switch's ids are those of a Broadcom PEX
 // switch that NCCL flattens (ncclTopoFlattenBcmSwitches; nccl-topo-xml.md
 // §4.3): "upper" or "lower" level of a Gen4 PEX880xx (device 0xc010,
 // subsystem 0x1000:0xa0xx, both levels alike) or Gen5 PEX890xx (device
 // 0xc030, subsystem vendor 0x1000, subsystem device 0x0xxx upper and
 // 0x1xxx lower); "" otherwise. NCCL merges a lower-level switch into an
 // upper-level parent of the same generation.
-func broadcomLevel(vendor, device, subVendor, subDevice string) (gen int, level string) {
+func BroadcomLevel(vendor, device, subVendor, subDevice string) (gen int, level string) {
 	if vendor != "0x1000" || subVendor != "0x1000" || len(subDevice) != 6 {
 		return 0, ""
 	}
@@ -193,3 +195,11 @@ var knownArch = []string{"x86_64", "arm64", "ppc64"}
 
 // knownVendors is NCCL's CPU vendor dictionary (exact CPUID strings).
 var knownVendors = []string{"GenuineIntel", "AuthenticAMD", "CentaurHauls", "  Shanghai  "}
+
+// GDRLevel is NCCL 2.30's default GPUDirect RDMA level, and GDRLevelOld
+// the level before 2.30 or with NCCL_NET_GDR_C2C=0 (nccl-topo-xml.md §6):
+// a GPU and NIC at most this far apart use GPUDirect RDMA.
+const (
+	GDRLevel    = ir.PathP2C
+	GDRLevelOld = ir.PathPXB
+)

@@ -1,4 +1,4 @@
-package nccl
+package topoxml
 
 import (
 	"fmt"
@@ -84,8 +84,8 @@ func flatten(up []*Element) []*Element {
 	var out []*Element
 	for i, e := range up {
 		if e.Name == "pci" && i+1 < len(up) && up[i+1].Name == "pci" {
-			g1, l1 := broadcomLevel(ids(e))
-			g2, l2 := broadcomLevel(ids(up[i+1]))
+			g1, l1 := BroadcomLevel(ids(e))
+			g2, l2 := BroadcomLevel(ids(up[i+1]))
 			if g1 != 0 && g1 == g2 && (l1 == "any" || l1 == "lower") && (l2 == "any" || l2 == "upper") {
 				continue
 			}
@@ -147,7 +147,7 @@ func (l *linter) gdr(sys *Element) {
 				near = append(near, n.name)
 			}
 		}
-		if best <= gdrLevel {
+		if best <= GDRLevel {
 			continue
 		}
 		what := "Its nearest NIC (" + near[0] + ") is"
