@@ -1,4 +1,4 @@
-package compiler
+package cableplan
 
 import (
 	"fmt"
@@ -77,7 +77,7 @@ type mediaTable struct {
 func (s *state) cableTypes() (mediaTable, bool) {
 	var t mediaTable
 	ok := true
-	for _, m := range s.cfg.CableModels {
+	for _, m := range s.CableModels {
 		if m.ReachM.V <= 0 || m.MaxRate.V <= 0 {
 			rng := m.ReachM.Range
 			if m.ReachM.V > 0 {

@@ -1,4 +1,4 @@
-package compiler
+package cableplan
 
 import (
 	"fmt"
@@ -218,29 +218,21 @@ func (p *placer) place() {
 // placeServers racks every node group's servers: in the racks the design
 // gives, then new racks for groups without a rack block.
 func (p *placer) placeServers() {
-	for _, ng := range p.s.cfg.NodeGroups {
-		sg := p.s.groups[ng.Name]
-		if sg == nil {
-			continue
-		}
-		for _, sv := range sg.servers {
-			if r := p.g.Nodes[sv.id].Rack; r != ir.None {
+	for _, sg := range p.s.Groups {
+		for _, sv := range sg.Servers {
+			if r := p.g.Nodes[sv].Rack; r != ir.None {
 				p.nextID = max(p.nextID, r+1)
 			}
 		}
 	}
-	for _, ng := range p.s.cfg.NodeGroups {
-		sg := p.s.groups[ng.Name]
-		if sg == nil {
-			continue
-		}
+	for _, sg := range p.s.Groups {
 		shape := serverShape(sg)
 		var cur *rackState
 		in := int32(0)
 		full := false
-		for _, sv := range sg.servers {
+		for _, sv := range sg.Servers {
 			var r *rackState
-			if id := p.g.Nodes[sv.id].Rack; id != ir.None {
+			if id := p.g.Nodes[sv].Rack; id != ir.None {
 				r = p.rack(id, "compute")
 			} else {
 				if cur == nil || in == shape.perRack {
@@ -249,16 +241,13 @@ func (p *placer) placeServers() {
 				r = cur
 				in++
 			}
-			p.mountBottom(sv.id, r, shape.height)
+			p.mountBottom(sv, r, shape.height)
 			if r.bottom > p.lay.RackUnits && !full {
 				full = true
-				rng := ng.PerRack.Range
-				if !ng.PerRack.Set {
-					rng = ng.DeclRange
-				}
+				rng := sg.PerRackRange
 				p.s.diags = append(p.s.diags, diag.Warning(diag.RackFull, rng, "Rack over its height",
 					fmt.Sprintf("node_group %q puts %s in rack %d, which then needs %dU of a %dU rack (%dU per %s server); lower per_rack, or the cable lengths of servers above the rack top are estimates.",
-						ng.Name, p.g.Nodes[sv.id].Name, r.id, r.bottom, p.lay.RackUnits, shape.height, sg.model.Name)))
+						sg.Name, p.g.Nodes[sv].Name, r.id, r.bottom, p.lay.RackUnits, shape.height, sg.Model)))
 			}
 		}
 	}
@@ -267,12 +256,12 @@ func (p *placer) placeServers() {
 // serverShape returns the height and default rack share of a group's
 // servers: the built-in table, else 8U for 8-GPU servers and 2U for others
 // (modelling assumptions), filling serverFillU.
-func serverShape(sg *serverGroup) rackShape {
-	if sh, ok := serverShapes[sg.model.Name]; ok {
+func serverShape(sg Group) rackShape {
+	if sh, ok := serverShapes[sg.Model]; ok {
 		return sh
 	}
 	h := int32(2)
-	if sg.model.GPUs.V >= 8 {
+	if sg.GPUs >= 8 {
 		h = 8
 	}
 	return rackShape{h, max(1, serverFillU/h)}
@@ -321,14 +310,14 @@ func (p *placer) indexCompute() {
 // in-rack cables. A rack that holds no servers is an error at the
 // argument; one over its height a rack-full warning, as for servers.
 func (p *placer) placeFixed() {
-	ids := make([]ir.NodeID, 0, len(p.s.fixedRack))
-	for id := range p.s.fixedRack {
+	ids := make([]ir.NodeID, 0, len(p.s.FixedRack))
+	for id := range p.s.FixedRack {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
 		n := &p.g.Nodes[id]
-		rng := p.s.fixedRack[id]
+		rng := p.s.FixedRack[id]
 		r, ok := p.racks[n.Rack]
 		if !ok || r.pos < 0 {
 			p.s.diags = append(p.s.diags, diag.Error(diag.InvalidValue, rng, "No such rack",

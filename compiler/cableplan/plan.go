@@ -1,0 +1,331 @@
+package cableplan
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
+)
+
+// Plan is the compiler's "cabling" stage: it places every cabled device
+// in a rack (place.go), estimates the route of every cable from the rack
+// positions (cabling.md §3), chooses its medium and catalogue part by
+// length and reach (media.go), and records the plan in Graph.Cabling and
+// on each link (Media, LengthM, Cable). It returns its diagnostics.
+//
+// A cable is a fabric link that is not NVLink over a backplane; links
+// inside a server are neither. A broken-out port is one splitter cable
+// with a leg per lane when the medium is copper or AOC, and one fiber per
+// leg behind a shared transceiver otherwise (NVIDIA's twin-port optics
+// carry one MPO per 400G leg, cabling.md §1c, S5, S7). A cable that no
+// medium reaches is a cable-reach error at the range that made the link.
+// The stage is O(links log links).
+func Plan(in Input) hcl.Diagnostics {
+	s := &state{Input: in, g: in.Graph}
+	g := s.g
+	media, ok := s.cableTypes()
+	if !ok {
+		return s.diags
+	}
+	p := newPlacer(s)
+	p.place()
+	racks, mounts := p.result()
+	cb := cablingPlan{&ir.Cabling{Layout: p.lay, Racks: racks, Mounts: mounts, Types: media.types,
+		PerFabric: make([]int32, len(g.Fabrics))}}
+	geo := newGeometry(p, racks, mounts)
+
+	for i := range g.Links {
+		l := &g.Links[i]
+		l.Cable = ir.None
+		if l.Fabric != ir.None && !isCable(g, l) {
+			l.Media, l.LengthM = "backplane", 0
+		}
+	}
+	order, swapped := cableLegs(g)
+	cb.Legs, cb.Cables = make([]ir.LinkID, 0, len(order)), make([]ir.Cable, 0, len(order))
+	routes := make([]float64, 0, 8)
+	faults := map[ir.OriginID]*cableFault{}
+	for start := 0; start < len(order); {
+		end := start + 1
+		for end < len(order) && order[end].leader == order[start].leader {
+			end++
+		}
+		legs := order[start:end]
+		rate, run, switches := 0.0, 0.0, true
+		routes = routes[:0]
+		for _, lg := range legs {
+			l := &g.Links[lg.link]
+			rate = max(rate, l.CapacityBPS)
+			routes = append(routes, geo.route(l.A.Node, l.B.Node))
+			run = max(run, routes[len(routes)-1])
+			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
+		}
+		k := 1 + p.lay.RoutingFactor
+		ch := media.choose(rate, run*k, len(legs) > 1, switches)
+		if ch.typ == ir.None {
+			s.noteFault(faults, legs, ch, run*k, rate, geo)
+		}
+		perLeg := ch.typ != ir.None && len(legs) > 1 && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc"
+		switch {
+		case perLeg:
+			for j := range legs {
+				cb.add(g, legs[j:j+1], swapped, ch.typ, media.types, routes[j], orderLength(routes[j]*k, false))
+			}
+		case ch.typ == ir.None:
+			cb.add(g, legs, swapped, ch.typ, media.types, run, orderLength(run*k, false))
+		default:
+			cb.add(g, legs, swapped, ch.typ, media.types, run, ch.length)
+		}
+		start = end
+	}
+	g.Cabling = cb.Cabling
+	s.reportFaults(faults)
+	return s.diags
+}
+
+// add appends one cable carrying the links of legs, of cable type typ
+// (ir.None when no model serves the rate), and stamps its links.
+func (cb *cablingPlan) add(g *ir.Graph, legs []cableLeg, swapped []bool, typ int32, types []ir.CableType, route, length float64) {
+	f := g.Links[legs[0].link].Fabric
+	cb.PerFabric[f]++
+	cb.Cables = append(cb.Cables, ir.Cable{Fabric: f, Seq: cb.PerFabric[f], Leg0: int32(len(cb.Legs)), Legs: int32(len(legs)),
+		Type: typ, Swap: swapped[legs[0].link], RouteM: route, LengthM: length})
+	for _, lg := range legs {
+		cb.Legs = append(cb.Legs, ir.LinkID(lg.link))
+		l := &g.Links[lg.link]
+		l.Cable, l.LengthM = int32(len(cb.Cables)-1), length
+		if typ != ir.None {
+			l.Media = types[typ].Media
+		}
+	}
+}
+
+// cablingPlan is the plan being built.
+type cablingPlan struct{ *ir.Cabling }
+
+// cableLeg is one cable link in plan order: leader is the first link of
+// the cable it belongs to.
+type cableLeg struct {
+	fabric ir.FabricID
+	leader int32
+	lane   int32
+	link   int32
+}
+
+// cableLegs returns the cable links grouped into cables and ordered by
+// fabric, then cable (its first link), then lane; and, per link, whether
+// the plan's A end is the link's B port. A port that carries several cable
+// links (a breakout) groups them into one cable; a link whose two ends are
+// both broken out joins the group of its A end.
+func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
+	type end struct {
+		key  int64
+		link int32
+		b    bool
+	}
+	n := 0
+	for i := range g.Links {
+		if isCable(g, &g.Links[i]) {
+			n++
+		}
+	}
+	ends := make([]end, 0, 2*n)
+	for i := range g.Links {
+		l := &g.Links[i]
+		if !isCable(g, l) {
+			continue
+		}
+		for side, pt := range [2]ir.Port{l.A, l.B} {
+			if pt.Port >= 0 {
+				ends = append(ends, end{int64(pt.Node)<<32 | int64(uint32(pt.Port)), int32(i), side == 1})
+			}
+		}
+	}
+	slices.SortFunc(ends, func(x, y end) int {
+		if x.key != y.key {
+			if x.key < y.key {
+				return -1
+			}
+			return 1
+		}
+		return int(x.link - y.link)
+	})
+	splitA := make([]bool, len(g.Links))
+	splitB := make([]bool, len(g.Links))
+	for i := 0; i < len(ends); {
+		j := i + 1
+		for j < len(ends) && ends[j].key == ends[i].key {
+			j++
+		}
+		if j-i > 1 {
+			for _, e := range ends[i:j] {
+				if e.b {
+					splitB[e.link] = true
+				} else {
+					splitA[e.link] = true
+				}
+			}
+		}
+		i = j
+	}
+	leader := make([]int32, len(g.Links))
+	for i := range leader {
+		leader[i] = int32(i)
+	}
+	for i := 0; i < len(ends); {
+		j := i + 1
+		for j < len(ends) && ends[j].key == ends[i].key {
+			j++
+		}
+		if j-i > 1 {
+			first := int32(-1)
+			for _, e := range ends[i:j] {
+				if e.b && splitA[e.link] {
+					continue // grouped at its A end
+				}
+				if first < 0 {
+					first = e.link
+				}
+				leader[e.link] = first
+			}
+		}
+		i = j
+	}
+	swapped := make([]bool, len(g.Links))
+	out := make([]cableLeg, 0, n)
+	for i := range g.Links {
+		l := &g.Links[i]
+		if !isCable(g, l) {
+			continue
+		}
+		lane := l.A.Lane
+		if !splitA[i] && splitB[i] {
+			swapped[i], lane = true, l.B.Lane
+		}
+		out = append(out, cableLeg{fabric: l.Fabric, leader: leader[i], lane: lane, link: int32(i)})
+	}
+	slices.SortStableFunc(out, func(x, y cableLeg) int {
+		if x.fabric != y.fabric {
+			return int(x.fabric - y.fabric)
+		}
+		if x.leader != y.leader {
+			return int(x.leader - y.leader)
+		}
+		if x.lane != y.lane {
+			return int(x.lane - y.lane)
+		}
+		return int(x.link - y.link)
+	})
+	return out, swapped
+}
+
+// geometry resolves a node to its rack position and port height.
+type geometry struct {
+	lay     ir.Layout
+	g       *ir.Graph
+	mountOf []int32 // node -> index into mounts
+	mounts  []ir.Mount
+	row     []int32 // per mount
+	slot    []int32
+}
+
+func newGeometry(p *placer, racks []ir.Rack, mounts []ir.Mount) *geometry {
+	geo := &geometry{lay: p.lay, g: p.g, mountOf: p.mountOf, mounts: mounts,
+		row: make([]int32, len(mounts)), slot: make([]int32, len(mounts))}
+	for i, m := range mounts {
+		geo.mountOf[m.Node] = int32(i)
+		j, _ := slices.BinarySearchFunc(racks, m.Rack, func(r ir.Rack, id int32) int { return int(r.ID - id) })
+		geo.row[i], geo.slot[i] = racks[j].Row, racks[j].Slot
+	}
+	return geo
+}
+
+// height is the port height of a mount above the rack floor, metres: the
+// middle of the device (cabling.md §3: (u_bottom − 1 + u_height/2) × 1U).
+func (geo *geometry) height(m int32) float64 {
+	mt := geo.mounts[m]
+	return (float64(mt.U-1) + float64(mt.Height)/2) * geo.lay.UnitM
+}
+
+// route is the estimated cable route between the devices holding nodes a
+// and b, metres, before the routing factor (cabling.md §3):
+//
+//	same rack:  |h_a − h_b| + 2E + 2S
+//	otherwise:  (H − h_a + T) + (H − h_b + T) + |Δslot|·W + |Δrow|·P + 2E + 2S
+//
+// where H is the rack's mounting height; a port above H (an overfull rack)
+// counts as at H.
+func (geo *geometry) route(a, b ir.NodeID) float64 {
+	ma, mb := geo.mountOf[root(geo.g, a)], geo.mountOf[root(geo.g, b)]
+	L := geo.lay
+	ends := 2*L.LateralM + 2*L.SlackM
+	if ma < 0 || mb < 0 {
+		return ends
+	}
+	ha, hb := geo.height(ma), geo.height(mb)
+	if geo.mounts[ma].Rack == geo.mounts[mb].Rack {
+		return math.Abs(ha-hb) + ends
+	}
+	top := float64(L.RackUnits) * L.UnitM
+	up := max(0, top-ha) + L.TrayM + max(0, top-hb) + L.TrayM
+	dx := math.Abs(float64(geo.slot[ma]-geo.slot[mb])) * L.SlotPitchM
+	dy := math.Abs(float64(geo.row[ma]-geo.row[mb])) * L.RowPitchM
+	return up + dx + dy + ends
+}
+
+// cableFault collects the cables of one origin that no medium serves.
+type cableFault struct {
+	count   int
+	noModel bool
+	rate    float64
+	run     float64 // longest run, metres
+	reach   float64 // longest reach available at that rate
+	a, b    ir.NodeID
+}
+
+func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, ch choice, run, rate float64, geo *geometry) {
+	l := &s.g.Links[legs[0].link]
+	f, ok := faults[l.Origin]
+	if !ok {
+		f = &cableFault{noModel: ch.noModel, rate: rate}
+		faults[l.Origin] = f
+	}
+	f.count++
+	if run > f.run {
+		f.run, f.reach, f.a, f.b = run, ch.reach, l.A.Node, l.B.Node
+	}
+}
+
+// reportFaults turns the collected faults into one diagnostic per origin,
+// in origin order: cable-reach (error) for runs longer than every medium
+// at that rate, no-cable-model (warning) for rates no medium carries.
+func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
+	origins := make([]ir.OriginID, 0, len(faults))
+	for o := range faults {
+		origins = append(origins, o)
+	}
+	slices.Sort(origins)
+	g := s.g
+	rackOf := func(n ir.NodeID) int32 { return g.Nodes[root(g, n)].Rack }
+	for _, o := range origins {
+		f := faults[o]
+		rng := g.Range(o)
+		where := fmt.Sprintf("%s (rack %d) to %s (rack %d)", g.Nodes[f.a].Name, rackOf(f.a), g.Nodes[f.b].Name, rackOf(f.b))
+		var d *hcl.Diagnostic
+		if f.noModel {
+			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this rate",
+				fmt.Sprintf("%d cable(s) here run at %s, and no cable_model has a max_rate that high (e.g. %s); the plan lists them without a medium. Declare a cable_model with media, kind, reach and max_rate for this rate.",
+					f.count, units.Rate(f.rate), where))
+		} else {
+			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
+				fmt.Sprintf("%d cable(s) here need more than the longest reach of any medium at %s (%gm): the longest, %s, needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
+					f.count, units.Rate(f.rate), f.reach, where, f.run, s.g.Cabling.Layout.RoutingFactor*100))
+		}
+		s.diags = append(s.diags, d)
+	}
+}
