@@ -102,13 +102,17 @@ func (s *state) buildClos(f *lang.Fabric) {
 	for _, p := range dedupeProblems(problems) {
 		rng := c.Tiers[p.Tier].DeclRange
 		switch p.Code {
-		case "radix", "capacity":
+		case gen.ProblemRadix, gen.ProblemCapacity:
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
-		case "rate":
+		case gen.ProblemRate:
 			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate or breakout matches, or set host_rate or link_rate."))
-		case "uneven":
+		case gen.ProblemUneven:
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
 			s.unevenTotals[unevenKey{fid, p.Tier - 1}] = true
+		default:
+			// A kind the generator added without a mapping here: still
+			// an error at the tier, never a silent pass.
+			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, rng, "Clos cannot be wired", p.Msg+"."))
 		}
 	}
 }

@@ -85,14 +85,34 @@ type ClosAppliance struct {
 	Origin  ir.OriginID
 }
 
-// ClosProblem is a structural fault found while wiring: Code is one of
-// "radix", "uneven", "rate", "capacity"; Tier indexes Clos.Tiers (the
-// compiler points at that tier's block).
+// ClosProblem is a structural fault found while wiring: Code says which
+// kind, Tier indexes Clos.Tiers (the compiler points at that tier's
+// block), Msg says what is wrong in the design's terms.
 type ClosProblem struct {
-	Code string
+	Code ClosProblemCode
 	Tier int
 	Msg  string
 }
+
+// ClosProblemCode is the kind of a ClosProblem; the compiler maps each to
+// a diagnostic code.
+type ClosProblemCode int
+
+// The kinds of ClosProblem.
+const (
+	// ProblemRadix: an upper switch receives more links than its down
+	// ports (radix-exceeded).
+	ProblemRadix ClosProblemCode = iota + 1
+	// ProblemCapacity: endpoints or appliances find no free down port on
+	// their leaf group (radix-exceeded).
+	ProblemCapacity
+	// ProblemRate: a link's rate matches neither end's port rate nor a
+	// breakout (rate-mismatch).
+	ProblemRate
+	// ProblemUneven: uplinks do not spread evenly over the upper switches
+	// of their group (uneven-striping, a warning).
+	ProblemUneven
+)
 
 // Validate checks parameters that make the wiring impossible.
 func (c Clos) Validate() []ParamError {
@@ -436,7 +456,7 @@ func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind ir.Li
 	t := b.c.Tiers[0]
 	lanes := t.Ports.Lanes(bps)
 	if lanes == 0 {
-		b.problems = append(b.problems, ClosProblem{"rate", 0, fmt.Sprintf("an endpoint at %s meets a %s port of %s, which has no breakout to that rate",
+		b.problems = append(b.problems, ClosProblem{ProblemRate, 0, fmt.Sprintf("an endpoint at %s meets a %s port of %s, which has no breakout to that rate",
 			units.Rate(bps), units.Rate(t.Ports.PortBPS), t.Model)})
 		lanes = 1
 	}
@@ -523,7 +543,7 @@ func (b *closBuilder) attachEndpoints() {
 		b.attach(sw, port, e.RateBPS, ir.LinkNodeLeaf, b.c.Origin)
 	}
 	if overflow > 0 {
-		b.problems = append(b.problems, ClosProblem{"capacity", 0, fmt.Sprintf("%d endpoints find no free down port on their %s group; add %s switches per group (count) or down ports",
+		b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, fmt.Sprintf("%d endpoints find no free down port on their %s group; add %s switches per group (count) or down ports",
 			overflow, b.c.Tiers[0].Name, b.c.Tiers[0].Name)})
 	}
 }
@@ -538,7 +558,7 @@ func (b *closBuilder) attachAppliances() {
 			rail, plane := i%b.c.Rails, (i/b.c.Rails)%b.c.Planes
 			sw, ok := b.leafFor(b.endpointScope(server, rail, plane), 0)
 			if !ok {
-				b.problems = append(b.problems, ClosProblem{"capacity", 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d", a.Role, i, b.c.Tiers[0].Name, a.Unit)})
+				b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d", a.Role, i, b.c.Tiers[0].Name, a.Unit)})
 				continue
 			}
 			n := ir.NewNode(Indexed(a.Role, i, a.Count), ir.KindHost)
@@ -594,7 +614,7 @@ func (b *closBuilder) wireTier(ti int) {
 		upper := b.makeSwitches(ti, ds, s, count)
 		lanesUp, lanesDown := lowerT.Ports.Lanes(linkBPS), t.Ports.Lanes(linkBPS)
 		if lanesUp == 0 || lanesDown == 0 {
-			b.problems = append(b.problems, ClosProblem{"rate", ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", units.Rate(linkBPS), lowerT.Name, t.Name)})
+			b.problems = append(b.problems, ClosProblem{ProblemRate, ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", units.Rate(linkBPS), lowerT.Name, t.Name)})
 			lanesUp, lanesDown = max(lanesUp, 1), max(lanesDown, 1)
 		}
 		// Down ports of the upper switches come first, so allocate all of
@@ -645,14 +665,14 @@ func (b *closBuilder) wireTier(ti int) {
 		}
 		for i, n := range load {
 			if n > down {
-				b.problems = append(b.problems, ClosProblem{"radix", ti, fmt.Sprintf("%s receives %d links from %s but has %d down ports",
+				b.problems = append(b.problems, ClosProblem{ProblemRadix, ti, fmt.Sprintf("%s receives %d links from %s but has %d down ports",
 					b.g.Nodes[upper[i].id].Name, n, lowerT.Name, down)})
 				break
 			}
 		}
 	})
 	if uneven {
-		b.problems = append(b.problems, ClosProblem{"uneven", ti, fmt.Sprintf("the %d uplinks per %s do not spread evenly over the %s switches of their group; choose counts so that %s switches × uplinks divides by the %s count",
+		b.problems = append(b.problems, ClosProblem{ProblemUneven, ti, fmt.Sprintf("the %d uplinks per %s do not spread evenly over the %s switches of their group; choose counts so that %s switches × uplinks divides by the %s count",
 			lowerT.Up, lowerT.Name, t.Name, lowerT.Name, t.Name)})
 	}
 }

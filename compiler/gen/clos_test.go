@@ -159,7 +159,7 @@ func TestClosUnevenStriping(t *testing.T) {
 			{Name: "spine", Ports: pm, Count: 5, Down: 16, LinkBPS: 400e9},
 		}}
 	_, problems := BuildClos(ir.New(), "c", c)
-	if len(problems) != 1 || problems[0].Code != "uneven" {
+	if len(problems) != 1 || problems[0].Code != ProblemUneven {
 		t.Fatalf("problems %v, want one uneven", problems)
 	}
 }
@@ -182,7 +182,7 @@ func TestClosBreakout(t *testing.T) {
 	}
 	pm.Breakouts = nil
 	c.Tiers[0].Ports = pm
-	if _, problems := BuildClos(ir.New(), "c", c); len(problems) == 0 || problems[0].Code != "rate" {
+	if _, problems := BuildClos(ir.New(), "c", c); len(problems) == 0 || problems[0].Code != ProblemRate {
 		t.Errorf("no breakout: problems %v, want rate", problems)
 	}
 }
