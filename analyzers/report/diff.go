@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -25,15 +26,19 @@ type Change struct {
 }
 
 // FabricDiff lists the changes of one fabric; Status is "changed",
-// "added", "removed" or "same".
+// "added", "removed", "renamed" (paired under another name, nothing else
+// changed) or "same". Name is the new design's name (the old
+// one's for a removed fabric); Was is the old name when the pairing
+// matched fabrics of different names (Pairing), else "".
 type FabricDiff struct {
 	Name    string   `json:"name"`
+	Was     string   `json:"was,omitempty"`
 	Status  string   `json:"status"`
 	Changes []Change `json:"changes"`
 }
 
 // Diff is the semantic difference between two checked designs: per fabric
-// (matched by name), every inventory and analysis quantity that differs,
+// (paired by Pairing), every inventory and analysis quantity that differs,
 // requirement outcomes, and diagnostic counts.
 type Diff struct {
 	// OldOK and NewOK are the designs' "ok" (no errors). A design with
@@ -55,23 +60,25 @@ func (d *Diff) Empty() bool {
 	return len(d.Requirements) == 0 && len(d.Diagnostics) == 0
 }
 
-// Compare computes the semantic diff from old to new. Fabrics keep the
-// order of new, with removed fabrics after them. It fails only if a report
-// cannot be encoded as JSON.
-func Compare(old, new *Check) (*Diff, error) {
+// Compare computes the semantic diff from old to new, with fabrics paired
+// by Pairing(old, new, renames). Fabrics keep the order of new, with
+// removed fabrics after them. It fails if renames names a fabric a design
+// does not have, or if a report cannot be encoded as JSON.
+func Compare(old, new *Check, renames map[string]string) (*Diff, error) {
 	d := &Diff{OldOK: old.OK, NewOK: new.OK, Fabrics: []FabricDiff{}, Requirements: []Change{}, Diagnostics: []Change{}}
-	oldF := map[string]Fabric{}
-	for _, f := range old.Fabrics {
-		oldF[f.Name] = f
+	pair, err := Pairing(old.Fabrics, new.Fabrics, renames)
+	if err != nil {
+		return nil, err
 	}
-	newNames := map[string]bool{}
-	for _, f := range new.Fabrics {
-		newNames[f.Name] = true
-		o, ok := oldF[f.Name]
-		if !ok {
+	paired := make([]bool, len(old.Fabrics))
+	for i, f := range new.Fabrics {
+		j := pair[i]
+		if j < 0 {
 			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "added", Changes: []Change{}})
 			continue
 		}
+		paired[j] = true
+		o := old.Fabrics[j]
 		a, err := flatten(o)
 		if err != nil {
 			return nil, err
@@ -82,17 +89,25 @@ func Compare(old, new *Check) (*Diff, error) {
 		}
 		ch := slices.DeleteFunc(changes(a, b), func(c Change) bool {
 			// A bounded quantity's field holds one end; its bound fields,
-			// which change too, say what is proven.
-			return openField(a, c.Path) || openField(b, c.Path)
+			// which change too, say what is proven; the name is the
+			// pairing's.
+			return openField(a, c.Path) || openField(b, c.Path) || c.Path == "name"
 		})
 		status := "same"
 		if len(ch) > 0 {
 			status = "changed"
 		}
-		d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: status, Changes: ch})
+		fd := FabricDiff{Name: f.Name, Status: status, Changes: ch}
+		if o.Name != f.Name {
+			fd.Was = o.Name
+			if status == "same" {
+				fd.Status = "renamed"
+			}
+		}
+		d.Fabrics = append(d.Fabrics, fd)
 	}
-	for _, f := range old.Fabrics {
-		if !newNames[f.Name] {
+	for j, f := range old.Fabrics {
+		if !paired[j] {
 			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "removed", Changes: []Change{}})
 		}
 	}
@@ -292,4 +307,57 @@ func isOversubscription(path string) bool {
 		return true
 	}
 	return false
+}
+
+// Pairing pairs each fabric of new with one of old, or -1 (added): first
+// as renames (old name → new name, `topoc diff --map`) says, then by
+// name, then the remaining fabrics of each family in design order (the
+// first unpaired clos of old with the first unpaired clos of new), so
+// that renaming a fabric diffs its numbers instead of reporting one
+// fabric removed and another added. A renames entry naming a fabric that
+// is not in its design, or two entries of one fabric, is an error.
+func Pairing(old, new []Fabric, renames map[string]string) ([]int, error) {
+	pair := make([]int, len(new))
+	taken := make([]bool, len(old))
+	oldAt := map[string]int{}
+	for j, f := range old {
+		oldAt[f.Name] = j
+	}
+	newAt := map[string]int{}
+	for i, f := range new {
+		newAt[f.Name] = i
+		pair[i] = -1
+	}
+	for _, o := range slices.Sorted(maps.Keys(renames)) {
+		n := renames[o]
+		j, ok := oldAt[o]
+		if !ok {
+			return nil, fmt.Errorf("--map %s=%s: the old design has no fabric %q", o, n, o)
+		}
+		i, ok := newAt[n]
+		if !ok {
+			return nil, fmt.Errorf("--map %s=%s: the new design has no fabric %q", o, n, n)
+		}
+		if pair[i] >= 0 {
+			return nil, fmt.Errorf("--map pairs new fabric %q twice", n)
+		}
+		pair[i], taken[j] = j, true
+	}
+	for i, f := range new {
+		if j, ok := oldAt[f.Name]; ok && pair[i] < 0 && !taken[j] {
+			pair[i], taken[j] = j, true
+		}
+	}
+	for i, f := range new {
+		if pair[i] >= 0 {
+			continue
+		}
+		for j, o := range old {
+			if !taken[j] && o.Family == f.Family {
+				pair[i], taken[j] = j, true
+				break
+			}
+		}
+	}
+	return pair, nil
 }

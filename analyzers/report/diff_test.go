@@ -12,7 +12,7 @@ func TestCompareKeysCountsByName(t *testing.T) {
 	new := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 23,
 		// Reordered, and one spine fewer: only the spine count changed.
 		SwitchesByTier: []inventory.Count{{Name: "spine", Count: 7}, {Name: "leaf", Count: 16}}}}}}
-	d, err := Compare(old, new)
+	d, err := Compare(old, new, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestCompareKeysCountsByName(t *testing.T) {
 	if d.Empty() {
 		t.Error("Empty() on a diff with changes")
 	}
-	same, _ := Compare(new, new)
+	same, _ := Compare(new, new, nil)
 	if !same.Empty() {
 		t.Errorf("a design compared with itself differs: %+v", same)
 	}

@@ -25,7 +25,11 @@ func WriteDiffText(w io.Writer, d *Diff) {
 		if f.Status == "same" {
 			continue
 		}
-		fmt.Fprintf(w, "fabric %q: %s\n", f.Name, f.Status)
+		if f.Was != "" {
+			fmt.Fprintf(w, "fabric %q (was %q): %s\n", f.Name, f.Was, f.Status)
+		} else {
+			fmt.Fprintf(w, "fabric %q: %s\n", f.Name, f.Status)
+		}
 		writeChangeLines(w, summarize(f.Changes))
 	}
 	if len(d.Requirements) > 0 {
@@ -81,7 +85,11 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 		if f.Status == "same" {
 			continue
 		}
-		fmt.Fprintf(w, "## Fabric `%s` (%s)\n\n", f.Name, f.Status)
+		if f.Was != "" {
+			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s)\n\n", f.Name, f.Was, f.Status)
+		} else {
+			fmt.Fprintf(w, "## Fabric `%s` (%s)\n\n", f.Name, f.Status)
+		}
 		if len(f.Changes) > 0 {
 			table(summarize(f.Changes))
 		}

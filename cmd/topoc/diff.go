@@ -23,12 +23,14 @@ func newDiff() *cobra.Command {
 	var df designFlags
 	var format string
 	var exitCode bool
+	var maps []string
 	c := &cobra.Command{
 		Use:   "diff OLD NEW",
 		Short: "Show the semantic differences between two versions of a design",
 		Long: "diff checks both designs (files, directories, or REV:PATH for a git revision) and prints every\n" +
 			"quantity that differs: endpoints, switches per tier, links by kind, ports, cables, and each analysis\n" +
-			"result (bisection, oversubscription, requirements).\n" +
+			"result (bisection, oversubscription, requirements). Fabrics pair by --map, then by name, then by family\n" +
+			"in design order, so a renamed fabric is diffed, not removed and added.\n" +
 			"Exit 0 (with --exit-code: 0 no differences, 1 differences), 2 usage or I/O errors.",
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -39,6 +41,19 @@ func newDiff() *cobra.Command {
 			if err := df.validate(); err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
+			}
+			renames := map[string]string{}
+			for _, m := range maps {
+				o, n, ok := strings.Cut(m, "=")
+				if !ok || o == "" || n == "" {
+					fmt.Fprintf(c.ErrOrStderr(), "topoc: --map %q: want OLD=NEW, the fabric's name in each design\n", m)
+					return exitError{2}
+				}
+				if _, dup := renames[o]; dup {
+					fmt.Fprintf(c.ErrOrStderr(), "topoc: --map names old fabric %q twice\n", o)
+					return exitError{2}
+				}
+				renames[o] = n
 			}
 			var reps [2]report.Check
 			for i, arg := range args {
@@ -59,9 +74,10 @@ func newDiff() *cobra.Command {
 				}
 				reps[i] = res.checkReport(fabrics)
 			}
-			d, err := report.Compare(&reps[0], &reps[1])
+			d, err := report.Compare(&reps[0], &reps[1], renames)
 			if err != nil {
-				return err
+				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+				return exitError{2}
 			}
 			switch format {
 			case "json":
@@ -85,6 +101,7 @@ func newDiff() *cobra.Command {
 	df.register(c)
 	c.Flags().StringVar(&format, "format", "text", "output format: text, markdown or json")
 	c.Flags().BoolVar(&exitCode, "exit-code", false, "exit 1 when the designs differ")
+	c.Flags().StringArrayVar(&maps, "map", nil, "pair fabric OLD of the first design with NEW of the second: --map OLD=NEW (repeatable); unmapped fabrics pair by name, then by family in design order")
 	return c
 }
 
