@@ -109,168 +109,223 @@ func (p *hwPlan) numaIndex(id int64) (int, bool) {
 }
 
 // checkHardware validates a node model's PCIe identity and NUMA layout.
-// It returns false (with diagnostics) when the model cannot be built.
+// It returns false (with diagnostics) when the model cannot be built. The
+// phases run in declaration order of the model's blocks, so diagnostics
+// come in the order a reader meets their lines.
 func (s *state) checkHardware(m *lang.NodeModel) bool {
-	ok := true
-	bad := func(d *hcl.Diagnostic) { s.diags = append(s.diags, d); ok = false }
-	if m.NCCLDetail.Set && m.NCCLDetail.V != "skeleton" && m.NCCLDetail.V != "full" {
-		bad(diag.Error(diag.InvalidValue, m.NCCLDetail.Range, "Invalid nccl_detail",
-			fmt.Sprintf("nccl_detail is %q; write \"skeleton\" (cpu and pci elements) or \"full\" (also gpu, nic and net).", m.NCCLDetail.V)))
-	}
-	busIDs := map[string]hcl.Range{}
-	checkBus := func(v lang.Val[string], what string) {
-		c, err := ir.CanonBusID(v.V)
-		switch {
-		case err != nil:
-			bad(diag.Error(diag.InvalidValue, v.Range, "Invalid bus id", what+": "+err.Error()+"."))
-		case c != v.V:
-			bad(diag.Error(diag.InvalidValue, v.Range, "Bus id not in NCCL's form",
-				fmt.Sprintf("%s: NCCL compares bus ids as strings and prints them as %q (lower case, 4-digit domain); %q would never match. Write %q.", what, c, v.V, c)))
-		default:
-			if prev, dup := busIDs[c]; dup {
-				bad(diag.Error(diag.DuplicateName, v.Range, "Duplicate bus id",
-					fmt.Sprintf("%s: bus id %s is also used at %s; every PCIe function of a server has its own.", what, c, prev)))
-			}
-			busIDs[c] = v.Range
-		}
-	}
-	checkID := func(id lang.PCIID, what string) {
-		if id.Class.Set && !classRE.MatchString(id.Class.V) {
-			bad(diag.Error(diag.InvalidValue, id.Class.Range, "Invalid PCI class",
-				fmt.Sprintf("%s: class %q is not \"0x\" and six lower-case hex digits, e.g. \"0x030200\" (3D controller).", what, id.Class.V)))
-		}
-		for _, v := range []lang.Val[string]{id.VendorID, id.DeviceID, id.SubsystemVendorID, id.SubsystemDeviceID} {
-			if v.Set && !pciIDRE.MatchString(v.V) {
-				bad(diag.Error(diag.InvalidValue, v.Range, "Invalid PCI id",
-					fmt.Sprintf("%s: %q is not \"0x\" and four lower-case hex digits, e.g. \"0x10de\".", what, v.V)))
-			}
-		}
-	}
-	checkLink := func(gen, width lang.Val[int64], what string) {
-		for _, d := range pcieLinkErrors(gen, width, what) {
-			bad(d)
-		}
-	}
-	numaIDs := map[int64]bool{}
-	sockets := max(cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V }), 1)
-	if m.CPU != nil {
-		for _, n := range m.CPU.NUMA {
-			if numaIDs[n.ID.V] {
-				bad(diag.Error(diag.DuplicateName, n.ID.Range, "Duplicate NUMA id",
-					fmt.Sprintf("NUMA node %d is declared twice; give each numa block its Linux node number.", n.ID.V)))
-			}
-			numaIDs[n.ID.V] = true
-			if n.ID.V < -1 {
-				bad(diag.Error(diag.InvalidValue, n.ID.Range, "Invalid NUMA id", "NUMA ids are Linux node numbers: 0 or more, or -1 in a VM without NUMA."))
-			}
-			if n.Socket.Set && (n.Socket.V < 0 || n.Socket.V >= sockets) {
-				bad(diag.Error(diag.InvalidValue, n.Socket.Range, "No such socket",
-					fmt.Sprintf("socket %d is not one of the model's %d sockets (numbered from 0).", n.Socket.V, sockets)))
-			}
-			switch {
-			case n.CPUs.Set && n.Affinity.Set:
-				bad(diag.Error(diag.InvalidValue, n.Affinity.Range, "Both cpus and affinity",
-					"Give a NUMA domain's CPUs once: as a CPU list (cpus = \"0-55,112-167\") or as sysfs cpumap text (affinity), not both."))
-			case n.CPUs.Set:
-				if _, err := ir.ParseCPUList(n.CPUs.V); err != nil {
-					bad(diag.Error(diag.InvalidValue, n.CPUs.Range, "Invalid CPU list", err.Error()+"."))
-				}
-			case n.Affinity.Set && !cpumapRE.MatchString(n.Affinity.V):
-				bad(diag.Error(diag.InvalidValue, n.Affinity.Range, "Invalid affinity",
-					fmt.Sprintf("%q is not sysfs cpumap text: comma-separated lower-case hex words of up to 8 digits, most significant first, at most 32 words (e.g. \"00000000,0000ffff,ffffffff\"). For a range list use cpus instead.", n.Affinity.V)))
-			}
-		}
-	}
-	checkNUMA := func(v lang.Val[int64], what string) {
-		if v.Set && len(numaIDs) > 0 && !numaIDs[v.V] {
-			bad(diag.Error(diag.UnknownReference, v.Range, "No such NUMA node",
-				fmt.Sprintf("%s: NUMA node %d is not declared in the cpu block's numa blocks.", what, v.V)))
-		}
-		if v.Set && len(numaIDs) == 0 && (v.V < 0 || v.V >= sockets*max(cpuField(m, func(c *lang.CPUSpec) int64 { return c.NUMAPerSocket.V }), 1)) {
-			bad(diag.Error(diag.UnknownReference, v.Range, "No such NUMA node",
-				fmt.Sprintf("%s: NUMA node %d does not exist; without numa blocks the nodes are numbered 0 to sockets × numa_per_socket − 1.", what, v.V)))
-		}
-	}
-	checkSpec := func(p *lang.PCISpec, n int64, what string) {
-		if p == nil {
-			return
-		}
-		if p.BusIDs.Set {
-			if int64(len(p.BusIDs.V)) != n {
-				bad(diag.Error(diag.InvalidValue, p.BusIDs.Range, "Wrong number of bus ids",
-					fmt.Sprintf("%s: bus_ids lists %d ids for %d devices; give one per device, in device order.", what, len(p.BusIDs.V), n)))
-			}
-			for i, b := range p.BusIDs.V {
-				checkBus(lang.Val[string]{V: b, Range: p.BusIDs.Range, Set: true}, fmt.Sprintf("%s %d", what, i))
-			}
-		}
-		if p.NUMA.Set && int64(len(p.NUMA.V)) > n {
-			bad(diag.Error(diag.InvalidValue, p.NUMA.Range, "Too many NUMA ids",
-				fmt.Sprintf("%s: numa lists %d entries for %d devices.", what, len(p.NUMA.V), n)))
-		}
-		for _, id := range p.NUMA.V {
-			checkNUMA(lang.Val[int64]{V: id, Range: p.NUMA.Range, Set: true}, what)
-		}
-		checkLink(p.Gen, p.Width, what)
-		checkID(p.ID, what)
-	}
-	checkSpec(m.GPUPCI, m.GPUs.V, "gpu_pci")
+	c := &hwCheck{s: s, m: m, ok: true, busIDs: map[string]hcl.Range{}, numaIDs: map[int64]bool{},
+		sockets: max(cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V }), 1)}
+	c.ncclDetail()
+	c.numaBlocks()
+	c.spec(m.GPUPCI, m.GPUs.V, "gpu_pci")
 	if m.GPUPCI != nil && m.GPUPCI.Names.Set {
-		bad(diag.Error(diag.InvalidValue, m.GPUPCI.Names.Range, "names is for NICs",
+		c.bad(diag.Error(diag.InvalidValue, m.GPUPCI.Names.Range, "names is for NICs",
 			"names lists network device names (mlx5_0, ...) of a nic block's ports; GPUs have none. Remove it from gpu_pci."))
 	}
-	for _, n := range m.NICs {
-		checkSpec(n.PCI, n.Count.V, fmt.Sprintf("nic %q", n.Role))
-		if n.PCI != nil && n.PCI.Names.Set {
-			ports := int64(1)
-			if nm, found := s.cat.nics[n.Model.V]; found {
-				ports = max(nm.Ports.V, 1)
-			}
-			if int64(len(n.PCI.Names.V)) != n.Count.V*ports {
-				bad(diag.Error(diag.InvalidValue, n.PCI.Names.Range, "Wrong number of net names",
-					fmt.Sprintf("nic %q: names lists %d network devices; %d NICs × %d ports need %d (NIC-major: every port of NIC 0 first).", n.Role, len(n.PCI.Names.V), n.Count.V, ports, n.Count.V*ports)))
-			}
+	c.nics()
+	c.switches(c.devices())
+	return c.ok
+}
+
+// hwCheck is one node model's hardware check: the findings so far and
+// the bus ids and NUMA ids seen.
+type hwCheck struct {
+	s       *state
+	m       *lang.NodeModel
+	ok      bool
+	busIDs  map[string]hcl.Range // canonical bus id → where first written
+	numaIDs map[int64]bool       // the numa blocks' Linux ids
+	sockets int64
+}
+
+// bad records an error finding.
+func (c *hwCheck) bad(d *hcl.Diagnostic) { c.s.diags = append(c.s.diags, d); c.ok = false }
+
+// ncclDetail checks nccl_detail's value.
+func (c *hwCheck) ncclDetail() {
+	if d := c.m.NCCLDetail; d.Set && d.V != "skeleton" && d.V != "full" {
+		c.bad(diag.Error(diag.InvalidValue, d.Range, "Invalid nccl_detail",
+			fmt.Sprintf("nccl_detail is %q; write \"skeleton\" (cpu and pci elements) or \"full\" (also gpu, nic and net).", d.V)))
+	}
+}
+
+// bus checks one bus id: NCCL's canonical form and unique in the server.
+func (c *hwCheck) bus(v lang.Val[string], what string) {
+	canon, err := ir.CanonBusID(v.V)
+	switch {
+	case err != nil:
+		c.bad(diag.Error(diag.InvalidValue, v.Range, "Invalid bus id", what+": "+err.Error()+"."))
+	case canon != v.V:
+		c.bad(diag.Error(diag.InvalidValue, v.Range, "Bus id not in NCCL's form",
+			fmt.Sprintf("%s: NCCL compares bus ids as strings and prints them as %q (lower case, 4-digit domain); %q would never match. Write %q.", what, canon, v.V, canon)))
+	default:
+		if prev, dup := c.busIDs[canon]; dup {
+			c.bad(diag.Error(diag.DuplicateName, v.Range, "Duplicate bus id",
+				fmt.Sprintf("%s: bus id %s is also used at %s; every PCIe function of a server has its own.", what, canon, prev)))
+		}
+		c.busIDs[canon] = v.Range
+	}
+}
+
+// pciID checks a PCI class and the vendor and device ids.
+func (c *hwCheck) pciID(id lang.PCIID, what string) {
+	if id.Class.Set && !classRE.MatchString(id.Class.V) {
+		c.bad(diag.Error(diag.InvalidValue, id.Class.Range, "Invalid PCI class",
+			fmt.Sprintf("%s: class %q is not \"0x\" and six lower-case hex digits, e.g. \"0x030200\" (3D controller).", what, id.Class.V)))
+	}
+	for _, v := range []lang.Val[string]{id.VendorID, id.DeviceID, id.SubsystemVendorID, id.SubsystemDeviceID} {
+		if v.Set && !pciIDRE.MatchString(v.V) {
+			c.bad(diag.Error(diag.InvalidValue, v.Range, "Invalid PCI id",
+				fmt.Sprintf("%s: %q is not \"0x\" and four lower-case hex digits, e.g. \"0x10de\".", what, v.V)))
 		}
 	}
+}
+
+// link checks a PCIe generation and width.
+func (c *hwCheck) link(gen, width lang.Val[int64], what string) {
+	for _, d := range pcieLinkErrors(gen, width, what) {
+		c.bad(d)
+	}
+}
+
+// numaBlocks checks the cpu block's numa blocks (unique Linux ids, a
+// socket the model has, CPUs given once) and records their ids.
+func (c *hwCheck) numaBlocks() {
+	if c.m.CPU == nil {
+		return
+	}
+	for _, n := range c.m.CPU.NUMA {
+		if c.numaIDs[n.ID.V] {
+			c.bad(diag.Error(diag.DuplicateName, n.ID.Range, "Duplicate NUMA id",
+				fmt.Sprintf("NUMA node %d is declared twice; give each numa block its Linux node number.", n.ID.V)))
+		}
+		c.numaIDs[n.ID.V] = true
+		if n.ID.V < -1 {
+			c.bad(diag.Error(diag.InvalidValue, n.ID.Range, "Invalid NUMA id", "NUMA ids are Linux node numbers: 0 or more, or -1 in a VM without NUMA."))
+		}
+		if n.Socket.Set && (n.Socket.V < 0 || n.Socket.V >= c.sockets) {
+			c.bad(diag.Error(diag.InvalidValue, n.Socket.Range, "No such socket",
+				fmt.Sprintf("socket %d is not one of the model's %d sockets (numbered from 0).", n.Socket.V, c.sockets)))
+		}
+		switch {
+		case n.CPUs.Set && n.Affinity.Set:
+			c.bad(diag.Error(diag.InvalidValue, n.Affinity.Range, "Both cpus and affinity",
+				"Give a NUMA domain's CPUs once: as a CPU list (cpus = \"0-55,112-167\") or as sysfs cpumap text (affinity), not both."))
+		case n.CPUs.Set:
+			if _, err := ir.ParseCPUList(n.CPUs.V); err != nil {
+				c.bad(diag.Error(diag.InvalidValue, n.CPUs.Range, "Invalid CPU list", err.Error()+"."))
+			}
+		case n.Affinity.Set && !cpumapRE.MatchString(n.Affinity.V):
+			c.bad(diag.Error(diag.InvalidValue, n.Affinity.Range, "Invalid affinity",
+				fmt.Sprintf("%q is not sysfs cpumap text: comma-separated lower-case hex words of up to 8 digits, most significant first, at most 32 words (e.g. \"00000000,0000ffff,ffffffff\"). For a range list use cpus instead.", n.Affinity.V)))
+		}
+	}
+}
+
+// numaRef checks a device's NUMA node: declared by a numa block, or
+// within sockets × numa_per_socket when there are none.
+func (c *hwCheck) numaRef(v lang.Val[int64], what string) {
+	if v.Set && len(c.numaIDs) > 0 && !c.numaIDs[v.V] {
+		c.bad(diag.Error(diag.UnknownReference, v.Range, "No such NUMA node",
+			fmt.Sprintf("%s: NUMA node %d is not declared in the cpu block's numa blocks.", what, v.V)))
+	}
+	if v.Set && len(c.numaIDs) == 0 && (v.V < 0 || v.V >= c.sockets*max(cpuField(c.m, func(c *lang.CPUSpec) int64 { return c.NUMAPerSocket.V }), 1)) {
+		c.bad(diag.Error(diag.UnknownReference, v.Range, "No such NUMA node",
+			fmt.Sprintf("%s: NUMA node %d does not exist; without numa blocks the nodes are numbered 0 to sockets × numa_per_socket − 1.", what, v.V)))
+	}
+}
+
+// spec checks the pci block of n devices (gpu_pci, a nic's pci): one bus
+// id per device, NUMA ids, link and ids.
+func (c *hwCheck) spec(p *lang.PCISpec, n int64, what string) {
+	if p == nil {
+		return
+	}
+	if p.BusIDs.Set {
+		if int64(len(p.BusIDs.V)) != n {
+			c.bad(diag.Error(diag.InvalidValue, p.BusIDs.Range, "Wrong number of bus ids",
+				fmt.Sprintf("%s: bus_ids lists %d ids for %d devices; give one per device, in device order.", what, len(p.BusIDs.V), n)))
+		}
+		for i, b := range p.BusIDs.V {
+			c.bus(lang.Val[string]{V: b, Range: p.BusIDs.Range, Set: true}, fmt.Sprintf("%s %d", what, i))
+		}
+	}
+	if p.NUMA.Set && int64(len(p.NUMA.V)) > n {
+		c.bad(diag.Error(diag.InvalidValue, p.NUMA.Range, "Too many NUMA ids",
+			fmt.Sprintf("%s: numa lists %d entries for %d devices.", what, len(p.NUMA.V), n)))
+	}
+	for _, id := range p.NUMA.V {
+		c.numaRef(lang.Val[int64]{V: id, Range: p.NUMA.Range, Set: true}, what)
+	}
+	c.link(p.Gen, p.Width, what)
+	c.pciID(p.ID, what)
+}
+
+// nics checks each nic block's pci block and its network device names
+// (one per port of every NIC).
+func (c *hwCheck) nics() {
+	for _, n := range c.m.NICs {
+		c.spec(n.PCI, n.Count.V, fmt.Sprintf("nic %q", n.Role))
+		if n.PCI == nil || !n.PCI.Names.Set {
+			continue
+		}
+		ports := int64(1)
+		if nm, found := c.s.cat.nics[n.Model.V]; found {
+			ports = max(nm.Ports.V, 1)
+		}
+		if int64(len(n.PCI.Names.V)) != n.Count.V*ports {
+			c.bad(diag.Error(diag.InvalidValue, n.PCI.Names.Range, "Wrong number of net names",
+				fmt.Sprintf("nic %q: names lists %d network devices; %d NICs × %d ports need %d (NIC-major: every port of NIC 0 first).", n.Role, len(n.PCI.Names.V), n.Count.V, ports, n.Count.V*ports)))
+		}
+	}
+}
+
+// devices checks the pci_device blocks and returns their names.
+func (c *hwCheck) devices() map[string]bool {
 	devs := map[string]bool{}
-	for _, d := range m.PCIDevices {
+	for _, d := range c.m.PCIDevices {
 		what := fmt.Sprintf("pci_device %q", d.Name)
 		if devs[d.Name] {
-			bad(diag.Error(diag.DuplicateName, d.DeclRange, "Duplicate pci_device", what+" is declared twice."))
+			c.bad(diag.Error(diag.DuplicateName, d.DeclRange, "Duplicate pci_device", what+" is declared twice."))
 		}
 		devs[d.Name] = true
 		if d.BusID.Set {
-			checkBus(d.BusID, what)
+			c.bus(d.BusID, what)
 		}
-		checkNUMA(d.NUMA, what)
-		checkLink(d.Gen, d.Width, what)
-		checkID(d.ID, what)
+		c.numaRef(d.NUMA, what)
+		c.link(d.Gen, d.Width, what)
+		c.pciID(d.ID, what)
 	}
+	return devs
+}
+
+// switches checks the pcie_switch blocks: their own identity, a parent
+// declared before them, and devices that exist and sit under one switch.
+func (c *hwCheck) switches(devs map[string]bool) {
 	placed := map[string]bool{}
-	for i, p := range m.PCIeSwitches {
+	for i, p := range c.m.PCIeSwitches {
 		what := fmt.Sprintf("pcie_switch %d", i)
 		if p.HW.BusID.Set {
-			checkBus(p.HW.BusID, what)
+			c.bus(p.HW.BusID, what)
 		}
-		checkNUMA(p.HW.NUMA, what)
-		checkLink(p.Gen, p.Width, what)
-		checkID(p.HW.ID, what)
+		c.numaRef(p.HW.NUMA, what)
+		c.link(p.Gen, p.Width, what)
+		c.pciID(p.HW.ID, what)
 		if p.HW.Parent.Set && (p.HW.Parent.V < 0 || p.HW.Parent.V >= int64(i)) {
-			bad(diag.Error(diag.InvalidValue, p.HW.Parent.Range, "Invalid parent switch",
+			c.bad(diag.Error(diag.InvalidValue, p.HW.Parent.Range, "Invalid parent switch",
 				fmt.Sprintf("%s names parent %d; a parent is an earlier pcie_switch instance (0 to %d, in declaration order).", what, p.HW.Parent.V, i-1)))
 		}
 		for _, d := range p.HW.Devices.V {
 			if !devs[d] {
-				bad(unknown("pci_device", d, p.HW.Devices.Range, keys(devs)))
+				c.bad(unknown("pci_device", d, p.HW.Devices.Range, keys(devs)))
 			}
 			if placed[d] {
-				bad(diag.Error(diag.DuplicateName, p.HW.Devices.Range, "Device under two switches",
+				c.bad(diag.Error(diag.DuplicateName, p.HW.Devices.Range, "Device under two switches",
 					fmt.Sprintf("pci_device %q is listed under more than one pcie_switch.", d)))
 			}
 			placed[d] = true
 		}
 	}
-	return ok
 }
 
 // planHardware places every device of a model on a NUMA domain and a
