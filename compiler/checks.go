@@ -6,6 +6,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // runChecks runs the structural checks over the built graph, per fabric.
@@ -336,6 +337,6 @@ func (s *state) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int32
 			name = "untiered"
 		}
 		s.diags = append(s.diags, diag.Info(diag.UnusedPorts, g.Range(fab.Origin), "Unused switch ports",
-			fmt.Sprintf("Fabric %q, tier %s: %d of %d ports free on %d switches (room to grow, or capacity to remove).", fab.Name, name, t.free, t.total, t.switches)))
+			fmt.Sprintf("Fabric %q, tier %s: %s of %s ports free on %s switches (room to grow, or capacity to remove).", fab.Name, name, units.Count(t.free), units.Count(t.total), units.Count(t.switches))))
 	}
 }

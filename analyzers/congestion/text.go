@@ -12,7 +12,7 @@ import (
 // time; and the scaling table.
 func WriteText(w io.Writer, ws []Workload) {
 	for _, wl := range ws {
-		fmt.Fprintf(w, "workload %q: %d GPUs on %d servers", wl.Name, wl.GPUs, wl.Servers)
+		fmt.Fprintf(w, "workload %q: %s GPUs on %s servers", wl.Name, units.Count(wl.GPUs), units.Count(wl.Servers))
 		if wl.Fabric != "" {
 			fmt.Fprintf(w, ", fabric %q (%s)", wl.Fabric, wl.Method)
 		}

@@ -31,10 +31,14 @@ type Change struct {
 // one's for a removed fabric); Was is the old name when the pairing
 // matched fabrics of different names (Pairing), else "".
 type FabricDiff struct {
-	Name    string   `json:"name"`
-	Was     string   `json:"was,omitempty"`
-	Status  string   `json:"status"`
-	Changes []Change `json:"changes"`
+	Name string `json:"name"`
+	Was  string `json:"was,omitempty"`
+	// PairedBy says how a fabric of another name was paired: "map"
+	// (--map) or "family" (the first unpaired fabric of its family, a
+	// guess the reader should confirm); "" when paired by name.
+	PairedBy string   `json:"paired_by,omitempty"`
+	Status   string   `json:"status"`
+	Changes  []Change `json:"changes"`
 }
 
 // Diff is the semantic difference between two checked designs: per fabric
@@ -99,7 +103,10 @@ func Compare(old, new *Check, renames map[string]string) (*Diff, error) {
 		}
 		fd := FabricDiff{Name: f.Name, Status: status, Changes: ch}
 		if o.Name != f.Name {
-			fd.Was = o.Name
+			fd.Was, fd.PairedBy = o.Name, "family"
+			if renames[o.Name] == f.Name {
+				fd.PairedBy = "map"
+			}
 			if status == "same" {
 				fd.Status = "renamed"
 			}

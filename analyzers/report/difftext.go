@@ -25,9 +25,12 @@ func WriteDiffText(w io.Writer, d *Diff) {
 		if f.Status == "same" {
 			continue
 		}
-		if f.Was != "" {
+		switch {
+		case f.PairedBy == "family":
+			fmt.Fprintf(w, "fabric %q (was %q, paired as the first of its family; --map OLD=NEW pairs otherwise): %s\n", f.Name, f.Was, f.Status)
+		case f.Was != "":
 			fmt.Fprintf(w, "fabric %q (was %q): %s\n", f.Name, f.Was, f.Status)
-		} else {
+		default:
 			fmt.Fprintf(w, "fabric %q: %s\n", f.Name, f.Status)
 		}
 		writeChangeLines(w, summarize(f.Changes))
@@ -85,9 +88,12 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 		if f.Status == "same" {
 			continue
 		}
-		if f.Was != "" {
+		switch {
+		case f.PairedBy == "family":
+			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s; paired as the first of its family, `--map OLD=NEW` pairs otherwise)\n\n", f.Name, f.Was, f.Status)
+		case f.Was != "":
 			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s)\n\n", f.Name, f.Was, f.Status)
-		} else {
+		default:
 			fmt.Fprintf(w, "## Fabric `%s` (%s)\n\n", f.Name, f.Status)
 		}
 		if len(f.Changes) > 0 {

@@ -7,6 +7,8 @@
 package report
 
 import (
+	"strings"
+
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/congestion"
@@ -16,6 +18,7 @@ import (
 	"github.com/topoc/topoc/analyzers/pcie"
 	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Sources are the analyzers whose results the report (and so a
@@ -170,9 +173,23 @@ type Value struct {
 func (v Value) Text() string {
 	switch {
 	case v.Lower != nil && v.Upper != nil:
-		return FormatValue(v.Ref, *v.Lower) + "–" + FormatValue(v.Ref, *v.Upper)
+		return formatEnd(v.Ref, *v.Lower, units.Down) + "–" + formatEnd(v.Ref, *v.Upper, units.Up)
 	case v.Lower != nil:
-		return "at least " + FormatValue(v.Ref, *v.Lower)
+		return "at least " + formatEnd(v.Ref, *v.Lower, units.Down)
 	}
 	return FormatValue(v.Ref, v.Value)
+}
+
+// formatEnd writes one end of a proven interval rounded away from the
+// value it bounds (a lower end down, an upper end up), so the printed
+// interval still holds it, as check prints the bisection: ratios at three
+// decimals, rates at six digits, other quantities as FormatValue.
+func formatEnd(path string, v float64, r units.Rounding) string {
+	switch {
+	case strings.HasSuffix(path, "_bps"):
+		return units.RateBound(v, 6, r)
+	case strings.HasSuffix(path, "ratio") && !isOversubscription(path):
+		return units.FixedBound(v, 3, r)
+	}
+	return FormatValue(path, v)
 }

@@ -77,7 +77,12 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 	}
 	for _, f := range o.Fabrics {
 		pct := fmt.Sprintf("%.1f%%", f.LowerPercent)
-		if f.UpperPercent == nil {
+		if f.UpperPercent == nil && f.LowerPercent == 0 {
+			// The intact bisection has no positive proven lower bound
+			// (0 in the NIC-port view of planes that meet only in the
+			// hosts): no share of it says anything.
+			pct = "no share"
+		} else if f.UpperPercent == nil {
 			pct = fmt.Sprintf("at least %.1f%%", f.LowerPercent)
 		} else if *f.UpperPercent-f.LowerPercent > 0.05 {
 			pct = fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)

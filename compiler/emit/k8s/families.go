@@ -84,6 +84,9 @@ type familyFlag struct{ name string }
 func (f *familyFlag) String() string { return f.name }
 
 func (f *familyFlag) Set(s string) error {
+	if s == "" {
+		return fmt.Errorf("name a label family: topograph, nvidia or aws")
+	}
 	if _, err := FamilyNamed(s); err != nil {
 		return err
 	}
