@@ -105,14 +105,14 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	// endpoints (a node carries one value per label).
 	var tree []slurm.Switch
 	var fabric string
-	for fi := range g.Fabrics {
-		if g.Fabrics[fi].Family == ir.FamilyNVLinkDomain {
-			continue
-		}
-		if tree = slurm.Tree(g, ir.FabricID(fi), nodeName); len(tree) > 0 {
-			fabric = g.Fabrics[fi].Name
-			break
-		}
+	// The first of the trees the Slurm hand-off writes (--slurm.fabrics
+	// picks them there too), so both describe one cluster.
+	trees, err := slurm.Trees(g, nodeName, slurm.SelectedFabrics())
+	if err != nil {
+		return nil, err
+	}
+	if len(trees) > 0 {
+		tree, fabric = trees[0].Switches, g.Fabrics[trees[0].Fabric].Name
 	}
 	if len(tree) == 0 {
 		return nil, nil

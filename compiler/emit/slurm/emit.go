@@ -66,6 +66,11 @@ var Emitter = &emit.Emitter{
 // selection (Trees).
 var fabrics listFlag
 
+// SelectedFabrics returns the fabrics --slurm.fabrics names, or nil for
+// the default selection (Trees). The Kubernetes hand-off reads it, so that
+// its hierarchy is the first tree the Slurm files hold.
+func SelectedFabrics() []string { return fabrics.names }
+
 // listFlag is a comma-separated list of names, repeatable (each use
 // adds to the list); never set, it is nil.
 type listFlag struct{ names []string }
