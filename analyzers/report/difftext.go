@@ -27,7 +27,7 @@ func WriteDiffText(w io.Writer, d *Diff) {
 		}
 		switch {
 		case f.PairedBy == "family":
-			fmt.Fprintf(w, "fabric %q (was %q, paired as the first of its family; --map OLD=NEW pairs otherwise): %s\n", f.Name, f.Was, f.Status)
+			fmt.Fprintf(w, "fabric %q (was %q, %s): %s\n", f.Name, f.Was, familyPairNote("--map OLD=NEW"), f.Status)
 		case f.Was != "":
 			fmt.Fprintf(w, "fabric %q (was %q): %s\n", f.Name, f.Was, f.Status)
 		default:
@@ -90,7 +90,7 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 		}
 		switch {
 		case f.PairedBy == "family":
-			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s; paired as the first of its family, `--map OLD=NEW` pairs otherwise)\n\n", f.Name, f.Was, f.Status)
+			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s; %s)\n\n", f.Name, f.Was, f.Status, familyPairNote("`--map OLD=NEW`"))
 		case f.Was != "":
 			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s)\n\n", f.Name, f.Was, f.Status)
 		default:
@@ -200,4 +200,11 @@ func summarize(cs []Change) []Change {
 		out = append(out, c)
 	}
 	return out
+}
+
+// familyPairNote is what text and Markdown say of a fabric paired by
+// family (a guess): how to pair it otherwise, with the flag as each
+// format writes it.
+func familyPairNote(flag string) string {
+	return "paired as the first of its family; " + flag + " pairs otherwise"
 }
