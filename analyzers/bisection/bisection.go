@@ -124,14 +124,18 @@ type Fabric struct {
 	Gap *float64 `json:"gap"`
 	// LowerBoundMethod says how the lower bound is proven: "formula",
 	// "enumeration", "hose" (uniform up-routing to the top tier),
+	// "hose_rebalanced" (up-routing rebalanced per pair of groups below
+	// the top tier, hose_balance.go),
 	// "uniform_multicommodity_flow" (Leighton–Rao) or
 	// "dragonfly_group_structure" (dragonfly.go); "none" when no sound
 	// bound above zero applies (the lower bound is then 0).
 	LowerBoundMethod string `json:"lower_bound_method"`
 	// LowerBoundNote says, for a bounded result, why no stronger lower
 	// bound is proven: the hose bound's failed precondition (endpoints
-	// that reach different top switches, a switch of no tier), and the
-	// uniform bound's budget when it was too large to compute.
+	// that reach different top switches, a switch of no tier, groups that
+	// share no top switch), and the uniform bound's budget when it was
+	// too large to compute; for a "hose_rebalanced" bound, its θ and
+	// routing.
 	LowerBoundNote string `json:"lower_bound_note,omitempty"`
 	// View is the endpoint convention ("gpu" or "endpoint_port").
 	View View `json:"view"`

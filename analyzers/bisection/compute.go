@@ -62,7 +62,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		hose = m.hose()
 	}
 	if hose.ok && hose.bound > lb {
-		lb, lbHow = hose.bound, "hose"
+		lb, lbHow = hose.bound, hose.method()
 	}
 	if opt.KnownLowerBPS > lb && opt.KnownLowerHow != "" {
 		lb, lbHow = opt.KnownLowerBPS, opt.KnownLowerHow
@@ -134,8 +134,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			}
 			// The generic uniform bound loses about half to
 			// terminal-bound traffic, so it is only worth its cost where
-			// neither the hose bound nor the dragonfly's applies.
-			if !meets(lb, best.value) && !hose.ok && !minimal {
+			// neither the proportional hose bound nor the dragonfly's
+			// applies (a rebalanced hose bound can be the weaker one).
+			if !meets(lb, best.value) && (!hose.ok || hose.rebalanced) && !minimal {
 				if u, ok := m.uniformBound(full); ok && u > lb {
 					lb, lbHow = u, "uniform_multicommodity_flow"
 				}
@@ -170,7 +171,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	}
 	// A dragonfly never tries the hose bound (its bound is the minimal
 	// routing's), so saying it does not apply would be noise there.
-	if r.Method == MethodBounded && lbHow != "hose" && hose.reason != "" && m.fab.Family != ir.FamilyDragonfly {
+	if lbHow == "hose_rebalanced" {
+		r.LowerBoundNote = fmt.Sprintf("the hose bound with the top tier rebalanced, θ = %s: under proportional up-routing the endpoints reach different top switches, so the traffic between every two groups of switches below the top tier (pods, or leaves) is routed over the top switches both reach by a max-flow, and θ is 1 ÷ the worst load met", ratioText(hose.theta))
+	}
+	if r.Method == MethodBounded && lbHow != "hose" && lbHow != "hose_rebalanced" && hose.reason != "" && m.fab.Family != ir.FamilyDragonfly {
 		r.LowerBoundNote = "the hose bound does not apply: " + hose.reason
 		if lbHow == "none" && !minimal {
 			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"
@@ -295,6 +299,8 @@ func lbText(how string) string {
 	switch how {
 	case "hose":
 		return "hose"
+	case "hose_rebalanced":
+		return "hose (top tier rebalanced)"
 	case "uniform_multicommodity_flow":
 		return "uniform multicommodity-flow"
 	case "dragonfly_group_structure":

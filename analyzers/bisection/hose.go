@@ -1,7 +1,6 @@
 package bisection
 
 import (
-	"encoding/binary"
 	"math"
 	"slices"
 	"sort"
@@ -38,6 +37,18 @@ type hoseBound struct {
 	// transit marks a bound whose routing spread each GPU over its
 	// server's NICs through the fabric's server transit.
 	transit bool
+	// rebalanced marks a bound whose endpoints reach the top tier
+	// unevenly under proportional up-routing, so the last stage was
+	// rebalanced to one common distribution (hose_balance.go).
+	rebalanced bool
+}
+
+// method returns the bound's LowerBoundMethod.
+func (h hoseBound) method() string {
+	if h.rebalanced {
+		return "hose_rebalanced"
+	}
+	return "hose"
 }
 
 // hose returns the hose bound. In a fabric with server transit it is
@@ -160,8 +171,15 @@ func (m *model) hoseOnce() hoseBound {
 		}
 	}
 	// Every terminal must reach the tops with the same distribution.
+	// Every terminal must reach the tops with the same distribution; where
+	// they do not, the top stage is rebalanced (hose_balance.go).
+	rebalanced := false
 	if reason := m.sameTops(fa, rank, upCap, attach); reason != "" {
-		return hoseBound{reason: reason}
+		lambda, why := m.rebalanceTops(fa, rank, upCap, attach, inflow)
+		if why != "" {
+			return hoseBound{reason: reason + "; " + why}
+		}
+		theta, rebalanced = 1/lambda, true
 	}
 	if m.routed {
 		for s, c := range m.srvCls {
@@ -182,7 +200,7 @@ func (m *model) hoseOnce() hoseBound {
 	for _, x := range w[:len(w)/2] {
 		low += x
 	}
-	return hoseBound{ok: true, theta: theta, bound: theta * low}
+	return hoseBound{ok: true, theta: theta, bound: theta * low, rebalanced: rebalanced}
 }
 
 type att2 struct {
@@ -190,20 +208,13 @@ type att2 struct {
 	f float64
 }
 
-// maxClassCells bounds the memory of the top-distribution check: classes ×
-// top switches float64s (32 MB).
-const maxClassCells = 4 << 20
-
-// sameTops checks that every injecting terminal reaches the top vertices
-// with the same distribution. Vertices are grouped into classes by the
-// multiset of (child class, fraction) of their up-arcs, so the identical
-// switches of a Clos (all leaves of a pod, all spines with the same core
-// set) are one class and the distributions are computed once per class.
-// It returns "" when the check passes, else the reason it fails.
-func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2) string {
+// upReach returns the vertices the injecting terminals reach by
+// climbing, highest rank first, and marks the tops among them (reached
+// vertices with no up-arcs): topIdx[v] numbers them from 0, -1 for the
+// rest.
+func (m *model) upReach(fa *agraph, rank []int32, upCap []float64, attach [][]att2) (order, topIdx []int32, ntop int32) {
 	fg := fa.fg
 	nv := len(fa.vnode)
-	// Reachable vertices and the tops among them.
 	reach := make([]bool, nv)
 	var stack []int32
 	for i := range m.terms {
@@ -217,18 +228,16 @@ func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]a
 			}
 		}
 	}
-	topIdx := make([]int32, nv)
+	topIdx = make([]int32, nv)
 	for i := range topIdx {
 		topIdx[i] = -1
 	}
-	ntop := 0
-	var order []int32
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		order = append(order, v)
 		if upCap[v] == 0 {
-			topIdx[v] = int32(ntop)
+			topIdx[v] = ntop
 			ntop++
 			continue
 		}
@@ -240,110 +249,40 @@ func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]a
 			}
 		}
 	}
+	sort.SliceStable(order, func(i, j int) bool { return rank[order[i]] > rank[order[j]] })
+	return order, topIdx, ntop
+}
+
+// sameTops checks that every injecting terminal reaches the top vertices
+// with the same distribution (stopDists with the tops as stops). It
+// returns "" when the check passes, else the reason it fails.
+func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2) string {
+	order, topIdx, ntop := m.upReach(fa, rank, upCap, attach)
 	if ntop == 0 {
 		return "no terminal injects"
 	}
-	// Classes top-down: highest rank first.
-	sort.SliceStable(order, func(i, j int) bool { return rank[order[i]] > rank[order[j]] })
-	class := make([]int32, nv)
-	var vecs [][]float64
-	intern := map[string]int32{}
-	// keyOf sorts parts (class, fraction) by class, merges equal
-	// classes, and returns them with the class key.
-	keyOf := func(parts []att2) ([]att2, string) {
-		slices.SortFunc(parts, func(x, y att2) int { return int(x.v) - int(y.v) })
-		out := parts[:0]
-		for _, p := range parts {
-			if len(out) > 0 && out[len(out)-1].v == p.v {
-				out[len(out)-1].f += p.f
-			} else {
-				out = append(out, p)
-			}
-		}
-		b := make([]byte, 0, 12*len(out))
-		for _, p := range out {
-			b = binary.LittleEndian.AppendUint32(b, uint32(p.v))
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.f))
-		}
-		return out, string(b)
+	d, ok := newStopDists(fa, rank, upCap, order, topIdx, ntop)
+	if !ok {
+		return "the fabric is too irregular to compare the terminals' routes"
 	}
-	newClass := func(key string, parts []att2, top int32) (int32, bool) {
-		if c, ok := intern[key]; ok {
-			return c, true
-		}
-		if (len(vecs)+1)*ntop > maxClassCells {
-			return 0, false
-		}
-		vec := make([]float64, ntop)
-		if top >= 0 {
-			vec[top] = 1
-		}
-		for _, p := range parts {
-			for k, x := range vecs[p.v] {
-				vec[k] += p.f * x
-			}
-		}
-		c := int32(len(vecs))
-		vecs = append(vecs, vec)
-		intern[key] = c
-		return c, true
-	}
-	var parts []att2
-	for _, v := range order {
-		var key string
-		parts = parts[:0]
-		if topIdx[v] >= 0 {
-			key = "top" + string(binary.LittleEndian.AppendUint32(nil, uint32(topIdx[v])))
-		} else {
-			lo, hi := fg.Arcs(v)
-			for a := lo; a < hi; a++ {
-				if w := fg.Head(a); rank[w] > rank[v] {
-					parts = append(parts, att2{class[w], fg.Capacity(a) / upCap[v]})
-				}
-			}
-			parts, key = keyOf(parts)
-		}
-		c, ok := newClass(key, parts, topIdx[v])
-		if !ok {
-			return "the fabric is too irregular to compare the terminals' routes"
-		}
-		class[v] = c
-	}
-	// Terminals: most have one attachment (a host, a NIC port, a GPU
-	// with one nearest NIC), whose class is its vertex's.
-	ref := int32(-1)
+	ref, refTerm := int32(-1), 0
 	checked := map[int32]bool{}
 	for i := range m.terms {
 		if m.terms[i].inj() == 0 {
 			continue
 		}
-		var c int32
-		if len(attach[i]) == 1 {
-			c = class[attach[i][0].v]
-		} else {
-			parts = parts[:0]
-			for _, x := range attach[i] {
-				parts = append(parts, att2{class[x.v], x.f})
-			}
-			var key string
-			parts, key = keyOf(parts)
-			var ok bool
-			if c, ok = newClass("t"+key, parts, -1); !ok {
-				return "the fabric is too irregular to compare the terminals' routes"
-			}
+		c, ok := d.terminal(attach[i])
+		if !ok {
+			return "the fabric is too irregular to compare the terminals' routes"
 		}
 		if ref < 0 {
-			ref = c
+			ref, refTerm = c, i
 		}
 		if c == ref || checked[c] {
 			continue
 		}
-		d := 0.0
-		for k, x := range vecs[c] {
-			d += math.Abs(x - vecs[ref][k])
-		}
-		if d > 1e-9 {
-			return "endpoints reach different top switches (" + m.name(i) + " differs from " + m.name(0) + ")"
+		if d.distance(c, ref) > 1e-9 {
+			return "endpoints reach different top switches (" + m.name(i) + " differs from " + m.name(refTerm) + ")"
 		}
 		checked[c] = true
 	}

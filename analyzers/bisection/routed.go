@@ -123,7 +123,7 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64
 		// The hose bound is an oblivious up/down routing and meets the
 		// graph's cut, which bounds every routing: the interval is closed
 		// without a flow (the symmetric fabrics, 131,072 GPUs included).
-		out = &Routed{Routing: "up_down", LowerBoundBPS: r.UpperBoundBPS, LowerBoundMethod: "hose", UpperBoundBPS: r.UpperBoundBPS}
+		out = &Routed{Routing: "up_down", LowerBoundBPS: r.UpperBoundBPS, LowerBoundMethod: hose.method(), UpperBoundBPS: r.UpperBoundBPS}
 	case best.g != nil && best.inA != nil:
 		f, ok := m.upDownFlow(best.g, best.inA)
 		if !ok {
@@ -142,7 +142,7 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64
 		}
 		out = &Routed{Routing: "up_down", LowerBoundMethod: "none", UpperBoundBPS: min(f, r.UpperBoundBPS)}
 		if hose.ok {
-			out.LowerBoundBPS, out.LowerBoundMethod = min(hose.bound, out.UpperBoundBPS), "hose"
+			out.LowerBoundBPS, out.LowerBoundMethod = min(hose.bound, out.UpperBoundBPS), hose.method()
 		}
 	default:
 		return

@@ -13,19 +13,24 @@ import (
 // spines 0–3 | odd racks + spines 4–7" crosses 2 planes × 16 leaves × (4
 // + 4) links of 400G = 102.4 Tb/s; the search must find it (the totals
 // suggest 140.8 Tb/s, which topoc reported before the spine-affinity
-// candidates), and the lower bound must stay below it.
+// candidates). The leaves reach the spines unevenly (2 links to half of
+// them, 1 to the other half), so the proportional hose bound does not
+// apply. Rebalanced, the traffic between two leaves of opposite striping
+// crosses each spine over the lesser of their links to it, 8 × 400G for
+// the 48 × 400G each leaf injects: θ = 3.2 ÷ 19.2 = 1/6, which meets the
+// cut: exact.
 func TestUnevenStripingCut(t *testing.T) {
 	g := compileDir(t, "../../testdata/trust/roce-uneven-striping")
 	r := Compute(g, fabricID(t, g, "backend"), Options{})
 	if math.Abs(r.UpperBoundBPS-102.4e12) > 1 {
 		t.Errorf("upper bound %s, want the 102.4Tb/s cut", units.Rate(r.UpperBoundBPS))
 	}
-	if r.Method != MethodBounded || !(r.LowerBoundBPS > 0 && r.LowerBoundBPS <= r.UpperBoundBPS) {
-		t.Errorf("method %s, bounds %s–%s: want a bounded interval with a positive lower bound", r.Method,
-			units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
+	if r.Method != MethodExact || r.LowerBoundMethod != "hose_rebalanced" || r.LowerBoundBPS != r.UpperBoundBPS {
+		t.Errorf("method %s, bounds %s–%s by %s: want exact, proven by the rebalanced hose bound", r.Method,
+			units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod)
 	}
-	if r.Gap == nil || math.Abs(*r.Gap-r.UpperBoundBPS/r.LowerBoundBPS) > 1e-12 {
-		t.Errorf("gap %v, want upper ÷ lower", r.Gap)
+	if r.Gap == nil || *r.Gap != 1 {
+		t.Errorf("gap %v, want 1", r.Gap)
 	}
 	if math.Abs(r.UpperBoundRatio-102.4/614.4) > 1e-9 || r.Ratio != r.UpperBoundRatio {
 		t.Errorf("ratio %v, upper ratio %v, want 1/6 for both", r.Ratio, r.UpperBoundRatio)
@@ -43,6 +48,13 @@ func TestIndivisibleSplitNote(t *testing.T) {
 	}
 	if !strings.Contains(r.Note, "each super_spine switch") || !strings.Contains(r.Note, "64 links down over 6 pods, 10 to 11 per pod") {
 		t.Errorf("note %q, want the super_spine tier's 64 links over 6 pods", r.Note)
+	}
+	// The pods reach the super-spines unevenly (10 or 11 links each), so
+	// the hose bound is rebalanced: each pod has 512 links up, and the
+	// worst pair of pods meets over 496 of them (the lesser side at every
+	// super-spine), so θ = 496/512 = 31/32.
+	if r.LowerBoundMethod != "hose_rebalanced" || math.Abs(r.LowerBoundRatio-31.0/32) > 1e-9 {
+		t.Errorf("lower bound ratio %.6f by %s, want 31/32 by hose_rebalanced", r.LowerBoundRatio, r.LowerBoundMethod)
 	}
 	// A non-blocking fabric whose pods divide evenly gets no note.
 	h := compileDir(t, "../../examples/fat-tree-k8")
