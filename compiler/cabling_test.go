@@ -438,3 +438,39 @@ func TestCablingDragonflyTopOfRack(t *testing.T) {
 		t.Errorf("%d racks, want one per group (9)", n)
 	}
 }
+
+// Racks whose DGX H100s may draw more than their node group's power
+// budget get one rack-power warning at the budget: 4 × 10.2 kW = 40.8 kW
+// (cabling.md §4, S45) is over 40 kW in both racks, and meets a 40.8 kW
+// budget exactly.
+func TestRackPowerBudget(t *testing.T) {
+	design := func(budget string) string {
+		return `node_group "dgx" {
+  model = "DGX-H100"
+  count = 8
+  rack {
+    per_rack     = 4
+    power_budget = "` + budget + `"
+  }
+}
+`
+	}
+	warnings := func(budget string) []*hcl.Diagnostic {
+		_, diags := compileDiags(t, design(budget))
+		var got []*hcl.Diagnostic
+		for _, d := range diags {
+			if diag.CodeOf(d) == diag.RackPower {
+				got = append(got, d)
+			}
+		}
+		return got
+	}
+	got := warnings("40kW")
+	if len(got) != 1 || got[0].Subject.Start.Line != 6 || diag.SeverityOf(got[0]) != diag.SevWarning ||
+		!strings.Contains(got[0].Detail, "2 of node_group \"dgx\"'s racks") || !strings.Contains(got[0].Detail, "rack0, may draw 40.8kW") {
+		t.Errorf("rack-power diagnostics %v; want one warning at line 6: 2 racks, rack0 at 40.8kW", got)
+	}
+	if got := warnings("40.8kW"); len(got) != 0 {
+		t.Errorf("a 40.8kW budget: %v; want none", got)
+	}
+}

@@ -56,6 +56,7 @@ var Stages = []Stage{
 	{"names", checkUniqueNames},
 	{"workloads", compileWorkloads},
 	{"cabling", planCabling},
+	{"parts", recordParts},
 	{"risk_groups", compileRiskGroups},
 	{"failure_policies", compileFailurePolicies},
 	{"flows", compileFlows},

@@ -97,6 +97,7 @@ func (a *attrs) number(name string) Val[float64] { return read(a, name, eval.Num
 func (a *attrs) rate(name string) Val[float64]   { return read(a, name, eval.Rate) }
 func (a *attrs) size(name string) Val[float64]   { return read(a, name, eval.Size) }
 func (a *attrs) length(name string) Val[float64] { return read(a, name, eval.Length) }
+func (a *attrs) power(name string) Val[float64]  { return read(a, name, eval.Power) }
 func (a *attrs) ints(name string) Val[[]int64]   { return read(a, name, eval.IntList) }
 func (a *attrs) strs(name string) Val[[]string] {
 	v := read(a, name, eval.StringList)

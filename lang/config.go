@@ -49,10 +49,13 @@ type Config struct {
 	NICModels    []*NICModel
 	NodeModels   []*NodeModel
 	CableModels  []*CableModel
-	NodeGroups   []*NodeGroup
-	Fabrics      []*Fabric
-	Workloads    []*Workload
-	Requirements []*Requirement
+	// TransceiverModels are the optical modules the BOM orders
+	// (transceiver_model blocks and the catalogue's).
+	TransceiverModels []*TransceiverModel
+	NodeGroups        []*NodeGroup
+	Fabrics           []*Fabric
+	Workloads         []*Workload
+	Requirements      []*Requirement
 	// RiskGroups are the declared risk groups (risk_group blocks), in
 	// source order.
 	RiskGroups []*RiskGroup
@@ -80,8 +83,15 @@ type SwitchModel struct {
 	// Protocol is "infiniband", "ethernet" or "nvlink" (SwitchProtocols),
 	// or unset; a NIC of another protocol cabled to it is a
 	// protocol-mismatch warning.
-	Protocol  Val[string]
-	LatencyS  Val[float64] // port-to-port latency, seconds (0 = unknown)
+	Protocol Val[string]
+	LatencyS Val[float64] // port-to-port latency, seconds (0 = unknown)
+	// PortsPerCage is the logical ports one front-panel cage holds (a
+	// QM9700's twin-port OSFP cage: 2); unset means 1. The BOM counts
+	// one transceiver module per cage in use.
+	PortsPerCage Val[int64]
+	// PowerW is the switch's maximum power draw, watts; unset when no
+	// source gives it.
+	PowerW    Val[float64]
 	DeclRange hcl.Range
 	Builtin   bool
 }
@@ -130,6 +140,41 @@ type CableModel struct {
 	Builtin   bool
 }
 
+// TransceiverModel is a pluggable optical module:
+// `transceiver_model "MMA4Z00-NS" { ... }`. The BOM orders one per cage
+// in use at each fiber end whose cable model it lists, choosing the model
+// that fits the end (a switch cage or a server cage) and the cage's
+// logical ports.
+type TransceiverModel struct {
+	Name string
+	// Fits is "switch" or "node" (TransceiverEnds): the cage it plugs
+	// into (finned modules go in air-cooled switches, flat-top ones in
+	// NIC and server cages).
+	Fits Val[string]
+	// CableModels are the cable_model names whose fiber it terminates.
+	CableModels Val[[]string]
+	// Rate is the module's whole rate, bits per second per direction: it
+	// fills a cage of that rate (ports per cage × port rate), so a
+	// twin-port 2 × 400G module fills a QM9700 cage, a DGX twin cage or
+	// one broken-out 800G port.
+	Rate Val[float64]
+	// Ports is the logical ports one module serves (2 for a twin-port
+	// OSFP), for the BOM's description; at least 1, default 1.
+	Ports Val[int64]
+	// PowerW is the module's maximum power, watts (unset: not given).
+	PowerW Val[float64]
+	Vendor Val[string]
+	// Protocol, when set ("infiniband" or "ethernet"), limits the module
+	// to devices of that protocol (NVIDIA's -T parts are the Ethernet
+	// twins of the InfiniBand ones).
+	Protocol  Val[string]
+	DeclRange hcl.Range
+	Builtin   bool
+}
+
+// TransceiverEnds lists the values of a transceiver_model's fits.
+var TransceiverEnds = []string{"switch", "node"}
+
 // NodeModel is a server: `node_model "DGX-H100" { ... }`.
 type NodeModel struct {
 	Name       string
@@ -147,8 +192,11 @@ type NodeModel struct {
 	GPUPCI     *PCISpec
 	PCIDevices []*PCIDeviceSpec
 	NCCLDetail Val[string]
-	DeclRange  hcl.Range
-	Builtin    bool
+	// PowerW is the server's maximum power draw, watts; unset when no
+	// source gives it.
+	PowerW    Val[float64]
+	DeclRange hcl.Range
+	Builtin   bool
 }
 
 // CPUSpec is the `cpu { ... }` block of a node model.
@@ -174,12 +222,17 @@ type CPUSpec struct {
 // NICSpec is one `nic "role" { model = ..., count = ... }` block; Count
 // NICs of Model serve Role ("compute", "storage", ...).
 type NICSpec struct {
-	Role      string
-	Model     Val[string]
-	Count     Val[int64]
-	Socket    Val[[]int64] // socket of each NIC not under a PCIe switch
-	PCI       *PCISpec     // PCIe identity (lang/nodemodel.go)
-	DeclRange hcl.Range
+	Role   string
+	Model  Val[string]
+	Count  Val[int64]
+	Socket Val[[]int64] // socket of each NIC not under a PCIe switch
+	PCI    *PCISpec     // PCIe identity (lang/nodemodel.go)
+	// PortsPerCage is how many of the role's NIC ports, in NIC order,
+	// share one front-panel cage (a DGX H100's eight single-port CX-7
+	// reach the panel through four twin-port OSFP cages: 2); unset means
+	// each NIC port has its own cage.
+	PortsPerCage Val[int64]
+	DeclRange    hcl.Range
 }
 
 // PCIeSwitchSpec is one expanded `pcie_switch` instance.
@@ -209,7 +262,11 @@ type NodeGroup struct {
 	Hostnames []Val[string]
 	PerRack   Val[int64]
 	FirstRack Val[int64]
-	DeclRange hcl.Range
+	// RackPowerW is the power budget of each rack the group fills, watts
+	// (the rack block's power_budget); a rack whose devices may draw
+	// more is a rack-power warning.
+	RackPowerW Val[float64]
+	DeclRange  hcl.Range
 }
 
 // Fabric is `fabric "name" { <family> { ... } }`; exactly one family

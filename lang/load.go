@@ -160,6 +160,7 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "nic_model", LabelNames: []string{"name"}},
 	{Type: "node_model", LabelNames: []string{"name"}},
 	{Type: "cable_model", LabelNames: []string{"name"}},
+	{Type: "transceiver_model", LabelNames: []string{"name"}},
 	{Type: "node_group", LabelNames: []string{"name"}},
 	{Type: "fabric", LabelNames: []string{"name"}},
 	{Type: "workload", LabelNames: []string{"name"}},
@@ -216,6 +217,8 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 			cfg.NICModels = overrideModel(cfg.NICModels, decodeNICModel(b, ctx, builtin, diags), func(m *NICModel) string { return m.Name })
 		case "cable_model":
 			cfg.CableModels = overrideModel(cfg.CableModels, decodeCableModel(b, ctx, builtin, diags), func(m *CableModel) string { return m.Name })
+		case "transceiver_model":
+			cfg.TransceiverModels = overrideModel(cfg.TransceiverModels, decodeTransceiverModel(b, ctx, builtin, diags), func(m *TransceiverModel) string { return m.Name })
 		case "node_model":
 			cfg.NodeModels = overrideModel(cfg.NodeModels, decodeNodeModel(b, ctx, builtin, diags), func(m *NodeModel) string { return m.Name })
 		case "node_group":

@@ -26,7 +26,7 @@ func content(b *hcl.Block, s *hcl.BodySchema, diags *hcl.Diagnostics) *hcl.BodyC
 	return c
 }
 
-var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sharp", "vendor", "latency", "protocol"})
+var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power"})
 
 // SwitchProtocols are the protocols a switch_model may state: a packet
 // switch runs InfiniBand or Ethernet, an NVSwitch chip NVLink.
@@ -40,8 +40,13 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &SwitchModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor"),
-		Protocol: a.str("protocol")}
+		Protocol: a.str("protocol"), PortsPerCage: a.int("ports_per_cage"), PowerW: a.power("power")}
 	oneOf(a, m.Protocol, "protocol", SwitchProtocols)
+	if m.PortsPerCage.Set && (m.PortsPerCage.V < 1 || (m.Radix.Set && m.Radix.V%m.PortsPerCage.V != 0)) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.PortsPerCage.Range, "ports_per_cage out of range",
+			fmt.Sprintf("switch_model %q: ports_per_cage = %d; a cage holds one port or more, and the radix (%d) is a whole number of cages. A QM9700's 32 twin-port OSFP cages are ports_per_cage = 2.", m.Name, m.PortsPerCage.V, m.Radix.V)))
+		m.PortsPerCage = Val[int64]{}
+	}
 	if at, ok := a.get("latency"); ok {
 		s, d := eval.String(at.Expr, ctx)
 		a.diags = append(a.diags, d...)
@@ -159,6 +164,29 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 }
 
 var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate"})
+
+var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "power", "vendor", "protocol"})
+
+func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *TransceiverModel {
+	a := newPlainAttrs(content(b, transceiverModelSchema, diags), ctx, b.DefRange)
+	m := &TransceiverModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
+		Fits: a.str("fits"), CableModels: a.strs("cable_models"), Rate: a.rate("rate"), Ports: a.int("ports"),
+		PowerW: a.power("power"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
+	oneOf(a, m.Fits, "fits", TransceiverEnds)
+	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
+	requireSet(a, "fits", m.Fits.Set, "transceiver_model")
+	requireSet(a, "cable_models", m.CableModels.Set, "transceiver_model")
+	requireSet(a, "rate", m.Rate.Set, "transceiver_model")
+	if m.Ports.Set && (m.Ports.V < 1 || m.Ports.V > 8) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.Ports.Range, "ports out of range",
+			fmt.Sprintf("transceiver_model %q: ports = %d; a module serves 1 to 8 logical ports (2 for a twin-port OSFP).", m.Name, m.Ports.V)))
+	}
+	if !m.Ports.Set {
+		m.Ports = Val[int64]{V: 1, Range: b.DefRange}
+	}
+	*diags = append(*diags, a.diags...)
+	return m
+}
 
 func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *CableModel {
 	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)

@@ -12,7 +12,7 @@ import (
 
 var nodeGroupSchema = schemaOf([]string{"model", "count", "name", "hostname"}, hcl.BlockHeaderSchema{Type: "rack"})
 
-var rackSchema = schemaOf([]string{"per_rack", "first"})
+var rackSchema = schemaOf([]string{"per_rack", "first", "power_budget"})
 
 // decodeNodeGroup decodes `node_group "dgx" { model, count, name,
 // hostname, rack {} }`. name and hostname are templates evaluated once per
@@ -40,7 +40,12 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 	}
 	for _, blk := range c.Blocks {
 		ra := newAttrs(content(blk, rackSchema, diags), ctx, blk.DefRange)
-		g.PerRack, g.FirstRack = ra.int("per_rack"), ra.int("first")
+		g.PerRack, g.FirstRack, g.RackPowerW = ra.int("per_rack"), ra.int("first"), ra.power("power_budget")
+		if g.RackPowerW.Set && g.RackPowerW.V <= 0 {
+			ra.diags = append(ra.diags, diag.Error(diag.InvalidValue, g.RackPowerW.Range, "power_budget out of range",
+				"A rack's power budget is above zero watts (\"40kW\")."))
+			g.RackPowerW = Val[float64]{}
+		}
 		*diags = append(*diags, ra.diags...)
 		checkRacks(g, diags)
 	}

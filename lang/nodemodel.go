@@ -14,7 +14,7 @@ import (
 // topology emitter needs, and is optional everywhere: a model without it
 // still compiles, it just yields no NCCL file.
 
-var nodeModelSchema = schemaOf([]string{"gpu", "gpus", "nvswitches", "nvlink_per_switch", "nccl_detail"},
+var nodeModelSchema = schemaOf([]string{"gpu", "gpus", "nvswitches", "nvlink_per_switch", "nccl_detail", "power"},
 	hcl.BlockHeaderSchema{Type: "cpu"},
 	hcl.BlockHeaderSchema{Type: "nic", LabelNames: []string{"role"}},
 	hcl.BlockHeaderSchema{Type: "pcie_switch"},
@@ -27,7 +27,7 @@ var cpuSchema = schemaOf([]string{"sockets", "numa_per_socket", "model", "vendor
 var numaSchema = &hcl.BodySchema{Attributes: append([]hcl.AttributeSchema{
 	{Name: "id"}, {Name: "socket"}, {Name: "cpus"}, {Name: "affinity"}}, metaAttrs...)}
 
-var nicSpecSchema = schemaOf([]string{"model", "count", "socket"}, hcl.BlockHeaderSchema{Type: "pci"})
+var nicSpecSchema = schemaOf([]string{"model", "count", "socket", "ports_per_cage"}, hcl.BlockHeaderSchema{Type: "pci"})
 
 // pciIDAttrs are the PCI identity arguments every PCIe block takes.
 var pciIDAttrs = []string{"class", "vendor_id", "device_id", "subsystem_vendor_id", "subsystem_device_id"}
@@ -110,7 +110,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &NodeModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
-		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail")}
+		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail"), PowerW: a.power("power")}
 	*diags = append(*diags, a.diags...)
 	for _, blk := range c.Blocks {
 		switch blk.Type {
@@ -120,7 +120,12 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 			nc := content(blk, nicSpecSchema, diags)
 			na := newPlainAttrs(nc, ctx, blk.DefRange)
 			spec := &NICSpec{Role: blk.Labels[0], DeclRange: blk.DefRange,
-				Model: na.str("model"), Count: na.int("count"), Socket: na.ints("socket")}
+				Model: na.str("model"), Count: na.int("count"), Socket: na.ints("socket"), PortsPerCage: na.int("ports_per_cage")}
+			if spec.PortsPerCage.Set && (spec.PortsPerCage.V < 1 || spec.PortsPerCage.V > 8) {
+				na.diags = append(na.diags, diag.Error(diag.InvalidValue, spec.PortsPerCage.Range, "ports_per_cage out of range",
+					fmt.Sprintf("nic %q: ports_per_cage = %d; a cage holds 1 to 8 of the role's ports (a DGX H100's twin-port OSFP cages: 2).", spec.Role, spec.PortsPerCage.V)))
+				spec.PortsPerCage = Val[int64]{}
+			}
 			*diags = append(*diags, na.diags...)
 			for _, pb := range nc.Blocks {
 				spec.PCI = decodePCISpec(pb, ctx, diags)

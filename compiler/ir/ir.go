@@ -210,6 +210,9 @@ type Graph struct {
 	// protocol its catalogue entry states ("infiniband", "ethernet",
 	// "nvlink"); models that state none are absent.
 	Protocols map[string]string
+	// Parts holds the power, cage and transceiver facts of the models the
+	// design uses (ir/parts.go), or nil before the compiler's parts stage.
+	Parts *Parts
 	// Origins holds source ranges; index 0 is the zero range.
 	Origins []hcl.Range
 	// Cabling is the rack placement and cable plan (ir/cabling.go), or nil

@@ -52,7 +52,7 @@ func (g *Graph) Residual(f Failure) *Graph {
 	}
 	r := &Graph{
 		Nodes: g.Nodes, Requirements: g.Requirements, Workloads: g.Workloads,
-		ServerModels: g.ServerModels, Protocols: g.Protocols, Origins: g.Origins, RiskGroups: g.RiskGroups, Flows: g.Flows, FailurePolicies: g.FailurePolicies, Hostnames: g.Hostnames,
+		ServerModels: g.ServerModels, Protocols: g.Protocols, Parts: g.Parts, Origins: g.Origins, RiskGroups: g.RiskGroups, Flows: g.Flows, FailurePolicies: g.FailurePolicies, Hostnames: g.Hostnames,
 		cache: &indexCache{},
 	}
 	alive := func(id LinkID) bool {

@@ -42,6 +42,8 @@ switch_model "QM9700" {
   vendor    = "NVIDIA"
   protocol  = "infiniband" # NDR InfiniBand; K1 title [src]
   # latency: not set. NVIDIA publishes none; third-party figures conflict (nodes.md §7, S31 [unconfirmed]).
+  ports_per_cage = 2 # 32 twin-port OSFP cages, 2 logical NDR ports each; K1 [src], cabling.md §1a, S31 [secondary]
+  # power: not set. No power figure for the QM9700 was read in a source.
 }
 
 # NVIDIA Quantum-2 NDR InfiniBand, externally managed (no on-box subnet manager).
@@ -49,10 +51,11 @@ switch_model "QM9790" {
   radix     = 64        # same system family and manual as QM9700; K1, designs.md §6 [src]
   port_rate = "400Gb/s" # NDR; K1 [src]
   # breakouts: as QM9700; cabling.md S2, S3, S4 [src]
-  breakouts = ["2x200Gb/s"]
-  sharp     = true # Quantum-2 ASIC; K3 [src]. Externally managed per K2 [src]
-  vendor    = "NVIDIA"
-  protocol  = "infiniband" # NDR InfiniBand; K1 [src]
+  breakouts      = ["2x200Gb/s"]
+  sharp          = true # Quantum-2 ASIC; K3 [src]. Externally managed per K2 [src]
+  vendor         = "NVIDIA"
+  protocol       = "infiniband" # NDR InfiniBand; K1 [src]
+  ports_per_cage = 2            # as QM9700: 32 twin-port OSFP cages; K1 [src]
 }
 
 # NVIDIA Quantum-X800 XDR InfiniBand (Q3400).
@@ -374,6 +377,69 @@ cable_model "SMF-LR4-400G" {
 }
 
 # ---------------------------------------------------------------------------
+# Transceivers: the optical modules the bill of materials orders, one per
+# cage at each end of a multimode or single-mode fiber (an AOC or a copper
+# cable has its ends built in). A twin-port module fills a cage of two
+# logical ports (a QM9700 cage, a DGX H100 cage) or one 800G Ethernet port.
+# ---------------------------------------------------------------------------
+
+transceiver_model "MMA4Z00-NS" {
+  fits         = "switch"         # finned, for air-cooled switch cages; cabling.md §1c, S5 [src]
+  cable_models = ["MMF-SR4-400G"] # 2 x 400G SR4 over two MPO-12/APC fibers, 50 m; cabling.md §1a, S5 [src]
+  rate         = "800Gb/s"
+  ports        = 2            # twin-port OSFP; S5 [src]
+  power        = "15W"        # twin-port, max; cabling.md §1a, S5, S38 [src]
+  protocol     = "infiniband" # the -T part is the Ethernet one; cabling.md §1b, S5 [src]
+  vendor       = "NVIDIA"
+}
+
+transceiver_model "MMA4Z00-NS-T" {
+  fits         = "switch"         # Spectrum-4 (SN5600) cages; cabling.md §1b, S5 [src]
+  cable_models = ["MMF-SR4-400G"] # 2 x 400GbE in one 800G cage (a broken-out SN5600 port); S5 [src]
+  rate         = "800Gb/s"
+  ports        = 2
+  power        = "15W" # as MMA4Z00-NS [derived: same module, Ethernet firmware]
+  protocol     = "ethernet"
+  vendor       = "NVIDIA"
+}
+
+transceiver_model "MMA4Z00-NS-FLT" {
+  fits         = "node" # flat-top twin-port for the DGX's twin OSFP cages; cabling.md §1c/§4, S5, S4 [src], BasePOD BOM S31 [secondary]
+  cable_models = ["MMF-SR4-400G"]
+  rate         = "800Gb/s"
+  ports        = 2
+  power        = "15W" # as the finned twin-port [derived]. The -FLT part number follows NVIDIA's flat-top naming (S1) [unconfirmed for this part]
+  vendor       = "NVIDIA"
+}
+
+transceiver_model "MMA4Z00-NS400" {
+  fits         = "node" # single-port 400G SR4 OSFP for ConnectX-7 cages; never in a switch cage; cabling.md §1c, S6 [src]
+  cable_models = ["MMF-SR4-400G"]
+  rate         = "400Gb/s"
+  ports        = 1
+  power        = "9W" # max at 400G (8 W typical); cabling.md §1a, S6 [src]
+  vendor       = "NVIDIA"
+}
+
+transceiver_model "MMS4X00-NS" {
+  fits         = "switch"                         # twin-port 2xDR4, 100 m; cabling.md §1a/§1c, S7 [src]
+  cable_models = ["SMF-DR4-400G", "SMF-DR8-800G"] # 2 x 400G DR4, or one 800G DR8 port (MMS4X00-NS-T on Spectrum-4); cabling.md §1b, S7 [src]
+  rate         = "800Gb/s"
+  ports        = 2
+  power        = "17W" # twin-port, max (16 W typical); cabling.md §1a, S9 [src]
+  vendor       = "NVIDIA"
+}
+
+transceiver_model "MMS4X00-NS400" {
+  fits         = "node" # single-port 400G DR4 OSFP for ConnectX-7; cabling.md §1a, S9 [src]
+  cable_models = ["SMF-DR4-400G"]
+  rate         = "400Gb/s"
+  ports        = 1
+  power        = "9W" # cabling.md §1a, S9 [src]
+  vendor       = "NVIDIA"
+}
+
+# ---------------------------------------------------------------------------
 # Servers
 # ---------------------------------------------------------------------------
 #
@@ -435,9 +501,14 @@ node_model "DGX-H100" {
     bus_ids_unconfirmed = true
   }
 
+  power = "10.2kW" # maximum system power; 4 per rack = 40.8 kW, cabling.md §4, S45 [secondary]
+
   nic "compute" {
     model = "ConnectX-7" # 8 x single-port CX-7, 400G; S1, S2 [src]
     count = 8
+    # The eight CX-7 reach the panel through four twin-port OSFP cages
+    # (OSFP1-4, ports P1/P2); cabling.md §4, S26, S27 [src].
+    ports_per_cage = 2
     pci {
       # ibpNNNs0 names the PCI bus in decimal (S2 Table 6); S4 lists the same
       # buses in hex: 18 40 4f 5e 9a c0 ce dc [src]; domain 0 [derived: the
@@ -572,9 +643,13 @@ node_model "DGX-B200" {
   # (nodes.md §3), so topoc writes no NCCL file for this model, only the
   # predicted GPU-NIC paths.
 
+  power = "14.3kW" # maximum system power; cabling.md §4, S27 [src]
+
   nic "compute" {
     model = "ConnectX-7" # 8 x single-port CX-7, IB up to 400 Gb/s; S11, S1 [src]
     count = 8
+    # Four twin-port OSFP cages, as the DGX H100; cabling.md §4, S23, S27 [src].
+    ports_per_cage = 2
   }
 
   nic "storage" {

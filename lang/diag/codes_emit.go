@@ -11,10 +11,14 @@ const (
 	// RackFull: a node group puts more rack units of servers in one rack
 	// than the rack holds.
 	RackFull Code = "rack-full"
+	// RackPower: the devices of a rack, with the transceivers in their
+	// cages, may draw more than the power budget its node group's rack
+	// block gives.
+	RackPower Code = "rack-power"
 )
 
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{CableReach, NoCableModel, RackFull, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
+var emitCodes = []Code{CableReach, NoCableModel, RackFull, RackPower, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
 
 // IBSimLimit: `--emit ibsim` was asked for a fabric beyond ibsim's
 // compiled-in limits (256 switches, 13,312 ports, 255 ports a device).

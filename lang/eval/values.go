@@ -89,6 +89,13 @@ func Length(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics
 	return unitValue(units.LengthLiteral, expr, ctx)
 }
 
+// Power evaluates expr, which must be a string power literal ("15W",
+// "10.2kW"), and returns watts (see units.ParsePower). Errors are as for
+// Rate.
+func Power(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	return unitValue(units.PowerLiteral, expr, ctx)
+}
+
 // wholeNumber returns v as an int64 when it is a whole number of
 // magnitude at most MaxInt, else a reason.
 func wholeNumber(v cty.Value) (int64, string) {

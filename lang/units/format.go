@@ -62,6 +62,15 @@ func Length(metres float64) string {
 	return inUnits(metres, nil, unit{-3, "mm"}, shortest)
 }
 
+// Power formats a power in watts: MW from 10^6 W, kW from 1000 W, W from
+// 1 W, mW below: "15W", "10.2kW", "1.2MW".
+func Power(watts float64) string {
+	if a := math.Abs(watts); a >= 1 || a == 0 {
+		return inUnits(watts, []unit{{6, "MW"}, {3, "kW"}}, unit{0, "W"}, shortest)
+	}
+	return inUnits(watts, nil, unit{-3, "mW"}, shortest)
+}
+
 // Count writes a count with thousands separators: "65,536", "-1,024".
 func Count(n int) string {
 	if n < 0 {

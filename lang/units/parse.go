@@ -26,6 +26,10 @@ const (
 	MaxLength = 1e7
 	// MinLength is the smallest accepted nonzero length, in metres (1 µm).
 	MinLength = 1e-6
+	// MaxPower is the largest accepted power, in watts (1 GW).
+	MaxPower = 1e9
+	// MinPower is the smallest accepted nonzero power, in watts (1 mW).
+	MinPower = 1e-3
 )
 
 // scale is a unit's multiplier: 10^exp10 × 2^shift. Byte rates use
@@ -38,8 +42,9 @@ type scale struct {
 }
 
 // Literal is one kind of unit literal of the design language (a rate, a
-// size, a length): its grammar, its bounds and the words its messages
-// use. RateLiteral, SizeLiteral and LengthLiteral are the three.
+// size, a length, a power): its grammar, its bounds and the words its
+// messages use. RateLiteral, SizeLiteral, LengthLiteral and PowerLiteral
+// are the four.
 type Literal struct {
 	noun     string // "rate"
 	lookup   func(unit string) (scale, bool)
@@ -69,6 +74,12 @@ var (
 		examples: `"3m" or "0.5m" or "2km"`,
 		min:      MinLength, max: MaxLength, baseUnit: "m",
 	}
+	PowerLiteral = &Literal{
+		noun: "power", lookup: powerUnit, fix: fixPowerUnit,
+		forms:    "mW, W, kW, MW",
+		examples: `"15W" or "10.2kW"`,
+		min:      MinPower, max: MaxPower, baseUnit: "W",
+	}
 )
 
 // Noun names the quantity in messages: "rate", "size", "length".
@@ -92,6 +103,8 @@ func (q *Literal) Format(v float64) string {
 		return Rate(v)
 	case SizeLiteral:
 		return Size(v)
+	case PowerLiteral:
+		return Power(v)
 	}
 	return Length(v)
 }
@@ -169,6 +182,21 @@ func lengthUnit(u string) (scale, bool) {
 	return scale{}, false
 }
 
+// powerUnit returns the multiplier to watts.
+func powerUnit(u string) (scale, bool) {
+	switch u {
+	case "mW":
+		return scale{-3, 0}, true
+	case "W":
+		return scale{0, 0}, true
+	case "kW":
+		return scale{3, 0}, true
+	case "MW":
+		return scale{6, 0}, true
+	}
+	return scale{}, false
+}
+
 // ParseRate parses a rate literal such as "400Gb/s", "1.6Tb/s", "50GB/s"
 // or "100 Gbps" into bits per second, per direction. The grammar is a
 // plain decimal number (digits, optionally a point and more digits; no
@@ -194,6 +222,13 @@ func ParseSize(s string) (bytes float64, err error) {
 // with MinLength and MaxLength.
 func ParseLength(s string) (metres float64, err error) {
 	return parseQuantity(LengthLiteral, s)
+}
+
+// ParsePower parses a power literal such as "15W" or "10.2kW" into
+// watts (electrical power drawn, as a datasheet's maximum states it). The
+// number grammar is as for ParseRate; limits MinPower and MaxPower.
+func ParsePower(s string) (watts float64, err error) {
+	return parseQuantity(PowerLiteral, s)
 }
 
 // unitError is the error of a failed parse; its text says what is wrong
@@ -434,6 +469,25 @@ func fixLengthUnit(u string) []string {
 	for _, p := range []struct{ sym, prefix string }{{"mm", "milli"}, {"cm", "centi"}, {"km", "kilo"}, {"m", ""}} {
 		switch l {
 		case p.sym, p.prefix + "meter", p.prefix + "metre":
+			return []string{p.sym}
+		}
+	}
+	return nil
+}
+
+// fixPowerUnit maps a spelt-out or wrongly cased power unit to its
+// symbol ("kw", "watts", "kilowatt" → "kW").
+func fixPowerUnit(u string) []string {
+	l := strings.ToLower(u)
+	if len(l) > 3 {
+		l = strings.TrimSuffix(l, "s") // watts
+	}
+	for _, p := range []struct{ sym, prefix string }{{"mW", "milli"}, {"kW", "kilo"}, {"MW", "mega"}, {"W", ""}} {
+		switch l {
+		case strings.ToLower(p.sym), p.prefix + "watt":
+			if p.sym == "mW" && u == "MW" {
+				continue
+			}
 			return []string{p.sym}
 		}
 	}

@@ -106,3 +106,31 @@ func TestFixedBound(t *testing.T) {
 		}
 	}
 }
+
+// TestPower: power literals parse to watts and format back to the same
+// text; a misspelt unit gets its symbol suggested.
+func TestPower(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want float64
+		out  string
+	}{{"15W", 15, "15W"}, {"10.2kW", 10200, "10.2kW"}, {"1.2MW", 1.2e6, "1.2MW"}, {"500mW", 0.5, "500mW"}, {"0W", 0, "0W"}, {"40 kW", 40000, "40kW"}} {
+		v, err := ParsePower(c.in)
+		if err != nil || v != c.want {
+			t.Errorf("ParsePower(%q) = %v, %v; want %v", c.in, v, err, c.want)
+			continue
+		}
+		if got := Power(v); got != c.out {
+			t.Errorf("Power(%v) = %q, want %q", v, got, c.out)
+		}
+	}
+	for in, hint := range map[string]string{"15w": `"15W"`, "10kw": `"10kW"`, "3 watts": `"3W"`, "2 kilowatts": `"2kW"`} {
+		_, err := ParsePower(in)
+		if err == nil || !strings.Contains(err.Error(), hint) {
+			t.Errorf("ParsePower(%q) error %v, want a hint %s", in, err, hint)
+		}
+	}
+	if _, err := ParsePower("2GW"); err == nil {
+		t.Errorf("ParsePower(2GW) accepted a unit it does not know")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,13 +19,14 @@ import (
 const (
 	BOMMarkdownPath = "cabling/bom.md"
 	BOMCSVPath      = "cabling/bom.csv"
+	PowerCSVPath    = "cabling/power.csv"
 )
 
 // BOMEmitter is the `--emit bom` back end: the bill of materials as
 // Markdown and CSV.
 var BOMEmitter = &emit.Emitter{
 	Name: "bom",
-	Doc:  "bill of materials (" + BOMMarkdownPath + ", " + BOMCSVPath + "): servers, switches, NICs, cables by type and length, transceivers, racks",
+	Doc:  "bill of materials (" + BOMMarkdownPath + ", " + BOMCSVPath + ", " + PowerCSVPath + "): servers, switches, NICs, cables by type and length, transceivers by part number, racks, power by rack",
 	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
 		rows, err := Rows(in.Graph)
 		if err != nil {
@@ -34,6 +36,7 @@ var BOMEmitter = &emit.Emitter{
 		return []emit.Artifact{
 			{Path: BOMMarkdownPath, Data: BOMMarkdown(in.Graph, items)},
 			{Path: BOMCSVPath, Data: BOMCSV(items)},
+			{Path: PowerCSVPath, Data: PowerCSV(in.Graph)},
 		}, nil
 	},
 }
@@ -61,11 +64,12 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //   - NICs by model (every NIC of every server, cabled or not);
 //   - cables by cable_model, ordered length and legs (a splitter is one
 //     cable);
-//   - transceivers: one per physical port that terminates a multimode or
-//     single-mode fiber (AOCs and copper have their ends built in), by
-//     cable_model, port rate and end (switch or node). NVIDIA's twin-port
-//     OSFP modules (MMA4Z00-NS, MMS4X00-NS; cabling.md §1c) serve two 400G
-//     switch ports of a QM9700 each, so order half as many modules there;
+//   - transceivers: one module per front-panel cage that terminates a
+//     multimode or single-mode fiber (AOCs and copper have their ends
+//     built in), by transceiver_model part number, as ir.Graph.Cages
+//     chooses them (a twin-port OSFP fills a QM9700 cage of two ports);
+//     cages no transceiver_model fits are listed by cable model and cage
+//     size;
 //   - racks by role.
 //
 // Lines are sorted by category (Categories order), item, detail, length.
@@ -122,23 +126,9 @@ func BOM(g *ir.Graph, rows []Row) []Item {
 		}
 		add("cable", item, detail, c.LengthM)
 	}
-	seen := make(map[[2]int32]bool)
-	for _, r := range rows {
-		if r.Kind != "mmf" && r.Kind != "smf" {
-			continue
-		}
-		for _, e := range [2]End{r.A, r.B} {
-			k := [2]int32{int32(e.node), e.port}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			end := "node end"
-			if e.Switch {
-				end = "switch end"
-			}
-			add("transceiver", r.Model+" optic", units.Rate(e.PortRateBPS)+" port, "+end, 0)
-		}
+	for _, c := range g.Cages() {
+		item, detail := transceiverLine(g, c)
+		add("transceiver", item, detail, 0)
 	}
 	for _, r := range cb.Racks {
 		add("rack", fmt.Sprintf("%dU rack", cb.Layout.RackUnits), r.Role, 0)
@@ -152,6 +142,29 @@ func BOM(g *ir.Graph, rows []Row) []Item {
 			strings.Compare(a.Item, b.Item), strings.Compare(a.Detail, b.Detail), cmp.Compare(a.LengthM, b.LengthM))
 	})
 	return items
+}
+
+// transceiverLine names the BOM line of the module in cage c: its part
+// number with its end, ports and power, or, when no transceiver_model
+// fits, the cage it would fill.
+func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
+	end := "node end"
+	if c.Switch {
+		end = "switch end"
+	}
+	if c.Transceiver == ir.None {
+		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %d port(s), %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), c.Ports, end)
+	}
+	t := g.Parts.Transceivers[c.Transceiver]
+	power := "power not given"
+	if t.PowerW > 0 {
+		power = units.Power(t.PowerW) + " max"
+	}
+	per := "1 port per module"
+	if t.Ports > 1 {
+		per = fmt.Sprintf("%d ports per module", t.Ports)
+	}
+	return t.Name, fmt.Sprintf("%s, %s, %s, %s", units.Rate(t.RateBPS), end, per, power)
 }
 
 // ports describes a node's network ports: "64 x 400Gb/s".
@@ -225,11 +238,79 @@ func BOMMarkdown(g *ir.Graph, items []Item) []byte {
 		}
 		fmt.Fprintf(&b, "| **total** | | **%d** |\n", total)
 		if cat == "transceiver" {
-			b.WriteString("\nOne transceiver per physical port that ends a multimode or single-mode fiber. A twin-port OSFP module (NVIDIA MMA4Z00-NS, MMS4X00-NS) serves two 400G switch ports, so a QM9700 needs half as many modules as ports.\n")
+			b.WriteString("\nOne module per front-panel cage that ends a multimode or single-mode fiber (AOCs and copper cables have their ends built in). A twin-port OSFP fills a cage of two logical ports: a QM9700 cage, or a DGX's twin cage serving two ConnectX-7s.\n")
 		}
 	}
+	writeRackPower(&b, g)
 	L := cb.Layout
 	fmt.Fprintf(&b, "\n## Geometry assumed\n\n%dU racks (1U = %gm), at most %d per row; rack pitch %gm, row pitch %gm; tray %gm above the racks; %gm to the cable manager and %gm slack at each end; routing factor %g.\n",
 		L.RackUnits, L.UnitM, L.RowRacks, L.SlotPitchM, L.RowPitchM, L.TrayM, L.LateralM, L.SlackM, L.RoutingFactor)
 	return []byte(b.String())
+}
+
+// writeRackPower writes the power table: each rack's devices and the most
+// they and their transceivers may draw, as a lower bound where a part
+// has no power figure.
+func writeRackPower(b *strings.Builder, g *ir.Graph) {
+	powers := g.RackPowers(g.Cages())
+	if len(powers) == 0 {
+		return
+	}
+	b.WriteString("\n## Power by rack\n\n| racks | role | devices per rack | maximum power per rack |\n|---|---|---:|---:|\n")
+	total, unknown := 0.0, 0
+	racks := g.Cabling.Racks
+	for i := 0; i < len(powers); {
+		// Consecutive racks alike (role, devices, power) share a row.
+		j := i + 1
+		for j < len(powers) && racks[j].Role == racks[i].Role && powers[j].Devices == powers[i].Devices &&
+			powers[j].MaxW == powers[i].MaxW && powers[j].Unknown == powers[i].Unknown {
+			j++
+		}
+		name := racks[i].Name
+		if j-i > 1 {
+			name = fmt.Sprintf("%s–%s (%d racks)", racks[i].Name, racks[j-1].Name, j-i)
+		}
+		fmt.Fprintf(b, "| %s | %s | %d | %s |\n", name, racks[i].Role, powers[i].Devices, powerText(powers[i].MaxW, powers[i].Unknown))
+		for _, rp := range powers[i:j] {
+			total += rp.MaxW
+			unknown += rp.Unknown
+		}
+		i = j
+	}
+	fmt.Fprintf(b, "| **all %d racks** | | | **%s** |\n", len(powers), powerText(total, unknown))
+	b.WriteString("\nMaximum power is the sum of the datasheet maxima of the rack's servers, switches and transceivers (the catalogue's `power`, with its source). ")
+	if unknown > 0 {
+		fmt.Fprintf(b, "%d part(s) have no power figure in the catalogue, so a value written \"at least\" leaves them out: give their model a `power` to complete it.\n", unknown)
+	} else {
+		b.WriteString("Every part has a figure.\n")
+	}
+}
+
+// powerText writes a rack's power: exact when every part has a figure,
+// else "at least" the known sum.
+func powerText(w float64, unknown int) string {
+	if unknown > 0 {
+		// A lower bound stays one when rounded down: 4 significant digits.
+		if w > 0 {
+			e := math.Pow(10, math.Floor(math.Log10(w))-3)
+			w = math.Floor(w/e) * e
+		}
+		return fmt.Sprintf("at least %s (%d without a figure)", units.Power(w), unknown)
+	}
+	return units.Power(w)
+}
+
+// PowerCSV writes the power of every rack: rack, role, devices,
+// max_power_w (the known sum, watts) and parts_without_power (when above
+// 0, max_power_w is a lower bound).
+func PowerCSV(g *ir.Graph) []byte {
+	var buf bytes.Buffer
+	w := csvcell.NewWriter(&buf)
+	w.Write([]string{"rack", "role", "devices", "max_power_w", "parts_without_power"})
+	for i, rp := range g.RackPowers(g.Cages()) {
+		r := g.Cabling.Racks[i]
+		w.Write([]string{r.Name, r.Role, strconv.Itoa(rp.Devices), strconv.FormatFloat(rp.MaxW, 'f', -1, 64), strconv.Itoa(rp.Unknown)})
+	}
+	w.Flush()
+	return buf.Bytes()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/compiletest"
@@ -137,17 +138,21 @@ func TestPlanSuperPOD(t *testing.T) {
 }
 
 // The BOM of the 4-SU SuperPOD: 32 leaf + 16 spine QM9700 and 127 DGX
-// (Table 4); 1,016 DGX-side optics, which NVIDIA's twin-port modules pack
-// into the 508 DGX-side transceivers of the RA's BOM (H100 RA Table 8 via
-// cabling.md §4, S31 [secondary]); on the switch side one optic per
-// cabled port: 1,020 leaf down + 2 x 1,024 leaf up and spine down = 3,068.
+// (Table 4). Modules by part number against the RA's BOM (H100 RA Table
+// 8 via cabling.md §4, S31 [secondary]): 1,536 switch-side twin-port
+// modules (48 QM9700 × 32 cages: the 3,068 cabled ports, 1,020 leaf down
+// + 2 × 1,024 leaf up and spine down, leave no cage empty) and 508
+// DGX-side ones (127 DGX × 4 twin cages); the 4 UFM appliances take one
+// single-port module each, which the RA counts apart. Rack power: 4 DGX
+// H100 at 10.2 kW plus their 16 twin modules at 15 W = 41.04 kW.
 func TestBOMSuperPOD(t *testing.T) {
 	g := compile(t, designs["dgx-h100-superpod"])
-	items := readCSV(t, artifact(t, emitAll(t, g), BOMCSVPath))
+	files := emitAll(t, g)
+	items := readCSV(t, artifact(t, files, BOMCSVPath))
 	count := func(cat, item, detail string) int {
 		n := 0
 		for _, it := range items {
-			if it["category"] == cat && it["item"] == item && (detail == "" || it["detail"] == detail) {
+			if it["category"] == cat && it["item"] == item && (detail == "" || strings.HasPrefix(it["detail"], detail)) {
 				c, _ := strconv.Atoi(it["count"])
 				n += c
 			}
@@ -163,15 +168,23 @@ func TestBOMSuperPOD(t *testing.T) {
 		{"nic", "ConnectX-7", "", 1016},
 		{"host", "ufm", "", 4},
 		{"cable", "MMF-SR4-400G", "", 2044},
-		{"transceiver", "MMF-SR4-400G optic", "400Gb/s port, node end", 1016 + 4},
-		{"transceiver", "MMF-SR4-400G optic", "400Gb/s port, switch end", 1020 + 2*1024},
+		{"transceiver", "MMA4Z00-NS", "800Gb/s, switch end, 2 ports per module, 15W max", 1536},
+		{"transceiver", "MMA4Z00-NS-FLT", "800Gb/s, node end, 2 ports per module", 508},
+		{"transceiver", "MMA4Z00-NS400", "400Gb/s, node end, 1 port per module", 4},
+		{"transceiver", "(no transceiver_model)", "", 0},
 	} {
 		if got := count(tc.cat, tc.item, tc.detail); got != tc.want {
 			t.Errorf("%s %s %s: %d, want %d", tc.cat, tc.item, tc.detail, got, tc.want)
 		}
 	}
-	if dgx := count("transceiver", "MMF-SR4-400G optic", "400Gb/s port, node end") - 4; dgx/2 != 508 {
-		t.Errorf("DGX-side optics %d pack into %d twin-port modules; the RA orders 508", dgx, dgx/2)
+	power := readCSV(t, artifact(t, files, PowerCSVPath))
+	if len(power) != 37 || power[0]["rack"] != "rack00" || power[0]["devices"] != "4" || power[0]["max_power_w"] != "41040" || power[0]["parts_without_power"] != "0" {
+		t.Errorf("power.csv: %d racks, first %v; want 37, rack00 with 4 devices at 41040 W, all known", len(power), power[0])
+	}
+	// The QM9700 has no sourced power figure: a network rack's value is a
+	// lower bound, and says how many parts it leaves out.
+	if last := power[len(power)-1]; last["role"] != "network" || last["parts_without_power"] == "0" {
+		t.Errorf("last rack %v: want a network rack with switches of unknown power", last)
 	}
 }
 

@@ -1,0 +1,109 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
+)
+
+// recordParts is the "parts" stage: it fills ir.Graph.Parts with the
+// power, cage and transceiver facts of the models the design uses, checks
+// that every transceiver_model names cable models that exist, and warns
+// (rack-power) where a rack's devices and modules may draw more than the
+// power budget of the node group that fills it.
+func recordParts(s *state) {
+	p := &ir.Parts{PowerW: map[string]float64{}, SwitchCage: map[string]int32{}, NICCage: map[string]int32{}}
+	for i := range s.g.Nodes {
+		n := &s.g.Nodes[i]
+		switch {
+		case n.Kind == ir.KindSwitch:
+			if m := s.cat.switches[n.Model]; m != nil {
+				if m.PowerW.Set {
+					p.PowerW[n.Model] = m.PowerW.V
+				}
+				if m.PortsPerCage.Set {
+					p.SwitchCage[n.Model] = int32(m.PortsPerCage.V)
+				}
+			}
+		case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
+			m := s.cat.nodes[n.Model]
+			if m == nil {
+				continue
+			}
+			if m.PowerW.Set {
+				p.PowerW[n.Model] = m.PowerW.V
+			}
+			for _, nic := range m.NICs {
+				if nic.PortsPerCage.Set {
+					p.NICCage[n.Model+"/"+nic.Role] = int32(nic.PortsPerCage.V)
+				}
+			}
+		}
+	}
+	cables := map[string]bool{}
+	for _, c := range s.cfg.CableModels {
+		cables[c.Name] = true
+	}
+	for _, t := range s.cfg.TransceiverModels {
+		for _, c := range t.CableModels.V {
+			if !cables[c] {
+				s.diags = append(s.diags, diag.Error(diag.UnknownReference, t.CableModels.Range, "Unknown cable model",
+					fmt.Sprintf("transceiver_model %q lists cable model %q, which no cable_model block or catalogue entry declares. Name the cable_model whose fiber the module terminates.", t.Name, c)))
+			}
+		}
+		p.Transceivers = append(p.Transceivers, ir.Transceiver{Name: t.Name, Fits: t.Fits.V, Protocol: t.Protocol.V,
+			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), PowerW: t.PowerW.V})
+	}
+	slices.SortFunc(p.Transceivers, func(a, b ir.Transceiver) int { return strings.Compare(a.Name, b.Name) })
+	s.g.Parts = p
+	checkRackPower(s)
+}
+
+// checkRackPower warns once per node group some of whose racks may draw
+// more (known maximum power) than the group's budget, at the budget's
+// attribute, naming how many racks and the worst. A rack with parts of unknown power is judged on the known
+// ones: exceeding the budget with them alone proves the overrun.
+func checkRackPower(s *state) {
+	if s.g.Cabling == nil {
+		return
+	}
+	var powers []ir.RackPower
+	for _, ng := range s.cfg.NodeGroups {
+		sg := s.groups[ng.Name]
+		if !ng.RackPowerW.Set || sg == nil {
+			continue
+		}
+		if powers == nil {
+			powers = s.g.RackPowers(s.g.Cages())
+		}
+		racks := map[int32]bool{}
+		for _, sv := range sg.servers {
+			racks[s.g.Nodes[sv.id].Rack] = true
+		}
+		over, worst := 0, -1
+		for i, rp := range powers {
+			if !racks[rp.Rack] || rp.MaxW <= ng.RackPowerW.V {
+				continue
+			}
+			over++
+			if worst < 0 || rp.MaxW > powers[worst].MaxW {
+				worst = i
+			}
+		}
+		if over == 0 {
+			continue
+		}
+		rp := powers[worst]
+		unknown := ""
+		if rp.Unknown > 0 {
+			unknown = fmt.Sprintf(", not counting %d part(s) whose model gives no power figure", rp.Unknown)
+		}
+		s.diags = append(s.diags, diag.Warning(diag.RackPower, ng.RackPowerW.Range, "Racks over their power budget",
+			fmt.Sprintf("%d of node_group %q's racks may draw more than the %s budget its rack block gives; the worst, %s, may draw %s (the maximum power of its %d device(s) and their transceivers%s). Put fewer servers per rack (per_rack), or raise the budget if the racks' feeds allow it.",
+				over, ng.Name, units.Power(ng.RackPowerW.V), s.g.Cabling.Racks[worst].Name, units.Power(rp.MaxW), rp.Devices, unknown)))
+	}
+}
