@@ -56,7 +56,7 @@ func recordParts(s *state) {
 			}
 		}
 		p.Transceivers = append(p.Transceivers, ir.Transceiver{Name: t.Name, Fits: t.Fits.V, Protocol: t.Protocol.V,
-			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), PowerW: t.PowerW.V})
+			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), PowerW: t.PowerW.V, Builtin: t.Builtin})
 	}
 	slices.SortFunc(p.Transceivers, func(a, b ir.Transceiver) int { return strings.Compare(a.Name, b.Name) })
 	s.g.Parts = p
@@ -84,9 +84,15 @@ func checkRackPower(s *state) {
 		for _, sv := range sg.servers {
 			racks[s.g.Nodes[sv.id].Rack] = true
 		}
-		over, worst := 0, -1
+		over, worst, unsure := 0, -1, 0
 		for i, rp := range powers {
-			if !racks[rp.Rack] || rp.MaxW <= ng.RackPowerW.V {
+			if !racks[rp.Rack] {
+				continue
+			}
+			if rp.MaxW <= ng.RackPowerW.V {
+				if rp.Unknown > 0 {
+					unsure++
+				}
 				continue
 			}
 			over++
@@ -95,6 +101,11 @@ func checkRackPower(s *state) {
 			}
 		}
 		if over == 0 {
+			if unsure > 0 {
+				s.diags = append(s.diags, diag.Info(diag.RackPower, ng.RackPowerW.Range, "Power budget not fully checked",
+					fmt.Sprintf("%d of node_group %q's racks hold parts whose model gives no power figure; the parts with one stay within the %s budget, which proves nothing about the rest. Give those models a power (node_model, switch_model, transceiver_model) to check the budget.",
+						unsure, ng.Name, units.Power(ng.RackPowerW.V))))
+			}
 			continue
 		}
 		rp := powers[worst]

@@ -44,7 +44,7 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 	oneOf(a, m.Protocol, "protocol", SwitchProtocols)
 	if m.PortsPerCage.Set && (m.PortsPerCage.V < 1 || (m.Radix.Set && m.Radix.V%m.PortsPerCage.V != 0)) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.PortsPerCage.Range, "ports_per_cage out of range",
-			fmt.Sprintf("switch_model %q: ports_per_cage = %d; a cage holds one port or more, and the radix (%d) is a whole number of cages. A QM9700's 32 twin-port OSFP cages are ports_per_cage = 2.", m.Name, m.PortsPerCage.V, m.Radix.V)))
+			fmt.Sprintf("switch_model %q: ports_per_cage = %d, but a cage holds one port or more and the radix (%d) must be a whole number of cages, a multiple of ports_per_cage. A QM9700's 32 twin-port OSFP cages are ports_per_cage = 2.", m.Name, m.PortsPerCage.V, m.Radix.V)))
 		m.PortsPerCage = Val[int64]{}
 	}
 	if at, ok := a.get("latency"); ok {
@@ -77,6 +77,7 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 					m.Name, br.Lanes, units.Rate(br.LaneRate), units.Rate(float64(br.Lanes)*br.LaneRate), units.Rate(m.PortRate.V))))
 		}
 	}
+	positivePower(a, m.PowerW, "switch_model", m.Name)
 	requireSet(a, "radix", m.Radix.Set, "switch_model")
 	requireSet(a, "port_rate", m.PortRate.Set, "switch_model")
 	*diags = append(*diags, a.diags...)
@@ -131,6 +132,15 @@ func parseDuration(s string) (float64, error) {
 // grammar refuses "1e9s"). A modelling assumption.
 const MaxDurationS = 1e6
 
+// positivePower reports a power figure of zero or less: a model either
+// gives its maximum draw or leaves power unset (unknown).
+func positivePower(a *attrs, v Val[float64], kind, name string) {
+	if v.Set && v.V <= 0 {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "power out of range",
+			fmt.Sprintf("%s %q: power = %q; give the datasheet's maximum draw, above zero (\"15W\"), or leave power unset when no source gives it.", kind, name, units.Power(v.V))))
+	}
+}
+
 func requireSet(a *attrs, name string, set bool, kind string) {
 	if _, present := a.get(name); !present && !set {
 		a.diags = append(a.diags, diag.Error(diag.HCLSchema, a.block, "Missing required argument",
@@ -184,6 +194,7 @@ func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, di
 	if !m.Ports.Set {
 		m.Ports = Val[int64]{V: 1, Range: b.DefRange}
 	}
+	positivePower(a, m.PowerW, "transceiver_model", m.Name)
 	*diags = append(*diags, a.diags...)
 	return m
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 var nodeGroupSchema = schemaOf([]string{"model", "count", "name", "hostname"}, hcl.BlockHeaderSchema{Type: "rack"})
@@ -43,7 +44,7 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 		g.PerRack, g.FirstRack, g.RackPowerW = ra.int("per_rack"), ra.int("first"), ra.power("power_budget")
 		if g.RackPowerW.Set && g.RackPowerW.V <= 0 {
 			ra.diags = append(ra.diags, diag.Error(diag.InvalidValue, g.RackPowerW.Range, "power_budget out of range",
-				"A rack's power budget is above zero watts (\"40kW\")."))
+				fmt.Sprintf("power_budget = %q; a rack's power budget is above zero watts (\"40kW\").", units.Power(g.RackPowerW.V))))
 			g.RackPowerW = Val[float64]{}
 		}
 		*diags = append(*diags, ra.diags...)

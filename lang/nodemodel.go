@@ -111,6 +111,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 	m := &NodeModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
 		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail"), PowerW: a.power("power")}
+	positivePower(a, m.PowerW, "node_model", m.Name)
 	*diags = append(*diags, a.diags...)
 	for _, blk := range c.Blocks {
 		switch blk.Type {

@@ -40,6 +40,9 @@ type Transceiver struct {
 	Ports int32
 	// PowerW is its maximum power, watts; 0 when not given.
 	PowerW float64
+	// Builtin marks a catalogue model; the design's own models are
+	// chosen before the catalogue's.
+	Builtin bool
 }
 
 // Cage is one front-panel cage in use at a fiber end of the cable plan.
@@ -71,8 +74,9 @@ type cageKey struct {
 
 // Cages returns the cages that terminate multimode or single-mode fiber
 // in the cable plan (copper and AOCs carry their ends), each once, in
-// cable order, with the transceiver that fills it: the first by name of
-// the transceiver models that fit the end, list the cable model, have
+// cable order, with the transceiver that fills it: the first by name,
+// the design's own before the catalogue's, of the transceiver models
+// that fit the end, list the cable model, have
 // the cage's rate and match the device's protocol (unset matches any).
 // nil without a cable plan.
 func (g *Graph) Cages() []Cage {
@@ -151,7 +155,7 @@ func (p Parts) fit(cage Cage, cable, proto string) int32 {
 		if t.Fits != end || t.RateBPS != cage.RateBPS || !slices.Contains(t.CableModels, cable) || (t.Protocol != "" && proto != "" && t.Protocol != proto) {
 			continue
 		}
-		if best == None || t.Name < p.Transceivers[best].Name {
+		if b := p.Transceivers[max(best, 0)]; best == None || (!t.Builtin && b.Builtin) || (t.Builtin == b.Builtin && t.Name < b.Name) {
 			best = int32(i)
 		}
 	}

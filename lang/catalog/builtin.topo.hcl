@@ -426,9 +426,20 @@ transceiver_model "MMS4X00-NS" {
   cable_models = ["SMF-DR4-400G", "SMF-DR8-800G"] # 2 x 400G DR4, or one 800G DR8 port (MMS4X00-NS-T on Spectrum-4); cabling.md §1b, S7 [src]
   rate         = "800Gb/s"
   ports        = 2
-  power        = "17W" # twin-port, max (16 W typical); cabling.md §1a, S9 [src]
+  power        = "17W"        # twin-port, max (16 W typical); cabling.md §1a, S9 [src]
+  protocol     = "infiniband" # the -T part is the Ethernet one; cabling.md §1b, S7 [src]
   vendor       = "NVIDIA"
 }
+transceiver_model "MMS4X00-NS-T" {
+  fits         = "switch"                         # Spectrum-4 (SN5600) cages; cabling.md §1b, S7 [src]
+  cable_models = ["SMF-DR4-400G", "SMF-DR8-800G"] # 2 x 400GbE DR4, or one 800GbE DR8 port; S7 [src]
+  rate         = "800Gb/s"
+  ports        = 2
+  power        = "17W" # as MMS4X00-NS [derived: same module, Ethernet firmware]
+  protocol     = "ethernet"
+  vendor       = "NVIDIA"
+}
+
 
 transceiver_model "MMS4X00-NS400" {
   fits         = "node" # single-port 400G DR4 OSFP for ConnectX-7; cabling.md §1a, S9 [src]

@@ -289,13 +289,16 @@ func writeRackPower(b *strings.Builder, g *ir.Graph) {
 // powerText writes a rack's power: exact when every part has a figure,
 // else "at least" the known sum.
 func powerText(w float64, unknown int) string {
+	if unknown > 0 && w == 0 {
+		return fmt.Sprintf("unknown (%d parts without a figure)", unknown)
+	}
 	if unknown > 0 {
 		// A lower bound stays one when rounded down: 4 significant digits.
 		if w > 0 {
 			e := math.Pow(10, math.Floor(math.Log10(w))-3)
 			w = math.Floor(w/e) * e
 		}
-		return fmt.Sprintf("at least %s (%d without a figure)", units.Power(w), unknown)
+		return fmt.Sprintf("at least %s (%d parts without a figure)", units.Power(w), unknown)
 	}
 	return units.Power(w)
 }
