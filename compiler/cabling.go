@@ -7,6 +7,7 @@ import (
 // planCabling is the "cabling" stage: cableplan.Plan over the servers the
 // node groups built, the design's cable models and its fixed racks.
 func planCabling(s *state) {
+	recordProtocols(s) // the media choice reads each link's protocol
 	in := cableplan.Input{Graph: s.g, CableModels: s.cfg.CableModels, FixedRack: s.fixedRack}
 	for _, ng := range s.cfg.NodeGroups {
 		sg := s.groups[ng.Name]

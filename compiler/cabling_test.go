@@ -474,3 +474,39 @@ func TestRackPowerBudget(t *testing.T) {
 		t.Errorf("a 40.8kW budget: %v; want none", got)
 	}
 }
+
+// Every front-panel cage holds one fiber type that a catalogue module
+// terminates: DeepSeek-V3's QM9700 twin cages whose two ports run 48 m
+// and 52 m get 2 x DR4 for both (a trial found 240 cages with an SR4 and
+// an SR8 port, and SR8, which has no NDR module, on 7,376 ports); the
+// 16-SU B200 SuperPOD's too.
+func TestOneFiberTypePerCage(t *testing.T) {
+	for _, name := range []string{"deepseek-v3-mpft", "dgx-b200-superpod-16su"} {
+		g := compileExample(t, name)
+		idx := g.NewCageIndex()
+		typeOf := map[ir.CageKey]int32{}
+		for _, c := range g.Cabling.Cables {
+			if c.Type == ir.None {
+				continue
+			}
+			if k := g.Cabling.Types[c.Type].Kind; k != "mmf" && k != "smf" {
+				continue
+			}
+			for j := 0; j < int(c.Legs); j++ {
+				a, b := g.Ends(c, j)
+				for _, pt := range [2]ir.Port{a, b} {
+					key, _, _, _ := idx.Of(pt)
+					if prev, ok := typeOf[key]; ok && prev != c.Type {
+						t.Fatalf("%s: cage %+v holds %s and %s", name, key, g.Cabling.Types[prev].Model, g.Cabling.Types[c.Type].Model)
+					}
+					typeOf[key] = c.Type
+				}
+			}
+		}
+		for _, cg := range g.Cages() {
+			if cg.Transceiver == ir.None {
+				t.Fatalf("%s: a %s cage of %s has no transceiver model", name, g.Cabling.Types[cg.CableType].Model, g.Nodes[cg.Device].Name)
+			}
+		}
+	}
+}

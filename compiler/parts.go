@@ -11,10 +11,9 @@ import (
 )
 
 // recordParts is the "parts" stage: it fills ir.Graph.Parts with the
-// power, cage and transceiver facts of the models the design uses, checks
-// that every transceiver_model names cable models that exist, and warns
-// (rack-power) where a rack's devices and modules may draw more than the
-// power budget of the node group that fills it.
+// power, cage and transceiver facts of the models the design uses (the
+// cabling stage keeps the cables of one cage alike by them) and checks
+// that every transceiver_model names cable models that exist.
 func recordParts(s *state) {
 	p := &ir.Parts{PowerW: map[string]float64{}, SwitchCage: map[string]int32{}, NICCage: map[string]int32{}}
 	for i := range s.g.Nodes {
@@ -60,10 +59,10 @@ func recordParts(s *state) {
 	}
 	slices.SortFunc(p.Transceivers, func(a, b ir.Transceiver) int { return strings.Compare(a.Name, b.Name) })
 	s.g.Parts = p
-	checkRackPower(s)
 }
 
-// checkRackPower warns once per node group some of whose racks may draw
+// checkRackPower is the "rack_power" stage, after cabling: it warns once
+// per node group some of whose racks may draw
 // more (known maximum power) than the group's budget, at the budget's
 // attribute, naming how many racks and the worst. A rack with parts of unknown power is judged on the known
 // ones: exceeding the budget with them alone proves the overrun.

@@ -131,11 +131,15 @@ type NICModel struct {
 
 // CableModel is a medium with its reach: `cable_model "dac" { ... }`.
 type CableModel struct {
-	Name      string
-	Media     Val[string]  // "copper" or "fiber"
-	Kind      Val[string]  // "passive_dac", "acc", "aoc", "mmf", "smf"
-	ReachM    Val[float64] // metres
-	MaxRate   Val[float64] // bits per second per direction
+	Name    string
+	Media   Val[string]  // "copper" or "fiber"
+	Kind    Val[string]  // "passive_dac", "acc", "aoc", "mmf", "smf"
+	ReachM  Val[float64] // metres
+	MaxRate Val[float64] // bits per second per direction
+	// Protocol, when set ("infiniband" or "ethernet"), limits the medium
+	// to links of that protocol: 400GBASE-SR8 and 800G 2xSR4 multimode
+	// are Ethernet only (an XDR port has no multimode optic).
+	Protocol  Val[string]
 	DeclRange hcl.Range
 	Builtin   bool
 }

@@ -173,7 +173,7 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	return m
 }
 
-var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate"})
+var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol"})
 
 var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "power", "vendor", "protocol"})
 
@@ -202,7 +202,8 @@ func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, di
 func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *CableModel {
 	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
 	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
-		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate")}
+		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate"), Protocol: a.str("protocol")}
+	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
 	*diags = append(*diags, a.diags...)
 	return m
 }

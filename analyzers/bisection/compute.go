@@ -172,7 +172,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	// A dragonfly never tries the hose bound (its bound is the minimal
 	// routing's), so saying it does not apply would be noise there.
 	if lbHow == "hose_rebalanced" {
-		r.LowerBoundNote = fmt.Sprintf("the hose bound with the top tier rebalanced, θ = %s: under proportional up-routing the endpoints reach different top switches, so the traffic between every two groups of switches below the top tier (pods, or leaves) is routed over the top switches both reach by a max-flow, and θ is 1 ÷ the worst load met", ratioText(hose.theta))
+		r.LowerBoundNote = fmt.Sprintf("proven by the rebalanced hose bound, θ = %s: under proportional up-routing the endpoints reach different top switches, so the traffic between every two groups of switches below the top tier (pods, or leaves) is routed over the top switches both reach by a max-flow, and θ is 1 ÷ the worst load met", ratioText(hose.theta))
 	}
 	if r.Method == MethodBounded && lbHow != "hose" && lbHow != "hose_rebalanced" && hose.reason != "" && m.fab.Family != ir.FamilyDragonfly {
 		r.LowerBoundNote = "the hose bound does not apply: " + hose.reason
@@ -300,7 +300,7 @@ func lbText(how string) string {
 	case "hose":
 		return "hose"
 	case "hose_rebalanced":
-		return "hose (top tier rebalanced)"
+		return "rebalanced hose"
 	case "uniform_multicommodity_flow":
 		return "uniform multicommodity-flow"
 	case "dragonfly_group_structure":

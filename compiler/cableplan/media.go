@@ -89,7 +89,7 @@ func (s *state) cableTypes() (mediaTable, bool) {
 			continue
 		}
 		t.types = append(t.types, ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
-			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name)})
+			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V})
 	}
 	for _, ct := range t.types {
 		if !slices.Contains(t.classes, ct.MaxRateBPS) {
@@ -140,7 +140,7 @@ type choice struct {
 // must be a splitter; straight cables never use splitters. switches: both
 // ends of every leg are switches; active copper (LACC) is used only then
 // (cabling.md §3, S4: "switch-switch only").
-func (t *mediaTable) choose(rate, run float64, breakout, switches bool) choice {
+func (t *mediaTable) choose(rate, run float64, breakout, switches bool, proto string) choice {
 	out := choice{typ: ir.None, noModel: true}
 	for ci, class := range t.classes {
 		if class < rate*(1-1e-9) {
@@ -151,7 +151,7 @@ func (t *mediaTable) choose(rate, run float64, breakout, switches bool) choice {
 			if ct.Splitter && !breakout || !ct.Splitter && breakout && copperType(ct) {
 				continue
 			}
-			if ct.Kind == "acc" && !switches {
+			if ct.Kind == "acc" && !switches || ct.Protocol != "" && proto != "" && ct.Protocol != proto {
 				continue
 			}
 			out.noModel = false

@@ -36,28 +36,40 @@ func TestCablingMediaThresholds(t *testing.T) {
 		breakout, switchs bool
 		model             string
 		length            float64
+		proto             string // the link's protocol, "" for unknown
 	}{
-		{400 * G, 2.0, false, false, "DAC-400G", 2},            // MCP4Y10 to 2 m (S1)
-		{400 * G, 2.01, false, true, "ACC-400G", 2.5},          // LACC between switches (S4)
-		{400 * G, 5.0, false, true, "ACC-400G", 5},             // to 5 m
-		{400 * G, 2.01, false, false, "MMF-SR4-400G", 3},       // no LACC to a node: multimode
-		{400 * G, 5.01, false, true, "MMF-SR4-400G", 7},        // beyond 5 m: multimode
-		{400 * G, 3.0, true, false, "DAC-400G-splitter", 3},    // MCP7Y00 splitter to 3 m (S2)
-		{400 * G, 3.01, true, false, "MMF-SR4-400G", 5},        // beyond: optics
-		{400 * G, 50, false, false, "MMF-SR4-400G", 50},        // OM4 50 m (S5, S11)
-		{400 * G, 50.01, false, false, "MMF-SR8-400G", 70},     // SR8 to 100 m (S20)
-		{400 * G, 100.01, false, false, "SMF-DR4-400G", 150},   // DR4 to 500 m (S8, S21)
-		{400 * G, 500.01, false, false, "SMF-FR4-400G", 550},   // FR4 to 2 km (S10)
-		{400 * G, 2000.01, false, false, "SMF-LR4-400G", 2100}, // LR4 to 10 km
-		{800 * G, 2.0, false, true, "DAC-800G", 2},             // 800G DAC 2 m
-		{800 * G, 2.01, false, true, "ACC-800G", 2.5},          // XDR ACC to 3 m (S12)
-		{800 * G, 3.01, false, true, "AEC-800G", 4},            // AEC to 7 m
-		{800 * G, 7.01, false, true, "SMF-DR8-800G", 10},       // then single-mode only (S12)
-		{200 * G, 100, false, false, "AOC-200G", 100},          // HDR AOC to 100 m (S19)
-		{200 * G, 100.01, false, false, "SMF-DR4-400G", 150},   // then the 400G class
-		{100 * G, 4.9, false, false, "DAC-100G", 5},            // EDR DAC to 5 m (S19)
+		{400 * G, 2.0, false, false, "DAC-400G", 2, ""},                  // MCP4Y10 to 2 m (S1)
+		{400 * G, 2.01, false, true, "ACC-400G", 2.5, ""},                // LACC between switches (S4)
+		{400 * G, 5.0, false, true, "ACC-400G", 5, ""},                   // to 5 m
+		{400 * G, 2.01, false, false, "MMF-SR4-400G", 3, ""},             // no LACC to a node: multimode
+		{400 * G, 5.01, false, true, "MMF-SR4-400G", 7, ""},              // beyond 5 m: multimode
+		{400 * G, 3.0, true, false, "DAC-400G-splitter", 3, ""},          // MCP7Y00 splitter to 3 m (S2)
+		{400 * G, 3.01, true, false, "MMF-SR4-400G", 5, ""},              // beyond: optics
+		{400 * G, 50, false, false, "MMF-SR4-400G", 50, ""},              // OM4 50 m (S5, S11)
+		{400 * G, 50.01, false, false, "MMF-SR8-400G", 70, ""},           // SR8 to 100 m (S20)
+		{400 * G, 100.01, false, false, "SMF-DR4-400G", 150, ""},         // DR4 to 500 m (S8, S21)
+		{400 * G, 500.01, false, false, "SMF-FR4-400G", 550, ""},         // FR4 to 2 km (S10)
+		{400 * G, 2000.01, false, false, "SMF-LR4-400G", 2100, ""},       // LR4 to 10 km
+		{800 * G, 2.0, false, true, "DAC-800G", 2, ""},                   // 800G DAC 2 m
+		{800 * G, 2.01, false, true, "ACC-800G", 2.5, ""},                // XDR ACC to 3 m (S12)
+		{800 * G, 3.01, false, true, "AEC-800G", 4, ""},                  // AEC to 7 m
+		{800 * G, 7.01, false, true, "MMF-2xSR4-800G", 10, ""},           // multimode to 50 m where the protocol is not known (S5)
+		{800 * G, 7.01, false, true, "MMF-2xSR4-800G", 10, "ethernet"},   // 800GbE: twin-port 2xSR4 (S5)
+		{800 * G, 7.01, false, true, "SMF-DR8-800G", 10, "infiniband"},   // XDR: single-mode only (S12)
+		{800 * G, 2.0, false, true, "ACC-800G", 2, "infiniband"},         // XDR: no DAC at 200G lanes (S12)
+		{400 * G, 50.01, false, false, "SMF-DR4-400G", 70, "infiniband"}, // NDR: no SR8 module, DR4 beyond 50 m (S4)
+		{400 * G, 2000.01, false, false, "(none)", 0, "infiniband"},      // NDR optics stop at 2 km (S4)
+		{200 * G, 100, false, false, "AOC-200G", 100, ""},                // HDR AOC to 100 m (S19)
+		{200 * G, 100.01, false, false, "SMF-DR4-400G", 150, ""},         // then the 400G class
+		{100 * G, 4.9, false, false, "DAC-100G", 5, ""},                  // EDR DAC to 5 m (S19)
 	} {
-		ch := media.choose(tc.rate, tc.run, tc.breakout, tc.switchs)
+		ch := media.choose(tc.rate, tc.run, tc.breakout, tc.switchs, tc.proto)
+		if tc.model == "(none)" {
+			if ch.typ != ir.None {
+				t.Errorf("%g Gb/s, %g m over %s: %s; want no medium", tc.rate/G, tc.run, tc.proto, media.types[ch.typ].Model)
+			}
+			continue
+		}
 		if ch.typ == ir.None {
 			t.Errorf("%g Gb/s, %g m: no medium", tc.rate/G, tc.run)
 			continue
@@ -66,10 +78,10 @@ func TestCablingMediaThresholds(t *testing.T) {
 			t.Errorf("%g Gb/s, %g m (breakout %v, switches %v): %s %g m; want %s %g m", tc.rate/G, tc.run, tc.breakout, tc.switchs, got, ch.length, tc.model, tc.length)
 		}
 	}
-	if ch := media.choose(800*G, 500.01, false, true); ch.typ != ir.None || ch.noModel || ch.reach != 500 {
+	if ch := media.choose(800*G, 500.01, false, true, ""); ch.typ != ir.None || ch.noModel || ch.reach != 500 {
 		t.Errorf("800G beyond 500 m: %+v; want no medium, longest reach 500 m", ch)
 	}
-	if ch := media.choose(1.6e12, 1, false, true); ch.typ != ir.None || !ch.noModel {
+	if ch := media.choose(1.6e12, 1, false, true, ""); ch.typ != ir.None || !ch.noModel {
 		t.Errorf("1.6T: %+v; want no cable model", ch)
 	}
 }

@@ -66,7 +66,7 @@ func Plan(in Input) hcl.Diagnostics {
 			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
 		}
 		k := 1 + p.lay.RoutingFactor
-		ch := media.choose(rate, run*k, len(legs) > 1, switches)
+		ch := media.choose(rate, run*k, len(legs) > 1, switches, linkProtocol(g, &g.Links[legs[0].link]))
 		if ch.typ == ir.None {
 			s.noteFault(faults, legs, ch, run*k, rate, geo)
 		}
@@ -84,6 +84,7 @@ func Plan(in Input) hcl.Diagnostics {
 		start = end
 	}
 	g.Cabling = cb.Cabling
+	sameFiberPerCage(g)
 	s.reportFaults(faults)
 	return s.diags
 }
@@ -327,5 +328,110 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 					f.count, units.Rate(f.rate), f.reach, where, f.run, s.g.Cabling.Layout.RoutingFactor*100))
 		}
 		s.diags = append(s.diags, d)
+	}
+}
+
+// linkProtocol returns the protocol of a link's ends as the catalogue
+// states it (ir.Graph.Protocols): a switch end's model first, else a NIC
+// end's; "" when neither states one.
+func linkProtocol(g *ir.Graph, l *ir.Link) string {
+	var nic string
+	for _, p := range [2]ir.Port{l.A, l.B} {
+		n := &g.Nodes[p.Node]
+		proto := g.Protocols[n.Model]
+		if n.Kind == ir.KindSwitch && proto != "" {
+			return proto
+		}
+		if nic == "" {
+			nic = proto
+		}
+	}
+	return nic
+}
+
+// sameFiberPerCage gives the fiber cables of one front-panel cage (the
+// ports of a twin-port cage, the lanes of a broken-out port) one cable
+// type that a transceiver_model can terminate: a module is one optic
+// (2 x SR4, or 2 x DR4), so its ports cannot take a multimode and a
+// single-mode fiber (cabling.md §1c, twin-port rules, S4, S5, S7), and a
+// 400GBASE-SR8 lane has no module in an 800G cage. A cage's cables all
+// take the type of longest reach among them, which covers each one's
+// length; where no module fits that type in the cage, the type of least
+// reach beyond it, of the same rate class and protocol, that one fits.
+// A cable changed at one end can leave its other end's cage mixed, so
+// this repeats until no cage changes; types only move to longer reach,
+// so it ends.
+func sameFiberPerCage(g *ir.Graph) {
+	cb := g.Cabling
+	fiber := func(t int32) bool { return t != ir.None && (cb.Types[t].Kind == "mmf" || cb.Types[t].Kind == "smf") }
+	idx := g.NewCageIndex()
+	type cage struct {
+		port   ir.Port // one of its ports, to fit modules
+		cables []int
+	}
+	cages := map[ir.CageKey]*cage{}
+	var keys []ir.CageKey // first-seen order, so the result is deterministic
+	for ci, c := range cb.Cables {
+		if !fiber(c.Type) {
+			continue
+		}
+		for j := 0; j < int(c.Legs); j++ {
+			a, b := g.Ends(c, j)
+			for _, pt := range [2]ir.Port{a, b} {
+				key, _, _, _ := idx.Of(pt)
+				cg := cages[key]
+				if cg == nil {
+					cg = &cage{port: pt}
+					cages[key] = cg
+					keys = append(keys, key)
+				}
+				cg.cables = append(cg.cables, ci)
+			}
+		}
+	}
+	parts := g.Parts
+	fits := func(pt ir.Port, t int32) bool {
+		if parts == nil || len(parts.Transceivers) == 0 {
+			return true // no modules declared: nothing to fit
+		}
+		_, _, ports, isSwitch := idx.Of(pt)
+		n := &g.Nodes[pt.Node]
+		c := ir.Cage{Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch}
+		return parts.Fit(c, cb.Types[t].Model, g.Protocols[n.Model]) != ir.None
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, key := range keys {
+			cg := cages[key]
+			best := int32(ir.None)
+			for _, ci := range cg.cables {
+				if t := cb.Cables[ci].Type; best == ir.None || cb.Types[t].ReachM > cb.Types[best].ReachM {
+					best = t
+				}
+			}
+			if !fits(cg.port, best) {
+				proto := linkProtocol(g, &g.Links[cb.Legs[cb.Cables[cg.cables[0]].Leg0]])
+				alt := int32(ir.None)
+				for t := range cb.Types {
+					ct := &cb.Types[t]
+					if !fiber(int32(t)) || ct.MaxRateBPS != cb.Types[best].MaxRateBPS || ct.ReachM <= cb.Types[best].ReachM ||
+						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(cg.port, int32(t)) {
+						continue
+					}
+					if alt == ir.None || ct.ReachM < cb.Types[alt].ReachM {
+						alt = int32(t)
+					}
+				}
+				if alt != ir.None {
+					best = alt
+				}
+			}
+			for _, ci := range cg.cables {
+				if cb.Cables[ci].Type != best {
+					cb.Cables[ci].Type = best
+					changed = true
+				}
+			}
+		}
 	}
 }

@@ -100,6 +100,9 @@ type CableType struct {
 	ReachM, MaxRateBPS float64
 	// Splitter marks a 1:N breakout cable (one head, N legs).
 	Splitter bool
+	// Protocol is "infiniband" or "ethernet" for a medium of one
+	// protocol only, "" for either.
+	Protocol string
 }
 
 // Cable is one physical cable: a straight cable carries one link, a

@@ -63,43 +63,80 @@ type Cage struct {
 	Transceiver int32
 }
 
-// cageKey identifies a cage: its device and its index on the device (a
-// switch's port ÷ ports per cage; a server's NIC role and the port's
-// index over the role's NICs ÷ ports per cage).
-type cageKey struct {
-	device NodeID
-	role   Role
-	index  int32
+// CageKey identifies a front-panel cage: its device and its index on the
+// device (a switch's port ÷ ports per cage; a server's NIC role and the
+// port's index over the role's NICs ÷ ports per cage).
+type CageKey struct {
+	Device NodeID
+	Role   Role
+	Index  int32
+}
+
+// CageIndex locates the cage of each fabric port by the Parts facts
+// (ports per cage of switch models and of node models' NIC roles).
+type CageIndex struct {
+	g       *Graph
+	parts   Parts
+	ordinal map[NodeID]int32 // NIC → index among its server's NICs of its role
+}
+
+// NewCageIndex returns the cage index of g (every cage one port wide
+// before the parts stage has filled g.Parts).
+func (g *Graph) NewCageIndex() *CageIndex {
+	return &CageIndex{g: g, parts: g.parts(), ordinal: map[NodeID]int32{}}
+}
+
+// Of returns the cage holding port p, with its racked device, its logical
+// ports and whether the device is a switch.
+func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitch bool) {
+	g := x.g
+	n := &g.Nodes[p.Node]
+	key, device, ports = CageKey{Device: p.Node, Index: p.Port}, p.Node, 1
+	switch {
+	case n.Kind == KindSwitch:
+		isSwitch = true
+		if c := x.parts.SwitchCage[n.Model]; c > 1 {
+			ports, key.Index = c, p.Port/c
+		}
+	case n.Kind == KindNIC && n.Parent != None:
+		device, key.Device, key.Role = n.Parent, n.Parent, n.Role
+		key.Index = x.nicOrdinal(p.Node)*max(n.Radix, 1) + p.Port
+		if c := x.parts.NICCage[g.Nodes[n.Parent].Model+"/"+string(n.Role)]; c > 1 {
+			ports, key.Index = c, key.Index/c
+		}
+	}
+	return key, device, ports, isSwitch
+}
+
+// nicOrdinal returns NIC n's index among its server's NICs of its role.
+func (x *CageIndex) nicOrdinal(n NodeID) int32 {
+	if o, ok := x.ordinal[n]; ok {
+		return o
+	}
+	g := x.g
+	count := map[Role]int32{}
+	for _, c := range g.Children(g.Nodes[n].Parent) {
+		if nd := &g.Nodes[c]; nd.Kind == KindNIC {
+			x.ordinal[c] = count[nd.Role]
+			count[nd.Role]++
+		}
+	}
+	return x.ordinal[n]
 }
 
 // Cages returns the cages that terminate multimode or single-mode fiber
 // in the cable plan (copper and AOCs carry their ends), each once, in
 // cable order, with the transceiver that fills it: the first by name,
 // the design's own before the catalogue's, of the transceiver models
-// that fit the end, list the cable model, have
-// the cage's rate and match the device's protocol (unset matches any).
-// nil without a cable plan.
+// that fit the end, list the cable model, have the cage's rate and match
+// the device's protocol (unset matches any). nil without a cable plan.
 func (g *Graph) Cages() []Cage {
 	cb := g.Cabling
 	if cb == nil {
 		return nil
 	}
-	parts := g.parts()
-	ordinal := map[NodeID]int32{} // NIC → index among its server's NICs of its role
-	nicOrdinal := func(n NodeID) int32 {
-		if o, ok := ordinal[n]; ok {
-			return o
-		}
-		count := map[Role]int32{}
-		for _, c := range g.Children(g.Nodes[n].Parent) {
-			if nd := &g.Nodes[c]; nd.Kind == KindNIC {
-				ordinal[c] = count[nd.Role]
-				count[nd.Role]++
-			}
-		}
-		return ordinal[n]
-	}
-	seen := map[cageKey]bool{}
+	idx := g.NewCageIndex()
+	seen := map[CageKey]bool{}
 	var out []Cage
 	for _, c := range cb.Cables {
 		if c.Type == None {
@@ -112,30 +149,14 @@ func (g *Graph) Cages() []Cage {
 		for j := 0; j < int(c.Legs); j++ {
 			a, b := g.Ends(c, j)
 			for _, pt := range [2]Port{a, b} {
-				n := &g.Nodes[pt.Node]
-				cage := Cage{Device: pt.Node, Ports: 1, CableType: c.Type, Transceiver: None}
-				key := cageKey{device: pt.Node, index: pt.Port}
-				switch {
-				case n.Kind == KindSwitch:
-					cage.Switch = true
-					if p := parts.SwitchCage[n.Model]; p > 1 {
-						cage.Ports, key.index = p, pt.Port/p
-					}
-				case n.Kind == KindNIC && n.Parent != None:
-					srv := &g.Nodes[n.Parent]
-					cage.Device, key.device, key.role = n.Parent, n.Parent, n.Role
-					logical := nicOrdinal(pt.Node)*max(n.Radix, 1) + pt.Port
-					key.index = logical
-					if p := parts.NICCage[srv.Model+"/"+string(n.Role)]; p > 1 {
-						cage.Ports, key.index = p, logical/p
-					}
-				}
+				key, device, ports, isSwitch := idx.Of(pt)
 				if seen[key] {
 					continue
 				}
-				cage.RateBPS = float64(cage.Ports) * n.PortRateBPS
 				seen[key] = true
-				cage.Transceiver = parts.fit(cage, t.Model, g.Protocols[n.Model])
+				n := &g.Nodes[pt.Node]
+				cage := Cage{Device: device, Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch, CableType: c.Type}
+				cage.Transceiver = idx.parts.Fit(cage, t.Model, g.Protocols[n.Model])
 				out = append(out, cage)
 			}
 		}
@@ -143,9 +164,9 @@ func (g *Graph) Cages() []Cage {
 	return out
 }
 
-// fit returns the index of the transceiver that fills cage for cable
+// Fit returns the index of the transceiver that fills cage for cable
 // model cable at a device of protocol proto, or None.
-func (p Parts) fit(cage Cage, cable, proto string) int32 {
+func (p Parts) Fit(cage Cage, cable, proto string) int32 {
 	end := "node"
 	if cage.Switch {
 		end = "switch"

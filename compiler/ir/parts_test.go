@@ -2,7 +2,7 @@ package ir
 
 import "testing"
 
-// fit chooses the module whose end, cable model, cage rate and protocol
+// Fit chooses the module whose end, cable model, cage rate and protocol
 // match, the design's own before the catalogue's, then by name.
 func TestPartsFit(t *testing.T) {
 	p := Parts{Transceivers: []Transceiver{
@@ -24,8 +24,8 @@ func TestPartsFit(t *testing.T) {
 		{Cage{Switch: true, Ports: 1, RateBPS: 400e9}, "MMF", "", 0}, // a 400G cage takes the 400G module
 		{Cage{Ports: 2, RateBPS: 800e9}, "MMF", "", 4},               // a node cage takes a node module
 	} {
-		if got := p.fit(c.cage, c.cable, c.prot); got != c.want {
-			t.Errorf("fit(%+v, %s, %s) = %d, want %d", c.cage, c.cable, c.prot, got, c.want)
+		if got := p.Fit(c.cage, c.cable, c.prot); got != c.want {
+			t.Errorf("Fit(%+v, %s, %s) = %d, want %d", c.cage, c.cable, c.prot, got, c.want)
 		}
 	}
 }

@@ -304,6 +304,7 @@ cable_model "DAC-800G" {
   kind     = "passive_dac"
   reach    = "2m"      # ~2 m at 100G per lane (NVIDIA DAC 0.5-2 m); cabling.md §1b, S4 [src; IEEE value unconfirmed]
   max_rate = "800Gb/s" # 800GbE = 8 x 100G-PAM4 (Spectrum-4 switch-switch, cabling.md §1c S1). Not XDR: at 200G per lane there is no DAC (cabling.md S12)
+  protocol = "ethernet"
 }
 
 cable_model "ACC-400G" {
@@ -341,11 +342,20 @@ cable_model "MMF-SR4-400G" {
   max_rate = "400Gb/s" # MMA4Z00-NS / -NS400; cabling.md S5, S6 [src]
 }
 
+cable_model "MMF-2xSR4-800G" {
+  media    = "fiber"
+  kind     = "mmf"
+  reach    = "50m"      # one 800GbE port through a twin-port 2xSR4 module (MMA4Z00-NS-T on Spectrum-4) over two MPO-12/APC multimode fibers, 50 m on OM4; cabling.md §1b/§1c, S5 [src]
+  max_rate = "800Gb/s"  # 2 x 400G SR4 = 8 x 100G-PAM4; S5 [src]
+  protocol = "ethernet" # XDR (InfiniBand) 800G has no multimode optic: LACC and single-mode only; cabling.md §1a, S12 [src]
+}
+
 cable_model "MMF-SR8-400G" {
   media    = "fiber"
   kind     = "mmf"
-  reach    = "100m"    # 400GBASE-SR8 on OM4 (OM3 70 m); cabling.md §1b, S20 [src]; designs.md §6
-  max_rate = "400Gb/s" # 8 x 50G; S20 [src]
+  reach    = "100m"     # 400GBASE-SR8 on OM4 (OM3 70 m); cabling.md §1b, S20 [src]; designs.md §6
+  max_rate = "400Gb/s"  # 8 x 50G; S20 [src]
+  protocol = "ethernet" # an IEEE Ethernet PHY; NVIDIA's NDR optics are SR4, DR4 and FR4 only (cabling.md §1a/§1c, S4) [src]
 }
 
 cable_model "SMF-DR4-400G" {
@@ -372,8 +382,9 @@ cable_model "SMF-FR4-400G" {
 cable_model "SMF-LR4-400G" {
   media    = "fiber"
   kind     = "smf"
-  reach    = "10km"    # 400GBASE-LR4 10 km per S21 [src] (IEEE's 6 km LR4-6 variant [unconfirmed which]); 400GBASE-LR8 10 km (S20 [src]); cabling.md §1b
-  max_rate = "400Gb/s" # S20, S21 [src]
+  reach    = "10km"     # 400GBASE-LR4 10 km per S21 [src] (IEEE's 6 km LR4-6 variant [unconfirmed which]); 400GBASE-LR8 10 km (S20 [src]); cabling.md §1b
+  max_rate = "400Gb/s"  # S20, S21 [src]
+  protocol = "ethernet" # NVIDIA keeps NDR optics to 2 km (cabling.md §1a, S4) [src]
 }
 
 # ---------------------------------------------------------------------------
@@ -394,8 +405,8 @@ transceiver_model "MMA4Z00-NS" {
 }
 
 transceiver_model "MMA4Z00-NS-T" {
-  fits         = "switch"         # Spectrum-4 (SN5600) cages; cabling.md §1b, S5 [src]
-  cable_models = ["MMF-SR4-400G"] # 2 x 400GbE in one 800G cage (a broken-out SN5600 port); S5 [src]
+  fits         = "switch"                           # Spectrum-4 (SN5600) cages; cabling.md §1b, S5 [src]
+  cable_models = ["MMF-SR4-400G", "MMF-2xSR4-800G"] # 2 x 400GbE in one 800G cage (a broken-out SN5600 port), or one 800GbE port; S5 [src]
   rate         = "800Gb/s"
   ports        = 2
   power        = "15W" # as MMA4Z00-NS [derived: same module, Ethernet firmware]
@@ -440,6 +451,15 @@ transceiver_model "MMS4X00-NS-T" {
   vendor       = "NVIDIA"
 }
 
+
+transceiver_model "MMS4X50-NM" {
+  fits         = "switch" # twin-port 2xFR4 over LC duplex, 2 km switch to switch; cabling.md §1a/§1c, S10 [src]
+  cable_models = ["SMF-FR4-400G"]
+  rate         = "800Gb/s"
+  ports        = 2
+  # power: not set; cabling.md lists the MMS4X50-NM's power among the figures not read.
+  vendor = "NVIDIA"
+}
 
 transceiver_model "MMS4X00-NS400" {
   fits         = "node" # single-port 400G DR4 OSFP for ConnectX-7; cabling.md §1a, S9 [src]
