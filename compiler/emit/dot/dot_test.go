@@ -357,9 +357,11 @@ func TestPathsUnique(t *testing.T) {
 
 // The server-model view of a DGX H100 counts physical NVLink links, not
 // IR links: the IR holds one link per GPU–NVSwitch pair (ir.Link.Parallel
-// 5, 5, 4, 4), and the view still reads 8 × 18 = 144 links of 200 Gb/s
-// (NVLink4, 25 GB/s per direction) and labels each GPU–switch edge with
-// its 5 or 4 links: 16 edges of each.
+// 4, 5, 5, 4), and the view still reads 8 × 18 = 144 links of 200 Gb/s
+// (NVLink4, 25 GB/s per direction). The four chips are one node (32
+// GPU–chip edges tangled into a band on a slide), so each GPU has one
+// edge of its 18 links, and the node says how they spread: 4, 5, 5, 4.
+// A NIC sits in its GPU's column (an invisible heavy edge).
 func TestServerModelNVLinkBundles(t *testing.T) {
 	g := compile(t, "dgx-h100-superpod")
 	var view string
@@ -374,10 +376,14 @@ func TestServerModelNVLinkBundles(t *testing.T) {
 	if !strings.Contains(view, "NVLink 144 × 200G = 28.8Tb/s") {
 		t.Errorf("title lacks \"NVLink 144 × 200G = 28.8Tb/s\":\n%s", view)
 	}
-	for _, label := range []string{`label="5 × 200G"`, `label="4 × 200G"`} {
-		if n := strings.Count(view, label); n != 16 {
-			t.Errorf("%d edges with %s, want 16 (8 GPUs × 2 NVSwitches)", n, label)
-		}
+	if n := strings.Count(view, `label="18 × 200G"`); n != 8 {
+		t.Errorf("%d edges with label=\"18 × 200G\", want 8 (one per GPU)", n)
+	}
+	if !strings.Contains(view, "4 × NVSwitch") || !strings.Contains(view, "each GPU's links to them: 4, 5, 5, 4") {
+		t.Errorf("no NVSwitch group node with the 4, 5, 5, 4 split:\n%s", view)
+	}
+	if n := strings.Count(view, `[style="invis", weight=8]`); n != 8 {
+		t.Errorf("%d GPU-over-NIC column edges, want 8 (one per PCIe switch)", n)
 	}
 }
 

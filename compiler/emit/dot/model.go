@@ -17,21 +17,30 @@ var kindFill = map[ir.Kind]string{
 	ir.KindNIC:        "#fdd0a2",
 }
 
-// modelLevel ranks components top-down: CPUs, PCIe switches, GPUs and
-// NICs, NVSwitches, then the fabrics the server is cabled to.
+// modelLevel ranks components top-down: CPUs, PCIe switches, GPUs, then
+// NICs beside the NVSwitches, then the fabrics the server is cabled to.
+// GPUs and NICs on rows of their own keep the picture about half as wide
+// as one row of both (a DGX H100: 8 GPUs, then 10 NICs), nearer a
+// slide's shape.
 func modelLevel(k ir.Kind) int {
 	switch k {
 	case ir.KindCPU:
 		return 0
 	case ir.KindPCIeSwitch:
 		return 1
-	case ir.KindGPU, ir.KindNIC:
+	case ir.KindGPU:
 		return 2
-	case ir.KindNVSwitch:
+	case ir.KindNIC, ir.KindNVSwitch:
 		return 3
 	}
 	return 2
 }
+
+// nvswitchGroup is the DOT id of a server's NVSwitch chips drawn as one
+// node: every GPU's links to all of them are one bundle, where one edge
+// per GPU and chip (32 in a DGX H100) would tangle into a band no one
+// can follow.
+const nvswitchGroup = "nvs"
 
 // linkKindName labels a server-internal link kind in views.
 var linkKindName = map[string]string{"nvlink": "NVLink", "pcie": "PCIe", "c2c": "C2C", "cpu_cpu": "CPU–CPU"}
@@ -78,6 +87,17 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	}
 	bundles := map[key]*bundle{}
 	var order []key
+	// With two NVSwitch chips or more, the chips are one node; perGPU
+	// counts the first GPU's links to each chip for its label.
+	nvsCount := 0
+	for _, k := range kids {
+		if g.Nodes[k].Kind == ir.KindNVSwitch {
+			nvsCount++
+		}
+	}
+	grouped := nvsCount >= 2
+	perChip := map[ir.NodeID]int{}
+	firstGPU := ir.NodeID(ir.None)
 	stubs := map[ir.FabricID]map[string]bool{} // fabric -> far-end tiers
 	var stubOrder []ir.FabricID
 	internal := map[string]*bundle{}
@@ -93,8 +113,26 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 		a, b := "n"+strconv.Itoa(int(l.A.Node)), "n"+strconv.Itoa(int(l.B.Node))
 		kind := l.Kind
 		if ia && ib {
-			if modelLevel(g.Nodes[l.B.Node].Kind) < modelLevel(g.Nodes[l.A.Node].Kind) {
+			if modelLevel(g.Nodes[l.B.Node].Kind) < modelLevel(g.Nodes[l.A.Node].Kind) || g.Nodes[l.A.Node].Kind == ir.KindNVSwitch {
 				a, b = b, a
+			}
+			if grouped && l.Kind == ir.LinkNVLink {
+				gpu, chip := l.A.Node, l.B.Node
+				if g.Nodes[gpu].Kind == ir.KindNVSwitch {
+					gpu, chip = chip, gpu
+				}
+				if g.Nodes[chip].Kind == ir.KindNVSwitch {
+					if firstGPU == ir.None || gpu < firstGPU {
+						if gpu != firstGPU {
+							clear(perChip)
+						}
+						firstGPU = gpu
+					}
+					if gpu == firstGPU {
+						perChip[chip] += int(l.Physical())
+					}
+					b = nvswitchGroup
+				}
 			}
 			ib := internal[string(l.Kind)]
 			if ib == nil {
@@ -159,11 +197,20 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	w.defaults("node", a("shape", "box"), a("style", "rounded,filled"), a("fontname", fontName), r("fontsize", "10"), a("margin", "0.1,0.04"), a("color", "#37474f"))
 	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "8"), a("color", colEdge), a("fontcolor", "#263238"))
 	rank := map[int][]string{}
+	var chips []ir.NodeID
 	for _, k := range orderComponents(g, kids, in) {
 		nd := &g.Nodes[k]
+		if grouped && nd.Kind == ir.KindNVSwitch {
+			chips = append(chips, k)
+			continue
+		}
 		id := "n" + strconv.Itoa(int(k))
 		w.node(id, lbl(componentLabel(nd, srv.Name)...), a("fillcolor", kindFill[nd.Kind]))
 		rank[modelLevel(nd.Kind)] = append(rank[modelLevel(nd.Kind)], id)
+	}
+	if grouped {
+		w.node(nvswitchGroup, lbl(nvswitchLabel(g, srv.Name, chips, perChip)...), a("fillcolor", kindFill[ir.KindNVSwitch]))
+		rank[modelLevel(ir.KindNVSwitch)] = append(rank[modelLevel(ir.KindNVSwitch)], nvswitchGroup)
 	}
 	for _, f := range stubOrder {
 		name := "internal"
@@ -182,6 +229,33 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	for l := 0; l <= 4; l++ {
 		w.sameRank(rank[l])
 	}
+	// A NIC sits below the GPU of its PCIe switch: an invisible heavy
+	// edge keeps the pair in one column.
+	gpuOf, nicUp := map[ir.NodeID]ir.NodeID{}, map[ir.NodeID]ir.NodeID{}
+	for id := range g.Links {
+		l := &g.Links[id]
+		for _, k := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			o := l.Other(k)
+			if !in[k] || g.Nodes[o].Kind != ir.KindPCIeSwitch {
+				continue
+			}
+			switch g.Nodes[k].Kind {
+			case ir.KindGPU:
+				if _, ok := gpuOf[o]; !ok {
+					gpuOf[o] = k
+				}
+			case ir.KindNIC:
+				nicUp[k] = o
+			}
+		}
+	}
+	for _, k := range kids {
+		if sw, ok := nicUp[k]; ok {
+			if gpu, ok := gpuOf[sw]; ok {
+				w.edge("n"+strconv.Itoa(int(gpu)), "n"+strconv.Itoa(int(k)), a("style", "invis"), r("weight", "8"))
+			}
+		}
+	}
 	for _, k := range order {
 		b := bundles[k]
 		var attrs []attr
@@ -198,6 +272,21 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 		w.edge(k.a, k.b, attrs...)
 	}
 	return w.bytes()
+}
+
+// nvswitchLabel labels the NVSwitch chips drawn as one node: their count
+// and model, their names, and how one GPU's links spread over them.
+func nvswitchLabel(g *ir.Graph, server string, chips []ir.NodeID, perChip map[ir.NodeID]int) []string {
+	lines := []string{strconv.Itoa(len(chips)) + " × NVSwitch"}
+	if m := g.Nodes[chips[0]].Model; m != "" {
+		lines[0] += " (" + m + ")"
+	}
+	names := strings.TrimPrefix(g.Nodes[chips[0]].Name, server+"/") + " … " + strings.TrimPrefix(g.Nodes[chips[len(chips)-1]].Name, server+"/")
+	var split []string
+	for _, c := range chips {
+		split = append(split, strconv.Itoa(perChip[c]))
+	}
+	return append(lines, names, "each GPU's links to them: "+strings.Join(split, ", "))
 }
 
 // orderComponents sorts a server's components for drawing: by level,
