@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -43,7 +44,7 @@ func newVerify() *cobra.Command {
 				return exitError{2}
 			}
 			if inFormat != "" && !slices.Contains(asbuilt.Formats, asbuilt.Format(inFormat)) {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p or iblinkinfo\n", inFormat)
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p, iblinkinfo or lldpctl-json0\n", inFormat)
 				return exitError{2}
 			}
 			g, res, err := df.compileDesign(c, args, format, "text", "json")
@@ -67,7 +68,10 @@ func newVerify() *cobra.Command {
 					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 					return exitError{2}
 				}
-				t, _, perr := asbuilt.Parse(data, asbuilt.Format(inFormat))
+				// An LLDP file lists the neighbours of the switch it was
+				// collected on, which its name gives ("su0-leaf3.json").
+				local := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+				t, _, perr := asbuilt.ParseFrom(data, asbuilt.Format(inFormat), local)
 				if perr == nil {
 					if len(discovered) > 1 {
 						t.SetFile(file) // findings then say which file
@@ -76,7 +80,7 @@ func newVerify() *cobra.Command {
 				}
 				if perr != nil {
 					diag.WriteText(c.ErrOrStderr(), nil, hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
-						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p) and iblinkinfo, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
+						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p), iblinkinfo and lldpctl -f json0, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
 					return exitError{2}
 				}
 			}
@@ -112,8 +116,8 @@ func newVerify() *cobra.Command {
 		},
 	}
 	df.register(c)
-	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric)")
-	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p or iblinkinfo (default: told by content)")
+	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric), or lldpctl -f json0 of each switch in a file named after it (repeat)")
+	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo or lldpctl-json0 (default: told by content)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")

@@ -159,6 +159,9 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 				len(topo.Devices), opt.File, g.Fabrics[f].Name, strings.Join(disc, ", "), strings.Join(des, ", "))))
 		return r
 	}
+	// Named switch ports (LLDP) numbered on the switches matched by name,
+	// before adapters are matched by the switch port they are cabled to.
+	r.Diags = append(r.Diags, numberPorts(g, f, topo, match, opt)...)
 	// Adapters matched by their cable.
 	peerOf := map[string][]Link{}
 	for _, l := range topo.Links {
@@ -181,13 +184,34 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 					if other.node == sw {
 						other = dl.b
 					}
-					if g.Nodes[other.node].Kind != ir.KindSwitch && taken[other.node] == "" {
-						match[d.ID], taken[other.node] = other.node, d.ID
+					prev := topo.Device(taken[other.node])
+					if g.Nodes[other.node].Kind != ir.KindSwitch && (prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis) &&
+						(d.Chassis == "" || namesHost(g, other.node, d.Chassis)) {
+						// A host's ports as LLDP names them are devices of
+						// one port each: each takes the port of the design
+						// host its cable reaches.
+						match[d.ID] = other.node
+						if prev == nil {
+							taken[other.node] = d.ID
+						}
+						if d.Chassis != "" {
+							for i := range topo.Links {
+								if topo.Links[i].A == d.ID {
+									topo.Links[i].APort = other.port
+								} else if topo.Links[i].B == d.ID {
+									topo.Links[i].BPort = other.port
+								}
+							}
+						}
 						r.ByPosition++
 						found = true
+						fix := "Set its NodeDescription (\"<host> <hca>\"), or map it with --map."
+						if d.Chassis != "" {
+							fix = "LLDP names a host's port as its OS does; nothing to fix when the host is the one the design puts there."
+						}
 						r.Diags = append(r.Diags, diag.Info(diag.AsbuiltUnnamedDevice, g.Range(g.Nodes[other.node].Origin), "Adapter matched by its cable",
-							fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
-								d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name)))
+							fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. %s",
+								d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name, fix)))
 					}
 				}
 			}
@@ -247,8 +271,8 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	for _, l := range topo.Links {
 		a, okA := match[l.A]
 		b, okB := match[l.B]
-		if !okA || !okB {
-			continue
+		if !okA || !okB || l.APort == 0 || l.BPort == 0 {
+			continue // an end unmatched, or a port name numberPorts could not number
 		}
 		ka, kb := endKey{a, l.APort}, endKey{b, l.BPort}
 		mapped = append(mapped, mlink{ka, kb, l})
@@ -497,4 +521,70 @@ func where(opt Options, file string, line int) string {
 		return fmt.Sprintf("line %d", line)
 	}
 	return fmt.Sprintf("%s line %d", file, line)
+}
+
+// numberPorts numbers the named switch ports of topo's links (LLDP) on
+// the design switches they matched, as the design numbers them
+// (switchPortNumber over ir.Graph.FabricLanes). A name the cable plan
+// never writes ("Ethernet4", "Ethernet1/1") leaves its link out of the
+// comparison; one warning counts them, with an example.
+func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir.NodeID, opt Options) hcl.Diagnostics {
+	lanes := g.FabricLanes(f)
+	bad, example := 0, ""
+	num := func(dev, name string, port *int) {
+		if name == "" || *port != 0 {
+			return
+		}
+		n, ok := match[dev]
+		if !ok {
+			return
+		}
+		if p, ok := switchPortNumber(name, int(lanes[n])); ok {
+			*port = p
+			return
+		}
+		bad++
+		if example == "" {
+			example = fmt.Sprintf("%s port %q", g.Nodes[n].Name, name)
+		}
+	}
+	for i := range topo.Links {
+		l := &topo.Links[i]
+		num(l.A, l.APortName, &l.APort)
+		num(l.B, l.BPortName, &l.BPort)
+	}
+	if bad == 0 {
+		return nil
+	}
+	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switch ports not named as the design names them",
+		fmt.Sprintf("%d port(s) of %s, such as %s, are named otherwise than the cable plan names switch ports (swpN, swpNsL for a lane of a broken-out port), so their cables are not compared. Name the interfaces as the plan does, or collect LLDP where they are.", bad, opt.File, example))}
+}
+
+// namesHost reports whether an LLDP system name names the design device n
+// a host port belongs to: n itself (an implicit host), or n's server by
+// its design name or hostname, in any of the aliases forms, fully
+// qualified or not. A host port on the wrong host is then not taken for
+// the designed one.
+func namesHost(g *ir.Graph, n ir.NodeID, system string) bool {
+	names := []string{g.Nodes[n].Name}
+	if p := g.Nodes[n].Parent; p != ir.None {
+		names = append(names, g.Nodes[p].Name)
+		if h, ok := g.Hostnames[p]; ok {
+			names = append(names, h)
+		}
+	}
+	short, _, _ := strings.Cut(system, ".")
+	for _, name := range names {
+		for _, a := range aliases(name) {
+			for _, b := range aliases(system) {
+				if a == b {
+					return true
+				}
+			}
+			if short != system && slices.Contains(aliases(short), a) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -19,10 +19,12 @@ const (
 	FormatIBNetDiscoverPorts Format = "ibnetdiscover-p"
 	// FormatIBLinkInfo is iblinkinfo's default output.
 	FormatIBLinkInfo Format = "iblinkinfo"
+	// FormatLLDP is `lldpctl -f json0` (lldpd), one file per switch.
+	FormatLLDP Format = "lldpctl-json0"
 )
 
 // Formats lists the formats in the order --discovered-format documents.
-var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo}
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatLLDP}
 
 // Detect names the format of a discovery file by its first line that is
 // not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
@@ -31,6 +33,12 @@ var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLi
 // `0x<guid> … ==(` line iblinkinfo's. ok is false when none of the first
 // 200 lines decides.
 func Detect(data []byte) (Format, bool) {
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		if bytes.Contains(t, []byte(`"lldp"`)) {
+			return FormatLLDP, true
+		}
+		return "", false
+	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 1024), MaxLine)
 	for n := 0; n < 200 && sc.Scan(); n++ {
@@ -56,13 +64,20 @@ func Detect(data []byte) (Format, bool) {
 // finds when f is "". It returns the format read. Errors name the line,
 // or say which formats were tried.
 func Parse(data []byte, f Format) (*Topology, Format, error) {
+	return ParseFrom(data, f, "")
+}
+
+// ParseFrom is Parse for a file collected on device local (LLDP files
+// list only the neighbours of the device they were taken on; the other
+// formats ignore local).
+func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 	if f == "" {
 		d, ok := Detect(data)
 		if !ok {
 			if len(bytes.TrimSpace(data)) == 0 {
 				return nil, "", fmt.Errorf("the file is empty")
 			}
-			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo): no device record, port line or header in its first 200 lines")
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, lldpctl -f json0): no device record, port line or header in its first 200 lines, and no LLDP JSON")
 		}
 		f = d
 	}
@@ -75,6 +90,8 @@ func Parse(data []byte, f Format) (*Topology, Format, error) {
 		t, err = ParseIBNetDiscoverPorts(bytes.NewReader(data))
 	case FormatIBLinkInfo:
 		t, err = ParseIBLinkInfo(bytes.NewReader(data))
+	case FormatLLDP:
+		t, err = ParseLLDP(data, local)
 	default:
 		return nil, f, fmt.Errorf("unknown discovery format %q (one of %v)", f, Formats)
 	}

@@ -33,6 +33,10 @@ type Device struct {
 	// when several are read together (Topology.SetFile), else "".
 	Line int
 	File string
+	// Chassis is set on the one-port devices LLDP makes of a host's
+	// ports ("h0 ens1f0np0"): the host's system name. Several of them
+	// may take the ports of one design host by their cables.
+	Chassis string
 }
 
 // Link is one cabled port pair, listed once: A is the device whose record
@@ -40,6 +44,10 @@ type Device struct {
 type Link struct {
 	A, B         string // device ids
 	APort, BPort int    // port numbers, from 1
+	// APortName and BPortName are the ports' names where the file names
+	// rather than numbers them (LLDP: "swp7", "swp7s1"); Compare numbers
+	// a switch's by the design (0 until then).
+	APortName, BPortName string
 	// Speed is the width and rate the file gives ("4xNDR"), or "".
 	Speed string
 	Line  int
@@ -92,7 +100,25 @@ func (t *Topology) Merge(u *Topology) error {
 		}
 		t.Devices = append(t.Devices, d)
 	}
-	t.Links = append(t.Links, u.Links...)
+	// A cable named at both ends (LLDP collected on both switches) is
+	// kept once.
+	type end struct{ dev, port string }
+	named := map[[2]end]bool{}
+	for _, l := range t.Links {
+		if l.APortName != "" && l.BPortName != "" {
+			named[[2]end{{l.A, l.APortName}, {l.B, l.BPortName}}] = true
+		}
+	}
+	for _, l := range u.Links {
+		if l.APortName != "" && l.BPortName != "" {
+			a, b := end{l.A, l.APortName}, end{l.B, l.BPortName}
+			if named[[2]end{b, a}] || named[[2]end{a, b}] {
+				continue
+			}
+			named[[2]end{a, b}] = true
+		}
+		t.Links = append(t.Links, l)
+	}
 	return nil
 }
 

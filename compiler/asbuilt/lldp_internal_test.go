@@ -1,0 +1,24 @@
+package asbuilt
+
+import "testing"
+
+// switchPortNumber inverts ir.Graph.PortName for switch ports and numbers
+// them as ir.Graph.PortNumbers does: port p, lane l of a switch whose
+// ports split into n lanes is (p-1)·n + l + 1.
+func TestSwitchPortNumber(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lanes int
+		want  int
+		ok    bool
+	}{
+		{"swp1", 1, 1, true}, {"swp64", 1, 64, true}, {"swp2", 2, 3, true}, {"swp2s1", 2, 4, true},
+		{"swp2s0", 0, 2, true}, {"swp2s2", 2, 0, false}, {"swp0", 1, 0, false}, {"Ethernet0", 1, 0, false},
+		{"swp", 1, 0, false}, {"swpxs1", 2, 0, false},
+	} {
+		got, ok := switchPortNumber(c.name, c.lanes)
+		if got != c.want || ok != c.ok {
+			t.Errorf("switchPortNumber(%q, %d) = %d, %v; want %d, %v", c.name, c.lanes, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -1,0 +1,263 @@
+package asbuilt_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// lldpDesign is a small Ethernet leaf-spine: 2 spines, 2 leaves with both
+// spines on swp1-2 (one leaf's second spine link broken out into lanes
+// is not needed here), and 4 hosts on swp3-4 of the leaves.
+const lldpDesign = `
+fabric "eth" {
+  custom {
+    switch "spine" {
+      count = 2
+      model = "TH4-64x400G"
+      tier  = "spine"
+    }
+    switch "leaf" {
+      count = 2
+      model = "TH4-64x400G"
+      tier  = "leaf"
+    }
+    host "h" {
+      count = 4
+      rate  = "400Gb/s"
+    }
+    link {
+      for_each = setproduct(range(2), range(2))
+      a        = "leaf${each.value[0]}"
+      b        = "spine${each.value[1]}"
+    }
+    link {
+      count = 4
+      a     = "h${count.index}"
+      b     = "leaf${floor(count.index / 2)}"
+    }
+  }
+}
+`
+
+// lldpFiles writes what lldpctl -f json0 shows on each switch of fabric f
+// of g, cabled as designed (edit moves cables first): a switch neighbour
+// by its system name ('/' written '-') and interface name, a host by its
+// name and a MAC port id with an OS interface description, which no
+// design name matches.
+func lldpFiles(t *testing.T, g *ir.Graph, f ir.FabricID, edit func(map[string][][2]string)) map[string][]byte {
+	t.Helper()
+	// neighbours[switch] = [local port, peer device|peer port]
+	nb := map[string][][2]string{}
+	for _, id := range g.FabricLinks(f) {
+		l := &g.Links[id]
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			n := &g.Nodes[p.Node]
+			if n.Kind != ir.KindSwitch {
+				continue
+			}
+			o := l.B
+			if p == l.B {
+				o = l.A
+			}
+			on := &g.Nodes[o.Node]
+			peerPort := g.PortName(o, l)
+			if on.Kind != ir.KindSwitch {
+				// What a host's OS calls its port: no design name.
+				peerPort = fmt.Sprintf("ens1f%dnp%d", o.Port, o.Port)
+			}
+			nb[n.Name] = append(nb[n.Name], [2]string{g.PortName(p, l), strings.ReplaceAll(on.Name, "/", "-") + "|" + peerPort})
+		}
+	}
+	if edit != nil {
+		edit(nb)
+	}
+	files := map[string][]byte{}
+	for sw, list := range nb {
+		var ifs []map[string]any
+		for i, e := range list {
+			peer, port, _ := strings.Cut(e[1], "|")
+			isSwitch := strings.Contains(peer, "leaf") || strings.Contains(peer, "spine")
+			portID := map[string]any{"type": "ifname", "value": port}
+			descr := port
+			if !isSwitch {
+				portID = map[string]any{"type": "mac", "value": fmt.Sprintf("b8:3f:d2:00:00:%02x", i%256)}
+			}
+			ifs = append(ifs, map[string]any{
+				"name": e[0], "via": "LLDP", "rid": fmt.Sprint(i + 1),
+				"chassis": []any{map[string]any{
+					"id":         []any{map[string]any{"type": "mac", "value": "0c:42:a1:00:00:01"}},
+					"name":       []any{map[string]any{"value": peer}},
+					"capability": []any{map[string]any{"type": "Bridge", "enabled": isSwitch}, map[string]any{"type": "Station", "enabled": !isSwitch}},
+				}},
+				"port": []any{map[string]any{"id": []any{portID}, "descr": []any{map[string]any{"value": descr}}}},
+			})
+		}
+		data, err := json.MarshalIndent(map[string]any{"lldp": []any{map[string]any{"interface": ifs}}}, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[strings.ReplaceAll(sw, "/", "-")] = data
+	}
+	return files
+}
+
+// compareLLDP parses and merges the files (each named after its switch)
+// and compares them with fabric 0 of g.
+func compareLLDP(t *testing.T, g *ir.Graph, files map[string][]byte) asbuilt.Result {
+	t.Helper()
+	topo := &asbuilt.Topology{}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		data := files[name]
+		if f, ok := asbuilt.Detect(data); !ok || f != asbuilt.FormatLLDP {
+			t.Fatalf("%s: detected %q, want lldpctl-json0", name, f)
+		}
+		u, _, err := asbuilt.ParseFrom(data, "", name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := topo.Merge(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "lldp"})
+}
+
+// LLDP collected on every switch of an Ethernet fabric cabled as designed
+// compares clean: the 4 leaf-spine cables, seen from both ends, count
+// once; the 4 hosts, whose port ids are MACs, are matched by the leaf
+// port they are cabled to (an info each). Moving h0's cable from leaf0
+// swp3 to swp5 is a miswire at the designed link and an unplanned cable
+// is not reported twice; a host on another host's port is not taken for
+// it; exchanging the two spine uplinks of leaf1 is one swapped pair.
+func TestLLDPCompare(t *testing.T) {
+	g := compiletest.Source(t, lldpDesign)
+	r := compareLLDP(t, g, lldpFiles(t, g, 0, nil))
+	if r.MatchedLinks != r.Links || r.Links != 8 || r.MatchedDevices != 8 || r.ByPosition != 4 {
+		for _, d := range r.Diags {
+			t.Log(d.Summary, ": ", d.Detail)
+		}
+		t.Fatalf("clean: %d of %d links, %d devices (%d by cable); want 8 of 8, 8, 4", r.MatchedLinks, r.Links, r.MatchedDevices, r.ByPosition)
+	}
+	for _, d := range r.Diags {
+		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
+			t.Errorf("clean fabric: unexpected %s: %s", diag.CodeOf(d), d.Detail)
+		}
+	}
+	codes := func(r asbuilt.Result) map[diag.Code]int {
+		m := map[diag.Code]int{}
+		for _, d := range r.Diags {
+			m[diag.CodeOf(d)]++
+		}
+		return m
+	}
+	moved := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		for i, e := range nb["leaf0"] {
+			if e[0] == "swp3" {
+				nb["leaf0"][i][0] = "swp5"
+			}
+		}
+	}))
+	if c := codes(moved); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMiswired] != 1 {
+		t.Errorf("h0 moved to leaf0 swp5: findings %v; want the designed h0 link reported once", c)
+	}
+	// Host h2 on the port the design gives h0: LLDP names the host, so it
+	// is not taken for h0; h0's cable is missing and h2 is extra there.
+	wrong := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		for i, e := range nb["leaf0"] {
+			if strings.HasPrefix(e[1], "h0|") {
+				nb["leaf0"][i][1] = "h2|ens2f0np0" // a port of another host
+			}
+		}
+	}))
+	if c := codes(wrong); c[diag.AsbuiltMissingLink] != 1 || c[diag.AsbuiltExtraDevice] != 1 || wrong.MatchedLinks != 7 {
+		t.Errorf("h2 on h0's port: findings %v, %d links as designed; want h0's link missing, one extra device, 7 links", c, wrong.MatchedLinks)
+	}
+	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		for _, sp := range []string{"spine0", "spine1"} {
+			for i, e := range nb[sp] {
+				if strings.HasPrefix(e[1], "leaf1|") {
+					peer := "leaf1|swp2"
+					if e[1] == "leaf1|swp2" {
+						peer = "leaf1|swp1"
+					}
+					nb[sp][i][1] = peer
+				}
+			}
+		}
+		for i, e := range nb["leaf1"] {
+			switch e[1] {
+			case "spine0|swp2":
+				nb["leaf1"][i][0] = "swp2"
+			case "spine1|swp2":
+				nb["leaf1"][i][0] = "swp1"
+			}
+		}
+	}))
+	if c := codes(swapped); c[diag.AsbuiltSwapped] != 1 {
+		for _, d := range swapped.Diags {
+			t.Log(d.Summary, ": ", d.Detail)
+		}
+		t.Errorf("leaf1's uplinks exchanged: findings %v; want one asbuilt-swapped", c)
+	}
+}
+
+// A RoCE leaf-spine of 2 planes (examples/roce-leaf-spine-2plane: 1,536
+// hosts of 2 ports, one per plane, 64 leaves, 16 spines) as LLDP from its
+// 80 switches sees it: each host port is a device of its own (its port id
+// a MAC), and the two of one host both take that host, each at the port
+// its cable reaches. Clean: every one of the 4,096 links as designed.
+func TestLLDPTwoPortHosts(t *testing.T) {
+	g := compiletest.Example(t, "roce-leaf-spine-2plane")
+	r := compareLLDP(t, g, lldpFiles(t, g, 0, nil))
+	if r.MatchedLinks != r.Links || r.Links != 4096 || r.ByPosition != 3072 {
+		for i, d := range r.Diags {
+			if i < 5 {
+				t.Log(diag.CodeOf(d), ": ", d.Detail)
+			}
+		}
+		t.Fatalf("%d of %d links as designed, %d host ports by cable; want all of 4,096 and 3,072", r.MatchedLinks, r.Links, r.ByPosition)
+	}
+}
+
+// The parser refuses what is not lldpctl -f json0, naming why: the plain
+// -f json shape (objects where json0 has lists), a neighbour without a
+// system name or chassis id, and a file with no local device name.
+func TestParseLLDPErrors(t *testing.T) {
+	for _, c := range []struct{ in, local, want string }{
+		{`{"lldp":{"interface":{"swp1":{"chassis":{}}}}}`, "leaf0", "-f json0"},
+		{`{"lldp":[{"interface":[{"name":"swp1","chassis":[{}],"port":[{"id":[{"type":"ifname","value":"swp1"}]}]}]}]}`, "leaf0", "no system name"},
+		{`{"lldp":[{"interface":[{"chassis":[{}]}]}]}`, "leaf0", "no name"},
+		{`{"lldp":[]}`, "", "name the file"},
+		{`{"lldp":[{"interface":[{"name":"swp1"`, "leaf0", "json0"},
+	} {
+		_, err := asbuilt.ParseLLDP([]byte(c.in), c.local)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseLLDP(%s): %v; want an error with %q", c.in, err, c.want)
+		}
+	}
+}
+
+// FuzzParseLLDP: any input parses or fails with an error, never a panic.
+func FuzzParseLLDP(f *testing.F) {
+	f.Add([]byte(`{"lldp":[{"interface":[{"name":"swp1","chassis":[{"name":[{"value":"spine0"}],"capability":[{"type":"Bridge","enabled":true}]}],"port":[{"id":[{"type":"ifname","value":"swp3"}]}]}]}]}`))
+	f.Add([]byte(`{"lldp":{"interface":{}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		topo, err := asbuilt.ParseLLDP(data, "leaf0")
+		if err == nil && (len(topo.Devices) == 0 || topo.Devices[0].ID != "leaf0") {
+			t.Fatalf("parsed without the local device: %+v", topo.Devices)
+		}
+	})
+}
