@@ -165,6 +165,9 @@ type TransceiverModel struct {
 	// Ports is the logical ports one module serves (2 for a twin-port
 	// OSFP), for the BOM's description; at least 1, default 1.
 	Ports Val[int64]
+	// ReachM is the longest fiber it drives, metres (unset: any the
+	// cable model allows): MMS4X00-NS is 100 m, -NM 500 m, both 2xDR4.
+	ReachM Val[float64]
 	// PowerW is the module's maximum power, watts (unset: not given).
 	PowerW Val[float64]
 	Vendor Val[string]

@@ -175,12 +175,12 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 
 var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol"})
 
-var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "power", "vendor", "protocol"})
+var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "vendor", "protocol"})
 
 func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *TransceiverModel {
 	a := newPlainAttrs(content(b, transceiverModelSchema, diags), ctx, b.DefRange)
 	m := &TransceiverModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
-		Fits: a.str("fits"), CableModels: a.strs("cable_models"), Rate: a.rate("rate"), Ports: a.int("ports"),
+		Fits: a.str("fits"), CableModels: a.strs("cable_models"), Rate: a.rate("rate"), Ports: a.int("ports"), ReachM: a.length("reach"),
 		PowerW: a.power("power"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
 	oneOf(a, m.Fits, "fits", TransceiverEnds)
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})

@@ -31,9 +31,10 @@ func newVerify() *cobra.Command {
 	var ignoreSpeed bool
 	c := &cobra.Command{
 		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
-		Short: "Compare the cabled fabric (ibnetdiscover or iblinkinfo output) with the design",
-		Long: "verify compiles the design and compares one of its InfiniBand fabrics with what ibnetdiscover\n" +
-			"(or iblinkinfo) found on the cabled cluster: missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
+		Short: "Compare the cabled fabric (ibnetdiscover, iblinkinfo or LLDP output) with the design",
+		Long: "verify compiles the design and compares one of its fabrics with what ibnetdiscover (or iblinkinfo)\n" +
+			"found on an InfiniBand cluster, or what lldpctl -f json0 found on each switch of an Ethernet one (one file\n" +
+			"per switch, named after it; name the fabric with --fabric): missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
 			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
 			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several\n" +
 			"InfiniBand planes (one subnet each) takes one --discovered file per plane.\n" +
@@ -85,6 +86,10 @@ func newVerify() *cobra.Command {
 				}
 			}
 			files := strings.Join(discovered, ", ")
+			if len(discovered) > 3 {
+				// Every message names its own file; the summary names a few.
+				files = fmt.Sprintf("%d files (%s, … %s)", len(discovered), discovered[0], discovered[len(discovered)-1])
+			}
 			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, File: files})
 			if format == "json" {
 				out, _ := json.MarshalIndent(struct {

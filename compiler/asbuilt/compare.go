@@ -203,15 +203,16 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 								}
 							}
 						}
-						r.ByPosition++
 						found = true
-						fix := "Set its NodeDescription (\"<host> <hca>\"), or map it with --map."
-						if d.Chassis != "" {
-							fix = "LLDP names a host's port as its OS does; nothing to fix when the host is the one the design puts there."
+						// An LLDP host port (d.Chassis) sits where the design
+						// puts its host, which its system name names: matched
+						// by name and cable, nothing to report.
+						if d.Chassis == "" {
+							r.ByPosition++
+							r.Diags = append(r.Diags, diag.Info(diag.AsbuiltUnnamedDevice, g.Range(g.Nodes[other.node].Origin), "Adapter matched by its cable",
+								fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
+									d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name)))
 						}
-						r.Diags = append(r.Diags, diag.Info(diag.AsbuiltUnnamedDevice, g.Range(g.Nodes[other.node].Origin), "Adapter matched by its cable",
-							fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. %s",
-								d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name, fix)))
 					}
 				}
 			}
@@ -239,11 +240,28 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			planeFound[nd.Plane] = planeFound[nd.Plane] || taken[n] != ""
 		}
 	}
+	// The design devices a file was collected on (per-device discovery),
+	// and those with a design neighbour among them: only these can be
+	// seen at all.
+	covered, visible := map[ir.NodeID]bool{}, map[ir.NodeID]bool{}
+	for id := range topo.Covered {
+		if n, ok := match[id]; ok {
+			covered[n] = true
+		}
+	}
+	for _, dl := range dlinks {
+		if covered[dl.a.node] || covered[dl.b.node] {
+			visible[dl.a.node], visible[dl.b.node] = true, true
+		}
+	}
 	missingDev := map[ir.NodeID]bool{}
 	for _, n := range devices {
 		if taken[n] != "" {
 			r.MatchedDevices++
 			continue
+		}
+		if topo.Covered != nil && !visible[n] {
+			continue // no file sees it: the no-file warning names it
 		}
 		if !g.Nodes[n].Kind.IsSwitch() {
 			// Discovery reaches an adapter only through its cables: one not
@@ -313,8 +331,40 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			}
 		}
 	}
+	// With per-device discovery (LLDP), a cable is seen only from a
+	// device a file was collected on: cables with no such end are not
+	// compared, and one warning says which switches have no file.
+	unseen, uncovered, skip := 0, map[ir.NodeID]bool{}, map[int]bool{}
+	if topo.Covered != nil {
+		for i, dl := range dlinks {
+			if covered[dl.a.node] || covered[dl.b.node] {
+				continue
+			}
+			skip[i] = true
+			unseen++
+			for _, e := range [2]endKey{dl.a, dl.b} {
+				if g.Nodes[e.node].Kind.IsSwitch() {
+					uncovered[e.node] = true
+				}
+			}
+		}
+	}
+	if unseen > 0 {
+		var names []string
+		for n := range uncovered {
+			names = append(names, g.Nodes[n].Name)
+		}
+		slices.Sort(names)
+		example := strings.Join(names[:min(3, len(names))], ", ")
+		if len(names) > 3 {
+			example += fmt.Sprintf(" and %d more", len(names)-3)
+		}
+		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switches without a discovery file",
+			fmt.Sprintf("%d cable(s) have no end on a switch that %s was collected on, so they are not compared: no LLDP file for %s. Collect lldpctl -f json0 on those switches too, in files named after them.",
+				unseen, opt.File, example)))
+	}
 	for i, dl := range dlinks {
-		if swapped[i] || missingDev[dl.a.node] || missingDev[dl.b.node] {
+		if swapped[i] || skip[i] || missingDev[dl.a.node] || missingDev[dl.b.node] {
 			continue
 		}
 		pa, okA := found[dl.a]
@@ -517,7 +567,12 @@ func where(opt Options, file string, line int) string {
 	if file == "" {
 		file = opt.File
 	}
-	if file == "" {
+	switch {
+	case line == 0:
+		return file // a device recorded only by its file (an LLDP switch)
+	case line < 0:
+		return fmt.Sprintf("%s entry %d", file, -line) // an LLDP interface entry
+	case file == "":
 		return fmt.Sprintf("line %d", line)
 	}
 	return fmt.Sprintf("%s line %d", file, line)

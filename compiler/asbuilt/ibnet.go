@@ -58,6 +58,10 @@ type Link struct {
 type Topology struct {
 	Devices []Device
 	Links   []Link
+	// Covered holds the devices a file was collected on (LLDP lists only
+	// the neighbours of its own device); nil for fabric-wide discovery
+	// (ibnetdiscover, iblinkinfo), which sees every cable.
+	Covered map[string]bool
 }
 
 // Device returns the device with the given id, or nil.
@@ -99,6 +103,12 @@ func (t *Topology) Merge(u *Topology) error {
 			continue
 		}
 		t.Devices = append(t.Devices, d)
+	}
+	for id := range u.Covered {
+		if t.Covered == nil {
+			t.Covered = map[string]bool{}
+		}
+		t.Covered[id] = true
 	}
 	// A cable named at both ends (LLDP collected on both switches) is
 	// kept once.

@@ -66,7 +66,7 @@ func ParseLLDP(data []byte, local string) (*Topology, error) {
 		}
 		return nil, fmt.Errorf("lldpctl -f json0: %v", err)
 	}
-	t := &Topology{}
+	t := &Topology{Covered: map[string]bool{local: true}}
 	index := map[string]int{}
 	device := func(id string, sw bool, line int) {
 		if _, ok := index[id]; ok {
@@ -116,13 +116,13 @@ func ParseLLDP(data []byte, local string) (*Topology, error) {
 					sw = true
 				}
 			}
-			link := Link{A: local, APortName: in.Name, Line: n}
+			link := Link{A: local, APortName: in.Name, Line: -n}
 			if sw {
-				device(name, true, n)
+				device(name, true, -n)
 				link.B, link.BPortName = name, port
 			} else {
 				id := name + " " + port
-				device(id, false, n)
+				device(id, false, -n)
 				t.Devices[index[id]].Chassis = name
 				link.B, link.BPortName, link.BPort = id, port, 1
 			}

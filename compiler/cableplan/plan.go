@@ -390,32 +390,33 @@ func sameFiberPerCage(g *ir.Graph) {
 		}
 	}
 	parts := g.Parts
-	fits := func(pt ir.Port, t int32) bool {
+	fits := func(pt ir.Port, t int32, length float64) bool {
 		if parts == nil || len(parts.Transceivers) == 0 {
 			return true // no modules declared: nothing to fit
 		}
 		_, _, ports, isSwitch := idx.Of(pt)
 		n := &g.Nodes[pt.Node]
-		c := ir.Cage{Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch}
+		c := ir.Cage{Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch, LengthM: length}
 		return parts.Fit(c, cb.Types[t].Model, g.Protocols[n.Model]) != ir.None
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, key := range keys {
 			cg := cages[key]
-			best := int32(ir.None)
+			best, length := int32(ir.None), 0.0
 			for _, ci := range cg.cables {
+				length = max(length, cb.Cables[ci].LengthM)
 				if t := cb.Cables[ci].Type; best == ir.None || cb.Types[t].ReachM > cb.Types[best].ReachM {
 					best = t
 				}
 			}
-			if !fits(cg.port, best) {
+			if !fits(cg.port, best, length) {
 				proto := linkProtocol(g, &g.Links[cb.Legs[cb.Cables[cg.cables[0]].Leg0]])
 				alt := int32(ir.None)
 				for t := range cb.Types {
 					ct := &cb.Types[t]
 					if !fiber(int32(t)) || ct.MaxRateBPS != cb.Types[best].MaxRateBPS || ct.ReachM <= cb.Types[best].ReachM ||
-						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(cg.port, int32(t)) {
+						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(cg.port, int32(t), length) {
 						continue
 					}
 					if alt == ir.None || ct.ReachM < cb.Types[alt].ReachM {

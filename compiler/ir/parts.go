@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math"
 	"slices"
 )
 
@@ -38,6 +39,8 @@ type Transceiver struct {
 	RateBPS float64
 	// Ports is the logical ports it serves (2 for a twin-port OSFP).
 	Ports int32
+	// ReachM is the longest fiber it drives, metres; 0 for any.
+	ReachM float64
 	// PowerW is its maximum power, watts; 0 when not given.
 	PowerW float64
 	// Builtin marks a catalogue model; the design's own models are
@@ -54,6 +57,9 @@ type Cage struct {
 	// second per direction.
 	Ports   int32
 	RateBPS float64
+	// LengthM is the longest ordered length of the cables it ends,
+	// metres: the module must reach it.
+	LengthM float64
 	// Switch is true at a switch, false at a server or host.
 	Switch bool
 	// CableType indexes Cabling.Types: the fiber it terminates.
@@ -126,16 +132,29 @@ func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 
 // Cages returns the cages that terminate multimode or single-mode fiber
 // in the cable plan (copper and AOCs carry their ends), each once, in
-// cable order, with the transceiver that fills it: the first by name,
-// the design's own before the catalogue's, of the transceiver models
-// that fit the end, list the cable model, have the cage's rate and match
-// the device's protocol (unset matches any). nil without a cable plan.
+// cable order, with the transceiver that fills it: the design's own
+// before the catalogue's, then the least reach (the cheaper optic), then
+// the first by name, of the transceiver models
+// that fit the end, list the cable model, have the cage's rate, reach
+// its longest cable and match the device's protocol (unset matches any).
+// nil without a cable plan.
 func (g *Graph) Cages() []Cage {
 	cb := g.Cabling
 	if cb == nil {
 		return nil
 	}
 	idx := g.NewCageIndex()
+	// The longest cable at each cage first: its module must reach it.
+	longest := map[CageKey]float64{}
+	for _, c := range cb.Cables {
+		for j := 0; j < int(c.Legs); j++ {
+			a, b := g.Ends(c, j)
+			for _, pt := range [2]Port{a, b} {
+				key, _, _, _ := idx.Of(pt)
+				longest[key] = max(longest[key], c.LengthM)
+			}
+		}
+	}
 	seen := map[CageKey]bool{}
 	var out []Cage
 	for _, c := range cb.Cables {
@@ -155,7 +174,7 @@ func (g *Graph) Cages() []Cage {
 				}
 				seen[key] = true
 				n := &g.Nodes[pt.Node]
-				cage := Cage{Device: device, Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch, CableType: c.Type}
+				cage := Cage{Device: device, Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch, CableType: c.Type, LengthM: longest[key]}
 				cage.Transceiver = idx.parts.Fit(cage, t.Model, g.Protocols[n.Model])
 				out = append(out, cage)
 			}
@@ -173,10 +192,12 @@ func (p Parts) Fit(cage Cage, cable, proto string) int32 {
 	}
 	best := int32(None)
 	for i, t := range p.Transceivers {
-		if t.Fits != end || t.RateBPS != cage.RateBPS || !slices.Contains(t.CableModels, cable) || (t.Protocol != "" && proto != "" && t.Protocol != proto) {
+		if t.Fits != end || t.RateBPS != cage.RateBPS || !slices.Contains(t.CableModels, cable) || (t.Protocol != "" && proto != "" && t.Protocol != proto) ||
+			t.ReachM > 0 && cage.LengthM > t.ReachM*(1+1e-9) {
 			continue
 		}
-		if b := p.Transceivers[max(best, 0)]; best == None || (!t.Builtin && b.Builtin) || (t.Builtin == b.Builtin && t.Name < b.Name) {
+		if b := p.Transceivers[max(best, 0)]; best == None || (!t.Builtin && b.Builtin) ||
+			(t.Builtin == b.Builtin && (reachOf(t) < reachOf(b) || reachOf(t) == reachOf(b) && t.Name < b.Name)) {
 			best = int32(i)
 		}
 	}
@@ -243,4 +264,13 @@ func (g *Graph) parts() Parts {
 		return Parts{}
 	}
 	return *g.Parts
+}
+
+// reachOf is a module's reach for choosing among those that fit: the
+// shortest wins, and one without a stated reach comes last.
+func reachOf(t Transceiver) float64 {
+	if t.ReachM == 0 {
+		return math.Inf(1)
+	}
+	return t.ReachM
 }

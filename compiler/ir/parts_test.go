@@ -28,4 +28,17 @@ func TestPartsFit(t *testing.T) {
 			t.Errorf("Fit(%+v, %s, %s) = %d, want %d", c.cage, c.cable, c.prot, got, c.want)
 		}
 	}
+	// Reach: the shortest module that reaches the cage's longest cable.
+	q := Parts{Transceivers: []Transceiver{
+		{Name: "MMS4X00-NM", Fits: "switch", CableModels: []string{"DR4"}, RateBPS: 800e9, ReachM: 500, Builtin: true},
+		{Name: "MMS4X00-NS", Fits: "switch", CableModels: []string{"DR4"}, RateBPS: 800e9, ReachM: 100, Builtin: true},
+	}}
+	for _, c := range []struct {
+		length float64
+		want   int32
+	}{{80, 1}, {100, 1}, {300, 0}, {600, None}} {
+		if got := q.Fit(Cage{Switch: true, Ports: 2, RateBPS: 800e9, LengthM: c.length}, "DR4", ""); got != c.want {
+			t.Errorf("Fit at %g m = %d, want %d", c.length, got, c.want)
+		}
+	}
 }

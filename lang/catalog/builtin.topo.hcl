@@ -398,6 +398,7 @@ transceiver_model "MMA4Z00-NS" {
   fits         = "switch"         # finned, for air-cooled switch cages; cabling.md §1c, S5 [src]
   cable_models = ["MMF-SR4-400G"] # 2 x 400G SR4 over two MPO-12/APC fibers, 50 m; cabling.md §1a, S5 [src]
   rate         = "800Gb/s"
+  reach        = "50m"
   ports        = 2            # twin-port OSFP; S5 [src]
   power        = "15W"        # twin-port, max; cabling.md §1a, S5, S38 [src]
   protocol     = "infiniband" # the -T part is the Ethernet one; cabling.md §1b, S5 [src]
@@ -408,6 +409,7 @@ transceiver_model "MMA4Z00-NS-T" {
   fits         = "switch"                           # Spectrum-4 (SN5600) cages; cabling.md §1b, S5 [src]
   cable_models = ["MMF-SR4-400G", "MMF-2xSR4-800G"] # 2 x 400GbE in one 800G cage (a broken-out SN5600 port), or one 800GbE port; S5 [src]
   rate         = "800Gb/s"
+  reach        = "50m"
   ports        = 2
   power        = "15W" # as MMA4Z00-NS [derived: same module, Ethernet firmware]
   protocol     = "ethernet"
@@ -418,6 +420,7 @@ transceiver_model "MMA4Z00-NS-FLT" {
   fits         = "node" # flat-top twin-port for the DGX's twin OSFP cages; cabling.md §1c/§4, S5, S4 [src], BasePOD BOM S31 [secondary]
   cable_models = ["MMF-SR4-400G"]
   rate         = "800Gb/s"
+  reach        = "50m"
   ports        = 2
   power        = "15W" # as the finned twin-port [derived]. The -FLT part number follows NVIDIA's flat-top naming (S1) [unconfirmed for this part]
   vendor       = "NVIDIA"
@@ -427,6 +430,7 @@ transceiver_model "MMA4Z00-NS400" {
   fits         = "node" # single-port 400G SR4 OSFP for ConnectX-7 cages; never in a switch cage; cabling.md §1c, S6 [src]
   cable_models = ["MMF-SR4-400G"]
   rate         = "400Gb/s"
+  reach        = "50m"
   ports        = 1
   power        = "9W" # max at 400G (8 W typical); cabling.md §1a, S6 [src]
   vendor       = "NVIDIA"
@@ -436,6 +440,7 @@ transceiver_model "MMS4X00-NS" {
   fits         = "switch"                         # twin-port 2xDR4, 100 m; cabling.md §1a/§1c, S7 [src]
   cable_models = ["SMF-DR4-400G", "SMF-DR8-800G"] # 2 x 400G DR4, or one 800G DR8 port (MMS4X00-NS-T on Spectrum-4); cabling.md §1b, S7 [src]
   rate         = "800Gb/s"
+  reach        = "100m"
   ports        = 2
   power        = "17W"        # twin-port, max (16 W typical); cabling.md §1a, S9 [src]
   protocol     = "infiniband" # the -T part is the Ethernet one; cabling.md §1b, S7 [src]
@@ -445,6 +450,7 @@ transceiver_model "MMS4X00-NS-T" {
   fits         = "switch"                         # Spectrum-4 (SN5600) cages; cabling.md §1b, S7 [src]
   cable_models = ["SMF-DR4-400G", "SMF-DR8-800G"] # 2 x 400GbE DR4, or one 800GbE DR8 port; S7 [src]
   rate         = "800Gb/s"
+  reach        = "100m"
   ports        = 2
   power        = "17W" # as MMS4X00-NS [derived: same module, Ethernet firmware]
   protocol     = "ethernet"
@@ -452,10 +458,22 @@ transceiver_model "MMS4X00-NS-T" {
 }
 
 
+transceiver_model "MMS4X00-NM" {
+  fits         = "switch" # twin-port 2xDR4, 500 m; cabling.md §1a/§1c, S8 [src]
+  cable_models = ["SMF-DR4-400G"]
+  rate         = "800Gb/s"
+  reach        = "500m"
+  ports        = 2
+  power        = "17W"        # the 2xDR4 twin family's maximum; cabling.md §1a, S9 [src]
+  protocol     = "infiniband" # NVIDIA lists no Ethernet (-T) twin of it in the sources read (S7, S8)
+  vendor       = "NVIDIA"
+}
+
 transceiver_model "MMS4X50-NM" {
   fits         = "switch" # twin-port 2xFR4 over LC duplex, 2 km switch to switch; cabling.md §1a/§1c, S10 [src]
   cable_models = ["SMF-FR4-400G"]
   rate         = "800Gb/s"
+  reach        = "2km"
   ports        = 2
   # power: not set; cabling.md lists the MMS4X50-NM's power among the figures not read.
   vendor = "NVIDIA"
@@ -465,6 +483,7 @@ transceiver_model "MMS4X00-NS400" {
   fits         = "node" # single-port 400G DR4 OSFP for ConnectX-7; cabling.md §1a, S9 [src]
   cable_models = ["SMF-DR4-400G"]
   rate         = "400Gb/s"
+  reach        = "100m"
   ports        = 1
   power        = "9W" # cabling.md §1a, S9 [src]
   vendor       = "NVIDIA"
