@@ -38,8 +38,9 @@ type hoseBound struct {
 	// server's NICs through the fabric's server transit.
 	transit bool
 	// rebalanced marks a bound whose endpoints reach the top tier
-	// unevenly under proportional up-routing, so the last stage was
-	// rebalanced to one common distribution (hose_balance.go).
+	// unevenly under proportional up-routing, so the traffic of each
+	// pair of groups below the top tier was routed by a max-flow over the
+	// top switches both reach (hose_balance.go).
 	rebalanced bool
 }
 
@@ -170,7 +171,6 @@ func (m *model) hoseOnce() hoseBound {
 			}
 		}
 	}
-	// Every terminal must reach the tops with the same distribution.
 	// Every terminal must reach the tops with the same distribution; where
 	// they do not, the top stage is rebalanced (hose_balance.go).
 	rebalanced := false

@@ -8,8 +8,11 @@ import (
 )
 
 // maxBalanceWork bounds rebalanceTops: the arcs of all the pair flow
-// problems together (about a second of max-flow work).
-const maxBalanceWork = 64 << 20
+// problems together (Σ arcs and feeders × groups). The 31-pod
+// rail-optimized fabric is 4.06 M (31 × 31 × 4,224: 465 pairs
+// of 64 spines over 992 cores) and costs 1.2-1.7 s (docs/performance.md),
+// so the bound keeps the work to about 6 s on 2 cores.
+const maxBalanceWork = 16 << 20
 
 // rebalanceTops proves the hose bound where endpoints reach the top tier
 // with different distributions under proportional up-routing: the pods of

@@ -8,12 +8,13 @@ import (
 )
 
 // maxDistEntries bounds the memory of the up-routing distributions: the
-// stored (stop, fraction) entries of all classes together (about 48 MB).
+// stored (stop, fraction) entries of all classes together (16 bytes each,
+// 64 MiB).
 const maxDistEntries = 4 << 20
 
 // stopDists holds, for the up-routing of the hose bound, the distribution
-// of every vertex's traffic over a set of stop vertices (the top tier, or
-// the switches just below it): the fraction of a unit injected at the
+// of every vertex's traffic over a set of stop vertices (sameTops: the top
+// switches): the fraction of a unit injected at the
 // vertex that arrives at each stop when every vertex splits its traffic
 // over its up-arcs in proportion to their capacity. Vertices whose
 // up-arcs lead to the same classes in the same proportions share a class,

@@ -164,7 +164,9 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	r.Diags = append(r.Diags, numberPorts(g, f, topo, match, opt)...)
 	// Adapters matched by their cable.
 	peerOf := map[string][]Link{}
-	for _, l := range topo.Links {
+	linksAt := map[string][]int{} // device id → its links' indexes in topo.Links
+	for i, l := range topo.Links {
+		linksAt[l.A], linksAt[l.B] = append(linksAt[l.A], i), append(linksAt[l.B], i)
 		peerOf[l.A] = append(peerOf[l.A], l)
 		peerOf[l.B] = append(peerOf[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort, Speed: l.Speed, Line: l.Line})
 	}
@@ -195,10 +197,10 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 							taken[other.node] = d.ID
 						}
 						if d.Chassis != "" {
-							for i := range topo.Links {
+							for _, i := range linksAt[d.ID] {
 								if topo.Links[i].A == d.ID {
 									topo.Links[i].APort = other.port
-								} else if topo.Links[i].B == d.ID {
+								} else {
 									topo.Links[i].BPort = other.port
 								}
 							}
@@ -621,6 +623,11 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 // qualified or not. A host port on the wrong host is then not taken for
 // the designed one.
 func namesHost(g *ir.Graph, n ir.NodeID, system string) bool {
+	said := map[string]bool{}
+	short, _, _ := strings.Cut(system, ".")
+	for _, a := range append(aliases(system), aliases(short)...) {
+		said[a] = true
+	}
 	names := []string{g.Nodes[n].Name}
 	if p := g.Nodes[n].Parent; p != ir.None {
 		names = append(names, g.Nodes[p].Name)
@@ -628,15 +635,9 @@ func namesHost(g *ir.Graph, n ir.NodeID, system string) bool {
 			names = append(names, h)
 		}
 	}
-	short, _, _ := strings.Cut(system, ".")
 	for _, name := range names {
 		for _, a := range aliases(name) {
-			for _, b := range aliases(system) {
-				if a == b {
-					return true
-				}
-			}
-			if short != system && slices.Contains(aliases(short), a) {
+			if said[a] {
 				return true
 			}
 		}

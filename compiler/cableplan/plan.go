@@ -394,10 +394,9 @@ func sameFiberPerCage(g *ir.Graph) {
 		if parts == nil || len(parts.Transceivers) == 0 {
 			return true // no modules declared: nothing to fit
 		}
-		_, _, ports, isSwitch := idx.Of(pt)
-		n := &g.Nodes[pt.Node]
-		c := ir.Cage{Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch, LengthM: length}
-		return parts.Fit(c, cb.Types[t].Model, g.Protocols[n.Model]) != ir.None
+		_, c := idx.CageAt(pt)
+		c.LengthM = length
+		return parts.Fit(c, cb.Types[t].Model, g.Protocols[g.Nodes[pt.Node].Model]) != ir.None
 	}
 	for changed := true; changed; {
 		changed = false

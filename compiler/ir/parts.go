@@ -114,6 +114,15 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 	return key, device, ports, isSwitch
 }
 
+// CageAt returns the cage holding port p: its key, and the cage with its
+// device, ports, summed native rate and end (cable type, length and
+// transceiver left for the caller), as Cages and the cable plan's
+// one-fiber-per-cage pass both need it.
+func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
+	key, device, ports, isSwitch := x.Of(p)
+	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.g.Nodes[p.Node].PortRateBPS, Switch: isSwitch, Transceiver: None}
+}
+
 // nicOrdinal returns NIC n's index among its server's NICs of its role.
 func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 	if o, ok := x.ordinal[n]; ok {
@@ -132,59 +141,48 @@ func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 
 // Cages returns the cages that terminate multimode or single-mode fiber
 // in the cable plan (copper and AOCs carry their ends), each once, in
-// cable order, with the transceiver that fills it: the design's own
-// before the catalogue's, then the least reach (the cheaper optic), then
-// the first by name, of the transceiver models
-// that fit the end, list the cable model, have the cage's rate, reach
-// its longest cable and match the device's protocol (unset matches any).
-// nil without a cable plan.
+// cable order, with the transceiver that fills it (Parts.Fit at the
+// cage's longest cable). nil without a cable plan.
 func (g *Graph) Cages() []Cage {
 	cb := g.Cabling
 	if cb == nil {
 		return nil
 	}
 	idx := g.NewCageIndex()
-	// The longest cable at each cage first: its module must reach it.
-	longest := map[CageKey]float64{}
+	at := map[CageKey]int{} // cage → index in out
+	var out []Cage
+	var model, proto []string // per cage: its cable model, its device's protocol
 	for _, c := range cb.Cables {
+		if c.Type == None || cb.Types[c.Type].Kind != "mmf" && cb.Types[c.Type].Kind != "smf" {
+			continue
+		}
 		for j := 0; j < int(c.Legs); j++ {
 			a, b := g.Ends(c, j)
 			for _, pt := range [2]Port{a, b} {
-				key, _, _, _ := idx.Of(pt)
-				longest[key] = max(longest[key], c.LengthM)
+				key, cage := idx.CageAt(pt)
+				if i, ok := at[key]; ok {
+					out[i].LengthM = max(out[i].LengthM, c.LengthM)
+					continue
+				}
+				cage.CableType, cage.LengthM = c.Type, c.LengthM
+				at[key] = len(out)
+				out = append(out, cage)
+				model, proto = append(model, cb.Types[c.Type].Model), append(proto, g.Protocols[g.Nodes[pt.Node].Model])
 			}
 		}
 	}
-	seen := map[CageKey]bool{}
-	var out []Cage
-	for _, c := range cb.Cables {
-		if c.Type == None {
-			continue
-		}
-		t := &cb.Types[c.Type]
-		if t.Kind != "mmf" && t.Kind != "smf" {
-			continue
-		}
-		for j := 0; j < int(c.Legs); j++ {
-			a, b := g.Ends(c, j)
-			for _, pt := range [2]Port{a, b} {
-				key, device, ports, isSwitch := idx.Of(pt)
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				n := &g.Nodes[pt.Node]
-				cage := Cage{Device: device, Ports: ports, RateBPS: float64(ports) * n.PortRateBPS, Switch: isSwitch, CableType: c.Type, LengthM: longest[key]}
-				cage.Transceiver = idx.parts.Fit(cage, t.Model, g.Protocols[n.Model])
-				out = append(out, cage)
-			}
-		}
+	for i := range out {
+		out[i].Transceiver = idx.parts.Fit(out[i], model[i], proto[i])
 	}
 	return out
 }
 
 // Fit returns the index of the transceiver that fills cage for cable
-// model cable at a device of protocol proto, or None.
+// model cable at a device of protocol proto, or None: among the models
+// that fit the end, list the cable model, have the cage's rate, reach its
+// longest cable and match the protocol (unset matches any), the design's
+// own before the catalogue's, then the least reach (the cheaper optic),
+// then the first by name.
 func (p Parts) Fit(cage Cage, cable, proto string) int32 {
 	end := "node"
 	if cage.Switch {

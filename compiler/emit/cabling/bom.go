@@ -28,15 +28,19 @@ var BOMEmitter = &emit.Emitter{
 	Name: "bom",
 	Doc:  "bill of materials (" + BOMMarkdownPath + ", " + BOMCSVPath + ", " + PowerCSVPath + "): servers, switches, NICs, cables by type and length, transceivers by part number, racks, power by rack",
 	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
-		rows, err := Rows(in.Graph)
-		if err != nil {
-			return nil, err
+		g := in.Graph
+		if g.Cabling == nil {
+			return nil, ErrNoPlan
 		}
-		items := BOM(in.Graph, rows)
+		// The cages are found once (a map over every fiber end) and
+		// serve the transceiver lines and both power tables.
+		cages := g.Cages()
+		powers := g.RackPowers(cages)
+		items := BOM(g, cages)
 		return []emit.Artifact{
-			{Path: BOMMarkdownPath, Data: BOMMarkdown(in.Graph, items)},
+			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers)},
 			{Path: BOMCSVPath, Data: BOMCSV(items)},
-			{Path: PowerCSVPath, Data: PowerCSV(in.Graph)},
+			{Path: PowerCSVPath, Data: PowerCSV(g, powers)},
 		}, nil
 	},
 }
@@ -72,8 +76,9 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //     size;
 //   - racks by role.
 //
-// Lines are sorted by category (Categories order), item, detail, length.
-func BOM(g *ir.Graph, rows []Row) []Item {
+// The transceiver lines count cages (ir.Graph.Cages). Lines are sorted by
+// category (Categories order), item, detail, length.
+func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	type key struct {
 		cat, item, detail string
 		length            float64
@@ -126,7 +131,7 @@ func BOM(g *ir.Graph, rows []Row) []Item {
 		}
 		add("cable", item, detail, c.LengthM)
 	}
-	for _, c := range g.Cages() {
+	for _, c := range cages {
 		item, detail := transceiverLine(g, c)
 		add("transceiver", item, detail, 0)
 	}
@@ -197,9 +202,10 @@ var categoryTitles = map[string]string{"server": "Servers", "host": "Hosts and a
 	"nvswitch": "NVLink switch chips", "nic": "NICs", "cable": "Cables by type and length",
 	"transceiver": "Transceivers", "rack": "Racks"}
 
-// BOMMarkdown writes the items as Markdown: a summary, then one table per
-// category, then the geometry the cable lengths assume.
-func BOMMarkdown(g *ir.Graph, items []Item) []byte {
+// BOMMarkdown writes the items as Markdown: a summary, one table per
+// category, the power by rack (powers, ir.Graph.RackPowers), then the
+// geometry the cable lengths assume.
+func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower) []byte {
 	cb := g.Cabling
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
@@ -241,7 +247,7 @@ func BOMMarkdown(g *ir.Graph, items []Item) []byte {
 			b.WriteString("\nOne module per front-panel cage that ends a multimode or single-mode fiber (AOCs and copper cables have their ends built in). A twin-port OSFP fills a cage of two logical ports: a QM9700 cage, or a DGX's twin cage serving two ConnectX-7s.\n")
 		}
 	}
-	writeRackPower(&b, g)
+	writeRackPower(&b, g, powers)
 	L := cb.Layout
 	fmt.Fprintf(&b, "\n## Geometry assumed\n\n%dU racks (1U = %gm), at most %d per row; rack pitch %gm, row pitch %gm; tray %gm above the racks; %gm to the cable manager and %gm slack at each end; routing factor %g.\n",
 		L.RackUnits, L.UnitM, L.RowRacks, L.SlotPitchM, L.RowPitchM, L.TrayM, L.LateralM, L.SlackM, L.RoutingFactor)
@@ -251,8 +257,7 @@ func BOMMarkdown(g *ir.Graph, items []Item) []byte {
 // writeRackPower writes the power table: each rack's devices and the most
 // they and their transceivers may draw, as a lower bound where a part
 // has no power figure.
-func writeRackPower(b *strings.Builder, g *ir.Graph) {
-	powers := g.RackPowers(g.Cages())
+func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
 	if len(powers) == 0 {
 		return
 	}
@@ -303,14 +308,15 @@ func powerText(w float64, unknown int) string {
 	return units.Power(w)
 }
 
-// PowerCSV writes the power of every rack: rack, role, devices,
+// PowerCSV writes the power of every rack (powers, ir.Graph.RackPowers,
+// in Cabling.Racks order): rack, role, devices,
 // max_power_w (the known sum, watts) and parts_without_power (when above
 // 0, max_power_w is a lower bound).
-func PowerCSV(g *ir.Graph) []byte {
+func PowerCSV(g *ir.Graph, powers []ir.RackPower) []byte {
 	var buf bytes.Buffer
 	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"rack", "role", "devices", "max_power_w", "parts_without_power"})
-	for i, rp := range g.RackPowers(g.Cages()) {
+	for i, rp := range powers {
 		r := g.Cabling.Racks[i]
 		w.Write([]string{r.Name, r.Role, strconv.Itoa(rp.Devices), strconv.FormatFloat(rp.MaxW, 'f', -1, 64), strconv.Itoa(rp.Unknown)})
 	}

@@ -33,9 +33,6 @@ type End struct {
 	// PortRateBPS is the native rate of the physical port, bits per second
 	// per direction (a broken-out 800G port is 800G).
 	PortRateBPS float64
-	// node and port identify the physical port.
-	node ir.NodeID
-	port int32
 }
 
 // Row is one leg of one cable.
@@ -127,7 +124,7 @@ func (p *places) end(pt ir.Port, l *ir.Link) End {
 	d := device(g, pt.Node)
 	n := &g.Nodes[pt.Node]
 	e := End{Device: g.Nodes[d].Name, Port: g.PortName(pt, l), Switch: n.Kind == ir.KindSwitch,
-		PortRateBPS: n.PortRateBPS, node: pt.Node, port: pt.Port}
+		PortRateBPS: n.PortRateBPS}
 	if m := p.mount[d]; m >= 0 {
 		mt := g.Cabling.Mounts[m]
 		e.Rack, e.U = p.rack[mt.Rack], mt.U

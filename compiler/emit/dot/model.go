@@ -87,17 +87,25 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	}
 	bundles := map[key]*bundle{}
 	var order []key
-	// With two NVSwitch chips or more, the chips are one node; perGPU
-	// counts the first GPU's links to each chip for its label.
-	nvsCount := 0
+	// With two NVSwitch chips or more, the chips are one node; perChip
+	// counts the first GPU's links to each chip for its label (the split
+	// is the model's, nvlink_per_switch, the same for every GPU).
+	nvsCount, firstGPU := 0, ir.NodeID(ir.None)
 	for _, k := range kids {
-		if g.Nodes[k].Kind == ir.KindNVSwitch {
+		switch g.Nodes[k].Kind {
+		case ir.KindNVSwitch:
 			nvsCount++
+		case ir.KindGPU:
+			if firstGPU == ir.None {
+				firstGPU = k
+			}
 		}
 	}
 	grouped := nvsCount >= 2
 	perChip := map[ir.NodeID]int{}
-	firstGPU := ir.NodeID(ir.None)
+	// gpuOf is the first GPU under each PCIe switch, nicUp each NIC's
+	// PCIe switch: a NIC is drawn in its GPU's column.
+	gpuOf, nicUp := map[ir.NodeID]ir.NodeID{}, map[ir.NodeID]ir.NodeID{}
 	stubs := map[ir.FabricID]map[string]bool{} // fabric -> far-end tiers
 	var stubOrder []ir.FabricID
 	internal := map[string]*bundle{}
@@ -122,16 +130,22 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 					gpu, chip = chip, gpu
 				}
 				if g.Nodes[chip].Kind == ir.KindNVSwitch {
-					if firstGPU == ir.None || gpu < firstGPU {
-						if gpu != firstGPU {
-							clear(perChip)
-						}
-						firstGPU = gpu
-					}
 					if gpu == firstGPU {
 						perChip[chip] += int(l.Physical())
 					}
 					b = nvswitchGroup
+				}
+			}
+			for _, k := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+				if sw := l.Other(k); g.Nodes[sw].Kind == ir.KindPCIeSwitch {
+					switch g.Nodes[k].Kind {
+					case ir.KindGPU:
+						if _, ok := gpuOf[sw]; !ok {
+							gpuOf[sw] = k
+						}
+					case ir.KindNIC:
+						nicUp[k] = sw
+					}
 				}
 			}
 			ib := internal[string(l.Kind)]
@@ -231,24 +245,6 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	}
 	// A NIC sits below the GPU of its PCIe switch: an invisible heavy
 	// edge keeps the pair in one column.
-	gpuOf, nicUp := map[ir.NodeID]ir.NodeID{}, map[ir.NodeID]ir.NodeID{}
-	for id := range g.Links {
-		l := &g.Links[id]
-		for _, k := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			o := l.Other(k)
-			if !in[k] || g.Nodes[o].Kind != ir.KindPCIeSwitch {
-				continue
-			}
-			switch g.Nodes[k].Kind {
-			case ir.KindGPU:
-				if _, ok := gpuOf[o]; !ok {
-					gpuOf[o] = k
-				}
-			case ir.KindNIC:
-				nicUp[k] = o
-			}
-		}
-	}
 	for _, k := range kids {
 		if sw, ok := nicUp[k]; ok {
 			if gpu, ok := gpuOf[sw]; ok {
@@ -281,7 +277,11 @@ func nvswitchLabel(g *ir.Graph, server string, chips []ir.NodeID, perChip map[ir
 	if m := g.Nodes[chips[0]].Model; m != "" {
 		lines[0] += " (" + m + ")"
 	}
-	names := strings.TrimPrefix(g.Nodes[chips[0]].Name, server+"/") + " … " + strings.TrimPrefix(g.Nodes[chips[len(chips)-1]].Name, server+"/")
+	sep := " … " // a run of chips
+	if len(chips) == 2 {
+		sep = ", "
+	}
+	names := strings.TrimPrefix(g.Nodes[chips[0]].Name, server+"/") + sep + strings.TrimPrefix(g.Nodes[chips[len(chips)-1]].Name, server+"/")
 	var split []string
 	for _, c := range chips {
 		split = append(split, strconv.Itoa(perChip[c]))
