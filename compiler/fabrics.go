@@ -128,6 +128,7 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 func (s *state) buildDragonfly(f *lang.Fabric) {
 	d := f.Dragonfly
 	p := gen.Dragonfly{P: int(d.P.V), A: int(d.A.V), H: int(d.H.V), G: int(d.G.V),
+		LinksPerPair: int(d.LinksPerPair.V), Terminals: int(d.Terminals.V),
 		LocalBPS: d.LocalRate.V, GlobalBPS: d.GlobalRate.V, TerminalBPS: d.TermRate.V,
 		Arrangement: d.Arrangement.V, RouterModel: d.RouterModel.V, Origin: s.g.Origin(f.FamilyRange)}
 	if !d.GlobalRate.Set {
@@ -138,8 +139,19 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 			fmt.Sprintf("g is %d; a dragonfly needs at least one group (omit g for the maximum a*h+1).", d.G.V)))
 		return
 	}
+	for _, v := range []struct {
+		name, dflt string
+		v          lang.Val[int64]
+	}{{"global_links_per_pair", "every global port cabled", d.LinksPerPair}, {"terminals", "every terminal slot populated", d.Terminals}} {
+		if v.v.Set && v.v.V <= 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, v.v.Range, "Invalid dragonfly parameter "+v.name,
+				fmt.Sprintf("%s is %d; it must be at least 1 (omit it for the default: %s).", v.name, v.v.V, v.dflt)))
+			return
+		}
+	}
 	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"p": d.P.Range, "a": d.A.Range, "h": d.H.Range, "g": d.G.Range,
-		"local_rate": d.LocalRate.Range, "global_rate": d.GlobalRate.Range, "terminal_rate": d.TermRate.Range, "global_arrangement": d.Arrangement.Range}) {
+		"local_rate": d.LocalRate.Range, "global_rate": d.GlobalRate.Range, "terminal_rate": d.TermRate.Range, "global_arrangement": d.Arrangement.Range,
+		"global_links_per_pair": d.LinksPerPair.Range, "terminals": d.Terminals.Range}) {
 		return
 	}
 	if d.RouterModel.Set {
@@ -157,11 +169,22 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 				fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)))
 			return
 		}
+		p.RouterRadix = int(m.Radix.V)
 	}
 	_, info := gen.BuildDragonfly(s.g, f.Name, p)
 	if n := len(info.UnusedGlobalPorts); n > 0 {
+		why := fmt.Sprintf("g·a·h = %d is odd, or g = 1", p.Groups()*p.A*p.H)
+		if p.LinksPerPair > 0 {
+			why = fmt.Sprintf("global_links_per_pair = %d cables %d × (g−1) = %d of each group's a·h = %d global ports, spread evenly over its routers",
+				p.LinksPerPair, p.LinksPerPair, p.LinksPerPair*(p.Groups()-1), p.A*p.H)
+		}
 		s.diags = append(s.diags, diag.Info(diag.UnusedGlobalPort, f.FamilyRange, "Unused global ports",
-			fmt.Sprintf("Fabric %q leaves %d global port(s) uncabled (g·a·h = %d is odd, or g = 1): %s.", f.Name, n, p.Groups()*p.A*p.H, s.g.Nodes[info.UnusedGlobalPorts[0].Node].Name)))
+			fmt.Sprintf("Fabric %q leaves %d global port(s) uncabled (%s); the first is on %s.", f.Name, n, why, s.g.Nodes[info.UnusedGlobalPorts[0].Node].Name)))
+	}
+	if info.EmptyRouters > 0 {
+		s.diags = append(s.diags, diag.Info(diag.UnusedPorts, d.Terminals.Range, "Routers without terminals",
+			fmt.Sprintf("Fabric %q has %d terminals in its %d slots (g·a·p), filled group by group; the last %d router(s), from %s, have none. They still route, and their local and global links still count.",
+				f.Name, p.TerminalCount(), p.Groups()*p.A*p.P, info.EmptyRouters, s.g.Nodes[info.FirstEmpty].Name)))
 	}
 }
 

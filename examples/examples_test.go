@@ -278,3 +278,34 @@ func TestLlama3Cluster(t *testing.T) {
 		t.Errorf("bisection %s %g..%g: want analytic %g", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, want)
 	}
 }
+
+// A Slingshot dragonfly of Frontier's shape (glennklockwood.com,
+// "Frontier"): 74 groups of 32 64-port switches, 4 global links between
+// every two groups, 9,408 nodes × 4 NICs. Counts by closed form: 4 ×
+// 74·73/2 global and 74 × 32·31/2 local links; a group's 512 × 200G of
+// injection over its 292 × 200G of global links is the published
+// blocking factor 1.753. The bisection is an interval: the endpoints are
+// not spread evenly over the switches, so only the uniform
+// multicommodity-flow bound applies below the cut found.
+func TestFrontierSlingshot(t *testing.T) {
+	g := compileGraph(t, "frontier-slingshot")
+	f := fabric(t, inventory.Summarize(g), "slingshot")
+	if f.Endpoints != 37632 || f.Switches != 74*32 {
+		t.Errorf("slingshot: %d endpoints, %d switches; want 37,632 and 2,368", f.Endpoints, f.Switches)
+	}
+	if count(f.LinksByKind, "global") != 4*74*73/2 || count(f.LinksByKind, "local") != 74*32*31/2 || count(f.LinksByKind, "terminal") != 37632 {
+		t.Errorf("slingshot links %v", f.LinksByKind)
+	}
+	if want := 74*32 + 74*(512-292) + 256; f.SwitchPortsFree != want {
+		t.Errorf("%d free ports, want %d (one spare per switch, the uncabled global ports, the empty endpoint slots)", f.SwitchPortsFree, want)
+	}
+	o := oversub.Analyze(g, 0)
+	if o.GlobalTaper == nil || *o.GlobalTaper != 512.0/292 || o.EndToEnd == nil || *o.EndToEnd != 512.0/292 {
+		t.Errorf("taper %v, end to end %v; want 512/292 = 1.753", o.GlobalTaper, o.EndToEnd)
+	}
+	r := bisection.Compute(g, 0, bisection.Options{})
+	half := 37632 / 2 * 200e9
+	if r.LowerBoundBPS > r.UpperBoundBPS || r.LowerBoundBPS < 0.28*half || r.UpperBoundBPS > 5604*200e9 {
+		t.Errorf("bisection %s %g..%g: want a proven interval inside [0.28 × %g, 5,604 links]", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, half)
+	}
+}

@@ -314,7 +314,13 @@ type FatTree struct {
 
 // Dragonfly is the `dragonfly` family block (Kim et al. 2008).
 type Dragonfly struct {
-	P, A, H, G                      Val[int64]
+	P, A, H, G Val[int64]
+	// LinksPerPair is global_links_per_pair: exactly this many global
+	// links between every two groups, the other global ports left empty.
+	LinksPerPair Val[int64]
+	// Terminals is the number of terminals cabled, fewer than g·a·p when
+	// the system is partially populated.
+	Terminals                       Val[int64]
 	LocalRate, GlobalRate, TermRate Val[float64]
 	Arrangement                     Val[string]
 	RouterModel                     Val[string]

@@ -33,8 +33,9 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 		requireSet(a, "link_rate", f.FatTree.LinkRate.Set, "fat_tree")
 		*diags = append(*diags, a.diags...)
 	case "dragonfly":
-		a := newAttrs(content(fb, schemaOf([]string{"p", "a", "h", "g", "local_rate", "global_rate", "terminal_rate", "global_arrangement", "router_model"}), diags), ctx, fb.DefRange)
+		a := newAttrs(content(fb, schemaOf([]string{"p", "a", "h", "g", "local_rate", "global_rate", "terminal_rate", "global_arrangement", "router_model", "global_links_per_pair", "terminals"}), diags), ctx, fb.DefRange)
 		d := &Dragonfly{P: a.int("p"), A: a.int("a"), H: a.int("h"), G: a.int("g"),
+			LinksPerPair: a.int("global_links_per_pair"), Terminals: a.int("terminals"),
 			LocalRate: a.rate("local_rate"), GlobalRate: a.rate("global_rate"), TermRate: a.rate("terminal_rate"),
 			Arrangement: a.str("global_arrangement"), RouterModel: a.str("router_model")}
 		for _, n := range []string{"p", "a", "h", "local_rate"} {

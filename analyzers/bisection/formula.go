@@ -207,6 +207,9 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 		}
 	case ir.FamilyDragonfly:
 		gg, ok := m.fab.Param("g")
+		if _, partial := m.fab.Param("terminals"); partial {
+			return "", false // groups of unequal terminals: halves of the groups are not halves of the endpoints
+		}
 		if !ok || gg%2 != 0 || (lbHow != "uniform_multicommodity_flow" && lbHow != "dragonfly_group_structure") {
 			return "", false
 		}

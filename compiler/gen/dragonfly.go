@@ -61,21 +61,56 @@ type Dragonfly struct {
 	Arrangement string
 	// RouterModel is the catalogue model of every router, or "".
 	RouterModel string
+	// RouterRadix is the router model's port count, or 0 for exactly the
+	// p+a+h−1 ports the dragonfly uses; ports beyond those stay free.
+	RouterRadix int
+	// LinksPerPair, when positive, cables exactly that many global links
+	// between every two groups (HPE's "links per arc"), m·(g−1) of each
+	// group's a·h global ports, spread over its routers as evenly as
+	// whole ports allow; the other global ports stay free. 0: every
+	// global port is cabled (pair counts differ by at most one).
+	LinksPerPair int
+	// Terminals, when positive, is the number of terminals built, fewer
+	// than g·a·p in a partially populated system: routers are filled in
+	// order (group by group, router by router), so the last routers have
+	// fewer terminals or none. 0: every router has p.
+	Terminals int
 	// Origin is stamped on the fabric and on every node and link built.
 	Origin ir.OriginID
 }
 
-// Groups returns g after defaulting (a·h+1 when G is 0).
+// Groups returns g after defaulting: when G is 0, the most groups the
+// global ports reach, a·h+1, or ⌊a·h/m⌋+1 with m = LinksPerPair.
 func (p Dragonfly) Groups() int {
-	if p.G == 0 {
-		return p.A*p.H + 1
+	switch {
+	case p.G != 0:
+		return p.G
+	case p.LinksPerPair > 0:
+		return p.A*p.H/p.LinksPerPair + 1
 	}
-	return p.G
+	return p.A*p.H + 1
+}
+
+// usedGlobalPorts returns the global ports cabled per group: m·(g−1)
+// with m = LinksPerPair, else all a·h.
+func (p Dragonfly) usedGlobalPorts() int {
+	if p.LinksPerPair > 0 {
+		return p.LinksPerPair * (p.Groups() - 1)
+	}
+	return p.A * p.H
+}
+
+// TerminalCount returns the terminals built: Terminals, or g·a·p.
+func (p Dragonfly) TerminalCount() int {
+	if p.Terminals > 0 {
+		return p.Terminals
+	}
+	return p.Groups() * p.A * p.P
 }
 
 // Validate reports impossible parameters; Param is the HCL argument name
 // ("p", "a", "h", "g", "local_rate", "global_rate", "terminal_rate",
-// "global_arrangement"). BuildDragonfly must only be called when it
+// "global_arrangement", "global_links_per_pair", "terminals"). BuildDragonfly must only be called when it
 // returns none. A single group (g = 1) is valid: its global ports stay
 // unused.
 func (p Dragonfly) Validate() []ParamError {
@@ -91,13 +126,19 @@ func (p Dragonfly) Validate() []ParamError {
 	if len(errs) == 0 {
 		maxG := p.A*p.H + 1
 		switch {
+		case p.LinksPerPair < 0:
+			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("must be at least 1 (got %d); omit it to cable every global port", p.LinksPerPair)})
+		case p.LinksPerPair > 0 && p.G > 0 && p.LinksPerPair*(p.G-1) > p.A*p.H:
+			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("needs %d × (g−1) = %d global ports per group, but a group has a·h = %d; lower it, lower g, or raise a or h", p.LinksPerPair, p.LinksPerPair*(p.G-1), p.A*p.H)})
+		case p.Terminals < 0 || (p.G >= 0 && p.G <= maxG && p.Terminals > p.Groups()*p.A*p.P):
+			errs = append(errs, ParamError{"terminals", fmt.Sprintf("must be from 1 to g·a·p = %d (got %d); omit it for a fully populated system", p.Groups()*p.A*p.P, p.Terminals)})
 		case p.G < 0:
 			errs = append(errs, ParamError{"g", fmt.Sprintf("must be at least 1 (got %d); omit it for the maximum a·h+1 = %d", p.G, maxG)})
 		case p.G > maxG:
 			errs = append(errs, ParamError{"g", fmt.Sprintf("is at most a·h+1 = %d (got %d): each group has a·h = %d global ports, at least one per other group; lower g or raise a or h", maxG, p.G, maxG-1)})
 		default:
 			g, a := float64(p.Groups()), float64(p.A)
-			links := g*a*float64(p.P) + g*a*(a-1)/2 + g*a*float64(p.H)/2
+			links := float64(p.TerminalCount()) + g*a*(a-1)/2 + g*float64(p.usedGlobalPorts())/2
 			if links > maxIRElements {
 				errs = append(errs, ParamError{"g", fmt.Sprintf("gives about %.3g links, more than the IR's limit of %d; use a smaller dragonfly", links, maxIRElements)})
 			}
@@ -127,8 +168,13 @@ type DragonflyInfo struct {
 	// two distinct groups (they differ by at most one; 0 when g = 1).
 	PairMin, PairMax int
 	// UnusedGlobalPorts are the router global ports left uncabled: one
-	// when g·a·h is odd, every global port when g = 1, else none.
+	// when g·a·h is odd, every global port when g = 1, those beyond
+	// m·(g−1) per group with LinksPerPair m, else none.
 	UnusedGlobalPorts []ir.Port
+	// EmptyRouters counts the routers left with no terminal by Terminals;
+	// FirstEmpty is the first of them (valid when EmptyRouters > 0).
+	EmptyRouters int
+	FirstEmpty   ir.NodeID
 }
 
 // BuildDragonfly appends a dragonfly named name to g and returns its
@@ -161,14 +207,26 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	if tBPS == 0 {
 		tBPS = p.LocalBPS
 	}
+	nTerm, used := p.TerminalCount(), p.usedGlobalPorts()
+	params := []ir.Param{{Name: "p", Value: int64(P)}, {Name: "a", Value: int64(A)},
+		{Name: "h", Value: int64(H)}, {Name: "g", Value: int64(G)}}
+	if p.LinksPerPair > 0 {
+		params = append(params, ir.Param{Name: "global_links_per_pair", Value: int64(p.LinksPerPair)})
+	}
+	if p.Terminals > 0 {
+		params = append(params, ir.Param{Name: "terminals", Value: int64(nTerm)})
+	}
 	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyDragonfly, Tiers: []string{"router"},
-		Params: []ir.Param{{Name: "p", Value: int64(P)}, {Name: "a", Value: int64(A)},
-			{Name: "h", Value: int64(H)}, {Name: "g", Value: int64(G)}}}, p.Origin)
-	g.Nodes = slices.Grow(g.Nodes, G*A*(P+1))
-	g.Links = slices.Grow(g.Links, G*A*P+G*A*(A-1)/2+G*A*H/2)
+		Params: params}, p.Origin)
+	radix := P + A + H - 1
+	if p.RouterRadix > radix {
+		radix = p.RouterRadix
+	}
+	g.Nodes = slices.Grow(g.Nodes, G*A+nTerm)
+	g.Links = slices.Grow(g.Links, nTerm+G*A*(A-1)/2+G*used/2)
 
 	routers := make([]ir.NodeID, G*A) // group*A + router
-	hosts := make([]ir.NodeID, 0, G*A*P)
+	hosts := make([]ir.NodeID, 0, nTerm)
 	for gi := range G {
 		grp := Indexed("group", gi, G) + "/"
 		names := make([]string, A)
@@ -176,11 +234,18 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 			names[r] = grp + Indexed("router", r, A)
 			n := ir.NewNode(names[r], ir.KindSwitch)
 			n.Model, n.Tier, n.Unit, n.UnitIndex = p.RouterModel, "router", "group", int32(gi)
-			n.Radix, n.PortRateBPS = int32(P+A+H-1), max(p.LocalBPS, p.GlobalBPS, tBPS)
+			n.Radix, n.PortRateBPS = int32(radix), max(p.LocalBPS, p.GlobalBPS, tBPS)
 			routers[gi*A+r] = b.node(n)
 		}
 		for r := range A {
-			for t := range P {
+			if len(hosts) == nTerm {
+				if info.EmptyRouters == 0 {
+					info.FirstEmpty = routers[gi*A+r]
+				}
+				info.EmptyRouters++
+				continue
+			}
+			for t := range min(P, nTerm-len(hosts)) {
 				n := ir.NewNode(names[r]+"/"+Indexed("host", t, P), ir.KindHost)
 				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, tBPS, "group", int32(gi)
 				hosts = append(hosts, b.node(n))
@@ -203,8 +268,16 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 		}
 	}
 
-	w := newDragonflyWiring(G, A*H, info.Arrangement)
-	gport := func(gi, k int) ir.Port { return portOf(routers[gi*A+k/H], P+A-1+k%H) }
+	w := newDragonflyWiring(G, used, info.Arrangement)
+	spread := spreadGlobalPorts(A, H, used)
+	gport := func(gi, k int) ir.Port { return portOf(routers[gi*A+spread[k].router], P+A-1+spread[k].slot) }
+	for gi := range G {
+		for r := range A {
+			for j := int(spread.count(r)); j < H; j++ {
+				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, portOf(routers[gi*A+r], P+A-1+j))
+			}
+		}
+	}
 	pairs := make([]int32, G*G)
 	for gi := range G {
 		for k, j := range w.target[gi] {
@@ -221,6 +294,47 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	info.PairMin, info.PairMax = pairRange(pairs, G)
 	g.Fabrics[b.fabric].Endpoints = eps
 	return b.fabric, info
+}
+
+// globalSlot is where a group's virtual global port sits: its router
+// within the group and its global port on that router, 0..h−1.
+type globalSlot struct{ router, slot int }
+
+// globalSlots maps each of a group's cabled virtual global ports to its
+// router and slot.
+type globalSlots []globalSlot
+
+// spreadGlobalPorts numbers the used cabled global ports of a group of a
+// routers with h global ports each: router r takes ⌈used/a⌉ ports when
+// r < used mod a, else ⌊used/a⌋, and its ports are consecutive virtual
+// ports, so each router reaches consecutive groups in the arrangement's
+// order, as the arrangements are defined (Hastings et al., above). With
+// every port used (used = a·h) this is port k on router k/h, slot k mod h.
+// Spreading evenly is a modelling choice: no source we read says how
+// HPE spreads a partial set of global links over a group's switches.
+func spreadGlobalPorts(a, h, used int) globalSlots {
+	s := make(globalSlots, 0, used)
+	for r := range a {
+		n := used / a
+		if r < used%a {
+			n++
+		}
+		for j := range min(n, h) {
+			s = append(s, globalSlot{r, j})
+		}
+	}
+	return s
+}
+
+// count returns how many cabled global ports router r holds.
+func (s globalSlots) count(r int) int {
+	n := 0
+	for _, x := range s {
+		if x.router == r {
+			n++
+		}
+	}
+	return n
 }
 
 // pairRange returns the fewest and most links over pairs i < j of the

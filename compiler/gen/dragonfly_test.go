@@ -45,9 +45,17 @@ func routerGroup(g *ir.Graph) []int {
 // group pairs, and unused ports that really are free.
 func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info DragonflyInfo) {
 	t.Helper()
-	P, A, H, G := p.P, p.A, p.H, p.Groups()
+	P, A, H, G, m := p.P, p.A, p.H, p.Groups(), p.LinksPerPair
+	nTerm := G * A * P
+	if p.Terminals > 0 {
+		nTerm = p.Terminals
+	}
+	used := A * H // cabled global ports per group
+	if m > 0 {
+		used = m * (G - 1)
+	}
 	checkFabric(t, g, f, g.Fabrics[f].Origin)
-	want := map[ir.LinkKind]int{ir.LinkTerminal: G * A * P, ir.LinkLocal: G * A * (A - 1) / 2, ir.LinkGlobal: G * A * H / 2}
+	want := map[ir.LinkKind]int{ir.LinkTerminal: nTerm, ir.LinkLocal: G * A * (A - 1) / 2, ir.LinkGlobal: G * used / 2}
 	if G == 1 {
 		want[ir.LinkGlobal] = 0
 	}
@@ -60,8 +68,11 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 	if info.TerminalLinks != want[ir.LinkTerminal] || info.LocalLinks != want[ir.LinkLocal] || info.GlobalLinks != want[ir.LinkGlobal] {
 		t.Fatalf("%+v: info %+v, want %v", p, info, want)
 	}
-	if len(g.Fabrics[f].Endpoints) != G*A*P || len(g.Nodes) != G*A*(P+1) {
+	if len(g.Fabrics[f].Endpoints) != nTerm || len(g.Nodes) != G*A+nTerm {
 		t.Fatalf("%+v: %d endpoints, %d nodes", p, len(g.Fabrics[f].Endpoints), len(g.Nodes))
+	}
+	if wantEmpty := G*A - (nTerm+P-1)/P; info.EmptyRouters != wantEmpty {
+		t.Fatalf("%+v: %d routers without terminals, want %d", p, info.EmptyRouters, wantEmpty)
 	}
 	grp := routerGroup(g)
 	globals := make([]int, len(g.Nodes))
@@ -87,6 +98,11 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 		if c > H {
 			t.Fatalf("%+v: %s has %d global links", p, g.Nodes[id].Name, c)
 		}
+		// With m links per pair the used ports spread evenly: every router
+		// holds ⌊used/a⌋ or ⌈used/a⌉ (closed form, not the code's rule).
+		if m > 0 && G > 1 && g.Nodes[id].Kind == ir.KindSwitch && (c < used/A || c > (used+A-1)/A) {
+			t.Fatalf("%+v: %s has %d global links, want %d or %d", p, g.Nodes[id].Name, c, used/A, (used+A-1)/A)
+		}
 	}
 	lo, hi := 0, 0
 	if G > 1 {
@@ -98,12 +114,15 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 			}
 		}
 	}
-	if hi-lo > 1 || lo != info.PairMin || hi != info.PairMax {
+	if hi-lo > 1 || lo != info.PairMin || hi != info.PairMax || (m > 0 && G > 1 && (lo != m || hi != m)) {
 		t.Fatalf("%+v: pair counts %d..%d, info %d..%d", p, lo, hi, info.PairMin, info.PairMax)
 	}
 	wantUnused := G * A * H % 2
-	if G == 1 {
-		wantUnused = A * H
+	switch {
+	case G == 1:
+		wantUnused = G * A * H
+	case m > 0:
+		wantUnused = G * (A*H - used)
 	}
 	if len(info.UnusedGlobalPorts) != wantUnused {
 		t.Fatalf("%+v: %d unused ports, want %d", p, len(info.UnusedGlobalPorts), wantUnused)
@@ -113,6 +132,62 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 		if slices.Contains(endsAt(g, adj, u.Node), u) || g.Nodes[u.Node].Kind != ir.KindSwitch || u.Port < int32(P+A-1) || u.Port >= int32(P+A+H-1) {
 			t.Fatalf("%+v: unused port %+v is not a free global port", p, u)
 		}
+	}
+}
+
+// TestDragonflyPartial sweeps global_links_per_pair and terminals against
+// their closed forms (checkDragonfly): m·g(g−1)/2 global links, exactly m
+// between every two groups, m·(g−1) ports a group spread over its
+// routers within one, a·h − m·(g−1) free global ports per group, and the
+// terminals filled router by router. Then HPE Frontier's published shape
+// (glennklockwood.com, "Frontier"): 74 groups of 32 64-port switches, 16
+// endpoints per switch, 4 links between every two groups, 9,408 nodes of
+// 4 NICs (64 nodes short of 74 × 128).
+func TestDragonflyPartial(t *testing.T) {
+	n := 0
+	for a := 1; a <= 5; a++ {
+		for h := 1; h <= 4; h++ {
+			for m := 1; m <= a*h; m++ {
+				for G := 1; G <= a*h/m+1; G++ {
+					for _, term := range []int{0, 1, 2*a*G - 1} {
+						for _, arr := range arrangements {
+							p := Dragonfly{P: 2, A: a, H: h, G: G, LinksPerPair: m, Terminals: term, Arrangement: arr}
+							g, f, info := buildDragonfly(t, p)
+							checkDragonfly(t, p, g, f, info)
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d cases", n)
+	}
+	// The default g with m links per pair is the most the ports reach.
+	if got := (Dragonfly{A: 4, H: 2, LinksPerPair: 3}).Groups(); got != 3 {
+		t.Errorf("default g with m = 3, a·h = 8: %d, want ⌊8/3⌋+1 = 3", got)
+	}
+	p := Dragonfly{P: 16, A: 32, H: 16, G: 74, LinksPerPair: 4, Terminals: 9408 * 4, RouterRadix: 64}
+	g, f, info := buildDragonfly(t, p)
+	checkDragonfly(t, p, g, f, info)
+	if info.GlobalLinks != 4*74*73/2 || info.LocalLinks != 74*32*31/2 || info.TerminalLinks != 37632 || info.EmptyRouters != 16 {
+		t.Errorf("Frontier: %+v; want 10,804 global, 36,704 local, 37,632 terminal links and 16 empty routers", info)
+	}
+	free := 0
+	adj := g.Adjacency()
+	for id, nd := range g.Nodes {
+		if nd.Kind == ir.KindSwitch {
+			if nd.Radix != 64 {
+				t.Fatalf("%s: radix %d, want the model's 64", nd.Name, nd.Radix)
+			}
+			free += 64 - len(endsAt(g, adj, ir.NodeID(id)))
+		}
+	}
+	// 2,368 spare ports (64 − 63) + 74 × (512 − 292) uncabled global
+	// ports + 256 empty terminal slots.
+	if free != 2368+74*220+256 {
+		t.Errorf("Frontier: %d free router ports, want %d", free, 2368+74*220+256)
 	}
 }
 
@@ -312,6 +387,9 @@ func TestDragonflyValidate(t *testing.T) {
 		{func(p *Dragonfly) { p.GlobalBPS = 0 }, "global_rate", "positive"},
 		{func(p *Dragonfly) { p.TerminalBPS = -1 }, "terminal_rate", "positive"},
 		{func(p *Dragonfly) { p.P, p.A, p.H = 100000, 1000, 1000 }, "g", "limit"},
+		{func(p *Dragonfly) { p.G, p.LinksPerPair = 6, 2 }, "global_links_per_pair", "a·h = 8"},
+		{func(p *Dragonfly) { p.LinksPerPair = -1 }, "global_links_per_pair", "at least 1"},
+		{func(p *Dragonfly) { p.Terminals = 73 }, "terminals", "g·a·p = 72"},
 	} {
 		p := ok
 		c.mod(&p)
