@@ -96,6 +96,9 @@ func (s *state) compileWorkload(w *lang.Workload, adj ir.Adjacency) (ir.Workload
 	}
 	wl.ComputeTimeS = w.ComputeTime.V
 	wl.NVLS = s.nvlsCapable(pool, adj)
+	if w.Model != nil && !s.deriveFromModel(w, &wl) {
+		return wl, false
+	}
 	for _, c := range w.Collectives {
 		col, ok := s.collective(w, c, wl)
 		if !ok {

@@ -92,13 +92,14 @@ func (a *attrs) str(name string) Val[string] {
 	}
 	return v
 }
-func (a *attrs) boolean(name string) Val[bool]   { return read(a, name, eval.Bool) }
-func (a *attrs) number(name string) Val[float64] { return read(a, name, eval.Number) }
-func (a *attrs) rate(name string) Val[float64]   { return read(a, name, eval.Rate) }
-func (a *attrs) size(name string) Val[float64]   { return read(a, name, eval.Size) }
-func (a *attrs) length(name string) Val[float64] { return read(a, name, eval.Length) }
-func (a *attrs) power(name string) Val[float64]  { return read(a, name, eval.Power) }
-func (a *attrs) ints(name string) Val[[]int64]   { return read(a, name, eval.IntList) }
+func (a *attrs) boolean(name string) Val[bool]    { return read(a, name, eval.Bool) }
+func (a *attrs) number(name string) Val[float64]  { return read(a, name, eval.Number) }
+func (a *attrs) rate(name string) Val[float64]    { return read(a, name, eval.Rate) }
+func (a *attrs) size(name string) Val[float64]    { return read(a, name, eval.Size) }
+func (a *attrs) length(name string) Val[float64]  { return read(a, name, eval.Length) }
+func (a *attrs) power(name string) Val[float64]   { return read(a, name, eval.Power) }
+func (a *attrs) compute(name string) Val[float64] { return read(a, name, eval.Compute) }
+func (a *attrs) ints(name string) Val[[]int64]    { return read(a, name, eval.IntList) }
 func (a *attrs) strs(name string) Val[[]string] {
 	v := read(a, name, eval.StringList)
 	if v.Set && a.plain {

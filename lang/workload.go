@@ -43,9 +43,44 @@ type Workload struct {
 	Parallelism *Parallelism
 	// Collectives are the collective blocks, in source order.
 	Collectives []*Collective
+	// Model is the `model` block, nil when absent: the compiler derives
+	// collectives and the compute time from it (compiler/training).
+	Model *TrainingModel
 	// DeclRange is the block header's range.
 	DeclRange hcl.Range
 }
+
+// TrainingModel is a workload's `model { ... }` block: the transformer a
+// job trains and how (docs/language.md, "model"). Counts are plain
+// numbers; dtypes are names from Dtypes.
+type TrainingModel struct {
+	Parameters, ActiveParameters, ExpertParameters Val[float64]
+	Layers, MoELayers, Hidden                      Val[int64]
+	SequenceLength, MicroBatch, GlobalBatch        Val[int64]
+	WeightDtype, ActivationDtype, GradientDtype    Val[string]
+	DispatchDtype                                  Val[string]
+	Experts, TopK                                  Val[int64]
+	CapacityFactor                                 Val[float64]
+	ZeROStage                                      Val[int64]
+	SequenceParallel                               Val[bool]
+	Recompute                                      Val[string]
+	VirtualStages                                  Val[int64]
+	GPUPeak                                        Val[float64]
+	Utilization                                    Val[float64]
+	// DeclRange is the block header's range.
+	DeclRange hcl.Range
+}
+
+// Dtypes maps the number formats a model block names to their bytes per
+// element (IEEE 754 and OCP 8-bit formats).
+var Dtypes = map[string]float64{"fp32": 4, "tf32": 4, "bf16": 2, "fp16": 2, "fp8": 1, "int8": 1}
+
+// DtypeNames lists Dtypes' keys in the order the docs give them.
+var DtypeNames = []string{"fp32", "tf32", "bf16", "fp16", "fp8", "int8"}
+
+// Recomputes are the activation recomputation modes: none, or every
+// layer's forward pass again in backward.
+var Recomputes = []string{"none", "full"}
 
 // Parallelism is the `parallelism { data, tensor, pipeline, expert }`
 // block: group sizes of the job's decomposition.
@@ -101,7 +136,7 @@ var (
 		"alltoall":      {"direct"},
 		"sendrecv":      {"direct"},
 	}
-	ParallelGroups = []string{"data", "tensor", "pipeline", "expert", "all"}
+	ParallelGroups = []string{"data", "tensor", "pipeline", "expert", "expert_data", "all"}
 	RankOrders     = []string{"rail_aware", "naive"}
 	RoutingModes   = []string{"ecmp", "ideal", "pinned"}
 	PathPolicies   = []string{"minimal", "valiant", "ugal"}
@@ -110,7 +145,12 @@ var (
 
 var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "placement", "seed", "fabric", "compute_time"},
 	hcl.BlockHeaderSchema{Type: "parallelism"},
+	hcl.BlockHeaderSchema{Type: "model"},
 	hcl.BlockHeaderSchema{Type: "collective", LabelNames: []string{"name"}})
+
+var modelSchema = schemaOf([]string{"parameters", "active_parameters", "expert_parameters", "layers", "moe_layers", "hidden",
+	"sequence_length", "micro_batch", "global_batch", "weight_dtype", "activation_dtype", "gradient_dtype", "dispatch_dtype",
+	"experts", "top_k", "capacity_factor", "zero_stage", "sequence_parallel", "recompute", "virtual_stages", "gpu_peak", "utilization"})
 
 var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert"})
 
@@ -144,6 +184,13 @@ func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) 
 				continue
 			}
 			w.Parallelism = decodeParallelism(blk, ctx, diags)
+		case "model":
+			if w.Model != nil {
+				*diags = append(*diags, diag.Error(diag.HCLSchema, blk.DefRange, "Duplicate model block",
+					fmt.Sprintf("A workload trains one model; the first model block is at %s.", w.Model.DeclRange)))
+				continue
+			}
+			w.Model = decodeModel(blk, ctx, diags)
 		case "collective":
 			name := blk.Labels[0]
 			if first, dup := names[name]; dup {
@@ -157,6 +204,66 @@ func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) 
 		}
 	}
 	return w
+}
+
+func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *TrainingModel {
+	a := newAttrs(content(b, modelSchema, diags), ctx, b.DefRange)
+	m := &TrainingModel{DeclRange: b.DefRange,
+		Parameters: a.number("parameters"), ActiveParameters: a.number("active_parameters"), ExpertParameters: a.number("expert_parameters"),
+		Layers: a.int("layers"), MoELayers: a.int("moe_layers"), Hidden: a.int("hidden"),
+		SequenceLength: a.int("sequence_length"), MicroBatch: a.int("micro_batch"), GlobalBatch: a.int("global_batch"),
+		WeightDtype: a.str("weight_dtype"), ActivationDtype: a.str("activation_dtype"), GradientDtype: a.str("gradient_dtype"),
+		DispatchDtype: a.str("dispatch_dtype"), Experts: a.int("experts"), TopK: a.int("top_k"),
+		CapacityFactor: a.number("capacity_factor"), ZeROStage: a.int("zero_stage"), SequenceParallel: a.boolean("sequence_parallel"),
+		Recompute: a.str("recompute"), VirtualStages: a.int("virtual_stages"), GPUPeak: a.compute("gpu_peak"), Utilization: a.number("utilization")}
+	for _, n := range []string{"parameters", "layers", "hidden", "sequence_length", "micro_batch", "global_batch"} {
+		_, ok := a.get(n)
+		requireSet(a, n, ok, "model")
+	}
+	for _, v := range []struct {
+		name string
+		val  Val[string]
+	}{{"weight_dtype", m.WeightDtype}, {"activation_dtype", m.ActivationDtype}, {"gradient_dtype", m.GradientDtype}, {"dispatch_dtype", m.DispatchDtype}} {
+		oneOf(a, v.val, v.name, DtypeNames)
+	}
+	oneOf(a, m.Recompute, "recompute", Recomputes)
+	for _, v := range []struct {
+		name string
+		val  Val[int64]
+	}{{"layers", m.Layers}, {"hidden", m.Hidden}, {"sequence_length", m.SequenceLength}, {"micro_batch", m.MicroBatch},
+		{"global_batch", m.GlobalBatch}, {"experts", m.Experts}, {"top_k", m.TopK}, {"moe_layers", m.MoELayers}, {"virtual_stages", m.VirtualStages}} {
+		if v.val.Set && v.val.V < 1 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
+				fmt.Sprintf("%s is %d; it must be at least 1 (omit it where the docs give a default).", v.name, v.val.V)))
+		}
+	}
+	for _, v := range []struct {
+		name string
+		val  Val[float64]
+	}{{"parameters", m.Parameters}, {"active_parameters", m.ActiveParameters}, {"expert_parameters", m.ExpertParameters}, {"capacity_factor", m.CapacityFactor}} {
+		if v.val.Set && !(v.val.V > 0) {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
+				fmt.Sprintf("%s is %g; it must be positive (parameters = 70e9 for a 70B model).", v.name, v.val.V)))
+		}
+	}
+	if m.CapacityFactor.Set && m.CapacityFactor.V < 1 {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.CapacityFactor.Range, "Invalid capacity_factor",
+			fmt.Sprintf("capacity_factor is %g; expert slots hold at least the tokens routed to them on average (1 = no padding).", m.CapacityFactor.V)))
+	}
+	if m.ZeROStage.Set && (m.ZeROStage.V < 0 || m.ZeROStage.V > 3) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.ZeROStage.Range, "Invalid zero_stage",
+			fmt.Sprintf("zero_stage is %d; write 0 (plain data parallelism), 1, 2 or 3 (ZeRO stages, Rajbhandari et al. 2020).", m.ZeROStage.V)))
+	}
+	if m.Utilization.Set && !(m.Utilization.V > 0 && m.Utilization.V <= 1) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.Utilization.Range, "Invalid utilization",
+			fmt.Sprintf("utilization is %g; it is the fraction of gpu_peak achieved (model FLOPs utilization), in (0, 1].", m.Utilization.V)))
+	}
+	if m.GPUPeak.Set != m.Utilization.Set {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, b.DefRange, "gpu_peak and utilization go together",
+			"The compute time is 6 × active parameters × tokens ÷ (GPUs × gpu_peak × utilization); give both (gpu_peak = \"989TFLOP/s\", utilization = 0.4), or neither and set the workload's compute_time."))
+	}
+	*diags = append(*diags, a.diags...)
+	return m
 }
 
 func decodeParallelism(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Parallelism {

@@ -197,7 +197,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 	j := newJob(s, wl, wl.Placement.Count, loads)
 	out := Workload{Name: wl.Name, GPUs: len(j.ranks), Placement: wl.Placement.Strategy,
 		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert},
-		Collectives: []Collective{}}
+		Collectives: []Collective{}, ComputeDerivation: wl.ComputeDerivation}
 	servers := map[ir.NodeID]bool{}
 	for _, r := range j.ranks {
 		servers[s.server(r)] = true
@@ -242,7 +242,7 @@ func (j *job) collectiveOnly(c *ir.Collective) Collective {
 func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report func(*hcl.Diagnostic)) Collective {
 	g := j.s.g
 	col := Collective{Name: c.Name, Op: c.Op, Algorithm: c.Algorithm, Group: c.Group, SizeBytes: c.SizeBytes,
-		Order: c.Order, Routing: c.Routing, Path: c.Path, HotLinks: []HotLink{}}
+		PerStep: c.PerStep, Derivation: c.Derivation, Order: c.Order, Routing: c.Routing, Path: c.Path, HotLinks: []HotLink{}}
 	o := j.runCollective(c, c.Algorithm, false, snap)
 	col.Groups = len(o.grps)
 	for _, gr := range o.grps {

@@ -18,7 +18,10 @@ type Workload struct {
 	Method string `json:"method,omitempty"`
 	// MethodNote says why the closed form did not apply.
 	MethodNote  string       `json:"method_note,omitempty"`
-	Collectives []Collective `json:"collectives"` // in source order
+	Collectives []Collective `json:"collectives"` // derived from the model first, then the written ones in source order
+	// ComputeDerivation says how the model block's compute time was
+	// reached; absent when compute_time was written.
+	ComputeDerivation string `json:"compute_derivation,omitempty"`
 	// Step is the step-time model (with compute_time only).
 	Step *Step `json:"step,omitempty"`
 	// Scaling is the what-if table over GPU counts (with compute_time only).
@@ -44,9 +47,13 @@ type Collective struct {
 	Groups    int     `json:"groups"`
 	Ranks     int     `json:"ranks"`
 	SizeBytes float64 `json:"size_bytes"` // one rank's buffer (nccl-tests)
-	Order     string  `json:"order"`      // "rail_aware" or "naive"
-	Routing   string  `json:"routing"`    // "ecmp", "ideal" or "pinned"
-	Path      string  `json:"path"`       // "minimal", "valiant" or "ugal"
+	PerStep   float64 `json:"per_step"`   // runs per training step
+	// Derivation is the arithmetic and source of a collective derived
+	// from the workload's model block; absent for a written one.
+	Derivation string `json:"derivation,omitempty"`
+	Order      string `json:"order"`   // "rail_aware" or "naive"
+	Routing    string `json:"routing"` // "ecmp", "ideal" or "pinned"
+	Path       string `json:"path"`    // "minimal", "valiant" or "ugal"
 	// Flows counts point-to-point transfers (rank pairs × ring channels).
 	Flows int64 `json:"flows"`
 	// CongestionFactor is the largest offered load ÷ capacity over every

@@ -18,8 +18,12 @@ func WriteText(w io.Writer, ws []Workload) {
 		}
 		fmt.Fprintln(w)
 		for _, c := range wl.Collectives {
-			fmt.Fprintf(w, "  %-14s %s %s over %d×%d ranks, %s, %s/%s\n", c.Name, c.Op, c.Algorithm,
-				c.Groups, c.Ranks, units.Size(c.SizeBytes), c.Order, c.Routing)
+			derived := ""
+			if c.Derivation != "" {
+				derived = fmt.Sprintf(", %g per step, from the model", c.PerStep)
+			}
+			fmt.Fprintf(w, "  %-14s %s %s over %d×%d ranks, %s, %s/%s%s\n", c.Name, c.Op, c.Algorithm,
+				c.Groups, c.Ranks, units.Size(c.SizeBytes), c.Order, c.Routing, derived)
 			if c.Ranks < 2 {
 				continue
 			}
@@ -44,8 +48,12 @@ func WriteText(w io.Writer, ws []Workload) {
 			}
 		}
 		if s := wl.Step; s != nil {
-			fmt.Fprintf(w, "  step: compute %s + communication %s = %s; with overlap %s\n",
-				seconds(s.ComputeTimeS), seconds(s.CommTimeS), seconds(s.TimeS), seconds(s.OverlapTimeS))
+			from := ""
+			if wl.ComputeDerivation != "" {
+				from = " (from the model)"
+			}
+			fmt.Fprintf(w, "  step: compute %s%s + communication %s = %s; with overlap %s\n",
+				seconds(s.ComputeTimeS), from, seconds(s.CommTimeS), seconds(s.TimeS), seconds(s.OverlapTimeS))
 		}
 		if len(wl.Scaling) > 0 {
 			fmt.Fprintf(w, "  %8s %10s %10s %8s %9s %8s\n", "GPUs", "step", "ideal×", "×", "overlap×", "eff.")

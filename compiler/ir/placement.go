@@ -75,7 +75,7 @@ func (pl Placement) Place(g *Graph, pool []NodeID, count int) []NodeID {
 }
 
 // Groups splits ranks 0 … n−1 into the groups of one parallel dimension
-// dim ("tensor", "data", "pipeline", "expert" or "all"; anything else
+// dim ("tensor", "data", "pipeline", "expert", "expert_data" or "all"; anything else
 // reads as "data"), each group in rank order, the groups in the order
 // below. Ranks are numbered as documented on Parallelism (Megatron-LM,
 // megatron/core/parallel_state.py: rank = t + T·(d + D·p)):
@@ -86,12 +86,16 @@ func (pl Placement) Place(g *Graph, pool []NodeID, count int) []NodeID {
 //   - "pipeline": for d, for t: the P ranks p = 0 … P−1 (stride T·D).
 //   - "expert": for p, for t, for block k = 0 … D/E−1: the E ranks
 //     d = k·E … k·E+E−1 (consecutive blocks of a data-parallel group).
+//   - "expert_data": for p, for t, for position j = 0 … E−1: the D/E
+//     ranks d = j, j+E, j+2E, … that hold the same experts (one from each
+//     expert group; Megatron-LM's expert-data-parallel group), over which
+//     routed experts' gradients are reduced.
 //
 // Only "all" reads n; the other dimensions cover T·D·P ranks (equal to n
 // for a compiled workload, whose Data × Tensor × Pipeline is
 // Placement.Count). The shape is [number of groups][group size]: T·D·P/T
 // groups of T for "tensor", T·P of D for "data", T·D of P for "pipeline",
-// T·P·D/E of E for "expert".
+// T·P·D/E of E for "expert", T·P·E of D/E for "expert_data".
 func (p Parallelism) Groups(n int, dim string) [][]int {
 	T, D, P, E := p.Tensor, p.Data, p.Pipeline, p.Expert
 	rank := func(t, d, p int) int { return t + T*(d+D*p) }
@@ -121,6 +125,18 @@ func (p Parallelism) Groups(n int, dim string) [][]int {
 					g = append(g, rank(t, d, p))
 				}
 				out = append(out, g)
+			}
+		}
+	case "expert_data":
+		for p := 0; p < P; p++ {
+			for t := 0; t < T; t++ {
+				for j := 0; j < E; j++ {
+					var g []int
+					for d := j; d < D; d += E {
+						g = append(g, rank(t, d, p))
+					}
+					out = append(out, g)
+				}
 			}
 		}
 	case "expert":

@@ -26,6 +26,9 @@ type Workload struct {
 	// ComputeTimeS is the compute time of one training step on one GPU,
 	// seconds; 0 when not given (no step-time model).
 	ComputeTimeS float64
+	// ComputeDerivation says how a model block's compute time was reached
+	// (compiler/training), "" when compute_time was written or absent.
+	ComputeDerivation string
 	// Collectives are the collective blocks, in source order.
 	Collectives []Collective
 	// Switches holds the catalogue facts of every switch model in the
@@ -121,7 +124,12 @@ type Collective struct {
 	PerStep float64
 	// Direction is "forward", "backward" or "both" (SendRecv only).
 	Direction string
-	// Origin is the collective block's range.
+	// Derivation is the arithmetic and source of a collective derived
+	// from the workload's model block (compiler/training), "" for a
+	// written collective block.
+	Derivation string
+	// Origin is the collective block's range (the model block's for a
+	// derived one).
 	Origin OriginID
 }
 

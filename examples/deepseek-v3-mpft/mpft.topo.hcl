@@ -102,7 +102,13 @@ fabric "mpft" {
 # DeepSeek-V3's training parallelism on 2,048 H800: 16-way pipeline,
 # 64-way expert parallelism across 8 nodes, ZeRO-1 data parallelism
 # (DeepSeek-AI, "DeepSeek-V3 Technical Report", arXiv 2412.19437, §3.2).
-# The sizes below are modelling assumptions, not the report's.
+# topoc derives the collectives from the model (docs/workloads.md):
+# "dispatch" and "combine" AllToAlls of 8 experts × 4,096 tokens × 7,168 ×
+# 1 byte = 235 MB, "pipeline" SendRecv of 4,096 × 7,168 × 2 bytes, and
+# ZeRO-1's ReduceScatter and AllGather of the dense and the expert
+# parameters. No compute time: DeepSeek's DualPipe schedule hides most of
+# the pipeline bubble, which topoc's 1F1B and interleaved schedules do not
+# model.
 workload "v3-train" {
   gpus = node_group.h800.gpus
   parallelism {
@@ -110,20 +116,24 @@ workload "v3-train" {
     expert   = 64
   }
 
-  # Token dispatch to the experts: 4,096 tokens per GPU x 7,168 hidden x
-  # 8 routed experts x 1 byte (FP8 dispatch, arXiv 2412.19437 §3.3), an
-  # assumption about the micro-batch.
-  collective "dispatch" {
-    op    = "alltoall"
-    size  = "235MB"
-    group = "expert"
-  }
-
-  # Activations between pipeline stages: 4,096 tokens x 7,168 x 2 bytes.
-  collective "stage" {
-    op    = "sendrecv"
-    size  = "58.7MB"
-    group = "pipeline"
+  model {
+    parameters        = 671e9 # §1, §4.2
+    active_parameters = 37e9  # §1
+    # Routed experts: 58 MoE layers × 256 experts × 3 matrices of 7,168 ×
+    # 2,048 (§4.2) = 654B [derived]
+    expert_parameters = 58 * 256 * 3 * 7168 * 2048
+    layers            = 61 # §4.2: the first 3 dense, the other 58 MoE
+    moe_layers        = 58
+    hidden            = 7168
+    experts           = 256 # routed, per MoE layer (§4.2)
+    top_k             = 8
+    sequence_length   = 4096
+    micro_batch       = 1
+    # 15 micro-batches per data-parallel rank: 15,360 sequences at 2,048
+    # servers, the report's final batch size (§4.2)
+    global_batch   = 15 * var.servers / 2
+    dispatch_dtype = "fp8" # FP8 dispatch (§3.3); topoc sends the combine in it too
+    zero_stage     = 1
   }
 }
 

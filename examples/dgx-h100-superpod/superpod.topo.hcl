@@ -61,37 +61,35 @@ fabric "compute" {
 
 # A 70B-parameter LLM trained on every GPU: tensor parallelism 8 inside
 # each DGX (NVLink), data parallelism across the 127 servers, one ring per
-# rail. The sizes are the model's, the compute time an assumption; see
-# README.md ("Workload") for the arithmetic and docs/workloads.md for the
-# model.
+# rail. See README.md ("Workload") for what topoc predicts and
+# docs/workloads.md for the model.
 workload "llm-70b" {
   gpus = node_group.dgx.gpus
-  # 6·N·T FLOPs per step (Kaplan et al. 2020) for N = 70e9 parameters and
-  # T = 32,768 tokens per data-parallel rank (8 micro-batches of 4,096),
-  # spread over its 8 GPUs at 400 TFLOP/s each (40% of H100's 989 dense
-  # BF16 TFLOP/s): 4.3 s. A modelling assumption, not a measurement.
-  compute_time = "4.3s"
 
   parallelism {
     tensor = 8 # data = 1,016 / 8 = 127
   }
 
-  # Gradient AllReduce: 70e9 parameters × 2 bytes (BF16) / 8 tensor ranks.
-  collective "gradients" {
-    op    = "allreduce"
-    size  = "17.5GB"
-    group = "data"
-    order = "rail_aware"
-  }
-
-  # Tensor-parallel activations: hidden 8,192 × sequence 4,096 × 2 bytes,
-  # 4 AllReduces per layer (Megatron-LM: 2 forward, 2 backward) × 80
-  # layers × 8 micro-batches per step.
-  collective "activations" {
-    op       = "allreduce"
-    size     = "64MiB"
-    group    = "tensor"
-    per_step = 2560
+  # topoc derives the collectives and the compute time from the model
+  # (docs/workloads.md, "Collectives from a model"):
+  #   - "activations": tensor-parallel AllReduce of b·s·h = 1 × 4,096 ×
+  #     8,192 × 2 bytes = 64 MiB, 4 per layer × 80 layers × 8 micro-batches
+  #     = 2,560 per step (Megatron-LM);
+  #   - "gradients": data-parallel AllReduce of 70e9 × 2 bytes ÷ 8 tensor
+  #     ranks = 17.5 GB once per step;
+  #   - compute: 6 × 70e9 × 4,161,536 tokens ÷ (1,016 GPUs × 989 TFLOP/s
+  #     × 0.4) = 4.35 s (Kaplan et al. 2020). 989 TFLOP/s is H100 SXM's
+  #     dense BF16 peak (NVIDIA H100 datasheet); 40% utilization is a
+  #     modelling assumption, not a measurement.
+  model {
+    parameters      = 70e9
+    layers          = 80
+    hidden          = 8192
+    sequence_length = 4096
+    micro_batch     = 1
+    global_batch    = 8 * local.nodes # 8 micro-batches per data-parallel rank
+    gpu_peak        = "989TFLOP/s"
+    utilization     = 0.4
   }
 }
 

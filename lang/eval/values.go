@@ -96,6 +96,13 @@ func Power(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics)
 	return unitValue(units.PowerLiteral, expr, ctx)
 }
 
+// Compute evaluates expr, which must be a string compute-throughput
+// literal ("989TFLOP/s"), and returns FLOP/s (see units.ParseCompute).
+// Errors are as for Rate.
+func Compute(expr hcl.Expression, ctx *hcl.EvalContext) (float64, hcl.Diagnostics) {
+	return unitValue(units.ComputeLiteral, expr, ctx)
+}
+
 // wholeNumber returns v as an int64 when it is a whole number of
 // magnitude at most MaxInt, else a reason.
 func wholeNumber(v cty.Value) (int64, string) {

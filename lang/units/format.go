@@ -71,6 +71,12 @@ func Power(watts float64) string {
 	return inUnits(watts, nil, unit{-3, "mW"}, shortest)
 }
 
+// Compute formats a compute throughput in FLOP/s: EFLOP/s, PFLOP/s,
+// TFLOP/s or GFLOP/s from their thresholds, FLOP/s below: "989TFLOP/s".
+func Compute(flops float64) string {
+	return inUnits(flops, []unit{{18, "EFLOP/s"}, {15, "PFLOP/s"}, {12, "TFLOP/s"}, {9, "GFLOP/s"}}, unit{0, "FLOP/s"}, shortest)
+}
+
 // Count writes a count with thousands separators: "65,536", "-1,024".
 func Count(n int) string {
 	if n < 0 {

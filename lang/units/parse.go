@@ -30,6 +30,12 @@ const (
 	MaxPower = 1e9
 	// MinPower is the smallest accepted nonzero power, in watts (1 mW).
 	MinPower = 1e-3
+	// MaxCompute is the largest accepted compute throughput, in
+	// floating-point operations per second (1 ZFLOP/s).
+	MaxCompute = 1e21
+	// MinCompute is the smallest accepted nonzero compute throughput (1
+	// FLOP/s).
+	MinCompute = 1
 )
 
 // scale is a unit's multiplier: 10^exp10 × 2^shift. Byte rates use
@@ -80,6 +86,12 @@ var (
 		examples: `"15W" or "10.2kW"`,
 		min:      MinPower, max: MaxPower, baseUnit: "W",
 	}
+	ComputeLiteral = &Literal{
+		noun: "compute throughput", lookup: computeUnit, fix: fixComputeUnit,
+		forms:    "FLOP/s, GFLOP/s, TFLOP/s, PFLOP/s, EFLOP/s",
+		examples: `"989TFLOP/s" or "2.25PFLOP/s"`,
+		min:      MinCompute, max: MaxCompute, baseUnit: "FLOP/s",
+	}
 )
 
 // Noun names the quantity in messages: "rate", "size", "length".
@@ -105,6 +117,8 @@ func (q *Literal) Format(v float64) string {
 		return Size(v)
 	case PowerLiteral:
 		return Power(v)
+	case ComputeLiteral:
+		return Compute(v)
 	}
 	return Length(v)
 }
@@ -197,6 +211,24 @@ func powerUnit(u string) (scale, bool) {
 	return scale{}, false
 }
 
+// computeUnit returns the multiplier to floating-point operations per
+// second. Prefixes are decimal SI, upper case.
+func computeUnit(u string) (scale, bool) {
+	switch u {
+	case "FLOP/s":
+		return scale{0, 0}, true
+	case "GFLOP/s":
+		return scale{9, 0}, true
+	case "TFLOP/s":
+		return scale{12, 0}, true
+	case "PFLOP/s":
+		return scale{15, 0}, true
+	case "EFLOP/s":
+		return scale{18, 0}, true
+	}
+	return scale{}, false
+}
+
 // ParseRate parses a rate literal such as "400Gb/s", "1.6Tb/s", "50GB/s"
 // or "100 Gbps" into bits per second, per direction. The grammar is a
 // plain decimal number (digits, optionally a point and more digits; no
@@ -229,6 +261,14 @@ func ParseLength(s string) (metres float64, err error) {
 // number grammar is as for ParseRate; limits MinPower and MaxPower.
 func ParsePower(s string) (watts float64, err error) {
 	return parseQuantity(PowerLiteral, s)
+}
+
+// ParseCompute parses a compute-throughput literal such as "989TFLOP/s"
+// into floating-point operations per second (a GPU's datasheet peak for
+// one number format). The number grammar is as for ParseRate; limits
+// MinCompute and MaxCompute.
+func ParseCompute(s string) (flops float64, err error) {
+	return parseQuantity(ComputeLiteral, s)
 }
 
 // unitError is the error of a failed parse; its text says what is wrong
@@ -489,6 +529,20 @@ func fixPowerUnit(u string) []string {
 				continue
 			}
 			return []string{p.sym}
+		}
+	}
+	return nil
+}
+
+// fixComputeUnit maps a wrongly cased or abbreviated compute unit to its
+// canonical form ("tflops", "TFLOPS", "TFlop/s" → "TFLOP/s").
+func fixComputeUnit(u string) []string {
+	l := strings.ToLower(strings.ReplaceAll(u, " ", ""))
+	for _, p := range []string{"", "g", "t", "p", "e"} {
+		for _, form := range []string{p + "flop/s", p + "flops", p + "flop/sec"} {
+			if l == form {
+				return []string{strings.ToUpper(p) + "FLOP/s"}
+			}
 		}
 	}
 	return nil

@@ -134,3 +134,30 @@ func TestPower(t *testing.T) {
 		t.Errorf("ParsePower(2GW) accepted a unit it does not know")
 	}
 }
+
+// Compute throughput literals: a GPU's datasheet peak ("989TFLOP/s",
+// NVIDIA H100 SXM dense BF16) read back from its canonical text.
+func TestCompute(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want float64
+		out  string
+	}{{"989TFLOP/s", 989e12, "989TFLOP/s"}, {"2.25PFLOP/s", 2.25e15, "2.25PFLOP/s"}, {"400 TFLOP/s", 400e12, "400TFLOP/s"}, {"1EFLOP/s", 1e18, "1EFLOP/s"}} {
+		v, err := ParseCompute(c.in)
+		if err != nil || v != c.want {
+			t.Errorf("ParseCompute(%q) = %v, %v; want %v", c.in, v, err, c.want)
+			continue
+		}
+		if got := Compute(v); got != c.out {
+			t.Errorf("Compute(%v) = %q, want %q", v, got, c.out)
+		}
+	}
+	for in, hint := range map[string]string{"989tflops": `"989TFLOP/s"`, "989TFLOPS": `"989TFLOP/s"`} {
+		if _, err := ParseCompute(in); err == nil || !strings.Contains(err.Error(), hint) {
+			t.Errorf("ParseCompute(%q) error %v, want a hint %s", in, err, hint)
+		}
+	}
+	if _, err := ParseCompute("989TB/s"); err == nil {
+		t.Error("ParseCompute accepted a size rate")
+	}
+}

@@ -394,6 +394,10 @@ func TestGolden(t *testing.T) {
 func TestProtocDecode(t *testing.T) {
 	protoc := tooltest.Command(t, "protoc", "protobuf-compiler")
 	g := compiletest.Example(t, "deepseek-v3-mpft", "servers=128")
+	w := &g.Workloads[0]
+	d, st := pick(t, w, "dispatch"), pick(t, w, "pipeline")
+	d.PerStep, st.PerStep = 1, 1
+	w.Collectives = []ir.Collective{d, st}
 	arts, err := Emitter.Emit(&emit.Input{Graph: g})
 	if err != nil {
 		t.Fatal(err)
@@ -432,12 +436,12 @@ func TestProtocDecode(t *testing.T) {
 	}
 	// Rank 64 is expert group 2 (stage 1's), and receives from rank 0.
 	want := "name: \"dispatch\"\ntype: COMM_COLL_NODE\n" + attr("is_cpu_op", "bool_val", "false") +
-		attr("comm_type", "int64_val", "6") + attr("comm_size", "int64_val", "235000000") + attr("pg_name", "string_val", `"2"`)
+		attr("comm_type", "int64_val", "6") + attr("comm_size", "int64_val", "234881024") + attr("pg_name", "string_val", `"2"`)
 	if got := run(msgs[1], "Node"); got != want {
 		t.Errorf("AllToAll node:\n%s\nwant:\n%s", got, want)
 	}
-	want = "id: 1\nname: \"stage\"\ntype: COMM_RECV_NODE\nctrl_deps: 0\n" + attr("is_cpu_op", "bool_val", "false") +
-		attr("comm_src", "uint32_val", "0") + attr("comm_dst", "uint32_val", "64") + attr("comm_tag", "uint32_val", "1") + attr("comm_size", "int64_val", "58700000")
+	want = "id: 1\nname: \"pipeline\"\ntype: COMM_RECV_NODE\nctrl_deps: 0\n" + attr("is_cpu_op", "bool_val", "false") +
+		attr("comm_src", "uint32_val", "0") + attr("comm_dst", "uint32_val", "64") + attr("comm_tag", "uint32_val", "1") + attr("comm_size", "int64_val", "58720256")
 	if got := run(msgs[2], "Node"); got != want {
 		t.Errorf("receive node:\n%s\nwant:\n%s", got, want)
 	}
@@ -450,8 +454,8 @@ func TestProtocDecode(t *testing.T) {
 func TestLeftOut(t *testing.T) {
 	g := compiletest.Example(t, "deepseek-v3-mpft", "servers=128")
 	w := &g.Workloads[0]
-	base := w.Collectives
-	w.Collectives = []ir.Collective{base[0], base[0], base[0], base[0], base[1]}
+	d, st := pick(t, w, "dispatch"), pick(t, w, "pipeline")
+	w.Collectives = []ir.Collective{d, d, d, d, st}
 	w.Collectives[0].PerStep = 2.6
 	w.Collectives[1].Name, w.Collectives[1].PerStep = "rare", 0.3
 	w.Collectives[2].Name, w.Collectives[2].Op = "bcast", "broadcast"
@@ -531,4 +535,17 @@ func TestSchemaMatchesProtoFile(t *testing.T) {
 	if !proto.Equal(got, want) {
 		t.Errorf("protoc's descriptor of testdata/et_def.proto differs from schema.go's:\nprotoc: %v\nschema: %v", got, want)
 	}
+}
+
+// pick returns workload w's collective called name (derived from the
+// example's model block), failing the test when it has none.
+func pick(t *testing.T, w *ir.Workload, name string) ir.Collective {
+	t.Helper()
+	for _, c := range w.Collectives {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("workload %q has no collective %q", w.Name, name)
+	return ir.Collective{}
 }

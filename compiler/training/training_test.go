@@ -1,0 +1,229 @@
+package training
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// byName returns the derived collective called name, failing the test
+// when it is absent.
+func byName(t *testing.T, st Step, name string) Collective {
+	t.Helper()
+	for _, c := range st.Collectives {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no collective %q in %+v", name, st.Collectives)
+	return Collective{}
+}
+
+func derive(t *testing.T, m Model, p Parallelism) Step {
+	t.Helper()
+	st, probs := Derive(m, p)
+	if len(probs) > 0 {
+		t.Fatalf("%+v %+v: %v", m, p, probs)
+	}
+	return st
+}
+
+// dense is a 7B-class model trained in BF16.
+func dense() Model {
+	return Model{Parameters: 7e9, Layers: 32, Hidden: 4096, SequenceLength: 2048, MicroBatch: 2,
+		GlobalBatch: 2 * 4 * 3, WeightBytes: 2, ActivationBytes: 2, GradientBytes: 2}
+}
+
+// Megatron-LM tensor parallelism (Shoeybi et al. 2019 §3): 4 AllReduces of
+// b·s·h elements per layer per micro-batch (2 forward, 2 backward), 6 with
+// full recomputation; sequence parallelism (Korthikanti et al. 2022)
+// turns each into an AllGather and a ReduceScatter of the same buffer.
+func TestTensorParallel(t *testing.T) {
+	p := Parallelism{Data: 4, Tensor: 8, Pipeline: 1, Expert: 1}
+	m := dense()
+	act := 2.0 * 2048 * 4096 * 2 // b·s·h × 2 B
+	st := derive(t, m, p)
+	if st.MicroBatches != 3 {
+		t.Fatalf("micro-batches %d, want 24 / (2 × 4) = 3", st.MicroBatches)
+	}
+	a := byName(t, st, "activations")
+	if a.Op != "allreduce" || a.Group != "tensor" || a.SizeBytes != act || a.PerStep != 4*32*3 {
+		t.Errorf("activations %+v, want allreduce of %g × 384", a, act)
+	}
+	m.FullRecompute = true
+	if a := byName(t, derive(t, m, p), "activations"); a.PerStep != 6*32*3 {
+		t.Errorf("with recomputation %g per step, want 576", a.PerStep)
+	}
+	m.FullRecompute, m.SequenceParallel = false, true
+	st = derive(t, m, p)
+	ag, rs := byName(t, st, "activations_gather"), byName(t, st, "activations_scatter")
+	if ag.Op != "allgather" || rs.Op != "reducescatter" || ag.SizeBytes != act || rs.SizeBytes != act || ag.PerStep != 384 || rs.PerStep != 384 {
+		t.Errorf("sequence parallel %+v %+v", ag, rs)
+	}
+	for _, c := range st.Collectives {
+		if c.Name == "activations" {
+			t.Error("sequence parallelism still derives the AllReduce")
+		}
+	}
+	// One tensor rank: no tensor collective at all.
+	one := dense()
+	one.GlobalBatch = 2 * 32
+	for _, c := range derive(t, one, Parallelism{Data: 32, Tensor: 1, Pipeline: 1, Expert: 1}).Collectives {
+		if c.Group == "tensor" {
+			t.Errorf("tensor = 1 derived %+v", c)
+		}
+	}
+}
+
+// Pipeline parallelism (Narayanan et al. 2021 §2.2, §4.1): b·s·h ÷ t per
+// GPU each way per micro-batch, v times as often interleaved; bubble
+// (p−1)/m for 1F1B, (p−1)/(v·m) interleaved.
+func TestPipelineParallel(t *testing.T) {
+	m := Model{Parameters: 175e9, Layers: 96, Hidden: 12288, SequenceLength: 2048, MicroBatch: 1,
+		GlobalBatch: 1 * 8 * 16, WeightBytes: 2, ActivationBytes: 2, GradientBytes: 2}
+	p := Parallelism{Data: 8, Tensor: 8, Pipeline: 8, Expert: 1}
+	st := derive(t, m, p)
+	pp := byName(t, st, "pipeline")
+	if want := 2048.0 * 12288 * 2 / 8; pp.Op != "sendrecv" || pp.Group != "pipeline" || pp.SizeBytes != want || pp.PerStep != 16 {
+		t.Errorf("pipeline %+v, want sendrecv of %g × 16", pp, want)
+	}
+	if st.Bubble != 7.0/16 {
+		t.Errorf("1F1B bubble %g, want 7/16", st.Bubble)
+	}
+	if a := byName(t, st, "activations"); a.PerStep != 4*12*16 {
+		t.Errorf("tensor AllReduces per step %g, want 4 × 96/8 layers × 16", a.PerStep)
+	}
+	m.VirtualStages = 2
+	st = derive(t, m, p)
+	if pp := byName(t, st, "pipeline"); pp.PerStep != 32 || st.Bubble != 7.0/32 {
+		t.Errorf("interleaved: %g per step, bubble %g; want 32 and 7/32", pp.PerStep, st.Bubble)
+	}
+}
+
+// ZeRO (Rajbhandari et al. 2020 §7): stages 1 and 2 move the same 2Ψ per
+// step as plain data parallelism, stage 3 moves 3Ψ at one micro-batch.
+// Volumes are per rank under ring algorithms: AllReduce 2(n−1)/n × size,
+// AllGather and ReduceScatter (n−1)/n × size (Thakur et al. 2005).
+func TestZeROTraffic(t *testing.T) {
+	p := Parallelism{Data: 16, Tensor: 2, Pipeline: 1, Expert: 1}
+	n := 16.0
+	traffic := func(st Step) float64 {
+		sum := 0.0
+		for _, c := range st.Collectives {
+			if c.Group != "data" {
+				continue
+			}
+			f := (n - 1) / n
+			if c.Op == "allreduce" {
+				f *= 2
+			}
+			sum += f * c.SizeBytes * c.PerStep
+		}
+		return sum
+	}
+	m := dense()
+	m.GlobalBatch = 2 * 16 // one micro-batch per rank
+	psi := 7e9 / 2 * 2     // parameters per GPU × 2 B
+	dp := traffic(derive(t, m, p))
+	if g := byName(t, derive(t, m, p), "gradients"); g.Op != "allreduce" || g.SizeBytes != psi {
+		t.Errorf("plain data parallel %+v, want AllReduce of %g", g, psi)
+	}
+	for stage, ratio := range map[int]float64{1: 1, 2: 1, 3: 1.5} {
+		m.ZeROStage = stage
+		if got := traffic(derive(t, m, p)) / dp; math.Abs(got-ratio) > 1e-12 {
+			t.Errorf("ZeRO-%d moves %g × plain data parallelism, want %g", stage, got, ratio)
+		}
+	}
+	// ZeRO-3 gathers the parameters before each forward and backward pass
+	// of every micro-batch.
+	m.ZeROStage, m.GlobalBatch = 3, 2*16*4
+	st := derive(t, m, p)
+	if ag, rs := byName(t, st, "parameters"), byName(t, st, "gradients"); ag.PerStep != 8 || rs.PerStep != 4 {
+		t.Errorf("ZeRO-3 over 4 micro-batches: %g AllGathers, %g ReduceScatters; want 8 and 4", ag.PerStep, rs.PerStep)
+	}
+}
+
+// Mixture of experts (GShard §2; DeepSeek-V3 §3.2): dispatch and combine
+// AllToAlls of top-k × tokens × h elements per MoE layer per micro-batch,
+// forward and backward; routed experts' gradients over the ranks that
+// hold the same experts. DeepSeek-V3's 4,096-token micro-batch with h =
+// 7,168, top-8 and FP8 dispatch is 235 MB.
+func TestMixtureOfExperts(t *testing.T) {
+	m := Model{Parameters: 671e9, ActiveParameters: 37e9, ExpertParameters: 650e9, Layers: 64, MoELayers: 56,
+		Hidden: 7168, SequenceLength: 4096, MicroBatch: 1, GlobalBatch: 128 * 2, WeightBytes: 2, ActivationBytes: 2,
+		GradientBytes: 4, DispatchBytes: 1, Experts: 256, TopK: 8}
+	p := Parallelism{Data: 128, Tensor: 1, Pipeline: 16, Expert: 64}
+	st := derive(t, m, p)
+	d, c := byName(t, st, "dispatch"), byName(t, st, "combine")
+	want := 8.0 * 4096 * 7168 * 1
+	if d.Op != "alltoall" || d.Group != "expert" || d.SizeBytes != want || c.SizeBytes != want {
+		t.Errorf("dispatch %+v, combine %+v; want AllToAlls of %g", d, c, want)
+	}
+	if d.PerStep != 2*(56.0/16)*2 {
+		t.Errorf("dispatch %g per step, want 2 × 3.5 MoE layers per stage × 2 micro-batches", d.PerStep)
+	}
+	eg := byName(t, st, "expert_gradients")
+	if eg.Group != "expert_data" || eg.SizeBytes != 650e9/(16*64)*4 {
+		t.Errorf("expert gradients %+v, want %g over expert_data", eg, 650e9/(16*64)*4)
+	}
+	if g := byName(t, st, "gradients"); g.SizeBytes != (671e9-650e9)/16*4 {
+		t.Errorf("dense gradients %+v", g)
+	}
+	m.CapacityFactor = 1.25
+	if d := byName(t, derive(t, m, p), "dispatch"); d.SizeBytes != 1.25*want {
+		t.Errorf("capacity 1.25: %g, want %g", d.SizeBytes, 1.25*want)
+	}
+}
+
+// Compute: 6 FLOPs per active parameter per token (Kaplan et al. 2020),
+// 8 with full recomputation, at peak × utilization, plus the bubble.
+func TestComputeTime(t *testing.T) {
+	m := dense()
+	m.PeakFLOPS, m.Utilization = 989e12, 0.4
+	p := Parallelism{Data: 4, Tensor: 8, Pipeline: 1, Expert: 1}
+	st := derive(t, m, p)
+	want := 6 * 7e9 * 24 * 2048 / (32 * 989e12 * 0.4)
+	if math.Abs(st.ComputeTimeS-want) > 1e-12*want || !strings.Contains(st.ComputeFormula, "Kaplan") {
+		t.Errorf("compute %g (%s), want %g", st.ComputeTimeS, st.ComputeFormula, want)
+	}
+	m.FullRecompute = true
+	if got := derive(t, m, p).ComputeTimeS; math.Abs(got-want*8/6) > 1e-9 {
+		t.Errorf("with recomputation %g, want %g", got, want*8/6)
+	}
+	m.FullRecompute, m.Layers, m.GlobalBatch = false, 32, 2*2*4
+	pp := derive(t, m, Parallelism{Data: 2, Tensor: 4, Pipeline: 4, Expert: 1})
+	ideal := 6 * 7e9 * 16 * 2048 / (32 * 989e12 * 0.4)
+	if math.Abs(pp.ComputeTimeS-ideal*(1+3.0/4)) > 1e-9 {
+		t.Errorf("with a 4-stage pipeline over 4 micro-batches %g, want %g × (1 + 3/4)", pp.ComputeTimeS, ideal)
+	}
+}
+
+// Arguments that cannot hold with the parallelism name the argument.
+func TestProblems(t *testing.T) {
+	p := Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2}
+	for _, c := range []struct {
+		mod   func(*Model)
+		param string
+	}{
+		{func(m *Model) { m.GlobalBatch = 10 }, "global_batch"},
+		{func(m *Model) { m.Layers = 1 }, "layers"},
+		{func(m *Model) { m.Experts, m.TopK = 8, 9 }, "top_k"},
+		{func(m *Model) { m.Experts, m.TopK = 7, 1 }, "experts"},
+		{func(m *Model) { m.TopK = 2 }, "experts"},
+		{func(m *Model) { m.ZeROStage = 4 }, "zero_stage"},
+		{func(m *Model) { m.PeakFLOPS = 1e15 }, "utilization"},
+		{func(m *Model) { m.Hidden = 0 }, "hidden"},
+	} {
+		m := dense()
+		c.mod(&m)
+		_, probs := Derive(m, p)
+		if len(probs) == 0 || probs[0].Param != c.param {
+			t.Errorf("%+v: problems %v, want one on %s", m, probs, c.param)
+		}
+	}
+	m := dense()
+	m.VirtualStages, m.GlobalBatch = 2, 16
+	if _, probs := Derive(m, Parallelism{Data: 8, Tensor: 2, Pipeline: 1, Expert: 1}); len(probs) == 0 || probs[0].Param != "virtual_stages" {
+		t.Errorf("interleaving without a pipeline: %v", probs)
+	}
+}
