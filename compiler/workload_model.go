@@ -3,6 +3,8 @@ package compiler
 import (
 	"fmt"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/compiler/training"
 	"github.com/topoc/topoc/lang"
@@ -17,11 +19,57 @@ const defaultDtype = "bf16"
 
 // deriveFromModel turns the workload's model block into collectives
 // (appended to wl before the written ones) and, unless compute_time is
-// written, the compute time (compiler/training). A model argument that
-// does not fit the parallelism is a workload-parallelism error at it; a
-// derived collective whose name a written one reuses is duplicate-name.
+// written, the compute time (compiler/training). A model argument that does not fit the parallelism is
+// a workload-parallelism error at it; a derived collective whose name a
+// written one reuses is duplicate-name.
 func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 	lm := w.Model
+	m := trainingModel(lm)
+	cols, step, ok := s.deriveStep(w, m, wl.Parallelism, lm.DeclRange, rangesOf(lm))
+	if !ok {
+		return false
+	}
+	written := map[string]*lang.Collective{}
+	for _, c := range w.Collectives {
+		written[c.Name] = c
+	}
+	for _, c := range cols {
+		if wc, dup := written[c.Name]; dup {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, wc.DeclRange, fmt.Sprintf("Collective %q is also derived from the model", c.Name),
+				fmt.Sprintf("Workload %q's model block derives a collective named %q (%s); rename the written one, or drop it to use the derived one.", w.Name, c.Name, c.Op)))
+			return false
+		}
+	}
+	wl.Collectives = append(wl.Collectives, cols...)
+	if !w.ComputeTime.Set && step.ComputeTimeS > 0 {
+		wl.ComputeTimeS, wl.ComputeDerivation = step.ComputeTimeS, step.ComputeFormula
+		wl.BackwardTimeS = step.BackwardTimeS
+	}
+	wl.Overlap = m.Overlap
+	return true
+}
+
+// deriveLevers compiles the workload's lever blocks, after its written
+// collectives (which every lever keeps). A lever needs a model block.
+func (s *state) deriveLevers(w *lang.Workload, wl *ir.Workload) bool {
+	if len(w.Levers) > 0 && w.Model == nil {
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, w.Levers[0].DeclRange, "A lever needs a model",
+			fmt.Sprintf("Lever %q changes how workload %q trains its model, but the workload has no model block; describe the model (docs/language.md, \"model\") or remove the lever.", w.Levers[0].Name, w.Name)))
+		return false
+	}
+	for _, lv := range w.Levers {
+		l, ok := s.lever(w, lv, trainingModel(w.Model), *wl)
+		if !ok {
+			return false
+		}
+		wl.Levers = append(wl.Levers, l)
+	}
+	return true
+}
+
+// trainingModel reads a model block into compiler/training's terms,
+// with the documented defaults (docs/language.md, "model").
+func trainingModel(lm *lang.TrainingModel) training.Model {
 	bytes := func(v lang.Val[string], dflt float64) float64 {
 		if !v.Set {
 			return dflt
@@ -37,7 +85,7 @@ func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 		GradientBytes: bytes(lm.GradientDtype, lang.Dtypes[defaultDtype]), DispatchBytes: bytes(lm.DispatchDtype, act),
 		Experts: int(lm.Experts.V), TopK: int(lm.TopK.V), CapacityFactor: lm.CapacityFactor.V,
 		ZeROStage: int(lm.ZeROStage.V), SequenceParallel: lm.SequenceParallel.V, FullRecompute: lm.Recompute.V == "full",
-		VirtualStages: int(lm.VirtualStages.V), PeakFLOPS: lm.GPUPeak.V, Utilization: lm.Utilization.V,
+		VirtualStages: int(lm.VirtualStages.V), PeakFLOPS: lm.GPUPeak.V, Utilization: lm.Utilization.V, Overlap: lm.Overlap.V,
 	}
 	if m.Experts > 0 && !lm.MoELayers.Set {
 		m.MoELayers = m.Layers
@@ -45,32 +93,41 @@ func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 	if m.Experts > 0 && !lm.TopK.Set {
 		m.TopK = 1 // Switch Transformer routing (Fedus et al. 2021): one expert per token
 	}
-	par := wl.Parallelism
+	return m
+}
+
+// rangesOf maps the model's argument names to their ranges, for the
+// problems compiler/training reports.
+func rangesOf(lm *lang.TrainingModel) map[string]hcl.Range {
+	out := map[string]hcl.Range{}
+	for name, v := range map[string]lang.Val[int64]{"global_batch": lm.GlobalBatch, "layers": lm.Layers, "virtual_stages": lm.VirtualStages,
+		"top_k": lm.TopK, "experts": lm.Experts, "moe_layers": lm.MoELayers, "zero_stage": lm.ZeROStage} {
+		if v.Set {
+			out[name] = v.Range
+		}
+	}
+	return out
+}
+
+// deriveStep runs compiler/training on m and par and returns the
+// collectives as the IR holds them, reporting its problems at the ranges
+// given (at block otherwise).
+func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelism, block hcl.Range, ranges map[string]hcl.Range) ([]ir.Collective, training.Step, bool) {
 	step, probs := training.Derive(m, training.Parallelism{Data: par.Data, Tensor: par.Tensor, Pipeline: par.Pipeline, Expert: par.Expert})
-	ranges := map[string]lang.Val[int64]{"global_batch": lm.GlobalBatch, "layers": lm.Layers, "virtual_stages": lm.VirtualStages,
-		"top_k": lm.TopK, "experts": lm.Experts, "moe_layers": lm.MoELayers, "zero_stage": lm.ZeROStage}
 	for _, p := range probs {
-		rng := lm.DeclRange
-		if v, ok := ranges[p.Param]; ok && v.Set {
-			rng = v.Range
+		rng, ok := ranges[p.Param]
+		if !ok {
+			rng = block
 		}
 		s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, rng, "Model does not fit the parallelism",
 			fmt.Sprintf("Workload %q: %s.", w.Name, p.Msg)))
 	}
 	if len(probs) > 0 {
-		return false
+		return nil, step, false
 	}
-	written := map[string]*lang.Collective{}
-	for _, c := range w.Collectives {
-		written[c.Name] = c
-	}
-	origin := s.g.Origin(lm.DeclRange)
+	origin := s.g.Origin(block)
+	var out []ir.Collective
 	for _, c := range step.Collectives {
-		if wc, dup := written[c.Name]; dup {
-			s.diags = append(s.diags, diag.Error(diag.DuplicateName, wc.DeclRange, fmt.Sprintf("Collective %q is also derived from the model", c.Name),
-				fmt.Sprintf("Workload %q's model block derives a collective named %q (%s); rename the written one, or drop it to use the derived one.", w.Name, c.Name, c.Op)))
-			return false
-		}
 		col := ir.Collective{Name: c.Name, Op: c.Op, Group: c.Group, SizeBytes: c.SizeBytes, PerStep: c.PerStep,
 			Order: "rail_aware", Routing: "ecmp", Path: "minimal", FlowsPerPair: 1, Seed: 1, Direction: "both",
 			Derivation: c.Formula, Origin: origin}
@@ -80,10 +137,74 @@ func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 		default:
 			col.Algorithm = "direct"
 		}
-		wl.Collectives = append(wl.Collectives, col)
+		out = append(out, col)
 	}
+	return out, step, true
+}
+
+// lever derives the job of one lever block: the base model m with the
+// lever's changes, the workload's written collectives kept as they are.
+func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.Workload) (ir.Lever, bool) {
+	l := ir.Lever{Name: lv.Name, Parallelism: wl.Parallelism, InNetwork: lv.InNetwork.V, Origin: s.g.Origin(lv.DeclRange)}
+	set := func(name string, v any) { l.Changes = append(l.Changes, fmt.Sprintf("%s = %v", name, v)) }
+	for _, d := range []struct {
+		name string
+		v    lang.Val[string]
+		dst  *float64
+	}{{"weight_dtype", lv.WeightDtype, &m.WeightBytes}, {"activation_dtype", lv.ActivationDtype, &m.ActivationBytes},
+		{"gradient_dtype", lv.GradientDtype, &m.GradientBytes}, {"dispatch_dtype", lv.DispatchDtype, &m.DispatchBytes}} {
+		if d.v.Set {
+			*d.dst = lang.Dtypes[d.v.V]
+			set(d.name, d.v.V)
+		}
+	}
+	if lv.ZeROStage.Set {
+		m.ZeROStage = int(lv.ZeROStage.V)
+		set("zero_stage", m.ZeROStage)
+	}
+	if lv.VirtualStages.Set {
+		m.VirtualStages = int(lv.VirtualStages.V)
+		set("virtual_stages", m.VirtualStages)
+	}
+	if lv.SequenceParallel.Set {
+		m.SequenceParallel = lv.SequenceParallel.V
+		set("sequence_parallel", m.SequenceParallel)
+	}
+	if lv.Recompute.Set {
+		m.FullRecompute = lv.Recompute.V == "full"
+		set("recompute", lv.Recompute.V)
+	}
+	if lv.Overlap.Set {
+		m.Overlap = lv.Overlap.V
+		set("overlap", m.Overlap)
+	}
+	if lv.Expert.Set {
+		l.Parallelism.Expert = int(lv.Expert.V)
+		set("expert", l.Parallelism.Expert)
+		if l.Parallelism.Data%l.Parallelism.Expert != 0 {
+			s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, lv.Expert.Range, "expert does not divide data",
+				fmt.Sprintf("Lever %q: expert-parallel groups split each data-parallel group of %d ranks; choose an expert size that divides %d.", lv.Name, l.Parallelism.Data, l.Parallelism.Data)))
+			return l, false
+		}
+	}
+	if lv.InNetwork.Set {
+		set("in_network", lv.InNetwork.V)
+	}
+	ranges := map[string]hcl.Range{"zero_stage": lv.ZeROStage.Range, "virtual_stages": lv.VirtualStages.Range, "experts": lv.Expert.Range, "overlap": lv.Overlap.Range}
+	cols, step, ok := s.deriveStep(w, m, l.Parallelism, lv.DeclRange, ranges)
+	if !ok {
+		return l, false
+	}
+	l.Collectives = cols
+	// The written collectives stay as they are in every lever.
+	for _, c := range wl.Collectives {
+		if c.Derivation == "" {
+			l.Collectives = append(l.Collectives, c)
+		}
+	}
+	l.ComputeTimeS, l.BackwardTimeS, l.Overlap = wl.ComputeTimeS, wl.BackwardTimeS, m.Overlap
 	if !w.ComputeTime.Set && step.ComputeTimeS > 0 {
-		wl.ComputeTimeS, wl.ComputeDerivation = step.ComputeTimeS, step.ComputeFormula
+		l.ComputeTimeS, l.BackwardTimeS = step.ComputeTimeS, step.BackwardTimeS
 	}
-	return true
+	return l, true
 }

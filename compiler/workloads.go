@@ -106,6 +106,9 @@ func (s *state) compileWorkload(w *lang.Workload, adj ir.Adjacency) (ir.Workload
 		}
 		wl.Collectives = append(wl.Collectives, col)
 	}
+	if !s.deriveLevers(w, &wl) {
+		return wl, false
+	}
 	return wl, true
 }
 

@@ -46,6 +46,9 @@ type Workload struct {
 	// Model is the `model` block, nil when absent: the compiler derives
 	// collectives and the compute time from it (compiler/training).
 	Model *TrainingModel
+	// Levers are the `lever` blocks, in source order: variants of the
+	// model's training choices, each evaluated beside the job as it is.
+	Levers []*Lever
 	// DeclRange is the block header's range.
 	DeclRange hcl.Range
 }
@@ -67,6 +70,29 @@ type TrainingModel struct {
 	VirtualStages                                  Val[int64]
 	GPUPeak                                        Val[float64]
 	Utilization                                    Val[float64]
+	Overlap                                        Val[float64]
+	// DeclRange is the block header's range.
+	DeclRange hcl.Range
+}
+
+// Lever is a workload's `lever "name" { ... }` block: a what-if that
+// changes some of the model's training choices (the rest stay), or the
+// expert-parallel size, or uses in-network reduction where the parts
+// offer it. Unset fields keep the job's value.
+type Lever struct {
+	// Name is the block's label.
+	Name string
+	// The model arguments a lever may change, as in TrainingModel.
+	WeightDtype, ActivationDtype, GradientDtype, DispatchDtype Val[string]
+	ZeROStage, VirtualStages                                   Val[int64]
+	SequenceParallel                                           Val[bool]
+	Recompute                                                  Val[string]
+	Overlap                                                    Val[float64]
+	// Expert is the expert-parallel size (parallelism.expert).
+	Expert Val[int64]
+	// InNetwork uses SHARP or NVLS for every AllReduce that the parts
+	// reduce in the network, where it is faster.
+	InNetwork Val[bool]
 	// DeclRange is the block header's range.
 	DeclRange hcl.Range
 }
@@ -146,11 +172,15 @@ var (
 var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "placement", "seed", "fabric", "compute_time"},
 	hcl.BlockHeaderSchema{Type: "parallelism"},
 	hcl.BlockHeaderSchema{Type: "model"},
+	hcl.BlockHeaderSchema{Type: "lever", LabelNames: []string{"name"}},
 	hcl.BlockHeaderSchema{Type: "collective", LabelNames: []string{"name"}})
 
 var modelSchema = schemaOf([]string{"parameters", "active_parameters", "expert_parameters", "layers", "moe_layers", "hidden",
 	"sequence_length", "micro_batch", "global_batch", "weight_dtype", "activation_dtype", "gradient_dtype", "dispatch_dtype",
-	"experts", "top_k", "capacity_factor", "zero_stage", "sequence_parallel", "recompute", "virtual_stages", "gpu_peak", "utilization"})
+	"experts", "top_k", "capacity_factor", "zero_stage", "sequence_parallel", "recompute", "virtual_stages", "gpu_peak", "utilization", "overlap"})
+
+var leverSchema = schemaOf([]string{"weight_dtype", "activation_dtype", "gradient_dtype", "dispatch_dtype", "zero_stage",
+	"virtual_stages", "sequence_parallel", "recompute", "overlap", "expert", "in_network"})
 
 var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert"})
 
@@ -175,6 +205,7 @@ func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) 
 	}
 	*diags = append(*diags, a.diags...)
 	names := map[string]hcl.Range{}
+	levers := map[string]hcl.Range{}
 	for _, blk := range c.Blocks {
 		switch blk.Type {
 		case "parallelism":
@@ -191,6 +222,15 @@ func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) 
 				continue
 			}
 			w.Model = decodeModel(blk, ctx, diags)
+		case "lever":
+			name := blk.Labels[0]
+			if first, dup := levers[name]; dup {
+				*diags = append(*diags, diag.Error(diag.DuplicateName, blk.LabelRanges[0], fmt.Sprintf("Duplicate lever %q", name),
+					fmt.Sprintf("Workload %q already has a lever named %q at %s; rename one.", w.Name, name, first)))
+				continue
+			}
+			levers[name] = blk.DefRange
+			w.Levers = append(w.Levers, decodeLever(blk, ctx, diags))
 		case "collective":
 			name := blk.Labels[0]
 			if first, dup := names[name]; dup {
@@ -215,7 +255,9 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 		WeightDtype: a.str("weight_dtype"), ActivationDtype: a.str("activation_dtype"), GradientDtype: a.str("gradient_dtype"),
 		DispatchDtype: a.str("dispatch_dtype"), Experts: a.int("experts"), TopK: a.int("top_k"),
 		CapacityFactor: a.number("capacity_factor"), ZeROStage: a.int("zero_stage"), SequenceParallel: a.boolean("sequence_parallel"),
-		Recompute: a.str("recompute"), VirtualStages: a.int("virtual_stages"), GPUPeak: a.compute("gpu_peak"), Utilization: a.number("utilization")}
+		Recompute: a.str("recompute"), VirtualStages: a.int("virtual_stages"), GPUPeak: a.compute("gpu_peak"), Utilization: a.number("utilization"),
+		Overlap: a.number("overlap")}
+	checkOverlap(a, m.Overlap)
 	for _, n := range []string{"parameters", "layers", "hidden", "sequence_length", "micro_batch", "global_batch"} {
 		_, ok := a.get(n)
 		requireSet(a, n, ok, "model")
@@ -264,6 +306,50 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 	}
 	*diags = append(*diags, a.diags...)
 	return m
+}
+
+// checkOverlap reports an overlap outside [0, 1].
+func checkOverlap(a *attrs, v Val[float64]) {
+	if v.Set && !(v.V >= 0 && v.V <= 1) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Invalid overlap",
+			fmt.Sprintf("overlap is %g; it is the fraction of the data-parallel gradient sync hidden behind the backward pass, 0 (none) to 1 (all of it, as far as the backward pass lasts).", v.V)))
+	}
+}
+
+func decodeLever(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Lever {
+	a := newAttrs(content(b, leverSchema, diags), ctx, b.DefRange)
+	l := &Lever{Name: b.Labels[0], DeclRange: b.DefRange,
+		WeightDtype: a.str("weight_dtype"), ActivationDtype: a.str("activation_dtype"), GradientDtype: a.str("gradient_dtype"),
+		DispatchDtype: a.str("dispatch_dtype"), ZeROStage: a.int("zero_stage"), VirtualStages: a.int("virtual_stages"),
+		SequenceParallel: a.boolean("sequence_parallel"), Recompute: a.str("recompute"), Overlap: a.number("overlap"),
+		Expert: a.int("expert"), InNetwork: a.boolean("in_network")}
+	for _, v := range []struct {
+		name string
+		val  Val[string]
+	}{{"weight_dtype", l.WeightDtype}, {"activation_dtype", l.ActivationDtype}, {"gradient_dtype", l.GradientDtype}, {"dispatch_dtype", l.DispatchDtype}} {
+		oneOf(a, v.val, v.name, DtypeNames)
+	}
+	oneOf(a, l.Recompute, "recompute", Recomputes)
+	checkOverlap(a, l.Overlap)
+	if l.ZeROStage.Set && (l.ZeROStage.V < 0 || l.ZeROStage.V > 3) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, l.ZeROStage.Range, "Invalid zero_stage",
+			fmt.Sprintf("zero_stage is %d; write 0 (plain data parallelism), 1, 2 or 3.", l.ZeROStage.V)))
+	}
+	for _, v := range []struct {
+		name string
+		val  Val[int64]
+	}{{"virtual_stages", l.VirtualStages}, {"expert", l.Expert}} {
+		if v.val.Set && v.val.V < 1 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
+				fmt.Sprintf("%s is %d; it must be at least 1.", v.name, v.val.V)))
+		}
+	}
+	if len(a.m) == 0 {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, b.DefRange, "Empty lever",
+			fmt.Sprintf("Lever %q changes nothing; set what it tries, e.g. gradient_dtype = \"fp8\", zero_stage = 3, overlap = 0.9 or in_network = true.", l.Name)))
+	}
+	*diags = append(*diags, a.diags...)
+	return l
 }
 
 func decodeParallelism(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Parallelism {

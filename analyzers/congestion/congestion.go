@@ -208,7 +208,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 		out.Method = j.fab.eng.Method()
 		out.MethodNote = j.fab.reason
 	}
-	var comm float64
+	var comm, dp float64
 	for ci := range wl.Collectives {
 		c := &wl.Collectives[ci]
 		snap := func(r *run, pr *phaseResult) {
@@ -220,14 +220,58 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 		}
 		col := j.collective(c, snap, report)
 		comm += col.TimeS * c.PerStep
+		if gradientSync(c) {
+			dp += col.TimeS * c.PerStep
+		}
 		out.Collectives = append(out.Collectives, col)
 	}
 	if wl.ComputeTimeS > 0 {
-		out.Step = &Step{ComputeTimeS: wl.ComputeTimeS, CommTimeS: comm,
-			TimeS: wl.ComputeTimeS + comm, OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
+		t, hidden := stepTime(wl.ComputeTimeS, comm, dp, wl.BackwardTimeS, wl.Overlap)
+		out.Step = &Step{ComputeTimeS: wl.ComputeTimeS, CommTimeS: comm, HiddenTimeS: hidden,
+			TimeS: t, OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
 		out.Scaling = scaling(s, wl, loads)
+		for li := range wl.Levers {
+			out.Levers = append(out.Levers, lever(s, wl, &wl.Levers[li], loads, out.Step.TimeS))
+		}
 	}
 	return out
+}
+
+// gradientSync reports a collective of the data-parallel gradient sync,
+// the communication that may run during the backward pass.
+func gradientSync(c *ir.Collective) bool { return c.Group == "data" || c.Group == "expert_data" }
+
+// stepTime is compute + communication − hidden, where hidden, the
+// gradient sync run during the backward pass, is min(overlap × dp,
+// backward): the sync cannot hide behind more than the backward pass.
+func stepTime(compute, comm, dp, backward, overlap float64) (t, hidden float64) {
+	hidden = math.Min(overlap*dp, backward)
+	return compute + comm - hidden, hidden
+}
+
+// lever evaluates one lever: its collectives routed on the job's
+// placement with the lever's parallelism, AllReduces reduced in the
+// network where the lever asks and the parts make it faster.
+func lever(s *system, wl *ir.Workload, l *ir.Lever, loads *routing.Loads, base float64) LeverRow {
+	v := *wl
+	v.Parallelism, v.Collectives = l.Parallelism, l.Collectives
+	j := newJob(s, &v, v.Placement.Count, loads)
+	var comm, dp float64
+	for ci := range v.Collectives {
+		c := &v.Collectives[ci]
+		col := j.collective(c, nil, nil)
+		t := col.TimeS
+		if l.InNetwork && col.InNetwork != nil && col.InNetwork.TimeS < t {
+			t = col.InNetwork.TimeS
+		}
+		comm += t * c.PerStep
+		if gradientSync(c) {
+			dp += t * c.PerStep
+		}
+	}
+	t, hidden := stepTime(l.ComputeTimeS, comm, dp, l.BackwardTimeS, l.Overlap)
+	return LeverRow{Name: l.Name, Changes: l.Changes, ComputeTimeS: l.ComputeTimeS, CommTimeS: comm,
+		HiddenTimeS: hidden, StepTimeS: t, Speedup: base / t}
 }
 
 // collectiveOnly evaluates c without the in-network what-if or

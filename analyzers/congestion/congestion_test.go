@@ -3,7 +3,9 @@ package congestion_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -306,5 +308,47 @@ func TestRingOverPCIe(t *testing.T) {
 	want := 2 * 0.75 * 1e9 / 63.015e9
 	if !near(c.BandwidthTimeS, want, 1e-3) || c.HotLinks[0].Kind != "pcie" {
 		t.Errorf("bandwidth term %g, want %g; hot link %+v", c.BandwidthTimeS, want, c.HotLinks[0])
+	}
+}
+
+// The lever table of examples/dgx-h100-superpod/README.md ("Levers") is
+// topoc's own output: every row, formatted as the README writes it, is in
+// the README. Beside it, the closed forms each lever must meet: overlap
+// hides min(0.9 × the gradient AllReduce, the backward pass = 2/3 of the
+// compute); FP8 gradients halve the AllReduce's bandwidth term; SHARP and
+// NVLS replace each AllReduce by its in-network time.
+func TestSuperPODLevers(t *testing.T) {
+	res, _ := analyze(t, compile(t, "../../examples/dgx-h100-superpod"))
+	w := res.Workloads[0]
+	readme, err := os.ReadFile("../../examples/dgx-h100-superpod/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Levers) != 4 {
+		t.Fatalf("levers %+v", w.Levers)
+	}
+	g, a := collective(t, res, "llm-70b", "gradients"), collective(t, res, "llm-70b", "activations")
+	for _, l := range w.Levers {
+		row := fmt.Sprintf("| %s | %s | %.3f s | %.3f s | %.3f s | %.2f× |", l.Name, strings.Join(l.Changes, ", "),
+			l.ComputeTimeS, l.CommTimeS, l.StepTimeS, l.Speedup)
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README lacks the row %s", row)
+		}
+		base := w.Step.TimeS
+		switch l.Name {
+		case "overlap":
+			hidden := math.Min(0.9*g.TimeS, w.Step.ComputeTimeS*4/6)
+			if math.Abs(l.StepTimeS-(base-hidden)) > 1e-9 {
+				t.Errorf("overlap step %g, want %g − %g", l.StepTimeS, base, hidden)
+			}
+		case "fp8_gradients":
+			if want := w.Step.CommTimeS - (g.BandwidthTimeS / 2); math.Abs(l.CommTimeS-want) > 1e-6 {
+				t.Errorf("FP8 gradients: communication %g, want %g (half the bandwidth term)", l.CommTimeS, want)
+			}
+		case "in_network":
+			if want := g.InNetwork.TimeS + 2560*a.InNetwork.TimeS; math.Abs(l.CommTimeS-want) > 1e-9 {
+				t.Errorf("in-network communication %g, want %g", l.CommTimeS, want)
+			}
+		}
 	}
 }

@@ -26,6 +26,9 @@ type Workload struct {
 	Step *Step `json:"step,omitempty"`
 	// Scaling is the what-if table over GPU counts (with compute_time only).
 	Scaling []ScalingRow `json:"scaling,omitempty"`
+	// Levers are the what-ifs of the workload's lever blocks (with a
+	// compute time only), in source order.
+	Levers []LeverRow `json:"levers,omitempty"`
 }
 
 // Parallelism echoes the group sizes (Data × Tensor × Pipeline = GPUs).
@@ -155,8 +158,27 @@ type InNetwork struct {
 type Step struct {
 	ComputeTimeS float64 `json:"compute_time_s"` // compute_time
 	CommTimeS    float64 `json:"comm_time_s"`    // Σ collectives' time × per_step
-	TimeS        float64 `json:"time_s"`         // compute + communication (no overlap)
-	OverlapTimeS float64 `json:"overlap_time_s"` // max(compute, communication)
+	// HiddenTimeS is the data-parallel communication that runs during the
+	// backward pass: min(overlap × its time, the backward pass), with the
+	// model's overlap (0 without a model).
+	HiddenTimeS  float64 `json:"hidden_time_s"`
+	TimeS        float64 `json:"time_s"`         // compute + communication − hidden
+	OverlapTimeS float64 `json:"overlap_time_s"` // max(compute, communication): every collective hidden
+}
+
+// LeverRow is one lever's what-if: the job with the lever's changes,
+// routed on the same fabric and placement.
+type LeverRow struct {
+	Name    string   `json:"name"`    // the lever block's label
+	Changes []string `json:"changes"` // what it sets, "gradient_dtype = fp8"
+	// ComputeTimeS, CommTimeS, HiddenTimeS and StepTimeS are as in Step
+	// (StepTimeS = compute + communication − hidden).
+	ComputeTimeS float64 `json:"compute_time_s"`
+	CommTimeS    float64 `json:"comm_time_s"`
+	HiddenTimeS  float64 `json:"hidden_time_s"`
+	StepTimeS    float64 `json:"step_time_s"`
+	// Speedup is the job's step time ÷ the lever's (above 1: faster).
+	Speedup float64 `json:"speedup"`
 }
 
 // ScalingRow is one row of the scaling what-if: the job placed on GPUs
@@ -165,7 +187,7 @@ type Step struct {
 type ScalingRow struct {
 	GPUs         int     `json:"gpus"`           // ranks placed
 	CommTimeS    float64 `json:"comm_time_s"`    // communication per step
-	StepTimeS    float64 `json:"step_time_s"`    // compute + communication
+	StepTimeS    float64 `json:"step_time_s"`    // compute + communication − hidden
 	OverlapTimeS float64 `json:"overlap_time_s"` // max(compute, communication)
 	// IdealSpeedup is GPUs ÷ the first row's GPUs; Speedup and
 	// OverlapSpeedup the predicted throughput ratio without and with

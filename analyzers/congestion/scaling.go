@@ -35,12 +35,17 @@ func scaling(s *system, wl *ir.Workload, loads *routing.Loads) []ScalingRow {
 			continue
 		}
 		j := newJob(s, wl, n, loads)
-		var comm float64
+		var comm, dp float64
 		for ci := range wl.Collectives {
 			c := &wl.Collectives[ci]
-			comm += j.runCollective(c, c.Algorithm, false, nil).time * c.PerStep
+			t := j.runCollective(c, c.Algorithm, false, nil).time * c.PerStep
+			comm += t
+			if gradientSync(c) {
+				dp += t
+			}
 		}
-		row := ScalingRow{GPUs: n, CommTimeS: comm, StepTimeS: wl.ComputeTimeS + comm,
+		step, _ := stepTime(wl.ComputeTimeS, comm, dp, wl.BackwardTimeS, wl.Overlap)
+		row := ScalingRow{GPUs: n, CommTimeS: comm, StepTimeS: step,
 			OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
 		rows = append(rows, row)
 	}

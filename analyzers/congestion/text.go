@@ -3,6 +3,7 @@ package congestion
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/topoc/topoc/lang/units"
 )
@@ -52,14 +53,25 @@ func WriteText(w io.Writer, ws []Workload) {
 			if wl.ComputeDerivation != "" {
 				from = " (from the model)"
 			}
-			fmt.Fprintf(w, "  step: compute %s%s + communication %s = %s; with overlap %s\n",
-				seconds(s.ComputeTimeS), from, seconds(s.CommTimeS), seconds(s.TimeS), seconds(s.OverlapTimeS))
+			hidden := ""
+			if s.HiddenTimeS > 0 {
+				hidden = " − " + seconds(s.HiddenTimeS) + " of gradient sync during backward"
+			}
+			fmt.Fprintf(w, "  step: compute %s%s + communication %s%s = %s; with overlap %s\n",
+				seconds(s.ComputeTimeS), from, seconds(s.CommTimeS), hidden, seconds(s.TimeS), seconds(s.OverlapTimeS))
 		}
 		if len(wl.Scaling) > 0 {
 			fmt.Fprintf(w, "  %8s %10s %10s %8s %9s %8s\n", "GPUs", "step", "ideal×", "×", "overlap×", "eff.")
 			for _, r := range wl.Scaling {
 				fmt.Fprintf(w, "  %8d %10s %10.1f %8.1f %9.1f %7.0f%%\n", r.GPUs, seconds(r.StepTimeS),
 					r.IdealSpeedup, r.Speedup, r.OverlapSpeedup, 100*r.Efficiency)
+			}
+		}
+		if len(wl.Levers) > 0 {
+			fmt.Fprintf(w, "  %-16s %10s %10s %10s %9s  %s\n", "lever", "compute", "comm", "step", "speed-up", "changes")
+			for _, l := range wl.Levers {
+				fmt.Fprintf(w, "  %-16s %10s %10s %10s %8.2f×  %s\n", l.Name, seconds(l.ComputeTimeS), seconds(l.CommTimeS),
+					seconds(l.StepTimeS), l.Speedup, strings.Join(l.Changes, ", "))
 			}
 		}
 	}

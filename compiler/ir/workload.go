@@ -29,6 +29,13 @@ type Workload struct {
 	// ComputeDerivation says how a model block's compute time was reached
 	// (compiler/training), "" when compute_time was written or absent.
 	ComputeDerivation string
+	// BackwardTimeS is the backward pass's part of ComputeTimeS (a model
+	// block's derivation; 0 otherwise), and Overlap the fraction, 0 to 1,
+	// of the data-parallel collectives' time that runs during it.
+	BackwardTimeS, Overlap float64
+	// Levers are the workload's what-ifs (`lever` blocks), in source
+	// order.
+	Levers []Lever
 	// Collectives are the collective blocks, in source order.
 	Collectives []Collective
 	// Switches holds the catalogue facts of every switch model in the
@@ -41,6 +48,27 @@ type Workload struct {
 	// and Hopper or later; designs.md §4).
 	NVLS bool
 	// Origin is the workload block's range.
+	Origin OriginID
+}
+
+// Lever is one what-if of a workload (a `lever` block): the same job with
+// some training choices changed, its collectives derived again from the
+// model (compiler/training), evaluated beside the job as it is.
+type Lever struct {
+	// Name is the block's label.
+	Name string
+	// Changes says what the lever sets, one "argument = value" each, in
+	// argument order.
+	Changes []string
+	// Parallelism, Collectives, ComputeTimeS, BackwardTimeS and Overlap
+	// are the lever's job, as the Workload fields of the same names.
+	Parallelism                          Parallelism
+	Collectives                          []Collective
+	ComputeTimeS, BackwardTimeS, Overlap float64
+	// InNetwork reduces every AllReduce in the network (SHARP, NVLS)
+	// where the parts can and it is faster.
+	InNetwork bool
+	// Origin is the lever block's range.
 	Origin OriginID
 }
 

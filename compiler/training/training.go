@@ -101,6 +101,11 @@ type Model struct {
 	// format (FLOP/s) and Utilization the fraction of it achieved (MFU);
 	// both 0 means no compute time is derived.
 	PeakFLOPS, Utilization float64
+	// Overlap is the fraction, 0 to 1, of the data-parallel gradient
+	// sync that runs during the backward pass (PyTorch DDP's bucketed
+	// AllReduce, Li et al., VLDB 2020, arXiv 2006.15704 §3.2.3; Megatron-LM's
+	// overlapped gradient reduce). 0: none, the sync follows the pass.
+	Overlap float64
 }
 
 // Parallelism holds the group sizes (each ≥ 1), as ir.Parallelism.
@@ -131,6 +136,11 @@ type Step struct {
 	ComputeFormula string
 	// Bubble is the pipeline bubble as a fraction of the ideal compute.
 	Bubble float64
+	// BackwardTimeS is the backward pass's share of ComputeTimeS: 4 of
+	// the 6 FLOPs per parameter and token (Kaplan et al. 2020 §2.1
+	// count 2N forward, 4N backward), 6 of 8 with full recomputation.
+	// The data-parallel sync can hide behind it, at most.
+	BackwardTimeS float64
 }
 
 // Problem is a model argument that cannot hold with the parallelism:
@@ -239,6 +249,7 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		tokens := float64(m.GlobalBatch) * s
 		ideal := perTok * active * tokens / (gpus * m.PeakFLOPS * m.Utilization)
 		st.ComputeTimeS = ideal * (1 + st.Bubble)
+		st.BackwardTimeS = st.ComputeTimeS * (perTok - 2) / perTok
 		st.ComputeFormula = fmt.Sprintf("%g × %s active parameters × %s tokens ÷ (%s GPUs × %s × %g utilization) = %s, × (1 + bubble %.4g) = %s (Kaplan et al. 2020 §2.1; bubble (p−1)/(v·m), Narayanan et al. 2021 §2.2)",
 			perTok, countText(active), countText(tokens), units.Count(d*t*pp), units.Compute(m.PeakFLOPS), m.Utilization, units.Seconds(ideal, 4), st.Bubble, units.Seconds(st.ComputeTimeS, 4))
 	}
@@ -331,6 +342,9 @@ func check(m Model, p Parallelism) []Problem {
 	}
 	if m.ZeROStage < 0 || m.ZeROStage > 3 {
 		bad("zero_stage", "zero_stage is 0 (plain data parallelism) to 3 (got %d)", m.ZeROStage)
+	}
+	if m.Overlap < 0 || m.Overlap > 1 {
+		bad("overlap", "overlap is the fraction of the gradient sync hidden behind the backward pass, 0 to 1 (got %g)", m.Overlap)
 	}
 	if (m.PeakFLOPS > 0) != (m.Utilization > 0) || m.Utilization > 1 {
 		bad("utilization", "give gpu_peak and utilization together, utilization in (0, 1] (got %g), to derive the compute time", m.Utilization)

@@ -91,6 +91,23 @@ workload "llm-70b" {
     gpu_peak        = "989TFLOP/s"
     utilization     = 0.4
   }
+
+  # What-ifs, each the same job with one choice changed (README.md,
+  # "Levers"): the gradient AllReduce overlapped with the backward pass
+  # (90%, as bucketed DDP or Megatron-LM's overlapped reduce run it),
+  # gradients sent in FP8, ZeRO-3 sharding, and SHARP/NVLS reduction.
+  lever "overlap" {
+    overlap = 0.9
+  }
+  lever "fp8_gradients" {
+    gradient_dtype = "fp8"
+  }
+  lever "zero3" {
+    zero_stage = 3
+  }
+  lever "in_network" {
+    in_network = true
+  }
 }
 
 # The design's rules, checked after analysis (docs/language.md,

@@ -1,0 +1,34 @@
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 2
+}
+
+fabric "compute" {
+  clos {
+    endpoints = node_group.dgx.nics.compute
+    rails     = 8
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = 2
+      up    = 2
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+workload "llm" {
+  gpus = node_group.dgx.gpus
+  model {
+    parameters      = 70e9
+    layers          = 80
+    hidden          = 8192
+    sequence_length = 4096
+    micro_batch     = 1
+    global_batch    = 16
+  }
+  lever "nothing" {
+  }
+}
