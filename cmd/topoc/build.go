@@ -22,6 +22,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/irjson"
 	"github.com/topoc/topoc/compiler/emit/k8s"
 	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclenv"
 	netboxemit "github.com/topoc/topoc/compiler/emit/netbox"
 	"github.com/topoc/topoc/compiler/emit/render"
 	"github.com/topoc/topoc/compiler/emit/sim"
@@ -33,7 +34,7 @@ import (
 // emitters lists the back ends of `topoc build`, in --emit order.
 var emitters = []*emit.Emitter{
 	cabling.Emitter, cabling.BOMEmitter, netboxemit.Emitter,
-	nccl.Emitter, slurm.Emitter, slurm.BlockEmitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, chakra.Emitter, infragraph.Emitter,
+	nccl.Emitter, ncclenv.Emitter, slurm.Emitter, slurm.BlockEmitter, k8s.Emitter, ibsim.Emitter, ufm.Emitter, sim.SimAIEmitter, sim.ASTRASimEmitter, chakra.Emitter, infragraph.Emitter,
 	irjson.Emitter, graphml.Emitter, dot.Emitter, render.SVG, render.PNG,
 }
 

@@ -30,7 +30,7 @@ func newNCCL() *cobra.Command {
 		Long: "nccl lint checks NCCL topology files against the rules NCCL applies to them;\n" +
 			"nccl import turns one into an HCL node_model. `topoc build --emit nccl` writes them. See docs/nccl.md.",
 	}
-	c.AddCommand(newNCCLLint(), newNCCLImport())
+	c.AddCommand(newNCCLLint(), newNCCLImport(), newNCCLEnv())
 	return c
 }
 

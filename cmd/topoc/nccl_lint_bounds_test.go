@@ -32,3 +32,28 @@ func TestNCCLLintLongLineBounded(t *testing.T) {
 		t.Errorf("want the finding with a cut snippet; got:\n%.2000s", out)
 	}
 }
+
+// `nccl env --check` exits 1 with nccl-env warnings at the lines of a
+// file that contradicts the design, and 0 on the file `--emit nccl-env`
+// writes for it.
+func TestNCCLEnvCheck(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "nccl.conf")
+	if err := os.WriteFile(bad, []byte("# site\nNCCL_IB_HCA=mlx5_0,mlx5_1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCaptured(t, "nccl", "env", "--check", bad, "../../examples/dgx-h100-superpod")
+	if code != 1 || !strings.Contains(stderr, "nccl.conf:2: Warning[nccl-env]: NCCL_IB_HCA entry \"mlx5_1\" is a prefix") || !strings.Contains(stdout, `node model "DGX-H100", 2 finding(s)`) {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	out := filepath.Join(dir, "out")
+	if code, _, stderr := runCaptured(t, "build", "../../examples/dgx-h100-superpod", "-o", out, "--emit", "nccl-env"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	if code, stdout, stderr := runCaptured(t, "nccl", "env", "--check", filepath.Join(out, "nccl", "DGX-H100.env"), "../../examples/dgx-h100-superpod"); code != 0 {
+		t.Errorf("the emitted file: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runCaptured(t, "nccl", "env", "../../examples/dgx-h100-superpod"); code != 2 || !strings.Contains(stderr, "--check FILE") {
+		t.Errorf("without --check: exit %d: %s", code, stderr)
+	}
+}

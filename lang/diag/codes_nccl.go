@@ -36,11 +36,15 @@ const (
 	// NCCLImportMissing: `topoc nccl import` found no value for something
 	// a node model or NCCL needs; the user must state it.
 	NCCLImportMissing Code = "nccl-import-missing"
+	// NCCLEnv: `topoc nccl env --check` found an NCCL environment setting
+	// that contradicts the design (a storage NIC or a prefix in
+	// NCCL_IB_HCA, GPUDirect RDMA turned off on a PIX path, ...).
+	NCCLEnv Code = "nccl-env"
 )
 
 // ncclCodes are the codes of the NCCL topology XML emit, lint and import.
 var ncclCodes = []Code{
 	NCCLSyntax, NCCLLexical, NCCLStructure, NCCLLimit, NCCLMissingAttribute,
 	NCCLValue, NCCLDuplicate, NCCLInternalAttribute, NCCLNoGDR,
-	NCCLLinkBottleneck, NCCLImportMissing,
+	NCCLLinkBottleneck, NCCLImportMissing, NCCLEnv,
 }

@@ -1,0 +1,201 @@
+// Package ncclenv writes, per node model, the NCCL environment that makes
+// NCCL take the paths topoc's analysis assumed (`topoc build --emit
+// nccl-env`), and checks a user's environment file against the design
+// (`topoc nccl env --check`). Each setting says why, from the design and
+// NCCL's documentation (NCCL 2.30 user guide, "Environment Variables",
+// docs/nccl.md):
+//
+//   - NCCL_IB_HCA: the compute NICs only, exact names ("=" prefix) in rail
+//     order, port 1 of each RDMA device. Without "=", each entry is a
+//     prefix, so "mlx5_1" also selects mlx5_10 … mlx5_19; storage and
+//     front-end NICs in the list let NCCL stripe training traffic onto
+//     the wrong network (nodes.md §2: OCI lists its 16 compute HCAs only).
+//   - NCCL_CROSS_NIC=0 where the fabric's rails or planes meet only inside
+//     the servers (server_transit): a ring or tree that changed NIC
+//     between nodes would have no path. Elsewhere NCCL's default (2: the
+//     same NIC when it can) suits a rail-optimized fabric.
+//   - NCCL_TOPO_FILE where topoc writes a topology file for the model
+//     (`--emit nccl`), at /etc/nccl/<model>.xml, where the file says to
+//     install it.
+//   - NCCL_NET_GDR_LEVEL is left at NCCL's default; the file says for
+//     which GPUs the design's PCIe paths let GPUDirect RDMA run, and for
+//     which NCCL stages through host memory.
+package ncclenv
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/emit"
+	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// TopoDir is where the environment file points NCCL_TOPO_FILE: the
+// directory the file asks the operator to install topoc's topology files
+// in. A deployment convention of topoc's, not NCCL's (NCCL has no default
+// directory; its one default file is /var/run/nvidia-topologyd/
+// virtualTopology.xml, nccl-topo-xml.md §1).
+const TopoDir = "/etc/nccl"
+
+// Emitter is the "nccl-env" back end of `topoc build`: nccl/<model>.env
+// for every node model a node group uses, in the KEY=VALUE form of
+// /etc/nccl.conf and NCCL_CONF_FILE (NCCL 2.23 and later) that a shell
+// can also source.
+var Emitter = &emit.Emitter{
+	Name: "nccl-env",
+	Doc:  "NCCL environment per node model (NCCL_IB_HCA, NCCL_CROSS_NIC, NCCL_TOPO_FILE), each setting with why",
+	Emit: emitAll,
+}
+
+func emitAll(in *emit.Input) ([]emit.Artifact, error) {
+	var arts []emit.Artifact
+	for i := range in.Graph.ServerModels {
+		sm := &in.Graph.ServerModels[i]
+		d := Derive(in.Graph, sm)
+		arts = append(arts, emit.Artifact{Path: "nccl/" + emit.SafeName(sm.Name) + ".env", Data: d.Text()})
+	}
+	return arts, nil
+}
+
+// Design is what the design says about one node model's NCCL
+// environment.
+type Design struct {
+	// Model is the node model's name.
+	Model string
+	// Compute lists the compute NICs' RDMA device names in rail order
+	// (NIC-major, one per port); nil when the model names none.
+	Compute []string
+	// Other lists the model's other named NICs (storage, front-end).
+	Other []string
+	// RailsOnlyInServers reports that a fabric the compute NICs attach to
+	// joins its rails or planes only inside the servers.
+	RailsOnlyInServers bool
+	// TopoFile reports that `--emit nccl` writes a topology file for it.
+	TopoFile bool
+	// Paths are the GPUs' nearest compute NICs and path classes
+	// (nccl.Paths), with the model's PCIe functions.
+	Paths []nccl.GPUPath
+	PCI   []ir.PCIFunction
+}
+
+// Derive reads model sm's NCCL facts from g.
+func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
+	d := Design{Model: sm.Name, Paths: nccl.Paths(g, sm), PCI: sm.PCI}
+	for _, f := range sm.PCI {
+		if f.Kind != ir.PCINIC {
+			continue
+		}
+		if f.Role == ir.RoleCompute {
+			d.Compute = append(d.Compute, f.NetNames...)
+		} else {
+			d.Other = append(d.Other, f.NetNames...)
+		}
+	}
+	r := nccl.Build(g, sm)
+	d.TopoFile = r.Tree != nil && len(r.Missing) == 0
+	d.RailsOnlyInServers = transitFabric(g, sm.Name)
+	return d
+}
+
+// transitFabric reports whether a fabric that the compute NICs of model
+// name attach to has server transit (its rails or planes meet only in
+// the servers).
+func transitFabric(g *ir.Graph, model string) bool {
+	for i := range g.Fabrics {
+		f := &g.Fabrics[i]
+		if f.Transit == 0 {
+			continue
+		}
+		for _, e := range f.Endpoints {
+			n := &g.Nodes[e.Node]
+			if n.Kind == ir.KindNIC && n.Parent != ir.None && g.Nodes[n.Parent].Model == model {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HCA is the NCCL_IB_HCA value the design calls for: exact names, port 1,
+// in rail order ("" when the model names no compute NIC).
+func (d Design) HCA() string {
+	if len(d.Compute) == 0 {
+		return ""
+	}
+	parts := make([]string, len(d.Compute))
+	for i, n := range d.Compute {
+		parts[i] = n + ":1"
+	}
+	return "=" + strings.Join(parts, ",")
+}
+
+// Text writes the environment file: comments saying why, then the
+// settings.
+func (d Design) Text() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# NCCL environment for node model %q, written by topoc from the design.\n", d.Model)
+	b.WriteString("# KEY=VALUE lines, as /etc/nccl.conf and NCCL_CONF_FILE (NCCL 2.23+) read them; a shell can source it.\n")
+	b.WriteString("# Check an edited copy with: topoc nccl env --check FILE DESIGN\n\n")
+	if hca := d.HCA(); hca != "" {
+		fmt.Fprintf(&b, "# The %d compute NICs in rail order (NIC i is rail i), exact names: without \"=\" each entry is a\n", len(d.Compute))
+		b.WriteString("# prefix (\"mlx5_1\" also selects mlx5_10 ...). Storage and front-end NICs stay out.\n")
+		fmt.Fprintf(&b, "NCCL_IB_HCA=%s\n\n", hca)
+	} else {
+		b.WriteString("# NCCL_IB_HCA: not written, the node model names no compute NIC devices (nic \"compute\" { pci { names } }).\n\n")
+	}
+	if d.RailsOnlyInServers {
+		b.WriteString("# The fabric joins its rails (or planes) only inside the servers (server_transit): a ring or tree\n")
+		b.WriteString("# must leave every node on the same NIC, or it has no path between nodes.\n")
+		b.WriteString("NCCL_CROSS_NIC=0\n\n")
+	} else {
+		b.WriteString("# NCCL_CROSS_NIC: left at NCCL's default (2: the same NIC between nodes when it can), which suits\n")
+		b.WriteString("# this fabric; set 0 only if its rails do not meet in the fabric.\n\n")
+	}
+	if d.TopoFile {
+		fmt.Fprintf(&b, "# The topology file `topoc build --emit nccl` writes for this model (nccl/%s.xml); install it here.\n", emit.SafeName(d.Model))
+		fmt.Fprintf(&b, "NCCL_TOPO_FILE=%s/%s.xml\n\n", TopoDir, emit.SafeName(d.Model))
+	}
+	b.WriteString(d.gdrComment())
+	return []byte(b.String())
+}
+
+// gdrComment says for which GPUs the design's PCIe paths let GPUDirect
+// RDMA run at NCCL's default level, and why NCCL_NET_GDR_LEVEL stays
+// unset.
+func (d Design) gdrComment() string {
+	if len(d.Paths) == 0 {
+		return "# NCCL_NET_GDR_LEVEL: left at NCCL's default; the model has no GPU-NIC path topoc can classify.\n"
+	}
+	var off []string
+	for _, p := range d.Paths {
+		if !p.GDR {
+			off = append(off, fmt.Sprintf("%s (%s)", d.PCI[p.GPU].Name, p.Class))
+		}
+	}
+	if len(off) == 0 {
+		return fmt.Sprintf("# NCCL_NET_GDR_LEVEL: left at NCCL's default; every GPU's compute NIC is close enough for GPUDirect RDMA\n# (%s). A lower level set elsewhere would turn it off.\n", classes(d.Paths))
+	}
+	return fmt.Sprintf("# NCCL_NET_GDR_LEVEL: left at NCCL's default. These GPUs reach their compute NIC through the CPU, so NCCL\n"+
+		"# stages their network traffic through host memory: %s. Raising the level to PHB forces GPUDirect\n"+
+		"# RDMA across the root complex, which is slower on most CPUs; move the NIC under the GPU's PCIe switch instead.\n", strings.Join(off, ", "))
+}
+
+// classes summarizes the path classes of ps, "PIX × 8".
+func classes(ps []nccl.GPUPath) string {
+	n := map[string]int{}
+	for _, p := range ps {
+		n[p.Class.String()]++
+	}
+	var keys []string
+	for k := range n {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, k := range keys {
+		out = append(out, fmt.Sprintf("%s × %d", k, n[k]))
+	}
+	return strings.Join(out, ", ")
+}

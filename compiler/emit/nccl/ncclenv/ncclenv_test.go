@@ -1,0 +1,126 @@
+package ncclenv
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+func design(t *testing.T, example string, vars ...string) Design {
+	t.Helper()
+	g := compiletest.Example(t, example, vars...)
+	for i := range g.ServerModels {
+		if d := Derive(g, &g.ServerModels[i]); len(d.Compute) > 0 {
+			return d
+		}
+	}
+	t.Fatalf("%s: no node model names its compute NICs", example)
+	return Design{}
+}
+
+// The DGX H100's eight compute CX-7 are mlx5_0, 3, 4, 5, 6, 9, 10, 11 in
+// NIC (rail) order (nodes.md §2.1, the catalogue's source): the file
+// names them exactly, points NCCL_TOPO_FILE at the model's XML, leaves
+// NCCL_CROSS_NIC at its default on a fabric whose rails meet at the
+// spines, and checks clean against itself.
+func TestDGXH100(t *testing.T) {
+	d := design(t, "dgx-h100-superpod", "scalable_units=1")
+	want := "=mlx5_0:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_9:1,mlx5_10:1,mlx5_11:1"
+	if d.HCA() != want || d.RailsOnlyInServers || !d.TopoFile {
+		t.Fatalf("design %+v, HCA %q; want %q, rails meeting in the fabric, a topology file", d, d.HCA(), want)
+	}
+	text := string(d.Text())
+	for _, s := range []string{"NCCL_IB_HCA=" + want + "\n", "NCCL_TOPO_FILE=/etc/nccl/DGX-H100.xml\n", "PIX × 8"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("file lacks %q:\n%s", s, text)
+		}
+	}
+	if strings.Contains(text, "\nNCCL_CROSS_NIC=") {
+		t.Errorf("file sets NCCL_CROSS_NIC on a rail-optimized fabric:\n%s", text)
+	}
+	if fs := Check(d.Text(), d); len(fs) != 0 {
+		t.Errorf("the emitted file has findings: %+v", fs)
+	}
+}
+
+// A rail-only fabric joins its rails only through the servers' NVLink,
+// so NCCL must keep each ring on one NIC: the file sets NCCL_CROSS_NIC=0
+// and the check flags any other value.
+func TestRailOnly(t *testing.T) {
+	d := design(t, "rail-only-512")
+	if !d.RailsOnlyInServers || !strings.Contains(string(d.Text()), "\nNCCL_CROSS_NIC=0\n") {
+		t.Fatalf("rail-only: %+v\n%s", d, d.Text())
+	}
+	fs := Check([]byte("export NCCL_CROSS_NIC=2\n"), d)
+	if len(fs) != 1 || fs[0].Line != 1 || fs[0].Key != "NCCL_CROSS_NIC" || !strings.Contains(fs[0].Msg, "no path") {
+		t.Errorf("findings %+v", fs)
+	}
+}
+
+// Each contradiction of the design is found at its line, with what to
+// write instead.
+func TestCheck(t *testing.T) {
+	d := design(t, "dgx-h100-superpod", "scalable_units=1")
+	d.Other = []string{"mlx5_1", "mlx5_2", "mlx5_7", "mlx5_8"} // the storage NICs' names on a DGX H200 (nodes.md §2.1)
+	for _, c := range []struct {
+		file  string
+		line  int
+		wants []string
+	}{
+		// A prefix list: mlx5_1 takes mlx5_10 and mlx5_11 (compute) and
+		// the storage mlx5_1; mlx5_0 … are fine but rails 1-4 are missing.
+		{"# a comment\nNCCL_IB_HCA=mlx5_0,mlx5_1\n", 2, []string{"leaves out compute NIC(s) mlx5_3 (rail 1), mlx5_4 (rail 2), mlx5_5 (rail 3), mlx5_6 (rail 4), mlx5_9 (rail 5)", "selects mlx5_1, which node model", `"mlx5_1" is a prefix and selects mlx5_10, mlx5_11, mlx5_1`}},
+		// Every NIC but the storage ones, by exclusion: the storage
+		// ones are excluded, so only the unknown entry is wrong.
+		{"NCCL_IB_HCA=\"^=mlx5_1,mlx5_2,mlx5_7,mlx5_8\"\n", 1, nil},
+		{"NCCL_IB_HCA==mlx5_0:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_9:1,mlx5_10:1,mlx5_11:1,mlx5_2:1\n", 1, []string{"selects mlx5_2"}},
+		{"NCCL_IB_HCA==mlx5_0,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11,ib0\n", 1, []string{`entry "ib0" names no NIC`}},
+		// GDR: the DGX H100's GPU-NIC paths are PIX, so LOC turns
+		// GPUDirect RDMA off for all eight; PIX or PXB keeps it.
+		{"NCCL_NET_GDR_LEVEL=LOC\n", 1, []string{"turns GPUDirect RDMA off for gpu0 (PIX)", "gpu7 (PIX)"}},
+		{"NCCL_NET_GDR_LEVEL=PXB\n", 1, nil},
+		{"NCCL_NET_GDR_LEVEL=2\n", 1, []string{"level names"}},
+		{"\n\nNCCL_IB_DISABLE=1\n", 3, []string{"TCP sockets"}},
+	} {
+		fs := Check([]byte(c.file), d)
+		if len(c.wants) == 0 {
+			if len(fs) != 0 {
+				t.Errorf("%q: findings %+v, want none", c.file, fs)
+			}
+			continue
+		}
+		var all []string
+		for _, f := range fs {
+			if f.Line != c.line {
+				t.Errorf("%q: finding at line %d, want %d", c.file, f.Line, c.line)
+			}
+			all = append(all, f.Msg)
+		}
+		joined := strings.Join(all, "\n")
+		for _, w := range c.wants {
+			if !strings.Contains(joined, w) {
+				t.Errorf("%q: findings lack %q:\n%s", c.file, w, joined)
+			}
+		}
+	}
+}
+
+// A model whose GPU reaches its compute NIC only through the CPU (PHB):
+// the file says NCCL stages its traffic through host memory and leaves
+// the level alone; with no classified path it says so.
+func TestGDROffComment(t *testing.T) {
+	d := Design{Model: "m", Compute: []string{"mlx5_0"},
+		PCI:   []ir.PCIFunction{{Name: "gpu0"}, {Name: "compute[0]"}},
+		Paths: []nccl.GPUPath{{GPU: 0, NIC: 1, Class: ir.PathPHB}}}
+	text := string(d.Text())
+	if !strings.Contains(text, "host memory: gpu0 (PHB)") || strings.Contains(text, "\nNCCL_NET_GDR_LEVEL=") {
+		t.Errorf("PHB path:\n%s", text)
+	}
+	d.Paths = nil
+	if !strings.Contains(string(d.Text()), "no GPU-NIC path") {
+		t.Errorf("without paths:\n%s", d.Text())
+	}
+}
