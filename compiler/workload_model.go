@@ -43,9 +43,14 @@ func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 	wl.Collectives = append(wl.Collectives, cols...)
 	if !w.ComputeTime.Set && step.ComputeTimeS > 0 {
 		wl.ComputeTimeS, wl.ComputeDerivation = step.ComputeTimeS, step.ComputeFormula
-		wl.BackwardTimeS = step.BackwardTimeS
 	}
+	wl.BackwardTimeS = wl.ComputeTimeS * training.BackwardShare(m)
 	wl.Overlap = m.Overlap
+	if m.Overlap > 0 && wl.ComputeTimeS == 0 {
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, lm.Overlap.Range, "Overlap needs a compute time",
+			fmt.Sprintf("Workload %q: overlap hides gradient sync behind the backward pass, which needs the step's compute time; give gpu_peak and utilization, or compute_time.", w.Name)))
+		return false
+	}
 	return true
 }
 
@@ -82,7 +87,7 @@ func trainingModel(lm *lang.TrainingModel) training.Model {
 		Layers: int(lm.Layers.V), MoELayers: int(lm.MoELayers.V), Hidden: int(lm.Hidden.V),
 		SequenceLength: int(lm.SequenceLength.V), MicroBatch: int(lm.MicroBatch.V), GlobalBatch: int(lm.GlobalBatch.V),
 		WeightBytes: bytes(lm.WeightDtype, lang.Dtypes[defaultDtype]), ActivationBytes: act,
-		GradientBytes: bytes(lm.GradientDtype, lang.Dtypes[defaultDtype]), DispatchBytes: bytes(lm.DispatchDtype, act),
+		GradientBytes: bytes(lm.GradientDtype, lang.Dtypes[defaultDtype]), DispatchBytes: bytes(lm.DispatchDtype, 0),
 		Experts: int(lm.Experts.V), TopK: int(lm.TopK.V), CapacityFactor: lm.CapacityFactor.V,
 		ZeROStage: int(lm.ZeROStage.V), SequenceParallel: lm.SequenceParallel.V, FullRecompute: lm.Recompute.V == "full",
 		VirtualStages: int(lm.VirtualStages.V), PeakFLOPS: lm.GPUPeak.V, Utilization: lm.Utilization.V, Overlap: lm.Overlap.V,
@@ -101,10 +106,19 @@ func trainingModel(lm *lang.TrainingModel) training.Model {
 func rangesOf(lm *lang.TrainingModel) map[string]hcl.Range {
 	out := map[string]hcl.Range{}
 	for name, v := range map[string]lang.Val[int64]{"global_batch": lm.GlobalBatch, "layers": lm.Layers, "virtual_stages": lm.VirtualStages,
-		"top_k": lm.TopK, "experts": lm.Experts, "moe_layers": lm.MoELayers, "zero_stage": lm.ZeROStage} {
+		"top_k": lm.TopK, "experts": lm.Experts, "moe_layers": lm.MoELayers, "zero_stage": lm.ZeROStage, "hidden": lm.Hidden} {
 		if v.Set {
 			out[name] = v.Range
 		}
+	}
+	for name, v := range map[string]lang.Val[float64]{"active_parameters": lm.ActiveParameters, "expert_parameters": lm.ExpertParameters,
+		"gpu_peak": lm.GPUPeak, "utilization": lm.Utilization, "overlap": lm.Overlap} {
+		if v.Set {
+			out[name] = v.Range
+		}
+	}
+	if lm.SequenceParallel.Set {
+		out["sequence_parallel"] = lm.SequenceParallel.Range
 	}
 	return out
 }
@@ -190,21 +204,38 @@ func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.
 	if lv.InNetwork.Set {
 		set("in_network", lv.InNetwork.V)
 	}
-	ranges := map[string]hcl.Range{"zero_stage": lv.ZeROStage.Range, "virtual_stages": lv.VirtualStages.Range, "experts": lv.Expert.Range, "overlap": lv.Overlap.Range}
+	ranges := map[string]hcl.Range{"zero_stage": lv.ZeROStage.Range, "virtual_stages": lv.VirtualStages.Range, "experts": lv.Expert.Range,
+		"overlap": lv.Overlap.Range, "sequence_parallel": lv.SequenceParallel.Range}
 	cols, step, ok := s.deriveStep(w, m, l.Parallelism, lv.DeclRange, ranges)
 	if !ok {
 		return l, false
 	}
 	l.Collectives = cols
-	// The written collectives stay as they are in every lever.
+	// The written collectives stay as they are in every lever; one whose
+	// name the lever's model now derives (a dispatch once the lever makes
+	// the experts parallel) would be counted twice.
 	for _, c := range wl.Collectives {
-		if c.Derivation == "" {
-			l.Collectives = append(l.Collectives, c)
+		if c.Derivation != "" {
+			continue
 		}
+		for _, d := range cols {
+			if d.Name == c.Name {
+				s.diags = append(s.diags, diag.Error(diag.DuplicateName, s.g.Range(c.Origin), fmt.Sprintf("Collective %q is also derived in lever %q", c.Name, lv.Name),
+					fmt.Sprintf("Lever %q of workload %q derives a collective named %q (%s) from the model; rename the written one, or drop it to use the derived one.", lv.Name, w.Name, c.Name, d.Op)))
+				return l, false
+			}
+		}
+		l.Collectives = append(l.Collectives, c)
 	}
-	l.ComputeTimeS, l.BackwardTimeS, l.Overlap = wl.ComputeTimeS, wl.BackwardTimeS, m.Overlap
+	l.ComputeTimeS, l.Overlap = wl.ComputeTimeS, m.Overlap
 	if !w.ComputeTime.Set && step.ComputeTimeS > 0 {
-		l.ComputeTimeS, l.BackwardTimeS = step.ComputeTimeS, step.BackwardTimeS
+		l.ComputeTimeS = step.ComputeTimeS
+	}
+	l.BackwardTimeS = l.ComputeTimeS * training.BackwardShare(m)
+	if m.Overlap > 0 && l.ComputeTimeS == 0 {
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, lv.DeclRange, "Overlap needs a compute time",
+			fmt.Sprintf("Lever %q: overlap hides gradient sync behind the backward pass, which needs the step's compute time; give the model gpu_peak and utilization, or the workload compute_time.", lv.Name)))
+		return l, false
 	}
 	return l, true
 }

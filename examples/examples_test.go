@@ -244,22 +244,22 @@ func TestRailOnly512(t *testing.T) {
 // Meta's 24K-GPU Llama 3 cluster (arXiv 2407.21783 §3.3.1): 24,576 GPUs
 // on 3,072 servers, one RTSW per rack of two servers (1,536), pods of
 // 3,072 GPUs non-blocking inside, 1:7 above them. The CTSW and ATSW
-// counts are the example's stated assumptions (16 a pod, 28), which give
-// 192:28 at the CTSW; the cut between two halves of the pods is then
-// 4 pods × 16 CTSW × 28 uplinks, proven.
+// counts are the example's stated assumptions (16 a pod, 27), which give
+// 192:27 at the CTSW; the cut between two halves of the pods is then
+// 4 pods × 16 CTSW × 27 uplinks, proven.
 func TestLlama3Cluster(t *testing.T) {
 	g := compileGraph(t, "llama3-24k")
 	f := fabric(t, inventory.Summarize(g), "backend")
-	if f.Endpoints != 24576 || count(f.SwitchesByTier, "rtsw") != 1536 || count(f.SwitchesByTier, "ctsw") != 8*16 || count(f.SwitchesByTier, "atsw") != 28 {
-		t.Errorf("backend: %d endpoints, switches %v; want 24,576 and 1,536 RTSW, 128 CTSW, 28 ATSW", f.Endpoints, f.SwitchesByTier)
+	if f.Endpoints != 24576 || count(f.SwitchesByTier, "rtsw") != 1536 || count(f.SwitchesByTier, "ctsw") != 8*16 || count(f.SwitchesByTier, "atsw") != 27 {
+		t.Errorf("backend: %d endpoints, switches %v; want 24,576 and 1,536 RTSW, 128 CTSW, 27 ATSW", f.Endpoints, f.SwitchesByTier)
 	}
-	if count(f.LinksByKind, "node_leaf") != 24576 || count(f.LinksByKind, "rtsw_ctsw") != 24576 || count(f.LinksByKind, "ctsw_atsw") != 8*16*28 {
+	if count(f.LinksByKind, "node_leaf") != 24576 || count(f.LinksByKind, "rtsw_ctsw") != 24576 || count(f.LinksByKind, "ctsw_atsw") != 8*16*27 {
 		t.Errorf("backend links %v", f.LinksByKind)
 	}
 	o := oversub.Analyze(g, 0)
 	seen := 0
 	for _, u := range o.Units {
-		want := map[string]float64{"rack": 1, "pod": 192.0 / 28}[u.Kind]
+		want := map[string]float64{"rack": 1, "pod": 192.0 / 27}[u.Kind]
 		if want != 0 {
 			seen++
 		}
@@ -270,11 +270,11 @@ func TestLlama3Cluster(t *testing.T) {
 	if seen != 2 {
 		t.Errorf("oversubscription units %+v: want rack and pod", o.Units)
 	}
-	if o.EndToEnd == nil || *o.EndToEnd != 192.0/28 {
-		t.Errorf("end to end %v, want 192:28", o.EndToEnd)
+	if o.EndToEnd == nil || *o.EndToEnd != 192.0/27 {
+		t.Errorf("end to end %v, want 192:27", o.EndToEnd)
 	}
 	r := bisection.Compute(g, 0, bisection.Options{})
-	if want := 4 * 16 * 28 * 400e9; r.Method != bisection.MethodAnalytic || r.LowerBoundBPS != want || r.UpperBoundBPS != want {
+	if want := 4 * 16 * 27 * 400e9; r.Method != bisection.MethodAnalytic || r.LowerBoundBPS != want || r.UpperBoundBPS != want {
 		t.Errorf("bisection %s %g..%g: want analytic %g", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, want)
 	}
 }

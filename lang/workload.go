@@ -104,6 +104,21 @@ var Dtypes = map[string]float64{"fp32": 4, "tf32": 4, "bf16": 2, "fp16": 2, "fp8
 // DtypeNames lists Dtypes' keys in the order the docs give them.
 var DtypeNames = []string{"fp32", "tf32", "bf16", "fp16", "fp8", "int8"}
 
+// Bounds of a model block's values: far beyond any model trained (the
+// largest published have about 2e12 parameters, 128 layers, hidden
+// 16,384), low enough that derived sizes and times stay finite and
+// printable. Guards, not modelling values.
+const (
+	maxModelParameters = 1e15
+	maxModelLayers     = 100_000
+	maxModelDim        = 1 << 24
+	maxModelBatch      = 1 << 30
+	maxCapacityFactor  = 64
+	// minUtilization keeps a derived compute time below 1,000 × the
+	// ideal one.
+	minUtilization = 0.001
+)
+
 // Recomputes are the activation recomputation modes: none, or every
 // layer's forward pass again in backward.
 var Recomputes = []string{"none", "full"}
@@ -272,36 +287,48 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 	for _, v := range []struct {
 		name string
 		val  Val[int64]
-	}{{"layers", m.Layers}, {"hidden", m.Hidden}, {"sequence_length", m.SequenceLength}, {"micro_batch", m.MicroBatch},
-		{"global_batch", m.GlobalBatch}, {"experts", m.Experts}, {"top_k", m.TopK}, {"moe_layers", m.MoELayers}, {"virtual_stages", m.VirtualStages}} {
-		if v.val.Set && v.val.V < 1 {
+		max  int64
+	}{{"layers", m.Layers, maxModelLayers}, {"hidden", m.Hidden, maxModelDim}, {"sequence_length", m.SequenceLength, maxModelDim},
+		{"micro_batch", m.MicroBatch, maxModelBatch}, {"global_batch", m.GlobalBatch, maxModelBatch}, {"experts", m.Experts, maxModelDim},
+		{"top_k", m.TopK, maxModelDim}, {"moe_layers", m.MoELayers, maxModelLayers}, {"virtual_stages", m.VirtualStages, maxModelLayers}} {
+		if v.val.Set && (v.val.V < 1 || v.val.V > v.max) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
-				fmt.Sprintf("%s is %d; it must be at least 1 (omit it where the docs give a default).", v.name, v.val.V)))
+				fmt.Sprintf("%s is %d; it must be from 1 to %d.", v.name, v.val.V, v.max)))
 		}
 	}
 	for _, v := range []struct {
-		name string
-		val  Val[float64]
-	}{{"parameters", m.Parameters}, {"active_parameters", m.ActiveParameters}, {"expert_parameters", m.ExpertParameters}, {"capacity_factor", m.CapacityFactor}} {
-		if v.val.Set && !(v.val.V > 0) {
+		name     string
+		val      Val[float64]
+		min, max float64
+	}{{"parameters", m.Parameters, 1, maxModelParameters}, {"active_parameters", m.ActiveParameters, 1, maxModelParameters},
+		{"expert_parameters", m.ExpertParameters, 1, maxModelParameters}, {"capacity_factor", m.CapacityFactor, 1, maxCapacityFactor}} {
+		if v.val.Set && !(v.val.V >= v.min && v.val.V <= v.max) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
-				fmt.Sprintf("%s is %g; it must be positive (parameters = 70e9 for a 70B model).", v.name, v.val.V)))
+				fmt.Sprintf("%s is %g; it must be from %g to %g (parameters = 70e9 for a 70B model; capacity_factor 1 means no padding).", v.name, v.val.V, v.min, v.max)))
 		}
 	}
-	if m.CapacityFactor.Set && m.CapacityFactor.V < 1 {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.CapacityFactor.Range, "Invalid capacity_factor",
-			fmt.Sprintf("capacity_factor is %g; expert slots hold at least the tokens routed to them on average (1 = no padding).", m.CapacityFactor.V)))
+	if m.GPUPeak.Set && !(m.GPUPeak.V > 0) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.GPUPeak.Range, "Invalid gpu_peak",
+			"gpu_peak is zero; give the GPU's datasheet peak in the training format, e.g. \"989TFLOP/s\" (H100 SXM, dense BF16)."))
 	}
 	if m.ZeROStage.Set && (m.ZeROStage.V < 0 || m.ZeROStage.V > 3) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.ZeROStage.Range, "Invalid zero_stage",
 			fmt.Sprintf("zero_stage is %d; write 0 (plain data parallelism), 1, 2 or 3 (ZeRO stages, Rajbhandari et al. 2020).", m.ZeROStage.V)))
 	}
-	if m.Utilization.Set && !(m.Utilization.V > 0 && m.Utilization.V <= 1) {
+	if m.Utilization.Set && !(m.Utilization.V >= minUtilization && m.Utilization.V <= 1) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.Utilization.Range, "Invalid utilization",
-			fmt.Sprintf("utilization is %g; it is the fraction of gpu_peak achieved (model FLOPs utilization), in (0, 1].", m.Utilization.V)))
+			fmt.Sprintf("utilization is %g; it is the fraction of gpu_peak achieved (model FLOPs utilization), from %g to 1.", m.Utilization.V, minUtilization)))
 	}
-	if m.GPUPeak.Set != m.Utilization.Set {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, b.DefRange, "gpu_peak and utilization go together",
+	peak, hasPeak := a.get("gpu_peak")
+	util, hasUtil := a.get("utilization")
+	if hasPeak != hasUtil {
+		var rng hcl.Range
+		if hasPeak {
+			rng = peak.Range
+		} else {
+			rng = util.Range
+		}
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, rng, "gpu_peak and utilization go together",
 			"The compute time is 6 × active parameters × tokens ÷ (GPUs × gpu_peak × utilization); give both (gpu_peak = \"989TFLOP/s\", utilization = 0.4), or neither and set the workload's compute_time."))
 	}
 	*diags = append(*diags, a.diags...)
@@ -344,7 +371,7 @@ func decodeLever(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Le
 				fmt.Sprintf("%s is %d; it must be at least 1.", v.name, v.val.V)))
 		}
 	}
-	if len(a.m) == 0 {
+	if attrs, _ := b.Body.JustAttributes(); len(attrs) == 0 && len(a.m) == 0 {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, b.DefRange, "Empty lever",
 			fmt.Sprintf("Lever %q changes nothing; set what it tries, e.g. gradient_dtype = \"fp8\", zero_stage = 3, overlap = 0.9 or in_network = true.", l.Name)))
 	}

@@ -225,14 +225,16 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 		}
 		out.Collectives = append(out.Collectives, col)
 	}
+	base := comm // without a compute time, levers compare communication
 	if wl.ComputeTimeS > 0 {
 		t, hidden := stepTime(wl.ComputeTimeS, comm, dp, wl.BackwardTimeS, wl.Overlap)
 		out.Step = &Step{ComputeTimeS: wl.ComputeTimeS, CommTimeS: comm, HiddenTimeS: hidden,
 			TimeS: t, OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
 		out.Scaling = scaling(s, wl, loads)
-		for li := range wl.Levers {
-			out.Levers = append(out.Levers, lever(s, wl, &wl.Levers[li], loads, out.Step.TimeS))
-		}
+		base = t
+	}
+	for li := range wl.Levers {
+		out.Levers = append(out.Levers, lever(s, wl, &wl.Levers[li], loads, base))
 	}
 	return out
 }

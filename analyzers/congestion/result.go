@@ -26,8 +26,8 @@ type Workload struct {
 	Step *Step `json:"step,omitempty"`
 	// Scaling is the what-if table over GPU counts (with compute_time only).
 	Scaling []ScalingRow `json:"scaling,omitempty"`
-	// Levers are the what-ifs of the workload's lever blocks (with a
-	// compute time only), in source order.
+	// Levers are the what-ifs of the workload's lever blocks, in source
+	// order (without a compute time, their step is their communication).
 	Levers []LeverRow `json:"levers,omitempty"`
 }
 

@@ -21,7 +21,7 @@ func WriteText(w io.Writer, ws []Workload) {
 		for _, c := range wl.Collectives {
 			derived := ""
 			if c.Derivation != "" {
-				derived = fmt.Sprintf(", %g per step, from the model", c.PerStep)
+				derived = fmt.Sprintf(", %.4g per step, from the model", c.PerStep)
 			}
 			fmt.Fprintf(w, "  %-14s %s %s over %d×%d ranks, %s, %s/%s%s\n", c.Name, c.Op, c.Algorithm,
 				c.Groups, c.Ranks, units.Size(c.SizeBytes), c.Order, c.Routing, derived)

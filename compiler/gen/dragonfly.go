@@ -128,6 +128,12 @@ func (p Dragonfly) Validate() []ParamError {
 		switch {
 		case p.LinksPerPair < 0:
 			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("must be at least 1 (got %d); omit it to cable every global port", p.LinksPerPair)})
+		case p.LinksPerPair > p.A*p.H:
+			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("is %d, but a group has only a·h = %d global ports, too few to reach even one other group %d times; lower it or raise a or h", p.LinksPerPair, p.A*p.H, p.LinksPerPair)})
+		case p.LinksPerPair > 0 && p.Groups() == 1:
+			errs = append(errs, ParamError{"global_links_per_pair", "counts links between pairs of groups, but the dragonfly has one group; drop it or set g ≥ 2"})
+		case p.Terminals == 1:
+			errs = append(errs, ParamError{"terminals", "is 1; a fabric of one endpoint has no traffic to measure (bisection, oversubscription): build at least 2"})
 		case p.LinksPerPair > 0 && p.G > 0 && p.LinksPerPair*(p.G-1) > p.A*p.H:
 			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("needs %d × (g−1) = %d global ports per group, but a group has a·h = %d; lower it, lower g, or raise a or h", p.LinksPerPair, p.LinksPerPair*(p.G-1), p.A*p.H)})
 		case p.Terminals < 0 || (p.G >= 0 && p.G <= maxG && p.Terminals > p.Groups()*p.A*p.P):

@@ -148,8 +148,8 @@ func TestDragonflyPartial(t *testing.T) {
 	for a := 1; a <= 5; a++ {
 		for h := 1; h <= 4; h++ {
 			for m := 1; m <= a*h; m++ {
-				for G := 1; G <= a*h/m+1; G++ {
-					for _, term := range []int{0, 1, 2*a*G - 1} {
+				for G := 2; G <= a*h/m+1; G++ {
+					for _, term := range []int{0, 2, 2*a*G - 1} {
 						for _, arr := range arrangements {
 							p := Dragonfly{P: 2, A: a, H: h, G: G, LinksPerPair: m, Terminals: term, Arrangement: arr}
 							g, f, info := buildDragonfly(t, p)
@@ -390,6 +390,9 @@ func TestDragonflyValidate(t *testing.T) {
 		{func(p *Dragonfly) { p.G, p.LinksPerPair = 6, 2 }, "global_links_per_pair", "a·h = 8"},
 		{func(p *Dragonfly) { p.LinksPerPair = -1 }, "global_links_per_pair", "at least 1"},
 		{func(p *Dragonfly) { p.Terminals = 73 }, "terminals", "g·a·p = 72"},
+		{func(p *Dragonfly) { p.Terminals = 1 }, "terminals", "one endpoint"},
+		{func(p *Dragonfly) { p.LinksPerPair = 100 }, "global_links_per_pair", "only a·h = 8"},
+		{func(p *Dragonfly) { p.G, p.LinksPerPair = 1, 3 }, "global_links_per_pair", "one group"},
 	} {
 		p := ok
 		c.mod(&p)

@@ -55,6 +55,7 @@ package training
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/topoc/topoc/lang/units"
 )
@@ -162,11 +163,11 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 	mb := float64(st.MicroBatches)
 	v := max(m.VirtualStages, 1)
 	layersPerStage := float64(m.Layers) / float64(pp) // on average: a schedule may give stages different numbers
-	act := b * s * h * m.ActivationBytes
+	act := math.Round(b * s * h * m.ActivationBytes)
 	recompute := ""
 	passes := 4.0 // two forward, two backward per layer
 	if m.FullRecompute {
-		passes, recompute = 6, ", +2 for the recomputed forward"
+		passes, recompute = 6, " (4, +2 for the recomputed forward)"
 	}
 	add := func(c Collective) { st.Collectives = append(st.Collectives, c) }
 
@@ -190,7 +191,7 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		if v > 1 {
 			sched = fmt.Sprintf("interleaved, v = %d model chunks per GPU", v)
 		}
-		add(Collective{Name: "pipeline", Op: "sendrecv", Group: "pipeline", SizeBytes: act / float64(t), PerStep: n,
+		add(Collective{Name: "pipeline", Op: "sendrecv", Group: "pipeline", SizeBytes: math.Round(act / float64(t)), PerStep: n,
 			Formula: fmt.Sprintf("activations forward and their gradients backward at each stage boundary, b·s·h ÷ t = %s ÷ %d = %s per GPU (scatter/gather); %d micro-batches × %d (%s) = %g per step (Narayanan et al. 2021, §2.2, §4.1)",
 				units.Size(act), t, units.Size(act/float64(t)), st.MicroBatches, v, sched, n)})
 		st.Bubble = float64(pp-1) / (float64(v) * mb)
@@ -210,7 +211,8 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		if db == 0 {
 			db = m.ActivationBytes
 		}
-		size := cf * float64(m.TopK) * tokens * h * db
+		size := math.Round(cf * float64(m.TopK) * tokens * h * db)
+		back := math.Round(cf * float64(m.TopK) * tokens * h * m.ActivationBytes)
 		moePerStage := float64(m.MoELayers) / float64(pp) // on average: stages may hold different numbers
 		runs := 2.0                                       // forward and backward
 		rc := ""
@@ -222,8 +224,9 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		per := fmt.Sprintf("%g per MoE layer per micro-batch (forward, backward%s) × %g MoE layers per stage (on average) × %d micro-batches = %g per step", runs, rc, moePerStage, st.MicroBatches, n)
 		add(Collective{Name: "dispatch", Op: "alltoall", Group: "expert", SizeBytes: size, PerStep: n,
 			Formula: "AllToAll sending each token to its top-k experts, " + shape + "; " + per + " (GShard, Lepikhin et al. 2020 §2; DeepSeek-V3 §3.2)"})
-		add(Collective{Name: "combine", Op: "alltoall", Group: "expert", SizeBytes: size, PerStep: n,
-			Formula: "AllToAll returning the experts' outputs, " + shape + "; " + per + " (GShard, Lepikhin et al. 2020 §2; DeepSeek-V3 §3.2)"})
+		backShape := fmt.Sprintf("capacity %g × top-k %d × %s × h %d × %g B = %s", cf, m.TopK, tokText, m.Hidden, m.ActivationBytes, units.Size(back))
+		add(Collective{Name: "combine", Op: "alltoall", Group: "expert", SizeBytes: back, PerStep: n,
+			Formula: "AllToAll returning the experts' outputs in the activation format, " + backShape + "; " + per + " (GShard, Lepikhin et al. 2020 §2; DeepSeek-V3 §3.3: FP8 dispatch, BF16 combine)"})
 	}
 	dense := (m.Parameters - m.ExpertParameters) / float64(t*pp)
 	shard := fmt.Sprintf("N ÷ (t·p) = %s parameters per GPU", countText(dense))
@@ -249,11 +252,22 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		tokens := float64(m.GlobalBatch) * s
 		ideal := perTok * active * tokens / (gpus * m.PeakFLOPS * m.Utilization)
 		st.ComputeTimeS = ideal * (1 + st.Bubble)
-		st.BackwardTimeS = st.ComputeTimeS * (perTok - 2) / perTok
+		st.BackwardTimeS = st.ComputeTimeS * BackwardShare(m)
 		st.ComputeFormula = fmt.Sprintf("%g × %s active parameters × %s tokens ÷ (%s GPUs × %s × %g utilization) = %s, × (1 + bubble %.4g) = %s (Kaplan et al. 2020 §2.1; bubble (p−1)/(v·m), Narayanan et al. 2021 §2.2)",
 			perTok, countText(active), countText(tokens), units.Count(d*t*pp), units.Compute(m.PeakFLOPS), m.Utilization, units.Seconds(ideal, 4), st.Bubble, units.Seconds(st.ComputeTimeS, 4))
 	}
 	return st, nil
+}
+
+// BackwardShare is the backward pass's share of a step's compute: 4 of
+// the 6 FLOPs per parameter and token (Kaplan et al. 2020 §2.1: 2N
+// forward, 4N backward), 6 of 8 with full recomputation (the recomputed
+// forward runs during the backward pass).
+func BackwardShare(m Model) float64 {
+	if m.FullRecompute {
+		return 6.0 / 8
+	}
+	return 4.0 / 6
 }
 
 // dataParallel returns the gradient (and parameter) collectives of a
@@ -263,7 +277,7 @@ func dataParallel(prefix, group string, n int, params float64, m Model, mb float
 	if n <= 1 || params <= 0 {
 		return nil
 	}
-	g, w := params*m.GradientBytes, params*m.WeightBytes
+	g, w := math.Round(params*m.GradientBytes), math.Round(params*m.WeightBytes)
 	src := "(Rajbhandari et al. 2020, §7)"
 	grad := fmt.Sprintf("%s × %g B = %s", shard, m.GradientBytes, units.Size(g))
 	wt := fmt.Sprintf("%s × %g B = %s", shard, m.WeightBytes, units.Size(w))
@@ -271,12 +285,19 @@ func dataParallel(prefix, group string, n int, params float64, m Model, mb float
 	case 0:
 		return []Collective{{Name: prefix + "gradients", Op: "allreduce", Group: group, SizeBytes: g, PerStep: 1,
 			Formula: "data-parallel AllReduce of the gradients once per step, " + grad + " (2Ψ of traffic) " + src}}
-	case 1, 2:
+	case 1:
 		return []Collective{
 			{Name: prefix + "gradients", Op: "reducescatter", Group: group, SizeBytes: g, PerStep: 1,
-				Formula: fmt.Sprintf("ZeRO-%d ReduceScatter of the gradients once per step, %s %s", m.ZeROStage, grad, src)},
+				Formula: fmt.Sprintf("ZeRO-1 ReduceScatter of the accumulated gradients once per step, %s %s", grad, src)},
 			{Name: prefix + "parameters", Op: "allgather", Group: group, SizeBytes: w, PerStep: 1,
-				Formula: fmt.Sprintf("ZeRO-%d AllGather of the updated parameters once per step, %s (with the ReduceScatter, the 2Ψ of plain data parallelism) %s", m.ZeROStage, wt, src)},
+				Formula: fmt.Sprintf("ZeRO-1 AllGather of the updated parameters once per step, %s (with the ReduceScatter, the 2Ψ of plain data parallelism) %s", wt, src)},
+		}
+	case 2:
+		return []Collective{
+			{Name: prefix + "gradients", Op: "reducescatter", Group: group, SizeBytes: g, PerStep: mb,
+				Formula: fmt.Sprintf("ZeRO-2 ReduceScatter of the gradients after each micro-batch's backward pass (each rank keeps only its gradient shard, so accumulation reduces every micro-batch: ZeRO §5.2), %s × %g micro-batches %s", grad, mb, src)},
+			{Name: prefix + "parameters", Op: "allgather", Group: group, SizeBytes: w, PerStep: 1,
+				Formula: fmt.Sprintf("ZeRO-2 AllGather of the updated parameters once per step, %s (2Ψ at one micro-batch) %s", wt, src)},
 		}
 	}
 	return []Collective{
@@ -322,11 +343,31 @@ func check(m Model, p Parallelism) []Problem {
 	if m.Layers < p.Pipeline*v {
 		bad("layers", "%d layers cannot fill %d pipeline stages × %d model chunks; use fewer stages or chunks", m.Layers, p.Pipeline, v)
 	}
+	if v > 1 && p.Pipeline > 1 && (m.Layers%(p.Pipeline*v) != 0 || (m.GlobalBatch/(m.MicroBatch*p.Data))%p.Pipeline != 0) {
+		bad("virtual_stages", "an interleaved schedule needs layers divisible by pipeline × virtual_stages (%d × %d) and micro-batches per step (%d) divisible by the pipeline size (Megatron-LM's checks)", p.Pipeline, v, m.GlobalBatch/max(m.MicroBatch*p.Data, 1))
+	}
+	if m.SequenceParallel {
+		switch {
+		case p.Tensor == 1:
+			bad("sequence_parallel", "sequence parallelism splits the sequence over the tensor ranks; with tensor = 1 it does nothing: set parallelism.tensor > 1 or drop it")
+		case m.SequenceLength%p.Tensor != 0:
+			bad("sequence_parallel", "sequence parallelism splits the %d-token sequence over %d tensor ranks; use a sequence length divisible by %d", m.SequenceLength, p.Tensor, p.Tensor)
+		}
+	}
+	if m.Experts > 0 && p.Expert > 1 && p.Tensor > 1 && !m.SequenceParallel {
+		bad("sequence_parallel", "expert parallelism with tensor parallelism needs sequence_parallel = true (Megatron-Core's rule; without it every tensor rank would dispatch all its tokens)")
+	}
+	if m.Experts == 0 && p.Expert > 1 {
+		bad("experts", "parallelism.expert = %d, but the model has no routed experts; give experts (and top_k) or set expert = 1", p.Expert)
+	}
 	if v > 1 && p.Pipeline == 1 {
 		bad("virtual_stages", "an interleaved schedule (virtual_stages = %d) needs pipeline parallelism; set parallelism.pipeline > 1 or drop virtual_stages", v)
 	}
-	if m.ActiveParameters > m.Parameters || m.ExpertParameters >= m.Parameters && m.ExpertParameters > 0 {
-		bad("active_parameters", "active (%g) and expert (%g) parameters must each be below the total %g", m.ActiveParameters, m.ExpertParameters, m.Parameters)
+	if m.ActiveParameters > m.Parameters {
+		bad("active_parameters", "active_parameters (%g) cannot exceed parameters (%g)", m.ActiveParameters, m.Parameters)
+	}
+	if m.ExpertParameters >= m.Parameters {
+		bad("expert_parameters", "expert_parameters (%g) must be below parameters (%g): the attention and shared layers hold the rest", m.ExpertParameters, m.Parameters)
 	}
 	if m.Experts > 0 {
 		switch {
@@ -337,8 +378,8 @@ func check(m Model, p Parallelism) []Problem {
 		case m.MoELayers > m.Layers:
 			bad("moe_layers", "moe_layers (%d) must be at most layers (%d)", m.MoELayers, m.Layers)
 		}
-	} else if m.ExpertParameters > 0 || m.TopK > 0 || m.MoELayers > 0 {
-		bad("experts", "expert_parameters, top_k and moe_layers describe routed experts; give experts too, or drop them for a dense model")
+	} else if m.ExpertParameters > 0 || m.TopK > 0 || m.MoELayers > 0 || m.CapacityFactor > 0 || m.DispatchBytes > 0 {
+		bad("experts", "expert_parameters, top_k, moe_layers, capacity_factor and dispatch_dtype describe routed experts; give experts too, or drop them for a dense model")
 	}
 	if m.ZeROStage < 0 || m.ZeROStage > 3 {
 		bad("zero_stage", "zero_stage is 0 (plain data parallelism) to 3 (got %d)", m.ZeROStage)
@@ -346,8 +387,8 @@ func check(m Model, p Parallelism) []Problem {
 	if m.Overlap < 0 || m.Overlap > 1 {
 		bad("overlap", "overlap is the fraction of the gradient sync hidden behind the backward pass, 0 to 1 (got %g)", m.Overlap)
 	}
-	if (m.PeakFLOPS > 0) != (m.Utilization > 0) || m.Utilization > 1 {
-		bad("utilization", "give gpu_peak and utilization together, utilization in (0, 1] (got %g), to derive the compute time", m.Utilization)
+	if (m.PeakFLOPS > 0) != (m.Utilization > 0) {
+		bad("gpu_peak", "give gpu_peak and utilization together to derive the compute time")
 	}
 	return out
 }

@@ -29,7 +29,7 @@ func derive(t *testing.T, m Model, p Parallelism) Step {
 }
 
 // dense is a 7B-class model trained in BF16.
-func dense() Model {
+func denseModel() Model {
 	return Model{Parameters: 7e9, Layers: 32, Hidden: 4096, SequenceLength: 2048, MicroBatch: 2,
 		GlobalBatch: 2 * 4 * 3, WeightBytes: 2, ActivationBytes: 2, GradientBytes: 2}
 }
@@ -40,7 +40,7 @@ func dense() Model {
 // turns each into an AllGather and a ReduceScatter of the same buffer.
 func TestTensorParallel(t *testing.T) {
 	p := Parallelism{Data: 4, Tensor: 8, Pipeline: 1, Expert: 1}
-	m := dense()
+	m := denseModel()
 	act := 2.0 * 2048 * 4096 * 2 // b·s·h × 2 B
 	st := derive(t, m, p)
 	if st.MicroBatches != 3 {
@@ -66,7 +66,7 @@ func TestTensorParallel(t *testing.T) {
 		}
 	}
 	// One tensor rank: no tensor collective at all.
-	one := dense()
+	one := denseModel()
 	one.GlobalBatch = 2 * 32
 	for _, c := range derive(t, one, Parallelism{Data: 32, Tensor: 1, Pipeline: 1, Expert: 1}).Collectives {
 		if c.Group == "tensor" {
@@ -121,13 +121,16 @@ func TestZeROTraffic(t *testing.T) {
 		}
 		return sum
 	}
-	m := dense()
+	m := denseModel()
 	m.GlobalBatch = 2 * 16 // one micro-batch per rank
 	psi := 7e9 / 2 * 2     // parameters per GPU × 2 B
 	dp := traffic(derive(t, m, p))
 	if g := byName(t, derive(t, m, p), "gradients"); g.Op != "allreduce" || g.SizeBytes != psi {
 		t.Errorf("plain data parallel %+v, want AllReduce of %g", g, psi)
 	}
+	// At one micro-batch per step ZeRO-2 moves what ZeRO-1 does; it
+	// reduces every micro-batch (each rank keeps only its gradient
+	// shard), checked below.
 	for stage, ratio := range map[int]float64{1: 1, 2: 1, 3: 1.5} {
 		m.ZeROStage = stage
 		if got := traffic(derive(t, m, p)) / dp; math.Abs(got-ratio) > 1e-12 {
@@ -136,7 +139,11 @@ func TestZeROTraffic(t *testing.T) {
 	}
 	// ZeRO-3 gathers the parameters before each forward and backward pass
 	// of every micro-batch.
-	m.ZeROStage, m.GlobalBatch = 3, 2*16*4
+	m.ZeROStage, m.GlobalBatch = 2, 2*16*4
+	if g := byName(t, derive(t, m, p), "gradients"); g.PerStep != 4 {
+		t.Errorf("ZeRO-2 over 4 micro-batches: %g ReduceScatters, want 4", g.PerStep)
+	}
+	m.ZeROStage = 3
 	st := derive(t, m, p)
 	if ag, rs := byName(t, st, "parameters"), byName(t, st, "gradients"); ag.PerStep != 8 || rs.PerStep != 4 {
 		t.Errorf("ZeRO-3 over 4 micro-batches: %g AllGathers, %g ReduceScatters; want 8 and 4", ag.PerStep, rs.PerStep)
@@ -156,8 +163,9 @@ func TestMixtureOfExperts(t *testing.T) {
 	st := derive(t, m, p)
 	d, c := byName(t, st, "dispatch"), byName(t, st, "combine")
 	want := 8.0 * 4096 * 7168 * 1
-	if d.Op != "alltoall" || d.Group != "expert" || d.SizeBytes != want || c.SizeBytes != want {
-		t.Errorf("dispatch %+v, combine %+v; want AllToAlls of %g", d, c, want)
+	// DeepSeek-V3 §3.3: dispatch in FP8, combine in BF16.
+	if d.Op != "alltoall" || d.Group != "expert" || d.SizeBytes != want || c.SizeBytes != 2*want {
+		t.Errorf("dispatch %+v, combine %+v; want AllToAlls of %g and %g", d, c, want, 2*want)
 	}
 	if d.PerStep != 2*(56.0/16)*2 {
 		t.Errorf("dispatch %g per step, want 2 × 3.5 MoE layers per stage × 2 micro-batches", d.PerStep)
@@ -178,7 +186,7 @@ func TestMixtureOfExperts(t *testing.T) {
 // Compute: 6 FLOPs per active parameter per token (Kaplan et al. 2020),
 // 8 with full recomputation, at peak × utilization, plus the bubble.
 func TestComputeTime(t *testing.T) {
-	m := dense()
+	m := denseModel()
 	m.PeakFLOPS, m.Utilization = 989e12, 0.4
 	p := Parallelism{Data: 4, Tensor: 8, Pipeline: 1, Expert: 1}
 	st := derive(t, m, p)
@@ -200,28 +208,42 @@ func TestComputeTime(t *testing.T) {
 
 // Arguments that cannot hold with the parallelism name the argument.
 func TestProblems(t *testing.T) {
-	p := Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2}
+	dense := Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 1}
+	moe := Parallelism{Data: 4, Tensor: 1, Pipeline: 2, Expert: 2}
 	for _, c := range []struct {
 		mod   func(*Model)
+		p     Parallelism
 		param string
 	}{
-		{func(m *Model) { m.GlobalBatch = 10 }, "global_batch"},
-		{func(m *Model) { m.Layers = 1 }, "layers"},
-		{func(m *Model) { m.Experts, m.TopK = 8, 9 }, "top_k"},
-		{func(m *Model) { m.Experts, m.TopK = 7, 1 }, "experts"},
-		{func(m *Model) { m.TopK = 2 }, "experts"},
-		{func(m *Model) { m.ZeROStage = 4 }, "zero_stage"},
-		{func(m *Model) { m.PeakFLOPS = 1e15 }, "utilization"},
-		{func(m *Model) { m.Hidden = 0 }, "hidden"},
+		{func(m *Model) { m.GlobalBatch = 10 }, dense, "global_batch"},
+		{func(m *Model) { m.Layers = 1 }, dense, "layers"},
+		{func(m *Model) { m.Experts, m.TopK = 8, 9 }, moe, "top_k"},
+		{func(m *Model) { m.Experts, m.TopK = 7, 1 }, moe, "experts"},
+		{func(m *Model) { m.TopK = 2 }, dense, "experts"},
+		{func(m *Model) { m.CapacityFactor = 1.25 }, dense, "experts"},
+		{func(m *Model) {}, moe, "experts"}, // expert parallelism on a dense model
+		{func(m *Model) { m.ZeROStage = 4 }, dense, "zero_stage"},
+		{func(m *Model) { m.PeakFLOPS = 1e15 }, dense, "gpu_peak"},
+		{func(m *Model) { m.Hidden = 0 }, dense, "hidden"},
+		{func(m *Model) { m.Experts, m.TopK, m.ExpertParameters = 8, 2, 8e9 }, Parallelism{Data: 4, Tensor: 1, Pipeline: 2, Expert: 1}, "expert_parameters"},
+		{func(m *Model) { m.ActiveParameters = 8e9 }, dense, "active_parameters"},
+		{func(m *Model) { m.SequenceParallel = true }, Parallelism{Data: 4, Tensor: 1, Pipeline: 2, Expert: 1}, "sequence_parallel"},
+		{func(m *Model) { m.SequenceParallel, m.SequenceLength = true, 2047 }, dense, "sequence_parallel"},
+		// Megatron-Core: expert with tensor parallelism needs sequence
+		// parallelism.
+		{func(m *Model) { m.Experts, m.TopK = 8, 2 }, Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2}, "sequence_parallel"},
+		// Interleaved: 32 layers over 2 stages × 3 chunks, and 3
+		// micro-batches over 2 stages, fail Megatron-LM's checks.
+		{func(m *Model) { m.VirtualStages = 3 }, dense, "virtual_stages"},
 	} {
-		m := dense()
+		m := denseModel()
 		c.mod(&m)
-		_, probs := Derive(m, p)
-		if len(probs) == 0 || probs[0].Param != c.param {
-			t.Errorf("%+v: problems %v, want one on %s", m, probs, c.param)
+		_, probs := Derive(m, c.p)
+		if len(probs) != 1 || probs[0].Param != c.param {
+			t.Errorf("%+v %+v: problems %v, want one on %s", m, c.p, probs, c.param)
 		}
 	}
-	m := dense()
+	m := denseModel()
 	m.VirtualStages, m.GlobalBatch = 2, 16
 	if _, probs := Derive(m, Parallelism{Data: 8, Tensor: 2, Pipeline: 1, Expert: 1}); len(probs) == 0 || probs[0].Param != "virtual_stages" {
 		t.Errorf("interleaving without a pipeline: %v", probs)

@@ -99,18 +99,19 @@ fabric "mpft" {
   }
 }
 
-# DeepSeek-V3's training parallelism on 2,048 H800: 16-way pipeline,
-# 64-way expert parallelism across 8 nodes, ZeRO-1 data parallelism
-# (DeepSeek-AI, "DeepSeek-V3 Technical Report", arXiv 2412.19437, §3.2).
-# topoc derives the collectives from the model (docs/workloads.md):
-# "dispatch" and "combine" AllToAlls of 8 experts × 4,096 tokens × 7,168 ×
-# 1 byte = 235 MB, "pipeline" SendRecv of 4,096 × 7,168 × 2 bytes, and
-# ZeRO-1's ReduceScatter and AllGather of the dense and the expert
-# parameters. No compute time: DeepSeek's DualPipe schedule hides most of
-# the pipeline bubble, which topoc's 1F1B and interleaved schedules do not
-# model.
+# DeepSeek-V3's training job: 2,048 H800 GPUs (the report's cluster, §3.1;
+# the first 256 servers of this fabric), 16-way pipeline, 64-way expert
+# parallelism across 8 nodes, ZeRO-1 data parallelism (DeepSeek-AI,
+# "DeepSeek-V3 Technical Report", arXiv 2412.19437, §3.2). topoc derives
+# the collectives from the model (docs/workloads.md): "dispatch" AllToAlls
+# of 8 experts × 4,096 tokens × 7,168 × 1 byte (FP8) = 235 MB, "combine"
+# in BF16, "pipeline" SendRecv of 4,096 × 7,168 × 2 bytes, and ZeRO-1's
+# ReduceScatter and AllGather of the dense and the expert parameters. No
+# compute time: DeepSeek's DualPipe schedule hides most of the pipeline
+# bubble, which topoc's 1F1B and interleaved schedules do not model.
 workload "v3-train" {
-  gpus = node_group.h800.gpus
+  gpus      = node_group.h800.gpus
+  gpu_count = min(2048, var.servers * 8)
   parallelism {
     pipeline = 16
     expert   = 64
@@ -129,10 +130,10 @@ workload "v3-train" {
     top_k             = 8
     sequence_length   = 4096
     micro_batch       = 1
-    # 15 micro-batches per data-parallel rank: 15,360 sequences at 2,048
-    # servers, the report's final batch size (§4.2)
-    global_batch   = 15 * var.servers / 2
-    dispatch_dtype = "fp8" # FP8 dispatch (§3.3); topoc sends the combine in it too
+    # The report's final batch: 15,360 sequences (§4.2), 120 micro-batches
+    # per data-parallel rank at 2,048 GPUs
+    global_batch   = 15360
+    dispatch_dtype = "fp8" # FP8 dispatch, BF16 combine (§3.3)
     zero_stage     = 1
   }
 }

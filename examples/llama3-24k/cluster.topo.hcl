@@ -104,21 +104,22 @@ fabric "backend" {
     }
 
     # 16 CTSWs per pod [assumption: the count is not published; 16 is the
-    # least that takes every RTSW's 16 uplinks one each]. 28 uplinks per
-    # CTSW make 192:28 = 6.86:1, the whole number of links nearest the
-    # paper's 1:7 (3,072 / 7 links a pod is not a whole number).
+    # least that takes every RTSW's 16 uplinks one each]. 27 uplinks per
+    # CTSW make 192:27 = 7.11:1, the whole number of links nearest the
+    # paper's 1:7 (3,072 / 7 = 438.9 links a pod is not a whole number;
+    # 16 × 27 = 432 is nearer than 16 × 28 = 448).
     tier "ctsw" {
       model = "Arista-7800R3"
       per   = ["pod"]
       count = 16
       down  = 192
-      up    = 28
+      up    = 27
     }
 
-    # One link from every CTSW to each of 28 ATSWs [assumption].
+    # One link from every CTSW to each of 27 ATSWs [assumption].
     tier "atsw" {
       model = "Arista-7800R3"
-      count = 28
+      count = 27
       down  = var.pods * 16
     }
   }
