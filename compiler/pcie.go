@@ -277,7 +277,29 @@ func (c *hwCheck) nics() {
 			c.bad(diag.Error(diag.InvalidValue, n.PCI.Names.Range, "Wrong number of net names",
 				fmt.Sprintf("nic %q: names lists %d network devices; %d NICs × %d ports need %d (NIC-major: every port of NIC 0 first).", n.Role, len(n.PCI.Names.V), n.Count.V, ports, n.Count.V*ports)))
 		}
+		for _, name := range n.PCI.Names.V {
+			if !rdmaName(name) {
+				c.bad(diag.Error(diag.InvalidValue, n.PCI.Names.Range, "Invalid net name",
+					fmt.Sprintf("nic %q: %q is not an RDMA device name (letters, digits, '_', '-' and '.', at most 63 characters, as mlx5_0); it is written into NCCL_IB_HCA, whose ',', ':', '=' and '^' it would break.", n.Role, name)))
+				break
+			}
+		}
 	}
+}
+
+// rdmaName reports a Linux RDMA device name as NCCL_IB_HCA can list it:
+// 1 to 63 characters (the kernel's IB_DEVICE_NAME_MAX is 64 with the
+// terminator) of letters, digits, '_', '-' and '.'.
+func rdmaName(s string) bool {
+	if s == "" || len(s) > 63 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // devices checks the pci_device blocks and returns their names.

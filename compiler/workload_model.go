@@ -75,23 +75,16 @@ func (s *state) deriveLevers(w *lang.Workload, wl *ir.Workload) bool {
 // trainingModel reads a model block into compiler/training's terms,
 // with the documented defaults (docs/language.md, "model").
 func trainingModel(lm *lang.TrainingModel) training.Model {
-	bytes := func(v lang.Val[string], dflt float64) float64 {
-		if !v.Set {
-			return dflt
-		}
-		return lang.Dtypes[v.V]
-	}
-	act := bytes(lm.ActivationDtype, lang.Dtypes[defaultDtype])
+	dflt := lang.Dtypes[defaultDtype]
 	m := training.Model{
 		Parameters: lm.Parameters.V, ActiveParameters: lm.ActiveParameters.V, ExpertParameters: lm.ExpertParameters.V,
 		Layers: int(lm.Layers.V), MoELayers: int(lm.MoELayers.V), Hidden: int(lm.Hidden.V),
 		SequenceLength: int(lm.SequenceLength.V), MicroBatch: int(lm.MicroBatch.V), GlobalBatch: int(lm.GlobalBatch.V),
-		WeightBytes: bytes(lm.WeightDtype, lang.Dtypes[defaultDtype]), ActivationBytes: act,
-		GradientBytes: bytes(lm.GradientDtype, lang.Dtypes[defaultDtype]), DispatchBytes: bytes(lm.DispatchDtype, 0),
+		WeightBytes: dflt, ActivationBytes: dflt, GradientBytes: dflt,
 		Experts: int(lm.Experts.V), TopK: int(lm.TopK.V), CapacityFactor: lm.CapacityFactor.V,
-		ZeROStage: int(lm.ZeROStage.V), SequenceParallel: lm.SequenceParallel.V, FullRecompute: lm.Recompute.V == "full",
-		VirtualStages: int(lm.VirtualStages.V), PeakFLOPS: lm.GPUPeak.V, Utilization: lm.Utilization.V, Overlap: lm.Overlap.V,
+		PeakFLOPS: lm.GPUPeak.V, Utilization: lm.Utilization.V,
 	}
+	applyChoices(&m, lm.TrainingChoices)
 	if m.Experts > 0 && !lm.MoELayers.Set {
 		m.MoELayers = m.Layers
 	}
@@ -99,6 +92,46 @@ func trainingModel(lm *lang.TrainingModel) training.Model {
 		m.TopK = 1 // Switch Transformer routing (Fedus et al. 2021): one expert per token
 	}
 	return m
+}
+
+// applyChoices sets the training choices of c that are set on m (the
+// model block's over the defaults, or a lever's over the model's) and
+// says what it set, one "argument = value" each.
+func applyChoices(m *training.Model, c lang.TrainingChoices) []string {
+	var changes []string
+	set := func(name string, v any) { changes = append(changes, fmt.Sprintf("%s = %v", name, v)) }
+	for _, d := range []struct {
+		name string
+		v    lang.Val[string]
+		dst  *float64
+	}{{"weight_dtype", c.WeightDtype, &m.WeightBytes}, {"activation_dtype", c.ActivationDtype, &m.ActivationBytes},
+		{"gradient_dtype", c.GradientDtype, &m.GradientBytes}, {"dispatch_dtype", c.DispatchDtype, &m.DispatchBytes}} {
+		if d.v.Set {
+			*d.dst = lang.Dtypes[d.v.V]
+			set(d.name, d.v.V)
+		}
+	}
+	if c.ZeROStage.Set {
+		m.ZeROStage = int(c.ZeROStage.V)
+		set("zero_stage", m.ZeROStage)
+	}
+	if c.VirtualStages.Set {
+		m.VirtualStages = int(c.VirtualStages.V)
+		set("virtual_stages", m.VirtualStages)
+	}
+	if c.SequenceParallel.Set {
+		m.SequenceParallel = c.SequenceParallel.V
+		set("sequence_parallel", m.SequenceParallel)
+	}
+	if c.Recompute.Set {
+		m.FullRecompute = c.Recompute.V == "full"
+		set("recompute", c.Recompute.V)
+	}
+	if c.Overlap.Set {
+		m.Overlap = c.Overlap.V
+		set("overlap", m.Overlap)
+	}
+	return changes
 }
 
 // rangesOf maps the model's argument names to their ranges, for the
@@ -160,38 +193,8 @@ func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelis
 // lever's changes, the workload's written collectives kept as they are.
 func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.Workload) (ir.Lever, bool) {
 	l := ir.Lever{Name: lv.Name, Parallelism: wl.Parallelism, InNetwork: lv.InNetwork.V, Origin: s.g.Origin(lv.DeclRange)}
+	l.Changes = applyChoices(&m, lv.TrainingChoices)
 	set := func(name string, v any) { l.Changes = append(l.Changes, fmt.Sprintf("%s = %v", name, v)) }
-	for _, d := range []struct {
-		name string
-		v    lang.Val[string]
-		dst  *float64
-	}{{"weight_dtype", lv.WeightDtype, &m.WeightBytes}, {"activation_dtype", lv.ActivationDtype, &m.ActivationBytes},
-		{"gradient_dtype", lv.GradientDtype, &m.GradientBytes}, {"dispatch_dtype", lv.DispatchDtype, &m.DispatchBytes}} {
-		if d.v.Set {
-			*d.dst = lang.Dtypes[d.v.V]
-			set(d.name, d.v.V)
-		}
-	}
-	if lv.ZeROStage.Set {
-		m.ZeROStage = int(lv.ZeROStage.V)
-		set("zero_stage", m.ZeROStage)
-	}
-	if lv.VirtualStages.Set {
-		m.VirtualStages = int(lv.VirtualStages.V)
-		set("virtual_stages", m.VirtualStages)
-	}
-	if lv.SequenceParallel.Set {
-		m.SequenceParallel = lv.SequenceParallel.V
-		set("sequence_parallel", m.SequenceParallel)
-	}
-	if lv.Recompute.Set {
-		m.FullRecompute = lv.Recompute.V == "full"
-		set("recompute", lv.Recompute.V)
-	}
-	if lv.Overlap.Set {
-		m.Overlap = lv.Overlap.V
-		set("overlap", m.Overlap)
-	}
 	if lv.Expert.Set {
 		l.Parallelism.Expert = int(lv.Expert.V)
 		set("expert", l.Parallelism.Expert)

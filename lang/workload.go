@@ -60,19 +60,56 @@ type TrainingModel struct {
 	Parameters, ActiveParameters, ExpertParameters Val[float64]
 	Layers, MoELayers, Hidden                      Val[int64]
 	SequenceLength, MicroBatch, GlobalBatch        Val[int64]
-	WeightDtype, ActivationDtype, GradientDtype    Val[string]
-	DispatchDtype                                  Val[string]
 	Experts, TopK                                  Val[int64]
 	CapacityFactor                                 Val[float64]
-	ZeROStage                                      Val[int64]
-	SequenceParallel                               Val[bool]
-	Recompute                                      Val[string]
-	VirtualStages                                  Val[int64]
 	GPUPeak                                        Val[float64]
 	Utilization                                    Val[float64]
-	Overlap                                        Val[float64]
+	// TrainingChoices are the arguments a lever may also set.
+	TrainingChoices
 	// DeclRange is the block header's range.
 	DeclRange hcl.Range
+}
+
+// TrainingChoices are how a model is trained, as a model block sets them
+// and a lever block changes them: number formats, ZeRO stage, sequence
+// parallelism, recomputation, interleaving and overlap.
+type TrainingChoices struct {
+	WeightDtype, ActivationDtype, GradientDtype, DispatchDtype Val[string]
+	ZeROStage, VirtualStages                                   Val[int64]
+	SequenceParallel                                           Val[bool]
+	Recompute                                                  Val[string]
+	Overlap                                                    Val[float64]
+}
+
+// trainingChoiceArgs are TrainingChoices' argument names.
+var trainingChoiceArgs = []string{"weight_dtype", "activation_dtype", "gradient_dtype", "dispatch_dtype", "zero_stage",
+	"virtual_stages", "sequence_parallel", "recompute", "overlap"}
+
+// decodeTrainingChoices reads and checks the TrainingChoices arguments.
+func decodeTrainingChoices(a *attrs) TrainingChoices {
+	c := TrainingChoices{WeightDtype: a.str("weight_dtype"), ActivationDtype: a.str("activation_dtype"), GradientDtype: a.str("gradient_dtype"),
+		DispatchDtype: a.str("dispatch_dtype"), ZeROStage: a.int("zero_stage"), VirtualStages: a.int("virtual_stages"),
+		SequenceParallel: a.boolean("sequence_parallel"), Recompute: a.str("recompute"), Overlap: a.number("overlap")}
+	for _, v := range []struct {
+		name string
+		val  Val[string]
+	}{{"weight_dtype", c.WeightDtype}, {"activation_dtype", c.ActivationDtype}, {"gradient_dtype", c.GradientDtype}, {"dispatch_dtype", c.DispatchDtype}} {
+		oneOf(a, v.val, v.name, DtypeNames)
+	}
+	oneOf(a, c.Recompute, "recompute", Recomputes)
+	if c.Overlap.Set && !(c.Overlap.V >= 0 && c.Overlap.V <= 1) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.Overlap.Range, "Invalid overlap",
+			fmt.Sprintf("overlap is %g; it is the fraction of the data-parallel gradient sync hidden behind the backward pass, 0 (none) to 1 (all of it, as far as the backward pass lasts).", c.Overlap.V)))
+	}
+	if c.ZeROStage.Set && (c.ZeROStage.V < 0 || c.ZeROStage.V > 3) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.ZeROStage.Range, "Invalid zero_stage",
+			fmt.Sprintf("zero_stage is %d; write 0 (plain data parallelism), 1, 2 or 3 (ZeRO stages, Rajbhandari et al. 2020).", c.ZeROStage.V)))
+	}
+	if c.VirtualStages.Set && (c.VirtualStages.V < 1 || c.VirtualStages.V > maxModelLayers) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.VirtualStages.Range, "Invalid virtual_stages",
+			fmt.Sprintf("virtual_stages is %d; it must be from 1 to %d.", c.VirtualStages.V, maxModelLayers)))
+	}
+	return c
 }
 
 // Lever is a workload's `lever "name" { ... }` block: a what-if that
@@ -82,12 +119,9 @@ type TrainingModel struct {
 type Lever struct {
 	// Name is the block's label.
 	Name string
-	// The model arguments a lever may change, as in TrainingModel.
-	WeightDtype, ActivationDtype, GradientDtype, DispatchDtype Val[string]
-	ZeROStage, VirtualStages                                   Val[int64]
-	SequenceParallel                                           Val[bool]
-	Recompute                                                  Val[string]
-	Overlap                                                    Val[float64]
+	// TrainingChoices are the model's choices the lever changes (unset:
+	// the model's).
+	TrainingChoices
 	// Expert is the expert-parallel size (parallelism.expert).
 	Expert Val[int64]
 	// InNetwork uses SHARP or NVLS for every AllReduce that the parts
@@ -190,12 +224,10 @@ var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "p
 	hcl.BlockHeaderSchema{Type: "lever", LabelNames: []string{"name"}},
 	hcl.BlockHeaderSchema{Type: "collective", LabelNames: []string{"name"}})
 
-var modelSchema = schemaOf([]string{"parameters", "active_parameters", "expert_parameters", "layers", "moe_layers", "hidden",
-	"sequence_length", "micro_batch", "global_batch", "weight_dtype", "activation_dtype", "gradient_dtype", "dispatch_dtype",
-	"experts", "top_k", "capacity_factor", "zero_stage", "sequence_parallel", "recompute", "virtual_stages", "gpu_peak", "utilization", "overlap"})
+var modelSchema = schemaOf(append([]string{"parameters", "active_parameters", "expert_parameters", "layers", "moe_layers", "hidden",
+	"sequence_length", "micro_batch", "global_batch", "experts", "top_k", "capacity_factor", "gpu_peak", "utilization"}, trainingChoiceArgs...))
 
-var leverSchema = schemaOf([]string{"weight_dtype", "activation_dtype", "gradient_dtype", "dispatch_dtype", "zero_stage",
-	"virtual_stages", "sequence_parallel", "recompute", "overlap", "expert", "in_network"})
+var leverSchema = schemaOf(append([]string{"expert", "in_network"}, trainingChoiceArgs...))
 
 var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert"})
 
@@ -267,30 +299,19 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 		Parameters: a.number("parameters"), ActiveParameters: a.number("active_parameters"), ExpertParameters: a.number("expert_parameters"),
 		Layers: a.int("layers"), MoELayers: a.int("moe_layers"), Hidden: a.int("hidden"),
 		SequenceLength: a.int("sequence_length"), MicroBatch: a.int("micro_batch"), GlobalBatch: a.int("global_batch"),
-		WeightDtype: a.str("weight_dtype"), ActivationDtype: a.str("activation_dtype"), GradientDtype: a.str("gradient_dtype"),
-		DispatchDtype: a.str("dispatch_dtype"), Experts: a.int("experts"), TopK: a.int("top_k"),
-		CapacityFactor: a.number("capacity_factor"), ZeROStage: a.int("zero_stage"), SequenceParallel: a.boolean("sequence_parallel"),
-		Recompute: a.str("recompute"), VirtualStages: a.int("virtual_stages"), GPUPeak: a.compute("gpu_peak"), Utilization: a.number("utilization"),
-		Overlap: a.number("overlap")}
-	checkOverlap(a, m.Overlap)
+		Experts: a.int("experts"), TopK: a.int("top_k"), CapacityFactor: a.number("capacity_factor"),
+		GPUPeak: a.compute("gpu_peak"), Utilization: a.number("utilization"), TrainingChoices: decodeTrainingChoices(a)}
 	for _, n := range []string{"parameters", "layers", "hidden", "sequence_length", "micro_batch", "global_batch"} {
 		_, ok := a.get(n)
 		requireSet(a, n, ok, "model")
 	}
 	for _, v := range []struct {
 		name string
-		val  Val[string]
-	}{{"weight_dtype", m.WeightDtype}, {"activation_dtype", m.ActivationDtype}, {"gradient_dtype", m.GradientDtype}, {"dispatch_dtype", m.DispatchDtype}} {
-		oneOf(a, v.val, v.name, DtypeNames)
-	}
-	oneOf(a, m.Recompute, "recompute", Recomputes)
-	for _, v := range []struct {
-		name string
 		val  Val[int64]
 		max  int64
 	}{{"layers", m.Layers, maxModelLayers}, {"hidden", m.Hidden, maxModelDim}, {"sequence_length", m.SequenceLength, maxModelDim},
 		{"micro_batch", m.MicroBatch, maxModelBatch}, {"global_batch", m.GlobalBatch, maxModelBatch}, {"experts", m.Experts, maxModelDim},
-		{"top_k", m.TopK, maxModelDim}, {"moe_layers", m.MoELayers, maxModelLayers}, {"virtual_stages", m.VirtualStages, maxModelLayers}} {
+		{"top_k", m.TopK, maxModelDim}, {"moe_layers", m.MoELayers, maxModelLayers}} {
 		if v.val.Set && (v.val.V < 1 || v.val.V > v.max) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
 				fmt.Sprintf("%s is %d; it must be from 1 to %d.", v.name, v.val.V, v.max)))
@@ -310,10 +331,6 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 	if m.GPUPeak.Set && !(m.GPUPeak.V > 0) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.GPUPeak.Range, "Invalid gpu_peak",
 			"gpu_peak is zero; give the GPU's datasheet peak in the training format, e.g. \"989TFLOP/s\" (H100 SXM, dense BF16)."))
-	}
-	if m.ZeROStage.Set && (m.ZeROStage.V < 0 || m.ZeROStage.V > 3) {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.ZeROStage.Range, "Invalid zero_stage",
-			fmt.Sprintf("zero_stage is %d; write 0 (plain data parallelism), 1, 2 or 3 (ZeRO stages, Rajbhandari et al. 2020).", m.ZeROStage.V)))
 	}
 	if m.Utilization.Set && !(m.Utilization.V >= minUtilization && m.Utilization.V <= 1) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.Utilization.Range, "Invalid utilization",
@@ -335,41 +352,13 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 	return m
 }
 
-// checkOverlap reports an overlap outside [0, 1].
-func checkOverlap(a *attrs, v Val[float64]) {
-	if v.Set && !(v.V >= 0 && v.V <= 1) {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Invalid overlap",
-			fmt.Sprintf("overlap is %g; it is the fraction of the data-parallel gradient sync hidden behind the backward pass, 0 (none) to 1 (all of it, as far as the backward pass lasts).", v.V)))
-	}
-}
-
 func decodeLever(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Lever {
 	a := newAttrs(content(b, leverSchema, diags), ctx, b.DefRange)
-	l := &Lever{Name: b.Labels[0], DeclRange: b.DefRange,
-		WeightDtype: a.str("weight_dtype"), ActivationDtype: a.str("activation_dtype"), GradientDtype: a.str("gradient_dtype"),
-		DispatchDtype: a.str("dispatch_dtype"), ZeROStage: a.int("zero_stage"), VirtualStages: a.int("virtual_stages"),
-		SequenceParallel: a.boolean("sequence_parallel"), Recompute: a.str("recompute"), Overlap: a.number("overlap"),
+	l := &Lever{Name: b.Labels[0], DeclRange: b.DefRange, TrainingChoices: decodeTrainingChoices(a),
 		Expert: a.int("expert"), InNetwork: a.boolean("in_network")}
-	for _, v := range []struct {
-		name string
-		val  Val[string]
-	}{{"weight_dtype", l.WeightDtype}, {"activation_dtype", l.ActivationDtype}, {"gradient_dtype", l.GradientDtype}, {"dispatch_dtype", l.DispatchDtype}} {
-		oneOf(a, v.val, v.name, DtypeNames)
-	}
-	oneOf(a, l.Recompute, "recompute", Recomputes)
-	checkOverlap(a, l.Overlap)
-	if l.ZeROStage.Set && (l.ZeROStage.V < 0 || l.ZeROStage.V > 3) {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, l.ZeROStage.Range, "Invalid zero_stage",
-			fmt.Sprintf("zero_stage is %d; write 0 (plain data parallelism), 1, 2 or 3.", l.ZeROStage.V)))
-	}
-	for _, v := range []struct {
-		name string
-		val  Val[int64]
-	}{{"virtual_stages", l.VirtualStages}, {"expert", l.Expert}} {
-		if v.val.Set && v.val.V < 1 {
-			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
-				fmt.Sprintf("%s is %d; it must be at least 1.", v.name, v.val.V)))
-		}
+	if l.Expert.Set && l.Expert.V < 1 {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, l.Expert.Range, "Invalid expert",
+			fmt.Sprintf("expert is %d; it must be at least 1.", l.Expert.V)))
 	}
 	if attrs, _ := b.Body.JustAttributes(); len(attrs) == 0 && len(a.m) == 0 {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, b.DefRange, "Empty lever",

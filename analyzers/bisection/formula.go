@@ -207,8 +207,8 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 		}
 	case ir.FamilyDragonfly:
 		gg, ok := m.fab.Param("g")
-		if _, partial := m.fab.Param("terminals"); partial {
-			return "", false // groups of unequal terminals: halves of the groups are not halves of the endpoints
+		if !m.equalGroupEndpoints() {
+			return "", false // halves of the groups are not halves of the endpoints
 		}
 		if !ok || gg%2 != 0 || (lbHow != "uniform_multicommodity_flow" && lbHow != "dragonfly_group_structure") {
 			return "", false
@@ -238,6 +238,25 @@ func (m *model) uniformRate() (float64, bool) {
 		}
 	}
 	return r, true
+}
+
+// equalGroupEndpoints reports that every dragonfly group holds the same
+// number of the fabric's endpoints (a partially populated system does
+// not), the precondition of the group cut's "even g splits the endpoints
+// evenly".
+func (m *model) equalGroupEndpoints() bool {
+	per := map[int32]int{}
+	for _, e := range m.fab.Endpoints {
+		per[m.g.Nodes[e.Node].UnitIndex]++
+	}
+	n := -1
+	for _, c := range per {
+		if n >= 0 && c != n {
+			return false
+		}
+		n = c
+	}
+	return n > 0
 }
 
 // dragonflyPairs returns the number of global links between every pair of

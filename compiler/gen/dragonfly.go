@@ -277,9 +277,10 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	w := newDragonflyWiring(G, used, info.Arrangement)
 	spread := spreadGlobalPorts(A, H, used)
 	gport := func(gi, k int) ir.Port { return portOf(routers[gi*A+spread[k].router], P+A-1+spread[k].slot) }
+	cabled := spread.perRouter(A)
 	for gi := range G {
 		for r := range A {
-			for j := int(spread.count(r)); j < H; j++ {
+			for j := cabled[r]; j < H; j++ {
 				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, portOf(routers[gi*A+r], P+A-1+j))
 			}
 		}
@@ -332,13 +333,11 @@ func spreadGlobalPorts(a, h, used int) globalSlots {
 	return s
 }
 
-// count returns how many cabled global ports router r holds.
-func (s globalSlots) count(r int) int {
-	n := 0
+// perRouter returns how many cabled global ports each of a routers holds.
+func (s globalSlots) perRouter(a int) []int {
+	n := make([]int, a)
 	for _, x := range s {
-		if x.router == r {
-			n++
-		}
+		n[x.router]++
 	}
 	return n
 }

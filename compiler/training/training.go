@@ -137,11 +137,6 @@ type Step struct {
 	ComputeFormula string
 	// Bubble is the pipeline bubble as a fraction of the ideal compute.
 	Bubble float64
-	// BackwardTimeS is the backward pass's share of ComputeTimeS: 4 of
-	// the 6 FLOPs per parameter and token (Kaplan et al. 2020 §2.1
-	// count 2N forward, 4N backward), 6 of 8 with full recomputation.
-	// The data-parallel sync can hide behind it, at most.
-	BackwardTimeS float64
 }
 
 // Problem is a model argument that cannot hold with the parallelism:
@@ -252,7 +247,6 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		tokens := float64(m.GlobalBatch) * s
 		ideal := perTok * active * tokens / (gpus * m.PeakFLOPS * m.Utilization)
 		st.ComputeTimeS = ideal * (1 + st.Bubble)
-		st.BackwardTimeS = st.ComputeTimeS * BackwardShare(m)
 		st.ComputeFormula = fmt.Sprintf("%g × %s active parameters × %s tokens ÷ (%s GPUs × %s × %g utilization) = %s, × (1 + bubble %.4g) = %s (Kaplan et al. 2020 §2.1; bubble (p−1)/(v·m), Narayanan et al. 2021 §2.2)",
 			perTok, countText(active), countText(tokens), units.Count(d*t*pp), units.Compute(m.PeakFLOPS), m.Utilization, units.Seconds(ideal, 4), st.Bubble, units.Seconds(st.ComputeTimeS, 4))
 	}

@@ -82,7 +82,8 @@ type Design struct {
 
 // Derive reads model sm's NCCL facts from g.
 func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
-	d := Design{Model: sm.Name, Paths: nccl.Paths(g, sm), PCI: sm.PCI}
+	r := nccl.Build(g, sm) // its Paths, and whether `--emit nccl` writes a file
+	d := Design{Model: sm.Name, Paths: r.Paths, PCI: sm.PCI, TopoFile: r.Tree != nil && len(r.Missing) == 0}
 	for _, f := range sm.PCI {
 		if f.Kind != ir.PCINIC {
 			continue
@@ -93,8 +94,6 @@ func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
 			d.Other = append(d.Other, f.NetNames...)
 		}
 	}
-	r := nccl.Build(g, sm)
-	d.TopoFile = r.Tree != nil && len(r.Missing) == 0
 	d.RailsOnlyInServers = transitFabric(g, sm.Name)
 	return d
 }
