@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/all"
-	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/analyzers/resilience"
+	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -147,7 +147,7 @@ func reflectFields(t reflect.Type, out map[string]string, seen map[reflect.Type]
 // report is not described in json.md (as `name`, in backquotes).
 func TestJSONFields(t *testing.T) {
 	fields := map[string]string{}
-	reflectFields(reflect.TypeOf(report.Check{}), fields, map[reflect.Type]bool{})
+	reflectFields(reflect.TypeOf(results.Check{}), fields, map[reflect.Type]bool{})
 	// `topoc whatif --format json` (json.md "topoc whatif").
 	reflectFields(reflect.TypeOf(resilience.Report{}), fields, map[reflect.Type]bool{})
 	if len(fields) < 10 {

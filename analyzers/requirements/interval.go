@@ -10,11 +10,11 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/lang/eval"
 )
 
-// A requirement over a bounded quantity (report.Intervals: the bisection
+// A requirement over a bounded quantity (results.Intervals: the bisection
 // of a fabric whose bounds do not meet) is decided by evaluating the
 // condition at every combination of the ends of the intervals it reads.
 // That decides it soundly when the condition is monotone in each of them:
@@ -31,7 +31,7 @@ const maxCorners = 10
 // Interval of one fabric, whose fields move to their ends together. The
 // object is a path below the fabric object: "bisection", or
 // "whatif.spine.bisection" for the worst case of a what-if sweep
-// (report.IntervalObjects); its last name is the Interval's Object.
+// (results.IntervalObjects); its last name is the Interval's Object.
 type unknown struct {
 	fabric, object string
 }
@@ -51,7 +51,7 @@ func openUnknowns(fabrics cty.Value) []unknown {
 	for name, f := range fabrics.AsValueMap() {
 		for _, path := range intervalObjects(f) {
 			obj, _ := attrPath(f, path)
-			for _, iv := range report.Intervals {
+			for _, iv := range results.Intervals {
 				if iv.Object != path[len(path)-1] {
 					continue
 				}
@@ -72,13 +72,13 @@ func openUnknowns(fabrics cty.Value) []unknown {
 }
 
 // intervalObjects returns the paths of the objects of fabric object f that
-// can hold an interval: each report.Intervals object it has, and the
+// can hold an interval: each results.Intervals object it has, and the
 // bisection of each what-if class or failure policy under "whatif"
 // (resilience.WorstCase), and a policy's p50 and p99 bisections.
 func intervalObjects(f cty.Value) [][]string {
 	var out [][]string
 	seen := map[string]bool{}
-	for _, iv := range report.Intervals {
+	for _, iv := range results.Intervals {
 		if _, ok := attr(f, iv.Object); ok && !seen[iv.Object] {
 			seen[iv.Object] = true
 			out = append(out, []string{iv.Object})
@@ -103,7 +103,7 @@ func intervalObjects(f cty.Value) [][]string {
 
 // ends returns the lower and upper end of interval iv in obj, the object
 // of iv.Object.
-func ends(obj cty.Value, iv report.Interval) (lo, hi float64, ok bool) {
+func ends(obj cty.Value, iv results.Interval) (lo, hi float64, ok bool) {
 	l, ok1 := attr(obj, iv.Lower)
 	u, ok2 := attr(obj, iv.Upper)
 	if !ok1 || !ok2 || l.IsNull() || !l.IsKnown() || l.Type() != cty.Number {
@@ -157,7 +157,7 @@ func atCorner(fabrics cty.Value, us []unknown, mask int) cty.Value {
 		path := u.path()
 		object := path[len(path)-1]
 		m[u.fabric] = setPath(m[u.fabric], path, func(obj map[string]cty.Value) {
-			for _, iv := range report.Intervals {
+			for _, iv := range results.Intervals {
 				if iv.Object != object {
 					continue
 				}
@@ -279,9 +279,9 @@ func touches(t hcl.Traversal, u unknown) bool {
 	return bounded(path[len(path)-1], names[2+len(path)])
 }
 
-// bounded reports whether field of object is one of report.Intervals.
+// bounded reports whether field of object is one of results.Intervals.
 func bounded(object, field string) bool {
-	for _, iv := range report.Intervals {
+	for _, iv := range results.Intervals {
 		if iv.Object == object && iv.Field == field {
 			return true
 		}
@@ -434,7 +434,7 @@ func opText(op *hclsyntax.Operation) string {
 // and returns the outcome with a sentence for the unproven case.
 func decide(eval func(fabrics cty.Value) (bool, error), fabrics cty.Value, used []unknown, mono bool, why string) (status, detail string, err error) {
 	if len(used) > maxCorners {
-		return report.RequirementUnproven, fmt.Sprintf("it reads %d bounded results; topoc decides at most %d at once", len(used), maxCorners), nil
+		return results.RequirementUnproven, fmt.Sprintf("it reads %d bounded results; topoc decides at most %d at once", len(used), maxCorners), nil
 	}
 	holds, fails := []int{}, []int{}
 	for mask := 0; mask < 1<<len(used); mask++ {
@@ -450,11 +450,11 @@ func decide(eval func(fabrics cty.Value) (bool, error), fabrics cty.Value, used 
 	}
 	switch {
 	case !mono:
-		return report.RequirementUnproven, "the ends of its interval cannot decide it, because " + why, nil
+		return results.RequirementUnproven, "the ends of its interval cannot decide it, because " + why, nil
 	case len(fails) == 0:
-		return report.RequirementMet, "", nil
+		return results.RequirementMet, "", nil
 	case len(holds) == 0:
-		return report.RequirementFailed, "", nil
+		return results.RequirementFailed, "", nil
 	}
 	var parts []string
 	for i, u := range used {
@@ -469,5 +469,5 @@ func decide(eval func(fabrics cty.Value) (bool, error), fabrics cty.Value, used 
 	if len(parts) == 0 {
 		parts = append(parts, "it holds at some ends of the intervals and fails at others")
 	}
-	return report.RequirementUnproven, strings.Join(parts, "; "), nil
+	return results.RequirementUnproven, strings.Join(parts, "; "), nil
 }

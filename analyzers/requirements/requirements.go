@@ -23,34 +23,34 @@ import (
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/flow"
-	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
 
-// Analyzer evaluates every requirement; its result is []report.Requirement
+// Analyzer evaluates every requirement; its result is []results.Requirement
 // in source order.
 var Analyzer = &analysis.Analyzer{
 	Name:     "requirements",
 	Doc:      "check the design's requirement blocks against the analysis results",
-	Requires: report.Sources,
+	Requires: results.Sources,
 	Run:      run,
 }
 
 // ResultOf reads the Analyzer's result, one outcome per requirement block, in design order (analysis.Declare).
-var ResultOf = analysis.Declare[[]report.Requirement](Analyzer)
+var ResultOf = analysis.Declare[[]results.Requirement](Analyzer)
 
 // Over returns the requirements analyzer reading only the results of the
-// analyzers in selected (those of report.Sources among them): what
+// analyzers in selected (those of results.Sources among them): what
 // `topoc check --analyzers` runs when it leaves the requirements out, so
 // that a requirement is still evaluated, over what ran, and one that
 // reads a result left out is requirement-invalid, never dropped.
 func Over(selected []*analysis.Analyzer) *analysis.Analyzer {
 	a := *Analyzer
 	a.Requires = nil
-	for _, src := range report.Sources {
+	for _, src := range results.Sources {
 		for _, x := range selected {
-			if x == src || src == report.Sources[0] {
+			if x == src || src == results.Sources[0] {
 				a.Requires = append(a.Requires, src)
 				break
 			}
@@ -60,20 +60,20 @@ func Over(selected []*analysis.Analyzer) *analysis.Analyzer {
 }
 
 func run(p *analysis.Pass) (any, error) {
-	out := []report.Requirement{}
+	out := []results.Requirement{}
 	if len(p.Graph.Requirements) == 0 {
 		return out, nil
 	}
 	of := func(a *analysis.Analyzer) any { return p.ResultOf[a] }
-	fabrics, err := scope(report.Fabrics(of), func(f report.Fabric) string { return f.Name }, referenced(p.Graph.Requirements, "fabric"))
+	fabrics, err := scope(results.Fabrics(of), func(f results.Fabric) string { return f.Name }, referenced(p.Graph.Requirements, "fabric"))
 	if err != nil {
 		return nil, err
 	}
-	workloads, err := scope(report.Workloads(of), func(w congestion.Workload) string { return w.Name }, referenced(p.Graph.Requirements, "workload"))
+	workloads, err := scope(results.Workloads(of), func(w congestion.Workload) string { return w.Name }, referenced(p.Graph.Requirements, "workload"))
 	if err != nil {
 		return nil, err
 	}
-	flows, err := scope(report.Flows(of), func(f flow.Result) string { return f.Name }, referenced(p.Graph.Requirements, "flow"))
+	flows, err := scope(results.Flows(of), func(f flow.Result) string { return f.Name }, referenced(p.Graph.Requirements, "flow"))
 	if err != nil {
 		return nil, err
 	}
@@ -155,12 +155,12 @@ func referenced(reqs []ir.Requirement, root string) map[string]bool {
 	return want
 }
 
-func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Value) report.Requirement {
+func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Value) results.Requirement {
 	rng := p.Graph.Range(r.Origin)
 	ctx := r.Scope.NewChild()
 	ctx.Variables = map[string]cty.Value{"fabric": fabrics, "workload": workloads, "flow": flows}
-	res := report.Requirement{Name: r.Name, Status: report.RequirementInvalid, Values: values(r.Condition, ctx, fabrics)}
-	invalid := func(subject *hcl.Range, summary, detail string) report.Requirement {
+	res := results.Requirement{Name: r.Name, Status: results.RequirementInvalid, Values: values(r.Condition, ctx, fabrics)}
+	invalid := func(subject *hcl.Range, summary, detail string) results.Requirement {
 		if subject == nil {
 			subject = &rng
 		}
@@ -202,7 +202,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 	}
 	status, unproven, err := decide(corner, fabrics, used, mono, why)
 	if err != nil {
-		status, unproven = report.RequirementUnproven, "it cannot be evaluated at an end of the interval (an unbounded end, say), so the ends cannot decide it"
+		status, unproven = results.RequirementUnproven, "it cannot be evaluated at an end of the interval (an unbounded end, say), so the ends cannot decide it"
 	}
 	res.Status = status
 	var vals []string
@@ -214,10 +214,10 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 		valueText = " (" + strings.Join(vals, ", ") + ")"
 	}
 	switch status {
-	case report.RequirementMet:
+	case results.RequirementMet:
 		res.OK = true
 		return res
-	case report.RequirementUnproven:
+	case results.RequirementUnproven:
 		p.Report(diag.Warning(diag.RequirementUnproven, r.Condition.Range(), "Requirement "+r.Name+" is unproven",
 			fmt.Sprintf("The condition reads a result known only as a proven interval%s: %s. Neither met nor failed; docs/analyzers.md says how each bound is proven.", valueText, unproven)))
 		return res
@@ -248,8 +248,8 @@ var errCorner = errors.New("condition cannot be evaluated at an end of its inter
 
 // values evaluates each fabric or workload reference of the condition, for
 // the report and the diagnostic ("fabric.compute.bisection.ratio = 0.333").
-func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []report.Value {
-	out := []report.Value{}
+func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []results.Value {
+	out := []results.Value{}
 	seen := map[string]bool{}
 	for _, t := range expr.Variables() {
 		if t.RootName() != "fabric" && t.RootName() != "workload" && t.RootName() != "flow" {
@@ -272,7 +272,7 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []repo
 		}
 		var x any
 		if json.Unmarshal(b, &x) == nil {
-			val := report.Value{Ref: ref, Value: x}
+			val := results.Value{Ref: ref, Value: x}
 			val.Lower, val.Upper = bounds(t, fabrics)
 			out = append(out, val)
 		}
@@ -377,7 +377,7 @@ func bounds(t hcl.Traversal, fabrics cty.Value) (lo, hi *float64) {
 		return nil, nil
 	}
 	object, field := names[len(names)-2], names[len(names)-1]
-	for _, iv := range report.Intervals {
+	for _, iv := range results.Intervals {
 		if iv.Object == object && iv.Field == field {
 			if l, u, ok := ends(obj, iv); ok && l != u {
 				if math.IsInf(u, 1) {

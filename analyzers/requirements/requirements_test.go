@@ -6,17 +6,17 @@ import (
 
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/analysistest"
-	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/analyzers/requirements"
+	"github.com/topoc/topoc/analyzers/results"
 )
 
-func outcomes(t *testing.T, r analysistest.Result) map[string]report.Requirement {
+func outcomes(t *testing.T, r analysistest.Result) map[string]results.Requirement {
 	t.Helper()
-	rs, ok := analysis.Lookup[[]report.Requirement](r.Results, requirements.Analyzer)
+	rs, ok := analysis.Lookup[[]results.Requirement](r.Results, requirements.Analyzer)
 	if !ok {
 		t.Fatalf("%s: no requirements result", r.Dir)
 	}
-	m := map[string]report.Requirement{}
+	m := map[string]results.Requirement{}
 	for _, x := range rs {
 		m[x.Name] = x
 	}
@@ -53,15 +53,15 @@ func TestBounded(t *testing.T) {
 	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "bounded") {
 		got := outcomes(t, r)
 		want := map[string]string{
-			"half": report.RequirementMet, "sixty": report.RequirementFailed,
-			"upper_only": report.RequirementUnproven, "lower_only": report.RequirementUnproven,
-			"negated": report.RequirementFailed, "equal": report.RequirementUnproven,
-			"window": report.RequirementUnproven, "proven_half": report.RequirementMet, "plain_fields": report.RequirementMet,
-			"min_half": report.RequirementMet, "divided": report.RequirementMet,
+			"half": results.RequirementMet, "sixty": results.RequirementFailed,
+			"upper_only": results.RequirementUnproven, "lower_only": results.RequirementUnproven,
+			"negated": results.RequirementFailed, "equal": results.RequirementUnproven,
+			"window": results.RequirementUnproven, "proven_half": results.RequirementMet, "plain_fields": results.RequirementMet,
+			"min_half": results.RequirementMet, "divided": results.RequirementMet,
 		}
 		for name, status := range want {
 			o := got[name]
-			if o.Status != status || o.OK != (status == report.RequirementMet) {
+			if o.Status != status || o.OK != (status == results.RequirementMet) {
 				t.Errorf("%s: status %q ok %v, want %q", name, o.Status, o.OK, status)
 			}
 		}
@@ -86,10 +86,10 @@ func TestWhatif(t *testing.T) {
 	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "whatif") {
 		got := outcomes(t, r)
 		want := map[string]string{
-			"spine_three_quarters": report.RequirementMet, "spine_eighty": report.RequirementFailed,
-			"leaf_blast": report.RequirementMet, "global_half": report.RequirementUnproven, "typo": report.RequirementInvalid,
-			"leaf_oversub_after_spine": report.RequirementMet, "leaf_oversub_strict": report.RequirementFailed,
-			"group_after_global_loss": report.RequirementMet, "policy_p50": report.RequirementMet, "policy_p99": report.RequirementMet, "policy_p99_strict": report.RequirementFailed,
+			"spine_three_quarters": results.RequirementMet, "spine_eighty": results.RequirementFailed,
+			"leaf_blast": results.RequirementMet, "global_half": results.RequirementUnproven, "typo": results.RequirementInvalid,
+			"leaf_oversub_after_spine": results.RequirementMet, "leaf_oversub_strict": results.RequirementFailed,
+			"group_after_global_loss": results.RequirementMet, "policy_p50": results.RequirementMet, "policy_p99": results.RequirementMet, "policy_p99_strict": results.RequirementFailed,
 		}
 		for name, status := range want {
 			if o := got[name]; o.Status != status {

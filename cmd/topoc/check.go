@@ -13,7 +13,8 @@ import (
 
 	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/flow"
-	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/results"
+	"github.com/topoc/topoc/cmd/topoc/internal/report"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -93,8 +94,8 @@ func newCheck() *cobra.Command {
 							fmt.Fprintf(c.OutOrStdout(), "design %q\n", paths[0])
 						}
 						report.WriteText(c.OutOrStdout(), fabrics)
-						report.WriteWorkloads(c.OutOrStdout(), report.Workloads(res.results.Of))
-						flow.WriteText(c.OutOrStdout(), report.Flows(res.results.Of))
+						report.WriteWorkloads(c.OutOrStdout(), results.Workloads(res.results.Of))
+						flow.WriteText(c.OutOrStdout(), results.Flows(res.results.Of))
 						report.WriteRequirements(c.OutOrStdout(), res.requirements())
 						e, w, i := diag.Count(res.diags)
 						if e+w+i > 0 {

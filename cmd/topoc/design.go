@@ -12,8 +12,8 @@ import (
 	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/inventory"
-	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/analyzers/requirements"
+	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
@@ -138,7 +138,7 @@ func (c compiled) exitCode() int {
 // compiled graph, adds their diagnostics, and returns the per-fabric
 // report; nil when nothing compiled. A graph with errors gets only the
 // inventory: analyses of a graph the compiler rejected would mislead.
-func (c *compiled) analyze(selected []*analysis.Analyzer) ([]report.Fabric, error) {
+func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, error) {
 	if c.graph == nil {
 		return nil, nil
 	}
@@ -160,24 +160,24 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]report.Fabric, erro
 	c.results = res
 	c.diags = append(c.diags, res.Diagnostics...)
 	diag.Sort(c.diags)
-	return report.Fabrics(res.Of), nil
+	return results.Fabrics(res.Of), nil
 }
 
 // requirements returns the requirement outcomes, empty when they were not
 // evaluated.
-func (c *compiled) requirements() []report.Requirement {
-	if r, ok := analysis.Lookup[[]report.Requirement](c.results, c.reqs); ok {
+func (c *compiled) requirements() []results.Requirement {
+	if r, ok := analysis.Lookup[[]results.Requirement](c.results, c.reqs); ok {
 		return r
 	}
-	return []report.Requirement{}
+	return []results.Requirement{}
 }
 
 // checkReport assembles the JSON report of an analyzed design (fabrics as
 // analyze returned them).
-func (c *compiled) checkReport(fabrics []report.Fabric) report.Check {
+func (c *compiled) checkReport(fabrics []results.Fabric) results.Check {
 	if fabrics == nil {
-		fabrics = []report.Fabric{}
+		fabrics = []results.Fabric{}
 	}
-	return report.Check{OK: !c.diags.HasErrors(), Diagnostics: diag.ToJSON(c.diags), Fabrics: fabrics,
-		Requirements: c.requirements(), Workloads: report.Workloads(c.results.Of), Flows: report.Flows(c.results.Of)}
+	return results.Check{OK: !c.diags.HasErrors(), Diagnostics: diag.ToJSON(c.diags), Fabrics: fabrics,
+		Requirements: c.requirements(), Workloads: results.Workloads(c.results.Of), Flows: results.Flows(c.results.Of)}
 }

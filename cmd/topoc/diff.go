@@ -14,7 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topoc/topoc/analyzers/all"
-	"github.com/topoc/topoc/analyzers/report"
+	"github.com/topoc/topoc/analyzers/results"
+	"github.com/topoc/topoc/cmd/topoc/internal/report"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -55,7 +56,7 @@ func newDiff() *cobra.Command {
 				}
 				renames[o] = n
 			}
-			var reps [2]report.Check
+			var reps [2]results.Check
 			for i, arg := range args {
 				path, cleanup, err := materialize(arg)
 				if err != nil {

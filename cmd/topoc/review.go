@@ -11,8 +11,8 @@ import (
 
 	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/congestion"
-	"github.com/topoc/topoc/analyzers/report"
 	"github.com/topoc/topoc/analyzers/resilience"
+	"github.com/topoc/topoc/cmd/topoc/internal/report"
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"

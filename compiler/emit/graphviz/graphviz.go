@@ -28,6 +28,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	gv "github.com/goccy/go-graphviz"
@@ -51,10 +52,10 @@ var (
 // Graphviz cannot parse, empty output, or a crash of the module (after
 // which every call fails).
 func Render(src []byte, engine, format string) (out []byte, err error) {
-	if !contains(Engines, engine) {
+	if !slices.Contains(Engines, engine) {
 		return nil, fmt.Errorf("graphviz: unknown layout engine %q (known: %v)", engine, Engines)
 	}
-	if !contains(Formats, format) {
+	if !slices.Contains(Formats, format) {
 		return nil, fmt.Errorf("graphviz: unknown output format %q (known: %v)", format, Formats)
 	}
 	mu.Lock()
@@ -96,13 +97,4 @@ func Render(src []byte, engine, format string) (out []byte, err error) {
 		return rasterize(buf.Bytes())
 	}
 	return buf.Bytes(), nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

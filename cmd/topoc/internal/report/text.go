@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/topoc/topoc/analyzers/results"
+
 	"fmt"
 	"io"
 	"strings"
@@ -15,7 +17,7 @@ import (
 
 // WriteText writes the human summary of `topoc check`: per fabric, the
 // inventory and then one section per analysis that ran.
-func WriteText(w io.Writer, fabrics []Fabric) {
+func WriteText(w io.Writer, fabrics []results.Fabric) {
 	for _, f := range fabrics {
 		writeInventory(w, f.Fabric)
 		if f.Bisection != nil {
@@ -55,15 +57,15 @@ func joinCounts(cs []inventory.Count) string {
 
 // WriteRequirements writes one line per requirement: its outcome and the
 // results its condition read.
-func WriteRequirements(w io.Writer, reqs []Requirement) {
+func WriteRequirements(w io.Writer, reqs []results.Requirement) {
 	for _, r := range reqs {
 		status := "ok"
 		switch r.Status {
-		case RequirementInvalid:
+		case results.RequirementInvalid:
 			status = "NOT EVALUATED (see its error)"
-		case RequirementFailed:
+		case results.RequirementFailed:
 			status = "FAILED"
-		case RequirementUnproven:
+		case results.RequirementUnproven:
 			status = "UNPROVEN (see its warning)"
 		}
 		var vals []string

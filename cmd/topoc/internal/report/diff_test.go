@@ -1,15 +1,17 @@
 package report
 
 import (
+	"github.com/topoc/topoc/analyzers/results"
+
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/inventory"
 )
 
 func TestCompareKeysCountsByName(t *testing.T) {
-	old := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 24,
+	old := &results.Check{OK: true, Fabrics: []results.Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 24,
 		SwitchesByTier: []inventory.Count{{Name: "leaf", Count: 16}, {Name: "spine", Count: 8}}}}, {Fabric: inventory.Fabric{Name: "gone"}}}}
-	new := &Check{OK: true, Fabrics: []Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 23,
+	new := &results.Check{OK: true, Fabrics: []results.Fabric{{Fabric: inventory.Fabric{Name: "f", Switches: 23,
 		// Reordered, and one spine fewer: only the spine count changed.
 		SwitchesByTier: []inventory.Count{{Name: "spine", Count: 7}, {Name: "leaf", Count: 16}}}}}}
 	d, err := Compare(old, new, nil)
@@ -45,24 +47,7 @@ func TestCompareKeysCountsByName(t *testing.T) {
 	}
 }
 
-func TestFormatValue(t *testing.T) {
-	for _, c := range []struct {
-		path string
-		v    any
-		want string
-	}{
-		{"links", 1024.0, "1,024"},
-		{"bisection.ratio", 0.875, "0.875"},
-		{"capacity_bps", 1.6384e15, "1638.4Tb/s"},
-		{"bisection.bandwidth_bps", 102.4e12, "102.4Tb/s"},
-		{"x", nil, "—"},
-		{"oversubscription.end_to_end", 3.0, "3:1"},
-		{"oversubscription.tiers.leaf.ratio", 0.96875, "0.969:1"},
-	} {
-		if got := FormatValue(c.path, c.v); got != c.want {
-			t.Errorf("FormatValue(%q, %v) = %q, want %q", c.path, c.v, got, c.want)
-		}
-	}
+func TestFormatDelta(t *testing.T) {
 	if got := FormatDelta("links", -128); got != "−128" {
 		t.Errorf("FormatDelta = %q", got)
 	}
@@ -81,7 +66,7 @@ func TestSummarize(t *testing.T) {
 	if len(got) != 2 || got[0].Path != "oversubscription.unit_detail[3×].ratio" || got[1].Path != "links" {
 		t.Fatalf("summarize = %+v", got)
 	}
-	if v := FormatValue(got[0].Path, got[0].New); v != "4:1" {
+	if v := results.FormatValue(got[0].Path, got[0].New); v != "4:1" {
 		t.Errorf("folded ratio formats as %q, want 4:1", v)
 	}
 }

@@ -1,10 +1,13 @@
-// Package report assembles the per-fabric JSON report of `topoc check
-// --format json` (field names fixed by docs/reference/design-brief.md, documented in
-// docs/json.md) from whichever analyzers ran. Requirements read the same
-// object, so a condition names exactly what the JSON report shows:
-// fabric.compute.bisection.ratio is the "ratio" field of the "bisection"
-// object of the fabric named "compute".
-package report
+// Package results assembles the analyzers' results into one object per
+// fabric: the object `topoc check --format json` prints (field names
+// fixed by docs/reference/design-brief.md, documented in docs/json.md)
+// and requirement conditions read, so a condition names exactly what the
+// JSON report shows: fabric.compute.bisection.ratio is the "ratio" field
+// of the "bisection" object of the fabric named "compute". It is not an
+// analyzer; it reads each analyzer's result through its typed accessor
+// (analysis.Declare), so a changed result type is a compile error here.
+// Writing the object for people is cmd/topoc/internal/report's job.
+package results
 
 import (
 	"strings"
@@ -188,7 +191,7 @@ func formatEnd(path string, v float64, r units.Rounding) string {
 	switch {
 	case strings.HasSuffix(path, "_bps"):
 		return units.RateBound(v, 6, r)
-	case strings.HasSuffix(path, "ratio") && !isOversubscription(path):
+	case strings.HasSuffix(path, "ratio") && !IsOversubscription(path):
 		return units.FixedBound(v, 3, r)
 	}
 	return FormatValue(path, v)

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/topoc/topoc/analyzers/results"
+
 	"fmt"
 	"io"
 	"sort"
@@ -16,7 +18,7 @@ type Review struct {
 	Title string
 	// Inputs are the design paths as given.
 	Inputs []string
-	Check  *Check
+	Check  *results.Check
 	// Diagrams are images written beside the document, with their
 	// captions, paths relative to it.
 	Diagrams []Image
@@ -68,9 +70,9 @@ func WriteReview(w io.Writer, r *Review) error {
 	met, unproven := 0, 0
 	for _, q := range c.Requirements {
 		switch q.Status {
-		case RequirementMet:
+		case results.RequirementMet:
 			met++
-		case RequirementUnproven:
+		case results.RequirementUnproven:
 			unproven++
 		}
 	}
@@ -133,11 +135,11 @@ func WriteReview(w io.Writer, r *Review) error {
 		for _, q := range c.Requirements {
 			out := "met"
 			switch q.Status {
-			case RequirementFailed:
+			case results.RequirementFailed:
 				out = "**failed**: " + mdEscape(q.Message)
-			case RequirementUnproven:
+			case results.RequirementUnproven:
 				out = "**unproven**: the bounds do not decide it (see diagnostics)"
-			case RequirementInvalid:
+			case results.RequirementInvalid:
 				out = "**not evaluated** (see diagnostics)"
 			}
 			var vals []string
@@ -224,10 +226,10 @@ func codeList(xs []string) string {
 }
 
 // openField reports whether path of a flattened fabric is the field of a
-// bounded quantity (Intervals) whose ends differ there, or whose upper end
+// bounded quantity (results.Intervals) whose ends differ there, or whose upper end
 // is unknown (null): its value is then one end only.
 func openField(flat map[string]any, path string) bool {
-	for _, iv := range Intervals {
+	for _, iv := range results.Intervals {
 		if path == iv.Object+"."+iv.Field {
 			up, hasUp := flat[iv.Object+"."+iv.Upper]
 			return flat[iv.Object+"."+iv.Lower] != up || hasUp && up == nil
@@ -237,9 +239,9 @@ func openField(flat map[string]any, path string) bool {
 }
 
 // summaryCell formats one summary-table cell; a bounded quantity
-// (Intervals) whose ends differ shows both ends, never one as the value.
+// (results.Intervals) whose ends differ shows both ends, never one as the value.
 func summaryCell(flat map[string]any, path string) string {
-	for _, iv := range Intervals {
+	for _, iv := range results.Intervals {
 		if path != iv.Object+"."+iv.Field {
 			continue
 		}
@@ -248,10 +250,10 @@ func summaryCell(flat map[string]any, path string) string {
 		hi, okH := up.(float64)
 		switch {
 		case okL && okH && lo != hi:
-			return FormatValue(path, lo) + "–" + FormatValue(path, hi)
+			return results.FormatValue(path, lo) + "–" + results.FormatValue(path, hi)
 		case okL && hasUp && up == nil: // a null upper bound: unbounded
-			return "at least " + FormatValue(path, lo)
+			return "at least " + results.FormatValue(path, lo)
 		}
 	}
-	return FormatValue(path, flat[path])
+	return results.FormatValue(path, flat[path])
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/topoc/topoc/analyzers/results"
+
 	"fmt"
 	"io"
 	"strings"
@@ -51,7 +53,7 @@ func writeChangeLines(w io.Writer, cs []Change) {
 		width = max(width, len(c.Path))
 	}
 	for _, c := range cs {
-		line := fmt.Sprintf("  %-*s  %s → %s", width, c.Path, FormatValue(c.Path, c.Old), FormatValue(c.Path, c.New))
+		line := fmt.Sprintf("  %-*s  %s → %s", width, c.Path, results.FormatValue(c.Path, c.Old), results.FormatValue(c.Path, c.New))
 		if c.Delta != nil {
 			line += " (" + FormatDelta(c.Path, *c.Delta) + ")"
 		}
@@ -80,7 +82,7 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 			if c.Delta != nil {
 				delta = FormatDelta(c.Path, *c.Delta)
 			}
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", c.Path, mdEscape(FormatValue(c.Path, c.Old)), mdEscape(FormatValue(c.Path, c.New)), delta)
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", c.Path, mdEscape(results.FormatValue(c.Path, c.Old)), mdEscape(results.FormatValue(c.Path, c.New)), delta)
 		}
 		fmt.Fprintln(w)
 	}

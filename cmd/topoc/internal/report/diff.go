@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/topoc/topoc/analyzers/results"
+
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -8,8 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/topoc/topoc/lang/units"
 )
 
 // Change is one quantity that differs between two reports. Old or New is
@@ -68,7 +68,7 @@ func (d *Diff) Empty() bool {
 // by Pairing(old, new, renames). Fabrics keep the order of new, with
 // removed fabrics after them. It fails if renames names a fabric a design
 // does not have, or if a report cannot be encoded as JSON.
-func Compare(old, new *Check, renames map[string]string) (*Diff, error) {
+func Compare(old, new *results.Check, renames map[string]string) (*Diff, error) {
 	d := &Diff{OldOK: old.OK, NewOK: new.OK, Fabrics: []FabricDiff{}, Requirements: []Change{}, Diagnostics: []Change{}}
 	pair, err := Pairing(old.Fabrics, new.Fabrics, renames)
 	if err != nil {
@@ -118,7 +118,7 @@ func Compare(old, new *Check, renames map[string]string) (*Diff, error) {
 			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "removed", Changes: []Change{}})
 		}
 	}
-	reqs := func(c *Check) map[string]any {
+	reqs := func(c *results.Check) map[string]any {
 		m := map[string]any{}
 		for _, r := range c.Requirements {
 			m[r.Name] = r.Status
@@ -126,7 +126,7 @@ func Compare(old, new *Check, renames map[string]string) (*Diff, error) {
 		return m
 	}
 	d.Requirements = changes(reqs(old), reqs(new))
-	counts := func(c *Check) map[string]any {
+	counts := func(c *results.Check) map[string]any {
 		m := map[string]any{}
 		for _, x := range c.Diagnostics {
 			k := string(x.Severity) + "s"
@@ -266,54 +266,16 @@ func equal(a, b any) bool {
 	return fmt.Sprint(a) == fmt.Sprint(b)
 }
 
-// FormatValue writes a diff value for people: integers with thousands
-// separators, ratios with three decimals, rates (paths ending in _bps) at
-// six significant digits in lang/units' style, "—" for absent.
-func FormatValue(path string, v any) string {
-	switch t := v.(type) {
-	case nil:
-		return "—"
-	case float64:
-		switch {
-		case isOversubscription(path):
-			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", t), "0"), ".") + ":1"
-		case strings.HasSuffix(path, "_bps"):
-			return units.RateSig(t, 6)
-		case strings.HasSuffix(path, "ratio"):
-			return fmt.Sprintf("%.3f", t) // as check prints ratios: 1.000, not 1
-		case t == math.Trunc(t) && math.Abs(t) < 1e15:
-			return units.Count(int(t))
-		default:
-			return fmt.Sprintf("%.3f", t)
-		}
-	}
-	return fmt.Sprint(v)
-}
-
 // FormatDelta writes "+128", "−128" (a real minus sign) or "+0.125".
 func FormatDelta(path string, d float64) string {
 	sign := "+"
 	if d < 0 {
 		sign, d = "−", -d
 	}
-	if isOversubscription(path) {
+	if results.IsOversubscription(path) {
 		return sign + strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", d), "0"), ".")
 	}
-	return sign + FormatValue(path, d)
-}
-
-// isOversubscription reports whether a report path holds an
-// oversubscription ratio, which reviewers read as "3:1".
-func isOversubscription(path string) bool {
-	if !strings.HasPrefix(path, "oversubscription.") {
-		return false
-	}
-	last := path[strings.LastIndex(path, ".")+1:]
-	switch last {
-	case "end_to_end", "end_to_end_lower_bound", "end_to_end_upper_bound", "ratio", "min", "max", "global_taper", "intra_rail", "cross_rail":
-		return true
-	}
-	return false
+	return sign + results.FormatValue(path, d)
 }
 
 // Pairing pairs each fabric of new with one of old, or -1 (added): first
@@ -323,7 +285,7 @@ func isOversubscription(path string) bool {
 // that renaming a fabric diffs its numbers instead of reporting one
 // fabric removed and another added. A renames entry naming a fabric that
 // is not in its design, or two entries of one fabric, is an error.
-func Pairing(old, new []Fabric, renames map[string]string) ([]int, error) {
+func Pairing(old, new []results.Fabric, renames map[string]string) ([]int, error) {
 	pair := make([]int, len(new))
 	taken := make([]bool, len(old))
 	oldAt := map[string]int{}
