@@ -2,7 +2,7 @@
 // as an ordered list of named stages: index the catalogue, bound the
 // expansion, build servers and their internals, build each fabric with its
 // family's generator, place racks and plan the cables (cabling.go), then
-// run structural checks. Every diagnostic points at
+// run structural checks (package compiler/checks). Every diagnostic points at
 // the HCL range that caused it.
 package compiler
 

@@ -37,7 +37,7 @@ func buildFabrics(s *state) {
 		if t := f.ServerTransit(); t.Set && len(t.V) > 0 {
 			for fid := firstFabric; fid < len(s.g.Fabrics); fid++ {
 				s.g.Fabrics[fid].Transit = ir.ParseTransit(t.V)
-				if !hasServerNICs(s.g, ir.FabricID(fid)) && len(s.g.Fabrics[fid].Endpoints) > 0 {
+				if !s.g.HasServerNICs(ir.FabricID(fid)) && len(s.g.Fabrics[fid].Endpoints) > 0 {
 					s.diags = append(s.diags, diag.Error(diag.InvalidParameter, t.Range, "Server transit without servers",
 						fmt.Sprintf("fabric %q sets server_transit, but none of its endpoints is a NIC of a server (node_group.<name>.nics.<role>): implicit hosts have no internals to cross. Remove server_transit, or attach the servers' NICs.", f.Name)))
 				}
@@ -268,16 +268,5 @@ func (s *state) rateFits(m *lang.SwitchModel, r lang.Val[float64]) bool {
 	s.diags = append(s.diags, diag.Error(diag.RateMismatch, r.Range, "Link rate mismatch",
 		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout to that rate; change the rate or the model.",
 			units.Rate(r.V), m.Name, units.Rate(m.PortRate.V))))
-	return false
-}
-
-// hasServerNICs reports whether some endpoint of fabric f is a component
-// of a server (a NIC of a node group).
-func hasServerNICs(g *ir.Graph, f ir.FabricID) bool {
-	for _, p := range g.Fabrics[f].Endpoints {
-		if g.Nodes[p.Node].Parent != ir.None {
-			return true
-		}
-	}
 	return false
 }

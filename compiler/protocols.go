@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/topoc/topoc/compiler/checks"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -93,4 +94,14 @@ func recordProtocols(s *state) {
 			}
 		}
 	}
+}
+
+// runChecks is the last stage: the protocol check above, which needs the
+// catalogue's protocols and the family blocks' ranges, then the
+// structural checks over the graph (package compiler/checks).
+func runChecks(s *state) {
+	checkProtocols(s)
+	s.diags = append(s.diags, checks.Run(s.g, checks.Options{
+		UnevenReported: func(f ir.FabricID, lower int) bool { return s.unevenTotals[unevenKey{f, lower}] },
+	})...)
 }

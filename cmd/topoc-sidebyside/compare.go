@@ -18,6 +18,7 @@ import (
 	"github.com/topoc/topoc/analyzers/all"
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/checks"
 	"github.com/topoc/topoc/compiler/emit/graphml"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
@@ -77,7 +78,7 @@ func compare(s scaledesign.Size, dir, script, topoc string) row {
 		return r
 	}
 	const f = ir.FabricID(0)
-	r.topocPieces = best(5, func() { r.piecesTopoc = compiler.Pieces(g, f) })
+	r.topocPieces = best(5, func() { r.piecesTopoc = checks.Pieces(g, f) })
 	if sel, err := all.Select("bisection"); err == nil {
 		runtime.GC()
 		start := time.Now()

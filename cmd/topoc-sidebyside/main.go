@@ -6,7 +6,7 @@
 // in-process and takes the graph of its fabric: the fabric's links
 // (ir.Link.Fabric) and the nodes they join. It then times
 //
-//   - connected components: topoc's union-find (compiler.Pieces, the
+//   - connected components: topoc's union-find (checks.Pieces, the
 //     connectivity check of `topoc check`) against networkx
 //     number_connected_components;
 //   - cuts: topoc's bisection analyzer (the minimum over balanced splits of

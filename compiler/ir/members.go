@@ -188,3 +188,15 @@ func (g *Graph) Children(n NodeID) []NodeID {
 	}
 	return m.kids[m.kidStart[n]:m.kidStart[n+1]]
 }
+
+// HasServerNICs reports whether some endpoint of fabric f is a component
+// of a server (a NIC of a node group) rather than an implicit host or an
+// appliance.
+func (g *Graph) HasServerNICs(f FabricID) bool {
+	for _, p := range g.Fabrics[f].Endpoints {
+		if g.Nodes[p.Node].Parent != None {
+			return true
+		}
+	}
+	return false
+}

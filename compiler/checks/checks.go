@@ -1,36 +1,67 @@
-package compiler
+// Package checks holds the compiler's last stage: structural checks over
+// the built IR (ports, connectivity, uplinks, up*/down* reachability,
+// striping, rails, free ports). They read only the graph and its origins,
+// so every diagnostic points at the HCL range that built the element.
+package checks
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/units"
 )
 
-// runChecks runs the structural checks over the built graph, per fabric.
-// Each check walks only its fabric's members (ir.Graph.FabricNodes), so together
-// they cost O(nodes + links) however many fabrics a design declares; a
-// walk over the whole graph per fabric is quadratic in a design of many
-// small fabrics (one NVLink domain per rack, say).
-func runChecks(s *state) {
-	used := portsUsed(s.g)
-	sc := newCheckScratch(len(s.g.Nodes))
+// Options carry what the checks need to know of earlier stages.
+type Options struct {
+	// UnevenReported reports whether the generator already warned that
+	// the uplink totals between tier rank lower and the tier above it in
+	// fabric f are uneven, so that the per-switch striping check does not
+	// say it again. Nil means no such warning was given.
+	UnevenReported func(f ir.FabricID, lower int) bool
+}
+
+// checker holds the graph under check and the diagnostics found.
+type checker struct {
+	g      *ir.Graph
+	diags  hcl.Diagnostics
+	uneven func(ir.FabricID, int) bool
+}
+
+// Run runs the structural checks over a built graph and returns their
+// diagnostics: endpoint ports cabled twice; then per fabric, nodes cabled
+// on more ports than they have, a fabric in pieces, switches without
+// uplinks, lowest-tier switches that share no ancestor (no up*/down*
+// route) and uneven per-switch striping, NICs on the wrong rail, and the
+// free ports per tier. Each check walks only its fabric's members
+// (ir.Graph.FabricNodes), so together they cost O(nodes + links) however
+// many fabrics a design declares; a walk over the whole graph per fabric
+// is quadratic in a design of many small fabrics (one NVLink domain per
+// rack, say).
+func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
+	s := &checker{g: g, uneven: opts.UnevenReported}
+	if s.uneven == nil {
+		s.uneven = func(ir.FabricID, int) bool { return false }
+	}
+	used := g.PortsUsed(nil)
+	sc := newCheckScratch(len(g.Nodes))
 	s.checkEndpointPorts()
-	checkProtocols(s)
-	for fi := range s.g.Fabrics {
+	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		nodes, links := s.g.FabricNodes(f), s.g.FabricLinks(f)
+		nodes, links := g.FabricNodes(f), g.FabricLinks(f)
 		s.checkRadix(nodes, links, used)
 		s.checkConnected(f, nodes, links, sc)
 		s.checkUplinks(f, nodes, links, sc)
-		sw := switchLinks(s.g, links)
+		sw := switchLinks(g, links)
 		s.checkCommonAncestor(f, nodes, links, sw, sc)
 		s.checkPerSwitchStriping(f, sw)
 		s.checkRails(f, links)
 		s.reportFreePorts(f, nodes, used)
 	}
+	return s.diags
 }
 
 // checkScratch holds per-node arrays that the per-fabric checks reuse, so
@@ -45,16 +76,12 @@ func newCheckScratch(n int) *checkScratch {
 	return &checkScratch{parent: make([]int32, n), hasUp: make([]bool, n)}
 }
 
-// portsUsed counts the distinct physical network ports each node uses,
-// over every link (ir.Graph.PortsUsed).
-func portsUsed(g *ir.Graph) []int32 { return g.PortsUsed(nil) }
-
 // checkRadix reports nodes cabled on more ports than they have. A switch
 // is reported at the block that made it (once per block: one block builds
 // many identical switches); a server component (a NIC) at the link that
 // takes its first port too many, since its own origin is the node_group,
 // where nothing is wrong.
-func (s *state) checkRadix(nodes []ir.NodeID, links []ir.LinkID, used []int32) {
+func (s *checker) checkRadix(nodes []ir.NodeID, links []ir.LinkID, used []int32) {
 	reported := map[ir.OriginID]bool{}
 	var overLink map[ir.NodeID]ir.OriginID
 	for _, i := range nodes {
@@ -83,7 +110,7 @@ func (s *state) checkRadix(nodes []ir.NodeID, links []ir.LinkID, used []int32) {
 // firstLinkOverRadix maps each server component that runs out of ports on
 // a fabric's links to the origin of the link that takes its first port
 // too many.
-func (s *state) firstLinkOverRadix(links []ir.LinkID) map[ir.NodeID]ir.OriginID {
+func (s *checker) firstLinkOverRadix(links []ir.LinkID) map[ir.NodeID]ir.OriginID {
 	out := map[ir.NodeID]ir.OriginID{}
 	seen := map[ir.Port]bool{}
 	count := map[ir.NodeID]int32{}
@@ -158,7 +185,7 @@ func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int
 
 // checkConnected reports a fabric that falls apart into pieces, naming a
 // node of a piece other than the largest.
-func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	find := unionFind(g, members, links, sc.parent)
 	// Server transit (`server_transit`) joins NICs of a server, or of an
@@ -201,7 +228,7 @@ func (s *state) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.Li
 // could have joined: NVLink where the servers' GPUs have it, else PCIe.
 func transitHint(g *ir.Graph, f ir.FabricID) string {
 	fab := &g.Fabrics[f]
-	if !hasServerNICs(g, f) || fab.Family != ir.FamilyClos && fab.Family != ir.FamilyCustom {
+	if !g.HasServerNICs(f) || fab.Family != ir.FamilyClos && fab.Family != ir.FamilyCustom {
 		return ""
 	}
 	nv := serversHaveNVLink(g, f)
@@ -236,7 +263,7 @@ func serversHaveNVLink(g *ir.Graph, f ir.FabricID) bool {
 
 // checkUplinks reports switches below the top tier with no link to a
 // higher tier of the same fabric.
-func (s *state) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+func (s *checker) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
 	if len(tiers) < 2 {
@@ -279,7 +306,7 @@ func (s *state) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.Link
 }
 
 // checkRails reports a NIC of rail i cabled to a switch of another rail.
-func (s *state) checkRails(f ir.FabricID, links []ir.LinkID) {
+func (s *checker) checkRails(f ir.FabricID, links []ir.LinkID) {
 	g := s.g
 	rails, ok := g.Fabrics[f].Param("rails")
 	for _, id := range links {
@@ -306,7 +333,7 @@ func (s *state) checkRails(f ir.FabricID, links []ir.LinkID) {
 }
 
 // reportFreePorts notes, per tier, the switch ports left free.
-func (s *state) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int32) {
+func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int32) {
 	g := s.g
 	type tally struct{ switches, total, free int }
 	byTier := map[string]*tally{}

@@ -1,4 +1,4 @@
-package compiler
+package checks
 
 import (
 	"fmt"
@@ -74,7 +74,7 @@ func (b bitset) key() string {
 // fabric that share no switch above them: under up/down routing their
 // endpoints cannot reach each other. It names the first such pair in
 // node order and counts the pairs.
-func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, sw []ir.LinkID, sc *checkScratch) {
+func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, sw []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
 	if len(tiers) < 2 || g.Fabrics[f].Family == ir.FamilyDragonfly {
@@ -223,7 +223,7 @@ func (s *state) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, s
 // (the spine–core stage of a 3-tier Clos reaches a subset by design;
 // pairs that share none are checkCommonAncestor's). Totals that do not divide are the generator's uneven-striping
 // warning; this one is per switch, and applies to custom fabrics too.
-func (s *state) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
+func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
 	if len(tiers) < 2 || g.Fabrics[f].Family == ir.FamilyDragonfly || g.Fabrics[f].Family == ir.FamilyFatTree {
@@ -235,7 +235,7 @@ func (s *state) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 		c      float64
 	}
 	for r := 0; r+1 < len(tiers); r++ {
-		if s.unevenTotals[unevenKey{f, r}] {
+		if s.uneven(f, r) {
 			continue // the generator's uneven-striping warning covers it
 		}
 		// Capacity from each lower switch to each upper switch it
@@ -322,7 +322,7 @@ func switchLinks(g *ir.Graph, links []ir.LinkID) []ir.LinkID {
 // appliances are made per fabric and cannot collide; links on a NIC's
 // other ports are not endpoints of this kind and are left to the radix
 // check.
-func (s *state) checkEndpointPorts() {
+func (s *checker) checkEndpointPorts() {
 	g := s.g
 	seen := map[ir.Port]ir.FabricID{} // endpoint port → the first fabric listing it
 	reported := map[ir.NodeID]bool{}

@@ -7,72 +7,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 )
 
-// Pieces counts the pieces of a fabric by union-find; a second method, a
-// breadth-first search over the fabric's links, must agree. A k=4
-// fat-tree is one piece; cutting every uplink of pod 0's edge switches
-// leaves those two edges, with their hosts, as two more pieces.
-func TestPiecesAgainstBFS(t *testing.T) {
-	g, errs := compileSrc(t, `
-fabric "ft" {
-  fat_tree {
-    k         = 4
-    link_rate = "400Gb/s"
-  }
-}`)
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	if got := Pieces(g, 0); got != 1 || bfsPieces(g, 0) != 1 {
-		t.Fatalf("connected fat-tree: Pieces %d, BFS %d, want 1", got, bfsPieces(g, 0))
-	}
-	var kept []ir.Link
-	for _, l := range g.Links {
-		a, b := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
-		if l.Kind == "edge_aggregation" && (a == "pod0/edge0" || a == "pod0/edge1" || b == "pod0/edge0" || b == "pod0/edge1") {
-			continue
-		}
-		kept = append(kept, l)
-	}
-	g.Links = kept
-	if got, want := Pieces(g, 0), bfsPieces(g, 0); got != 3 || want != 3 {
-		t.Fatalf("pod 0 edges cut off: Pieces %d, BFS %d, want 3", got, want)
-	}
-}
-
-// bfsPieces counts the pieces of fabric f by breadth-first search over
-// its links, from each member not yet reached.
-func bfsPieces(g *ir.Graph, f ir.FabricID) int {
-	adj := make([][]ir.NodeID, len(g.Nodes))
-	for _, l := range g.Links {
-		if l.Fabric == f {
-			adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
-			adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)
-		}
-	}
-	seen := make([]bool, len(g.Nodes))
-	pieces := 0
-	for i := range g.Nodes {
-		if seen[i] || !g.Nodes[i].InFabric(f) {
-			continue
-		}
-		pieces++
-		queue := []ir.NodeID{ir.NodeID(i)}
-		seen[i] = true
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			for _, m := range adj[n] {
-				if !seen[m] {
-					seen[m] = true
-					queue = append(queue, m)
-				}
-			}
-		}
-	}
-	return pieces
-}
-
-// mapPortsUsed is the oracle for portsUsed: a set of (node, port) pairs,
+// mapPortsUsed is the oracle for ir.Graph.PortsUsed: a set of (node, port) pairs,
 // one per physical port of every link end (Parallel ports for a bundle).
 func mapPortsUsed(g *ir.Graph) []int32 {
 	used := make([]int32, len(g.Nodes))
@@ -121,13 +56,13 @@ fabric "c" {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if a, b := portsUsed(g), mapPortsUsed(g); !slices.Equal(a, b) {
+	if a, b := g.PortsUsed(nil), mapPortsUsed(g); !slices.Equal(a, b) {
 		t.Fatalf("bit set and map disagree")
 	}
 	// In-server NVLink bundles (ir.Link.Parallel) use one port per
 	// physical link: a DGX H100 GPU's 18 NVLink ports, 5·8 = 40 or 4·8 =
 	// 32 GPU-facing ports on each NVSwitch (split 5, 5, 4, 4).
-	used := portsUsed(g)
+	used := g.PortsUsed(nil)
 	for i, n := range g.Nodes {
 		switch {
 		case n.Kind == ir.KindGPU && used[i] != 18:
@@ -138,7 +73,7 @@ fabric "c" {
 	}
 	g.Links = append(g.Links, ir.Link{A: ir.Port{Node: 0, Port: 1 << 30}, B: ir.Port{Node: 1, Port: 3}, CapacityBPS: 1, Fabric: ir.None})
 	want := mapPortsUsed(g)
-	if got := portsUsed(g); !slices.Equal(got, want) || want[0] != mapPortsUsed(&ir.Graph{Nodes: g.Nodes, Links: g.Links[:len(g.Links)-1]})[0]+1 {
+	if got := g.PortsUsed(nil); !slices.Equal(got, want) || want[0] != mapPortsUsed(&ir.Graph{Nodes: g.Nodes, Links: g.Links[:len(g.Links)-1]})[0]+1 {
 		t.Fatalf("sparse port numbers: bit set %v, map %v", got[:2], want[:2])
 	}
 }
