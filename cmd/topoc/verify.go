@@ -31,10 +31,10 @@ func newVerify() *cobra.Command {
 	var ignoreSpeed bool
 	c := &cobra.Command{
 		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
-		Short: "Compare the cabled fabric (ibnetdiscover, iblinkinfo or LLDP output) with the design",
+		Short: "Compare the cabled fabric (ibnetdiscover, iblinkinfo, LLDP or NetQ output) with the design",
 		Long: "verify compiles the design and compares one of its fabrics with what ibnetdiscover (or iblinkinfo)\n" +
 			"found on an InfiniBand cluster, or what lldpctl -f json0 found on each switch of an Ethernet one (one file\n" +
-			"per switch, named after it; name the fabric with --fabric): missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
+			"per switch, named after it) or NetQ's topology graph of it (name the fabric with --fabric): missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
 			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
 			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several\n" +
 			"InfiniBand planes (one subnet each) takes one --discovered file per plane.\n" +
@@ -45,7 +45,7 @@ func newVerify() *cobra.Command {
 				return exitError{2}
 			}
 			if inFormat != "" && !slices.Contains(asbuilt.Formats, asbuilt.Format(inFormat)) {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p, iblinkinfo or lldpctl-json0\n", inFormat)
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p, iblinkinfo, lldpctl-json0 or netq-json\n", inFormat)
 				return exitError{2}
 			}
 			g, res, err := df.compileDesign(c, args, format, "text", "json")
@@ -81,7 +81,7 @@ func newVerify() *cobra.Command {
 				}
 				if perr != nil {
 					diag.WriteText(c.ErrOrStderr(), nil, hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
-						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p), iblinkinfo and lldpctl -f json0, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
+						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p), iblinkinfo, lldpctl -f json0 and NetQ topology JSON, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
 					return exitError{2}
 				}
 			}
@@ -121,8 +121,8 @@ func newVerify() *cobra.Command {
 		},
 	}
 	df.register(c)
-	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric), or lldpctl -f json0 of each switch in a file named after it (repeat)")
-	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo or lldpctl-json0 (default: told by content)")
+	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric), or lldpctl -f json0 of each switch in a file named after it (repeat), or a NetQ topology graph JSON")
+	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo, lldpctl-json0 or netq-json (default: told by content)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")

@@ -156,13 +156,6 @@ func TestLLDPCompare(t *testing.T) {
 			t.Errorf("clean fabric: unexpected %s: %s", diag.CodeOf(d), d.Detail)
 		}
 	}
-	codes := func(r asbuilt.Result) map[diag.Code]int {
-		m := map[diag.Code]int{}
-		for _, d := range r.Diags {
-			m[diag.CodeOf(d)]++
-		}
-		return m
-	}
 	moved := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
 		for i, e := range nb["leaf0"] {
 			if e[0] == "swp3" {
@@ -170,7 +163,7 @@ func TestLLDPCompare(t *testing.T) {
 			}
 		}
 	}))
-	if c := codes(moved); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMiswired] != 1 {
+	if c := findingCodes(moved); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMiswired] != 1 {
 		t.Errorf("h0 moved to leaf0 swp5: findings %v; want the designed h0 link reported once", c)
 	}
 	// Host h2 on the port the design gives h0: LLDP names the host, so it
@@ -182,7 +175,7 @@ func TestLLDPCompare(t *testing.T) {
 			}
 		}
 	}))
-	if c := codes(wrong); c[diag.AsbuiltMissingLink] != 1 || c[diag.AsbuiltExtraDevice] != 1 || wrong.MatchedLinks != 7 {
+	if c := findingCodes(wrong); c[diag.AsbuiltMissingLink] != 1 || c[diag.AsbuiltExtraDevice] != 1 || wrong.MatchedLinks != 7 {
 		t.Errorf("h2 on h0's port: findings %v, %d links as designed; want h0's link missing, one extra device, 7 links", c, wrong.MatchedLinks)
 	}
 	// Only leaf0's file: the cables of leaf1 (to its hosts) and nothing
@@ -190,7 +183,7 @@ func TestLLDPCompare(t *testing.T) {
 	// nor a cable is reported missing for want of a file.
 	all := lldpFiles(t, g, 0, nil)
 	partial := compareLLDP(t, g, map[string][]byte{"leaf0": all["leaf0"]})
-	if c := codes(partial); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMissingDevice] != 0 || c[diag.AsbuiltDiscovery] != 1 || partial.MatchedLinks != 4 {
+	if c := findingCodes(partial); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMissingDevice] != 0 || c[diag.AsbuiltDiscovery] != 1 || partial.MatchedLinks != 4 {
 		t.Errorf("leaf0's file alone: findings %v, %d links as designed; want one asbuilt-discovery warning, nothing missing, 4 links", c, partial.MatchedLinks)
 	}
 	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
@@ -214,7 +207,7 @@ func TestLLDPCompare(t *testing.T) {
 			}
 		}
 	}))
-	if c := codes(swapped); c[diag.AsbuiltSwapped] != 1 {
+	if c := findingCodes(swapped); c[diag.AsbuiltSwapped] != 1 {
 		for _, d := range swapped.Diags {
 			t.Log(d.Summary, ": ", d.Detail)
 		}
