@@ -51,7 +51,7 @@ func indexCatalogue(s *state) {
 
 // portModel returns the port model of a switch model.
 func portModel(m *lang.SwitchModel) gen.PortModel {
-	pm := gen.PortModel{Radix: int(m.Radix.V), PortBPS: m.PortRate.V}
+	pm := gen.PortModel{Radix: int(m.Radix.V), PortBPS: m.PortRate.V, Speeds: m.Speeds}
 	for _, b := range m.Breakouts {
 		pm.Breakouts = append(pm.Breakouts, gen.Breakout{Lanes: b.Lanes, LaneBPS: b.LaneRate})
 	}

@@ -105,7 +105,7 @@ func (s *state) buildClos(f *lang.Fabric) {
 		case gen.ProblemRadix, gen.ProblemCapacity:
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
 		case gen.ProblemRate:
-			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate or breakout matches, or set host_rate or link_rate."))
+			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate, breakout or port speed matches, or set host_rate or link_rate."))
 		case gen.ProblemUneven:
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
 			s.unevenTotals[unevenKey{fid, p.Tier - 1}] = true

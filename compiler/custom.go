@@ -157,7 +157,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 				bad = b
 			}
 			s.diags = append(s.diags, diag.Error(diag.RateMismatch, l.Rate.Range, "Link rate mismatch",
-				fmt.Sprintf("A %s link meets %s, whose ports run at %s with no breakout to that rate; change the rate or use a model with a matching breakout.",
+				fmt.Sprintf("A %s link meets %s, whose ports run at %s with no breakout or port speed (speeds) at that rate; change the rate, or use a model with a matching breakout or speed.",
 					units.Rate(rate), s.g.Nodes[bad].Name, units.Rate(ports[bad].PortBPS))))
 			continue
 		}

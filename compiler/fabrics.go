@@ -266,7 +266,7 @@ func (s *state) rateFits(m *lang.SwitchModel, r lang.Val[float64]) bool {
 		return true
 	}
 	s.diags = append(s.diags, diag.Error(diag.RateMismatch, r.Range, "Link rate mismatch",
-		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout to that rate; change the rate or the model.",
+		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout or port speed (speeds) at that rate; change the rate or the model.",
 			units.Rate(r.V), m.Name, units.Rate(m.PortRate.V))))
 	return false
 }

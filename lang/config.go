@@ -78,8 +78,13 @@ type SwitchModel struct {
 	Radix     Val[int64]   // physical ports at PortRate
 	PortRate  Val[float64] // bits per second per direction
 	Breakouts []Breakout   // allowed splits of one port
-	SHARP     Val[bool]    // in-network reduction (SHARP) capable
-	Vendor    Val[string]
+	// Speeds are the lower rates, bits per second per direction, at
+	// which one whole port may run (a 400G port set to 200G for an older
+	// host, as switch datasheets list per-port speeds); a link at one of
+	// them takes a port without a breakout.
+	Speeds []float64
+	SHARP  Val[bool] // in-network reduction (SHARP) capable
+	Vendor Val[string]
 	// Protocol is "infiniband", "ethernet" or "nvlink" (SwitchProtocols),
 	// or unset; a NIC of another protocol cabled to it is a
 	// protocol-mismatch warning.

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
@@ -26,7 +27,7 @@ func content(b *hcl.Block, s *hcl.BodySchema, diags *hcl.Diagnostics) *hcl.BodyC
 	return c
 }
 
-var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power"})
+var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "speeds", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power"})
 
 // SwitchProtocols are the protocols a switch_model may state: a packet
 // switch runs InfiniBand or Ethernet, an NVSwitch chip NVLink.
@@ -77,11 +78,39 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 					m.Name, br.Lanes, units.Rate(br.LaneRate), units.Rate(float64(br.Lanes)*br.LaneRate), units.Rate(m.PortRate.V))))
 		}
 	}
+	m.Speeds = decodeSpeeds(a, m)
 	positivePower(a, m.PowerW, "switch_model", m.Name)
 	requireSet(a, "radix", m.Radix.Set, "switch_model")
 	requireSet(a, "port_rate", m.PortRate.Set, "switch_model")
 	*diags = append(*diags, a.diags...)
 	return m
+}
+
+// decodeSpeeds reads a switch model's `speeds`: the lower rates one whole
+// port may run at (a 400G port set to 200G for an older host). Each must
+// be above 0 and below port_rate, given once.
+func decodeSpeeds(a *attrs, m *SwitchModel) []float64 {
+	sp := a.strs("speeds")
+	var out []float64
+	for _, s := range sp.V {
+		r, err := units.ParseRate(s)
+		switch {
+		case err != nil:
+			a.diags = append(a.diags, diag.Error(diag.InvalidUnit, sp.Range, "Invalid port speed", err.Error()))
+			continue
+		case r <= 0 || m.PortRate.Set && r >= m.PortRate.V*(1-1e-9):
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, sp.Range, "Port speed out of range",
+				fmt.Sprintf("switch_model %q: speeds lists %s, but a port speed is a rate above 0 and below port_rate (%s); the port rate itself needs no entry. Remove it, or list the speeds the vendor gives below port_rate.",
+					m.Name, units.Rate(r), units.Rate(m.PortRate.V))))
+			continue
+		case slices.Contains(out, r):
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, sp.Range, "Port speed listed twice",
+				fmt.Sprintf("switch_model %q: speeds lists %s twice; list each speed once.", m.Name, units.Rate(r))))
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 var breakoutRE = regexp.MustCompile(`^([1-9][0-9]?)x(.+)$`)

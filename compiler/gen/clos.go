@@ -456,7 +456,7 @@ func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind ir.Li
 	t := b.c.Tiers[0]
 	lanes := t.Ports.Lanes(bps)
 	if lanes == 0 {
-		b.problems = append(b.problems, ClosProblem{ProblemRate, 0, fmt.Sprintf("an endpoint at %s meets a %s port of %s, which has no breakout to that rate",
+		b.problems = append(b.problems, ClosProblem{ProblemRate, 0, fmt.Sprintf("an endpoint at %s meets a %s port of %s, which has no breakout or port speed (speeds) at that rate",
 			units.Rate(bps), units.Rate(t.Ports.PortBPS), t.Model)})
 		lanes = 1
 	}

@@ -1,5 +1,7 @@
 package gen
 
+import "slices"
+
 // Breakout is an allowed split of one switch port into Lanes ports of
 // LaneBPS bits per second each (a switch model's "2x400Gb/s").
 type Breakout struct {
@@ -8,19 +10,22 @@ type Breakout struct {
 }
 
 // PortModel is what port allocation needs to know of a device: Radix
-// physical ports of PortBPS each (0 = unbounded) and its breakouts.
+// physical ports of PortBPS each (0 = unbounded), its breakouts, and the
+// lower speeds one whole port may run at (Speeds, bits per second).
 type PortModel struct {
 	Radix     int
 	PortBPS   float64
 	Breakouts []Breakout
+	Speeds    []float64
 }
 
 // Lanes returns how many links of rate bps one physical port carries: 1
-// at the native rate (or when the device has no rate), the breakout's lane
-// count when a breakout produces bps, and 0 when the rate is impossible
-// without a breakout (a rate mismatch).
+// at the native rate (or when the device has no rate) or at one of its
+// lower speeds, the breakout's lane count when a breakout produces bps,
+// and 0 when the rate is impossible without a breakout (a rate
+// mismatch).
 func (m PortModel) Lanes(bps float64) int {
-	if m.PortBPS == 0 || bps == m.PortBPS {
+	if m.PortBPS == 0 || bps == m.PortBPS || slices.Contains(m.Speeds, bps) {
 		return 1
 	}
 	for _, b := range m.Breakouts {

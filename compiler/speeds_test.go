@@ -1,0 +1,125 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// speedsModel is a 64-port 400G leaf whose ports may also run at 200G
+// and 100G (the lower speeds a 400G port is set to for older hosts).
+const speedsModel = `
+switch_model "L400" {
+  radix     = 64
+  port_rate = "400Gb/s"
+  speeds    = ["200Gb/s", "100Gb/s"]
+}
+`
+
+// A link at one of a switch model's lower speeds takes one whole port at
+// that rate, in every family: a Clos of 96 hosts at 200G on 48-down
+// leaves (each host link 200 Gb/s on a port of its own, the 16 uplinks
+// at 400G, so 48 × 200G down over 16 × 400G up: 1.5:1); a custom
+// fabric's 100G link; a fat-tree at 200G. Without the speed the same
+// rate is a rate-mismatch.
+func TestSwitchPortSpeeds(t *testing.T) {
+	g, errs := compileSrc(t, speedsModel+`
+fabric "c" {
+  clos {
+    hosts     = 96
+    host_rate = "200Gb/s"
+    unit "rack" {
+      nodes = 48
+    }
+    tier "leaf" {
+      model = "L400"
+      per   = ["rack"]
+      down  = 48
+      up    = 16
+    }
+    tier "spine" {
+      model = "L400"
+      count = 8
+    }
+  }
+}
+fabric "x" {
+  custom {
+    switch "s" {
+      model = "L400"
+    }
+    host "h" {
+      count = 2
+      rate  = "100Gb/s"
+    }
+    link {
+      count = 2
+      a     = "h${count.index}"
+      b     = "s"
+      rate  = "100Gb/s"
+    }
+  }
+}
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    link_rate    = "200Gb/s"
+    switch_model = "L400"
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	rates := map[string]map[float64]int{} // fabric → capacity → links
+	ports := map[ir.NodeID]map[int32]int{}
+	for _, l := range g.Links {
+		f := g.Fabrics[l.Fabric].Name
+		if rates[f] == nil {
+			rates[f] = map[float64]int{}
+		}
+		rates[f][l.CapacityBPS]++
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			if g.Nodes[p.Node].Kind == ir.KindSwitch {
+				if ports[p.Node] == nil {
+					ports[p.Node] = map[int32]int{}
+				}
+				ports[p.Node][p.Port]++
+				if l.Breakout > 1 || p.Lane != 0 {
+					t.Errorf("%s: a lane (breakout %d, lane %d); want whole ports", g.Nodes[p.Node].Name, l.Breakout, p.Lane)
+				}
+			}
+		}
+	}
+	if r := rates["c"]; r[200e9] != 96 || r[400e9] != 2*16 {
+		t.Errorf("clos links by rate %v; want 96 at 200G (hosts), 32 at 400G (uplinks)", r)
+	}
+	if r := rates["x"]; r[100e9] != 2 || len(r) != 1 {
+		t.Errorf("custom links by rate %v; want 2 at 100G", r)
+	}
+	if r := rates["ft"]; r[200e9] != 16+16+16 || len(r) != 1 {
+		t.Errorf("fat-tree links by rate %v; want 48 at 200G", r)
+	}
+	for n, ps := range ports {
+		for p, c := range ps {
+			if c != 1 {
+				t.Errorf("%s port %d carries %d links; want one link per port", g.Nodes[n].Name, p, c)
+			}
+		}
+	}
+
+	_, errs = compileSrc(t, strings.Replace(speedsModel, `speeds    = ["200Gb/s", "100Gb/s"]`, `speeds    = ["100Gb/s"]`, 1)+`
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    link_rate    = "200Gb/s"
+    switch_model = "L400"
+  }
+}
+`)
+	if len(errs) != 1 || errs[0] != string(diag.RateMismatch) {
+		t.Fatalf("200G links without the 200G speed: %v; want one rate-mismatch", errs)
+	}
+}
