@@ -69,7 +69,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	}
 	minimal := false // the dragonfly bound under minimal routing applies
 	dfBound := 0.0   // the dragonfly's bound under minimal routing
+	var shape *dfShape
 	if s, ok := m.dragonflyShape(); ok {
+		shape = s
 		if d, ok := m.dragonflyBound(s); ok {
 			minimal, dfBound = true, d
 			if d > lb {
@@ -131,6 +133,12 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 				if ml := m.fm(full, m.multilevel(full)); ml.value < best.value-1e-12*best.value {
 					best = ml
 				}
+			}
+			// A dragonfly's cheapest cuts split whole groups by where
+			// their routers' global links lead, which vertex moves
+			// rarely find.
+			if shape != nil && !meets(lb, best.value) {
+				best = m.refineDragonfly(shape, full, best)
 			}
 			// The generic uniform bound loses about half to
 			// terminal-bound traffic, so it is only worth its cost where
