@@ -1,6 +1,8 @@
 package dot
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,11 +71,6 @@ type overview struct {
 	edges map[[2]int]*bundle
 	// groupOf maps a member node to its group id (-1 when not in the fabric).
 	groupOf []int32
-	// memberOf maps a fabric node to the member it is drawn as: itself,
-	// or the server a component (NIC, GPU) sits in.
-	memberOf func(ir.NodeID) ir.NodeID
-	// levelOf gives a member's level.
-	level []int8
 	// width is the digit count of the largest index per unit kind, for names.
 	width map[string]int
 	// folded lists unit kinds that were folded, with the folded range.
@@ -92,226 +89,323 @@ type overview struct {
 // aggregate groups fabric f of g by level, plane and unit, and bundles its
 // links between groups. loads, when not nil, holds load ÷ capacity per
 // LinkID. Cost O(nodes + links).
+//
+// The phases: find the members (the switches, servers and hosts the
+// links reach) with their levels and units; fold the unit kinds that have
+// more than MaxUnits units; put the members in groups and number the
+// groups in drawing order; then count each group's components and bundle
+// the links.
 func aggregate(g *ir.Graph, f ir.FabricID, loads []float64) *overview {
 	fab := &g.Fabrics[f]
-	ov := &overview{g: g, f: f, fab: fab, edges: map[[2]int]*bundle{}, width: map[string]int{},
+	ov := &overview{g: g, f: f, fab: fab, edges: map[[2]int]*bundle{},
 		merged: fab.Family == ir.FamilyDragonfly, loads: loads}
-	tierLevel := map[string]int{}
-	for i, t := range fab.Tiers {
-		tierLevel[t] = i + 1
-	}
-	ov.memberOf = func(n ir.NodeID) ir.NodeID {
-		nd := &g.Nodes[n]
-		if !nd.Kind.IsSwitch() && nd.Parent != ir.None {
-			return nd.Parent
+	links := g.FabricLinks(f)
+	ov.links, ov.capacity = len(links), totalCapacity(g, links)
+	ms := ov.findMembers(links)
+	ov.switches = ms.switches
+	ov.adoptSwitchUnits(&ms, links)
+	if ov.merged {
+		// A dragonfly's endpoints are drawn in the node of their group's
+		// routers: every member at one level.
+		for _, m := range ms.list {
+			ms.level[m] = 1
 		}
-		return n
 	}
-	const unset = -1
-	ov.level = make([]int8, len(g.Nodes))
-	unit := make([]unitRef, len(g.Nodes))
-	plane := make([]int32, len(g.Nodes))
-	inFabric := make([]bool, len(g.Nodes))
-	for i := range ov.level {
-		ov.level[i] = unset
+	indices := ms.unitIndices()
+	ov.width = unitWidths(indices)
+	folds := foldUnits(indices)
+	ov.folded = ov.foldNotes(folds)
+	groups, groupOf := ov.groupMembers(ms, folds)
+	ov.groups = numberGroups(groups)
+	ov.groupOf = groupIDs(len(g.Nodes), groupOf)
+	ov.countParts(links)
+	ov.bundleLinks(links)
+	return ov
+}
+
+// totalCapacity returns the capacity of links summed, bits per second
+// per direction, in LinkID order (a float sum, so the order is fixed).
+func totalCapacity(g *ir.Graph, links []ir.LinkID) float64 {
+	var c float64
+	for _, id := range links {
+		c += g.Links[id].CapacityBPS
 	}
-	levelOf := func(n ir.NodeID) int {
-		nd := &g.Nodes[n]
-		if !nd.Kind.IsSwitch() {
-			return 0
-		}
-		if l, ok := tierLevel[nd.Tier]; ok {
-			return l
-		}
-		return len(fab.Tiers) + 1
+	return c
+}
+
+// memberOf is the member a fabric node is drawn as: itself, or the
+// server a component (NIC, GPU) sits in.
+func (ov *overview) memberOf(n ir.NodeID) ir.NodeID {
+	nd := &ov.g.Nodes[n]
+	if !nd.Kind.IsSwitch() && nd.Parent != ir.None {
+		return nd.Parent
 	}
-	// Members, their levels, own units and planes.
-	var members []ir.NodeID
-	for id := range g.Links {
+	return n
+}
+
+// levelOf is a node's level: 0 for an endpoint or a component, and
+// 1 + its tier's index for a switch (tierLevel).
+func (ov *overview) levelOf(n ir.NodeID) int {
+	nd := &ov.g.Nodes[n]
+	if !nd.Kind.IsSwitch() {
+		return 0
+	}
+	return ov.tierLevel(nd)
+}
+
+// memberSet is what aggregate knows of a fabric's members before it
+// groups them. level and unit are indexed by NodeID and hold only for
+// the members.
+type memberSet struct {
+	list     []ir.NodeID // in the order the fabric's links first reach them
+	level    []int8
+	unit     []unitRef
+	switches int
+}
+
+// findMembers returns the members the fabric's links reach, each with
+// the level of the node its first link ends at and the unit it names
+// itself (ownUnit).
+func (ov *overview) findMembers(links []ir.LinkID) memberSet {
+	g := ov.g
+	ms := memberSet{level: make([]int8, len(g.Nodes)), unit: make([]unitRef, len(g.Nodes))}
+	seen := make([]bool, len(g.Nodes))
+	for _, id := range links {
 		l := &g.Links[id]
-		if l.Fabric != f {
-			continue
-		}
-		ov.links++
-		ov.capacity += l.CapacityBPS
 		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			m := ov.memberOf(end)
-			if inFabric[m] {
+			if seen[m] {
 				continue
 			}
-			inFabric[m] = true
-			members = append(members, m)
-			nd := &g.Nodes[m]
-			ov.level[m] = int8(levelOf(end))
-			plane[m] = nd.Plane
-			switch {
-			case nd.Unit != "":
-				unit[m] = unitRef{nd.Unit, nd.UnitIndex}
-			case nd.Kind.IsSwitch() && nd.Rail != ir.None:
-				unit[m] = unitRef{"rail", nd.Rail}
-			default:
-				unit[m] = unitRef{"", ir.None}
+			seen[m] = true
+			ms.list = append(ms.list, m)
+			ms.level[m] = int8(ov.levelOf(end))
+			ms.unit[m] = ownUnit(&g.Nodes[m])
+			if g.Nodes[m].Kind.IsSwitch() {
+				ms.switches++
 			}
 		}
 	}
-	// Endpoints without a unit of their own take the unit of the first
-	// switch they are cabled to that has one (a DGX is in the scalable
-	// unit of its leaves), in LinkID order so the choice is stable.
-	for id := range g.Links {
-		l := &g.Links[id]
-		if l.Fabric != f {
-			continue
-		}
+	return ms
+}
+
+// ownUnit is the unit a member names itself: its structural unit, for a
+// switch placed per rail only its rail, or none.
+func ownUnit(nd *ir.Node) unitRef {
+	switch {
+	case nd.Unit != "":
+		return unitRef{nd.Unit, nd.UnitIndex}
+	case nd.Kind.IsSwitch() && nd.Rail != ir.None:
+		return unitRef{"rail", nd.Rail}
+	}
+	return unitRef{"", ir.None}
+}
+
+// adoptSwitchUnits gives each endpoint without a unit of its own the
+// unit of the first switch it is cabled to that has one (a DGX is in the
+// scalable unit of its leaves), in LinkID order so the choice is stable.
+func (ov *overview) adoptSwitchUnits(ms *memberSet, links []ir.LinkID) {
+	for _, id := range links {
+		l := &ov.g.Links[id]
 		ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
-		for _, p := range [2][2]ir.NodeID{{ma, mb}, {mb, ma}} {
-			e, s := p[0], p[1]
-			if ov.level[e] == 0 && unit[e].kind == "" && ov.level[s] > 0 && g.Nodes[s].Unit != "" {
-				unit[e] = unitRef{g.Nodes[s].Unit, g.Nodes[s].UnitIndex}
-			}
-		}
+		ms.adoptUnit(ov.g, ma, mb)
+		ms.adoptUnit(ov.g, mb, ma)
 	}
-	if ov.merged {
-		for _, m := range members {
-			ov.level[m] = 1
-		}
+}
+
+// adoptUnit gives endpoint e switch s's unit when e has none and s has
+// one.
+func (ms *memberSet) adoptUnit(g *ir.Graph, e, s ir.NodeID) {
+	if ms.level[e] == 0 && ms.unit[e].kind == "" && ms.level[s] > 0 && g.Nodes[s].Unit != "" {
+		ms.unit[e] = unitRef{g.Nodes[s].Unit, g.Nodes[s].UnitIndex}
 	}
-	// Fold unit kinds with more than MaxUnits units.
+}
+
+// unitIndices returns the distinct indices of each unit kind among the
+// members, in ascending order: what names and folds are computed from.
+func (ms memberSet) unitIndices() map[string][]int32 {
 	indices := map[string][]int32{}
-	seenIdx := map[unitRef]bool{}
-	for _, m := range members {
-		u := unit[m]
-		if u.kind != "" && !seenIdx[u] {
-			seenIdx[u] = true
+	seen := map[unitRef]bool{}
+	for _, m := range ms.list {
+		if u := ms.unit[m]; u.kind != "" && !seen[u] {
+			seen[u] = true
 			indices[u.kind] = append(indices[u.kind], u.index)
 		}
 	}
-	keep := map[unitRef]bool{}
-	foldRange := map[string][2]int32{}
-	kinds := make([]string, 0, len(indices))
-	for k := range indices {
-		kinds = append(kinds, k)
+	for _, idx := range indices {
+		slices.Sort(idx)
 	}
-	sort.Strings(kinds)
-	for _, k := range kinds {
-		idx := indices[k]
-		sort.Slice(idx, func(i, j int) bool { return idx[i] < idx[j] })
-		ov.width[k] = len(strconv.Itoa(int(idx[len(idx)-1])))
-		if len(idx) <= MaxUnits {
-			for _, i := range idx {
-				keep[unitRef{k, i}] = true
-			}
-			continue
-		}
-		for _, i := range []int32{idx[0], idx[1], idx[len(idx)-1]} {
-			keep[unitRef{k, i}] = true
-		}
-		foldRange[k] = [2]int32{idx[2], idx[len(idx)-2]}
-		ov.folded = append(ov.folded, k+ov.pad(k, idx[2])+" … "+k+ov.pad(k, idx[len(idx)-2])+
-			" ("+strconv.Itoa(len(idx)-3)+" "+k+" units) are drawn as one node per tier")
+	return indices
+}
+
+// unitWidths returns the digit count of each unit kind's largest index,
+// the width pad writes the kind's indices in.
+func unitWidths(indices map[string][]int32) map[string]int {
+	width := make(map[string]int, len(indices))
+	for k, idx := range indices {
+		width[k] = len(strconv.Itoa(int(idx[len(idx)-1])))
 	}
-	// Groups.
+	return width
+}
+
+// foldRange is the run of one unit kind's units an overview folds into
+// one node per tier: all but the first two and the last.
+type foldRange struct {
+	first, last int32 // the first and last folded index
+	units       int   // the folded units: the indices that exist in the range
+}
+
+// foldUnits returns the folded range of each unit kind with more than
+// MaxUnits units (indices as unitIndices returns them).
+func foldUnits(indices map[string][]int32) map[string]foldRange {
+	folds := map[string]foldRange{}
+	for k, idx := range indices {
+		if len(idx) > MaxUnits {
+			folds[k] = foldRange{first: idx[2], last: idx[len(idx)-2], units: len(idx) - 3}
+		}
+	}
+	return folds
+}
+
+// drawnUnit is the unit a member with unit u is drawn in: u, or its
+// kind's folded range (index elided) when u falls in it.
+func drawnUnit(u unitRef, folds map[string]foldRange) unitRef {
+	if r, ok := folds[u.kind]; ok && u.index >= r.first && u.index <= r.last {
+		u.index = elided
+	}
+	return u
+}
+
+// foldNotes returns the overview's caption lines that say which units
+// are folded, by unit kind in name order.
+func (ov *overview) foldNotes(folds map[string]foldRange) []string {
+	var notes []string
+	for _, k := range slices.Sorted(maps.Keys(folds)) {
+		r := folds[k]
+		notes = append(notes, ov.rangeTitle(k, r.first, r.last)+
+			" ("+strconv.Itoa(r.units)+" "+k+" units) are drawn as one node per tier")
+	}
+	return notes
+}
+
+// groupMembers puts each member in the group of its level, plane and
+// drawn unit, and returns the groups in the order of their first member
+// and each member's group.
+func (ov *overview) groupMembers(ms memberSet, folds map[string]foldRange) ([]*group, map[ir.NodeID]*group) {
 	byKey := map[groupKey]*group{}
-	memberKey := make(map[ir.NodeID]groupKey, len(members))
-	for _, m := range members {
-		u := unit[m]
-		if u.kind != "" && !keep[u] {
-			u.index = elided
-		}
-		k := groupKey{level: int(ov.level[m]), plane: plane[m], unit: u}
-		memberKey[m] = k
+	var groups []*group
+	groupOf := make(map[ir.NodeID]*group, len(ms.list))
+	for _, m := range ms.list {
+		nd := &ov.g.Nodes[m]
+		k := groupKey{level: int(ms.level[m]), plane: nd.Plane, unit: drawnUnit(ms.unit[m], folds)}
 		gr := byKey[k]
 		if gr == nil {
-			gr = &group{key: k, models: map[string]int{}, parts: map[string]int{}, rails: map[int32]bool{},
-				internal: map[string]*bundle{}, first: unit[m].index, last: unit[m].index}
-			if u.index == elided {
-				r := foldRange[u.kind]
-				gr.first, gr.last = r[0], r[1]
-				gr.units = int(r[1]-r[0]) + 1
-			} else {
-				gr.units = 1
-			}
+			gr = newGroup(k, folds)
 			byKey[k] = gr
+			groups = append(groups, gr)
 		}
-		gr.members++
-		nd := &g.Nodes[m]
-		if nd.Kind.IsSwitch() {
-			gr.switches = true
-			gr.tier = nd.Tier
-			ov.switches++
-			if nd.Rail != ir.None {
-				gr.rails[nd.Rail] = true
-			}
+		gr.add(nd, ov.merged)
+		groupOf[m] = gr
+	}
+	return groups, groupOf
+}
+
+// newGroup returns an empty group for key k, spanning its unit, or for a
+// folded unit its kind's folded range.
+func newGroup(k groupKey, folds map[string]foldRange) *group {
+	gr := &group{key: k, models: map[string]int{}, parts: map[string]int{}, rails: map[int32]bool{},
+		internal: map[string]*bundle{}, first: k.unit.index, last: k.unit.index, units: 1}
+	if k.unit.index == elided {
+		r := folds[k.unit.kind]
+		gr.first, gr.last, gr.units = r.first, r.last, r.units
+	}
+	return gr
+}
+
+// add counts member nd in the group: by model for the label, and a
+// switch's tier and rail.
+func (gr *group) add(nd *ir.Node, merged bool) {
+	gr.members++
+	name := memberModel(nd)
+	if nd.Kind.IsSwitch() {
+		gr.switches = true
+		gr.tier = nd.Tier
+		if nd.Rail != ir.None {
+			gr.rails[nd.Rail] = true
 		}
-		name := memberModel(nd)
-		if nd.Kind.IsSwitch() && nd.Model == "" && ov.merged {
+		if nd.Model == "" && merged {
 			name = nd.Tier // the dragonfly group label has no tier line
 		}
-		gr.models[name]++
 	}
-	if len(foldRange) > 0 {
-		// A folded group covers only the indices that exist.
-		for _, gr := range byKey {
-			if gr.key.unit.index == elided {
-				gr.units = 0
-				for _, i := range indices[gr.key.unit.kind] {
-					if i >= gr.first && i <= gr.last {
-						gr.units++
-					}
-				}
-			}
-		}
-	}
-	for _, gr := range byKey {
-		ov.groups = append(ov.groups, gr)
-	}
-	sort.Slice(ov.groups, func(i, j int) bool { return lessKey(ov.groups[i], ov.groups[j]) })
-	ov.groupOf = make([]int32, len(g.Nodes))
-	for i := range ov.groupOf {
-		ov.groupOf[i] = -1
-	}
-	for i, gr := range ov.groups {
+	gr.models[name]++
+}
+
+// numberGroups returns the groups sorted by lessKey, the order they are
+// drawn in, each with its index there as id.
+func numberGroups(groups []*group) []*group {
+	sort.Slice(groups, func(i, j int) bool { return lessKey(groups[i], groups[j]) })
+	for i, gr := range groups {
 		gr.id = i
 	}
-	for _, m := range members {
-		ov.groupOf[m] = int32(byKey[memberKey[m]].id)
+	return groups
+}
+
+// groupIDs returns each of n nodes' group id, -1 for a node that is no
+// member.
+func groupIDs(n int, groupOf map[ir.NodeID]*group) []int32 {
+	ids := make([]int32, n)
+	for i := range ids {
+		ids[i] = -1
 	}
-	// Components per group (NICs of servers, GPUs of trays), and bundles.
-	counted := make([]bool, len(g.Nodes))
-	for id := range g.Links {
-		l := &g.Links[id]
-		if l.Fabric != f {
-			continue
-		}
+	for m, gr := range groupOf {
+		ids[m] = int32(gr.id)
+	}
+	return ids
+}
+
+// countParts counts the components on the fabric (NICs of servers, GPUs
+// of trays) in their member's group, each once.
+func (ov *overview) countParts(links []ir.LinkID) {
+	counted := make([]bool, len(ov.g.Nodes))
+	for _, id := range links {
+		l := &ov.g.Links[id]
 		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if m := ov.memberOf(end); m != end && !counted[end] {
 				counted[end] = true
-				ov.groups[ov.groupOf[m]].parts[partName(&g.Nodes[end])]++
+				ov.groups[ov.groupOf[m]].parts[partName(&ov.g.Nodes[end])]++
 			}
-		}
-		ga, gb := int(ov.groupOf[ov.memberOf(l.A.Node)]), int(ov.groupOf[ov.memberOf(l.B.Node)])
-		var b *bundle
-		if ga == gb {
-			gr := ov.groups[ga]
-			if b = gr.internal[string(l.Kind)]; b == nil {
-				b = &bundle{}
-				gr.internal[string(l.Kind)] = b
-			}
-		} else {
-			if ga > gb {
-				ga, gb = gb, ga
-			}
-			k := [2]int{ga, gb}
-			if b = ov.edges[k]; b == nil {
-				b = &bundle{}
-				ov.edges[k] = b
-			}
-		}
-		b.addLink(l)
-		if loads != nil {
-			b.addLoad(loads[id], int(l.Physical()))
 		}
 	}
-	return ov
+}
+
+// bundleLinks adds each link to its bundle (bundleOf), with its load
+// when loads are known, in LinkID order so the sums are stable.
+func (ov *overview) bundleLinks(links []ir.LinkID) {
+	for _, id := range links {
+		l := &ov.g.Links[id]
+		b := ov.bundleOf(l)
+		b.addLink(l)
+		if ov.loads != nil {
+			b.addLoad(ov.loads[id], int(l.Physical()))
+		}
+	}
+}
+
+// bundleOf returns the bundle link l is counted in, made on first use:
+// its group's internal bundle of l's kind when both ends are in one
+// group, else the edge between its two groups.
+func (ov *overview) bundleOf(l *ir.Link) *bundle {
+	lo, hi := ov.groupPair(l)
+	if lo == hi {
+		return bundleAt(ov.groups[lo].internal, string(l.Kind))
+	}
+	return bundleAt(ov.edges, [2]int{lo, hi})
+}
+
+// groupPair returns the group ids of l's two ends, the lower first.
+func (ov *overview) groupPair(l *ir.Link) (lo, hi int) {
+	ga, gb := int(ov.groupOf[ov.memberOf(l.A.Node)]), int(ov.groupOf[ov.memberOf(l.B.Node)])
+	return min(ga, gb), max(ga, gb)
 }
 
 // markFailure counts fl's failed members per group and failed links per
@@ -332,12 +426,12 @@ func (ov *overview) markFailure(fl *emit.Failure) bool {
 			continue
 		}
 		touched = true
-		ga, gb := int(ov.groupOf[ov.memberOf(l.A.Node)]), int(ov.groupOf[ov.memberOf(l.B.Node)])
-		if ga == gb {
-			ov.groups[ga].internal[string(l.Kind)].failed += int(l.Physical())
+		lo, hi := ov.groupPair(l)
+		if lo == hi {
+			ov.groups[lo].internal[string(l.Kind)].failed += int(l.Physical())
 			continue
 		}
-		ov.edges[[2]int{min(ga, gb), max(ga, gb)}].failed += int(l.Physical())
+		ov.edges[[2]int{lo, hi}].failed += int(l.Physical())
 	}
 	return touched
 }
@@ -400,9 +494,14 @@ func (ov *overview) unitTitle(gr *group) string {
 		return ""
 	}
 	if u.index == elided {
-		return u.kind + ov.pad(u.kind, gr.first) + " … " + u.kind + ov.pad(u.kind, gr.last)
+		return ov.rangeTitle(u.kind, gr.first, gr.last)
 	}
 	return u.kind + ov.pad(u.kind, u.index)
+}
+
+// rangeTitle names a run of units of one kind: "su02 … su14".
+func (ov *overview) rangeTitle(kind string, first, last int32) string {
+	return kind + ov.pad(kind, first) + " … " + kind + ov.pad(kind, last)
 }
 
 // countLines lists "N × model" lines, most numerous first, then by name.

@@ -66,6 +66,17 @@ type bundle struct {
 	failed int
 }
 
+// bundleAt returns m's bundle at k, adding an empty one there first when
+// there is none.
+func bundleAt[K comparable](m map[K]*bundle, k K) *bundle {
+	b := m[k]
+	if b == nil {
+		b = &bundle{}
+		m[k] = b
+	}
+	return b
+}
+
 // add counts one physical link of bps.
 func (b *bundle) add(bps float64) { b.addN(bps, 1, bps) }
 
