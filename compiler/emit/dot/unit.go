@@ -2,6 +2,8 @@ package dot
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -166,194 +168,274 @@ type dnode struct {
 // other units as one edge per member and outside group. Links are
 // coloured by the rail of their switch end.
 func (ov *overview) unitDOT(what, prefix string, members []ir.NodeID) []byte {
-	g := ov.g
-	// Members by detail level: switches at their tier, others at 0.
+	byLevel := ov.membersByLevel(members)
+	homes := ov.singleHomes(byLevel[0])
+	nodes, nodeOf := ov.drawMembers(byLevel, homes, prefix)
+	edges, outside := ov.detailEdges(nodeOf)
+	nodes = append(nodes, placeOutside(outside, byLevel)...)
+	return ov.writeDetail(what, nodes, edges)
+}
+
+// membersByLevel returns members by detail level, switches at their tier
+// and the others at 0, each level in the order given.
+func (ov *overview) membersByLevel(members []ir.NodeID) map[int][]ir.NodeID {
 	byLevel := map[int][]ir.NodeID{}
-	var levels []int
 	for _, m := range members {
-		l := 0
-		if g.Nodes[m].Kind.IsSwitch() {
-			l = ov.tierLevel(&g.Nodes[m])
-		}
-		if _, ok := byLevel[l]; !ok {
-			levels = append(levels, l)
-		}
+		l := ov.levelOf(m)
 		byLevel[l] = append(byLevel[l], m)
 	}
-	sort.Ints(levels)
-	// Endpoints cabled to exactly one switch (fat-tree and dragonfly
-	// hosts) fold per switch; multi-homed ones (a DGX on eight rails)
-	// fold as a run.
-	homes := map[ir.NodeID]map[ir.NodeID]bool{}
-	if len(byLevel[0]) > MaxDetailMembers {
-		for _, m := range byLevel[0] {
-			homes[m] = map[ir.NodeID]bool{}
-		}
-		for id := range g.Links {
-			l := &g.Links[id]
-			if l.Fabric != ov.f {
-				continue
-			}
-			ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
-			if h, ok := homes[ma]; ok && g.Nodes[mb].Kind.IsSwitch() {
-				h[mb] = true
-			}
-			if h, ok := homes[mb]; ok && g.Nodes[ma].Kind.IsSwitch() {
-				h[ma] = true
-			}
-		}
-		for _, h := range homes {
-			if len(h) != 1 {
-				homes = nil
-				break
-			}
+	return byLevel
+}
+
+// singleHomes returns the one switch each endpoint is cabled to when
+// there are more than MaxDetailMembers endpoints and every one is cabled
+// to exactly one switch (fat-tree and dragonfly hosts): those fold per
+// switch. Otherwise it returns nil, and multi-homed endpoints (a DGX on
+// eight rails) fold as a run.
+func (ov *overview) singleHomes(endpoints []ir.NodeID) map[ir.NodeID]ir.NodeID {
+	if len(endpoints) <= MaxDetailMembers {
+		return nil
+	}
+	homes := make(map[ir.NodeID]ir.NodeID, len(endpoints))
+	for _, m := range endpoints {
+		homes[m] = ir.None
+	}
+	for _, id := range ov.g.FabricLinks(ov.f) {
+		l := &ov.g.Links[id]
+		ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
+		if !ov.noteHome(homes, ma, mb) || !ov.noteHome(homes, mb, ma) {
+			return nil
 		}
 	}
+	for _, sw := range homes {
+		if sw == ir.None {
+			return nil // cabled to no switch
+		}
+	}
+	return homes
+}
+
+// noteHome records switch s as the home of endpoint e, when e is one of
+// homes' endpoints and s a switch. It reports false when e already has
+// another: e is multi-homed.
+func (ov *overview) noteHome(homes map[ir.NodeID]ir.NodeID, e, s ir.NodeID) bool {
+	h, ok := homes[e]
+	switch {
+	case !ok || !ov.g.Nodes[s].Kind.IsSwitch():
+		return true
+	case h == ir.None:
+		homes[e] = s
+		return true
+	}
+	return h == s
+}
+
+// drawMembers returns the view's nodes for the members and the node each
+// member is drawn as. Levels are drawn top first, so that endpoints
+// folded per switch (homes not nil) can follow their switch's node.
+func (ov *overview) drawMembers(byLevel map[int][]ir.NodeID, homes map[ir.NodeID]ir.NodeID, prefix string) ([]*dnode, map[ir.NodeID]*dnode) {
 	nodeOf := map[ir.NodeID]*dnode{}
 	var nodes []*dnode
-	// Top level first, so that endpoints can follow their switch's node.
-	for li := len(levels) - 1; li >= 0; li-- {
-		l := levels[li]
+	for _, l := range slices.Backward(slices.Sorted(maps.Keys(byLevel))) {
 		ms := byLevel[l]
 		if l == 0 && len(homes) > 0 {
 			nodes = ov.foldPerSwitch(ms, homes, prefix, nodes, nodeOf)
 			continue
 		}
-		for _, run := range runsByModel(g, ms) {
+		for _, run := range runsByModel(ov.g, ms) {
 			nodes = ov.drawRun(run, l, prefix, nodes, nodeOf)
 		}
 	}
-	// Bundles: inside–inside by node pair, inside–outside by node and group.
-	type key struct{ a, b string }
-	bundles := map[key]*bundle{}
-	rails := map[key]int32{}
-	var order []key
+	return nodes, nodeOf
+}
+
+// dpair is a detail view's bundle: its two nodes, the lower level (then
+// the lower id) first.
+type dpair struct{ lo, hi *dnode }
+
+// dedges are a detail view's edges: the links of the view bundled per
+// pair of nodes, in the order of their first link, with the rail their
+// links share (ir.None when they do not all share one).
+type dedges struct {
+	bundles map[dpair]*bundle
+	rails   map[dpair]int32
+	order   []dpair
+}
+
+// detailEdges returns the fabric's links with an end drawn in the view,
+// bundled per pair of nodes (inside–inside by node pair, inside–outside
+// by node and outside group), and the nodes that stand for outside
+// groups, by group id.
+func (ov *overview) detailEdges(nodeOf map[ir.NodeID]*dnode) (dedges, map[int]*dnode) {
+	e := dedges{bundles: map[dpair]*bundle{}, rails: map[dpair]int32{}}
 	outside := map[int]*dnode{}
-	for id := range g.Links {
-		l := &g.Links[id]
-		if l.Fabric != ov.f {
-			continue
+	for _, id := range ov.g.FabricLinks(ov.f) {
+		l := &ov.g.Links[id]
+		in, other := ov.detailEnds(l, nodeOf, outside)
+		if in == nil || in == other {
+			continue // not in the view, or inside a folded run (none in the families built so far)
 		}
-		ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
-		na, nb := nodeOf[ma], nodeOf[mb]
-		if na == nil && nb == nil {
-			continue
-		}
-		if na == nil || nb == nil {
-			if na == nil {
-				na, nb, ma, mb = nb, na, mb, ma
-			}
-			gid := int(ov.groupOf[mb])
-			o := outside[gid]
-			if o == nil {
-				gr := ov.groups[gid]
-				lines := ov.groupLabel(gr)
-				o = &dnode{id: "o" + strconv.Itoa(gid), level: ov.tierLevelOfGroup(gr), fill: "#ffffff", dashed: true, lines: lines[:min(len(lines), 3)]}
-				outside[gid] = o
-			}
-			nb = o
-		}
-		if na == nb {
-			continue // links inside a folded run (none in the families built so far)
-		}
-		lo, hi := na, nb
-		if hi.level < lo.level || (hi.level == lo.level && hi.id < lo.id) {
-			lo, hi = hi, lo
-		}
-		k := key{lo.id, hi.id}
-		b := bundles[k]
-		if b == nil {
-			b = &bundle{}
-			bundles[k] = b
-			order = append(order, k)
-		}
-		first := b.links == 0
-		b.addLink(l)
-		// A bundle takes its rail's colour only when all its links share it.
-		if r := railOfLink(g, l); first {
-			rails[k] = r
-		} else if rails[k] != r {
-			rails[k] = ir.None
-		}
+		e.add(in, other, l, railOfLink(ov.g, l))
 	}
-	outIDs := make([]int, 0, len(outside))
-	for gid := range outside {
-		outIDs = append(outIDs, gid)
+	return e, outside
+}
+
+// detailEnds returns the nodes link l's ends are drawn as, an end in the
+// view first; an end outside the view is drawn as its group's node
+// (outsideNode). Both are nil when neither end is in the view.
+func (ov *overview) detailEnds(l *ir.Link, nodeOf map[ir.NodeID]*dnode, outside map[int]*dnode) (in, other *dnode) {
+	ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
+	na, nb := nodeOf[ma], nodeOf[mb]
+	switch {
+	case na != nil && nb != nil:
+		return na, nb
+	case na == nil && nb == nil:
+		return nil, nil
+	case na == nil:
+		na, mb = nb, ma
 	}
-	sort.Ints(outIDs)
-	// Other units' groups at a level this unit also has (a dragonfly's
-	// other groups) go on a rank of their own above, so their links do
-	// not run along the unit's own rank.
-	top := levels[len(levels)-1]
-	for _, gid := range outIDs {
-		if o := outside[gid]; len(byLevel[o.level]) > 0 {
+	return na, ov.outsideNode(int(ov.groupOf[mb]), outside)
+}
+
+// outsideNode returns the node that stands for group gid outside the
+// view, made on first use: dashed, with the first three lines of the
+// group's overview label.
+func (ov *overview) outsideNode(gid int, outside map[int]*dnode) *dnode {
+	if o := outside[gid]; o != nil {
+		return o
+	}
+	gr := ov.groups[gid]
+	lines := ov.groupLabel(gr)
+	o := &dnode{id: "o" + strconv.Itoa(gid), level: ov.tierLevelOfGroup(gr), fill: "#ffffff", dashed: true, lines: lines[:min(len(lines), 3)]}
+	outside[gid] = o
+	return o
+}
+
+// add counts link l, whose switch end is on rail, in the bundle between
+// nodes x and y. A bundle takes its rail's colour only when all its
+// links share it.
+func (e *dedges) add(x, y *dnode, l *ir.Link, rail int32) {
+	k := dpair{x, y}
+	if y.level < x.level || (y.level == x.level && y.id < x.id) {
+		k = dpair{y, x}
+	}
+	b := e.bundles[k]
+	switch {
+	case b == nil:
+		b = &bundle{}
+		e.bundles[k] = b
+		e.order = append(e.order, k)
+		e.rails[k] = rail
+	case e.rails[k] != rail:
+		e.rails[k] = ir.None
+	}
+	b.addLink(l)
+}
+
+// placeOutside returns the outside groups' nodes in group order. Other
+// units' groups at a level this unit also has (a dragonfly's other
+// groups) go on a rank of their own above, so their links do not run
+// along the unit's own rank.
+func placeOutside(outside map[int]*dnode, byLevel map[int][]ir.NodeID) []*dnode {
+	top := slices.Max(slices.Collect(maps.Keys(byLevel)))
+	nodes := make([]*dnode, 0, len(outside))
+	for _, gid := range slices.Sorted(maps.Keys(outside)) {
+		o := outside[gid]
+		if len(byLevel[o.level]) > 0 {
 			o.level = top + 1
 		}
+		nodes = append(nodes, o)
 	}
-	for _, gid := range outIDs {
-		nodes = append(nodes, outside[gid])
-	}
-	hasRails := false
-	for _, r := range rails {
-		hasRails = hasRails || r != ir.None
-	}
-	single := map[string]bool{}
-	var singleRates []string
-	for _, k := range order {
-		if b := bundles[k]; b.links == 1 && !single[rateShort(b.total)] {
-			single[rateShort(b.total)] = true
-			singleRates = append(singleRates, rateShort(b.total))
-		}
-	}
-	lines := []string{ov.title(what + " in detail"),
-		"members one by one; a dashed box is a folded run of members or another unit's group"}
-	if len(singleRates) > 0 {
-		lines = append(lines, "an unlabelled line is one link ("+strings.Join(singleRates, ", ")+")")
-	}
-	if hasRails {
-		lines = append(lines, "line colour = rail of the switch end")
-	}
+	return nodes
+}
+
+// writeDetail returns the DOT text of a detail view: the caption, the
+// nodes ranked by level, and one edge per bundle.
+func (ov *overview) writeDetail(what string, nodes []*dnode, e dedges) []byte {
 	w := newWriter(ov.fab.Name+" "+what,
-		lbl(lines...), r("labelloc", "t"), r("fontsize", "14"), a("fontname", fontName),
+		lbl(ov.detailCaption(what, e)...), r("labelloc", "t"), r("fontsize", "14"), a("fontname", fontName),
 		r("rankdir", "BT"), r("nodesep", "0.25"), r("ranksep", "1.0"), r("newrank", "true"), a("outputorder", "edgesfirst"))
 	w.defaults("node", a("shape", "box"), a("style", "rounded,filled"), a("fontname", fontName), r("fontsize", "10"), a("margin", "0.1,0.04"), a("color", "#37474f"))
 	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "8"), a("color", colEdge), a("fontcolor", "#263238"))
+	writeDetailNodes(w, nodes)
+	e.write(w)
+	return w.bytes()
+}
+
+// detailCaption returns a detail view's caption: its title, how to read
+// it, the rates an unlabelled line can stand for, and what line colours
+// mean when any edge has a rail's.
+func (ov *overview) detailCaption(what string, e dedges) []string {
+	lines := []string{ov.title(what + " in detail"),
+		"members one by one; a dashed box is a folded run of members or another unit's group"}
+	if rates := e.singleRates(); len(rates) > 0 {
+		lines = append(lines, "an unlabelled line is one link ("+strings.Join(rates, ", ")+")")
+	}
+	if e.hasRails() {
+		lines = append(lines, "line colour = rail of the switch end")
+	}
+	return lines
+}
+
+// singleRates returns the rates of the bundles of one link, which are
+// drawn unlabelled, each once in the order of the bundles.
+func (e dedges) singleRates() []string {
+	seen := map[string]bool{}
+	var rates []string
+	for _, k := range e.order {
+		if b := e.bundles[k]; b.links == 1 && !seen[rateShort(b.total)] {
+			seen[rateShort(b.total)] = true
+			rates = append(rates, rateShort(b.total))
+		}
+	}
+	return rates
+}
+
+// hasRails reports whether any bundle is coloured by its rail.
+func (e dedges) hasRails() bool {
+	for _, r := range e.rails {
+		if r != ir.None {
+			return true
+		}
+	}
+	return false
+}
+
+// writeDetailNodes writes the nodes in order, then one rank per level,
+// bottom-up, each in the order of its nodes.
+func writeDetailNodes(w *writer, nodes []*dnode) {
 	rank := map[int][]string{}
-	var rankLevels []int
 	for _, n := range nodes {
 		attrs := []attr{lbl(n.lines...), a("fillcolor", n.fill)}
 		if n.dashed {
 			attrs = append(attrs, a("style", "rounded,filled,dashed"))
 		}
 		w.node(n.id, attrs...)
-		if _, ok := rank[n.level]; !ok {
-			rankLevels = append(rankLevels, n.level)
-		}
 		rank[n.level] = append(rank[n.level], n.id)
 	}
-	sort.Ints(rankLevels)
-	for _, l := range rankLevels {
+	for _, l := range slices.Sorted(maps.Keys(rank)) {
 		w.sameRank(rank[l])
 	}
-	levelOf := map[string]int{}
-	for _, n := range nodes {
-		levelOf[n.id] = n.level
-	}
-	for _, k := range order {
-		b := bundles[k]
-		attrs := []attr{}
+}
+
+// write writes one edge per bundle, in order: labelled when it holds
+// more than one link, in its rail's colour when it has one, and not
+// constraining the ranks when both its nodes are on one.
+func (e dedges) write(w *writer) {
+	for _, k := range e.order {
+		b := e.bundles[k]
+		var attrs []attr
 		if b.links > 1 {
 			attrs = append(attrs, lbl(b.text()))
 		}
-		if r := rails[k]; r != ir.None {
+		if r := e.rails[k]; r != ir.None {
 			attrs = append(attrs, a("color", railColours[int(r)%len(railColours)]))
 		}
-		if levelOf[k.a] == levelOf[k.b] {
+		if k.lo.level == k.hi.level {
 			attrs = append(attrs, r("constraint", "false"))
 		}
-		w.edge(k.a, k.b, attrs...)
+		w.edge(k.lo.id, k.hi.id, attrs...)
 	}
-	return w.bytes()
 }
 
 // runsByModel splits a level's members into runs of one model (DGX
@@ -415,7 +497,7 @@ func (ov *overview) drawRun(ms []ir.NodeID, level int, prefix string, nodes []*d
 // foldPerSwitch draws single-homed endpoints as one node per switch they
 // hang off ("router03/host00 … host15 (16 hosts)"), in the order of their
 // first member.
-func (ov *overview) foldPerSwitch(ms []ir.NodeID, homes map[ir.NodeID]map[ir.NodeID]bool, prefix string, nodes []*dnode, nodeOf map[ir.NodeID]*dnode) []*dnode {
+func (ov *overview) foldPerSwitch(ms []ir.NodeID, homes map[ir.NodeID]ir.NodeID, prefix string, nodes []*dnode, nodeOf map[ir.NodeID]*dnode) []*dnode {
 	g := ov.g
 	// Keyed by the switch's node, so the endpoints of a folded run of
 	// switches fold together too.
@@ -423,10 +505,7 @@ func (ov *overview) foldPerSwitch(ms []ir.NodeID, homes map[ir.NodeID]map[ir.Nod
 	first := map[*dnode]ir.NodeID{}
 	last := map[*dnode]ir.NodeID{}
 	for _, m := range ms {
-		var sw ir.NodeID
-		for s := range homes[m] {
-			sw = s // exactly one
-		}
+		sw := homes[m]
 		var key any = sw
 		if sn := nodeOf[sw]; sn != nil {
 			key = sn
