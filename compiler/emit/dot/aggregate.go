@@ -53,7 +53,7 @@ type group struct {
 	rails       map[int32]bool
 	tier        string
 	// internal holds links with both ends in the group, by link kind.
-	internal map[string]*bundle
+	internal map[ir.LinkKind]*bundle
 	switches bool
 	// failed counts the members a what-if scenario fails.
 	failed int
@@ -314,7 +314,7 @@ func (ov *overview) groupMembers(ms memberSet, folds map[string]foldRange) ([]*g
 // folded unit its kind's folded range.
 func newGroup(k groupKey, folds map[string]foldRange) *group {
 	gr := &group{key: k, models: map[string]int{}, parts: map[string]int{}, rails: map[int32]bool{},
-		internal: map[string]*bundle{}, first: k.unit.index, last: k.unit.index, units: 1}
+		internal: map[ir.LinkKind]*bundle{}, first: k.unit.index, last: k.unit.index, units: 1}
 	if k.unit.index == elided {
 		r := folds[k.unit.kind]
 		gr.first, gr.last, gr.units = r.first, r.last, r.units
@@ -397,7 +397,7 @@ func (ov *overview) bundleLinks(links []ir.LinkID) {
 func (ov *overview) bundleOf(l *ir.Link) *bundle {
 	lo, hi := ov.groupPair(l)
 	if lo == hi {
-		return bundleAt(ov.groups[lo].internal, string(l.Kind))
+		return bundleAt(ov.groups[lo].internal, l.Kind)
 	}
 	return bundleAt(ov.edges, [2]int{lo, hi})
 }
@@ -428,7 +428,7 @@ func (ov *overview) markFailure(fl *emit.Failure) bool {
 		touched = true
 		lo, hi := ov.groupPair(l)
 		if lo == hi {
-			ov.groups[lo].internal[string(l.Kind)].failed += int(l.Physical())
+			ov.groups[lo].internal[l.Kind].failed += int(l.Physical())
 			continue
 		}
 		ov.edges[[2]int{lo, hi}].failed += int(l.Physical())

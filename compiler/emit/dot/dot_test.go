@@ -423,3 +423,45 @@ func TestWhatifView(t *testing.T) {
 		t.Errorf("what-if views %v, want only diagrams/scale_out/whatif", got)
 	}
 }
+
+// TestDragonflyHeatmapInside: a dragonfly's hottest links may be the
+// local links inside a group, which no edge of the circle draws. With
+// one local link of group 3 at 120% and every other link at 40%, the
+// heatmap outlines group 3 red and says "local: … · max 120%", every
+// other group green, and the legend explains the outlines; the groups
+// stay on a circle wide enough for their longer labels.
+func TestDragonflyHeatmapInside(t *testing.T) {
+	g := compile(t, "dragonfly-small")
+	loads := make([]float64, len(g.Links))
+	hot := -1
+	for i, l := range g.Links {
+		loads[i] = 0.4
+		if hot < 0 && l.Kind == ir.LinkLocal && g.Nodes[l.A.Node].UnitIndex == 3 {
+			hot, loads[i] = i, 1.2
+		}
+	}
+	if hot < 0 {
+		t.Fatal("no local link in group 3")
+	}
+	ov := aggregate(g, 0, loads)
+	text, _ := ov.overviewDOT(true)
+	red, green := 0, 0
+	for _, line := range strings.Split(string(text), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "g") || !strings.Contains(line, "penwidth=3") {
+			continue
+		}
+		switch {
+		case strings.Contains(line, `color="#d73027"`) && strings.Contains(line, "local: ") && strings.Contains(line, "max 120%"):
+			red++
+		case strings.Contains(line, `color="#1a9850"`) && strings.Contains(line, "max 40%"):
+			green++
+		}
+	}
+	if red != 1 || green != 8 || !bytes.Contains(text, []byte(insideLegend)) {
+		t.Errorf("outlines: %d red with max 120%%, %d green; want 1 and 8, and the legend:\n%s", red, green, text)
+	}
+	plain, _ := ov.overviewDOT(false)
+	if bytes.Contains(plain, []byte("max ")) || bytes.Contains(plain, []byte(insideLegend)) {
+		t.Error("the overview without loads shows loads")
+	}
+}

@@ -1,6 +1,7 @@
 package dot
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func modelLevel(k ir.Kind) int {
 const nvswitchGroup = "nvs"
 
 // linkKindName labels a server-internal link kind in views.
-var linkKindName = map[string]string{"nvlink": "NVLink", "pcie": "PCIe", "c2c": "C2C", "cpu_cpu": "CPU–CPU"}
+var linkKindName = map[ir.LinkKind]string{ir.LinkNVLink: "NVLink", ir.LinkPCIe: "PCIe", ir.LinkC2C: "C2C", ir.LinkCPUCPU: "CPU–CPU"}
 
 // modelViews draws one server of each model (the first in NodeID order):
 // its components, the links between them with parallel links bundled, and
@@ -108,8 +109,8 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	gpuOf, nicUp := map[ir.NodeID]ir.NodeID{}, map[ir.NodeID]ir.NodeID{}
 	stubs := map[ir.FabricID]map[string]bool{} // fabric -> far-end tiers
 	var stubOrder []ir.FabricID
-	internal := map[string]*bundle{}
-	var internalKinds []string
+	internal := map[ir.LinkKind]*bundle{}
+	var internalKinds []ir.LinkKind
 	// Links touching the server's components: a link appears in the
 	// adjacency of both ends, so walk the link list once.
 	for id := range g.Links {
@@ -148,11 +149,11 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 					}
 				}
 			}
-			ib := internal[string(l.Kind)]
+			ib := internal[l.Kind]
 			if ib == nil {
 				ib = &bundle{}
-				internal[string(l.Kind)] = ib
-				internalKinds = append(internalKinds, string(l.Kind))
+				internal[l.Kind] = ib
+				internalKinds = append(internalKinds, l.Kind)
 			}
 			ib.addLink(l)
 		} else {
@@ -192,12 +193,12 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			parts = append(parts, plural(count[c.k], c.one, c.many))
 		}
 	}
-	sort.Strings(internalKinds)
+	slices.Sort(internalKinds)
 	var links []string
 	for _, k := range internalKinds {
 		name := linkKindName[k]
 		if name == "" {
-			name = k
+			name = string(k)
 		}
 		links = append(links, name+" "+internal[k].text())
 	}

@@ -2,10 +2,13 @@ package dot
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/units"
 )
 
@@ -48,7 +51,7 @@ func (ov *overview) summary() string {
 
 // groupLabel lists a group's unit and tier, member counts, rails, the
 // components behind its endpoints, and its internal links.
-func (ov *overview) groupLabel(gr *group) []string {
+func (ov *overview) groupLabel(gr *group, heat bool) []string {
 	var lines []string
 	head := ov.unitTitle(gr)
 	if gr.key.plane >= 0 {
@@ -74,15 +77,37 @@ func (ov *overview) groupLabel(gr *group) []string {
 	if len(gr.parts) > 0 {
 		lines = append(lines, "("+partsText(gr.parts)+")")
 	}
-	kinds := make([]string, 0, len(gr.internal))
+	for _, k := range gr.internalKinds() {
+		line := string(k) + ": " + gr.internal[k].text()
+		if b := gr.internal[k]; heat && b.loaded > 0 {
+			line += " · max " + percent(b.maxLoad)
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// internalKinds returns the link kinds inside group gr, sorted.
+func (gr *group) internalKinds() []ir.LinkKind {
+	kinds := make([]ir.LinkKind, 0, len(gr.internal))
 	for k := range gr.internal {
 		kinds = append(kinds, k)
 	}
-	sort.Strings(kinds)
-	for _, k := range kinds {
-		lines = append(lines, k+": "+gr.internal[k].text())
+	slices.Sort(kinds)
+	return kinds
+}
+
+// hottestInside returns the bundle of links inside group gr with the
+// highest load, or nil when none carries a load (ties: the first kind
+// in order).
+func (gr *group) hottestInside() *bundle {
+	var hot *bundle
+	for _, k := range gr.internalKinds() {
+		if b := gr.internal[k]; b.loaded > 0 && (hot == nil || b.maxLoad > hot.maxLoad) {
+			hot = b
+		}
 	}
-	return lines
+	return hot
 }
 
 // partsText is "256 NICs" or "72 GPUs, 8 NICs", most numerous first.
@@ -157,6 +182,12 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	}
 	if heat {
 		graphLines = append(graphLines, strings.Split(heatLegend, "\n")...)
+		for _, gr := range ov.groups {
+			if gr.hottestInside() != nil {
+				graphLines = append(graphLines, insideLegend)
+				break
+			}
+		}
 	}
 	ga := []attr{
 		lbl(graphLines...), r("labelloc", "t"), r("fontsize", "16"), a("fontname", fontName),
@@ -170,6 +201,14 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "9"), a("color", colEdge), a("fontcolor", "#263238"))
 	byLevel := map[int][]string{}
 	var levels []int
+	arc := 0.0 // the widest label's width, inches, for a circle's spacing
+	if engine == "neato" {
+		for _, gr := range ov.groups {
+			for _, line := range ov.groupLabel(gr, heat) {
+				arc = math.Max(arc, labelInches(line))
+			}
+		}
+	}
 	for _, gr := range ov.groups {
 		id := "g" + strconv.Itoa(gr.id)
 		fill := colEndpoint
@@ -178,15 +217,22 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		} else if len(gr.parts) > 0 {
 			fill = colServer
 		}
-		label := ov.groupLabel(gr)
+		label := ov.groupLabel(gr, heat)
 		attrs := []attr{}
+		// A heatmap colours a group's outline by the links inside it
+		// (a dragonfly group's local links), where its hottest link may
+		// be, as the edges are coloured by the links between groups.
+		if hot := gr.hottestInside(); heat && hot != nil {
+			col, _ := heatColour(hot)
+			attrs = append(attrs, a("color", col), r("penwidth", "3"))
+		}
 		if failed && gr.failed > 0 {
 			label = append(label, units.Count(gr.failed)+" of "+units.Count(gr.members)+" failed")
 			attrs = append(attrs, a("color", colFailed), r("penwidth", "3"))
 		}
 		attrs = append(attrs, lbl(label...), a("fillcolor", fill))
 		if engine == "neato" {
-			attrs = append(attrs, a("pos", circlePos(gr.id, len(ov.groups))))
+			attrs = append(attrs, a("pos", circlePos(gr.id, len(ov.groups), arc)))
 		}
 		if gr.key.unit.index == elided {
 			attrs = append(attrs, a("style", "rounded,filled,dashed"))
@@ -245,11 +291,19 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	return w.bytes(), engine
 }
 
+// labelInches estimates the width of a node's label line at the
+// overview's 11-point font, inches: about 0.085 inch a character (half
+// an em of Helvetica at 11 pt is 0.076 inch) and the node's margins. An
+// estimate for spacing, not a measurement: Graphviz measures at layout.
+func labelInches(line string) float64 {
+	return 0.085*float64(utf8.RuneCountInString(line)) + 0.1
+}
+
 // circlePos places node i of n on a circle, clockwise from the top, as a
-// pinned neato position in inches. The radius gives each node about 2.8
-// inches of arc, at least 3 inches: room for a group's label.
-func circlePos(i, n int) string {
-	radius := math.Max(3, float64(n)*2.8/(2*math.Pi))
+// pinned neato position in inches. The radius gives each node arc inches
+// of arc (at least 2.8), at least 3 inches: room for a group's label.
+func circlePos(i, n int, arc float64) string {
+	radius := math.Max(3, float64(n)*math.Max(arc, 2.8)/(2*math.Pi))
 	angle := math.Pi/2 - 2*math.Pi*float64(i)/float64(n)
 	x, y := radius*math.Cos(angle)+0, radius*math.Sin(angle)+0 // +0 turns -0 into 0
 	return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', -1, 64) + "," +
@@ -283,6 +337,10 @@ const (
 // heatLegend explains the heatmap colours.
 const heatLegend = "edge colour and width: worst link load ÷ capacity in the bundle\n" +
 	"green < 50% · yellow < 90% · orange up to 100% (at line rate) · red > 100% (oversubscribed: flows slow down)"
+
+// insideLegend explains a heatmap's group outlines, drawn where links
+// inside a group carry load.
+const insideLegend = "group outline: the same colours for the worst link inside the group (its max per link kind in the label)"
 
 // heatColour maps a bundle's worst load to a colour (the bins of
 // heatLegend, a presentation choice) and names the bin. A load of exactly

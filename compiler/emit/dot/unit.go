@@ -305,7 +305,7 @@ func (ov *overview) outsideNode(gid int, outside map[int]*dnode) *dnode {
 		return o
 	}
 	gr := ov.groups[gid]
-	lines := ov.groupLabel(gr)
+	lines := ov.groupLabel(gr, false)
 	o := &dnode{id: "o" + strconv.Itoa(gid), level: ov.tierLevelOfGroup(gr), fill: "#ffffff", dashed: true, lines: lines[:min(len(lines), 3)]}
 	outside[gid] = o
 	return o
