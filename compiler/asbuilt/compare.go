@@ -39,6 +39,8 @@ type Result struct {
 	SetApart int
 }
 
+// endKey is a design device's port, numbered as ir.Graph.PortNumbers
+// numbers it (as discovery does).
 type endKey struct {
 	node ir.NodeID
 	port int
@@ -61,40 +63,109 @@ type endKey struct {
 // cable (asbuilt-unnamed-device, info). SHARP aggregation nodes are set
 // apart; any other unmatched device is asbuilt-extra-device.
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
-	var r Result
-	number := g.PortNumbers(f)
-	// Design devices and their aliases.
-	byName := map[string]ir.NodeID{}
+	c := newComparison(g, f, topo, opt)
+	unmatched := c.matchByName(designNames(g, c.devices))
+	if len(c.match) == 0 {
+		// Nothing matched by name: a naming problem, not a fabric of
+		// missing devices; one finding says so and shows both namings.
+		c.add(c.noNameMatches())
+		return c.r
+	}
+	// Named switch ports (LLDP) numbered on the switches matched by name,
+	// before adapters are matched by the switch port they are cabled to.
+	c.add(numberPorts(g, f, topo, c.match, opt)...)
+	cables, linksAt := cablesByDevice(topo)
+	c.reportExtra(c.matchByCable(unmatched, cables, linksAt), cables)
+	// The rest of the findings in Result.Diags' order: missing devices,
+	// then the design's links, then cables the design does not have.
+	covered, visible := c.coverage()
+	missing := c.reportMissingDevices(visible)
+	found := c.mapLinks()
+	swapped := c.reportSwapped(found, missing)
+	unseen := c.reportUnseen(covered)
+	c.reportLinks(found, swapped, unseen, missing)
+	c.reportUnplanned(found)
+	return c.r
+}
+
+// comparison is one run of Compare: the design's side, the matches made
+// so far, and the result being built.
+type comparison struct {
+	g    *ir.Graph
+	f    ir.FabricID
+	topo *Topology
+	opt  Options
+	r    Result
+	// devices are the design's devices (designDevices); links its links
+	// by their ends, in LinkID order; at each design port's link (an index
+	// into links); linksOf each device's count of links.
+	devices []ir.NodeID
+	links   []dlink
+	at      map[endKey]int
+	linksOf map[ir.NodeID]int
+	// match maps a discovered device id to its design device; taken maps
+	// a design device to the id of the discovered device that took it.
+	match map[string]ir.NodeID
+	taken map[ir.NodeID]string
+}
+
+// dlink is a design link by its two ends.
+type dlink struct {
+	id   ir.LinkID
+	a, b endKey
+}
+
+// far returns the end of dl other than e.
+func (dl dlink) far(e endKey) endKey {
+	if e == dl.a {
+		return dl.b
+	}
+	return dl.a
+}
+
+// touches reports whether either end of dl is at one of nodes.
+func (dl dlink) touches(nodes map[ir.NodeID]bool) bool {
+	return nodes[dl.a.node] || nodes[dl.b.node]
+}
+
+// newComparison returns the comparison of fabric f with topo, with the
+// design's devices and links and nothing matched yet.
+func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *comparison {
+	c := &comparison{g: g, f: f, topo: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{}}
+	c.devices = designDevices(g, f)
+	c.links, c.at, c.linksOf = designLinks(g, f)
+	c.r.Devices, c.r.Links = len(c.devices), len(c.links)
+	return c
+}
+
+// add records findings.
+func (c *comparison) add(ds ...*hcl.Diagnostic) { c.r.Diags = append(c.r.Diags, ds...) }
+
+// port names a design port in findings: "leaf0 port 3".
+func (c *comparison) port(e endKey) string {
+	return fmt.Sprintf("%s port %d", c.g.Nodes[e.node].Name, e.port)
+}
+
+// designDevices returns the devices of fabric f that discovery reports:
+// its switches, NICs and hosts, in NodeID order.
+func designDevices(g *ir.Graph, f ir.FabricID) []ir.NodeID {
 	var devices []ir.NodeID
-	isDevice := map[ir.NodeID]bool{}
 	for _, n := range g.FabricNodes(f) {
-		nd := &g.Nodes[n]
-		if nd.Kind.IsSwitch() || nd.Kind == ir.KindNIC || nd.Kind == ir.KindHost {
+		if k := g.Nodes[n].Kind; k.IsSwitch() || k == ir.KindNIC || k == ir.KindHost {
 			devices = append(devices, n)
-			isDevice[n] = true
 		}
 	}
+	return devices
+}
+
+// designNames returns the design devices by every alias of every name
+// discovery may give them (deviceNames); the first device to claim an
+// alias keeps it.
+func designNames(g *ir.Graph, devices []ir.NodeID) map[string]ir.NodeID {
 	netNames := nicNetNames(g)
+	byName := map[string]ir.NodeID{}
 	for _, n := range devices {
-		names := []string{g.Nodes[n].Name}
-		if p := g.Nodes[n].Parent; p != ir.None {
-			if h, ok := g.Hostnames[p]; ok {
-				// "<hostname> nic3": the NIC's design name under the
-				// server's hostname.
-				names = append(names, h+"/"+strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/"))
-			}
-		}
-		if nn, ok := netNames[n]; ok {
-			// "<host> mlx5_5", read as "<host>/mlx5_5", names the NIC
-			// whose model states that device name; <host> is the
-			// server's design name or its hostname.
-			p := g.Nodes[n].Parent
-			names = append(names, g.Nodes[p].Name+"/"+nn)
-			if h, ok := g.Hostnames[p]; ok {
-				names = append(names, h+"/"+nn)
-			}
-		}
-		for _, name := range names {
+		for _, name := range deviceNames(g, n, netNames) {
 			for _, a := range aliases(name) {
 				if _, taken := byName[a]; !taken {
 					byName[a] = n
@@ -102,316 +173,472 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 			}
 		}
 	}
-	r.Devices = len(devices)
-	// The design's links by their ends.
-	type dlink struct {
-		id   ir.LinkID
-		a, b endKey
+	return byName
+}
+
+// deviceNames returns the names design device n may be discovered by:
+// its design name, and for a server's NIC its name under the server's
+// hostname and under its device name (netNames).
+func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID]string) []string {
+	names := []string{g.Nodes[n].Name}
+	p := g.Nodes[n].Parent
+	if p == ir.None {
+		return names
 	}
-	var dlinks []dlink
-	designAt := map[endKey]int{}
-	linksOf := map[ir.NodeID]int{}
+	if h, ok := g.Hostnames[p]; ok {
+		// "<hostname> nic3": the NIC's design name under the
+		// server's hostname.
+		names = append(names, h+"/"+strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/"))
+	}
+	if nn, ok := netNames[n]; ok {
+		// "<host> mlx5_5", read as "<host>/mlx5_5", names the NIC
+		// whose model states that device name; <host> is the
+		// server's design name or its hostname.
+		names = append(names, g.Nodes[p].Name+"/"+nn)
+		if h, ok := g.Hostnames[p]; ok {
+			names = append(names, h+"/"+nn)
+		}
+	}
+	return names
+}
+
+// designLinks returns fabric f's links by their ends, in LinkID order;
+// each design port's link, as an index into links; and each device's
+// count of links.
+func designLinks(g *ir.Graph, f ir.FabricID) (links []dlink, at map[endKey]int, linksOf map[ir.NodeID]int) {
+	number := g.PortNumbers(f)
+	at, linksOf = map[endKey]int{}, map[ir.NodeID]int{}
 	for _, id := range g.FabricLinks(f) {
 		l := &g.Links[id]
 		linksOf[l.A.Node]++
 		linksOf[l.B.Node]++
 		dl := dlink{id, endKey{l.A.Node, number(l.A)}, endKey{l.B.Node, number(l.B)}}
-		designAt[dl.a], designAt[dl.b] = len(dlinks), len(dlinks)
-		dlinks = append(dlinks, dl)
+		at[dl.a], at[dl.b] = len(links), len(links)
+		links = append(links, dl)
 	}
-	r.Links = len(dlinks)
-	// Match the discovered devices.
-	match := map[string]ir.NodeID{}
-	taken := map[ir.NodeID]string{}
+	return links, at, linksOf
+}
+
+// matchByName matches each discovered device to the design device its
+// names name (lookup) and returns the devices no name matched, in file
+// order.
+func (c *comparison) matchByName(byName map[string]ir.NodeID) []*Device {
 	var unmatched []*Device
-	for i := range topo.Devices {
-		d := &topo.Devices[i]
-		n, ok := lookup(d, opt.Map, byName)
-		if ok && taken[n] == "" {
-			match[d.ID], taken[n] = n, d.ID
-			continue
-		}
-		if ok {
+	for i := range c.topo.Devices {
+		d := &c.topo.Devices[i]
+		n, ok := lookup(d, c.opt.Map, byName)
+		switch {
+		case !ok:
+			unmatched = append(unmatched, d)
+		case c.taken[n] == "":
+			c.match[d.ID], c.taken[n] = n, d.ID
+		default:
 			// A second device with the same design name: neither is
 			// trustworthy by name, and the first keeps it.
-			first := topo.Device(taken[n])
-			r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltExtraDevice, g.Range(g.Nodes[n].Origin), "Two devices claim one design name",
-				fmt.Sprintf("%s (%s, description %q) and %s (%s, description %q) both name %s; the first is compared as it, the second is left out. Give the devices distinct NodeDescriptions, or tell them apart with --map by id.",
-					first.ID, where(opt, first.File, first.Line), first.Desc, d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[n].Name)))
-			continue
+			c.add(c.sameName(c.topo.Device(c.taken[n]), d, n))
 		}
-		unmatched = append(unmatched, d)
 	}
-	if len(match) == 0 {
-		// Nothing matched by name: a naming problem, not a fabric of
-		// missing devices; one finding says so and shows both namings.
-		var disc, des []string
-		for i := 0; i < len(topo.Devices) && len(disc) < 3; i++ {
-			if d := topo.Devices[i]; d.Desc != "" {
-				disc = append(disc, fmt.Sprintf("%q", d.Desc))
-			}
+	return unmatched
+}
+
+// sameName is the finding that discovered devices first and d both name
+// design device n.
+func (c *comparison) sameName(first, d *Device, n ir.NodeID) *hcl.Diagnostic {
+	return diag.Warning(diag.AsbuiltExtraDevice, c.g.Range(c.g.Nodes[n].Origin), "Two devices claim one design name",
+		fmt.Sprintf("%s (%s, description %q) and %s (%s, description %q) both name %s; the first is compared as it, the second is left out. Give the devices distinct NodeDescriptions, or tell them apart with --map by id.",
+			first.ID, where(c.opt, first.File, first.Line), first.Desc, d.ID, where(c.opt, d.File, d.Line), d.Desc, c.g.Nodes[n].Name))
+}
+
+// noNameMatches is the finding that no discovered device has a design
+// name, with the first three names of each side.
+func (c *comparison) noNameMatches() *hcl.Diagnostic {
+	var disc, des []string
+	for i := 0; i < len(c.topo.Devices) && len(disc) < 3; i++ {
+		if d := c.topo.Devices[i]; d.Desc != "" {
+			disc = append(disc, fmt.Sprintf("%q", d.Desc))
 		}
-		for i := 0; i < len(devices) && len(des) < 3; i++ {
-			des = append(des, fmt.Sprintf("%q", g.Nodes[devices[i]].Name))
-		}
-		r.Diags = append(r.Diags, diag.Error(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "No discovered device has a design name",
-			fmt.Sprintf("None of the %d devices of %s matches a device of fabric %q by name: the discovery names them like %s, the design like %s. Give --map a CSV of discovered description,design name, or name the design's switches and servers as the cluster names them.",
-				len(topo.Devices), opt.File, g.Fabrics[f].Name, strings.Join(disc, ", "), strings.Join(des, ", "))))
-		return r
 	}
-	// Named switch ports (LLDP) numbered on the switches matched by name,
-	// before adapters are matched by the switch port they are cabled to.
-	r.Diags = append(r.Diags, numberPorts(g, f, topo, match, opt)...)
-	// Adapters matched by their cable.
-	peerOf := map[string][]Link{}
-	linksAt := map[string][]int{} // device id → its links' indexes in topo.Links
+	for i := 0; i < len(c.devices) && len(des) < 3; i++ {
+		des = append(des, fmt.Sprintf("%q", c.g.Nodes[c.devices[i]].Name))
+	}
+	fab := &c.g.Fabrics[c.f]
+	return diag.Error(diag.AsbuiltDiscovery, c.g.Range(fab.Origin), "No discovered device has a design name",
+		fmt.Sprintf("None of the %d devices of %s matches a device of fabric %q by name: the discovery names them like %s, the design like %s. Give --map a CSV of discovered description,design name, or name the design's switches and servers as the cluster names them.",
+			len(c.topo.Devices), c.opt.File, fab.Name, strings.Join(disc, ", "), strings.Join(des, ", ")))
+}
+
+// cablesByDevice returns each discovered device's cables, each written
+// with the device as its A end, and the indexes of its links in
+// topo.Links.
+func cablesByDevice(topo *Topology) (cables map[string][]Link, linksAt map[string][]int) {
+	cables, linksAt = map[string][]Link{}, map[string][]int{}
 	for i, l := range topo.Links {
 		linksAt[l.A], linksAt[l.B] = append(linksAt[l.A], i), append(linksAt[l.B], i)
-		peerOf[l.A] = append(peerOf[l.A], l)
-		peerOf[l.B] = append(peerOf[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort, Speed: l.Speed, Line: l.Line})
+		cables[l.A] = append(cables[l.A], l)
+		cables[l.B] = append(cables[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort, Speed: l.Speed, Line: l.Line})
 	}
+	return cables, linksAt
+}
+
+// matchByCable sets SHARP aggregation nodes apart, matches the other
+// devices no name matched by their cable where they can be (takeByCable),
+// and returns those left unmatched.
+func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
 	var extra []*Device
 	for _, d := range unmatched {
-		if strings.Contains(d.Desc, "Aggregation Node") {
-			r.SetApart++
-			continue
-		}
-		found := false
-		if !d.Switch && len(peerOf[d.ID]) == 1 {
-			l := peerOf[d.ID][0]
-			if sw, ok := match[l.B]; ok {
-				if i, ok := designAt[endKey{sw, l.BPort}]; ok {
-					dl := dlinks[i]
-					other := dl.a
-					if other.node == sw {
-						other = dl.b
-					}
-					prev := topo.Device(taken[other.node])
-					if g.Nodes[other.node].Kind != ir.KindSwitch && (prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis) &&
-						(d.Chassis == "" || namesHost(g, other.node, d.Chassis)) {
-						// A host's ports as LLDP names them are devices of
-						// one port each: each takes the port of the design
-						// host its cable reaches.
-						match[d.ID] = other.node
-						if prev == nil {
-							taken[other.node] = d.ID
-						}
-						if d.Chassis != "" {
-							for _, i := range linksAt[d.ID] {
-								if topo.Links[i].A == d.ID {
-									topo.Links[i].APort = other.port
-								} else {
-									topo.Links[i].BPort = other.port
-								}
-							}
-						}
-						found = true
-						// An LLDP host port (d.Chassis) sits where the design
-						// puts its host, which its system name names: matched
-						// by name and cable, nothing to report.
-						if d.Chassis == "" {
-							r.ByPosition++
-							r.Diags = append(r.Diags, diag.Info(diag.AsbuiltUnnamedDevice, g.Range(g.Nodes[other.node].Origin), "Adapter matched by its cable",
-								fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s port %d, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
-									d.ID, where(opt, d.File, d.Line), d.Desc, g.Nodes[sw].Name, l.BPort, g.Nodes[other.node].Name)))
-						}
-					}
-				}
-			}
-		}
-		if !found {
+		switch {
+		case strings.Contains(d.Desc, "Aggregation Node"):
+			c.r.SetApart++
+		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
 		}
 	}
+	return extra
+}
+
+// takeByCable matches adapter d, whose cables are given, to the design
+// adapter its one cable reaches (cableSlot) when it may take it
+// (mayTake), and reports whether it did.
+func (c *comparison) takeByCable(d *Device, cables []Link, linksAt []int) bool {
+	slot, swPort, ok := c.cableSlot(d, cables)
+	if !ok {
+		return false
+	}
+	prev := c.topo.Device(c.taken[slot.node])
+	if !c.mayTake(d, slot.node, prev) {
+		return false
+	}
+	c.match[d.ID] = slot.node
+	if prev == nil {
+		c.taken[slot.node] = d.ID
+	}
+	if d.Chassis != "" {
+		// A host's ports as LLDP names them are devices of one port
+		// each: each takes the port of the design host its cable
+		// reaches. It sits where the design puts its host, which its
+		// system name names: matched by name and cable, nothing to
+		// report.
+		c.setPort(d.ID, linksAt, slot.port)
+		return true
+	}
+	c.r.ByPosition++
+	c.add(diag.Info(diag.AsbuiltUnnamedDevice, c.g.Range(c.g.Nodes[slot.node].Origin), "Adapter matched by its cable",
+		fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
+			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.port(swPort), c.g.Nodes[slot.node].Name)))
+	return true
+}
+
+// cableSlot returns the design end adapter d's one cable makes it (the
+// other end of the design link at the matched switch port the cable
+// reaches) and that switch port. ok is false for a switch, a device of
+// other than one cable, or a cable to a port no design link uses.
+func (c *comparison) cableSlot(d *Device, cables []Link) (slot, swPort endKey, ok bool) {
+	if d.Switch || len(cables) != 1 {
+		return endKey{}, endKey{}, false
+	}
+	sw, ok := c.match[cables[0].B]
+	if !ok {
+		return endKey{}, endKey{}, false
+	}
+	swPort = endKey{sw, cables[0].BPort}
+	i, ok := c.at[swPort]
+	if !ok {
+		return endKey{}, endKey{}, false
+	}
+	slot = c.links[i].a
+	if slot.node == sw {
+		slot = c.links[i].b
+	}
+	return slot, swPort, true
+}
+
+// mayTake reports whether adapter d may take design device slot, which
+// prev took before it (nil when none did): slot is no switch; it is free,
+// or prev is another port of d's LLDP host; and an LLDP host port's
+// system name names the slot's host (namesHost).
+func (c *comparison) mayTake(d *Device, slot ir.NodeID, prev *Device) bool {
+	return c.g.Nodes[slot].Kind != ir.KindSwitch && (prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis) &&
+		(d.Chassis == "" || namesHost(c.g, slot, d.Chassis))
+}
+
+// setPort numbers device id's end of the links at linksAt (indexes into
+// topo.Links) port.
+func (c *comparison) setPort(id string, linksAt []int, port int) {
+	for _, i := range linksAt {
+		if l := &c.topo.Links[i]; l.A == id {
+			l.APort = port
+		} else {
+			l.BPort = port
+		}
+	}
+}
+
+// reportExtra reports each device that matched no design device.
+func (c *comparison) reportExtra(extra []*Device, cables map[string][]Link) {
+	fab := &c.g.Fabrics[c.f]
 	for _, d := range extra {
 		what := "adapter"
 		if d.Switch {
 			what = "switch"
 		}
-		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltExtraDevice, g.Range(g.Fabrics[f].Origin), "Device not in the design",
+		c.add(diag.Warning(diag.AsbuiltExtraDevice, c.g.Range(fab.Origin), "Device not in the design",
 			fmt.Sprintf("%s %s (%s, description %q, %d cabled port(s)) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
-				what, d.ID, where(opt, d.File, d.Line), d.Desc, len(peerOf[d.ID]), g.Fabrics[f].Name)))
+				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, len(cables[d.ID]), fab.Name)))
 	}
-	// Planes with no switch found: each InfiniBand plane is its own
-	// subnet, and a discovery run from one plane never sees another.
-	planeFound := map[int32]bool{}
-	planes := map[int32]bool{}
-	for _, n := range devices {
-		if nd := &g.Nodes[n]; nd.Kind.IsSwitch() && nd.Plane >= 0 {
-			planes[nd.Plane] = true
-			planeFound[nd.Plane] = planeFound[nd.Plane] || taken[n] != ""
-		}
-	}
-	// The design devices a file was collected on (per-device discovery),
-	// and those with a design neighbour among them: only these can be
-	// seen at all.
-	covered, visible := map[ir.NodeID]bool{}, map[ir.NodeID]bool{}
-	for id := range topo.Covered {
-		if n, ok := match[id]; ok {
+}
+
+// coverage returns the design devices a file was collected on
+// (per-device discovery), and those with a design neighbour among them:
+// only these can be seen at all.
+func (c *comparison) coverage() (covered, visible map[ir.NodeID]bool) {
+	covered, visible = map[ir.NodeID]bool{}, map[ir.NodeID]bool{}
+	for id := range c.topo.Covered {
+		if n, ok := c.match[id]; ok {
 			covered[n] = true
 		}
 	}
-	for _, dl := range dlinks {
-		if covered[dl.a.node] || covered[dl.b.node] {
+	for _, dl := range c.links {
+		if dl.touches(covered) {
 			visible[dl.a.node], visible[dl.b.node] = true, true
 		}
 	}
-	missingDev := map[ir.NodeID]bool{}
-	for _, n := range devices {
-		if taken[n] != "" {
-			r.MatchedDevices++
-			continue
-		}
-		if topo.Covered != nil && !visible[n] {
+	return covered, visible
+}
+
+// reportMissingDevices counts the design devices found and reports each
+// design switch not found that discovery could see (visible, with
+// per-device discovery). It returns the switches reported: their links
+// are not reported one by one.
+func (c *comparison) reportMissingDevices(visible map[ir.NodeID]bool) map[ir.NodeID]bool {
+	planes := c.planesFound()
+	missing := map[ir.NodeID]bool{}
+	for _, n := range c.devices {
+		switch {
+		case c.taken[n] != "":
+			c.r.MatchedDevices++
+		case c.topo.Covered != nil && !visible[n]:
 			continue // no file sees it: the no-file warning names it
-		}
-		if !g.Nodes[n].Kind.IsSwitch() {
+		case !c.g.Nodes[n].Kind.IsSwitch():
 			// Discovery reaches an adapter only through its cables: one not
 			// found is as likely uncabled as absent, so its links are
 			// reported (as missing), not the device.
 			continue
+		default:
+			missing[n] = true
+			c.add(c.missingDevice(n, planes))
 		}
-		missingDev[n] = true
-		hint := ""
-		if p := g.Nodes[n].Plane; p >= 0 && len(planes) > 1 && !planeFound[p] {
-			hint = fmt.Sprintf(" No switch of plane %d was found: each InfiniBand plane is a subnet of its own, which a discovery from another plane cannot see; give one --discovered file per plane.", p)
+	}
+	return missing
+}
+
+// planesFound returns, for each plane of the design's switches, whether
+// any of its switches was found: each InfiniBand plane is its own
+// subnet, and a discovery run from one plane never sees another.
+func (c *comparison) planesFound() map[int32]bool {
+	found := map[int32]bool{}
+	for _, n := range c.devices {
+		if nd := &c.g.Nodes[n]; nd.Kind.IsSwitch() && nd.Plane >= 0 {
+			found[nd.Plane] = found[nd.Plane] || c.taken[n] != ""
 		}
-		r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMissingDevice, g.Range(g.Nodes[n].Origin), "Device not discovered",
-			fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. Its %d link(s) are not reported one by one.%s",
-				g.Nodes[n].Name, describe(g, n), g.Fabrics[f].Name, opt.File, linksOf[n], hint)))
 	}
-	// The discovered links by their mapped ends.
-	type mlink struct {
-		a, b endKey
-		l    Link
+	return found
+}
+
+// missingDevice is the finding that design switch n was not discovered,
+// with a hint when no switch of its plane was (planes as planesFound
+// returns them).
+func (c *comparison) missingDevice(n ir.NodeID, planes map[int32]bool) *hcl.Diagnostic {
+	nd := &c.g.Nodes[n]
+	hint := ""
+	if p := nd.Plane; p >= 0 && len(planes) > 1 && !planes[p] {
+		hint = fmt.Sprintf(" No switch of plane %d was found: each InfiniBand plane is a subnet of its own, which a discovery from another plane cannot see; give one --discovered file per plane.", p)
 	}
-	var mapped []mlink // discovered links between matched devices, in file order
-	found := map[endKey]endKey{}
-	speedAt := map[endKey]Link{}
-	for _, l := range topo.Links {
-		a, okA := match[l.A]
-		b, okB := match[l.B]
+	return diag.Error(diag.AsbuiltMissingDevice, c.g.Range(nd.Origin), "Device not discovered",
+		fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. Its %d link(s) are not reported one by one.%s",
+			nd.Name, describe(c.g, n), c.g.Fabrics[c.f].Name, c.opt.File, c.linksOf[n], hint))
+}
+
+// mlink is a discovered link between matched devices, its ends in design
+// terms.
+type mlink struct {
+	a, b endKey
+	l    Link
+}
+
+// cabled is what discovery found between matched devices: the links in
+// file order, and by each end its peer and its link.
+type cabled struct {
+	links []mlink
+	peer  map[endKey]endKey
+	link  map[endKey]Link
+}
+
+// mapLinks returns the discovered links between matched devices in
+// design terms.
+func (c *comparison) mapLinks() cabled {
+	found := cabled{peer: map[endKey]endKey{}, link: map[endKey]Link{}}
+	for _, l := range c.topo.Links {
+		a, okA := c.match[l.A]
+		b, okB := c.match[l.B]
 		if !okA || !okB || l.APort == 0 || l.BPort == 0 {
 			continue // an end unmatched, or a port name numberPorts could not number
 		}
 		ka, kb := endKey{a, l.APort}, endKey{b, l.BPort}
-		mapped = append(mapped, mlink{ka, kb, l})
-		found[ka], found[kb] = kb, ka
-		speedAt[ka], speedAt[kb] = l, l
+		found.links = append(found.links, mlink{ka, kb, l})
+		found.peer[ka], found.peer[kb] = kb, ka
+		found.link[ka], found.link[kb] = l, l
 	}
-	name := func(e endKey) string { return fmt.Sprintf("%s port %d", g.Nodes[e.node].Name, e.port) }
-	// Swapped pairs first: two design links a1–b1, a2–b2 found as a1–b2
-	// and a2–b1.
+	return found
+}
+
+// reportSwapped reports swapped pairs, first: two design links a1–b1,
+// a2–b2 found as a1–b2 and a2–b1. It returns the links reported, by
+// index.
+func (c *comparison) reportSwapped(found cabled, missing map[ir.NodeID]bool) map[int]bool {
 	swapped := map[int]bool{}
-	for i, dl := range dlinks {
-		if swapped[i] || found[dl.a] == dl.b || missingDev[dl.a.node] || missingDev[dl.b.node] {
+	for i, dl := range c.links {
+		if swapped[i] || found.peer[dl.a] == dl.b || dl.touches(missing) {
 			continue
 		}
 		for _, end := range [2]endKey{dl.a, dl.b} {
-			other, ok := found[end]
-			if !ok {
-				continue
-			}
-			j, ok := designAt[other]
-			if !ok || j == i || swapped[j] {
-				continue
-			}
-			o := dlinks[j]
-			mine, theirs := dl.b, o.a
-			if end == dl.b {
-				mine = dl.a
-			}
-			if other == o.a {
-				theirs = o.b
-			}
-			if found[mine] == theirs {
+			if j, ok := c.swapPartner(i, end, found, swapped); ok {
 				swapped[i], swapped[j] = true, true
-				r.Diags = append(r.Diags, diag.Error(diag.AsbuiltSwapped, g.Range(g.Links[dl.id].Origin), "Two cables swapped",
-					fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end. Swap them back.",
-						name(dl.a), name(dl.b), name(o.a), name(o.b), opt.File, name(end), name(other), name(mine), name(theirs))))
+				c.add(c.swap(dl, end, c.links[j], found))
 				break
 			}
 		}
 	}
-	// With per-device discovery (LLDP), a cable is seen only from a
-	// device a file was collected on: cables with no such end are not
-	// compared, and one warning says which switches have no file.
-	unseen, uncovered, skip := 0, map[ir.NodeID]bool{}, map[int]bool{}
-	if topo.Covered != nil {
-		for i, dl := range dlinks {
-			if covered[dl.a.node] || covered[dl.b.node] {
-				continue
-			}
-			skip[i] = true
-			unseen++
-			for _, e := range [2]endKey{dl.a, dl.b} {
-				if g.Nodes[e.node].Kind.IsSwitch() {
-					uncovered[e.node] = true
-				}
-			}
-		}
+	return swapped
+}
+
+// swapPartner returns the design link j whose cable design link i's
+// exchanged with at end: end is found cabled to an end of j, and j's
+// other end to i's.
+func (c *comparison) swapPartner(i int, end endKey, found cabled, swapped map[int]bool) (int, bool) {
+	other, ok := found.peer[end]
+	if !ok {
+		return 0, false
 	}
-	if unseen > 0 {
-		var names []string
-		for n := range uncovered {
-			names = append(names, g.Nodes[n].Name)
-		}
-		slices.Sort(names)
-		example := strings.Join(names[:min(3, len(names))], ", ")
-		if len(names) > 3 {
-			example += fmt.Sprintf(" and %d more", len(names)-3)
-		}
-		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switches without a discovery file",
-			fmt.Sprintf("%d cable(s) have no end on a switch that %s was collected on, so they are not compared: no LLDP file for %s. Collect lldpctl -f json0 on those switches too, in files named after them.",
-				unseen, opt.File, example)))
+	j, ok := c.at[other]
+	if !ok || j == i || swapped[j] {
+		return 0, false
 	}
-	for i, dl := range dlinks {
-		if swapped[i] || skip[i] || missingDev[dl.a.node] || missingDev[dl.b.node] {
+	return j, found.peer[c.links[i].far(end)] == c.links[j].far(other)
+}
+
+// swap is the finding that the cables of design links dl and o are
+// exchanged at dl's end.
+func (c *comparison) swap(dl dlink, end endKey, o dlink, found cabled) *hcl.Diagnostic {
+	other := found.peer[end]
+	mine, theirs := dl.far(end), o.far(other)
+	return diag.Error(diag.AsbuiltSwapped, c.g.Range(c.g.Links[dl.id].Origin), "Two cables swapped",
+		fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end. Swap them back.",
+			c.port(dl.a), c.port(dl.b), c.port(o.a), c.port(o.b), c.opt.File, c.port(end), c.port(other), c.port(mine), c.port(theirs)))
+}
+
+// reportUnseen returns the design links discovery cannot see, by index.
+// With per-device discovery (LLDP), a cable is seen only from a device a
+// file was collected on (covered): cables with no such end are not
+// compared, and one warning says which switches have no file.
+func (c *comparison) reportUnseen(covered map[ir.NodeID]bool) map[int]bool {
+	unseen := map[int]bool{}
+	if c.topo.Covered == nil {
+		return unseen
+	}
+	uncovered := map[ir.NodeID]bool{}
+	for i, dl := range c.links {
+		if dl.touches(covered) {
 			continue
 		}
-		pa, okA := found[dl.a]
-		pb, okB := found[dl.b]
-		rng := g.Range(g.Links[dl.id].Origin)
-		switch {
-		case okA && pa == dl.b:
-			r.MatchedLinks++
-			r.Diags = append(r.Diags, checkSpeed(g, dl.id, speedAt[dl.a], opt, name(dl.a), name(dl.b))...)
-		case !okA && !okB:
-			note := ""
-			for _, e := range [2]endKey{dl.a, dl.b} {
-				if taken[e.node] == "" {
-					note = fmt.Sprintf(" (%s itself was not discovered: an adapter with no working cable is invisible to discovery)", g.Nodes[e.node].Name)
-				}
+		unseen[i] = true
+		for _, e := range [2]endKey{dl.a, dl.b} {
+			if c.g.Nodes[e.node].Kind.IsSwitch() {
+				uncovered[e.node] = true
 			}
-			r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
-				fmt.Sprintf("The design cables %s to %s (%s); %s has neither port cabled%s. Lay the cable.",
-					name(dl.a), name(dl.b), g.Links[dl.id].Kind, opt.File, note)))
-		default:
-			var got []string
-			if okA {
-				got = append(got, name(dl.a)+" to "+name(pa))
-			}
-			if okB {
-				got = append(got, name(dl.b)+" to "+name(pb))
-			}
-			r.Diags = append(r.Diags, diag.Error(diag.AsbuiltMiswired, rng, "Cable at the wrong port",
-				fmt.Sprintf("The design cables %s to %s; %s finds %s. Move the cable to the designed port.",
-					name(dl.a), name(dl.b), opt.File, strings.Join(got, " and "))))
 		}
 	}
-	// Discovered cables between design devices on ports the design leaves
-	// free.
-	for _, m := range mapped {
-		ka, kb, l := m.a, m.b, m.l
-		_, usedA := designAt[ka]
-		_, usedB := designAt[kb]
+	if len(unseen) > 0 {
+		c.add(c.noFile(len(unseen), uncovered))
+	}
+	return unseen
+}
+
+// noFile is the finding that unseen cables end on no switch with a
+// discovery file, naming up to three of the switches without one.
+func (c *comparison) noFile(unseen int, uncovered map[ir.NodeID]bool) *hcl.Diagnostic {
+	var names []string
+	for n := range uncovered {
+		names = append(names, c.g.Nodes[n].Name)
+	}
+	slices.Sort(names)
+	example := strings.Join(names[:min(3, len(names))], ", ")
+	if len(names) > 3 {
+		example += fmt.Sprintf(" and %d more", len(names)-3)
+	}
+	return diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Switches without a discovery file",
+		fmt.Sprintf("%d cable(s) have no end on a switch that %s was collected on, so they are not compared: no LLDP file for %s. Collect lldpctl -f json0 on those switches too, in files named after them.",
+			unseen, c.opt.File, example))
+}
+
+// reportLinks checks each design link not already accounted for
+// (swapped, unseen, or at a missing device): found as designed (then its
+// width and speed are checked), missing, or cabled elsewhere.
+func (c *comparison) reportLinks(found cabled, swapped, unseen map[int]bool, missing map[ir.NodeID]bool) {
+	for i, dl := range c.links {
+		if swapped[i] || unseen[i] || dl.touches(missing) {
+			continue
+		}
+		if p, ok := found.peer[dl.a]; ok && p == dl.b {
+			c.r.MatchedLinks++
+			c.add(checkSpeed(c.g, dl.id, found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))...)
+			continue
+		}
+		c.add(c.notAsDesigned(dl, found))
+	}
+}
+
+// notAsDesigned is the finding for a design link not found as designed:
+// missing when neither of its ports is cabled, else miswired, naming
+// what each of its ports is cabled to.
+func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
+	pa, okA := found.peer[dl.a]
+	pb, okB := found.peer[dl.b]
+	rng := c.g.Range(c.g.Links[dl.id].Origin)
+	if !okA && !okB {
+		note := ""
+		for _, e := range [2]endKey{dl.a, dl.b} {
+			if c.taken[e.node] == "" {
+				note = fmt.Sprintf(" (%s itself was not discovered: an adapter with no working cable is invisible to discovery)", c.g.Nodes[e.node].Name)
+			}
+		}
+		return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
+			fmt.Sprintf("The design cables %s to %s (%s); %s has neither port cabled%s. Lay the cable.",
+				c.port(dl.a), c.port(dl.b), c.g.Links[dl.id].Kind, c.opt.File, note))
+	}
+	var got []string
+	if okA {
+		got = append(got, c.port(dl.a)+" to "+c.port(pa))
+	}
+	if okB {
+		got = append(got, c.port(dl.b)+" to "+c.port(pb))
+	}
+	return diag.Error(diag.AsbuiltMiswired, rng, "Cable at the wrong port",
+		fmt.Sprintf("The design cables %s to %s; %s finds %s. Move the cable to the designed port.",
+			c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and ")))
+}
+
+// reportUnplanned reports the discovered cables between design devices
+// on ports the design leaves free.
+func (c *comparison) reportUnplanned(found cabled) {
+	for _, m := range found.links {
+		_, usedA := c.at[m.a]
+		_, usedB := c.at[m.b]
 		if usedA || usedB {
 			continue // reported with the design link it displaces
 		}
-		r.Diags = append(r.Diags, diag.Warning(diag.AsbuiltUnplannedLink, g.Range(g.Fabrics[f].Origin), "Cable not in the design",
-			fmt.Sprintf("%s cables %s to %s, ports the design leaves free. Remove it, or add it to the design.", where(opt, l.File, l.Line), name(ka), name(kb))))
+		c.add(diag.Warning(diag.AsbuiltUnplannedLink, c.g.Range(c.g.Fabrics[c.f].Origin), "Cable not in the design",
+			fmt.Sprintf("%s cables %s to %s, ports the design leaves free. Remove it, or add it to the design.", where(c.opt, m.l.File, m.l.Line), c.port(m.a), c.port(m.b))))
 	}
-	return r
 }
 
 // lookup matches a discovered device to a design node by the naming
