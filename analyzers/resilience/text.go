@@ -152,7 +152,9 @@ func interval(lo, hi float64) string {
 	if lo >= hi*(1-1e-9) {
 		return units.Rate(hi)
 	}
-	return "between " + units.RateBound(lo, bisection.BoundDigits, units.Down) + " and " + units.Rate(hi)
+	// Both ends rounded away from the value, as check prints a bisection
+	// interval, so the printed interval still holds it.
+	return "between " + units.RateBound(lo, bisection.BoundDigits, units.Down) + " and " + units.RateBound(hi, bisection.BoundDigits, units.Up)
 }
 
 func plural(n int, one, many string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,11 +13,13 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/compiler/asbuilt"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // maxDiscovery is the largest discovery file verify reads: ibnetdiscover
@@ -28,7 +31,7 @@ func newVerify() *cobra.Command {
 	var df designFlags
 	var discovered []string
 	var fabric, mapFile, format, inFormat string
-	var ignoreSpeed bool
+	var ignoreSpeed, analyze bool
 	c := &cobra.Command{
 		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
 		Short: "Compare the cabled fabric (ibnetdiscover, iblinkinfo, LLDP or NetQ output) with the design",
@@ -91,6 +94,13 @@ func newVerify() *cobra.Command {
 				files = fmt.Sprintf("%d files (%s, … %s)", len(discovered), discovered[0], discovered[len(discovered)-1])
 			}
 			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, File: files})
+			var built *resilience.Report
+			if analyze {
+				if built, err = analyzeAsBuilt(g, r); err != nil {
+					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
+					return exitError{2}
+				}
+			}
 			if format == "json" {
 				out, _ := json.MarshalIndent(struct {
 					Fabric         string                `json:"fabric"`
@@ -102,12 +112,16 @@ func newVerify() *cobra.Command {
 					Links          int                   `json:"links"`
 					MatchedLinks   int                   `json:"matched_links"`
 					Findings       []diag.JSONDiagnostic `json:"findings"`
-				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags)}, "", "  ")
+					AsBuilt        *resilience.Report    `json:"as_built,omitempty"`
+				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), built}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
 				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
 				fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart), %d of %d links as designed\n",
 					g.Fabrics[fid].Name, files, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, r.MatchedLinks, r.Links)
+				if analyze {
+					writeAsBuilt(c.OutOrStdout(), r, built)
+				}
 			}
 			if r.Diags.HasErrors() {
 				return exitError{1}
@@ -127,7 +141,38 @@ func newVerify() *cobra.Command {
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
 	c.Flags().StringVar(&format, "format", "text", "output: text or json")
+	c.Flags().BoolVar(&analyze, "analyze", false, "also analyze the fabric as built: the design less its switches not discovered and its links not found as designed (docs/asbuilt.md)")
 	return c
+}
+
+// analyzeAsBuilt runs the what-if analysis of the fabric as built: the
+// design with the switches r did not discover and the links it did not
+// find as designed failed, one scenario named "as built"; nil when
+// everything was found as designed (the design's own analysis holds).
+func analyzeAsBuilt(g *ir.Graph, r asbuilt.Result) (*resilience.Report, error) {
+	fail := ir.Failure{Nodes: r.MissingSwitches, Links: r.Absent}
+	if fail.Empty() {
+		return nil, nil
+	}
+	return resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "as built", Failure: fail}}})
+}
+
+// writeAsBuilt prints the as-built analysis under verify's summary line:
+// what it leaves out, then the scenario as whatif prints it.
+func writeAsBuilt(w io.Writer, r asbuilt.Result, rep *resilience.Report) {
+	if rep == nil {
+		fmt.Fprintln(w, "as built: every design link is cabled between its two devices (at whatever ports) at its designed rate; the design's analysis (topoc check) holds")
+		return
+	}
+	var less []string
+	if n := len(r.MissingSwitches); n > 0 {
+		less = append(less, fmt.Sprintf("the %s switch(es) not discovered", units.Count(n)))
+	}
+	if n := len(r.Absent); n > 0 {
+		less = append(less, fmt.Sprintf("the %s link(s) the fabric lacks (not cabled between their two devices, or trained slower or narrower)", units.Count(n)))
+	}
+	fmt.Fprintf(w, "as built: the design less %s, analyzed as a what-if (a lower bound on the fabric as cabled: cables between other devices than designed are left out)\n", strings.Join(less, " and "))
+	resilience.WriteText(w, rep, true)
 }
 
 // pickFabric returns the named fabric, or the design's only InfiniBand

@@ -37,6 +37,17 @@ type Result struct {
 	// SetApart counts discovered devices that belong to no design slot by
 	// nature (SHARP aggregation nodes).
 	SetApart int
+	// MissingSwitches lists the design switches not discovered, and
+	// Absent the design links the fabric as cabled lacks
+	// (absentAsBuilt: not cabled between their two devices at any port,
+	// trained narrower or slower than designed, or at a switch not
+	// discovered), each in ID order; links no discovery file could see
+	// are in neither. Failing both on the design gives a graph every
+	// link of which the fabric really has at its designed rate: an
+	// analysis of it bounds the as-built fabric from below (a cable
+	// between other devices than designed only adds capacity somewhere).
+	MissingSwitches []ir.NodeID
+	Absent          []ir.LinkID
 }
 
 // endKey is a design device's port, numbered as ir.Graph.PortNumbers
@@ -425,6 +436,7 @@ func (c *comparison) reportMissingDevices(visible map[ir.NodeID]bool) map[ir.Nod
 			continue
 		default:
 			missing[n] = true
+			c.r.MissingSwitches = append(c.r.MissingSwitches, n)
 			c.add(c.missingDevice(n, planes))
 		}
 	}
@@ -584,17 +596,64 @@ func (c *comparison) noFile(unseen int, uncovered map[ir.NodeID]bool) *hcl.Diagn
 // (swapped, unseen, or at a missing device): found as designed (then its
 // width and speed are checked), missing, or cabled elsewhere.
 func (c *comparison) reportLinks(found cabled, swapped, unseen map[int]bool, missing map[ir.NodeID]bool) {
+	slow := map[int]bool{}
 	for i, dl := range c.links {
 		if swapped[i] || unseen[i] || dl.touches(missing) {
 			continue
 		}
 		if p, ok := found.peer[dl.a]; ok && p == dl.b {
 			c.r.MatchedLinks++
-			c.add(checkSpeed(c.g, dl.id, found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))...)
+			d := checkSpeed(c.g, dl.id, found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))
+			slow[i] = len(d) > 0
+			c.add(d...)
 			continue
 		}
 		c.add(c.notAsDesigned(dl, found))
 	}
+	c.r.Absent = c.absentAsBuilt(found, slow, unseen, missing)
+}
+
+// absentAsBuilt returns the design links the fabric as cabled lacks, for
+// an analysis of it (Result.Absent): those at a switch not discovered,
+// those trained narrower or slower than designed, and, per pair of
+// design devices, the design links beyond the cables found between the
+// two at other ports (a cable at another port of the same two devices,
+// as in a pair swapped at one end, carries the same capacity between
+// them). Links out of every file's sight are left out.
+func (c *comparison) absentAsBuilt(found cabled, slow, unseen map[int]bool, missing map[ir.NodeID]bool) []ir.LinkID {
+	type pair struct{ a, b ir.NodeID }
+	key := func(x, y ir.NodeID) pair {
+		if x > y {
+			x, y = y, x
+		}
+		return pair{x, y}
+	}
+	spare := map[pair]int{} // cables found between a pair not yet taken by a design link
+	for _, ml := range found.links {
+		spare[key(ml.a.node, ml.b.node)]++
+	}
+	asDesigned := make([]bool, len(c.links))
+	for i, dl := range c.links {
+		if p, ok := found.peer[dl.a]; ok && p == dl.b && !dl.touches(missing) {
+			asDesigned[i] = true
+			spare[key(dl.a.node, dl.b.node)]--
+		}
+	}
+	var absent []ir.LinkID
+	for i, dl := range c.links {
+		k := key(dl.a.node, dl.b.node)
+		switch {
+		case unseen[i]:
+		case dl.touches(missing) || slow[i]:
+			absent = append(absent, dl.id)
+		case asDesigned[i]:
+		case spare[k] > 0:
+			spare[k]--
+		default:
+			absent = append(absent, dl.id)
+		}
+	}
+	return absent
 }
 
 // notAsDesigned is the finding for a design link not found as designed:

@@ -210,6 +210,39 @@ func TestNetQCompare(t *testing.T) {
 	if c := findingCodes(missing); c[diag.AsbuiltMissingLink] != 1 || missing.MatchedLinks != 7 {
 		t.Errorf("leaf0–spine1 cable gone: findings %v, %d links as designed; want one missing link, 7", c, missing.MatchedLinks)
 	}
+	// What the fabric as cabled lacks (Result.Absent): nothing when
+	// cables only moved to other ports of the same two devices (the
+	// uplinks exchanged), the one link when a cable is gone, and a switch
+	// with its links when the switch is. h0's port, known only through
+	// LLDP and cabled to a port the design gives no host, is placed on no
+	// design host, so its link counts as lacking: a lower bound.
+	name := func(ids []ir.LinkID) []string {
+		var out []string
+		for _, id := range ids {
+			l := &g.Links[id]
+			out = append(out, g.Nodes[l.A.Node].Name+"–"+g.Nodes[l.B.Node].Name)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		what string
+		r    asbuilt.Result
+		want []string
+	}{{"clean", clean, nil}, {"h0 moved", moved, []string{"h0–leaf0"}}, {"uplinks exchanged", swapped, nil}, {"cable gone", missing, []string{"leaf0–spine1"}}} {
+		if got := name(c.r.Absent); !slices.Equal(got, c.want) || len(c.r.MissingSwitches) != 0 {
+			t.Errorf("%s: absent %v, missing switches %v; want %v, none", c.what, got, c.r.MissingSwitches, c.want)
+		}
+	}
+	gone := compareNetQ(t, g, netqGraph(t, g, 0, func(cs [][2][2]string) {
+		for i, c := range cs {
+			if c[0][0] == "spine1" || c[1][0] == "spine1" {
+				cs[i] = [2][2]string{{"leaf0", "swp1"}, {"spine0", "swp1"}} // a duplicate of a real cable
+			}
+		}
+	}))
+	if got := name(gone.Absent); len(gone.MissingSwitches) != 1 || g.Nodes[gone.MissingSwitches[0]].Name != "spine1" || !slices.Equal(got, []string{"leaf0–spine1", "leaf1–spine1"}) {
+		t.Errorf("spine1 gone: missing switches %v, absent %v; want spine1 and its two links", gone.MissingSwitches, got)
+	}
 }
 
 // The two-plane RoCE example as NetQ sees it: all 4,096 cables as
