@@ -54,22 +54,62 @@ type Result struct {
 // Values are never guessed: a required value the model does not give is
 // listed in Missing, with where to state it, and no tree is built.
 func Build(g *ir.Graph, sm *ir.ServerModel) Result {
-	r := Result{Paths: Paths(g, sm)}
-	where := func(o ir.OriginID) string {
-		rng := g.Range(o)
-		if rng.Filename == "" {
-			return ""
-		}
-		return fmt.Sprintf(" (%s:%d)", rng.Filename, rng.Start.Line)
+	b := &xmlBuild{g: g, sm: sm, r: Result{Paths: Paths(g, sm)}, keep: written(sm), full: sm.NCCLDetail == "full"}
+	b.listBusIDs()
+	b.r.Header = header(sm, &b.r)
+	if !busIDsStated(sm) {
+		return b.r
 	}
-	stated := false
+	root := &topoxml.Element{Name: "system", Attrs: []topoxml.Attr{{Key: "version", Value: "1"}}}
+	cpus := b.cpuElements(root)
+	b.pciElements(cpus, gpuBusOrder(sm, b.keep))
+	b.checkEveryGPU()
+	b.checkSize(root)
+	if len(b.r.Missing) == 0 {
+		b.r.Tree = root
+	}
+	return b.r
+}
+
+// xmlBuild is one run of Build: the node model, which of its PCI
+// functions are written (keep), the detail, and the result being built.
+type xmlBuild struct {
+	g    *ir.Graph
+	sm   *ir.ServerModel
+	r    Result
+	keep []bool
+	full bool
+}
+
+// miss records a required value the model does not give.
+func (b *xmlBuild) miss(format string, args ...any) {
+	b.r.Missing = append(b.r.Missing, fmt.Sprintf(format, args...))
+}
+
+// where is " (FILE:LINE)" of origin o, or "" when it has no file.
+func (b *xmlBuild) where(o ir.OriginID) string {
+	rng := b.g.Range(o)
+	if rng.Filename == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s:%d)", rng.Filename, rng.Start.Line)
+}
+
+// busIDsStated reports whether the model states a bus id of its own for
+// some function: a model with only made-up ones was not written for NCCL.
+func busIDsStated(sm *ir.ServerModel) bool {
 	for _, f := range sm.PCI {
 		if f.BusID != "" && !f.BusIDMadeUp {
-			stated = true
+			return true
 		}
 	}
-	// Which functions are written: those with a bus id, and switches with
-	// a written function below them.
+	return false
+}
+
+// written returns which PCI functions are written: those with a bus id,
+// and the switches with a written function below them (parents come
+// before their children in sm.PCI, so one backward pass reaches them).
+func written(sm *ir.ServerModel) []bool {
 	keep := make([]bool, len(sm.PCI))
 	for i := len(sm.PCI) - 1; i >= 0; i-- {
 		f := &sm.PCI[i]
@@ -80,26 +120,29 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 			keep[f.Parent] = true
 		}
 	}
-	full := sm.NCCLDetail == "full"
-	for i, f := range sm.PCI {
+	return keep
+}
+
+// listBusIDs names, for the header, the functions left out (no bus id)
+// and those written with a made-up or an unconfirmed bus id.
+func (b *xmlBuild) listBusIDs() {
+	for i, f := range b.sm.PCI {
 		switch {
-		case !keep[i] && f.Kind != ir.PCISwitch:
-			r.Omitted = append(r.Omitted, f.Name)
-		case keep[i] && f.BusIDMadeUp:
-			r.MadeUp = append(r.MadeUp, f.Name+" "+f.BusID)
-		case keep[i] && f.BusIDUnconfirmed:
-			r.Unconfirmed = append(r.Unconfirmed, f.Name+" "+f.BusID)
+		case !b.keep[i] && f.Kind != ir.PCISwitch:
+			b.r.Omitted = append(b.r.Omitted, f.Name)
+		case b.keep[i] && f.BusIDMadeUp:
+			b.r.MadeUp = append(b.r.MadeUp, f.Name+" "+f.BusID)
+		case b.keep[i] && f.BusIDUnconfirmed:
+			b.r.Unconfirmed = append(b.r.Unconfirmed, f.Name+" "+f.BusID)
 		}
 	}
-	r.Header = header(sm, &r)
-	if !stated {
-		return r
-	}
-	miss := func(format string, args ...any) { r.Missing = append(r.Missing, fmt.Sprintf(format, args...)) }
+}
 
-	root := &topoxml.Element{Name: "system", Attrs: []topoxml.Attr{{Key: "version", Value: "1"}}}
-	cpus := make([]*topoxml.Element, len(sm.NUMA))
-	for i, n := range sm.NUMA {
+// cpuElements adds one <cpu> per NUMA domain under root, with the
+// attributes NCCL reads, and returns them by NUMA index.
+func (b *xmlBuild) cpuElements(root *topoxml.Element) []*topoxml.Element {
+	cpus := make([]*topoxml.Element, len(b.sm.NUMA))
+	for i, n := range b.sm.NUMA {
 		c := root.Add("cpu", "numaid", strconv.Itoa(int(n.ID)))
 		cpus[i] = c
 		at := fmt.Sprintf("cpu numaid %d", n.ID)
@@ -107,36 +150,58 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 			if value != "" {
 				c.Attrs = append(c.Attrs, topoxml.Attr{Key: key, Value: value})
 			} else if how != "" {
-				miss("%s has no %s: %s%s", at, key, how, where(sm.Origin))
+				b.miss("%s has no %s: %s%s", at, key, how, b.where(b.sm.Origin))
 			}
 		}
 		set("affinity", n.Affinity, "give its CPUs in the node model's cpu block: numa { id = "+strconv.Itoa(int(n.ID))+", cpus = \"...\" }")
 		set("arch", n.Arch, "set arch in the cpu block (\"x86_64\", \"arm64\" or \"ppc64\")")
-		vendorHow := ""
-		if strings.HasPrefix(n.Arch, "x86_64") {
-			vendorHow = "set vendor in the cpu block (the CPUID string, \"GenuineIntel\" or \"AuthenticAMD\"); NCCL requires it on x86_64"
-		}
-		set("vendor", n.Vendor, vendorHow)
-		idHow := ""
-		if n.Vendor == "GenuineIntel" || n.Vendor == "CentaurHauls" || n.Vendor == "  Shanghai  " {
-			idHow = "set family and model_id in the cpu block (CPUID, as NCCL computes them); NCCL requires them for this vendor"
-		}
-		set("familyid", optInt(n.Family), idHow)
-		set("modelid", optInt(n.Model), idHow)
+		set("vendor", n.Vendor, vendorHow(n))
+		set("familyid", optInt(n.Family), cpuIDHow(n))
+		set("modelid", optInt(n.Model), cpuIDHow(n))
 	}
-	// NVML numbers GPUs in PCI bus-id order, which is what NCCL's dev is.
-	var gpuBus []string
+	return cpus
+}
+
+// vendorHow says how to state a CPU's vendor where NCCL requires it
+// (x86_64), or "" where it does not.
+func vendorHow(n ir.NUMANode) string {
+	if strings.HasPrefix(n.Arch, "x86_64") {
+		return "set vendor in the cpu block (the CPUID string, \"GenuineIntel\" or \"AuthenticAMD\"); NCCL requires it on x86_64"
+	}
+	return ""
+}
+
+// cpuIDHow says how to state a CPU's family and model ids where NCCL
+// requires them (Intel and Zhaoxin vendors), or "" where it does not.
+func cpuIDHow(n ir.NUMANode) string {
+	if n.Vendor == "GenuineIntel" || n.Vendor == "CentaurHauls" || n.Vendor == "  Shanghai  " {
+		return "set family and model_id in the cpu block (CPUID, as NCCL computes them); NCCL requires them for this vendor"
+	}
+	return ""
+}
+
+// gpuBusOrder returns the written GPUs' bus ids sorted: NVML numbers GPUs
+// in PCI bus-id order, which is what NCCL's dev is.
+func gpuBusOrder(sm *ir.ServerModel, keep []bool) []string {
+	var bus []string
 	for i, f := range sm.PCI {
 		if f.Kind == ir.PCIGPU && keep[i] {
-			gpuBus = append(gpuBus, f.BusID)
+			bus = append(bus, f.BusID)
 		}
 	}
-	sort.Strings(gpuBus)
-	els := make([]*topoxml.Element, len(sm.PCI))
-	for i := range sm.PCI {
-		f := &sm.PCI[i]
-		if !keep[i] {
-			if full && f.Kind == ir.PCINIC && len(f.NetNames) > 0 && f.Parent == ir.None {
+	sort.Strings(bus)
+	return bus
+}
+
+// pciElements adds one <pci> per written function under its switch or
+// its NUMA domain's <cpu>, with full detail's <gpu> and <nic> children;
+// a socket NIC without a bus id (full detail) hangs from its <cpu>.
+func (b *xmlBuild) pciElements(cpus []*topoxml.Element, gpuBus []string) {
+	els := make([]*topoxml.Element, len(b.sm.PCI))
+	for i := range b.sm.PCI {
+		f := &b.sm.PCI[i]
+		if !b.keep[i] {
+			if b.full && f.Kind == ir.PCINIC && len(f.NetNames) > 0 && f.Parent == ir.None {
 				addNIC(cpus[f.NUMA], f)
 			}
 			continue
@@ -145,80 +210,102 @@ func Build(g *ir.Graph, sm *ir.ServerModel) Result {
 		if f.Parent != ir.None {
 			parent = els[f.Parent]
 		}
-		e := parent.Add("pci", "busid", f.BusID)
-		els[i] = e
-		at := fmt.Sprintf("pci %s (%s)", f.BusID, f.Name)
-		if f.Class != "" {
-			e.Set("class", f.Class)
-		} else {
-			miss("%s has no class: %s%s", at, classHow(f), where(f.Origin))
-		}
-		ids := [4]string{f.VendorID, f.DeviceID, f.SubsystemVendorID, f.SubsystemDeviceID}
-		if f.BusIDMadeUp && ids == [4]string{} {
-			ids = [4]string{"0x0000", "0x0000", "0x0000", "0x0000"}
-		}
-		for k, key := range []string{"vendor", "device", "subsystem_vendor", "subsystem_device"} {
-			if ids[k] != "" {
-				e.Set(key, ids[k])
-			}
-		}
-		if s := topoxml.LinkSpeedString(int(f.LinkGen)); s != "" {
-			e.Set("link_speed", s)
-		} else {
-			miss("%s has no link_speed: %s%s", at, linkHow(f, "gen"), where(f.Origin))
-		}
-		if f.LinkWidth > 0 {
-			e.Set("link_width", strconv.Itoa(int(f.LinkWidth)))
-		} else {
-			miss("%s has no link_width: %s%s", at, linkHow(f, "width"), where(f.Origin))
-		}
-		switch {
-		case f.BusIDMadeUp:
-			e.Comment = "made-up bus id: the real one is not published"
-		case f.BusIDUnconfirmed:
-			e.Comment = "bus id unconfirmed: check with lspci -D"
-		}
-		if !full {
-			continue
-		}
-		switch f.Kind {
-		case ir.PCIGPU:
-			if sm.GPUSM == 0 {
-				miss("%s: detail \"full\" needs the GPUs' compute capability: set compute_capability in the gpu_model%s", at, where(sm.Origin))
-				continue
-			}
-			gpu := e.Add("gpu", "dev", strconv.Itoa(sort.SearchStrings(gpuBus, f.BusID)), "sm", strconv.Itoa(int(sm.GPUSM)))
-			if sm.NVLinksPerGPU > 0 {
-				gpu.Add("nvlink", "target", nvsTarget, "count", strconv.Itoa(int(sm.NVLinksPerGPU)), "tclass", classNVSwitch)
-			}
-		case ir.PCINIC:
-			if len(f.NetNames) == 0 {
-				miss("%s: detail \"full\" needs the NIC's network device names (NCCL matches them to its plugin's devices): set names in the nic block's pci block%s", at, where(f.Origin))
-				continue
-			}
-			addNIC(e, f)
+		els[i] = b.pciElement(parent, f)
+		if b.full {
+			b.fullDetail(els[i], f, gpuBus)
 		}
 	}
-	if full {
-		for i, f := range sm.PCI {
-			if f.Kind == ir.PCIGPU && !keep[i] {
-				miss("%s: detail \"full\" needs every GPU's bus id (NCCL's dev is the GPU's rank in bus-id order): set gpu_pci bus_ids%s", f.Name, where(f.Origin))
-				break
-			}
+}
+
+// pciElement adds function f's <pci> under parent: bus id, class, the
+// vendor and device ids (0x0000 for a switch whose bus id topoc made up,
+// unless the model states others), link speed and width, and a comment
+// on a made-up or unconfirmed bus id.
+func (b *xmlBuild) pciElement(parent *topoxml.Element, f *ir.PCIFunction) *topoxml.Element {
+	e := parent.Add("pci", "busid", f.BusID)
+	at := fmt.Sprintf("pci %s (%s)", f.BusID, f.Name)
+	if f.Class != "" {
+		e.Set("class", f.Class)
+	} else {
+		b.miss("%s has no class: %s%s", at, classHow(f), b.where(f.Origin))
+	}
+	ids := [4]string{f.VendorID, f.DeviceID, f.SubsystemVendorID, f.SubsystemDeviceID}
+	if f.BusIDMadeUp && ids == [4]string{} {
+		ids = [4]string{"0x0000", "0x0000", "0x0000", "0x0000"}
+	}
+	for k, key := range []string{"vendor", "device", "subsystem_vendor", "subsystem_device"} {
+		if ids[k] != "" {
+			e.Set(key, ids[k])
 		}
 	}
+	if s := topoxml.LinkSpeedString(int(f.LinkGen)); s != "" {
+		e.Set("link_speed", s)
+	} else {
+		b.miss("%s has no link_speed: %s%s", at, linkHow(f, "gen"), b.where(f.Origin))
+	}
+	if f.LinkWidth > 0 {
+		e.Set("link_width", strconv.Itoa(int(f.LinkWidth)))
+	} else {
+		b.miss("%s has no link_width: %s%s", at, linkHow(f, "width"), b.where(f.Origin))
+	}
+	switch {
+	case f.BusIDMadeUp:
+		e.Comment = "made-up bus id: the real one is not published"
+	case f.BusIDUnconfirmed:
+		e.Comment = "bus id unconfirmed: check with lspci -D"
+	}
+	return e
+}
+
+// fullDetail adds full detail's children to function f's <pci> e: a GPU's
+// <gpu dev sm> (dev its rank in gpuBus) with one <nvlink> to the
+// NVSwitches, a NIC's <nic> with its ports.
+func (b *xmlBuild) fullDetail(e *topoxml.Element, f *ir.PCIFunction, gpuBus []string) {
+	at := fmt.Sprintf("pci %s (%s)", f.BusID, f.Name)
+	switch f.Kind {
+	case ir.PCIGPU:
+		if b.sm.GPUSM == 0 {
+			b.miss("%s: detail \"full\" needs the GPUs' compute capability: set compute_capability in the gpu_model%s", at, b.where(b.sm.Origin))
+			return
+		}
+		gpu := e.Add("gpu", "dev", strconv.Itoa(sort.SearchStrings(gpuBus, f.BusID)), "sm", strconv.Itoa(int(b.sm.GPUSM)))
+		if b.sm.NVLinksPerGPU > 0 {
+			gpu.Add("nvlink", "target", nvsTarget, "count", strconv.Itoa(int(b.sm.NVLinksPerGPU)), "tclass", classNVSwitch)
+		}
+	case ir.PCINIC:
+		if len(f.NetNames) == 0 {
+			b.miss("%s: detail \"full\" needs the NIC's network device names (NCCL matches them to its plugin's devices): set names in the nic block's pci block%s", at, b.where(f.Origin))
+			return
+		}
+		addNIC(e, f)
+	}
+}
+
+// checkEveryGPU: full detail needs every GPU's bus id, since NCCL's dev
+// is the GPU's rank in bus-id order (the first GPU without one named).
+func (b *xmlBuild) checkEveryGPU() {
+	if !b.full {
+		return
+	}
+	for i, f := range b.sm.PCI {
+		if f.Kind == ir.PCIGPU && !b.keep[i] {
+			b.miss("%s: detail \"full\" needs every GPU's bus id (NCCL's dev is the GPU's rank in bus-id order): set gpu_pci bus_ids%s", f.Name, b.where(f.Origin))
+			return
+		}
+	}
+}
+
+// checkSize holds the file to topoc's element budget and to the children
+// per element NCCL ≤ 2.20 reads.
+func (b *xmlBuild) checkSize(root *topoxml.Element) {
 	if n := root.Count(); n > topoxml.Budget {
-		miss("the file would have %d elements, more than topoc's budget of %d (NCCL loads at most %d, and detection adds to the same buffer): use nccl_detail = \"skeleton\"", n, topoxml.Budget, topoxml.MaxNodes-1)
+		b.miss("the file would have %d elements, more than topoc's budget of %d (NCCL loads at most %d, and detection adds to the same buffer): use nccl_detail = \"skeleton\"", n, topoxml.Budget, topoxml.MaxNodes-1)
 	}
 	root.Walk(func(el, _ *topoxml.Element, _ int) {
 		if len(el.Children) > topoxml.MaxChildrenOld {
-			miss("<%s> would have %d children; NCCL ≤ 2.20 holds at most %d per element", el.Name, len(el.Children), topoxml.MaxChildrenOld)
+			b.miss("<%s> would have %d children; NCCL ≤ 2.20 holds at most %d per element", el.Name, len(el.Children), topoxml.MaxChildrenOld)
 		}
 	})
-	if len(r.Missing) == 0 {
-		r.Tree = root
-	}
-	return r
 }
 
 // addNIC adds <nic> with one <net> per port under parent. The speed is in
