@@ -40,7 +40,8 @@ func newVerify() *cobra.Command {
 			"per switch, named after it) or NetQ's topology graph of it (name the fabric with --fabric): missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
 			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
 			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several\n" +
-			"InfiniBand planes (one subnet each) takes one --discovered file per plane.\n" +
+			"InfiniBand planes (one subnet each) takes one --discovered file per plane. --analyze adds the analysis of\n" +
+			"the fabric as built (residual bisection, ranks cut off, workloads that restart).\n" +
 			"Exit 0 as designed, 1 differences found (or design errors), 2 usage, I/O or unreadable discovery files.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(discovered) == 0 {
@@ -141,17 +142,18 @@ func newVerify() *cobra.Command {
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
 	c.Flags().StringVar(&format, "format", "text", "output: text or json")
-	c.Flags().BoolVar(&analyze, "analyze", false, "also analyze the fabric as built: the design less its switches not discovered and its links not found as designed (docs/asbuilt.md)")
+	c.Flags().BoolVar(&analyze, "analyze", false, "also analyze the fabric as built: the design less its switches not discovered and the links it lacks, as a whatif scenario (docs/asbuilt.md)")
 	return c
 }
 
 // analyzeAsBuilt runs the what-if analysis of the fabric as built: the
-// design with the switches r did not discover and the links it did not
-// find as designed failed, one scenario named "as built"; nil when
-// everything was found as designed (the design's own analysis holds).
+// design with the switches r did not discover and the links the fabric
+// lacks (Result.Absent) failed, one scenario named "as built"; nil when
+// nothing is lacking or nothing could be compared (writeAsBuilt says
+// which).
 func analyzeAsBuilt(g *ir.Graph, r asbuilt.Result) (*resilience.Report, error) {
 	fail := ir.Failure{Nodes: r.MissingSwitches, Links: r.Absent}
-	if fail.Empty() {
+	if fail.Empty() || r.MatchedDevices == 0 {
 		return nil, nil
 	}
 	return resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "as built", Failure: fail}}})
@@ -160,7 +162,14 @@ func analyzeAsBuilt(g *ir.Graph, r asbuilt.Result) (*resilience.Report, error) {
 // writeAsBuilt prints the as-built analysis under verify's summary line:
 // what it leaves out, then the scenario as whatif prints it.
 func writeAsBuilt(w io.Writer, r asbuilt.Result, rep *resilience.Report) {
-	if rep == nil {
+	switch {
+	case r.MatchedDevices == 0:
+		fmt.Fprintln(w, "as built: not analyzed: no discovered device matched a design device")
+		return
+	case rep == nil && r.Unseen > 0:
+		fmt.Fprintf(w, "as built: every design link the discovery could see is cabled between its two devices (at whatever ports) at its designed rate; %s link(s) no file could see are not judged, so the design's analysis (topoc check) holds only if they are\n", units.Count(r.Unseen))
+		return
+	case rep == nil:
 		fmt.Fprintln(w, "as built: every design link is cabled between its two devices (at whatever ports) at its designed rate; the design's analysis (topoc check) holds")
 		return
 	}

@@ -48,6 +48,9 @@ type Result struct {
 	// between other devices than designed only adds capacity somewhere).
 	MissingSwitches []ir.NodeID
 	Absent          []ir.LinkID
+	// Unseen counts the design links no discovery file could see (LLDP
+	// files missing for both their switches), left out of the comparison.
+	Unseen int
 }
 
 // endKey is a design device's port, numbered as ir.Graph.PortNumbers
@@ -94,6 +97,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	found := c.mapLinks()
 	swapped := c.reportSwapped(found, missing)
 	unseen := c.reportUnseen(covered)
+	c.r.Unseen = len(unseen)
 	c.reportLinks(found, swapped, unseen, missing)
 	c.reportUnplanned(found)
 	return c.r
