@@ -90,6 +90,10 @@ fabric "ft" {
 				if l.Breakout > 1 || p.Lane != 0 {
 					t.Errorf("%s: a lane (breakout %d, lane %d); want whole ports", g.Nodes[p.Node].Name, l.Breakout, p.Lane)
 				}
+				// Named as the whole port it is (swp3), as ibsim numbers it.
+				if name := g.PortName(p, &l); strings.Contains(strings.TrimPrefix(name, "swp"), "s") {
+					t.Errorf("%s: port named %q, a lane's name; want swpN", g.Nodes[p.Node].Name, name)
+				}
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func newVerify() *cobra.Command {
 			"Exit 0 as designed, 1 differences found (or design errors), 2 usage, I/O or unreadable discovery files.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(discovered) == 0 {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover's output)")
+				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover, iblinkinfo, lldpctl -f json0 or NetQ output of the cabled fabric)")
 				return exitError{2}
 			}
 			if inFormat != "" && !slices.Contains(asbuilt.Formats, asbuilt.Format(inFormat)) {
@@ -113,8 +113,8 @@ func newVerify() *cobra.Command {
 					Links          int                   `json:"links"`
 					MatchedLinks   int                   `json:"matched_links"`
 					Findings       []diag.JSONDiagnostic `json:"findings"`
-					AsBuilt        *resilience.Report    `json:"as_built,omitempty"`
-				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), built}, "", "  ")
+					AsBuilt        *asBuiltJSON          `json:"as_built,omitempty"`
+				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built)}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
 				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
@@ -157,6 +157,36 @@ func analyzeAsBuilt(g *ir.Graph, r asbuilt.Result) (*resilience.Report, error) {
 		return nil, nil
 	}
 	return resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "as built", Failure: fail}}})
+}
+
+// asBuiltJSON is verify --analyze's "as_built" object: status
+// "analyzed" (report holds the "as built" scenario as whatif --format
+// json writes it), "as_designed" (nothing lacking: the design's own
+// analysis holds, for the links seen) or "not_analyzed" (no discovered
+// device matched a design device); the counts of what the scenario
+// fails, and of links no discovery file could see.
+type asBuiltJSON struct {
+	Status          string             `json:"status"`
+	MissingSwitches int                `json:"missing_switches"`
+	LackingLinks    int                `json:"lacking_links"`
+	UnseenLinks     int                `json:"unseen_links"`
+	Report          *resilience.Report `json:"report,omitempty"`
+}
+
+// asBuiltOf returns the as_built object of an --analyze run, nil without
+// --analyze.
+func asBuiltOf(analyze bool, r asbuilt.Result, rep *resilience.Report) *asBuiltJSON {
+	if !analyze {
+		return nil
+	}
+	out := &asBuiltJSON{Status: "analyzed", MissingSwitches: len(r.MissingSwitches), LackingLinks: len(r.Absent), UnseenLinks: r.Unseen, Report: rep}
+	switch {
+	case r.MatchedDevices == 0:
+		out.Status = "not_analyzed"
+	case rep == nil:
+		out.Status = "as_designed"
+	}
+	return out
 }
 
 // writeAsBuilt prints the as-built analysis under verify's summary line:

@@ -69,6 +69,7 @@ func ParseNetQ(data []byte) (*Topology, error) {
 		}
 	}
 	hostPorts := map[string]bool{}
+	cabledAt := map[[2]string]string{} // device and port → the cable there
 	entry := 0
 	for _, gr := range graphs {
 		for _, l := range gr.Links {
@@ -81,6 +82,13 @@ func ParseNetQ(data []byte) (*Topology, error) {
 				link, err := netqCableLink(c, names, switches, -entry)
 				if err != nil {
 					return nil, fmt.Errorf("link %s: %v", l.ID, err)
+				}
+				// One port holds one cable, as ibnetdiscover's parser checks.
+				for _, end := range [2][2]string{{link.A, link.APortName}, {link.B, link.BPortName}} {
+					if prev, dup := cabledAt[end]; dup {
+						return nil, fmt.Errorf("link %s: %s port %s holds cable %q and cable %q; a port holds one cable", l.ID, end[0], end[1], prev, c.ID)
+					}
+					cabledAt[end] = c.ID
 				}
 				for _, end := range [2]struct{ id, host, port string }{{link.A, c.Interfaces[0].Node, link.APortName}, {link.B, c.Interfaces[1].Node, link.BPortName}} {
 					if !switches[end.host] && !hostPorts[end.id] {

@@ -6,10 +6,12 @@ import (
 )
 
 // BrokenOut reports whether port pt runs one lane of a broken-out port on
-// link l: a switch port whose native rate exceeds the link's.
+// link l: a link split into lanes (Breakout > 1) on a switch port whose
+// native rate exceeds the link's. A whole port set to one of its model's
+// lower speeds (switch_model speeds) is not a lane.
 func (g *Graph) BrokenOut(pt Port, l *Link) bool {
 	n := &g.Nodes[pt.Node]
-	return n.Kind == KindSwitch && l.CapacityBPS < n.PortRateBPS*(1-1e-9)
+	return n.Kind == KindSwitch && l.Breakout > 1 && l.CapacityBPS < n.PortRateBPS*(1-1e-9)
 }
 
 // PortName names port pt of link l on its device (cabling plans, NetBox
