@@ -51,11 +51,20 @@ func indexCatalogue(s *state) {
 
 // portModel returns the port model of a switch model.
 func portModel(m *lang.SwitchModel) gen.PortModel {
-	pm := gen.PortModel{Radix: int(m.Radix.V), PortBPS: m.PortRate.V, Speeds: m.Speeds}
-	for _, b := range m.Breakouts {
-		pm.Breakouts = append(pm.Breakouts, gen.Breakout{Lanes: b.Lanes, LaneBPS: b.LaneRate})
+	pm := gen.PortModel{Radix: int(m.Radix.V), PortBPS: m.PortRate.V, Speeds: m.Speeds, Breakouts: genBreakouts(m.Breakouts)}
+	for _, g := range m.PortGroups {
+		pm.Groups = append(pm.Groups, gen.PortGroup{Name: g.Name, Ports: int(g.Ports.V), PortBPS: g.Rate.V, Breakouts: genBreakouts(g.Breakouts), Speeds: g.Speeds})
 	}
 	return pm
+}
+
+// genBreakouts converts a model's breakouts for port allocation.
+func genBreakouts(bs []lang.Breakout) []gen.Breakout {
+	var out []gen.Breakout
+	for _, b := range bs {
+		out = append(out, gen.Breakout{Lanes: b.Lanes, LaneBPS: b.LaneRate})
+	}
+	return out
 }
 
 // unknown reports a dangling model or object reference with the closest

@@ -74,14 +74,16 @@ func (s *state) buildClos(f *lang.Fabric) {
 		if ct.LinkBPS == 0 {
 			ct.LinkBPS = m.PortRate.V
 		}
-		if !t.Down.Set && !t.Up.Set && t != c.Tiers[len(c.Tiers)-1] {
-			ct.Down, ct.Up = int(m.Radix.V)/2, int(m.Radix.V)/2
-		}
 		gc.Tiers = append(gc.Tiers, ct)
 		ranges["tier."+t.Name] = t.DeclRange
 		ranges["tier."+t.Name+".per"] = t.Per.Range
 		ranges["tier."+t.Name+".down"] = t.Down.Range
 		ranges["tier."+t.Name+".up"] = t.Up.Range
+	}
+	for ti, t := range c.Tiers {
+		if !t.Down.Set && !t.Up.Set && ti < len(c.Tiers)-1 {
+			gc.Tiers[ti].Down, gc.Tiers[ti].Up = gc.DefaultSplit(ti)
+		}
 	}
 	for _, a := range c.Appliances {
 		rate := a.Rate.V

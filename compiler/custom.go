@@ -23,6 +23,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 	where := map[string]string{}
 	ports := map[ir.NodeID]gen.PortModel{}
 	alloc := map[ir.NodeID]*gen.PortAllocator{}
+	full := map[ir.NodeID]bool{} // switches whose port group is reported full
 	var tiers []string
 	for _, sw := range c.Switches {
 		if d := badName("switch", sw.Name.V, sw.Name.Range); d != nil {
@@ -142,7 +143,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 				}
 			}
 			if alloc[id] == nil {
-				pa := gen.NewPortAllocator()
+				pa := ports[id].NewAllocator()
 				alloc[id] = &pa
 			}
 		}
@@ -162,13 +163,38 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			continue
 		}
 		for i := int64(0); i < max(l.Parallel.V, 1); i++ {
-			pa, lna := alloc[a].Take(la, rate)
-			pb, lnb := alloc[b].Take(lb, rate)
+			pa, lna, _ := alloc[a].Take(rate)
+			pb, lnb, _ := alloc[b].Take(rate)
+			s.groupFull(l, ports, alloc, full, a, b)
 			s.g.AddLink(ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
 				CapacityBPS: rate, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(la, lb)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
 		}
 	}
 	s.g.Fabrics[fab].Tiers = orderTiers(s.g, fab)
+}
+
+// groupFull reports, at the link block, the first link that finds every
+// port group of a switch running at its rate full (a switch_model with
+// port_group blocks; a model of one rate is left to the radix check,
+// which counts its ports as a whole). Once per switch.
+func (s *state) groupFull(l *lang.CustomLink, ports map[ir.NodeID]gen.PortModel, alloc map[ir.NodeID]*gen.PortAllocator, full map[ir.NodeID]bool, ends ...ir.NodeID) {
+	for _, id := range ends {
+		m := ports[id]
+		if len(m.Groups) == 0 || full[id] {
+			continue
+		}
+		for gi, n := range alloc[id].Overflow() {
+			if n == 0 {
+				continue
+			}
+			full[id] = true
+			g := m.Groups[gi]
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, l.DeclRange, "Port group full",
+				fmt.Sprintf("%s (%s) has %d ports at %s (port group %q), and this link needs one more; the ports at that rate are all taken. Use fewer links at %s, another rate its other port groups run at, or a model with more such ports.",
+					s.g.Nodes[id].Name, s.g.Nodes[id].Model, g.Ports, units.Rate(g.PortBPS), g.Name, units.Rate(g.PortBPS))))
+			break
+		}
+	}
 }
 
 func contains(xs []string, x string) bool {

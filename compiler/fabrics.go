@@ -104,22 +104,27 @@ func (s *state) paramErrors(f *lang.Fabric, errs []gen.ParamError, code diag.Cod
 
 func (s *state) buildFatTree(f *lang.Fabric) {
 	ft := f.FatTree
-	p := gen.FatTree{K: int(ft.K.V), LinkRateBPS: ft.LinkRate.V, SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
+	p := gen.FatTree{K: int(ft.K.V), LinkRateBPS: ft.LinkRate.V, HostBPS: ft.HostRate.V, CoreBPS: ft.CoreRate.V,
+		SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
 	if ft.SwitchModel.Set {
 		m, ok := s.switchModel(ft.SwitchModel)
-		if !ok {
+		if !ok || !s.oneRate(m, ft.SwitchModel.Range, "fat_tree") {
 			return
 		}
-		if !s.rateFits(m, ft.LinkRate) {
-			return
+		for _, r := range []lang.Val[float64]{ft.LinkRate, ft.HostRate, ft.CoreRate} {
+			if r.Set && !s.rateFits(m, r) {
+				return
+			}
 		}
+		p.Radix, p.PortBPS = int(m.Radix.V), m.PortRate.V
 		if int64(p.K) > m.Radix.V {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix",
 				fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)))
 			return
 		}
 	}
-	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"k": ft.K.Range, "link_rate": ft.LinkRate.Range}) {
+	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"k": ft.K.Range, "link_rate": ft.LinkRate.Range,
+		"host_rate": ft.HostRate.Range, "core_rate": ft.CoreRate.Range}) {
 		return
 	}
 	gen.BuildFatTree(s.g, f.Name, p)
@@ -156,7 +161,7 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 	}
 	if d.RouterModel.Set {
 		m, ok := s.switchModel(d.RouterModel)
-		if !ok {
+		if !ok || !s.oneRate(m, d.RouterModel.Range, "dragonfly") {
 			return
 		}
 		for _, r := range []lang.Val[float64]{d.LocalRate, d.GlobalRate, d.TermRate} {
@@ -197,7 +202,7 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 	}
 	if d.SwitchModel.Set {
 		m, ok := s.switchModel(d.SwitchModel)
-		if !ok {
+		if !ok || !s.oneRate(m, d.SwitchModel.Range, "nvlink_domain") {
 			return
 		}
 		if !s.rateFits(m, d.LinkRate) {
@@ -256,6 +261,19 @@ func (s *state) group(r *lang.Ref, name string) (*serverGroup, bool) {
 		s.diags = append(s.diags, unknown("node_group", name, r.Range, keys(s.groups)))
 	}
 	return sg, ok
+}
+
+// oneRate reports (with an invalid-value diagnostic at rng) whether
+// switch model m runs every port at one rate: fat_tree, dragonfly and
+// nvlink_domain number a switch's ports by position and give them all
+// one rate, so they do not take a model with port groups.
+func (s *state) oneRate(m *lang.SwitchModel, rng hcl.Range, family string) bool {
+	if len(m.PortGroups) == 0 {
+		return true
+	}
+	s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "Model with port groups",
+		fmt.Sprintf("%s wires every port of a switch at one rate, by position, but %s has %d port groups. Use a model of one rate (radix and port_rate, with breakouts or speeds for lower rates), or build the fabric as a clos or custom, which place each link on a group that runs at its rate.", family, m.Name, len(m.PortGroups))))
+	return false
 }
 
 // rateFits reports (with a rate-mismatch diagnostic at the rate's range)

@@ -27,6 +27,14 @@ func recordParts(s *state) {
 				if m.PortsPerCage.Set {
 					p.SwitchCage[n.Model] = int32(m.PortsPerCage.V)
 				}
+				if len(m.PortGroups) > 0 && p.SwitchPortGroups[n.Model] == nil {
+					if p.SwitchPortGroups == nil {
+						p.SwitchPortGroups = map[string][]ir.PortGroup{}
+					}
+					for _, g := range m.PortGroups {
+						p.SwitchPortGroups[n.Model] = append(p.SwitchPortGroups[n.Model], ir.PortGroup{Name: g.Name, Ports: int32(g.Ports.V), RateBPS: g.Rate.V})
+					}
+				}
 			}
 		case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
 			m := s.cat.nodes[n.Model]

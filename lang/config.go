@@ -74,10 +74,19 @@ type Config struct {
 
 // SwitchModel is a packet switch: `switch_model "QM9700" { ... }`.
 type SwitchModel struct {
-	Name      string
-	Radix     Val[int64]   // physical ports at PortRate
-	PortRate  Val[float64] // bits per second per direction
-	Breakouts []Breakout   // allowed splits of one port
+	Name string
+	// Radix is the physical ports; with port groups, their sum.
+	Radix Val[int64]
+	// PortRate is one port's native rate, bits per second per direction;
+	// with port groups, the fastest group's rate (a datasheet's "up to").
+	PortRate  Val[float64]
+	Breakouts []Breakout // allowed splits of one port
+	// PortGroups are the model's `port_group` blocks in declaration
+	// order, for a switch whose ports do not all run at one rate (64 ×
+	// 400G down and 32 × 800G up; a 1G management port); nil for a
+	// model of one rate, described by Radix, PortRate, Breakouts and
+	// Speeds alone. Ports are numbered group after group.
+	PortGroups []PortGroup
 	// Speeds are the lower rates, bits per second per direction, at
 	// which one whole port may run (a 400G port set to 200G for an older
 	// host, as switch datasheets list per-port speeds); a link at one of
@@ -99,6 +108,18 @@ type SwitchModel struct {
 	PowerW    Val[float64]
 	DeclRange hcl.Range
 	Builtin   bool
+}
+
+// PortGroup is one `port_group "NAME"` of a switch_model: Ports
+// physical ports of Rate bits per second per direction each, with their
+// own breakouts and lower speeds.
+type PortGroup struct {
+	Name      string
+	Ports     Val[int64]
+	Rate      Val[float64]
+	Breakouts []Breakout
+	Speeds    []float64
+	DeclRange hcl.Range
 }
 
 // Breakout is one allowed split of a switch port into Lanes ports of
@@ -312,9 +333,14 @@ func (f *Fabric) Family() string {
 
 // FatTree is the `fat_tree` family block (Al-Fares et al. 2008).
 type FatTree struct {
-	K           Val[int64]
-	LinkRate    Val[float64]
-	SwitchModel Val[string]
+	K Val[int64]
+	// LinkRate is the edge–aggregation rate and the default of the
+	// others, bits per second per direction.
+	LinkRate Val[float64]
+	// HostRate is the host–edge rate (host_rate), CoreRate the
+	// aggregation–core rate (core_rate); unset, LinkRate.
+	HostRate, CoreRate Val[float64]
+	SwitchModel        Val[string]
 }
 
 // Dragonfly is the `dragonfly` family block (Kim et al. 2008).

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -27,7 +28,10 @@ func content(b *hcl.Block, s *hcl.BodySchema, diags *hcl.Diagnostics) *hcl.BodyC
 	return c
 }
 
-var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "speeds", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power"})
+var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "speeds", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power"},
+	hcl.BlockHeaderSchema{Type: "port_group", LabelNames: []string{"name"}})
+
+var portGroupSchema = schemaOf([]string{"ports", "rate", "breakouts", "speeds"})
 
 // SwitchProtocols are the protocols a switch_model may state: a packet
 // switch runs InfiniBand or Ethernet, an NVSwitch chip NVLink.
@@ -43,11 +47,6 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor"),
 		Protocol: a.str("protocol"), PortsPerCage: a.int("ports_per_cage"), PowerW: a.power("power")}
 	oneOf(a, m.Protocol, "protocol", SwitchProtocols)
-	if m.PortsPerCage.Set && (m.PortsPerCage.V < 1 || (m.Radix.Set && m.Radix.V%m.PortsPerCage.V != 0)) {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.PortsPerCage.Range, "ports_per_cage out of range",
-			fmt.Sprintf("switch_model %q: ports_per_cage = %d, but a cage holds one port or more and the radix (%d) must be a whole number of cages, a multiple of ports_per_cage. A QM9700's 32 twin-port OSFP cages are ports_per_cage = 2.", m.Name, m.PortsPerCage.V, m.Radix.V)))
-		m.PortsPerCage = Val[int64]{}
-	}
 	if at, ok := a.get("latency"); ok {
 		s, d := eval.String(at.Expr, ctx)
 		a.diags = append(a.diags, d...)
@@ -59,7 +58,86 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 			m.LatencyS = Val[float64]{V: v, Range: at.Expr.Range(), Set: err == nil}
 		}
 	}
+	m.Breakouts = decodeBreakouts(a, m.Name, m.PortRate)
+	m.Speeds = decodeSpeeds(a, m.Name, m.PortRate)
+	positivePower(a, m.PowerW, "switch_model", m.Name)
+	if len(c.Blocks) > 0 {
+		decodePortGroups(c.Blocks, ctx, a, m)
+	} else {
+		requireSet(a, "radix", m.Radix.Set, "switch_model")
+		requireSet(a, "port_rate", m.PortRate.Set, "switch_model")
+	}
+	checkCages(a, m)
+	*diags = append(*diags, a.diags...)
+	return m
+}
+
+// decodePortGroups reads a switch_model's port_group blocks: each a count
+// of ports at one rate, with its own breakouts and speeds. The model's
+// radix becomes their sum and its port rate the fastest group's, so the
+// model-wide arguments describing one rate (radix, port_rate, breakouts,
+// speeds) may not be given beside them.
+func decodePortGroups(blocks hcl.Blocks, ctx *hcl.EvalContext, a *attrs, m *SwitchModel) {
+	for _, name := range []string{"radix", "port_rate", "breakouts", "speeds"} {
+		if at, ok := a.get(name); ok {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, at.Range, "Port groups and "+name+" together",
+				fmt.Sprintf("switch_model %q declares port_group blocks, which give each group's ports, rate, breakouts and speeds; %s describes a model of one rate. Move it into the port_group it belongs to, or remove the port_group blocks.", m.Name, name)))
+		}
+	}
+	checkDuplicatesIn(blocks, "within one switch_model", &a.diags)
+	m.Radix, m.PortRate, m.Breakouts, m.Speeds = Val[int64]{}, Val[float64]{}, nil, nil
+	for _, blk := range blocks {
+		var ds hcl.Diagnostics
+		c := content(blk, portGroupSchema, &ds)
+		ga := newPlainAttrs(c, ctx, blk.DefRange)
+		ga.diags = append(ga.diags, ds...)
+		pg := PortGroup{Name: blk.Labels[0], Ports: ga.int("ports"), Rate: ga.rate("rate"), DeclRange: blk.DefRange}
+		requireSet(ga, "ports", pg.Ports.Set, "port_group")
+		requireSet(ga, "rate", pg.Rate.Set, "port_group")
+		what := fmt.Sprintf("%q port_group %q", m.Name, pg.Name)
+		if pg.Ports.Set && pg.Ports.V < 1 {
+			ga.diags = append(ga.diags, diag.Error(diag.InvalidValue, pg.Ports.Range, "Port group needs ports",
+				fmt.Sprintf("switch_model %s: ports = %d; a port group holds at least one port (remove the block for none).", what, pg.Ports.V)))
+			pg.Ports.V = 0
+		}
+		if pg.Rate.Set && pg.Rate.V <= 0 {
+			ga.diags = append(ga.diags, diag.Error(diag.InvalidValue, pg.Rate.Range, "Port rate must be positive",
+				fmt.Sprintf("switch_model %s has a zero rate.", what)))
+		}
+		pg.Breakouts = decodeBreakouts(ga, what, pg.Rate)
+		pg.Speeds = decodeSpeeds(ga, what, pg.Rate)
+		a.diags = append(a.diags, ga.diags...)
+		m.PortGroups = append(m.PortGroups, pg)
+		m.Radix = Val[int64]{V: m.Radix.V + pg.Ports.V, Range: m.DeclRange, Set: true}
+		if !m.PortRate.Set || pg.Rate.V > m.PortRate.V {
+			m.PortRate = Val[float64]{V: pg.Rate.V, Range: pg.Rate.Range, Set: true}
+		}
+	}
+}
+
+// checkCages reports a ports_per_cage that does not divide the ports into
+// whole cages: the radix, or each port group (a cage never spans two).
+func checkCages(a *attrs, m *SwitchModel) {
+	if !m.PortsPerCage.Set {
+		return
+	}
+	whole := m.PortsPerCage.V >= 1 && (!m.Radix.Set || m.Radix.V%m.PortsPerCage.V == 0)
+	for _, g := range m.PortGroups {
+		whole = whole && g.Ports.V%max(m.PortsPerCage.V, 1) == 0
+	}
+	if whole {
+		return
+	}
+	a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.PortsPerCage.Range, "ports_per_cage out of range",
+		fmt.Sprintf("switch_model %q: ports_per_cage = %d, but a cage holds one port or more and the radix (%d), and each port group, must be a whole number of cages, a multiple of ports_per_cage. A QM9700's 32 twin-port OSFP cages are ports_per_cage = 2.", m.Name, m.PortsPerCage.V, m.Radix.V)))
+	m.PortsPerCage = Val[int64]{}
+}
+
+// decodeBreakouts reads `breakouts` of a switch model or port group
+// (what names it in messages) whose ports run at rate.
+func decodeBreakouts(a *attrs, what string, rate Val[float64]) []Breakout {
 	bo := a.strs("breakouts")
+	var out []Breakout
 	for _, s := range bo.V {
 		br, err := ParseBreakout(s)
 		if err != nil {
@@ -67,29 +145,32 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 			continue
 		}
 		br.Range = bo.Range
-		m.Breakouts = append(m.Breakouts, br)
-	}
-	// A breakout splits one port's lanes: it cannot carry more than the
-	// port (8x200Gb/s on a 400G port would be 1.6 Tb/s through one port).
-	for _, br := range m.Breakouts {
-		if m.PortRate.Set && float64(br.Lanes)*br.LaneRate > m.PortRate.V*(1+1e-9) {
+		// A breakout splits one port's lanes: it cannot carry more than
+		// the port (8x200Gb/s on a 400G port would be 1.6 Tb/s through
+		// one port).
+		if rate.Set && float64(br.Lanes)*br.LaneRate > rate.V*(1+1e-9) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, br.Range, "Breakout faster than its port",
-				fmt.Sprintf("switch_model %q: breakout %dx%s carries %s through one %s port; lanes × lane rate may not exceed port_rate. Use the splits the vendor lists (2x200Gb/s on a 400G port).",
-					m.Name, br.Lanes, units.Rate(br.LaneRate), units.Rate(float64(br.Lanes)*br.LaneRate), units.Rate(m.PortRate.V))))
+				fmt.Sprintf("switch_model %s: breakout %dx%s carries %s through one %s port; lanes × lane rate may not exceed port_rate. Use the splits the vendor lists (2x200Gb/s on a 400G port).",
+					modelLabel(what), br.Lanes, units.Rate(br.LaneRate), units.Rate(float64(br.Lanes)*br.LaneRate), units.Rate(rate.V))))
 		}
+		out = append(out, br)
 	}
-	m.Speeds = decodeSpeeds(a, m)
-	positivePower(a, m.PowerW, "switch_model", m.Name)
-	requireSet(a, "radix", m.Radix.Set, "switch_model")
-	requireSet(a, "port_rate", m.PortRate.Set, "switch_model")
-	*diags = append(*diags, a.diags...)
-	return m
+	return out
 }
 
-// decodeSpeeds reads a switch model's `speeds`: the lower rates one whole
-// port may run at (a 400G port set to 200G for an older host). Each must
-// be above 0 and below port_rate, given once.
-func decodeSpeeds(a *attrs, m *SwitchModel) []float64 {
+// modelLabel quotes a plain model name for a message and leaves a
+// composite one ("X port_group \"down\"") as it is.
+func modelLabel(what string) string {
+	if strings.ContainsRune(what, ' ') {
+		return what
+	}
+	return strconv.Quote(what)
+}
+
+// decodeSpeeds reads `speeds` of a switch model or port group: the lower
+// rates one whole port may run at (a 400G port set to 200G for an older
+// host). Each must be above 0 and below the port's rate, given once.
+func decodeSpeeds(a *attrs, what string, rate Val[float64]) []float64 {
 	sp := a.strs("speeds")
 	var out []float64
 	for _, s := range sp.V {
@@ -98,14 +179,14 @@ func decodeSpeeds(a *attrs, m *SwitchModel) []float64 {
 		case err != nil:
 			a.diags = append(a.diags, diag.Error(diag.InvalidUnit, sp.Range, "Invalid port speed", err.Error()))
 			continue
-		case r <= 0 || m.PortRate.Set && r >= m.PortRate.V*(1-1e-9):
+		case r <= 0 || rate.Set && r >= rate.V*(1-1e-9):
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, sp.Range, "Port speed out of range",
-				fmt.Sprintf("switch_model %q: speeds lists %s, but a port speed is a rate above 0 and below port_rate (%s); the port rate itself needs no entry. Remove it, or list the speeds the vendor gives below port_rate.",
-					m.Name, units.Rate(r), units.Rate(m.PortRate.V))))
+				fmt.Sprintf("switch_model %s: speeds lists %s, but a port speed is a rate above 0 and below port_rate (%s); the port rate itself needs no entry. Remove it, or list the speeds the vendor gives below port_rate.",
+					modelLabel(what), units.Rate(r), units.Rate(rate.V))))
 			continue
 		case slices.Contains(out, r):
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, sp.Range, "Port speed listed twice",
-				fmt.Sprintf("switch_model %q: speeds lists %s twice; list each speed once.", m.Name, units.Rate(r))))
+				fmt.Sprintf("switch_model %s: speeds lists %s twice; list each speed once.", modelLabel(what), units.Rate(r))))
 			continue
 		}
 		out = append(out, r)

@@ -161,11 +161,7 @@ func (c Clos) Validate() []ParamError {
 		if t.Ports.Radix < 0 || t.Down < 0 || t.Up < 0 || t.Count < 0 {
 			errs = append(errs, ParamError{"tier." + t.Name, "counts must not be negative"})
 		}
-		if t.Ports.Radix > 0 && t.Down > 0 {
-			if need := c.portsNeeded(ti); need > t.Ports.Radix {
-				errs = append(errs, ParamError{"tier." + t.Name + ".down", fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but the model has %d; lower down or up, or use a model with more ports", t.Down, t.Up, need, t.Ports.Radix)})
-			}
-		}
+		errs = append(errs, c.portErrors(ti)...)
 		level := finestLevel(c, t.Per)
 		if ti > 0 {
 			below := c.Tiers[ti-1]
@@ -186,29 +182,18 @@ func (c Clos) Validate() []ParamError {
 	return errs
 }
 
-// portsNeeded is the physical ports tier ti's down and up links take,
-// each at its own rate: a 400G link on an 800G port broken out 2 × 400G
-// takes half a port. The down rate is the endpoints' (leaf tier) or the
-// link rate to the tier below; the up rate is the link rate to the tier
-// above (the upper tier's link_rate, else this tier's, as wireTier uses).
-// A rate no breakout fits counts one link per port (the rate mismatch is
-// reported on its own).
-func (c Clos) portsNeeded(ti int) int {
-	t := c.Tiers[ti]
+// rates returns the rates of tier ti's down links (the endpoints' at
+// the leaf tier, else the link rate to the tier below) and up links (the
+// link rate to the tier above; 0 at the top), bits per second per
+// direction: a boundary's rate is the upper tier's link_rate, else the
+// lower tier's, as wireTier uses.
+func (c Clos) rates(ti int) (downBPS, upBPS float64) {
 	between := func(lo, up int) float64 {
 		if c.Tiers[up].LinkBPS != 0 {
 			return c.Tiers[up].LinkBPS
 		}
 		return c.Tiers[lo].LinkBPS
 	}
-	ports := func(links int, bps float64) int {
-		lanes := 1
-		if bps > 0 {
-			lanes = max(t.Ports.Lanes(bps), 1)
-		}
-		return (links + lanes - 1) / lanes
-	}
-	var downBPS, upBPS float64
 	if ti == 0 {
 		if len(c.Endpoints) > 0 {
 			downBPS = c.Endpoints[0].RateBPS
@@ -219,7 +204,108 @@ func (c Clos) portsNeeded(ti int) int {
 	if ti+1 < len(c.Tiers) {
 		upBPS = between(ti, ti+1)
 	}
-	return ports(t.Down, downBPS) + ports(t.Up, upBPS)
+	return downBPS, upBPS
+}
+
+// portsNeeded allocates tier ti's down and up links on one switch of
+// its model as the builder does (down links first, each at its own rate
+// in the first port group that runs at it and has room, then the up
+// links after the declared down ports): a 400G link on an 800G port
+// broken out 2 × 400G takes half a port. It returns the physical ports
+// taken and, for a model with port groups, the first overflow: the
+// links of one rate that found every group running at it full, with
+// that rate and the first such group (0 links when all fit). A rate no
+// group runs at takes one whole port per link (the rate mismatch is
+// reported on its own).
+func (c Clos) portsNeeded(ti int) (used int, over portOverflow) {
+	t := c.Tiers[ti]
+	downBPS, upBPS := c.rates(ti)
+	a := t.Ports.NewAllocator()
+	take := func(links int, bps float64) {
+		before := slices.Clone(a.Overflow())
+		for range links {
+			a.Take(bps)
+		}
+		for gi, n := range a.Overflow() {
+			if d := n - before[gi]; d > 0 && over.links == 0 {
+				over = portOverflow{links: d, bps: bps, group: gi}
+			}
+		}
+	}
+	take(t.Down, downBPS)
+	a.Reserve(downBPS, t.Down)
+	take(t.Up, upBPS)
+	return a.Used(), over
+}
+
+// portOverflow is links of one rate (bits per second per direction) for
+// which every port group running at it is full; group is the first such.
+type portOverflow struct {
+	links, group int
+	bps          float64
+}
+
+// DefaultSplit returns the down and up links of tier ti when the design
+// gives neither: half the radix each for a model of one rate (a
+// non-blocking leaf); for a model with port groups, the links its groups
+// running at the down rate take and those its groups at the up rate take
+// (64 × 400G down and 32 × 800G up on a 400G/800G leaf), half of a group
+// each when both rates land in one group.
+func (c Clos) DefaultSplit(ti int) (down, up int) {
+	t := c.Tiers[ti]
+	if len(t.Ports.Groups) == 0 {
+		return t.Ports.Radix / 2, t.Ports.Radix / 2
+	}
+	downBPS, upBPS := c.rates(ti)
+	gd, gu := t.Ports.groupOf(downBPS), t.Ports.groupOf(upBPS)
+	links := func(gi int, bps float64, share int) int {
+		if gi < 0 {
+			return 0
+		}
+		g := t.Ports.Groups[gi]
+		return g.Ports / share * max(g.lanes(bps), 1)
+	}
+	if gd == gu {
+		return links(gd, downBPS, 2), links(gu, upBPS, 2)
+	}
+	return links(gd, downBPS, 1), links(gu, upBPS, 1)
+}
+
+// defaultDown returns the down links of tier ti when down is unset (the
+// top tier): every port its up links leave, for a model of one rate;
+// for a model with port groups, the links its groups running at the down
+// rate carry, less the up links when those share the group. At least 1.
+func (c Clos) defaultDown(ti int) int {
+	t := c.Tiers[ti]
+	if len(t.Ports.Groups) == 0 {
+		return max(t.Ports.Radix-t.Up, 1)
+	}
+	downBPS, upBPS := c.rates(ti)
+	ports, _ := t.Ports.PortsAt(downBPS)
+	n := ports * max(t.Ports.Lanes(downBPS), 1)
+	if t.Up > 0 && t.Ports.groupOf(upBPS) == t.Ports.groupOf(downBPS) {
+		n -= t.Up
+	}
+	return max(n, 1)
+}
+
+// portErrors reports a tier whose down and up links need more ports than
+// its model has, per port group.
+func (c Clos) portErrors(ti int) []ParamError {
+	t := c.Tiers[ti]
+	if t.Ports.Radix <= 0 || t.Down <= 0 {
+		return nil
+	}
+	need, over := c.portsNeeded(ti)
+	switch {
+	case len(t.Ports.Groups) == 0 && need > t.Ports.Radix:
+		return []ParamError{{"tier." + t.Name + ".down", fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but the model has %d; lower down or up, or use a model with more ports", t.Down, t.Up, need, t.Ports.Radix)}}
+	case len(t.Ports.Groups) > 0 && over.links > 0:
+		g := t.Ports.Groups[over.group]
+		return []ParamError{{"tier." + t.Name + ".down", fmt.Sprintf("of %d, with up %d, leaves %s at %s without a port: %s's ports that run at it (port group %q of %d × %s, and any later group that runs at it) are all taken; lower down or up, or use a model with more ports at that rate",
+			t.Down, t.Up, units.CountOf(over.links, "link", "links"), units.Rate(over.bps), t.Model, g.Name, g.Ports, units.Rate(g.PortBPS))}}
+	}
+	return nil
 }
 
 // finestLevel returns the innermost unit level named in per, or -1.
@@ -241,8 +327,9 @@ type closSwitch struct {
 	plane int
 	alloc PortAllocator
 	down  int // logical down links attached
-	// downLanes is the lane count of its down links (1 = whole ports).
-	downLanes int
+	// downBPS is the rate of its down links, bits per second per
+	// direction (0 before any is attached).
+	downBPS float64
 }
 
 // BuildClos appends the fabric to g and returns it with the structural
@@ -422,7 +509,7 @@ func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*clos
 		}
 		id := b.g.AddNode(n)
 		b.g.JoinFabric(id, b.fab)
-		out[i] = &closSwitch{id: id, units: units, rail: s.rail, plane: s.plane, alloc: NewPortAllocator()}
+		out[i] = &closSwitch{id: id, units: units, rail: s.rail, plane: s.plane, alloc: t.Ports.NewAllocator()}
 		b.tiers[ti] = append(b.tiers[ti], out[i])
 	}
 	return out
@@ -460,11 +547,11 @@ func (b *closBuilder) attach(sw *closSwitch, ep ir.Port, bps float64, kind ir.Li
 			units.Rate(bps), units.Rate(t.Ports.PortBPS), t.Model)})
 		lanes = 1
 	}
-	p, lane := sw.alloc.Take(lanes, bps)
+	p, lane, lanes := sw.alloc.Take(bps)
 	b.g.AddLink(ir.Link{A: ep, B: ir.Port{Node: sw.id, Port: p, Lane: lane}, CapacityBPS: min(bps, nonzero(t.Ports.PortBPS, bps)),
 		Kind: kind, Fabric: b.fab, Breakout: int32(lanes), Origin: origin})
 	sw.down++
-	sw.downLanes = lanes
+	sw.downBPS = bps
 }
 
 func nonzero(a, b float64) float64 {
@@ -485,7 +572,7 @@ func (b *closBuilder) leafFor(s scope, h int) (*closSwitch, bool) {
 	group := b.groups[k]
 	down := t.Down
 	if down == 0 {
-		down = max(t.Ports.Radix-t.Up, 1)
+		down = b.c.defaultDown(0)
 	}
 	H := b.c.homing()
 	if H == 1 {
@@ -606,7 +693,7 @@ func (b *closBuilder) wireTier(ti int) {
 		count := t.Count
 		down := t.Down
 		if down == 0 {
-			down = max(t.Ports.Radix-t.Up, 1)
+			down = b.c.defaultDown(ti)
 		}
 		if count == 0 {
 			count = max(1, (len(lower)*lowerT.Up+down-1)/down)
@@ -641,13 +728,12 @@ func (b *closBuilder) wireTier(ti int) {
 		// Uplinks start after the tier's declared down ports, so port
 		// numbers do not shift when a unit is partly populated.
 		for _, lo := range lower {
-			dl := max(lo.downLanes, 1)
-			lo.alloc.next = max(lo.alloc.next, int32((lowerT.Down+dl-1)/dl))
+			lo.alloc.Reserve(lo.downBPS, lowerT.Down)
 		}
 		upPorts := make([]ir.Port, len(pairs))
 		for i, p := range pairs {
 			lo := lower[p.lo]
-			port, lane := lo.alloc.Take(lanesUp, linkBPS)
+			port, lane, _ := lo.alloc.Take(linkBPS)
 			upPorts[i] = ir.Port{Node: lo.id, Port: port, Lane: lane}
 		}
 		order := make([]int, len(pairs))
@@ -657,11 +743,11 @@ func (b *closBuilder) wireTier(ti int) {
 		slices.SortStableFunc(order, func(x, y int) int { return pairs[x].up - pairs[y].up })
 		for _, i := range order {
 			up := upper[pairs[i].up]
-			port, lane := up.alloc.Take(lanesDown, linkBPS)
+			port, lane, _ := up.alloc.Take(linkBPS)
 			b.g.AddLink(ir.Link{A: upPorts[i], B: ir.Port{Node: up.id, Port: port, Lane: lane}, CapacityBPS: linkBPS,
 				Kind: kind, Fabric: b.fab, Breakout: int32(max(lanesUp, lanesDown)), Origin: t.Origin})
 			up.down++
-			up.downLanes = lanesDown
+			up.downBPS = linkBPS
 		}
 		for i, n := range load {
 			if n > down {

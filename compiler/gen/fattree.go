@@ -18,9 +18,20 @@ import (
 type FatTree struct {
 	// K is the switch radix (ports per switch): even, at least 2.
 	K int
-	// LinkRateBPS is the rate of every link and switch port, in bits per
-	// second per direction.
+	// LinkRateBPS is the rate of the edge–aggregation links, in bits per
+	// second per direction, and of the other links when HostBPS or
+	// CoreBPS is 0.
 	LinkRateBPS float64
+	// HostBPS is the rate of the host–edge links and CoreBPS of the
+	// aggregation–core links (bits per second per direction; 0 =
+	// LinkRateBPS).
+	HostBPS, CoreBPS float64
+	// Radix and PortBPS are the switch model's physical ports and native
+	// port rate (bits per second per direction), which a switch reports
+	// (the BOM, free ports); 0 = k ports at LinkRateBPS, for a fat-tree
+	// without a model. Radix must be at least k.
+	Radix   int
+	PortBPS float64
 	// SwitchModel is the catalogue model of every switch, or "".
 	SwitchModel string
 	// Origin is stamped on the fabric and on every node and link built.
@@ -40,7 +51,29 @@ func (p FatTree) Validate() []ParamError {
 		k := int64(p.K)
 		errs = append(errs, sizeErrors("k", "links", 3*k*k*k/4)...)
 	}
-	return append(errs, rateErrors("link_rate", p.LinkRateBPS)...)
+	errs = append(errs, rateErrors("link_rate", p.LinkRateBPS)...)
+	for _, r := range []struct {
+		param string
+		bps   float64
+	}{{"host_rate", p.HostBPS}, {"core_rate", p.CoreBPS}} {
+		if r.bps != 0 {
+			errs = append(errs, rateErrors(r.param, r.bps)...)
+		}
+	}
+	return errs
+}
+
+// rates returns the host–edge, edge–aggregation and aggregation–core
+// link rates, bits per second per direction.
+func (p FatTree) rates() (host, link, core float64) {
+	host, core = p.HostBPS, p.CoreBPS
+	if host == 0 {
+		host = p.LinkRateBPS
+	}
+	if core == 0 {
+		core = p.LinkRateBPS
+	}
+	return host, p.LinkRateBPS, core
 }
 
 // BuildFatTree appends a k-ary fat-tree named name to g and returns its
@@ -68,9 +101,14 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	g.Nodes = slices.Grow(g.Nodes, k*k*k/4+5*k*k/4)
 	g.Links = slices.Grow(g.Links, 3*k*k*k/4)
 
+	hostBPS, linkBPS, coreBPS := p.rates()
+	radix, portBPS := int32(max(p.Radix, k)), p.PortBPS
+	if p.Radix == 0 {
+		portBPS = max(hostBPS, linkBPS, coreBPS)
+	}
 	sw := func(name, tier, unit string, idx int) ir.NodeID {
 		n := ir.NewNode(name, ir.KindSwitch)
-		n.Model, n.Tier, n.Radix, n.PortRateBPS = p.SwitchModel, tier, int32(k), p.LinkRateBPS
+		n.Model, n.Tier, n.Radix, n.PortRateBPS = p.SwitchModel, tier, radix, portBPS
 		if unit != "" {
 			n.Unit, n.UnitIndex = unit, int32(idx)
 		}
@@ -92,7 +130,7 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 		for e := range h {
 			for j := range h {
 				n := ir.NewNode(edgeNames[e]+"/"+Indexed("host", j, h), ir.KindHost)
-				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, p.LinkRateBPS, "pod", int32(q)
+				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, hostBPS, "pod", int32(q)
 				host = append(host, b.node(n))
 			}
 		}
@@ -106,19 +144,19 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	for i, n := range host {
 		e := i / h // global edge index pod*h + e
 		eps[i] = portOf(n, 0)
-		b.link(ir.LinkHostEdge, eps[i], portOf(edge[e], i%h), p.LinkRateBPS)
+		b.link(ir.LinkHostEdge, eps[i], portOf(edge[e], i%h), hostBPS)
 	}
 	for q := range k {
 		for e := range h {
 			for a := range h {
-				b.link(ir.LinkEdgeAggregation, portOf(edge[q*h+e], h+a), portOf(agg[q*h+a], e), p.LinkRateBPS)
+				b.link(ir.LinkEdgeAggregation, portOf(edge[q*h+e], h+a), portOf(agg[q*h+a], e), linkBPS)
 			}
 		}
 	}
 	for q := range k {
 		for a := range h {
 			for c := range h {
-				b.link(ir.LinkAggregationCore, portOf(agg[q*h+a], h+c), portOf(core[a*h+c], q), p.LinkRateBPS)
+				b.link(ir.LinkAggregationCore, portOf(agg[q*h+a], h+c), portOf(core[a*h+c], q), coreBPS)
 			}
 		}
 	}

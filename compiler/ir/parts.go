@@ -22,6 +22,36 @@ type Parts struct {
 	NICCage map[string]int32
 	// Transceivers are the transceiver_model blocks, by name.
 	Transceivers []Transceiver
+	// SwitchPortGroups maps a switch_model with port_group blocks to its
+	// groups in port order (ports are numbered group after group); a
+	// model of one rate is absent, its ports all at Node.PortRateBPS.
+	SwitchPortGroups map[string][]PortGroup
+}
+
+// PortGroup is one port group of a switch model: Ports physical ports of
+// RateBPS each, bits per second per direction.
+type PortGroup struct {
+	Name    string
+	Ports   int32
+	RateBPS float64
+}
+
+// PortRateBPS returns the native rate of physical port p of switch or
+// host n, bits per second per direction: its port group's rate for a
+// switch model with port groups, else n.PortRateBPS. A port past the
+// last group (an overcommitted switch) has the last group's rate.
+func (p Parts) PortRateBPS(n *Node, port int32) float64 {
+	gs := p.SwitchPortGroups[n.Model]
+	if n.Kind != KindSwitch || len(gs) == 0 {
+		return n.PortRateBPS
+	}
+	for _, g := range gs {
+		if port < g.Ports {
+			return g.RateBPS
+		}
+		port -= g.Ports
+	}
+	return gs[len(gs)-1].RateBPS
 }
 
 // Transceiver is one transceiver_model: a module that fills one cage at
@@ -120,7 +150,7 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 // one-fiber-per-cage pass both need it.
 func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
 	key, device, ports, isSwitch := x.Of(p)
-	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.g.Nodes[p.Node].PortRateBPS, Switch: isSwitch, Transceiver: None}
+	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.parts.PortRateBPS(&x.g.Nodes[p.Node], p.Port), Switch: isSwitch, Transceiver: None}
 }
 
 // nicOrdinal returns NIC n's index among its server's NICs of its role.

@@ -89,6 +89,17 @@ func Count(n int) string {
 	return s
 }
 
+// CountOf writes a count with its noun, singular for one and plural
+// otherwise, the count with thousands separators: CountOf(1, "link",
+// "links") is "1 link", CountOf(1024, "switch", "switches") "1,024
+// switches". Messages use it instead of "link(s)".
+func CountOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Count(n) + " " + many
+}
+
 // inUnits writes v with text in the first of units (largest first) whose
 // power of ten |v| reaches, else in last. text writes v in units of
 // 10^exp10.

@@ -45,6 +45,7 @@ func TestSizeLengthCount(t *testing.T) {
 		{Size(141e9), "141GB"}, {Size(1 << 30), "1GiB"}, {Size(64 << 20), "64MiB"}, {Size(1500), "1.5KB"},
 		{Length(2000), "2km"}, {Length(3), "3m"}, {Length(0.5), "0.5m"}, {Length(0.05), "50mm"},
 		{Count(65536), "65,536"}, {Count(-1024), "-1,024"}, {Count(999), "999"}, {Count(0), "0"},
+		{CountOf(1, "link", "links"), "1 link"}, {CountOf(0, "link", "links"), "0 links"}, {CountOf(1024, "switch", "switches"), "1,024 switches"},
 		{Seconds(1.25, 3), "1.25s"}, {Seconds(0.0032, 3), "3.2ms"}, {Seconds(750e-6, 3), "750µs"},
 		{RateSig(200.6321e9, 4), "200.6Gb/s"}, {RateSig(999.96e9, 4), "1000Gb/s"},
 	} {

@@ -114,7 +114,7 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 		case n.Kind == ir.KindHost:
 			add("host", string(n.Role), ports(n), 0)
 		case n.Kind == ir.KindSwitch:
-			add("switch", cmp.Or(n.Model, "(no model)"), ports(n), 0)
+			add("switch", cmp.Or(n.Model, "(no model)"), switchPorts(g, n), 0)
 		case n.Kind == ir.KindNVSwitch:
 			add("nvswitch", cmp.Or(n.Model, "(no model)"), "NVLink switch chip", 0)
 		}
@@ -178,6 +178,23 @@ func ports(n *ir.Node) string {
 		return fmt.Sprintf("%d ports", n.Radix)
 	}
 	return fmt.Sprintf("%d x %s", max(n.Radix, 1), units.Rate(n.PortRateBPS))
+}
+
+// switchPorts describes a switch's ports, group by group for a model
+// with port groups: "64 x 400Gb/s + 32 x 800Gb/s".
+func switchPorts(g *ir.Graph, n *ir.Node) string {
+	var gs []ir.PortGroup
+	if g.Parts != nil {
+		gs = g.Parts.SwitchPortGroups[n.Model]
+	}
+	if len(gs) == 0 {
+		return ports(n)
+	}
+	parts := make([]string, len(gs))
+	for i, pg := range gs {
+		parts[i] = fmt.Sprintf("%d x %s", pg.Ports, units.Rate(pg.RateBPS))
+	}
+	return strings.Join(parts, " + ")
 }
 
 // BOMCSV writes the items as CSV: category, item, detail, length_m (cables

@@ -1,0 +1,81 @@
+package compiler
+
+import (
+	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// A fat_tree's host_rate and core_rate set the host–edge and
+// aggregation–core rates apart from link_rate (edge–aggregation), and a
+// switch_model's radix and port rate are what its switches report: k = 4
+// on 64-port 400G switches leaves 60 ports free on each, whatever k uses.
+func TestFatTreeTierRates(t *testing.T) {
+	g, errs := compileSrc(t, speedsModel+`
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    host_rate    = "200Gb/s"
+    link_rate    = "400Gb/s"
+    core_rate    = "400Gb/s"
+    switch_model = "L400"
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	want := map[ir.LinkKind]float64{ir.LinkHostEdge: 200e9, ir.LinkEdgeAggregation: 400e9, ir.LinkAggregationCore: 400e9}
+	count := map[ir.LinkKind]int{}
+	for _, l := range g.Links {
+		count[l.Kind]++
+		if l.CapacityBPS != want[l.Kind] {
+			t.Errorf("%s link at %g; want %g", l.Kind, l.CapacityBPS, want[l.Kind])
+		}
+	}
+	if count[ir.LinkHostEdge] != 16 || count[ir.LinkEdgeAggregation] != 16 || count[ir.LinkAggregationCore] != 16 {
+		t.Errorf("links by kind %v; want 16 of each (k³/4)", count)
+	}
+	for _, n := range g.Nodes {
+		switch n.Kind {
+		case ir.KindSwitch:
+			if n.Radix != 64 || n.PortRateBPS != 400e9 {
+				t.Errorf("%s: %d ports at %g; want the model's 64 at 400G", n.Name, n.Radix, n.PortRateBPS)
+			}
+		case ir.KindHost:
+			if n.PortRateBPS != 200e9 {
+				t.Errorf("%s: port at %g; want host_rate 200G", n.Name, n.PortRateBPS)
+			}
+		}
+	}
+
+	// A host_rate the model runs neither natively, at a speed nor on a
+	// breakout lane is a rate-mismatch; a model with port groups is
+	// refused by position-wired families.
+	_, errs = compileSrc(t, speedsModel+`
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    host_rate    = "50Gb/s"
+    link_rate    = "400Gb/s"
+    switch_model = "L400"
+  }
+}
+`)
+	if len(errs) != 1 || errs[0] != string(diag.RateMismatch) {
+		t.Errorf("host_rate 50G on L400: %v; want one rate-mismatch", errs)
+	}
+	_, errs = compileSrc(t, mixedLeaf+`
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "N93600"
+  }
+}
+`)
+	if len(errs) != 1 || errs[0] != string(diag.InvalidValue) {
+		t.Errorf("fat_tree on a model with port groups: %v; want one invalid-value", errs)
+	}
+}
