@@ -31,7 +31,7 @@ func (m *model) refineDragonfly(s *dfShape, a *agraph, c cut) cut {
 	if !ok || c.vA == nil || c.g != a {
 		return c
 	}
-	r := newDfRefiner(s, costs, len(s.termRouter)/2)
+	r := newDfRefiner(s, costs.tr, costs.p, len(s.termRouter)/2)
 	for _, id := range m.fabricLinks {
 		l := &m.g.Links[id]
 		i, okA := s.routerIdx[l.A.Node]
@@ -61,8 +61,11 @@ func (m *model) refineDragonfly(s *dfShape, a *agraph, c cut) cut {
 // router's side (true = A), its global links, and the counts the move
 // scores need.
 type dfRefiner struct {
-	s     *dfShape
-	c     groupCosts
+	s *dfShape
+	// tr is the least terminal capacity, bits per second per direction,
+	// and p the terminals per router: what termCost needs.
+	tr    float64
+	p     int
 	side  []bool
 	nbr   [][]dfArc // global links of each router
 	group [][]int32 // router indices of each group, in inGroup order
@@ -77,8 +80,8 @@ type dfArc struct {
 	cap float64
 }
 
-func newDfRefiner(s *dfShape, c groupCosts, t int) *dfRefiner {
-	r := &dfRefiner{s: s, c: c, side: make([]bool, len(s.routers)), nbr: make([][]dfArc, len(s.routers)), group: make([][]int32, s.ng), t: t}
+func newDfRefiner(s *dfShape, tr float64, p, t int) *dfRefiner {
+	r := &dfRefiner{s: s, tr: tr, p: p, side: make([]bool, len(s.routers)), nbr: make([][]dfArc, len(s.routers)), group: make([][]int32, s.ng), t: t}
 	for i := range s.routers {
 		g := s.groupOf[i]
 		r.group[g] = append(r.group[g], int32(i))
@@ -90,7 +93,7 @@ func newDfRefiner(s *dfShape, c groupCosts, t int) *dfRefiner {
 // that must leave their router's side to hold t on A, at the least
 // terminal capacity.
 func (r *dfRefiner) termCost(onA int) float64 {
-	return r.c.tr * math.Abs(float64(r.c.p*onA-r.t))
+	return r.tr * math.Abs(float64(r.p*onA-r.t))
 }
 
 // groupMove is a re-split of one group to its k best routers on side A,

@@ -138,7 +138,7 @@ func newVerify() *cobra.Command {
 	df.register(c)
 	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric), or lldpctl -f json0 of each switch in a file named after it (repeat), or a NetQ topology graph JSON")
 	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo, lldpctl-json0 or netq-json (default: told by content)")
-	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the only InfiniBand one)")
+	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the design's only fabric, else its only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
 	c.Flags().StringVar(&format, "format", "text", "output: text or json")
@@ -179,44 +179,60 @@ func asBuiltOf(analyze bool, r asbuilt.Result, rep *resilience.Report) *asBuiltJ
 	if !analyze {
 		return nil
 	}
-	out := &asBuiltJSON{Status: "analyzed", MissingSwitches: len(r.MissingSwitches), LackingLinks: len(r.Absent), UnseenLinks: r.Unseen, Report: rep}
+	return &asBuiltJSON{Status: asBuiltStatus(r, rep), MissingSwitches: len(r.MissingSwitches), LackingLinks: len(r.Absent), UnseenLinks: r.Unseen, Report: rep}
+}
+
+// asBuiltStatus decides what the as-built analysis is, for the text and
+// the JSON alike: "not_analyzed" when no discovered device matched a
+// design device, "as_designed" when nothing seen is lacking (rep nil),
+// else "analyzed".
+func asBuiltStatus(r asbuilt.Result, rep *resilience.Report) string {
 	switch {
 	case r.MatchedDevices == 0:
-		out.Status = "not_analyzed"
+		return "not_analyzed"
 	case rep == nil:
-		out.Status = "as_designed"
+		return "as_designed"
 	}
-	return out
+	return "analyzed"
 }
 
 // writeAsBuilt prints the as-built analysis under verify's summary line:
 // what it leaves out, then the scenario as whatif prints it.
 func writeAsBuilt(w io.Writer, r asbuilt.Result, rep *resilience.Report) {
-	switch {
-	case r.MatchedDevices == 0:
+	switch status := asBuiltStatus(r, rep); {
+	case status == "not_analyzed":
 		fmt.Fprintln(w, "as built: not analyzed: no discovered device matched a design device")
 		return
-	case rep == nil && r.Unseen > 0:
-		fmt.Fprintf(w, "as built: every design link the discovery could see is cabled between its two devices (at whatever ports) at its designed rate; %s link(s) no file could see are not judged, so the design's analysis (topoc check) holds only if they are\n", units.Count(r.Unseen))
+	case status == "as_designed" && r.Unseen > 0:
+		fmt.Fprintf(w, "as built: every design link the discovery could see is cabled between its two devices (at whatever ports) at its designed rate; %s no file could see %s not judged, so the design's analysis (topoc check) holds only if they are\n",
+			units.CountOf(r.Unseen, "link", "links"), isAre(r.Unseen))
 		return
-	case rep == nil:
+	case status == "as_designed":
 		fmt.Fprintln(w, "as built: every design link is cabled between its two devices (at whatever ports) at its designed rate; the design's analysis (topoc check) holds")
 		return
 	}
 	var less []string
 	if n := len(r.MissingSwitches); n > 0 {
-		less = append(less, fmt.Sprintf("the %s switch(es) not discovered", units.Count(n)))
+		less = append(less, fmt.Sprintf("the %s not discovered", units.CountOf(n, "switch", "switches")))
 	}
 	if n := len(r.Absent); n > 0 {
-		less = append(less, fmt.Sprintf("the %s link(s) the fabric lacks (not cabled between their two devices, or trained slower or narrower)", units.Count(n)))
+		less = append(less, fmt.Sprintf("the %s the fabric lacks (not cabled between their two devices, or trained slower or narrower)", units.CountOf(n, "link", "links")))
 	}
 	fmt.Fprintf(w, "as built: the design less %s, analyzed as a what-if (a lower bound on the fabric as cabled: cables between other devices than designed are left out)\n", strings.Join(less, " and "))
 	resilience.WriteText(w, rep, true)
 }
 
-// pickFabric returns the named fabric, or the design's only InfiniBand
-// fabric (ibsim.InfiniBand: every switch model states protocol
-// infiniband), which ibnetdiscover can have discovered.
+// isAre is the verb for a count: "is" for one, "are" otherwise.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// pickFabric returns the named fabric, the design's only fabric, or its
+// only InfiniBand fabric (ibsim.InfiniBand: every switch model states
+// protocol infiniband), which ibnetdiscover can have discovered.
 func pickFabric(g *ir.Graph, name string) (ir.FabricID, error) {
 	var all, ib []string
 	pick := ir.FabricID(-1)
@@ -233,6 +249,8 @@ func pickFabric(g *ir.Graph, name string) (ir.FabricID, error) {
 	switch {
 	case name != "":
 		return 0, fmt.Errorf("the design has no fabric %q (fabrics: %s)", name, strings.Join(all, ", "))
+	case len(all) == 1:
+		return 0, nil
 	case len(ib) == 1:
 		return pick, nil
 	case len(ib) == 0:
