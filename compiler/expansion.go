@@ -84,6 +84,20 @@ func checkExpansion(s *state) {
 			}
 			add = size{endpoints: a * p * g, nodes: a * g * (p + 1), links: a*g*p + g*a*(a-1)/2 + g*a*h/2, switches: a * g}
 			rng = d.P.Range
+		case f.Torus != nil:
+			t := f.Torus
+			routers, links, terms := 1.0, 0.0, pos(t.P.V)
+			if !t.P.Set {
+				terms = 1
+			}
+			for _, k := range t.Dims.V {
+				routers *= pos(k)
+			}
+			for range t.Dims.V {
+				links += routers // at most one + link per router and dimension
+			}
+			add = size{endpoints: routers * terms, nodes: routers * (1 + terms), links: routers*terms + links, switches: routers}
+			rng = t.Dims.Range
 		case f.NVLinkDomain != nil:
 			d := f.NVLinkDomain
 			gpus, built := pos(d.GPUs.V), pos(d.GPUs.V)

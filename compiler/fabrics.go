@@ -24,6 +24,8 @@ func buildFabrics(s *state) {
 			s.buildFatTree(f)
 		case f.Dragonfly != nil:
 			s.buildDragonfly(f)
+		case f.Torus != nil:
+			s.buildTorus(f)
 		case f.NVLinkDomain != nil:
 			s.buildNVLink(f)
 		case f.Clos != nil:
@@ -191,6 +193,35 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 			fmt.Sprintf("Fabric %q has %d terminals in its %d slots (g·a·p), filled group by group; the last %d router(s), from %s, have none. They still route, and their local and global links still count.",
 				f.Name, p.TerminalCount(), p.Groups()*p.A*p.P, info.EmptyRouters, s.g.Nodes[info.FirstEmpty].Name)))
 	}
+}
+
+func (s *state) buildTorus(f *lang.Fabric) {
+	t := f.Torus
+	p := gen.Torus{Wrap: !t.Wrap.Set || t.Wrap.V, P: int(t.P.V), LinkBPS: t.LinkRate.V, TerminalBPS: t.TermRate.V,
+		RouterModel: t.RouterModel.V, Origin: s.g.Origin(f.FamilyRange)}
+	if !t.P.Set {
+		p.P = 1
+	}
+	for _, k := range t.Dims.V {
+		p.Dims = append(p.Dims, int(min(max(k, -1), 1<<31-1)))
+	}
+	if t.RouterModel.Set {
+		m, ok := s.switchModel(t.RouterModel)
+		if !ok || !s.oneRate(m, t.RouterModel.Range, "torus") {
+			return
+		}
+		for _, r := range []lang.Val[float64]{t.LinkRate, t.TermRate} {
+			if r.Set && !s.rateFits(m, r) {
+				return
+			}
+		}
+		p.RouterRadix = int(m.Radix.V)
+	}
+	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"dims": t.Dims.Range, "p": t.P.Range,
+		"link_rate": t.LinkRate.Range, "terminal_rate": t.TermRate.Range, "router_model": t.RouterModel.Range}) {
+		return
+	}
+	gen.BuildTorus(s.g, f.Name, p)
 }
 
 func (s *state) buildNVLink(f *lang.Fabric) {

@@ -308,6 +308,7 @@ type Fabric struct {
 	Name         string
 	FatTree      *FatTree
 	Dragonfly    *Dragonfly
+	Torus        *Torus
 	NVLinkDomain *NVLinkDomain
 	Clos         *Clos
 	Custom       *Custom
@@ -323,6 +324,8 @@ func (f *Fabric) Family() string {
 		return "fat_tree"
 	case f.Dragonfly != nil:
 		return "dragonfly"
+	case f.Torus != nil:
+		return "torus"
 	case f.NVLinkDomain != nil:
 		return "nvlink_domain"
 	case f.Clos != nil:
@@ -355,6 +358,23 @@ type Dragonfly struct {
 	LocalRate, GlobalRate, TermRate Val[float64]
 	Arrangement                     Val[string]
 	RouterModel                     Val[string]
+}
+
+// Torus is the `torus` family block: a k-ary n-cube direct network
+// (Dally and Towles, Principles and Practices of Interconnection
+// Networks, 2004, ch. 5), each router with p terminals.
+type Torus struct {
+	// Dims is the routers per dimension (k₀, k₁, …), each at least 2.
+	Dims Val[[]int64]
+	// Wrap adds the wrap-around links (a torus); false builds a mesh.
+	// Unset: true.
+	Wrap Val[bool]
+	// P is the terminals per router (default 1).
+	P Val[int64]
+	// LinkRate is the router–router rate and TermRate the router–terminal
+	// rate (default LinkRate), bits per second per direction.
+	LinkRate, TermRate Val[float64]
+	RouterModel        Val[string]
 }
 
 // NVLinkDomain is the `nvlink_domain` family block.

@@ -9,7 +9,7 @@ import (
 )
 
 var fabricSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
-	{Type: "fat_tree"}, {Type: "dragonfly"}, {Type: "nvlink_domain"}, {Type: "clos"}, {Type: "custom"}}}
+	{Type: "fat_tree"}, {Type: "dragonfly"}, {Type: "torus"}, {Type: "nvlink_domain"}, {Type: "clos"}, {Type: "custom"}}}
 
 func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Fabric {
 	c := content(b, fabricSchema, diags)
@@ -20,7 +20,7 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 			rng = c.Blocks[1].DefRange
 		}
 		*diags = append(*diags, diag.Error(diag.HCLSchema, rng, "One family block per fabric",
-			"A fabric holds exactly one of fat_tree, dragonfly, nvlink_domain, clos or custom; declare a second fabric for a second network."))
+			"A fabric holds exactly one of fat_tree, dragonfly, torus, nvlink_domain, clos or custom; declare a second fabric for a second network."))
 		return nil
 	}
 	fb := c.Blocks[0]
@@ -43,6 +43,15 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 			requireSet(a, n, ok, "dragonfly")
 		}
 		f.Dragonfly = d
+		*diags = append(*diags, a.diags...)
+	case "torus":
+		a := newAttrs(content(fb, schemaOf([]string{"dims", "wrap", "p", "link_rate", "terminal_rate", "router_model"}), diags), ctx, fb.DefRange)
+		f.Torus = &Torus{Dims: a.ints("dims"), Wrap: a.boolean("wrap"), P: a.int("p"), LinkRate: a.rate("link_rate"),
+			TermRate: a.rate("terminal_rate"), RouterModel: a.str("router_model")}
+		for _, n := range []string{"dims", "link_rate"} {
+			_, ok := a.get(n)
+			requireSet(a, n, ok, "torus")
+		}
 		*diags = append(*diags, a.diags...)
 	case "nvlink_domain":
 		a := newAttrs(content(fb, schemaOf([]string{"gpus", "switches", "links_per_gpu", "link_rate", "per_switch", "switch_ports", "switch_model", "gpu_nodes"}), diags), ctx, fb.DefRange)

@@ -49,16 +49,16 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		full = m.build(modeFull)
 		best = m.given(full, opt.Splits)
 	}
-	// A dragonfly has one tier of routers, each terminal its own top: the
-	// hose bound cannot apply, so it is not attempted.
-	hose := hoseBound{reason: "a dragonfly has no tier to route up to"}
+	// A dragonfly or a torus has one tier of routers, each terminal its
+	// own top: the hose bound cannot apply, so it is not attempted.
+	hose := hoseBound{reason: "a direct network (dragonfly, torus) has no tier to route up to"}
 	switch {
 	case opt.Quick && best.g != nil && meets(opt.KnownLowerBPS, best.value):
 		// A quick what-if whose residual bound meets the given split
 		// skips the hose routing, its most expensive part on a large
 		// fabric.
 		hose = hoseBound{reason: "not computed in a quick evaluation"}
-	case m.fab.Family != ir.FamilyDragonfly:
+	case !m.direct():
 		hose = m.hose()
 	}
 	if hose.ok && hose.bound > lb {
@@ -84,6 +84,22 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if !(opt.Quick && best.g != nil && meets(lb, best.value)) {
 			if b, ok := s.groupBound(); ok && !meets(lb, b) {
 				lb, lbHow = b, "dragonfly_group_structure"
+			}
+		}
+	}
+	if torus, ok := m.torusShape(); ok {
+		minimal = true
+		if b := torus.bound(); b > lb {
+			lb, lbHow, dfBound = b, "uniform_multicommodity_flow", b
+		}
+		// The cut across the largest even dimension is the bisection the
+		// bound proves wherever it is met; vertex moves need not find it.
+		if split, ok := m.torusPlaneSplit(torus); ok {
+			if full == nil {
+				full = m.build(modeFull)
+			}
+			if c := m.given(full, [][]ir.NodeID{split}); c.value < best.value {
+				best = c
 			}
 		}
 	}
@@ -182,7 +198,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if lbHow == "hose_rebalanced" {
 		r.LowerBoundNote = fmt.Sprintf("proven by the rebalanced hose bound, θ = %s: under proportional up-routing the endpoints reach different top switches, so the traffic between every two groups of switches below the top tier (pods, or leaves) is routed over the top switches both reach by a max-flow, and θ is 1 ÷ the worst load met", ratioText(hose.theta))
 	}
-	if r.Method == MethodBounded && lbHow != "hose" && lbHow != "hose_rebalanced" && hose.reason != "" && m.fab.Family != ir.FamilyDragonfly {
+	if r.Method == MethodBounded && lbHow != "hose" && lbHow != "hose_rebalanced" && hose.reason != "" && !m.direct() {
 		r.LowerBoundNote = "the hose bound does not apply: " + hose.reason
 		if lbHow == "none" && !minimal {
 			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"

@@ -205,6 +205,10 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 			}
 			return fmt.Sprintf("symmetric Clos: θ × (sum of the ⌊n/2⌋ smallest endpoint injections), θ = %s = least capacity ÷ up-routed injection over the links%s, i.e. 1 ÷ the worst oversubscription met on the way up (hose bound; Duffield et al., SIGCOMM 1999), met by the cut of the halves in %s", ratioText(h.theta), via, best.how), true
 		}
+	case ir.FamilyTorus:
+		if s, ok := m.torusShape(); ok && lbHow == "uniform_multicommodity_flow" {
+			return s.formula(v)
+		}
 	case ir.FamilyDragonfly:
 		gg, ok := m.fab.Param("g")
 		if !m.equalGroupEndpoints() {

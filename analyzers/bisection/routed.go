@@ -50,7 +50,7 @@ type Routed struct {
 // NVSwitch chips included).
 func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
 	tiers := m.fab.Tiers
-	if len(tiers) == 0 || m.fab.Family == ir.FamilyDragonfly || 2*a.fg.NumArcs() > maxFlowArcs {
+	if len(tiers) == 0 || m.direct() || 2*a.fg.NumArcs() > maxFlowArcs {
 		return 0, false
 	}
 	rankOf := map[string]int{}
@@ -114,7 +114,7 @@ func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
 func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64, minimal bool) {
 	var out *Routed
 	switch {
-	case m.fab.Family == ir.FamilyDragonfly:
+	case m.direct():
 		out = &Routed{Routing: "minimal", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
 		if minimal && dragonfly > 0 {
 			out.LowerBoundBPS, out.LowerBoundMethod = min(dragonfly, r.UpperBoundBPS), "uniform_multicommodity_flow"

@@ -352,6 +352,11 @@ func (s *scanned) units(out *Fabric) {
 	case all.ref != nil:
 		out.EndToEnd, out.WorstUnit = ptr(all.ratio), all.ref
 		partial := len(s.tierNames) == 2 && !s.fullMesh()
+		if s.fab.Family == ir.FamilyTorus {
+			out.Basis = BasisPerSwitch
+			out.Note = "a direct network: each router's terminal injection ÷ its links to other routers; a block of routers tapers by its surface, which the bisection ratio measures"
+			break
+		}
 		if partial || !wider && len(s.tierNames) != 2 {
 			out.Basis = BasisPerSwitch
 			out.Note = "no unit above the access switches, so only the worst access switch is known; a set of switches can taper more"

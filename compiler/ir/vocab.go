@@ -15,6 +15,9 @@ const (
 	LinkTerminal LinkKind = "terminal"
 	LinkLocal    LinkKind = "local"
 	LinkGlobal   LinkKind = "global"
+	// Torus and mesh: router–router links along the grid's dimensions
+	// (router–terminal links are LinkTerminal).
+	LinkTorus LinkKind = "torus"
 	// Fat-tree tiers, bottom-up (Al-Fares et al., SIGCOMM 2008).
 	LinkHostEdge        LinkKind = "host_edge"
 	LinkEdgeAggregation LinkKind = "edge_aggregation"
@@ -44,6 +47,7 @@ const (
 	FamilyFatTree      Family = "fat_tree"
 	FamilyClos         Family = "clos"
 	FamilyDragonfly    Family = "dragonfly"
+	FamilyTorus        Family = "torus"
 	FamilyNVLinkDomain Family = "nvlink_domain"
 	FamilyCustom       Family = "custom"
 )

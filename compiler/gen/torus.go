@@ -1,0 +1,205 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// Torus holds the parameters of a k-ary n-cube direct network: routers
+// at the points of a k₀ × k₁ × … grid, each joined to its two neighbours
+// along every dimension (with the wrap-around links of a torus, or
+// without them, a mesh), each router with P terminals. Dally and Towles,
+// Principles and Practices of Interconnection Networks (Morgan Kaufmann,
+// 2004), ch. 5: a k-ary n-cube torus has kⁿ routers, n·kⁿ channels in
+// each direction (for k ≥ 3) and a bisection of 2kⁿ⁻¹ bidirectional
+// links, 4kⁿ⁻¹ channels, cut across one dimension (even k).
+type Torus struct {
+	// Dims is the routers per dimension, each at least 2; at most
+	// MaxTorusDims dimensions.
+	Dims []int
+	// Wrap adds the wrap-around link of every ring; false builds a mesh.
+	Wrap bool
+	// P is the terminals per router, at least 1.
+	P int
+	// LinkBPS is the router–router rate and TerminalBPS the
+	// router–terminal rate, bits per second per direction (TerminalBPS 0
+	// = LinkBPS).
+	LinkBPS, TerminalBPS float64
+	// RouterModel is the catalogue model of every router, or "", and
+	// RouterRadix its ports (0 = P + 2·len(Dims), the ports used).
+	RouterModel string
+	RouterRadix int
+	// Origin is stamped on the fabric and on every node and link built.
+	Origin ir.OriginID
+}
+
+// MaxTorusDims is the most dimensions a torus takes: six, as the
+// six-dimensional mesh/torus of Fujitsu's Tofu interconnect (K computer,
+// Fugaku) has; no deployed direct network has more.
+const MaxTorusDims = 6
+
+// Routers returns the number of routers, the product of Dims.
+func (p Torus) Routers() int64 {
+	n := int64(1)
+	for _, k := range p.Dims {
+		n *= int64(k)
+	}
+	return n
+}
+
+// ringLinks returns the links of one ring of k routers along a
+// dimension: k with wrap-around (a ring of 2 has one link, its two
+// neighbours being the same router), k − 1 in a mesh.
+func ringLinks(k int, wrap bool) int64 {
+	if wrap && k > 2 {
+		return int64(k)
+	}
+	return int64(k - 1)
+}
+
+// Links returns the router–router links: for each dimension, the rings
+// along it (Routers ÷ k of them) times ringLinks.
+func (p Torus) Links() int64 {
+	n := p.Routers()
+	var out int64
+	for _, k := range p.Dims {
+		if k > 0 {
+			out += n / int64(k) * ringLinks(k, p.Wrap)
+		}
+	}
+	return out
+}
+
+// Validate reports impossible parameters; Param is the HCL argument name.
+// BuildTorus must only be called when it returns none.
+func (p Torus) Validate() []ParamError {
+	var errs []ParamError
+	switch {
+	case len(p.Dims) == 0:
+		errs = append(errs, ParamError{"dims", "needs at least one dimension, e.g. dims = [4, 4, 4]"})
+	case len(p.Dims) > MaxTorusDims:
+		errs = append(errs, ParamError{"dims", fmt.Sprintf("has %d dimensions; topoc builds tori of 1 to %d (Tofu's six-dimensional torus is the most deployed)", len(p.Dims), MaxTorusDims)})
+	}
+	n := int64(1)
+	for i, k := range p.Dims {
+		if k < 2 {
+			errs = append(errs, ParamError{"dims", fmt.Sprintf("lists %d for dimension %d; each dimension needs at least 2 routers (leave a dimension of 1 out)", k, i)})
+			return errs
+		}
+		n *= int64(k)
+		if n > maxIRElements {
+			break
+		}
+	}
+	if p.P < 1 {
+		errs = append(errs, ParamError{"p", fmt.Sprintf("must be at least 1 (got %d): every router has a terminal", p.P)})
+	}
+	if len(errs) == 0 {
+		errs = append(errs, sizeErrors("dims", "nodes", n*int64(1+p.P))...)
+		errs = append(errs, sizeErrors("dims", "links", n*int64(p.P)+p.Links())...)
+	}
+	errs = append(errs, rateErrors("link_rate", p.LinkBPS)...)
+	if p.TerminalBPS != 0 {
+		errs = append(errs, rateErrors("terminal_rate", p.TerminalBPS)...)
+	}
+	if used := p.P + 2*len(p.Dims); p.RouterRadix > 0 && used > p.RouterRadix {
+		errs = append(errs, ParamError{"router_model", fmt.Sprintf("has %d ports, but each router needs p + 2·dims = %d", p.RouterRadix, used)})
+	}
+	return errs
+}
+
+// BuildTorus appends the torus named name to g and returns its fabric
+// id. p must have passed Validate.
+//
+// Routers are numbered with dimension 0 varying fastest and named by
+// their coordinates ("r2-0-3" for (2, 0, 3), each coordinate zero-padded
+// to its dimension's width); terminal t of a router is "<router>/host<t>".
+// A router's ports: terminals 0..P−1, then for dimension i port P+2i to
+// its + neighbour and P+2i+1 to its − neighbour. Nodes: routers, then
+// terminals router by router. Links: terminals in terminal order, then
+// per dimension the + link of every router in router order (none from
+// the last router of a mesh ring, nor the wrap of a ring of 2).
+func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
+	n := int(p.Routers())
+	tBPS := p.TerminalBPS
+	if tBPS == 0 {
+		tBPS = p.LinkBPS
+	}
+	params := []ir.Param{{Name: "p", Value: int64(p.P)}, {Name: "dims", Value: int64(len(p.Dims))}}
+	for i, k := range p.Dims {
+		params = append(params, ir.Param{Name: "k" + strconv.Itoa(i), Value: int64(k)})
+	}
+	wrap := int64(0)
+	if p.Wrap {
+		wrap = 1
+	}
+	params = append(params, ir.Param{Name: "wrap", Value: wrap})
+	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyTorus, Tiers: []string{"router"}, Params: params}, p.Origin)
+	radix := max(p.RouterRadix, p.P+2*len(p.Dims))
+	g.Nodes = slices.Grow(g.Nodes, n*(1+p.P))
+	g.Links = slices.Grow(g.Links, n*p.P+int(p.Links()))
+
+	routers := make([]ir.NodeID, n)
+	coord := make([]int, len(p.Dims))
+	for i := range n {
+		nd := ir.NewNode(torusName(coord, p.Dims), ir.KindSwitch)
+		nd.Model, nd.Tier, nd.Radix, nd.PortRateBPS = p.RouterModel, "router", int32(radix), max(p.LinkBPS, tBPS)
+		routers[i] = b.node(nd)
+		next(coord, p.Dims)
+	}
+	hosts := make([]ir.NodeID, 0, n*p.P)
+	for i := range n {
+		for t := range p.P {
+			nd := ir.NewNode(g.Nodes[routers[i]].Name+"/"+Indexed("host", t, p.P), ir.KindHost)
+			nd.Radix, nd.PortRateBPS = 1, tBPS
+			hosts = append(hosts, b.node(nd))
+		}
+	}
+	eps := make([]ir.Port, len(hosts))
+	for i, h := range hosts {
+		eps[i] = portOf(h, 0)
+		b.link(ir.LinkTerminal, eps[i], portOf(routers[i/p.P], i%p.P), tBPS)
+	}
+	stride := 1
+	for d, k := range p.Dims {
+		for i := range n {
+			c := i / stride % k
+			if c == k-1 && (!p.Wrap || k == 2) {
+				continue
+			}
+			j := i + stride
+			if c == k-1 {
+				j = i - (k-1)*stride
+			}
+			b.link(ir.LinkTorus, portOf(routers[i], p.P+2*d), portOf(routers[j], p.P+2*d+1), p.LinkBPS)
+		}
+		stride *= k
+	}
+	g.Fabrics[b.fabric].Endpoints = eps
+	return b.fabric
+}
+
+// torusName names the router at coord: "r" and the coordinates joined by
+// "-", each zero-padded to the width of its dimension's largest index.
+func torusName(coord, dims []int) string {
+	parts := make([]string, len(coord))
+	for i, c := range coord {
+		parts[i] = strings.TrimPrefix(Indexed("x", c, dims[i]), "x")
+	}
+	return "r" + strings.Join(parts, "-")
+}
+
+// next advances coord to the next router, dimension 0 fastest.
+func next(coord, dims []int) {
+	for i := range coord {
+		coord[i]++
+		if coord[i] < dims[i] {
+			return
+		}
+		coord[i] = 0
+	}
+}
