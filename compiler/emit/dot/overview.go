@@ -201,13 +201,24 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "9"), a("color", colEdge), a("fontcolor", "#263238"))
 	byLevel := map[int][]string{}
 	var levels []int
-	arc := 0.0 // the widest label's width, inches, for a circle's spacing
+	var ring circle // the neato layout: groups on a circle, chord labels placed
 	if engine == "neato" {
-		for _, gr := range ov.groups {
-			for _, line := range ov.groupLabel(gr, heat) {
+		arc := 0.0 // the widest label's width, inches, for a circle's spacing
+		lines := make([]int, len(ov.groups))
+		for i, gr := range ov.groups {
+			label := ov.groupLabel(gr, heat)
+			lines[i] = len(label) + 1 // a what-if adds a line
+			for _, line := range label {
 				arc = math.Max(arc, labelInches(line))
 			}
 		}
+		var chords []chord
+		if labelEdges {
+			for _, k := range edges {
+				chords = append(chords, chord{k, strings.Split(edgeText(ov.edges[k], heat, failed), "\n")})
+			}
+		}
+		ring = newCircle(len(ov.groups), arc, lines, chords)
 	}
 	for _, gr := range ov.groups {
 		id := "g" + strconv.Itoa(gr.id)
@@ -232,7 +243,7 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		}
 		attrs = append(attrs, lbl(label...), a("fillcolor", fill))
 		if engine == "neato" {
-			attrs = append(attrs, a("pos", circlePos(gr.id, len(ov.groups), arc)))
+			attrs = append(attrs, a("pos", ring.pos(gr.id)))
 		}
 		if gr.key.unit.index == elided {
 			attrs = append(attrs, a("style", "rounded,filled,dashed"))
@@ -256,7 +267,7 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		b := ov.edges[k]
 		from, to := ov.groups[k[0]], ov.groups[k[1]]
 		attrs := []attr{}
-		text := b.text()
+		text := edgeText(b, heat, failed)
 		width := 1 + 3*b.total/maxTotal
 		if engine == "neato" {
 			width = 0.8 + 1.7*b.total/maxTotal // chords of a complete graph: thinner
@@ -265,21 +276,25 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 			col, _ := heatColour(b)
 			attrs = append(attrs, a("color", col))
 			if b.loaded > 0 {
-				text += "\nmax " + percent(b.maxLoad) + " · mean " + percent(b.sumLoad/float64(b.loaded))
 				width = 1 + 5*math.Min(b.maxLoad, 1.2)/1.2
-			} else {
-				text += "\nno load"
 			}
 		}
 		if failed {
 			if b.failed > 0 {
-				text += "\n" + units.Count(b.failed) + " of " + units.Count(b.links) + " down"
 				attrs = append(attrs, a("color", colFailed), a("style", "dashed"))
 			} else {
 				attrs = append(attrs, a("color", colIntact))
 			}
 		}
-		if labelEdges {
+		switch {
+		case labelEdges && engine == "neato":
+			// A pinned text node where the label meets nothing else
+			// (chords.go), not the edge's own label at its midpoint.
+			lines := strings.Split(text, "\n")
+			x, y := ring.labels[k][0], ring.labels[k][1]
+			w.node("c"+strconv.Itoa(from.id)+"_"+strconv.Itoa(to.id), a("shape", "plaintext"), a("style", ""), r("fontsize", "9"),
+				a("fontcolor", "#263238"), r("margin", "0"), a("pos", pinned(x, y)), lbl(lines...))
+		case labelEdges:
 			attrs = append(attrs, lbl(strings.Split(text, "\n")...))
 		}
 		attrs = append(attrs, r("penwidth", strconv.FormatFloat(math.Round(width*10)/10, 'f', -1, 64)))
@@ -291,23 +306,29 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	return w.bytes(), engine
 }
 
+// edgeText is a bundle's label: its links, with the heatmap's loads and
+// the what-if's links down.
+func edgeText(b *bundle, heat, failed bool) string {
+	text := b.text()
+	if heat {
+		if b.loaded > 0 {
+			text += "\nmax " + percent(b.maxLoad) + " · mean " + percent(b.sumLoad/float64(b.loaded))
+		} else {
+			text += "\nno load"
+		}
+	}
+	if failed && b.failed > 0 {
+		text += "\n" + units.Count(b.failed) + " of " + units.Count(b.links) + " down"
+	}
+	return text
+}
+
 // labelInches estimates the width of a node's label line at the
 // overview's 11-point font, inches: about 0.085 inch a character (half
 // an em of Helvetica at 11 pt is 0.076 inch) and the node's margins. An
 // estimate for spacing, not a measurement: Graphviz measures at layout.
 func labelInches(line string) float64 {
 	return 0.085*float64(utf8.RuneCountInString(line)) + 0.1
-}
-
-// circlePos places node i of n on a circle, clockwise from the top, as a
-// pinned neato position in inches. The radius gives each node arc inches
-// of arc (at least 2.8), at least 3 inches: room for a group's label.
-func circlePos(i, n int, arc float64) string {
-	radius := math.Max(3, float64(n)*math.Max(arc, 2.8)/(2*math.Pi))
-	angle := math.Pi/2 - 2*math.Pi*float64(i)/float64(n)
-	x, y := radius*math.Cos(angle)+0, radius*math.Sin(angle)+0 // +0 turns -0 into 0
-	return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', -1, 64) + "," +
-		strconv.FormatFloat(math.Round(y*1000)/1000, 'f', -1, 64) + "!"
 }
 
 // chordSummary describes unlabelled chords: "36 group pairs joined, each
