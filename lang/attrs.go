@@ -26,7 +26,40 @@ type attrs struct {
 }
 
 func newAttrs(content *hcl.BodyContent, ctx *hcl.EvalContext, block hcl.Range) *attrs {
-	return &attrs{m: content.Attributes, ctx: ctx, block: block}
+	return &attrs{m: withoutNulls(content.Attributes, ctx), ctx: ctx, block: block}
+}
+
+// withoutNulls returns the attributes less those set to null: in HCL, as
+// in Terraform, an argument whose value is null is as if it were not
+// written, so `switch_model = var.model` with a null default, or
+// `rate = var.fast ? "800Gb/s" : null`, falls back to the argument's
+// default (and a required argument set to null is missing). Only
+// literals, references and conditionals are evaluated for the test; an
+// expression that fails to evaluate is kept, for its reader to report.
+func withoutNulls(m hcl.Attributes, ctx *hcl.EvalContext) hcl.Attributes {
+	var out hcl.Attributes
+	for name, at := range m {
+		switch at.Expr.(type) {
+		case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr, *hclsyntax.ConditionalExpr:
+		default:
+			continue
+		}
+		v, d := at.Expr.Value(ctx)
+		if d.HasErrors() || !v.IsKnown() || !v.IsNull() {
+			continue
+		}
+		if out == nil {
+			out = make(hcl.Attributes, len(m))
+			for k, x := range m {
+				out[k] = x
+			}
+		}
+		delete(out, name)
+	}
+	if out == nil {
+		return m
+	}
+	return out
 }
 
 // newPlainAttrs is newAttrs for a block whose strings become values in
