@@ -100,6 +100,17 @@ func CountOf(n int, one, many string) string {
 	return Count(n) + " " + many
 }
 
+// Agree returns one when n is 1 and many otherwise: the word that agrees
+// with a count CountOf wrote, its verb or pronoun: "1 cable has no end,
+// so it is", "2 cables have no end, so they are" from
+// Agree(n, "has", "have") and Agree(n, "it is", "they are").
+func Agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // inUnits writes v with text in the first of units (largest first) whose
 // power of ten |v| reaches, else in last. text writes v in units of
 // 10^exp10.

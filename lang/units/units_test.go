@@ -46,6 +46,9 @@ func TestSizeLengthCount(t *testing.T) {
 		{Length(2000), "2km"}, {Length(3), "3m"}, {Length(0.5), "0.5m"}, {Length(0.05), "50mm"},
 		{Count(65536), "65,536"}, {Count(-1024), "-1,024"}, {Count(999), "999"}, {Count(0), "0"},
 		{CountOf(1, "link", "links"), "1 link"}, {CountOf(0, "link", "links"), "0 links"}, {CountOf(1024, "switch", "switches"), "1,024 switches"},
+		{CountOf(1, "cable", "cables") + " " + Agree(1, "has", "have"), "1 cable has"},
+		{CountOf(2, "cable", "cables") + " " + Agree(2, "has", "have"), "2 cables have"},
+		{Agree(0, "it", "them"), "them"},
 		{Seconds(1.25, 3), "1.25s"}, {Seconds(0.0032, 3), "3.2ms"}, {Seconds(750e-6, 3), "750µs"},
 		{RateSig(200.6321e9, 4), "200.6Gb/s"}, {RateSig(999.96e9, 4), "1000Gb/s"},
 	} {
