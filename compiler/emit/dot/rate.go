@@ -135,11 +135,3 @@ func (b *bundle) short() string {
 	}
 	return t
 }
-
-// plural returns "1 GPU", "8 GPUs", "2 switches".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return units.Count(n) + " " + many
-}
