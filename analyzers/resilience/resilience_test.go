@@ -842,3 +842,43 @@ func TestQuickDrawLowerBound(t *testing.T) {
 		}
 	}
 }
+
+// whatifText runs the named scenarios (name: --fail spec) on g and
+// returns the text whatif --all prints.
+func whatifText(t *testing.T, g *ir.Graph, specs ...string) (*resilience.Report, string) {
+	t.Helper()
+	var sc []resilience.Scenario
+	for _, s := range specs {
+		sc = append(sc, resilience.Scenario{Name: s, Failure: fail(t, g, s)})
+	}
+	r, err := resilience.Run(g, resilience.Options{Scenarios: sc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	resilience.WriteText(&b, r, true)
+	return r, b.String()
+}
+
+// The text says what a failure cuts off: switches of a tier left with no
+// uplink and units that nothing leaves are cut off, never at a ratio of
+// 0:1. In the first scenario leaf0 keeps its hosts and loses its uplinks
+// while leaves 1 to 3 keep their uplinks and lose every host (down ÷ up
+// 0); in the second both leaves of SU 0 lose their uplinks; in the third
+// both spines fail.
+func TestTextCutOff(t *testing.T) {
+	g := compiletest.Source(t, suLeafSpine(2, 2))
+	_, text := whatifText(t, g, "leaf0--spine*,h[2-7]", "leaf0--spine*,leaf1--spine*", "spine*")
+	for _, want := range []string{
+		"leaf: 1 switch cut off (no uplink left)\n",
+		"leaf: 2 switches cut off (no uplink left)\n      units end to end: 1 su unit cut off: nothing leaves it\n",
+		"leaf: 4 switches cut off (no uplink left)\n      units end to end: 2 su units cut off: nothing leaves them\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "0:1") || strings.Contains(text, "without uplinks") {
+		t.Errorf("a cut-off tier or unit reads as a ratio:\n%s", text)
+	}
+}

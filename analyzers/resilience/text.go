@@ -74,54 +74,8 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 	if len(o.Fabrics) == 0 {
 		fmt.Fprintln(w, "    touches no fabric")
 	}
-	for _, f := range o.Fabrics {
-		pct := fmt.Sprintf("%.1f%%", f.LowerPercent)
-		if f.UpperPercent == nil && f.LowerPercent == 0 {
-			// The intact bisection has no positive proven lower bound
-			// (0 in the NIC-port view of planes that meet only in the
-			// hosts): no share of it says anything.
-			pct = "no share"
-		} else if f.UpperPercent == nil {
-			pct = fmt.Sprintf("at least %.1f%%", f.LowerPercent)
-		} else if *f.UpperPercent-f.LowerPercent > 0.05 {
-			pct = fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
-		}
-		fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s); ranks %s disconnected, %s degraded",
-			f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), pct, f.Method, units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
-		if f.StrandedEndpoints > 0 {
-			fmt.Fprintf(w, "; %s cut off", units.CountOf(f.StrandedEndpoints, "endpoint", "endpoints"))
-		}
-		for _, u := range f.Units {
-			fmt.Fprintf(w, "; %s: %s of %s intact", u.Kind, units.Count(u.Intact), units.Count(u.Total))
-			if u.Intact > 0 && u.Intact < u.Total {
-				fmt.Fprintf(w, " (largest %s)", units.CountOf(u.LargestIntactRanks, "rank", "ranks"))
-			}
-		}
-		for _, t := range f.Oversubscription {
-			if t.Worst == "" { // every surviving switch of the tier lost its uplinks
-				fmt.Fprintf(w, "; %s: %s without uplinks (was %s)", t.Tier, units.Count(t.WithoutUplinks), oversub.Ratio(t.IntactRatio))
-				continue
-			}
-			if t.Ratio > t.IntactRatio && oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio) || t.WithoutUplinks > 0 {
-				fmt.Fprintf(w, "; %s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
-				if t.WithoutUplinks > 0 {
-					fmt.Fprintf(w, ", %s without uplinks", units.Count(t.WithoutUplinks))
-				}
-			}
-		}
-		fmt.Fprintln(w)
-		var worse []string
-		for _, u := range f.UnitOversubscription {
-			if u.Worst != "" && u.Ratio > u.IntactRatio && oversub.Ratio(u.Ratio) != oversub.Ratio(u.IntactRatio) {
-				worse = append(worse, fmt.Sprintf("%s %s (was %s) at %s", u.Kind, oversub.Ratio(u.Ratio), oversub.Ratio(u.IntactRatio), u.Worst))
-			}
-			if u.CutOff > 0 {
-				worse = append(worse, fmt.Sprintf("%s %s cut off from the rest of the fabric", units.Count(u.CutOff), units.Agree(u.CutOff, u.Kind+" unit", u.Kind+" units")))
-			}
-		}
-		if len(worse) > 0 {
-			fmt.Fprintf(w, "      units end to end: %s\n", strings.Join(worse, "; "))
-		}
+	for i := range o.Fabrics {
+		writeFabricOutcome(w, &o.Fabrics[i])
 	}
 	if d := o.NVLinkDomains; d != nil && d.Intact < d.Total {
 		fmt.Fprintf(w, "    NVLink domains: %s of %s whole\n", units.Count(d.Intact), units.Count(d.Total))
@@ -144,6 +98,80 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "    %s\n", strings.Join(parts, "; "))
 	}
+}
+
+// writeFabricOutcome writes what a scenario leaves of one fabric: its
+// bisection and share of the intact one, the ranks and units it costs,
+// the tiers it oversubscribes or cuts off, and (on a line of its own) the
+// unit kinds it oversubscribes or cuts off end to end.
+func writeFabricOutcome(w io.Writer, f *FabricOutcome) {
+	fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s); ranks %s disconnected, %s degraded",
+		f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), share(f), f.Method, units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
+	if f.StrandedEndpoints > 0 {
+		fmt.Fprintf(w, "; %s cut off", units.CountOf(f.StrandedEndpoints, "endpoint", "endpoints"))
+	}
+	for _, u := range f.Units {
+		fmt.Fprintf(w, "; %s: %s of %s intact", u.Kind, units.Count(u.Intact), units.Count(u.Total))
+		if u.Intact > 0 && u.Intact < u.Total {
+			fmt.Fprintf(w, " (largest %s)", units.CountOf(u.LargestIntactRanks, "rank", "ranks"))
+		}
+	}
+	for _, t := range f.Oversubscription {
+		if s := tierText(&t); s != "" {
+			fmt.Fprintf(w, "; %s", s)
+		}
+	}
+	fmt.Fprintln(w)
+	var worse []string
+	for _, u := range f.UnitOversubscription {
+		if u.Worst != "" && u.Ratio > u.IntactRatio && oversub.Ratio(u.Ratio) != oversub.Ratio(u.IntactRatio) {
+			worse = append(worse, fmt.Sprintf("%s %s (was %s) at %s", u.Kind, oversub.Ratio(u.Ratio), oversub.Ratio(u.IntactRatio), u.Worst))
+		}
+		if u.CutOff > 0 {
+			// Nothing leaves such a unit: its ratio is unbounded, not 0.
+			worse = append(worse, fmt.Sprintf("%s cut off: nothing leaves %s",
+				units.CountOf(u.CutOff, u.Kind+" unit", u.Kind+" units"), units.Agree(u.CutOff, "it", "them")))
+		}
+	}
+	if len(worse) > 0 {
+		fmt.Fprintf(w, "      units end to end: %s\n", strings.Join(worse, "; "))
+	}
+}
+
+// share writes the residual bisection as a share of the intact one: the
+// residual lower ÷ intact upper to residual upper ÷ intact lower, one
+// number when they meet.
+func share(f *FabricOutcome) string {
+	switch {
+	case f.UpperPercent == nil && f.LowerPercent == 0:
+		// The intact bisection has no positive proven lower bound (0 in
+		// the NIC-port view of planes that meet only in the hosts): no
+		// share of it says anything.
+		return "no share"
+	case f.UpperPercent == nil:
+		return fmt.Sprintf("at least %.1f%%", f.LowerPercent)
+	case *f.UpperPercent-f.LowerPercent > 0.05:
+		return fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
+	}
+	return fmt.Sprintf("%.1f%%", f.LowerPercent)
+}
+
+// tierText writes what a scenario did to one tier, or "" when the tier
+// is no worse: its switches left with no uplink (cut off: nothing leaves
+// them, which is no ratio), and the worst ratio of the others when it
+// rose.
+func tierText(t *TierOversub) string {
+	rose := t.Worst != "" && t.Ratio > t.IntactRatio && oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio)
+	switch {
+	case t.WithoutUplinks > 0 && rose:
+		return fmt.Sprintf("%s: %s cut off (no uplink left), the others oversubscribed %s (was %s) at %s",
+			t.Tier, units.CountOf(t.WithoutUplinks, "switch", "switches"), oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
+	case t.WithoutUplinks > 0:
+		return fmt.Sprintf("%s: %s cut off (no uplink left)", t.Tier, units.CountOf(t.WithoutUplinks, "switch", "switches"))
+	case rose:
+		return fmt.Sprintf("%s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
+	}
+	return ""
 }
 
 // interval writes a proven interval of rates, one rate when it is closed.
