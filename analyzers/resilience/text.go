@@ -105,8 +105,8 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 // the tiers it oversubscribes or cuts off, and (on a line of its own) the
 // unit kinds it oversubscribes or cuts off end to end.
 func writeFabricOutcome(w io.Writer, f *FabricOutcome) {
-	fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s); ranks %s disconnected, %s degraded",
-		f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), share(f), f.Method, units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
+	fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s%s); ranks %s disconnected, %s degraded",
+		f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), share(f), f.Method, shareNote(f), units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
 	if f.StrandedEndpoints > 0 {
 		fmt.Fprintf(w, "; %s cut off", units.CountOf(f.StrandedEndpoints, "endpoint", "endpoints"))
 	}
@@ -154,6 +154,21 @@ func share(f *FabricOutcome) string {
 		return fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
 	}
 	return fmt.Sprintf("%.1f%%", f.LowerPercent)
+}
+
+// shareNote explains a share of the intact bisection that passes 100%,
+// after the method: only a failure that leaves fewer endpoints can raise
+// it (with the same endpoints the intact bisection caps the residual), as
+// the balanced split of those left is another cut, which can cost more.
+func shareNote(f *FabricOutcome) string {
+	const over = 100.05 // prints above "100.0%"
+	switch {
+	case f.LowerPercent >= over:
+		return "; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one"
+	case f.UpperPercent != nil && *f.UpperPercent >= over:
+		return "; it can pass 100%: the failure left fewer endpoints, and their balanced split can cost more than the intact one"
+	}
+	return ""
 }
 
 // tierText writes what a scenario did to one tier, or "" when the tier
