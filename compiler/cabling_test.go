@@ -309,7 +309,7 @@ func TestCablingReachError(t *testing.T) {
 		t.Fatalf("errors %v; want one cable-reach at line %d", errs, want)
 	}
 	// 4 leaves x 8 uplinks, all too long; the longest reach is 5 m.
-	if d := errs[0].Detail; !strings.Contains(d, "32 cable(s)") || !strings.Contains(d, "(5m)") {
+	if d := errs[0].Detail; !strings.Contains(d, "32 cables here need") || !strings.Contains(d, "(5m)") {
 		t.Errorf("detail %q; want the count (32) and the reach (5m)", d)
 	}
 }

@@ -186,12 +186,13 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 				p.LinksPerPair, p.LinksPerPair, p.LinksPerPair*(p.Groups()-1), p.A*p.H)
 		}
 		s.diags = append(s.diags, diag.Info(diag.UnusedGlobalPort, f.FamilyRange, "Unused global ports",
-			fmt.Sprintf("Fabric %q leaves %d global port(s) uncabled (%s); the first is on %s.", f.Name, n, why, s.g.Nodes[info.UnusedGlobalPorts[0].Node].Name)))
+			fmt.Sprintf("Fabric %q leaves %s uncabled (%s); %s on %s.", f.Name, units.CountOf(n, "global port", "global ports"), why, units.Agree(n, "it is", "the first is"), s.g.Nodes[info.UnusedGlobalPorts[0].Node].Name)))
 	}
 	if info.EmptyRouters > 0 {
 		s.diags = append(s.diags, diag.Info(diag.UnusedPorts, d.Terminals.Range, "Routers without terminals",
-			fmt.Sprintf("Fabric %q has %d terminals in its %d slots (g·a·p), filled group by group; the last %d router(s), from %s, have none. They still route, and their local and global links still count.",
-				f.Name, p.TerminalCount(), p.Groups()*p.A*p.P, info.EmptyRouters, s.g.Nodes[info.FirstEmpty].Name)))
+			fmt.Sprintf("Fabric %q has %s in its %s (g·a·p), filled group by group; %s none. %s",
+				f.Name, units.CountOf(p.TerminalCount(), "terminal", "terminals"), units.CountOf(p.Groups()*p.A*p.P, "slot", "slots"), emptyRouters(info.EmptyRouters, s.g.Nodes[info.FirstEmpty].Name),
+				units.Agree(info.EmptyRouters, "It still routes, and its local and global links still count.", "They still route, and their local and global links still count."))))
 	}
 }
 
@@ -318,4 +319,14 @@ func (s *state) rateFits(m *lang.SwitchModel, r lang.Val[float64]) bool {
 		fmt.Sprintf("Links at %s cannot run on %s, whose ports run at %s with no breakout or port speed (speeds) at that rate; change the rate or the model.",
 			units.Rate(r.V), m.Name, units.Rate(m.PortRate.V))))
 	return false
+}
+
+// emptyRouters names the n routers a dragonfly leaves without terminals,
+// from first, with its verb: "the last router, group9/router3, has",
+// "the last 16 routers, from group73/router16, have".
+func emptyRouters(n int, first string) string {
+	if n == 1 {
+		return "the last router, " + first + ", has"
+	}
+	return "the last " + units.CountOf(n, "router", "routers") + ", from " + first + ", have"
 }

@@ -118,10 +118,10 @@ func checkRackPower(s *state) {
 		rp := powers[worst]
 		unknown := ""
 		if rp.Unknown > 0 {
-			unknown = fmt.Sprintf(", not counting %d part(s) whose model gives no power figure", rp.Unknown)
+			unknown = fmt.Sprintf(", not counting %s whose model gives no power figure", units.CountOf(rp.Unknown, "part", "parts"))
 		}
 		s.diags = append(s.diags, diag.Warning(diag.RackPower, ng.RackPowerW.Range, "Racks over their power budget",
-			fmt.Sprintf("%d of node_group %q's racks may draw more than the %s budget its rack block gives; the worst, %s, may draw %s (the maximum power of its %d device(s) and their transceivers%s). Put fewer servers per rack (per_rack), or raise the budget if the racks' feeds allow it.",
-				over, ng.Name, units.Power(ng.RackPowerW.V), s.g.Cabling.Racks[worst].Name, units.Power(rp.MaxW), rp.Devices, unknown)))
+			fmt.Sprintf("%d of node_group %q's racks may draw more than the %s budget its rack block gives; the worst, %s, may draw %s (the maximum power of its %s and %s transceivers%s). Put fewer servers per rack (per_rack), or raise the budget if the racks' feeds allow it.",
+				over, ng.Name, units.Power(ng.RackPowerW.V), s.g.Cabling.Racks[worst].Name, units.Power(rp.MaxW), units.CountOf(rp.Devices, "device", "devices"), units.Agree(rp.Devices, "its", "their"), unknown)))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/topoc/topoc/compiler/checks"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // checkProtocols warns about NICs cabled to a switch of another protocol:
@@ -65,8 +66,8 @@ func checkProtocols(s *state) {
 			rng = s.fabricOf[k.fabric].FamilyRange
 		}
 		s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
-			fmt.Sprintf("In fabric %q, %d link(s) join NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
-				s.g.Fabrics[k.fabric].Name, counts[k], k.nicP, k.nic, k.swP, k.sw, k.swP, k.nicP)))
+			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
+				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.nicP, k.nic, k.swP, k.sw, k.swP, k.nicP)))
 	}
 }
 

@@ -46,7 +46,7 @@ func TestProtocolMismatch(t *testing.T) {
 		return n, detail
 	}
 	n, detail := count(diagsOf(t, strings.Replace(strings.Replace(protocolDesign, "%s", "", 1), "%s", "TH4-64x400G", 1)))
-	if n != 1 || !strings.Contains(detail, `32 link(s) join NICs of protocol "infiniband" (nic_model "ConnectX-7") to switches of protocol "ethernet" (switch_model "TH4-64x400G")`) {
+	if n != 1 || !strings.Contains(detail, `32 links join NICs of protocol "infiniband" (nic_model "ConnectX-7") to switches of protocol "ethernet" (switch_model "TH4-64x400G")`) {
 		t.Errorf("TH4: %d warnings, %q; want one for 32 links", n, detail)
 	}
 	if n, _ := count(diagsOf(t, strings.Replace(strings.Replace(protocolDesign, "%s", "", 1), "%s", "QM9700", 1))); n != 0 {

@@ -350,7 +350,8 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 	}
 	if unroutable > 0 {
 		report(diag.Error(diag.CollectiveUnroutable, rng, "Collective cannot be routed",
-			fmt.Sprintf("%d transfer(s) of collective %q of workload %q have no path: the ranks share no NVLink domain and no fabric joins their NICs. Attach the servers to the workload's fabric or narrow the placement.", unroutable, c.Name, j.wl.Name)))
+			fmt.Sprintf("%s of collective %q of workload %q %s no path: the ranks share no NVLink domain and no fabric joins their NICs. Attach the servers to the workload's fabric or narrow the placement.",
+				units.CountOf(unroutable, "transfer", "transfers"), c.Name, j.wl.Name, units.Agree(unroutable, "has", "have"))))
 	}
 	if col.CongestionFactor > 1+1e-9 && len(col.HotLinks) > 0 {
 		h := col.HotLinks[0]

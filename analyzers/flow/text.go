@@ -12,15 +12,15 @@ import (
 // binds each.
 func WriteText(w io.Writer, rs []Result) {
 	for _, r := range rs {
-		fmt.Fprintf(w, "flow %q: %s to %s on fabric %q\n", r.Name, count(r.Sources, "source"), count(r.Sinks, "sink"), r.Fabric)
-		fmt.Fprintf(w, "  max-flow %s (exact; a cut of %s binds it)\n", units.Rate(r.MaxFlowBPS), count(r.Cut.Links, "link"))
+		fmt.Fprintf(w, "flow %q: %s to %s on fabric %q\n", r.Name, units.CountOf(r.Sources, "source", "sources"), units.CountOf(r.Sinks, "sink", "sinks"), r.Fabric)
+		fmt.Fprintf(w, "  max-flow %s (exact; a cut of %s binds it)\n", units.Rate(r.MaxFlowBPS), units.CountOf(r.Cut.Links, "link", "links"))
 		for _, p := range []struct {
 			name string
 			pl   Placement
 		}{{"ECMP", r.ECMP}, {"WCMP", r.WCMP}} {
 			switch {
 			case p.pl.Unreachable > 0:
-				fmt.Fprintf(w, "  %-8s nothing: %d sources reach no sink\n", p.name, p.pl.Unreachable)
+				fmt.Fprintf(w, "  %-8s nothing: %s no sink\n", p.name, units.CountOf(p.pl.Unreachable, "source reaches", "sources reach"))
 			case p.pl.Binding == "":
 				fmt.Fprintf(w, "  %-8s nothing placed\n", p.name)
 			default:
@@ -28,12 +28,4 @@ func WriteText(w io.Writer, rs []Result) {
 			}
 		}
 	}
-}
-
-// count writes n and a noun, plural unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

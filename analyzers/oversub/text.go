@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Ratio formats a ratio as "3:1", "0.984:1" (three significant digits).
@@ -29,21 +31,21 @@ func WriteText(w io.Writer, f *Fabric) {
 		if len(t.Distribution) > 1 {
 			spread = fmt.Sprintf(", from %s", Ratio(t.Min))
 		}
-		fmt.Fprintf(w, "    tier %-11s %s (%d switches%s)\n", t.Tier, Ratio(t.Ratio), t.Switches, spread)
+		fmt.Fprintf(w, "    tier %-11s %s (%s%s)\n", t.Tier, Ratio(t.Ratio), units.CountOf(t.Switches, "switch", "switches"), spread)
 	}
 	for _, u := range f.Units {
 		closed := ""
 		switch {
 		case u.Closed > 0 && len(f.ServerTransit) > 0 && (u.Kind == "rail" || u.Kind == "plane"):
-			closed = fmt.Sprintf(", %d closed: joined only through the servers (%s)", u.Closed, strings.Join(f.ServerTransit, ", "))
+			closed = fmt.Sprintf(", %s closed: joined only through the servers (%s)", units.Count(u.Closed), strings.Join(f.ServerTransit, ", "))
 		case u.Closed > 0:
-			closed = fmt.Sprintf(", %d closed: nothing leaves them", u.Closed)
+			closed = fmt.Sprintf(", %s closed: nothing leaves %s", units.Count(u.Closed), units.Agree(u.Closed, "it", "them"))
 		}
 		if u.Max == nil {
-			fmt.Fprintf(w, "    %-16s none (%d units%s)\n", u.Kind, u.Count, closed)
+			fmt.Fprintf(w, "    %-16s none (%s%s)\n", u.Kind, units.CountOf(u.Count, "unit", "units"), closed)
 			continue
 		}
-		fmt.Fprintf(w, "    %-16s %s (%d units, worst %s%s)\n", u.Kind, Ratio(*u.Max), u.Count, u.Worst, closed)
+		fmt.Fprintf(w, "    %-16s %s (%s, worst %s%s)\n", u.Kind, Ratio(*u.Max), units.CountOf(u.Count, "unit", "units"), u.Worst, closed)
 	}
 	if r := f.Rails; r != nil {
 		cross := ratioOrNone(r.CrossRail)

@@ -27,3 +27,34 @@ func TestWriteText(t *testing.T) {
 		}
 	}
 }
+
+// A count of one reads in the singular: one leaf switch is "1 switch"
+// and "1 unit".
+func TestWriteTextSingular(t *testing.T) {
+	f := fabric(t, loadSource(t, `fabric "one" {
+  clos {
+    hosts     = 8
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 8
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rack"]
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 1
+    }
+  }
+}`), "one")
+	var b strings.Builder
+	oversub.WriteText(&b, &f)
+	for _, want := range []string{"    tier leaf        1:1 (1 switch)\n", "    leaf             1:1 (1 unit, worst rack0/leaf0)\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("got\n%s\nwant a line %q", b.String(), want)
+		}
+	}
+}

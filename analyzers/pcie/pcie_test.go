@@ -211,3 +211,15 @@ func TestWriteText(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}
 }
+
+// A model without GPUs has no GPU↔NIC path: its line says so and names
+// its NICs' host link, not an empty "nearest NIC  of 0 GPUs".
+func TestWriteTextNoGPUs(t *testing.T) {
+	r, _ := run(t, "no-gpus")
+	var b strings.Builder
+	pcie.WriteText(&b, r.Fabrics[0])
+	want := "  pcie       cpu-box × 16: no GPUs, so no GPU↔NIC paths; 2 NICs, slowest PCIe host link 504.1Gb/s\n"
+	if b.String() != want {
+		t.Errorf("got  %q\nwant %q", b.String(), want)
+	}
+}

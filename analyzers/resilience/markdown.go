@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // WorstOverall returns the worst outcome of every sweep of r (Sweep.Worst's
@@ -45,7 +47,7 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 		o := &s.Outcomes[s.Worst]
 		name := o.Group
 		if o.Orbit > 1 {
-			name += fmt.Sprintf(" (and %d %s)", o.Orbit-1, plural(o.Orbit-1, "twin", "twins"))
+			name += " (and " + units.CountOf(o.Orbit-1, "twin", "twins") + ")"
 		}
 		// Per fabric: the same GPUs can be ranks of several fabrics (an
 		// NVLink domain and the scale-out fabric), so counts are not summed.

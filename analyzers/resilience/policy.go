@@ -12,6 +12,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // drawRule is a failure rule resolved against the design's groups: the
@@ -115,7 +116,7 @@ func resolvePolicy(g *ir.Graph, adj ir.Adjacency, p *ir.FailurePolicy, groupsOf 
 			case n == 0:
 				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("class %q has no groups", r.Class)}
 			case r.Select == ir.SelectChoice && r.Count > n:
-				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %d distinct %s of class %q, which has %d that match", r.Count, plural(r.Count, "group", "groups"), r.Class, n)}
+				return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %s of class %q, which has %s that match", units.CountOf(r.Count, "distinct group", "distinct groups"), r.Class, units.Count(n))}
 			}
 			if r.Select == ir.SelectChoice && r.WeightBy != ir.WeightUniform {
 				dr.cum = make([]float64, n)
@@ -129,7 +130,7 @@ func resolvePolicy(g *ir.Graph, adj ir.Adjacency, p *ir.FailurePolicy, groupsOf 
 					dr.cum[i] = sum
 				}
 				if weighed < r.Count {
-					return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %d %s of class %q by %s, but %d of its groups weigh more than 0", r.Count, plural(r.Count, "group", "groups"), r.Class, r.WeightBy, weighed)}
+					return nil, &PolicyError{p.Name, r.Origin, in + fmt.Sprintf("a choice of %s of class %q by %s, but %s of its groups %s more than 0", units.CountOf(r.Count, "group", "groups"), r.Class, r.WeightBy, units.Count(weighed), units.Agree(weighed, "weighs", "weigh"))}
 				}
 			} else if r.Select == ir.SelectChoice {
 				dr.perm = make([]int, n)

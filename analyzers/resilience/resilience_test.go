@@ -842,3 +842,78 @@ func TestQuickDrawLowerBound(t *testing.T) {
 		}
 	}
 }
+
+// whatifText runs the named scenarios (name: --fail spec) on g and
+// returns the text whatif --all prints.
+func whatifText(t *testing.T, g *ir.Graph, specs ...string) (*resilience.Report, string) {
+	t.Helper()
+	var sc []resilience.Scenario
+	for _, s := range specs {
+		sc = append(sc, resilience.Scenario{Name: s, Failure: fail(t, g, s)})
+	}
+	r, err := resilience.Run(g, resilience.Options{Scenarios: sc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	resilience.WriteText(&b, r, true)
+	return r, b.String()
+}
+
+// The text says what a failure cuts off: switches of a tier left with no
+// uplink and units that nothing leaves are cut off, never at a ratio of
+// 0:1. In the first scenario leaf0 keeps its hosts and loses its uplinks
+// while leaves 1 to 3 keep their uplinks and lose every host (down ÷ up
+// 0); in the second both leaves of SU 0 lose their uplinks; in the third
+// both spines fail.
+func TestTextCutOff(t *testing.T) {
+	g := compiletest.Source(t, suLeafSpine(2, 2))
+	_, text := whatifText(t, g, "leaf0--spine*,h[2-7]", "leaf0--spine*,leaf1--spine*", "spine*")
+	for _, want := range []string{
+		"leaf: 1 switch cut off (no uplink left)\n",
+		"leaf: 2 switches cut off (no uplink left)\n      units end to end: 1 su unit cut off: nothing leaves it\n",
+		"leaf: 4 switches cut off (no uplink left)\n      units end to end: 2 su units cut off: nothing leaves them\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "0:1") || strings.Contains(text, "without uplinks") {
+		t.Errorf("a cut-off tier or unit reads as a ratio:\n%s", text)
+	}
+}
+
+// A failure that leaves fewer endpoints can leave a bisection above the
+// intact one (their balanced split is another cut), so its share of the
+// intact bisection is not capped at 100%, and the text says why when it
+// passes 100%. Losing 4 of the SuperPOD's 127 servers: 93.5–100.5%
+// (197.6–205.0 of 204–211.4 Tb/s). A spine's loss keeps the endpoints,
+// and its share stays at most 100% with no note.
+func TestTextShareAboveIntact(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod")
+	r, text := whatifText(t, g, "su0/node0[0-3]", "spine00")
+	servers, spine := r.Sweeps[0].Outcomes[0].Fabrics[0], r.Sweeps[0].Outcomes[1].Fabrics[0]
+	if servers.UpperPercent == nil || *servers.UpperPercent <= 100 || servers.LowerPercent >= 100 {
+		t.Errorf("4 servers lost: %.1f–%v%% of intact; want the upper end above 100%%", servers.LowerPercent, servers.UpperPercent)
+	}
+	if spine.UpperPercent == nil || *spine.UpperPercent > 100 {
+		t.Errorf("a spine lost: upper %v%% of intact; want at most 100%%", spine.UpperPercent)
+	}
+	note := "it can pass 100%: the failure left fewer endpoints, and their balanced split can cost more than the intact one"
+	if want := "93.5–100.5% of intact (bounded; " + note + "); ranks 32 disconnected"; !strings.Contains(text, want) {
+		t.Errorf("no %q in\n%s", want, text)
+	}
+	if strings.Count(text, "100%") != 1 {
+		t.Errorf("the note is not on the server loss alone:\n%s", text)
+	}
+	// Both ends above 100%: the residual is proven above the intact one.
+	u := 105.0
+	one := &resilience.Report{Sweeps: []resilience.Sweep{{Class: "scenario", Scenarios: 1, Evaluated: 1, Outcomes: []resilience.Outcome{{
+		Group: "x", Fabrics: []resilience.FabricOutcome{{Fabric: "f", LowerBoundBPS: 1.02e12, UpperBoundBPS: 1.05e12, Method: "bounded", LowerPercent: 102, UpperPercent: &u}},
+	}}}}}
+	var b strings.Builder
+	resilience.WriteText(&b, one, true)
+	if want := "102.0–105.0% of intact (bounded; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one)"; !strings.Contains(b.String(), want) {
+		t.Errorf("no %q in\n%s", want, b.String())
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
@@ -33,9 +32,9 @@ func WriteText(w io.Writer, r *Report, all bool) {
 			writeMonteCarlo(w, &s, all)
 			continue
 		}
-		fmt.Fprintf(w, "%s: %d %s", head, s.Scenarios, plural(s.Scenarios, "scenario", "scenarios"))
+		fmt.Fprintf(w, "%s: %s", head, units.CountOf(s.Scenarios, "scenario", "scenarios"))
 		if s.Evaluated < s.Scenarios {
-			fmt.Fprintf(w, ", %d evaluated (the others are twins: the same links to the same neighbours, so the same answer)", s.Evaluated)
+			fmt.Fprintf(w, ", %s evaluated (the others are twins: the same links to the same neighbours, so the same answer)", units.Count(s.Evaluated))
 		}
 		if s.Quick {
 			fmt.Fprint(w, "; evaluated quickly (bounds against the intact cut, no new search; workloads by their ranks)")
@@ -69,68 +68,22 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		name = strings.Join(parts[:maxNamed], " + ") + fmt.Sprintf(" + %d more", len(parts)-maxNamed)
 	}
 	if o.Orbit > 1 {
-		name += fmt.Sprintf(" (and %d %s)", o.Orbit-1, plural(o.Orbit-1, "twin", "twins"))
+		name += " (and " + units.CountOf(o.Orbit-1, "twin", "twins") + ")"
 	}
 	fmt.Fprintf(w, "%s%s\n", label, name)
 	if len(o.Fabrics) == 0 {
 		fmt.Fprintln(w, "    touches no fabric")
 	}
-	for _, f := range o.Fabrics {
-		pct := fmt.Sprintf("%.1f%%", f.LowerPercent)
-		if f.UpperPercent == nil && f.LowerPercent == 0 {
-			// The intact bisection has no positive proven lower bound
-			// (0 in the NIC-port view of planes that meet only in the
-			// hosts): no share of it says anything.
-			pct = "no share"
-		} else if f.UpperPercent == nil {
-			pct = fmt.Sprintf("at least %.1f%%", f.LowerPercent)
-		} else if *f.UpperPercent-f.LowerPercent > 0.05 {
-			pct = fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
-		}
-		fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s); ranks %d disconnected, %d degraded",
-			f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), pct, f.Method, f.RanksDisconnected, f.RanksDegraded)
-		if f.StrandedEndpoints > 0 {
-			fmt.Fprintf(w, "; %d endpoints cut off", f.StrandedEndpoints)
-		}
-		for _, u := range f.Units {
-			fmt.Fprintf(w, "; %s: %d of %d intact", u.Kind, u.Intact, u.Total)
-			if u.Intact > 0 && u.Intact < u.Total {
-				fmt.Fprintf(w, " (largest %d ranks)", u.LargestIntactRanks)
-			}
-		}
-		for _, t := range f.Oversubscription {
-			if t.Worst == "" { // every surviving switch of the tier lost its uplinks
-				fmt.Fprintf(w, "; %s: %d without uplinks (was %s)", t.Tier, t.WithoutUplinks, oversub.Ratio(t.IntactRatio))
-				continue
-			}
-			if t.Ratio > t.IntactRatio && oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio) || t.WithoutUplinks > 0 {
-				fmt.Fprintf(w, "; %s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
-				if t.WithoutUplinks > 0 {
-					fmt.Fprintf(w, ", %d without uplinks", t.WithoutUplinks)
-				}
-			}
-		}
-		fmt.Fprintln(w)
-		var units []string
-		for _, u := range f.UnitOversubscription {
-			if u.Worst != "" && u.Ratio > u.IntactRatio && oversub.Ratio(u.Ratio) != oversub.Ratio(u.IntactRatio) {
-				units = append(units, fmt.Sprintf("%s %s (was %s) at %s", u.Kind, oversub.Ratio(u.Ratio), oversub.Ratio(u.IntactRatio), u.Worst))
-			}
-			if u.CutOff > 0 {
-				units = append(units, fmt.Sprintf("%d %s %s cut off from the rest of the fabric", u.CutOff, u.Kind, plural(u.CutOff, "unit", "units")))
-			}
-		}
-		if len(units) > 0 {
-			fmt.Fprintf(w, "      units end to end: %s\n", strings.Join(units, "; "))
-		}
+	for i := range o.Fabrics {
+		writeFabricOutcome(w, &o.Fabrics[i])
 	}
 	if d := o.NVLinkDomains; d != nil && d.Intact < d.Total {
-		fmt.Fprintf(w, "    NVLink domains: %d of %d whole\n", d.Intact, d.Total)
+		fmt.Fprintf(w, "    NVLink domains: %s of %s whole\n", units.Count(d.Intact), units.Count(d.Total))
 	}
 	for _, fl := range o.Flows {
 		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s", fl.Flow, units.Rate(fl.MaxFlowBPS), units.Rate(fl.ECMPBPS), units.Rate(fl.WCMPBPS))
 		if fl.StrandedEnds > 0 {
-			fmt.Fprintf(w, " (%s cut off, left out)", plural(fl.StrandedEnds, "1 end", fmt.Sprintf("%d ends", fl.StrandedEnds)))
+			fmt.Fprintf(w, " (%s cut off, left out)", units.CountOf(fl.StrandedEnds, "end", "ends"))
 		}
 		fmt.Fprintln(w)
 	}
@@ -147,6 +100,95 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 	}
 }
 
+// writeFabricOutcome writes what a scenario leaves of one fabric: its
+// bisection and share of the intact one, the ranks and units it costs,
+// the tiers it oversubscribes or cuts off, and (on a line of its own) the
+// unit kinds it oversubscribes or cuts off end to end.
+func writeFabricOutcome(w io.Writer, f *FabricOutcome) {
+	fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s%s); ranks %s disconnected, %s degraded",
+		f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), share(f), f.Method, shareNote(f), units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
+	if f.StrandedEndpoints > 0 {
+		fmt.Fprintf(w, "; %s cut off", units.CountOf(f.StrandedEndpoints, "endpoint", "endpoints"))
+	}
+	for _, u := range f.Units {
+		fmt.Fprintf(w, "; %s: %s of %s intact", u.Kind, units.Count(u.Intact), units.Count(u.Total))
+		if u.Intact > 0 && u.Intact < u.Total {
+			fmt.Fprintf(w, " (largest %s)", units.CountOf(u.LargestIntactRanks, "rank", "ranks"))
+		}
+	}
+	for _, t := range f.Oversubscription {
+		if s := tierText(&t); s != "" {
+			fmt.Fprintf(w, "; %s", s)
+		}
+	}
+	fmt.Fprintln(w)
+	var worse []string
+	for _, u := range f.UnitOversubscription {
+		if u.Worst != "" && u.Ratio > u.IntactRatio && oversub.Ratio(u.Ratio) != oversub.Ratio(u.IntactRatio) {
+			worse = append(worse, fmt.Sprintf("%s %s (was %s) at %s", u.Kind, oversub.Ratio(u.Ratio), oversub.Ratio(u.IntactRatio), u.Worst))
+		}
+		if u.CutOff > 0 {
+			// Nothing leaves such a unit: its ratio is unbounded, not 0.
+			worse = append(worse, fmt.Sprintf("%s cut off: nothing leaves %s",
+				units.CountOf(u.CutOff, u.Kind+" unit", u.Kind+" units"), units.Agree(u.CutOff, "it", "them")))
+		}
+	}
+	if len(worse) > 0 {
+		fmt.Fprintf(w, "      units end to end: %s\n", strings.Join(worse, "; "))
+	}
+}
+
+// share writes the residual bisection as a share of the intact one: the
+// residual lower ÷ intact upper to residual upper ÷ intact lower, one
+// number when they meet.
+func share(f *FabricOutcome) string {
+	switch {
+	case f.UpperPercent == nil && f.LowerPercent == 0:
+		// The intact bisection has no positive proven lower bound (0 in
+		// the NIC-port view of planes that meet only in the hosts): no
+		// share of it says anything.
+		return "no share"
+	case f.UpperPercent == nil:
+		return fmt.Sprintf("at least %.1f%%", f.LowerPercent)
+	case *f.UpperPercent-f.LowerPercent > 0.05:
+		return fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
+	}
+	return fmt.Sprintf("%.1f%%", f.LowerPercent)
+}
+
+// shareNote explains a share of the intact bisection that passes 100%,
+// after the method: only a failure that leaves fewer endpoints can raise
+// it (with the same endpoints the intact bisection caps the residual), as
+// the balanced split of those left is another cut, which can cost more.
+func shareNote(f *FabricOutcome) string {
+	const over = 100.05 // prints above "100.0%"
+	switch {
+	case f.LowerPercent >= over:
+		return "; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one"
+	case f.UpperPercent != nil && *f.UpperPercent >= over:
+		return "; it can pass 100%: the failure left fewer endpoints, and their balanced split can cost more than the intact one"
+	}
+	return ""
+}
+
+// tierText writes what a scenario did to one tier, or "" when the tier
+// is no worse: its switches left with no uplink (cut off: nothing leaves
+// them, which is no ratio), and the worst ratio of the others when it
+// rose.
+func tierText(t *TierOversub) string {
+	rose := t.Worst != "" && t.Ratio > t.IntactRatio && oversub.Ratio(t.Ratio) != oversub.Ratio(t.IntactRatio)
+	switch {
+	case t.WithoutUplinks > 0 && rose:
+		return fmt.Sprintf("%s: %s cut off (no uplink left), the others oversubscribed %s (was %s) at %s",
+			t.Tier, units.CountOf(t.WithoutUplinks, "switch", "switches"), oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
+	case t.WithoutUplinks > 0:
+		return fmt.Sprintf("%s: %s cut off (no uplink left)", t.Tier, units.CountOf(t.WithoutUplinks, "switch", "switches"))
+	case rose:
+		return fmt.Sprintf("%s oversubscribed %s (was %s) at %s", t.Tier, oversub.Ratio(t.Ratio), oversub.Ratio(t.IntactRatio), t.Worst)
+	}
+	return ""
+}
+
 // interval writes a proven interval of rates, one rate when it is closed.
 func interval(lo, hi float64) string {
 	if lo >= hi*(1-1e-9) {
@@ -157,40 +199,33 @@ func interval(lo, hi float64) string {
 	return "between " + units.RateBound(lo, bisection.BoundDigits, units.Down) + " and " + units.RateBound(hi, bisection.BoundDigits, units.Up)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // writeMonteCarlo writes a Monte Carlo run: its draws (each distinct one
 // with all), the modes drawn, the quantiles per fabric, the restart
 // shares and the worst draw.
 func writeMonteCarlo(w io.Writer, s *Sweep, all bool) {
 	if s.Policy != "" {
-		fmt.Fprintf(w, "Monte Carlo over policy %q: %d draws (seed %d), %d distinct\n", s.Policy, s.Iterations, s.Seed, s.Evaluated)
+		fmt.Fprintf(w, "Monte Carlo over policy %q: %s (seed %d), %s distinct\n", s.Policy, units.CountOf(s.Iterations, "draw", "draws"), s.Seed, units.Count(s.Evaluated))
 		if len(s.Modes) > 1 {
 			var parts []string
 			for _, m := range s.Modes {
-				parts = append(parts, fmt.Sprintf("%q %d (weight %g)", m.Mode, m.Draws, m.Weight))
+				parts = append(parts, fmt.Sprintf("%q %s (weight %g)", m.Mode, units.Count(m.Draws), m.Weight))
 			}
 			fmt.Fprintf(w, "  modes drawn: %s\n", strings.Join(parts, ", "))
 		}
 	} else {
-		possible := strconv.Itoa(s.Scenarios)
+		possible := units.Count(s.Scenarios)
 		if s.Scenarios == math.MaxInt {
-			possible = "more than " + strconv.Itoa(math.MaxInt)
+			possible = "more than " + units.Count(math.MaxInt)
 		}
-		fmt.Fprintf(w, "Monte Carlo over %s: %d draws of %d (seed %d), %d distinct of %s possible\n",
-			s.Class, s.Iterations, s.Depth, s.Seed, s.Evaluated, possible)
+		fmt.Fprintf(w, "Monte Carlo over %s: %s of %d (seed %d), %s distinct of %s possible\n",
+			s.Class, units.CountOf(s.Iterations, "draw", "draws"), s.Depth, s.Seed, units.Count(s.Evaluated), possible)
 	}
 	for _, d := range s.Distributions {
 		fmt.Fprintf(w, "  fabric %q: bisection ratio at least %.3f in 50%% of draws, %.3f in 99%% (upper ends %.3f, %.3f); ranks disconnected p50 %d, p99 %d; degraded p50 %d, p99 %d\n",
 			d.Fabric, d.LowerRatioP50, d.LowerRatioP99, d.UpperRatioP50, d.UpperRatioP99, d.RanksDisconnectedP50, d.RanksDisconnectedP99, d.RanksDegradedP50, d.RanksDegradedP99)
 	}
 	for _, r := range s.Restarts {
-		fmt.Fprintf(w, "  workload %q restarts in %d of %d draws (%.1f%%)\n", r.Workload, r.Draws, s.Iterations, 100*r.Share)
+		fmt.Fprintf(w, "  workload %q restarts in %s of %s (%.1f%%)\n", r.Workload, units.Count(r.Draws), units.CountOf(s.Iterations, "draw", "draws"), 100*r.Share)
 	}
 	for i := range s.Outcomes {
 		if all {

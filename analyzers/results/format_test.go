@@ -13,7 +13,7 @@ func TestFormatValue(t *testing.T) {
 	}{
 		{"links", 1024.0, "1,024"},
 		{"bisection.ratio", 0.875, "0.875"},
-		{"capacity_bps", 1.6384e15, "1638.4Tb/s"},
+		{"capacity_bps", 1.6384e15, "1.6384Pb/s"},
 		{"bisection.bandwidth_bps", 102.4e12, "102.4Tb/s"},
 		{"x", nil, "—"},
 		{"oversubscription.end_to_end", 3.0, "3:1"},

@@ -29,6 +29,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/slurm"
 	"github.com/topoc/topoc/compiler/emit/ufm"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // emitters lists the back ends of `topoc build`, in --emit order.
@@ -134,7 +135,7 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 		return exitError{2}
 	}
 	if !quietFlag(c) {
-		fmt.Fprintf(c.OutOrStdout(), "wrote %d file(s) to %s\n", len(arts), out)
+		fmt.Fprintf(c.OutOrStdout(), "wrote %s to %s\n", units.CountOf(len(arts), "file", "files"), out)
 	}
 	return nil
 }

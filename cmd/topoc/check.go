@@ -99,7 +99,7 @@ func newCheck() *cobra.Command {
 						report.WriteRequirements(c.OutOrStdout(), res.requirements())
 						e, w, i := diag.Count(res.diags)
 						if e+w+i > 0 {
-							fmt.Fprintf(c.ErrOrStderr(), "%d error(s), %d warning(s), %d info(s)\n", e, w, i)
+							fmt.Fprintln(c.ErrOrStderr(), diag.Tally(e, w, i))
 						}
 					}
 				}

@@ -16,6 +16,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // maxNCCLFile caps an NCCL topology file read by lint and import: NCCL
@@ -92,7 +93,7 @@ func newNCCLLint() *cobra.Command {
 					return err
 				}
 				e, w, i := diag.Count(ds)
-				fmt.Fprintf(c.OutOrStdout(), "%s: %d error(s), %d warning(s), %d info(s)\n", path, e, w, i)
+				fmt.Fprintf(c.OutOrStdout(), "%s: %s\n", path, diag.Tally(e, w, i))
 			}
 			if format == "json" {
 				enc := json.NewEncoder(c.OutOrStdout())
@@ -161,7 +162,7 @@ func newNCCLImport() *cobra.Command {
 				return exitError{2}
 			}
 			_, w, _ := diag.Count(ds)
-			fmt.Fprintf(c.OutOrStdout(), "wrote %s (%d value(s) not in the file; see the warnings)\n", out, w)
+			fmt.Fprintf(c.OutOrStdout(), "wrote %s (%s not in the file; see the warnings)\n", out, units.CountOf(w, "value", "values"))
 			return nil
 		},
 	}

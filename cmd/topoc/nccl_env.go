@@ -11,6 +11,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // maxEnvFile caps an NCCL environment file read by `nccl env --check`: a
@@ -52,7 +53,7 @@ func newNCCLEnv() *cobra.Command {
 			for _, f := range fs {
 				fmt.Fprintf(c.ErrOrStderr(), "%s:%d: Warning[%s]: %s\n", check, f.Line, diag.NCCLEnv, f.Msg)
 			}
-			fmt.Fprintf(c.OutOrStdout(), "%s: node model %q, %d finding(s)\n", check, sm.Name, len(fs))
+			fmt.Fprintf(c.OutOrStdout(), "%s: node model %q, %s\n", check, sm.Name, units.CountOf(len(fs), "finding", "findings"))
 			if len(fs) > 0 {
 				return exitError{1}
 			}

@@ -156,7 +156,7 @@ func TestPreCommitHooks(t *testing.T) {
 			}
 		}
 		// --quiet: no fabric summary, no count line.
-		if strings.Contains(out, "error(s)") || strings.Contains(out, "endpoints") {
+		if strings.Contains(out, "errors,") || strings.Contains(out, "endpoints") {
 			t.Errorf("topoc-check printed more than diagnostics:\n%s", out)
 		}
 	})

@@ -16,6 +16,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // reviewArtifacts are the emitters whose output the review document embeds:
@@ -141,7 +142,7 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 	if err := diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.OutOrStdout(), "wrote %s (%d file(s))\n", path.Join(out, "report.md"), len(arts))
+	fmt.Fprintf(c.OutOrStdout(), "wrote %s (%s)\n", path.Join(out, "report.md"), units.CountOf(len(arts), "file", "files"))
 	if code := res.exitCode(); code != 0 {
 		return exitError{code}
 	}

@@ -204,8 +204,8 @@ func writeAsBuilt(w io.Writer, r asbuilt.Result, rep *resilience.Report) {
 		fmt.Fprintln(w, "as built: not analyzed: no discovered device matched a design device")
 		return
 	case status == "as_designed" && r.Unseen > 0:
-		fmt.Fprintf(w, "as built: every design link the discovery could see is cabled between its two devices (at whatever ports) at its designed rate; %s no file could see %s not judged, so the design's analysis (topoc check) holds only if they are\n",
-			units.CountOf(r.Unseen, "link", "links"), isAre(r.Unseen))
+		fmt.Fprintf(w, "as built: every design link the discovery could see is cabled between its two devices (at whatever ports) at its designed rate; %s no file could see %s not judged, so the design's analysis (topoc check) holds only if %s\n",
+			units.CountOf(r.Unseen, "link", "links"), units.Agree(r.Unseen, "is", "are"), units.Agree(r.Unseen, "it is", "they are"))
 		return
 	case status == "as_designed":
 		fmt.Fprintln(w, "as built: every design link is cabled between its two devices (at whatever ports) at its designed rate; the design's analysis (topoc check) holds")
@@ -220,14 +220,6 @@ func writeAsBuilt(w io.Writer, r asbuilt.Result, rep *resilience.Report) {
 	}
 	fmt.Fprintf(w, "as built: the design less %s, analyzed as a what-if (a lower bound on the fabric as cabled: cables between other devices than designed are left out)\n", strings.Join(less, " and "))
 	resilience.WriteText(w, rep, true)
-}
-
-// isAre is the verb for a count: "is" for one, "are" otherwise.
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 // pickFabric returns the named fabric, the design's only fabric, or its

@@ -397,8 +397,8 @@ func (c *comparison) reportExtra(extra []*Device, cables map[string][]Link) {
 			what = "switch"
 		}
 		c.add(diag.Warning(diag.AsbuiltExtraDevice, c.g.Range(fab.Origin), "Device not in the design",
-			fmt.Sprintf("%s %s (%s, description %q, %d cabled port(s)) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
-				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, len(cables[d.ID]), fab.Name)))
+			fmt.Sprintf("%s %s (%s, description %q, %s) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
+				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, units.CountOf(len(cables[d.ID]), "cabled port", "cabled ports"), fab.Name)))
 	}
 }
 
@@ -470,8 +470,18 @@ func (c *comparison) missingDevice(n ir.NodeID, planes map[int32]bool) *hcl.Diag
 		hint = fmt.Sprintf(" No switch of plane %d was found: each InfiniBand plane is a subnet of its own, which a discovery from another plane cannot see; give one --discovered file per plane.", p)
 	}
 	return diag.Error(diag.AsbuiltMissingDevice, c.g.Range(nd.Origin), "Device not discovered",
-		fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. Its %d link(s) are not reported one by one.%s",
-			nd.Name, describe(c.g, n), c.g.Fabrics[c.f].Name, c.opt.File, c.linksOf[n], hint))
+		fmt.Sprintf("%s (%s) of fabric %q is not in %s: no device has its name, and none took its place by a cable. %s",
+			nd.Name, describe(c.g, n), c.g.Fabrics[c.f].Name, c.opt.File, linksNotReported(c.linksOf[n])+hint))
+}
+
+// linksNotReported says that a missing device's n links are not listed:
+// "Its 4 links are not reported one by one.", "Its link is not reported
+// on its own."
+func linksNotReported(n int) string {
+	if n == 1 {
+		return "Its link is not reported on its own."
+	}
+	return "Its " + units.CountOf(n, "link", "links") + " are not reported one by one."
 }
 
 // mlink is a discovered link between matched devices, its ends in design
@@ -592,8 +602,8 @@ func (c *comparison) noFile(unseen int, uncovered map[ir.NodeID]bool) *hcl.Diagn
 		example += fmt.Sprintf(" and %d more", len(names)-3)
 	}
 	return diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Switches without a discovery file",
-		fmt.Sprintf("%d cable(s) have no end on a switch that %s was collected on, so they are not compared: no LLDP file for %s. Collect lldpctl -f json0 on those switches too, in files named after them.",
-			unseen, c.opt.File, example))
+		fmt.Sprintf("%s %s no end on a switch that %s was collected on, so %s not compared: no LLDP file for %s. Collect lldpctl -f json0 on those switches too, in files named after them.",
+			units.CountOf(unseen, "cable", "cables"), units.Agree(unseen, "has", "have"), c.opt.File, units.Agree(unseen, "it is", "they are"), example))
 }
 
 // reportLinks checks each design link not already accounted for
@@ -904,7 +914,8 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 		return nil
 	}
 	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switch ports not named as the design names them",
-		fmt.Sprintf("%d port(s) of %s, such as %s, are named otherwise than the cable plan names switch ports (swpN, swpNsL for a lane of a broken-out port), so their cables are not compared. Name the interfaces as the plan does, or collect LLDP where they are.", bad, opt.File, example))}
+		fmt.Sprintf("%s of %s, %s%s, %s named otherwise than the cable plan names switch ports (swpN, swpNsL for a lane of a broken-out port), so %s not compared. Name the interfaces as the plan does, or collect LLDP where they are.",
+			units.CountOf(bad, "port", "ports"), opt.File, units.Agree(bad, "", "such as "), example, units.Agree(bad, "is", "are"), units.Agree(bad, "its cable is", "their cables are")))}
 }
 
 // namesHost reports whether an LLDP system name names the design device n

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // linkInfoHeader is a device header of iblinkinfo's default output:
@@ -105,7 +107,7 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)
 	}
 	if len(t.Devices) == 0 {
-		return nil, fmt.Errorf("no device header (`Switch: 0x<guid> <desc>:` or `CA: <desc>:`) in %d line(s): not iblinkinfo output", line)
+		return nil, fmt.Errorf("no device header (`Switch: 0x<guid> <desc>:` or `CA: <desc>:`) in %s: not iblinkinfo output", units.CountOf(line, "line", "lines"))
 	}
 	seen := map[string]int{}
 	for _, d := range t.Devices {

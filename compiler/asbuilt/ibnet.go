@@ -13,6 +13,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Device is one node of a discovered fabric.
@@ -224,7 +226,7 @@ func ParseIBNetDiscover(r io.Reader) (*Topology, error) {
 		if line == 0 {
 			return nil, fmt.Errorf("the file is empty: not ibnetdiscover's default output")
 		}
-		return nil, fmt.Errorf("line %d: no device record (a line `Switch <ports> \"<id>\"` or `Ca <ports> \"<id>\"`) in %d line(s): not ibnetdiscover's default output", line, line)
+		return nil, fmt.Errorf("line %d: no device record (a line `Switch <ports> \"<id>\"` or `Ca <ports> \"<id>\"`) in %s: not ibnetdiscover's default output", line, units.CountOf(line, "line", "lines"))
 	}
 	for _, l := range t.Links {
 		if _, ok := seen[l.B]; !ok {

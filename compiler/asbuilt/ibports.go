@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // portsLine is one line of `ibnetdiscover -p` (infiniband-diags'
@@ -128,7 +130,7 @@ func ParseIBNetDiscoverPorts(r io.Reader) (*Topology, error) {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)
 	}
 	if len(t.Devices) == 0 {
-		return nil, fmt.Errorf("no port line (`SW <lid> <port> 0x<guid> …`) in %d line(s): not ibnetdiscover -p output", line)
+		return nil, fmt.Errorf("no port line (`SW <lid> <port> 0x<guid> …`) in %s: not ibnetdiscover -p output", units.CountOf(line, "line", "lines"))
 	}
 	// The report lists every cabled port of every device it reached, so a
 	// cable seen from one end only means a cut or edited file.

@@ -320,12 +320,12 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 		var d *hcl.Diagnostic
 		if f.noModel {
 			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this rate",
-				fmt.Sprintf("%d cable(s) here run at %s, and no cable_model has a max_rate that high (e.g. %s); the plan lists them without a medium. Declare a cable_model with media, kind, reach and max_rate for this rate.",
-					f.count, units.Rate(f.rate), where))
+				fmt.Sprintf("%s here %s at %s, and no cable_model has a max_rate that high (e.g. %s); the plan lists %s without a medium. Declare a cable_model with media, kind, reach and max_rate for this rate.",
+					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "runs", "run"), units.Rate(f.rate), where, units.Agree(f.count, "it", "them")))
 		} else {
 			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
-				fmt.Sprintf("%d cable(s) here need more than the longest reach of any medium at %s (%gm): the longest, %s, needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
-					f.count, units.Rate(f.rate), f.reach, where, f.run, s.g.Cabling.Layout.RoutingFactor*100))
+				fmt.Sprintf("%s here %s more than the longest reach of any medium at %s (%gm): %s needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
+					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), units.Rate(f.rate), f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run, s.g.Cabling.Layout.RoutingFactor*100))
 		}
 		s.diags = append(s.diags, d)
 	}

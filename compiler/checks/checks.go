@@ -220,8 +220,8 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 	fab := g.Fabrics[f]
 	n := g.Nodes[stray[0]]
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, g.Range(n.Origin), "Fabric is not connected",
-		fmt.Sprintf("Fabric %q falls apart into %d pieces: %d node(s), %s among them, cannot reach the other %d. Add the missing links.",
-			fab.Name, len(size), len(stray), n.Name, len(members)-len(stray))+transitHint(g, f)))
+		fmt.Sprintf("Fabric %q falls apart into %d pieces: %s, %s%s, cannot reach the other %s. Add the missing links.",
+			fab.Name, len(size), units.CountOf(len(stray), "node", "nodes"), n.Name, units.Agree(len(stray), "", " among them"), units.Count(len(members)-len(stray)))+transitHint(g, f)))
 }
 
 // transitHint says, for a disconnected fabric, what server transit did or
@@ -364,6 +364,6 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 			name = "untiered"
 		}
 		s.diags = append(s.diags, diag.Info(diag.UnusedPorts, g.Range(fab.Origin), "Unused switch ports",
-			fmt.Sprintf("Fabric %q, tier %s: %s of %s ports free on %s switches (room to grow, or capacity to remove).", fab.Name, name, units.Count(t.free), units.Count(t.total), units.Count(t.switches))))
+			fmt.Sprintf("Fabric %q, tier %s: %s of %s ports free on %s (room to grow, or capacity to remove).", fab.Name, name, units.Count(t.free), units.Count(t.total), units.CountOf(t.switches, "switch", "switches"))))
 	}
 }

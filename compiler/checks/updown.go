@@ -295,8 +295,9 @@ func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 		}
 		n := &g.Nodes[worst]
 		s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly",
-			fmt.Sprintf("In fabric %q, %d %s switch(es) spread their uplinks unevenly over the %s switches they reach. The worst, %s, sends %s to some and %s to others of the %d it reaches, so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
-				g.Fabrics[f].Name, uneven, tiers[r], tiers[r+1], n.Name, units.Rate(wMax), units.Rate(wMin), wReach,
+			fmt.Sprintf("In fabric %q, %s %s %s %s unevenly over the %s switches %s. The worst, %s, sends %s to some and %s to others of the %d it reaches, so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
+				g.Fabrics[f].Name, units.Count(uneven), tiers[r], units.Agree(uneven, "switch", "switches"), units.Agree(uneven, "spreads its uplinks", "spread their uplinks"),
+				tiers[r+1], units.Agree(uneven, "it reaches", "they reach"), n.Name, units.Rate(wMax), units.Rate(wMin), wReach,
 				tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])))
 	}
 }

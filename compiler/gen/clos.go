@@ -137,8 +137,8 @@ func (c Clos) Validate() []ParamError {
 			most = max(most, per[k])
 		}
 		if len(c.Endpoints) > 0 && most < h {
-			errs = append(errs, ParamError{"homing", fmt.Sprintf("= %d spreads each server's ports of one rail and plane over %d leaves, but the servers have %d such port(s) each, so %d of every %d leaves would get no endpoints; dual-homing needs a multi-port NIC (or host) with its ports on one plane, and planes = 2 already puts port p on plane p",
-				h, h, most, h-most, h)})
+			errs = append(errs, ParamError{"homing", fmt.Sprintf("= %d spreads each server's ports of one rail and plane over %d leaves, but the servers have %s each, so %d of every %d leaves would get no endpoints; dual-homing needs a multi-port NIC (or host) with its ports on one plane, and planes = 2 already puts port p on plane p",
+				h, h, units.CountOf(most, "such port", "such ports"), h-most, h)})
 		}
 	}
 	if h := c.homing(); c.Homing < 0 || c.Tiers[0].Count > 0 && c.Tiers[0].Count%h != 0 {

@@ -310,7 +310,7 @@ func TestClosHomingNeedsPorts(t *testing.T) {
 	c := Clos{Endpoints: eps, Rails: 1, Planes: 2, Homing: 2,
 		Tiers: []ClosTier{{Name: "leaf", Ports: PortModel{Radix: 8, PortBPS: 100e9}, Count: 2, Down: 4}}}
 	errs := c.Validate()
-	if len(errs) != 1 || errs[0].Param != "homing" || !strings.Contains(errs[0].Msg, "1 such port(s)") {
+	if len(errs) != 1 || errs[0].Param != "homing" || !strings.Contains(errs[0].Msg, "1 such port each") {
 		t.Errorf("%v, want one homing error naming the single port", errs)
 	}
 }

@@ -9,8 +9,11 @@ package diag
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Code is a stable diagnostic identifier, documented in docs/diagnostics.md
@@ -152,4 +155,24 @@ func Count(ds hcl.Diagnostics) (errors, warnings, infos int) {
 		}
 	}
 	return
+}
+
+// Tally writes counts of errors, warnings and infos as the commands
+// summarize them: "0 errors, 1 warning, 3 info" (info is a mass noun and
+// keeps its form).
+func Tally(errors, warnings, infos int) string {
+	return strings.Join([]string{CountOf(errors, SevError), CountOf(warnings, SevWarning), CountOf(infos, SevInfo)}, ", ")
+}
+
+// CountOf writes n diagnostics of severity s with its noun: "1 error",
+// "2 warnings", "3 info".
+func CountOf(n int, s Severity) string { return units.Count(n) + " " + noun(n, s) }
+
+// noun is the noun for n diagnostics of severity s: "error", "warnings",
+// "info".
+func noun(n int, s Severity) string {
+	if s == SevInfo {
+		return "info"
+	}
+	return units.Agree(n, string(s), string(s)+"s")
 }

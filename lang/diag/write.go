@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // MaxTextPerSeverity caps the diagnostics of one severity that WriteText
@@ -77,7 +79,8 @@ func WriteText(w io.Writer, files map[string]*hcl.File, ds hcl.Diagnostics, widt
 	if len(hidden) > 0 {
 		var parts []string
 		for _, s := range hidden {
-			parts = append(parts, fmt.Sprintf("%d more %s(s)", hiddenBy[Severity(s)], s))
+			n := hiddenBy[Severity(s)]
+			parts = append(parts, units.Count(n)+" more "+noun(n, Severity(s)))
 		}
 		if _, err := fmt.Fprintf(w, "... %s not shown: at most %d of each severity are printed; --format json lists them all.\n\n", strings.Join(parts, ", "), MaxTextPerSeverity); err != nil {
 			return err

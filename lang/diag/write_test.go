@@ -74,7 +74,7 @@ func TestWriteTextBoundsManyDiagnostics(t *testing.T) {
 	if n := strings.Count(text, "Error[invalid-value]"); n != MaxTextPerSeverity {
 		t.Errorf("%d diagnostics printed, want %d", n, MaxTextPerSeverity)
 	}
-	if !strings.Contains(text, "... 9950 more error(s) not shown") {
+	if !strings.Contains(text, "... 9,950 more errors not shown") {
 		t.Errorf("no count of the hidden diagnostics:\n%s", text[len(text)-300:])
 	}
 	if !strings.Contains(text, "  50: x49 = 49\n") {
@@ -115,5 +115,22 @@ func TestWriteTextCRLF(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "   2:   a = 1\n") {
 		t.Errorf("got %q", out.String())
+	}
+}
+
+// The closing tally counts each severity with its noun: singular for one,
+// plural otherwise, and "info" unchanged.
+func TestTally(t *testing.T) {
+	for _, c := range []struct {
+		e, w, i int
+		want    string
+	}{
+		{0, 1, 3, "0 errors, 1 warning, 3 info"},
+		{1, 0, 1, "1 error, 0 warnings, 1 info"},
+		{2, 1024, 0, "2 errors, 1,024 warnings, 0 info"},
+	} {
+		if got := Tally(c.e, c.w, c.i); got != c.want {
+			t.Errorf("Tally(%d, %d, %d) = %q, want %q", c.e, c.w, c.i, got, c.want)
+		}
 	}
 }

@@ -12,19 +12,22 @@ type unit struct {
 	name  string
 }
 
-// rateUnits are the rate units largest first, and the last one. Tb/s is
-// the largest: the design language reads no larger one, and a printed
-// value must parse back.
+// rateUnits are the rate units largest first, and the last one. Pb/s is
+// the largest: the design language reads no larger one (a printed value
+// must parse back), and a fabric's summed capacity reaches it
+// ("139.52Pb/s" rather than "139520Tb/s"; thousands separators would not
+// parse back, and "1,6Tb/s" reads as a decimal comma).
 var (
-	rateUnits = []unit{{12, "Tb/s"}, {9, "Gb/s"}, {6, "Mb/s"}, {3, "Kb/s"}}
+	rateUnits = []unit{{15, "Pb/s"}, {12, "Tb/s"}, {9, "Gb/s"}, {6, "Mb/s"}, {3, "Kb/s"}}
 	rateLast  = unit{0, "b/s"}
 )
 
 // Rate formats an exact rate in bits per second per direction: always
-// bits, in the largest of Tb/s, Gb/s, Mb/s, Kb/s, b/s that keeps the
+// bits, in the largest of Pb/s, Tb/s, Gb/s, Mb/s, Kb/s, b/s that keeps the
 // number at least 1, with the shortest decimal that parses back to the
 // same value and no trailing zeros: "400Gb/s", "1.6Tb/s", "100Mb/s",
-// "26214.4Tb/s". NaN and infinities format as strconv does ("NaN",
+// "26.2144Pb/s". It is topoc's one formatting of rates (RateSig and
+// RateBound round in the same units). NaN and infinities format as strconv does ("NaN",
 // "+Inf"), without a unit.
 func Rate(bps float64) string {
 	return inUnits(bps, rateUnits, rateLast, shortest)
@@ -98,6 +101,17 @@ func CountOf(n int, one, many string) string {
 		return "1 " + one
 	}
 	return Count(n) + " " + many
+}
+
+// Agree returns one when n is 1 and many otherwise: the word that agrees
+// with a count CountOf wrote, its verb or pronoun: "1 cable has no end,
+// so it is", "2 cables have no end, so they are" from
+// Agree(n, "has", "have") and Agree(n, "it is", "they are").
+func Agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // inUnits writes v with text in the first of units (largest first) whose

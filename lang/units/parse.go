@@ -64,7 +64,7 @@ type Literal struct {
 var (
 	RateLiteral = &Literal{
 		noun: "rate", lookup: rateUnit, fix: fixRateUnit,
-		forms:    "b/s, Kb/s, Mb/s, Gb/s, Tb/s, B/s, KB/s, MB/s, GB/s, TB/s (or bps, Kbps, Mbps, Gbps, Tbps, Bps, KBps, MBps, GBps, TBps)",
+		forms:    "b/s, Kb/s, Mb/s, Gb/s, Tb/s, Pb/s, B/s, KB/s, MB/s, GB/s, TB/s, PB/s (or bps, Kbps, Mbps, Gbps, Tbps, Pbps, Bps, KBps, MBps, GBps, TBps, PBps)",
 		examples: `"400Gb/s" or "50GB/s"`,
 		min:      MinRate, max: MaxRate, baseUnit: "b/s",
 	}
@@ -138,6 +138,8 @@ func rateUnit(u string) (scale, bool) {
 		return scale{9, 0}, true
 	case "Tb/s", "Tbps":
 		return scale{12, 0}, true
+	case "Pb/s", "Pbps":
+		return scale{15, 0}, true
 	case "B/s", "Bps":
 		return scale{0, 3}, true
 	case "KB/s", "kB/s", "KBps", "kBps":
@@ -148,6 +150,8 @@ func rateUnit(u string) (scale, bool) {
 		return scale{9, 3}, true
 	case "TB/s", "TBps":
 		return scale{12, 3}, true
+	case "PB/s", "PBps":
+		return scale{15, 3}, true
 	}
 	return scale{}, false
 }
@@ -233,8 +237,8 @@ func computeUnit(u string) (scale, bool) {
 // or "100 Gbps" into bits per second, per direction. The grammar is a
 // plain decimal number (digits, optionally a point and more digits; no
 // sign, no exponent), at most one space, and a unit: b/s, Kb/s, Mb/s,
-// Gb/s, Tb/s or their bps spellings for bits; B/s, KB/s, MB/s, GB/s, TB/s
-// or their Bps spellings for bytes (×8). Prefixes are decimal SI (10^3).
+// Gb/s, Tb/s, Pb/s or their bps spellings for bits; B/s, KB/s, MB/s,
+// GB/s, TB/s, PB/s or their Bps spellings for bytes (×8). Prefixes are decimal SI (10^3).
 // Units are case-sensitive. Zero parses; negative values cannot be
 // written; nonzero values outside [MinRate, MaxRate] are errors.
 func ParseRate(s string) (bps float64, err error) {
@@ -453,7 +457,7 @@ func prefixLetter(c byte, letters string) (string, bool) {
 // choice of bits or bytes.
 func fixRateUnit(u string) []string {
 	prefix := ""
-	if p, ok := prefixLetter(u[0], "kmgt"); ok {
+	if p, ok := prefixLetter(u[0], "kmgtp"); ok {
 		prefix, u = p, u[1:]
 	}
 	lower := strings.ToLower(u)

@@ -44,6 +44,12 @@ var rateOK = []unitCase{
 	{"0b/s", 0},
 	{"007Gb/s", 7e9},
 	{"1000000Tb/s", 1e18},
+	{"1000Pb/s", 1e18},
+	{"139.52Pb/s", 139.52e15},
+	{"400Pb/s", 400e15},
+	{"2Pbps", 2e15},
+	{"1PB/s", 8e15},
+	{"1PBps", 8e15},
 	{"1b/s", 1},
 }
 
@@ -74,14 +80,15 @@ var rateBad = []struct {
 	{"1,6Tb/s", []string{`did you mean "1.6Tb/s"`}},
 	{"400\tGb/s", nil},
 	{"400Gb/sec", []string{`did you mean "400Gb/s"`}},
-	{"400Pb/s", nil},
+	{"400pb/s", []string{`did you mean "400Pb/s"`}},
+	{"400Eb/s", nil},
 	{"400xb/s", nil},
 	{"NaN", nil},
 	{"Inf", nil},
 	{"Infb/s", nil},
 	{"0x10Gb/s", nil},
 	{"1_000Gb/s", nil},
-	{"1000001Tb/s", []string{"above the largest rate, 1000000Tb/s"}},
+	{"1000001Tb/s", []string{"above the largest rate, 1000Pb/s"}},
 	{"99999999999999999999999999999999Tb/s", []string{"above the largest"}},
 	{"0.5b/s", []string{"below the smallest nonzero rate, 1b/s"}},
 	{strings.Repeat("1", 65) + "b/s", []string{"longer than 64"}},
@@ -209,8 +216,8 @@ func TestParseLength(t *testing.T) {
 func TestRateErrorMessage(t *testing.T) {
 	_, err := ParseRate("400Gbs")
 	want := `"400Gbs" is not a rate: "Gbs" is not a unit of rate (did you mean "400Gb/s"?); ` +
-		`write a number followed by one of b/s, Kb/s, Mb/s, Gb/s, Tb/s, B/s, KB/s, MB/s, GB/s, TB/s ` +
-		`(or bps, Kbps, Mbps, Gbps, Tbps, Bps, KBps, MBps, GBps, TBps), e.g. "400Gb/s" or "50GB/s"`
+		`write a number followed by one of b/s, Kb/s, Mb/s, Gb/s, Tb/s, Pb/s, B/s, KB/s, MB/s, GB/s, TB/s, PB/s ` +
+		`(or bps, Kbps, Mbps, Gbps, Tbps, Pbps, Bps, KBps, MBps, GBps, TBps, PBps), e.g. "400Gb/s" or "50GB/s"`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
@@ -233,7 +240,9 @@ func TestFormat(t *testing.T) {
 		{Rate, 8, "8b/s"},
 		{Rate, 0, "0b/s"},
 		{Rate, math.Copysign(0, -1), "0b/s"},
-		{Rate, 1e18, "1000000Tb/s"},
+		{Rate, 1e18, "1000Pb/s"},
+		{Rate, 139520e12, "139.52Pb/s"},
+		{Rate, 999.9e12, "999.9Tb/s"},
 		{Rate, -400e9, "-400Gb/s"},
 		{Rate, 0.5, "0.5b/s"},
 		{Rate, math.NaN(), "NaN"},

@@ -10,7 +10,7 @@ import (
 
 func TestRate(t *testing.T) {
 	for v, want := range map[float64]string{
-		400e9: "400Gb/s", 1.6e12: "1.6Tb/s", 100e6: "100Mb/s", 26214.4e12: "26214.4Tb/s",
+		400e9: "400Gb/s", 1.6e12: "1.6Tb/s", 100e6: "100Mb/s", 26214.4e12: "26.2144Pb/s", 139520e12: "139.52Pb/s",
 		0: "0b/s", 1: "1b/s", 1500: "1.5Kb/s", 504.1e9: "504.1Gb/s", 817.6e12: "817.6Tb/s",
 		-200e9: "-200Gb/s", math.Inf(1): "+Inf",
 	} {
@@ -23,11 +23,11 @@ func TestRate(t *testing.T) {
 // Rate's text parses back to the same float: the exact form round-trips.
 func TestRateRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	scale := map[string]float64{"Tb/s": 1e12, "Gb/s": 1e9, "Mb/s": 1e6, "Kb/s": 1e3, "b/s": 1}
+	scale := map[string]float64{"Pb/s": 1e15, "Tb/s": 1e12, "Gb/s": 1e9, "Mb/s": 1e6, "Kb/s": 1e3, "b/s": 1}
 	for range 20000 {
 		v := math.Ldexp(r.Float64(), r.IntN(60))
 		s := Rate(v)
-		for _, u := range []string{"Tb/s", "Gb/s", "Mb/s", "Kb/s", "b/s"} {
+		for _, u := range []string{"Pb/s", "Tb/s", "Gb/s", "Mb/s", "Kb/s", "b/s"} {
 			if num, ok := strings.CutSuffix(s, u); ok {
 				exp := int(math.Round(math.Log10(scale[u])))
 				got, err := strconv.ParseFloat(num+"e"+strconv.Itoa(exp), 64)
@@ -46,6 +46,9 @@ func TestSizeLengthCount(t *testing.T) {
 		{Length(2000), "2km"}, {Length(3), "3m"}, {Length(0.5), "0.5m"}, {Length(0.05), "50mm"},
 		{Count(65536), "65,536"}, {Count(-1024), "-1,024"}, {Count(999), "999"}, {Count(0), "0"},
 		{CountOf(1, "link", "links"), "1 link"}, {CountOf(0, "link", "links"), "0 links"}, {CountOf(1024, "switch", "switches"), "1,024 switches"},
+		{CountOf(1, "cable", "cables") + " " + Agree(1, "has", "have"), "1 cable has"},
+		{CountOf(2, "cable", "cables") + " " + Agree(2, "has", "have"), "2 cables have"},
+		{Agree(0, "it", "them"), "them"},
 		{Seconds(1.25, 3), "1.25s"}, {Seconds(0.0032, 3), "3.2ms"}, {Seconds(750e-6, 3), "750µs"},
 		{RateSig(200.6321e9, 4), "200.6Gb/s"}, {RateSig(999.96e9, 4), "1000Gb/s"},
 	} {
@@ -62,7 +65,7 @@ func TestRateBoundDirected(t *testing.T) {
 	for v, want := range map[float64][2]string{
 		17.15014e12:   {"17.1501Tb/s", "17.1502Tb/s"},
 		18e12:         {"18Tb/s", "18Tb/s"},
-		13952.1052e12: {"13952.1Tb/s", "13952.2Tb/s"},
+		13952.1052e12: {"13.9521Pb/s", "13.9522Pb/s"},
 		999.9999e9:    {"999.999Gb/s", "1000Gb/s"},
 	} {
 		if d, u := RateBound(v, 6, Down), RateBound(v, 6, Up); d != want[0] || u != want[1] {
@@ -71,7 +74,7 @@ func TestRateBoundDirected(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	back := func(s string) float64 {
-		for u, e := range map[string]string{"Tb/s": "e12", "Gb/s": "e9", "Mb/s": "e6", "Kb/s": "e3"} {
+		for u, e := range map[string]string{"Pb/s": "e15", "Tb/s": "e12", "Gb/s": "e9", "Mb/s": "e6", "Kb/s": "e3"} {
 			if num, ok := strings.CutSuffix(s, u); ok {
 				f, _ := strconv.ParseFloat(num+e, 64)
 				return f

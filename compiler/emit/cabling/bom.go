@@ -158,7 +158,7 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 		end = "switch end"
 	}
 	if c.Transceiver == ir.None {
-		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %d port(s), %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), c.Ports, end)
+		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %s, %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), units.CountOf(int(c.Ports), "port", "ports"), end)
 	}
 	t := g.Parts.Transceivers[c.Transceiver]
 	power := "power not given"
@@ -302,7 +302,8 @@ func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
 	fmt.Fprintf(b, "| **all %d racks** | | | **%s** |\n", len(powers), powerText(total, unknown))
 	b.WriteString("\nMaximum power is the sum of the datasheet maxima of the rack's servers, switches and transceivers (the catalogue's `power`, with its source). ")
 	if unknown > 0 {
-		fmt.Fprintf(b, "%d part(s) have no power figure in the catalogue, so a value written \"at least\" leaves them out: give their model a `power` to complete it.\n", unknown)
+		fmt.Fprintf(b, "%s %s no power figure in the catalogue, so a value written \"at least\" leaves %s out: give %s model a `power` to complete it.\n",
+			units.CountOf(unknown, "part", "parts"), units.Agree(unknown, "has", "have"), units.Agree(unknown, "it", "them"), units.Agree(unknown, "its", "their"))
 	} else {
 		b.WriteString("Every part has a figure.\n")
 	}

@@ -309,7 +309,7 @@ func TestLabels(t *testing.T) {
 	if got := one.text(); got != "1 × 200G" {
 		t.Errorf("single link: %q", got)
 	}
-	for bps, want := range map[float64]string{400e9: "400Gb/s", 102.4e12: "102.4Tb/s", 1.6384e15: "1638Tb/s", 504123076923.07697: "504.1Gb/s"} {
+	for bps, want := range map[float64]string{400e9: "400Gb/s", 102.4e12: "102.4Tb/s", 1.6384e15: "1.638Pb/s", 504123076923.07697: "504.1Gb/s"} {
 		if got := rateLong(bps); got != want {
 			t.Errorf("rateLong(%g) = %q, want %q", bps, got, want)
 		}

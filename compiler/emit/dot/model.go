@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Component colours of server-model views (a presentation choice).
@@ -190,7 +191,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	}{{ir.KindGPU, "GPU", "GPUs"}, {ir.KindNVSwitch, "NVSwitch", "NVSwitches"}, {ir.KindCPU, "CPU", "CPUs"},
 		{ir.KindPCIeSwitch, "PCIe switch", "PCIe switches"}, {ir.KindNIC, "NIC", "NICs"}} {
 		if count[c.k] > 0 {
-			parts = append(parts, plural(count[c.k], c.one, c.many))
+			parts = append(parts, units.CountOf(count[c.k], c.one, c.many))
 		}
 	}
 	slices.Sort(internalKinds)

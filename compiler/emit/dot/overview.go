@@ -45,7 +45,7 @@ func (ov *overview) title(what string) string {
 
 // summary is the second line: what the fabric holds.
 func (ov *overview) summary() string {
-	return units.Count(len(ov.fab.Endpoints)) + " endpoints · " + plural(ov.switches, "switch", "switches") +
+	return units.Count(len(ov.fab.Endpoints)) + " endpoints · " + units.CountOf(ov.switches, "switch", "switches") +
 		" · " + units.Count(ov.links) + " links · " + rateLong(ov.capacity) + " per direction"
 }
 
@@ -124,7 +124,7 @@ func partsText(parts map[string]int) string {
 	})
 	out := make([]string, len(names))
 	for i, k := range names {
-		out[i] = plural(parts[k], k, k+"s")
+		out[i] = units.CountOf(parts[k], k, k+"s")
 	}
 	return strings.Join(out, ", ")
 }

@@ -49,7 +49,7 @@ func rateShort(bps float64) string {
 }
 
 // rateLong is an aggregate rate in lang/units' style at four
-// significant digits: "12.8Tb/s", "102.4Tb/s", "1638Tb/s". (A diagram
+// significant digits: "12.8Tb/s", "102.4Tb/s", "1.638Pb/s". (A diagram
 // label, not data: ir.json holds the exact values.)
 func rateLong(bps float64) string { return units.RateSig(bps, 4) }
 
@@ -134,12 +134,4 @@ func (b *bundle) short() string {
 		return t[:i]
 	}
 	return t
-}
-
-// plural returns "1 GPU", "8 GPUs", "2 switches".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return units.Count(n) + " " + many
 }

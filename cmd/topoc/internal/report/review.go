@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Review is the content of the design-review document `topoc report`
@@ -83,7 +84,7 @@ func WriteReview(w io.Writer, r *Review) error {
 	case unproven > 0:
 		verdict = "**Not proven**: no errors, but requirements the bounds do not decide"
 	}
-	p("%s; %d warning(s), %d info(s); %d of %d requirement(s) met", verdict, warns, infos, met, len(c.Requirements))
+	p("%s; %s, %s; %d of %s met", verdict, diag.CountOf(warns, diag.SevWarning), diag.CountOf(infos, diag.SevInfo), met, units.CountOf(len(c.Requirements), "requirement", "requirements"))
 	if unproven > 0 {
 		p(", %d unproven", unproven)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Finding is one place where an environment file contradicts the design:
@@ -126,7 +127,9 @@ func checkHCA(s setting, d Design) []Finding {
 		}
 	}
 	if len(missing) > 0 {
-		add("NCCL_IB_HCA leaves out compute NIC(s) %s of node model %q: NCCL will not use those rails, and the GPUs behind them send through another GPU's NIC. Use NCCL_IB_HCA=%s.", strings.Join(missing, ", "), d.Model, d.HCA())
+		n := len(missing)
+		add("NCCL_IB_HCA leaves out %s %s of node model %q: NCCL will not use %s, and the GPUs behind %s send through another GPU's NIC. Use NCCL_IB_HCA=%s.",
+			units.Agree(n, "compute NIC", "compute NICs"), strings.Join(missing, ", "), d.Model, units.Agree(n, "that rail", "those rails"), units.Agree(n, "it", "them"), d.HCA())
 	}
 	var other []string
 	for _, dev := range d.Other {

@@ -72,7 +72,7 @@ func TestCheck(t *testing.T) {
 	}{
 		// A prefix list: mlx5_1 takes mlx5_10 and mlx5_11 (compute) and
 		// the storage mlx5_1; mlx5_0 … are fine but rails 1-4 are missing.
-		{"# a comment\nNCCL_IB_HCA=mlx5_0,mlx5_1\n", 2, []string{"leaves out compute NIC(s) mlx5_3 (rail 1), mlx5_4 (rail 2), mlx5_5 (rail 3), mlx5_6 (rail 4), mlx5_9 (rail 5)", "selects mlx5_1, which node model", `"mlx5_1" is a prefix and selects mlx5_10, mlx5_11, mlx5_1`}},
+		{"# a comment\nNCCL_IB_HCA=mlx5_0,mlx5_1\n", 2, []string{"leaves out compute NICs mlx5_3 (rail 1), mlx5_4 (rail 2), mlx5_5 (rail 3), mlx5_6 (rail 4), mlx5_9 (rail 5)", "selects mlx5_1, which node model", `"mlx5_1" is a prefix and selects mlx5_10, mlx5_11, mlx5_1`}},
 		// Every NIC but the storage ones, by exclusion: the storage
 		// ones are excluded, so only the unknown entry is wrong.
 		{"NCCL_IB_HCA=\"^=mlx5_1,mlx5_2,mlx5_7,mlx5_8\"\n", 1, nil},
