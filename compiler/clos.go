@@ -61,6 +61,13 @@ func (s *state) buildClos(f *lang.Fabric) {
 			return
 		}
 	}
+	rates := map[string]lang.Val[float64]{"link_rate": c.LinkRate}
+	for _, t := range c.Tiers {
+		rates["tier "+t.Name+" link_rate"] = t.LinkRate
+	}
+	if !s.optionalRates(f, rates) {
+		return
+	}
 	for _, t := range c.Tiers {
 		m, ok := s.switchModel(t.Model)
 		if !ok {

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/topoc/topoc/compiler/gen"
 	"github.com/topoc/topoc/compiler/ir"
@@ -163,37 +164,42 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			continue
 		}
 		for i := int64(0); i < max(l.Parallel.V, 1); i++ {
-			pa, lna, _ := alloc[a].Take(rate)
-			pb, lnb, _ := alloc[b].Take(rate)
-			s.groupFull(l, ports, alloc, full, a, b)
+			// The lanes are those of the port each end got: a link that
+			// spills into a later port group may land on a broken-out
+			// port where the first group's ports are whole.
+			pa, lna, usedA := alloc[a].Take(rate)
+			pb, lnb, usedB := alloc[b].Take(rate)
+			s.groupFull(l, rate, ports, alloc, full, a, b)
 			s.g.AddLink(ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
-				CapacityBPS: rate, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(la, lb)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
+				CapacityBPS: rate, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(usedA, usedB)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
 		}
 	}
 	s.g.Fabrics[fab].Tiers = orderTiers(s.g, fab)
 }
 
-// groupFull reports, at the link block, the first link that finds every
-// port group of a switch running at its rate full (a switch_model with
-// port_group blocks; a model of one rate is left to the radix check,
-// which counts its ports as a whole). Once per switch.
-func (s *state) groupFull(l *lang.CustomLink, ports map[ir.NodeID]gen.PortModel, alloc map[ir.NodeID]*gen.PortAllocator, full map[ir.NodeID]bool, ends ...ir.NodeID) {
+// groupFull reports, at the link block, the first link at rate bps
+// that finds every port group of a switch running at that rate full (a
+// switch_model with port_group blocks; a model of one rate is left to the
+// radix check, which counts its ports as a whole). Once per switch.
+func (s *state) groupFull(l *lang.CustomLink, bps float64, ports map[ir.NodeID]gen.PortModel, alloc map[ir.NodeID]*gen.PortAllocator, full map[ir.NodeID]bool, ends ...ir.NodeID) {
 	for _, id := range ends {
 		m := ports[id]
-		if len(m.Groups) == 0 || full[id] {
+		if len(m.Groups) == 0 || full[id] || !slices.ContainsFunc(alloc[id].Overflow(), func(n int) bool { return n > 0 }) {
 			continue
 		}
-		for gi, n := range alloc[id].Overflow() {
-			if n == 0 {
-				continue
+		full[id] = true
+		var held []string
+		for _, g := range m.Groups {
+			switch lanes := g.LanesAt(bps); {
+			case lanes == 1:
+				held = append(held, fmt.Sprintf("%q: %s", g.Name, units.CountOf(g.Ports, "port", "ports")))
+			case lanes > 1:
+				held = append(held, fmt.Sprintf("%q: %s of %d lanes", g.Name, units.CountOf(g.Ports, "port", "ports"), lanes))
 			}
-			full[id] = true
-			g := m.Groups[gi]
-			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, l.DeclRange, "Port group full",
-				fmt.Sprintf("%s (%s) has %d ports at %s (port group %q), and this link needs one more; the ports at that rate are all taken. Use fewer links at %s, another rate its other port groups run at, or a model with more such ports.",
-					s.g.Nodes[id].Name, s.g.Nodes[id].Model, g.Ports, units.Rate(g.PortBPS), g.Name, units.Rate(g.PortBPS))))
-			break
 		}
+		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, l.DeclRange, "Port group full",
+			fmt.Sprintf("%s (%s) has no port left at %s: the port groups that run at it (%s) are all taken, and this link needs one more. Use fewer links at %s, another rate its other port groups run at, or a model with more such ports.",
+				s.g.Nodes[id].Name, s.g.Nodes[id].Model, units.Rate(bps), strings.Join(held, "; "), units.Rate(bps))))
 	}
 }
 

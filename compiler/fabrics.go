@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -104,8 +106,27 @@ func (s *state) paramErrors(f *lang.Fabric, errs []gen.ParamError, code diag.Cod
 	return len(errs) == 0
 }
 
+// optionalRates reports (invalid-parameter, at the argument) an optional
+// rate written as zero or less: unset, such a rate takes its default, but
+// "0Gb/s" written out is a mistake, not a request for the default.
+// Returns whether all are positive or unset.
+func (s *state) optionalRates(f *lang.Fabric, rates map[string]lang.Val[float64]) bool {
+	ok := true
+	for _, name := range slices.Sorted(maps.Keys(rates)) {
+		if r := rates[name]; r.Set && r.V <= 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, r.Range, "Rate must be positive",
+				fmt.Sprintf("In fabric %q, %s is %s; a link rate is above zero. Write the rate, or leave %s out for its default.", f.Name, name, units.Rate(r.V), name)))
+			ok = false
+		}
+	}
+	return ok
+}
+
 func (s *state) buildFatTree(f *lang.Fabric) {
 	ft := f.FatTree
+	if !s.optionalRates(f, map[string]lang.Val[float64]{"host_rate": ft.HostRate, "core_rate": ft.CoreRate}) {
+		return
+	}
 	p := gen.FatTree{K: int(ft.K.V), LinkRateBPS: ft.LinkRate.V, HostBPS: ft.HostRate.V, CoreBPS: ft.CoreRate.V,
 		SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
 	if ft.SwitchModel.Set {
@@ -134,6 +155,9 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 
 func (s *state) buildDragonfly(f *lang.Fabric) {
 	d := f.Dragonfly
+	if !s.optionalRates(f, map[string]lang.Val[float64]{"terminal_rate": d.TermRate, "global_rate": d.GlobalRate}) {
+		return
+	}
 	p := gen.Dragonfly{P: int(d.P.V), A: int(d.A.V), H: int(d.H.V), G: int(d.G.V),
 		LinksPerPair: int(d.LinksPerPair.V), Terminals: int(d.Terminals.V),
 		LocalBPS: d.LocalRate.V, GlobalBPS: d.GlobalRate.V, TerminalBPS: d.TermRate.V,
@@ -176,7 +200,7 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 				fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)))
 			return
 		}
-		p.RouterRadix = int(m.Radix.V)
+		p.RouterRadix, p.RouterPortBPS = int(m.Radix.V), m.PortRate.V
 	}
 	_, info := gen.BuildDragonfly(s.g, f.Name, p)
 	if n := len(info.UnusedGlobalPorts); n > 0 {
@@ -198,6 +222,9 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 
 func (s *state) buildTorus(f *lang.Fabric) {
 	t := f.Torus
+	if !s.optionalRates(f, map[string]lang.Val[float64]{"terminal_rate": t.TermRate}) {
+		return
+	}
 	p := gen.Torus{Wrap: !t.Wrap.Set || t.Wrap.V, P: int(t.P.V), LinkBPS: t.LinkRate.V, TerminalBPS: t.TermRate.V,
 		RouterModel: t.RouterModel.V, Origin: s.g.Origin(f.FamilyRange)}
 	if !t.P.Set {
@@ -216,7 +243,7 @@ func (s *state) buildTorus(f *lang.Fabric) {
 				return
 			}
 		}
-		p.RouterRadix = int(m.Radix.V)
+		p.RouterRadix, p.RouterPortBPS = int(m.Radix.V), m.PortRate.V
 	}
 	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"dims": t.Dims.Range, "p": t.P.Range,
 		"link_rate": t.LinkRate.Range, "terminal_rate": t.TermRate.Range, "router_model": t.RouterModel.Range}) {

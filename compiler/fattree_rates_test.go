@@ -79,3 +79,43 @@ fabric "ft" {
 		t.Errorf("fat_tree on a model with port groups: %v; want one invalid-value", errs)
 	}
 }
+
+// An optional rate written as zero is an error at the argument, not a
+// silent default; a torus router reports its model's port rate, not the
+// link rate its ports run at.
+func TestOptionalRatesAndRouterRates(t *testing.T) {
+	_, errs := compileSrc(t, `
+fabric "ft" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+    host_rate = "0Gb/s"
+  }
+}
+`)
+	if len(errs) != 1 || errs[0] != string(diag.InvalidParameter) {
+		t.Errorf("host_rate 0: %v; want one invalid-parameter", errs)
+	}
+	g, errs := compileSrc(t, `
+switch_model "R" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  breakouts = ["4x100Gb/s"]
+}
+fabric "t" {
+  torus {
+    dims         = [2, 2, 2]
+    link_rate    = "100Gb/s"
+    router_model = "R"
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, n := range g.Nodes {
+		if n.Kind == ir.KindSwitch && (n.PortRateBPS != 400e9 || n.Radix != 8) {
+			t.Errorf("%s: %d ports at %g; want the model's 8 at 400G", n.Name, n.Radix, n.PortRateBPS)
+		}
+	}
+}

@@ -138,3 +138,71 @@ func TestPortGroupsSpill(t *testing.T) {
 		t.Fatalf("32 down + 8 up on 28 × 100G + 8 × 400G: %v; want one invalid-parameter", errs)
 	}
 }
+
+// In a custom fabric, host links past the 28 ports of the 100G group
+// spill onto a 400G port broken out 4 × 100G, as lanes of that port
+// (swp29s0, swp29s1: Breakout 4), not as whole ports.
+func TestPortGroupsCustomSpill(t *testing.T) {
+	g, errs := compileSrc(t, mixedLeaf+`
+fabric "f" {
+  custom {
+    switch "leaf" {
+      model = "N93600"
+    }
+    host "h" {
+      count = 30
+      rate  = "100Gb/s"
+    }
+    link {
+      count = 30
+      a     = format("h%02d", count.index)
+      b     = "leaf"
+    }
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var spilled []string
+	for i := range g.Links {
+		l := &g.Links[i]
+		if l.B.Port >= 28 {
+			if l.Breakout != 4 {
+				t.Errorf("link on port %d lane %d: breakout %d; want 4", l.B.Port, l.B.Lane, l.Breakout)
+			}
+			spilled = append(spilled, g.PortName(l.B, l))
+		}
+	}
+	if strings.Join(spilled, ",") != "swp29s0,swp29s1" {
+		t.Errorf("spilled links on %v; want swp29s0,swp29s1", spilled)
+	}
+}
+
+// A Clos leaf with port groups that sets only up takes as down links
+// every link at the host rate that still finds a port once the uplinks
+// have theirs: 28 on the 100G group and 4 × 4 lanes on the four 400G
+// ports the 4 uplinks leave, 44 in all.
+func TestPortGroupsDefaultDown(t *testing.T) {
+	src := strings.Replace(mixedLeaf+mixedClos, `      per   = ["rack"]`, "      per   = [\"rack\"]\n      up    = 4", 1)
+	src = strings.Replace(src, "nodes = 28", "nodes = 44", 1)
+	src = strings.Replace(src, "hosts     = 112", "hosts     = 88", 1)
+	g, errs := compileSrc(t, src)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	leaves := map[ir.NodeID]int{}
+	for _, l := range g.Links {
+		if g.Nodes[l.B.Node].Tier == "leaf" {
+			leaves[l.B.Node]++
+		}
+	}
+	if len(leaves) != 2 {
+		t.Fatalf("hosts on %d leaves; want 2 leaves of 44", len(leaves))
+	}
+	for n, c := range leaves {
+		if c != 44 {
+			t.Errorf("%s: %d host links; want 44", g.Nodes[n].Name, c)
+		}
+	}
+}

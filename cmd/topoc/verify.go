@@ -35,14 +35,17 @@ func newVerify() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
 		Short: "Compare the cabled fabric (ibnetdiscover, iblinkinfo, LLDP or NetQ output) with the design",
-		Long: "verify compiles the design and compares one of its fabrics with what ibnetdiscover (or iblinkinfo)\n" +
-			"found on an InfiniBand cluster, or what lldpctl -f json0 found on each switch of an Ethernet one (one file\n" +
-			"per switch, named after it) or NetQ's topology graph of it (name the fabric with --fabric): missing, extra and unnamed devices, missing, unplanned, miswired and\n" +
-			"swapped cables, and links trained narrower or slower than designed, each at the design line that\n" +
-			"made it. Devices are matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several\n" +
-			"InfiniBand planes (one subnet each) takes one --discovered file per plane. --analyze adds the analysis of\n" +
-			"the fabric as built (residual bisection, ranks cut off, workloads that restart).\n" +
-			"Exit 0 as designed, 1 differences found (or design errors), 2 usage, I/O or unreadable discovery files.",
+		Long: "verify compiles the design and compares one of its fabrics with what ibnetdiscover (or\n" +
+			"iblinkinfo) found on an InfiniBand cluster, what lldpctl -f json0 found on each switch of an\n" +
+			"Ethernet one (one file per switch, named after it), or NetQ's topology graph of it: missing,\n" +
+			"extra and unnamed devices, missing, unplanned, miswired and swapped cables, and links trained\n" +
+			"narrower or slower than designed, each at the design line that made it. The fabric is the\n" +
+			"design's only one, else its only InfiniBand one; name another with --fabric. Devices are\n" +
+			"matched by NodeDescription (docs/asbuilt.md), or by --map. A fabric of several InfiniBand\n" +
+			"planes (one subnet each) takes one --discovered file per plane. --analyze adds the analysis\n" +
+			"of the fabric as built (residual bisection, ranks cut off, workloads that restart).\n" +
+			"Exit 0 as designed, 1 differences found (or design errors), 2 usage, I/O or unreadable\n" +
+			"discovery files.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(discovered) == 0 {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover, iblinkinfo, lldpctl -f json0 or NetQ output of the cabled fabric)")

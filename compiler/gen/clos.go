@@ -272,21 +272,48 @@ func (c Clos) DefaultSplit(ti int) (down, up int) {
 }
 
 // defaultDown returns the down links of tier ti when down is unset (the
-// top tier): every port its up links leave, for a model of one rate;
-// for a model with port groups, the links its groups running at the down
-// rate carry, less the up links when those share the group. At least 1.
+// top tier, or a tier that sets only up): every port its up links leave,
+// for a model of one rate; for a model with port groups, the links at
+// the down rate that still find a port, lanes of broken-out ports
+// included, once the up links have theirs. At least 1.
 func (c Clos) defaultDown(ti int) int {
 	t := c.Tiers[ti]
 	if len(t.Ports.Groups) == 0 {
 		return max(t.Ports.Radix-t.Up, 1)
 	}
 	downBPS, upBPS := c.rates(ti)
-	ports, _ := t.Ports.PortsAt(downBPS)
-	n := ports * max(t.Ports.Lanes(downBPS), 1)
-	if t.Up > 0 && t.Ports.groupOf(upBPS) == t.Ports.groupOf(downBPS) {
-		n -= t.Up
+	a := t.Ports.NewAllocator()
+	for range t.Up {
+		a.Take(upBPS)
+	}
+	over := func() int {
+		n := 0
+		for _, o := range a.Overflow() {
+			n += o
+		}
+		return n
+	}
+	before, n := over(), 0
+	for n < t.Ports.Radix*maxLanes(t.Ports) {
+		a.Take(downBPS)
+		if over() > before {
+			break
+		}
+		n++
 	}
 	return max(n, 1)
+}
+
+// maxLanes returns the most lanes one port of m splits into (1 without
+// breakouts).
+func maxLanes(m PortModel) int {
+	most := 1
+	for _, g := range m.groups() {
+		for _, b := range g.Breakouts {
+			most = max(most, b.Lanes)
+		}
+	}
+	return most
 }
 
 // portErrors reports a tier whose down and up links need more ports than
@@ -699,10 +726,8 @@ func (b *closBuilder) wireTier(ti int) {
 			count = max(1, (len(lower)*lowerT.Up+down-1)/down)
 		}
 		upper := b.makeSwitches(ti, ds, s, count)
-		lanesUp, lanesDown := lowerT.Ports.Lanes(linkBPS), t.Ports.Lanes(linkBPS)
-		if lanesUp == 0 || lanesDown == 0 {
+		if lowerT.Ports.Lanes(linkBPS) == 0 || t.Ports.Lanes(linkBPS) == 0 {
 			b.problems = append(b.problems, ClosProblem{ProblemRate, ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", units.Rate(linkBPS), lowerT.Name, t.Name)})
-			lanesUp, lanesDown = max(lanesUp, 1), max(lanesDown, 1)
 		}
 		// Down ports of the upper switches come first, so allocate all of
 		// them per upper switch in lower order: gather pairs, then sort.
@@ -731,10 +756,11 @@ func (b *closBuilder) wireTier(ti int) {
 			lo.alloc.Reserve(lo.downBPS, lowerT.Down)
 		}
 		upPorts := make([]ir.Port, len(pairs))
+		upLanes := make([]int, len(pairs)) // lanes of the port each uplink got
 		for i, p := range pairs {
 			lo := lower[p.lo]
-			port, lane, _ := lo.alloc.Take(linkBPS)
-			upPorts[i] = ir.Port{Node: lo.id, Port: port, Lane: lane}
+			port, lane, lanes := lo.alloc.Take(linkBPS)
+			upPorts[i], upLanes[i] = ir.Port{Node: lo.id, Port: port, Lane: lane}, lanes
 		}
 		order := make([]int, len(pairs))
 		for i := range order {
@@ -743,9 +769,9 @@ func (b *closBuilder) wireTier(ti int) {
 		slices.SortStableFunc(order, func(x, y int) int { return pairs[x].up - pairs[y].up })
 		for _, i := range order {
 			up := upper[pairs[i].up]
-			port, lane, _ := up.alloc.Take(linkBPS)
+			port, lane, lanes := up.alloc.Take(linkBPS)
 			b.g.AddLink(ir.Link{A: upPorts[i], B: ir.Port{Node: up.id, Port: port, Lane: lane}, CapacityBPS: linkBPS,
-				Kind: kind, Fabric: b.fab, Breakout: int32(max(lanesUp, lanesDown)), Origin: t.Origin})
+				Kind: kind, Fabric: b.fab, Breakout: int32(max(upLanes[i], lanes)), Origin: t.Origin})
 			up.down++
 			up.downBPS = linkBPS
 		}

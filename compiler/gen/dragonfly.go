@@ -64,6 +64,10 @@ type Dragonfly struct {
 	// RouterRadix is the router model's port count, or 0 for exactly the
 	// p+a+h−1 ports the dragonfly uses; ports beyond those stay free.
 	RouterRadix int
+	// RouterPortBPS is the router model's native port rate, bits per
+	// second per direction, which a router reports (the BOM); 0 = the
+	// fastest of the link rates, for a dragonfly without a model.
+	RouterPortBPS float64
 	// LinksPerPair, when positive, cables exactly that many global links
 	// between every two groups (HPE's "links per arc"), m·(g−1) of each
 	// group's a·h global ports, spread over its routers as evenly as
@@ -241,6 +245,9 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 			n := ir.NewNode(names[r], ir.KindSwitch)
 			n.Model, n.Tier, n.Unit, n.UnitIndex = p.RouterModel, "router", "group", int32(gi)
 			n.Radix, n.PortRateBPS = int32(radix), max(p.LocalBPS, p.GlobalBPS, tBPS)
+			if p.RouterPortBPS > 0 {
+				n.PortRateBPS = p.RouterPortBPS // the model's native rate, as the BOM lists it
+			}
 			routers[gi*A+r] = b.node(n)
 		}
 		for r := range A {

@@ -58,6 +58,11 @@ func (g PortGroup) lanes(bps float64) int {
 	return 0
 }
 
+// LanesAt returns how many links of rate bps one port of g carries: 1
+// natively or at a lower speed, a breakout's lane count, 0 when no port
+// of g runs at bps.
+func (g PortGroup) LanesAt(bps float64) int { return g.lanes(bps) }
+
 // Lanes returns how many links of rate bps one physical port carries, in
 // the first port group that runs at bps: 1 at a native rate or a lower
 // speed, the breakout's lane count when a breakout produces bps, and 0

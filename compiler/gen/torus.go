@@ -33,6 +33,10 @@ type Torus struct {
 	// RouterRadix its ports (0 = P + 2·len(Dims), the ports used).
 	RouterModel string
 	RouterRadix int
+	// RouterPortBPS is the router model's native port rate, bits per
+	// second per direction, which a router reports (the BOM); 0 = the
+	// faster of LinkBPS and TerminalBPS, for a torus without a model.
+	RouterPortBPS float64
 	// Origin is stamped on the fabric and on every node and link built.
 	Origin ir.OriginID
 }
@@ -106,10 +110,21 @@ func (p Torus) Validate() []ParamError {
 	if p.TerminalBPS != 0 {
 		errs = append(errs, rateErrors("terminal_rate", p.TerminalBPS)...)
 	}
-	if used := p.P + 2*len(p.Dims); p.RouterRadix > 0 && used > p.RouterRadix {
-		errs = append(errs, ParamError{"router_model", fmt.Sprintf("has %d ports, but each router needs p + 2·dims = %d", p.RouterRadix, used)})
+	if used := p.portsUsed(); p.RouterRadix > 0 && used > p.RouterRadix {
+		errs = append(errs, ParamError{"router_model", fmt.Sprintf("has %d ports, but a router needs %d: p, and 2 per dimension (1 for a dimension of 2)", p.RouterRadix, used)})
 	}
 	return errs
+}
+
+// portsUsed returns the ports the busiest router uses: its p terminals,
+// and per dimension its two neighbours, or one in a dimension of 2 (one
+// link joins the pair).
+func (p Torus) portsUsed() int {
+	n := p.P
+	for _, k := range p.Dims {
+		n += min(k-1, 2)
+	}
+	return n
 }
 
 // BuildTorus appends the torus named name to g and returns its fabric
@@ -118,8 +133,9 @@ func (p Torus) Validate() []ParamError {
 // Routers are numbered with dimension 0 varying fastest and named by
 // their coordinates ("r2-0-3" for (2, 0, 3), each coordinate zero-padded
 // to its dimension's width); terminal t of a router is "<router>/host<t>".
-// A router's ports: terminals 0..P−1, then for dimension i port P+2i to
-// its + neighbour and P+2i+1 to its − neighbour. Nodes: routers, then
+// A router's ports: terminals 0..P−1, then per dimension in order two
+// ports, to its + neighbour and to its − neighbour (one port, to its
+// only neighbour, in a dimension of 2). Nodes: routers, then
 // terminals router by router. Links: terminals in terminal order, then
 // per dimension the + link of every router in router order (none from
 // the last router of a mesh ring, nor the wrap of a ring of 2).
@@ -139,7 +155,7 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 	}
 	params = append(params, ir.Param{Name: "wrap", Value: wrap})
 	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyTorus, Tiers: []string{"router"}, Params: params}, p.Origin)
-	radix := max(p.RouterRadix, p.P+2*len(p.Dims))
+	radix := max(p.RouterRadix, p.portsUsed())
 	g.Nodes = slices.Grow(g.Nodes, n*(1+p.P))
 	g.Links = slices.Grow(g.Links, n*p.P+int(p.Links()))
 
@@ -148,6 +164,9 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 	for i := range n {
 		nd := ir.NewNode(torusName(coord, p.Dims), ir.KindSwitch)
 		nd.Model, nd.Tier, nd.Radix, nd.PortRateBPS = p.RouterModel, "router", int32(radix), max(p.LinkBPS, tBPS)
+		if p.RouterPortBPS > 0 {
+			nd.PortRateBPS = p.RouterPortBPS
+		}
 		routers[i] = b.node(nd)
 		next(coord, p.Dims)
 	}
@@ -164,8 +183,12 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 		eps[i] = portOf(h, 0)
 		b.link(ir.LinkTerminal, eps[i], portOf(routers[i/p.P], i%p.P), tBPS)
 	}
-	stride := 1
-	for d, k := range p.Dims {
+	stride, first := 1, p.P // first port of the dimension
+	for _, k := range p.Dims {
+		plus, minus := first, first+1
+		if k == 2 {
+			minus = first // one link joins the pair: one port at each end
+		}
 		for i := range n {
 			c := i / stride % k
 			if c == k-1 && (!p.Wrap || k == 2) {
@@ -175,9 +198,10 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 			if c == k-1 {
 				j = i - (k-1)*stride
 			}
-			b.link(ir.LinkTorus, portOf(routers[i], p.P+2*d), portOf(routers[j], p.P+2*d+1), p.LinkBPS)
+			b.link(ir.LinkTorus, portOf(routers[i], plus), portOf(routers[j], minus), p.LinkBPS)
 		}
 		stride *= k
+		first += min(k-1, 2)
 	}
 	g.Fabrics[b.fabric].Endpoints = eps
 	return b.fabric

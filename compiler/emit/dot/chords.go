@@ -65,7 +65,7 @@ func newCircle(n int, arc float64, lines []int, chords []chord) circle {
 		var placed []box
 		free := true
 		for _, ch := range chords {
-			x, y, ok := c.place(ch.ends[0], ch.ends[1], ch.lines, &placed)
+			x, y, ok := c.place(ch, chords, &placed)
 			c.labels[ch.ends] = [2]float64{x, y}
 			free = free && ok
 		}
@@ -102,21 +102,29 @@ func labelBox(x, y float64, lines []string) box {
 	return box{x: x, y: y, hw: 0.068*float64(w)/2 + 0.08, hh: 0.08*float64(len(lines)) + 0.05}
 }
 
-// place returns the position of the label of the chord between groups i
-// and j: the first point of chordSteps where its box meets no group box
-// and no box in placed (ok), else the midpoint; the label's box is added
-// to placed.
-func (c circle) place(i, j int, lines []string, placed *[]box) (x, y float64, ok bool) {
-	a, b := c.boxes[i], c.boxes[j]
+// place returns the position of the label of chord ch: the first point
+// of chordSteps where its box meets no group box and no box in placed,
+// and its centre is at least offChord from every other chord, so that it
+// reads as its own chord's (ok); else the midpoint. The label's box is
+// added to placed.
+func (c circle) place(ch chord, all []chord, placed *[]box) (x, y float64, ok bool) {
+	a, b := c.boxes[ch.ends[0]], c.boxes[ch.ends[1]]
 	best := -1
 	for s, t := range chordSteps {
-		lb := labelBox(a.x+t*(b.x-a.x), a.y+t*(b.y-a.y), lines)
+		px, py := a.x+t*(b.x-a.x), a.y+t*(b.y-a.y)
+		lb := labelBox(px, py, ch.lines)
 		free := true
 		for _, o := range c.boxes {
 			free = free && !lb.overlaps(o)
 		}
 		for _, o := range *placed {
 			free = free && !lb.overlaps(o)
+		}
+		for _, o := range all {
+			if o.ends != ch.ends {
+				p, q := c.boxes[o.ends[0]], c.boxes[o.ends[1]]
+				free = free && segmentDistance(px, py, p.x, p.y, q.x, q.y) >= offChord
+			}
 		}
 		if free {
 			best = s
@@ -128,6 +136,22 @@ func (c circle) place(i, j int, lines []string, placed *[]box) (x, y float64, ok
 		t = chordSteps[best]
 	}
 	x, y = a.x+t*(b.x-a.x), a.y+t*(b.y-a.y)
-	*placed = append(*placed, labelBox(x, y, lines))
+	*placed = append(*placed, labelBox(x, y, ch.lines))
 	return x, y, best >= 0
+}
+
+// offChord is how far, inches, a label's centre keeps from every chord
+// but its own: about one 9-point line, so that a label on a crossing is
+// not read as the other chord's. A presentation choice.
+const offChord = 0.2
+
+// segmentDistance returns the distance from point (x, y) to the segment
+// from (ax, ay) to (bx, by).
+func segmentDistance(x, y, ax, ay, bx, by float64) float64 {
+	dx, dy := bx-ax, by-ay
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/l))
+	}
+	return math.Hypot(x-ax-t*dx, y-ay-t*dy)
 }

@@ -14,7 +14,8 @@ import (
 // labels, and no label and group box, overlap (by the same estimates of
 // text size the layout uses; the old layout put every diameter's label
 // of an even g on the centre). Each label is a pinned text node on its
-// own chord.
+// own chord and keeps off every other chord, where it would read as that
+// one's.
 func TestDragonflyChordLabels(t *testing.T) {
 	nodeRE := regexp.MustCompile(`^\s*(\w+) \[(.*)\];$`)
 	posRE := regexp.MustCompile(`pos="(-?[0-9.]+),(-?[0-9.]+)!"`)
@@ -29,6 +30,7 @@ func TestDragonflyChordLabels(t *testing.T) {
 			t.Fatalf("g = %d: engine %s", g, engine)
 		}
 		var groups, labels []box
+		var ends [][2]int // each label's chord
 		for _, line := range strings.Split(string(text), "\n") {
 			m := nodeRE.FindStringSubmatch(line)
 			if m == nil {
@@ -42,6 +44,9 @@ func TestDragonflyChordLabels(t *testing.T) {
 			y, _ := strconv.ParseFloat(p[2], 64)
 			lines := strings.Count(m[2], `\n`) + 1
 			if strings.HasPrefix(m[1], "c") {
+				var e [2]int
+				fmt.Sscanf(m[1], "c%d_%d", &e[0], &e[1])
+				ends = append(ends, e)
 				labels = append(labels, labelBox(x, y, make([]string, lines)))
 				labels[len(labels)-1].hw = 0.6 // the narrowest chord label, "max 90% · mean 65%", is wider
 			} else {
@@ -60,6 +65,18 @@ func TestDragonflyChordLabels(t *testing.T) {
 			for _, b := range groups {
 				if l.overlaps(b) {
 					t.Errorf("g = %d: chord label at (%.2f, %.2f) overlaps the group at (%.2f, %.2f)", g, l.x, l.y, b.x, b.y)
+				}
+			}
+			// On its own chord, and off every other (a label on a
+			// crossing reads as either chord's).
+			p, q := groups[ends[i][0]], groups[ends[i][1]]
+			if d := segmentDistance(l.x, l.y, p.x, p.y, q.x, q.y); d > 0.01 {
+				t.Errorf("g = %d: the label of chord %v is %.2f inch off it", g, ends[i], d)
+			}
+			for _, e := range ends {
+				p, q := groups[e[0]], groups[e[1]]
+				if d := segmentDistance(l.x, l.y, p.x, p.y, q.x, q.y); e != ends[i] && d < offChord {
+					t.Errorf("g = %d: the label of chord %v sits %.2f inch from chord %v", g, ends[i], d, e)
 				}
 			}
 		}
