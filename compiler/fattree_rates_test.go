@@ -119,3 +119,40 @@ fabric "t" {
 		}
 	}
 }
+
+// A torus router is mounted in the rack of its terminal, not in a central
+// network rack: a 4 × 4 × 4 torus of one terminal per router fills 4
+// racks of 16 hosts and their 16 routers, and every terminal link stays
+// in its rack.
+func TestTorusRoutersWithTheirTerminals(t *testing.T) {
+	g, errs := compileSrc(t, `
+fabric "ici" {
+  torus {
+    dims      = [4, 4, 4]
+    link_rate = "400Gb/s"
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	rack := map[ir.NodeID]int32{}
+	for _, m := range g.Cabling.Mounts {
+		rack[m.Node] = m.Rack
+	}
+	racks := map[int32]bool{}
+	for _, l := range g.Links {
+		if l.Kind != ir.LinkTerminal {
+			continue
+		}
+		ra, okA := rack[l.A.Node]
+		rb, okB := rack[l.B.Node]
+		if !okA || !okB || ra != rb {
+			t.Errorf("%s in rack %d, its router %s in rack %d; want one rack", g.Nodes[l.A.Node].Name, ra, g.Nodes[l.B.Node].Name, rb)
+		}
+		racks[ra] = true
+	}
+	if len(racks) != 4 || len(g.Cabling.Racks) != 4 {
+		t.Errorf("terminals in %d racks, %d racks in all; want 4 and 4", len(racks), len(g.Cabling.Racks))
+	}
+}

@@ -203,6 +203,7 @@ func (p *placer) place() {
 	p.placeHosts()
 	p.indexCompute()
 	p.placeFixed()
+	p.placeDirectRouters()
 	groups, central := p.groupSwitches()
 	p.placeGroups(groups)
 	p.layoutRows(groups, central)
@@ -335,6 +336,36 @@ func (p *placer) placeFixed() {
 		}
 		p.mountTop(id, r, h)
 		p.anchor[id] = r.pos
+	}
+}
+
+// placeDirectRouters mounts each router of a torus at the top of the
+// rack of its first terminal: a direct network's router sits with the
+// nodes it serves (on their blade or board, as a TPU-style chip is its
+// own router), so its terminal links are in-rack cables, not runs to a
+// central network rack. A router that no longer fits there goes the
+// usual way (its unit's group, else central). A modelling assumption.
+func (p *placer) placeDirectRouters() {
+	g := p.g
+	for f := range g.Fabrics {
+		if g.Fabrics[f].Family != ir.FamilyTorus {
+			continue
+		}
+		for _, id := range g.FabricLinks(ir.FabricID(f)) {
+			l := &g.Links[id]
+			if l.Kind != ir.LinkTerminal {
+				continue
+			}
+			router, host := l.B.Node, l.A.Node
+			if p.mountOf[router] >= 0 || p.mountOf[host] < 0 {
+				continue
+			}
+			r := p.racks[p.mounts[p.mountOf[host]].Rack]
+			if h := switchHeight(&g.Nodes[router]); r != nil && p.free(r) >= h {
+				p.mountTop(router, r, h)
+				p.anchor[router] = r.pos
+			}
+		}
 	}
 }
 

@@ -28,8 +28,9 @@ type FatTree struct {
 	HostBPS, CoreBPS float64
 	// Radix and PortBPS are the switch model's physical ports and native
 	// port rate (bits per second per direction), which a switch reports
-	// (the BOM, free ports); 0 = k ports at LinkRateBPS, for a fat-tree
-	// without a model. Radix must be at least k.
+	// (the BOM, free ports); 0 = k ports at the fastest rate of the
+	// switch's own links, for a fat-tree without a model. Radix must be
+	// at least k.
 	Radix   int
 	PortBPS float64
 	// SwitchModel is the catalogue model of every switch, or "".
@@ -102,13 +103,17 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	g.Links = slices.Grow(g.Links, 3*k*k*k/4)
 
 	hostBPS, linkBPS, coreBPS := p.rates()
-	radix, portBPS := int32(max(p.Radix, k)), p.PortBPS
-	if p.Radix == 0 {
-		portBPS = max(hostBPS, linkBPS, coreBPS)
-	}
+	radix := int32(max(p.Radix, k))
+	// Without a model a switch's ports run at the fastest rate of its
+	// own links: an edge's host and aggregation links, a core's core
+	// links.
+	portBPS := map[string]float64{"edge": max(hostBPS, linkBPS), "aggregation": max(linkBPS, coreBPS), "core": coreBPS}
 	sw := func(name, tier, unit string, idx int) ir.NodeID {
 		n := ir.NewNode(name, ir.KindSwitch)
-		n.Model, n.Tier, n.Radix, n.PortRateBPS = p.SwitchModel, tier, radix, portBPS
+		n.Model, n.Tier, n.Radix, n.PortRateBPS = p.SwitchModel, tier, radix, portBPS[tier]
+		if p.PortBPS > 0 {
+			n.PortRateBPS = p.PortBPS
+		}
 		if unit != "" {
 			n.Unit, n.UnitIndex = unit, int32(idx)
 		}
