@@ -19,7 +19,12 @@ import (
 // links stay separate links.
 func (s *state) buildCustom(f *lang.Fabric) {
 	c := f.Custom
-	fab := s.g.AddFabric(ir.Fabric{Name: f.Name, Family: ir.FamilyCustom, Origin: s.g.Origin(f.DeclRange)})
+	members, ok := s.includes(f)
+	if !ok {
+		return
+	}
+	fab := s.g.AddFabric(ir.Fabric{Name: f.Name, Family: ir.FamilyCustom, Origin: s.g.Origin(f.DeclRange), Members: members})
+	member := s.joinMembers(fab, members)
 	byName := map[string]ir.NodeID{}
 	where := map[string]string{}
 	ports := map[ir.NodeID]gen.PortModel{}
@@ -100,8 +105,12 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		return
 	}
 	var servers map[string]ir.NodeID
+	var adj *ir.Adjacency
 	resolve := func(v lang.Val[string]) (ir.NodeID, bool) {
 		if id, ok := byName[v.V]; ok {
+			return id, true
+		}
+		if id, ok := member[v.V]; ok {
 			return id, true
 		}
 		if servers == nil {
@@ -135,6 +144,25 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			continue
 		}
 		for _, id := range []ir.NodeID{a, b} {
+			if _, ok := ports[id]; !ok && s.memberOf(id, members) {
+				// A device of an included fabric: its model's ports, past
+				// those its own fabric's links already take.
+				ports[id] = s.portModelOf(id)
+				pa := ports[id].NewAllocator()
+				if adj == nil {
+					a := s.g.Adjacency() // the links built so far, once
+					adj = &a
+				}
+				for _, lid := range adj.Of(id) {
+					l := &s.g.Links[lid]
+					for _, p := range [2]ir.Port{l.A, l.B} {
+						if p.Node == id && p.Port >= 0 {
+							pa.Skip(p.Port)
+						}
+					}
+				}
+				alloc[id] = &pa
+			}
 			if _, ok := ports[id]; !ok {
 				n := s.g.Nodes[id] // a server NIC joining this fabric
 				ports[id] = gen.PortModel{Radix: int(n.Radix), PortBPS: n.PortRateBPS}
@@ -175,6 +203,92 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		}
 	}
 	s.g.Fabrics[fab].Tiers = orderTiers(s.g, fab)
+	// A composite's tiers: its members', in member order, then its own.
+	if len(members) > 0 {
+		var tiers []string
+		for _, m := range members {
+			for _, t := range s.g.Fabrics[m].Tiers {
+				if !slices.Contains(tiers, t) {
+					tiers = append(tiers, t)
+				}
+			}
+		}
+		for _, t := range s.g.Fabrics[fab].Tiers {
+			if !slices.Contains(tiers, t) {
+				tiers = append(tiers, t)
+			}
+		}
+		s.g.Fabrics[fab].Tiers = tiers
+	}
+}
+
+// includes resolves a custom fabric's `include`: fabrics declared before
+// it, each once, none itself composite. ok is false (with a diagnostic)
+// otherwise.
+func (s *state) includes(f *lang.Fabric) (members []ir.FabricID, ok bool) {
+	inc := f.Custom.Include
+	ok = true
+	for _, name := range inc.V {
+		i := slices.IndexFunc(s.g.Fabrics, func(x ir.Fabric) bool { return x.Name == name })
+		switch {
+		case name == f.Name:
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, inc.Range, "Fabric includes itself",
+				fmt.Sprintf("Fabric %q lists itself in include; include names the other fabrics it joins.", f.Name)))
+			ok = false
+		case i < 0:
+			s.diags = append(s.diags, diag.Error(diag.UnknownReference, inc.Range, "Unknown fabric",
+				fmt.Sprintf("include names %q, which no fabric declared before %q is called; declare the fabrics a custom fabric includes before it (in the same file, or a file that sorts first).", name, f.Name)))
+			ok = false
+		case slices.Contains(members, ir.FabricID(i)):
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, inc.Range, "Fabric included twice",
+				fmt.Sprintf("include names %q twice; name each fabric once.", name)))
+			ok = false
+		case s.g.Fabrics[i].Composite():
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, inc.Range, "Nested composition",
+				fmt.Sprintf("%q itself includes fabrics; include its members directly.", name)))
+			ok = false
+		default:
+			members = append(members, ir.FabricID(i))
+		}
+	}
+	return members, ok
+}
+
+// joinMembers makes every device of the member fabrics a device of
+// composite fabric fab and its endpoints, member by member, fab's, and
+// returns the devices by name, for links to name them.
+func (s *state) joinMembers(fab ir.FabricID, members []ir.FabricID) map[string]ir.NodeID {
+	byName := map[string]ir.NodeID{}
+	for _, m := range members {
+		for _, n := range s.g.FabricNodes(m) {
+			if _, seen := byName[s.g.Nodes[n].Name]; !seen {
+				byName[s.g.Nodes[n].Name] = n
+				s.g.JoinFabric(n, fab)
+			}
+		}
+		s.g.Fabrics[fab].Endpoints = append(s.g.Fabrics[fab].Endpoints, s.g.Fabrics[m].Endpoints...)
+	}
+	return byName
+}
+
+// memberOf reports whether node n belongs to one of the member fabrics.
+func (s *state) memberOf(n ir.NodeID, members []ir.FabricID) bool {
+	for _, f := range s.g.Nodes[n].Fabrics {
+		if slices.Contains(members, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// portModelOf returns the port model of a device of another fabric: its
+// switch model's, or its own radix and port rate.
+func (s *state) portModelOf(n ir.NodeID) gen.PortModel {
+	nd := &s.g.Nodes[n]
+	if m := s.cat.switches[nd.Model]; m != nil && nd.Kind.IsSwitch() {
+		return portModel(m)
+	}
+	return gen.PortModel{Radix: int(nd.Radix), PortBPS: nd.PortRateBPS}
 }
 
 // groupFull reports, at the link block, the first link at rate bps

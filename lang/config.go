@@ -447,9 +447,12 @@ type Appliance struct {
 type Custom struct {
 	// ServerTransit is as Clos.ServerTransit.
 	ServerTransit Val[[]string]
-	Switches      []*CustomSwitch
-	Hosts         []*CustomHost
-	Links         []*CustomLink
+	// Include names fabrics declared before this one that it composes:
+	// their devices and links are part of it, joined by its own links.
+	Include  Val[[]string]
+	Switches []*CustomSwitch
+	Hosts    []*CustomHost
+	Links    []*CustomLink
 }
 
 // CustomSwitch is one expanded `switch` instance.

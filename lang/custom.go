@@ -8,7 +8,7 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-var customSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "server_transit"}}, Blocks: []hcl.BlockHeaderSchema{
+var customSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "server_transit"}, {Name: "include"}}, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "switch", LabelNames: []string{"name"}},
 	{Type: "host", LabelNames: []string{"name"}},
 	{Type: "link"}}}
@@ -31,7 +31,7 @@ var (
 func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Custom {
 	c := content(fb, customSchema, diags)
 	ta := newAttrs(c, ctx, fb.DefRange)
-	cu := &Custom{ServerTransit: decodeServerTransit(ta)}
+	cu := &Custom{ServerTransit: decodeServerTransit(ta), Include: ta.strs("include")}
 	*diags = append(*diags, ta.diags...)
 	for _, blk := range c.Blocks {
 		var s *hcl.BodySchema

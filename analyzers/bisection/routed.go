@@ -114,6 +114,11 @@ func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
 func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64, minimal bool) {
 	var out *Routed
 	switch {
+	case m.fab.Composite():
+		// Zones joined at any tier: up/down routing is each member's,
+		// and the joining links' routing is the design's own; not
+		// judged here.
+		return
 	case m.direct():
 		out = &Routed{Routing: "minimal", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
 		if minimal && dragonfly > 0 {

@@ -135,7 +135,7 @@ func (s *system) fabric(f ir.FabricID) *plane {
 	if pl, ok := s.fab[f]; ok {
 		return pl
 	}
-	p := routing.NewPlane(s.g, func(l *ir.Link) bool { return l.Fabric == f }, routing.Switches)
+	p := routing.NewPlane(s.g, func(l *ir.Link) bool { return s.g.InFabric(l, f) }, routing.Switches)
 	if routing.Weighted(s.g, f) {
 		// Lowest-cost paths (routing.LinkCost): the design's link costs,
 		// a dragonfly's global links at three local hops.

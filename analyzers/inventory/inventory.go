@@ -71,15 +71,14 @@ func Summarize(g *ir.Graph) []Fabric {
 			out[i].EndpointsByKind = bump(out[i].EndpointsByKind, kind)
 		}
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
-		if l.Fabric == ir.None {
-			continue
+	for fi := range out {
+		f := &out[fi]
+		for _, id := range g.FabricLinks(ir.FabricID(fi)) { // a composite's members' too
+			l := &g.Links[id]
+			f.Links++
+			f.CapacityBPS += l.CapacityBPS
+			f.LinksByKind = bump(f.LinksByKind, string(l.Kind))
 		}
-		f := &out[l.Fabric]
-		f.Links++
-		f.CapacityBPS += l.CapacityBPS
-		f.LinksByKind = bump(f.LinksByKind, string(l.Kind))
 	}
 	for i, n := range g.Nodes {
 		if !n.Kind.IsSwitch() {

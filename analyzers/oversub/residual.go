@@ -24,7 +24,7 @@ func ResidualTiers(g *ir.Graph, f *Fabric, dead []bool, failed []ir.LinkID) []Ti
 	seen := map[ir.LinkID]bool{}
 	for _, id := range failed {
 		l := &g.Links[id]
-		if seen[id] || l.Fabric == ir.None || &g.Fabrics[l.Fabric] != s.fab {
+		if seen[id] || l.Fabric == ir.None || !g.InFabric(l, s.fid) {
 			continue
 		}
 		seen[id] = true

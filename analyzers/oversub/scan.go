@@ -13,6 +13,7 @@ import (
 type scanned struct {
 	g   *ir.Graph
 	fab *ir.Fabric
+	fid ir.FabricID
 	// tierNames lists the tiers bottom-up: the fabric's own, then any
 	// other tier a switch carries, in node order.
 	tierNames []string
@@ -74,7 +75,7 @@ func tierName(n *ir.Node) string {
 func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	fab := &g.Fabrics[f]
 	members := g.FabricNodes(f)
-	s := &scanned{g: g, fab: fab, tierNames: slices.Clone(fab.Tiers), swIdx: ir.NewNodeMap[int32](g, len(members), -1), base: &lazyUnitBase{}}
+	s := &scanned{g: g, fab: fab, fid: f, tierNames: slices.Clone(fab.Tiers), swIdx: ir.NewNodeMap[int32](g, len(members), -1), base: &lazyUnitBase{}}
 	order := slices.Clone(s.tierNames) // the ranked tiers; others are unknown
 	for _, i := range members {
 		n := &g.Nodes[i]

@@ -109,6 +109,20 @@ func (s *scanned) kinds() []kind {
 		access.of[i] = int32(i)
 	}
 	out := []kind{access}
+	if s.fab.Composite() {
+		// A composite fabric's units are its member fabrics (zones):
+		// the members' own unit labels restart in each, so pod 0 of one
+		// zone is not pod 0 of another.
+		return append(out, kind{name: "zone", detail: true, label: func(i, _ int) string { return g.Fabrics[s.fab.Members[i]].Name },
+			of: ofSwitch(func(n *ir.Node) int32 {
+				for z, m := range s.fab.Members {
+					if slices.Contains(n.Fabrics, m) {
+						return int32(z)
+					}
+				}
+				return -1
+			})})
+	}
 	ls := s.levels()
 	for L, lv := range ls {
 		out = append(out, kind{name: lv.name, detail: true, label: prefixLabel(lv.name),

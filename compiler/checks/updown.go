@@ -77,7 +77,7 @@ func (b bitset) key() string {
 func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, sw []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
-	if len(tiers) < 2 || g.Fabrics[f].Family == ir.FamilyDragonfly {
+	if len(tiers) < 2 || g.Fabrics[f].Composite() || g.Fabrics[f].Family == ir.FamilyDragonfly {
 		return
 	}
 	rank := tierRanks(tiers)
@@ -226,7 +226,7 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
-	if len(tiers) < 2 || g.Fabrics[f].Family == ir.FamilyDragonfly || g.Fabrics[f].Family == ir.FamilyFatTree {
+	if len(tiers) < 2 || g.Fabrics[f].Composite() || g.Fabrics[f].Family == ir.FamilyDragonfly || g.Fabrics[f].Family == ir.FamilyFatTree {
 		return
 	}
 	rank := tierRanks(tiers)

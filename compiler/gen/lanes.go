@@ -217,6 +217,19 @@ func (a *PortAllocator) Reserve(bps float64, links int) {
 	c.next = max(c.next, n)
 }
 
+// Skip marks physical port taken (another fabric's link uses it), so
+// that later links of its group start after it.
+func (a *PortAllocator) Skip(port int32) {
+	for i := range a.cursors {
+		c := &a.cursors[i]
+		if port >= c.first && (c.size == 0 || port < c.first+c.size) {
+			c.next = max(c.next, port-c.first+1)
+			return
+		}
+	}
+	a.over.next = max(a.over.next, port-a.over.first+1)
+}
+
 // Used returns the number of physical ports allocated or reserved so
 // far, past the radix included.
 func (a *PortAllocator) Used() int {

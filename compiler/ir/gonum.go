@@ -32,7 +32,7 @@ func (g *Graph) FabricView(f FabricID) *View {
 	inLink := make([]bool, len(g.Links))
 	servers := map[NodeID]bool{}
 	for id, l := range g.Links {
-		if l.Fabric == f {
+		if g.InFabric(&l, f) {
 			inLink[id] = true
 			inNode[l.A.Node], inNode[l.B.Node] = true, true
 			for _, n := range [2]NodeID{l.A.Node, l.B.Node} {

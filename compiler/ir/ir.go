@@ -174,8 +174,19 @@ type Fabric struct {
 	// Transit is the server-internal paths the fabric's traffic may take
 	// between servers' NICs (`server_transit`); none by default.
 	Transit Transit
+	// Members are the fabrics this one composes (a custom fabric's
+	// `include`): their nodes, links and endpoints are this fabric's too
+	// (FabricNodes, FabricLinks), beside its own joining links. Set when
+	// the fabric is added, before any of its links; nil for a fabric
+	// that composes none.
+	Members []FabricID
 	Origin  OriginID
 }
+
+// Composite reports whether the fabric composes others (Members): its
+// devices and links are also theirs, so a hand-off written per fabric
+// skips it rather than write them twice.
+func (f *Fabric) Composite() bool { return len(f.Members) > 0 }
 
 // Param is one named integer parameter of a fabric.
 type Param struct {

@@ -62,9 +62,22 @@ func (g *Graph) buildMembership() *membership {
 			m.kidStart[p+1]++
 		}
 	}
+	// A composite fabric (Fabric.Members) lists its members' links with
+	// its own, in LinkID order.
+	within := make([][]FabricID, nf) // fabric → the composites it is a member of
+	for c := range g.Fabrics {
+		for _, f := range g.Fabrics[c].Members {
+			if f >= 0 && int(f) < nf {
+				within[f] = append(within[f], FabricID(c))
+			}
+		}
+	}
 	for i := range g.Links {
 		if f := g.Links[i].Fabric; f >= 0 && int(f) < nf {
 			m.linkStart[f+1]++
+			for _, c := range within[f] {
+				m.linkStart[c+1]++
+			}
 		}
 	}
 	prefix := func(s []int32) {
@@ -99,6 +112,10 @@ func (g *Graph) buildMembership() *membership {
 		if f := g.Links[i].Fabric; f >= 0 && int(f) < nf {
 			m.fabLinks[m.linkStart[f]+linkFill[f]] = LinkID(i)
 			linkFill[f]++
+			for _, c := range within[f] {
+				m.fabLinks[m.linkStart[c]+linkFill[c]] = LinkID(i)
+				linkFill[c]++
+			}
 		}
 	}
 	return m
@@ -168,7 +185,9 @@ func (g *Graph) FabricNodes(f FabricID) []NodeID {
 	return m.fabNodes[m.nodeStart[f]:m.nodeStart[f+1]]
 }
 
-// FabricLinks returns the links of fabric f, in LinkID order. The slice
+// FabricLinks returns the links of fabric f, in LinkID order: for a
+// composite fabric (Fabric.Members) its own joining links and its
+// members' links. The slice
 // is shared; callers must not modify it.
 func (g *Graph) FabricLinks(f FabricID) []LinkID {
 	m := g.members()
@@ -176,6 +195,23 @@ func (g *Graph) FabricLinks(f FabricID) []LinkID {
 		return nil
 	}
 	return m.fabLinks[m.linkStart[f]:m.linkStart[f+1]]
+}
+
+// InFabric reports whether link l is one of fabric f's: its own, or, for
+// a composite fabric, one of its members' (as FabricLinks lists them).
+func (g *Graph) InFabric(l *Link, f FabricID) bool {
+	if l.Fabric == f {
+		return true
+	}
+	if f < 0 || int(f) >= len(g.Fabrics) {
+		return false
+	}
+	for _, m := range g.Fabrics[f].Members {
+		if l.Fabric == m {
+			return true
+		}
+	}
+	return false
 }
 
 // Children returns the nodes whose Parent is n (a server's GPUs, NICs,

@@ -181,12 +181,28 @@ func (ov *overview) findMembers(links []ir.LinkID) memberSet {
 			ms.list = append(ms.list, m)
 			ms.level[m] = int8(ov.levelOf(end))
 			ms.unit[m] = ownUnit(&g.Nodes[m])
+			if ov.fab.Composite() {
+				// A composite's units are its member fabrics (zones):
+				// their own unit labels restart in each member.
+				ms.unit[m] = zoneOf(ov.fab, &g.Nodes[m])
+			}
 			if g.Nodes[m].Kind.IsSwitch() {
 				ms.switches++
 			}
 		}
 	}
 	return ms
+}
+
+// zoneOf returns the unit "zone" of a node of composite fabric f: the
+// index of the first member fabric it belongs to, or none.
+func zoneOf(f *ir.Fabric, nd *ir.Node) unitRef {
+	for z, m := range f.Members {
+		if slices.Contains(nd.Fabrics, m) {
+			return unitRef{"zone", int32(z)}
+		}
+	}
+	return unitRef{"", ir.None}
 }
 
 // ownUnit is the unit a member names itself: its structural unit, for a

@@ -47,8 +47,8 @@ var Emitter = &emit.Emitter{
 		var skipped []string
 		for fi := range g.Fabrics {
 			f := ir.FabricID(fi)
-			if !InfiniBand(g, f) {
-				continue
+			if !InfiniBand(g, f) || g.Fabrics[f].Composite() {
+				continue // a composite's subnets are its members'
 			}
 			base := Dir + "/" + emit.SafeName(g.Fabrics[f].Name)
 			planes := Planes(g, f)

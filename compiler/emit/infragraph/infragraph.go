@@ -174,6 +174,9 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 	numbers := make([]func(ir.Port) int, len(g.Fabrics))
 	for fi := range g.Fabrics {
 		numbers[fi] = g.PortNumbers(ir.FabricID(fi))
+		if g.Fabrics[fi].Composite() {
+			continue // its members' links are listed with them
+		}
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) {
 			l := &g.Links[id]
 			for _, p := range [2]ir.Port{l.A, l.B} {
@@ -271,6 +274,9 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 		return Endpoint{Instance: fmt.Sprintf("%s[%d]", pl.inst, pl.index), Component: fmt.Sprintf("%s[%d]", c, numbers[f](p)-1)}
 	}
 	for fi := range g.Fabrics {
+		if g.Fabrics[fi].Composite() {
+			continue // its members' links are listed with them
+		}
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) {
 			l := &g.Links[id]
 			name, ok := rates[l.CapacityBPS]

@@ -63,8 +63,8 @@ func (n *Net) Domains() (size int, ok bool) {
 func scaleOut(g *ir.Graph) (names []string, nets []*Net) {
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
-			continue
+		if g.Fabrics[f].Family == ir.FamilyNVLinkDomain || g.Fabrics[f].Composite() {
+			continue // a composite's links are its members'
 		}
 		if n, ok := Build(g, f); ok {
 			names = append(names, g.Fabrics[f].Name)

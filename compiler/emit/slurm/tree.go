@@ -410,8 +410,8 @@ func Trees(g *ir.Graph, nodeName func(ir.NodeID) string, fabrics []string) ([]Fa
 	if fabrics == nil {
 		for fi := range g.Fabrics {
 			f := ir.FabricID(fi)
-			if g.Fabrics[f].Family == ir.FamilyNVLinkDomain {
-				continue
+			if g.Fabrics[f].Family == ir.FamilyNVLinkDomain || g.Fabrics[f].Composite() {
+				continue // a composite's nodes are its members' trees
 			}
 			if sws := Tree(g, f, nodeName); len(sws) > 0 {
 				out = append(out, FabricTree{f, sws})

@@ -45,8 +45,8 @@ var Emitter = &emit.Emitter{
 		var arts []emit.Artifact
 		for fi := range g.Fabrics {
 			f := ir.FabricID(fi)
-			if !ibsim.InfiniBand(g, f) {
-				continue
+			if !ibsim.InfiniBand(g, f) || g.Fabrics[f].Composite() {
+				continue // a composite's subnets are its members'
 			}
 			for _, p := range ibsim.Planes(g, f) {
 				base := Dir + "/" + emit.SafeName(g.Fabrics[f].Name)

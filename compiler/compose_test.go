@@ -1,0 +1,75 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// include takes fabrics declared before the custom fabric, each once;
+// itself, a later fabric, a repeated one or a composite is an error at
+// include, and a joining link's port on an included switch comes after
+// the ports its own fabric uses.
+func TestComposeInclude(t *testing.T) {
+	base := `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+fabric "zone0" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+`
+	g, errs := compileSrc(t, base+`
+fabric "c" {
+  custom {
+    include = ["zone0"]
+    host "h" {
+      rate = "400Gb/s"
+    }
+    link {
+      a = "h"
+      b = "core0"
+    }
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, l := range g.Links {
+		if g.Fabrics[l.Fabric].Name == "c" && (g.Nodes[l.B.Node].Name != "core0" || l.B.Port != 4) {
+			t.Errorf("joining link on %s port %d; want core0 port 4, after the tree's ports 0–3", g.Nodes[l.B.Node].Name, l.B.Port)
+		}
+	}
+	if n := len(g.Fabrics[1].Endpoints); n != 17 {
+		t.Errorf("composite endpoints %d; want the tree's 16 and the host", n)
+	}
+	for _, c := range []struct{ include, code string }{
+		{`["c"]`, string(diag.InvalidValue)},
+		{`["later"]`, string(diag.UnknownReference)},
+		{`["zone0", "zone0"]`, string(diag.DuplicateName)},
+	} {
+		_, errs := compileSrc(t, base+strings.Replace(`
+fabric "c" {
+  custom {
+    include = INC
+  }
+}
+fabric "later" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+`, "INC", c.include, 1))
+		if len(errs) != 1 || errs[0] != c.code {
+			t.Errorf("include = %s: %v; want one %s", c.include, errs, c.code)
+		}
+	}
+}
