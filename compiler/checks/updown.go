@@ -329,6 +329,9 @@ func (s *checker) checkEndpointPorts() {
 	reported := map[ir.NodeID]bool{}
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
+		if g.Fabrics[f].Composite() {
+			continue // its members' endpoints, shared by design
+		}
 		for _, p := range g.Fabrics[f].Endpoints {
 			n := &g.Nodes[p.Node]
 			if n.Parent == ir.None || p.Port < 0 {
