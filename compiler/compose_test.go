@@ -73,3 +73,58 @@ fabric "later" {
 		}
 	}
 }
+
+// A composite over two Clos zones of DGX H100 servers shares their NIC
+// ports as endpoints without a "NIC port cabled twice" error, and a
+// workload over both node groups may run on it.
+func TestComposeServers(t *testing.T) {
+	zone := func(z string) string {
+		return strings.ReplaceAll(`
+node_group "Z" {
+  model = "DGX-H100"
+  count = 2
+  name  = format("Z/node%d", count.index)
+}
+fabric "Z" {
+  clos {
+    endpoints = node_group.Z.nics.compute
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = 2
+      up    = 2
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`, "Z", z)
+	}
+	g, errs := compileSrc(t, zone("za")+zone("zb")+`
+fabric "both" {
+  custom {
+    include = ["za", "zb"]
+    link {
+      a = "spine0"
+      b = "zb/spine0"
+    }
+  }
+}
+workload "w" {
+  gpus   = [node_group.za.gpus, node_group.zb.gpus]
+  fabric = "both"
+  collective "g" {
+    op   = "allreduce"
+    size = "1GB"
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if n := len(g.Fabrics[2].Endpoints); n != 32 {
+		t.Errorf("composite endpoints %d; want both zones' 16 NIC ports", n)
+	}
+}
