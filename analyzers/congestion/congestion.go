@@ -377,7 +377,7 @@ func advice(c *ir.Collective, kind string) string {
 	case c.Order == "naive":
 		return "Order ranks rail-aware (order = \"rail_aware\") so rings leave each server once on the same rail."
 	case c.Routing == "ecmp" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal:
-		return "Hash collisions of static ECMP cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread the load."
+		return "Hash collisions of static ECMP, or too little capacity on that path (see the oversubscription and, between zones, the links joining them), cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread hash collisions, and only more capacity helps the other."
 	case c.Op == ir.OpSendRecv && c.Direction == "both" && (k == ir.LinkNodeLeaf || k == ir.LinkHostEdge || k == ir.LinkTerminal):
 		return "The endpoint's own link is the limit, whatever the fabric: with direction = \"both\" a stage exchanges with both pipeline neighbours at once, so its link carries two transfers; direction = \"forward\" or \"backward\" models one wave at a time."
 	case k == ir.LinkNodeLeaf || k == ir.LinkHostEdge || k == ir.LinkTerminal:
