@@ -76,7 +76,7 @@ fabric "later" {
 
 // A composite over two Clos zones of DGX H100 servers shares their NIC
 // ports as endpoints without a "NIC port cabled twice" error, and a
-// workload over both node groups may run on it.
+// workload over both node groups runs on it without naming it.
 func TestComposeServers(t *testing.T) {
 	zone := func(z string) string {
 		return strings.ReplaceAll(`
@@ -113,8 +113,7 @@ fabric "both" {
   }
 }
 workload "w" {
-  gpus   = [node_group.za.gpus, node_group.zb.gpus]
-  fabric = "both"
+  gpus = [node_group.za.gpus, node_group.zb.gpus] # both zones: the composite by default
   collective "g" {
     op   = "allreduce"
     size = "1GB"
@@ -126,5 +125,62 @@ workload "w" {
 	}
 	if n := len(g.Fabrics[2].Endpoints); n != 32 {
 		t.Errorf("composite endpoints %d; want both zones' 16 NIC ports", n)
+	}
+	if f := g.Workloads[0].Fabric; f != 2 {
+		t.Errorf("workload over both zones runs on fabric %d; want the composite (2)", f)
+	}
+}
+
+// Zones of different families (a fat-tree and a dragonfly, tiers edge…core
+// and router) compose without a no-uplinks error (the up/down checks are
+// the members'); zones included but never joined are disconnected, at
+// the composite; a workload over one zone's GPUs defaults to that zone.
+func TestComposeMixedAndDisconnected(t *testing.T) {
+	base := `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "df" {
+  dragonfly {
+    p            = 2
+    a            = 4
+    h            = 2
+    local_rate   = "400Gb/s"
+    router_model = "S8"
+  }
+}
+`
+	_, errs := compileSrc(t, base+`
+fabric "all" {
+  custom {
+    include = ["ft", "df"]
+    link {
+      count = 2
+      a     = "core${count.index}"
+      b     = "group0/router${count.index}"
+    }
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Errorf("fat-tree and dragonfly joined: %v; want no errors", errs)
+	}
+	_, errs = compileSrc(t, base+`
+fabric "all" {
+  custom {
+    include = ["ft", "df"]
+  }
+}
+`)
+	if len(errs) != 1 || errs[0] != string(diag.Disconnected) {
+		t.Errorf("zones never joined: %v; want one disconnected", errs)
 	}
 }

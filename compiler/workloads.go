@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -339,6 +340,9 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 		}
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i] < found[j] })
+	if f, ok := s.oneFabric(found); ok {
+		return f, true
+	}
 	switch len(found) {
 	case 0:
 		return ir.None, true
@@ -501,4 +505,35 @@ func (s *state) switchFacts() []ir.SwitchFacts {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Model < out[j].Model })
 	return out
+}
+
+// oneFabric picks, among the fabrics a workload's GPUs reach, the one
+// that carries it when composites are among them: the only fabric that is
+// not a composite, or else the only composite whose members include all
+// the others (the GPUs span its zones).
+func (s *state) oneFabric(found []ir.FabricID) (ir.FabricID, bool) {
+	var plain, comp []ir.FabricID
+	for _, f := range found {
+		if s.g.Fabrics[f].Composite() {
+			comp = append(comp, f)
+		} else {
+			plain = append(plain, f)
+		}
+	}
+	if len(comp) == 0 {
+		return ir.None, false
+	}
+	if len(plain) == 1 {
+		return plain[0], true
+	}
+	var covering []ir.FabricID
+	for _, c := range comp {
+		if !slices.ContainsFunc(plain, func(f ir.FabricID) bool { return !slices.Contains(s.g.Fabrics[c].Members, f) }) {
+			covering = append(covering, c)
+		}
+	}
+	if len(covering) == 1 {
+		return covering[0], true
+	}
+	return ir.None, false
 }

@@ -219,7 +219,11 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 	}
 	fab := g.Fabrics[f]
 	n := g.Nodes[stray[0]]
-	s.diags = append(s.diags, diag.Error(diag.Disconnected, g.Range(n.Origin), "Fabric is not connected",
+	at := g.Range(n.Origin)
+	if fab.Composite() {
+		at = g.Range(fab.Origin) // the joining links are missing, not the member's
+	}
+	s.diags = append(s.diags, diag.Error(diag.Disconnected, at, "Fabric is not connected",
 		fmt.Sprintf("Fabric %q falls apart into %d pieces: %s, %s%s, cannot reach the other %s. Add the missing links.",
 			fab.Name, len(size), units.CountOf(len(stray), "node", "nodes"), n.Name, units.Agree(len(stray), "", " among them"), units.Count(len(members)-len(stray)))+transitHint(g, f)))
 }
@@ -266,8 +270,8 @@ func serversHaveNVLink(g *ir.Graph, f ir.FabricID) bool {
 func (s *checker) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
 	g := s.g
 	tiers := g.Fabrics[f].Tiers
-	if len(tiers) < 2 {
-		return
+	if len(tiers) < 2 || g.Fabrics[f].Composite() {
+		return // a composite's tiers are its members', checked with them
 	}
 	rank := map[string]int{}
 	for i, t := range tiers {

@@ -296,6 +296,7 @@ func (g *Graph) AddLink(l Link) LinkID {
 
 // JoinFabric adds fabric f to node n's fabric list (kept sorted, no duplicates).
 func (g *Graph) JoinFabric(n NodeID, f FabricID) {
+	g.forgetMembers() // a node of one fabric may join another: no count changes
 	fs := g.Nodes[n].Fabrics
 	for i, x := range fs {
 		if x == f {

@@ -28,6 +28,17 @@ type indexCache struct {
 	m  *membership
 }
 
+// forgetMembers drops the membership index, for a change the node, link
+// and fabric counts do not show (a node joining another fabric).
+func (g *Graph) forgetMembers() {
+	if g.cache == nil {
+		return
+	}
+	g.cache.mu.Lock()
+	g.cache.m = nil
+	g.cache.mu.Unlock()
+}
+
 // members returns g's membership index, building it on first use and
 // again whenever nodes, links or fabrics were added since (the compiler
 // builds the graph in stages; analyses read it when it is complete).

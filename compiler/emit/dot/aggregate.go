@@ -230,9 +230,13 @@ func (ov *overview) adoptSwitchUnits(ms *memberSet, links []ir.LinkID) {
 }
 
 // adoptUnit gives endpoint e switch s's unit when e has none and s has
-// one.
+// one: in a composite fabric, the switch's zone.
 func (ms *memberSet) adoptUnit(g *ir.Graph, e, s ir.NodeID) {
-	if ms.level[e] == 0 && ms.unit[e].kind == "" && ms.level[s] > 0 && g.Nodes[s].Unit != "" {
+	switch {
+	case ms.level[e] != 0 || ms.unit[e].kind != "" || ms.level[s] == 0:
+	case ms.unit[s].kind == "zone":
+		ms.unit[e] = ms.unit[s] // a composite's server is in its switch's zone
+	case g.Nodes[s].Unit != "":
 		ms.unit[e] = unitRef{g.Nodes[s].Unit, g.Nodes[s].UnitIndex}
 	}
 }
