@@ -184,3 +184,36 @@ fabric "all" {
 		t.Errorf("zones never joined: %v; want one disconnected", errs)
 	}
 }
+
+// A composite's own device may not take the name of an included one: the
+// link naming it would be ambiguous.
+func TestComposeDuplicateName(t *testing.T) {
+	_, errs := compileSrc(t, `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+fabric "z0" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "c" {
+  custom {
+    include = ["z0"]
+    switch "core0" {
+      model = "S8"
+    }
+    link {
+      a = "core0"
+      b = "core1"
+    }
+  }
+}
+`)
+	if len(errs) != 1 || errs[0] != string(diag.DuplicateName) {
+		t.Errorf("own switch named like an included one: %v; want one duplicate-name", errs)
+	}
+}

@@ -27,6 +27,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 	member := s.joinMembers(fab, members)
 	byName := map[string]ir.NodeID{}
 	where := map[string]string{}
+	for name, id := range member { // an included device's name is taken
+		where[name] = s.g.Range(s.g.Nodes[id].Origin).String()
+	}
 	ports := map[ir.NodeID]gen.PortModel{}
 	alloc := map[ir.NodeID]*gen.PortAllocator{}
 	full := map[ir.NodeID]bool{} // switches whose port group is reported full
@@ -144,7 +147,8 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			continue
 		}
 		for _, id := range []ir.NodeID{a, b} {
-			if _, ok := ports[id]; !ok && s.memberOf(id, members) {
+			_, known := ports[id]
+			if m, isMember := member[s.g.Nodes[id].Name]; isMember && m == id && !known {
 				// A device of an included fabric: its model's ports, past
 				// those its own fabric's links already take.
 				ports[id] = s.portModelOf(id)
@@ -271,16 +275,6 @@ func (s *state) joinMembers(fab ir.FabricID, members []ir.FabricID) map[string]i
 	return byName
 }
 
-// memberOf reports whether node n belongs to one of the member fabrics.
-func (s *state) memberOf(n ir.NodeID, members []ir.FabricID) bool {
-	for _, f := range s.g.Nodes[n].Fabrics {
-		if slices.Contains(members, f) {
-			return true
-		}
-	}
-	return false
-}
-
 // portModelOf returns the port model of a device of another fabric: its
 // switch model's, or its own radix and port rate.
 func (s *state) portModelOf(n ir.NodeID) gen.PortModel {
@@ -304,7 +298,7 @@ func (s *state) groupFull(l *lang.CustomLink, bps float64, ports map[ir.NodeID]g
 		full[id] = true
 		var held []string
 		for _, g := range m.Groups {
-			switch lanes := g.LanesAt(bps); {
+			switch lanes := g.Lanes(bps); {
 			case lanes == 1:
 				held = append(held, fmt.Sprintf("%q: %s", g.Name, units.CountOf(g.Ports, "port", "ports")))
 			case lanes > 1:

@@ -134,10 +134,8 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		if !ok || !s.oneRate(m, ft.SwitchModel.Range, "fat_tree") {
 			return
 		}
-		for _, r := range []lang.Val[float64]{ft.LinkRate, ft.HostRate, ft.CoreRate} {
-			if r.Set && !s.rateFits(m, r) {
-				return
-			}
+		if !s.ratesFit(m, ft.LinkRate, ft.HostRate, ft.CoreRate) {
+			return
 		}
 		p.Radix, p.PortBPS = int(m.Radix.V), m.PortRate.V
 		if int64(p.K) > m.Radix.V {
@@ -190,10 +188,8 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 		if !ok || !s.oneRate(m, d.RouterModel.Range, "dragonfly") {
 			return
 		}
-		for _, r := range []lang.Val[float64]{d.LocalRate, d.GlobalRate, d.TermRate} {
-			if r.Set && !s.rateFits(m, r) {
-				return
-			}
+		if !s.ratesFit(m, d.LocalRate, d.GlobalRate, d.TermRate) {
+			return
 		}
 		if need := int64(p.P + p.A + p.H - 1); need > m.Radix.V {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, d.RouterModel.Range, "Router radix too small",
@@ -238,10 +234,8 @@ func (s *state) buildTorus(f *lang.Fabric) {
 		if !ok || !s.oneRate(m, t.RouterModel.Range, "torus") {
 			return
 		}
-		for _, r := range []lang.Val[float64]{t.LinkRate, t.TermRate} {
-			if r.Set && !s.rateFits(m, r) {
-				return
-			}
+		if !s.ratesFit(m, t.LinkRate, t.TermRate) {
+			return
 		}
 		p.RouterRadix, p.RouterPortBPS = int(m.Radix.V), m.PortRate.V
 	}
@@ -333,6 +327,17 @@ func (s *state) oneRate(m *lang.SwitchModel, rng hcl.Range, family string) bool 
 	s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "Model with port groups",
 		fmt.Sprintf("%s wires every port of a switch at one rate, by position, but %s has %d port groups. Use a model of one rate (radix and port_rate, with breakouts or speeds for lower rates), or build the fabric as a clos or custom, which place each link on a group that runs at its rate.", family, m.Name, len(m.PortGroups))))
 	return false
+}
+
+// ratesFit is rateFits for each rate that is set; it reports the first
+// that does not fit.
+func (s *state) ratesFit(m *lang.SwitchModel, rates ...lang.Val[float64]) bool {
+	for _, r := range rates {
+		if r.Set && !s.rateFits(m, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // rateFits reports (with a rate-mismatch diagnostic at the rate's range)

@@ -67,13 +67,13 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if opt.KnownLowerBPS > lb && opt.KnownLowerHow != "" {
 		lb, lbHow = opt.KnownLowerBPS, opt.KnownLowerHow
 	}
-	minimal := false // the dragonfly bound under minimal routing applies
-	dfBound := 0.0   // the dragonfly's bound under minimal routing
+	minimal := false   // a direct network's bound under minimal routing applies
+	directBound := 0.0 // a dragonfly's or torus's bound under minimal routing
 	var shape *dfShape
 	if s, ok := m.dragonflyShape(); ok {
 		shape = s
 		if d, ok := m.dragonflyBound(s); ok {
-			minimal, dfBound = true, d
+			minimal, directBound = true, d
 			if d > lb {
 				lb, lbHow = d, "uniform_multicommodity_flow"
 			}
@@ -90,7 +90,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if torus, ok := m.torusShape(); ok {
 		minimal = true
 		if b := torus.bound(); b > lb {
-			lb, lbHow, dfBound = b, "uniform_multicommodity_flow", b
+			lb, lbHow, directBound = b, "uniform_multicommodity_flow", b
 		}
 		// The cut across the largest even dimension is the bisection the
 		// bound proves wherever it is met; vertex moves need not find it.
@@ -210,7 +210,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	r.sideA = m.sideA(best.inA)
 	r.cross = m.crossing(best.g, best.vA)
 	r.Note = m.indivisibleNote(&r)
-	m.setRouted(&r, best, hose, dfBound, minimal)
+	m.setRouted(&r, best, hose, directBound, minimal)
 	return r
 }
 

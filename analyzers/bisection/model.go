@@ -37,6 +37,8 @@ type model struct {
 	intStart []int32
 
 	terms []terminal
+	// torus memoizes torusShape (torus.go); nil until first asked.
+	torus *torusMemo
 	// termOfNode maps a node to its terminal (gpu view), -1 if none.
 	termOfNode ir.NodeMap[int32]
 	// ports maps an endpoint node to its listed ports, portIdx an

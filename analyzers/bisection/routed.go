@@ -109,9 +109,10 @@ func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
 }
 
 // setRouted fills r.Routed from the graph result r, its best cut and the
-// lower bounds: up_down for tiered fabrics, minimal for dragonflies; nil
-// for a fabric whose switches name no tiers.
-func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64, minimal bool) {
+// lower bounds: up_down for tiered fabrics, minimal for direct networks
+// (dragonfly, torus, whose bound under minimal routing is direct); nil
+// for a fabric whose switches name no tiers, and for a composite.
+func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, minimal bool) {
 	var out *Routed
 	switch {
 	case m.fab.Composite():
@@ -121,8 +122,8 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, dragonfly float64
 		return
 	case m.direct():
 		out = &Routed{Routing: "minimal", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
-		if minimal && dragonfly > 0 {
-			out.LowerBoundBPS, out.LowerBoundMethod = min(dragonfly, r.UpperBoundBPS), "uniform_multicommodity_flow"
+		if minimal && direct > 0 {
+			out.LowerBoundBPS, out.LowerBoundMethod = min(direct, r.UpperBoundBPS), "uniform_multicommodity_flow"
 		}
 	case hose.ok && meets(hose.bound, r.UpperBoundBPS):
 		// The hose bound is an oblivious up/down routing and meets the

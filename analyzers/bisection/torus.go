@@ -31,8 +31,25 @@ type torusShape struct {
 
 // torusShape returns the fabric's shape when it is a torus (or mesh) as
 // built, with uniform rates; false for any other family, or when a
-// failure, an edit or a mixed rate breaks a precondition.
+// failure, an edit or a mixed rate breaks a precondition. Computed once
+// per model (the bound and the formula both read it).
 func (m *model) torusShape() (torusShape, bool) {
+	if m.torus == nil {
+		s, ok := m.scanTorus()
+		m.torus = &torusMemo{s, ok}
+	}
+	return m.torus.shape, m.torus.ok
+}
+
+// torusMemo is a model's torus shape, once scanned.
+type torusMemo struct {
+	shape torusShape
+	ok    bool
+}
+
+// scanTorus checks the preconditions of torusShape on the IR: one pass
+// over the fabric's links.
+func (m *model) scanTorus() (torusShape, bool) {
 	f := m.fab
 	if f.Family != ir.FamilyTorus {
 		return torusShape{}, false
@@ -75,6 +92,9 @@ func (m *model) torusShape() (torusShape, bool) {
 			return torusShape{}, false
 		}
 	}
+	// The construction's link count (gen.Torus.Links; analyzers may not
+	// import the generators): k per ring with wrap-around (k ≥ 3), else
+	// k − 1.
 	want := 0
 	for _, k := range s.dims {
 		ring := k - 1

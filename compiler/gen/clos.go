@@ -263,7 +263,7 @@ func (c Clos) DefaultSplit(ti int) (down, up int) {
 			return 0
 		}
 		g := t.Ports.Groups[gi]
-		return g.Ports / share * max(g.lanes(bps), 1)
+		return g.Ports / share * max(g.Lanes(bps), 1)
 	}
 	if gd == gu {
 		return links(gd, downBPS, 2), links(gu, upBPS, 2)

@@ -34,19 +34,32 @@ type PortModel struct {
 }
 
 // groups returns the port groups: Groups, or one group of the whole
-// model.
+// model. It allocates for a model of one rate, so the per-link paths
+// (Lanes, groupOf, the allocator) use numGroups and group instead.
 func (m PortModel) groups() []PortGroup {
 	if len(m.Groups) > 0 {
 		return m.Groups
 	}
-	return []PortGroup{{Ports: m.Radix, PortBPS: m.PortBPS, Breakouts: m.Breakouts, Speeds: m.Speeds}}
+	return []PortGroup{m.group(0)}
 }
 
-// lanes returns how many links of rate bps one port of g carries: 1 at
+// numGroups returns the number of port groups (1 for a model of one
+// rate).
+func (m PortModel) numGroups() int { return max(len(m.Groups), 1) }
+
+// group returns port group i: Groups[i], or the whole model of one rate.
+func (m PortModel) group(i int) PortGroup {
+	if len(m.Groups) > 0 {
+		return m.Groups[i]
+	}
+	return PortGroup{Ports: m.Radix, PortBPS: m.PortBPS, Breakouts: m.Breakouts, Speeds: m.Speeds}
+}
+
+// Lanes returns how many links of rate bps one port of g carries: 1 at
 // the native rate (or when the group has no rate) or at one of its lower
 // speeds, the breakout's lane count when a breakout produces bps, and 0
 // when no port of g runs at bps.
-func (g PortGroup) lanes(bps float64) int {
+func (g PortGroup) Lanes(bps float64) int {
 	if g.PortBPS == 0 || bps == g.PortBPS || slices.Contains(g.Speeds, bps) {
 		return 1
 	}
@@ -58,42 +71,21 @@ func (g PortGroup) lanes(bps float64) int {
 	return 0
 }
 
-// LanesAt returns how many links of rate bps one port of g carries: 1
-// natively or at a lower speed, a breakout's lane count, 0 when no port
-// of g runs at bps.
-func (g PortGroup) LanesAt(bps float64) int { return g.lanes(bps) }
-
 // Lanes returns how many links of rate bps one physical port carries, in
 // the first port group that runs at bps: 1 at a native rate or a lower
 // speed, the breakout's lane count when a breakout produces bps, and 0
 // when the rate is impossible on every port (a rate mismatch).
 func (m PortModel) Lanes(bps float64) int {
-	for _, g := range m.groups() {
-		if l := g.lanes(bps); l > 0 {
-			return l
-		}
+	if i := m.groupOf(bps); i >= 0 {
+		return m.group(i).Lanes(bps)
 	}
 	return 0
 }
 
-// PortsAt returns the physical ports of the groups that run at bps (all
-// of them when one is unbounded: 0), and whether any does.
-func (m PortModel) PortsAt(bps float64) (ports int, ok bool) {
-	for _, g := range m.groups() {
-		if g.lanes(bps) > 0 {
-			if g.Ports == 0 {
-				return 0, true
-			}
-			ports, ok = ports+g.Ports, true
-		}
-	}
-	return ports, ok
-}
-
 // groupOf returns the index of the first group that runs at bps, or -1.
 func (m PortModel) groupOf(bps float64) int {
-	for i, g := range m.groups() {
-		if g.lanes(bps) > 0 {
+	for i := range m.numGroups() {
+		if m.group(i).Lanes(bps) > 0 {
 			return i
 		}
 	}
@@ -107,7 +99,7 @@ func (m PortModel) groupOf(bps float64) int {
 // such group is full, ports are numbered on from the radix, so the
 // overcommit shows in Used and Overflow for the radix checks.
 type PortAllocator struct {
-	model   PortModel
+	groups  []PortGroup // the model's, in port order
 	cursors []portCursor
 	over    portCursor // ports past the radix
 	// overflow counts, per group, the links that found it full.
@@ -132,7 +124,7 @@ func NewPortAllocator() PortAllocator { return PortModel{}.NewAllocator() }
 // of its first group.
 func (m PortModel) NewAllocator() PortAllocator {
 	gs := m.groups()
-	a := PortAllocator{model: m, cursors: make([]portCursor, len(gs)), overflow: make([]int, len(gs))}
+	a := PortAllocator{groups: gs, cursors: make([]portCursor, len(gs)), overflow: make([]int, len(gs))}
 	first := int32(0)
 	for i, g := range gs {
 		a.cursors[i] = portCursor{first: first, size: int32(g.Ports), open: -1}
@@ -173,10 +165,10 @@ func (c *portCursor) take(lanes int32, laneRate float64) (port, lane int32) {
 // whole port). A rate no group runs at takes a whole port of the first
 // group with room (the rate mismatch is reported on its own).
 func (a *PortAllocator) Take(bps float64) (port, lane int32, lanes int) {
-	gs := a.model.groups()
+	gs := a.groups
 	first := -1
 	for i, g := range gs {
-		l := g.lanes(bps)
+		l := g.Lanes(bps)
 		if l == 0 {
 			continue
 		}
@@ -198,7 +190,7 @@ func (a *PortAllocator) Take(bps float64) (port, lane int32, lanes int) {
 		first = 0
 	}
 	a.overflow[first]++
-	l := max(gs[first].lanes(bps), 1)
+	l := max(gs[first].Lanes(bps), 1)
 	p, ln := a.over.take(int32(l), bps)
 	return p, ln, l
 }
@@ -208,9 +200,16 @@ func (a *PortAllocator) Take(bps float64) (port, lane int32, lanes int) {
 // that group start after them: a Clos switch's uplinks start after its
 // declared down ports even when a unit is partly populated.
 func (a *PortAllocator) Reserve(bps float64, links int) {
-	i := max(a.model.groupOf(bps), 0)
+	i := 0
+	for j, g := range a.groups {
+		if g.Lanes(bps) > 0 {
+			i = j
+			break
+		}
+	}
 	c := &a.cursors[i]
-	n := int32((links + max(a.model.groups()[i].lanes(bps), 1) - 1) / max(a.model.groups()[i].lanes(bps), 1))
+	lanes := max(a.groups[i].Lanes(bps), 1)
+	n := int32((links + lanes - 1) / lanes)
 	if c.size > 0 {
 		n = min(n, c.size)
 	}

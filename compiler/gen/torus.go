@@ -30,7 +30,8 @@ type Torus struct {
 	// = LinkBPS).
 	LinkBPS, TerminalBPS float64
 	// RouterModel is the catalogue model of every router, or "", and
-	// RouterRadix its ports (0 = P + 2·len(Dims), the ports used).
+	// RouterRadix its ports (0 = the ports the busiest router uses,
+	// portsUsed).
 	RouterModel string
 	RouterRadix int
 	// RouterPortBPS is the router model's native port rate, bits per
