@@ -28,20 +28,28 @@ func TestDragonfly545(t *testing.T) {
 	}
 }
 
-// The bisection of dragonfly-545 is a proven interval: below, the uniform
-// multicommodity-flow bound (69,760.25 links' worth, 13,952 Tb/s);
-// above, the cut found, which the group moves bring from
-// the group cut's 74,240 links (272 groups a side and one halved) to at
-// most 74,166: groups at the centres of the two arcs of the circulant
-// arrangement split by near and far routers.
+// The bisection of dragonfly-545 is a proven interval: below, the
+// group-structure bound of 73,950 links (14,790 Tb/s), the relaxed value
+// of 255 whole groups on side A against 290 groups of class B, side A's
+// other 560 routers in 15-router minorities of class-B groups, each
+// keeping as many global links uncut as its local links cost (the
+// uniform multicommodity-flow bound stops at 69,760.25); above, the cut
+// found, which the group moves bring from the group cut's 74,240 links
+// (272 groups a side and one halved) to at most 74,166: groups at the
+// centres of the two arcs of the circulant arrangement split by near
+// and far routers. The interval is 0.530–0.532 of half the injection
+// (139,520 terminal links).
 func TestDragonfly545Bisection(t *testing.T) {
 	g := compileGraph(t, "dragonfly-545")
 	r := bisection.Compute(g, 0, bisection.Options{})
 	const link = 200e9
-	// The uniform bound: ⌊n/2⌋·⌈n/2⌉ / (n − 1) of one terminal's rate.
-	const n = 279_040
-	uniform := float64(n/2) * float64(n-n/2) / float64(n-1) * link
-	if r.Method != bisection.MethodBounded || r.LowerBoundBPS < uniform*(1-1e-12) || r.UpperBoundBPS > 74_166*link {
-		t.Errorf("%s, %g–%g links; want bounded, 69,760.25 (uniform) – at most 74,166", r.Method, r.LowerBoundBPS/link, r.UpperBoundBPS/link)
+	// 255 × 290 global links between the classes, less the 560 × 17
+	// that the minority routers keep, plus their 560 × 17 local links.
+	const lower = 255 * 290
+	if r.Method != bisection.MethodBounded || r.LowerBoundBPS < lower*link*(1-1e-12) || r.UpperBoundBPS > 74_166*link {
+		t.Errorf("%s, %g–%g links; want bounded, at least 73,950 – at most 74,166", r.Method, r.LowerBoundBPS/link, r.UpperBoundBPS/link)
+	}
+	if r.LowerBoundBPS > r.UpperBoundBPS {
+		t.Errorf("lower %g above upper %g links", r.LowerBoundBPS/link, r.UpperBoundBPS/link)
 	}
 }

@@ -180,7 +180,8 @@ const groupBoundBudget = 500_000_000
 // and closes them. The result is the larger of the two. Neither reads
 // which groups a router's global links reach (the arrangement), so
 // where a tie saves more global capacity than its local links cost
-// (a < 2h, as in examples/dragonfly-545) the interval can stay open.
+// (a < 2h, as in examples/dragonfly-545: 0.530–0.532) the interval can
+// stay open.
 //
 // ok is false as alike says.
 func (s *dfShape) groupBound() (float64, bool) {
@@ -338,6 +339,7 @@ type groupCosts struct {
 	tr, lc, gc, hc float64
 	gcMax          float64 // the most capacity between two groups
 	split          []float64
+	hullA, hullB   []hullPt // perGroupMin's hulls, kept between calls
 }
 
 // fill sets split[1..a−1] for F_A = fa, F_B = fb: local links k(a−k)·lc,
@@ -398,22 +400,24 @@ func (c *groupCosts) integer(ns, ts int) float64 {
 // their tips there): the points (0, f(0)), (k·p, split[k]) for
 // k = 1..a−1 and (m, f(m)), by Andrew's monotone chain.
 func (c *groupCosts) lowerHull(h []hullPt) []hullPt {
-	add := func(q hullPt) {
-		for len(h) >= 2 {
-			o, a := h[len(h)-2], h[len(h)-1]
-			if (a.x-o.x)*(q.y-o.y)-(a.y-o.y)*(q.x-o.x) > 0 {
-				break // a left turn: a stays a vertex
-			}
-			h = h[:len(h)-1]
-		}
-		h = append(h, q)
-	}
-	add(hullPt{0, c.f(0)})
+	h = appendHull(h, hullPt{0, c.f(0)})
 	for k := 1; k < c.a; k++ {
-		add(hullPt{float64(k * c.p), c.split[k]})
+		h = appendHull(h, hullPt{float64(k * c.p), c.split[k]})
 	}
-	add(hullPt{float64(c.m), c.f(c.m)})
-	return h
+	return appendHull(h, hullPt{float64(c.m), c.f(c.m)})
+}
+
+// appendHull adds q, right of every point of h, to the lower convex
+// hull h (Andrew's monotone chain), dropping the vertices q hides.
+func appendHull(h []hullPt, q hullPt) []hullPt {
+	for len(h) >= 2 {
+		o, a := h[len(h)-2], h[len(h)-1]
+		if (a.x-o.x)*(q.y-o.y)-(a.y-o.y)*(q.x-o.x) > 0 {
+			break // a left turn: a stays a vertex
+		}
+		h = h[:len(h)-1]
+	}
+	return append(h, q)
 }
 
 // hullPt is a vertex of a lower convex hull.

@@ -154,3 +154,21 @@ func TestDragonflyEvenOddGroups(t *testing.T) {
 		t.Errorf("%s %s, cut %q; want exact 6.4 Tb/s by even | odd groups", r.Method, units.Rate(r.BandwidthBPS), r.Certificate.Text)
 	}
 }
+
+// Past enumeration, where a < 2h lets a halved group keep more global
+// links than its local links cost (the case of examples/dragonfly-545),
+// the group-structure bound must stay below every cut the search finds,
+// on each arrangement. (examples/dragonfly545_test.go asserts how far
+// it reaches on the 545-group dragonfly.)
+func TestDragonflyBoundBelowCutFound(t *testing.T) {
+	for _, sh := range [][4]int{{2, 4, 3, 13}, {2, 4, 4, 17}, {3, 6, 4, 25}, {2, 6, 4, 25}, {4, 8, 5, 41}, {8, 16, 9, 145}} {
+		for _, arr := range []string{gen.ArrangementAbsolute, gen.ArrangementCirculant} {
+			d := gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], LocalBPS: 100e9, GlobalBPS: 100e9, Arrangement: arr}
+			g, fid := dragonflyCase(t, d)
+			r := Compute(g, fid, Options{})
+			if r.LowerBoundBPS > r.UpperBoundBPS*(1+1e-9) {
+				t.Errorf("%v %s: bound %s above the cut found %s: unsound", sh, arr, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
+			}
+		}
+	}
+}
