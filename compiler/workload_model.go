@@ -82,6 +82,7 @@ func trainingModel(lm *lang.TrainingModel) training.Model {
 		SequenceLength: int(lm.SequenceLength.V), MicroBatch: int(lm.MicroBatch.V), GlobalBatch: int(lm.GlobalBatch.V),
 		WeightBytes: dflt, ActivationBytes: dflt, GradientBytes: dflt,
 		Experts: int(lm.Experts.V), TopK: int(lm.TopK.V), CapacityFactor: lm.CapacityFactor.V,
+		AttentionHeads: int(lm.AttentionHeads.V), KVHeads: int(lm.KVHeads.V),
 		PeakFLOPS: lm.GPUPeak.V, Utilization: lm.Utilization.V,
 	}
 	applyChoices(&m, lm.TrainingChoices)
@@ -139,7 +140,8 @@ func applyChoices(m *training.Model, c lang.TrainingChoices) []string {
 func rangesOf(lm *lang.TrainingModel) map[string]hcl.Range {
 	out := map[string]hcl.Range{}
 	for name, v := range map[string]lang.Val[int64]{"global_batch": lm.GlobalBatch, "layers": lm.Layers, "virtual_stages": lm.VirtualStages,
-		"top_k": lm.TopK, "experts": lm.Experts, "moe_layers": lm.MoELayers, "zero_stage": lm.ZeROStage, "hidden": lm.Hidden} {
+		"top_k": lm.TopK, "experts": lm.Experts, "moe_layers": lm.MoELayers, "zero_stage": lm.ZeROStage, "hidden": lm.Hidden,
+		"sequence_length": lm.SequenceLength, "attention_heads": lm.AttentionHeads, "kv_heads": lm.KVHeads} {
 		if v.Set {
 			out[name] = v.Range
 		}
@@ -160,7 +162,7 @@ func rangesOf(lm *lang.TrainingModel) map[string]hcl.Range {
 // collectives as the IR holds them, reporting its problems at the ranges
 // given (at block otherwise).
 func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelism, block hcl.Range, ranges map[string]hcl.Range) ([]ir.Collective, training.Step, bool) {
-	step, probs := training.Derive(m, training.Parallelism{Data: par.Data, Tensor: par.Tensor, Pipeline: par.Pipeline, Expert: par.Expert})
+	step, probs := training.Derive(m, training.Parallelism{Data: par.Data, Tensor: par.Tensor, Pipeline: par.Pipeline, Expert: par.Expert, Context: par.Context})
 	for _, p := range probs {
 		rng, ok := ranges[p.Param]
 		if !ok {

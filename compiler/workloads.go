@@ -358,10 +358,10 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 	return ir.None, false
 }
 
-// parallelism applies the defaults (tensor, pipeline, expert 1; data the
-// rest) and checks that the sizes multiply to the GPU count.
+// parallelism applies the defaults (tensor, pipeline, expert, context
+// 1; data the rest) and checks that the sizes multiply to the GPU count.
 func (s *state) parallelism(w *lang.Workload, n int) (ir.Parallelism, bool) {
-	p := ir.Parallelism{Data: 0, Tensor: 1, Pipeline: 1, Expert: 1}
+	p := ir.Parallelism{Data: 0, Tensor: 1, Pipeline: 1, Expert: 1, Context: 1}
 	rng := w.DeclRange
 	if w.Parallelism != nil {
 		rng = w.Parallelism.DeclRange
@@ -373,22 +373,32 @@ func (s *state) parallelism(w *lang.Workload, n int) (ir.Parallelism, bool) {
 		set(w.Parallelism.Tensor, &p.Tensor)
 		set(w.Parallelism.Pipeline, &p.Pipeline)
 		set(w.Parallelism.Expert, &p.Expert)
+		set(w.Parallelism.Context, &p.Context)
 		set(w.Parallelism.Data, &p.Data)
+		if w.Parallelism.Order.Set {
+			p.Order = w.Parallelism.Order.V
+		}
 	}
-	if p.Tensor < 1 || p.Pipeline < 1 || p.Expert < 1 || p.Data < 0 {
+	if p.Tensor < 1 || p.Pipeline < 1 || p.Expert < 1 || p.Context < 1 || p.Data < 0 {
 		return p, false // lang reported it
 	}
+	// model is the ranks of one model replica: tensor × pipeline, ×
+	// context where the job splits its sequences.
+	model, names, sizes := p.Tensor*p.Pipeline, "tensor × pipeline", fmt.Sprintf("%d × %d", p.Tensor, p.Pipeline)
+	if p.Context > 1 {
+		model, names, sizes = model*p.Context, names+" × context", sizes+fmt.Sprintf(" × %d", p.Context)
+	}
 	if p.Data == 0 {
-		if n%(p.Tensor*p.Pipeline) != 0 {
+		if n%model != 0 {
 			s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, rng, "GPUs do not divide into groups",
-				fmt.Sprintf("Workload %q has %d GPUs, which tensor × pipeline = %d × %d does not divide; change gpu_count or the group sizes.", w.Name, n, p.Tensor, p.Pipeline)))
+				fmt.Sprintf("Workload %q has %d GPUs, which %s = %s does not divide; change gpu_count or the group sizes.", w.Name, n, names, sizes)))
 			return p, false
 		}
-		p.Data = n / (p.Tensor * p.Pipeline)
+		p.Data = n / model
 	}
-	if p.Data*p.Tensor*p.Pipeline != n {
+	if p.Data*model != n {
 		s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, rng, "Group sizes do not match the GPU count",
-			fmt.Sprintf("data × tensor × pipeline = %d × %d × %d = %d, but workload %q has %d GPUs; make them agree (or omit data).", p.Data, p.Tensor, p.Pipeline, p.Data*p.Tensor*p.Pipeline, w.Name, n)))
+			fmt.Sprintf("data × %s = %d × %s = %d, but workload %q has %d GPUs; make them agree (or omit data).", names, p.Data, sizes, p.Data*model, w.Name, n)))
 		return p, false
 	}
 	if p.Data%p.Expert != 0 {

@@ -67,7 +67,7 @@ workload "w" {
 	if w.Placement != (ir.Placement{Strategy: ir.PlaceSpread, Count: 64, Seed: 1}) {
 		t.Errorf("placement %+v", w.Placement)
 	}
-	if w.Parallelism != (ir.Parallelism{Data: 8, Tensor: 8, Pipeline: 1, Expert: 1}) {
+	if w.Parallelism != (ir.Parallelism{Data: 8, Tensor: 8, Pipeline: 1, Expert: 1, Context: 1}) {
 		t.Errorf("parallelism %+v", w.Parallelism)
 	}
 	if g.Fabrics[w.Fabric].Name != "compute" || !w.NVLS {

@@ -4,6 +4,7 @@
 package examples_test
 
 import (
+	"math"
 	"os"
 	"strconv"
 	"testing"
@@ -307,5 +308,72 @@ func TestFrontierSlingshot(t *testing.T) {
 	half := 37632 / 2 * 200e9
 	if r.LowerBoundBPS > r.UpperBoundBPS || r.LowerBoundBPS < 0.28*half || r.UpperBoundBPS > 5604*200e9 {
 		t.Errorf("bisection %s %g..%g: want a proven interval inside [0.28 × %g, 5,604 links]", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, half)
+	}
+}
+
+// Llama 3 405B on 16,384 of the cluster's GPUs (Llama 3 §3.3.2 Table 4;
+// architecture Table 3: 126 layers, h 16,384, 128 heads, 8 key-value
+// heads), ranks in Meta's order [TP, CP, PP, DP]. The collectives are
+// derived from the model (compiler/training) and must meet the closed
+// forms: tensor AllReduce b·(s/c)·h × 2 B = 256 MiB in both stages (8,192
+// tokens per rank), 4 × 126/16 × 16 micro-batches = 504 a step; the
+// pipeline's b·(s/c)·h/t = 32 MiB, 16 a step; gradients Ψ = 405e9 ÷ (8 ×
+// 16) × 2 B; at 128K the context AllGather of the whole sequence's keys
+// and values, 2 × 131,072 × (16,384 × 8/128) ÷ 8 × 2 B = 64 MiB, 2 per
+// layer and micro-batch (252 a step), and the ReduceScatter of their
+// gradients (126), over 1,024 context groups of 16.
+func TestLlama3Workloads(t *testing.T) {
+	g := compileGraph(t, "llama3-24k")
+	type want struct {
+		op, group string
+		size      float64
+		perStep   float64
+	}
+	const mib = 1 << 20
+	grads := 405e9 / (8 * 16) * 2
+	for _, c := range []struct {
+		workload string
+		data     int
+		cols     map[string]want
+	}{
+		{"llama3_405b_8k", 128, map[string]want{
+			"activations": {"allreduce", "tensor", 256 * mib, 504},
+			"pipeline":    {"sendrecv", "pipeline", 32 * mib, 16},
+			"gradients":   {"allreduce", "data", grads, 1},
+		}},
+		{"llama3_405b_128k", 8, map[string]want{
+			"activations": {"allreduce", "tensor", 256 * mib, 504},
+			"context_kv":  {"allgather", "context", 64 * mib, 252},
+			"context_dkv": {"reducescatter", "context", 64 * mib, 126},
+			"pipeline":    {"sendrecv", "pipeline", 32 * mib, 16},
+			"gradients":   {"allreduce", "data_context", grads, 1},
+		}},
+	} {
+		var w *ir.Workload
+		for i := range g.Workloads {
+			if g.Workloads[i].Name == c.workload {
+				w = &g.Workloads[i]
+			}
+		}
+		if w == nil {
+			t.Fatalf("no workload %s", c.workload)
+		}
+		if w.Parallelism.Data != c.data || w.Placement.Count != 16384 {
+			t.Errorf("%s: data %d on %d GPUs, want %d on 16,384", c.workload, w.Parallelism.Data, w.Placement.Count, c.data)
+		}
+		if len(w.Collectives) != len(c.cols) {
+			t.Errorf("%s: %d collectives, want %d", c.workload, len(w.Collectives), len(c.cols))
+		}
+		for _, col := range w.Collectives {
+			x, ok := c.cols[col.Name]
+			if !ok || col.Op != x.op || col.Group != x.group || col.SizeBytes != math.Round(x.size) || col.PerStep != x.perStep {
+				t.Errorf("%s %s: %s over %s, %g B × %g; want %+v", c.workload, col.Name, col.Op, col.Group, col.SizeBytes, col.PerStep, x)
+			}
+		}
+		// Meta's order: a pipeline stage's neighbour is T·C ranks away,
+		// a data-parallel replica T·C·P.
+		if st, sc, sd, sp := w.Parallelism.Strides(); st != 1 || sc != 8 || sp != 8*w.Parallelism.ContextSize() || sd != sp*16 {
+			t.Errorf("%s: strides %d %d %d %d", c.workload, st, sc, sd, sp)
+		}
 	}
 }

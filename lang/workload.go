@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,9 +62,13 @@ type TrainingModel struct {
 	Layers, MoELayers, Hidden                      Val[int64]
 	SequenceLength, MicroBatch, GlobalBatch        Val[int64]
 	Experts, TopK                                  Val[int64]
-	CapacityFactor                                 Val[float64]
-	GPUPeak                                        Val[float64]
-	Utilization                                    Val[float64]
+	// AttentionHeads and KVHeads are the query heads and the key-value
+	// heads (query groups of grouped-query attention); they size the
+	// keys and values context parallelism exchanges.
+	AttentionHeads, KVHeads Val[int64]
+	CapacityFactor          Val[float64]
+	GPUPeak                 Val[float64]
+	Utilization             Val[float64]
 	// TrainingChoices are the arguments a lever may also set.
 	TrainingChoices
 	// DeclRange is the block header's range.
@@ -157,12 +162,15 @@ const (
 // layer's forward pass again in backward.
 var Recomputes = []string{"none", "full"}
 
-// Parallelism is the `parallelism { data, tensor, pipeline, expert }`
-// block: group sizes of the job's decomposition.
+// Parallelism is the `parallelism { data, tensor, pipeline, expert,
+// context }` block: group sizes of the job's decomposition.
 type Parallelism struct {
-	// Data, Tensor, Pipeline and Expert are the group sizes (unset: the
-	// compiler's defaults).
-	Data, Tensor, Pipeline, Expert Val[int64]
+	// Data, Tensor, Pipeline, Expert and Context are the group sizes
+	// (unset: the compiler's defaults).
+	Data, Tensor, Pipeline, Expert, Context Val[int64]
+	// Order is the rank order, fastest first: ParallelOrderDims joined
+	// by "-" in some order (unset: "tp-cp-dp-pp", Megatron-Core's).
+	Order Val[string]
 	// DeclRange is the block header's range.
 	DeclRange hcl.Range
 }
@@ -178,7 +186,7 @@ type Collective struct {
 	Algorithm Val[string]
 	// Size is bytes, nccl-tests convention (docs/workloads.md).
 	Size Val[float64]
-	// Group is "data", "tensor", "pipeline", "expert" or "all".
+	// Group is one of ParallelGroups.
 	Group Val[string]
 	// Order is "rail_aware" (default) or "naive".
 	Order Val[string]
@@ -211,7 +219,7 @@ var (
 		"alltoall":      {"direct"},
 		"sendrecv":      {"direct"},
 	}
-	ParallelGroups = []string{"data", "tensor", "pipeline", "expert", "expert_data", "all"}
+	ParallelGroups = []string{"data", "tensor", "pipeline", "expert", "expert_data", "context", "data_context", "all"}
 	RankOrders     = []string{"rail_aware", "naive"}
 	RoutingModes   = []string{"ecmp", "ideal", "pinned"}
 	PathPolicies   = []string{"minimal", "valiant", "ugal"}
@@ -225,11 +233,16 @@ var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "p
 	hcl.BlockHeaderSchema{Type: "collective", LabelNames: []string{"name"}})
 
 var modelSchema = schemaOf(append([]string{"parameters", "active_parameters", "expert_parameters", "layers", "moe_layers", "hidden",
-	"sequence_length", "micro_batch", "global_batch", "experts", "top_k", "capacity_factor", "gpu_peak", "utilization"}, trainingChoiceArgs...))
+	"attention_heads", "kv_heads", "sequence_length", "micro_batch", "global_batch", "experts", "top_k", "capacity_factor", "gpu_peak", "utilization"}, trainingChoiceArgs...))
 
 var leverSchema = schemaOf(append([]string{"expert", "in_network"}, trainingChoiceArgs...))
 
-var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert"})
+var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert", "context", "order"})
+
+// ParallelOrderDims are the dimensions a parallelism block's order
+// permutes, in Megatron-Core's spelling: tensor, context, data and
+// pipeline (expert groups are carved from data, so "ep" is not one).
+var ParallelOrderDims = []string{"tp", "cp", "dp", "pp"}
 
 var collectiveSchema = schemaOf([]string{"op", "algorithm", "size", "group", "order", "routing", "path",
 	"flows_per_pair", "seed", "per_step", "direction"})
@@ -300,6 +313,7 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 		Layers: a.int("layers"), MoELayers: a.int("moe_layers"), Hidden: a.int("hidden"),
 		SequenceLength: a.int("sequence_length"), MicroBatch: a.int("micro_batch"), GlobalBatch: a.int("global_batch"),
 		Experts: a.int("experts"), TopK: a.int("top_k"), CapacityFactor: a.number("capacity_factor"),
+		AttentionHeads: a.int("attention_heads"), KVHeads: a.int("kv_heads"),
 		GPUPeak: a.compute("gpu_peak"), Utilization: a.number("utilization"), TrainingChoices: decodeTrainingChoices(a)}
 	for _, n := range []string{"parameters", "layers", "hidden", "sequence_length", "micro_batch", "global_batch"} {
 		_, ok := a.get(n)
@@ -311,7 +325,8 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 		max  int64
 	}{{"layers", m.Layers, maxModelLayers}, {"hidden", m.Hidden, maxModelDim}, {"sequence_length", m.SequenceLength, maxModelDim},
 		{"micro_batch", m.MicroBatch, maxModelBatch}, {"global_batch", m.GlobalBatch, maxModelBatch}, {"experts", m.Experts, maxModelDim},
-		{"top_k", m.TopK, maxModelDim}, {"moe_layers", m.MoELayers, maxModelLayers}} {
+		{"top_k", m.TopK, maxModelDim}, {"moe_layers", m.MoELayers, maxModelLayers},
+		{"attention_heads", m.AttentionHeads, maxModelDim}, {"kv_heads", m.KVHeads, maxModelDim}} {
 		if v.val.Set && (v.val.V < 1 || v.val.V > v.max) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
 				fmt.Sprintf("%s is %d; it must be from 1 to %d.", v.name, v.val.V, v.max)))
@@ -346,7 +361,7 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 			rng = util.Range
 		}
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, rng, "gpu_peak and utilization go together",
-			"The compute time is 6 × active parameters × tokens ÷ (GPUs × gpu_peak × utilization); give both (gpu_peak = \"989TFLOP/s\", utilization = 0.4), or neither and set the workload's compute_time."))
+			"The compute time is (6 × active parameters + 12 × layers × sequence_length × hidden) × tokens ÷ (GPUs × gpu_peak × utilization); give both (gpu_peak = \"989TFLOP/s\", utilization = 0.4), or neither and set the workload's compute_time."))
 	}
 	*diags = append(*diags, a.diags...)
 	return m
@@ -371,11 +386,15 @@ func decodeLever(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Le
 func decodeParallelism(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Parallelism {
 	a := newAttrs(content(b, parallelismSchema, diags), ctx, b.DefRange)
 	p := &Parallelism{DeclRange: b.DefRange, Data: a.int("data"), Tensor: a.int("tensor"),
-		Pipeline: a.int("pipeline"), Expert: a.int("expert")}
+		Pipeline: a.int("pipeline"), Expert: a.int("expert"), Context: a.int("context"), Order: a.str("order")}
+	if p.Order.Set && !isOrder(p.Order.V) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, p.Order.Range, "Invalid order",
+			fmt.Sprintf("order is %q; write the four dimensions %s once each, fastest first, joined by \"-\": \"tp-cp-dp-pp\" (Megatron-Core's default) or \"tp-cp-pp-dp\" (Llama 3's, data-parallel replicas outermost).", p.Order.V, quoteAll(ParallelOrderDims))))
+	}
 	for _, v := range []struct {
 		name string
 		val  Val[int64]
-	}{{"data", p.Data}, {"tensor", p.Tensor}, {"pipeline", p.Pipeline}, {"expert", p.Expert}} {
+	}{{"data", p.Data}, {"tensor", p.Tensor}, {"pipeline", p.Pipeline}, {"expert", p.Expert}, {"context", p.Context}} {
 		if v.val.Set && v.val.V < 1 {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid parallel size",
 				fmt.Sprintf("%s is %d; a parallel group holds at least one rank.", v.name, v.val.V)))
@@ -455,6 +474,21 @@ func (a *attrs) duration(name string) Val[float64] {
 
 // oneOf reports a set string argument that is not one of allowed,
 // suggesting the closest allowed value.
+// isOrder reports whether order names each of ParallelOrderDims once,
+// joined by "-".
+func isOrder(order string) bool {
+	dims := strings.Split(order, "-")
+	if len(dims) != len(ParallelOrderDims) {
+		return false
+	}
+	for _, d := range ParallelOrderDims {
+		if !slices.Contains(dims, d) {
+			return false
+		}
+	}
+	return true
+}
+
 func oneOf(a *attrs, v Val[string], name string, allowed []string) {
 	if !v.Set {
 		return

@@ -113,7 +113,7 @@ func newJob(s *system, wl *ir.Workload, count int, loads *routing.Loads) *job {
 	j := &job{s: s, wl: wl, loads: loads, par: wl.Parallelism, views: [2]*routing.Loads{loads.View(), loads.View()}}
 	j.ranks = wl.Placement.Place(s.g, wl.Pool, count)
 	if count != wl.Placement.Count {
-		j.par.Data = count / (j.par.Tensor * j.par.Pipeline)
+		j.par.Data = count / (j.par.Tensor * j.par.Pipeline * j.par.ContextSize())
 	}
 	lat := map[string]float64{}
 	for _, f := range wl.Switches {
@@ -196,7 +196,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 	loads := routing.NewLoads(g)
 	j := newJob(s, wl, wl.Placement.Count, loads)
 	out := Workload{Name: wl.Name, GPUs: len(j.ranks), Placement: wl.Placement.Strategy,
-		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert},
+		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert, Context: j.par.ContextSize()},
 		Collectives: []Collective{}, ComputeDerivation: wl.ComputeDerivation}
 	servers := map[ir.NodeID]bool{}
 	for _, r := range j.ranks {
@@ -241,7 +241,9 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 
 // gradientSync reports a collective of the data-parallel gradient sync,
 // the communication that may run during the backward pass.
-func gradientSync(c *ir.Collective) bool { return c.Group == "data" || c.Group == "expert_data" }
+func gradientSync(c *ir.Collective) bool {
+	return c.Group == "data" || c.Group == "data_context" || c.Group == "expert_data"
+}
 
 // stepTime is compute + communication − hidden, where hidden, the
 // gradient sync run during the backward pass, is min(overlap × dp,

@@ -37,6 +37,7 @@ type Parallelism struct {
 	Tensor   int `json:"tensor"`   // tensor-parallel group size
 	Pipeline int `json:"pipeline"` // pipeline stages
 	Expert   int `json:"expert"`   // expert-parallel group size (divides Data)
+	Context  int `json:"context"`  // context-parallel group size (1: sequences not split)
 }
 
 // Collective is one collective's result.

@@ -23,12 +23,12 @@ func ScalingCounts(n int) []int {
 }
 
 // scaling evaluates the workload on each count of ScalingCounts(pool)
-// that its tensor, pipeline and expert sizes divide, with the same
+// that its tensor, pipeline, expert and context sizes divide, with the same
 // placement strategy: weak scaling at a fixed per-GPU batch, data
 // parallelism growing with the count.
 func scaling(s *system, wl *ir.Workload, loads *routing.Loads) []ScalingRow {
 	par := wl.Parallelism
-	unit := par.Tensor * par.Pipeline * par.Expert
+	unit := par.Tensor * par.Pipeline * par.Expert * par.ContextSize()
 	var rows []ScalingRow
 	for _, n := range ScalingCounts(len(wl.Pool)) {
 		if n%unit != 0 {

@@ -75,92 +75,93 @@ func (pl Placement) Place(g *Graph, pool []NodeID, count int) []NodeID {
 }
 
 // Groups splits ranks 0 … n−1 into the groups of one parallel dimension
-// dim ("tensor", "data", "pipeline", "expert", "expert_data" or "all"; anything else
-// reads as "data"), each group in rank order, the groups in the order
-// below. Ranks are numbered as documented on Parallelism (Megatron-LM,
-// megatron/core/parallel_state.py: rank = t + T·(d + D·p)):
+// dim ("tensor", "context", "data", "data_context", "pipeline",
+// "expert", "expert_data" or "all"; anything else reads as "data"), each
+// group in rank order, the groups in the order below. Ranks are numbered
+// as documented on Parallelism (Megatron-Core, parallel_state.py; by
+// default order "tp-cp-ep-dp-pp": rank = t + T·(c + C·(d + D·p)); other
+// orders change only the strides, Strides):
 //
 //   - "all": one group of every rank 0 … n−1.
-//   - "tensor": for p, for d: the T ranks t = 0 … T−1 (consecutive ranks).
-//   - "data": for p, for t: the D ranks d = 0 … D−1 (stride T).
-//   - "pipeline": for d, for t: the P ranks p = 0 … P−1 (stride T·D).
-//   - "expert": for p, for t, for block k = 0 … D/E−1: the E ranks
+//   - "tensor": for p, for d, for c: the T ranks t = 0 … T−1 (consecutive
+//     ranks).
+//   - "context": for p, for d, for t: the C ranks c = 0 … C−1 (stride T):
+//     the ranks that hold one sequence's chunks and exchange its keys
+//     and values.
+//   - "data": for p, for c, for t: the D ranks d = 0 … D−1 (stride T·C).
+//   - "data_context": for p, for t: the D·C ranks of every d and c, in
+//     rank order: those that hold the same parameters and so reduce
+//     gradients together (Megatron-Core's data-parallel group with
+//     context parallelism); "data" when C = 1.
+//   - "pipeline": for d, for c, for t: the P ranks p = 0 … P−1 (stride
+//     T·C·D).
+//   - "expert": for p, for c, for t, for block k = 0 … D/E−1: the E ranks
 //     d = k·E … k·E+E−1 (consecutive blocks of a data-parallel group).
-//   - "expert_data": for p, for t, for position j = 0 … E−1: the D/E
-//     ranks d = j, j+E, j+2E, … that hold the same experts (one from each
-//     expert group; Megatron-LM's expert-data-parallel group), over which
-//     routed experts' gradients are reduced.
+//   - "expert_data": for p, for c, for t, for position j = 0 … E−1: the
+//     D/E ranks d = j, j+E, j+2E, … that hold the same experts (one from
+//     each expert group; Megatron-LM's expert-data-parallel group), over
+//     which routed experts' gradients are reduced.
 //
-// Only "all" reads n; the other dimensions cover T·D·P ranks (equal to n
-// for a compiled workload, whose Data × Tensor × Pipeline is
-// Placement.Count). The shape is [number of groups][group size]: T·D·P/T
-// groups of T for "tensor", T·P of D for "data", T·D of P for "pipeline",
-// T·P·D/E of E for "expert", T·P·E of D/E for "expert_data".
+// Only "all" reads n; the other dimensions cover T·C·D·P ranks (equal to
+// n for a compiled workload, whose product is Placement.Count). The
+// shape is [number of groups][group size]: T·C·D·P/X groups of X, X the
+// group size (T, C, D, D·C, P, E or D/E).
 func (p Parallelism) Groups(n int, dim string) [][]int {
-	T, D, P, E := p.Tensor, p.Data, p.Pipeline, p.Expert
-	rank := func(t, d, p int) int { return t + T*(d+D*p) }
+	T, C, D, P, E := p.Tensor, p.ContextSize(), p.Data, p.Pipeline, p.Expert
+	st, sc, sd, sp := p.Strides()
+	rank := func(t, c, d, p int) int { return t*st + c*sc + d*sd + p*sp }
 	var out [][]int
+	// each calls f for every (a, b, c') in nested order, outermost first.
+	each := func(na, nb, nc int, f func(a, b, c int)) {
+		for a := 0; a < na; a++ {
+			for b := 0; b < nb; b++ {
+				for c := 0; c < nc; c++ {
+					f(a, b, c)
+				}
+			}
+		}
+	}
+	group := func(size int, r func(i int) int) {
+		g := make([]int, size)
+		for i := range g {
+			g[i] = r(i)
+		}
+		out = append(out, g)
+	}
 	switch dim {
 	case "all":
-		g := make([]int, n)
-		for i := range g {
-			g[i] = i
-		}
-		return [][]int{g}
+		group(n, func(i int) int { return i })
 	case "tensor":
-		for p := 0; p < P; p++ {
+		each(P, D, C, func(p, d, c int) { group(T, func(t int) int { return rank(t, c, d, p) }) })
+	case "context":
+		each(P, D, T, func(p, d, t int) { group(C, func(c int) int { return rank(t, c, d, p) }) })
+	case "data_context":
+		each(P, T, 1, func(p, t, _ int) {
+			g := make([]int, 0, D*C)
 			for d := 0; d < D; d++ {
-				var g []int
-				for t := 0; t < T; t++ {
-					g = append(g, rank(t, d, p))
+				for c := 0; c < C; c++ {
+					g = append(g, rank(t, c, d, p))
 				}
-				out = append(out, g)
 			}
-		}
+			slices.Sort(g)
+			out = append(out, g)
+		})
 	case "pipeline":
-		for d := 0; d < D; d++ {
-			for t := 0; t < T; t++ {
-				var g []int
-				for p := 0; p < P; p++ {
-					g = append(g, rank(t, d, p))
-				}
-				out = append(out, g)
-			}
-		}
-	case "expert_data":
-		for p := 0; p < P; p++ {
-			for t := 0; t < T; t++ {
-				for j := 0; j < E; j++ {
-					var g []int
-					for d := j; d < D; d += E {
-						g = append(g, rank(t, d, p))
-					}
-					out = append(out, g)
-				}
-			}
-		}
+		each(D, C, T, func(d, c, t int) { group(P, func(p int) int { return rank(t, c, d, p) }) })
 	case "expert":
-		for p := 0; p < P; p++ {
-			for t := 0; t < T; t++ {
-				for k := 0; k < D/E; k++ {
-					var g []int
-					for e := 0; e < E; e++ {
-						g = append(g, rank(t, k*E+e, p))
-					}
-					out = append(out, g)
-				}
+		each(P, C, T, func(p, c, t int) {
+			for k := 0; k < D/E; k++ {
+				group(E, func(e int) int { return rank(t, c, k*E+e, p) })
 			}
-		}
+		})
+	case "expert_data":
+		each(P, C, T, func(p, c, t int) {
+			for j := 0; j < E; j++ {
+				group(D/E, func(i int) int { return rank(t, c, j+i*E, p) })
+			}
+		})
 	default: // data
-		for p := 0; p < P; p++ {
-			for t := 0; t < T; t++ {
-				var g []int
-				for d := 0; d < D; d++ {
-					g = append(g, rank(t, d, p))
-				}
-				out = append(out, g)
-			}
-		}
+		each(P, C, T, func(p, c, t int) { group(D, func(d int) int { return rank(t, c, d, p) }) })
 	}
 	return out
 }

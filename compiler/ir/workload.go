@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // Workload is a compiled `workload` block: a training job's candidate
 // GPUs (or implicit hosts), how many of them it uses and how they are
 // chosen, its parallelism, its per-step compute time and its collectives.
@@ -95,15 +97,51 @@ type Placement struct {
 	Seed uint64
 }
 
-// Parallelism is the job's decomposition, Megatron-LM style: ranks are
-// numbered tensor-fastest, then data, then pipeline
-// (rank = t + T·(d + D·p), with t < Tensor, d < Data, p < Pipeline, and
-// rank r the r-th node of Workload.Ranks); expert-parallel groups split
-// each data-parallel group into consecutive blocks of Expert ranks.
-// Parallelism.Groups lists the groups of each dimension.
+// Parallelism is the job's decomposition, Megatron-Core style: by
+// default ranks are numbered tensor-fastest, then context, then data,
+// then pipeline (rank = t + T·(c + C·(d + D·p)), with t < Tensor,
+// c < Context, d < Data, p < Pipeline, and rank r the r-th node of
+// Workload.Ranks), or in the order Order gives;
+// expert-parallel groups split each data-parallel group into consecutive
+// blocks of Expert ranks. Parallelism.Groups lists the groups of each
+// dimension.
 type Parallelism struct {
 	// Data, Tensor, Pipeline and Expert are the group sizes (each ≥ 1).
 	Data, Tensor, Pipeline, Expert int
+	// Context is the context-parallel size: the ranks that split each
+	// sequence between them. 0 reads as 1 (ContextSize).
+	Context int
+	// Order is the rank order, fastest dimension first, in
+	// Megatron-Core's spelling without "ep" (expert groups are always
+	// carved from the data dimension): a permutation of "tp", "cp", "dp"
+	// and "pp" joined by "-" (lang.ParallelOrderDims). "" is
+	// DefaultOrder.
+	Order string
+}
+
+// DefaultOrder is Megatron-Core's default rank order (parallel_state.py,
+// "tp-cp-ep-dp-pp", with expert groups inside the data dimension).
+const DefaultOrder = "tp-cp-dp-pp"
+
+// ContextSize is Context, or 1 when it is not set.
+func (p Parallelism) ContextSize() int { return max(p.Context, 1) }
+
+// Strides returns each coordinate's weight in a rank number: rank =
+// t·st + c·sc + d·sd + p·sp, the product of the sizes of the dimensions
+// before it in Order. The language checks that Order permutes
+// OrderDims; a dimension it leaves out counts after the others, in
+// DefaultOrder's order.
+func (p Parallelism) Strides() (st, sc, sd, sp int) {
+	size := map[string]int{"tp": p.Tensor, "cp": p.ContextSize(), "dp": p.Data, "pp": p.Pipeline}
+	stride := map[string]int{}
+	w := 1
+	for _, d := range append(strings.Split(p.Order, "-"), strings.Split(DefaultOrder, "-")...) {
+		if _, known := size[d]; known && stride[d] == 0 {
+			stride[d] = w
+			w *= size[d]
+		}
+	}
+	return stride["tp"], stride["cp"], stride["dp"], stride["pp"]
 }
 
 // Collective operations (Collective.Op).
@@ -128,9 +166,11 @@ type Collective struct {
 	// SizeBytes is the message size in the nccl-tests convention: the
 	// whole buffer of one rank (for AllGather, the gathered result).
 	SizeBytes float64
-	// Group is the parallel dimension the collective runs over: "data",
-	// "tensor", "pipeline", "expert" or "all". One instance runs in every
-	// group of that dimension, all at the same time.
+	// Group is the parallel dimension the collective runs over, one of
+	// Parallelism.Groups' dimensions ("data", "tensor", "pipeline",
+	// "expert", "expert_data", "context", "data_context" or "all"). One
+	// instance runs in every group of that dimension, all at the same
+	// time.
 	Group string
 	// Order is "rail_aware" (NCCL's topology-aware rings and PXN rail
 	// matching) or "naive" (ranks in placement order, each GPU through its

@@ -33,6 +33,20 @@
 //     (the same 2Ψ); ZeRO-3 AllGathers the parameters before each forward
 //     and each backward pass and ReduceScatters the gradients (3Ψ at one
 //     micro-batch).
+//   - Context parallelism (NVIDIA, Megatron-Core documentation,
+//     docs/source/api-guide/context_parallel.rst; Liu et al., "Ring
+//     Attention", arXiv 2310.01889): the c ranks of a context group each
+//     hold s/c of every sequence, so every other collective above and
+//     below carries s/c tokens; attention needs the keys and values of
+//     the whole sequence, so each layer AllGathers them in its forward
+//     pass, AllGathers them again in its backward pass (only the local
+//     chunk is kept) and ReduceScatters their gradients, over the ranks
+//     that share the tensor rank. A rank's keys and values are
+//     2·b·(s/c)·h_kv/t elements, h_kv = h × kv_heads ÷ attention_heads
+//     (grouped-query attention exchanges fewer). Megatron-Core runs them
+//     as point-to-point transfers around a ring, whose link loads are a
+//     ring AllGather's and ReduceScatter's. Gradients are reduced over the
+//     data and context ranks together (they hold the same parameters).
 //   - Mixture of experts (Lepikhin et al., "GShard", arXiv 2006.16668, §2;
 //     DeepSeek-AI, "DeepSeek-V3 Technical Report", arXiv 2412.19437,
 //     §3.2): per MoE layer and micro-batch, an AllToAll dispatching each
@@ -40,10 +54,16 @@
 //     top-k × tokens × h elements (× the capacity factor when slots are
 //     padded), both again in the backward pass; the routed experts'
 //     gradients are reduced among the ranks that hold the same experts.
-//   - Compute (Kaplan et al., "Scaling Laws for Neural Language Models",
-//     arXiv 2001.08361, §2.1): 6 FLOPs per active parameter and token for
-//     a training step, 8 with full recomputation (one more forward pass,
-//     Narayanan et al. 2021 §5.1), run at a stated peak and utilization.
+//   - Compute: per token, 6 FLOPs per active parameter for a training
+//     step (Kaplan et al., "Scaling Laws for Neural Language Models",
+//     arXiv 2001.08361, §2.1: 2 forward, 4 backward) plus 12·L·s·h for
+//     attention, whose scores and weighted values cost 4·s·h per layer
+//     forward (Chowdhery et al., "PaLM", arXiv 2204.02311, App. B, the
+//     model FLOPs that MFU counts; Narayanan et al. 2021 §5.1), 8 and
+//     16 with full recomputation (one more forward pass), run at a stated
+//     peak and utilization. The attention term assumes heads × head
+//     dimension = h, and counts the causal mask's skipped half as MFU
+//     does.
 //
 // Modelling assumptions, each stated where it applies: parameters are
 // spread evenly over the tensor and pipeline ranks (embeddings and layer
@@ -89,6 +109,9 @@ type Model struct {
 	// 1: no padding).
 	Experts, TopK  int
 	CapacityFactor float64
+	// AttentionHeads and KVHeads are the query and key-value heads (0:
+	// not given, read as multi-head attention, KVHeads = AttentionHeads).
+	AttentionHeads, KVHeads int
 	// ZeROStage is 0 (plain data parallelism) to 3.
 	ZeROStage int
 	// SequenceParallel turns on Megatron-LM sequence parallelism.
@@ -109,9 +132,10 @@ type Model struct {
 	Overlap float64
 }
 
-// Parallelism holds the group sizes (each ≥ 1), as ir.Parallelism.
+// Parallelism holds the group sizes (each ≥ 1), as ir.Parallelism;
+// Context 0 reads as 1.
 type Parallelism struct {
-	Data, Tensor, Pipeline, Expert int
+	Data, Tensor, Pipeline, Expert, Context int
 }
 
 // Collective is one derived collective: op and group as ir.Collective,
@@ -153,12 +177,19 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 	}
 	var st Step
 	b, s, h := float64(m.MicroBatch), float64(m.SequenceLength), float64(m.Hidden)
-	t, pp, d, e := p.Tensor, p.Pipeline, p.Data, p.Expert
+	t, pp, d, e, cp := p.Tensor, p.Pipeline, p.Data, p.Expert, max(p.Context, 1)
 	st.MicroBatches = m.GlobalBatch / (m.MicroBatch * d)
 	mb := float64(st.MicroBatches)
 	v := max(m.VirtualStages, 1)
 	layersPerStage := float64(m.Layers) / float64(pp) // on average: a schedule may give stages different numbers
-	act := math.Round(b * s * h * m.ActivationBytes)
+	// sc is the tokens of a sequence on one rank: s, or s/c with context
+	// parallelism, which every collective but the key-value exchange
+	// carries.
+	sc, seqText := s, fmt.Sprintf("%d", m.SequenceLength)
+	if cp > 1 {
+		sc, seqText = s/float64(cp), fmt.Sprintf("%d ÷ %d", m.SequenceLength, cp)
+	}
+	act := math.Round(b * sc * h * m.ActivationBytes)
 	recompute := ""
 	passes := 4.0 // two forward, two backward per layer
 	if m.FullRecompute {
@@ -168,7 +199,7 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 
 	if t > 1 {
 		n := passes * layersPerStage * mb
-		shape := fmt.Sprintf("b·s·h = %d × %d × %d elements × %g B = %s", m.MicroBatch, m.SequenceLength, m.Hidden, m.ActivationBytes, units.Size(act))
+		shape := fmt.Sprintf("b·s·h = %d × %s × %d elements × %g B = %s", m.MicroBatch, seqText, m.Hidden, m.ActivationBytes, units.Size(act))
 		per := fmt.Sprintf("%g per layer per micro-batch%s × %g layers per stage (on average) × %d micro-batches = %g per step", passes, recompute, layersPerStage, st.MicroBatches, n)
 		if m.SequenceParallel {
 			add(Collective{Name: "activations_gather", Op: "allgather", Group: "tensor", SizeBytes: act, PerStep: n,
@@ -179,6 +210,9 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 			add(Collective{Name: "activations", Op: "allreduce", Group: "tensor", SizeBytes: act, PerStep: n,
 				Formula: "tensor-parallel AllReduce of a layer's activations, " + shape + "; " + per + " (Megatron-LM: Shoeybi et al. 2019 §3, Narayanan et al. 2021 §3.1)"})
 		}
+	}
+	if cp > 1 {
+		st.Collectives = append(st.Collectives, contextParallel(m, t, cp, layersPerStage, st.MicroBatches)...)
 	}
 	if pp > 1 {
 		n := mb * float64(v)
@@ -228,7 +262,12 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 	if m.ExpertParameters > 0 {
 		shard = fmt.Sprintf("(N − N_experts) ÷ (t·p) = %s parameters per GPU", countText(dense))
 	}
-	st.Collectives = append(st.Collectives, dataParallel("", "data", d, dense, m, mb, shard)...)
+	dpGroup, dpRanks := "data", d
+	if cp > 1 {
+		dpGroup, dpRanks = "data_context", d*cp
+		shard += fmt.Sprintf(", reduced over the %d data × %d context ranks that hold them", d, cp)
+	}
+	st.Collectives = append(st.Collectives, dataParallel("", dpGroup, dpRanks, dense, m, mb, shard)...)
 	if m.ExpertParameters > 0 && m.Experts > 0 {
 		shard := m.ExpertParameters / float64(t*pp*e)
 		st.Collectives = append(st.Collectives, dataParallel("expert_", "expert_data", d/e, shard, m, mb,
@@ -239,24 +278,68 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 		if active == 0 {
 			active = m.Parameters
 		}
-		perTok := 6.0
+		// Per token: 6N for the weights (2 forward, 4 backward) and 12·L·s·h
+		// for attention's scores and weighted values (4·s·h per layer
+		// forward); one more forward pass with full recomputation.
+		perTok, attnPerTok := 6.0, 12.0
 		if m.FullRecompute {
-			perTok = 8
+			perTok, attnPerTok = 8, 16
 		}
-		gpus := float64(d * t * pp)
+		flopsPerToken := perTok*active + attnPerTok*float64(m.Layers)*s*h
+		gpus := float64(d * t * pp * cp)
 		tokens := float64(m.GlobalBatch) * s
-		ideal := perTok * active * tokens / (gpus * m.PeakFLOPS * m.Utilization)
+		ideal := flopsPerToken * tokens / (gpus * m.PeakFLOPS * m.Utilization)
 		st.ComputeTimeS = ideal * (1 + st.Bubble)
-		st.ComputeFormula = fmt.Sprintf("%g × %s active parameters × %s tokens ÷ (%s GPUs × %s × %g utilization) = %s, × (1 + bubble %.4g) = %s (Kaplan et al. 2020 §2.1; bubble (p−1)/(v·m), Narayanan et al. 2021 §2.2)",
-			perTok, countText(active), countText(tokens), units.Count(d*t*pp), units.Compute(m.PeakFLOPS), m.Utilization, units.Seconds(ideal, 4), st.Bubble, units.Seconds(st.ComputeTimeS, 4))
+		st.ComputeFormula = fmt.Sprintf("(%g × %s active parameters + %g·L·s·h of attention, L %d, s %d, h %d) = %.4g FLOPs per token × %s tokens ÷ (%s GPUs × %s × %g utilization) = %s, × (1 + bubble %.4g) = %s (Kaplan et al. 2020 §2.1 for 6N; Chowdhery et al. 2022 App. B and Narayanan et al. 2021 §5.1 for 12·L·s·h; bubble (p−1)/(v·m), Narayanan et al. 2021 §2.2)",
+			perTok, countText(active), attnPerTok, m.Layers, m.SequenceLength, m.Hidden, flopsPerToken, countText(tokens), units.Count(d*t*pp*cp), units.Compute(m.PeakFLOPS), m.Utilization, units.Seconds(ideal, 4), st.Bubble, units.Seconds(st.ComputeTimeS, 4))
 	}
 	return st, nil
 }
 
+// contextParallel returns the key-value exchange of context parallelism
+// over cp ranks (see the package comment): per layer and micro-batch an
+// AllGather of the keys and values in the forward pass and again in the
+// backward pass (once more with full recomputation), and a ReduceScatter
+// of their gradients in the backward pass, each of the gathered
+// 2·b·s·h_kv/t elements in the activation format.
+func contextParallel(m Model, t, cp int, layersPerStage float64, microBatches int) []Collective {
+	heads, kv := m.AttentionHeads, m.KVHeads
+	if heads == 0 {
+		heads = 1
+	}
+	if kv == 0 {
+		kv = heads
+	}
+	hkv := float64(m.Hidden) * float64(kv) / float64(heads)
+	elems := 2 * float64(m.MicroBatch) * float64(m.SequenceLength) * hkv / float64(t)
+	size := math.Round(elems * m.ActivationBytes)
+	kvText := fmt.Sprintf("h_kv = h = %d", m.Hidden)
+	if kv != heads {
+		kvText = fmt.Sprintf("h_kv = h × kv_heads ÷ attention_heads = %d × %d ÷ %d = %g", m.Hidden, kv, heads, hkv)
+	}
+	shape := fmt.Sprintf("keys and values of the whole sequence, 2·b·s·h_kv ÷ t = 2 × %d × %d × %g ÷ %d elements (%s) × %g B = %s, s ÷ %d of it from each context rank",
+		m.MicroBatch, m.SequenceLength, hkv, t, kvText, m.ActivationBytes, units.Size(size), cp)
+	mb := float64(microBatches)
+	gathers, rc := 2.0, ""
+	if m.FullRecompute {
+		gathers, rc = 3, ", +1 recomputed"
+	}
+	src := " (Megatron-Core, context_parallel.rst; ring attention, Liu et al. 2023)"
+	return []Collective{
+		{Name: "context_kv", Op: "allgather", Group: "context", SizeBytes: size, PerStep: gathers * layersPerStage * mb,
+			Formula: fmt.Sprintf("context-parallel AllGather of the %s; %g per layer per micro-batch (forward, backward%s) × %g layers per stage (on average) × %d micro-batches = %g per step%s",
+				shape, gathers, rc, layersPerStage, microBatches, gathers*layersPerStage*mb, src)},
+		{Name: "context_dkv", Op: "reducescatter", Group: "context", SizeBytes: size, PerStep: layersPerStage * mb,
+			Formula: fmt.Sprintf("context-parallel ReduceScatter of the gradients of the %s; 1 per layer per micro-batch (backward) × %g layers per stage (on average) × %d micro-batches = %g per step%s",
+				shape, layersPerStage, microBatches, layersPerStage*mb, src)},
+	}
+}
+
 // BackwardShare is the backward pass's share of a step's compute: 4 of
 // the 6 FLOPs per parameter and token (Kaplan et al. 2020 §2.1: 2N
-// forward, 4N backward), 6 of 8 with full recomputation (the recomputed
-// forward runs during the backward pass).
+// forward, 4N backward), and 8 of attention's 12 likewise; 6 of 8 (12
+// of 16) with full recomputation (the recomputed forward runs during the
+// backward pass).
 func BackwardShare(m Model) float64 {
 	if m.FullRecompute {
 		return 6.0 / 8
@@ -374,6 +457,31 @@ func check(m Model, p Parallelism) []Problem {
 		}
 	} else if m.ExpertParameters > 0 || m.TopK > 0 || m.MoELayers > 0 || m.CapacityFactor > 0 || m.DispatchBytes > 0 {
 		bad("experts", "expert_parameters, top_k, moe_layers, capacity_factor and dispatch_dtype describe routed experts; give experts too, or drop them for a dense model")
+	}
+	cp := max(p.Context, 1)
+	if cp > 1 {
+		switch {
+		case m.SequenceLength%(2*cp) != 0:
+			bad("sequence_length", "context parallelism cuts each sequence into 2 × context = %d chunks (two per rank, for balance under the causal mask: Megatron-LM's get_batch_on_this_cp_rank); use a sequence length divisible by %d", 2*cp, 2*cp)
+		case m.Experts > 0 && p.Expert > 1:
+			bad("experts", "expert parallelism with context parallelism is not modelled yet (how Megatron-Core folds expert groups into the data × context ranks); set parallelism.context = 1 or expert = 1")
+		}
+	}
+	if m.AttentionHeads > 0 {
+		kv := m.KVHeads
+		if kv == 0 {
+			kv = m.AttentionHeads
+		}
+		switch {
+		case m.Hidden%m.AttentionHeads != 0:
+			bad("attention_heads", "hidden %d does not split into %d heads; the head dimension h ÷ attention_heads must be whole", m.Hidden, m.AttentionHeads)
+		case m.AttentionHeads%kv != 0 || kv > m.AttentionHeads:
+			bad("kv_heads", "kv_heads (%d) must divide attention_heads (%d): each key-value head serves a whole group of query heads", kv, m.AttentionHeads)
+		case m.AttentionHeads%p.Tensor != 0 || kv%p.Tensor != 0:
+			bad("attention_heads", "tensor parallelism splits the heads over %d ranks; attention_heads (%d) and kv_heads (%d) must both divide by it (Megatron-LM's checks)", p.Tensor, m.AttentionHeads, kv)
+		}
+	} else if m.KVHeads > 0 {
+		bad("kv_heads", "kv_heads (%d) needs attention_heads, the query heads it groups", m.KVHeads)
 	}
 	if m.ZeROStage < 0 || m.ZeROStage > 3 {
 		bad("zero_stage", "zero_stage is 0 (plain data parallelism) to 3 (got %d)", m.ZeROStage)

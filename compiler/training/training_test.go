@@ -190,17 +190,20 @@ func TestComputeTime(t *testing.T) {
 	m.PeakFLOPS, m.Utilization = 989e12, 0.4
 	p := Parallelism{Data: 4, Tensor: 8, Pipeline: 1, Expert: 1}
 	st := derive(t, m, p)
-	want := 6 * 7e9 * 24 * 2048 / (32 * 989e12 * 0.4)
-	if math.Abs(st.ComputeTimeS-want) > 1e-12*want || !strings.Contains(st.ComputeFormula, "Kaplan") {
+	// Per token 6N for the weights and 12·L·s·h for attention (PaLM,
+	// App. B): 6 × 7e9 + 12 × 32 × 2048 × 4096 = 4.5221e10 FLOPs.
+	perTok := 6*7e9 + 12*32*2048*4096.0
+	want := perTok * 24 * 2048 / (32 * 989e12 * 0.4)
+	if math.Abs(st.ComputeTimeS-want) > 1e-12*want || !strings.Contains(st.ComputeFormula, "Kaplan") || !strings.Contains(st.ComputeFormula, "4.522e+10 FLOPs per token") {
 		t.Errorf("compute %g (%s), want %g", st.ComputeTimeS, st.ComputeFormula, want)
 	}
 	m.FullRecompute = true
-	if got := derive(t, m, p).ComputeTimeS; math.Abs(got-want*8/6) > 1e-9 {
-		t.Errorf("with recomputation %g, want %g", got, want*8/6)
+	if got, w := derive(t, m, p).ComputeTimeS, (8*7e9+16*32*2048*4096.0)*24*2048/(32*989e12*0.4); math.Abs(got-w) > 1e-9 {
+		t.Errorf("with recomputation %g, want %g", got, w)
 	}
 	m.FullRecompute, m.Layers, m.GlobalBatch = false, 32, 2*2*4
 	pp := derive(t, m, Parallelism{Data: 2, Tensor: 4, Pipeline: 4, Expert: 1})
-	ideal := 6 * 7e9 * 16 * 2048 / (32 * 989e12 * 0.4)
+	ideal := perTok * 16 * 2048 / (32 * 989e12 * 0.4)
 	if math.Abs(pp.ComputeTimeS-ideal*(1+3.0/4)) > 1e-9 {
 		t.Errorf("with a 4-stage pipeline over 4 micro-batches %g, want %g × (1 + 3/4)", pp.ComputeTimeS, ideal)
 	}
@@ -235,6 +238,16 @@ func TestProblems(t *testing.T) {
 		// Interleaved: 32 layers over 2 stages × 3 chunks, and 3
 		// micro-batches over 2 stages, fail Megatron-LM's checks.
 		{func(m *Model) { m.VirtualStages = 3 }, dense, "virtual_stages"},
+		// Context parallelism: 2048 tokens in 2 × 3 chunks do not divide;
+		// with experts it is not modelled.
+		{func(m *Model) {}, Parallelism{Data: 4, Tensor: 2, Pipeline: 1, Expert: 1, Context: 3}, "sequence_length"},
+		{func(m *Model) { m.Experts, m.TopK = 8, 2 }, Parallelism{Data: 4, Tensor: 1, Pipeline: 2, Expert: 2, Context: 2}, "experts"},
+		// Heads: 4096 over 3 heads; 32 heads in groups of 5; 2 key-value
+		// heads over 4 tensor ranks; key-value heads without query heads.
+		{func(m *Model) { m.AttentionHeads = 3 }, dense, "attention_heads"},
+		{func(m *Model) { m.AttentionHeads, m.KVHeads = 32, 5 }, dense, "kv_heads"},
+		{func(m *Model) { m.AttentionHeads, m.KVHeads = 32, 2 }, Parallelism{Data: 2, Tensor: 4, Pipeline: 2, Expert: 1}, "attention_heads"},
+		{func(m *Model) { m.KVHeads = 8 }, dense, "kv_heads"},
 	} {
 		m := denseModel()
 		c.mod(&m)
@@ -247,5 +260,68 @@ func TestProblems(t *testing.T) {
 	m.VirtualStages, m.GlobalBatch = 2, 16
 	if _, probs := Derive(m, Parallelism{Data: 8, Tensor: 2, Pipeline: 1, Expert: 1}); len(probs) == 0 || probs[0].Param != "virtual_stages" {
 		t.Errorf("interleaving without a pipeline: %v", probs)
+	}
+}
+
+// Context parallelism (Megatron-Core, context_parallel.rst): every rank
+// holds s/c tokens, so the tensor and pipeline collectives shrink c-fold;
+// each layer AllGathers the whole sequence's keys and values twice (forward,
+// and again in backward) and ReduceScatters their gradients once, over the
+// context group: 2·b·s·h_kv/t elements, h_kv = h × kv_heads ÷ heads.
+// Gradients are reduced over the data × context ranks.
+func TestContextParallel(t *testing.T) {
+	m := denseModel() // b 2, s 2048, h 4096, 32 layers, BF16
+	m.SequenceLength, m.GlobalBatch = 32768, 2*2*3
+	m.AttentionHeads, m.KVHeads = 32, 8
+	p := Parallelism{Data: 2, Tensor: 4, Pipeline: 2, Expert: 1, Context: 4}
+	st := derive(t, m, p)
+	if st.MicroBatches != 3 {
+		t.Fatalf("micro-batches %d, want 12 / (2 × 2) = 3", st.MicroBatches)
+	}
+	layers, mb := 32.0/2, 3.0
+	kv := 2 * 2 * 32768 * (4096 * 8 / 32) / 4 * 2.0 // 2·b·s·h_kv/t × 2 B
+	g, r := byName(t, st, "context_kv"), byName(t, st, "context_dkv")
+	if g.Op != "allgather" || g.Group != "context" || g.SizeBytes != kv || g.PerStep != 2*layers*mb {
+		t.Errorf("context_kv %+v, want an AllGather over context of %g B, %g per step", g, kv, 2*layers*mb)
+	}
+	if r.Op != "reducescatter" || r.Group != "context" || r.SizeBytes != kv || r.PerStep != layers*mb {
+		t.Errorf("context_dkv %+v, want a ReduceScatter over context of %g B, %g per step", r, kv, layers*mb)
+	}
+	// The tensor AllReduce carries b·(s/c)·h; the pipeline b·(s/c)·h/t.
+	act := 2 * (32768 / 4) * 4096 * 2.0
+	if a := byName(t, st, "activations"); a.SizeBytes != act {
+		t.Errorf("activations %g B, want b·(s/c)·h × 2 B = %g", a.SizeBytes, act)
+	}
+	if pl := byName(t, st, "pipeline"); pl.SizeBytes != act/4 {
+		t.Errorf("pipeline %g B, want %g", pl.SizeBytes, act/4)
+	}
+	if gr := byName(t, st, "gradients"); gr.Group != "data_context" || gr.SizeBytes != 7e9/(4*2)*2 {
+		t.Errorf("gradients %+v, want over data_context, Ψ = N ÷ (t·p) × 2 B", gr)
+	}
+	// Full recomputation gathers once more; multi-head attention
+	// exchanges 4 times as much as 8 key-value heads of 32.
+	m.FullRecompute = true
+	if g := byName(t, derive(t, m, p), "context_kv"); g.PerStep != 3*layers*mb {
+		t.Errorf("with recomputation %g per step, want %g", g.PerStep, 3*layers*mb)
+	}
+	m.FullRecompute, m.KVHeads, m.AttentionHeads = false, 0, 0
+	if g := byName(t, derive(t, m, p), "context_kv"); g.SizeBytes != 4*kv {
+		t.Errorf("multi-head %g B, want %g", g.SizeBytes, 4*kv)
+	}
+	// The compute time counts every GPU, context ranks included.
+	m.PeakFLOPS, m.Utilization = 989e12, 0.4
+	// Attention at s = 32,768 costs more than the weights: 12 × 32 ×
+	// 32,768 × 4096 = 5.15e10 FLOPs per token against 6 × 7e9.
+	want := (6*7e9 + 12*32*32768*4096.0) * 12 * 32768 / (64 * 989e12 * 0.4) * (1 + 1.0/3)
+	if got := derive(t, m, p).ComputeTimeS; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("compute %g, want %g", got, want)
+	}
+	// Without context parallelism nothing of it is derived.
+	p.Context, p.Data = 1, 8
+	m.GlobalBatch = 2 * 8 * 3
+	for _, c := range derive(t, m, p).Collectives {
+		if c.Group == "context" || c.Group == "data_context" {
+			t.Errorf("context = 1 derived %+v", c)
+		}
 	}
 }

@@ -77,8 +77,10 @@ workload "llm-70b" {
   #     = 2,560 per step (Megatron-LM);
   #   - "gradients": data-parallel AllReduce of 70e9 × 2 bytes ÷ 8 tensor
   #     ranks = 17.5 GB once per step;
-  #   - compute: 6 × 70e9 × 4,161,536 tokens ÷ (1,016 GPUs × 989 TFLOP/s
-  #     × 0.4) = 4.35 s (Kaplan et al. 2020). 989 TFLOP/s is H100 SXM's
+  #   - compute: (6 × 70e9 + 12 × 80 × 4,096 × 8,192) FLOPs per token ×
+  #     4,161,536 tokens ÷ (1,016 GPUs × 989 TFLOP/s × 0.4) = 4.68 s (the
+  #     weights' 6N, Kaplan et al. 2020, and attention's 12·L·s·h,
+  #     Chowdhery et al. 2022). 989 TFLOP/s is H100 SXM's
   #     dense BF16 peak (NVIDIA H100 datasheet); 40% utilization is a
   #     modelling assumption, not a measurement.
   model {

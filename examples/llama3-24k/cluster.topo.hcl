@@ -124,3 +124,65 @@ fabric "backend" {
     }
   }
 }
+
+# Llama 3 405B pre-training on 16,384 of the cluster's GPUs, in the two
+# configurations Meta published [src: Llama 3 §3.3.2, Table 4; Balaji,
+# "Herding Llamas", SC'24]: 8 tensor ranks inside each server and 16
+# pipeline stages, with 128 data-parallel replicas at 8K tokens per
+# sequence, or 16 context ranks and 8 replicas at 128K tokens, 16M tokens
+# a step either way; ranks in the order [TP, CP, PP, DP] [src: §3.3.2].
+# The model: 126 layers, h = 16,384, 128 attention heads and 8 key-value
+# heads [src: Llama 3, Table 3]. One sequence per micro-batch
+# [assumption], so 16 micro-batches a step. Meta's data parallelism is
+# FSDP; plain data parallelism moves the same 2Ψ per step as ZeRO-1 and
+# -2 (docs/workloads.md) [assumption: parameters not re-gathered per
+# micro-batch].
+#
+# No compute time: Meta's measured 400 and 380 TFLOP/s per GPU cover
+# whole steps, including a pipeline schedule (first and last stages one
+# layer short, interleaved) that topoc does not model, so the workloads
+# show the communication each configuration adds and where it lands.
+workload "llama3_405b_8k" {
+  gpus      = node_group.gt.gpus
+  gpu_count = 16384
+
+  parallelism {
+    tensor   = 8
+    pipeline = 16 # data = 16,384 / 128 = 128
+    order    = "tp-cp-pp-dp"
+  }
+
+  model {
+    parameters      = 405e9
+    layers          = 126
+    hidden          = 16384
+    attention_heads = 128
+    kv_heads        = 8
+    sequence_length = 8192
+    micro_batch     = 1
+    global_batch    = 2048 # 16M tokens
+  }
+}
+
+workload "llama3_405b_128k" {
+  gpus      = node_group.gt.gpus
+  gpu_count = 16384
+
+  parallelism {
+    tensor   = 8
+    pipeline = 16
+    context  = 16 # data = 16,384 / (8 × 16 × 16) = 8
+    order    = "tp-cp-pp-dp"
+  }
+
+  model {
+    parameters      = 405e9
+    layers          = 126
+    hidden          = 16384
+    attention_heads = 128
+    kv_heads        = 8
+    sequence_length = 131072
+    micro_batch     = 1
+    global_batch    = 128 # 16M tokens
+  }
+}

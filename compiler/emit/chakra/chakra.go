@@ -316,7 +316,16 @@ func readme(g *ir.Graph, w *ir.Workload, name string, ranks []ir.NodeID, plans [
 	fmt.Fprintf(&b, "Chakra execution traces of workload %q for ASTRA-sim (topoc build --emit chakra): one training step per rank.\n\n", w.Name)
 	fmt.Fprintf(&b, "Files: %s.<rank>.et for ranks 0..%d (GlobalMetadata version %s, then the nodes, each length-prefixed), and %s.\n", name, len(ranks)-1, Version, CommGroupFile)
 	fmt.Fprintf(&b, "Run ASTRA-sim on a system of exactly %d NPUs (it opens one trace per NPU; NPU r is rank r) with\n  --workload-configuration=%s/%s/%s --comm-group-configuration=%s/%s/%s\n", len(ranks), Dir, name, name, Dir, name, CommGroupFile)
-	fmt.Fprintf(&b, "Parallelism: data %d x tensor %d x pipeline %d (expert %d); rank = t + %d*(d + %d*p) (Megatron-LM order).\n\n", par.Data, par.Tensor, par.Pipeline, par.Expert, par.Tensor, par.Data)
+	if c := par.ContextSize(); c > 1 || par.Order != "" && par.Order != ir.DefaultOrder {
+		order := par.Order
+		if order == "" {
+			order = ir.DefaultOrder
+		}
+		st, sc, sd, sp := par.Strides()
+		fmt.Fprintf(&b, "Parallelism: data %d x tensor %d x context %d x pipeline %d (expert %d); rank = %d*t + %d*c + %d*d + %d*p (order %s).\n\n", par.Data, par.Tensor, c, par.Pipeline, par.Expert, st, sc, sd, sp, order)
+	} else {
+		fmt.Fprintf(&b, "Parallelism: data %d x tensor %d x pipeline %d (expert %d); rank = t + %d*(d + %d*p) (Megatron-LM order).\n\n", par.Data, par.Tensor, par.Pipeline, par.Expert, par.Tensor, par.Data)
+	}
 	b.WriteString("Each rank's nodes, in order, each depending (ctrl_deps) on the one before:\n")
 	if comp {
 		fmt.Fprintf(&b, "- COMP_NODE \"compute\": %d µs (compute_time).\n", uint64(math.Round(w.ComputeTimeS*1e6)))
