@@ -81,7 +81,9 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 		fmt.Fprintf(w, "    NVLink domains: %s of %s whole\n", units.Count(d.Intact), units.Count(d.Total))
 	}
 	for _, fl := range o.Flows {
-		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s", fl.Flow, units.Rate(fl.MaxFlowBPS), units.Rate(fl.ECMPBPS), units.Rate(fl.WCMPBPS))
+		// Max-flow sums link capacities (exact); ECMP and WCMP split them
+		// by path weights, in floating point, so they print rounded.
+		fmt.Fprintf(w, "    flow %q: max-flow %s, ECMP %s, WCMP %s", fl.Flow, units.Rate(fl.MaxFlowBPS), units.RateSig(fl.ECMPBPS, 6), units.RateSig(fl.WCMPBPS, 6))
 		if fl.StrandedEnds > 0 {
 			fmt.Fprintf(w, " (%s cut off, left out)", units.CountOf(fl.StrandedEnds, "end", "ends"))
 		}

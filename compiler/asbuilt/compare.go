@@ -882,13 +882,16 @@ func where(opt Options, file string, line int) string {
 
 // numberPorts numbers the named switch ports of topo's links (LLDP) on
 // the design switches they matched, as the design numbers them
-// (switchPortNumber over ir.Graph.FabricLanes). A name the cable plan
-// never writes ("Ethernet4", "Ethernet1/1") leaves its link out of the
-// comparison; one warning counts them, with an example.
+// (ir.Graph.FabricLanes): a local port by its file's naming
+// (Link.PortNaming: switchPortNumber, or eosPortNumber with the cage
+// lanes of the switch's port rate), a neighbour's port by whichever of
+// the two reads it (the neighbour's own system names it). A name
+// neither reads ("Ethernet0" of SONiC, "et-0/0/1") leaves its link out
+// of the comparison; one warning counts them, with an example.
 func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir.NodeID, opt Options) hcl.Diagnostics {
 	lanes := g.FabricLanes(f)
 	bad, example := 0, ""
-	num := func(dev, name string, port *int) {
+	num := func(dev, name, naming string, port *int) {
 		if name == "" || *port != 0 {
 			return
 		}
@@ -896,7 +899,13 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 		if !ok {
 			return
 		}
-		if p, ok := switchPortNumber(name, int(lanes[n])); ok {
+		// naming "" reads swp names only, "eos" EOS names only,
+		// "neighbour" either.
+		if p, ok := switchPortNumber(name, int(lanes[n])); ok && naming != "eos" {
+			*port = p
+			return
+		}
+		if p, ok := eosPortNumber(name, int(lanes[n]), cageLanes(g.Nodes[n].PortRateBPS)); ok && naming != "" {
 			*port = p
 			return
 		}
@@ -907,14 +916,14 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 	}
 	for i := range topo.Links {
 		l := &topo.Links[i]
-		num(l.A, l.APortName, &l.APort)
-		num(l.B, l.BPortName, &l.BPort)
+		num(l.A, l.APortName, l.PortNaming, &l.APort)
+		num(l.B, l.BPortName, "neighbour", &l.BPort)
 	}
 	if bad == 0 {
 		return nil
 	}
 	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switch ports not named as the design names them",
-		fmt.Sprintf("%s of %s, %s%s, %s named otherwise than the cable plan names switch ports (swpN, swpNsL for a lane of a broken-out port), so %s not compared. Name the interfaces as the plan does, or collect LLDP where they are.",
+		fmt.Sprintf("%s of %s, %s%s, %s named otherwise than topoc reads switch ports (the cable plan's swpN and swpNsL for a lane of a broken-out port; EOS's EthernetN and EthernetN/M), so %s not compared. Name the interfaces as the plan does, or collect LLDP where they are.",
 			units.CountOf(bad, "port", "ports"), opt.File, units.Agree(bad, "", "such as "), example, units.Agree(bad, "is", "are"), units.Agree(bad, "its cable is", "their cables are")))}
 }
 

@@ -23,24 +23,29 @@ const (
 	FormatLLDP Format = "lldpctl-json0"
 	// FormatNetQ is NVIDIA NetQ's topology graph JSON, fabric-wide.
 	FormatNetQ Format = "netq-json"
+	// FormatEOS is Arista EOS `show lldp neighbors detail | json`, one
+	// file per switch.
+	FormatEOS Format = "eos-lldp-json"
 )
 
 // Formats lists the formats in the order --discovered-format documents.
-var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatLLDP, FormatNetQ}
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatLLDP, FormatEOS, FormatNetQ}
 
 // Detect names the format of a discovery file by its first line that is
 // not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
 // device record or attribute line is ibnetdiscover's, a `CA|SW <lid>
 // <port> 0x<guid>` line the ports report's, a `Switch:`/`CA:` header or a
 // `0x<guid> … ==(` line iblinkinfo's; JSON is lldpctl's when it has an
-// "lldp" key, NetQ's topology graph when it has "compounded_links" or
-// both "nodes" and "links". ok is false when none of the first 200 lines
+// "lldp" key, EOS's when it has "lldpNeighbors", NetQ's topology graph
+// when it has "compounded_links" or both "nodes" and "links". ok is false when none of the first 200 lines
 // decides.
 func Detect(data []byte) (Format, bool) {
 	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		switch {
 		case bytes.Contains(t, []byte(`"lldp"`)):
 			return FormatLLDP, true
+		case bytes.Contains(t, []byte(`"lldpNeighbors"`)):
+			return FormatEOS, true
 		case bytes.Contains(t, []byte(`"compounded_links"`)) || bytes.Contains(t, []byte(`"nodes"`)) && bytes.Contains(t, []byte(`"links"`)):
 			return FormatNetQ, true
 		}
@@ -84,7 +89,7 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 			if len(bytes.TrimSpace(data)) == 0 {
 				return nil, "", fmt.Errorf("the file is empty")
 			}
-			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, lldpctl -f json0, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, lldpctl -f json0, EOS show lldp neighbors detail | json, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
 		}
 		f = d
 	}
@@ -99,6 +104,8 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 		t, err = ParseIBLinkInfo(bytes.NewReader(data))
 	case FormatLLDP:
 		t, err = ParseLLDP(data, local)
+	case FormatEOS:
+		t, err = ParseEOSLLDP(data, local)
 	case FormatNetQ:
 		t, err = ParseNetQ(data)
 	default:

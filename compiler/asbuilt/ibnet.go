@@ -50,6 +50,10 @@ type Link struct {
 	// rather than numbers them (LLDP: "swp7", "swp7s1"); Compare numbers
 	// a switch's by the design (0 until then).
 	APortName, BPortName string
+	// PortNaming is how the file names switch ports: "" as the cable
+	// plan does (Cumulus "swpN", "swpNsL": switchPortNumber), "eos" as
+	// Arista EOS does ("EthernetN", "EthernetN/M": eosPortNumber).
+	PortNaming string
 	// Speed is the width and rate the file gives ("4xNDR"), or "".
 	Speed string
 	Line  int

@@ -66,20 +66,9 @@ func ParseLLDP(data []byte, local string) (*Topology, error) {
 		}
 		return nil, fmt.Errorf("lldpctl -f json0: %v", err)
 	}
-	t := &Topology{Covered: map[string]bool{local: true}}
-	index := map[string]int{}
-	device := func(id string, sw bool, line int) {
-		if _, ok := index[id]; ok {
-			return
-		}
-		index[id] = len(t.Devices)
-		t.Devices = append(t.Devices, Device{ID: id, Switch: sw, Desc: id, Line: line})
-	}
-	device(local, true, 0)
-	n := 0
+	s := newNeighbours(local, "")
 	for _, l := range doc.LLDP {
 		for i, in := range l.Interface {
-			n++
 			if in.Name == "" {
 				return nil, fmt.Errorf("interface %d: no name", i+1)
 			}
@@ -116,20 +105,53 @@ func ParseLLDP(data []byte, local string) (*Topology, error) {
 					sw = true
 				}
 			}
-			link := Link{A: local, APortName: in.Name, Line: -n}
-			if sw {
-				device(name, true, -n)
-				link.B, link.BPortName = name, port
-			} else {
-				id := name + " " + port
-				device(id, false, -n)
-				t.Devices[index[id]].Chassis = name
-				link.B, link.BPortName, link.BPort = id, port, 1
-			}
-			t.Links = append(t.Links, link)
+			s.add(in.Name, name, port, sw)
 		}
 	}
-	return t, nil
+	return s.t, nil
+}
+
+// neighbours builds the Topology of one switch's LLDP neighbours, as
+// lldpd and EOS report them: the local switch, each neighbour switch by
+// its name, each host port as a device of one port "<system name>
+// <port>" (an adapter's NodeDescription form, "dgx-01 mlx5_3"), and a
+// link per neighbour entry, numbered -1, -2, … in entry order.
+type neighbours struct {
+	t      *Topology
+	index  map[string]int
+	local  string
+	naming string // Link.PortNaming of the local ports
+}
+
+func newNeighbours(local, naming string) *neighbours {
+	s := &neighbours{t: &Topology{Covered: map[string]bool{local: true}}, index: map[string]int{}, local: local, naming: naming}
+	s.device(local, true, 0)
+	return s
+}
+
+func (s *neighbours) device(id string, sw bool, line int) {
+	if _, ok := s.index[id]; ok {
+		return
+	}
+	s.index[id] = len(s.t.Devices)
+	s.t.Devices = append(s.t.Devices, Device{ID: id, Switch: sw, Desc: id, Line: line})
+}
+
+// add records the neighbour on local port localPort: system name, the
+// port it names, and whether it is a switch.
+func (s *neighbours) add(localPort, name, port string, sw bool) {
+	n := len(s.t.Links) + 1
+	link := Link{A: s.local, APortName: localPort, PortNaming: s.naming, Line: -n}
+	if sw {
+		s.device(name, true, -n)
+		link.B, link.BPortName = name, port
+	} else {
+		id := name + " " + port
+		s.device(id, false, -n)
+		s.t.Devices[s.index[id]].Chassis = name
+		link.B, link.BPortName, link.BPort = id, port, 1
+	}
+	s.t.Links = append(s.t.Links, link)
 }
 
 // switchPortNumber numbers a switch port named as the cable plan names it

@@ -54,28 +54,7 @@ fabric "eth" {
 // design name matches.
 func lldpFiles(t *testing.T, g *ir.Graph, f ir.FabricID, edit func(map[string][][2]string)) map[string][]byte {
 	t.Helper()
-	// neighbours[switch] = [local port, peer device|peer port]
-	nb := map[string][][2]string{}
-	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
-		for _, p := range [2]ir.Port{l.A, l.B} {
-			n := &g.Nodes[p.Node]
-			if n.Kind != ir.KindSwitch {
-				continue
-			}
-			o := l.B
-			if p == l.B {
-				o = l.A
-			}
-			on := &g.Nodes[o.Node]
-			peerPort := g.PortName(o, l)
-			if on.Kind != ir.KindSwitch {
-				// What a host's OS calls its port: no design name.
-				peerPort = fmt.Sprintf("ens1f%dnp%d", o.Port, o.Port)
-			}
-			nb[n.Name] = append(nb[n.Name], [2]string{g.PortName(p, l), strings.ReplaceAll(on.Name, "/", "-") + "|" + peerPort})
-		}
-	}
+	nb := designNeighbours(g, f, g.PortName)
 	if edit != nil {
 		edit(nb)
 	}
@@ -186,27 +165,7 @@ func TestLLDPCompare(t *testing.T) {
 	if c := findingCodes(partial); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMissingDevice] != 0 || c[diag.AsbuiltDiscovery] != 1 || partial.MatchedLinks != 4 {
 		t.Errorf("leaf0's file alone: findings %v, %d links as designed; want one asbuilt-discovery warning, nothing missing, 4 links", c, partial.MatchedLinks)
 	}
-	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
-		for _, sp := range []string{"spine0", "spine1"} {
-			for i, e := range nb[sp] {
-				if strings.HasPrefix(e[1], "leaf1|") {
-					peer := "leaf1|swp2"
-					if e[1] == "leaf1|swp2" {
-						peer = "leaf1|swp1"
-					}
-					nb[sp][i][1] = peer
-				}
-			}
-		}
-		for i, e := range nb["leaf1"] {
-			switch e[1] {
-			case "spine0|swp2":
-				nb["leaf1"][i][0] = "swp2"
-			case "spine1|swp2":
-				nb["leaf1"][i][0] = "swp1"
-			}
-		}
-	}))
+	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) { swapLeaf1Uplinks(nb, "swp") }))
 	if c := findingCodes(swapped); c[diag.AsbuiltSwapped] != 1 {
 		for _, d := range swapped.Diags {
 			t.Log(d.Summary, ": ", d.Detail)
@@ -262,4 +221,62 @@ func FuzzParseLLDP(f *testing.F) {
 			t.Fatalf("parsed without the local device: %+v", topo.Devices)
 		}
 	})
+}
+
+// swapLeaf1Uplinks exchanges the cables of leaf1's two spine uplinks in
+// the neighbour lists nb (lldpDesign: leaf1 port 1 to spine0 port 2,
+// port 2 to spine1 port 2), ports named prefix+number: each spine now
+// sees the other leaf1 port, and leaf1 sees its ports the other way
+// round.
+func swapLeaf1Uplinks(nb map[string][][2]string, prefix string) {
+	p1, p2 := prefix+"1", prefix+"2"
+	for _, sp := range []string{"spine0", "spine1"} {
+		for i, e := range nb[sp] {
+			if strings.HasPrefix(e[1], "leaf1|") {
+				peer := "leaf1|" + p2
+				if e[1] == "leaf1|"+p2 {
+					peer = "leaf1|" + p1
+				}
+				nb[sp][i][1] = peer
+			}
+		}
+	}
+	for i, e := range nb["leaf1"] {
+		switch e[1] {
+		case "spine0|" + p2:
+			nb["leaf1"][i][0] = p2
+		case "spine1|" + p2:
+			nb["leaf1"][i][0] = p1
+		}
+	}
+}
+
+// designNeighbours lists what LLDP on each switch of fabric f of g shows
+// when it is cabled as designed: nb[switch] = [local port, peer
+// device|peer port], switch ports named by port (the cable plan's names,
+// or another system's), a switch peer by its name ('/' written '-'), a
+// host by its name and what its OS calls its port, which no design name
+// matches.
+func designNeighbours(g *ir.Graph, f ir.FabricID, port func(ir.Port, *ir.Link) string) map[string][][2]string {
+	nb := map[string][][2]string{}
+	for _, id := range g.FabricLinks(f) {
+		l := &g.Links[id]
+		for _, p := range [2]ir.Port{l.A, l.B} {
+			n := &g.Nodes[p.Node]
+			if n.Kind != ir.KindSwitch {
+				continue
+			}
+			o := l.B
+			if p == l.B {
+				o = l.A
+			}
+			on := &g.Nodes[o.Node]
+			peerPort := fmt.Sprintf("ens1f%dnp%d", o.Port, o.Port)
+			if on.Kind == ir.KindSwitch {
+				peerPort = port(o, l)
+			}
+			nb[n.Name] = append(nb[n.Name], [2]string{port(p, l), strings.ReplaceAll(on.Name, "/", "-") + "|" + peerPort})
+		}
+	}
+	return nb
 }

@@ -1,0 +1,4 @@
+package asbuilt
+
+// EOSPortNumber exports eosPortNumber to the external tests.
+var EOSPortNumber = eosPortNumber
