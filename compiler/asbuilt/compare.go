@@ -882,16 +882,22 @@ func where(opt Options, file string, line int) string {
 
 // numberPorts numbers the named switch ports of topo's links (LLDP) on
 // the design switches they matched, as the design numbers them
-// (ir.Graph.FabricLanes): a local port by its file's naming
-// (Link.PortNaming: switchPortNumber, or eosPortNumber with the cage
-// lanes of the switch's port rate), a neighbour's port by whichever of
-// the two reads it (the neighbour's own system names it). A name
-// neither reads ("Ethernet0" of SONiC, "et-0/0/1") leaves its link out
-// of the comparison; one warning counts them, with an example.
+// (ir.Graph.FabricLanes), by namedPortNumber in the naming of the switch
+// that names them: a file's own switch as its file does, a neighbour as
+// its own file does where one was read, else as the file that lists it
+// (one NOS across a fabric, as deployments run). A name it cannot read
+// ("et-0/0/1") leaves its link out of the comparison; one warning
+// counts them, with an example.
 func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir.NodeID, opt Options) hcl.Diagnostics {
 	lanes := g.FabricLanes(f)
+	naming := map[string]string{}
+	for _, d := range topo.Devices {
+		if topo.Covered[d.ID] {
+			naming[d.ID] = d.PortNaming
+		}
+	}
 	bad, example := 0, ""
-	num := func(dev, name, naming string, port *int) {
+	num := func(dev, name, fileNaming string, port *int) {
 		if name == "" || *port != 0 {
 			return
 		}
@@ -899,13 +905,11 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 		if !ok {
 			return
 		}
-		// naming "" reads swp names only, "eos" EOS names only,
-		// "neighbour" either.
-		if p, ok := switchPortNumber(name, int(lanes[n])); ok && naming != "eos" {
-			*port = p
-			return
+		nm, own := naming[dev]
+		if !own {
+			nm = fileNaming
 		}
-		if p, ok := eosPortNumber(name, int(lanes[n]), cageLanes(g.Nodes[n].PortRateBPS)); ok && naming != "" {
+		if p, ok := namedPortNumber(name, nm, int(lanes[n]), cageLanes(g.Nodes[n].PortRateBPS)); ok {
 			*port = p
 			return
 		}
@@ -917,14 +921,31 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 	for i := range topo.Links {
 		l := &topo.Links[i]
 		num(l.A, l.APortName, l.PortNaming, &l.APort)
-		num(l.B, l.BPortName, "neighbour", &l.BPort)
+		num(l.B, l.BPortName, l.PortNaming, &l.BPort)
 	}
 	if bad == 0 {
 		return nil
 	}
 	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switch ports not named as the design names them",
-		fmt.Sprintf("%s of %s, %s%s, %s named otherwise than topoc reads switch ports (the cable plan's swpN and swpNsL for a lane of a broken-out port; EOS's EthernetN and EthernetN/M), so %s not compared. Name the interfaces as the plan does, or collect LLDP where they are.",
+		fmt.Sprintf("%s of %s, %s%s, %s named otherwise than topoc reads switch ports (Cumulus swpN and swpNsL, EOS EthernetN and EthernetN/M, SONiC EthernetN by first lane), so %s not compared. Name the interfaces as the plan does, or collect LLDP where they are.",
 			units.CountOf(bad, "port", "ports"), opt.File, units.Agree(bad, "", "such as "), example, units.Agree(bad, "is", "are"), units.Agree(bad, "its cable is", "their cables are")))}
+}
+
+// namedPortNumber numbers a switch port named name by a switch that names
+// its ports as naming says (Link.PortNaming), on a switch whose ports
+// split into lanes lanes of cages of serdes electrical lanes: "swpN" and
+// "swpNsL" always as Cumulus names them (switchPortNumber); "EthernetN…"
+// as EOS does in an EOS file (eosPortNumber), else as SONiC does
+// (sonicPortNumber: SONiC is the system that names ports so under
+// lldpd). false for a name none of them reads.
+func namedPortNumber(name, naming string, lanes, serdes int) (int, bool) {
+	if p, ok := switchPortNumber(name, lanes); ok {
+		return p, true
+	}
+	if naming == "eos" {
+		return eosPortNumber(name, lanes, serdes)
+	}
+	return sonicPortNumber(name, lanes, serdes)
 }
 
 // namesHost reports whether an LLDP system name names the design device n

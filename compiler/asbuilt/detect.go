@@ -26,16 +26,20 @@ const (
 	// FormatEOS is Arista EOS `show lldp neighbors detail | json`, one
 	// file per switch.
 	FormatEOS Format = "eos-lldp-json"
+	// FormatSONiC is SONiC's `show lldp table`, one file per switch.
+	FormatSONiC Format = "sonic-lldp-table"
 )
 
 // Formats lists the formats in the order --discovered-format documents.
-var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatLLDP, FormatEOS, FormatNetQ}
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ}
 
 // Detect names the format of a discovery file by its first line that is
 // not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
 // device record or attribute line is ibnetdiscover's, a `CA|SW <lid>
 // <port> 0x<guid>` line the ports report's, a `Switch:`/`CA:` header or a
-// `0x<guid> … ==(` line iblinkinfo's; JSON is lldpctl's when it has an
+// `0x<guid> … ==(` line iblinkinfo's, a `Capability codes:` or
+// `LocalPort … RemoteDevice` line SONiC's show lldp table; JSON is
+// lldpctl's when it has an
 // "lldp" key, EOS's when it has "lldpNeighbors", NetQ's topology graph
 // when it has "compounded_links" or both "nodes" and "links". ok is false when none of the first 200 lines
 // decides.
@@ -57,6 +61,8 @@ func Detect(data []byte) (Format, bool) {
 		s := strings.TrimSpace(sc.Text())
 		switch {
 		case s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "ibwarn:"):
+		case strings.HasPrefix(s, "Capability codes:") || strings.HasPrefix(s, "LocalPort") && strings.Contains(s, "RemoteDevice"):
+			return FormatSONiC, true
 		case strings.HasPrefix(s, "Switch:") || strings.HasPrefix(s, "CA:") || strings.HasPrefix(s, "0x") && strings.Contains(s, "==("):
 			return FormatIBLinkInfo, true
 		case portsLine.MatchString(s):
@@ -89,7 +95,7 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 			if len(bytes.TrimSpace(data)) == 0 {
 				return nil, "", fmt.Errorf("the file is empty")
 			}
-			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, lldpctl -f json0, EOS show lldp neighbors detail | json, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
 		}
 		f = d
 	}
@@ -106,6 +112,8 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 		t, err = ParseLLDP(data, local)
 	case FormatEOS:
 		t, err = ParseEOSLLDP(data, local)
+	case FormatSONiC:
+		t, err = ParseSONiCLLDP(data, local)
 	case FormatNetQ:
 		t, err = ParseNetQ(data)
 	default:

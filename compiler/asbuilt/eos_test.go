@@ -64,19 +64,30 @@ func TestEOSRealFiles(t *testing.T) {
 // 4-lane cage split in 4, /1–/4 are. A sub-port off the lane grid, a
 // lane past the split, or another system's name is refused.
 func TestEOSPortNumbers(t *testing.T) {
-	for _, c := range []struct {
-		name          string
-		lanes, serdes int
-		want          int
-		ok            bool
-	}{
+	checkPortNames(t, asbuilt.EOSPortNumber, []portNameCase{
 		{"Ethernet7", 1, 8, 7, true}, {"Ethernet7/1", 1, 8, 7, true}, {"Ethernet7/5", 1, 8, 0, false},
 		{"Ethernet3/1", 4, 8, 9, true}, {"Ethernet3/3", 4, 8, 10, true}, {"Ethernet3/7", 4, 8, 12, true},
 		{"Ethernet3/2", 4, 8, 0, false}, {"Ethernet3/5", 2, 8, 6, true}, {"Ethernet3/3", 2, 8, 0, false},
 		{"Ethernet3/4", 4, 4, 12, true}, {"Ethernet3/9", 4, 8, 0, false},
 		{"Ethernet0", 1, 8, 0, false}, {"swp3", 1, 8, 0, false}, {"Ethernet", 1, 8, 0, false}, {"Ethernet1/x", 1, 8, 0, false},
-	} {
-		got, ok := asbuilt.EOSPortNumber(c.name, c.lanes, c.serdes)
+	})
+}
+
+// portNameCase is a port name on a switch of lanes lanes per port and
+// serdes electrical lanes per cage, and the number it must read as (ok
+// false: refused).
+type portNameCase struct {
+	name          string
+	lanes, serdes int
+	want          int
+	ok            bool
+}
+
+// checkPortNames runs number over the cases.
+func checkPortNames(t *testing.T, number func(string, int, int) (int, bool), cases []portNameCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, ok := number(c.name, c.lanes, c.serdes)
 		if got != c.want || ok != c.ok {
 			t.Errorf("%s (%d lanes of %d): %d %v, want %d %v", c.name, c.lanes, c.serdes, got, ok, c.want, c.ok)
 		}
@@ -138,30 +149,9 @@ func TestEOSCompare(t *testing.T) {
 	g := compiletest.Source(t, lldpDesign)
 	compare := func(files map[string][]byte) asbuilt.Result {
 		t.Helper()
-		topo := &asbuilt.Topology{}
-		for _, name := range []string{"leaf0", "leaf1", "spine0", "spine1"} {
-			u, f, err := asbuilt.ParseFrom(files[name], "", name)
-			if err != nil || f != asbuilt.FormatEOS {
-				t.Fatalf("%s: %v (%s)", name, err, f)
-			}
-			if err := topo.Merge(u); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "eos"})
+		return compareSwitchFiles(t, g, files, asbuilt.FormatEOS)
 	}
-	r := compare(eosFiles(t, g, 0, nil))
-	if r.MatchedLinks != r.Links || r.Links != 8 || r.MatchedDevices != 8 {
-		for _, d := range r.Diags {
-			t.Log(d.Summary, ": ", d.Detail)
-		}
-		t.Fatalf("clean: %d of %d links, %d devices; want 8 of 8, 8", r.MatchedLinks, r.Links, r.MatchedDevices)
-	}
-	for _, d := range r.Diags {
-		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
-			t.Errorf("clean fabric: unexpected %s: %s", diag.CodeOf(d), d.Detail)
-		}
-	}
+	expectClean(t, compare(eosFiles(t, g, 0, nil)))
 	moved := compare(eosFiles(t, g, 0, func(nb map[string][][2]string) {
 		for i, e := range nb["leaf0"] {
 			if e[0] == "Ethernet3" {
@@ -191,4 +181,40 @@ func FuzzParseEOSLLDP(f *testing.F) {
 			t.Fatalf("parsed without the local device: %+v", topo.Devices)
 		}
 	})
+}
+
+// compareSwitchFiles parses the LLDP files of lldpDesign's four switches
+// (each named after its switch), which must be in format want, merges
+// them and compares them with fabric 0 of g.
+func compareSwitchFiles(t *testing.T, g *ir.Graph, files map[string][]byte, want asbuilt.Format) asbuilt.Result {
+	t.Helper()
+	topo := &asbuilt.Topology{}
+	for _, name := range []string{"leaf0", "leaf1", "spine0", "spine1"} {
+		u, f, err := asbuilt.ParseFrom(files[name], "", name)
+		if err != nil || f != want {
+			t.Fatalf("%s: %v (%s, want %s)", name, err, f, want)
+		}
+		if err := topo.Merge(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return asbuilt.Compare(g, 0, topo, asbuilt.Options{File: string(want)})
+}
+
+// expectClean fails the test unless lldpDesign's fabric compared clean:
+// all 8 cables and 8 devices as designed, no finding but the host ports
+// known by cable.
+func expectClean(t *testing.T, r asbuilt.Result) {
+	t.Helper()
+	if r.MatchedLinks != r.Links || r.Links != 8 || r.MatchedDevices != 8 {
+		for _, d := range r.Diags {
+			t.Log(d.Summary, ": ", d.Detail)
+		}
+		t.Fatalf("clean: %d of %d links, %d devices; want 8 of 8, 8", r.MatchedLinks, r.Links, r.MatchedDevices)
+	}
+	for _, d := range r.Diags {
+		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
+			t.Errorf("clean fabric: unexpected %s: %s", diag.CodeOf(d), d.Detail)
+		}
+	}
 }

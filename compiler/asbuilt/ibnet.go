@@ -39,6 +39,9 @@ type Device struct {
 	// ports ("h0 ens1f0np0"): the host's system name. Several of them
 	// may take the ports of one design host by their cables.
 	Chassis string
+	// PortNaming is set on the switch an LLDP file was collected on: how
+	// that switch names its ports (Link.PortNaming).
+	PortNaming string
 }
 
 // Link is one cabled port pair, listed once: A is the device whose record
@@ -50,9 +53,10 @@ type Link struct {
 	// rather than numbers them (LLDP: "swp7", "swp7s1"); Compare numbers
 	// a switch's by the design (0 until then).
 	APortName, BPortName string
-	// PortNaming is how the file names switch ports: "" as the cable
-	// plan does (Cumulus "swpN", "swpNsL": switchPortNumber), "eos" as
-	// Arista EOS does ("EthernetN", "EthernetN/M": eosPortNumber).
+	// PortNaming is how the file's switch names its ports: "" for lldpd
+	// (Cumulus "swpN", "swpNsL" as the cable plan names them, or SONiC's
+	// "EthernetN"), "eos" for Arista EOS ("EthernetN", "EthernetN/M"),
+	// "sonic" for SONiC's own table (namedPortNumber reads each).
 	PortNaming string
 	// Speed is the width and rate the file gives ("4xNDR"), or "".
 	Speed string
@@ -97,14 +101,18 @@ func (t *Topology) SetFile(file string) {
 // overlap); a device id in both with a different kind or description is
 // an error.
 func (t *Topology) Merge(u *Topology) error {
-	have := map[string]*Device{}
+	have := map[string]int{} // index, not pointer: t.Devices grows below
 	for i := range t.Devices {
-		have[t.Devices[i].ID] = &t.Devices[i]
+		have[t.Devices[i].ID] = i
 	}
 	for _, d := range u.Devices {
-		if prev, ok := have[d.ID]; ok {
+		if i, ok := have[d.ID]; ok {
+			prev := &t.Devices[i]
 			if prev.Switch != d.Switch || prev.Desc != d.Desc {
 				return fmt.Errorf("line %d: device %s is recorded as %q here and as %q in an earlier file", d.Line, d.ID, d.Desc, prev.Desc)
+			}
+			if u.Covered[d.ID] {
+				prev.PortNaming = d.PortNaming // its own file says how it names ports
 			}
 			continue
 		}

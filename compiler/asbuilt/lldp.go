@@ -126,6 +126,7 @@ type neighbours struct {
 func newNeighbours(local, naming string) *neighbours {
 	s := &neighbours{t: &Topology{Covered: map[string]bool{local: true}}, index: map[string]int{}, local: local, naming: naming}
 	s.device(local, true, 0)
+	s.t.Devices[0].PortNaming = naming
 	return s
 }
 
