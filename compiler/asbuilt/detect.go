@@ -28,17 +28,21 @@ const (
 	FormatEOS Format = "eos-lldp-json"
 	// FormatSONiC is SONiC's `show lldp table`, one file per switch.
 	FormatSONiC Format = "sonic-lldp-table"
+	// FormatIBDiagnetLST is ibdiagnet's ibdiagnet2.lst, one line per
+	// link.
+	FormatIBDiagnetLST Format = "ibdiagnet-lst"
 )
 
 // Formats lists the formats in the order --discovered-format documents.
-var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ}
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatIBDiagnetLST, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ}
 
 // Detect names the format of a discovery file by its first line that is
 // not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
 // device record or attribute line is ibnetdiscover's, a `CA|SW <lid>
 // <port> 0x<guid>` line the ports report's, a `Switch:`/`CA:` header or a
 // `0x<guid> … ==(` line iblinkinfo's, a `Capability codes:` or
-// `LocalPort … RemoteDevice` line SONiC's show lldp table; JSON is
+// `LocalPort … RemoteDevice` line SONiC's show lldp table, a `{ SW|CA
+// … NodeGUID:… PN:… }` line ibdiagnet2.lst; JSON is
 // lldpctl's when it has an
 // "lldp" key, EOS's when it has "lldpNeighbors", NetQ's topology graph
 // when it has "compounded_links" or both "nodes" and "links". ok is false when none of the first 200 lines
@@ -53,7 +57,8 @@ func Detect(data []byte) (Format, bool) {
 		case bytes.Contains(t, []byte(`"compounded_links"`)) || bytes.Contains(t, []byte(`"nodes"`)) && bytes.Contains(t, []byte(`"links"`)):
 			return FormatNetQ, true
 		}
-		return "", false
+		// Not JSON verify reads; an ibdiagnet2.lst line starts with "{"
+		// too, so the lines decide.
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 1024), MaxLine)
@@ -63,6 +68,8 @@ func Detect(data []byte) (Format, bool) {
 		case s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "ibwarn:"):
 		case strings.HasPrefix(s, "Capability codes:") || strings.HasPrefix(s, "LocalPort") && strings.Contains(s, "RemoteDevice"):
 			return FormatSONiC, true
+		case strings.HasPrefix(s, "{") && strings.Contains(s, "PN:") && strings.Contains(s, "NodeGUID:"):
+			return FormatIBDiagnetLST, true
 		case strings.HasPrefix(s, "Switch:") || strings.HasPrefix(s, "CA:") || strings.HasPrefix(s, "0x") && strings.Contains(s, "==("):
 			return FormatIBLinkInfo, true
 		case portsLine.MatchString(s):
@@ -95,7 +102,7 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 			if len(bytes.TrimSpace(data)) == 0 {
 				return nil, "", fmt.Errorf("the file is empty")
 			}
-			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
 		}
 		f = d
 	}
@@ -108,6 +115,8 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 		t, err = ParseIBNetDiscoverPorts(bytes.NewReader(data))
 	case FormatIBLinkInfo:
 		t, err = ParseIBLinkInfo(bytes.NewReader(data))
+	case FormatIBDiagnetLST:
+		t, err = ParseIBDiagnetLST(bytes.NewReader(data))
 	case FormatLLDP:
 		t, err = ParseLLDP(data, local)
 	case FormatEOS:

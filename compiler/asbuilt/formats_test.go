@@ -127,7 +127,7 @@ func TestToolFormatErrors(t *testing.T) {
 
 // FuzzParseFormats: no input crashes or hangs detection or any parser.
 func FuzzParseFormats(f *testing.F) {
-	for _, file := range []string{"testdata/superpod-1su-ports.txt", "testdata/superpod-1su-iblinkinfo.txt"} {
+	for _, file := range []string{"testdata/superpod-1su-ports.txt", "testdata/superpod-1su-iblinkinfo.txt", "testdata/ibdiagnet2-lst-line.txt", "testdata/sonic-lldp-table-2macs.txt"} {
 		data, _ := os.ReadFile(file)
 		f.Add(string(data[:min(len(data), 2000)]))
 	}

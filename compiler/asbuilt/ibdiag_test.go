@@ -1,0 +1,104 @@
+package asbuilt_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/compiletest"
+)
+
+// A real ibdiagnet2.lst line (testdata/SOURCE.md): port numbers and port
+// counts are hexadecimal (PN:14 is the port 20 ibdiagnet's own log names
+// for this link; Ports:24 a 36-port SwitchX), SPD=2.5 is SDR, and a
+// version that prints no node description leaves the devices named by
+// GUID, as ibnetdiscover names them.
+func TestIBDiagnetLSTReal(t *testing.T) {
+	data, err := os.ReadFile("testdata/ibdiagnet2-lst-line.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo, f, err := asbuilt.Parse(data, "")
+	if err != nil || f != asbuilt.FormatIBDiagnetLST {
+		t.Fatalf("%s: %v", f, err)
+	}
+	sw, ca := topo.Device("S-0002c90300688830"), topo.Device("H-0002c90300165e60")
+	if sw == nil || ca == nil || !sw.Switch || ca.Switch || sw.Ports != 36 || ca.Ports != 2 || sw.Desc != sw.ID {
+		t.Fatalf("devices %+v", topo.Devices)
+	}
+	if len(topo.Links) != 1 || topo.Links[0] != (asbuilt.Link{A: ca.ID, APort: 1, B: sw.ID, BPort: 20, Speed: "4xSDR", Line: 1}) {
+		t.Errorf("links %+v, want the adapter's port 1 on switch port 20 at 4xSDR", topo.Links)
+	}
+}
+
+// The SuperPOD at one SU as ibsim's ibnetdiscover -p saw it, rewritten
+// line for line as ibdiagnet2.lst (hexadecimal ports, descriptions in
+// braces, NDR as SPD=100): the same devices and cables, and a
+// comparison with the design as clean as the ports report's (508 cables
+// as designed, no finding). A cable listed from both ends is kept once;
+// one port listed on two cables, a port past the device's count and a
+// line of another shape are errors with their line.
+func TestIBDiagnetLSTRoundTrip(t *testing.T) {
+	data, err := os.ReadFile("testdata/superpod-1su-ports.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ports, _, err := asbuilt.Parse(data, asbuilt.FormatIBNetDiscoverPorts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := func(id string, port int) string {
+		d := ports.Device(id)
+		kind := "CA"
+		if d.Switch {
+			kind = "SW"
+		}
+		guid := strings.TrimPrefix(strings.TrimPrefix(id, "S-"), "H-")
+		return fmt.Sprintf("{ %s Ports:%02x SystemGUID:%s NodeGUID:%s PortGUID:%s VenID:000002c9 DevID:d2f0 Rev:000000a0 {%s} LID:%04x PN:%02x }", kind, d.Ports, guid, guid, guid, d.Desc, 1, port)
+	}
+	line := func(l asbuilt.Link) string {
+		return fmt.Sprintf("%s %s PHY=4x LOG=ACT SPD=100\n", end(l.A, l.APort), end(l.B, l.BPort))
+	}
+	var b strings.Builder
+	for _, l := range ports.Links {
+		b.WriteString(line(l))
+	}
+	lst := b.String()
+	topo, f, err := asbuilt.Parse([]byte(lst), "")
+	if err != nil || f != asbuilt.FormatIBDiagnetLST {
+		t.Fatalf("%s: %v", f, err)
+	}
+	if len(topo.Devices) != len(ports.Devices) || len(topo.Links) != len(ports.Links) {
+		t.Fatalf("%d devices, %d links; the ports report has %d, %d", len(topo.Devices), len(topo.Links), len(ports.Devices), len(ports.Links))
+	}
+	for i, l := range topo.Links {
+		p := ports.Links[i]
+		if l.A != p.A || l.APort != p.APort || l.B != p.B || l.BPort != p.BPort || l.Speed != "4xNDR" {
+			t.Fatalf("link %d: %+v, the ports report's %+v", i, l, p)
+		}
+	}
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{})
+	if len(r.Diags) != 0 || r.MatchedLinks != r.Links || r.Links != 508 {
+		t.Errorf("%d findings (%v), %d of %d links", len(r.Diags), r.Diags, r.MatchedLinks, r.Links)
+	}
+	l0 := ports.Links[0]
+	reversed := line(asbuilt.Link{A: l0.B, APort: l0.BPort, B: l0.A, BPort: l0.APort})
+	if twice, _, err := asbuilt.Parse([]byte(lst+reversed), ""); err != nil || len(twice.Links) != len(ports.Links) {
+		t.Errorf("a cable listed from its other end too: %v", err)
+	}
+	// Link 0's first end again, on a free port of the second device.
+	moved := line(asbuilt.Link{A: l0.A, APort: l0.APort, B: l0.B, BPort: ports.Device(l0.B).Ports})
+	first, _, _ := strings.Cut(lst, "\n")
+	for _, c := range []struct{ in, want string }{
+		{lst + moved, fmt.Sprintf("line %d", len(ports.Links)+1)},
+		{strings.Replace(first, "PN:01 }", "PN:ff }", 1) + "\n", "line 1"},
+		{"{ SW Ports:24 rubbish }\n", "line 1"},
+	} {
+		if _, _, err := asbuilt.Parse([]byte(c.in), asbuilt.FormatIBDiagnetLST); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.60q…: %v, want an error naming %s", c.in, err, c.want)
+		}
+	}
+}
