@@ -52,7 +52,7 @@ func newVerify() *cobra.Command {
 				return exitError{2}
 			}
 			if inFormat != "" && !slices.Contains(asbuilt.Formats, asbuilt.Format(inFormat)) {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table or netq-json\n", inFormat)
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table, netq-json or netbox-csv\n", inFormat)
 				return exitError{2}
 			}
 			g, res, err := df.compileDesign(c, args, format, "text", "json")
@@ -89,7 +89,7 @@ func newVerify() *cobra.Command {
 				}
 				if perr != nil {
 					diag.WriteText(c.ErrOrStderr(), nil, hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
-						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p), iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, Arista EOS show lldp neighbors detail | json, SONiC show lldp table and NetQ topology JSON, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
+						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p), iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, Arista EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON and NetBox cable CSV, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
 					return exitError{2}
 				}
 			}
@@ -141,7 +141,7 @@ func newVerify() *cobra.Command {
 	}
 	df.register(c)
 	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric), or lldpctl -f json0 of each switch in a file named after it (repeat), or a NetQ topology graph JSON")
-	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table or netq-json (default: told by content)")
+	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table, netq-json or netbox-csv (default: told by content)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the design's only fabric, else its only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")

@@ -31,10 +31,13 @@ const (
 	// FormatIBDiagnetLST is ibdiagnet's ibdiagnet2.lst, one line per
 	// link.
 	FormatIBDiagnetLST Format = "ibdiagnet-lst"
+	// FormatNetBox is a NetBox cable CSV in the bulk-import columns
+	// (what `topoc build --emit netbox` writes), fabric-wide.
+	FormatNetBox Format = "netbox-csv"
 )
 
 // Formats lists the formats in the order --discovered-format documents.
-var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatIBDiagnetLST, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ}
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatIBDiagnetLST, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ, FormatNetBox}
 
 // Detect names the format of a discovery file by its first line that is
 // not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
@@ -42,7 +45,8 @@ var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLi
 // <port> 0x<guid>` line the ports report's, a `Switch:`/`CA:` header or a
 // `0x<guid> … ==(` line iblinkinfo's, a `Capability codes:` or
 // `LocalPort … RemoteDevice` line SONiC's show lldp table, a `{ SW|CA
-// … NodeGUID:… PN:… }` line ibdiagnet2.lst; JSON is
+// … NodeGUID:… PN:… }` line ibdiagnet2.lst, a header with side_a_device
+// and side_b_device a NetBox cable CSV; JSON is
 // lldpctl's when it has an
 // "lldp" key, EOS's when it has "lldpNeighbors", NetQ's topology graph
 // when it has "compounded_links" or both "nodes" and "links". ok is false when none of the first 200 lines
@@ -70,6 +74,8 @@ func Detect(data []byte) (Format, bool) {
 			return FormatSONiC, true
 		case strings.HasPrefix(s, "{") && strings.Contains(s, "PN:") && strings.Contains(s, "NodeGUID:"):
 			return FormatIBDiagnetLST, true
+		case strings.Contains(s, "side_a_device") && strings.Contains(s, "side_b_device"):
+			return FormatNetBox, true
 		case strings.HasPrefix(s, "Switch:") || strings.HasPrefix(s, "CA:") || strings.HasPrefix(s, "0x") && strings.Contains(s, "==("):
 			return FormatIBLinkInfo, true
 		case portsLine.MatchString(s):
@@ -102,7 +108,7 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 			if len(bytes.TrimSpace(data)) == 0 {
 				return nil, "", fmt.Errorf("the file is empty")
 			}
-			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON, NetBox cable CSV): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
 		}
 		f = d
 	}
@@ -125,6 +131,8 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 		t, err = ParseSONiCLLDP(data, local)
 	case FormatNetQ:
 		t, err = ParseNetQ(data)
+	case FormatNetBox:
+		t, err = ParseNetBox(data)
 	default:
 		return nil, f, fmt.Errorf("unknown discovery format %q (one of %v)", f, Formats)
 	}

@@ -131,6 +131,7 @@ func FuzzParseFormats(f *testing.F) {
 		data, _ := os.ReadFile(file)
 		f.Add(string(data[:min(len(data), 2000)]))
 	}
+	f.Add("side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,side_b_name\nr0/leaf0,dcim.interface,swp1,\"r0/h0,r0/h1\",dcim.interface,\"p1,p1\"\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, fm := range append(asbuilt.Formats, "") {
 			asbuilt.Parse([]byte(in), fm)

@@ -1,0 +1,82 @@
+package asbuilt_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/compiler/emit/cabling"
+	"github.com/topoc/topoc/compiler/emit/netbox"
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// netboxCSV is the NetBox cable CSV topoc writes for g, in the columns
+// of version v.
+func netboxCSV(t *testing.T, g *ir.Graph, v netbox.Version) []byte {
+	t.Helper()
+	rows, err := cabling.Rows(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return netbox.CSV(rows, v)
+}
+
+// The NetBox CSV topoc emits, read back as the as-built record, compares
+// clean with the design it came from: the fat-tree (k = 8: 384 cables,
+// hosts as implicit one-port devices) and the H100 SuperPOD at one SU
+// (508 cables, servers' NICs as "<server> <nic>"); in 4.7's columns,
+// where a breakout cable is one row with its legs at side B, too. A
+// cable moved to another switch port is a finding at the designed link;
+// a port on two rows is an error naming the row.
+func TestNetBoxReadBack(t *testing.T) {
+	for _, c := range []struct {
+		example string
+		vars    []string
+		links   int
+	}{{"fat-tree-k8", nil, 384}, {"dgx-h100-superpod", []string{"scalable_units=1"}, 508}, {"roce-leaf-spine-2plane", nil, 4096}, {"breakout", nil, 0}} {
+		var g *ir.Graph
+		if c.example == "breakout" {
+			g = compiletest.Dir(t, "../emit/cabling/testdata/breakout")
+			c.links = len(g.FabricLinks(0))
+		} else {
+			g = compiletest.Example(t, c.example, c.vars...)
+		}
+		for _, v := range []netbox.Version{netbox.DefaultVersion, {Major: 4, Minor: 7}} {
+			data := netboxCSV(t, g, v)
+			topo, f, err := asbuilt.Parse(data, "")
+			if err != nil || f != asbuilt.FormatNetBox {
+				t.Fatalf("%s %s: %v (%s)", c.example, v, err, f)
+			}
+			r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+			if len(r.Diags) != 0 || r.MatchedLinks != r.Links || r.Links != c.links {
+				for i, d := range r.Diags {
+					if i < 5 {
+						t.Log(diag.CodeOf(d), ": ", d.Detail)
+					}
+				}
+				t.Errorf("%s %s: %d findings, %d of %d links; want none, all of %d", c.example, v, len(r.Diags), r.MatchedLinks, r.Links, c.links)
+			}
+		}
+	}
+	g := compiletest.Example(t, "fat-tree-k8")
+	lines := strings.Split(string(netboxCSV(t, g, netbox.DefaultVersion)), "\n")
+	if !strings.Contains(lines[1], ",swp1,") || !strings.Contains(lines[2], ",swp2,") {
+		t.Fatalf("rows 1 and 2 are not edge0's ports 1 and 2: %s / %s", lines[1], lines[2])
+	}
+	twice := strings.Join([]string{lines[0], lines[1], strings.Replace(lines[2], ",swp2,", ",swp1,", 1)}, "\n")
+	if _, _, err := asbuilt.Parse([]byte(twice), ""); err == nil || !strings.Contains(err.Error(), "row 2") {
+		t.Errorf("a port on two rows: %v, want an error naming row 2", err)
+	}
+	// host0 and host1 exchanged on edge0's ports 1 and 2.
+	lines[1], lines[2] = strings.Replace(lines[1], ",swp1,", ",swp2,", 1), strings.Replace(lines[2], ",swp2,", ",swp1,", 1)
+	topo, _, err := asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || r.MatchedLinks != r.Links-2 {
+		t.Errorf("two host cables exchanged: findings %v, %d of %d links; want one swapped pair", c, r.MatchedLinks, r.Links)
+	}
+}
