@@ -557,9 +557,17 @@ func (c *comparison) swapPartner(i int, end endKey, found cabled, swapped map[in
 func (c *comparison) swap(dl dlink, end endKey, o dlink, found cabled) *hcl.Diagnostic {
 	other := found.peer[end]
 	mine, theirs := dl.far(end), o.far(other)
-	return diag.Error(diag.AsbuiltSwapped, c.g.Range(c.g.Links[dl.id].Origin), "Two cables swapped",
-		fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end. Swap them back.",
-			c.port(dl.a), c.port(dl.b), c.port(o.a), c.port(o.b), c.opt.File, c.port(end), c.port(other), c.port(mine), c.port(theirs)))
+	code, summary, why := diag.AsbuiltSwapped, "Two cables swapped", ""
+	// end now reaches other where the design has mine, and mine reaches
+	// theirs where the design has end.
+	if crossed := append(c.crossing(mine.node, other.node), c.crossing(end.node, theirs.node)...); len(crossed) > 0 {
+		crossed = slices.Compact(crossed)
+		code, summary = diag.AsbuiltRailCrossed, "Cables swapped across rails"
+		why = fmt.Sprintf(", from %s, and %s", strings.Join(crossed, " and "), crossingCost(crossed))
+	}
+	return diag.Error(code, c.g.Range(c.g.Links[dl.id].Origin), summary,
+		fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end%s. Swap them back.",
+			c.port(dl.a), c.port(dl.b), c.port(o.a), c.port(o.b), c.opt.File, c.port(end), c.port(other), c.port(mine), c.port(theirs), why))
 }
 
 // reportUnseen returns the design links discovery cannot see, by index.
@@ -688,16 +696,47 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 			fmt.Sprintf("The design cables %s to %s (%s); %s has neither port cabled%s. Lay the cable.",
 				c.port(dl.a), c.port(dl.b), c.g.Links[dl.id].Kind, c.opt.File, note))
 	}
-	var got []string
+	var got, crossed []string
 	if okA {
 		got = append(got, c.port(dl.a)+" to "+c.port(pa))
+		crossed = append(crossed, c.crossing(dl.b.node, pa.node)...)
 	}
 	if okB {
 		got = append(got, c.port(dl.b)+" to "+c.port(pb))
+		crossed = append(crossed, c.crossing(dl.a.node, pb.node)...)
+	}
+	if len(crossed) > 0 {
+		crossed = slices.Compact(crossed)
+		return diag.Error(diag.AsbuiltRailCrossed, rng, "Cable crosses rails",
+			fmt.Sprintf("The design cables %s to %s; %s finds %s: the cable crosses from %s, and %s. Move the cable to the designed port.",
+				c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and "), strings.Join(crossed, " and "), crossingCost(crossed)))
 	}
 	return diag.Error(diag.AsbuiltMiswired, rng, "Cable at the wrong port",
 		fmt.Sprintf("The design cables %s to %s; %s finds %s. Move the cable to the designed port.",
 			c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and ")))
+}
+
+// crossing says how a cable found on device got, where the design puts
+// it on device want, crosses rails or planes ("rail 4 to rail 5"):
+// nothing when both are of one rail and one plane, or either says none.
+func (c *comparison) crossing(want, got ir.NodeID) []string {
+	var out []string
+	w, g := &c.g.Nodes[want], &c.g.Nodes[got]
+	if w.Rail != ir.None && g.Rail != ir.None && w.Rail != g.Rail {
+		out = append(out, fmt.Sprintf("rail %d to rail %d", w.Rail, g.Rail))
+	}
+	if w.Plane != ir.None && g.Plane != ir.None && w.Plane != g.Plane {
+		out = append(out, fmt.Sprintf("plane %d to plane %d", w.Plane, g.Plane))
+	}
+	return out
+}
+
+// crossingCost says what crossing rails or planes costs, for findings.
+func crossingCost(crossed []string) string {
+	if strings.Contains(strings.Join(crossed, " "), "plane") {
+		return "traffic meant for one plane lands in another, which the planes meet only inside the servers"
+	}
+	return "rail-aligned collectives (NCCL's rings and PXN) then cross the spines"
 }
 
 // reportUnplanned reports the discovered cables between design devices

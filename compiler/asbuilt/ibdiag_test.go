@@ -8,6 +8,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/asbuilt"
 	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // A real ibdiagnet2.lst line (testdata/SOURCE.md): port numbers and port
@@ -100,5 +101,72 @@ func TestIBDiagnetLSTRoundTrip(t *testing.T) {
 		if _, _, err := asbuilt.Parse([]byte(c.in), asbuilt.FormatIBDiagnetLST); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%.60q…: %v, want an error naming %s", c.in, err, c.want)
 		}
+	}
+}
+
+// Cables that cross rails (the SuperPOD's ports report at one SU, edited):
+// node00's NIC 4 and NIC 5 cables exchanged between the rail-4 and rail-5
+// leaves is one asbuilt-rail-crossed finding, not a plain swap; NIC 4's
+// cable moved to rail 5's leaf, NIC 5's pulled, is two (each leaf port
+// finds another rail's NIC). Exchanging two nodes' cables on one rail's
+// leaf stays a plain swap.
+func TestRailCrossed(t *testing.T) {
+	data, err := os.ReadFile("testdata/superpod-1su-ports.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	parse := func() *asbuilt.Topology {
+		topo, _, err := asbuilt.Parse(data, asbuilt.FormatIBNetDiscoverPorts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return topo
+	}
+	// at returns the index of the link whose adapter end is described
+	// desc (an ibsim ports report describes node00's NIC 4 "su0/node00/nic4").
+	at := func(topo *asbuilt.Topology, desc string) int {
+		for i, l := range topo.Links {
+			for _, id := range []string{l.A, l.B} {
+				if d := topo.Device(id); d != nil && !d.Switch && strings.Contains(d.Desc, desc) {
+					return i
+				}
+			}
+		}
+		t.Fatalf("no link of %s", desc)
+		return -1
+	}
+	switchEnd := func(l *asbuilt.Link) (*string, *int) {
+		if strings.HasPrefix(l.A, "S-") {
+			return &l.A, &l.APort
+		}
+		return &l.B, &l.BPort
+	}
+	exchange := func(topo *asbuilt.Topology, x, y int) {
+		xd, xp := switchEnd(&topo.Links[x])
+		yd, yp := switchEnd(&topo.Links[y])
+		*xd, *yd, *xp, *yp = *yd, *xd, *yp, *xp
+	}
+	codes := func(topo *asbuilt.Topology) map[diag.Code]int {
+		return findingCodes(asbuilt.Compare(g, 0, topo, asbuilt.Options{IgnoreSpeed: true}))
+	}
+	topo := parse()
+	exchange(topo, at(topo, "node00/nic4"), at(topo, "node00/nic5"))
+	if c := codes(topo); c[diag.AsbuiltRailCrossed] != 1 || len(c) != 1 {
+		t.Errorf("NIC 4 and 5 exchanged between rails: findings %v, want one asbuilt-rail-crossed", c)
+	}
+	topo = parse()
+	n4, n5 := at(topo, "node00/nic4"), at(topo, "node00/nic5")
+	d4, p4 := switchEnd(&topo.Links[n4])
+	d5, p5 := switchEnd(&topo.Links[n5])
+	*d4, *p4 = *d5, *p5
+	topo.Links = append(topo.Links[:n5], topo.Links[n5+1:]...)
+	if c := codes(topo); c[diag.AsbuiltRailCrossed] != 2 {
+		t.Errorf("NIC 4 on rail 5's leaf: findings %v, want two asbuilt-rail-crossed", c)
+	}
+	topo = parse()
+	exchange(topo, at(topo, "node00/nic4"), at(topo, "node01/nic4"))
+	if c := codes(topo); c[diag.AsbuiltSwapped] != 1 || c[diag.AsbuiltRailCrossed] != 0 {
+		t.Errorf("two nodes' NIC 4 exchanged on one leaf: findings %v, want one plain swap", c)
 	}
 }

@@ -17,6 +17,9 @@ const (
 	AsbuiltMiswired Code = "asbuilt-miswired"
 	// AsbuiltSwapped: two design cables are exchanged at one end.
 	AsbuiltSwapped Code = "asbuilt-swapped"
+	// AsbuiltRailCrossed: a cable at the wrong port, or two exchanged,
+	// land on a switch of another rail or plane than designed.
+	AsbuiltRailCrossed Code = "asbuilt-rail-crossed"
 	// AsbuiltUnplannedLink: a cable joins ports the design leaves free.
 	AsbuiltUnplannedLink Code = "asbuilt-unplanned-link"
 	// AsbuiltLinkSpeed: a link trained narrower or slower than designed.
@@ -27,4 +30,4 @@ const (
 
 // asbuiltCodes are the as-built check's codes.
 var asbuiltCodes = []Code{AsbuiltMissingDevice, AsbuiltExtraDevice, AsbuiltUnnamedDevice, AsbuiltMissingLink,
-	AsbuiltMiswired, AsbuiltSwapped, AsbuiltUnplannedLink, AsbuiltLinkSpeed, AsbuiltDiscovery}
+	AsbuiltMiswired, AsbuiltSwapped, AsbuiltRailCrossed, AsbuiltUnplannedLink, AsbuiltLinkSpeed, AsbuiltDiscovery}
