@@ -74,7 +74,7 @@ func (s *state) buildClos(f *lang.Fabric) {
 			return
 		}
 		ct := gen.ClosTier{Name: t.Name, Model: m.Name, Ports: portModel(m), Per: t.Per.V, Count: int(t.Count.V),
-			Down: int(t.Down.V), Up: int(t.Up.V), LinkBPS: t.LinkRate.V, Origin: s.g.Origin(t.DeclRange)}
+			Down: int(t.Down.V), Up: int(t.Up.V), LinkBPS: t.LinkRate.V, Bundled: t.Striping.V == "bundled", Origin: s.g.Origin(t.DeclRange)}
 		if ct.LinkBPS == 0 {
 			ct.LinkBPS = c.LinkRate.V
 		}
@@ -118,6 +118,11 @@ func (s *state) buildClos(f *lang.Fabric) {
 		case gen.ProblemUneven:
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
 			s.unevenTotals[unevenKey{fid, p.Tier - 1}] = true
+		case gen.ProblemStriping:
+			if r := c.Tiers[p.Tier].Striping.Range; r.Filename != "" {
+				rng = r
+			}
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "Bundled striping does not divide", p.Msg+"."))
 		default:
 			// A kind the generator added without a mapping here: still
 			// an error at the tier, never a silent pass.

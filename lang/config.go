@@ -424,14 +424,23 @@ type ClosUnit struct {
 
 // ClosTier is `tier "leaf" { ... }`, bottom-up.
 type ClosTier struct {
-	Name      string
-	Model     Val[string]
-	Per       Val[[]string]
-	Count     Val[int64]
-	Down, Up  Val[int64]
-	LinkRate  Val[float64]
+	Name     string
+	Model    Val[string]
+	Per      Val[[]string]
+	Count    Val[int64]
+	Down, Up Val[int64]
+	LinkRate Val[float64]
+	// Striping is how the uplinks of the tier below reach this tier's
+	// switches: "spread" (default) or "bundled" (StripingModes).
+	Striping  Val[string]
 	DeclRange hcl.Range
 }
+
+// StripingModes are a Clos tier's striping values: "spread" sends a lower
+// switch's uplink l to upper switch l mod count (rotated where up <
+// count), "bundled" sends its up/count consecutive uplinks to each upper
+// switch in turn.
+var StripingModes = []string{"spread", "bundled"}
 
 // Appliance attaches Count devices such as UFM to the leaves of one unit:
 // `appliance "ufm" { count = 4, rate = "400Gb/s", unit = 3 }`.

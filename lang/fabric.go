@@ -91,10 +91,11 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 			cl.Units = append(cl.Units, &ClosUnit{Name: blk.Labels[0], Nodes: ua.int("nodes"), Units: ua.int("units"), DeclRange: blk.DefRange})
 			*diags = append(*diags, ua.diags...)
 		case "tier":
-			ta := newAttrs(content(blk, schemaOf([]string{"model", "per", "count", "down", "up", "link_rate"}), diags), ctx, blk.DefRange)
+			ta := newAttrs(content(blk, schemaOf([]string{"model", "per", "count", "down", "up", "link_rate", "striping"}), diags), ctx, blk.DefRange)
 			cl.Tiers = append(cl.Tiers, &ClosTier{Name: blk.Labels[0], DeclRange: blk.DefRange,
 				Model: ta.str("model"), Per: ta.strs("per"), Count: ta.int("count"),
-				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.rate("link_rate")})
+				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.rate("link_rate"), Striping: ta.str("striping")})
+			oneOf(ta, cl.Tiers[len(cl.Tiers)-1].Striping, "striping", StripingModes)
 			requireSet(ta, "model", ta.m["model"] != nil, "tier")
 			*diags = append(*diags, ta.diags...)
 			t := cl.Tiers[len(cl.Tiers)-1]

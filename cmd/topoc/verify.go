@@ -283,8 +283,8 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 		if prev, dup := m[k]; dup {
 			return nil, fmt.Errorf("--map %s: record %d maps %q again (to %q; first to %q); give each discovered name once", path, i+1, k, v, prev)
 		}
-		if !names[v] {
-			return nil, fmt.Errorf("--map %s: record %d maps %q to %q, which is no device of the design", path, i+1, k, v)
+		if !names[v] && v != asbuilt.SetApart {
+			return nil, fmt.Errorf("--map %s: record %d maps %q to %q, which is no device of the design (\"-\" sets a UFM or management device apart)", path, i+1, k, v)
 		}
 		m[k] = v
 	}

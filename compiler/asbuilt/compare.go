@@ -15,7 +15,9 @@ import (
 // Options tune Compare.
 type Options struct {
 	// Map maps a discovered NodeDescription (or device id) to a design
-	// node name, before the naming conventions are tried.
+	// node name, before the naming conventions are tried; SetApart (the
+	// name "-") marks a device that belongs to no design slot, such as a
+	// UFM or management host.
 	Map map[string]string
 	// IgnoreSpeed skips the speed comparison (ibsim reports every link
 	// at SDR); widths are still compared.
@@ -35,7 +37,7 @@ type Result struct {
 	// ByPosition counts adapters matched by their cable, not their name.
 	ByPosition int
 	// SetApart counts discovered devices that belong to no design slot by
-	// nature (SHARP aggregation nodes).
+	// nature (SHARP aggregation nodes) or by the map (Options.Map's "-").
 	SetApart int
 	// MissingSwitches lists the design switches not discovered, and
 	// Absent the design links the fabric as cabled lacks
@@ -295,14 +297,19 @@ func cablesByDevice(topo *Topology) (cables map[string][]Link, linksAt map[strin
 	return cables, linksAt
 }
 
-// matchByCable sets SHARP aggregation nodes apart, matches the other
+// SetApart is the Options.Map name of a device that is no design device
+// by nature: a UFM or management host on a leaf port, say.
+const SetApart = "-"
+
+// matchByCable sets SHARP aggregation nodes and the devices the map sets
+// apart aside, matches the other
 // devices no name matched by their cable where they can be (takeByCable),
 // and returns those left unmatched.
 func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
 	var extra []*Device
 	for _, d := range unmatched {
 		switch {
-		case strings.Contains(d.Desc, "Aggregation Node"):
+		case strings.Contains(d.Desc, "Aggregation Node") || c.opt.Map[d.Desc] == SetApart || c.opt.Map[d.ID] == SetApart:
 			c.r.SetApart++
 		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
@@ -756,6 +763,9 @@ func (c *comparison) reportUnplanned(found cabled) {
 // lookup matches a discovered device to a design node by the naming
 // conventions Compare documents.
 func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.NodeID, bool) {
+	if m[d.Desc] == SetApart || m[d.ID] == SetApart {
+		return ir.None, false // no design device, whatever its name says
+	}
 	var cands []string
 	if v, ok := m[d.Desc]; ok {
 		cands = append(cands, v)

@@ -71,6 +71,9 @@ type ClosTier struct {
 	Down    int
 	Up      int
 	LinkBPS float64
+	// Bundled stripes the uplinks of the tier below over this tier's
+	// switches in runs (lang.StripingModes "bundled"), not one by one.
+	Bundled bool
 	Origin  ir.OriginID
 }
 
@@ -112,6 +115,9 @@ const (
 	// ProblemUneven: uplinks do not spread evenly over the upper switches
 	// of their group (uneven-striping, a warning).
 	ProblemUneven
+	// ProblemStriping: bundled striping with uplinks that do not divide
+	// into equal runs over the upper switches (invalid-value).
+	ProblemStriping
 )
 
 // Validate checks parameters that make the wiring impossible.
@@ -737,10 +743,27 @@ func (b *closBuilder) wireTier(ti int) {
 		if lowerT.Up < count {
 			rotate = 1
 		}
+		// Bundled: each lower switch's up/count consecutive uplinks go to
+		// one upper switch, upper switch after upper switch (a leaf's
+		// ports 33 and 34 to spine 1, as cabling laid out per spine runs
+		// them); it needs up to be a multiple of count.
+		bundle := 0
+		if t.Bundled {
+			if lowerT.Up%count != 0 {
+				b.problems = append(b.problems, ClosProblem{ProblemStriping, ti, fmt.Sprintf("striping = \"bundled\" sends each %s's uplinks to the %s switches in equal runs, but %d uplinks do not divide into %d runs; make up a multiple of the %s count, or stripe \"spread\"",
+					lowerT.Name, t.Name, lowerT.Up, count, t.Name)})
+				return
+			}
+			bundle = lowerT.Up / count
+		}
 		for j := range lower {
 			for l := 0; l < lowerT.Up; l++ {
 				i := j*lowerT.Up + l
-				pairs = append(pairs, pair{j, (i + i/count*rotate) % count, l})
+				up := (i + i/count*rotate) % count
+				if bundle > 0 {
+					up = l / bundle
+				}
+				pairs = append(pairs, pair{j, up, l})
 			}
 		}
 		load := make([]int, count)

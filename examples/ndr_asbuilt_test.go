@@ -1,0 +1,108 @@
+package examples_test
+
+import (
+	"encoding/csv"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// examples/dgx-ndr-asbuilt against the real discovery it was written for
+// (compiler/asbuilt/testdata/ibnetdiscover-ndr-dgx.out): what an expert
+// reads off the file, each number counted from the file by hand
+// (examples/dgx-ndr-asbuilt/README.md): the absent leaf IBLEAF-03-01
+// (SU 1, rail 3); the twelve leaves short of their 18 spine uplinks,
+// each with its count (26 links in all); five servers with none of
+// their four cables (dgx-02-c05, -c15, dgx-04-c18, dgx-07-c05,
+// dgx-08-c02); 137 adapters matched only by their cable (66 with the
+// default description, 68 of SU 4 named mlx5_N, 3 of a host that calls
+// itself localhost); the 40 SHARP aggregation nodes and the 4 UFM ports
+// set apart; and the cabling faults: two host cables exchanged between
+// the rail-3 and rail-4 leaves of SU 8 (a rail crossed), a host swap on
+// SU 6 rail 2, three spine cable pairs exchanged, six miswires.
+func TestNDRAsBuilt(t *testing.T) {
+	g := compileGraph(t, "dgx-ndr-asbuilt")
+	data, err := os.ReadFile("../compiler/asbuilt/testdata/ibnetdiscover-ndr-dgx.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo, _, err := asbuilt.Parse(data, asbuilt.FormatIBNetDiscover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("dgx-ndr-asbuilt/names.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comment = '#'
+	recs, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, rec := range recs {
+		m[rec[0]] = rec[1]
+	}
+	res := asbuilt.Compare(g, 0, topo, asbuilt.Options{Map: m, File: "ndr.out"})
+	codes := map[diag.Code]int{}
+	for _, d := range res.Diags {
+		codes[diag.CodeOf(d)]++
+	}
+	want := map[diag.Code]int{diag.AsbuiltMissingDevice: 1, diag.AsbuiltMissingLink: 46, diag.AsbuiltUnnamedDevice: 137,
+		diag.AsbuiltMiswired: 6, diag.AsbuiltSwapped: 4, diag.AsbuiltRailCrossed: 1, diag.AsbuiltExtraDevice: 3}
+	if !maps.Equal(codes, want) || res.ByPosition != 137 || res.SetApart != 44 || res.Devices != 617 || res.Links != 1152 {
+		t.Errorf("findings %v, %d by cable, %d set apart, %d devices, %d links; want %v, 137, 40 SHARP + 4 UFM, 617, 1,152", codes, res.ByPosition, res.SetApart, res.Devices, res.Links, want)
+	}
+	if len(res.MissingSwitches) != 1 || g.Nodes[res.MissingSwitches[0]].Name != "su0/leaf2" {
+		t.Errorf("missing switches %v, want su0/leaf2 (IBLEAF-03-01)", res.MissingSwitches)
+	}
+	// Spine uplinks found per leaf (18 designed), the short ones.
+	short := map[string]int{"su0/leaf0": 17, "su1/leaf0": 14, "su2/leaf0": 16, "su2/leaf1": 15, "su3/leaf1": 16, "su1/leaf3": 16,
+		"su3/leaf3": 16, "su4/leaf0": 16, "su6/leaf0": 16, "su7/leaf0": 17, "su5/leaf1": 16, "su6/leaf2": 15}
+	absentUp, absentDown := map[string]int{}, map[string]int{}
+	for _, id := range res.Absent {
+		l := &g.Links[id]
+		a, b := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
+		switch {
+		case a == "su0/leaf2" || b == "su0/leaf2":
+		case l.Kind == "leaf_spine":
+			absentUp[a]++
+		case l.Kind == "node_leaf":
+			absentDown[g.Nodes[g.Nodes[l.A.Node].Parent].Name]++
+		}
+	}
+	for leaf, up := range short {
+		if got := 18 - absentUp[leaf]; got != up {
+			t.Errorf("%s: %d spine uplinks as built, the file has %d", leaf, got, up)
+		}
+	}
+	if len(absentUp) != len(short) {
+		t.Errorf("leaves short of uplinks %v, want the %d of the file", absentUp, len(short))
+	}
+	// Servers with host cables not between their NIC and its leaf: the
+	// five with none of their four, and three whose cables sit at the
+	// wrong leaf or port (SU 1's c11, two; SU 6's c04, one; SU 8's c01,
+	// two, across rails).
+	wantDown := map[string]int{"a06-p1-dgx-02-c05": 4, "a06-p1-dgx-02-c15": 4, "a08-p1-dgx-04-c18": 4, "b07-p1-dgx-07-c05": 4,
+		"b08-p1-dgx-08-c02": 4, "a05-p1-dgx-01-c11": 2, "b06-p1-dgx-06-c04": 1, "b08-p1-dgx-08-c01": 2}
+	for _, name := range slices.Sorted(maps.Keys(wantDown)) {
+		if absentDown[name] != wantDown[name] {
+			t.Errorf("%s: %d host cables absent as built, want %d", name, absentDown[name], wantDown[name])
+		}
+	}
+	if len(absentDown) != len(wantDown) {
+		t.Errorf("servers with host cables absent %v, want %v", absentDown, wantDown)
+	}
+	for _, d := range res.Diags {
+		if diag.CodeOf(d) == diag.AsbuiltRailCrossed && !strings.Contains(d.Detail, "b08-p1-dgx-08-c01/nic2") {
+			t.Errorf("rail crossing: %s, want SU 8's c01 NICs on the rail-3 and rail-4 leaves", d.Detail)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+fabric "ib" {
+  clos {
+    hosts     = 8
+    host_rate = "400Gb/s"
+    unit "su" {
+      nodes = 4
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["su"]
+      down  = 8
+      up    = 3 # three uplinks cannot run in equal pairs over two spines
+    }
+    tier "spine" {
+      model    = "QM9700"
+      count    = 2
+      striping = "bundled"
+    }
+  }
+}
