@@ -90,7 +90,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	// Named switch ports (LLDP) numbered on the switches matched by name,
 	// before adapters are matched by the switch port they are cabled to.
 	c.add(numberPorts(g, f, topo, c.match, opt)...)
-	cables, linksAt := cablesByDevice(topo)
+	cables, linksAt := cablesByDevice(topo, unmatched)
 	c.reportExtra(c.matchByCable(unmatched, cables, linksAt), cables)
 	// The rest of the findings in Result.Diags' order: missing devices,
 	// then the design's links, then cables the design does not have.
@@ -284,15 +284,25 @@ func (c *comparison) noNameMatches() *hcl.Diagnostic {
 			len(c.topo.Devices), c.opt.File, fab.Name, strings.Join(disc, ", "), strings.Join(des, ", ")))
 }
 
-// cablesByDevice returns each discovered device's cables, each written
-// with the device as its A end, and the indexes of its links in
+// cablesByDevice returns the cables of the discovered devices of (those
+// no name matched: only they are matched by cable), each written with
+// the device as its A end, and the indexes of their links in
 // topo.Links.
-func cablesByDevice(topo *Topology) (cables map[string][]Link, linksAt map[string][]int) {
+func cablesByDevice(topo *Topology, of []*Device) (cables map[string][]Link, linksAt map[string][]int) {
 	cables, linksAt = map[string][]Link{}, map[string][]int{}
+	want := make(map[string]bool, len(of))
+	for _, d := range of {
+		want[d.ID] = true
+	}
 	for i, l := range topo.Links {
-		linksAt[l.A], linksAt[l.B] = append(linksAt[l.A], i), append(linksAt[l.B], i)
-		cables[l.A] = append(cables[l.A], l)
-		cables[l.B] = append(cables[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort, Speed: l.Speed, Line: l.Line})
+		if want[l.A] {
+			linksAt[l.A] = append(linksAt[l.A], i)
+			cables[l.A] = append(cables[l.A], l)
+		}
+		if want[l.B] {
+			linksAt[l.B] = append(linksAt[l.B], i)
+			cables[l.B] = append(cables[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort, Speed: l.Speed, Line: l.Line})
+		}
 	}
 	return cables, linksAt
 }
@@ -492,10 +502,11 @@ func linksNotReported(n int) string {
 }
 
 // mlink is a discovered link between matched devices, its ends in design
-// terms.
+// terms; l points into Topology.Links (a Link is large, and a fabric of
+// 131,072 GPUs has 393,216 of them, so it is not copied).
 type mlink struct {
 	a, b endKey
-	l    Link
+	l    *Link
 }
 
 // cabled is what discovery found between matched devices: the links in
@@ -503,14 +514,15 @@ type mlink struct {
 type cabled struct {
 	links []mlink
 	peer  map[endKey]endKey
-	link  map[endKey]Link
+	link  map[endKey]*Link
 }
 
 // mapLinks returns the discovered links between matched devices in
 // design terms.
 func (c *comparison) mapLinks() cabled {
-	found := cabled{peer: map[endKey]endKey{}, link: map[endKey]Link{}}
-	for _, l := range c.topo.Links {
+	found := cabled{peer: map[endKey]endKey{}, link: map[endKey]*Link{}}
+	for i := range c.topo.Links {
+		l := &c.topo.Links[i]
 		a, okA := c.match[l.A]
 		b, okB := c.match[l.B]
 		if !okA || !okB || l.APort == 0 || l.BPort == 0 {
@@ -632,7 +644,7 @@ func (c *comparison) reportLinks(found cabled, swapped, unseen map[int]bool, mis
 		}
 		if p, ok := found.peer[dl.a]; ok && p == dl.b {
 			c.r.MatchedLinks++
-			d := checkSpeed(c.g, dl.id, found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))
+			d := checkSpeed(c.g, dl.id, *found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))
 			slow[i] = len(d) > 0
 			c.add(d...)
 			continue
