@@ -516,12 +516,21 @@ func (ov *overview) unitTitle(gr *group) string {
 	if u.index == elided {
 		return ov.rangeTitle(u.kind, gr.first, gr.last)
 	}
-	return u.kind + ov.pad(u.kind, u.index)
+	return ov.unitName(u.kind, u.index)
 }
 
 // rangeTitle names a run of units of one kind: "su02 … su14".
 func (ov *overview) rangeTitle(kind string, first, last int32) string {
-	return kind + ov.pad(kind, first) + " … " + kind + ov.pad(kind, last)
+	return ov.unitName(kind, first) + " … " + ov.unitName(kind, last)
+}
+
+// unitName names one unit: "su03"; a zone of a composite fabric by its
+// member fabric's name, as the text output names it.
+func (ov *overview) unitName(kind string, index int32) string {
+	if kind == "zone" && index >= 0 && int(index) < len(ov.fab.Members) {
+		return ov.g.Fabrics[ov.fab.Members[index]].Name
+	}
+	return kind + ov.pad(kind, index)
 }
 
 // countLines lists "N × model" lines, most numerous first, then by name.

@@ -465,3 +465,57 @@ func TestDragonflyHeatmapInside(t *testing.T) {
 		t.Error("the overview without loads shows loads")
 	}
 }
+
+// A composed fabric's zones are drawn and named by their member
+// fabrics' names, as the text output names them: groups "west · core"
+// and "east · edge", and the zone's detail view diagrams/cluster/west,
+// never "zone0".
+func TestCompositeZoneNames(t *testing.T) {
+	g := compiletest.Source(t, `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+fabric "west" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "east" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "cluster" {
+  custom {
+    include = ["west", "east"]
+    link {
+      count = 2
+      a     = "core${count.index}"
+      b     = "east/core${count.index}"
+    }
+  }
+}
+`)
+	arts, err := Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, a := range arts {
+		paths = append(paths, a.Path)
+		if strings.HasPrefix(a.Path, Dir+"/cluster/") && strings.Contains(string(a.Data), "zone") {
+			t.Errorf("%s names a zone by number", a.Path)
+		}
+		if a.Path == Dir+"/cluster/overview.dot" && (!strings.Contains(string(a.Data), "west · core") || !strings.Contains(string(a.Data), "east · edge")) {
+			t.Errorf("the composite's overview does not name its zones' groups by fabric:\n%s", a.Data)
+		}
+	}
+	if !strings.Contains(strings.Join(paths, " "), Dir+"/cluster/west.dot") {
+		t.Errorf("views %v, want the detail of zone west as %s/cluster/west.dot", paths, Dir)
+	}
+}

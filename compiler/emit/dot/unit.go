@@ -123,7 +123,7 @@ func (ov *overview) unitDetails() []detail {
 			continue
 		}
 		seen[u.kind][s] = true
-		name := u.kind + ov.pad(u.kind, u.index)
+		name := ov.unitName(u.kind, u.index)
 		out = append(out, detail{name: name, dot: ov.unitDOT(name, name+"/", members[u])})
 	}
 	return out
