@@ -95,7 +95,7 @@ func TestCertificateWords(t *testing.T) {
 	}
 	inA[40], inA[127] = true, false
 	c := m.certificate(levels, inA, 0, 0)
-	want := "pods 0, 3, edge pod1/edge0, pod2/edge2/host0"
+	want := "pods 0, 3, endpoints on edge pod1/edge0, pod2/edge2/host0"
 	if c.Sides[0].Text != want {
 		t.Errorf("side A %q, want %q", c.Sides[0].Text, want)
 	}

@@ -171,6 +171,9 @@ func (l *level) phrase(keys []int32, _ string) string {
 		p = singular(l.unit)
 	}
 	s := p + " " + strings.Join(segs, ", ")
+	if l.access {
+		s = "endpoints on " + s
+	}
 	if l.unit == "gpu" {
 		s += " of every node"
 	}

@@ -21,6 +21,10 @@ type level struct {
 	nested bool
 	// label names unit k; nil for plain indices.
 	label func(k int32) string
+	// access marks the level of the terminals' access switches, whose
+	// words name the endpoints on them ("endpoints on routers …"), not
+	// the switches, which a cut does not split.
+	access bool
 }
 
 // levels returns the terminals' structural groupings: nested levels first,
@@ -124,6 +128,7 @@ func (m *model) levels() []level {
 		return -1
 	})
 	nested[len(nested)-1].label = func(k int32) string { return g.Nodes[swNames[k]].Name }
+	nested[len(nested)-1].access = true
 	mk("plane", false, func(i int) int32 { return home[i].plane })
 	mk("rail", false, func(i int) int32 { return home[i].rail })
 	if m.view == ViewGPU && len(m.servers) > 0 {
