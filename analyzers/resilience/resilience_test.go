@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -915,5 +916,28 @@ func TestTextShareAboveIntact(t *testing.T) {
 	resilience.WriteText(&b, one, true)
 	if want := "102.0–105.0% of intact (bounded; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one)"; !strings.Contains(b.String(), want) {
 		t.Errorf("no %q in\n%s", want, b.String())
+	}
+}
+
+// A composed fabric's units are its zones, the member fabrics: losing an
+// edge switch of zone west leaves 1 of the composite's 2 zones whole (16
+// hosts in the other), where the member fabric counts its own pods.
+func TestCompositeZoneUnits(t *testing.T) {
+	g := compiletest.Dir(t, filepath.Join(compiletest.Root(t), "testdata", "zones"))
+	r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "edge", Failure: fail(t, g, "pod0/edge0")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range r.Sweeps[0].Outcomes[0].Fabrics {
+		switch f.Fabric {
+		case "cluster":
+			if u := f.Units; len(u) != 1 || u[0].Kind != "zone" || u[0].Total != 2 || u[0].Intact != 1 || u[0].LargestIntactRanks != 16 {
+				t.Errorf("cluster units %+v, want 1 of 2 zones whole, 16 hosts", u)
+			}
+		case "west":
+			if u := f.Units; len(u) != 1 || u[0].Kind != "pod" || u[0].Total != 4 || u[0].Intact != 3 {
+				t.Errorf("west units %+v, want 3 of 4 pods whole", u)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package resilience
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -11,7 +12,8 @@ import (
 // as a block (reference/handoffs.md, "Metrics architects want after a
 // failure": scalable units with all rails, NVLink domains still whole).
 type UnitsIntact struct {
-	// Kind is the unit kind ("su", "pod", "group", or "nvlink_domain").
+	// Kind is the unit kind ("su", "pod", "group", "zone" for a composed
+	// fabric's member fabrics, or "nvlink_domain").
 	Kind string `json:"kind"`
 	// Total and Intact count the units, Intact those in which no rank is
 	// disconnected or degraded.
@@ -42,15 +44,34 @@ func (b *baseline) newUnitMap(fid ir.FabricID) unitMap {
 	g := b.g
 	u := unitMap{of: map[ir.NodeID][]unitKey{}, ranks: map[unitKey]int{}}
 	seen := map[ir.NodeID]map[unitKey]bool{}
+	// A composite fabric's units are its zones, the member fabrics: a
+	// switch's zone is the first member it belongs to (the members' own
+	// units are reported under each member).
+	members := g.Fabrics[fid].Members
+	unitOf := func(sw ir.NodeID) (unitKey, bool) {
+		nd := &g.Nodes[sw]
+		if len(members) == 0 {
+			return unitKey{nd.Unit, nd.UnitIndex}, nd.Unit != ""
+		}
+		for z, m := range members {
+			if slices.Contains(nd.Fabrics, m) {
+				return unitKey{"zone", int32(z)}, true
+			}
+		}
+		return unitKey{}, false
+	}
 	for _, id := range g.FabricLinks(fid) {
 		l := &g.Links[id]
 		for _, ends := range [2][2]ir.NodeID{{l.A.Node, l.B.Node}, {l.B.Node, l.A.Node}} {
 			ep, sw := ends[0], ends[1]
 			o := owner(g, ep)
-			if _, isOwner := b.capBPS[fid][o]; !isOwner || !g.Nodes[sw].FabricSwitch() || g.Nodes[sw].Unit == "" {
+			if _, isOwner := b.capBPS[fid][o]; !isOwner || !g.Nodes[sw].FabricSwitch() {
 				continue
 			}
-			k := unitKey{g.Nodes[sw].Unit, g.Nodes[sw].UnitIndex}
+			k, ok := unitOf(sw)
+			if !ok {
+				continue
+			}
 			if seen[o] == nil {
 				seen[o] = map[unitKey]bool{}
 			}

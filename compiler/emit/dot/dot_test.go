@@ -471,36 +471,7 @@ func TestDragonflyHeatmapInside(t *testing.T) {
 // and "east · edge", and the zone's detail view diagrams/cluster/west,
 // never "zone0".
 func TestCompositeZoneNames(t *testing.T) {
-	g := compiletest.Source(t, `
-switch_model "S8" {
-  radix     = 8
-  port_rate = "400Gb/s"
-}
-fabric "west" {
-  fat_tree {
-    k            = 4
-    link_rate    = "400Gb/s"
-    switch_model = "S8"
-  }
-}
-fabric "east" {
-  fat_tree {
-    k            = 4
-    link_rate    = "400Gb/s"
-    switch_model = "S8"
-  }
-}
-fabric "cluster" {
-  custom {
-    include = ["west", "east"]
-    link {
-      count = 2
-      a     = "core${count.index}"
-      b     = "east/core${count.index}"
-    }
-  }
-}
-`)
+	g := compiletest.Dir(t, filepath.Join(compiletest.Root(t), "testdata", "zones"))
 	arts, err := Emitter.Emit(&emit.Input{Graph: g})
 	if err != nil {
 		t.Fatal(err)
