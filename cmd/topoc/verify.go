@@ -88,8 +88,17 @@ func newVerify() *cobra.Command {
 					perr = topo.Merge(t)
 				}
 				if perr != nil {
+					// The format list only where the format was forced; an
+					// undetected file's error already lists them.
+					hint := ""
+					switch {
+					case inFormat != "":
+						hint = " verify reads ibnetdiscover (default output or -p), iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, Arista EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON and NetBox cable CSV, told apart by content; --discovered-format forced one."
+					case strings.Contains(perr.Error(), "not a discovery format"):
+						hint = " --discovered-format names one if the content misleads."
+					}
 					diag.WriteText(c.ErrOrStderr(), nil, hcl.Diagnostics{diag.Error(diag.AsbuiltDiscovery, hcl.Range{}, "Discovery file not read",
-						fmt.Sprintf("%s: %v. verify reads ibnetdiscover (default output or -p), iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, Arista EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON and NetBox cable CSV, told apart by content; --discovered-format names one.", file, perr))}, 0, false)
+						fmt.Sprintf("%s: %v.%s", file, perr, hint))}, 0, false)
 					return exitError{2}
 				}
 			}

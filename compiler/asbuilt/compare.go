@@ -629,7 +629,7 @@ func (c *comparison) noFile(unseen int, uncovered map[ir.NodeID]bool) *hcl.Diagn
 		example += fmt.Sprintf(" and %d more", len(names)-3)
 	}
 	return diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Switches without a discovery file",
-		fmt.Sprintf("%s %s no end on a switch that %s was collected on, so %s not compared: no LLDP file for %s. Collect lldpctl -f json0 on those switches too, in files named after them.",
+		fmt.Sprintf("%s %s no end on a switch that %s was collected on, so %s not compared: no LLDP file for %s. Collect LLDP (lldpctl -f json0, EOS show lldp neighbors detail | json, or SONiC show lldp table) on those switches too, in files named after them.",
 			units.CountOf(unseen, "cable", "cables"), units.Agree(unseen, "has", "have"), c.opt.File, units.Agree(unseen, "it is", "they are"), example))
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/topoc/topoc/lang/units"
 )
 
 // ParseSONiCLLDP reads SONiC's `show lldp table` as collected on the
@@ -94,7 +96,10 @@ func ParseSONiCLLDP(data []byte, local string) (*Topology, error) {
 	if cols == nil {
 		return nil, fmt.Errorf("not show lldp table: no header rule of dashes")
 	}
-	if total >= 0 && total != rows {
+	if total < 0 {
+		return nil, fmt.Errorf("no \"Total entries displayed\" trailer after %s: the file is cut", units.CountOf(rows, "row", "rows"))
+	}
+	if total != rows {
 		return nil, fmt.Errorf("the trailer says %d entries, but %d rows were read: the file is cut or edited", total, rows)
 	}
 	return s.t, nil

@@ -40,6 +40,12 @@ func TestSONiCRealFile(t *testing.T) {
 	if _, _, err := asbuilt.ParseFrom([]byte(cut), "", "leaf0"); err == nil || !strings.Contains(err.Error(), "says 2 entries, but 3") {
 		t.Errorf("a row more than the trailer counts: %v", err)
 	}
+	// Cut before its trailer (mid-row, or at a row's end): an error, not a
+	// fabric with cables missing.
+	noTrailer := string(data[:strings.Index(string(data), "Second MAC")+6])
+	if _, _, err := asbuilt.ParseFrom([]byte(noTrailer), "", "leaf0"); err == nil || !strings.Contains(err.Error(), "the file is cut") {
+		t.Errorf("a file cut before its trailer: %v", err)
+	}
 	mgmt := strings.Replace(string(data), "Second MAC\n", "Second MAC\neth0         oob-switch      Gi1/0/7            BR            mgmt\n", 1)
 	mgmt = strings.Replace(mgmt, "displayed:  2", "displayed:  3", 1)
 	if topo, _, err := asbuilt.ParseFrom([]byte(mgmt), "", "leaf0"); err != nil || len(topo.Links) != 2 {
