@@ -44,6 +44,9 @@ func ParseNetBox(data []byte) (*Topology, error) {
 	t := &Topology{}
 	index := map[string]int{}
 	cabledAt := map[[2]string]int{}
+	// wholeAt and laneAt: the row cabling a switch port whole, or one of
+	// its lanes, by device and port number ("7" of swp7 and swp7s1).
+	wholeAt, laneAt := map[[2]string]int{}, map[[2]string]int{}
 	device := func(id string, sw bool, chassis string, port, row int) {
 		i, ok := index[id]
 		if !ok {
@@ -88,6 +91,22 @@ func ParseNetBox(data []byte) (*Topology, error) {
 					return nil, fmt.Errorf("row %d: %s %s is already cabled at row %d; a port holds one cable", row, dev, name, prev)
 				}
 				cabledAt[[2]string{dev, name}] = row
+				// A whole port and a lane of it are one physical port.
+				if planSwitchPort(name) {
+					base, _, split := strings.Cut(strings.TrimPrefix(name, "swp"), "s")
+					key := [2]string{dev, base}
+					if split {
+						if prev, dup := wholeAt[key]; dup {
+							return nil, fmt.Errorf("row %d: %s %s is a lane of swp%s, which row %d cables whole; a port is cabled whole or by lanes", row, dev, name, base, prev)
+						}
+						laneAt[key] = row
+					} else {
+						if prev, dup := laneAt[key]; dup {
+							return nil, fmt.Errorf("row %d: %s %s is cabled whole, but row %d cables a lane of it; a port is cabled whole or by lanes", row, dev, name, prev)
+						}
+						wholeAt[key] = row
+					}
+				}
 				id, port, portName := dev, 0, name
 				if planSwitchPort(name) {
 					device(id, true, "", 0, row)

@@ -69,6 +69,12 @@ func TestNetBoxReadBack(t *testing.T) {
 	if _, _, err := asbuilt.Parse([]byte(twice), ""); err == nil || !strings.Contains(err.Error(), "row 2") {
 		t.Errorf("a port on two rows: %v, want an error naming row 2", err)
 	}
+	// A whole port and a lane of it on two rows: one physical port.
+	lane := "side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,side_b_name\n" +
+		"leaf0,dcim.interface,swp1s0,h0,dcim.interface,p1\nleaf0,dcim.interface,swp1,spine1,dcim.interface,swp9\n"
+	if _, _, err := asbuilt.Parse([]byte(lane), ""); err == nil || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), "whole or by lanes") {
+		t.Errorf("a port cabled whole and by a lane: %v", err)
+	}
 	// host0 and host1 exchanged on edge0's ports 1 and 2.
 	lines[1], lines[2] = strings.Replace(lines[1], ",swp1,", ",swp2,", 1), strings.Replace(lines[2], ",swp2,", ",swp1,", 1)
 	topo, _, err := asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
