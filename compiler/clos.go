@@ -74,7 +74,7 @@ func (s *state) buildClos(f *lang.Fabric) {
 			return
 		}
 		ct := gen.ClosTier{Name: t.Name, Model: m.Name, Ports: portModel(m), Per: t.Per.V, Count: int(t.Count.V),
-			Down: int(t.Down.V), Up: int(t.Up.V), LinkBPS: t.LinkRate.V, Bundled: t.Striping.V == "bundled", Origin: s.g.Origin(t.DeclRange)}
+			Down: int(t.Down.V), Up: int(t.Up.V), LinkBPS: t.LinkRate.V, Bundled: t.Striping.V == lang.StripingBundled, Origin: s.g.Origin(t.DeclRange)}
 		if ct.LinkBPS == 0 {
 			ct.LinkBPS = c.LinkRate.V
 		}
@@ -86,6 +86,12 @@ func (s *state) buildClos(f *lang.Fabric) {
 		ranges["tier."+t.Name+".per"] = t.Per.Range
 		ranges["tier."+t.Name+".down"] = t.Down.Range
 		ranges["tier."+t.Name+".up"] = t.Up.Range
+	}
+	if len(c.Tiers) > 0 && c.Tiers[0].Striping.Set {
+		t := c.Tiers[0]
+		s.diags = append(s.diags, diag.Error(diag.InvalidValue, t.Striping.Range, "Striping on the leaf tier",
+			fmt.Sprintf("Tier %q is the first tier: no tier below it sends uplinks to stripe. Set striping on the tier above, which the uplinks reach.", t.Name)))
+		return
 	}
 	for ti, t := range c.Tiers {
 		if !t.Down.Set && !t.Up.Set && ti < len(c.Tiers)-1 {

@@ -440,7 +440,11 @@ type ClosTier struct {
 // switch's uplink l to upper switch l mod count (rotated where up <
 // count), "bundled" sends its up/count consecutive uplinks to each upper
 // switch in turn.
-var StripingModes = []string{"spread", "bundled"}
+var StripingModes = []string{"spread", StripingBundled}
+
+// StripingBundled is the striping value that bundles a lower switch's
+// uplinks to one upper switch on adjacent ports.
+const StripingBundled = "bundled"
 
 // Appliance attaches Count devices such as UFM to the leaves of one unit:
 // `appliance "ufm" { count = 4, rate = "400Gb/s", unit = 3 }`.

@@ -149,7 +149,7 @@ func newVerify() *cobra.Command {
 		},
 	}
 	df.register(c)
-	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p) or iblinkinfo output of the cabled fabric (once per plane of a multi-plane fabric), or lldpctl -f json0 of each switch in a file named after it (repeat), or a NetQ topology graph JSON")
+	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p), iblinkinfo or ibdiagnet2.lst of the cabled fabric (once per plane of a multi-plane fabric); lldpctl -f json0, EOS show lldp neighbors detail | json or SONiC show lldp table of each switch in a file named after it (repeat); a NetQ topology graph JSON; or a NetBox cable CSV")
 	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table, netq-json or netbox-csv (default: told by content)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the design's only fabric, else its only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")

@@ -311,6 +311,12 @@ func cablesByDevice(topo *Topology, of []*Device) (cables map[string][]Link, lin
 // by nature: a UFM or management host on a leaf port, say.
 const SetApart = "-"
 
+// mappedApart reports whether map m sets device d apart, by its
+// description or its id.
+func mappedApart(d *Device, m map[string]string) bool {
+	return m[d.Desc] == SetApart || m[d.ID] == SetApart
+}
+
 // matchByCable sets SHARP aggregation nodes and the devices the map sets
 // apart aside, matches the other
 // devices no name matched by their cable where they can be (takeByCable),
@@ -319,7 +325,7 @@ func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link,
 	var extra []*Device
 	for _, d := range unmatched {
 		switch {
-		case strings.Contains(d.Desc, "Aggregation Node") || c.opt.Map[d.Desc] == SetApart || c.opt.Map[d.ID] == SetApart:
+		case strings.Contains(d.Desc, "Aggregation Node") || mappedApart(d, c.opt.Map):
 			c.r.SetApart++
 		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
@@ -775,7 +781,7 @@ func (c *comparison) reportUnplanned(found cabled) {
 // lookup matches a discovered device to a design node by the naming
 // conventions Compare documents.
 func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.NodeID, bool) {
-	if m[d.Desc] == SetApart || m[d.ID] == SetApart {
+	if mappedApart(d, m) {
 		return ir.None, false // no design device, whatever its name says
 	}
 	var cands []string

@@ -18,9 +18,10 @@ import (
 // switch, its device named by the design name; an interface "pN" is
 // port N of an implicit host, the device itself; any other side is a
 // server's NIC, the one-port device "<device> <interface>" ("su0/node00
-// nic0"), as LLDP's host ports. A 4.7 breakout row (several devices and interfaces at side
-// B, comma-separated) is one cable per leg, the A port's lanes s0, s1, …
-// in order. Only dcim.interface terminations are cables of a fabric;
+// nic0"), as LLDP's host ports. A 4.7 breakout row (several devices and
+// interfaces at side B, comma-separated) is one cable per leg, the A
+// port's lanes s0, s1, … in order; a port cabled whole on one row and by
+// a lane on another is an error. Only dcim.interface terminations are cables of a fabric;
 // rows of other types (power, console, front ports) are skipped. Rows
 // are numbered from the first after the header. A port on two cables, a
 // side with a device and no interface (or the reverse), or a row of
@@ -91,8 +92,10 @@ func ParseNetBox(data []byte) (*Topology, error) {
 					return nil, fmt.Errorf("row %d: %s %s is already cabled at row %d; a port holds one cable", row, dev, name, prev)
 				}
 				cabledAt[[2]string{dev, name}] = row
-				// A whole port and a lane of it are one physical port.
-				if planSwitchPort(name) {
+				id, port, portName := dev, 0, name
+				switch n, host := hostPortName(name); {
+				case planSwitchPort(name):
+					// A whole port and a lane of it are one physical port.
 					base, _, split := strings.Cut(strings.TrimPrefix(name, "swp"), "s")
 					key := [2]string{dev, base}
 					if split {
@@ -106,14 +109,11 @@ func ParseNetBox(data []byte) (*Topology, error) {
 						}
 						wholeAt[key] = row
 					}
-				}
-				id, port, portName := dev, 0, name
-				if planSwitchPort(name) {
 					device(id, true, "", 0, row)
-				} else if n, ok := hostPortName(name); ok {
+				case host:
 					port = n // "p2": port 2 of an implicit host, one device
 					device(id, false, "", n, row)
-				} else {
+				default:
 					id, port = dev+" "+name, 1
 					device(id, false, dev, 1, row)
 				}
