@@ -25,7 +25,14 @@ const defaultDtype = "bf16"
 func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 	lm := w.Model
 	m := trainingModel(lm)
-	cols, step, ok := s.deriveStep(w, m, wl.Parallelism, lm.DeclRange, rangesOf(lm))
+	ranges := rangesOf(lm)
+	if w.Parallelism != nil {
+		ranges["parallelism.context"] = w.Parallelism.DeclRange
+		if w.Parallelism.Context.Set {
+			ranges["parallelism.context"] = w.Parallelism.Context.Range
+		}
+	}
+	cols, step, ok := s.deriveStep(w, m, wl.Parallelism, lm.DeclRange, ranges)
 	if !ok {
 		return false
 	}

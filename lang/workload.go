@@ -241,7 +241,9 @@ var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert"
 
 // ParallelOrderDims are the dimensions a parallelism block's order
 // permutes, in Megatron-Core's spelling: tensor, context, data and
-// pipeline (expert groups are carved from data, so "ep" is not one).
+// pipeline. Expert groups are carved from data, so "ep" is optional and
+// only says, next to "dp", whether they are its fast ("ep-dp",
+// consecutive data ranks) or slow ("dp-ep", strided) part.
 var ParallelOrderDims = []string{"tp", "cp", "dp", "pp"}
 
 var collectiveSchema = schemaOf([]string{"op", "algorithm", "size", "group", "order", "routing", "path",
@@ -336,11 +338,14 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 		name     string
 		val      Val[float64]
 		min, max float64
-	}{{"parameters", m.Parameters, 1, maxModelParameters}, {"active_parameters", m.ActiveParameters, 1, maxModelParameters},
-		{"expert_parameters", m.ExpertParameters, 1, maxModelParameters}, {"capacity_factor", m.CapacityFactor, 1, maxCapacityFactor}} {
+		hint     string
+	}{{"parameters", m.Parameters, 1, maxModelParameters, "a count of parameters, 70e9 for a 70B model"},
+		{"active_parameters", m.ActiveParameters, 1, maxModelParameters, "the parameters one token passes through, 37e9 for DeepSeek-V3"},
+		{"expert_parameters", m.ExpertParameters, 1, maxModelParameters, "the parameters in routed experts"},
+		{"capacity_factor", m.CapacityFactor, 1, maxCapacityFactor, "expert slots per token routed, 1 for no padding"}} {
 		if v.val.Set && !(v.val.V >= v.min && v.val.V <= v.max) {
 			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
-				fmt.Sprintf("%s is %g; it must be from %g to %g (parameters = 70e9 for a 70B model; capacity_factor 1 means no padding).", v.name, v.val.V, v.min, v.max)))
+				fmt.Sprintf("%s is %g; it must be from %g to %g (%s).", v.name, v.val.V, v.min, v.max, v.hint)))
 		}
 	}
 	if m.GPUPeak.Set && !(m.GPUPeak.V > 0) {
@@ -389,7 +394,7 @@ func decodeParallelism(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostic
 		Pipeline: a.int("pipeline"), Expert: a.int("expert"), Context: a.int("context"), Order: a.str("order")}
 	if p.Order.Set && !isOrder(p.Order.V) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, p.Order.Range, "Invalid order",
-			fmt.Sprintf("order is %q; write the four dimensions %s once each, fastest first, joined by \"-\": \"tp-cp-dp-pp\" (Megatron-Core's default) or \"tp-cp-pp-dp\" (Llama 3's, data-parallel replicas outermost).", p.Order.V, quoteAll(ParallelOrderDims))))
+			fmt.Sprintf("order is %q; write the four dimensions %s once each, fastest first, joined by \"-\", and \"ep\" if you like right before or after \"dp\" (expert groups are carved from the data-parallel ranks): \"tp-cp-ep-dp-pp\" (Megatron-Core's default) or \"tp-cp-pp-dp\" (Llama 3's, data-parallel replicas outermost).", p.Order.V, quoteAll(ParallelOrderDims))))
 	}
 	for _, v := range []struct {
 		name string
@@ -472,12 +477,18 @@ func (a *attrs) duration(name string) Val[float64] {
 	return Val[float64]{V: v, Range: s.Range, Set: true}
 }
 
-// oneOf reports a set string argument that is not one of allowed,
-// suggesting the closest allowed value.
 // isOrder reports whether order names each of ParallelOrderDims once,
-// joined by "-".
+// joined by "-", with "ep" at most once and next to "dp" (Megatron-Core's
+// RankGenerator requires ep and dp adjacent, parallel_state.py).
 func isOrder(order string) bool {
 	dims := strings.Split(order, "-")
+	if i := slices.Index(dims, "ep"); i >= 0 {
+		nextToDP := i > 0 && dims[i-1] == "dp" || i+1 < len(dims) && dims[i+1] == "dp"
+		if !nextToDP {
+			return false
+		}
+		dims = slices.Delete(dims, i, i+1)
+	}
 	if len(dims) != len(ParallelOrderDims) {
 		return false
 	}
@@ -488,6 +499,9 @@ func isOrder(order string) bool {
 	}
 	return true
 }
+
+// oneOf reports a set string argument that is not one of allowed,
+// suggesting the closest allowed value.
 
 func oneOf(a *attrs, v Val[string], name string, allowed []string) {
 	if !v.Set {

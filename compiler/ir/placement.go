@@ -96,11 +96,13 @@ func (pl Placement) Place(g *Graph, pool []NodeID, count int) []NodeID {
 //   - "pipeline": for d, for c, for t: the P ranks p = 0 … P−1 (stride
 //     T·C·D).
 //   - "expert": for p, for c, for t, for block k = 0 … D/E−1: the E ranks
-//     d = k·E … k·E+E−1 (consecutive blocks of a data-parallel group).
+//     d = k·E … k·E+E−1 (consecutive blocks of a data-parallel group), or
+//     with order "dp-ep" (ExpertOuter) d = k, k+D/E, k+2·D/E, ….
 //   - "expert_data": for p, for c, for t, for position j = 0 … E−1: the
 //     D/E ranks d = j, j+E, j+2E, … that hold the same experts (one from
 //     each expert group; Megatron-LM's expert-data-parallel group), over
-//     which routed experts' gradients are reduced.
+//     which routed experts' gradients are reduced; with "dp-ep" the D/E
+//     consecutive d = j·D/E … (j+1)·D/E−1.
 //
 // Only "all" reads n; the other dimensions cover T·C·D·P ranks (equal to
 // n for a compiled workload, whose product is Placement.Count). The
@@ -110,6 +112,12 @@ func (p Parallelism) Groups(n int, dim string) [][]int {
 	T, C, D, P, E := p.Tensor, p.ContextSize(), p.Data, p.Pipeline, p.Expert
 	st, sc, sd, sp := p.Strides()
 	rank := func(t, c, d, p int) int { return t*st + c*sc + d*sd + p*sp }
+	// expertData is the data coordinate of expert position e in expert
+	// group k.
+	expertData := func(e, k int) int { return e + E*k }
+	if p.ExpertOuter() {
+		expertData = func(e, k int) int { return k + (D/E)*e }
+	}
 	var out [][]int
 	// each calls f for every (a, b, c') in nested order, outermost first.
 	each := func(na, nb, nc int, f func(a, b, c int)) {
@@ -151,13 +159,13 @@ func (p Parallelism) Groups(n int, dim string) [][]int {
 	case "expert":
 		each(P, C, T, func(p, c, t int) {
 			for k := 0; k < D/E; k++ {
-				group(E, func(e int) int { return rank(t, c, k*E+e, p) })
+				group(E, func(e int) int { return rank(t, c, expertData(e, k), p) })
 			}
 		})
 	case "expert_data":
 		each(P, C, T, func(p, c, t int) {
 			for j := 0; j < E; j++ {
-				group(D/E, func(i int) int { return rank(t, c, j+i*E, p) })
+				group(D/E, func(i int) int { return rank(t, c, expertData(j, i), p) })
 			}
 		})
 	default: // data

@@ -75,3 +75,23 @@ func TestGroupsOrder(t *testing.T) {
 	check("data", [][]int{{0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15}})
 	check("data_context", [][]int{{0, 2, 8, 10}, {1, 3, 9, 11}, {4, 6, 12, 14}, {5, 7, 13, 15}})
 }
+
+// Order "dp-ep" (Megatron-Core's RankGenerator with ep after dp): the
+// expert index is the slow part of the data coordinate, d = k + (D/E)·e,
+// so expert groups are strided and the expert-data groups consecutive,
+// the default's groups exchanged.
+func TestGroupsExpertOuter(t *testing.T) {
+	par := Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2, Order: "tp-cp-dp-ep-pp"}
+	check := func(dim string, want [][]int) {
+		t.Helper()
+		if got := par.Groups(16, dim); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s groups %v, want %v", dim, got, want)
+		}
+	}
+	check("expert", [][]int{{0, 4}, {2, 6}, {1, 5}, {3, 7}, {8, 12}, {10, 14}, {9, 13}, {11, 15}})
+	check("expert_data", [][]int{{0, 2}, {4, 6}, {1, 3}, {5, 7}, {8, 10}, {12, 14}, {9, 11}, {13, 15}})
+	check("data", [][]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}})
+	// "ep-dp" spells the default.
+	par.Order = "tp-cp-ep-dp-pp"
+	check("expert", [][]int{{0, 2}, {4, 6}, {1, 3}, {5, 7}, {8, 10}, {12, 14}, {9, 11}, {13, 15}})
+}

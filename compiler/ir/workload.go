@@ -112,16 +112,23 @@ type Parallelism struct {
 	// sequence between them. 0 reads as 1 (ContextSize).
 	Context int
 	// Order is the rank order, fastest dimension first, in
-	// Megatron-Core's spelling without "ep" (expert groups are always
-	// carved from the data dimension): a permutation of "tp", "cp", "dp"
-	// and "pp" joined by "-" (lang.ParallelOrderDims). "" is
-	// DefaultOrder.
+	// Megatron-Core's spelling: a permutation of "tp", "cp", "dp" and
+	// "pp" joined by "-" (lang.ParallelOrderDims), with "ep" optionally
+	// next to "dp". Expert groups are always carved from the data
+	// dimension: "ep-dp" (or no "ep") makes them consecutive data ranks,
+	// "dp-ep" strided ones (ExpertOuter). "" is DefaultOrder.
 	Order string
 }
 
 // DefaultOrder is Megatron-Core's default rank order (parallel_state.py,
 // "tp-cp-ep-dp-pp", with expert groups inside the data dimension).
 const DefaultOrder = "tp-cp-dp-pp"
+
+// ExpertOuter reports whether Order puts "ep" after "dp" ("dp-ep"): the
+// expert index is then the slower part of the data coordinate, d =
+// k + (D/E)·e, rather than the faster, d = e + E·k (Megatron-Core's
+// RankGenerator, parallel_state.py, numbers ranks in the order given).
+func (p Parallelism) ExpertOuter() bool { return strings.Contains(p.Order, "dp-ep") }
 
 // ContextSize is Context, or 1 when it is not set.
 func (p Parallelism) ContextSize() int { return max(p.Context, 1) }

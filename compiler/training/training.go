@@ -150,7 +150,8 @@ type Collective struct {
 
 // Step is a derived training step.
 type Step struct {
-	// Collectives in a fixed order: tensor, pipeline, experts, data.
+	// Collectives in a fixed order: tensor, context, pipeline, experts,
+	// data.
 	Collectives []Collective
 	// MicroBatches is m, micro-batches per step per pipeline.
 	MicroBatches int
@@ -164,7 +165,8 @@ type Step struct {
 }
 
 // Problem is a model argument that cannot hold with the parallelism:
-// Param names the argument, Msg says why and what to do.
+// Param names the argument ("parallelism.context" for one of the
+// parallelism block's), Msg says why and what to do.
 type Problem struct {
 	Param, Msg string
 }
@@ -270,8 +272,17 @@ func Derive(m Model, p Parallelism) (Step, []Problem) {
 	st.Collectives = append(st.Collectives, dataParallel("", dpGroup, dpRanks, dense, m, mb, shard)...)
 	if m.ExpertParameters > 0 && m.Experts > 0 {
 		shard := m.ExpertParameters / float64(t*pp*e)
-		st.Collectives = append(st.Collectives, dataParallel("expert_", "expert_data", d/e, shard, m, mb,
-			fmt.Sprintf("N_experts ÷ (t·p·e) = %s expert parameters per GPU, reduced among the %d ranks holding the same experts", countText(shard), d/e))...)
+		// Expert parallelism with context parallelism is refused (check),
+		// so with cp > 1 every rank of a data × context group holds all
+		// the experts, whose gradients are reduced over that group, as the
+		// dense ones are (Megatron-Core folds the context ranks into the
+		// expert-data-parallel group).
+		group, ranks := "expert_data", d/e
+		if cp > 1 {
+			group, ranks = "data_context", d*cp
+		}
+		st.Collectives = append(st.Collectives, dataParallel("expert_", group, ranks, shard, m, mb,
+			fmt.Sprintf("N_experts ÷ (t·p·e) = %s expert parameters per GPU, reduced among the %d ranks holding the same experts", countText(shard), ranks))...)
 	}
 	if m.PeakFLOPS > 0 {
 		active := m.ActiveParameters
@@ -427,8 +438,10 @@ func check(m Model, p Parallelism) []Problem {
 		switch {
 		case p.Tensor == 1:
 			bad("sequence_parallel", "sequence parallelism splits the sequence over the tensor ranks; with tensor = 1 it does nothing: set parallelism.tensor > 1 or drop it")
-		case m.SequenceLength%p.Tensor != 0:
+		case p.Context <= 1 && m.SequenceLength%p.Tensor != 0:
 			bad("sequence_parallel", "sequence parallelism splits the %d-token sequence over %d tensor ranks; use a sequence length divisible by %d", m.SequenceLength, p.Tensor, p.Tensor)
+		case p.Context > 1 && m.SequenceLength%(p.Context*p.Tensor) != 0:
+			bad("sequence_parallel", "sequence parallelism splits each context rank's %d ÷ %d tokens over %d tensor ranks; use a sequence length divisible by context × tensor = %d", m.SequenceLength, p.Context, p.Tensor, p.Context*p.Tensor)
 		}
 	}
 	if m.Experts > 0 && p.Expert > 1 && p.Tensor > 1 && !m.SequenceParallel {
@@ -464,7 +477,7 @@ func check(m Model, p Parallelism) []Problem {
 		case m.SequenceLength%(2*cp) != 0:
 			bad("sequence_length", "context parallelism cuts each sequence into 2 × context = %d chunks (two per rank, for balance under the causal mask: Megatron-LM's get_batch_on_this_cp_rank); use a sequence length divisible by %d", 2*cp, 2*cp)
 		case m.Experts > 0 && p.Expert > 1:
-			bad("experts", "expert parallelism with context parallelism is not modelled yet (how Megatron-Core folds expert groups into the data × context ranks); set parallelism.context = 1 or expert = 1")
+			bad("parallelism.context", "expert parallelism with context parallelism is not modelled yet (how Megatron-Core folds expert groups into the data × context ranks); set parallelism.context = 1 or expert = 1")
 		}
 	}
 	if m.AttentionHeads > 0 {
@@ -477,8 +490,10 @@ func check(m Model, p Parallelism) []Problem {
 			bad("attention_heads", "hidden %d does not split into %d heads; the head dimension h ÷ attention_heads must be whole", m.Hidden, m.AttentionHeads)
 		case m.AttentionHeads%kv != 0 || kv > m.AttentionHeads:
 			bad("kv_heads", "kv_heads (%d) must divide attention_heads (%d): each key-value head serves a whole group of query heads", kv, m.AttentionHeads)
-		case m.AttentionHeads%p.Tensor != 0 || kv%p.Tensor != 0:
-			bad("attention_heads", "tensor parallelism splits the heads over %d ranks; attention_heads (%d) and kv_heads (%d) must both divide by it (Megatron-LM's checks)", p.Tensor, m.AttentionHeads, kv)
+		case m.AttentionHeads%p.Tensor != 0:
+			bad("attention_heads", "tensor parallelism splits the heads over %d ranks; attention_heads (%d) must divide by it (Megatron-LM's checks)", p.Tensor, m.AttentionHeads)
+		case kv%p.Tensor != 0:
+			bad("kv_heads", "tensor parallelism splits the key-value heads over %d ranks; kv_heads (%d) must divide by it (Megatron-LM's checks)", p.Tensor, kv)
 		}
 	} else if m.KVHeads > 0 {
 		bad("kv_heads", "kv_heads (%d) needs attention_heads, the query heads it groups", m.KVHeads)

@@ -241,12 +241,16 @@ func TestProblems(t *testing.T) {
 		// Context parallelism: 2048 tokens in 2 × 3 chunks do not divide;
 		// with experts it is not modelled.
 		{func(m *Model) {}, Parallelism{Data: 4, Tensor: 2, Pipeline: 1, Expert: 1, Context: 3}, "sequence_length"},
-		{func(m *Model) { m.Experts, m.TopK = 8, 2 }, Parallelism{Data: 4, Tensor: 1, Pipeline: 2, Expert: 2, Context: 2}, "experts"},
+		{func(m *Model) { m.Experts, m.TopK = 8, 2 }, Parallelism{Data: 4, Tensor: 1, Pipeline: 2, Expert: 2, Context: 2}, "parallelism.context"},
+		// Sequence parallelism with context: each rank's 2048 ÷ 2 tokens
+		// over 8 tensor ranks is whole, 8200 ÷ 2 is not (8200 ÷ 8 is).
+		{func(m *Model) { m.SequenceParallel, m.SequenceLength = true, 8200 }, Parallelism{Data: 1, Tensor: 8, Pipeline: 1, Expert: 1, Context: 2}, "sequence_parallel"},
 		// Heads: 4096 over 3 heads; 32 heads in groups of 5; 2 key-value
 		// heads over 4 tensor ranks; key-value heads without query heads.
 		{func(m *Model) { m.AttentionHeads = 3 }, dense, "attention_heads"},
 		{func(m *Model) { m.AttentionHeads, m.KVHeads = 32, 5 }, dense, "kv_heads"},
-		{func(m *Model) { m.AttentionHeads, m.KVHeads = 32, 2 }, Parallelism{Data: 2, Tensor: 4, Pipeline: 2, Expert: 1}, "attention_heads"},
+		{func(m *Model) { m.AttentionHeads, m.KVHeads = 32, 2 }, Parallelism{Data: 2, Tensor: 4, Pipeline: 2, Expert: 1}, "kv_heads"},
+		{func(m *Model) { m.AttentionHeads, m.KVHeads = 2, 2 }, Parallelism{Data: 2, Tensor: 4, Pipeline: 2, Expert: 1}, "attention_heads"},
 		{func(m *Model) { m.KVHeads = 8 }, dense, "kv_heads"},
 	} {
 		m := denseModel()
@@ -297,6 +301,14 @@ func TestContextParallel(t *testing.T) {
 	}
 	if gr := byName(t, st, "gradients"); gr.Group != "data_context" || gr.SizeBytes != 7e9/(4*2)*2 {
 		t.Errorf("gradients %+v, want over data_context, Ψ = N ÷ (t·p) × 2 B", gr)
+	}
+	// Routed experts without expert parallelism (e = 1): every rank of a
+	// data × context group holds them all, so their gradients are reduced
+	// over data_context too, not over the data ranks alone.
+	moe := m
+	moe.Experts, moe.TopK, moe.ExpertParameters = 8, 2, 4e9
+	if eg := byName(t, derive(t, moe, p), "expert_gradients"); eg.Group != "data_context" || eg.SizeBytes != 4e9/(4*2)*2 {
+		t.Errorf("expert_gradients %+v, want over data_context, N_experts ÷ (t·p) × 2 B", eg)
 	}
 	// Full recomputation gathers once more; multi-head attention
 	// exchanges 4 times as much as 8 key-value heads of 32.

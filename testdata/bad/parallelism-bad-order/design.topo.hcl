@@ -25,6 +25,22 @@ workload "llm" {
   gpus = node_group.dgx.gpus
   parallelism {
     tensor = 8
-    order  = "tp-ep-dp-pp" # ep is not a rank dimension here; cp is missing
+    order  = "tp-ep-dp-pp" # cp is missing
+  }
+}
+
+workload "megatron" {
+  gpus = node_group.dgx.gpus
+  parallelism {
+    tensor = 8
+    order  = "tp-cp-ep-dp-pp" # Megatron-Core's own spelling: accepted
+  }
+}
+
+workload "apart" {
+  gpus = node_group.dgx.gpus
+  parallelism {
+    tensor = 8
+    order  = "tp-ep-cp-dp-pp" # ep must stand next to dp
   }
 }
