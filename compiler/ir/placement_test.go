@@ -8,12 +8,7 @@ import (
 // Megatron-LM rank order: rank = t + T·(d + D·p).
 func TestGroups(t *testing.T) {
 	par := Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2}
-	check := func(dim string, want [][]int) {
-		t.Helper()
-		if got := par.Groups(16, dim); !slices.EqualFunc(got, want, slices.Equal) {
-			t.Errorf("%s groups %v, want %v", dim, got, want)
-		}
-	}
+	check := groupsChecker(t, &par)
 	check("tensor", [][]int{{0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 15}})
 	check("data", [][]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}})
 	check("pipeline", [][]int{{0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15}})
@@ -29,12 +24,7 @@ func TestGroups(t *testing.T) {
 // group (data_context) every rank of one tensor position and stage.
 func TestGroupsContext(t *testing.T) {
 	par := Parallelism{Data: 2, Tensor: 2, Pipeline: 2, Expert: 1, Context: 2}
-	check := func(dim string, want [][]int) {
-		t.Helper()
-		if got := par.Groups(16, dim); !slices.EqualFunc(got, want, slices.Equal) {
-			t.Errorf("%s groups %v, want %v", dim, got, want)
-		}
-	}
+	check := groupsChecker(t, &par)
 	check("tensor", [][]int{{0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 15}})
 	check("context", [][]int{{0, 2}, {1, 3}, {4, 6}, {5, 7}, {8, 10}, {9, 11}, {12, 14}, {13, 15}})
 	check("data", [][]int{{0, 4}, {1, 5}, {2, 6}, {3, 7}, {8, 12}, {9, 13}, {10, 14}, {11, 15}})
@@ -64,12 +54,7 @@ func TestGroupsOrder(t *testing.T) {
 	if st, sc, sd, sp := par.Strides(); st != 1 || sc != 2 || sp != 4 || sd != 8 {
 		t.Errorf("strides t %d c %d d %d p %d, want 1, 2, 8, 4", st, sc, sd, sp)
 	}
-	check := func(dim string, want [][]int) {
-		t.Helper()
-		if got := par.Groups(16, dim); !slices.EqualFunc(got, want, slices.Equal) {
-			t.Errorf("%s groups %v, want %v", dim, got, want)
-		}
-	}
+	check := groupsChecker(t, &par)
 	check("tensor", [][]int{{0, 1}, {2, 3}, {8, 9}, {10, 11}, {4, 5}, {6, 7}, {12, 13}, {14, 15}})
 	check("pipeline", [][]int{{0, 4}, {1, 5}, {2, 6}, {3, 7}, {8, 12}, {9, 13}, {10, 14}, {11, 15}})
 	check("data", [][]int{{0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15}})
@@ -82,16 +67,22 @@ func TestGroupsOrder(t *testing.T) {
 // the default's groups exchanged.
 func TestGroupsExpertOuter(t *testing.T) {
 	par := Parallelism{Data: 4, Tensor: 2, Pipeline: 2, Expert: 2, Order: "tp-cp-dp-ep-pp"}
-	check := func(dim string, want [][]int) {
-		t.Helper()
-		if got := par.Groups(16, dim); !slices.EqualFunc(got, want, slices.Equal) {
-			t.Errorf("%s groups %v, want %v", dim, got, want)
-		}
-	}
+	check := groupsChecker(t, &par)
 	check("expert", [][]int{{0, 4}, {2, 6}, {1, 5}, {3, 7}, {8, 12}, {10, 14}, {9, 13}, {11, 15}})
 	check("expert_data", [][]int{{0, 2}, {4, 6}, {1, 3}, {5, 7}, {8, 10}, {12, 14}, {9, 11}, {13, 15}})
 	check("data", [][]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}})
 	// "ep-dp" spells the default.
 	par.Order = "tp-cp-ep-dp-pp"
 	check("expert", [][]int{{0, 2}, {4, 6}, {1, 3}, {5, 7}, {8, 10}, {12, 14}, {9, 11}, {13, 15}})
+}
+
+// groupsChecker returns a check that par's groups of a dimension over 16
+// ranks are want.
+func groupsChecker(t *testing.T, par *Parallelism) func(dim string, want [][]int) {
+	return func(dim string, want [][]int) {
+		t.Helper()
+		if got := par.Groups(16, dim); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s groups %v, want %v", dim, got, want)
+		}
+	}
 }
