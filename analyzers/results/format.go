@@ -8,9 +8,10 @@ import (
 	"github.com/topoc/topoc/lang/units"
 )
 
-// FormatValue writes a report value for people (check, diff, review): integers with thousands
-// separators, ratios with three decimals, rates (paths ending in _bps) at
-// six significant digits in lang/units' style, "—" for absent.
+// FormatValue writes a report value for people (check, diff, review):
+// integers with thousands separators, ratios with three decimals, rates
+// (paths ending in _bps) at six significant digits, durations (_s) at
+// four and sizes (_bytes) in lang/units' style, "—" for absent.
 func FormatValue(path string, v any) string {
 	switch t := v.(type) {
 	case nil:
@@ -21,6 +22,10 @@ func FormatValue(path string, v any) string {
 			return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", t), "0"), ".") + ":1"
 		case strings.HasSuffix(path, "_bps"):
 			return units.RateSig(t, 6)
+		case strings.HasSuffix(path, "_s"):
+			return units.Seconds(t, 4)
+		case strings.HasSuffix(path, "_bytes"):
+			return units.Size(t)
 		case strings.HasSuffix(path, "ratio"):
 			return fmt.Sprintf("%.3f", t) // as check prints ratios: 1.000, not 1
 		case t == math.Trunc(t) && math.Abs(t) < 1e15:

@@ -51,13 +51,95 @@ type Diff struct {
 	NewOK        bool         `json:"new_ok"`
 	Fabrics      []FabricDiff `json:"fabrics"`
 	Requirements []Change     `json:"requirements"`
-	Diagnostics  []Change     `json:"diagnostics"`
+	// Workloads and Flows list each workload's and flow block's changes,
+	// paired by name, in the new design's order with removed ones after.
+	Workloads   []NamedDiff `json:"workloads"`
+	Flows       []NamedDiff `json:"flows"`
+	Diagnostics []Change    `json:"diagnostics"`
+}
+
+// NamedDiff lists the changes of one workload or flow block, paired by
+// name; Status is "changed", "added", "removed" or "same". The per-link
+// detail (hot links, a flow's busiest links and cut), derivation texts
+// and the scaling table are left out: they follow from the quantities
+// kept (sizes, counts, congestion, times), and a reviewer reads those.
+type NamedDiff struct {
+	Name    string   `json:"name"`
+	Status  string   `json:"status"`
+	Changes []Change `json:"changes"`
+}
+
+// detailFields are the fields NamedDiff leaves out, by JSON name at any
+// depth.
+var detailFields = []string{"hot_links", "top_flows", "derivation", "compute_derivation", "method_note",
+	"scaling", "utilization", "min_cut", "phases", "ecmp", "expected_hashing", "wcmp"}
+
+// diffNamed pairs old and new elements by name (elements encode to JSON
+// objects with a "name") and lists what changed in each.
+func diffNamed[T any](old, new []T) ([]NamedDiff, error) {
+	enc := func(xs []T) ([]string, map[string]map[string]any, error) {
+		var names []string
+		m := map[string]map[string]any{}
+		for _, x := range xs {
+			f, err := flatten(x)
+			if err != nil {
+				return nil, nil, err
+			}
+			b, _ := json.Marshal(x)
+			var head struct{ Name string }
+			_ = json.Unmarshal(b, &head)
+			for k := range f {
+				for _, d := range detailFields {
+					if k == d || strings.HasPrefix(k, d+".") || strings.Contains(k, "."+d+".") || strings.HasSuffix(k, "."+d) {
+						delete(f, k)
+						break
+					}
+				}
+			}
+			names = append(names, head.Name)
+			m[head.Name] = f
+		}
+		return names, m, nil
+	}
+	oldNames, a, err := enc(old)
+	if err != nil {
+		return nil, err
+	}
+	newNames, b, err := enc(new)
+	if err != nil {
+		return nil, err
+	}
+	out := []NamedDiff{}
+	for _, n := range newNames {
+		o, ok := a[n]
+		if !ok {
+			out = append(out, NamedDiff{Name: n, Status: "added", Changes: []Change{}})
+			continue
+		}
+		ch := changes(o, b[n])
+		status := "same"
+		if len(ch) > 0 {
+			status = "changed"
+		}
+		out = append(out, NamedDiff{Name: n, Status: status, Changes: ch})
+	}
+	for _, n := range oldNames {
+		if _, ok := b[n]; !ok {
+			out = append(out, NamedDiff{Name: n, Status: "removed", Changes: []Change{}})
+		}
+	}
+	return out, nil
 }
 
 // Empty reports whether nothing differs.
 func (d *Diff) Empty() bool {
 	for _, f := range d.Fabrics {
 		if f.Status != "same" {
+			return false
+		}
+	}
+	for _, w := range append(slices.Clone(d.Workloads), d.Flows...) {
+		if w.Status != "same" {
 			return false
 		}
 	}
@@ -69,7 +151,8 @@ func (d *Diff) Empty() bool {
 // removed fabrics after them. It fails if renames names a fabric a design
 // does not have, or if a report cannot be encoded as JSON.
 func Compare(old, new *results.Check, renames map[string]string) (*Diff, error) {
-	d := &Diff{OldOK: old.OK, NewOK: new.OK, Fabrics: []FabricDiff{}, Requirements: []Change{}, Diagnostics: []Change{}}
+	d := &Diff{OldOK: old.OK, NewOK: new.OK, Fabrics: []FabricDiff{}, Requirements: []Change{}, Diagnostics: []Change{},
+		Workloads: []NamedDiff{}, Flows: []NamedDiff{}}
 	pair, err := Pairing(old.Fabrics, new.Fabrics, renames)
 	if err != nil {
 		return nil, err
@@ -126,6 +209,12 @@ func Compare(old, new *results.Check, renames map[string]string) (*Diff, error) 
 		return m
 	}
 	d.Requirements = changes(reqs(old), reqs(new))
+	if d.Workloads, err = diffNamed(old.Workloads, new.Workloads); err != nil {
+		return nil, err
+	}
+	if d.Flows, err = diffNamed(old.Flows, new.Flows); err != nil {
+		return nil, err
+	}
 	counts := func(c *results.Check) map[string]any {
 		m := map[string]any{}
 		for _, x := range c.Diagnostics {

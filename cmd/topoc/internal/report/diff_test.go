@@ -1,11 +1,12 @@
 package report
 
 import (
-	"github.com/topoc/topoc/analyzers/results"
-
+	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/inventory"
+	"github.com/topoc/topoc/analyzers/results"
 )
 
 func TestCompareKeysCountsByName(t *testing.T) {
@@ -68,5 +69,41 @@ func TestSummarize(t *testing.T) {
 	}
 	if v := results.FormatValue(got[0].Path, got[0].New); v != "4:1" {
 		t.Errorf("folded ratio formats as %q, want 4:1", v)
+	}
+}
+
+// A workload change alone is a difference: its collectives pair by name,
+// the per-link detail is left out, and an added workload is listed.
+func TestCompareWorkloads(t *testing.T) {
+	wl := func(tensor int, size float64, hot string) congestion.Workload {
+		return congestion.Workload{Name: "llm", Parallelism: congestion.Parallelism{Data: 64 / tensor, Tensor: tensor, Pipeline: 1, Expert: 1, Context: 1},
+			Collectives: []congestion.Collective{{Name: "gradients", SizeBytes: size, HotLinks: []congestion.HotLink{{Link: hot}}}}}
+	}
+	old := &results.Check{OK: true, Workloads: []congestion.Workload{wl(8, 17.5e9, "a -> b")}}
+	new := &results.Check{OK: true, Workloads: []congestion.Workload{wl(4, 35e9, "c -> d"), {Name: "moe"}}}
+	d, err := Compare(old, new, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Empty() || len(d.Workloads) != 2 || d.Workloads[0].Status != "changed" || d.Workloads[1].Status != "added" {
+		t.Fatalf("workloads = %+v", d.Workloads)
+	}
+	got := map[string]float64{}
+	for _, c := range d.Workloads[0].Changes {
+		got[c.Path] = *c.Delta
+	}
+	want := map[string]float64{"parallelism.tensor": -4, "parallelism.data": 8, "collectives.gradients.size_bytes": 17.5e9}
+	if len(got) != len(want) {
+		t.Errorf("changes = %v, want %v (hot links left out)", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("delta %s = %v, want %v", k, got[k], v)
+		}
+	}
+	var text strings.Builder
+	WriteDiffText(&text, d)
+	if !strings.Contains(text.String(), "collectives.gradients.size_bytes  17.5GB → 35GB (+17.5GB)") || !strings.Contains(text.String(), `workload "moe": added`) {
+		t.Errorf("text:\n%s", text.String())
 	}
 }

@@ -37,6 +37,17 @@ func WriteDiffText(w io.Writer, d *Diff) {
 		}
 		writeChangeLines(w, summarize(f.Changes))
 	}
+	for _, set := range []struct {
+		kind  string
+		diffs []NamedDiff
+	}{{"workload", d.Workloads}, {"flow", d.Flows}} {
+		for _, x := range set.diffs {
+			if x.Status != "same" {
+				fmt.Fprintf(w, "%s %q: %s\n", set.kind, x.Name, x.Status)
+				writeChangeLines(w, x.Changes)
+			}
+		}
+	}
 	if len(d.Requirements) > 0 {
 		fmt.Fprintln(w, "requirements:")
 		writeChangeLines(w, d.Requirements)
@@ -100,6 +111,20 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 		}
 		if len(f.Changes) > 0 {
 			table(summarize(f.Changes))
+		}
+	}
+	for _, set := range []struct {
+		kind  string
+		diffs []NamedDiff
+	}{{"Workload", d.Workloads}, {"Flow", d.Flows}} {
+		for _, x := range set.diffs {
+			if x.Status == "same" {
+				continue
+			}
+			fmt.Fprintf(w, "## %s `%s` (%s)\n\n", set.kind, mdCode(x.Name), x.Status)
+			if len(x.Changes) > 0 {
+				table(x.Changes)
+			}
 		}
 	}
 	if len(d.Requirements) > 0 {
