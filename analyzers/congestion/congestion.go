@@ -12,6 +12,7 @@
 package congestion
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"sort"
@@ -196,7 +197,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 	loads := routing.NewLoads(g)
 	j := newJob(s, wl, wl.Placement.Count, loads)
 	out := Workload{Name: wl.Name, GPUs: len(j.ranks), Placement: wl.Placement.Strategy,
-		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert, Context: j.par.ContextSize()},
+		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert, Context: j.par.ContextSize(), Order: cmp.Or(j.par.Order, ir.DefaultOrder)},
 		Collectives: []Collective{}, ComputeDerivation: wl.ComputeDerivation}
 	servers := map[ir.NodeID]bool{}
 	for _, r := range j.ranks {

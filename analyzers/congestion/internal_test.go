@@ -196,10 +196,14 @@ func TestDoubleBinaryTree(t *testing.T) {
 }
 
 func TestScalingCounts(t *testing.T) {
-	if got := ScalingCounts(1016); !slices.Equal(got, []int{8, 64, 256, 1016}) {
-		t.Errorf("ScalingCounts(1016) = %v", got)
+	if got := ScalingCounts(1016, 1016); !slices.Equal(got, []int{8, 64, 256, 1016}) {
+		t.Errorf("ScalingCounts(1016, 1016) = %v", got)
 	}
-	if got := ScalingCounts(131072); !slices.Equal(got, []int{8, 64, 256, 1024, 4096, 16384, 65536, 131072}) {
+	// A 2,048-GPU job on a 4,096-GPU pool: its own size is a row.
+	if got := ScalingCounts(4096, 2048); !slices.Equal(got, []int{8, 64, 256, 1024, 2048, 4096}) {
+		t.Errorf("ScalingCounts(4096, 2048) = %v", got)
+	}
+	if got := ScalingCounts(131072, 0); !slices.Equal(got, []int{8, 64, 256, 1024, 4096, 16384, 65536, 131072}) {
 		t.Errorf("ScalingCounts(131072) = %v", got)
 	}
 }

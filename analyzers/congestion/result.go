@@ -31,13 +31,15 @@ type Workload struct {
 	Levers []LeverRow `json:"levers,omitempty"`
 }
 
-// Parallelism echoes the group sizes (Data × Tensor × Pipeline = GPUs).
+// Parallelism echoes the group sizes (Data × Tensor × Pipeline × Context
+// = GPUs) and the rank order.
 type Parallelism struct {
-	Data     int `json:"data"`     // data-parallel group size
-	Tensor   int `json:"tensor"`   // tensor-parallel group size
-	Pipeline int `json:"pipeline"` // pipeline stages
-	Expert   int `json:"expert"`   // expert-parallel group size (divides Data)
-	Context  int `json:"context"`  // context-parallel group size (1: sequences not split)
+	Data     int    `json:"data"`     // data-parallel group size
+	Tensor   int    `json:"tensor"`   // tensor-parallel group size
+	Pipeline int    `json:"pipeline"` // pipeline stages
+	Expert   int    `json:"expert"`   // expert-parallel group size (divides Data)
+	Context  int    `json:"context"`  // context-parallel group size (1: sequences not split)
+	Order    string `json:"order"`    // rank order, fastest first (ir.Parallelism.Order; ir.DefaultOrder when unset)
 }
 
 // Collective is one collective's result.

@@ -2,14 +2,17 @@ package congestion
 
 import (
 	"math"
+	"slices"
 
 	"github.com/topoc/topoc/analyzers/internal/routing"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
 // ScalingCounts returns the GPU counts of the scaling what-if for a pool
-// of n: 8, 64, then ×4 (256, 1024, …) while below n, and n itself.
-func ScalingCounts(n int) []int {
+// of n and a job of job GPUs: 8, 64, then ×4 (256, 1024, …) while below
+// n, n itself, and the job's own size where the ladder misses it (2,048
+// of a 4,096-GPU pool), in increasing order.
+func ScalingCounts(n, job int) []int {
 	var out []int
 	for c := 8; c < n; {
 		out = append(out, c)
@@ -19,7 +22,12 @@ func ScalingCounts(n int) []int {
 			c *= 4
 		}
 	}
-	return append(out, n)
+	out = append(out, n)
+	if job > 0 && job < n && !slices.Contains(out, job) {
+		out = append(out, job)
+		slices.Sort(out)
+	}
+	return out
 }
 
 // scaling evaluates the workload on each count of ScalingCounts(pool)
@@ -30,7 +38,7 @@ func scaling(s *system, wl *ir.Workload, loads *routing.Loads) []ScalingRow {
 	par := wl.Parallelism
 	unit := par.Tensor * par.Pipeline * par.Expert * par.ContextSize()
 	var rows []ScalingRow
-	for _, n := range ScalingCounts(len(wl.Pool)) {
+	for _, n := range ScalingCounts(len(wl.Pool), wl.Placement.Count) {
 		if n%unit != 0 {
 			continue
 		}

@@ -40,8 +40,18 @@ func RateBound(bps float64, digits int, r Rounding) string {
 
 // Seconds formats a modelled duration in seconds at digits significant
 // digits, rounded to the nearest, in s, ms, µs or ns: "1.25s", "3.2ms",
-// "750µs".
+// "750µs". From 10^6 s (11.6 days, far beyond any training step; only
+// absurd inputs reach it) it writes a power of ten, "9.91e10s", rather
+// than a string of zeros.
 func Seconds(s float64, digits int) string {
+	sci := strconv.FormatFloat(s, 'e', max(digits, 1)-1, 64)
+	if r, _ := strconv.ParseFloat(sci, 64); math.Abs(r) >= 1e6 && !math.IsInf(s, 0) {
+		mant, exp, _ := strings.Cut(sci, "e")
+		if strings.Contains(mant, ".") {
+			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		}
+		return mant + "e" + strings.TrimLeft(strings.TrimPrefix(exp, "+"), "0") + "s"
+	}
 	return inUnits(s, []unit{{0, "s"}, {-3, "ms"}, {-6, "µs"}}, unit{-9, "ns"}, func(v float64, exp10 int) string {
 		return significant(v, exp10, digits, Nearest)
 	})

@@ -50,6 +50,7 @@ func TestSizeLengthCount(t *testing.T) {
 		{CountOf(2, "cable", "cables") + " " + Agree(2, "has", "have"), "2 cables have"},
 		{Agree(0, "it", "them"), "them"},
 		{Seconds(1.25, 3), "1.25s"}, {Seconds(0.0032, 3), "3.2ms"}, {Seconds(750e-6, 3), "750µs"},
+		{Seconds(9.91e10, 3), "9.91e10s"}, {Seconds(6.01e18, 4), "6.01e18s"}, {Seconds(1e6, 3), "1e6s"}, {Seconds(999999, 3), "1e6s"}, {Seconds(999000, 3), "999000s"},
 		{RateSig(200.6321e9, 4), "200.6Gb/s"}, {RateSig(999.96e9, 4), "1000Gb/s"},
 	} {
 		if c.got != c.want {

@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -309,6 +310,33 @@ func commGroups(listed []*dimension) []byte {
 	return b.Bytes()
 }
 
+// rankFormula writes a rank's number from its coordinates t, c, d and p,
+// fastest first, leaving out the dimensions of size 1 (whose coordinate
+// is always 0): "t + 8*d + 64*p".
+func rankFormula(par ir.Parallelism) string {
+	type term struct {
+		name         string
+		size, stride int
+	}
+	st, sc, sd, sp := par.Strides()
+	terms := []term{{"t", par.Tensor, st}, {"c", par.ContextSize(), sc}, {"d", par.Data, sd}, {"p", par.Pipeline, sp}}
+	slices.SortStableFunc(terms, func(a, b term) int { return a.stride - b.stride })
+	var out []string
+	for _, d := range terms {
+		switch {
+		case d.size <= 1:
+		case d.stride == 1:
+			out = append(out, d.name)
+		default:
+			out = append(out, fmt.Sprintf("%d*%s", d.stride, d.name))
+		}
+	}
+	if len(out) == 0 {
+		return "0"
+	}
+	return strings.Join(out, " + ")
+}
+
 // readme returns README.txt of a workload's traces.
 func readme(g *ir.Graph, w *ir.Workload, name string, ranks []ir.NodeID, plans []plan, listed []*dimension, comp bool, notes []string) []byte {
 	var b strings.Builder
@@ -316,16 +344,11 @@ func readme(g *ir.Graph, w *ir.Workload, name string, ranks []ir.NodeID, plans [
 	fmt.Fprintf(&b, "Chakra execution traces of workload %q for ASTRA-sim (topoc build --emit chakra): one training step per rank.\n\n", w.Name)
 	fmt.Fprintf(&b, "Files: %s.<rank>.et for ranks 0..%d (GlobalMetadata version %s, then the nodes, each length-prefixed), and %s.\n", name, len(ranks)-1, Version, CommGroupFile)
 	fmt.Fprintf(&b, "Run ASTRA-sim on a system of exactly %d NPUs (it opens one trace per NPU; NPU r is rank r) with\n  --workload-configuration=%s/%s/%s --comm-group-configuration=%s/%s/%s\n", len(ranks), Dir, name, name, Dir, name, CommGroupFile)
-	if c := par.ContextSize(); c > 1 || par.Order != "" && par.Order != ir.DefaultOrder {
-		order := par.Order
-		if order == "" {
-			order = ir.DefaultOrder
-		}
-		st, sc, sd, sp := par.Strides()
-		fmt.Fprintf(&b, "Parallelism: data %d x tensor %d x context %d x pipeline %d (expert %d); rank = %d*t + %d*c + %d*d + %d*p (order %s).\n\n", par.Data, par.Tensor, c, par.Pipeline, par.Expert, st, sc, sd, sp, order)
-	} else {
-		fmt.Fprintf(&b, "Parallelism: data %d x tensor %d x pipeline %d (expert %d); rank = t + %d*(d + %d*p) (Megatron-LM order).\n\n", par.Data, par.Tensor, par.Pipeline, par.Expert, par.Tensor, par.Data)
+	order := par.Order
+	if order == "" {
+		order = ir.DefaultOrder
 	}
+	fmt.Fprintf(&b, "Parallelism: data %d x tensor %d x context %d x pipeline %d (expert %d); rank = %s (order %s).\n\n", par.Data, par.Tensor, par.ContextSize(), par.Pipeline, par.Expert, rankFormula(par), order)
 	b.WriteString("Each rank's nodes, in order, each depending (ctrl_deps) on the one before:\n")
 	if comp {
 		fmt.Fprintf(&b, "- COMP_NODE \"compute\": %d µs (compute_time).\n", uint64(math.Round(w.ComputeTimeS*1e6)))
