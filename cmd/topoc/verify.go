@@ -48,11 +48,11 @@ func newVerify() *cobra.Command {
 			"discovery files.",
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(discovered) == 0 {
-				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (ibnetdiscover, iblinkinfo, lldpctl -f json0 or NetQ output of the cabled fabric)")
+				fmt.Fprintln(c.ErrOrStderr(), "topoc: verify needs --discovered FILE (discovery output of the cabled fabric: ibnetdiscover, iblinkinfo, ibdiagnet, LLDP, NetQ or NetBox; topoc verify --help)")
 				return exitError{2}
 			}
 			if inFormat != "" && !slices.Contains(asbuilt.Formats, asbuilt.Format(inFormat)) {
-				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table, netq-json or netbox-csv\n", inFormat)
+				fmt.Fprintf(c.ErrOrStderr(), "topoc: --discovered-format %q: use one of %s\n", inFormat, formatNames())
 				return exitError{2}
 			}
 			g, res, err := df.compileDesign(c, args, format, "text", "json")
@@ -93,7 +93,7 @@ func newVerify() *cobra.Command {
 					hint := ""
 					switch {
 					case inFormat != "":
-						hint = " verify reads ibnetdiscover (default output or -p), iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, Arista EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON and NetBox cable CSV, told apart by content; --discovered-format forced one."
+						hint = " verify reads ibnetdiscover (default output or -p), iblinkinfo, ibdiagnet2.lst, ibdiagnet2.db_csv, lldpctl -f json0, Arista EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON and NetBox cable CSV, told apart by content; --discovered-format forced one."
 					case strings.Contains(perr.Error(), "not a discovery format"):
 						hint = " --discovered-format names one if the content misleads."
 					}
@@ -149,8 +149,8 @@ func newVerify() *cobra.Command {
 		},
 	}
 	df.register(c)
-	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p), iblinkinfo or ibdiagnet2.lst of the cabled fabric (once per plane of a multi-plane fabric); lldpctl -f json0, EOS show lldp neighbors detail | json or SONiC show lldp table of each switch in a file named after it (repeat); a NetQ topology graph JSON; or a NetBox cable CSV")
-	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as ibnetdiscover, ibnetdiscover-p, iblinkinfo, ibdiagnet-lst, lldpctl-json0, eos-lldp-json, sonic-lldp-table, netq-json or netbox-csv (default: told by content)")
+	c.Flags().StringArrayVar(&discovered, "discovered", nil, "ibnetdiscover (default or -p), iblinkinfo, ibdiagnet2.lst or ibdiagnet2.db_csv of the cabled fabric (once per plane of a multi-plane fabric); lldpctl -f json0, EOS show lldp neighbors detail | json or SONiC show lldp table of each switch in a file named after it (repeat); a NetQ topology graph JSON; or a NetBox cable CSV")
+	c.Flags().StringVar(&inFormat, "discovered-format", "", "read every --discovered file as one of "+formatNames()+" (default: told by content)")
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the design's only fabric, else its only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
@@ -298,4 +298,14 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 		m[k] = v
 	}
 	return m, nil
+}
+
+// formatNames lists the discovery formats --discovered-format takes,
+// comma-separated, in asbuilt.Formats' order.
+func formatNames() string {
+	names := make([]string, len(asbuilt.Formats))
+	for i, f := range asbuilt.Formats {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
 }

@@ -31,13 +31,16 @@ const (
 	// FormatIBDiagnetLST is ibdiagnet's ibdiagnet2.lst, one line per
 	// link.
 	FormatIBDiagnetLST Format = "ibdiagnet-lst"
+	// FormatIBDiagnetDBCSV is ibdiagnet's ibdiagnet2.db_csv, sections of
+	// CSV rows.
+	FormatIBDiagnetDBCSV Format = "ibdiagnet-db-csv"
 	// FormatNetBox is a NetBox cable CSV in the bulk-import columns
 	// (what `topoc build --emit netbox` writes), fabric-wide.
 	FormatNetBox Format = "netbox-csv"
 )
 
 // Formats lists the formats in the order --discovered-format documents.
-var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatIBDiagnetLST, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ, FormatNetBox}
+var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatIBDiagnetLST, FormatIBDiagnetDBCSV, FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ, FormatNetBox}
 
 // Detect names the format of a discovery file by its first line that is
 // not blank, a comment or a tool warning (ibwarn:, an SMP timeout): a
@@ -45,7 +48,8 @@ var Formats = []Format{FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLi
 // <port> 0x<guid>` line the ports report's, a `Switch:`/`CA:` header or a
 // `0x<guid> … ==(` line iblinkinfo's, a `Capability codes:` or
 // `LocalPort … RemoteDevice` line SONiC's show lldp table, a `{ SW|CA
-// … NodeGUID:… PN:… }` line ibdiagnet2.lst, a header with side_a_device
+// … NodeGUID:… PN:… }` line ibdiagnet2.lst, a `START_<NAME>` line
+// ibdiagnet2.db_csv, a header with side_a_device
 // and side_b_device a NetBox cable CSV; JSON is
 // lldpctl's when it has an
 // "lldp" key, EOS's when it has "lldpNeighbors", NetQ's topology graph
@@ -74,6 +78,8 @@ func Detect(data []byte) (Format, bool) {
 			return FormatSONiC, true
 		case strings.HasPrefix(s, "{") && strings.Contains(s, "PN:") && strings.Contains(s, "NodeGUID:"):
 			return FormatIBDiagnetLST, true
+		case strings.HasPrefix(s, "START_") && s == strings.ToUpper(s) && !strings.ContainsAny(s, " \t,"):
+			return FormatIBDiagnetDBCSV, true
 		case strings.Contains(s, "side_a_device") && strings.Contains(s, "side_b_device"):
 			return FormatNetBox, true
 		case strings.HasPrefix(s, "Switch:") || strings.HasPrefix(s, "CA:") || strings.HasPrefix(s, "0x") && strings.Contains(s, "==("):
@@ -108,7 +114,7 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 			if len(bytes.TrimSpace(data)) == 0 {
 				return nil, "", fmt.Errorf("the file is empty")
 			}
-			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, ibdiagnet2.lst, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON, NetBox cable CSV): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
+			return nil, "", fmt.Errorf("not a discovery format verify reads (ibnetdiscover, ibnetdiscover -p, iblinkinfo, ibdiagnet2.lst, ibdiagnet2.db_csv, lldpctl -f json0, EOS show lldp neighbors detail | json, SONiC show lldp table, NetQ topology JSON, NetBox cable CSV): no device record, port line or header in its first 200 lines, and no LLDP or NetQ JSON")
 		}
 		f = d
 	}
@@ -123,6 +129,8 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 		t, err = ParseIBLinkInfo(bytes.NewReader(data))
 	case FormatIBDiagnetLST:
 		t, err = ParseIBDiagnetLST(bytes.NewReader(data))
+	case FormatIBDiagnetDBCSV:
+		t, err = ParseIBDiagnetDBCSV(bytes.NewReader(data))
 	case FormatLLDP:
 		t, err = ParseLLDP(data, local)
 	case FormatEOS:

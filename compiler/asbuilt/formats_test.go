@@ -132,6 +132,7 @@ func FuzzParseFormats(f *testing.F) {
 		f.Add(string(data[:min(len(data), 2000)]))
 	}
 	f.Add("side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,side_b_name\nr0/leaf0,dcim.interface,swp1,\"r0/h0,r0/h1\",dcim.interface,\"p1,p1\"\n")
+	f.Add("START_NODES\nNodeDesc,NumPorts,NodeType,NodeGUID\n\"sw, a\",3,2,0x1\n\"h\",1,1,0x2\nEND_NODES\nSTART_PORTS\nNodeGuid,PortNum,LinkWidthActv\n0x1,1,2\nEND_PORTS\nSTART_LINKS\nNodeGuid1,PortNum1,NodeGuid2,PortNum2\n0x1,1,0x2,1\n0x2,1,0x1,1\nEND_LINKS\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, fm := range append(asbuilt.Formats, "") {
 			asbuilt.Parse([]byte(in), fm)

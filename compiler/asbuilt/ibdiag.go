@@ -40,11 +40,7 @@ func ParseIBDiagnetLST(r io.Reader) (*Topology, error) {
 	sc.Buffer(make([]byte, 0, 1024), MaxLine)
 	t := &Topology{}
 	index := map[string]int{}
-	type end struct {
-		dev  string
-		port int
-	}
-	cabled := map[end]end{}
+	cabled := cableSet{}
 	line := 0
 	for sc.Scan() {
 		line++
@@ -56,7 +52,7 @@ func ParseIBDiagnetLST(r io.Reader) (*Topology, error) {
 		if m == nil {
 			return nil, fmt.Errorf("line %d: not an ibdiagnet2.lst link (\"{ SW|CA Ports:… NodeGUID:… LID:… PN:… } { … } PHY=… LOG=… SPD=…\"): %.80q", line, s)
 		}
-		var ends [2]end
+		var ends [2]portEnd
 		for i, f := range [2][]string{m[1:7], m[7:13]} {
 			kind, portsHex, guid, desc, pnHex := f[0], f[1], f[2], f[3], f[5]
 			ports, err1 := strconv.ParseUint(portsHex, 16, 16)
@@ -72,24 +68,13 @@ func ParseIBDiagnetLST(r io.Reader) (*Topology, error) {
 				index[id] = len(t.Devices)
 				t.Devices = append(t.Devices, Device{ID: id, Switch: kind == "SW", Ports: int(ports), Desc: desc, Line: line})
 			}
-			ends[i] = end{id, int(pn)}
+			ends[i] = portEnd{id, int(pn)}
 		}
-		if ends[0] == ends[1] {
-			return nil, fmt.Errorf("line %d: %s port %d is cabled to itself", line, ends[0].dev, ends[0].port)
-		}
-		prev0, had0 := cabled[ends[0]]
-		prev1, had1 := cabled[ends[1]]
-		switch {
-		case had0 && prev0 == ends[1] && had1 && prev1 == ends[0]:
+		if dup, err := cabled.add(ends); err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		} else if dup {
 			continue // the same link listed from its other end
-		case had0 || had1:
-			e, p := ends[0], prev0
-			if !had0 {
-				e, p = ends[1], prev1
-			}
-			return nil, fmt.Errorf("line %d: %s port %d is listed cabled to %s port %d, but an earlier line cables it to %s port %d", line, e.dev, e.port, other(ends, e).dev, other(ends, e).port, p.dev, p.port)
 		}
-		cabled[ends[0]], cabled[ends[1]] = ends[1], ends[0]
 		speed := ""
 		if gen, ok := lstSpeeds[m[15]]; ok {
 			speed = strings.ToLower(m[13]) + gen
@@ -105,6 +90,39 @@ func ParseIBDiagnetLST(r io.Reader) (*Topology, error) {
 		return nil, fmt.Errorf("no link line in ibdiagnet2.lst")
 	}
 	return t, nil
+}
+
+// portEnd is one end of a cable: a device id and its port number.
+type portEnd struct {
+	dev  string
+	port int
+}
+
+// cableSet holds the cables read so far, each end to the other, for the
+// formats that may list a cable from both ends.
+type cableSet map[portEnd]portEnd
+
+// add records the cable between ends. dup is true when the same cable is
+// already there (listed from its other end); an end already cabled
+// elsewhere, or cabled to itself, is an error naming both places.
+func (c cableSet) add(ends [2]portEnd) (dup bool, err error) {
+	if ends[0] == ends[1] {
+		return false, fmt.Errorf("%s port %d is cabled to itself", ends[0].dev, ends[0].port)
+	}
+	prev0, had0 := c[ends[0]]
+	prev1, had1 := c[ends[1]]
+	switch {
+	case had0 && prev0 == ends[1] && had1 && prev1 == ends[0]:
+		return true, nil
+	case had0 || had1:
+		e, p := ends[0], prev0
+		if !had0 {
+			e, p = ends[1], prev1
+		}
+		return false, fmt.Errorf("%s port %d is listed cabled to %s port %d, but an earlier line cables it to %s port %d", e.dev, e.port, other(ends, e).dev, other(ends, e).port, p.dev, p.port)
+	}
+	c[ends[0]], c[ends[1]] = ends[1], ends[0]
+	return false, nil
 }
 
 // other returns the end of ends that is not e.
