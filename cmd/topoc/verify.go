@@ -123,16 +123,21 @@ func newVerify() *cobra.Command {
 					MatchedDevices int                   `json:"matched_devices"`
 					ByPosition     int                   `json:"matched_by_position"`
 					SetApart       int                   `json:"set_apart"`
+					OtherFabric    int                   `json:"other_fabric"`
 					Links          int                   `json:"links"`
 					MatchedLinks   int                   `json:"matched_links"`
 					Findings       []diag.JSONDiagnostic `json:"findings"`
 					AsBuilt        *asBuiltJSON          `json:"as_built,omitempty"`
-				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built)}, "", "  ")
+				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.OtherFabric, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built)}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
 				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
-				fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart), %d of %d links as designed\n",
-					g.Fabrics[fid].Name, files, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, r.MatchedLinks, r.Links)
+				others := ""
+				if r.OtherFabric > 0 {
+					others = fmt.Sprintf(", %d of other fabrics", r.OtherFabric)
+				}
+				fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart%s), %d of %d links as designed\n",
+					g.Fabrics[fid].Name, files, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, others, r.MatchedLinks, r.Links)
 				if analyze {
 					writeAsBuilt(c.OutOrStdout(), r, built)
 				}

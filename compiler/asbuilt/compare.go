@@ -3,6 +3,7 @@ package asbuilt
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -37,8 +38,10 @@ type Result struct {
 	// ByPosition counts adapters matched by their cable, not their name.
 	ByPosition int
 	// SetApart counts discovered devices that belong to no design slot by
-	// nature (SHARP aggregation nodes) or by the map (Options.Map's "-").
-	SetApart int
+	// nature (SHARP aggregation nodes) or by the map (Options.Map's "-");
+	// OtherFabric those named as devices of another fabric of the design
+	// (a NetBox CSV of every fabric read against one), also set apart.
+	SetApart, OtherFabric int
 	// MissingSwitches lists the design switches not discovered, and
 	// Absent the design links the fabric as cabled lacks
 	// (absentAsBuilt: not cabled between their two devices at any port,
@@ -80,6 +83,7 @@ type endKey struct {
 // apart; any other unmatched device is asbuilt-extra-device.
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
+	c.add(plannedNotes(g, f, topo, opt)...)
 	unmatched := c.matchByName(designNames(g, c.devices))
 	if len(c.match) == 0 {
 		// Nothing matched by name: a naming problem, not a fabric of
@@ -103,6 +107,23 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c.reportLinks(found, swapped, unseen, missing)
 	c.reportUnplanned(found)
 	return c.r
+}
+
+// plannedNotes says what a NetBox CSV's status column left out
+// (Topology.Planned) or that it records no built cable at all
+// (Topology.OnlyPlanned), as asbuilt-discovery warnings at the fabric.
+func plannedNotes(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) hcl.Diagnostics {
+	rng := g.Range(g.Fabrics[f].Origin)
+	switch {
+	case topo.OnlyPlanned:
+		return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, rng, "Every cable is planned, none built",
+			fmt.Sprintf("Every cable row of %s has NetBox status planned: it is a cable plan (as --emit netbox writes it), not a record of what was cabled, and is compared as if it were built. Set each cable's status to connected in NetBox as it is cabled, and export again.", opt.File))}
+	case topo.Planned > 0:
+		return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, rng, "Planned cables left out",
+			fmt.Sprintf("%s of %s %s NetBox status planned (not cabled yet) and %s left out; the design links they would make read as missing until they are connected.",
+				units.CountOf(topo.Planned, "cable row", "cable rows"), opt.File, units.Agree(topo.Planned, "has", "have"), units.Agree(topo.Planned, "is", "are")))}
+	}
+	return nil
 }
 
 // comparison is one run of Compare: the design's side, the matches made
@@ -173,6 +194,56 @@ func designDevices(g *ir.Graph, f ir.FabricID) []ir.NodeID {
 		}
 	}
 	return devices
+}
+
+// namesOther reports whether d names a device of others (the devices of
+// the design's other fabrics, by designNames): by lookup, or, for a port
+// of a multi-port NIC as the cable plan names it ("dgx0 storage0p2",
+// ir.Graph.PortName), by the NIC it is a port of. Only here is the port
+// read as its NIC: in the compared fabric two ports of one NIC would
+// claim one design name, and the cable places them.
+func namesOther(d *Device, others map[string]ir.NodeID) bool {
+	if len(others) == 0 {
+		return false
+	}
+	if _, ok := lookup(d, nil, others); ok {
+		return true
+	}
+	host, iface, ok := strings.Cut(d.Desc, " ")
+	if d.Switch || !ok {
+		return false
+	}
+	if i := strings.LastIndexByte(iface, 'p'); i > 0 {
+		if _, err := strconv.Atoi(iface[i+1:]); err == nil {
+			nic := Device{Desc: host + " " + iface[:i]}
+			_, ok := lookup(&nic, nil, others)
+			return ok
+		}
+	}
+	return false
+}
+
+// otherFabricDevices returns the devices of the design's fabrics other
+// than f (designDevices of each) that are not devices of f too, in
+// fabric then node order.
+func otherFabricDevices(g *ir.Graph, f ir.FabricID) []ir.NodeID {
+	mine := map[ir.NodeID]bool{}
+	for _, n := range designDevices(g, f) {
+		mine[n] = true
+	}
+	var out []ir.NodeID
+	for o := range g.Fabrics {
+		if ir.FabricID(o) == f {
+			continue
+		}
+		for _, n := range designDevices(g, ir.FabricID(o)) {
+			if !mine[n] {
+				mine[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // designNames returns the design devices by every alias of every name
@@ -317,16 +388,23 @@ func mappedApart(d *Device, m map[string]string) bool {
 	return m[d.Desc] == SetApart || m[d.ID] == SetApart
 }
 
-// matchByCable sets SHARP aggregation nodes and the devices the map sets
-// apart aside, matches the other
+// matchByCable sets SHARP aggregation nodes, the devices the map sets
+// apart and those named as devices of another fabric aside, matches the
+// other
 // devices no name matched by their cable where they can be (takeByCable),
 // and returns those left unmatched.
 func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
 	var extra []*Device
+	var others map[string]ir.NodeID
 	for _, d := range unmatched {
-		switch {
+		if others == nil && len(c.g.Fabrics) > 1 {
+			others = designNames(c.g, otherFabricDevices(c.g, c.f))
+		}
+		switch other := namesOther(d, others); {
 		case strings.Contains(d.Desc, "Aggregation Node") || mappedApart(d, c.opt.Map):
 			c.r.SetApart++
+		case other:
+			c.r.OtherFabric++
 		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
 		}
@@ -799,6 +877,11 @@ func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.Nod
 			h = h[:i]
 		}
 		cands = append(cands, h)
+		// A switch whose LLDP system name is fully qualified
+		// ("leaf01.pod1.example.net"): its short name too.
+		if short, _, fq := strings.Cut(h, "."); fq && short != "" {
+			cands = append(cands, short)
+		}
 	} else if host, hca, ok := strings.Cut(desc, " "); ok {
 		cands = append(cands, host+"/"+hca)
 		// A fully qualified host ("dgx0007.cluster.local mlx5_0", as

@@ -18,8 +18,9 @@ import (
 // design's NIC whose node model states that device name: DGX H100's
 // compute NIC 1 is mlx5_3 (nodes.md §2, the model's pci names), so
 // "su0-node00 mlx5_3" is su0/node00/nic1. Switches named
-// "MF0;<host>:MQM9700/U1" match by their host. Renamed this way, one
-// SuperPOD SU compares clean.
+// "MF0;<host>:MQM9700/U1" match by their host, the spines by a fully
+// qualified host in capitals ("SPINE3.pod1.example.net"). Renamed this
+// way, one SuperPOD SU compares clean.
 func TestMatchByHostAndDeviceName(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
 	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
@@ -34,7 +35,12 @@ func TestMatchByHostAndDeviceName(t *testing.T) {
 		return `"` + p[1] + "-" + p[2] + " " + netNames[p[3][0]-'0'] + `"`
 	})
 	text = sw.ReplaceAllStringFunc(text, func(m string) string {
-		return `"MF0;` + strings.ReplaceAll(strings.Trim(m, `"`), "/", "-") + `:MQM9700/U1"`
+		host := strings.ReplaceAll(strings.Trim(m, `"`), "/", "-")
+		if strings.HasPrefix(host, "spine") {
+			// A switch whose hostname is fully qualified, in capitals.
+			host = strings.ToUpper(host) + ".pod1.example.net"
+		}
+		return `"MF0;` + host + `:MQM9700/U1"`
 	})
 	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader([]byte(text)))
 	if err != nil {

@@ -72,6 +72,12 @@ type Topology struct {
 	// the neighbours of its own device); nil for fabric-wide discovery
 	// (ibnetdiscover, iblinkinfo), which sees every cable.
 	Covered map[string]bool
+	// Planned counts the NetBox cable rows of status planned left out
+	// (not built yet) of a file that records built cables; OnlyPlanned
+	// is set when every row is planned (the file is the cable plan, read
+	// as if built). Other formats leave both zero.
+	Planned     int
+	OnlyPlanned bool
 }
 
 // Device returns the device with the given id, or nil.

@@ -25,7 +25,9 @@ import (
 // rows of other types (power, console, front ports) are skipped. Rows
 // are numbered from the first after the header. A port on two cables, a
 // side with a device and no interface (or the reverse), or a row of
-// another width is an error naming the row.
+// another width is an error naming the row. With a status column, cables
+// planned but not built are left out and counted (Topology.Planned),
+// unless every cable is planned (Topology.OnlyPlanned).
 func ParseNetBox(data []byte) (*Topology, error) {
 	r := csv.NewReader(bytes.NewReader(data))
 	r.FieldsPerRecord = 0 // every row as wide as the header
@@ -57,6 +59,7 @@ func ParseNetBox(data []byte) (*Topology, error) {
 		}
 		t.Devices[i].Ports = max(t.Devices[i].Ports, port)
 	}
+	var recs [][]string
 	for row := 1; ; row++ {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -64,6 +67,27 @@ func ParseNetBox(data []byte) (*Topology, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %v", row, err)
+		}
+		recs = append(recs, rec)
+	}
+	// NetBox's cable status (LinkStatusChoices: connected, planned,
+	// decommissioning): a planned cable is not built yet, so it is left
+	// out where the file records built ones; a file of planned cables
+	// only is the cable plan itself (as --emit netbox writes it), read as
+	// it is and flagged (Topology.OnlyPlanned).
+	statusCol, hasStatus := col["status"]
+	built := false
+	for _, rec := range recs {
+		if hasStatus && !strings.EqualFold(strings.TrimSpace(rec[statusCol]), "planned") {
+			built = true
+		}
+	}
+	t.OnlyPlanned = hasStatus && !built && len(recs) > 0
+	for i, rec := range recs {
+		row := i + 1
+		if hasStatus && built && strings.EqualFold(strings.TrimSpace(rec[statusCol]), "planned") {
+			t.Planned++
+			continue
 		}
 		get := func(name string) string {
 			if i, ok := col[name]; ok {

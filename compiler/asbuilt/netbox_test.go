@@ -23,6 +23,61 @@ func netboxCSV(t *testing.T, g *ir.Graph, v netbox.Version) []byte {
 	return netbox.CSV(rows, v)
 }
 
+// connected marks every cable of a NetBox CSV as topoc writes it
+// (status planned) connected, as NetBox records them once cabled.
+func connected(csv []byte) []byte {
+	return []byte(strings.ReplaceAll(string(csv), ",planned,", ",connected,"))
+}
+
+// The status column: the cable plan as topoc writes it (every cable
+// planned) is compared as if built, with one asbuilt-discovery warning
+// saying so; in a record of connected cables, the rows still planned are
+// left out (one warning counts them) and their design links are missing.
+func TestNetBoxStatus(t *testing.T) {
+	g := compiletest.Example(t, "fat-tree-k8")
+	plan := netboxCSV(t, g, netbox.DefaultVersion)
+	topo, _, err := asbuilt.Parse(plan, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	if c := findingCodes(r); len(r.Diags) != 1 || c[diag.AsbuiltDiscovery] != 1 || r.MatchedLinks != r.Links || !strings.Contains(r.Diags[0].Detail, "planned") {
+		t.Errorf("the plan read back: findings %v, %d of %d links; want one asbuilt-discovery warning and every link", c, r.MatchedLinks, r.Links)
+	}
+	lines := strings.Split(string(connected(plan)), "\n")
+	for i := 1; i <= 3; i++ {
+		lines[i] = strings.Replace(lines[i], ",connected,", ",planned,", 1)
+	}
+	topo, _, err = asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	if c := findingCodes(r); topo.Planned != 3 || c[diag.AsbuiltDiscovery] != 1 || c[diag.AsbuiltMissingLink] != 3 || r.MatchedLinks != r.Links-3 {
+		t.Errorf("three rows still planned: %d left out, findings %v, %d of %d links; want 3, one warning and 3 missing links", topo.Planned, c, r.MatchedLinks, r.Links)
+	}
+}
+
+// A NetBox CSV of every fabric (compute rails and a storage leaf pair
+// over the same servers) read against the compute fabric: the storage
+// switches and the servers' storage ports are devices of the other
+// fabric, set apart and counted, not extra devices; the compute fabric
+// compares clean.
+func TestNetBoxOtherFabric(t *testing.T) {
+	g := compiletest.Dir(t, "testdata/two-fabrics")
+	topo, _, err := asbuilt.Parse(connected(netboxCSV(t, g, netbox.DefaultVersion)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	if len(r.Diags) != 0 || r.MatchedLinks != r.Links || r.Links != 64 || r.OtherFabric != 3+16 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("%d findings, %d of %d links, %d of other fabrics; want none, all of 64, 19 (3 switches, 16 storage ports)", len(r.Diags), r.MatchedLinks, r.Links, r.OtherFabric)
+	}
+}
+
 // The NetBox CSV topoc emits, read back as the as-built record, compares
 // clean with the design it came from: the fat-tree (k = 8: 384 cables,
 // hosts as implicit one-port devices) and the H100 SuperPOD at one SU
@@ -44,7 +99,7 @@ func TestNetBoxReadBack(t *testing.T) {
 			g = compiletest.Example(t, c.example, c.vars...)
 		}
 		for _, v := range []netbox.Version{netbox.DefaultVersion, {Major: 4, Minor: 7}} {
-			data := netboxCSV(t, g, v)
+			data := connected(netboxCSV(t, g, v))
 			topo, f, err := asbuilt.Parse(data, "")
 			if err != nil || f != asbuilt.FormatNetBox {
 				t.Fatalf("%s %s: %v (%s)", c.example, v, err, f)
@@ -61,7 +116,7 @@ func TestNetBoxReadBack(t *testing.T) {
 		}
 	}
 	g := compiletest.Example(t, "fat-tree-k8")
-	lines := strings.Split(string(netboxCSV(t, g, netbox.DefaultVersion)), "\n")
+	lines := strings.Split(string(connected(netboxCSV(t, g, netbox.DefaultVersion))), "\n")
 	if !strings.Contains(lines[1], ",swp1,") || !strings.Contains(lines[2], ",swp2,") {
 		t.Fatalf("rows 1 and 2 are not edge0's ports 1 and 2: %s / %s", lines[1], lines[2])
 	}
