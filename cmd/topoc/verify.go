@@ -31,7 +31,7 @@ func newVerify() *cobra.Command {
 	var df designFlags
 	var discovered []string
 	var fabric, mapFile, format, inFormat string
-	var ignoreSpeed, analyze bool
+	var ignoreSpeed, ignoreState, analyze bool
 	c := &cobra.Command{
 		Use:   "verify [PATH...] --discovered FILE [--discovered FILE...]",
 		Short: "Compare the cabled fabric (ibnetdiscover, iblinkinfo, LLDP or NetQ output) with the design",
@@ -107,7 +107,7 @@ func newVerify() *cobra.Command {
 				// Every message names its own file; the summary names a few.
 				files = fmt.Sprintf("%d files (%s, … %s)", len(discovered), discovered[0], discovered[len(discovered)-1])
 			}
-			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, File: files})
+			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, IgnoreState: ignoreState, File: files})
 			var built *resilience.Report
 			if analyze {
 				if built, err = analyzeAsBuilt(g, r); err != nil {
@@ -159,6 +159,7 @@ func newVerify() *cobra.Command {
 	c.Flags().StringVar(&fabric, "fabric", "", "the design fabric to compare (default: the design's only fabric, else its only InfiniBand one)")
 	c.Flags().StringVar(&mapFile, "map", "", "CSV of discovered NodeDescription (or GUID id),design node name")
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
+	c.Flags().BoolVar(&ignoreState, "ignore-state", false, "do not report links that are up but not Active (a simulator with no subnet manager leaves them Initialize)")
 	c.Flags().StringVar(&format, "format", "text", "output: text or json")
 	c.Flags().BoolVar(&analyze, "analyze", false, "also analyze the fabric as built: the design less its switches not discovered and the links it lacks, as a whatif scenario (docs/asbuilt.md)")
 	return c

@@ -23,6 +23,9 @@ type Options struct {
 	// IgnoreSpeed skips the speed comparison (ibsim reports every link
 	// at SDR); widths are still compared.
 	IgnoreSpeed bool
+	// IgnoreState skips the link state check (a simulated fabric with no
+	// subnet manager, ibsim's, leaves every link Initialize).
+	IgnoreState bool
 	// File names the discovery file in messages.
 	File string
 }
@@ -45,7 +48,7 @@ type Result struct {
 	// MissingSwitches lists the design switches not discovered, and
 	// Absent the design links the fabric as cabled lacks
 	// (absentAsBuilt: not cabled between their two devices at any port,
-	// trained narrower or slower than designed, or at a switch not
+	// trained narrower or slower than designed or not active, or at a switch not
 	// discovered), each in ID order; links no discovery file could see
 	// are in neither. Failing both on the design gives a graph every
 	// link of which the fabric really has at its designed rate: an
@@ -729,6 +732,7 @@ func (c *comparison) reportLinks(found cabled, swapped, unseen map[int]bool, mis
 		if p, ok := found.peer[dl.a]; ok && p == dl.b {
 			c.r.MatchedLinks++
 			d := checkSpeed(c.g, dl.id, *found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))
+			d = append(d, checkState(c.g, dl.id, *found.link[dl.a], c.opt, c.port(dl.a), c.port(dl.b))...)
 			slow[i] = len(d) > 0
 			c.add(d...)
 			continue
@@ -935,6 +939,20 @@ func describe(g *ir.Graph, n ir.NodeID) string {
 // rate of a 4x link, bits per second (IBTA: EDR 100G, HDR 200G, NDR 400G,
 // XDR 800G at 4x).
 var ibSpeeds = map[string]float64{"SDR": 10e9, "DDR": 20e9, "QDR": 40e9, "FDR": 56e9, "EDR": 100e9, "HDR": 200e9, "NDR": 400e9, "XDR": 800e9}
+
+// checkState reports a matched link that is trained but not active
+// (Link.State): cabled as designed, but the subnet manager has not
+// brought it to Active, so it carries no traffic (IBA logical port
+// states Down, Init, Armed, Active; ibdiagnet prints them DWN, INI,
+// ARM, ACT).
+func checkState(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl.Diagnostics {
+	if l.State == "" || opt.IgnoreState {
+		return nil
+	}
+	return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkState, g.Range(g.Links[id].Origin), "Link cabled but not active",
+		fmt.Sprintf("%s – %s (%s) is cabled as designed, but its logical state is %s, not Active: the subnet manager has not brought it up, so it carries no traffic (and counts as absent in --analyze). Check the subnet manager (opensm or UFM log) for that port, or rerun discovery once the fabric has settled.",
+			a, b, where(opt, l.File, l.Line), l.State))}
+}
 
 // checkSpeed compares a matched link's discovered width and speed
 // ("4xNDR") with the design's: width 4x, or 4x ÷ lanes of a broken-out

@@ -31,7 +31,8 @@ var lstSpeeds = map[string]string{"2.5": "SDR", "5": "DDR", "10": "QDR", "14": "
 // are named as ibnetdiscover names them ("S-<node GUID>", "H-<node
 // GUID>"), so a GUID map or a description serves both; a device without
 // a description (older versions print none) is described by that id.
-// The speed reads as ibnetdiscover's ("4xNDR"; SPD=2.5 is SDR). A link
+// The speed reads as ibnetdiscover's ("4xNDR"; SPD=2.5 is SDR), a LOG
+// other than ACT as the link's state (Link.State). A link
 // listed twice is kept once; two lines that cable one port to two
 // places, or a port number past the device's ports, are errors naming
 // the line.
@@ -81,7 +82,11 @@ func ParseIBDiagnetLST(r io.Reader) (*Topology, error) {
 		} else if _, ok := ibSpeeds[m[15]]; ok {
 			speed = strings.ToLower(m[13]) + m[15]
 		}
-		t.Links = append(t.Links, Link{A: ends[0].dev, APort: ends[0].port, B: ends[1].dev, BPort: ends[1].port, Speed: speed, Line: line})
+		state := ""
+		if m[14] != "ACT" {
+			state = m[14] // INI, ARM or DWN (ibdiagnet's logical port states)
+		}
+		t.Links = append(t.Links, Link{A: ends[0].dev, APort: ends[0].port, B: ends[1].dev, BPort: ends[1].port, Speed: speed, State: state, Line: line})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)

@@ -85,6 +85,16 @@ func TestIBDiagnetLSTRoundTrip(t *testing.T) {
 	if len(r.Diags) != 0 || r.MatchedLinks != r.Links || r.Links != 508 {
 		t.Errorf("%d findings (%v), %d of %d links", len(r.Diags), r.Diags, r.MatchedLinks, r.Links)
 	}
+	// One link left in INI (trained, not yet made active by the subnet
+	// manager): cabled as designed, one asbuilt-link-state finding.
+	first, rest, _ := strings.Cut(lst, "\n")
+	ini, _, err := asbuilt.Parse([]byte(strings.Replace(first, "LOG=ACT", "LOG=INI", 1)+"\n"+rest), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := asbuilt.Compare(g, 0, ini, asbuilt.Options{}); len(r.Diags) != 1 || diag.CodeOf(r.Diags[0]) != diag.AsbuiltLinkState || r.MatchedLinks != r.Links || len(r.Absent) != 1 {
+		t.Errorf("one link in INI: findings %v, %d of %d links, %d absent; want one asbuilt-link-state, the link counted absent", r.Diags, r.MatchedLinks, r.Links, len(r.Absent))
+	}
 	l0 := ports.Links[0]
 	reversed := line(asbuilt.Link{A: l0.B, APort: l0.BPort, B: l0.A, BPort: l0.APort})
 	if twice, _, err := asbuilt.Parse([]byte(lst+reversed), ""); err != nil || len(twice.Links) != len(ports.Links) {
@@ -92,7 +102,6 @@ func TestIBDiagnetLSTRoundTrip(t *testing.T) {
 	}
 	// Link 0's first end again, on a free port of the second device.
 	moved := line(asbuilt.Link{A: l0.A, APort: l0.APort, B: l0.B, BPort: ports.Device(l0.B).Ports})
-	first, _, _ := strings.Cut(lst, "\n")
 	for _, c := range []struct{ in, want string }{
 		{lst + moved, fmt.Sprintf("line %d", len(ports.Links)+1)},
 		{strings.Replace(first, "PN:01 }", "PN:ff }", 1) + "\n", "line 1"},

@@ -48,7 +48,7 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 	t := &Topology{}
 	type portLine struct {
 		dev, port, lid, peerLID, peerPort, line int
-		peerDesc, speed                         string
+		peerDesc, speed, state                  string
 	}
 	var lines []portLine
 	lid := map[int]int{} // device → its LID (0 without a subnet manager)
@@ -101,7 +101,7 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		lines = append(lines, portLine{dev: cur, port: port, lid: l, peerLID: peerLID, peerPort: peerPort, line: line, peerDesc: p[7], speed: linkSpeed(p[4])})
+		lines = append(lines, portLine{dev: cur, port: port, lid: l, peerLID: peerLID, peerPort: peerPort, line: line, peerDesc: p[7], speed: linkSpeed(p[4]), state: linkState(p[4])})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %v", line+1, err)
@@ -160,9 +160,22 @@ func ParseIBLinkInfo(r io.Reader) (*Topology, error) {
 			return nil, fmt.Errorf("line %d: %s port %d reports %s, but its other end (line %d) %s: one cable has one width and speed", pl.line, t.Devices[pl.dev].Desc, pl.port, pl.speed, lines[j].line, lines[j].speed)
 		}
 		done[i], done[j] = true, true
-		t.Links = append(t.Links, Link{A: t.Devices[pl.dev].ID, APort: pl.port, B: t.Devices[lines[j].dev].ID, BPort: pl.peerPort, Speed: pl.speed, Line: pl.line})
+		t.Links = append(t.Links, Link{A: t.Devices[pl.dev].ID, APort: pl.port, B: t.Devices[lines[j].dev].ID, BPort: pl.peerPort, Speed: pl.speed, State: pl.state, Line: pl.line})
 	}
 	return t, nil
+}
+
+// linkState returns the logical state of iblinkinfo's `4X 53.125 Gbps
+// Active/ LinkUp` when it is not Active ("Initialize", "Armed"), else "".
+func linkState(state string) string {
+	f := strings.Fields(state)
+	if len(f) < 4 {
+		return ""
+	}
+	if s := strings.TrimSuffix(f[3], "/"); s != "Active" {
+		return s
+	}
+	return ""
 }
 
 // linkSpeed turns iblinkinfo's `4X 53.125 Gbps Active/ LinkUp` into

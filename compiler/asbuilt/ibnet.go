@@ -60,6 +60,10 @@ type Link struct {
 	PortNaming string
 	// Speed is the width and rate the file gives ("4xNDR"), or "".
 	Speed string
+	// State is the link's logical state where the file gives one and it
+	// is not active ("INI", "Initialize", "Armed"), else "": such a link
+	// is trained but the subnet manager has not made it carry traffic.
+	State string
 	Line  int
 	File  string // as Device.File
 }

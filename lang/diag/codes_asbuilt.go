@@ -24,10 +24,13 @@ const (
 	AsbuiltUnplannedLink Code = "asbuilt-unplanned-link"
 	// AsbuiltLinkSpeed: a link trained narrower or slower than designed.
 	AsbuiltLinkSpeed Code = "asbuilt-link-speed"
+	// AsbuiltLinkState: a link cabled as designed is up but not active
+	// (its logical state Init or Armed): it carries no traffic.
+	AsbuiltLinkState Code = "asbuilt-link-state"
 	// AsbuiltDiscovery: the discovery file cannot be read or parsed.
 	AsbuiltDiscovery Code = "asbuilt-discovery"
 )
 
 // asbuiltCodes are the as-built check's codes.
 var asbuiltCodes = []Code{AsbuiltMissingDevice, AsbuiltExtraDevice, AsbuiltUnnamedDevice, AsbuiltMissingLink,
-	AsbuiltMiswired, AsbuiltSwapped, AsbuiltRailCrossed, AsbuiltUnplannedLink, AsbuiltLinkSpeed, AsbuiltDiscovery}
+	AsbuiltMiswired, AsbuiltSwapped, AsbuiltRailCrossed, AsbuiltUnplannedLink, AsbuiltLinkSpeed, AsbuiltLinkState, AsbuiltDiscovery}
