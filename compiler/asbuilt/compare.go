@@ -148,6 +148,8 @@ type comparison struct {
 	// a design device to the id of the discovered device that took it.
 	match map[string]ir.NodeID
 	taken map[ir.NodeID]string
+	// lanes is each switch's breakout lanes per port (ir.FabricLanes).
+	lanes map[ir.NodeID]int
 }
 
 // dlink is a design link by its two ends.
@@ -175,6 +177,7 @@ func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *com
 	c := &comparison{g: g, f: f, topo: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{}}
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
+	c.lanes = g.FabricLanes(f)
 	c.r.Devices, c.r.Links = len(c.devices), len(c.links)
 	return c
 }
@@ -182,9 +185,22 @@ func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *com
 // add records findings.
 func (c *comparison) add(ds ...*hcl.Diagnostic) { c.r.Diags = append(c.r.Diags, ds...) }
 
-// port names a design port in findings: "leaf0 port 3".
+// port names a design port in findings: "leaf0 port 3", and on a switch
+// whose ports are broken out or that runs Ethernet, as the cable plan
+// names it too ("leaf0 port 26 (swp7s1)": port p of L lanes is swpNsL
+// with N = (p−1) ÷ L + 1 and lane (p−1) mod L, ir.Graph.PortName), so a
+// finding reads against the plan and the switch's own interface names.
 func (c *comparison) port(e endKey) string {
-	return fmt.Sprintf("%s port %d", c.g.Nodes[e.node].Name, e.port)
+	nd := &c.g.Nodes[e.node]
+	name := fmt.Sprintf("%s port %d", nd.Name, e.port)
+	lanes := max(c.lanes[e.node], 1)
+	if !nd.Kind.IsSwitch() || e.port < 1 || lanes == 1 && c.g.Protocols[nd.Model] != "ethernet" {
+		return name
+	}
+	if lanes == 1 {
+		return fmt.Sprintf("%s (swp%d)", name, e.port)
+	}
+	return fmt.Sprintf("%s (swp%ds%d)", name, (e.port-1)/lanes+1, (e.port-1)%lanes)
 }
 
 // designDevices returns the devices of fabric f that discovery reports:

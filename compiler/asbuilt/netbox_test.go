@@ -141,3 +141,26 @@ func TestNetBoxReadBack(t *testing.T) {
 		t.Errorf("two host cables exchanged: findings %v, %d of %d links; want one swapped pair", c, r.MatchedLinks, r.Links)
 	}
 }
+
+// Findings name a broken-out or Ethernet switch port as the cable plan
+// does too: srv00's and srv01's cables exchanged on rack0/leaf0's lanes
+// swp1s0 and swp1s1 (ports 1 and 2 as InfiniBand would number them) is
+// one swapped pair, its text naming both lanes.
+func TestFindingsNamePlanPorts(t *testing.T) {
+	g := compiletest.Dir(t, "../emit/cabling/testdata/breakout")
+	lines := strings.Split(string(connected(netboxCSV(t, g, netbox.DefaultVersion))), "\n")
+	if !strings.HasPrefix(lines[1], "rack0/leaf0,dcim.interface,swp1s0,") || !strings.HasPrefix(lines[2], "rack0/leaf0,dcim.interface,swp1s1,") {
+		t.Fatalf("rows 1 and 2 are not rack0/leaf0's lanes swp1s0 and swp1s1: %s / %s", lines[1], lines[2])
+	}
+	lines[1] = strings.Replace(lines[1], ",swp1s0,", ",swp1s1,", 1)
+	lines[2] = strings.Replace(lines[2], ",swp1s1,", ",swp1s0,", 1)
+	topo, _, err := asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	if len(r.Diags) != 1 || diag.CodeOf(r.Diags[0]) != diag.AsbuiltSwapped ||
+		!strings.Contains(r.Diags[0].Detail, "rack0/leaf0 port 1 (swp1s0)") || !strings.Contains(r.Diags[0].Detail, "rack0/leaf0 port 2 (swp1s1)") {
+		t.Errorf("findings %v, want one swapped pair naming swp1s0 and swp1s1", r.Diags)
+	}
+}
