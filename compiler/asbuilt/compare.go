@@ -516,9 +516,32 @@ func (c *comparison) reportExtra(extra []*Device, cables map[string][]Link) {
 		if d.Switch {
 			what = "switch"
 		}
-		c.add(diag.Warning(diag.AsbuiltExtraDevice, c.g.Range(fab.Origin), "Device not in the design",
-			fmt.Sprintf("%s %s (%s, description %q, %s) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one, or remove it from the fabric.",
-				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, units.CountOf(len(cables[d.ID]), "cabled port", "cabled ports"), fab.Name)))
+		// Where it is cabled on the design's devices: the ports to free
+		// or to check, and the design line of the first such device.
+		rng := c.g.Range(fab.Origin)
+		var at []string
+		for _, l := range cables[d.ID] {
+			n, ok := c.match[l.B]
+			if !ok {
+				continue
+			}
+			if len(at) == 0 {
+				rng = c.g.Range(c.g.Nodes[n].Origin)
+			}
+			if len(at) < 3 {
+				at = append(at, c.port(endKey{n, l.BPort}))
+			}
+		}
+		where2 := ""
+		if len(at) > 0 {
+			where2 = ", on " + strings.Join(at, ", ")
+			if more := len(cables[d.ID]) - len(at); more > 0 && len(at) == 3 {
+				where2 += fmt.Sprintf(" and %d more", more)
+			}
+		}
+		c.add(diag.Warning(diag.AsbuiltExtraDevice, rng, "Device not in the design",
+			fmt.Sprintf("%s %s (%s, description %q, %s%s) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one (or set it apart with \"-\"), or remove it from the fabric.",
+				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, units.CountOf(len(cables[d.ID]), "cabled port", "cabled ports"), where2, fab.Name)))
 	}
 }
 

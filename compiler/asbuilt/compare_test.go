@@ -56,7 +56,8 @@ func TestMatchByHostAndDeviceName(t *testing.T) {
 }
 
 // With several files merged (one per plane), a finding names the file
-// its line is in, not the list of files.
+// its line is in, not the list of files; an extra device names where it
+// is cabled.
 func TestFindingsNameTheirFile(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
 	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
@@ -72,7 +73,10 @@ func TestFindingsNameTheirFile(t *testing.T) {
 	}
 	topo.SetFile("plane0.out")
 	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "plane0.out, plane1.out"})
-	if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Detail, "(plane0.out line ") {
+	// It names the port it is cabled to and points at that leaf's design
+	// line, not the fabric's.
+	if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Detail, "(plane0.out line ") || !strings.Contains(r.Diags[0].Detail, "on su0/leaf7 port 32") ||
+		r.Diags[0].Subject.Start.Line == g.Range(g.Fabrics[0].Origin).Start.Line {
 		for _, d := range r.Diags {
 			t.Log(d.Detail)
 		}
