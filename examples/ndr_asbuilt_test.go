@@ -105,4 +105,31 @@ func TestNDRAsBuilt(t *testing.T) {
 			t.Errorf("rail crossing: %s, want SU 8's c01 NICs on the rail-3 and rail-4 leaves", d.Detail)
 		}
 	}
+	// A map line may name a device by its GUID in any written form: one
+	// of the three extra adapters (H-e09d730300858f4c, on su5/leaf0 port
+	// 2) set apart as 0x… in capitals moves it from the extra devices to
+	// those set apart; a line for a GUID the file does not have is one
+	// asbuilt-discovery warning (the absent leaf's line is not: its
+	// missing-device finding covers it).
+	m[asbuilt.MapKey("0xE09D730300858F4C")] = asbuilt.SetApart
+	m[asbuilt.MapKey("S-00000000000000AB")] = "su0/leaf0"
+	res = asbuilt.Compare(g, 0, topo, asbuilt.Options{Map: m, File: "ndr.out"})
+	codes = map[diag.Code]int{}
+	for _, d := range res.Diags {
+		codes[diag.CodeOf(d)]++
+		if diag.CodeOf(d) == diag.AsbuiltDiscovery && !strings.Contains(d.Detail, `"00000000000000ab"`) {
+			t.Errorf("unused map line: %s", d.Detail)
+		}
+	}
+	want[diag.AsbuiltExtraDevice], want[diag.AsbuiltDiscovery] = 2, 1
+	if !maps.Equal(codes, want) || res.SetApart != 45 {
+		t.Errorf("with the GUID lines: findings %v, %d set apart; want %v, 45", codes, res.SetApart, want)
+	}
+	for _, c := range []struct{ in, want string }{{"0xE09D730300858F4C", "e09d730300858f4c"}, {"H-e09d730300858f4c", "e09d730300858f4c"},
+		{"S-0x2c5eab0300b87b40", "2c5eab0300b87b40"}, {"0x1", "0000000000000001"}, {"2C5EAB0300B87B40", "2c5eab0300b87b40"},
+		{"cafe", "cafe"}, {"MF0;A09-P1-IBLEAF-01-01:MQM9701/U1", "MF0;A09-P1-IBLEAF-01-01:MQM9701/U1"}} {
+		if got := asbuilt.MapKey(c.in); got != c.want {
+			t.Errorf("MapKey(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }

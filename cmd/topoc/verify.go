@@ -281,7 +281,8 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := csv.NewReader(bytes.NewReader(data))
+	// A spreadsheet's CSV export may start with a UTF-8 byte order mark.
+	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 	r.Comment = '#'
 	r.FieldsPerRecord = 2
 	recs, err := r.ReadAll()
@@ -294,7 +295,9 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 	}
 	m := map[string]string{}
 	for i, rec := range recs {
-		k, v := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
+		// A GUID key in any of its written forms (0x…, S-…, H-…) is
+		// looked up as its 16 hex digits (asbuilt.MapKey).
+		k, v := asbuilt.MapKey(strings.TrimSpace(rec[0])), strings.TrimSpace(rec[1])
 		if prev, dup := m[k]; dup {
 			return nil, fmt.Errorf("--map %s: record %d maps %q again (to %q; first to %q); give each discovered name once", path, i+1, k, v, prev)
 		}

@@ -2,6 +2,7 @@ package asbuilt
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,6 +88,7 @@ type endKey struct {
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
 	c.add(plannedNotes(g, f, topo, opt)...)
+
 	unmatched := c.matchByName(designNames(g, c.devices))
 	if len(c.match) == 0 {
 		// Nothing matched by name: a naming problem, not a fabric of
@@ -109,7 +111,31 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c.r.Unseen = len(unseen)
 	c.reportLinks(found, swapped, unseen, missing)
 	c.reportUnplanned(found)
+	c.add(c.unusedMapLines()...)
 	return c.r
+}
+
+// unusedMapLines is the warning for the map lines that name no
+// discovered device (UnusedMapKeys), leaving out those whose design
+// device was not found at all: its missing-device finding says so.
+func (c *comparison) unusedMapLines() hcl.Diagnostics {
+	byName := map[string]ir.NodeID{}
+	for _, n := range c.devices {
+		byName[c.g.Nodes[n].Name] = n
+	}
+	var unused []string
+	for _, k := range UnusedMapKeys(c.opt.Map, c.topo) {
+		if n, ok := byName[c.opt.Map[k]]; ok && c.taken[n] == "" {
+			continue
+		}
+		unused = append(unused, k)
+	}
+	if len(unused) == 0 {
+		return nil
+	}
+	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Map lines that name no discovered device",
+		fmt.Sprintf("%s of the --map file %s no device of %s, such as %q: a misspelt description or GUID, or a stale line. Check %s against the discovery file. (A line for a design device discovery did not find at all is not counted here; that device is reported missing.)",
+			units.CountOf(len(unused), "line", "lines"), units.Agree(len(unused), "names", "name"), c.opt.File, unused[0], units.Agree(len(unused), "it", "them")))}
 }
 
 // plannedNotes says what a NetBox CSV's status column left out
@@ -404,7 +430,61 @@ const SetApart = "-"
 // mappedApart reports whether map m sets device d apart, by its
 // description or its id.
 func mappedApart(d *Device, m map[string]string) bool {
-	return m[d.Desc] == SetApart || m[d.ID] == SetApart
+	for _, k := range mapKeys(d) {
+		if m[k] == SetApart {
+			return true
+		}
+	}
+	return false
+}
+
+// mapKeys are the keys by which an Options.Map line may name device d:
+// its description, its id, and its bare GUID (MapKey's form) when the
+// id carries one.
+func mapKeys(d *Device) []string {
+	keys := []string{d.Desc, d.ID}
+	if g := MapKey(d.ID); g != d.ID {
+		keys = append(keys, g)
+	}
+	return keys
+}
+
+// guidKey matches a GUID as a map file may write one: "0x2c5eab0300b87b40",
+// "S-2c5eab0300b87b40", "H-…", or 16 bare hex digits, in any case.
+var guidKey = regexp.MustCompile(`^(?:[SsHh]-(?:0[xX])?|0[xX])?([0-9a-fA-F]{1,16})$`)
+
+// MapKey returns the form in which a map file's key is looked up: a GUID
+// written with 0x, an S-/H- prefix, or as exactly 16 hex digits becomes
+// its 16 lower-case digits (zero-padded), so "0x2C5EAB0300B87B40" and
+// ibnetdiscover's "S-2c5eab0300b87b40" name one device; anything else
+// (a description) is kept as it is. A shorter bare hex string is kept as
+// a description, since names like "cafe" are hex too.
+func MapKey(k string) string {
+	m := guidKey.FindStringSubmatch(k)
+	if m == nil || len(m[1]) < 16 && m[1] == k {
+		return k
+	}
+	return fmt.Sprintf("%016s", strings.ToLower(m[1]))
+}
+
+// UnusedMapKeys returns the keys of map m that name no device of topo
+// (by mapKeys), sorted: a map line for a device discovery did not find,
+// or one with a typo.
+func UnusedMapKeys(m map[string]string, topo *Topology) []string {
+	used := map[string]bool{}
+	for i := range topo.Devices {
+		for _, k := range mapKeys(&topo.Devices[i]) {
+			used[k] = true
+		}
+	}
+	var out []string
+	for k := range m {
+		if !used[k] {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // matchByCable sets SHARP aggregation nodes, the devices the map sets
@@ -906,11 +986,10 @@ func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.Nod
 		return ir.None, false // no design device, whatever its name says
 	}
 	var cands []string
-	if v, ok := m[d.Desc]; ok {
-		cands = append(cands, v)
-	}
-	if v, ok := m[d.ID]; ok {
-		cands = append(cands, v)
+	for _, k := range mapKeys(d) {
+		if v, ok := m[k]; ok {
+			cands = append(cands, v)
+		}
 	}
 	desc := d.Desc
 	cands = append(cands, desc)
