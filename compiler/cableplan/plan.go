@@ -369,9 +369,41 @@ func sameFiberPerCage(g *ir.Graph) {
 		port   ir.Port // one of its ports, to fit modules
 		cables []int
 	}
-	cages := map[ir.CageKey]*cage{}
-	var keys []ir.CageKey // first-seen order, so the result is deterministic
+	// Cage index by key: packed into a uint64 (device, role, index),
+	// which hashes faster than the key's struct with its role string; a
+	// key too large to pack (no real design) goes to the struct map.
+	packed := make(map[uint64]int, len(cb.Cables))
+	wide := map[ir.CageKey]int{}
+	var roles []ir.Role
+	// lookup returns the index of key's cage, or records next for it and
+	// returns false.
+	lookup := func(key ir.CageKey, next int) (int, bool) {
+		r := slices.Index(roles, key.Role)
+		if r < 0 {
+			r = len(roles)
+			roles = append(roles, key.Role)
+		}
+		if r < 256 && key.Index >= 0 && key.Index < 1<<24 && key.Device >= 0 {
+			p := uint64(key.Device)<<32 | uint64(r)<<24 | uint64(key.Index)
+			k, ok := packed[p]
+			if !ok {
+				packed[p] = next
+			}
+			return k, ok
+		}
+		k, ok := wide[key]
+		if !ok {
+			wide[key] = next
+		}
+		return k, ok
+	}
+	var cages []cage // first-seen order, so the result is deterministic
+	// The cages of fiber cable ci are ends[start[ci]:start[ci+1]], to
+	// mark them again when its type changes.
+	start := make([]int32, len(cb.Cables)+1)
+	var ends []int32
 	for ci, c := range cb.Cables {
+		start[ci] = int32(len(ends))
 		if !fiber(c.Type) {
 			continue
 		}
@@ -379,29 +411,58 @@ func sameFiberPerCage(g *ir.Graph) {
 			a, b := g.Ends(c, j)
 			for _, pt := range [2]ir.Port{a, b} {
 				key, _, _, _ := idx.Of(pt)
-				cg := cages[key]
-				if cg == nil {
-					cg = &cage{port: pt}
-					cages[key] = cg
-					keys = append(keys, key)
+				k, ok := lookup(key, len(cages))
+				if !ok {
+					k = len(cages)
+					cages = append(cages, cage{port: pt})
 				}
-				cg.cables = append(cg.cables, ci)
+				cages[k].cables = append(cages[k].cables, ci)
+				ends = append(ends, int32(k))
 			}
 		}
 	}
+	start[len(cb.Cables)] = int32(len(ends))
 	parts := g.Parts
+	// fits is Parts.Fit at a cage for a cable type and length; its answer
+	// depends only on the cage's end, rate and protocol, so it is kept
+	// per shape (tens of shapes against 10^5 cages at 131,072 GPUs).
+	type shape struct {
+		sw     bool
+		rate   float64
+		t      int32
+		length float64
+		proto  string
+	}
+	fitMemo := map[shape]bool{}
 	fits := func(pt ir.Port, t int32, length float64) bool {
 		if parts == nil || len(parts.Transceivers) == 0 {
 			return true // no modules declared: nothing to fit
 		}
 		_, c := idx.CageAt(pt)
-		c.LengthM = length
-		return parts.Fit(c, cb.Types[t].Model, g.Protocols[g.Nodes[pt.Node].Model]) != ir.None
+		key := shape{c.Switch, c.RateBPS, t, length, g.Protocols[g.Nodes[pt.Node].Model]}
+		ok, seen := fitMemo[key]
+		if !seen {
+			c.LengthM = length
+			ok = parts.Fit(c, cb.Types[t].Model, key.proto) != ir.None
+			fitMemo[key] = ok
+		}
+		return ok
+	}
+	// Passes in cage order until one changes nothing, as the rule says;
+	// a cage none of whose cables changed since it was last decided would
+	// decide the same, so a pass skips it (dirty).
+	dirty := make([]bool, len(cages))
+	for k := range dirty {
+		dirty[k] = true
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, key := range keys {
-			cg := cages[key]
+		for k := range cages {
+			if !dirty[k] {
+				continue
+			}
+			dirty[k] = false
+			cg := &cages[k]
 			best, length := int32(ir.None), 0.0
 			for _, ci := range cg.cables {
 				length = max(length, cb.Cables[ci].LengthM)
@@ -430,6 +491,9 @@ func sameFiberPerCage(g *ir.Graph) {
 				if cb.Cables[ci].Type != best {
 					cb.Cables[ci].Type = best
 					changed = true
+					for _, o := range ends[start[ci]:start[ci+1]] {
+						dirty[o] = int(o) != k
+					}
 				}
 			}
 		}

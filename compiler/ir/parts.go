@@ -111,15 +111,29 @@ type CageKey struct {
 // CageIndex locates the cage of each fabric port by the Parts facts
 // (ports per cage of switch models and of node models' NIC roles).
 type CageIndex struct {
-	g       *Graph
-	parts   Parts
-	ordinal map[NodeID]int32 // NIC → index among its server's NICs of its role
+	g     *Graph
+	parts Parts
+	// ordinal is each NIC's index among its server's NICs of its role,
+	// by NodeID (-1: not yet known); nil until a NIC port is looked up.
+	ordinal []int32
+	// nicCage caches Parts.NICCage by server model and role, so a port
+	// lookup builds no "model/role" string; last is the latest lookup,
+	// which the next one usually repeats.
+	nicCage map[modelRole]int32
+	last    modelRole
+	lastC   int32
+}
+
+// modelRole is a server model and a NIC role, CageIndex.nicCage's key.
+type modelRole struct {
+	model string
+	role  Role
 }
 
 // NewCageIndex returns the cage index of g (every cage one port wide
 // before the parts stage has filled g.Parts).
 func (g *Graph) NewCageIndex() *CageIndex {
-	return &CageIndex{g: g, parts: g.parts(), ordinal: map[NodeID]int32{}}
+	return &CageIndex{g: g, parts: g.parts(), nicCage: map[modelRole]int32{}, lastC: -1}
 }
 
 // Of returns the cage holding port p, with its racked device, its logical
@@ -137,7 +151,17 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 	case n.Kind == KindNIC && n.Parent != None:
 		device, key.Device, key.Role = n.Parent, n.Parent, n.Role
 		key.Index = x.nicOrdinal(p.Node)*max(n.Radix, 1) + p.Port
-		if c := x.parts.NICCage[g.Nodes[n.Parent].Model+"/"+string(n.Role)]; c > 1 {
+		mr := modelRole{g.Nodes[n.Parent].Model, n.Role}
+		c := x.lastC
+		if c < 0 || mr != x.last {
+			var ok bool
+			if c, ok = x.nicCage[mr]; !ok {
+				c = x.parts.NICCage[mr.model+"/"+string(mr.role)]
+				x.nicCage[mr] = c
+			}
+			x.last, x.lastC = mr, c
+		}
+		if c > 1 {
 			ports, key.Index = c, key.Index/c
 		}
 	}
@@ -155,16 +179,28 @@ func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
 
 // nicOrdinal returns NIC n's index among its server's NICs of its role.
 func (x *CageIndex) nicOrdinal(n NodeID) int32 {
-	if o, ok := x.ordinal[n]; ok {
-		return o
-	}
 	g := x.g
-	count := map[Role]int32{}
+	for len(x.ordinal) < len(g.Nodes) { // first use, or nodes added since
+		x.ordinal = append(x.ordinal, -1)
+	}
+	if x.ordinal[n] >= 0 {
+		return x.ordinal[n]
+	}
+	// A server has a few NIC roles: count them in a short list, not a map.
+	var roles []Role
+	var count []int32
 	for _, c := range g.Children(g.Nodes[n].Parent) {
-		if nd := &g.Nodes[c]; nd.Kind == KindNIC {
-			x.ordinal[c] = count[nd.Role]
-			count[nd.Role]++
+		nd := &g.Nodes[c]
+		if nd.Kind != KindNIC {
+			continue
 		}
+		i := slices.Index(roles, nd.Role)
+		if i < 0 {
+			i = len(roles)
+			roles, count = append(roles, nd.Role), append(count, 0)
+		}
+		x.ordinal[c] = count[i]
+		count[i]++
 	}
 	return x.ordinal[n]
 }
