@@ -12,6 +12,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // pcieRateBPS returns the per-direction data rate of a PCIe link of the
@@ -121,6 +122,10 @@ func (s *state) checkHardware(m *lang.NodeModel) bool {
 	if m.GPUPCI != nil && m.GPUPCI.Names.Set {
 		c.bad(diag.Error(diag.InvalidValue, m.GPUPCI.Names.Range, "names is for NICs",
 			"names lists network device names (mlx5_0, ...) of a nic block's ports; GPUs have none. Remove it from gpu_pci."))
+	}
+	if m.GPUPCI != nil && m.GPUPCI.Interfaces.Set {
+		c.bad(diag.Error(diag.InvalidValue, m.GPUPCI.Interfaces.Range, "interfaces is for NICs",
+			"interfaces lists the network interface names (ibp24s0, ...) of a nic block's ports; GPUs have none. Remove it from gpu_pci."))
 	}
 	c.nics()
 	c.switches(c.devices())
@@ -266,16 +271,21 @@ func (c *hwCheck) spec(p *lang.PCISpec, n int64, what string) {
 func (c *hwCheck) nics() {
 	for _, n := range c.m.NICs {
 		c.spec(n.PCI, n.Count.V, fmt.Sprintf("nic %q", n.Role))
-		if n.PCI == nil || !n.PCI.Names.Set {
+		if n.PCI == nil {
 			continue
 		}
 		ports := int64(1)
 		if nm, found := c.s.cat.nics[n.Model.V]; found {
 			ports = max(nm.Ports.V, 1)
 		}
+		c.interfaces(n, ports)
+		if !n.PCI.Names.Set {
+			continue
+		}
 		if int64(len(n.PCI.Names.V)) != n.Count.V*ports {
 			c.bad(diag.Error(diag.InvalidValue, n.PCI.Names.Range, "Wrong number of net names",
-				fmt.Sprintf("nic %q: names lists %d network devices; %d NICs × %d ports need %d (NIC-major: every port of NIC 0 first).", n.Role, len(n.PCI.Names.V), n.Count.V, ports, n.Count.V*ports)))
+				fmt.Sprintf("nic %q: names lists %s; %s × %s need %d (NIC-major: every port of NIC 0 first).", n.Role,
+					units.CountOf(len(n.PCI.Names.V), "network device", "network devices"), units.CountOf(int(n.Count.V), "NIC", "NICs"), units.CountOf(int(ports), "port", "ports"), n.Count.V*ports)))
 		}
 		for _, name := range n.PCI.Names.V {
 			if !rdmaName(name) {
@@ -285,6 +295,34 @@ func (c *hwCheck) nics() {
 			}
 		}
 	}
+}
+
+// interfaces checks a nic block's pci interfaces: one Linux interface
+// name per port, NIC-major, each one NCCL_SOCKET_IFNAME can list.
+func (c *hwCheck) interfaces(n *lang.NICSpec, ports int64) {
+	in := n.PCI.Interfaces
+	if !in.Set {
+		return
+	}
+	if int64(len(in.V)) != n.Count.V*ports {
+		c.bad(diag.Error(diag.InvalidValue, in.Range, "Wrong number of interface names",
+			fmt.Sprintf("nic %q: interfaces lists %s; %s × %s need %d (NIC-major: every port of NIC 0 first).", n.Role,
+				units.CountOf(len(in.V), "network interface", "network interfaces"), units.CountOf(int(n.Count.V), "NIC", "NICs"), units.CountOf(int(ports), "port", "ports"), n.Count.V*ports)))
+	}
+	for _, name := range in.V {
+		if !ifName(name) {
+			c.bad(diag.Error(diag.InvalidValue, in.Range, "Invalid interface name",
+				fmt.Sprintf("nic %q: %q is not a Linux network interface name (letters, digits, '_', '-' and '.', at most 15 characters, as ibp24s0); it is written into NCCL_SOCKET_IFNAME, whose ',', '=' and '^' it would break.", n.Role, name)))
+			return
+		}
+	}
+}
+
+// ifName reports a Linux network interface name as NCCL_SOCKET_IFNAME
+// can list it: 1 to 15 characters (the kernel's IFNAMSIZ is 16 with the
+// terminator) of letters, digits, '_', '-' and '.'.
+func ifName(s string) bool {
+	return len(s) <= 15 && rdmaName(s)
 }
 
 // rdmaName reports a Linux RDMA device name as NCCL_IB_HCA can list it:
@@ -608,6 +646,9 @@ func (s *state) buildServerModel(m *lang.NodeModel, plan *hwPlan, origin ir.Orig
 			}
 			if len(ps.Names.V) >= (i+1)*ports {
 				f.NetNames = ps.Names.V[i*ports : (i+1)*ports]
+			}
+			if len(ps.Interfaces.V) >= (i+1)*ports {
+				f.Interfaces = ps.Interfaces.V[i*ports : (i+1)*ports]
 			}
 			id(&f, ps.ID)
 			link(&f, ps.Gen, ps.Width, g, w)

@@ -32,7 +32,7 @@ var nicSpecSchema = schemaOf([]string{"model", "count", "socket", "ports_per_cag
 // pciIDAttrs are the PCI identity arguments every PCIe block takes.
 var pciIDAttrs = []string{"class", "vendor_id", "device_id", "subsystem_vendor_id", "subsystem_device_id"}
 
-var pciSpecSchema = schemaOf(append([]string{"bus_ids", "bus_ids_unconfirmed", "numa", "gen", "width", "names"}, pciIDAttrs...))
+var pciSpecSchema = schemaOf(append([]string{"bus_ids", "bus_ids_unconfirmed", "numa", "gen", "width", "names", "interfaces"}, pciIDAttrs...))
 
 var pciDeviceSchema = schemaOf(append([]string{"bus_id", "numa", "gen", "width"}, pciIDAttrs...))
 
@@ -64,7 +64,11 @@ type PCISpec struct {
 	ID         PCIID
 	// Names are the network device names of a NIC's ports (mlx5_0, ...),
 	// NIC-major: all ports of NIC 0, then NIC 1. NICs only.
-	Names     Val[[]string]
+	Names Val[[]string]
+	// Interfaces are the Linux network interface (netdev) names of a
+	// NIC's ports ("ibp24s0", "enp170s0f0np0"), NIC-major as Names. NICs
+	// only.
+	Interfaces Val[[]string]
 	DeclRange hcl.Range
 }
 
@@ -202,7 +206,7 @@ func decodeCPU(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *CP
 func decodePCISpec(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *PCISpec {
 	pa := newPlainAttrs(content(blk, pciSpecSchema, diags), ctx, blk.DefRange)
 	s := &PCISpec{DeclRange: blk.DefRange, BusIDs: pa.strs("bus_ids"), Unconfirmed: pa.boolean("bus_ids_unconfirmed"),
-		NUMA: pa.ints("numa"), Gen: pa.int("gen"), Width: pa.int("width"), Names: pa.strs("names"), ID: pciID(pa)}
+		NUMA: pa.ints("numa"), Gen: pa.int("gen"), Width: pa.int("width"), Names: pa.strs("names"), Interfaces: pa.strs("interfaces"), ID: pciID(pa)}
 	*diags = append(*diags, pa.diags...)
 	return s
 }

@@ -43,7 +43,10 @@ func TestNCCLEnvCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCaptured(t, "nccl", "env", "--check", bad, "../../examples/dgx-h100-superpod")
-	if code != 1 || !strings.Contains(stderr, "nccl.conf:2: Warning[nccl-env]: NCCL_IB_HCA entry \"mlx5_1\" is a prefix") || !strings.Contains(stdout, `node model "DGX-H100", 2 findings`) {
+	// The prefix, the rails it leaves out, and the storage port it takes
+	// (the built-in DGX-H100 names its storage ports).
+	if code != 1 || !strings.Contains(stderr, "nccl.conf:2: Warning[nccl-env]: NCCL_IB_HCA entry \"mlx5_1\" is a prefix") ||
+		!strings.Contains(stderr, "selects mlx5_1, which node model \"DGX-H100\" has for storage") || !strings.Contains(stdout, `node model "DGX-H100", 3 findings`) {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	out := filepath.Join(dir, "out")

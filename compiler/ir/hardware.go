@@ -122,7 +122,10 @@ type PCIFunction struct {
 	// NetNames are a NIC's network device names (mlx5_0, ...), one per
 	// port, or nil when not stated.
 	NetNames []string
-	Origin   OriginID
+	// Interfaces are a NIC's Linux network interface names (ibp24s0,
+	// enp170s0f0np0, ...), one per port, or nil when not stated.
+	Interfaces []string
+	Origin     OriginID
 }
 
 // busIDRE is the form NCCL prints bus ids in: %04lx:%02lx:%02lx.%01lx,

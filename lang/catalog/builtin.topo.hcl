@@ -565,6 +565,8 @@ node_model "DGX-H100" {
       # name carries no domain]. NIC i is the one S2 pairs with GPU i.
       bus_ids = ["0000:18:00.0", "0000:40:00.0", "0000:4f:00.0", "0000:5e:00.0", "0000:9a:00.0", "0000:c0:00.0", "0000:ce:00.0", "0000:dc:00.0"]
       names   = ["mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"] # RDMA names, S2 Table 6 [src]
+      # IPoIB netdevs ibp<bus in decimal>s0, S2 Table 6 [src]
+      interfaces = ["ibp24s0", "ibp64s0", "ibp79s0", "ibp94s0", "ibp154s0", "ibp192s0", "ibp206s0", "ibp220s0"]
     }
   }
 
@@ -572,7 +574,13 @@ node_model "DGX-H100" {
     model  = "ConnectX-7-2P" # 2 x dual-port QSFP112 CX-7 in slots 1 and 2; S1, S3 [src]
     count  = 2
     socket = [0, 1] # mlx5_1/2 on NUMA 0, mlx5_7/8 on NUMA 1 (DGX H200); nodes.md §2.1, S33 [secondary]
-    # bus ids: not published for the DGX H100 storage cards; left to NCCL.
+    pci {
+      # RDMA names of the two cards' ports, NIC-major: the gaps in the
+      # compute names (DGX H200 as read; nodes.md §2.1, S33 [secondary]).
+      # Bus ids and interface names: not published for the DGX H100
+      # storage cards; left to NCCL.
+      names = ["mlx5_1", "mlx5_2", "mlx5_7", "mlx5_8"]
+    }
   }
 
   # One GPU and its compute NIC behind each Broadcom PEX890xx complex; GPUs

@@ -45,7 +45,7 @@ const TopoDir = "/etc/nccl"
 // can also source.
 var Emitter = &emit.Emitter{
 	Name: "nccl-env",
-	Doc:  "NCCL environment per node model (NCCL_IB_HCA, NCCL_CROSS_NIC, NCCL_TOPO_FILE), each setting with why",
+	Doc:  "NCCL environment per node model (NCCL_IB_HCA, NCCL_CROSS_NIC, NCCL_SOCKET_IFNAME, NCCL_TOPO_FILE), each setting with why",
 	Emit: emitAll,
 }
 
@@ -78,6 +78,15 @@ type Design struct {
 	// (nccl.Paths), with the model's PCIe functions.
 	Paths []nccl.GPUPath
 	PCI   []ir.PCIFunction
+	// ComputeIfs and OtherIfs are the Linux interface names of the
+	// compute NICs' ports and of the other NICs' (the pci blocks'
+	// interfaces), nil when the model names none.
+	ComputeIfs, OtherIfs []string
+	// GPUPeer and GPUPeerBest are the widest and the closest path class
+	// between two GPUs of one server (NVL over NVLink; PCIe classes
+	// otherwise; LOC with fewer than two GPUs): what NCCL_P2P_LEVEL must
+	// allow for peer-to-peer between every pair, and between the closest.
+	GPUPeer, GPUPeerBest ir.PathClass
 }
 
 // Derive reads model sm's NCCL facts from g.
@@ -90,12 +99,51 @@ func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
 		}
 		if f.Role == ir.RoleCompute {
 			d.Compute = append(d.Compute, f.NetNames...)
+			d.ComputeIfs = append(d.ComputeIfs, f.Interfaces...)
 		} else {
 			d.Other = append(d.Other, f.NetNames...)
+			d.OtherIfs = append(d.OtherIfs, f.Interfaces...)
 		}
 	}
 	d.RailsOnlyInServers = transitFabric(g, sm.Name)
+	d.GPUPeerBest, d.GPUPeer = gpuPeerClasses(g, sm)
 	return d
+}
+
+// gpuPeerClasses returns the closest and the widest path class between
+// two GPUs of a server of model sm (Internals.Path, NCCL's path search),
+// read on the first such server: every server of a model is built
+// alike. NVL when the GPUs have NVLink to NVSwitches; LOC when no server
+// has two GPUs.
+func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass) {
+	if sm.NVLinksPerGPU > 0 {
+		return ir.PathNVL, ir.PathNVL
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Kind != ir.KindHost || n.Model != sm.Name || n.Parent != ir.None {
+			continue
+		}
+		var gpus []ir.NodeID
+		for _, c := range g.Children(ir.NodeID(i)) {
+			if g.Nodes[c].Kind == ir.KindGPU {
+				gpus = append(gpus, c)
+			}
+		}
+		if len(gpus) < 2 {
+			continue
+		}
+		in := g.InternalsOf([]ir.NodeID{ir.NodeID(i)})
+		best, worst = ir.PathDIS, ir.PathLOC
+		for a := range gpus {
+			for b := a + 1; b < len(gpus); b++ {
+				c := in.Path(gpus[a], gpus[b]).Class
+				best, worst = min(best, c), max(worst, c)
+			}
+		}
+		return best, worst
+	}
+	return ir.PathLOC, ir.PathLOC
 }
 
 // transitFabric reports whether a fabric that the compute NICs of model
@@ -152,12 +200,51 @@ func (d Design) Text() []byte {
 		b.WriteString("# NCCL_CROSS_NIC: left at NCCL's default (2: the same NIC between nodes when it can), which suits\n")
 		b.WriteString("# this fabric; set 0 only if its rails do not meet in the fabric.\n\n")
 	}
+	b.WriteString(d.socketIfname())
+	b.WriteString(d.p2pComment())
 	if d.TopoFile {
 		fmt.Fprintf(&b, "# The topology file `topoc build --emit nccl` writes for this model (nccl/%s.xml); install it here.\n", emit.SafeName(d.Model))
 		fmt.Fprintf(&b, "NCCL_TOPO_FILE=%s/%s.xml\n\n", TopoDir, emit.SafeName(d.Model))
 	}
 	b.WriteString(d.gdrComment())
 	return []byte(b.String())
+}
+
+// socketIfname writes NCCL_SOCKET_IFNAME: the front-end (non-compute)
+// NICs' interfaces where the model names them, so that NCCL's bootstrap
+// and out-of-band sockets stay off the compute rails (a modelling choice
+// of topoc's: NCCL's default prefers ib* interfaces, then any but lo and
+// docker*; NCCL 2.30 user guide, NCCL_SOCKET_IFNAME); else a comment.
+// The leading "=" makes the names exact, as for NCCL_IB_HCA.
+func (d Design) socketIfname() string {
+	if len(d.OtherIfs) > 0 {
+		return "# NCCL's bootstrap and out-of-band sockets on the front-end NICs' interfaces, exact names, off the\n" +
+			"# compute rails (NCCL's default would take the first ib* interface).\n" +
+			"NCCL_SOCKET_IFNAME==" + strings.Join(d.OtherIfs, ",") + "\n\n"
+	}
+	if len(d.ComputeIfs) > 0 {
+		return fmt.Sprintf("# NCCL_SOCKET_IFNAME: left at NCCL's default, which takes ib* interfaces first: the compute NICs'\n"+
+			"# IPoIB interfaces (%s, ...). The model names no front-end interface to put the sockets on\n"+
+			"# (nic \"frontend\" { pci { interfaces } }).\n\n", d.ComputeIfs[0])
+	}
+	return "# NCCL_SOCKET_IFNAME: not written, the node model names no network interfaces (nic { pci { interfaces } }).\n\n"
+}
+
+// p2pComment says why NCCL_P2P_LEVEL stays at NCCL's default (PXB,
+// paths.cc ncclTopoCheckP2p) for the model's GPU-to-GPU path class.
+func (d Design) p2pComment() string {
+	switch {
+	case d.GPUPeer == ir.PathLOC:
+		return "# NCCL_P2P_LEVEL: left at NCCL's default; a server has one GPU, so there is no GPU peer-to-peer.\n\n"
+	case d.GPUPeer == ir.PathNVL:
+		return "# NCCL_P2P_LEVEL: left at NCCL's default (PXB), which allows the GPUs' NVLink (NVL) paths. Do not set\n" +
+			"# NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL=LOC: they turn NVLink peer-to-peer off inside the server.\n\n"
+	case d.GPUPeer <= ir.PathPXB:
+		return fmt.Sprintf("# NCCL_P2P_LEVEL: left at NCCL's default (PXB), which allows peer-to-peer on every GPU pair (widest\n# path %s, under PCIe switches).\n\n", d.GPUPeer)
+	}
+	return fmt.Sprintf("# NCCL_P2P_LEVEL: left at NCCL's default (PXB). Some GPU pairs meet only through the CPU (%s):\n"+
+		"# NCCL sends their traffic through host memory, usually faster than peer-to-peer across the root\n"+
+		"# complex; raising the level to %s forces it.\n\n", d.GPUPeer, d.GPUPeer)
 }
 
 // gdrComment says for which GPUs the design's PCIe paths let GPUDirect

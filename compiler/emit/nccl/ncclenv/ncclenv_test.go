@@ -1,6 +1,7 @@
 package ncclenv
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,7 +65,12 @@ func TestRailOnly(t *testing.T) {
 // write instead.
 func TestCheck(t *testing.T) {
 	d := design(t, "dgx-h100-superpod", "scalable_units=1")
-	d.Other = []string{"mlx5_1", "mlx5_2", "mlx5_7", "mlx5_8"} // the storage NICs' names on a DGX H200 (nodes.md §2.1)
+	// The catalogue's DGX-H100 names its storage NICs' ports as a DGX
+	// H200 does (nodes.md §2.1) and its compute NICs' IPoIB interfaces
+	// (S2 Table 6); its GPUs meet over NVLink.
+	if !slices.Equal(d.Other, []string{"mlx5_1", "mlx5_2", "mlx5_7", "mlx5_8"}) || len(d.ComputeIfs) != 8 || d.ComputeIfs[0] != "ibp24s0" || d.GPUPeer != ir.PathNVL || d.GPUPeerBest != ir.PathNVL {
+		t.Fatalf("storage names %v, compute interfaces %v, GPU peers %s", d.Other, d.ComputeIfs, d.GPUPeer)
+	}
 	for _, c := range []struct {
 		file  string
 		line  int
@@ -82,8 +88,25 @@ func TestCheck(t *testing.T) {
 		// GPUDirect RDMA off for all eight; PIX or PXB keeps it.
 		{"NCCL_NET_GDR_LEVEL=LOC\n", 1, []string{"turns GPUDirect RDMA off for gpu0 (PIX)", "gpu7 (PIX)"}},
 		{"NCCL_NET_GDR_LEVEL=PXB\n", 1, nil},
-		{"NCCL_NET_GDR_LEVEL=2\n", 1, []string{"level names"}},
+		// Legacy numbers as NCCL's levelsOldToNew reads them: 0 is LOC,
+		// 2 is PXB; "08" is strtol's octal 0; a lower-case name is no
+		// level at all.
+		{"NCCL_NET_GDR_LEVEL=0\n", 1, []string{"(a legacy number, which NCCL reads as LOC) turns GPUDirect RDMA off for gpu0"}},
+		{"NCCL_NET_GDR_LEVEL=2\n", 1, nil},
+		{"NCCL_NET_GDR_LEVEL=08\n", 1, []string{"reads as LOC"}},
+		{"NCCL_NET_GDR_LEVEL=pxb\n", 1, []string{"no level NCCL reads"}},
 		{"\n\nNCCL_IB_DISABLE=1\n", 3, []string{"TCP sockets"}},
+		// The storage NIC in NCCL_IB_HCA, by the catalogue's own names.
+		{"NCCL_IB_HCA=mlx5_1\n", 1, []string{"selects mlx5_1, which node model \"DGX-H100\" has for storage"}},
+		// Peer-to-peer: NVLink needs a level of NVL or above.
+		{"NCCL_P2P_DISABLE=1\n", 1, []string{"NCCL_P2P_DISABLE=1 turns GPU peer-to-peer off: the GPUs' NVL paths"}},
+		{"NCCL_P2P_LEVEL=LOC\n", 1, []string{"below the NVL path"}},
+		{"NCCL_P2P_LEVEL=0\n", 1, []string{"(a legacy number, which NCCL reads as LOC) is below the NVL path"}},
+		{"NCCL_P2P_LEVEL=NVL\nNCCL_P2P_DISABLE=0\n", 1, nil},
+		{"NCCL_P2P_LEVEL=sys\n", 1, []string{"no level NCCL reads"}},
+		// Sockets: on an interface the model does not have.
+		{"NCCL_SOCKET_IFNAME=eth\n", 1, []string{"selects none of node model \"DGX-H100\"'s interfaces"}},
+		{"NCCL_SOCKET_IFNAME=ibp\n", 1, nil},
 	} {
 		fs := Check([]byte(c.file), d)
 		if len(c.wants) == 0 {
@@ -122,5 +145,41 @@ func TestGDROffComment(t *testing.T) {
 	d.Paths = nil
 	if !strings.Contains(string(d.Text()), "no GPU-NIC path") {
 		t.Errorf("without paths:\n%s", d.Text())
+	}
+}
+
+// strtol0 reads numbers as C's strtol(v, NULL, 0): octal after a 0,
+// hexadecimal after 0x, stopping at the first digit that does not belong.
+func TestStrtol0(t *testing.T) {
+	for v, want := range map[string]int64{"0": 0, "1": 1, "08": 0, "010": 8, "0x1f": 31, "0X": 0, "12abc": 12, "9": 9, "": 0} {
+		if got := strtol0(v); got != want {
+			t.Errorf("strtol0(%q) = %d, want %d", v, got, want)
+		}
+	}
+}
+
+// Front-end interfaces named: the file puts NCCL's sockets on them, and
+// the check flags a value that takes the compute rails instead. A
+// PCIe-only server whose GPUs meet through the CPU says why the P2P level
+// stays at the default.
+func TestSocketsAndP2P(t *testing.T) {
+	d := Design{Model: "m", Compute: []string{"mlx5_0"}, ComputeIfs: []string{"ibp24s0"}, OtherIfs: []string{"eno1", "eno2"}, GPUPeerBest: ir.PathPIX, GPUPeer: ir.PathSYS}
+	text := string(d.Text())
+	if !strings.Contains(text, "\nNCCL_SOCKET_IFNAME==eno1,eno2\n") || !strings.Contains(text, "meet only through the CPU (SYS)") {
+		t.Errorf("file:\n%s", text)
+	}
+	if fs := Check([]byte("NCCL_SOCKET_IFNAME=ib\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "selects ibp24s0 on the compute rails") {
+		t.Errorf("findings %+v", fs)
+	}
+	if fs := Check(d.Text(), d); len(fs) != 0 {
+		t.Errorf("the emitted file has findings: %+v", fs)
+	}
+	// The default level (PXB) keeps the PIX pairs and leaves the SYS
+	// ones to host memory, as the file says; LOC loses the PIX pairs too.
+	if fs := Check([]byte("NCCL_P2P_LEVEL=PXB\n"), d); len(fs) != 0 {
+		t.Errorf("findings %+v", fs)
+	}
+	if fs := Check([]byte("NCCL_P2P_LEVEL=LOC\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "below the PIX path") {
+		t.Errorf("findings %+v", fs)
 	}
 }
