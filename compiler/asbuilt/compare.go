@@ -312,7 +312,7 @@ func designNames(g *ir.Graph, devices []ir.NodeID) map[string]ir.NodeID {
 // deviceNames returns the names design device n may be discovered by:
 // its design name, and for a server's NIC its name under the server's
 // hostname and under its device name (netNames).
-func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID]string) []string {
+func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]string) []string {
 	names := []string{g.Nodes[n].Name}
 	p := g.Nodes[n].Parent
 	if p == ir.None {
@@ -323,10 +323,11 @@ func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID]string) []stri
 		// server's hostname.
 		names = append(names, h+"/"+strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/"))
 	}
-	if nn, ok := netNames[n]; ok {
-		// "<host> mlx5_5", read as "<host>/mlx5_5", names the NIC
-		// whose model states that device name; <host> is the
-		// server's design name or its hostname.
+	for _, nn := range netNames[n] {
+		// "<host> mlx5_5" or "<host> ibp94s0", read as
+		// "<host>/mlx5_5", names the NIC whose model states that
+		// device or interface name; <host> is the server's design name
+		// or its hostname.
 		names = append(names, g.Nodes[p].Name+"/"+nn)
 		if h, ok := g.Hostnames[p]; ok {
 			names = append(names, h+"/"+nn)
@@ -1112,15 +1113,18 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 }
 
 // nicNetNames returns, for each server NIC whose node model states
-// network device names (the nic block's pci names, ir.PCIFunction.NetNames),
-// its first port's name: the k-th NIC of a role on a server is the k-th
-// PCI function of that role in the model, as the compiler builds them.
-func nicNetNames(g *ir.Graph) map[ir.NodeID]string {
+// network device names or interface names (the nic block's pci names and
+// interfaces, ir.PCIFunction.NetNames and Interfaces), its first port's
+// names ("mlx5_5", "ibp94s0"): the k-th NIC of a role on a server is the
+// k-th PCI function of that role in the model, as the compiler builds
+// them. An LLDP host port reads "<host> <interface>", so the interface
+// names a host's port as its OS does.
+func nicNetNames(g *ir.Graph) map[ir.NodeID][]string {
 	models := map[string]*ir.ServerModel{}
 	for i := range g.ServerModels {
 		models[g.ServerModels[i].Name] = &g.ServerModels[i]
 	}
-	out := map[ir.NodeID]string{}
+	out := map[ir.NodeID][]string{}
 	for i := range g.Nodes {
 		sv := &g.Nodes[i]
 		sm := models[sv.Model]
@@ -1141,8 +1145,12 @@ func nicNetNames(g *ir.Graph) map[ir.NodeID]string {
 			}
 			k := seen[string(nd.Role)]
 			seen[string(nd.Role)]++
-			if fs := byRole[string(nd.Role)]; k < len(fs) && len(fs[k].NetNames) > 0 {
-				out[c] = fs[k].NetNames[0]
+			if fs := byRole[string(nd.Role)]; k < len(fs) {
+				for _, names := range [][]string{fs[k].NetNames, fs[k].Interfaces} {
+					if len(names) > 0 {
+						out[c] = append(out[c], names[0])
+					}
+				}
 			}
 		}
 	}

@@ -280,3 +280,92 @@ func designNeighbours(g *ir.Graph, f ir.FabricID, port func(ir.Port, *ir.Link) s
 	}
 	return nb
 }
+
+// railHosts is a rail-optimized Ethernet pair of servers whose node model
+// names its NICs' Linux interfaces, as LLDP from the hosts reports them.
+const railHosts = `
+node_model "eth2" {
+  nic "compute" {
+    model = "ConnectX-7-Eth"
+    count = 2
+    pci {
+      interfaces = ["enp1s0", "enp2s0"]
+    }
+  }
+}
+
+node_group "n" {
+  model = "eth2"
+  count = 2
+}
+
+fabric "eth" {
+  clos {
+    endpoints = node_group.n.nics.compute
+    rails     = 2
+    tier "leaf" {
+      model = "SN5600"
+      per   = ["rail"]
+      down  = 2
+      up    = 2
+    }
+    tier "spine" {
+      model = "SN5600"
+      count = 2
+    }
+  }
+}
+`
+
+// Host ports that LLDP names as their OS does ("n0 enp1s0": the system
+// name and the interface) match the design's NICs by the node model's
+// interfaces, so n0's two cables exchanged between the rail-0 and rail-1
+// leaves is one asbuilt-rail-crossed finding, not ports placed by their
+// cable as if nothing were wrong; cabled as designed, clean.
+func TestLLDPHostInterfaces(t *testing.T) {
+	g := compiletest.Source(t, railHosts)
+	hostPorts := func(nb map[string][][2]string) {
+		for sw, list := range nb {
+			for i, e := range list {
+				peer, _, _ := strings.Cut(e[1], "|")
+				host, nic, ok := strings.Cut(peer, "-nic")
+				if ok {
+					list[i][1] = host + "|enp" + fmt.Sprint(nic[0]-'0'+1) + "s0"
+				}
+			}
+			nb[sw] = list
+		}
+	}
+	if r := compareLLDP(t, g, lldpFiles(t, g, 0, hostPorts)); len(r.Diags) != 0 || r.MatchedLinks != r.Links || r.ByPosition != 0 {
+		t.Fatalf("as designed: findings %v, %d of %d links, %d by position; want none, all, 0 (every host port by its name)", r.Diags, r.MatchedLinks, r.Links, r.ByPosition)
+	}
+	crossed := func(nb map[string][][2]string) {
+		hostPorts(nb)
+		// n0's entries on leaf0 and leaf1 (rail 0 and rail 1) exchanged.
+		find := func(sw string) int {
+			for i, e := range nb[sw] {
+				if strings.HasPrefix(e[1], "n0|") {
+					return i
+				}
+			}
+			t.Fatalf("no n0 on %s: %v", sw, nb[sw])
+			return -1
+		}
+		var leaves []string
+		for sw := range nb {
+			if strings.Contains(sw, "leaf") {
+				leaves = append(leaves, sw)
+			}
+		}
+		slices.Sort(leaves)
+		a, b := find(leaves[0]), find(leaves[1])
+		nb[leaves[0]][a][1], nb[leaves[1]][b][1] = nb[leaves[1]][b][1], nb[leaves[0]][a][1]
+	}
+	r := compareLLDP(t, g, lldpFiles(t, g, 0, crossed))
+	if c := findingCodes(r); c[diag.AsbuiltRailCrossed] != 1 || len(r.Diags) != 1 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("n0's two cables exchanged between rails: findings %v, want one asbuilt-rail-crossed", c)
+	}
+}
