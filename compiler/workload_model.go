@@ -213,11 +213,36 @@ func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.
 			return l, false
 		}
 	}
+	if lv.Context.Set {
+		// The ranks stay: data takes up what context gives or takes.
+		p := &l.Parallelism
+		ranks := p.Data * p.ContextSize()
+		c := int(lv.Context.V)
+		if ranks%c != 0 {
+			s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, lv.Context.Range, "context does not divide data × context",
+				fmt.Sprintf("Lever %q: the workload's %d data × %d context ranks cannot be split into context groups of %d; choose a size that divides %d.", lv.Name, p.Data, p.ContextSize(), c, ranks)))
+			return l, false
+		}
+		p.Context, p.Data = c, ranks/c
+		set("context", c)
+		if p.Data%p.Expert != 0 {
+			s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, lv.Context.Range, "expert does not divide data",
+				fmt.Sprintf("Lever %q: with context %d, data is %d, which expert groups of %d do not split; choose another context size.", lv.Name, c, p.Data, p.Expert)))
+			return l, false
+		}
+	}
 	if lv.InNetwork.Set {
 		set("in_network", lv.InNetwork.V)
 	}
 	ranges := map[string]hcl.Range{"zero_stage": lv.ZeROStage.Range, "virtual_stages": lv.VirtualStages.Range, "experts": lv.Expert.Range,
 		"overlap": lv.Overlap.Range, "sequence_parallel": lv.SequenceParallel.Range}
+	if lv.Context.Set {
+		// A model argument that no longer fits the context size is the
+		// lever's doing.
+		for _, k := range []string{"sequence_length", "global_batch", "parallelism.context", "sequence_parallel"} {
+			ranges[k] = lv.Context.Range
+		}
+	}
 	cols, step, ok := s.deriveStep(w, m, l.Parallelism, lv.DeclRange, ranges)
 	if !ok {
 		return l, false

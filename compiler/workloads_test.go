@@ -2,9 +2,11 @@ package compiler
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // superpodSrc is a 2-SU rail-optimized Clos of DGX H100 (63 servers, the
@@ -185,5 +187,49 @@ workload "w" {
 	w := g.Workloads[0]
 	if len(w.Pool) != 4 || g.Fabrics[w.Fabric].Name != "ft" || w.NVLS {
 		t.Fatalf("pool %d, fabric %d, NVLS %v; want pod1's 4 hosts on ft", len(w.Pool), w.Fabric, w.NVLS)
+	}
+}
+
+// A context lever re-derives the job with the sequence split over more
+// ranks: the ranks stay, data takes up the change (64 GPUs of tensor 8:
+// data 8, context 1 → data 4, context 2), and the key-value exchange of
+// context parallelism appears, over the context groups. A size that does
+// not divide data × context is workload-parallelism at the lever.
+func TestContextLever(t *testing.T) {
+	base := superpodSrc + `
+workload "w" {
+  gpus      = node_group.dgx.gpus
+  gpu_count = 64
+  parallelism {
+    tensor = 8
+  }
+  model {
+    parameters      = 8e9
+    layers          = 32
+    hidden          = 4096
+    attention_heads = 32
+    kv_heads        = 8
+    sequence_length = 32768
+    micro_batch     = 1
+    global_batch    = 16
+  }
+  lever "cp2" {
+    context = CONTEXT
+  }
+}`
+	g, errs := compileSrc(t, strings.Replace(base, "CONTEXT", "2", 1))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	l := g.Workloads[0].Levers[0]
+	if l.Parallelism.Context != 2 || l.Parallelism.Data != 4 || !slices.Equal(l.Changes, []string{"context = 2"}) {
+		t.Fatalf("lever %+v", l)
+	}
+	if i := slices.IndexFunc(l.Collectives, func(c ir.Collective) bool { return c.Name == "context_kv" }); i < 0 || l.Collectives[i].Group != "context" {
+		t.Errorf("lever collectives %+v; want context_kv over context", l.Collectives)
+	}
+	_, errs = compileSrc(t, strings.Replace(base, "CONTEXT", "3", 1))
+	if len(errs) != 1 || errs[0] != string(diag.WorkloadParallelism) {
+		t.Errorf("context 3 of 8 ranks: %v, want one workload-parallelism", errs)
 	}
 }

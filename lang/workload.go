@@ -129,6 +129,9 @@ type Lever struct {
 	TrainingChoices
 	// Expert is the expert-parallel size (parallelism.expert).
 	Expert Val[int64]
+	// Context is the context-parallel size (parallelism.context); the
+	// data-parallel size takes up the change.
+	Context Val[int64]
 	// InNetwork uses SHARP or NVLS for every AllReduce that the parts
 	// reduce in the network, where it is faster.
 	InNetwork Val[bool]
@@ -235,7 +238,7 @@ var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "p
 var modelSchema = schemaOf(append([]string{"parameters", "active_parameters", "expert_parameters", "layers", "moe_layers", "hidden",
 	"attention_heads", "kv_heads", "sequence_length", "micro_batch", "global_batch", "experts", "top_k", "capacity_factor", "gpu_peak", "utilization"}, trainingChoiceArgs...))
 
-var leverSchema = schemaOf(append([]string{"expert", "in_network"}, trainingChoiceArgs...))
+var leverSchema = schemaOf(append([]string{"expert", "context", "in_network"}, trainingChoiceArgs...))
 
 var parallelismSchema = schemaOf([]string{"data", "tensor", "pipeline", "expert", "context", "order"})
 
@@ -375,10 +378,15 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 func decodeLever(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Lever {
 	a := newAttrs(content(b, leverSchema, diags), ctx, b.DefRange)
 	l := &Lever{Name: b.Labels[0], DeclRange: b.DefRange, TrainingChoices: decodeTrainingChoices(a),
-		Expert: a.int("expert"), InNetwork: a.boolean("in_network")}
-	if l.Expert.Set && l.Expert.V < 1 {
-		a.diags = append(a.diags, diag.Error(diag.InvalidValue, l.Expert.Range, "Invalid expert",
-			fmt.Sprintf("expert is %d; it must be at least 1.", l.Expert.V)))
+		Expert: a.int("expert"), Context: a.int("context"), InNetwork: a.boolean("in_network")}
+	for _, v := range []struct {
+		name string
+		val  Val[int64]
+	}{{"expert", l.Expert}, {"context", l.Context}} {
+		if v.val.Set && v.val.V < 1 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.val.Range, "Invalid "+v.name,
+				fmt.Sprintf("%s is %d; it must be at least 1.", v.name, v.val.V)))
+		}
 	}
 	if attrs, _ := b.Body.JustAttributes(); len(attrs) == 0 && len(a.m) == 0 {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, b.DefRange, "Empty lever",
