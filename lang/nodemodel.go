@@ -69,7 +69,7 @@ type PCISpec struct {
 	// NIC's ports ("ibp24s0", "enp170s0f0np0"), NIC-major as Names. NICs
 	// only.
 	Interfaces Val[[]string]
-	DeclRange hcl.Range
+	DeclRange  hcl.Range
 }
 
 // NUMASpec is one `numa { ... }` block of a cpu: a NUMA domain, which is
