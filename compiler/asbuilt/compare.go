@@ -88,6 +88,11 @@ type endKey struct {
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
 	c.add(plannedNotes(g, f, topo, opt)...)
+	if n := len(topo.Conflicts); n > 0 {
+		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Discovery files disagree",
+			fmt.Sprintf("%s of %s %s: %s. The first file's cable is compared; recollect LLDP on both switches (one of the files is stale, or a cable moved between collections).",
+				units.CountOf(n, "port", "ports"), opt.File, units.Agree(n, "is described two ways", "are described two ways"), topo.Conflicts[0])))
+	}
 
 	unmatched := c.matchByName(designNames(g, c.devices))
 	if len(c.match) == 0 {

@@ -82,6 +82,10 @@ type Topology struct {
 	// as if built). Other formats leave both zero.
 	Planned     int
 	OnlyPlanned bool
+	// Conflicts lists the ports two merged files disagree about (each
+	// names the port and both far ends); Merge keeps the first file's
+	// cable.
+	Conflicts []string
 }
 
 // Device returns the device with the given id, or nil.
@@ -135,12 +139,18 @@ func (t *Topology) Merge(u *Topology) error {
 		t.Covered[id] = true
 	}
 	// A cable named at both ends (LLDP collected on both switches) is
-	// kept once.
+	// kept once. Two files that say different things about one port
+	// (leaf0's: its swp1 reaches spine0 swp5; spine0's: its swp5 reaches
+	// leaf0 swp2) keep the first and record the disagreement
+	// (Topology.Conflicts).
 	type end struct{ dev, port string }
 	named := map[[2]end]bool{}
+	far := map[end]end{}
 	for _, l := range t.Links {
 		if l.APortName != "" && l.BPortName != "" {
-			named[[2]end{{l.A, l.APortName}, {l.B, l.BPortName}}] = true
+			a, b := end{l.A, l.APortName}, end{l.B, l.BPortName}
+			named[[2]end{a, b}] = true
+			far[a], far[b] = b, a
 		}
 	}
 	for _, l := range u.Links {
@@ -149,7 +159,16 @@ func (t *Topology) Merge(u *Topology) error {
 			if named[[2]end{b, a}] || named[[2]end{a, b}] {
 				continue
 			}
+			if fa, ok := far[a]; ok {
+				t.Conflicts = append(t.Conflicts, fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", a.dev, a.port, fa.dev, fa.port, b.dev, b.port))
+				continue
+			}
+			if fb, ok := far[b]; ok {
+				t.Conflicts = append(t.Conflicts, fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", b.dev, b.port, fb.dev, fb.port, a.dev, a.port))
+				continue
+			}
 			named[[2]end{a, b}] = true
+			far[a], far[b] = b, a
 		}
 		t.Links = append(t.Links, l)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/topoc/topoc/compiler/asbuilt"
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
@@ -164,6 +166,25 @@ func TestLLDPCompare(t *testing.T) {
 	partial := compareLLDP(t, g, map[string][]byte{"leaf0": all["leaf0"]})
 	if c := findingCodes(partial); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMissingDevice] != 0 || c[diag.AsbuiltDiscovery] != 1 || partial.MatchedLinks != 4 {
 		t.Errorf("leaf0's file alone: findings %v, %d links as designed; want one asbuilt-discovery warning, nothing missing, 4 links", c, partial.MatchedLinks)
+	}
+	// leaf1's file says its swp1 reaches spine0 swp3, spine0's that its
+	// swp2 reaches leaf1 swp1: the files disagree about leaf1 swp1, one
+	// asbuilt-discovery warning names it, and the first file read
+	// (leaf1's, by name) has its cable compared: a miswire.
+	stale := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		for i, e := range nb["leaf1"] {
+			if e[0] == "swp1" {
+				nb["leaf1"][i][1] = "spine0|swp3"
+			}
+		}
+	}))
+	if c := findingCodes(stale); c[diag.AsbuiltDiscovery] != 1 || c[diag.AsbuiltMiswired] != 1 || !slices.ContainsFunc(stale.Diags, func(d *hcl.Diagnostic) bool {
+		return strings.Contains(d.Detail, "leaf1 swp1 reaches spine0 swp3 in one file and spine0 swp2 in another")
+	}) {
+		for _, d := range stale.Diags {
+			t.Log(d.Summary, ": ", d.Detail)
+		}
+		t.Errorf("leaf1's and spine0's files disagree: findings %v; want one asbuilt-discovery naming leaf1 swp1", c)
 	}
 	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) { swapLeaf1Uplinks(nb, "swp") }))
 	if c := findingCodes(swapped); c[diag.AsbuiltSwapped] != 1 {
