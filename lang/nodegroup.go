@@ -60,7 +60,14 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 		if !templated {
 			g.Names = append(g.Names, Val[string]{V: indexed(g.Name, int(i), int(g.Count.V)), Range: b.DefRange, Set: true})
 		} else {
-			s, d := eval.String(nameAttr.Expr, child)
+			// References checked on the first server: every other
+			// one's context has the same names, count.index another
+			// value.
+			str := eval.StringChecked
+			if i == 0 {
+				str = eval.String
+			}
+			s, d := str(nameAttr.Expr, child)
 			if d.HasErrors() {
 				*diags = append(*diags, d...)
 				return g
@@ -75,7 +82,11 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 			g.Names = append(g.Names, Val[string]{V: s, Range: nameAttr.Expr.Range(), Set: true})
 		}
 		if hosted {
-			h, d := eval.String(hostAttr.Expr, child)
+			str := eval.StringChecked
+			if i == 0 {
+				str = eval.String
+			}
+			h, d := str(hostAttr.Expr, child)
 			if d.HasErrors() {
 				*diags = append(*diags, d...)
 				return g

@@ -28,6 +28,12 @@ func value(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, h
 	if diags := CheckReferences(expr, ctx); diags.HasErrors() {
 		return cty.NilVal, diags
 	}
+	return checkedValue(expr, ctx, what)
+}
+
+// checkedValue is value for an expression whose references are already
+// checked (CheckReferences) in a scope of the same names.
+func checkedValue(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, hcl.Diagnostics) {
 	v, diags := expr.Value(ctx)
 	diags = evalDiags(diags)
 	if diags.HasErrors() {
@@ -146,7 +152,21 @@ func Int(expr hcl.Expression, ctx *hcl.EvalContext) (int64, hcl.Diagnostics) {
 // their text as HCL does; anything else is a diag.InvalidValue at expr's
 // range.
 func String(expr hcl.Expression, ctx *hcl.EvalContext) (string, hcl.Diagnostics) {
-	v, diags := value(expr, ctx, "string")
+	return stringOf(expr, ctx, value)
+}
+
+// StringChecked is String for an expression whose references the caller
+// has checked (CheckReferences) in a context of the same variable names
+// and object shapes as ctx: a name template evaluated once per count.index,
+// where checking each of 16,384 evaluations again would cost a fifth of
+// the load (docs/performance.md).
+func StringChecked(expr hcl.Expression, ctx *hcl.EvalContext) (string, hcl.Diagnostics) {
+	return stringOf(expr, ctx, checkedValue)
+}
+
+// stringOf evaluates expr to a string with get (value or checkedValue).
+func stringOf(expr hcl.Expression, ctx *hcl.EvalContext, get func(hcl.Expression, *hcl.EvalContext, string) (cty.Value, hcl.Diagnostics)) (string, hcl.Diagnostics) {
+	v, diags := get(expr, ctx, "string")
 	if diags.HasErrors() {
 		return "", diags
 	}
