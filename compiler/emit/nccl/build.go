@@ -33,8 +33,10 @@ type Result struct {
 	// Tree is nil.
 	Missing []string
 	// MadeUp, Unconfirmed and Omitted name the functions with a made-up
-	// bus id, an unconfirmed one, and none (left out of the file).
-	MadeUp, Unconfirmed, Omitted []string
+	// bus id, an unconfirmed one, and none (left out of the file);
+	// SocketNICs the NICs without a bus id that full detail writes under
+	// their <cpu> (socketNIC).
+	MadeUp, Unconfirmed, Omitted, SocketNICs []string
 }
 
 // Build turns a compiled node model into its NCCL topology file: one
@@ -128,6 +130,8 @@ func written(sm *ir.ServerModel) []bool {
 func (b *xmlBuild) listBusIDs() {
 	for i, f := range b.sm.PCI {
 		switch {
+		case !b.keep[i] && b.socketNIC(&f):
+			b.r.SocketNICs = append(b.r.SocketNICs, f.Name)
 		case !b.keep[i] && f.Kind != ir.PCISwitch:
 			b.r.Omitted = append(b.r.Omitted, f.Name)
 		case b.keep[i] && f.BusIDMadeUp:
@@ -201,7 +205,7 @@ func (b *xmlBuild) pciElements(cpus []*topoxml.Element, gpuBus []string) {
 	for i := range b.sm.PCI {
 		f := &b.sm.PCI[i]
 		if !b.keep[i] {
-			if b.full && f.Kind == ir.PCINIC && len(f.NetNames) > 0 && f.Parent == ir.None {
+			if b.socketNIC(f) {
 				addNIC(cpus[f.NUMA], f)
 			}
 			continue
@@ -215,6 +219,15 @@ func (b *xmlBuild) pciElements(cpus []*topoxml.Element, gpuBus []string) {
 			b.fullDetail(els[i], f, gpuBus)
 		}
 	}
+}
+
+// socketNIC reports whether full detail writes function f, a NIC under
+// no PCIe switch with device names, straight under its <cpu> when it has
+// no bus id, as NCCL writes socket NICs. NCCL keeps such a net there:
+// ncclTopoFillNet (src/graph/xml.cc) returns a net the file names before
+// it looks at the device's PCI path.
+func (b *xmlBuild) socketNIC(f *ir.PCIFunction) bool {
+	return b.full && f.Kind == ir.PCINIC && len(f.NetNames) > 0 && f.Parent == ir.None
 }
 
 // pciElement adds function f's <pci> under parent: bus id, class, the
@@ -387,6 +400,10 @@ func header(sm *ir.ServerModel, r *Result) []string {
 	if len(r.Omitted) > 0 {
 		h = append(h, " Left out, no bus id (NCCL detects them and places them from sysfs):",
 			"   "+strings.Join(r.Omitted, ", "))
+	}
+	if len(r.SocketNICs) > 0 {
+		h = append(h, " Written under their cpu, no bus id (NCCL's ncclTopoFillNet keeps a net named in the file where the file puts it):",
+			"   "+strings.Join(r.SocketNICs, ", "))
 	}
 	return h
 }

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -185,6 +186,21 @@ func TestEmittedFilesStrict(t *testing.T) {
 	full := emitModel(t, "full", map[string]string{"m.topo.hcl": strings.Replace(builtinDGX(t), `node_model "DGX-H100" {`, "node_model \"full\" {\n  nccl_detail = \"full\"", 1)})
 	if full.Tree == nil {
 		t.Fatalf("full detail: %v", full.Missing)
+	}
+	// The storage NICs are named (mlx5_1/2 and mlx5_7/8, nodes.md §2.1)
+	// but have no bus id: each hangs from its socket's <cpu>, and the
+	// header says so instead of calling them left out.
+	if n := full.Tree.Count(); n != 65 || !slices.Equal(full.SocketNICs, []string{"storage0", "storage1"}) || len(full.Omitted) != 0 {
+		t.Errorf("full detail: %d elements, socket NICs %v, omitted %v; want 65, [storage0 storage1], none", n, full.SocketNICs, full.Omitted)
+	}
+	xml := string(topoxml.Write(full.Tree, full.Header))
+	for _, want := range []string{
+		" Written under their cpu, no bus id (NCCL's ncclTopoFillNet keeps a net named in the file where the file puts it):\n   storage0, storage1\n",
+		"    <nic>\n      <net name=\"mlx5_1\" speed=\"400000\" port=\"1\"/>\n      <net name=\"mlx5_2\" speed=\"400000\" port=\"2\"/>\n    </nic>\n  </cpu>\n  <cpu numaid=\"1\"",
+	} {
+		if !strings.Contains(xml, want) {
+			t.Errorf("full detail lacks %q:\n%s", want, xml)
+		}
 	}
 	files["full.xml"] = topoxml.Write(full.Tree, full.Header)
 	for _, ref := range []string{"azhpc_ndv4-topo.xml", "ocihpc_topo-flattened-b4.xml"} {
