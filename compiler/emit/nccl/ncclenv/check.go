@@ -83,7 +83,9 @@ func Check(src []byte, d Design) []Finding {
 	if s, ok := env["NCCL_SOCKET_IFNAME"]; ok {
 		out = append(out, checkSocketIfname(s, d)...)
 	}
-	if s, ok := env["NCCL_IB_DISABLE"]; ok && s.value == "1" {
+	// NCCL reads its integer parameters with strtoll base 0 (NCCL_PARAM,
+	// src/misc/param.cc): "0x1" and "01" disable too.
+	if s, ok := env["NCCL_IB_DISABLE"]; ok && strtol0(s.value) == 1 {
 		out = append(out, Finding{s.line, s.key, "NCCL_IB_DISABLE=1 sends inter-node traffic over TCP sockets instead of the RDMA NICs the design routes its collectives over. Remove it."})
 	}
 	slices.SortStableFunc(out, func(a, b Finding) int { return a.Line - b.Line })

@@ -96,6 +96,7 @@ func TestCheck(t *testing.T) {
 		{"NCCL_NET_GDR_LEVEL=08\n", 1, []string{"reads as LOC"}},
 		{"NCCL_NET_GDR_LEVEL=pxb\n", 1, []string{"no level NCCL reads"}},
 		{"\n\nNCCL_IB_DISABLE=1\n", 3, []string{"TCP sockets"}},
+		{"NCCL_IB_DISABLE=0x1\n", 1, []string{"TCP sockets"}},
 		// The storage NIC in NCCL_IB_HCA, by the catalogue's own names.
 		{"NCCL_IB_HCA=mlx5_1\n", 1, []string{"selects mlx5_1, which node model \"DGX-H100\" has for storage"}},
 		// Peer-to-peer: NVLink needs a level of NVL or above.
