@@ -132,6 +132,11 @@ func (t *Topology) Merge(u *Topology) error {
 		}
 		t.Devices = append(t.Devices, d)
 	}
+	// The NetBox status facts and conflicts travel with the cables: a
+	// merged set is plan-only when every file in it is.
+	t.OnlyPlanned = u.OnlyPlanned && (len(t.Links) == 0 || t.OnlyPlanned)
+	t.Planned += u.Planned
+	t.Conflicts = append(t.Conflicts, u.Conflicts...)
 	for id := range u.Covered {
 		if t.Covered == nil {
 			t.Covered = map[string]bool{}

@@ -36,8 +36,14 @@ func connected(csv []byte) []byte {
 func TestNetBoxStatus(t *testing.T) {
 	g := compiletest.Example(t, "fat-tree-k8")
 	plan := netboxCSV(t, g, netbox.DefaultVersion)
-	topo, _, err := asbuilt.Parse(plan, "")
+	parsed, _, err := asbuilt.Parse(plan, "")
 	if err != nil {
+		t.Fatal(err)
+	}
+	// As verify reads it: merged into an empty set (the status facts
+	// must survive the merge).
+	topo := &asbuilt.Topology{}
+	if err := topo.Merge(parsed); err != nil {
 		t.Fatal(err)
 	}
 	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
@@ -48,8 +54,12 @@ func TestNetBoxStatus(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		lines[i] = strings.Replace(lines[i], ",connected,", ",planned,", 1)
 	}
-	topo, _, err = asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
+	parsed, _, err = asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
 	if err != nil {
+		t.Fatal(err)
+	}
+	topo = &asbuilt.Topology{}
+	if err := topo.Merge(parsed); err != nil {
 		t.Fatal(err)
 	}
 	r = asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
