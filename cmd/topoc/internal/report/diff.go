@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/topoc/topoc/analyzers/congestion"
+	"github.com/topoc/topoc/analyzers/flow"
 	"github.com/topoc/topoc/analyzers/results"
 
 	"encoding/json"
@@ -74,9 +76,9 @@ type NamedDiff struct {
 var detailFields = []string{"hot_links", "top_flows", "derivation", "compute_derivation", "method_note",
 	"scaling", "utilization", "min_cut", "phases", "ecmp", "expected_hashing", "wcmp"}
 
-// diffNamed pairs old and new elements by name (elements encode to JSON
-// objects with a "name") and lists what changed in each.
-func diffNamed[T any](old, new []T) ([]NamedDiff, error) {
+// diffNamed pairs old and new elements by name(e) and lists what
+// changed in each, detailFields left out.
+func diffNamed[T any](old, new []T, name func(T) string) ([]NamedDiff, error) {
 	enc := func(xs []T) ([]string, map[string]map[string]any, error) {
 		var names []string
 		m := map[string]map[string]any{}
@@ -85,19 +87,13 @@ func diffNamed[T any](old, new []T) ([]NamedDiff, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			b, _ := json.Marshal(x)
-			var head struct{ Name string }
-			_ = json.Unmarshal(b, &head)
 			for k := range f {
-				for _, d := range detailFields {
-					if k == d || strings.HasPrefix(k, d+".") || strings.Contains(k, "."+d+".") || strings.HasSuffix(k, "."+d) {
-						delete(f, k)
-						break
-					}
+				if slices.ContainsFunc(strings.Split(k, "."), func(seg string) bool { return slices.Contains(detailFields, seg) }) {
+					delete(f, k)
 				}
 			}
-			names = append(names, head.Name)
-			m[head.Name] = f
+			names = append(names, name(x))
+			m[name(x)] = f
 		}
 		return names, m, nil
 	}
@@ -209,10 +205,10 @@ func Compare(old, new *results.Check, renames map[string]string) (*Diff, error) 
 		return m
 	}
 	d.Requirements = changes(reqs(old), reqs(new))
-	if d.Workloads, err = diffNamed(old.Workloads, new.Workloads); err != nil {
+	if d.Workloads, err = diffNamed(old.Workloads, new.Workloads, func(w congestion.Workload) string { return w.Name }); err != nil {
 		return nil, err
 	}
-	if d.Flows, err = diffNamed(old.Flows, new.Flows); err != nil {
+	if d.Flows, err = diffNamed(old.Flows, new.Flows, func(f flow.Result) string { return f.Name }); err != nil {
 		return nil, err
 	}
 	counts := func(c *results.Check) map[string]any {

@@ -93,7 +93,7 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 			if c.Delta != nil {
 				delta = FormatDelta(c.Path, *c.Delta)
 			}
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", c.Path, mdEscape(results.FormatValue(c.Path, c.Old)), mdEscape(results.FormatValue(c.Path, c.New)), delta)
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", mdCode(c.Path), mdEscape(results.FormatValue(c.Path, c.Old)), mdEscape(results.FormatValue(c.Path, c.New)), delta)
 		}
 		fmt.Fprintln(w)
 	}

@@ -206,7 +206,9 @@ func parseLevel(v string) (level ir.PathClass, how string, ok bool) {
 
 // strtol0 reads the leading number of v as C's strtol(v, NULL, 0) does:
 // "0x" hexadecimal, a leading 0 octal, else decimal, stopping at the
-// first digit that does not belong; 0 when none does.
+// first digit that does not belong; 0 when none does. Written here
+// because strconv.ParseInt(v, 0, 64) rejects the trailing text strtol
+// stops at ("12abc") and reads "0b…" and "0o…" prefixes strtol does not.
 func strtol0(v string) int64 {
 	base, digits := int64(10), v
 	switch {
