@@ -84,9 +84,14 @@ type endKey struct {
 // in any case. An adapter that matches no name but sits on a matched
 // switch port the design cables to a single adapter is matched by that
 // cable (asbuilt-unnamed-device, info). SHARP aggregation nodes are set
-// apart; any other unmatched device is asbuilt-extra-device.
+// apart; any other unmatched device is asbuilt-extra-device. Switches
+// the files identify by name alone (LLDP) whose names name one design
+// switch are one switch (foldAliases); two GUIDs with one name are two.
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
+	byName := designNames(g, c.devices)
+	topo = foldAliases(topo, opt.Map, byName)
+	c.topo = topo
 	c.add(plannedNotes(g, f, topo, opt)...)
 	if n := len(topo.Conflicts); n > 0 {
 		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Discovery files disagree",
@@ -94,7 +99,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 				units.CountOf(n, "port", "ports"), opt.File, units.Agree(n, "is described two ways", "are described two ways"), topo.Conflicts[0])))
 	}
 
-	unmatched := c.matchByName(designNames(g, c.devices))
+	unmatched := c.matchByName(byName)
 	if len(c.match) == 0 {
 		// Nothing matched by name: a naming problem, not a fabric of
 		// missing devices; one finding says so and shows both namings.

@@ -42,6 +42,12 @@ type Device struct {
 	// PortNaming is set on the switch an LLDP file was collected on: how
 	// that switch names its ports (Link.PortNaming).
 	PortNaming string
+	// Named is set where the file identifies a switch by its name alone
+	// (LLDP, EOS, SONiC, NetQ, NetBox; not by a GUID): two such devices
+	// whose names name one design switch ("spine0" and
+	// "SPINE0.pod1.example.net") are that switch written two ways, and
+	// Compare takes them as one.
+	Named bool
 }
 
 // Link is one cabled port pair, listed once: A is the device whose record
@@ -144,40 +150,70 @@ func (t *Topology) Merge(u *Topology) error {
 		t.Covered[id] = true
 	}
 	// A cable named at both ends (LLDP collected on both switches) is
-	// kept once. Two files that say different things about one port
-	// (leaf0's: its swp1 reaches spine0 swp5; spine0's: its swp5 reaches
-	// leaf0 swp2) keep the first and record the disagreement
-	// (Topology.Conflicts).
-	type end struct{ dev, port string }
-	named := map[[2]end]bool{}
-	far := map[end]end{}
+	// kept once; two files that say different things about one port
+	// keep the first (cableIndex.admit).
+	var x cableIndex
 	for _, l := range t.Links {
-		if l.APortName != "" && l.BPortName != "" {
-			a, b := end{l.A, l.APortName}, end{l.B, l.BPortName}
-			named[[2]end{a, b}] = true
-			far[a], far[b] = b, a
-		}
+		x.record(l)
 	}
 	for _, l := range u.Links {
-		if l.APortName != "" && l.BPortName != "" {
-			a, b := end{l.A, l.APortName}, end{l.B, l.BPortName}
-			if named[[2]end{b, a}] || named[[2]end{a, b}] {
-				continue
-			}
-			if fa, ok := far[a]; ok {
-				t.Conflicts = append(t.Conflicts, fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", a.dev, a.port, fa.dev, fa.port, b.dev, b.port))
-				continue
-			}
-			if fb, ok := far[b]; ok {
-				t.Conflicts = append(t.Conflicts, fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", b.dev, b.port, fb.dev, fb.port, a.dev, a.port))
-				continue
-			}
-			named[[2]end{a, b}] = true
-			far[a], far[b] = b, a
+		keep, conflict := x.admit(l)
+		if conflict != "" {
+			t.Conflicts = append(t.Conflicts, conflict)
 		}
-		t.Links = append(t.Links, l)
+		if keep {
+			t.Links = append(t.Links, l)
+		}
 	}
 	return nil
+}
+
+// cableIndex holds the cables named at both ends (LLDP collected on both
+// switches lists each switch-to-switch cable twice, once from each end)
+// seen so far, by their ends.
+type cableIndex struct {
+	named map[[2]namedEnd]bool
+	far   map[namedEnd]namedEnd
+}
+
+// namedEnd is one named end of a cable: device id and port name.
+type namedEnd struct{ dev, port string }
+
+// record adds l to the index.
+func (x *cableIndex) record(l Link) {
+	if l.APortName == "" || l.BPortName == "" {
+		return
+	}
+	if x.named == nil {
+		x.named, x.far = map[[2]namedEnd]bool{}, map[namedEnd]namedEnd{}
+	}
+	a, b := namedEnd{l.A, l.APortName}, namedEnd{l.B, l.BPortName}
+	x.named[[2]namedEnd{a, b}] = true
+	x.far[a], x.far[b] = b, a
+}
+
+// admit reports whether l is a cable not yet in the index, and adds it:
+// a cable already there in either direction is not kept (the other end's
+// file listed it), and neither is one that puts a port already cabled
+// elsewhere on another cable (leaf0's file: its swp1 reaches spine0 swp5;
+// spine0's: its swp5 reaches leaf0 swp2), whose disagreement conflict
+// names, for Topology.Conflicts. A link without both port names (one
+// numbered by the file) is always kept.
+func (x *cableIndex) admit(l Link) (keep bool, conflict string) {
+	if l.APortName == "" || l.BPortName == "" {
+		return true, ""
+	}
+	a, b := namedEnd{l.A, l.APortName}, namedEnd{l.B, l.BPortName}
+	if x.named[[2]namedEnd{b, a}] || x.named[[2]namedEnd{a, b}] {
+		return false, ""
+	}
+	for _, e := range [2][2]namedEnd{{a, b}, {b, a}} {
+		if f, ok := x.far[e[0]]; ok {
+			return false, fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", e[0].dev, e[0].port, f.dev, f.port, e[1].dev, e[1].port)
+		}
+	}
+	x.record(l)
+	return true, ""
 }
 
 // MaxLine is the longest line ParseIBNetDiscover reads (ibnetdiscover's

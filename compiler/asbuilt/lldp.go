@@ -135,7 +135,7 @@ func (s *neighbours) device(id string, sw bool, line int) {
 		return
 	}
 	s.index[id] = len(s.t.Devices)
-	s.t.Devices = append(s.t.Devices, Device{ID: id, Switch: sw, Desc: id, Line: line})
+	s.t.Devices = append(s.t.Devices, Device{ID: id, Switch: sw, Desc: id, Line: line, Named: sw})
 }
 
 // add records the neighbour on local port localPort: system name, the

@@ -65,7 +65,8 @@ func lldpFiles(t *testing.T, g *ir.Graph, f ir.FabricID, edit func(map[string][]
 		var ifs []map[string]any
 		for i, e := range list {
 			peer, port, _ := strings.Cut(e[1], "|")
-			isSwitch := strings.Contains(peer, "leaf") || strings.Contains(peer, "spine")
+			lower := strings.ToLower(peer)
+			isSwitch := strings.Contains(lower, "leaf") || strings.Contains(lower, "spine")
 			portID := map[string]any{"type": "ifname", "value": port}
 			descr := port
 			if !isSwitch {
@@ -388,5 +389,47 @@ func TestLLDPHostInterfaces(t *testing.T) {
 			t.Log(diag.CodeOf(d), ": ", d.Detail)
 		}
 		t.Errorf("n0's two cables exchanged between rails: findings %v, want one asbuilt-rail-crossed", c)
+	}
+}
+
+// Switches announce themselves by a fully qualified or upper-case system
+// name ("SPINE0.pod1.example.net") while their files are named after the
+// design ("spine0"): each is still one device, the one its file names.
+// Clean: all 8 links as designed, every switch covered, no finding but
+// the hosts' unnamed infos. The same fabric with leaf1's uplinks
+// exchanged is still exactly one swapped pair.
+func TestLLDPNeighbourFQDN(t *testing.T) {
+	g := compiletest.Source(t, lldpDesign)
+	fqdn := func(nb map[string][][2]string) {
+		for sw, list := range nb {
+			for i, e := range list {
+				peer, port, _ := strings.Cut(e[1], "|")
+				if strings.Contains(peer, "leaf") || strings.Contains(peer, "spine") {
+					nb[sw][i][1] = strings.ToUpper(peer) + ".pod1.example.net|" + port
+				}
+			}
+		}
+	}
+	r := compareLLDP(t, g, lldpFiles(t, g, 0, fqdn))
+	if r.MatchedLinks != r.Links || r.Links != 8 || r.MatchedDevices != 8 || r.Unseen != 0 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("FQDN neighbours: %d of %d links, %d devices, %d unseen; want 8 of 8, 8, 0", r.MatchedLinks, r.Links, r.MatchedDevices, r.Unseen)
+	}
+	for _, d := range r.Diags {
+		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
+			t.Errorf("FQDN neighbours: unexpected %s: %s", diag.CodeOf(d), d.Detail)
+		}
+	}
+	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		swapLeaf1Uplinks(nb, "swp")
+		fqdn(nb)
+	}))
+	if c := findingCodes(swapped); c[diag.AsbuiltSwapped] != 1 || len(swapped.Diags) != 1+c[diag.AsbuiltUnnamedDevice] {
+		for _, d := range swapped.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("FQDN neighbours, leaf1's uplinks exchanged: findings %v; want one asbuilt-swapped and nothing else", c)
 	}
 }

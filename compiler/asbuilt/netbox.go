@@ -55,7 +55,7 @@ func ParseNetBox(data []byte) (*Topology, error) {
 		if !ok {
 			i = len(t.Devices)
 			index[id] = i
-			t.Devices = append(t.Devices, Device{ID: id, Switch: sw, Desc: id, Chassis: chassis, Line: -row})
+			t.Devices = append(t.Devices, Device{ID: id, Switch: sw, Desc: id, Chassis: chassis, Line: -row, Named: sw})
 		}
 		t.Devices[i].Ports = max(t.Devices[i].Ports, port)
 	}

@@ -139,7 +139,7 @@ func netqDevices(nodes []netqNode, names map[string]string, switches map[string]
 			names[n.ID] = n.Name
 			if n.DeviceType == "switch" {
 				switches[n.ID] = true
-				t.Devices = append(t.Devices, Device{ID: n.Name, Switch: true, Desc: n.Name})
+				t.Devices = append(t.Devices, Device{ID: n.Name, Switch: true, Desc: n.Name, Named: true})
 			}
 		}
 		if err := netqDevices(n.Compounded, names, switches, t); err != nil {
