@@ -125,9 +125,12 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	return c.r
 }
 
-// unusedMapLines is the warning for the map lines that name no
-// discovered device (UnusedMapKeys), leaving out those whose design
-// device was not found at all: its missing-device finding says so.
+// unusedMapLines is the note for the map lines that name no discovered
+// device (UnusedMapKeys), leaving out those whose design device was not
+// found at all: its missing-device finding says so. A note, not a
+// warning: every design device such a line names was found some other
+// way, so the fabric is no different for it, and verify's exit status
+// (1 on a warning) stays the fabric's.
 func (c *comparison) unusedMapLines() hcl.Diagnostics {
 	byName := map[string]ir.NodeID{}
 	for _, n := range c.devices {
@@ -143,7 +146,7 @@ func (c *comparison) unusedMapLines() hcl.Diagnostics {
 	if len(unused) == 0 {
 		return nil
 	}
-	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Map lines that name no discovered device",
+	return hcl.Diagnostics{diag.Info(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Map lines that name no discovered device",
 		fmt.Sprintf("%s of the --map file %s no device of %s, such as %q: a misspelt description or GUID, or a stale line. Check %s against the discovery file. (A line for a design device discovery did not find at all is not counted here; that device is reported missing.)",
 			units.CountOf(len(unused), "line", "lines"), units.Agree(len(unused), "names", "name"), c.opt.File, unused[0], units.Agree(len(unused), "it", "them")))}
 }
@@ -374,6 +377,12 @@ func (c *comparison) matchByName(byName map[string]ir.NodeID) []*Device {
 		switch {
 		case !ok:
 			unmatched = append(unmatched, d)
+		case d.Switch != c.g.Nodes[n].Kind.IsSwitch():
+			// A switch named as an adapter or the other way round
+			// (a --map line on the wrong row): compared as that
+			// device, every cable would be a miswire.
+			c.add(c.otherKind(d, n))
+			unmatched = append(unmatched, d)
 		case c.taken[n] == "":
 			c.match[d.ID], c.taken[n] = n, d.ID
 		default:
@@ -391,6 +400,36 @@ func (c *comparison) sameName(first, d *Device, n ir.NodeID) *hcl.Diagnostic {
 	return diag.Warning(diag.AsbuiltExtraDevice, c.g.Range(c.g.Nodes[n].Origin), "Two devices claim one design name",
 		fmt.Sprintf("%s (%s, description %q) and %s (%s, description %q) both name %s; the first is compared as it, the second is left out. Give the devices distinct NodeDescriptions, or tell them apart with --map by id.",
 			first.ID, where(c.opt, first.File, first.Line), first.Desc, d.ID, where(c.opt, d.File, d.Line), d.Desc, c.g.Nodes[n].Name))
+}
+
+// otherKind is the finding that discovered device d names design device
+// n, which is not of its kind (a switch and an adapter).
+func (c *comparison) otherKind(d *Device, n ir.NodeID) *hcl.Diagnostic {
+	kind := "adapter"
+	if d.Switch {
+		kind = "switch"
+	}
+	how := "its name names"
+	for _, k := range mapKeys(d) {
+		if c.opt.Map[k] == c.g.Nodes[n].Name {
+			how = "--map maps it to"
+		}
+	}
+	return diag.Error(diag.AsbuiltDiscovery, c.g.Range(c.g.Nodes[n].Origin), "A device named as one of another kind",
+		fmt.Sprintf("%s %s (%s, description %q): %s %s, the design's %s; it is not compared as that device. Correct the --map line, or the device's name.",
+			kind, d.ID, where(c.opt, d.File, d.Line), d.Desc, how, c.g.Nodes[n].Name, describeKind(c.g, n)))
+}
+
+// describeKind names the kind of design device n: "switch", "NIC" or
+// "host".
+func describeKind(g *ir.Graph, n ir.NodeID) string {
+	switch k := g.Nodes[n].Kind; {
+	case k.IsSwitch():
+		return "switch"
+	case k == ir.KindNIC:
+		return "NIC"
+	}
+	return "host"
 }
 
 // noNameMatches is the finding that no discovered device has a design

@@ -12,6 +12,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // Adapters named as real hosts name them, "<host> mlx5_<n>", match the
@@ -129,5 +130,32 @@ func TestMatchByHostname(t *testing.T) {
 			t.Log(d.Detail)
 		}
 		t.Fatalf("%d findings, %d of %d devices, %d of %d links", len(r.Diags), r.MatchedDevices, r.Devices, r.MatchedLinks, r.Links)
+	}
+}
+
+// A --map line that maps an adapter to a switch (a row slipped in the
+// spreadsheet) is one asbuilt-discovery error naming the line's effect,
+// not a switch compared from an adapter's one cable (a miswire for every
+// cable of the real leaf): the adapter is placed by its cable instead,
+// and the leaf keeps its own name.
+func TestMapToOtherKind(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "mapped", Map: map[string]string{"su0/node00/nic0": "su0/leaf0"}})
+	codes := findingCodes(r)
+	if len(r.Diags) != 2 || codes[diag.AsbuiltDiscovery] != 1 || codes[diag.AsbuiltUnnamedDevice] != 1 ||
+		!strings.Contains(r.Diags[0].Detail, "adapter su0/node00/nic0") || !strings.Contains(r.Diags[0].Detail, "--map maps it to su0/leaf0, the design's switch") ||
+		r.MatchedLinks != r.Links {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("adapter mapped to a leaf: findings %v, %d of %d links; want the map error, the adapter placed by its cable, every link as designed", codes, r.MatchedLinks, r.Links)
 	}
 }
