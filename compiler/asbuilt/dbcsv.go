@@ -37,7 +37,9 @@ func (s *dbcsvSection) get(i int, name string) string {
 // (docs/reference/handoffs.md, "InfiniBand"). It reads NODES (NodeDesc,
 // NumPorts, NodeType: 1 channel adapter, 2 switch, 3 router; NodeGUID),
 // LINKS (NodeGuid1, PortNum1, NodeGuid2, PortNum2) and, where present,
-// PORTS (NodeGuid, PortNum, LinkWidthActv), and skips every other section.
+// PORTS (NodeGuid, PortNum, LinkWidthActv, PortState: dbcsvPorts), and
+// skips every other section. A link whose port at either end is not
+// Active has that state (Link.State).
 // Devices are named as ibnetdiscover names them ("S-<node GUID>",
 // "H-<node GUID>"), so a GUID map serves both. A link's width comes from
 // PORTS ("4x"); its speed is not read, since the PortInfo speed code
@@ -96,15 +98,9 @@ func ParseIBDiagnetDBCSV(r io.Reader) (*Topology, error) {
 		byGUID[guid] = len(t.Devices)
 		t.Devices = append(t.Devices, Device{ID: id, Switch: typ == "2", Ports: ports, Desc: desc, Line: nodes.line[i]})
 	}
-	width := map[portEnd]string{}
-	if ps := sections["PORTS"]; ps != nil {
-		for i := range ps.rows {
-			d, ok := byGUID[hexGUID(ps.get(i, "NodeGuid"))]
-			pn, err := strconv.Atoi(ps.get(i, "PortNum"))
-			if w, known := dbcsvWidths[ps.get(i, "LinkWidthActv")]; ok && err == nil && known {
-				width[portEnd{t.Devices[d].ID, pn}] = w
-			}
-		}
+	width, state, err := dbcsvPorts(sections["PORTS"], byGUID, t)
+	if err != nil {
+		return nil, err
 	}
 	cabled := cableSet{}
 	for i := range links.rows {
@@ -127,16 +123,60 @@ func ParseIBDiagnetDBCSV(r io.Reader) (*Topology, error) {
 		} else if dup {
 			continue
 		}
-		w := width[ends[0]]
+		w, st := width[ends[0]], state[ends[0]]
 		if w == "" {
 			w = width[ends[1]]
 		}
-		t.Links = append(t.Links, Link{A: ends[0].dev, APort: ends[0].port, B: ends[1].dev, BPort: ends[1].port, Speed: w, Line: links.line[i]})
+		if st == "" {
+			st = state[ends[1]]
+		}
+		t.Links = append(t.Links, Link{A: ends[0].dev, APort: ends[0].port, B: ends[1].dev, BPort: ends[1].port, Speed: w, State: st, Line: links.line[i]})
 	}
 	if len(t.Links) == 0 {
 		return nil, fmt.Errorf("the LINKS section of ibdiagnet2.db_csv lists no link")
 	}
 	return t, nil
+}
+
+// dbcsvStates names the IBA PortInfo PortState codes other than Active
+// (InfiniBand Architecture Specification vol. 1, PortInfo: 1 Down,
+// 2 Initialize, 3 Armed, 4 Active), as Link.State records a link that is
+// cabled but not carrying traffic.
+var dbcsvStates = map[string]string{"1": "Down", "2": "Initialize", "3": "Armed"}
+
+// dbcsvPorts reads the PORTS section (nil when the file has none): each
+// port's active width ("4x", from LinkWidthActv) and, when it is not
+// Active, its state (PortState, dbcsvStates), by device and port. "N/A"
+// (ibdiagnet's value for a field it could not read) and an absent column
+// leave the port's entry out; any other value that is no IBA code is an
+// error naming the line, since a width or state misread would be a
+// finding about a link that is fine, or none about one that is not.
+func dbcsvPorts(ps *dbcsvSection, byGUID map[string]int, t *Topology) (width, state map[portEnd]string, err error) {
+	width, state = map[portEnd]string{}, map[portEnd]string{}
+	if ps == nil {
+		return width, state, nil
+	}
+	for i := range ps.rows {
+		d, ok := byGUID[hexGUID(ps.get(i, "NodeGuid"))]
+		pn, err := strconv.Atoi(ps.get(i, "PortNum"))
+		if !ok || err != nil {
+			continue // a port of no listed node: no link can name it
+		}
+		end := portEnd{t.Devices[d].ID, pn}
+		switch w := ps.get(i, "LinkWidthActv"); {
+		case dbcsvWidths[w] != "":
+			width[end] = dbcsvWidths[w]
+		case w != "" && w != "N/A":
+			return nil, nil, fmt.Errorf("line %d: LinkWidthActv %q is not an InfiniBand width code (1, 2, 4, 8 or 16 for 1x, 4x, 8x, 12x, 2x)", ps.line[i], w)
+		}
+		switch st := ps.get(i, "PortState"); {
+		case dbcsvStates[st] != "":
+			state[end] = dbcsvStates[st]
+		case st != "" && st != "N/A" && st != "4":
+			return nil, nil, fmt.Errorf("line %d: PortState %q is not an InfiniBand port state (1 Down, 2 Initialize, 3 Armed, 4 Active)", ps.line[i], st)
+		}
+	}
+	return width, state, nil
 }
 
 // hexGUID returns a GUID written "0x2c5eab0300b87b40" (or without 0x) as
