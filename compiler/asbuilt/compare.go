@@ -108,7 +108,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	}
 	// Named switch ports (LLDP) numbered on the switches matched by name,
 	// before adapters are matched by the switch port they are cabled to.
-	c.add(numberPorts(g, f, topo, c.match, opt)...)
+	c.add(c.numberPorts()...)
 	cables, linksAt := cablesByDevice(topo, unmatched)
 	c.reportExtra(c.matchByCable(unmatched, cables, linksAt), cables)
 	// The rest of the findings in Result.Diags' order: missing devices,
@@ -189,6 +189,12 @@ type comparison struct {
 	taken map[ir.NodeID]string
 	// lanes is each switch's breakout lanes per port (ir.FabricLanes).
 	lanes map[ir.NodeID]int
+	// portNames holds the names discovery gave design switch ports
+	// ("Ethernet7/3" from EOS) and naming how each matched switch whose
+	// file was collected on it names its ports (Device.PortNaming), so
+	// findings name ports as the switch's own CLI does (port).
+	portNames map[endKey]string
+	naming    map[ir.NodeID]string
 }
 
 // dlink is a design link by its two ends.
@@ -229,6 +235,9 @@ func (c *comparison) add(ds ...*hcl.Diagnostic) { c.r.Diags = append(c.r.Diags, 
 // names it too ("leaf0 port 26 (swp7s1)": port p of L lanes is swpNsL
 // with N = (p−1) ÷ L + 1 and lane (p−1) mod L, ir.Graph.PortName), so a
 // finding reads against the plan and the switch's own interface names.
+// Where the switch names the port otherwise (EOS, SONiC), its own name
+// comes first: the one discovery gave (numberPorts), else the one its
+// file's naming gives ("leaf0 port 26 (Ethernet7/3, plan swp7s1)").
 func (c *comparison) port(e endKey) string {
 	nd := &c.g.Nodes[e.node]
 	name := fmt.Sprintf("%s port %d", nd.Name, e.port)
@@ -236,10 +245,23 @@ func (c *comparison) port(e endKey) string {
 	if !nd.Kind.IsSwitch() || e.port < 1 || lanes == 1 && c.g.Protocols[nd.Model] != "ethernet" {
 		return name
 	}
-	if lanes == 1 {
-		return fmt.Sprintf("%s (swp%d)", name, e.port)
+	plan := fmt.Sprintf("swp%d", e.port)
+	if lanes > 1 {
+		plan = fmt.Sprintf("swp%ds%d", (e.port-1)/lanes+1, (e.port-1)%lanes)
 	}
-	return fmt.Sprintf("%s (swp%ds%d)", name, (e.port-1)/lanes+1, (e.port-1)%lanes)
+	own := c.portNames[e]
+	if own == "" {
+		switch c.naming[e.node] {
+		case "eos":
+			own = eosPortName(e.port, lanes, cageLanes(nd.PortRateBPS))
+		case "sonic":
+			own = sonicPortName(e.port, lanes, cageLanes(nd.PortRateBPS))
+		}
+	}
+	if own == "" || own == plan {
+		return fmt.Sprintf("%s (%s)", name, plan)
+	}
+	return fmt.Sprintf("%s (%s, plan %s)", name, own, plan)
 }
 
 // designDevices returns the devices of fabric f that discovery reports:
@@ -1231,12 +1253,16 @@ func where(opt Options, file string, line int) string {
 // (one NOS across a fabric, as deployments run). A name it cannot read
 // ("et-0/0/1") leaves its link out of the comparison; one warning
 // counts them, with an example.
-func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir.NodeID, opt Options) hcl.Diagnostics {
-	lanes := g.FabricLanes(f)
+func (c *comparison) numberPorts() hcl.Diagnostics {
+	g, topo := c.g, c.topo
+	c.portNames, c.naming = map[endKey]string{}, map[ir.NodeID]string{}
 	naming := map[string]string{}
 	for _, d := range topo.Devices {
 		if topo.Covered[d.ID] {
 			naming[d.ID] = d.PortNaming
+			if n, ok := c.match[d.ID]; ok {
+				c.naming[n] = d.PortNaming
+			}
 		}
 	}
 	bad, example := 0, ""
@@ -1244,7 +1270,7 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 		if name == "" || *port != 0 {
 			return
 		}
-		n, ok := match[dev]
+		n, ok := c.match[dev]
 		if !ok {
 			return
 		}
@@ -1252,8 +1278,9 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 		if !own {
 			nm = fileNaming
 		}
-		if p, ok := namedPortNumber(name, nm, int(lanes[n]), cageLanes(g.Nodes[n].PortRateBPS)); ok {
+		if p, ok := namedPortNumber(name, nm, int(c.lanes[n]), cageLanes(g.Nodes[n].PortRateBPS)); ok {
 			*port = p
+			c.portNames[endKey{n, p}] = name
 			return
 		}
 		bad++
@@ -1269,9 +1296,9 @@ func numberPorts(g *ir.Graph, f ir.FabricID, topo *Topology, match map[string]ir
 	if bad == 0 {
 		return nil
 	}
-	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Switch ports not named as the design names them",
+	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[c.f].Origin), "Switch ports not named as the design names them",
 		fmt.Sprintf("%s of %s, %s%s, %s named otherwise than topoc reads switch ports (Cumulus swpN and swpNsL, EOS EthernetN and EthernetN/M, SONiC EthernetN by first lane), so %s not compared. Name the interfaces as the plan does, or collect LLDP where they are.",
-			units.CountOf(bad, "port", "ports"), opt.File, units.Agree(bad, "", "such as "), example, units.Agree(bad, "is", "are"), units.Agree(bad, "its cable is", "their cables are")))}
+			units.CountOf(bad, "port", "ports"), c.opt.File, units.Agree(bad, "", "such as "), example, units.Agree(bad, "is", "are"), units.Agree(bad, "its cable is", "their cables are")))}
 }
 
 // namedPortNumber numbers a switch port named name by a switch that names

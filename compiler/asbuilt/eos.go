@@ -156,6 +156,17 @@ func eosPortNumber(name string, lanes, serdes int) (int, bool) {
 	return (p-1)*lanes + l + 1, true
 }
 
+// eosPortName names design port p (from 1) as EOS names it, the inverse
+// of eosPortNumber: "EthernetN/M" with N the cage and M the sub-port's
+// first electrical lane; a port not broken out is "EthernetN/1" (EOS's
+// name for a cage that can be split; a fixed port's "EthernetN" is
+// numbered alike but not written here).
+func eosPortName(p, lanes, serdes int) string {
+	lanes = max(lanes, 1)
+	cage, l := (p-1)/lanes+1, (p-1)%lanes
+	return fmt.Sprintf("Ethernet%d/%d", cage, l*max(serdes/lanes, 1)+1)
+}
+
 // cageLanes is the electrical lanes of a switch port cage of the given
 // native rate, which EOS numbers its sub-ports by: 8 for 400 Gb/s and
 // faster (QSFP-DD and OSFP cages, 8 lanes by their MSAs), 4 below

@@ -162,9 +162,38 @@ func TestEOSCompare(t *testing.T) {
 	if c := findingCodes(moved); c[diag.AsbuiltMissingLink]+c[diag.AsbuiltMiswired] != 1 {
 		t.Errorf("h0 moved to leaf0 Ethernet5: findings %v; want the designed h0 link reported once", c)
 	}
+	// Findings name the ports as EOS does, the plan's name beside: the
+	// port discovery named, and the one it did not, by the switch's
+	// naming (leaf0's third port is Ethernet3/1 on its 8-lane cage).
+	for _, d := range moved.Diags {
+		if c := diag.CodeOf(d); (c == diag.AsbuiltMissingLink || c == diag.AsbuiltMiswired) && !strings.Contains(d.Detail, "leaf0 port 3 (Ethernet3/1, plan swp3)") {
+			t.Errorf("h0 moved: %s names leaf0 port 3 otherwise than as EOS and the plan do: %s", c, d.Detail)
+		}
+	}
 	swapped := compare(eosFiles(t, g, 0, func(nb map[string][][2]string) { swapLeaf1Uplinks(nb, "Ethernet") }))
 	if c := findingCodes(swapped); c[diag.AsbuiltSwapped] != 1 {
 		t.Errorf("leaf1's spine cables exchanged: findings %v; want one swapped pair", c)
+	}
+	for _, d := range swapped.Diags {
+		if diag.CodeOf(d) == diag.AsbuiltSwapped && !strings.Contains(d.Detail, "leaf1 port 1 (Ethernet1, plan swp1)") {
+			t.Errorf("swapped: the finding names leaf1 port 1 otherwise than as its file did: %s", d.Detail)
+		}
+	}
+}
+
+// eosPortName and sonicPortName invert eosPortNumber and
+// sonicPortNumber for every port of a 64-cage switch, whole or split in
+// 2, 4 or 8 on 8-lane cages and in 2 or 4 on 4-lane ones.
+func TestPortNamesRoundTrip(t *testing.T) {
+	for _, c := range []struct{ lanes, serdes int }{{1, 8}, {2, 8}, {4, 8}, {8, 8}, {1, 4}, {2, 4}, {4, 4}} {
+		for p := 1; p <= 64*c.lanes; p++ {
+			if got, ok := asbuilt.EOSPortNumber(asbuilt.EOSPortName(p, c.lanes, c.serdes), c.lanes, c.serdes); !ok || got != p {
+				t.Fatalf("EOS, %d lanes of %d: port %d named %s reads back as %d, %v", c.lanes, c.serdes, p, asbuilt.EOSPortName(p, c.lanes, c.serdes), got, ok)
+			}
+			if got, ok := asbuilt.SONiCPortNumber(asbuilt.SONiCPortName(p, c.lanes, c.serdes), c.lanes, c.serdes); !ok || got != p {
+				t.Fatalf("SONiC, %d lanes of %d: port %d named %s reads back as %d, %v", c.lanes, c.serdes, p, asbuilt.SONiCPortName(p, c.lanes, c.serdes), got, ok)
+			}
+		}
 	}
 }
 

@@ -135,6 +135,15 @@ func isMAC(s string) bool {
 	return err == nil
 }
 
+// sonicPortName names design port p (from 1) as SONiC names it, the
+// inverse of sonicPortNumber: "EthernetN", N the port's first electrical
+// lane from 0.
+func sonicPortName(p, lanes, serdes int) string {
+	lanes = max(lanes, 1)
+	cage, l := (p-1)/lanes, (p-1)%lanes
+	return fmt.Sprintf("Ethernet%d", cage*serdes+l*max(serdes/lanes, 1))
+}
+
 // sonicPortNumber numbers a switch port named as SONiC names it, as
 // ir.Graph.PortNumbers numbers the design's: "EthernetN" with N the
 // index of the port's first electrical lane, from 0 (SONiC's
