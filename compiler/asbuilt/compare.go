@@ -187,6 +187,12 @@ type comparison struct {
 	// a design device to the id of the discovered device that took it.
 	match map[string]ir.NodeID
 	taken map[ir.NodeID]string
+	// takenPort maps a design NIC port to the discovered device of one
+	// port that took it, by its name (matchByName) or its cable
+	// (takeByCable); renumbered holds the devices that took a port by
+	// name, their cables numbered as that port.
+	takenPort  map[endKey]string
+	renumbered map[string]bool
 	// lanes is each switch's breakout lanes per port (ir.FabricLanes).
 	lanes map[ir.NodeID]int
 	// portNames holds the names discovery gave design switch ports
@@ -219,7 +225,8 @@ func (dl dlink) touches(nodes map[ir.NodeID]bool) bool {
 // newComparison returns the comparison of fabric f with topo, with the
 // design's devices and links and nothing matched yet.
 func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *comparison {
-	c := &comparison{g: g, f: f, topo: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{}}
+	c := &comparison{g: g, f: f, topo: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{},
+		takenPort: map[endKey]string{}, renumbered: map[string]bool{}}
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
 	c.lanes = g.FabricLanes(f)
@@ -282,11 +289,11 @@ func designDevices(g *ir.Graph, f ir.FabricID) []ir.NodeID {
 // ir.Graph.PortName), by the NIC it is a port of. Only here is the port
 // read as its NIC: in the compared fabric two ports of one NIC would
 // claim one design name, and the cable places them.
-func namesOther(d *Device, others map[string]ir.NodeID) bool {
-	if len(others) == 0 {
+func namesOther(d *Device, others nameIndex) bool {
+	if len(others.node) == 0 {
 		return false
 	}
-	if _, ok := lookup(d, nil, others); ok {
+	if _, _, ok := lookup(d, nil, others); ok {
 		return true
 	}
 	host, iface, ok := strings.Cut(d.Desc, " ")
@@ -296,7 +303,7 @@ func namesOther(d *Device, others map[string]ir.NodeID) bool {
 	if i := strings.LastIndexByte(iface, 'p'); i > 0 {
 		if _, err := strconv.Atoi(iface[i+1:]); err == nil {
 			nic := Device{Desc: host + " " + iface[:i]}
-			_, ok := lookup(&nic, nil, others)
+			_, _, ok := lookup(&nic, nil, others)
 			return ok
 		}
 	}
@@ -326,29 +333,48 @@ func otherFabricDevices(g *ir.Graph, f ir.FabricID) []ir.NodeID {
 	return out
 }
 
-// designNames returns the design devices by every alias of every name
-// discovery may give them (deviceNames); the first device to claim an
-// alias keeps it.
-func designNames(g *ir.Graph, devices []ir.NodeID) map[string]ir.NodeID {
+// nameIndex holds design devices by every alias of every name discovery
+// may give them (deviceNames): node the device, port the port where the
+// name is one port's of a multi-port NIC (its node model's device or
+// interface name for that port: "mlx5_1", "ens1f1np1"), else 0.
+type nameIndex struct {
+	node map[string]ir.NodeID
+	port map[string]int
+}
+
+// designNames returns the nameIndex of devices; the first device to
+// claim an alias keeps it.
+func designNames(g *ir.Graph, devices []ir.NodeID) nameIndex {
 	netNames := nicNetNames(g)
-	byName := map[string]ir.NodeID{}
+	idx := nameIndex{node: map[string]ir.NodeID{}, port: map[string]int{}}
 	for _, n := range devices {
 		for _, name := range deviceNames(g, n, netNames) {
-			for _, a := range aliases(name) {
-				if _, taken := byName[a]; !taken {
-					byName[a] = n
+			for _, a := range aliases(name.name) {
+				if _, taken := idx.node[a]; !taken {
+					idx.node[a] = n
+					if name.port > 0 {
+						idx.port[a] = name.port
+					}
 				}
 			}
 		}
 	}
-	return byName
+	return idx
+}
+
+// portName is a name a design device may be discovered by, and the port
+// it names (0: the device).
+type portName struct {
+	name string
+	port int
 }
 
 // deviceNames returns the names design device n may be discovered by:
 // its design name, and for a server's NIC its name under the server's
-// hostname and under its device name (netNames).
-func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]string) []string {
-	names := []string{g.Nodes[n].Name}
+// hostname and under its device and interface names (netNames), each
+// naming the port it is the name of on a NIC of several ports.
+func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]portName) []portName {
+	names := []portName{{name: g.Nodes[n].Name}}
 	p := g.Nodes[n].Parent
 	if p == ir.None {
 		return names
@@ -356,16 +382,16 @@ func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]string) []st
 	if h, ok := g.Hostnames[p]; ok {
 		// "<hostname> nic3": the NIC's design name under the
 		// server's hostname.
-		names = append(names, h+"/"+strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/"))
+		names = append(names, portName{name: h + "/" + strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/")})
 	}
 	for _, nn := range netNames[n] {
 		// "<host> mlx5_5" or "<host> ibp94s0", read as
-		// "<host>/mlx5_5", names the NIC whose model states that
-		// device or interface name; <host> is the server's design name
-		// or its hostname.
-		names = append(names, g.Nodes[p].Name+"/"+nn)
+		// "<host>/mlx5_5", names the NIC (or its port) whose model
+		// states that device or interface name; <host> is the
+		// server's design name or its hostname.
+		names = append(names, portName{g.Nodes[p].Name + "/" + nn.name, nn.port})
 		if h, ok := g.Hostnames[p]; ok {
-			names = append(names, h+"/"+nn)
+			names = append(names, portName{h + "/" + nn.name, nn.port})
 		}
 	}
 	return names
@@ -391,11 +417,12 @@ func designLinks(g *ir.Graph, f ir.FabricID) (links []dlink, at map[endKey]int, 
 // matchByName matches each discovered device to the design device its
 // names name (lookup) and returns the devices no name matched, in file
 // order.
-func (c *comparison) matchByName(byName map[string]ir.NodeID) []*Device {
+func (c *comparison) matchByName(idx nameIndex) []*Device {
 	var unmatched []*Device
+	renumber := map[string]int{}
 	for i := range c.topo.Devices {
 		d := &c.topo.Devices[i]
-		n, ok := lookup(d, c.opt.Map, byName)
+		n, port, ok := lookup(d, c.opt.Map, idx)
 		switch {
 		case !ok:
 			unmatched = append(unmatched, d)
@@ -405,12 +432,37 @@ func (c *comparison) matchByName(byName map[string]ir.NodeID) []*Device {
 			// device, every cable would be a miswire.
 			c.add(c.otherKind(d, n))
 			unmatched = append(unmatched, d)
-		case c.taken[n] == "":
+		case port > 0 && d.Ports <= 1 && c.takenPort[endKey{n, port}] == "" && (c.taken[n] == "" || c.renumbered[c.taken[n]]):
+			// One port of a multi-port NIC, discovered as a device of
+			// its own ("dgx0 mlx5_1", an LLDP "dgx0 ens1f1np1"): it
+			// takes that port, beside the NIC's other ports.
+			c.match[d.ID] = n
+			c.takenPort[endKey{n, port}] = d.ID
+			if c.taken[n] == "" {
+				c.taken[n] = d.ID
+			}
+			renumber[d.ID] = port
+			c.renumbered[d.ID] = true
+		case c.taken[n] == "" && port == 0 || c.taken[n] == "" && d.Ports > 1:
 			c.match[d.ID], c.taken[n] = n, d.ID
 		default:
 			// A second device with the same design name: neither is
 			// trustworthy by name, and the first keeps it.
-			c.add(c.sameName(c.topo.Device(c.taken[n]), d, n))
+			first := c.taken[n]
+			if port > 0 && c.takenPort[endKey{n, port}] != "" {
+				first = c.takenPort[endKey{n, port}]
+			}
+			c.add(c.sameName(c.topo.Device(first), d, n))
+		}
+	}
+	// Each such port's cables leave the design port its name names.
+	for i := range c.topo.Links {
+		l := &c.topo.Links[i]
+		if p, ok := renumber[l.A]; ok {
+			l.APort = p
+		}
+		if p, ok := renumber[l.B]; ok {
+			l.BPort = p
 		}
 	}
 	return unmatched
@@ -566,9 +618,9 @@ func UnusedMapKeys(m map[string]string, topo *Topology) []string {
 // and returns those left unmatched.
 func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
 	var extra []*Device
-	var others map[string]ir.NodeID
+	var others nameIndex
 	for _, d := range unmatched {
-		if others == nil && len(c.g.Fabrics) > 1 {
+		if others.node == nil && len(c.g.Fabrics) > 1 {
 			others = designNames(c.g, otherFabricDevices(c.g, c.f))
 		}
 		switch other := namesOther(d, others); {
@@ -588,7 +640,7 @@ func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link,
 // (mayTake), and reports whether it did.
 func (c *comparison) takeByCable(d *Device, cables []Link, linksAt []int) bool {
 	slot, swPort, ok := c.cableSlot(d, cables)
-	if !ok {
+	if !ok || c.takenPort[slot] != "" {
 		return false
 	}
 	prev := c.topo.Device(c.taken[slot.node])
@@ -599,13 +651,18 @@ func (c *comparison) takeByCable(d *Device, cables []Link, linksAt []int) bool {
 	if prev == nil {
 		c.taken[slot.node] = d.ID
 	}
+	c.takenPort[slot] = d.ID
+	if d.Ports <= 1 {
+		// A device of one port takes the port its cable reaches (a
+		// port of a NIC of several, each port an adapter of its own).
+		c.setPort(d.ID, linksAt, slot.port)
+	}
 	if d.Chassis != "" {
 		// A host's ports as LLDP names them are devices of one port
 		// each: each takes the port of the design host its cable
 		// reaches. It sits where the design puts its host, which its
 		// system name names: matched by name and cable, nothing to
 		// report.
-		c.setPort(d.ID, linksAt, slot.port)
 		return true
 	}
 	c.r.ByPosition++
@@ -641,10 +698,12 @@ func (c *comparison) cableSlot(d *Device, cables []Link) (slot, swPort endKey, o
 
 // mayTake reports whether adapter d may take design device slot, which
 // prev took before it (nil when none did): slot is no switch; it is free,
-// or prev is another port of d's LLDP host; and an LLDP host port's
-// system name names the slot's host (namesHost).
+// or prev is another port of d's LLDP host, or a device of one port that
+// took another port of slot by its name while d has one port too; and an
+// LLDP host port's system name names the slot's host (namesHost).
 func (c *comparison) mayTake(d *Device, slot ir.NodeID, prev *Device) bool {
-	return c.g.Nodes[slot].Kind != ir.KindSwitch && (prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis) &&
+	return c.g.Nodes[slot].Kind != ir.KindSwitch &&
+		(prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis || c.renumbered[prev.ID] && d.Ports <= 1) &&
 		(d.Chassis == "" || namesHost(c.g, slot, d.Chassis))
 }
 
@@ -1052,10 +1111,11 @@ func (c *comparison) reportUnplanned(found cabled) {
 }
 
 // lookup matches a discovered device to a design node by the naming
-// conventions Compare documents.
-func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.NodeID, bool) {
+// conventions Compare documents, and returns the port of it the name
+// names (nameIndex), or 0.
+func lookup(d *Device, m map[string]string, idx nameIndex) (n ir.NodeID, port int, ok bool) {
 	if mappedApart(d, m) {
-		return ir.None, false // no design device, whatever its name says
+		return ir.None, 0, false // no design device, whatever its name says
 	}
 	var cands []string
 	for _, k := range mapKeys(d) {
@@ -1087,12 +1147,12 @@ func lookup(d *Device, m map[string]string, byName map[string]ir.NodeID) (ir.Nod
 	}
 	for _, c := range cands {
 		for _, a := range aliases(c) {
-			if n, ok := byName[a]; ok {
-				return n, true
+			if n, ok := idx.node[a]; ok {
+				return n, idx.port[a], true
 			}
 		}
 	}
-	return ir.None, false
+	return ir.None, 0, false
 }
 
 // aliases returns the forms a name is matched in: as written, with '/'
@@ -1185,17 +1245,21 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, a, b string) hcl
 
 // nicNetNames returns, for each server NIC whose node model states
 // network device names or interface names (the nic block's pci names and
-// interfaces, ir.PCIFunction.NetNames and Interfaces), its first port's
-// names ("mlx5_5", "ibp94s0"): the k-th NIC of a role on a server is the
-// k-th PCI function of that role in the model, as the compiler builds
-// them. An LLDP host port reads "<host> <interface>", so the interface
-// names a host's port as its OS does.
-func nicNetNames(g *ir.Graph) map[ir.NodeID][]string {
+// interfaces, ir.PCIFunction.NetNames and Interfaces, one per port), its
+// ports' names ("mlx5_5", "ibp94s0"), each with its port on a NIC of
+// several ports (0 on a NIC of one: the name is the NIC's): the k-th NIC
+// of a role on a server is the k-th PCI function of that role in the
+// model, as the compiler builds them. An LLDP host port reads "<host>
+// <interface>", so the interface names a host's port as its OS does; a
+// dual-port ConnectX whose ports are PCI functions of their own is
+// discovered as one adapter per port, "<host> mlx5_0" and "<host>
+// mlx5_1".
+func nicNetNames(g *ir.Graph) map[ir.NodeID][]portName {
 	models := map[string]*ir.ServerModel{}
 	for i := range g.ServerModels {
 		models[g.ServerModels[i].Name] = &g.ServerModels[i]
 	}
-	out := map[ir.NodeID][]string{}
+	out := map[ir.NodeID][]portName{}
 	for i := range g.Nodes {
 		sv := &g.Nodes[i]
 		sm := models[sv.Model]
@@ -1218,8 +1282,12 @@ func nicNetNames(g *ir.Graph) map[ir.NodeID][]string {
 			seen[string(nd.Role)]++
 			if fs := byRole[string(nd.Role)]; k < len(fs) {
 				for _, names := range [][]string{fs[k].NetNames, fs[k].Interfaces} {
-					if len(names) > 0 {
-						out[c] = append(out[c], names[0])
+					for j, nn := range names {
+						port := j + 1
+						if len(names) == 1 {
+							port = 0
+						}
+						out[c] = append(out[c], portName{nn, port})
 					}
 				}
 			}

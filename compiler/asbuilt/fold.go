@@ -21,7 +21,7 @@ import (
 // GUID (InfiniBand) are never folded: two of them with one name are two
 // switches, and Compare says so. topo itself is not changed (it is
 // returned as it is when nothing folds).
-func foldAliases(topo *Topology, m map[string]string, byName map[string]ir.NodeID) *Topology {
+func foldAliases(topo *Topology, m map[string]string, idx nameIndex) *Topology {
 	keep := map[ir.NodeID]int{}  // design switch → index of the device kept
 	alias := map[string]string{} // folded device id → kept device id
 	for i := range topo.Devices {
@@ -29,7 +29,7 @@ func foldAliases(topo *Topology, m map[string]string, byName map[string]ir.NodeI
 		if !d.Named || !d.Switch {
 			continue
 		}
-		n, ok := lookup(d, m, byName)
+		n, _, ok := lookup(d, m, idx)
 		if !ok {
 			continue
 		}

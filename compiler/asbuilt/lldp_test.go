@@ -433,3 +433,89 @@ func TestLLDPNeighbourFQDN(t *testing.T) {
 		t.Errorf("FQDN neighbours, leaf1's uplinks exchanged: findings %v; want one asbuilt-swapped and nothing else", c)
 	}
 }
+
+// dualPortHosts is a pair of Ethernet servers of one dual-port NIC each,
+// its two ports named by the node model's interfaces, both on one leaf.
+const dualPortHosts = `
+nic_model "cx7-2p-eth" {
+  ports      = 2
+  port_rate  = "200Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+  protocol   = "ethernet"
+}
+
+node_model "eth2p" {
+  nic "compute" {
+    model = "cx7-2p-eth"
+    count = 1
+    pci {
+      interfaces = ["ens1f0np0", "ens1f1np1"]
+    }
+  }
+}
+
+node_group "n" {
+  model = "eth2p"
+  count = 2
+}
+
+fabric "eth" {
+  custom {
+    switch "leaf" {
+      count = 1
+      model = "TH4-64x400G"
+      tier  = "leaf"
+    }
+    link {
+      count = 4
+      a     = "n${floor(count.index / 2)}/nic0"
+      b     = "leaf0"
+    }
+  }
+}
+`
+
+// The second port of a dual-port NIC, which LLDP reports as "n0
+// ens1f1np1", is that port by its interface name, not a device placed
+// wherever its cable lands: cabled as designed, clean with no port
+// placed by its cable; n0's two cables exchanged at the leaf is one
+// finding, where before the second port silently took the first's slot.
+func TestLLDPSecondPortByName(t *testing.T) {
+	g := compiletest.Source(t, dualPortHosts)
+	byInterface := func(nb map[string][][2]string) {
+		for sw, list := range nb {
+			for i, e := range list {
+				peer, port, _ := strings.Cut(e[1], "|")
+				if host, _, ok := strings.Cut(peer, "-nic"); ok {
+					list[i][1] = host + "|" + port
+				}
+			}
+			nb[sw] = list
+		}
+	}
+	r := compareLLDP(t, g, lldpFiles(t, g, 0, byInterface))
+	if len(r.Diags) != 0 || r.MatchedLinks != r.Links || r.Links != 4 || r.ByPosition != 0 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("as designed: %d findings, %d of %d links, %d by position; want none, 4 of 4, 0", len(r.Diags), r.MatchedLinks, r.Links, r.ByPosition)
+	}
+	exchanged := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		byInterface(nb)
+		list := nb["leaf0"]
+		var at []int
+		for i, e := range list {
+			if strings.HasPrefix(e[1], "n0|") {
+				at = append(at, i)
+			}
+		}
+		list[at[0]][1], list[at[1]][1] = list[at[1]][1], list[at[0]][1]
+	}))
+	if c := findingCodes(exchanged); c[diag.AsbuiltSwapped] != 1 || len(exchanged.Diags) != 1 {
+		for _, d := range exchanged.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("n0's two ports exchanged at the leaf: findings %v; want one asbuilt-swapped", c)
+	}
+}
