@@ -23,29 +23,104 @@ type setting struct {
 	key, value string
 }
 
-// parse reads KEY=VALUE lines, as /etc/nccl.conf holds them and a shell
-// script exports them: blank lines and # comments are skipped, a leading
-// "export " and quotes around the value are dropped. A later line for the
-// same key wins, as in both.
-func parse(src []byte) map[string]setting {
-	out := map[string]setting{}
-	for i, raw := range strings.Split(string(src), "\n") {
-		line := strings.TrimSpace(strings.TrimSuffix(raw, "\r"))
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		line = strings.TrimPrefix(line, "export ")
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
-		}
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
-			v = v[1 : len(v)-1]
-		}
-		out[k] = setting{line: i + 1, key: k, value: v}
+// readShell reads a line as a POSIX shell sourcing the file does: blank
+// lines and # comments are skipped, a leading "export " is dropped, the
+// key must touch the "=" (a shell runs "KEY = v" as a command), quotes
+// around the value are dropped and an unquoted " #" starts a comment.
+// ok is false for a line that sets nothing.
+func readShell(line string) (k, v string, ok bool) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return "", "", false
 	}
-	return out
+	line = strings.TrimPrefix(line, "export ")
+	k, v, ok = strings.Cut(line, "=")
+	if !ok || k == "" || strings.ContainsAny(k, " \t") {
+		return "", "", false
+	}
+	if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
+		if end := strings.IndexByte(v[1:], v[0]); end >= 0 {
+			return k, v[1 : end+1], true
+		}
+	}
+	for _, c := range []string{" #", "\t#"} {
+		if i := strings.Index(v, c); i >= 0 {
+			v = v[:i]
+		}
+	}
+	return k, strings.TrimRight(v, " \t"), true
+}
+
+// readConf reads a line as NCCL reads /etc/nccl.conf, ~/.nccl.conf and
+// NCCL_CONF_FILE (setEnvFile, src/misc/param.cc, NCCL 2.23–2.30): a line
+// starting with "#" is skipped, one without "=" too; the key is every
+// byte before the first "=" and the value every byte after it, spaces,
+// quotes and "#" included (capped at 1,023 bytes each). NCCL sets each
+// with setenv(…, 0): the process environment wins, and of two lines for
+// one key the first.
+func readConf(line string) (k, v string, ok bool) {
+	if strings.HasPrefix(line, "#") {
+		return "", "", false
+	}
+	k, v, ok = strings.Cut(line, "=")
+	if !ok {
+		return "", "", false
+	}
+	return k[:min(len(k), 1023)], v[:min(len(v), 1023)], true
+}
+
+// parse reads KEY=VALUE lines as a shell sourcing the file does
+// (readShell; a later line for the same key wins, as a shell's
+// assignment does). A file with an "export" line is a shell script and
+// read as nothing else; any other is KEY=VALUE lines as topoc writes
+// them, which NCCL reads as nccl.conf and a shell can source, and parse
+// returns findings for the lines NCCL's own reader of it (readConf)
+// reads otherwise than a shell:
+// a key it does not see ("export NCCL_IB_HCA", spaces around "="), a
+// value it reads with its quotes or comment, two lines for one key (a
+// shell keeps the last, NCCL the first), and carriage returns (a file
+// saved on Windows: both keep the "\r" in the value, which no device or
+// interface name ends in). The settings are judged as the shell reads
+// them, less the "\r".
+func parse(src []byte) (map[string]setting, []Finding) {
+	out := map[string]setting{}
+	first := map[string]setting{} // as nccl.conf keeps them
+	var fs []Finding
+	crs := 0
+	lines := strings.Split(string(src), "\n")
+	script := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "export ") })
+	for i, raw := range lines {
+		n := i + 1
+		if strings.HasSuffix(raw, "\r") {
+			crs++
+			if crs == 1 {
+				fs = append(fs, Finding{n, "", "The file's lines end in a carriage return (saved on Windows): NCCL and a shell both keep the \"\\r\" as the value's last character, so the last device or interface of a list matches nothing. Convert the file to Unix line endings (dos2unix)."})
+			}
+			raw = strings.TrimSuffix(raw, "\r")
+		}
+		sk, sv, sok := readShell(raw)
+		ck, cv, cok := readConf(raw)
+		switch {
+		case script: // a shell script: nothing reads it as nccl.conf
+		case sok && strings.HasPrefix(sk, "NCCL_") && (!cok || ck != sk):
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), this line's key is %q, not %s: NCCL ignores the line there. Write %s=%s with nothing around the key (a shell that sources the file then needs set -a to export it).", ck, sk, sk, sv)})
+		case !sok && cok && strings.HasPrefix(strings.TrimSpace(ck), "NCCL_"):
+			fs = append(fs, Finding{n, strings.TrimSpace(ck), fmt.Sprintf("This line sets nothing: a shell does not take %q as an assignment (no spaces around \"=\"), and NCCL's nccl.conf reader sets the key %q, not %s. Write %s=%s.", strings.TrimSpace(raw), ck, strings.TrimSpace(ck), strings.TrimSpace(ck), strings.TrimSpace(cv))})
+		case sok && cok && sv != cv && strings.HasPrefix(sk, "NCCL_"):
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), %s is %q, where a shell reads %q: NCCL keeps quotes, spaces and a trailing # comment. Write the value bare: %s=%s.", sk, cv, sv, sk, sv)})
+		}
+		if !sok {
+			continue
+		}
+		if prev, dup := out[sk]; dup && !script && strings.HasPrefix(sk, "NCCL_") && first[sk].value != sv {
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("%s is set on lines %d and %d: a shell keeps the last (%q), NCCL's nccl.conf reader the first (%q). Keep one line.", sk, prev.line, n, sv, first[sk].value)})
+		}
+		if _, seen := first[sk]; !seen {
+			first[sk] = setting{line: n, key: sk, value: sv}
+		}
+		out[sk] = setting{line: n, key: sk, value: sv}
+	}
+	return out, fs
 }
 
 // Check compares an environment file with the design's facts about its
@@ -59,8 +134,7 @@ func parse(src []byte) map[string]setting {
 // and NCCL_IB_DISABLE. NCCL semantics: NCCL 2.30 user guide,
 // "Environment Variables".
 func Check(src []byte, d Design) []Finding {
-	env := parse(src)
-	var out []Finding
+	env, out := parse(src)
 	if s, ok := env["NCCL_IB_HCA"]; ok && len(d.Compute) > 0 {
 		out = append(out, checkHCA(s, d)...)
 	}
@@ -71,7 +145,7 @@ func Check(src []byte, d Design) []Finding {
 		out = append(out, Finding{s.line, s.key, fmt.Sprintf("NCCL_CROSS_NIC=%s lets rings and trees change NIC between nodes, but the design's fabric joins its rails (or planes) only inside the servers: such a ring has no path. Set NCCL_CROSS_NIC=0.", s.value)})
 	}
 	p2pOff := false
-	if s, ok := env["NCCL_P2P_DISABLE"]; ok && strtol0(s.value) == 1 && d.GPUPeerBest != ir.PathLOC && d.GPUPeerBest <= ir.PathPXB {
+	if s, ok := env["NCCL_P2P_DISABLE"]; ok && strtol0(s.value) == 1 && d.GPUPeerBest != ir.PathLOC && d.GPUPeerBest <= d.p2pLevel() {
 		// ncclGetLevel reads NCCL_P2P_DISABLE=1 as level LOC and then
 		// ignores NCCL_P2P_LEVEL (src/graph/paths.cc).
 		p2pOff = true
@@ -92,48 +166,92 @@ func Check(src []byte, d Design) []Finding {
 	return out
 }
 
-// hcaEntry is one entry of NCCL_IB_HCA: a device name or prefix, exact
-// with "=", with an optional port.
+// hcaEntry is one entry of an NCCL interface list (NCCL_IB_HCA,
+// NCCL_SOCKET_IFNAME): a device name or prefix, exact with "=", and the
+// port after ":" (-1 when none).
 type hcaEntry struct {
 	name  string
 	exact bool
-	port  string
+	port  int
 }
 
-// matches reports whether the entry selects device dev.
-func (e hcaEntry) matches(dev string) bool {
-	if e.exact {
-		return dev == e.name
+// matches reports whether the entry selects port port of device dev
+// (-1: any port), as NCCL's matchIfList does (src/misc/utils.cc): the
+// name exactly or as a prefix, and the ports equal unless either is -1.
+func (e hcaEntry) matches(dev string, port int) bool {
+	if e.exact && dev != e.name || !e.exact && !strings.HasPrefix(dev, e.name) {
+		return false
 	}
-	return strings.HasPrefix(dev, e.name)
+	return e.port == -1 || port == -1 || e.port == port
 }
 
-// parseHCA splits an NCCL_IB_HCA value: a leading "^" excludes the
-// listed devices, a leading "=" makes every entry an exact name (NCCL's
-// user guide: "=mlx5_0:1,mlx5_1:1"), ":N" picks port N.
+// parseHCA splits an interface list as NCCL does: a leading "^" excludes
+// the listed devices, then a leading "=" makes every entry an exact name
+// (NCCL's user guide: "=mlx5_0:1,mlx5_1:1"); entries are split at ","
+// with nothing trimmed (a space is part of the name), empty ones
+// skipped, and ":N" read as port atoi(N) (parseStringList,
+// src/misc/utils.cc: "mlx5_0:" is port 0, which no port is).
 func parseHCA(v string) (exclude bool, entries []hcaEntry) {
 	exclude = strings.HasPrefix(v, "^")
 	v = strings.TrimPrefix(v, "^")
 	exact := strings.HasPrefix(v, "=")
 	v = strings.TrimPrefix(v, "=")
 	for _, part := range strings.Split(v, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
+		name, port, hasPort := strings.Cut(part, ":")
+		if name == "" {
 			continue
 		}
-		name, port, _ := strings.Cut(part, ":")
-		entries = append(entries, hcaEntry{name: name, exact: exact, port: port})
+		e := hcaEntry{name: name, exact: exact, port: -1}
+		if hasPort {
+			e.port = atoi(port)
+		}
+		entries = append(entries, e)
 	}
 	return exclude, entries
 }
 
+// atoi reads the leading decimal number of s as C's atoi does: leading
+// spaces and one sign, then digits up to the first other byte; 0 when
+// there is none. Written here because strconv.Atoi rejects the trailing
+// text atoi stops at.
+func atoi(s string) int {
+	s = strings.TrimLeft(s, " \t")
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimLeft(s, "+-")
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' || n > 1<<20 {
+			break
+		}
+		n = n*10 + int(r-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// selects reports whether an interface list selects port port of dev:
+// an empty list selects every device (matchIfList), and "^" inverts.
+func selects(exclude bool, entries []hcaEntry, dev string, port int) bool {
+	hit := len(entries) == 0 || slices.ContainsFunc(entries, func(e hcaEntry) bool { return e.matches(dev, port) })
+	return hit != exclude
+}
+
+// rdmaPort is the port NCCL asks for of each RDMA device the node model
+// names: 1, since a model names one device per port (ir.PCIFunction
+// NetNames, "one per port"), as a ConnectX whose ports are PCI functions
+// of their own shows them.
+const rdmaPort = 1
+
+// checkHCA judges NCCL_IB_HCA against the model's named RDMA devices.
 func checkHCA(s setting, d Design) []Finding {
+	if s.value == "" {
+		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_IB_HCA is set but empty, which NCCL reads as every RDMA device%s. Use NCCL_IB_HCA=%s.", otherNote(d), d.HCA())}}
+	}
 	exclude, entries := parseHCA(s.value)
 	known := append(slices.Clone(d.Compute), d.Other...)
-	selected := func(dev string) bool {
-		hit := slices.ContainsFunc(entries, func(e hcaEntry) bool { return e.matches(dev) })
-		return hit != exclude
-	}
+	selected := func(dev string) bool { return selects(exclude, entries, dev, rdmaPort) }
 	var out []Finding
 	add := func(format string, args ...any) {
 		out = append(out, Finding{s.line, s.key, fmt.Sprintf(format, args...)})
@@ -164,18 +282,31 @@ func checkHCA(s setting, d Design) []Finding {
 	for _, e := range entries {
 		var hits []string
 		for _, dev := range known {
-			if e.matches(dev) {
+			if e.matches(dev, -1) {
 				hits = append(hits, dev)
 			}
 		}
 		switch {
+		case len(hits) == 0 && strings.TrimSpace(e.name) != e.name:
+			add("NCCL_IB_HCA entry %q names no NIC of node model %q: NCCL keeps the spaces as part of the name. Write the list without spaces.", e.name, d.Model)
 		case len(hits) == 0:
 			add("NCCL_IB_HCA entry %q names no NIC of node model %q (its compute NICs: %s).", e.name, d.Model, strings.Join(d.Compute, ", "))
+		case e.port != -1 && e.port != rdmaPort:
+			add("NCCL_IB_HCA entry %q asks for port %d of %s, RDMA %s of one port each (port %d): NCCL selects no port with it. Write :%d or no port.", e.name+":"+fmt.Sprint(e.port), e.port, strings.Join(hits, ", "), units.Agree(len(hits), "a device", "devices"), rdmaPort, rdmaPort)
 		case !e.exact && len(hits) > 1:
 			add("NCCL_IB_HCA entry %q is a prefix and selects %s; write exact names with a leading \"=\" (NCCL_IB_HCA=%s).", e.name, strings.Join(hits, ", "), d.HCA())
 		}
 	}
 	return out
+}
+
+// otherNote names the model's non-compute RDMA devices an empty or
+// all-selecting NCCL_IB_HCA takes too, for findings: "" when it has none.
+func otherNote(d Design) string {
+	if len(d.Other) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", storage and front-end ones (%s) included", strings.Join(d.Other, ", "))
 }
 
 // legacyLevels maps NCCL's old numeric path levels to path classes, as
@@ -236,42 +367,58 @@ func checkP2P(s setting, d Design) []Finding {
 	if !ok {
 		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_P2P_LEVEL=%s is no level NCCL reads (the names are upper case: LOC, NVL, PIX, PXB, PHB, SYS), so NCCL ignores it and keeps its default. Remove it, or write the name.", s.value)}}
 	}
-	// NCCL's default (PXB) allows the pairs up to PXB; a lower level
-	// loses at least the closest pairs when it is below them.
-	if b := d.GPUPeerBest; b == ir.PathLOC || b > ir.PathPXB || level >= b {
+	// NCCL's default allows the pairs up to it (PXB, or SYS on a small
+	// AMD host: p2pDefault); a lower level loses at least the closest
+	// pairs when it is below them.
+	if b := d.GPUPeerBest; b == ir.PathLOC || b > d.p2pLevel() || level >= b {
 		return nil
 	}
-	return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_P2P_LEVEL=%s%s is below the %s path between the design's GPUs: NCCL turns peer-to-peer off for those pairs, which its default (PXB) allows, and moves their traffic through host memory, far slower for the tensor-parallel and intra-node collectives. Remove it.", s.value, how, d.GPUPeerBest)}}
+	return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_P2P_LEVEL=%s%s is below the %s path between the design's GPUs: NCCL turns peer-to-peer off for those pairs, which its default (%s) allows, and moves their traffic through host memory, far slower for the tensor-parallel and intra-node collectives. Remove it.", s.value, how, d.GPUPeerBest, d.p2pLevel())}}
 }
 
-// checkSocketIfname reports an NCCL_SOCKET_IFNAME that selects none of
-// the interfaces the model names (NCCL finds no interface and fails to
-// bootstrap) or that puts the sockets on the compute rails where the
-// model names front-end interfaces. The value's "^" (exclude) and "="
-// (exact) prefixes read as for NCCL_IB_HCA (NCCL 2.30 user guide).
+// checkSocketIfname judges NCCL_SOCKET_IFNAME as NCCL reads it
+// (ncclFindInterfaces, src/misc/socket.cc, NCCL 2.19–2.30): a value of
+// fewer than 2 characters is ignored and NCCL takes its default (ib*
+// interfaces first); otherwise a list as NCCL_IB_HCA's, whose ports
+// NCCL ignores. It reports a value NCCL ignores where the model names
+// interfaces for the sockets (Design.SocketIfs), one that selects none
+// of those front-end interfaces the model names, and one that puts the
+// sockets on the compute rails where the model names other interfaces
+// for them. Where the model names only its compute interfaces, a name
+// it does not know is taken for a front-end interface the model leaves
+// unnamed: no finding.
 func checkSocketIfname(s setting, d Design) []Finding {
-	all := append(slices.Clone(d.ComputeIfs), d.OtherIfs...)
-	if len(all) == 0 {
+	if len(d.ComputeIfs)+len(d.OtherIfs) == 0 {
 		return nil
 	}
-	exclude, entries := parseHCA(s.value)
-	selected := func(dev string) bool {
-		return slices.ContainsFunc(entries, func(e hcaEntry) bool { return e.matches(dev) }) != exclude
+	use := ""
+	if len(d.SocketIfs) > 0 {
+		use = fmt.Sprintf(" Use NCCL_SOCKET_IFNAME==%s.", strings.Join(d.SocketIfs, ","))
 	}
-	var sel, compute []string
-	for _, n := range all {
-		if selected(n) {
+	if len(s.value) <= 1 {
+		if len(d.SocketIfs) == 0 {
+			return nil // NCCL's default is what the model leaves it
+		}
+		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s is shorter than the 2 characters NCCL reads, so NCCL ignores it and takes its default, ib* interfaces first: the compute rails' IPoIB.%s", s.value, use)}}
+	}
+	exclude, entries := parseHCA(s.value)
+	var sel, compute, front []string
+	for _, n := range append(slices.Clone(d.ComputeIfs), d.OtherIfs...) {
+		if selects(exclude, entries, n, -1) {
 			sel = append(sel, n)
 			if slices.Contains(d.ComputeIfs, n) {
 				compute = append(compute, n)
 			}
+			if slices.Contains(d.SocketIfs, n) {
+				front = append(front, n)
+			}
 		}
 	}
 	switch {
-	case len(sel) == 0:
-		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s selects none of node model %q's interfaces (%s): unless the host has another interface it names, NCCL finds none and cannot bootstrap.", s.value, d.Model, strings.Join(all, ", "))}}
-	case len(d.OtherIfs) > 0 && len(compute) > 0:
-		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s selects %s on the compute rails, where node model %q names front-end interfaces (%s) for NCCL's sockets. Use NCCL_SOCKET_IFNAME==%s.", s.value, strings.Join(compute, ", "), d.Model, strings.Join(d.OtherIfs, ", "), strings.Join(d.OtherIfs, ","))}}
+	case len(d.SocketIfs) > 0 && len(compute) > 0:
+		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s selects %s on the compute rails, where node model %q names %s interfaces (%s) for NCCL's sockets.%s", s.value, strings.Join(compute, ", "), d.Model, d.SocketRole, strings.Join(d.SocketIfs, ", "), use)}}
+	case len(d.SocketIfs) > 0 && d.SocketRole == "front-end" && len(front) == 0:
+		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s selects none of node model %q's front-end interfaces (%s): unless the host has another interface it names, NCCL finds none and cannot bootstrap.%s", s.value, d.Model, strings.Join(d.SocketIfs, ", "), use)}}
 	}
 	return nil
 }

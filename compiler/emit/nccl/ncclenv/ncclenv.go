@@ -80,13 +80,51 @@ type Design struct {
 	PCI   []ir.PCIFunction
 	// ComputeIfs and OtherIfs are the Linux interface names of the
 	// compute NICs' ports and of the other NICs' (the pci blocks'
-	// interfaces), nil when the model names none.
-	ComputeIfs, OtherIfs []string
+	// interfaces), nil when the model names none. SocketIfs are those
+	// NCCL's sockets belong on: the front-end NICs' (any role but compute
+	// and storage), else the storage NICs' where no front-end one is
+	// named; SocketRole says which ("front-end", "storage").
+	ComputeIfs, OtherIfs, SocketIfs []string
+	SocketRole                      string
 	// GPUPeer and GPUPeerBest are the widest and the closest path class
 	// between two GPUs of one server (NVL over NVLink; PCIe classes
 	// otherwise; LOC with fewer than two GPUs): what NCCL_P2P_LEVEL must
 	// allow for peer-to-peer between every pair, and between the closest.
 	GPUPeer, GPUPeerBest ir.PathClass
+	// P2PDefault is the peer-to-peer level NCCL takes with
+	// NCCL_P2P_LEVEL unset (p2pDefault); LOC, the zero value, reads as
+	// PXB (p2pLevel).
+	P2PDefault ir.PathClass
+}
+
+// p2pLevel is d.P2PDefault, PXB where it is unset: NCCL's default is
+// never LOC.
+func (d Design) p2pLevel() ir.PathClass {
+	if d.P2PDefault == ir.PathLOC {
+		return ir.PathPXB
+	}
+	return d.P2PDefault
+}
+
+// p2pDefault is the GPU peer-to-peer level NCCL takes when neither
+// NCCL_P2P_LEVEL nor NCCL_P2P_DISABLE is set, as ncclTopoCheckP2p
+// decides it (src/graph/paths.cc, NCCL 2.28–2.30): PXB, so no
+// peer-to-peer across a CPU host bridge; SYS on an x86 AMD host of at
+// most two GPUs. The CPU is the model's first NUMA domain's (NCCL reads
+// its first CPU node's); one of unknown vendor reads as PXB. NCCL counts
+// the GPUs of the node it sees; the model's GPU count stands for them
+// (a modelling assumption: every GPU of the server is visible).
+func p2pDefault(sm *ir.ServerModel) ir.PathClass {
+	gpus := 0
+	for _, f := range sm.PCI {
+		if f.Kind == ir.PCIGPU {
+			gpus++
+		}
+	}
+	if len(sm.NUMA) > 0 && sm.NUMA[0].Arch == "x86_64" && sm.NUMA[0].Vendor == "AuthenticAMD" && gpus <= 2 {
+		return ir.PathSYS
+	}
+	return ir.PathPXB
 }
 
 // Derive reads model sm's NCCL facts from g.
@@ -103,8 +141,16 @@ func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
 		} else {
 			d.Other = append(d.Other, f.NetNames...)
 			d.OtherIfs = append(d.OtherIfs, f.Interfaces...)
+			if f.Role != ir.RoleStorage {
+				d.SocketIfs = append(d.SocketIfs, f.Interfaces...)
+			}
 		}
 	}
+	d.SocketRole = "front-end"
+	if len(d.SocketIfs) == 0 && len(d.OtherIfs) > 0 {
+		d.SocketIfs, d.SocketRole = d.OtherIfs, "storage" // where no front-end one is named
+	}
+	d.P2PDefault = p2pDefault(sm)
 	d.RailsOnlyInServers = transitFabric(g, sm.Name)
 	d.GPUPeerBest, d.GPUPeer = gpuPeerClasses(g, sm)
 	return d
@@ -210,17 +256,22 @@ func (d Design) Text() []byte {
 	return []byte(b.String())
 }
 
-// socketIfname writes NCCL_SOCKET_IFNAME: the front-end (non-compute)
-// NICs' interfaces where the model names them, so that NCCL's bootstrap
-// and out-of-band sockets stay off the compute rails (a modelling choice
-// of topoc's: NCCL's default prefers ib* interfaces, then any but lo and
-// docker*; NCCL 2.30 user guide, NCCL_SOCKET_IFNAME); else a comment.
-// The leading "=" makes the names exact, as for NCCL_IB_HCA.
+// socketIfname writes NCCL_SOCKET_IFNAME: the front-end NICs'
+// interfaces where the model names them (Design.SocketIfs: else the
+// storage NICs'), so that NCCL's bootstrap and out-of-band sockets stay
+// off the compute rails (a modelling choice of topoc's: NCCL's default
+// prefers ib* interfaces, then any but lo and docker*; NCCL 2.30 user
+// guide, NCCL_SOCKET_IFNAME); else a comment. The leading "=" makes the
+// names exact, as for NCCL_IB_HCA.
 func (d Design) socketIfname() string {
-	if len(d.OtherIfs) > 0 {
-		return "# NCCL's bootstrap and out-of-band sockets on the front-end NICs' interfaces, exact names, off the\n" +
-			"# compute rails (NCCL's default would take the first ib* interface).\n" +
-			"NCCL_SOCKET_IFNAME==" + strings.Join(d.OtherIfs, ",") + "\n\n"
+	if len(d.SocketIfs) > 0 {
+		whose := d.SocketRole
+		if whose == "storage" {
+			whose = "storage (the model names no front-end interface)"
+		}
+		return "# NCCL's bootstrap and out-of-band sockets on the " + whose + " NICs' interfaces, exact names,\n" +
+			"# off the compute rails (NCCL's default would take the first ib* interface).\n" +
+			"NCCL_SOCKET_IFNAME==" + strings.Join(d.SocketIfs, ",") + "\n\n"
 	}
 	if len(d.ComputeIfs) > 0 {
 		return fmt.Sprintf("# NCCL_SOCKET_IFNAME: left at NCCL's default, which takes ib* interfaces first: the compute NICs'\n"+
@@ -230,21 +281,25 @@ func (d Design) socketIfname() string {
 	return "# NCCL_SOCKET_IFNAME: not written, the node model names no network interfaces (nic { pci { interfaces } }).\n\n"
 }
 
-// p2pComment says why NCCL_P2P_LEVEL stays at NCCL's default (PXB,
-// paths.cc ncclTopoCheckP2p) for the model's GPU-to-GPU path class.
+// p2pComment says why NCCL_P2P_LEVEL stays at NCCL's default
+// (Design.P2PDefault) for the model's GPU-to-GPU path class.
 func (d Design) p2pComment() string {
+	def := d.p2pLevel().String()
+	if d.p2pLevel() == ir.PathSYS {
+		def += ", as on every x86 AMD host of at most two GPUs"
+	}
 	switch {
 	case d.GPUPeer == ir.PathLOC:
 		return "# NCCL_P2P_LEVEL: left at NCCL's default; a server has one GPU, so there is no GPU peer-to-peer.\n\n"
 	case d.GPUPeer == ir.PathNVL:
-		return "# NCCL_P2P_LEVEL: left at NCCL's default (PXB), which allows the GPUs' NVLink (NVL) paths. Do not set\n" +
+		return "# NCCL_P2P_LEVEL: left at NCCL's default (" + def + "), which allows the GPUs' NVLink (NVL) paths. Do not set\n" +
 			"# NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL=LOC: they turn NVLink peer-to-peer off inside the server.\n\n"
-	case d.GPUPeer <= ir.PathPXB:
-		return fmt.Sprintf("# NCCL_P2P_LEVEL: left at NCCL's default (PXB), which allows peer-to-peer on every GPU pair (widest\n# path %s, under PCIe switches).\n\n", d.GPUPeer)
+	case d.GPUPeer <= d.p2pLevel():
+		return fmt.Sprintf("# NCCL_P2P_LEVEL: left at NCCL's default (%s), which allows peer-to-peer on every GPU pair (widest\n# path %s).\n\n", def, d.GPUPeer)
 	}
-	return fmt.Sprintf("# NCCL_P2P_LEVEL: left at NCCL's default (PXB). Some GPU pairs meet only through the CPU (%s):\n"+
+	return fmt.Sprintf("# NCCL_P2P_LEVEL: left at NCCL's default (%s). Some GPU pairs meet only through the CPU (%s):\n"+
 		"# NCCL sends their traffic through host memory, usually faster than peer-to-peer across the root\n"+
-		"# complex; raising the level to %s forces it.\n\n", d.GPUPeer, d.GPUPeer)
+		"# complex; raising the level to %s forces it.\n\n", def, d.GPUPeer, d.GPUPeer)
 }
 
 // gdrComment says for which GPUs the design's PCIe paths let GPUDirect

@@ -79,9 +79,28 @@ func TestCheck(t *testing.T) {
 		// A prefix list: mlx5_1 takes mlx5_10 and mlx5_11 (compute) and
 		// the storage mlx5_1; mlx5_0 … are fine but rails 1-4 are missing.
 		{"# a comment\nNCCL_IB_HCA=mlx5_0,mlx5_1\n", 2, []string{"leaves out compute NICs mlx5_3 (rail 1), mlx5_4 (rail 2), mlx5_5 (rail 3), mlx5_6 (rail 4), mlx5_9 (rail 5)", "selects mlx5_1, which node model", `"mlx5_1" is a prefix and selects mlx5_10, mlx5_11, mlx5_1`}},
-		// Every NIC but the storage ones, by exclusion: the storage
-		// ones are excluded, so only the unknown entry is wrong.
-		{"NCCL_IB_HCA=\"^=mlx5_1,mlx5_2,mlx5_7,mlx5_8\"\n", 1, nil},
+		// Every NIC but the storage ones, by exclusion: right as a shell
+		// reads it, but NCCL's nccl.conf reader keeps the quotes.
+		{"NCCL_IB_HCA=^=mlx5_1,mlx5_2,mlx5_7,mlx5_8\n", 1, nil},
+		{"NCCL_IB_HCA=\"^=mlx5_1,mlx5_2,mlx5_7,mlx5_8\"\n", 1, []string{"NCCL keeps quotes", "Write the value bare: NCCL_IB_HCA=^=mlx5_1,mlx5_2,mlx5_7,mlx5_8."}},
+		// What NCCL's parseStringList and matchIfList make of a list:
+		// an empty value is every device; a port other than 1 of a
+		// one-port device selects nothing; a space is part of a name.
+		{"NCCL_IB_HCA=\n", 1, []string{"set but empty, which NCCL reads as every RDMA device, storage and front-end ones (mlx5_1, mlx5_2, mlx5_7, mlx5_8) included"}},
+		{"NCCL_IB_HCA==mlx5_0:2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11\n", 1, []string{"leaves out compute NIC mlx5_0 (rail 0)", `entry "mlx5_0:2" asks for port 2 of mlx5_0`}},
+		{"NCCL_IB_HCA==mlx5_0, mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11\n", 1, []string{"leaves out compute NIC mlx5_3 (rail 1)", `entry " mlx5_3" names no NIC of node model "DGX-H100": NCCL keeps the spaces`}},
+		// Read as nccl.conf, leading spaces make the key another, and so
+		// do spaces around "="; a trailing comment stays in the value. A
+		// shell script (a line with export) is read as one, and nothing
+		// else.
+		{"  NCCL_IB_DISABLE=0\n", 1, []string{`this line's key is "  NCCL_IB_DISABLE", not NCCL_IB_DISABLE`}},
+		{"export NCCL_IB_DISABLE=0\nNCCL_P2P_LEVEL=\"NVL\"\nNCCL_P2P_LEVEL=NVL\n", 1, nil},
+		{"NCCL_IB_DISABLE = 1\n", 1, []string{"This line sets nothing", `sets the key "NCCL_IB_DISABLE "`}},
+		{"NCCL_P2P_LEVEL=NVL # NVLink\n", 1, []string{`NCCL_P2P_LEVEL is "NVL # NVLink", where a shell reads "NVL"`}},
+		// Two lines for one key: a shell keeps the last, NCCL the first.
+		{"NCCL_P2P_LEVEL=NVL\nNCCL_P2P_LEVEL=SYS\n", 2, []string{`set on lines 1 and 2: a shell keeps the last ("SYS"), NCCL's nccl.conf reader the first ("NVL")`}},
+		// Windows line endings: one finding for the file.
+		{"NCCL_P2P_LEVEL=NVL\r\nNCCL_CROSS_NIC=2\r\n", 1, []string{"carriage return"}},
 		{"NCCL_IB_HCA==mlx5_0:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_9:1,mlx5_10:1,mlx5_11:1,mlx5_2:1\n", 1, []string{"selects mlx5_2"}},
 		{"NCCL_IB_HCA==mlx5_0,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11,ib0\n", 1, []string{`entry "ib0" names no NIC`}},
 		// GDR: the DGX H100's GPU-NIC paths are PIX, so LOC turns
@@ -105,8 +124,10 @@ func TestCheck(t *testing.T) {
 		{"NCCL_P2P_LEVEL=0\n", 1, []string{"(a legacy number, which NCCL reads as LOC) is below the NVL path"}},
 		{"NCCL_P2P_LEVEL=NVL\nNCCL_P2P_DISABLE=0\n", 1, nil},
 		{"NCCL_P2P_LEVEL=sys\n", 1, []string{"no level NCCL reads"}},
-		// Sockets: on an interface the model does not have.
-		{"NCCL_SOCKET_IFNAME=eth\n", 1, []string{"selects none of node model \"DGX-H100\"'s interfaces"}},
+		// Sockets: the DGX-H100 names only its compute interfaces, so a
+		// name it does not know is its unnamed front end, and ib* is
+		// NCCL's own default.
+		{"NCCL_SOCKET_IFNAME=eth\n", 1, nil},
 		{"NCCL_SOCKET_IFNAME=ibp\n", 1, nil},
 	} {
 		fs := Check([]byte(c.file), d)
@@ -164,13 +185,22 @@ func TestStrtol0(t *testing.T) {
 // PCIe-only server whose GPUs meet through the CPU says why the P2P level
 // stays at the default.
 func TestSocketsAndP2P(t *testing.T) {
-	d := Design{Model: "m", Compute: []string{"mlx5_0"}, ComputeIfs: []string{"ibp24s0"}, OtherIfs: []string{"eno1", "eno2"}, GPUPeerBest: ir.PathPIX, GPUPeer: ir.PathSYS}
+	d := Design{Model: "m", Compute: []string{"mlx5_0"}, ComputeIfs: []string{"ibp24s0"}, OtherIfs: []string{"eno1", "eno2", "ens9"},
+		SocketIfs: []string{"eno1", "eno2"}, SocketRole: "front-end", GPUPeerBest: ir.PathPIX, GPUPeer: ir.PathSYS}
 	text := string(d.Text())
 	if !strings.Contains(text, "\nNCCL_SOCKET_IFNAME==eno1,eno2\n") || !strings.Contains(text, "meet only through the CPU (SYS)") {
 		t.Errorf("file:\n%s", text)
 	}
 	if fs := Check([]byte("NCCL_SOCKET_IFNAME=ib\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "selects ibp24s0 on the compute rails") {
 		t.Errorf("findings %+v", fs)
+	}
+	// NCCL ignores a value under 2 characters (its default then takes
+	// ib* first); a list naming only the storage interface misses the
+	// front end the model names.
+	for v, want := range map[string]string{"e": "shorter than the 2 characters NCCL reads", "": "shorter than the 2 characters", "=ens9": "selects none of node model \"m\"'s front-end interfaces (eno1, eno2)"} {
+		if fs := Check([]byte("NCCL_SOCKET_IFNAME="+v+"\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, want) || !strings.Contains(fs[0].Msg, "Use NCCL_SOCKET_IFNAME==eno1,eno2.") {
+			t.Errorf("NCCL_SOCKET_IFNAME=%s: findings %+v, want one with %q", v, fs, want)
+		}
 	}
 	if fs := Check(d.Text(), d); len(fs) != 0 {
 		t.Errorf("the emitted file has findings: %+v", fs)
@@ -182,5 +212,33 @@ func TestSocketsAndP2P(t *testing.T) {
 	}
 	if fs := Check([]byte("NCCL_P2P_LEVEL=LOC\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "below the PIX path") {
 		t.Errorf("findings %+v", fs)
+	}
+}
+
+// NCCL's default peer-to-peer level is PXB, and SYS on an x86 AMD host
+// of at most two GPUs (ncclTopoCheckP2p): there a level of PHB loses the
+// GPUs' SYS pairs the default would keep, and NCCL_P2P_DISABLE=1 too;
+// on an Intel host the same pairs are beyond the default and neither
+// setting costs anything.
+func TestP2PDefaultAMD(t *testing.T) {
+	amd := &ir.ServerModel{NUMA: []ir.NUMANode{{Arch: "x86_64", Vendor: "AuthenticAMD"}}, PCI: []ir.PCIFunction{{Kind: ir.PCIGPU}, {Kind: ir.PCIGPU}}}
+	intel := &ir.ServerModel{NUMA: []ir.NUMANode{{Arch: "x86_64", Vendor: "GenuineIntel"}}, PCI: amd.PCI}
+	eight := &ir.ServerModel{NUMA: amd.NUMA, PCI: slices.Repeat([]ir.PCIFunction{{Kind: ir.PCIGPU}}, 8)}
+	if p2pDefault(amd) != ir.PathSYS || p2pDefault(intel) != ir.PathPXB || p2pDefault(eight) != ir.PathPXB || p2pDefault(&ir.ServerModel{}) != ir.PathPXB {
+		t.Fatalf("defaults: AMD 2 GPUs %s, Intel %s, AMD 8 GPUs %s, unknown %s; want SYS, PXB, PXB, PXB", p2pDefault(amd), p2pDefault(intel), p2pDefault(eight), p2pDefault(&ir.ServerModel{}))
+	}
+	d := Design{Model: "m", GPUPeerBest: ir.PathSYS, GPUPeer: ir.PathSYS, P2PDefault: ir.PathSYS}
+	if fs := Check([]byte("NCCL_P2P_LEVEL=PHB\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "which its default (SYS) allows") {
+		t.Errorf("AMD, PHB: findings %+v", fs)
+	}
+	if fs := Check([]byte("NCCL_P2P_DISABLE=1\n"), d); len(fs) != 1 {
+		t.Errorf("AMD, P2P disabled: findings %+v", fs)
+	}
+	if !strings.Contains(string(d.Text()), "default (SYS, as on every x86 AMD host of at most two GPUs), which allows peer-to-peer on every GPU pair") {
+		t.Errorf("AMD file:\n%s", d.Text())
+	}
+	d.P2PDefault = ir.PathPXB
+	if fs := Check([]byte("NCCL_P2P_LEVEL=PHB\nNCCL_P2P_DISABLE=1\n"), d); len(fs) != 0 {
+		t.Errorf("Intel: findings %+v, want none", fs)
 	}
 }
