@@ -165,7 +165,10 @@ type CableModel struct {
 	// Protocol, when set ("infiniband" or "ethernet"), limits the medium
 	// to links of that protocol: 400GBASE-SR8 and 800G 2xSR4 multimode
 	// are Ethernet only (an XDR port has no multimode optic).
-	Protocol  Val[string]
+	Protocol Val[string]
+	// KgPerM is the cable's mass per metre, kilograms, for tray loads in
+	// the BOM; unset when no source gives it.
+	KgPerM    Val[float64]
 	DeclRange hcl.Range
 	Builtin   bool
 }

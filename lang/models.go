@@ -283,7 +283,7 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	return m
 }
 
-var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol"})
+var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m"})
 
 var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "vendor", "protocol"})
 
@@ -312,8 +312,17 @@ func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, di
 func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *CableModel {
 	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
 	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
-		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate"), Protocol: a.str("protocol")}
+		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate"), Protocol: a.str("protocol"),
+		KgPerM: a.number("kg_per_m")}
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
+	// The heaviest cable a tray plans for, a thick copper bundle, is well
+	// under 1 kg/m (NVIDIA's NDR copper: 0.045 kg/m, cabling.md S15); 5
+	// kg/m is past any cable and catches a value in grams or pounds per
+	// foot.
+	if m.KgPerM.Set && (m.KgPerM.V <= 0 || m.KgPerM.V > 5) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.KgPerM.Range, "kg_per_m out of range",
+			fmt.Sprintf("cable_model %q: kg_per_m = %g; give the datasheet's mass in kilograms per metre, above 0 and at most 5 (NVIDIA's NDR copper is 0.045), or leave it unset when no source gives it.", m.Name, m.KgPerM.V)))
+	}
 	*diags = append(*diags, a.diags...)
 	return m
 }

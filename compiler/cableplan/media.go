@@ -89,7 +89,7 @@ func (s *state) cableTypes() (mediaTable, bool) {
 			continue
 		}
 		t.types = append(t.types, ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
-			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V})
+			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V, KgPerM: m.KgPerM.V})
 	}
 	for _, ct := range t.types {
 		if !slices.Contains(t.classes, ct.MaxRateBPS) {

@@ -103,6 +103,9 @@ type CableType struct {
 	// Protocol is "infiniband" or "ethernet" for a medium of one
 	// protocol only, "" for either.
 	Protocol string
+	// KgPerM is the cable's mass per metre, kilograms; 0 when the
+	// catalogue gives none.
+	KgPerM float64
 }
 
 // Cable is one physical cable: a straight cable carries one link, a

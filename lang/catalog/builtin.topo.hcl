@@ -283,6 +283,7 @@ cable_model "DAC-100G" {
   kind     = "passive_dac"
   reach    = "5m"      # EDR/100G QSFP28 MCP1600, 0.5-5 m; cabling.md §1a, S19 [secondary]
   max_rate = "100Gb/s" # cabling.md §1a [secondary]
+  # kg_per_m: not set; S15 gives the mass of NDR (400G) copper only.
 }
 
 cable_model "DAC-400G" {
@@ -290,6 +291,7 @@ cable_model "DAC-400G" {
   kind     = "passive_dac"
   reach    = "2m"      # MCP4Y10 twin OSFP 2x400G, 0.5-2 m; cabling.md §1a, S1 [src]; designs.md §6
   max_rate = "400Gb/s" # NDR / 400GbE per link (8 x 100G-PAM4 per twin cable); cabling.md S1 [src]
+  kg_per_m = 0.045     # NVIDIA NDR copper, 9.43 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "DAC-400G-splitter" {
@@ -297,6 +299,7 @@ cable_model "DAC-400G-splitter" {
   kind     = "passive_dac"
   reach    = "3m"      # MCP7Y00 / MCP7Y10 800G to 2x400G splitter, 1-3 m; cabling.md §1a, S2, S3 [src]; designs.md §6
   max_rate = "400Gb/s" # per leg; cabling.md S2, S3 [src]
+  kg_per_m = 0.045     # NVIDIA NDR copper, 9.43 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "DAC-800G" {
@@ -305,6 +308,7 @@ cable_model "DAC-800G" {
   reach    = "2m"      # ~2 m at 100G per lane (NVIDIA DAC 0.5-2 m); cabling.md §1b, S4 [src; IEEE value unconfirmed]
   max_rate = "800Gb/s" # 800GbE = 8 x 100G-PAM4 (Spectrum-4 switch-switch, cabling.md §1c S1). Not XDR: at 200G per lane there is no DAC (cabling.md S12)
   protocol = "ethernet"
+  # kg_per_m: not set; S15 gives the mass of NDR (400G) copper only.
 }
 
 cable_model "ACC-400G" {
@@ -312,6 +316,7 @@ cable_model "ACC-400G" {
   kind     = "acc"
   reach    = "5m"      # MCA4J80 linear ACC, 3-5 m; cabling.md §1a, S4 [src]; designs.md §6
   max_rate = "400Gb/s" # NDR per link; cabling.md S4 [src]
+  kg_per_m = 0.045     # NVIDIA NDR copper, 9.43 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "ACC-800G" {
@@ -319,6 +324,7 @@ cable_model "ACC-800G" {
   kind     = "acc"
   reach    = "3m"      # XDR MCA4K50 ACC <= 3 m; cabling.md §1a, S12 [src for ACC at XDR], lengths S19 [secondary]
   max_rate = "800Gb/s" # XDR per link; cabling.md S12 [src]
+  # kg_per_m: not set; S15 gives the mass of NDR (400G) copper only.
 }
 
 cable_model "AEC-800G" {
@@ -326,6 +332,7 @@ cable_model "AEC-800G" {
   kind     = "aec"
   reach    = "7m"      # [unconfirmed]: "5-7 m typical" (cabling.md §1b), "~7 m" (designs.md §6)
   max_rate = "800Gb/s" # [unconfirmed]: designs.md §6 lists AEC for 400/800G
+  # kg_per_m: not set; S15 gives the mass of NDR (400G) copper only.
 }
 
 cable_model "AOC-200G" {
@@ -333,6 +340,7 @@ cable_model "AOC-200G" {
   kind     = "aoc"
   reach    = "100m"    # HDR MFS1S00-H, up to 100 m; cabling.md §1a, S19 [secondary]. No AOC at NDR 800G (S4, S14 [src])
   max_rate = "200Gb/s" # HDR; cabling.md §1a [secondary]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "MMF-SR4-400G" {
@@ -340,6 +348,7 @@ cable_model "MMF-SR4-400G" {
   kind     = "mmf"
   reach    = "50m"     # 400G SR4 (100G/lane) on OM4; 30 m on OM3; cabling.md §1a/§1d, S5, S6, S11 [src]; designs.md §6
   max_rate = "400Gb/s" # MMA4Z00-NS / -NS400; cabling.md S5, S6 [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "MMF-2xSR4-800G" {
@@ -348,6 +357,7 @@ cable_model "MMF-2xSR4-800G" {
   reach    = "50m"      # one 800GbE port through a twin-port 2xSR4 module (MMA4Z00-NS-T on Spectrum-4) over two MPO-12/APC multimode fibers, 50 m on OM4; cabling.md §1b/§1c, S5 [src]
   max_rate = "800Gb/s"  # 2 x 400G SR4 = 8 x 100G-PAM4; S5 [src]
   protocol = "ethernet" # XDR (InfiniBand) 800G has no multimode optic: LACC and single-mode only; cabling.md §1a, S12 [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "MMF-SR8-400G" {
@@ -356,6 +366,7 @@ cable_model "MMF-SR8-400G" {
   reach    = "100m"     # 400GBASE-SR8 on OM4 (OM3 70 m); cabling.md §1b, S20 [src]; designs.md §6
   max_rate = "400Gb/s"  # 8 x 50G; S20 [src]
   protocol = "ethernet" # an IEEE Ethernet PHY; NVIDIA's NDR optics are SR4, DR4 and FR4 only (cabling.md §1a/§1c, S4) [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "SMF-DR4-400G" {
@@ -363,6 +374,7 @@ cable_model "SMF-DR4-400G" {
   kind     = "smf"
   reach    = "500m"    # 400GBASE-DR4 (S21) and NVIDIA MMS4X00-NM (S8); cabling.md §1a/§1b [src]. Splitter MPO-SM links only 50 m (S11)
   max_rate = "400Gb/s" # cabling.md S8, S21 [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "SMF-DR8-800G" {
@@ -370,6 +382,7 @@ cable_model "SMF-DR8-800G" {
   kind     = "smf"
   reach    = "500m"    # 800GBASE-DR8 on OS2; cabling.md §1b, S20 [src]. XDR MMS4A00 2xDR4 also 500 m (S19 [secondary])
   max_rate = "800Gb/s" # S20 [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "SMF-FR4-400G" {
@@ -377,6 +390,7 @@ cable_model "SMF-FR4-400G" {
   kind     = "smf"
   reach    = "2km"     # 400GBASE-FR4 (S21), NVIDIA MMS4X50-NM 2xFR4 (S10); cabling.md §1a/§1b [src]
   max_rate = "400Gb/s" # S10, S21 [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "SMF-LR4-400G" {
@@ -385,6 +399,7 @@ cable_model "SMF-LR4-400G" {
   reach    = "10km"     # 400GBASE-LR4 10 km per S21 [src] (IEEE's 6 km LR4-6 variant [unconfirmed which]); 400GBASE-LR8 10 km (S20 [src]); cabling.md §1b
   max_rate = "400Gb/s"  # S20, S21 [src]
   protocol = "ethernet" # NVIDIA keeps NDR optics to 2 km (cabling.md §1a, S4) [src]
+  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 # ---------------------------------------------------------------------------

@@ -38,7 +38,7 @@ var BOMEmitter = &emit.Emitter{
 		powers := g.RackPowers(cages)
 		items := BOM(g, cages)
 		return []emit.Artifact{
-			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers)},
+			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers, twinCages(g, cages))},
 			{Path: BOMCSVPath, Data: BOMCSV(items)},
 			{Path: PowerCSVPath, Data: PowerCSV(g, powers)},
 		}, nil
@@ -56,6 +56,10 @@ type Item struct {
 	// LengthM is the ordered length of a cable line, metres; 0 otherwise.
 	LengthM float64
 	Count   int
+	// KgEach is the mass of one cable of a cable line, kilograms: its
+	// model's kg_per_m × LengthM (a splitter at its ordered length); 0
+	// when the catalogue gives no kg_per_m, or for other lines.
+	KgEach float64
 }
 
 // Categories lists the BOM categories in output order.
@@ -85,6 +89,7 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	}
 	counts := map[key]int{}
 	add := func(cat, item, detail string, length float64) { counts[key{cat, item, detail, length}]++ }
+	kgPerM := map[key]float64{} // a cable line's mass per metre
 	gpus := make(map[ir.NodeID]int)
 	nics := make(map[ir.NodeID]int)
 	for i := range g.Nodes {
@@ -121,15 +126,16 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	}
 	cb := g.Cabling
 	for _, c := range cb.Cables {
-		item, detail := "(no cable model)", "no medium for the rate"
+		item, detail, kg := "(no cable model)", "no medium for the rate", 0.0
 		if c.Type != ir.None {
 			t := cb.Types[c.Type]
-			item, detail = t.Model, t.Kind+", "+t.Media
+			item, detail, kg = t.Model, t.Kind+", "+t.Media, t.KgPerM
 		}
 		if c.Legs > 1 {
 			detail += fmt.Sprintf(", 1:%d splitter", c.Legs)
 		}
 		add("cable", item, detail, c.LengthM)
+		kgPerM[key{"cable", item, detail, c.LengthM}] = kg
 	}
 	for _, c := range cages {
 		item, detail := transceiverLine(g, c)
@@ -140,7 +146,7 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	}
 	items := make([]Item, 0, len(counts))
 	for k, n := range counts {
-		items = append(items, Item{Category: k.cat, Item: k.item, Detail: k.detail, LengthM: k.length, Count: n})
+		items = append(items, Item{Category: k.cat, Item: k.item, Detail: k.detail, LengthM: k.length, Count: n, KgEach: kgPerM[k] * k.length})
 	}
 	slices.SortFunc(items, func(a, b Item) int {
 		return cmp.Or(cmp.Compare(slices.Index(Categories, a.Category), slices.Index(Categories, b.Category)),
@@ -198,17 +204,21 @@ func switchPorts(g *ir.Graph, n *ir.Node) string {
 }
 
 // BOMCSV writes the items as CSV: category, item, detail, length_m (cables
-// only), count.
+// only), count, weight_kg (cables whose model has a kg_per_m: the line's
+// total, kilograms).
 func BOMCSV(items []Item) []byte {
 	var buf bytes.Buffer
 	w := csvcell.NewWriter(&buf)
-	w.Write([]string{"category", "item", "detail", "length_m", "count"})
+	w.Write([]string{"category", "item", "detail", "length_m", "count", "weight_kg"})
 	for _, it := range items {
-		length := ""
+		length, kg := "", ""
 		if it.Category == "cable" {
 			length = Metres(it.LengthM)
+			if it.KgEach > 0 {
+				kg = Kilograms(it.KgEach * float64(it.Count))
+			}
 		}
-		w.Write([]string{it.Category, it.Item, it.Detail, length, strconv.Itoa(it.Count)})
+		w.Write([]string{it.Category, it.Item, it.Detail, length, strconv.Itoa(it.Count), kg})
 	}
 	w.Flush()
 	return buf.Bytes()
@@ -219,10 +229,28 @@ var categoryTitles = map[string]string{"server": "Servers", "host": "Hosts and a
 	"nvswitch": "NVLink switch chips", "nic": "NICs", "cable": "Cables by type and length",
 	"transceiver": "Transceivers", "rack": "Racks"}
 
+// twinCages names the devices whose cages hold modules of several
+// ports (twin-port OSFPs), for the transceiver note: switch models and
+// node models, sorted, each once ("QM9700", "DGX-H100").
+func twinCages(g *ir.Graph, cages []ir.Cage) []string {
+	var out []string
+	for _, c := range cages {
+		if c.Transceiver == ir.None || g.Parts.Transceivers[c.Transceiver].Ports < 2 {
+			continue
+		}
+		if m := g.Nodes[c.Device].Model; m != "" && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // BOMMarkdown writes the items as Markdown: a summary, one table per
 // category, the power by rack (powers, ir.Graph.RackPowers), then the
-// geometry the cable lengths assume.
-func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower) []byte {
+// geometry the cable lengths assume. twins names the devices whose cages
+// hold twin-port modules (twinCages), for the transceiver note.
+func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []string) []byte {
 	cb := g.Cabling
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
@@ -248,11 +276,7 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower) []byte {
 		}
 		fmt.Fprintf(&b, "\n## %s\n\n", categoryTitles[cat])
 		if cat == "cable" {
-			b.WriteString("| cable_model | type | length (m) | count |\n|---|---|---:|---:|\n")
-			for _, it := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s | %d |\n", it.Item, it.Detail, Metres(it.LengthM), it.Count)
-			}
-			fmt.Fprintf(&b, "| **total** | | | **%d** |\n", total)
+			writeCables(&b, rows, total)
 			continue
 		}
 		b.WriteString("| item | detail | count |\n|---|---|---:|\n")
@@ -261,7 +285,11 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower) []byte {
 		}
 		fmt.Fprintf(&b, "| **total** | | **%d** |\n", total)
 		if cat == "transceiver" {
-			b.WriteString("\nOne module per front-panel cage that ends a multimode or single-mode fiber (AOCs and copper cables have their ends built in). A twin-port OSFP fills a cage of two logical ports: a QM9700 cage, or a DGX's twin cage serving two ConnectX-7s.\n")
+			b.WriteString("\nOne module per front-panel cage that ends a multimode or single-mode fiber (AOCs and copper cables have their ends built in).")
+			if len(twins) > 0 {
+				fmt.Fprintf(&b, " A module of several ports fills a cage of as many logical ports, here on %s.", strings.Join(twins, ", "))
+			}
+			b.WriteString("\n")
 		}
 	}
 	writeRackPower(&b, g, powers)
@@ -269,6 +297,34 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower) []byte {
 	fmt.Fprintf(&b, "\n## Geometry assumed\n\n%dU racks (1U = %gm), at most %d per row; rack pitch %gm, row pitch %gm; tray %gm above the racks; %gm to the cable manager and %gm slack at each end; routing factor %g.\n",
 		L.RackUnits, L.UnitM, L.RowRacks, L.SlotPitchM, L.RowPitchM, L.TrayM, L.LateralM, L.SlackM, L.RoutingFactor)
 	return []byte(b.String())
+}
+
+// writeCables writes the cable table: each line's count and weight (the
+// catalogue's kg_per_m × ordered length), with the weight's total, a
+// lower bound where a line's model has no kg_per_m.
+func writeCables(b *strings.Builder, rows []Item, total int) {
+	b.WriteString("| cable_model | type | length (m) | count | weight (kg) |\n|---|---|---:|---:|---:|\n")
+	kg, unknown := 0.0, 0
+	for _, it := range rows {
+		w := "–"
+		if it.KgEach > 0 {
+			w = Kilograms(it.KgEach * float64(it.Count))
+			kg += it.KgEach * float64(it.Count)
+		} else {
+			unknown += it.Count
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %d | %s |\n", it.Item, it.Detail, Metres(it.LengthM), it.Count, w)
+	}
+	sum := Kilograms(kg)
+	if unknown > 0 {
+		sum = "at least " + sum
+	}
+	fmt.Fprintf(b, "| **total** | | | **%d** | **%s** |\n", total, sum)
+	b.WriteString("\nWeight is the cable model's `kg_per_m` (NVIDIA's figures: 0.045 kg/m for NDR copper, 0.009 kg/m for AOC and fiber; reference cabling.md §2, S15) times the ordered length, a splitter at its ordered length: the load the trays carry.")
+	if unknown > 0 {
+		fmt.Fprintf(b, " %s %s no figure in the catalogue; give %s a `kg_per_m` to complete the total.", units.CountOf(unknown, "cable", "cables"), units.Agree(unknown, "has", "have"), units.Agree(unknown, "its model", "their models"))
+	}
+	b.WriteString("\n")
 }
 
 // writeRackPower writes the power table: each rack's devices and the most

@@ -3,6 +3,7 @@ package cabling
 import (
 	"bytes"
 	"encoding/csv"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -185,6 +186,27 @@ func TestBOMSuperPOD(t *testing.T) {
 	// lower bound, and says how many parts it leaves out.
 	if last := power[len(power)-1]; last["role"] != "network" || last["parts_without_power"] == "0" {
 		t.Errorf("last rack %v: want a network rack with switches of unknown power", last)
+	}
+	// Cable weight: every cable is 400G multimode fiber at NVIDIA's
+	// 0.009 kg/m (cabling.md §2, S15), so each line weighs count ×
+	// length × 0.009 kg, and the whole fabric the plan's summed ordered
+	// length × 0.009 kg.
+	metres, kg := 0.0, 0.0
+	for _, it := range items {
+		if it["category"] != "cable" {
+			continue
+		}
+		l, _ := strconv.ParseFloat(it["length_m"], 64)
+		n, _ := strconv.Atoi(it["count"])
+		w, err := strconv.ParseFloat(it["weight_kg"], 64)
+		if err != nil || math.Abs(w-float64(n)*l*0.009) > 0.0005 {
+			t.Errorf("cable line %v: weight %q, want %d × %gm × 0.009 kg/m", it, it["weight_kg"], n, l)
+		}
+		metres += float64(n) * l
+		kg += w
+	}
+	if math.Abs(kg-metres*0.009) > 0.01 || metres < 2044*3 {
+		t.Errorf("cables weigh %g kg over %g m; want %g kg", kg, metres, metres*0.009)
 	}
 }
 

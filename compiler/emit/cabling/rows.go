@@ -136,3 +136,9 @@ func (p *places) end(pt ir.Port, l *ir.Link) End {
 func Metres(m float64) string {
 	return strconv.FormatFloat(float64(int64(m*100+0.5))/100, 'f', -1, 64)
 }
+
+// Kilograms formats a mass in kilograms for the BOM's weight columns, to
+// the gram at most, as a bare number.
+func Kilograms(kg float64) string {
+	return strconv.FormatFloat(float64(int64(kg*1000+0.5))/1000, 'f', -1, 64)
+}
