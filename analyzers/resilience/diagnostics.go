@@ -30,7 +30,7 @@ func Diagnostics(g *ir.Graph, r *Report) hcl.Diagnostics {
 		var parts []string
 		for _, f := range o.Fabrics {
 			parts = append(parts, fmt.Sprintf("fabric %q keeps a bisection %s (%.1f%% of intact or more), %d ranks disconnected, %d degraded",
-				f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), f.LowerPercent, f.RanksDisconnected, f.RanksDegraded))
+				f.Fabric, Interval(f.LowerBoundBPS, f.UpperBoundBPS), f.LowerPercent, f.RanksDisconnected, f.RanksDegraded))
 		}
 		for _, w := range o.Workloads {
 			if w.Status == StatusRestart {

@@ -53,7 +53,7 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 		// NVLink domain and the scale-out fabric), so counts are not summed.
 		var bis, units, disc, degr []string
 		for _, f := range o.Fabrics {
-			bis = append(bis, fmt.Sprintf("%s: %s (%.1f%% of intact or more)", f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), f.LowerPercent))
+			bis = append(bis, fmt.Sprintf("%s: %s (%.1f%% of intact or more)", f.Fabric, Interval(f.LowerBoundBPS, f.UpperBoundBPS), f.LowerPercent))
 			disc = append(disc, perFabric(f.Fabric, f.RanksDisconnected, len(o.Fabrics)))
 			degr = append(degr, perFabric(f.Fabric, f.RanksDegraded, len(o.Fabrics)))
 			for _, u := range f.Units {

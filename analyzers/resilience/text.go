@@ -16,7 +16,7 @@ import (
 // scenario with all).
 func WriteText(w io.Writer, r *Report, all bool) {
 	for _, b := range r.Baseline {
-		fmt.Fprintf(w, "intact     fabric %q: bisection %s (%s)\n", b.Fabric, interval(b.LowerBoundBPS, b.UpperBoundBPS), b.Method)
+		fmt.Fprintf(w, "intact     fabric %q: bisection %s (%s)\n", b.Fabric, Interval(b.LowerBoundBPS, b.UpperBoundBPS), b.Method)
 	}
 	for _, s := range r.Sweeps {
 		fmt.Fprintln(w)
@@ -108,7 +108,7 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 // unit kinds it oversubscribes or cuts off end to end.
 func writeFabricOutcome(w io.Writer, f *FabricOutcome) {
 	fmt.Fprintf(w, "    fabric %q: bisection %s, %s of intact (%s%s); ranks %s disconnected, %s degraded",
-		f.Fabric, interval(f.LowerBoundBPS, f.UpperBoundBPS), share(f), f.Method, shareNote(f), units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
+		f.Fabric, Interval(f.LowerBoundBPS, f.UpperBoundBPS), share(f), f.Method, shareNote(f), units.Count(f.RanksDisconnected), units.Count(f.RanksDegraded))
 	if f.StrandedEndpoints > 0 {
 		fmt.Fprintf(w, "; %s cut off", units.CountOf(f.StrandedEndpoints, "endpoint", "endpoints"))
 	}
@@ -191,8 +191,9 @@ func tierText(t *TierOversub) string {
 	return ""
 }
 
-// interval writes a proven interval of rates, one rate when it is closed.
-func interval(lo, hi float64) string {
+// Interval writes a proven interval of rates (bits per second per
+// direction), one rate when it is closed: "between 1.2Tb/s and 1.3Tb/s".
+func Interval(lo, hi float64) string {
 	if lo >= hi*(1-1e-9) {
 		return units.Rate(hi)
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/compiler/asbuilt"
 	"github.com/topoc/topoc/compiler/emit/ibsim"
@@ -109,11 +111,13 @@ func newVerify() *cobra.Command {
 			}
 			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, IgnoreState: ignoreState, File: files})
 			var built *resilience.Report
+			var cabled *cabledBisection
 			if analyze {
 				if built, err = analyzeAsBuilt(g, r); err != nil {
 					fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 					return exitError{2}
 				}
+				cabled = bisectAsCabled(g, fid, r)
 			}
 			if format == "json" {
 				out, _ := json.MarshalIndent(struct {
@@ -128,7 +132,7 @@ func newVerify() *cobra.Command {
 					MatchedLinks   int                   `json:"matched_links"`
 					Findings       []diag.JSONDiagnostic `json:"findings"`
 					AsBuilt        *asBuiltJSON          `json:"as_built,omitempty"`
-				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.OtherFabric, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built)}, "", "  ")
+				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.OtherFabric, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built, cabled)}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
 				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
@@ -140,6 +144,7 @@ func newVerify() *cobra.Command {
 					g.Fabrics[fid].Name, files, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, others, r.MatchedLinks, r.Links)
 				if analyze {
 					writeAsBuilt(c.OutOrStdout(), r, built)
+					writeAsCabled(c.OutOrStdout(), g.Fabrics[fid].Name, cabled)
 				}
 			}
 			if r.Diags.HasErrors() {
@@ -161,7 +166,7 @@ func newVerify() *cobra.Command {
 	c.Flags().BoolVar(&ignoreSpeed, "ignore-speed", false, "compare widths but not speeds (a simulator reports SDR)")
 	c.Flags().BoolVar(&ignoreState, "ignore-state", false, "do not report links that are up but not Active (a simulator with no subnet manager leaves them Initialize)")
 	c.Flags().StringVar(&format, "format", "text", "output: text or json")
-	c.Flags().BoolVar(&analyze, "analyze", false, "also analyze the fabric as built: the design less its switches not discovered and the links it lacks, as a whatif scenario (docs/asbuilt.md)")
+	c.Flags().BoolVar(&analyze, "analyze", false, "also analyze the fabric as built: the design less its switches not discovered and the links it lacks, as a whatif scenario, and, with the cables found between other design ports, as cabled (docs/asbuilt.md)")
 	return c
 }
 
@@ -190,15 +195,98 @@ type asBuiltJSON struct {
 	LackingLinks    int                `json:"lacking_links"`
 	UnseenLinks     int                `json:"unseen_links"`
 	Report          *resilience.Report `json:"report,omitempty"`
+	// ExtraCables counts the cables found between other design ports
+	// than designed; AsCabled and Designed are the compared fabric's
+	// bisection with them (cabledBisection), present when there are any.
+	ExtraCables int               `json:"extra_cables"`
+	AsCabled    *bisection.Fabric `json:"as_cabled_bisection,omitempty"`
+	Designed    *bisection.Fabric `json:"designed_bisection,omitempty"`
+	// OversubAsCabled and OversubDesigned are the end-to-end
+	// oversubscription each way, with AsCabled.
+	OversubAsCabled *endToEnd `json:"as_cabled_oversubscription,omitempty"`
+	OversubDesigned *endToEnd `json:"designed_oversubscription,omitempty"`
 }
 
 // asBuiltOf returns the as_built object of an --analyze run, nil without
 // --analyze.
-func asBuiltOf(analyze bool, r asbuilt.Result, rep *resilience.Report) *asBuiltJSON {
+func asBuiltOf(analyze bool, r asbuilt.Result, rep *resilience.Report, cabled *cabledBisection) *asBuiltJSON {
 	if !analyze {
 		return nil
 	}
-	return &asBuiltJSON{Status: asBuiltStatus(r, rep), MissingSwitches: len(r.MissingSwitches), LackingLinks: len(r.Absent), UnseenLinks: r.Unseen, Report: rep}
+	out := &asBuiltJSON{Status: asBuiltStatus(r, rep), MissingSwitches: len(r.MissingSwitches), LackingLinks: len(r.Absent), UnseenLinks: r.Unseen, Report: rep, ExtraCables: len(r.Extra)}
+	if cabled != nil {
+		out.AsCabled, out.Designed = &cabled.AsCabled, &cabled.Designed
+		out.OversubAsCabled, out.OversubDesigned = cabled.OversubAsCabled, cabled.OversubDesigned
+	}
+	return out
+}
+
+// cabledBisection is the bisection of the compared fabric as cabled
+// beside the design's: the what-if scenario (the design less what was
+// not found as designed) plus the cables found between other design
+// ports (asbuilt.Result.Extra), each at its ports' designed rate.
+type cabledBisection struct {
+	Extra              int
+	AsCabled, Designed bisection.Fabric
+	// OversubAsCabled and OversubDesigned are the fabric's end-to-end
+	// oversubscription each way (oversubEnds of oversub.Analyze); nil
+	// when the fabric has no endpoints.
+	OversubAsCabled, OversubDesigned *endToEnd
+}
+
+// endToEnd is a fabric's end-to-end oversubscription as the report
+// gives it (oversub.Fabric): the ratio, its bounds (an upper bound of
+// nil is unbounded) and the basis that says which it is.
+type endToEnd struct {
+	Ratio *float64 `json:"end_to_end"`
+	Lower *float64 `json:"end_to_end_lower_bound"`
+	Upper *float64 `json:"end_to_end_upper_bound"`
+	Basis string   `json:"basis"`
+}
+
+// oversubEnds is f's endToEnd, nil when f has no end-to-end ratio.
+func oversubEnds(f oversub.Fabric) *endToEnd {
+	if f.EndToEnd == nil {
+		return nil
+	}
+	return &endToEnd{f.EndToEnd, f.EndToEndLowerBound, f.EndToEndUpperBound, f.Basis}
+}
+
+// text writes e as a reader needs it: the ratio where it is the value,
+// "at least" its lower bound where only that is known (basis
+// per_switch, no upper bound).
+func (e *endToEnd) text() string {
+	if e.Upper == nil || *e.Upper != *e.Ratio {
+		return "at least " + oversub.Ratio(*e.Lower) + " (per switch)"
+	}
+	return oversub.Ratio(*e.Ratio)
+}
+
+// bisectAsCabled computes fabric fid's cabledBisection from r on
+// ir.Graph.Rewired; nil when r found no such cable (the what-if scenario
+// is then the fabric as cabled) or matched no device.
+func bisectAsCabled(g *ir.Graph, fid ir.FabricID, r asbuilt.Result) *cabledBisection {
+	if len(r.Extra) == 0 || r.MatchedDevices == 0 {
+		return nil
+	}
+	opt := bisection.Options{View: bisection.ConfiguredView()}
+	ab := g.Rewired(ir.Failure{Nodes: r.MissingSwitches, Links: r.Absent}, r.Extra)
+	return &cabledBisection{Extra: len(r.Extra), AsCabled: bisection.Compute(ab, fid, opt), Designed: bisection.Compute(g, fid, opt),
+		OversubAsCabled: oversubEnds(oversub.Analyze(ab, fid)), OversubDesigned: oversubEnds(oversub.Analyze(g, fid))}
+}
+
+// writeAsCabled prints the cabledBisection line, nothing when cb is nil.
+func writeAsCabled(w io.Writer, fabric string, cb *cabledBisection) {
+	if cb == nil {
+		return
+	}
+	a, d := &cb.AsCabled, &cb.Designed
+	over := ""
+	if cb.OversubAsCabled != nil && cb.OversubDesigned != nil {
+		over = fmt.Sprintf("; oversubscription end to end %s, designed %s", cb.OversubAsCabled.text(), cb.OversubDesigned.text())
+	}
+	fmt.Fprintf(w, "as cabled, with the %s found between other design ports than designed (each at its ports' designed rate): fabric %q: bisection %s (%s), designed %s (%s)%s\n",
+		units.CountOf(cb.Extra, "cable", "cables"), fabric, resilience.Interval(a.LowerBoundBPS, a.UpperBoundBPS), a.Method, resilience.Interval(d.LowerBoundBPS, d.UpperBoundBPS), d.Method, over)
 }
 
 // asBuiltStatus decides what the as-built analysis is, for the text and
@@ -237,7 +325,11 @@ func writeAsBuilt(w io.Writer, r asbuilt.Result, rep *resilience.Report) {
 	if n := len(r.Absent); n > 0 {
 		less = append(less, fmt.Sprintf("the %s the fabric lacks (not cabled between their two devices, or trained slower or narrower)", units.CountOf(n, "link", "links")))
 	}
-	fmt.Fprintf(w, "as built: the design less %s, analyzed as a what-if (a lower bound on the fabric as cabled: cables between other devices than designed are left out)\n", strings.Join(less, " and "))
+	left := "left out"
+	if len(r.Extra) > 0 {
+		left = "left out here, and counted in the as-cabled line below"
+	}
+	fmt.Fprintf(w, "as built: the design less %s, analyzed as a what-if (a lower bound on the fabric as cabled: cables between other devices than designed are %s)\n", strings.Join(less, " and "), left)
 	resilience.WriteText(w, rep, true)
 }
 

@@ -57,6 +57,12 @@ type Result struct {
 	// between other devices than designed only adds capacity somewhere).
 	MissingSwitches []ir.NodeID
 	Absent          []ir.LinkID
+	// Extra are the cables found between design devices beyond those the
+	// design's links account for (a cable moved to another switch, an
+	// unplanned one), as links of the fabric (extraLinks): with them,
+	// ir.Graph.Rewired(failure of the above, Extra) is the fabric as
+	// cabled.
+	Extra []ir.Link
 	// Unseen counts the design links no discovery file could see (LLDP
 	// files missing for both their switches), left out of the comparison.
 	Unseen int
@@ -989,7 +995,7 @@ func (c *comparison) reportLinks(found cabled, swapped, unseen map[int]bool, mis
 		}
 		c.add(c.notAsDesigned(dl, found))
 	}
-	c.r.Absent = c.absentAsBuilt(found, slow, unseen, missing)
+	c.r.Absent, c.r.Extra = c.absentAsBuilt(found, slow, unseen, missing)
 }
 
 // absentAsBuilt returns the design links the fabric as cabled lacks, for
@@ -998,8 +1004,9 @@ func (c *comparison) reportLinks(found cabled, swapped, unseen map[int]bool, mis
 // design devices, the design links beyond the cables found between the
 // two at other ports (a cable at another port of the same two devices,
 // as in a pair swapped at one end, carries the same capacity between
-// them). Links out of every file's sight are left out.
-func (c *comparison) absentAsBuilt(found cabled, slow, unseen map[int]bool, missing map[ir.NodeID]bool) []ir.LinkID {
+// them). Links out of every file's sight are left out. extra are the
+// found cables no design link took that way (Result.Extra, extraLinks).
+func (c *comparison) absentAsBuilt(found cabled, slow, unseen map[int]bool, missing map[ir.NodeID]bool) (absent []ir.LinkID, extra []ir.Link) {
 	type pair struct{ a, b ir.NodeID }
 	key := func(x, y ir.NodeID) pair {
 		if x > y {
@@ -1007,32 +1014,89 @@ func (c *comparison) absentAsBuilt(found cabled, slow, unseen map[int]bool, miss
 		}
 		return pair{x, y}
 	}
-	spare := map[pair]int{} // cables found between a pair not yet taken by a design link
-	for _, ml := range found.links {
-		spare[key(ml.a.node, ml.b.node)]++
+	// The found cables by pair of devices and by end, and which a design
+	// link has taken.
+	byPair := map[pair][]int{}
+	at := map[endKey]int{}
+	for i, ml := range found.links {
+		k := key(ml.a.node, ml.b.node)
+		byPair[k] = append(byPair[k], i)
+		at[ml.a], at[ml.b] = i, i
 	}
+	taken := make([]bool, len(found.links))
 	asDesigned := make([]bool, len(c.links))
 	for i, dl := range c.links {
 		if p, ok := found.peer[dl.a]; ok && p == dl.b && !dl.touches(missing) {
 			asDesigned[i] = true
-			spare[key(dl.a.node, dl.b.node)]--
+			taken[at[dl.a]] = true
 		}
 	}
-	var absent []ir.LinkID
 	for i, dl := range c.links {
-		k := key(dl.a.node, dl.b.node)
 		switch {
 		case unseen[i]:
 		case dl.touches(missing) || slow[i]:
 			absent = append(absent, dl.id)
 		case asDesigned[i]:
-		case spare[k] > 0:
-			spare[k]--
 		default:
-			absent = append(absent, dl.id)
+			k := key(dl.a.node, dl.b.node)
+			j := slices.IndexFunc(byPair[k], func(f int) bool { return !taken[f] })
+			if j < 0 {
+				absent = append(absent, dl.id)
+				continue
+			}
+			taken[byPair[k][j]] = true
 		}
 	}
-	return absent
+	for i, ml := range found.links {
+		if !taken[i] {
+			if l, ok := c.extraLink(ml); ok {
+				extra = append(extra, l)
+			}
+		}
+	}
+	return absent, extra
+}
+
+// extraLink is found cable ml, between design ports no design link
+// joins, as a link of the fabric for the as-built graph: each end the
+// design port it is found at (the port of the design link there, else
+// port number − 1), its kind the design link's at either end (else
+// custom), and its
+// capacity the design's for the ports (the least of the design links'
+// at its two ends, else of the two devices' port rates; a modelling
+// assumption: a cable trains at the rate its ports were designed for,
+// and checkSpeed reports the links that did not). false when no design
+// figure gives a rate.
+func (c *comparison) extraLink(ml mlink) (ir.Link, bool) {
+	l := ir.Link{Fabric: c.f, Kind: ir.LinkCustom, Cable: ir.None, Origin: c.g.Fabrics[c.f].Origin}
+	capBPS := 0.0
+	for k, e := range [2]endKey{ml.a, ml.b} {
+		p := ir.Port{Node: e.node, Port: int32(e.port - 1)}
+		if i, ok := c.at[e]; ok {
+			dl := &c.g.Links[c.links[i].id]
+			if p = dl.B; c.links[i].a == e {
+				p = dl.A
+			}
+			l.Kind = dl.Kind
+			if r := dl.PhysicalBPS(); capBPS == 0 || r < capBPS {
+				capBPS = r
+			}
+		}
+		if k == 0 {
+			l.A = p
+		} else {
+			l.B = p
+		}
+	}
+	if capBPS == 0 {
+		ra, rb := c.g.Nodes[ml.a.node].PortRateBPS, c.g.Nodes[ml.b.node].PortRateBPS
+		capBPS = min(ra, rb)
+		if ra == 0 || rb == 0 {
+			capBPS = max(ra, rb)
+		}
+	}
+	l.CapacityBPS = capBPS
+	return l, capBPS > 0
 }
 
 // notAsDesigned is the finding for a design link not found as designed:

@@ -42,7 +42,15 @@ func (g *Graph) FailedNodes(f Failure) []bool {
 // NIC), when a surviving link of the fabric ends on that port. A node
 // listed once stands for all its links (an NVLink domain lists one port
 // per GPU for all of the GPU's links).
-func (g *Graph) Residual(f Failure) *Graph {
+func (g *Graph) Residual(f Failure) *Graph { return g.Rewired(f, nil) }
+
+// Rewired returns the graph g less failure f plus the links extra, as
+// Residual builds it: the extra links come after the surviving ones, and
+// keep an endpoint of their fabric (or of a composite fabric they are a
+// member's) as a surviving link does. It is the fabric as cabled when the
+// cabling differs from the design (topoc verify: f the design links not
+// found, extra the cables found between other design ports).
+func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 	dead := g.FailedNodes(f)
 	cut := make([]bool, len(g.Links))
 	for _, l := range f.Links {
@@ -59,11 +67,20 @@ func (g *Graph) Residual(f Failure) *Graph {
 		l := &g.Links[id]
 		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
 	}
-	r.Links = make([]Link, 0, len(g.Links))
+	r.Links = make([]Link, 0, len(g.Links)+len(extra))
 	for id := range g.Links {
 		if alive(LinkID(id)) {
 			r.Links = append(r.Links, g.Links[id])
 		}
+	}
+	for _, l := range extra {
+		if dead[l.A.Node] || dead[l.B.Node] {
+			continue // a cable to a failed device carries nothing
+		}
+		if l.Breakout == 0 {
+			l.Breakout = 1 // as AddLink stores it
+		}
+		r.Links = append(r.Links, l)
 	}
 	// Per fabric, the surviving links at each endpoint node (any port),
 	// and per port for nodes listed with several ports; scratch indexed
@@ -78,11 +95,17 @@ func (g *Graph) Residual(f Failure) *Graph {
 			listed[p.Node]++
 		}
 		var keptPort map[Port]int32 // only for nodes listed more than once
-		for _, id := range g.FabricLinks(fid) {
-			if !alive(id) {
+		links := g.FabricLinks(fid)
+		for k := range len(links) + len(extra) {
+			var l *Link
+			if k < len(links) {
+				if !alive(links[k]) {
+					continue
+				}
+				l = &g.Links[links[k]]
+			} else if l = &extra[k-len(links)]; !g.InFabric(l, fid) || dead[l.A.Node] || dead[l.B.Node] {
 				continue
 			}
-			l := &g.Links[id]
 			for _, e := range [2]Port{l.A, l.B} {
 				keptAt[e.Node]++
 				if listed[e.Node] > 1 {
@@ -107,9 +130,12 @@ func (g *Graph) Residual(f Failure) *Graph {
 		for _, p := range eps {
 			listed[p.Node] = 0
 		}
-		for _, id := range g.FabricLinks(fid) {
+		for _, id := range links {
 			l := &g.Links[id]
 			keptAt[l.A.Node], keptAt[l.B.Node] = 0, 0
+		}
+		for k := range extra {
+			keptAt[extra[k].A.Node], keptAt[extra[k].B.Node] = 0, 0
 		}
 		r.Fabrics[i] = fab
 	}
