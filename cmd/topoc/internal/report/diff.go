@@ -29,7 +29,9 @@ type Change struct {
 
 // FabricDiff lists the changes of one fabric; Status is "changed",
 // "added", "removed", "renamed" (paired under another name, nothing else
-// changed) or "same". Name is the new design's name (the old
+// changed), "same", or "uncompiled" (on one side only, and the other
+// side has errors: it may be there but not have compiled, so it is
+// neither added nor removed). Name is the new design's name (the old
 // one's for a removed fabric); Was is the old name when the pairing
 // matched fabrics of different names (Pairing), else "".
 type FabricDiff struct {
@@ -142,6 +144,16 @@ func (d *Diff) Empty() bool {
 	return len(d.Requirements) == 0 && len(d.Diagnostics) == 0
 }
 
+// oneSided is the status of a fabric found on one side only: status
+// ("added", "removed") when the other side compiled without errors, else
+// "uncompiled".
+func oneSided(status string, otherOK bool) string {
+	if otherOK {
+		return status
+	}
+	return "uncompiled"
+}
+
 // Compare computes the semantic diff from old to new, with fabrics paired
 // by Pairing(old, new, renames). Fabrics keep the order of new, with
 // removed fabrics after them. It fails if renames names a fabric a design
@@ -157,7 +169,7 @@ func Compare(old, new *results.Check, renames map[string]string) (*Diff, error) 
 	for i, f := range new.Fabrics {
 		j := pair[i]
 		if j < 0 {
-			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "added", Changes: []Change{}})
+			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: oneSided("added", old.OK), Changes: []Change{}})
 			continue
 		}
 		paired[j] = true
@@ -194,7 +206,7 @@ func Compare(old, new *results.Check, renames map[string]string) (*Diff, error) 
 	}
 	for j, f := range old.Fabrics {
 		if !paired[j] {
-			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: "removed", Changes: []Change{}})
+			d.Fabrics = append(d.Fabrics, FabricDiff{Name: f.Name, Status: oneSided("removed", new.OK), Changes: []Change{}})
 		}
 	}
 	reqs := func(c *results.Check) map[string]any {

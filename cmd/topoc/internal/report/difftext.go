@@ -28,6 +28,8 @@ func WriteDiffText(w io.Writer, d *Diff) {
 			continue
 		}
 		switch {
+		case f.Status == "uncompiled":
+			fmt.Fprintf(w, "fabric %q: not compared (on one side only; the other has errors and may not have compiled it)\n", f.Name)
 		case f.PairedBy == "family":
 			fmt.Fprintf(w, "fabric %q (was %q, %s): %s\n", f.Name, f.Was, familyPairNote("--map OLD=NEW"), f.Status)
 		case f.Was != "":
@@ -102,6 +104,8 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) {
 			continue
 		}
 		switch {
+		case f.Status == "uncompiled":
+			fmt.Fprintf(w, "## Fabric `%s` (not compared: on one side only, and the other has errors and may not have compiled it)\n\n", f.Name)
 		case f.PairedBy == "family":
 			fmt.Fprintf(w, "## Fabric `%s`, was `%s` (%s; %s)\n\n", f.Name, f.Was, f.Status, familyPairNote("`--map OLD=NEW`"))
 		case f.Was != "":
