@@ -9,6 +9,7 @@ import (
 	"github.com/topoc/topoc/compiler/training"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // defaultDtype is the number format of weights, activations and
@@ -35,6 +36,14 @@ func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 	cols, step, ok := s.deriveStep(w, m, wl.Parallelism, lm.DeclRange, ranges)
 	if !ok {
 		return false
+	}
+	if lm.Experts.Set && lm.Experts.V > 0 && !lm.ExpertParameters.Set {
+		// Without the split, every parameter's gradient is reduced as a
+		// dense one: over data rather than expert_data, and not divided
+		// over the expert ranks.
+		s.diags = append(s.diags, diag.Warning(diag.WorkloadParallelism, lm.Experts.Range, "Routed experts without expert_parameters",
+			fmt.Sprintf("Workload %q: the model has %d routed experts but no expert_parameters, so all %s parameters are reduced as dense ones over the data-parallel group: the dense gradient traffic is overstated and the expert gradients' reduction over the expert-data group is left out. Give expert_parameters, the parameters in routed experts (DeepSeek-V3: 58 MoE layers × 256 experts × 3 matrices of 7,168 × 2,048 ≈ 654B of 671B, examples/deepseek-v3-mpft).",
+				w.Name, lm.Experts.V, units.Count(int(m.Parameters)))))
 	}
 	written := map[string]*lang.Collective{}
 	for _, c := range w.Collectives {
