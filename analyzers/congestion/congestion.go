@@ -358,11 +358,29 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 	}
 	if col.CongestionFactor > 1+1e-9 && len(col.HotLinks) > 0 {
 		h := col.HotLinks[0]
+		if scheduleBound(c, h.Kind) {
+			// The model's pipeline schedule puts both sends on one
+			// NIC; nothing in the design can change that, so it is
+			// said, not warned.
+			report(diag.Info(diag.CollectiveCongested, rng, "Pipeline sends share a NIC",
+				fmt.Sprintf("Collective %q of workload %q, derived from the model, offers %.2f× the capacity of %s (%s) and runs at %.0f%% of its ports' rate: in the steady 1F1B schedule a stage sends activations forward and gradients backward at once, so its NIC link carries both. The step time includes it; the fabric cannot change it (only more NIC bandwidth per GPU would).",
+					c.Name, j.wl.Name, col.CongestionFactor, h.Link, units.Rate(h.CapacityBPS), 100*col.Throughput)))
+			return col
+		}
 		report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
 			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s); it runs at %.0f%% of its ports' rate. %s",
 				c.Name, j.wl.Name, col.CongestionFactor, h.Link, units.Rate(h.CapacityBPS), 100*col.Throughput, advice(c, h.Kind))))
 	}
 	return col
+}
+
+// scheduleBound reports whether collective c's hottest link, of the
+// given kind, is its endpoints' own because a model-derived pipeline
+// exchange sends both ways at once (direction "both", as the 1F1B steady
+// state does): a limit of the schedule, not of the fabric.
+func scheduleBound(c *ir.Collective, kind string) bool {
+	k := ir.LinkKind(kind)
+	return c.Derivation != "" && c.Op == ir.OpSendRecv && c.Direction == "both" && (k == ir.LinkNodeLeaf || k == ir.LinkHostEdge || k == ir.LinkTerminal)
 }
 
 // advice suggests the usual remedy for a congested collective whose

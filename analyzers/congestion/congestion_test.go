@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
@@ -351,5 +353,37 @@ func TestSuperPODLevers(t *testing.T) {
 				t.Errorf("in-network communication %g, want %g", l.CommTimeS, want)
 			}
 		}
+	}
+}
+
+// A model-derived pipeline of 4 stages over 32 DGX H100: each stage's
+// NIC carries its forward and backward sends at once (direction "both"),
+// 1.5× its 400 Gb/s. That is the schedule's doing, not the fabric's: an
+// info that says so, not a warning whose remedy the user cannot apply
+// (a derived collective's direction cannot be written).
+func TestDerivedPipelineSendsInfo(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(compiletest.Root(t), "examples", "dgx-h100-superpod", "superpod.topo.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(strings.Replace(string(data), "tensor = 8 # data = 1,016 / 8 = 127", "tensor   = 8\n    pipeline = 4", 1),
+		"gpus = node_group.dgx.gpus\n", "gpus      = node_group.dgx.gpus\n  gpu_count = 256\n", 1)
+	src = strings.Replace(src, "global_batch    = 8 * local.nodes # 8 micro-batches per data-parallel rank", "global_batch    = 64", 1)
+	g := compiletest.Source(t, src, "scalable_units=2")
+	res, ds := analyze(t, g)
+	if c := collective(t, res, "llm-70b", "pipeline"); !near(c.CongestionFactor, 1.5, 1e-9) {
+		t.Errorf("pipeline congestion %g, want 1.5", c.CongestionFactor)
+	}
+	found := 0
+	for _, d := range ds {
+		if diag.CodeOf(d) == diag.CollectiveCongested && strings.Contains(d.Detail, `"pipeline"`) {
+			found++
+			if diag.SeverityOf(d) != diag.SevInfo || !strings.Contains(d.Detail, "1F1B") {
+				t.Errorf("%s: %s; want an info naming the 1F1B schedule", diag.SeverityOf(d), d.Detail)
+			}
+		}
+	}
+	if found != 1 {
+		t.Errorf("%d collective-congested findings for the pipeline, want 1", found)
 	}
 }
