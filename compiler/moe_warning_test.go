@@ -76,3 +76,21 @@ func TestMoEWithoutExpertParameters(t *testing.T) {
 		}
 	}
 }
+
+// A lever that sets only what the workload already has (zero_stage 1,
+// the model's own) repeats the workload's row: one warning at the lever;
+// one that changes something, none.
+func TestNoOpLever(t *testing.T) {
+	src := strings.Replace(moeDesign, "%s", "expert_parameters = 90e9\n    zero_stage = 1", 1)
+	src = strings.Replace(src, "    global_batch    = 16\n  }\n}", "    global_batch    = 16\n  }\n  lever \"same\" {\n    zero_stage = 1\n  }\n  lever \"zero3\" {\n    zero_stage = 3\n  }\n}", 1)
+	_, diags := compileDiags(t, src)
+	var got []string
+	for _, d := range diags {
+		if d.Summary == "Lever changes nothing" {
+			got = append(got, d.Detail)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], `Lever "same"`) || !strings.Contains(got[0], "zero_stage = 1") {
+		t.Fatalf("no-op lever warnings %q; want one for lever \"same\"", got)
+	}
+}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -211,7 +212,9 @@ func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelis
 // lever's changes, the workload's written collectives kept as they are.
 func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.Workload) (ir.Lever, bool) {
 	l := ir.Lever{Name: lv.Name, Parallelism: wl.Parallelism, InNetwork: lv.InNetwork.V, Origin: s.g.Origin(lv.DeclRange)}
+	base := m // training.Model holds no slice or map: == compares every argument
 	l.Changes = applyChoices(&m, lv.TrainingChoices)
+
 	set := func(name string, v any) { l.Changes = append(l.Changes, fmt.Sprintf("%s = %v", name, v)) }
 	if lv.Expert.Set {
 		l.Parallelism.Expert = int(lv.Expert.V)
@@ -282,6 +285,12 @@ func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.
 		s.diags = append(s.diags, diag.Error(diag.InvalidValue, lv.DeclRange, "Overlap needs a compute time",
 			fmt.Sprintf("Lever %q: overlap hides gradient sync behind the backward pass, which needs the step's compute time; give the model gpu_peak and utilization, or the workload compute_time.", lv.Name)))
 		return l, false
+	}
+	// A lever whose every setting is the workload's own repeats its row:
+	// most likely a value meant to differ.
+	if m == base && l.Parallelism == wl.Parallelism && !l.InNetwork && len(l.Changes) > 0 {
+		s.diags = append(s.diags, diag.Warning(diag.InvalidValue, lv.DeclRange, "Lever changes nothing",
+			fmt.Sprintf("Lever %q of workload %q sets %s, each already the workload's own, so its row repeats the workload's. Give a value that differs, or remove the lever.", lv.Name, w.Name, strings.Join(l.Changes, ", "))))
 	}
 	return l, true
 }
