@@ -406,6 +406,20 @@ func (s *state) parallelism(w *lang.Workload, n int) (ir.Parallelism, bool) {
 			fmt.Sprintf("Expert-parallel groups split each data-parallel group of %d ranks into groups of %d; choose an expert size that divides %d.", p.Data, p.Expert, p.Data)))
 		return p, false
 	}
+	if p.Order != "" {
+		// Dimensions the order leaves out must be of size 1: where one
+		// of more ranks sits decides every group's ranks.
+		full, missing := lang.CompleteOrder(p.Order)
+		size := map[string]int{"tp": p.Tensor, "cp": p.Context, "dp": p.Data, "pp": p.Pipeline}
+		for _, d := range missing {
+			if size[d] > 1 {
+				s.diags = append(s.diags, diag.Error(diag.WorkloadParallelism, w.Parallelism.Order.Range, "Order leaves out a dimension",
+					fmt.Sprintf("Workload %q: order %q leaves out %s, whose size is %d; only dimensions of size 1 may be left out. Name it where its ranks go, fastest first.", w.Name, p.Order, d, size[d])))
+				return p, false
+			}
+		}
+		p.Order = full
+	}
 	return p, true
 }
 

@@ -402,7 +402,7 @@ func decodeParallelism(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostic
 		Pipeline: a.int("pipeline"), Expert: a.int("expert"), Context: a.int("context"), Order: a.str("order")}
 	if p.Order.Set && !isOrder(p.Order.V) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, p.Order.Range, "Invalid order",
-			fmt.Sprintf("order is %q; write the four dimensions %s once each, fastest first, joined by \"-\", and \"ep\" if you like right before or after \"dp\" (expert groups are carved from the data-parallel ranks): \"tp-cp-ep-dp-pp\" (Megatron-Core's default) or \"tp-cp-pp-dp\" (Llama 3's, data-parallel replicas outermost).", p.Order.V, quoteAll(ParallelOrderDims))))
+			fmt.Sprintf("order is %q; write the dimensions %s at most once each, fastest first, joined by \"-\" (those of size 1 may be left out), and \"ep\" if you like right before or after \"dp\" (expert groups are carved from the data-parallel ranks): \"tp-cp-ep-dp-pp\" (Megatron-Core's default) or \"tp-cp-pp-dp\" (Llama 3's, data-parallel replicas outermost).", p.Order.V, quoteAll(ParallelOrderDims))))
 	}
 	for _, v := range []struct {
 		name string
@@ -485,9 +485,11 @@ func (a *attrs) duration(name string) Val[float64] {
 	return Val[float64]{V: v, Range: s.Range, Set: true}
 }
 
-// isOrder reports whether order names each of ParallelOrderDims once,
-// joined by "-", with "ep" at most once and next to "dp" (Megatron-Core's
-// RankGenerator requires ep and dp adjacent, parallel_state.py).
+// isOrder reports whether order names dimensions of ParallelOrderDims
+// at most once each, at least one, joined by "-", with "ep" at most once
+// and next to "dp" (Megatron-Core's RankGenerator requires ep and dp
+// adjacent, parallel_state.py). Dimensions left out are completed by
+// CompleteOrder; the compiler requires them to be of size 1.
 func isOrder(order string) bool {
 	dims := strings.Split(order, "-")
 	if i := slices.Index(dims, "ep"); i >= 0 {
@@ -497,15 +499,49 @@ func isOrder(order string) bool {
 		}
 		dims = slices.Delete(dims, i, i+1)
 	}
-	if len(dims) != len(ParallelOrderDims) {
+	if len(dims) == 0 {
 		return false
 	}
-	for _, d := range ParallelOrderDims {
-		if !slices.Contains(dims, d) {
+	for i, d := range dims {
+		if !slices.Contains(ParallelOrderDims, d) || slices.Contains(dims[:i], d) {
 			return false
 		}
 	}
 	return true
+}
+
+// CompleteOrder returns order (isOrder) with the dimensions it leaves
+// out put where Megatron-Core's default "tp-cp-dp-pp" puts them relative
+// to their neighbours: tp first, cp right after tp (else first), dp
+// right before pp (else last), pp last; and missing, the dimensions it
+// added. A dimension of size 1 may sit anywhere; the compiler requires
+// the missing ones to be of size 1 in the workload (a lever may change
+// context, and cp is then where Megatron-Core puts it).
+func CompleteOrder(order string) (full string, missing []string) {
+	dims := strings.Split(order, "-")
+	has := func(d string) bool { return slices.Contains(dims, d) }
+	insertAt := func(i int, d string) { dims = slices.Insert(dims, i, d) }
+	if !has("tp") {
+		insertAt(0, "tp")
+		missing = append(missing, "tp")
+	}
+	if !has("cp") {
+		insertAt(slices.Index(dims, "tp")+1, "cp")
+		missing = append(missing, "cp")
+	}
+	if !has("dp") {
+		if i := slices.Index(dims, "pp"); i >= 0 {
+			insertAt(i, "dp")
+		} else {
+			dims = append(dims, "dp")
+		}
+		missing = append(missing, "dp")
+	}
+	if !has("pp") {
+		dims = append(dims, "pp")
+		missing = append(missing, "pp")
+	}
+	return strings.Join(dims, "-"), missing
 }
 
 // oneOf reports a set string argument that is not one of allowed,

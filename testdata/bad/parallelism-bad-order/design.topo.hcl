@@ -25,7 +25,7 @@ workload "llm" {
   gpus = node_group.dgx.gpus
   parallelism {
     tensor = 8
-    order  = "tp-ep-dp-pp" # cp is missing
+    order  = "tp-dp-tp-pp" # tp twice
   }
 }
 
