@@ -357,7 +357,7 @@ func decodeModel(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Tr
 	}
 	if m.Utilization.Set && !(m.Utilization.V >= minUtilization && m.Utilization.V <= 1) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.Utilization.Range, "Invalid utilization",
-			fmt.Sprintf("utilization is %g; it is the fraction of gpu_peak achieved (model FLOPs utilization), from %g to 1.", m.Utilization.V, minUtilization)))
+			fmt.Sprintf("utilization is %g; it is the fraction of gpu_peak the GPUs run at, every FLOP counted (hardware FLOPs utilization; MFU without recomputation), from %g to 1.", m.Utilization.V, minUtilization)))
 	}
 	peak, hasPeak := a.get("gpu_peak")
 	util, hasUtil := a.get("utilization")

@@ -122,8 +122,11 @@ type Model struct {
 	// pipeline schedule; 1 is plain 1F1B.
 	VirtualStages int
 	// PeakFLOPS is one GPU's peak throughput in the training number
-	// format (FLOP/s) and Utilization the fraction of it achieved (MFU);
-	// both 0 means no compute time is derived.
+	// format (FLOP/s) and Utilization the fraction of it achieved,
+	// counting every FLOP executed (hardware FLOPs utilization: the
+	// recomputed forward pass included; MFU without recomputation,
+	// Chowdhery et al. 2022 App. B); both 0 means no compute time is
+	// derived.
 	PeakFLOPS, Utilization float64
 	// Overlap is the fraction, 0 to 1, of the data-parallel gradient
 	// sync that runs during the backward pass (PyTorch DDP's bucketed
