@@ -180,9 +180,9 @@ type CableModel struct {
 // logical ports.
 type TransceiverModel struct {
 	Name string
-	// Fits is "switch" or "node" (TransceiverEnds): the cage it plugs
-	// into (finned modules go in air-cooled switches, flat-top ones in
-	// NIC and server cages).
+	// Fits is "switch", "node" or "any" (TransceiverEnds): the cage it
+	// plugs into (finned modules go in air-cooled switches, flat-top ones
+	// in NIC and server cages; a QSFP28 module fits either).
 	Fits Val[string]
 	// CableModels are the cable_model names whose fiber it terminates.
 	CableModels Val[[]string]
@@ -209,7 +209,7 @@ type TransceiverModel struct {
 }
 
 // TransceiverEnds lists the values of a transceiver_model's fits.
-var TransceiverEnds = []string{"switch", "node"}
+var TransceiverEnds = []string{"switch", "node", "any"}
 
 // NodeModel is a server: `node_model "DGX-H100" { ... }`.
 type NodeModel struct {

@@ -62,6 +62,9 @@ func TestCablingMediaThresholds(t *testing.T) {
 		{200 * G, 100, false, false, "AOC-200G", 100, ""},                // HDR AOC to 100 m (S19)
 		{200 * G, 100.01, false, false, "SMF-DR4-400G", 150, ""},         // then the 400G class
 		{100 * G, 4.9, false, false, "DAC-100G", 5, ""},                  // EDR DAC to 5 m (S19)
+		{100 * G, 5.01, false, false, "MMF-SR4-100G", 7, "ethernet"},     // 100GbE SR4 beyond (S19)
+		{100 * G, 100.01, false, false, "SMF-DR4-400G", 150, "ethernet"}, // then the 400G class
+		{100 * G, 5.01, false, false, "AOC-200G", 7, "infiniband"},       // EDR: no SR4 module in the catalogue, the HDR AOC
 	} {
 		ch := media.choose(tc.rate, tc.run, tc.breakout, tc.switchs, tc.proto)
 		if tc.model == "(none)" {

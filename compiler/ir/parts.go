@@ -58,7 +58,8 @@ func (p Parts) PortRateBPS(n *Node, port int32) float64 {
 // a fiber end.
 type Transceiver struct {
 	Name string
-	// Fits is "switch" or "node": the end whose cage it plugs into.
+	// Fits is "switch", "node" or "any": the end whose cage it plugs
+	// into.
 	Fits string
 	// Protocol is "infiniband", "ethernet", or "" for either.
 	Protocol string
@@ -256,7 +257,7 @@ func (p Parts) Fit(cage Cage, cable, proto string) int32 {
 	}
 	best := int32(None)
 	for i, t := range p.Transceivers {
-		if t.Fits != end || t.RateBPS != cage.RateBPS || !slices.Contains(t.CableModels, cable) || (t.Protocol != "" && proto != "" && t.Protocol != proto) ||
+		if t.Fits != end && t.Fits != "any" || t.RateBPS != cage.RateBPS || !slices.Contains(t.CableModels, cable) || (t.Protocol != "" && proto != "" && t.Protocol != proto) ||
 			t.ReachM > 0 && cage.LengthM > t.ReachM*(1+1e-9) {
 			continue
 		}

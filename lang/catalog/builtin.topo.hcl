@@ -335,6 +335,15 @@ cable_model "AEC-800G" {
   # kg_per_m: not set; S15 gives the mass of NDR (400G) copper only.
 }
 
+cable_model "MMF-SR4-100G" {
+  media    = "fiber"
+  kind     = "mmf"
+  reach    = "100m"     # 100GbE SR4 QSFP28 (MMA1B00-C100D): OM3 70 m, OM4 100 m; cabling.md §1a, S19 [secondary]
+  max_rate = "100Gb/s"  # cabling.md §1a [secondary]
+  protocol = "ethernet" # 100GbE SR4; cabling.md §1a, S19 [secondary]
+  kg_per_m = 0.009      # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+}
+
 cable_model "AOC-200G" {
   media    = "fiber"
   kind     = "aoc"
@@ -502,6 +511,17 @@ transceiver_model "MMS4X00-NS400" {
   ports        = 1
   power        = "9W" # cabling.md §1a, S9 [src]
   vendor       = "NVIDIA"
+}
+
+transceiver_model "MMA1B00-C100D" {
+  fits         = "any"            # QSFP28, in a switch or a NIC cage alike [assumption: one part for both ends, as QSFP28 SR4 is sold]
+  cable_models = ["MMF-SR4-100G"] # cabling.md §1a, S19 [secondary]
+  rate         = "100Gb/s"        # 100GbE SR4; cabling.md §1a [secondary]
+  ports        = 1
+  reach        = "100m"     # OM4; cabling.md §1a, S19 [secondary]
+  vendor       = "NVIDIA"
+  protocol     = "ethernet"
+  # power: not set; cabling.md §1a gives none for this part.
 }
 
 # ---------------------------------------------------------------------------
