@@ -44,8 +44,9 @@ type View struct {
 const Dir = "diagrams"
 
 // Views returns every view of in.Graph, in a stable order: for each
-// fabric its overview, heatmap (when in.LinkLoads is not empty) and unit
-// details, then one view per server model. A LinkLoads slice whose length
+// fabric its overview, heatmap (when in.LinkLoads is not empty), what-if,
+// grid (a torus or mesh, torusGrid) and unit details, then one view per
+// server model. A LinkLoads slice whose length
 // is neither 0 nor the number of links is an error.
 func Views(in *emit.Input) ([]View, error) {
 	g := in.Graph
@@ -89,6 +90,9 @@ func Views(in *emit.Input) ([]View, error) {
 				text, engine := fo.overviewDOT(false)
 				views = append(views, View{Path: unique(dir + "whatif"), Engine: engine, DOT: text})
 			}
+		}
+		if d, ok := ov.torusGrid(); ok {
+			views = append(views, View{Path: unique(dir + d.name), Engine: "neato", DOT: d.dot})
 		}
 		for _, d := range ov.unitDetails() {
 			// A unit named like a view ("overview") keeps its own file.

@@ -490,3 +490,62 @@ func TestCompositeZoneNames(t *testing.T) {
 		t.Errorf("views %v, want the detail of zone west as %s/cluster/west.dot", paths, Dir)
 	}
 }
+
+// A torus or mesh gets a grid view: each router once at its pinned
+// place, one edge per neighbour pair along x and y (a 4 × 4 × 4 torus:
+// 4 planes × 4 rows × 3 = 48 x links, as many y links; its 32
+// wrap-around x and y links and its 64 z links are said, not drawn),
+// laid out by neato; a 3 × 5 mesh has 2 × 5 x and 3 × 4 y links and
+// says nothing of wrap-around; a torus of more than MaxGridRouters
+// routers, or of four dimensions, gets none.
+func TestTorusGrid(t *testing.T) {
+	view := func(src string) (View, bool) {
+		t.Helper()
+		views, err := Views(&emit.Input{Graph: compiletest.Source(t, src)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range views {
+			if strings.HasSuffix(v.Path, "/grid") {
+				return v, true
+			}
+		}
+		return View{}, false
+	}
+	torus := func(dims string, wrap bool) string {
+		w := "false"
+		if wrap {
+			w = "true"
+		}
+		return `fabric "t" {
+  torus {
+    dims      = ` + dims + `
+    wrap      = ` + w + `
+    p         = 1
+    link_rate = "400Gb/s"
+  }
+}
+`
+	}
+	v, ok := view(torus("[4, 4, 4]", true))
+	if !ok || v.Engine != "neato" {
+		t.Fatalf("4x4x4 torus: grid %v, engine %q; want a neato grid view", ok, v.Engine)
+	}
+	text := string(v.DOT)
+	nodes := regexp.MustCompile(`(?m)^  r\d+ \[`).FindAllString(text, -1)
+	xs := strings.Count(text, gridColours[0])
+	ys := strings.Count(text, gridColours[1])
+	if len(nodes) != 64 || xs != 48 || ys != 48 || !strings.Contains(text, "wrap-around links join") || !strings.Contains(text, "z links join each router") {
+		t.Errorf("4x4x4 torus grid: %d routers, %d x and %d y edges; want 64, 48, 48 and both notes:\n%s", len(nodes), xs, ys, text[:min(len(text), 600)])
+	}
+	if v, ok := view(torus("[3, 5]", false)); !ok || strings.Contains(string(v.DOT), "wrap-around") || strings.Contains(string(v.DOT), "z links") ||
+		strings.Count(string(v.DOT), gridColours[0]) != 2*5 || strings.Count(string(v.DOT), gridColours[1]) != 3*4 {
+		t.Errorf("3x5 mesh: grid %v:\n%s", ok, v.DOT)
+	}
+	if _, ok := view(torus("[17, 16]", true)); ok {
+		t.Errorf("272 routers: a grid view, want none past %d", MaxGridRouters)
+	}
+	if _, ok := view(torus("[2, 2, 2, 2]", true)); ok {
+		t.Errorf("4 dimensions: a grid view, want none")
+	}
+}
