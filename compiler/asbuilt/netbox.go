@@ -83,6 +83,10 @@ func ParseNetBox(data []byte) (*Topology, error) {
 		}
 	}
 	t.OnlyPlanned = hasStatus && !built && len(recs) > 0
+	// Sized for a row per cable and two ends each: growing them row by
+	// row cost a third of the parse at 393,216 cables.
+	t.Links = make([]Link, 0, len(recs))
+	cabledAt = make(map[[2]string]int, 2*len(recs))
 	for i, rec := range recs {
 		row := i + 1
 		if hasStatus && built && strings.EqualFold(strings.TrimSpace(rec[statusCol]), "planned") {
@@ -185,8 +189,11 @@ const maxLanes = 64
 // other name.
 func hostPortName(name string) (int, bool) {
 	rest, ok := strings.CutPrefix(name, "p")
+	if !ok {
+		return 0, false // before Atoi, whose error allocates (every switch port's name)
+	}
 	n, err := strconv.Atoi(rest)
-	if !ok || err != nil || n < 1 || strconv.Itoa(n) != rest {
+	if err != nil || n < 1 || strconv.Itoa(n) != rest {
 		return 0, false
 	}
 	return n, true
