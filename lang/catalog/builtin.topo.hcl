@@ -366,7 +366,7 @@ cable_model "MMF-2xSR4-800G" {
   reach    = "50m"      # one 800GbE port through a twin-port 2xSR4 module (MMA4Z00-NS-T on Spectrum-4) over two MPO-12/APC multimode fibers, 50 m on OM4; cabling.md §1b/§1c, S5 [src]
   max_rate = "800Gb/s"  # 2 x 400G SR4 = 8 x 100G-PAM4; S5 [src]
   protocol = "ethernet" # XDR (InfiniBand) 800G has no multimode optic: LACC and single-mode only; cabling.md §1a, S12 [src]
-  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+  kg_per_m = 0.009      # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "MMF-SR8-400G" {
@@ -375,7 +375,7 @@ cable_model "MMF-SR8-400G" {
   reach    = "100m"     # 400GBASE-SR8 on OM4 (OM3 70 m); cabling.md §1b, S20 [src]; designs.md §6
   max_rate = "400Gb/s"  # 8 x 50G; S20 [src]
   protocol = "ethernet" # an IEEE Ethernet PHY; NVIDIA's NDR optics are SR4, DR4 and FR4 only (cabling.md §1a/§1c, S4) [src]
-  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+  kg_per_m = 0.009      # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "SMF-DR4-400G" {
@@ -408,7 +408,7 @@ cable_model "SMF-LR4-400G" {
   reach    = "10km"     # 400GBASE-LR4 10 km per S21 [src] (IEEE's 6 km LR4-6 variant [unconfirmed which]); 400GBASE-LR8 10 km (S20 [src]); cabling.md §1b
   max_rate = "400Gb/s"  # S20, S21 [src]
   protocol = "ethernet" # NVIDIA keeps NDR optics to 2 km (cabling.md §1a, S4) [src]
-  kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+  kg_per_m = 0.009      # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
 }
 
 # ---------------------------------------------------------------------------
@@ -518,7 +518,7 @@ transceiver_model "MMA1B00-C100D" {
   cable_models = ["MMF-SR4-100G"] # cabling.md §1a, S19 [secondary]
   rate         = "100Gb/s"        # 100GbE SR4; cabling.md §1a [secondary]
   ports        = 1
-  reach        = "100m"     # OM4; cabling.md §1a, S19 [secondary]
+  reach        = "100m" # OM4; cabling.md §1a, S19 [secondary]
   vendor       = "NVIDIA"
   protocol     = "ethernet"
   # power: not set; cabling.md §1a gives none for this part.
