@@ -46,7 +46,7 @@ func ParseNetBox(data []byte) (*Topology, error) {
 	}
 	t := &Topology{}
 	index := map[string]int{}
-	cabledAt := map[[2]string]int{}
+	var cabledAt map[[2]string]int // sized below, once the rows are read
 	// wholeAt and laneAt: the row cabling a switch port whole, or one of
 	// its lanes, by device and port number ("7" of swp7 and swp7s1).
 	wholeAt, laneAt := map[[2]string]int{}, map[[2]string]int{}

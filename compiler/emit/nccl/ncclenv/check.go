@@ -402,10 +402,9 @@ func checkSocketIfname(s setting, d Design) []Finding {
 		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s is shorter than the 2 characters NCCL reads, so NCCL ignores it and takes its default, ib* interfaces first: the compute rails' IPoIB.%s", s.value, use)}}
 	}
 	exclude, entries := parseHCA(s.value)
-	var sel, compute, front []string
+	var compute, front []string
 	for _, n := range append(slices.Clone(d.ComputeIfs), d.OtherIfs...) {
 		if selects(exclude, entries, n, -1) {
-			sel = append(sel, n)
 			if slices.Contains(d.ComputeIfs, n) {
 				compute = append(compute, n)
 			}
