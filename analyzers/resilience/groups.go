@@ -125,8 +125,11 @@ func declared(g *ir.Graph, class string) bool {
 }
 
 // rackGroups fails, per rack of the cable plan, every device mounted in
-// it.
+// it; none without a plan.
 func rackGroups(g *ir.Graph) []Group {
+	if g.Cabling == nil {
+		return nil
+	}
 	idx := map[int32]int{}
 	out := make([]Group, len(g.Cabling.Racks))
 	for i, r := range g.Cabling.Racks {

@@ -61,6 +61,11 @@ func newVerify() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// Nothing verify reads needs the cable plan (the comparison
+			// numbers ports as the design does; the as-built analysis
+			// drops it too, ir.Graph.Residual): released, it is memory
+			// the comparison of a 131k-GPU design has better use for.
+			g.Cabling = nil
 			fid, err := pickFabric(g, fabric)
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
