@@ -389,10 +389,23 @@ func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]portName) []
 	if p == ir.None {
 		return names
 	}
-	if h, ok := g.Hostnames[p]; ok {
+	local := strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/")
+	h, named := g.Hostnames[p]
+	if named {
 		// "<hostname> nic3": the NIC's design name under the
 		// server's hostname.
-		names = append(names, portName{name: h + "/" + strings.TrimPrefix(g.Nodes[n].Name, g.Nodes[p].Name+"/")})
+		names = append(names, portName{name: h + "/" + local})
+	}
+	if nd := &g.Nodes[n]; nd.Kind == ir.KindNIC && nd.Radix > 1 {
+		// "<server> nic0p2": port 2 of a NIC of several, as the cable
+		// plan and NetBox name it (ir.Graph.PortName).
+		for k := 1; k <= int(nd.Radix); k++ {
+			port := local + "p" + strconv.Itoa(k)
+			names = append(names, portName{g.Nodes[p].Name + "/" + port, k})
+			if named {
+				names = append(names, portName{h + "/" + port, k})
+			}
+		}
 	}
 	for _, nn := range netNames[n] {
 		// "<host> mlx5_5" or "<host> ibp94s0", read as

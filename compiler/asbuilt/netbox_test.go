@@ -174,3 +174,38 @@ func TestFindingsNamePlanPorts(t *testing.T) {
 		t.Errorf("findings %v, want one swapped pair naming swp1s0 and swp1s1", r.Diags)
 	}
 }
+
+// NetBox names a dual-port NIC's ports as the plan does ("n0 nic0p1",
+// "n0 nic0p2"): each is that port by its name, so the plan read back is
+// clean with no port placed by its cable, and n0's two cables exchanged
+// at the leaf is one asbuilt-swapped (was: each port placed wherever its
+// cable landed, and nothing reported).
+func TestNetBoxDualPortNIC(t *testing.T) {
+	g := compiletest.Source(t, dualPortHosts)
+	data := string(connected(netboxCSV(t, g, netbox.DefaultVersion)))
+	compare := func(csv string) asbuilt.Result {
+		t.Helper()
+		topo, _, err := asbuilt.Parse([]byte(csv), asbuilt.FormatNetBox)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	}
+	if r := compare(data); len(r.Diags) != 0 || r.MatchedLinks != 4 || r.ByPosition != 0 {
+		t.Fatalf("read back: %d findings, %d links, %d by position; want none, 4, 0", len(r.Diags), r.MatchedLinks, r.ByPosition)
+	}
+	if !strings.Contains(data, "nic0p1") || !strings.Contains(data, "nic0p2") {
+		t.Fatalf("the plan does not name the NIC's ports nic0p1, nic0p2:\n%s", data)
+	}
+	swapped := strings.NewReplacer("n0,dcim.interface,nic0p1", "n0,dcim.interface,nic0p2", "n0,dcim.interface,nic0p2", "n0,dcim.interface,nic0p1").Replace(data)
+	if swapped == data {
+		t.Fatalf("no n0 NIC port rows to exchange in:\n%s", data)
+	}
+	r := compare(swapped)
+	if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || len(r.Diags) != 1 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("n0's two NIC ports exchanged: findings %v; want one asbuilt-swapped", c)
+	}
+}
