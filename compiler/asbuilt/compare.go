@@ -98,7 +98,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
 	byName := designNames(g, c.devices)
 	topo = foldAliases(topo, opt.Map, byName)
-	c.topo = topo
+	c.topo = topo // c.orig keeps the devices as the files name them
 	c.add(plannedNotes(g, f, topo, opt)...)
 	if n := len(topo.Conflicts); n > 0 {
 		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Discovery files disagree",
@@ -147,7 +147,7 @@ func (c *comparison) unusedMapLines() hcl.Diagnostics {
 		byName[c.g.Nodes[n].Name] = n
 	}
 	var unused []string
-	for _, k := range UnusedMapKeys(c.opt.Map, c.topo) {
+	for _, k := range UnusedMapKeys(c.opt.Map, c.orig) {
 		if n, ok := byName[c.opt.Map[k]]; ok && c.taken[n] == "" {
 			continue
 		}
@@ -184,6 +184,9 @@ type comparison struct {
 	g    *ir.Graph
 	f    ir.FabricID
 	topo *Topology
+	// orig is the topology as the files name its devices, before
+	// foldAliases (the map lines a folded name used are still used).
+	orig *Topology
 	opt  Options
 	r    Result
 	// devices are the design's devices (designDevices); links its links
@@ -235,7 +238,7 @@ func (dl dlink) touches(nodes map[ir.NodeID]bool) bool {
 // newComparison returns the comparison of fabric f with topo, with the
 // design's devices and links and nothing matched yet.
 func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *comparison {
-	c := &comparison{g: g, f: f, topo: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{},
+	c := &comparison{g: g, f: f, topo: topo, orig: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{},
 		takenPort: map[endKey]string{}, renumbered: map[string]bool{}}
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
@@ -596,6 +599,17 @@ func mapKeys(d *Device) []string {
 	keys := []string{d.Desc, d.ID}
 	if g := MapKey(d.ID); g != d.ID {
 		keys = append(keys, g)
+	}
+	if d.Named && d.Switch {
+		// A switch its neighbours' LLDP names fully qualified, in any
+		// case ("A17-SW1.pod1.example.net"), is the map line of its
+		// short name ("a17-sw1") too, as its own file names it.
+		short, _, _ := strings.Cut(d.Desc, ".")
+		for _, k := range []string{short, strings.ToLower(short), strings.ToLower(d.Desc)} {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
 	}
 	return keys
 }

@@ -519,3 +519,51 @@ func TestLLDPSecondPortByName(t *testing.T) {
 		t.Errorf("n0's two ports exchanged at the leaf: findings %v; want one asbuilt-swapped", c)
 	}
 }
+
+// Switches named otherwise than the design (files "rack-a-leaf1.json"…,
+// neighbours announcing "RACK-A-LEAF1.pod1.example.net") and mapped by
+// their short names ("rack-a-leaf1,leaf0"): the map line covers the
+// neighbours' fully qualified name too, so the fabric compares clean and
+// no map line is called stale.
+func TestLLDPMapCoversFQDN(t *testing.T) {
+	g := compiletest.Source(t, lldpDesign)
+	site := map[string]string{"leaf0": "rack-a-leaf1", "leaf1": "rack-b-leaf1", "spine0": "row-spine1", "spine1": "row-spine2"}
+	files := lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		for sw, list := range nb {
+			for i, e := range list {
+				peer, port, _ := strings.Cut(e[1], "|")
+				if s, ok := site[peer]; ok {
+					nb[sw][i][1] = strings.ToUpper(s) + ".pod1.example.net|" + port
+				}
+			}
+		}
+	})
+	renamed := map[string][]byte{}
+	m := map[string]string{}
+	for name, data := range files {
+		renamed[site[name]] = data
+		m[site[name]] = name
+	}
+	topo := &asbuilt.Topology{}
+	for _, name := range []string{"rack-a-leaf1", "rack-b-leaf1", "row-spine1", "row-spine2"} {
+		u, _, err := asbuilt.ParseFrom(renamed[name], "", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := topo.Merge(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "lldp", Map: m})
+	if r.MatchedLinks != 8 || r.MatchedDevices != 8 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("mapped by short names: %d links, %d devices; want 8, 8", r.MatchedLinks, r.MatchedDevices)
+	}
+	for _, d := range r.Diags {
+		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
+			t.Errorf("mapped by short names: unexpected %s: %s", diag.CodeOf(d), d.Detail)
+		}
+	}
+}
