@@ -203,9 +203,9 @@ type comparison struct {
 	// takenPort maps a design NIC port to the discovered device of one
 	// port that took it, by its name (matchByName) or its cable
 	// (takeByCable); renumbered holds the devices that took a port by
-	// name, their cables numbered as that port.
+	// name, with that port (from 1), their cables numbered as it.
 	takenPort  map[endKey]string
-	renumbered map[string]bool
+	renumbered map[string]int
 	// lanes is each switch's breakout lanes per port (ir.FabricLanes).
 	lanes map[ir.NodeID]int
 	// portNames holds the names discovery gave design switch ports
@@ -239,7 +239,7 @@ func (dl dlink) touches(nodes map[ir.NodeID]bool) bool {
 // design's devices and links and nothing matched yet.
 func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *comparison {
 	c := &comparison{g: g, f: f, topo: topo, orig: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{},
-		takenPort: map[endKey]string{}, renumbered: map[string]bool{}}
+		takenPort: map[endKey]string{}, renumbered: map[string]int{}}
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
 	c.lanes = g.FabricLanes(f)
@@ -449,7 +449,6 @@ func designLinks(g *ir.Graph, f ir.FabricID) (links []dlink, at map[endKey]int, 
 // order.
 func (c *comparison) matchByName(idx nameIndex) []*Device {
 	var unmatched []*Device
-	renumber := map[string]int{}
 	for i := range c.topo.Devices {
 		d := &c.topo.Devices[i]
 		n, port, ok := lookup(d, c.opt.Map, idx)
@@ -462,7 +461,7 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 			// device, every cable would be a miswire.
 			c.add(c.otherKind(d, n))
 			unmatched = append(unmatched, d)
-		case port > 0 && d.Ports <= 1 && c.takenPort[endKey{n, port}] == "" && (c.taken[n] == "" || c.renumbered[c.taken[n]]):
+		case port > 0 && d.Ports <= 1 && c.takenPort[endKey{n, port}] == "" && (c.taken[n] == "" || c.renumbered[c.taken[n]] > 0):
 			// One port of a multi-port NIC, discovered as a device of
 			// its own ("dgx0 mlx5_1", an LLDP "dgx0 ens1f1np1"): it
 			// takes that port, beside the NIC's other ports.
@@ -471,8 +470,7 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 			if c.taken[n] == "" {
 				c.taken[n] = d.ID
 			}
-			renumber[d.ID] = port
-			c.renumbered[d.ID] = true
+			c.renumbered[d.ID] = port
 		case c.taken[n] == "" && port == 0 || c.taken[n] == "" && d.Ports > 1:
 			c.match[d.ID], c.taken[n] = n, d.ID
 		default:
@@ -488,10 +486,10 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 	// Each such port's cables leave the design port its name names.
 	for i := range c.topo.Links {
 		l := &c.topo.Links[i]
-		if p, ok := renumber[l.A]; ok {
+		if p, ok := c.renumbered[l.A]; ok {
 			l.APort = p
 		}
-		if p, ok := renumber[l.B]; ok {
+		if p, ok := c.renumbered[l.B]; ok {
 			l.BPort = p
 		}
 	}
@@ -744,7 +742,7 @@ func (c *comparison) cableSlot(d *Device, cables []Link) (slot, swPort endKey, o
 // LLDP host port's system name names the slot's host (namesHost).
 func (c *comparison) mayTake(d *Device, slot ir.NodeID, prev *Device) bool {
 	return c.g.Nodes[slot].Kind != ir.KindSwitch &&
-		(prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis || c.renumbered[prev.ID] && d.Ports <= 1) &&
+		(prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis || c.renumbered[prev.ID] > 0 && d.Ports <= 1) &&
 		(d.Chassis == "" || namesHost(c.g, slot, d.Chassis))
 }
 

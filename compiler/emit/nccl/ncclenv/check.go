@@ -94,7 +94,7 @@ func parse(src []byte) (map[string]setting, []Finding) {
 		if strings.HasSuffix(raw, "\r") {
 			crs++
 			if crs == 1 {
-				fs = append(fs, Finding{n, "", "The file's lines end in a carriage return (saved on Windows): NCCL and a shell both keep the \"\\r\" as the value's last character, so the last device or interface of a list matches nothing. Convert the file to Unix line endings (dos2unix)."})
+				fs = append(fs, Finding{n, "", "The file's lines end in a carriage return (saved on Windows): NCCL and a shell both keep the \"\\r\" as the value's last character, so a level, a path or a list's last name without a :port no longer matches. Convert the file to Unix line endings (dos2unix)."})
 			}
 			raw = strings.TrimSuffix(raw, "\r")
 		}
@@ -292,7 +292,7 @@ func checkHCA(s setting, d Design) []Finding {
 		case len(hits) == 0:
 			add("NCCL_IB_HCA entry %q names no NIC of node model %q (its compute NICs: %s).", e.name, d.Model, strings.Join(d.Compute, ", "))
 		case e.port != -1 && e.port != rdmaPort:
-			add("NCCL_IB_HCA entry %q asks for port %d of %s, RDMA %s of one port each (port %d): NCCL selects no port with it. Write :%d or no port.", e.name+":"+fmt.Sprint(e.port), e.port, strings.Join(hits, ", "), units.Agree(len(hits), "a device", "devices"), rdmaPort, rdmaPort)
+			add("NCCL_IB_HCA entry %q asks for port %d of %s, %s of one port (port %d): NCCL selects no port with it. Write :%d or no port.", e.name+":"+fmt.Sprint(e.port), e.port, strings.Join(hits, ", "), units.Agree(len(hits), "an RDMA device", "RDMA devices"), rdmaPort, rdmaPort)
 		case !e.exact && len(hits) > 1:
 			add("NCCL_IB_HCA entry %q is a prefix and selects %s; write exact names with a leading \"=\" (NCCL_IB_HCA=%s).", e.name, strings.Join(hits, ", "), d.HCA())
 		}
