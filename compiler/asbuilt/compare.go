@@ -97,7 +97,7 @@ type endKey struct {
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
 	byName := designNames(g, c.devices)
-	topo = foldAliases(topo, opt.Map, byName)
+	topo = foldAliases(g, topo, opt.Map, byName)
 	c.topo = topo // c.orig keeps the devices as the files name them
 	c.add(plannedNotes(g, f, topo, opt)...)
 	if n := len(topo.Conflicts); n > 0 {
@@ -789,9 +789,15 @@ func (c *comparison) reportExtra(extra []*Device, cables map[string][]Link) {
 				where2 += fmt.Sprintf(" and %d more", more)
 			}
 		}
+		fix := "Map it with --map if it is one (or set it apart with \"-\"), or remove it from the fabric."
+		if d.Named && d.Switch && c.topo.Covered[d.ID] {
+			// The switch an LLDP file was collected on, named after
+			// the file: most often a file misnamed, not a stray switch.
+			fix = fmt.Sprintf("It is the switch the file %q was collected on, named after the file: name the file after its design switch ('/' written '-', as su0-leaf3.json), or map %q to it with --map.", d.ID, d.ID)
+		}
 		c.add(diag.Warning(diag.AsbuiltExtraDevice, rng, "Device not in the design",
-			fmt.Sprintf("%s %s (%s, description %q, %s%s) matches no device of fabric %q; its cables are not compared. Map it with --map if it is one (or set it apart with \"-\"), or remove it from the fabric.",
-				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, units.CountOf(len(cables[d.ID]), "cabled port", "cabled ports"), where2, fab.Name)))
+			fmt.Sprintf("%s %s (%s, description %q, %s%s) matches no device of fabric %q; its cables are not compared. %s",
+				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, units.CountOf(len(cables[d.ID]), "cabled port", "cabled ports"), where2, fab.Name, fix)))
 	}
 }
 

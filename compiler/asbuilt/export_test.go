@@ -1,5 +1,7 @@
 package asbuilt
 
+import "github.com/topoc/topoc/compiler/ir"
+
 // EOSPortNumber exports eosPortNumber to the external tests.
 var EOSPortNumber = eosPortNumber
 
@@ -11,3 +13,10 @@ var EOSPortName = eosPortName
 
 // SONiCPortName exports sonicPortName to the external tests.
 var SONiCPortName = sonicPortName
+
+// SwitchNameWithin runs switchNameWithin over the names of fabric 0 of
+// g ("" when s holds none).
+func SwitchNameWithin(s string, g *ir.Graph) string {
+	name, _ := switchNameWithin(s, g, designNames(g, designDevices(g, 0)))
+	return name
+}

@@ -2,6 +2,9 @@ package asbuilt
 
 import (
 	"maps"
+	"slices"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -21,11 +24,12 @@ import (
 // GUID (InfiniBand) are never folded: two of them with one name are two
 // switches, and Compare says so. topo itself is not changed (it is
 // returned as it is when nothing folds).
-func foldAliases(topo *Topology, m map[string]string, idx nameIndex) *Topology {
+func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex) *Topology {
 	keep := map[ir.NodeID]int{}  // design switch → index of the device kept
 	alias := map[string]string{} // folded device id → kept device id
-	for i := range topo.Devices {
-		d := &topo.Devices[i]
+	devices := namedByFile(g, topo, m, idx)
+	for i := range devices {
+		d := &devices[i]
 		if !d.Named || !d.Switch {
 			continue
 		}
@@ -38,7 +42,7 @@ func foldAliases(topo *Topology, m map[string]string, idx nameIndex) *Topology {
 			keep[n] = i
 			continue
 		}
-		if k := &topo.Devices[j]; topo.Covered[d.ID] && !topo.Covered[k.ID] {
+		if k := &devices[j]; topo.Covered[d.ID] && !topo.Covered[k.ID] {
 			keep[n] = i // the file's own device is the one kept
 			alias[k.ID] = d.ID
 			for from, to := range alias {
@@ -48,14 +52,19 @@ func foldAliases(topo *Topology, m map[string]string, idx nameIndex) *Topology {
 			}
 			continue
 		}
-		alias[d.ID] = topo.Devices[keep[n]].ID
+		alias[d.ID] = devices[keep[n]].ID
 	}
 	if len(alias) == 0 {
+		if len(devices) > 0 && &devices[0] != &topo.Devices[0] {
+			out := *topo
+			out.Devices = devices
+			return &out
+		}
 		return topo
 	}
 	out := *topo
-	out.Devices = make([]Device, 0, len(topo.Devices)-len(alias))
-	for _, d := range topo.Devices {
+	out.Devices = make([]Device, 0, len(devices)-len(alias))
+	for _, d := range devices {
 		if _, folded := alias[d.ID]; !folded {
 			out.Devices = append(out.Devices, d)
 		}
@@ -86,4 +95,65 @@ func foldAliases(topo *Topology, m map[string]string, idx nameIndex) *Topology {
 		}
 	}
 	return &out
+}
+
+// namedByFile returns topo's devices with the switch of each LLDP file
+// whose name is no design name but holds one ("plane0-spine0_lldp.json",
+// "lldp-su0-leaf3.json": a collection script's prefix or suffix) described
+// by that design name, so that it is matched, and folded with the device
+// its neighbours name, as if the file had been named after the switch.
+// The longest design switch name that the file name holds between
+// non-alphanumeric characters (or its ends) is taken: "su0-leaf10_lldp"
+// holds su0/leaf10, never su0/leaf1. The device keeps its id (the file's
+// name, which findings about the file quote). topo's own slice is
+// returned when no device is renamed.
+func namedByFile(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex) []Device {
+	out := topo.Devices
+	for i := range topo.Devices {
+		d := &topo.Devices[i]
+		if !d.Named || !d.Switch || !topo.Covered[d.ID] {
+			continue
+		}
+		if _, _, ok := lookup(d, m, idx); ok || mappedApart(d, m) {
+			continue
+		}
+		name, ok := switchNameWithin(d.Desc, g, idx)
+		if !ok {
+			continue
+		}
+		if &out[0] == &topo.Devices[0] {
+			out = slices.Clone(topo.Devices)
+		}
+		out[i].Desc = name
+	}
+	return out
+}
+
+// switchNameWithin returns the longest part of s between
+// non-alphanumeric characters (or the ends of s) that names a design
+// switch of idx.
+func switchNameWithin(s string, g *ir.Graph, idx nameIndex) (string, bool) {
+	var cuts []int // where a part may start or end
+	for i, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			cuts = append(cuts, i, i+utf8.RuneLen(r))
+		}
+	}
+	cuts = append([]int{0}, append(cuts, len(s))...)
+	best := ""
+	for i := 0; i < len(cuts); i += 2 { // starts: 0 and just after a separator
+		for j := len(cuts) - 1; j > i; j -= 2 { // ends: len(s) and at a separator
+			part := s[cuts[i]:cuts[j]]
+			if len(part) <= len(best) {
+				break
+			}
+			for _, a := range aliases(part) {
+				if n, ok := idx.node[a]; ok && g.Nodes[n].Kind.IsSwitch() {
+					best = part
+					break
+				}
+			}
+		}
+	}
+	return best, best != ""
 }

@@ -411,17 +411,7 @@ func TestLLDPNeighbourFQDN(t *testing.T) {
 		}
 	}
 	r := compareLLDP(t, g, lldpFiles(t, g, 0, fqdn))
-	if r.MatchedLinks != r.Links || r.Links != 8 || r.MatchedDevices != 8 || r.Unseen != 0 {
-		for _, d := range r.Diags {
-			t.Log(diag.CodeOf(d), ": ", d.Detail)
-		}
-		t.Fatalf("FQDN neighbours: %d of %d links, %d devices, %d unseen; want 8 of 8, 8, 0", r.MatchedLinks, r.Links, r.MatchedDevices, r.Unseen)
-	}
-	for _, d := range r.Diags {
-		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
-			t.Errorf("FQDN neighbours: unexpected %s: %s", diag.CodeOf(d), d.Detail)
-		}
-	}
+	requireCleanLLDP(t, r, "FQDN neighbours")
 	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
 		swapLeaf1Uplinks(nb, "swp")
 		fqdn(nb)
@@ -431,6 +421,60 @@ func TestLLDPNeighbourFQDN(t *testing.T) {
 			t.Log(diag.CodeOf(d), ": ", d.Detail)
 		}
 		t.Errorf("FQDN neighbours, leaf1's uplinks exchanged: findings %v; want one asbuilt-swapped and nothing else", c)
+	}
+}
+
+// LLDP files named by a collection script ("leaf0_lldp", "lldp-spine1")
+// are the switches whose design names they hold: clean, with each switch
+// one device; "leaf10_lldp" never holds leaf1. A file whose name holds
+// no design name ("switch-a") is its own switch, reported extra with the
+// advice to rename the file.
+func TestLLDPFileNameAffixes(t *testing.T) {
+	g := compiletest.Source(t, lldpDesign)
+	files := map[string][]byte{}
+	for name, data := range lldpFiles(t, g, 0, nil) {
+		if strings.HasPrefix(name, "leaf") {
+			name += "_lldp"
+		} else {
+			name = "lldp-" + name
+		}
+		files[name] = data
+	}
+	r := compareLLDP(t, g, files)
+	requireCleanLLDP(t, r, "affixed file names")
+	files = lldpFiles(t, g, 0, nil)
+	files["switch-a"] = files["leaf0"]
+	delete(files, "leaf0")
+	misnamed := compareLLDP(t, g, files)
+	if !slices.ContainsFunc(misnamed.Diags, func(d *hcl.Diagnostic) bool {
+		return diag.CodeOf(d) == diag.AsbuiltExtraDevice && strings.Contains(d.Detail, `the file "switch-a" was collected on`)
+	}) {
+		t.Errorf("leaf0's file named switch-a: no asbuilt-extra-device advising to rename the file")
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"leaf0_lldp", "leaf0"}, {"lldp-spine1.prod", "spine1"}, {"leaf10_lldp", ""}, {"xleaf1", ""}, {"h0-lldp", ""},
+	} {
+		if got := asbuilt.SwitchNameWithin(tc.name, g); got != tc.want {
+			t.Errorf("switch name within %q: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// requireCleanLLDP fails unless r, of lldpDesign, has every one of its
+// 8 links and 8 devices as designed, nothing unseen, and no finding but
+// hosts placed by their cable.
+func requireCleanLLDP(t *testing.T, r asbuilt.Result, what string) {
+	t.Helper()
+	if r.MatchedLinks != r.Links || r.Links != 8 || r.MatchedDevices != 8 || r.Unseen != 0 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("%s: %d of %d links, %d devices, %d unseen; want 8 of 8, 8, 0", what, r.MatchedLinks, r.Links, r.MatchedDevices, r.Unseen)
+	}
+	for _, d := range r.Diags {
+		if diag.CodeOf(d) != diag.AsbuiltUnnamedDevice {
+			t.Errorf("%s: unexpected %s: %s", what, diag.CodeOf(d), d.Detail)
+		}
 	}
 }
 
