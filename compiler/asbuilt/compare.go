@@ -116,6 +116,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	// Named switch ports (LLDP) numbered on the switches matched by name,
 	// before adapters are matched by the switch port they are cabled to.
 	c.add(c.numberPorts()...)
+	c.add(c.oneWay()...)
 	cables, linksAt := cablesByDevice(topo, unmatched)
 	c.reportExtra(c.matchByCable(unmatched, cables, linksAt), cables)
 	// The rest of the findings in Result.Diags' order: missing devices,
@@ -799,6 +800,73 @@ func (c *comparison) reportExtra(extra []*Device, cables map[string][]Link) {
 			fmt.Sprintf("%s %s (%s, description %q, %s%s) matches no device of fabric %q; its cables are not compared. %s",
 				what, d.ID, where(c.opt, d.File, d.Line), d.Desc, units.CountOf(len(cables[d.ID]), "cabled port", "cabled ports"), where2, fab.Name, fix)))
 	}
+}
+
+// oneWay reports the cables between two switches that files were
+// collected on where one switch's file lists the cable and the other's
+// lists no neighbour at that port (one asbuilt-discovery warning, with a
+// count): LLDP frames cross it one way only, so the direction toward
+// the silent switch is dark (one fibre of the pair broken, a transceiver
+// lane dead, a dirty connector) or LLDP is off or stale on that port.
+// The cable is still compared as listed. Ports are compared as the
+// design numbers them (numberPorts), so a port its neighbour names in
+// another form than its own file does still counts as listed.
+func (c *comparison) oneWay() hcl.Diagnostics {
+	topo := c.topo
+	if len(topo.Covered) < 2 {
+		return nil
+	}
+	end := func(e endPair) (endKey, bool) {
+		n, ok := c.match[e.dev]
+		return endKey{n, e.port}, ok && e.port > 0 && topo.Covered[e.dev]
+	}
+	listed := map[endKey]bool{} // ports the switch's own file lists
+	for _, l := range topo.Links {
+		if e, ok := end(endPair{l.A, l.APort}); ok {
+			listed[e] = true // an LLDP file lists its own switch at A
+		}
+		if e, ok := end(endPair{l.B, l.BPort}); ok && l.Mutual {
+			listed[e] = true
+		}
+	}
+	var silent []string
+	var first ir.NodeID
+	for _, l := range topo.Links {
+		if l.Mutual {
+			continue
+		}
+		a, b := endPair{l.A, l.APort}, endPair{l.B, l.BPort}
+		for _, e := range [2][2]endPair{{a, b}, {b, a}} {
+			quiet, ok := end(e[0])
+			heard, ok2 := end(e[1])
+			if !ok || !ok2 || listed[quiet] || !c.g.Nodes[quiet.node].Kind.IsSwitch() {
+				continue
+			}
+			heardAt := namedEnd{l.A, l.APortName}
+			if e[1] == b {
+				heardAt = namedEnd{l.B, l.BPortName}
+			}
+			if topo.disputed[heardAt] {
+				continue // its files disagree about it: Conflicts says so
+			}
+			if len(silent) == 0 {
+				first = quiet.node
+			}
+			silent = append(silent, fmt.Sprintf("%s hears %s, whose own file lists no neighbour there", c.port(heard), c.port(quiet)))
+		}
+	}
+	if len(silent) == 0 {
+		return nil
+	}
+	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Nodes[first].Origin), "Cables heard one way only",
+		fmt.Sprintf("%s of %s %s: %s. The direction toward the silent port may be dark (one fibre of the pair broken, a transceiver lane dead, a dirty connector), or LLDP is off or its file stale on that port: check the optics and LLDP there and recollect.",
+			units.CountOf(len(silent), "cable", "cables"), c.opt.File, units.Agree(len(silent), "is heard from one end only", "are heard from one end only"), strings.Join(silent[:min(len(silent), 3)], "; ")))}
+}
+
+// endPair is a discovered cable end: device id and port number.
+type endPair struct {
+	dev  string
+	port int
 }
 
 // coverage returns the design devices a file was collected on

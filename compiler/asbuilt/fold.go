@@ -57,7 +57,7 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 	if len(alias) == 0 {
 		if len(devices) > 0 && &devices[0] != &topo.Devices[0] {
 			out := *topo
-			out.Devices = devices
+			out.Devices, out.merged = devices, nil
 			return &out
 		}
 		return topo
@@ -77,7 +77,15 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		}
 	}
 	out.Conflicts = append([]string(nil), topo.Conflicts...)
+	out.disputed = nil
+	for at := range topo.disputed {
+		if to, ok := alias[at.dev]; ok {
+			at.dev = to
+		}
+		out.markDisputed(at)
+	}
 	out.Links = make([]Link, 0, len(topo.Links))
+	out.merged = nil // indexes topo's devices and cables, not these
 	var x cableIndex
 	for _, l := range topo.Links {
 		if to, ok := alias[l.A]; ok {
@@ -86,12 +94,8 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		if to, ok := alias[l.B]; ok {
 			l.B = to
 		}
-		keep, conflict := x.admit(l)
-		if conflict != "" {
-			out.Conflicts = append(out.Conflicts, conflict)
-		}
-		if keep {
-			out.Links = append(out.Links, l)
+		if conflict, at := x.add(&out.Links, l); conflict != "" {
+			out.dispute(conflict, at)
 		}
 	}
 	return &out

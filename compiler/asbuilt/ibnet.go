@@ -72,6 +72,11 @@ type Link struct {
 	State string
 	Line  int
 	File  string // as Device.File
+	// Mutual is set on a cable between two devices a file was collected
+	// on (LLDP on both switches) that both files list: each end hears
+	// the other. Unset, the far end's file may be silent about the port
+	// (Compare: a cable heard one way only).
+	Mutual bool
 }
 
 // Topology is a discovered fabric: its devices in file order and its links.
@@ -92,6 +97,21 @@ type Topology struct {
 	// names the port and both far ends); Merge keeps the first file's
 	// cable.
 	Conflicts []string
+
+	// merged indexes Devices and Links for Merge, built at the second
+	// file and kept up to date after it: rebuilding it at every file
+	// would make merging one LLDP file per switch quadratic.
+	merged *mergeIndex
+	// disputed holds the ports of Conflicts, by device id and port
+	// name: Compare does not call them heard one way only as well.
+	disputed map[namedEnd]bool
+}
+
+// mergeIndex is what Merge keeps between files: each device's index in
+// Devices, and the cables named at both ends.
+type mergeIndex struct {
+	devices map[string]int
+	cables  cableIndex
 }
 
 // Device returns the device with the given id, or nil.
@@ -127,10 +147,16 @@ func (t *Topology) Merge(u *Topology) error {
 		*t = *u
 		return nil
 	}
-	have := map[string]int{} // index, not pointer: t.Devices grows below
-	for i := range t.Devices {
-		have[t.Devices[i].ID] = i
+	if t.merged == nil {
+		t.merged = &mergeIndex{devices: make(map[string]int, len(t.Devices))}
+		for i := range t.Devices {
+			t.merged.devices[t.Devices[i].ID] = i // index, not pointer: t.Devices grows below
+		}
+		for i, l := range t.Links {
+			t.merged.cables.record(l, i)
+		}
 	}
+	have := t.merged.devices
 	for _, d := range u.Devices {
 		if i, ok := have[d.ID]; ok {
 			prev := &t.Devices[i]
@@ -142,6 +168,7 @@ func (t *Topology) Merge(u *Topology) error {
 			}
 			continue
 		}
+		have[d.ID] = len(t.Devices)
 		t.Devices = append(t.Devices, d)
 	}
 	// The NetBox status facts and conflicts travel with the cables: a
@@ -157,18 +184,13 @@ func (t *Topology) Merge(u *Topology) error {
 	}
 	// A cable named at both ends (LLDP collected on both switches) is
 	// kept once; two files that say different things about one port
-	// keep the first (cableIndex.admit).
-	var x cableIndex
-	for _, l := range t.Links {
-		x.record(l)
+	// keep the first (cableIndex.add).
+	for at := range u.disputed {
+		t.markDisputed(at)
 	}
 	for _, l := range u.Links {
-		keep, conflict := x.admit(l)
-		if conflict != "" {
-			t.Conflicts = append(t.Conflicts, conflict)
-		}
-		if keep {
-			t.Links = append(t.Links, l)
+		if conflict, at := t.merged.cables.add(&t.Links, l); conflict != "" {
+			t.dispute(conflict, at)
 		}
 	}
 	return nil
@@ -176,50 +198,72 @@ func (t *Topology) Merge(u *Topology) error {
 
 // cableIndex holds the cables named at both ends (LLDP collected on both
 // switches lists each switch-to-switch cable twice, once from each end)
-// seen so far, by their ends.
+// seen so far, by their ends: the index of each in the links it indexes,
+// and the far end of each end.
 type cableIndex struct {
-	named map[[2]namedEnd]bool
+	named map[[2]namedEnd]int
 	far   map[namedEnd]namedEnd
 }
 
 // namedEnd is one named end of a cable: device id and port name.
 type namedEnd struct{ dev, port string }
 
-// record adds l to the index.
-func (x *cableIndex) record(l Link) {
+// record adds l, links[i], to the index.
+func (x *cableIndex) record(l Link, i int) {
 	if l.APortName == "" || l.BPortName == "" {
 		return
 	}
 	if x.named == nil {
-		x.named, x.far = map[[2]namedEnd]bool{}, map[namedEnd]namedEnd{}
+		x.named, x.far = map[[2]namedEnd]int{}, map[namedEnd]namedEnd{}
 	}
 	a, b := namedEnd{l.A, l.APortName}, namedEnd{l.B, l.BPortName}
-	x.named[[2]namedEnd{a, b}] = true
+	x.named[[2]namedEnd{a, b}] = i
 	x.far[a], x.far[b] = b, a
 }
 
-// admit reports whether l is a cable not yet in the index, and adds it:
-// a cable already there in either direction is not kept (the other end's
-// file listed it), and neither is one that puts a port already cabled
-// elsewhere on another cable (leaf0's file: its swp1 reaches spine0 swp5;
-// spine0's: its swp5 reaches leaf0 swp2), whose disagreement conflict
-// names, for Topology.Conflicts. A link without both port names (one
-// numbered by the file) is always kept.
-func (x *cableIndex) admit(l Link) (keep bool, conflict string) {
+// add appends l to *links unless it is a cable already there: listed
+// from the other end (the other end's file listed it; the kept copy is
+// marked Link.Mutual) or again from this one. Neither is a cable that
+// puts a port already cabled elsewhere on another (leaf0's file: its
+// swp1 reaches spine0 swp5; spine0's: its swp5 reaches leaf0 swp2),
+// whose disagreement the conflict returned names, for
+// Topology.Conflicts, at the port described two ways. A link without both port names (one numbered by
+// the file) is always appended.
+func (x *cableIndex) add(links *[]Link, l Link) (conflict string, at namedEnd) {
 	if l.APortName == "" || l.BPortName == "" {
-		return true, ""
+		*links = append(*links, l)
+		return "", at
 	}
 	a, b := namedEnd{l.A, l.APortName}, namedEnd{l.B, l.BPortName}
-	if x.named[[2]namedEnd{b, a}] || x.named[[2]namedEnd{a, b}] {
-		return false, ""
+	if i, ok := x.named[[2]namedEnd{b, a}]; ok {
+		(*links)[i].Mutual = true
+		return "", at
+	}
+	if _, ok := x.named[[2]namedEnd{a, b}]; ok {
+		return "", at
 	}
 	for _, e := range [2][2]namedEnd{{a, b}, {b, a}} {
 		if f, ok := x.far[e[0]]; ok {
-			return false, fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", e[0].dev, e[0].port, f.dev, f.port, e[1].dev, e[1].port)
+			return fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", e[0].dev, e[0].port, f.dev, f.port, e[1].dev, e[1].port), e[0]
 		}
 	}
-	x.record(l)
-	return true, ""
+	x.record(l, len(*links))
+	*links = append(*links, l)
+	return "", at
+}
+
+// dispute records conflict, about the port at (cableIndex.add).
+func (t *Topology) dispute(conflict string, at namedEnd) {
+	t.Conflicts = append(t.Conflicts, conflict)
+	t.markDisputed(at)
+}
+
+// markDisputed records the port at as one two files describe two ways.
+func (t *Topology) markDisputed(at namedEnd) {
+	if t.disputed == nil {
+		t.disputed = map[namedEnd]bool{}
+	}
+	t.disputed[at] = true
 }
 
 // MaxLine is the longest line ParseIBNetDiscover reads (ibnetdiscover's

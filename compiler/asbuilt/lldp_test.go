@@ -460,6 +460,41 @@ func TestLLDPFileNameAffixes(t *testing.T) {
 	}
 }
 
+// spine0's file lists no neighbour on swp2, where leaf1's file hears it:
+// one cable heard one way only, named at both ends, and still compared
+// (8 of 8 links as designed). With the neighbours named by FQDN the
+// switches fold first and the finding is the same.
+func TestLLDPOneWay(t *testing.T) {
+	g := compiletest.Source(t, lldpDesign)
+	silence := func(nb map[string][][2]string) {
+		nb["spine0"] = slices.DeleteFunc(nb["spine0"], func(e [2]string) bool { return e[0] == "swp2" })
+	}
+	for _, fq := range []bool{false, true} {
+		r := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+			silence(nb)
+			if fq {
+				for sw, list := range nb {
+					for i, e := range list {
+						if peer, port, _ := strings.Cut(e[1], "|"); strings.Contains(peer, "leaf") || strings.Contains(peer, "spine") {
+							nb[sw][i][1] = strings.ToUpper(peer) + ".pod1.example.net|" + port
+						}
+					}
+				}
+			}
+		}))
+		oneWay := slices.IndexFunc(r.Diags, func(d *hcl.Diagnostic) bool { return d.Summary == "Cables heard one way only" })
+		if oneWay < 0 || len(r.Diags) != 1+findingCodes(r)[diag.AsbuiltUnnamedDevice] || r.MatchedLinks != 8 {
+			for _, d := range r.Diags {
+				t.Log(diag.CodeOf(d), ": ", d.Detail)
+			}
+			t.Fatalf("FQDN %v: spine0 silent on swp2: want one one-way finding and 8 links as designed, got %d", fq, r.MatchedLinks)
+		}
+		if d := r.Diags[oneWay].Detail; !strings.Contains(d, "1 cable of lldp is heard from one end only: leaf1 port 1 (swp1) hears spine0 port 2 (swp2)") {
+			t.Errorf("FQDN %v: one-way finding %q does not name leaf1 swp1 and spine0 swp2", fq, d)
+		}
+	}
+}
+
 // requireCleanLLDP fails unless r, of lldpDesign, has every one of its
 // 8 links and 8 devices as designed, nothing unseen, and no finding but
 // hosts placed by their cable.
