@@ -207,6 +207,10 @@ type comparison struct {
 	// name, with that port (from 1), their cables numbered as it.
 	takenPort  map[endKey]string
 	renumbered map[string]int
+	// otherKind holds the devices named as a design device of the other
+	// kind (an adapter mapped to a switch), already reported: one placed
+	// by its cable after that is not reported again as unnamed.
+	otherKind map[string]bool
 	// lanes is each switch's breakout lanes per port (ir.FabricLanes).
 	lanes map[ir.NodeID]int
 	// portNames holds the names discovery gave design switch ports
@@ -240,7 +244,7 @@ func (dl dlink) touches(nodes map[ir.NodeID]bool) bool {
 // design's devices and links and nothing matched yet.
 func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *comparison {
 	c := &comparison{g: g, f: f, topo: topo, orig: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{},
-		takenPort: map[endKey]string{}, renumbered: map[string]int{}}
+		takenPort: map[endKey]string{}, renumbered: map[string]int{}, otherKind: map[string]bool{}}
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
 	c.lanes = g.FabricLanes(f)
@@ -453,14 +457,26 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 	for i := range c.topo.Devices {
 		d := &c.topo.Devices[i]
 		n, port, ok := lookup(d, c.opt.Map, idx)
-		switch {
-		case !ok:
-			unmatched = append(unmatched, d)
-		case d.Switch != c.g.Nodes[n].Kind.IsSwitch():
+		if ok && d.Switch != c.g.Nodes[n].Kind.IsSwitch() {
 			// A switch named as an adapter or the other way round
 			// (a --map line on the wrong row): compared as that
-			// device, every cable would be a miswire.
-			c.add(c.otherKind(d, n))
+			// device, every cable would be a miswire. Its own name,
+			// where the map overrode one of its kind, stands.
+			own, ownPort, byName := lookup(d, nil, idx)
+			byName = byName && d.Switch == c.g.Nodes[own].Kind.IsSwitch()
+			if !byName {
+				own = ir.None
+			}
+			c.add(c.namedAsOtherKind(d, n, own))
+			if !byName {
+				c.otherKind[d.ID] = true
+				unmatched = append(unmatched, d)
+				continue
+			}
+			n, port = own, ownPort
+		}
+		switch {
+		case !ok:
 			unmatched = append(unmatched, d)
 		case port > 0 && d.Ports <= 1 && c.takenPort[endKey{n, port}] == "" && (c.taken[n] == "" || c.renumbered[c.taken[n]] > 0):
 			// One port of a multi-port NIC, discovered as a device of
@@ -505,9 +521,11 @@ func (c *comparison) sameName(first, d *Device, n ir.NodeID) *hcl.Diagnostic {
 			first.ID, where(c.opt, first.File, first.Line), first.Desc, d.ID, where(c.opt, d.File, d.Line), d.Desc, c.g.Nodes[n].Name))
 }
 
-// otherKind is the finding that discovered device d names design device
-// n, which is not of its kind (a switch and an adapter).
-func (c *comparison) otherKind(d *Device, n ir.NodeID) *hcl.Diagnostic {
+// namedAsOtherKind is the finding that discovered device d names design
+// device n, which is not of its kind (a switch and an adapter); own is the
+// device of its kind its own name names, where the map overrode that
+// (ir.None if none), which it is compared as.
+func (c *comparison) namedAsOtherKind(d *Device, n, own ir.NodeID) *hcl.Diagnostic {
 	kind := "adapter"
 	if d.Switch {
 		kind = "switch"
@@ -518,9 +536,13 @@ func (c *comparison) otherKind(d *Device, n ir.NodeID) *hcl.Diagnostic {
 			how = "--map maps it to"
 		}
 	}
+	instead := ""
+	if own != ir.None {
+		instead = fmt.Sprintf(" It is compared as %s, the %s its own name names, instead.", c.g.Nodes[own].Name, describeKind(c.g, own))
+	}
 	return diag.Error(diag.AsbuiltDiscovery, c.g.Range(c.g.Nodes[n].Origin), "A device named as one of another kind",
-		fmt.Sprintf("%s %s (%s, description %q): %s %s, the design's %s; it is not compared as that device. Correct the --map line, or the device's name.",
-			kind, d.ID, where(c.opt, d.File, d.Line), d.Desc, how, c.g.Nodes[n].Name, describeKind(c.g, n)))
+		fmt.Sprintf("%s %s (%s, description %q): %s %s, the design's %s; it is not compared as that device.%s Correct the --map line, or the device's name.",
+			kind, d.ID, where(c.opt, d.File, d.Line), d.Desc, how, c.g.Nodes[n].Name, describeKind(c.g, n), instead))
 }
 
 // describeKind names the kind of design device n: "switch", "NIC" or
@@ -706,6 +728,9 @@ func (c *comparison) takeByCable(d *Device, cables []Link, linksAt []int) bool {
 		return true
 	}
 	c.r.ByPosition++
+	if c.otherKind[d.ID] {
+		return true // its name is the finding (namedAsOtherKind)
+	}
 	c.add(diag.Info(diag.AsbuiltUnnamedDevice, c.g.Range(c.g.Nodes[slot.node].Origin), "Adapter matched by its cable",
 		fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
 			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.port(swPort), c.g.Nodes[slot.node].Name)))

@@ -136,8 +136,8 @@ func TestMatchByHostname(t *testing.T) {
 // A --map line that maps an adapter to a switch (a row slipped in the
 // spreadsheet) is one asbuilt-discovery error naming the line's effect,
 // not a switch compared from an adapter's one cable (a miswire for every
-// cable of the real leaf): the adapter is placed by its cable instead,
-// and the leaf keeps its own name.
+// cable of the real leaf): the adapter is compared as the NIC its own
+// name names instead, and the leaf keeps its own name.
 func TestMapToOtherKind(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
 	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
@@ -150,12 +150,22 @@ func TestMapToOtherKind(t *testing.T) {
 	}
 	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "mapped", Map: map[string]string{"su0/node00/nic0": "su0/leaf0"}})
 	codes := findingCodes(r)
-	if len(r.Diags) != 2 || codes[diag.AsbuiltDiscovery] != 1 || codes[diag.AsbuiltUnnamedDevice] != 1 ||
+	if len(r.Diags) != 1 || codes[diag.AsbuiltDiscovery] != 1 || r.ByPosition != 0 || !strings.Contains(r.Diags[0].Detail, "It is compared as su0/node00/nic0, the NIC its own name names") ||
 		!strings.Contains(r.Diags[0].Detail, "adapter su0/node00/nic0") || !strings.Contains(r.Diags[0].Detail, "--map maps it to su0/leaf0, the design's switch") ||
 		r.MatchedLinks != r.Links {
 		for _, d := range r.Diags {
 			t.Log(diag.CodeOf(d), ": ", d.Detail)
 		}
-		t.Fatalf("adapter mapped to a leaf: findings %v, %d of %d links; want the map error, the adapter placed by its cable, every link as designed", codes, r.MatchedLinks, r.Links)
+		t.Fatalf("adapter mapped to a leaf: findings %v, %d of %d links; want the map error alone, the adapter compared by its own name, every link as designed", codes, r.MatchedLinks, r.Links)
+	}
+	// The leaf mapped to an adapter: the map line is the one finding, and
+	// the leaf is compared as the leaf its own name names, not reported
+	// missing with its 48 links.
+	r = asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "mapped", Map: map[string]string{"su0/leaf0": "su0/node00/nic0"}})
+	if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Detail, "It is compared as su0/leaf0, the switch its own name names, instead") || r.MatchedLinks != r.Links || r.MatchedDevices != r.Devices {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("leaf mapped to an adapter: %d findings, %d of %d links, %d of %d devices; want the map error alone and everything as designed", len(r.Diags), r.MatchedLinks, r.Links, r.MatchedDevices, r.Devices)
 	}
 }
