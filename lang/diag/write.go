@@ -14,10 +14,12 @@ import (
 )
 
 // MaxTextPerSeverity caps the diagnostics of one severity that WriteText
-// prints; the rest are counted in one closing line. A file of 10,000 bad
-// lines gives 10,000 errors, which no reader reads in a terminal; clang
-// stops at 20 errors by default (-ferror-limit) for the same reason. The
-// JSON and SARIF reports list every diagnostic. A modelling assumption.
+// prints; the rest are counted in one closing line, except the first of
+// each code, which is always printed, so that a rare kind of finding is
+// never hidden behind a flood of another. A file of 10,000 bad lines
+// gives 10,000 errors, which no reader reads in a terminal; clang stops
+// at 20 errors by default (-ferror-limit) for the same reason. The JSON
+// and SARIF reports list every diagnostic. A modelling assumption.
 const MaxTextPerSeverity = 50
 
 // MaxSnippetLine caps the source bytes a snippet shows of one line, and
@@ -42,17 +44,20 @@ const (
 // MaxTextPerSeverity diagnostics of a severity the rest are summarized.
 func WriteText(w io.Writer, files map[string]*hcl.File, ds hcl.Diagnostics, width uint, color bool) error {
 	shown := map[Severity]int{}
+	codes := map[Code]bool{}
 	var hidden []string
 	hiddenBy := map[Severity]int{}
 	for _, d := range ds {
 		sevOf := SeverityOf(d)
-		if shown[sevOf]++; shown[sevOf] > MaxTextPerSeverity {
+		code := CodeOf(d)
+		if shown[sevOf]++; shown[sevOf] > MaxTextPerSeverity && codes[code] {
 			if hiddenBy[sevOf] == 0 {
 				hidden = append(hidden, string(sevOf))
 			}
 			hiddenBy[sevOf]++
 			continue
 		}
+		codes[code] = true
 		var buf bytes.Buffer
 		dc, fs := boundedDiagnostic(d, files)
 		tw := hcl.NewDiagnosticTextWriter(&buf, fs, width, color)
@@ -71,7 +76,7 @@ func WriteText(w io.Writer, files map[string]*hcl.File, ds hcl.Diagnostics, widt
 		case SevInfo:
 			label = "Info"
 		}
-		text = strings.Replace(text, sev+": ", label+"["+string(CodeOf(d))+"]: ", 1)
+		text = strings.Replace(text, sev+": ", label+"["+string(code)+"]: ", 1)
 		if _, err := io.WriteString(w, text); err != nil {
 			return err
 		}
@@ -82,7 +87,7 @@ func WriteText(w io.Writer, files map[string]*hcl.File, ds hcl.Diagnostics, widt
 			n := hiddenBy[Severity(s)]
 			parts = append(parts, units.Count(n)+" more "+noun(n, Severity(s)))
 		}
-		if _, err := fmt.Fprintf(w, "... %s not shown: at most %d of each severity are printed; --format json lists them all.\n\n", strings.Join(parts, ", "), MaxTextPerSeverity); err != nil {
+		if _, err := fmt.Fprintf(w, "... %s not shown: at most %d of each severity are printed, and the first of each code; --format json lists them all.\n\n", strings.Join(parts, ", "), MaxTextPerSeverity); err != nil {
 			return err
 		}
 	}

@@ -53,8 +53,8 @@ func TestWriteTextSnippetMatchesHCL(t *testing.T) {
 }
 
 // A 10,000-line file with an error on every line: at most
-// MaxTextPerSeverity are printed, with a count of the rest, and each
-// costs its snippet, not the file (HCL's writer took minutes here).
+// MaxTextPerSeverity are printed, with a count of the rest (the first
+// of another code is printed all the same), and each costs its snippet, not the file (HCL's writer took minutes here).
 func TestWriteTextBoundsManyDiagnostics(t *testing.T) {
 	var b strings.Builder
 	for i := 0; i < 10000; i++ {
@@ -66,6 +66,8 @@ func TestWriteTextBoundsManyDiagnostics(t *testing.T) {
 	for i := 0; i < 10000; i++ {
 		ds = append(ds, Error(InvalidValue, at(src, fmt.Sprintf("x%d =", i)), "Bad", "bad line"))
 	}
+	// One error of another code after the flood is printed all the same.
+	ds = append(ds, Error(UnknownReference, at(src, "x9999 ="), "Rare", "another kind"))
 	var out bytes.Buffer
 	if err := WriteText(&out, files, ds, 0, false); err != nil {
 		t.Fatal(err)
@@ -73,6 +75,9 @@ func TestWriteTextBoundsManyDiagnostics(t *testing.T) {
 	text := out.String()
 	if n := strings.Count(text, "Error[invalid-value]"); n != MaxTextPerSeverity {
 		t.Errorf("%d diagnostics printed, want %d", n, MaxTextPerSeverity)
+	}
+	if !strings.Contains(text, "Error[unknown-reference]: Rare") {
+		t.Errorf("the one error of another code is hidden behind the flood")
 	}
 	if !strings.Contains(text, "... 9,950 more errors not shown") {
 		t.Errorf("no count of the hidden diagnostics:\n%s", text[len(text)-300:])
