@@ -382,28 +382,33 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 	r.Comment = '#'
 	r.FieldsPerRecord = 2
-	recs, err := r.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("--map %s: %v (each line: discovered description or id, design node name)", path, err)
-	}
 	names := map[string]bool{}
 	for i := range g.Nodes {
 		names[g.Nodes[i].Name] = true
 	}
 	m := map[string]string{}
-	for i, rec := range recs {
+	lines := map[string]int{} // the line of each key, for a repeat
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return m, nil
+		}
+		if err != nil {
+			// csv.ParseError names the file line itself.
+			return nil, fmt.Errorf("--map %s: %v (each line: discovered description or id, design node name)", path, err)
+		}
+		line, _ := r.FieldPos(0) // the file's line, not the record's number: comment lines count
 		// A GUID key in any of its written forms (0x…, S-…, H-…) is
 		// looked up as its 16 hex digits (asbuilt.MapKey).
 		k, v := asbuilt.MapKey(strings.TrimSpace(rec[0])), strings.TrimSpace(rec[1])
 		if prev, dup := m[k]; dup {
-			return nil, fmt.Errorf("--map %s: record %d maps %q again (to %q; first to %q); give each discovered name once", path, i+1, k, v, prev)
+			return nil, fmt.Errorf("--map %s: line %d maps %q again (to %q; line %d to %q); give each discovered name once", path, line, k, v, lines[k], prev)
 		}
 		if !names[v] && v != asbuilt.SetApart {
-			return nil, fmt.Errorf("--map %s: record %d maps %q to %q, which is no device of the design (\"-\" sets a UFM or management device apart)", path, i+1, k, v)
+			return nil, fmt.Errorf("--map %s: line %d maps %q to %q, which is no device of the design (\"-\" sets a UFM or management device apart)", path, line, k, v)
 		}
-		m[k] = v
+		m[k], lines[k] = v, line
 	}
-	return m, nil
 }
 
 // formatNames lists the discovery formats --discovered-format takes,
