@@ -96,7 +96,8 @@ type endKey struct {
 // switch are one switch (foldAliases); two GUIDs with one name are two.
 func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	c := newComparison(g, f, topo, opt)
-	byName := designNames(g, c.devices)
+	c.netNames = nicNetNames(g)
+	byName := designNames(g, c.devices, c.netNames)
 	topo = foldAliases(g, topo, opt.Map, byName)
 	c.topo = topo // c.orig keeps the devices as the files name them
 	c.add(plannedNotes(g, f, topo, opt)...)
@@ -219,6 +220,9 @@ type comparison struct {
 	// findings name ports as the switch's own CLI does (port).
 	portNames map[endKey]string
 	naming    map[ir.NodeID]string
+	// netNames holds the device and interface names node models give
+	// each server NIC (nicNetNames).
+	netNames map[ir.NodeID][]portName
 }
 
 // dlink is a design link by its two ends.
@@ -266,6 +270,12 @@ func (c *comparison) add(ds ...*hcl.Diagnostic) { c.r.Diags = append(c.r.Diags, 
 func (c *comparison) port(e endKey) string {
 	nd := &c.g.Nodes[e.node]
 	name := fmt.Sprintf("%s port %d", nd.Name, e.port)
+	if nd.Kind == ir.KindNIC {
+		if host := c.hostPort(e); host != "" {
+			return fmt.Sprintf("%s (%s)", name, host)
+		}
+		return name
+	}
 	lanes := max(c.lanes[e.node], 1)
 	if !nd.Kind.IsSwitch() || e.port < 1 || lanes == 1 && c.g.Protocols[nd.Model] != "ethernet" {
 		return name
@@ -287,6 +297,45 @@ func (c *comparison) port(e endKey) string {
 		return fmt.Sprintf("%s (%s)", name, plan)
 	}
 	return fmt.Sprintf("%s (%s, plan %s)", name, own, plan)
+}
+
+// hostPort returns NIC port e as its server's operators name it, where
+// its node model states the names: the server's hostname (else design
+// name) and the port's Linux interface name on an Ethernet NIC
+// ("gpu00 ens1f1np1", what LLDP and ip link show), its RDMA device name
+// on any other ("dgx-01 mlx5_5", what ibstat shows), falling back to the
+// other kind; "" when the model states neither.
+func (c *comparison) hostPort(e endKey) string {
+	nd := &c.g.Nodes[e.node]
+	if nd.Parent == ir.None {
+		return ""
+	}
+	wantIface := c.g.Protocols[nd.Model] == "ethernet"
+	best, rank := "", 0
+	for _, pn := range c.netNames[e.node] {
+		if pn.port != e.port && (pn.port != 0 || e.port != 1) {
+			continue
+		}
+		if r := 1 + boolRank(pn.iface == wantIface); r > rank {
+			best, rank = pn.name, r
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	host, ok := c.g.Hostnames[nd.Parent]
+	if !ok {
+		host = c.g.Nodes[nd.Parent].Name
+	}
+	return host + " " + best
+}
+
+// boolRank is 1 for true, 0 for false.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // designDevices returns the devices of fabric f that discovery reports:
@@ -362,8 +411,7 @@ type nameIndex struct {
 
 // designNames returns the nameIndex of devices; the first device to
 // claim an alias keeps it.
-func designNames(g *ir.Graph, devices []ir.NodeID) nameIndex {
-	netNames := nicNetNames(g)
+func designNames(g *ir.Graph, devices []ir.NodeID, netNames map[ir.NodeID][]portName) nameIndex {
 	idx := nameIndex{node: make(map[string]ir.NodeID, 4*len(devices)), port: map[string]int{}}
 	for _, n := range devices {
 		for _, name := range deviceNames(g, n, netNames) {
@@ -385,6 +433,9 @@ func designNames(g *ir.Graph, devices []ir.NodeID) nameIndex {
 type portName struct {
 	name string
 	port int
+	// iface is set on a Linux interface name (pci interfaces:
+	// "ens1f1np1"), unset on a device name ("mlx5_5") or design name.
+	iface bool
 }
 
 // deviceNames returns the names design device n may be discovered by:
@@ -409,9 +460,9 @@ func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]portName) []
 		// plan and NetBox name it (ir.Graph.PortName).
 		for k := 1; k <= int(nd.Radix); k++ {
 			port := local + "p" + strconv.Itoa(k)
-			names = append(names, portName{g.Nodes[p].Name + "/" + port, k})
+			names = append(names, portName{name: g.Nodes[p].Name + "/" + port, port: k})
 			if named {
-				names = append(names, portName{h + "/" + port, k})
+				names = append(names, portName{name: h + "/" + port, port: k})
 			}
 		}
 	}
@@ -420,9 +471,9 @@ func deviceNames(g *ir.Graph, n ir.NodeID, netNames map[ir.NodeID][]portName) []
 		// "<host>/mlx5_5", names the NIC (or its port) whose model
 		// states that device or interface name; <host> is the
 		// server's design name or its hostname.
-		names = append(names, portName{g.Nodes[p].Name + "/" + nn.name, nn.port})
+		names = append(names, portName{name: g.Nodes[p].Name + "/" + nn.name, port: nn.port})
 		if h, ok := g.Hostnames[p]; ok {
-			names = append(names, portName{h + "/" + nn.name, nn.port})
+			names = append(names, portName{name: h + "/" + nn.name, port: nn.port})
 		}
 	}
 	return names
@@ -675,15 +726,14 @@ func UnusedMapKeys(m map[string]string, topo *Topology) []string {
 
 // matchByCable sets SHARP aggregation nodes, the devices the map sets
 // apart and those named as devices of another fabric aside, matches the
-// other
-// devices no name matched by their cable where they can be (takeByCable),
-// and returns those left unmatched.
+// other devices no name matched by their cable where they can be
+// (takeByCable), and returns those left unmatched.
 func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
 	var extra []*Device
 	var others nameIndex
 	for _, d := range unmatched {
 		if others.node == nil && len(c.g.Fabrics) > 1 {
-			others = designNames(c.g, otherFabricDevices(c.g, c.f))
+			others = designNames(c.g, otherFabricDevices(c.g, c.f), c.netNames)
 		}
 		switch other := namesOther(d, others); {
 		case strings.Contains(d.Desc, "Aggregation Node") || mappedApart(d, c.opt.Map):
@@ -1533,13 +1583,13 @@ func nicNetNames(g *ir.Graph) map[ir.NodeID][]portName {
 			k := seen[string(nd.Role)]
 			seen[string(nd.Role)]++
 			if fs := byRole[string(nd.Role)]; k < len(fs) {
-				for _, names := range [][]string{fs[k].NetNames, fs[k].Interfaces} {
+				for kind, names := range [][]string{fs[k].NetNames, fs[k].Interfaces} {
 					for j, nn := range names {
 						port := j + 1
 						if len(names) == 1 {
 							port = 0
 						}
-						out[c] = append(out[c], portName{nn, port})
+						out[c] = append(out[c], portName{nn, port, kind == 1})
 					}
 				}
 			}

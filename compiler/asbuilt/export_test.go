@@ -17,6 +17,6 @@ var SONiCPortName = sonicPortName
 // SwitchNameWithin runs switchNameWithin over the names of fabric 0 of
 // g ("" when s holds none).
 func SwitchNameWithin(s string, g *ir.Graph) string {
-	name, _ := switchNameWithin(s, g, designNames(g, designDevices(g, 0)))
+	name, _ := switchNameWithin(s, g, designNames(g, designDevices(g, 0), nicNetNames(g)))
 	return name
 }

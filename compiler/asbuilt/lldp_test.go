@@ -559,7 +559,8 @@ fabric "eth" {
 // ens1f1np1", is that port by its interface name, not a device placed
 // wherever its cable lands: cabled as designed, clean with no port
 // placed by its cable; n0's two cables exchanged at the leaf is one
-// finding, where before the second port silently took the first's slot.
+// finding, naming the ports as the host does too, where before the
+// second port silently took the first's slot.
 func TestLLDPSecondPortByName(t *testing.T) {
 	g := compiletest.Source(t, dualPortHosts)
 	byInterface := func(nb map[string][][2]string) {
@@ -591,11 +592,11 @@ func TestLLDPSecondPortByName(t *testing.T) {
 		}
 		list[at[0]][1], list[at[1]][1] = list[at[1]][1], list[at[0]][1]
 	}))
-	if c := findingCodes(exchanged); c[diag.AsbuiltSwapped] != 1 || len(exchanged.Diags) != 1 {
+	if c := findingCodes(exchanged); c[diag.AsbuiltSwapped] != 1 || len(exchanged.Diags) != 1 || !strings.Contains(exchanged.Diags[0].Detail, "n0/nic0 port 2 (n0 ens1f1np1)") {
 		for _, d := range exchanged.Diags {
 			t.Log(diag.CodeOf(d), ": ", d.Detail)
 		}
-		t.Errorf("n0's two ports exchanged at the leaf: findings %v; want one asbuilt-swapped", c)
+		t.Errorf("n0's two ports exchanged at the leaf: findings %v; want one asbuilt-swapped naming port 2 as its host does (n0 ens1f1np1)", c)
 	}
 }
 
