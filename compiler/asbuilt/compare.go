@@ -1128,7 +1128,7 @@ func (c *comparison) swap(dl dlink, end endKey, o dlink, found cabled) *hcl.Diag
 	// theirs where the design has end.
 	if crossed := append(c.crossing(mine.node, other.node), c.crossing(end.node, theirs.node)...); len(crossed) > 0 {
 		crossed = slices.Compact(crossed)
-		code, summary = diag.AsbuiltRailCrossed, "Cables swapped across rails"
+		code, summary = diag.AsbuiltRailCrossed, "Cables swapped across "+crossedWhat(crossed)
 		why = fmt.Sprintf(", from %s, and %s", strings.Join(crossed, " and "), crossingCost(crossed))
 	}
 	return diag.Error(code, c.g.Range(c.g.Links[dl.id].Origin), summary,
@@ -1342,7 +1342,7 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 	}
 	if len(crossed) > 0 {
 		crossed = slices.Compact(crossed)
-		return diag.Error(diag.AsbuiltRailCrossed, rng, "Cable crosses rails",
+		return diag.Error(diag.AsbuiltRailCrossed, rng, "Cable crosses "+crossedWhat(crossed),
 			fmt.Sprintf("The design cables %s to %s; %s finds %s: the cable crosses from %s, and %s. Move the cable to the designed port.",
 				c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and "), strings.Join(crossed, " and "), crossingCost(crossed)))
 	}
@@ -1364,6 +1364,23 @@ func (c *comparison) crossing(want, got ir.NodeID) []string {
 		out = append(out, fmt.Sprintf("plane %d to plane %d", w.Plane, g.Plane))
 	}
 	return out
+}
+
+// crossedWhat names what crossed (crossing's phrases) crosses, for a
+// finding's title: "rails", "planes" or "rails and planes".
+func crossedWhat(crossed []string) string {
+	var rails, planes bool
+	for _, x := range crossed {
+		rails = rails || strings.HasPrefix(x, "rail")
+		planes = planes || strings.HasPrefix(x, "plane")
+	}
+	switch {
+	case rails && planes:
+		return "rails and planes"
+	case planes:
+		return "planes"
+	}
+	return "rails"
 }
 
 // crossingCost says what crossing rails or planes costs, for findings.

@@ -22,3 +22,19 @@ func TestSwitchPortNumber(t *testing.T) {
 		}
 	}
 }
+
+// A finding's title names what its cable crosses: rails, planes or both.
+func TestCrossedWhat(t *testing.T) {
+	for _, c := range []struct {
+		crossed []string
+		want    string
+	}{
+		{[]string{"rail 2 to rail 3"}, "rails"},
+		{[]string{"plane 0 to plane 1"}, "planes"},
+		{[]string{"rail 2 to rail 3", "plane 0 to plane 1"}, "rails and planes"},
+	} {
+		if got := crossedWhat(c.crossed); got != c.want {
+			t.Errorf("crossedWhat(%q) = %q, want %q", c.crossed, got, c.want)
+		}
+	}
+}
