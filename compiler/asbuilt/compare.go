@@ -223,6 +223,9 @@ type comparison struct {
 	// netNames holds the device and interface names node models give
 	// each server NIC (nicNetNames).
 	netNames map[ir.NodeID][]portName
+	// held names the device compared as none of the design's at each
+	// design port one is cabled to (holds).
+	held map[endKey]string
 }
 
 // dlink is a design link by its two ends.
@@ -738,13 +741,30 @@ func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link,
 		switch other := namesOther(d, others); {
 		case strings.Contains(d.Desc, "Aggregation Node") || mappedApart(d, c.opt.Map):
 			c.r.SetApart++
+			c.holds(d, cables[d.ID], "set apart")
 		case other:
 			c.r.OtherFabric++
+			c.holds(d, cables[d.ID], "a device of another fabric")
 		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
+			c.holds(d, cables[d.ID], "not in the design")
 		}
 	}
 	return extra
+}
+
+// holds records the design ports the cables of d, a device compared as
+// none of the design's (why says how it was taken), are on: a design
+// link missing there is not at a port with nothing cabled.
+func (c *comparison) holds(d *Device, cables []Link, why string) {
+	for _, l := range cables {
+		if n, ok := c.match[l.B]; ok && l.BPort > 0 {
+			if c.held == nil {
+				c.held = map[endKey]string{}
+			}
+			c.held[endKey{n, l.BPort}] = fmt.Sprintf("%q (%s)", d.Desc, why)
+		}
+	}
 }
 
 // takeByCable matches adapter d, whose cables are given, to the design
@@ -1326,6 +1346,17 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 			if c.taken[e.node] == "" {
 				note = fmt.Sprintf(" (%s itself was not discovered: an adapter with no working cable is invisible to discovery)", c.g.Nodes[e.node].Name)
 			}
+		}
+		var held []string
+		for _, e := range [2]endKey{dl.a, dl.b} {
+			if h, ok := c.held[e]; ok {
+				held = append(held, fmt.Sprintf("%s cabled to %s", c.port(e), h))
+			}
+		}
+		if len(held) > 0 {
+			return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
+				fmt.Sprintf("The design cables %s to %s (%s); %s has %s instead. Free the port and lay the designed cable.",
+					c.port(dl.a), c.port(dl.b), c.g.Links[dl.id].Kind, c.opt.File, strings.Join(held, " and ")))
 		}
 		return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
 			fmt.Sprintf("The design cables %s to %s (%s); %s has neither port cabled%s. Lay the cable.",

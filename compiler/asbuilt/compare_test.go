@@ -168,4 +168,13 @@ func TestMapToOtherKind(t *testing.T) {
 		}
 		t.Fatalf("leaf mapped to an adapter: %d findings, %d of %d links, %d of %d devices; want the map error alone and everything as designed", len(r.Diags), r.MatchedLinks, r.Links, r.MatchedDevices, r.Devices)
 	}
+	// An adapter set apart by the map: its design link is missing, and
+	// the finding says what holds the leaf port, not that it is free.
+	r = asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "mapped", Map: map[string]string{"su0/node00/nic0": asbuilt.SetApart}})
+	if len(r.Diags) != 1 || diag.CodeOf(r.Diags[0]) != diag.AsbuiltMissingLink || !strings.Contains(r.Diags[0].Detail, `mapped has su0/leaf0 port 1 cabled to "su0/node00/nic0" (set apart) instead`) {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Fatalf("adapter set apart: %d findings; want one asbuilt-missing-link saying what holds the leaf port", len(r.Diags))
+	}
 }
