@@ -1546,9 +1546,18 @@ func checkState(g *ir.Graph, id ir.LinkID, l Link, opt Options, ends func() (a, 
 		return nil
 	}
 	a, b := ends()
+	why := "the subnet manager has not brought it up"
+	fix := "Check the subnet manager (opensm or UFM log) for that port, or rerun discovery once the fabric has settled."
+	if l.State == "Down" || l.State == "DWN" {
+		// Down is below the subnet manager: the port has no physical
+		// link (IBA PortInfo PortState 1), though discovery recorded
+		// the cable.
+		why = "the port reports no physical link"
+		fix = "Check the cable and both transceivers, and that neither port is disabled (ibportstate), then rerun discovery."
+	}
 	return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkState, g.Range(g.Links[id].Origin), "Link cabled but not active",
-		fmt.Sprintf("%s – %s (%s) is cabled as designed, but its logical state is %s, not Active: the subnet manager has not brought it up, so it carries no traffic (and counts as absent in --analyze). Check the subnet manager (opensm or UFM log) for that port, or rerun discovery once the fabric has settled.",
-			a, b, where(opt, l.File, l.Line), l.State))}
+		fmt.Sprintf("%s – %s (%s) is cabled as designed, but its logical state is %s, not Active: %s, so it carries no traffic (and counts as absent in --analyze). %s",
+			a, b, where(opt, l.File, l.Line), l.State, why, fix))}
 }
 
 // checkSpeed compares a matched link's discovered width and speed
@@ -1570,9 +1579,13 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, ends func() (a, 
 	rng := g.Range(lk.Origin)
 	if width > 0 && wantWidth > 0 && width < wantWidth {
 		a, b := ends()
+		runs := fmt.Sprintf("%s: %dx wide", l.Speed, width)
+		if sp == "" {
+			runs = fmt.Sprintf("%dx wide", width) // a width with no speed (db_csv's LinkWidthActv alone)
+		}
 		return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkSpeed, rng, "Link trained narrower than designed",
-			fmt.Sprintf("%s – %s (%s) runs %s: %dx wide, the design's link is %dx. A %dx link carries %d/%d of its rate: reseat or replace the cable.",
-				a, b, where(opt, l.File, l.Line), l.Speed, width, wantWidth, width, width, wantWidth))}
+			fmt.Sprintf("%s – %s (%s) runs %s, the design's link is %dx. A %dx link carries %d/%d of its rate: reseat or replace the cable.",
+				a, b, where(opt, l.File, l.Line), runs, wantWidth, width, width, wantWidth))}
 	}
 	if opt.IgnoreSpeed {
 		return nil

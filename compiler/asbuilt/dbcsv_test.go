@@ -3,8 +3,11 @@ package asbuilt_test
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/compiler/asbuilt"
 	"github.com/topoc/topoc/compiler/compiletest"
@@ -52,7 +55,8 @@ func dbcsvFrom(topo *asbuilt.Topology, port func(dev string, port int) (width, s
 // ibdiagnet2.db_csv: the same devices and cables as the ports report, a
 // comparison with the design as clean as its own (508 cables as
 // designed), and a port that trained at 1x (LinkWidthActv 1) is one
-// asbuilt-link-speed finding. A file without LINKS (some ibdiagnet
+// asbuilt-link-speed finding, a port Down or in Initialize one
+// asbuilt-link-state finding each, worded for the layer at fault. A file without LINKS (some ibdiagnet
 // versions), cut short, naming a GUID NODES lacks or a port past its
 // device's count is an error with its line.
 func TestIBDiagnetDBCSVRoundTrip(t *testing.T) {
@@ -93,7 +97,7 @@ func TestIBDiagnetDBCSVRoundTrip(t *testing.T) {
 	// One end of l0 at 1x, the far end of another link in Initialize,
 	// a third port's width and state not read (N/A): one speed finding
 	// and one state finding, nothing for the N/A port.
-	l1, l2 := ports.Links[1], ports.Links[2]
+	l1, l2, l3 := ports.Links[1], ports.Links[2], ports.Links[3]
 	odd, _, err := asbuilt.Parse([]byte(dbcsvFrom(ports, func(dev string, port int) (string, string) {
 		switch {
 		case dev == l0.A && port == l0.APort:
@@ -102,14 +106,25 @@ func TestIBDiagnetDBCSVRoundTrip(t *testing.T) {
 			return "2", "2"
 		case dev == l2.A && port == l2.APort:
 			return "N/A", "N/A"
+		case dev == l3.A && port == l3.APort:
+			return "2", "1"
 		}
 		return "2", "4"
 	})), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := findingCodes(asbuilt.Compare(g, 0, odd, asbuilt.Options{})); c[diag.AsbuiltLinkSpeed] != 1 || c[diag.AsbuiltLinkState] != 1 || len(c) != 2 {
-		t.Errorf("one port at 1x, one in Initialize, one N/A: findings %v, want one asbuilt-link-speed and one asbuilt-link-state", c)
+	oddR := asbuilt.Compare(g, 0, odd, asbuilt.Options{})
+	if c := findingCodes(oddR); c[diag.AsbuiltLinkSpeed] != 1 || c[diag.AsbuiltLinkState] != 2 || len(c) != 2 {
+		t.Errorf("one port at 1x, one in Initialize, one Down, one N/A: findings %v, want one asbuilt-link-speed and two asbuilt-link-state", c)
+	}
+	// The width alone is said once ("runs 1x wide"); Down is a port with
+	// no physical link, Initialize one the subnet manager has not
+	// brought up.
+	for _, want := range []string{"runs 1x wide, the design's link is 4x", "is Down, not Active: the port reports no physical link", "is Initialize, not Active: the subnet manager has not brought it up"} {
+		if !slices.ContainsFunc(oddR.Diags, func(d *hcl.Diagnostic) bool { return strings.Contains(d.Detail, want) }) {
+			t.Errorf("no finding says %q", want)
+		}
 	}
 	if l := odd.Links[1]; l.State != "Initialize" {
 		t.Errorf("link 1 with a port in PortState 2: state %q, want Initialize", l.State)
