@@ -137,6 +137,13 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 	if !quietFlag(c) {
 		fmt.Fprintf(c.OutOrStdout(), "wrote %s to %s\n", units.CountOf(len(arts), "file", "files"), out)
 	}
+	if slices.Contains(selected, ncclenv.Emitter) && !slices.Contains(selected, nccl.Emitter) && slices.ContainsFunc(arts, func(a emit.Artifact) bool {
+		return strings.HasSuffix(a.Path, ".env") && bytes.Contains(a.Data, []byte("\nNCCL_TOPO_FILE="))
+	}) {
+		// The env file names the topology file a build with --emit nccl
+		// writes; this one did not.
+		fmt.Fprintln(c.ErrOrStderr(), "topoc: note: the nccl-env files point NCCL_TOPO_FILE at the topology files --emit nccl writes, which this build did not; add nccl to --emit and install them where the env files say.")
+	}
 	return nil
 }
 

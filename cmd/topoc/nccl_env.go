@@ -24,7 +24,8 @@ func newNCCLEnv() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "env --check FILE [PATH...]",
 		Short: "Check an NCCL environment file against the design",
-		Long: "env --check reads FILE (KEY=VALUE lines: /etc/nccl.conf, NCCL_CONF_FILE, or a script of exports) and\n" +
+		Long: "env --check reads FILE (KEY=VALUE lines: /etc/nccl.conf or NCCL_CONF_FILE when its name ends in .conf,\n" +
+			"a script of exports when it has an export line, else judged both ways) and\n" +
 			"compares it with what the design says about one node model (--model, or the only one with compute NICs):\n" +
 			"compute NICs NCCL_IB_HCA leaves out, storage NICs or prefixes it takes, a NCCL_NET_GDR_LEVEL that turns\n" +
 			"GPUDirect RDMA off on the design's paths, NCCL_CROSS_NIC where rails meet only in the servers, NCCL_IB_DISABLE.\n" +
@@ -49,9 +50,13 @@ func newNCCLEnv() *cobra.Command {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
 				return exitError{2}
 			}
-			fs := ncclenv.Check(src, ncclenv.Derive(g, sm))
+			fs := ncclenv.Check(src, ncclenv.ReadingOf(check, src), ncclenv.Derive(g, sm))
 			for _, f := range fs {
-				fmt.Fprintf(c.ErrOrStderr(), "%s:%d: Warning[%s]: %s\n", check, f.Line, diag.NCCLEnv, f.Msg)
+				at := fmt.Sprintf("%s:%d", check, f.Line)
+				if f.Line == 0 {
+					at = check // what the file leaves out has no line
+				}
+				fmt.Fprintf(c.ErrOrStderr(), "%s: Warning[%s]: %s\n", at, diag.NCCLEnv, f.Msg)
 			}
 			fmt.Fprintf(c.OutOrStdout(), "%s: node model %q, %s\n", check, sm.Name, units.CountOf(len(fs), "finding", "findings"))
 			if len(fs) > 0 {

@@ -23,24 +23,59 @@ type setting struct {
 	key, value string
 }
 
-// readShell reads a line as a POSIX shell sourcing the file does: blank
-// lines and # comments are skipped, a leading "export " is dropped, the
-// key must touch the "=" (a shell runs "KEY = v" as a command), quotes
-// around the value are dropped and an unquoted " #" starts a comment.
-// ok is false for a line that sets nothing.
-func readShell(line string) (k, v string, ok bool) {
-	line = strings.TrimSpace(line)
-	if line == "" || strings.HasPrefix(line, "#") {
-		return "", "", false
+// Reading is how an environment file will be read, which decides what
+// its lines set.
+type Reading int
+
+const (
+	// ReadEither is a file of KEY=VALUE lines that may be NCCL's
+	// configuration file or sourced by a shell (with set -a): both
+	// readings are judged, and lines they read differently reported.
+	ReadEither Reading = iota
+	// ReadConf is NCCL's configuration file (/etc/nccl.conf,
+	// ~/.nccl.conf, NCCL_CONF_FILE), read by NCCL alone (readConf).
+	ReadConf
+	// ReadShell is a shell script that exports NCCL's variables
+	// (readShell): a variable it does not export does not reach NCCL.
+	ReadShell
+)
+
+// ReadingOf returns how the file named name, holding src, is read: a
+// name ending in ".conf" is NCCL's configuration file (nccl.conf, the
+// conventional name of NCCL_CONF_FILE), else a file with an export line
+// is a shell script, else either. A convention of topoc's, stated in
+// docs/nccl.md: nothing in a KEY=VALUE file says which reader it is for.
+func ReadingOf(name string, src []byte) Reading {
+	if strings.HasSuffix(name, ".conf") {
+		return ReadConf
 	}
-	line = strings.TrimPrefix(line, "export ")
+	for _, l := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " \t"), "export ") {
+			return ReadShell
+		}
+	}
+	return ReadEither
+}
+
+// readShell reads a line as a POSIX shell sourcing the file does: blank
+// lines and # comments are skipped, a leading "export " is dropped (and
+// reported), the key must touch the "=" (a shell runs "KEY = v" as a
+// command), quotes around the value are dropped and an unquoted " #"
+// starts a comment. A carriage return stays in the value, as a shell
+// keeps it. ok is false for a line that sets nothing.
+func readShell(line string) (k, v string, exported, ok bool) {
+	line = strings.TrimLeft(line, " \t")
+	if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+		return "", "", false, false
+	}
+	line, exported = strings.CutPrefix(line, "export ")
 	k, v, ok = strings.Cut(line, "=")
 	if !ok || k == "" || strings.ContainsAny(k, " \t") {
-		return "", "", false
+		return "", "", false, false
 	}
 	if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
 		if end := strings.IndexByte(v[1:], v[0]); end >= 0 {
-			return k, v[1 : end+1], true
+			return k, v[1 : end+1], exported, true
 		}
 	}
 	for _, c := range []string{" #", "\t#"} {
@@ -48,16 +83,16 @@ func readShell(line string) (k, v string, ok bool) {
 			v = v[:i]
 		}
 	}
-	return k, strings.TrimRight(v, " \t"), true
+	return k, strings.TrimRight(v, " \t"), exported, true
 }
 
 // readConf reads a line as NCCL reads /etc/nccl.conf, ~/.nccl.conf and
 // NCCL_CONF_FILE (setEnvFile, src/misc/param.cc, NCCL 2.23–2.30): a line
 // starting with "#" is skipped, one without "=" too; the key is every
 // byte before the first "=" and the value every byte after it, spaces,
-// quotes and "#" included (capped at 1,023 bytes each). NCCL sets each
-// with setenv(…, 0): the process environment wins, and of two lines for
-// one key the first.
+// quotes, "#" and a carriage return included (capped at 1,023 bytes
+// each). NCCL sets each with setenv(…, 0): the process environment wins,
+// and of two lines for one key the first.
 func readConf(line string) (k, v string, ok bool) {
 	if strings.HasPrefix(line, "#") {
 		return "", "", false
@@ -69,26 +104,28 @@ func readConf(line string) (k, v string, ok bool) {
 	return k[:min(len(k), 1023)], v[:min(len(v), 1023)], true
 }
 
-// parse reads KEY=VALUE lines as a shell sourcing the file does
-// (readShell; a later line for the same key wins, as a shell's
-// assignment does). A file with an "export" line is a shell script and
-// read as nothing else; any other is KEY=VALUE lines as topoc writes
-// them, which NCCL reads as nccl.conf and a shell can source, and parse
-// returns findings for the lines NCCL's own reader of it (readConf)
-// reads otherwise than a shell:
-// a key it does not see ("export NCCL_IB_HCA", spaces around "="), a
-// value it reads with its quotes or comment, two lines for one key (a
-// shell keeps the last, NCCL the first), and carriage returns (a file
-// saved on Windows: both keep the "\r" in the value, which no device or
-// interface name ends in). The settings are judged as the shell reads
-// them, less the "\r".
-func parse(src []byte) (map[string]setting, []Finding) {
-	out := map[string]setting{}
-	first := map[string]setting{} // as nccl.conf keeps them
-	var fs []Finding
+// parse reads an environment file as how says and returns what it sets
+// for each reading (for ReadEither a shell's, then NCCL's), and findings
+// for the lines that do not set what they seem to:
+//   - as nccl.conf: a key NCCL does not see ("export NCCL_IB_HCA",
+//     spaces around "="), a value it reads with its quotes or comment,
+//     two lines for one key (NCCL keeps the first);
+//   - as a shell script: an NCCL variable set but not exported (unless
+//     the script runs set -a or exports it by name), two lines for one
+//     key (a shell keeps the last);
+//   - for ReadEither, each line the two readers read differently;
+//   - carriage returns (a file saved on Windows), once: both readers
+//     keep the "\r" in the value, which no device or interface name ends
+//     in, and the settings are judged with it.
+func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
+	shell := map[string]setting{} // last line wins
+	conf := map[string]setting{}  // first line wins
+	unexported := map[string]setting{}
+	exportsAll := false
+	exportedNames := map[string]bool{}
 	crs := 0
 	lines := strings.Split(string(src), "\n")
-	script := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "export ") })
+	asConf, asShell := how != ReadShell, how != ReadConf
 	for i, raw := range lines {
 		n := i + 1
 		if strings.HasSuffix(raw, "\r") {
@@ -96,45 +133,127 @@ func parse(src []byte) (map[string]setting, []Finding) {
 			if crs == 1 {
 				fs = append(fs, Finding{n, "", "The file's lines end in a carriage return (saved on Windows): NCCL and a shell both keep the \"\\r\" as the value's last character, so a level, a path or a list's last name without a :port no longer matches. Convert the file to Unix line endings (dos2unix)."})
 			}
-			raw = strings.TrimSuffix(raw, "\r")
 		}
-		sk, sv, sok := readShell(raw)
+		sk, sv, exported, sok := readShell(raw)
 		ck, cv, cok := readConf(raw)
-		switch {
-		case script: // a shell script: nothing reads it as nccl.conf
-		case sok && strings.HasPrefix(sk, "NCCL_") && (!cok || ck != sk):
-			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), this line's key is %q, not %s: NCCL ignores the line there. Write %s=%s with nothing around the key (a shell that sources the file then needs set -a to export it).", ck, sk, sk, sv)})
-		case !sok && cok && strings.HasPrefix(strings.TrimSpace(ck), "NCCL_"):
-			fs = append(fs, Finding{n, strings.TrimSpace(ck), fmt.Sprintf("This line sets nothing: a shell does not take %q as an assignment (no spaces around \"=\"), and NCCL's nccl.conf reader sets the key %q, not %s. Write %s=%s.", strings.TrimSpace(raw), ck, strings.TrimSpace(ck), strings.TrimSpace(ck), strings.TrimSpace(cv))})
-		case sok && cok && sv != cv && strings.HasPrefix(sk, "NCCL_"):
-			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), %s is %q, where a shell reads %q: NCCL keeps quotes, spaces and a trailing # comment. Write the value bare: %s=%s.", sk, cv, sv, sk, sv)})
+		if how == ReadShell {
+			switch f := strings.Fields(raw); {
+			case len(f) >= 2 && f[0] == "set" && strings.Contains(f[1], "a") && strings.HasPrefix(f[1], "-"):
+				exportsAll = true // set -a: every assignment after it is exported
+			case len(f) >= 2 && f[0] == "export" && !strings.Contains(raw, "="):
+				for _, name := range f[1:] {
+					exportedNames[name] = true
+				}
+			}
 		}
-		if !sok {
+		tk := strings.TrimSpace(ck)
+		switch {
+		case how == ReadEither && sok && strings.HasPrefix(sk, "NCCL_") && (!cok || ck != sk):
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), this line's key is %q, not %s: NCCL ignores the line there. Write %s=%s with nothing around the key (a shell that sources the file then needs set -a to export it).", ck, sk, sk, sv)})
+		case how == ReadConf && cok && strings.HasPrefix(strings.TrimPrefix(tk, "export "), "NCCL_") && ck != strings.TrimPrefix(tk, "export "):
+			key := strings.TrimPrefix(tk, "export ")
+			fs = append(fs, Finding{n, key, fmt.Sprintf("NCCL's nccl.conf reader takes this line's key as %q, not %s, so NCCL ignores the line. Write %s=%s, with nothing before or around the key.", ck, key, key, strings.TrimSpace(cv))})
+		case asShell && !sok && cok && strings.HasPrefix(tk, "NCCL_"):
+			fs = append(fs, Finding{n, tk, fmt.Sprintf("This line sets nothing: a shell does not take %q as an assignment (no spaces around \"=\"), and NCCL's nccl.conf reader sets the key %q, not %s. Write %s=%s.", strings.TrimSpace(raw), ck, tk, tk, strings.TrimSpace(cv))})
+		case how == ReadEither && sok && cok && sv != cv && strings.HasPrefix(sk, "NCCL_"):
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), %s is %q, where a shell reads %q: NCCL keeps quotes, spaces and a trailing # comment. Write the value bare: %s=%s.", sk, cv, sv, sk, sv)})
+		case how == ReadConf && sok && cok && ck == sk && sv != cv && strings.HasPrefix(sk, "NCCL_"):
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("NCCL's nccl.conf reader reads %s as %q: it keeps quotes, spaces and a trailing # comment. Write the value bare: %s=%s.", sk, cv, sk, sv)})
+		}
+		if asConf && cok {
+			if prev, dup := conf[ck]; dup && strings.HasPrefix(ck, "NCCL_") && prev.value != cv {
+				if how == ReadConf {
+					fs = append(fs, Finding{n, ck, fmt.Sprintf("%s is set on lines %d and %d: NCCL's nccl.conf reader keeps the first (%q) and ignores this one (%q). Keep one line.", ck, prev.line, n, prev.value, cv)})
+				} else if sok && sk == ck {
+					fs = append(fs, Finding{n, sk, fmt.Sprintf("%s is set on lines %d and %d: a shell keeps the last (%q), NCCL's nccl.conf reader the first (%q). Keep one line.", sk, prev.line, n, sv, prev.value)})
+				}
+			}
+			if _, seen := conf[ck]; !seen {
+				conf[ck] = setting{line: n, key: ck, value: cv}
+			}
+		}
+		if !asShell || !sok {
 			continue
 		}
-		if prev, dup := out[sk]; dup && !script && strings.HasPrefix(sk, "NCCL_") && first[sk].value != sv {
-			fs = append(fs, Finding{n, sk, fmt.Sprintf("%s is set on lines %d and %d: a shell keeps the last (%q), NCCL's nccl.conf reader the first (%q). Keep one line.", sk, prev.line, n, sv, first[sk].value)})
+		if prev, dup := shell[sk]; dup && how == ReadShell && strings.HasPrefix(sk, "NCCL_") && prev.value != sv {
+			fs = append(fs, Finding{n, sk, fmt.Sprintf("%s is set on lines %d and %d: the shell keeps the last (%q). Keep one line.", sk, prev.line, n, sv)})
 		}
-		if _, seen := first[sk]; !seen {
-			first[sk] = setting{line: n, key: sk, value: sv}
+		st := setting{line: n, key: sk, value: sv}
+		if how == ReadShell && !exported && !exportsAll {
+			unexported[sk] = st
+		} else {
+			delete(unexported, sk)
 		}
-		out[sk] = setting{line: n, key: sk, value: sv}
+		shell[sk] = st
 	}
-	return out, fs
+	if how == ReadShell {
+		for k, st := range unexported {
+			if !strings.HasPrefix(k, "NCCL_") || exportedNames[k] {
+				continue
+			}
+			fs = append(fs, Finding{st.line, k, fmt.Sprintf("%s is set but not exported, in a script that exports others: the processes it starts, NCCL among them, do not see it. Write export %s=%s.", k, k, st.value)})
+			delete(shell, k)
+		}
+	}
+	switch how {
+	case ReadConf:
+		return []map[string]setting{conf}, fs
+	case ReadShell:
+		return []map[string]setting{shell}, fs
+	}
+	return []map[string]setting{shell, conf}, fs
 }
 
-// Check compares an environment file with the design's facts about its
-// node model and returns where they disagree, in line order: compute
-// NICs NCCL_IB_HCA leaves out, other NICs it takes, prefixes that select
+// Check compares an environment file, read as how says (ReadingOf), with
+// the design's facts about its node model and returns where they
+// disagree, in line order (line 0 for what the file leaves out): lines
+// that do not set what they seem to (parse), a file that sets no NCCL
+// variable, NCCL_IB_HCA left unset where the model has storage or
+// front-end RDMA devices, compute NICs it leaves out, a list that
+// selects none (TCP fallback), other NICs it takes, prefixes that select
 // more than one device, a GDR level that turns GPUDirect RDMA off on the
 // design's paths, NCCL_P2P_DISABLE or an NCCL_P2P_LEVEL that turns the
-// GPUs' peer-to-peer off, an NCCL_SOCKET_IFNAME that selects none of the
-// model's interfaces or the compute rails' where front-end ones are
-// named, NCCL_CROSS_NIC on a fabric whose rails meet only in the servers,
-// and NCCL_IB_DISABLE. NCCL semantics: NCCL 2.30 user guide,
-// "Environment Variables".
-func Check(src []byte, d Design) []Finding {
-	env, out := parse(src)
+// GPUs' peer-to-peer off, an NCCL_SOCKET_IFNAME NCCL ignores, that
+// selects none of the model's front-end interfaces or the compute rails'
+// where front-end ones are named, NCCL_CROSS_NIC on a fabric whose rails
+// meet only in the servers, and NCCL_IB_DISABLE. Each reading of a
+// ReadEither file is judged, a finding both make given once. NCCL
+// semantics: NCCL 2.30 user guide, "Environment Variables".
+func Check(src []byte, how Reading, d Design) []Finding {
+	envs, out := parse(src, how)
+	setsNCCL := false
+	for _, env := range envs {
+		for k := range env {
+			setsNCCL = setsNCCL || strings.HasPrefix(k, "NCCL_")
+		}
+	}
+	if !setsNCCL && len(out) == 0 { // a line that fails to set one says so itself
+		out = append(out, Finding{0, "", "The file sets no NCCL variable (NCCL_…): it cannot give NCCL the settings the design calls for. Check that this is the right file; `topoc build --emit nccl-env` writes one."})
+	}
+	for _, env := range envs {
+		out = append(out, judge(env, d)...)
+	}
+	// A finding both readings make is given once; a carriage return
+	// kept in a value is shown as \r.
+	seen := map[Finding]bool{}
+	var uniq []Finding
+	for _, f := range out {
+		f.Msg = strings.ReplaceAll(f.Msg, "\r", `\r`)
+		if !seen[f] {
+			seen[f] = true
+			uniq = append(uniq, f)
+		}
+	}
+	slices.SortStableFunc(uniq, func(a, b Finding) int { return a.Line - b.Line })
+	return uniq
+}
+
+// judge compares the settings of one reading of a file with the design.
+func judge(env map[string]setting, d Design) []Finding {
+	var out []Finding
+	if _, ok := env["NCCL_IB_HCA"]; !ok && len(d.Compute) > 0 && len(d.Other) > 0 {
+		out = append(out, Finding{0, "NCCL_IB_HCA", fmt.Sprintf("NCCL_IB_HCA is not set, so NCCL takes every RDMA device%s, and stripes training traffic onto them. Set NCCL_IB_HCA=%s.", otherNote(d), d.HCA())})
+	}
 	if s, ok := env["NCCL_IB_HCA"]; ok && len(d.Compute) > 0 {
 		out = append(out, checkHCA(s, d)...)
 	}
@@ -162,7 +281,6 @@ func Check(src []byte, d Design) []Finding {
 	if s, ok := env["NCCL_IB_DISABLE"]; ok && strtol0(s.value) == 1 {
 		out = append(out, Finding{s.line, s.key, "NCCL_IB_DISABLE=1 sends inter-node traffic over TCP sockets instead of the RDMA NICs the design routes its collectives over. Remove it."})
 	}
-	slices.SortStableFunc(out, func(a, b Finding) int { return a.Line - b.Line })
 	return out
 }
 
@@ -256,22 +374,26 @@ func checkHCA(s setting, d Design) []Finding {
 	add := func(format string, args ...any) {
 		out = append(out, Finding{s.line, s.key, fmt.Sprintf(format, args...)})
 	}
+	var other []string
+	for _, dev := range d.Other {
+		if selected(dev) {
+			other = append(other, dev)
+		}
+	}
 	var missing []string
 	for i, dev := range d.Compute {
 		if !selected(dev) {
 			missing = append(missing, fmt.Sprintf("%s (rail %d)", dev, i))
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) == len(d.Compute) && len(other) == 0 {
+		// matchIfList selects every device for an empty list, and "^"
+		// inverts that: "^" alone selects none (src/misc/utils.cc).
+		add("NCCL_IB_HCA=%s selects none of the RDMA devices node model %q names: unless the host has others it names, NCCL finds no RDMA device and falls back to TCP sockets for all inter-node traffic. Use NCCL_IB_HCA=%s.", s.value, d.Model, d.HCA())
+	} else if len(missing) > 0 {
 		n := len(missing)
 		add("NCCL_IB_HCA leaves out %s %s of node model %q: NCCL will not use %s, and the GPUs behind %s send through another GPU's NIC. Use NCCL_IB_HCA=%s.",
 			units.Agree(n, "compute NIC", "compute NICs"), strings.Join(missing, ", "), d.Model, units.Agree(n, "that rail", "those rails"), units.Agree(n, "it", "them"), d.HCA())
-	}
-	var other []string
-	for _, dev := range d.Other {
-		if selected(dev) {
-			other = append(other, dev)
-		}
 	}
 	if len(other) > 0 {
 		add("NCCL_IB_HCA selects %s, which node model %q has for storage or front-end traffic, not the compute fabric: NCCL would stripe training traffic onto that network. Use NCCL_IB_HCA=%s.", strings.Join(other, ", "), d.Model, d.HCA())
@@ -380,26 +502,26 @@ func checkP2P(s setting, d Design) []Finding {
 // (ncclFindInterfaces, src/misc/socket.cc, NCCL 2.19–2.30): a value of
 // fewer than 2 characters is ignored and NCCL takes its default (ib*
 // interfaces first); otherwise a list as NCCL_IB_HCA's, whose ports
-// NCCL ignores. It reports a value NCCL ignores where the model names
-// interfaces for the sockets (Design.SocketIfs), one that selects none
+// NCCL ignores. It reports a value NCCL ignores, one that selects none
 // of those front-end interfaces the model names, and one that puts the
 // sockets on the compute rails where the model names other interfaces
 // for them. Where the model names only its compute interfaces, a name
 // it does not know is taken for a front-end interface the model leaves
 // unnamed: no finding.
 func checkSocketIfname(s setting, d Design) []Finding {
-	if len(d.ComputeIfs)+len(d.OtherIfs) == 0 {
-		return nil
-	}
 	use := ""
 	if len(d.SocketIfs) > 0 {
 		use = fmt.Sprintf(" Use NCCL_SOCKET_IFNAME==%s.", strings.Join(d.SocketIfs, ","))
 	}
 	if len(s.value) <= 1 {
-		if len(d.SocketIfs) == 0 {
-			return nil // NCCL's default is what the model leaves it
+		fix := use
+		if fix == "" {
+			fix = " Remove it, or name the interfaces for NCCL's sockets."
 		}
-		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s is shorter than the 2 characters NCCL reads, so NCCL ignores it and takes its default, ib* interfaces first: the compute rails' IPoIB.%s", s.value, use)}}
+		return []Finding{{s.line, s.key, fmt.Sprintf("NCCL_SOCKET_IFNAME=%s is shorter than the 2 characters NCCL reads, so NCCL ignores it and takes its default, ib* interfaces first (on an InfiniBand host the compute rails' IPoIB).%s", s.value, fix)}}
+	}
+	if len(d.ComputeIfs)+len(d.OtherIfs) == 0 {
+		return nil
 	}
 	exclude, entries := parseHCA(s.value)
 	var compute, front []string

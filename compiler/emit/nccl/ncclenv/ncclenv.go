@@ -41,8 +41,9 @@ const TopoDir = "/etc/nccl"
 
 // Emitter is the "nccl-env" back end of `topoc build`: nccl/<model>.env
 // for every node model a node group uses, in the KEY=VALUE form of
-// /etc/nccl.conf and NCCL_CONF_FILE (NCCL 2.23 and later) that a shell
-// can also source.
+// /etc/nccl.conf and NCCL_CONF_FILE (NCCL 2.23 and later), which a shell
+// can also source with set -a (its variables must be exported to reach
+// NCCL).
 var Emitter = &emit.Emitter{
 	Name: "nccl-env",
 	Doc:  "NCCL environment per node model (NCCL_IB_HCA, NCCL_CROSS_NIC, NCCL_SOCKET_IFNAME, NCCL_TOPO_FILE), each setting with why",
@@ -229,7 +230,8 @@ func (d Design) HCA() string {
 func (d Design) Text() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# NCCL environment for node model %q, written by topoc from the design.\n", d.Model)
-	b.WriteString("# KEY=VALUE lines, as /etc/nccl.conf and NCCL_CONF_FILE (NCCL 2.23+) read them; a shell can source it.\n")
+	b.WriteString("# KEY=VALUE lines, as /etc/nccl.conf and NCCL_CONF_FILE (NCCL 2.23+) read them. A shell that sources it must\n")
+	b.WriteString("# export them to reach NCCL: set -a; . FILE; set +a.\n")
 	b.WriteString("# Check an edited copy with: topoc nccl env --check FILE DESIGN\n\n")
 	if hca := d.HCA(); hca != "" {
 		fmt.Fprintf(&b, "# The %d compute NICs in rail order (NIC i is rail i), exact names: without \"=\" each entry is a\n", len(d.Compute))

@@ -1,6 +1,7 @@
 package ncclenv
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func TestDGXH100(t *testing.T) {
 	if strings.Contains(text, "\nNCCL_CROSS_NIC=") {
 		t.Errorf("file sets NCCL_CROSS_NIC on a rail-optimized fabric:\n%s", text)
 	}
-	if fs := Check(d.Text(), d); len(fs) != 0 {
+	if fs := checkEnv(d.Text(), d); len(fs) != 0 {
 		t.Errorf("the emitted file has findings: %+v", fs)
 	}
 }
@@ -55,8 +56,8 @@ func TestRailOnly(t *testing.T) {
 	if !d.RailsOnlyInServers || !strings.Contains(string(d.Text()), "\nNCCL_CROSS_NIC=0\n") {
 		t.Fatalf("rail-only: %+v\n%s", d, d.Text())
 	}
-	fs := Check([]byte("export NCCL_CROSS_NIC=2\n"), d)
-	if len(fs) != 1 || fs[0].Line != 1 || fs[0].Key != "NCCL_CROSS_NIC" || !strings.Contains(fs[0].Msg, "no path") {
+	fs := checkEnv([]byte("export NCCL_IB_HCA="+d.HCA()+"\nexport NCCL_CROSS_NIC=2\n"), d)
+	if len(fs) != 1 || fs[0].Line != 2 || fs[0].Key != "NCCL_CROSS_NIC" || !strings.Contains(fs[0].Msg, "no path") {
 		t.Errorf("findings %+v", fs)
 	}
 }
@@ -94,7 +95,12 @@ func TestCheck(t *testing.T) {
 		// shell script (a line with export) is read as one, and nothing
 		// else.
 		{"  NCCL_IB_DISABLE=0\n", 1, []string{`this line's key is "  NCCL_IB_DISABLE", not NCCL_IB_DISABLE`}},
-		{"export NCCL_IB_DISABLE=0\nNCCL_P2P_LEVEL=\"NVL\"\nNCCL_P2P_LEVEL=NVL\n", 1, nil},
+		{"export NCCL_IB_DISABLE=0\nexport NCCL_P2P_LEVEL=\"NVL\"\nexport NCCL_P2P_LEVEL=NVL\n", 1, nil},
+		// In a script of exports, an NCCL variable set without export
+		// never reaches NCCL (set -a, or a bare export of it, does).
+		{"export NCCL_IB_DISABLE=0\nNCCL_P2P_LEVEL=LOC\n", 2, []string{"NCCL_P2P_LEVEL is set but not exported"}},
+		{"export NCCL_IB_DISABLE=0\nNCCL_P2P_LEVEL=LOC\nexport NCCL_P2P_LEVEL\n", 2, []string{"below the NVL path"}},
+		{"set -a\nNCCL_P2P_LEVEL=NVL\nexport NCCL_IB_DISABLE=0\n", 1, nil},
 		{"NCCL_IB_DISABLE = 1\n", 1, []string{"This line sets nothing", `sets the key "NCCL_IB_DISABLE "`}},
 		{"NCCL_P2P_LEVEL=NVL # NVLink\n", 1, []string{`NCCL_P2P_LEVEL is "NVL # NVLink", where a shell reads "NVL"`}},
 		// Two lines for one key: a shell keeps the last, NCCL the first.
@@ -130,7 +136,9 @@ func TestCheck(t *testing.T) {
 		{"NCCL_SOCKET_IFNAME=eth\n", 1, nil},
 		{"NCCL_SOCKET_IFNAME=ibp\n", 1, nil},
 	} {
-		fs := Check([]byte(c.file), d)
+		// The right NCCL_IB_HCA is not in most of these files: that it
+		// is unset is TestCheckUnset's.
+		fs := slices.DeleteFunc(checkEnv([]byte(c.file), d), func(f Finding) bool { return f.Line == 0 && f.Key == "NCCL_IB_HCA" })
 		if len(c.wants) == 0 {
 			if len(fs) != 0 {
 				t.Errorf("%q: findings %+v, want none", c.file, fs)
@@ -191,26 +199,26 @@ func TestSocketsAndP2P(t *testing.T) {
 	if !strings.Contains(text, "\nNCCL_SOCKET_IFNAME==eno1,eno2\n") || !strings.Contains(text, "meet only through the CPU (SYS)") {
 		t.Errorf("file:\n%s", text)
 	}
-	if fs := Check([]byte("NCCL_SOCKET_IFNAME=ib\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "selects ibp24s0 on the compute rails") {
+	if fs := checkEnv([]byte("NCCL_SOCKET_IFNAME=ib\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "selects ibp24s0 on the compute rails") {
 		t.Errorf("findings %+v", fs)
 	}
 	// NCCL ignores a value under 2 characters (its default then takes
 	// ib* first); a list naming only the storage interface misses the
 	// front end the model names.
 	for v, want := range map[string]string{"e": "shorter than the 2 characters NCCL reads", "": "shorter than the 2 characters", "=ens9": "selects none of node model \"m\"'s front-end interfaces (eno1, eno2)"} {
-		if fs := Check([]byte("NCCL_SOCKET_IFNAME="+v+"\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, want) || !strings.Contains(fs[0].Msg, "Use NCCL_SOCKET_IFNAME==eno1,eno2.") {
+		if fs := checkEnv([]byte("NCCL_SOCKET_IFNAME="+v+"\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, want) || !strings.Contains(fs[0].Msg, "Use NCCL_SOCKET_IFNAME==eno1,eno2.") {
 			t.Errorf("NCCL_SOCKET_IFNAME=%s: findings %+v, want one with %q", v, fs, want)
 		}
 	}
-	if fs := Check(d.Text(), d); len(fs) != 0 {
+	if fs := checkEnv(d.Text(), d); len(fs) != 0 {
 		t.Errorf("the emitted file has findings: %+v", fs)
 	}
 	// The default level (PXB) keeps the PIX pairs and leaves the SYS
 	// ones to host memory, as the file says; LOC loses the PIX pairs too.
-	if fs := Check([]byte("NCCL_P2P_LEVEL=PXB\n"), d); len(fs) != 0 {
+	if fs := checkEnv([]byte("NCCL_P2P_LEVEL=PXB\n"), d); len(fs) != 0 {
 		t.Errorf("findings %+v", fs)
 	}
-	if fs := Check([]byte("NCCL_P2P_LEVEL=LOC\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "below the PIX path") {
+	if fs := checkEnv([]byte("NCCL_P2P_LEVEL=LOC\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "below the PIX path") {
 		t.Errorf("findings %+v", fs)
 	}
 }
@@ -228,17 +236,80 @@ func TestP2PDefaultAMD(t *testing.T) {
 		t.Fatalf("defaults: AMD 2 GPUs %s, Intel %s, AMD 8 GPUs %s, unknown %s; want SYS, PXB, PXB, PXB", p2pDefault(amd), p2pDefault(intel), p2pDefault(eight), p2pDefault(&ir.ServerModel{}))
 	}
 	d := Design{Model: "m", GPUPeerBest: ir.PathSYS, GPUPeer: ir.PathSYS, P2PDefault: ir.PathSYS}
-	if fs := Check([]byte("NCCL_P2P_LEVEL=PHB\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "which its default (SYS) allows") {
+	if fs := checkEnv([]byte("NCCL_P2P_LEVEL=PHB\n"), d); len(fs) != 1 || !strings.Contains(fs[0].Msg, "which its default (SYS) allows") {
 		t.Errorf("AMD, PHB: findings %+v", fs)
 	}
-	if fs := Check([]byte("NCCL_P2P_DISABLE=1\n"), d); len(fs) != 1 {
+	if fs := checkEnv([]byte("NCCL_P2P_DISABLE=1\n"), d); len(fs) != 1 {
 		t.Errorf("AMD, P2P disabled: findings %+v", fs)
 	}
 	if !strings.Contains(string(d.Text()), "default (SYS, as on every x86 AMD host of at most two GPUs), which allows peer-to-peer on every GPU pair") {
 		t.Errorf("AMD file:\n%s", d.Text())
 	}
 	d.P2PDefault = ir.PathPXB
-	if fs := Check([]byte("NCCL_P2P_LEVEL=PHB\nNCCL_P2P_DISABLE=1\n"), d); len(fs) != 0 {
+	if fs := checkEnv([]byte("NCCL_P2P_LEVEL=PHB\nNCCL_P2P_DISABLE=1\n"), d); len(fs) != 0 {
 		t.Errorf("Intel: findings %+v, want none", fs)
+	}
+}
+
+// checkEnv checks src as `topoc nccl env --check` does a file of a name
+// that does not end in .conf (ReadingOf).
+func checkEnv(src []byte, d Design) []Finding {
+	return Check(src, ReadingOf("nccl.env", src), d)
+}
+
+// How a file is read decides what it sets. A .conf file is NCCL's own
+// (its export lines set nothing there, and of two lines the first
+// counts); a file of bare KEY=VALUE lines is judged as both readers read
+// it (NCCL's first value of a key too); carriage returns stay in values,
+// as both readers keep them. What the file leaves out is at line 0: an
+// unset NCCL_IB_HCA where the model has storage RDMA devices, a file
+// that sets no NCCL variable. "^" alone selects no device at all.
+func TestCheckReadings(t *testing.T) {
+	d := design(t, "dgx-h100-superpod", "scalable_units=1")
+	hca := "NCCL_IB_HCA=" + d.HCA() + "\n"
+	if ReadingOf("/etc/nccl.conf", []byte("export A=1\n")) != ReadConf || ReadingOf("env.sh", []byte("  export A=1\n")) != ReadShell || ReadingOf("nccl.env", []byte("A=1\n")) != ReadEither {
+		t.Fatal("ReadingOf: want conf by name, shell by an export line, else either")
+	}
+	for _, c := range []struct {
+		file, src string
+		want      []string // "line: text" of each finding, in order
+	}{
+		{"nccl.conf", "export " + hca, []string{
+			`0: NCCL_IB_HCA is not set`,
+			`1: NCCL's nccl.conf reader takes this line's key as "export NCCL_IB_HCA", not NCCL_IB_HCA, so NCCL ignores the line`}},
+		{"nccl.conf", hca + "NCCL_P2P_LEVEL=LOC\nNCCL_P2P_LEVEL=NVL\n", []string{
+			`2: NCCL_P2P_LEVEL=LOC is below the NVL path`,
+			`3: NCCL_P2P_LEVEL is set on lines 2 and 3: NCCL's nccl.conf reader keeps the first ("LOC")`}},
+		{"nccl.conf", hca + "NCCL_P2P_LEVEL=\"NVL\"\n", []string{
+			`2: NCCL's nccl.conf reader reads NCCL_P2P_LEVEL as "\"NVL\"": it keeps quotes`,
+			`2: NCCL_P2P_LEVEL="NVL" is no level NCCL reads`}},
+		{"nccl.env", hca + "NCCL_P2P_LEVEL=LOC\nNCCL_P2P_LEVEL=NVL\n", []string{
+			`2: NCCL_P2P_LEVEL=LOC is below the NVL path`,
+			`3: NCCL_P2P_LEVEL is set on lines 2 and 3: a shell keeps the last ("NVL"), NCCL's nccl.conf reader the first ("LOC")`}},
+		{"nccl.env", strings.TrimSuffix(hca, ":1\n") + "\r\n", []string{
+			`1: The file's lines end in a carriage return`,
+			`1: NCCL_IB_HCA leaves out compute NIC mlx5_11 (rail 7)`,
+			`1: NCCL_IB_HCA entry "mlx5_11\r" names no NIC`}},
+		{"nccl.env", "NCCL_CROSS_NIC=2\n", []string{`0: NCCL_IB_HCA is not set, so NCCL takes every RDMA device, storage and front-end ones (mlx5_1, mlx5_2, mlx5_7, mlx5_8) included`}},
+		{"nccl.env", hca + "FOO=1\n", nil},
+		{"nccl.env", "FOO=1\n", []string{`0: The file sets no NCCL variable`, `0: NCCL_IB_HCA is not set`}},
+		{"nccl.env", "NCCL_IB_HCA=^\n", []string{`1: NCCL_IB_HCA=^ selects none of the RDMA devices node model "DGX-H100" names: unless the host has others it names, NCCL finds no RDMA device and falls back to TCP sockets`}},
+	} {
+		fs := Check([]byte(c.src), ReadingOf(c.file, []byte(c.src)), d)
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%d: %s", f.Line, f.Msg))
+		}
+		ok := len(got) == len(c.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = strings.HasPrefix(got[i], c.want[i])
+		}
+		if !ok {
+			t.Errorf("%s %q:\n got %q\nwant %q", c.file, c.src, got, c.want)
+		}
+	}
+	// A value NCCL ignores is found whatever the model names.
+	if fs := Check([]byte("NCCL_SOCKET_IFNAME=e\n"), ReadEither, Design{Model: "m"}); len(fs) != 1 || !strings.Contains(fs[0].Msg, "shorter than the 2 characters NCCL reads") {
+		t.Errorf("one-character NCCL_SOCKET_IFNAME, no interfaces named: %+v", fs)
 	}
 }
