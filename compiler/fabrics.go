@@ -128,7 +128,13 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		return
 	}
 	p := gen.FatTree{K: int(ft.K.V), LinkRateBPS: ft.LinkRate.V, HostBPS: ft.HostRate.V, CoreBPS: ft.CoreRate.V,
-		SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
+		HostsPerEdge: int(ft.HostsPerEdge.V), SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
+	if ft.HostsPerEdge.Set && ft.HostsPerEdge.V < 1 {
+		p.HostsPerEdge = -1 // explicitly none or negative: Validate refuses it
+		if ft.HostsPerEdge.V < 0 {
+			p.HostsPerEdge = int(ft.HostsPerEdge.V)
+		}
+	}
 	if ft.SwitchModel.Set {
 		m, ok := s.switchModel(ft.SwitchModel)
 		if !ok || !s.oneRate(m, ft.SwitchModel.Range, "fat_tree") {
@@ -138,6 +144,11 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 			return
 		}
 		p.Radix, p.PortBPS = int(m.Radix.V), m.PortRate.V
+		if host := ft.HostRate.V; host > 0 {
+			// Hosts at a breakout lane rate fill the lanes of each
+			// down port (a speed or the native rate: a port each).
+			p.HostLanes = portModel(m).Lanes(host)
+		}
 		if int64(p.K) > m.Radix.V {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix",
 				fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)))
@@ -145,7 +156,7 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		}
 	}
 	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"k": ft.K.Range, "link_rate": ft.LinkRate.Range,
-		"host_rate": ft.HostRate.Range, "core_rate": ft.CoreRate.Range}) {
+		"host_rate": ft.HostRate.Range, "core_rate": ft.CoreRate.Range, "hosts_per_edge": ft.HostsPerEdge.Range}) {
 		return
 	}
 	gen.BuildFatTree(s.g, f.Name, p)

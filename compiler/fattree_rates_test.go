@@ -80,6 +80,45 @@ fabric "ft" {
 	}
 }
 
+// hosts_per_edge past the k/2 down ports is an invalid-parameter at the
+// argument unless the switch model breaks a port out at host_rate; with
+// the breakout, hosts fill both lanes of each down port.
+func TestFatTreeHostsPerEdgeErrors(t *testing.T) {
+	src := func(model, extra string) string {
+		return model + `
+fabric "ft" {
+  fat_tree {
+    k              = 4
+    link_rate      = "400Gb/s"
+    host_rate      = "200Gb/s"
+    hosts_per_edge = 4
+    switch_model   = "M"
+` + extra + `
+  }
+}
+`
+	}
+	_, errs := compileSrc(t, src(`switch_model "M" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  speeds    = ["200Gb/s"]
+}`, ""))
+	if len(errs) != 1 || errs[0] != string(diag.InvalidParameter) {
+		t.Errorf("4 hosts per edge on 2 whole 200G ports: %v; want one invalid-parameter", errs)
+	}
+	g, errs := compileSrc(t, src(`switch_model "M" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  breakouts = ["2x200Gb/s"]
+}`, ""))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if n := len(g.Fabrics[0].Endpoints); n != 32 {
+		t.Errorf("k = 4, 4 hosts per edge: %d hosts, want 32", n)
+	}
+}
+
 // An optional rate written as zero is an error at the argument, not a
 // silent default; a torus router reports its model's port rate, not the
 // link rate its ports run at.

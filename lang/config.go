@@ -346,7 +346,10 @@ type FatTree struct {
 	// HostRate is the host–edge rate (host_rate), CoreRate the
 	// aggregation–core rate (core_rate); unset, LinkRate.
 	HostRate, CoreRate Val[float64]
-	SwitchModel        Val[string]
+	// HostsPerEdge is hosts_per_edge: the hosts cabled to each edge
+	// switch (unset: k/2).
+	HostsPerEdge Val[int64]
+	SwitchModel  Val[string]
 }
 
 // Dragonfly is the `dragonfly` family block (Kim et al. 2008).

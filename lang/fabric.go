@@ -27,8 +27,9 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 	f.FamilyRange = fb.DefRange
 	switch fb.Type {
 	case "fat_tree":
-		a := newAttrs(content(fb, schemaOf([]string{"k", "link_rate", "host_rate", "core_rate", "switch_model"}), diags), ctx, fb.DefRange)
-		f.FatTree = &FatTree{K: a.int("k"), LinkRate: a.rate("link_rate"), HostRate: a.rate("host_rate"), CoreRate: a.rate("core_rate"), SwitchModel: a.str("switch_model")}
+		a := newAttrs(content(fb, schemaOf([]string{"k", "link_rate", "host_rate", "core_rate", "hosts_per_edge", "switch_model"}), diags), ctx, fb.DefRange)
+		f.FatTree = &FatTree{K: a.int("k"), LinkRate: a.rate("link_rate"), HostRate: a.rate("host_rate"), CoreRate: a.rate("core_rate"),
+			HostsPerEdge: a.int("hosts_per_edge"), SwitchModel: a.str("switch_model")}
 		requireSet(a, "k", f.FatTree.K.Set, "fat_tree")
 		requireSet(a, "link_rate", f.FatTree.LinkRate.Set, "fat_tree")
 		*diags = append(*diags, a.diags...)

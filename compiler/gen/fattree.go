@@ -14,7 +14,9 @@ import (
 // k pods each hold k/2 edge and k/2 aggregation switches; (k/2)² core
 // switches join the pods; every switch has k ports. Closed forms: k³/4
 // hosts, 5k²/4 switches, 3k³/4 links (k³/4 of each kind), (k/2)² shortest
-// paths between hosts in different pods.
+// paths between hosts in different pods. With H hosts per edge switch
+// (HostsPerEdge: fewer, or more on broken-out down ports), k·(k/2)·H
+// hosts and host–edge links.
 type FatTree struct {
 	// K is the switch radix (ports per switch): even, at least 2.
 	K int
@@ -33,6 +35,13 @@ type FatTree struct {
 	// at least k.
 	Radix   int
 	PortBPS float64
+	// HostsPerEdge is the hosts cabled to each edge switch (0 = k/2, the
+	// paper's). Up to (k/2)·HostLanes: HostLanes is the lanes one edge
+	// port carries at the host rate (the switch model's breakout that
+	// produces it; 0 or 1 = a whole port per host), and hosts fill the
+	// lanes of each down port before the next (a breakout cable serves
+	// HostLanes hosts).
+	HostsPerEdge, HostLanes int
 	// SwitchModel is the catalogue model of every switch, or "".
 	SwitchModel string
 	// Origin is stamped on the fabric and on every node and link built.
@@ -49,8 +58,16 @@ func (p FatTree) Validate() []ParamError {
 	case p.K%2 != 0:
 		errs = append(errs, ParamError{"k", fmt.Sprintf("must be even (got %d): every switch splits its ports half down, half up; use k = %d or %d", p.K, p.K-1, p.K+1)})
 	default:
-		k := int64(p.K)
-		errs = append(errs, sizeErrors("k", "links", 3*k*k*k/4)...)
+		k, hpe := int64(p.K), int64(p.hostsPerEdge())
+		errs = append(errs, sizeErrors("k", "links", k*(k/2)*hpe+k*k*k/2)...)
+		switch lanes := max(p.HostLanes, 1); {
+		case p.HostsPerEdge < 0:
+			errs = append(errs, ParamError{"hosts_per_edge", fmt.Sprintf("must be at least 1 (got %d)", p.HostsPerEdge)})
+		case p.HostsPerEdge > p.K/2*lanes && lanes == 1:
+			errs = append(errs, ParamError{"hosts_per_edge", fmt.Sprintf("= %d needs more than the k/2 = %d down ports of an edge switch; more hosts per edge need a switch_model whose breakout splits a port into lanes at host_rate (\"2x200Gb/s\" serves two 200G hosts per 400G port)", p.HostsPerEdge, p.K/2)})
+		case p.HostsPerEdge > p.K/2*lanes:
+			errs = append(errs, ParamError{"hosts_per_edge", fmt.Sprintf("= %d needs more than the %d down ports × %d lanes = %d host ports of an edge switch", p.HostsPerEdge, p.K/2, lanes, p.K/2*lanes)})
+		}
 	}
 	errs = append(errs, rateErrors("link_rate", p.LinkRateBPS)...)
 	for _, r := range []struct {
@@ -62,6 +79,14 @@ func (p FatTree) Validate() []ParamError {
 		}
 	}
 	return errs
+}
+
+// hostsPerEdge returns the hosts cabled to each edge switch.
+func (p FatTree) hostsPerEdge() int {
+	if p.HostsPerEdge == 0 {
+		return p.K / 2
+	}
+	return p.HostsPerEdge
 }
 
 // rates returns the host–edge, edge–aggregation and aggregation–core
@@ -84,8 +109,10 @@ func (p FatTree) rates() (host, link, core float64) {
 // of the largest index among its siblings): "pod3/edge1", "pod3/agg1",
 // "pod3/edge1/host0", "core05".
 //
-// Wiring and port numbers (deterministic, h = k/2):
-//   - host j of edge e: host port 0 ↔ edge port j;
+// Wiring and port numbers (deterministic, h = k/2, H hosts per edge, L
+// lanes per down port at the host rate):
+//   - host j of edge e: host port 0 ↔ edge port j (L = 1), or lane j mod
+//     L of edge port ⌊j/L⌋ (a broken-out port, Link.Breakout = L);
 //   - edge e ↔ aggregation a of the same pod: edge port h+a ↔ agg port e;
 //   - aggregation a of pod q ↔ core a·h+c (c in [0,h)): agg port h+c ↔
 //     core port q. This is the paper's wiring: aggregation switch a of
@@ -95,12 +122,16 @@ func (p FatTree) rates() (host, link, core float64) {
 // cores; links by kind: host_edge, edge_aggregation, aggregation_core.
 // Fabric.Endpoints are the host ports in host order.
 func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
-	k, h := p.K, p.K/2
+	k, h, hpe, lanes := p.K, p.K/2, p.hostsPerEdge(), max(p.HostLanes, 1)
+	params := []ir.Param{{Name: "k", Value: int64(k)}}
+	if hpe != h {
+		params = append(params, ir.Param{Name: "hosts_per_edge", Value: int64(hpe)})
+	}
 	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyFatTree,
 		Tiers:  []string{"edge", "aggregation", "core"},
-		Params: []ir.Param{{Name: "k", Value: int64(k)}}}, p.Origin)
-	g.Nodes = slices.Grow(g.Nodes, k*k*k/4+5*k*k/4)
-	g.Links = slices.Grow(g.Links, 3*k*k*k/4)
+		Params: params}, p.Origin)
+	g.Nodes = slices.Grow(g.Nodes, k*h*hpe+5*k*k/4)
+	g.Links = slices.Grow(g.Links, k*h*hpe+k*k*k/2)
 
 	hostBPS, linkBPS, coreBPS := p.rates()
 	radix := int32(max(p.Radix, k))
@@ -121,7 +152,7 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	}
 	edge := make([]ir.NodeID, k*h) // pod*h + e
 	agg := make([]ir.NodeID, k*h)  // pod*h + a
-	host := make([]ir.NodeID, 0, k*h*h)
+	host := make([]ir.NodeID, 0, k*h*hpe)
 	for q := range k {
 		pod := Indexed("pod", q, k) + "/"
 		edgeNames := make([]string, h)
@@ -133,8 +164,8 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 			agg[q*h+a] = sw(pod+Indexed("agg", a, h), "aggregation", "pod", q)
 		}
 		for e := range h {
-			for j := range h {
-				n := ir.NewNode(edgeNames[e]+"/"+Indexed("host", j, h), ir.KindHost)
+			for j := range hpe {
+				n := ir.NewNode(edgeNames[e]+"/"+Indexed("host", j, hpe), ir.KindHost)
 				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, hostBPS, "pod", int32(q)
 				host = append(host, b.node(n))
 			}
@@ -147,9 +178,14 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 
 	eps := make([]ir.Port, len(host))
 	for i, n := range host {
-		e := i / h // global edge index pod*h + e
+		e, j := i/hpe, i%hpe // global edge index pod*h + e, host of it
 		eps[i] = portOf(n, 0)
-		b.link(ir.LinkHostEdge, eps[i], portOf(edge[e], i%h), hostBPS)
+		if lanes == 1 {
+			b.link(ir.LinkHostEdge, eps[i], portOf(edge[e], j), hostBPS)
+			continue
+		}
+		g.AddLink(ir.Link{A: eps[i], B: ir.Port{Node: edge[e], Port: int32(j / lanes), Lane: int32(j % lanes)}, CapacityBPS: hostBPS,
+			Kind: ir.LinkHostEdge, Fabric: b.fabric, Breakout: int32(lanes), Origin: p.Origin})
 	}
 	for q := range k {
 		for e := range h {

@@ -168,6 +168,58 @@ func TestFatTreeGonumOracle(t *testing.T) {
 	}
 }
 
+// TestFatTreeHostsPerEdge sweeps H hosts per edge switch over 1 … (k/2)·L
+// for lanes L = 1, 2, 4: k·(k/2)·H hosts and host–edge links, the
+// switch links unchanged (k³/4 of each kind), and host j of an edge on
+// lane j mod L of down port ⌊j/L⌋, each lane of a down port used once,
+// no down port past ⌈H/L⌉ − 1 and no uplink moved (edge port k/2 + a).
+func TestFatTreeHostsPerEdge(t *testing.T) {
+	for _, k := range []int{4, 8} {
+		h := k / 2
+		for _, lanes := range []int{1, 2, 4} {
+			for hpe := 1; hpe <= h*lanes; hpe++ {
+				p := FatTree{K: k, LinkRateBPS: 400e9, HostBPS: 400e9 / float64(lanes), HostsPerEdge: hpe, HostLanes: lanes}
+				if errs := p.Validate(); len(errs) > 0 {
+					t.Fatalf("k=%d L=%d H=%d: %v", k, lanes, hpe, errs)
+				}
+				g := ir.New()
+				f := BuildFatTree(g, "ft", p)
+				count := kinds(g)
+				if want := (map[ir.LinkKind]int{ir.LinkHostEdge: k * h * hpe, ir.LinkEdgeAggregation: k * k * k / 4, ir.LinkAggregationCore: k * k * k / 4}); !reflect.DeepEqual(count, want) {
+					t.Fatalf("k=%d L=%d H=%d: links %v, want %v", k, lanes, hpe, count, want)
+				}
+				if n := len(g.Fabrics[f].Endpoints); n != k*h*hpe {
+					t.Fatalf("k=%d L=%d H=%d: %d endpoints, want k·(k/2)·H = %d", k, lanes, hpe, n, k*h*hpe)
+				}
+				used := map[ir.Port]bool{}
+				for _, l := range g.Links {
+					if l.Kind == ir.LinkHostEdge {
+						if l.B.Port >= int32((hpe+lanes-1)/lanes) || l.B.Lane >= int32(lanes) || used[l.B] || lanes > 1 && l.Breakout != int32(lanes) {
+							t.Fatalf("k=%d L=%d H=%d: host link at edge port %d lane %d (breakout %d)", k, lanes, hpe, l.B.Port, l.B.Lane, l.Breakout)
+						}
+						used[l.B] = true
+					}
+					if l.Kind == ir.LinkEdgeAggregation && l.A.Port < int32(h) {
+						t.Fatalf("k=%d L=%d H=%d: uplink on edge port %d, a down port", k, lanes, hpe, l.A.Port)
+					}
+				}
+				if hpe != h && g.Fabrics[f].Params[len(g.Fabrics[f].Params)-1].Name != "hosts_per_edge" {
+					t.Fatalf("k=%d H=%d: no hosts_per_edge parameter on the fabric", k, hpe)
+				}
+			}
+		}
+	}
+	// Host j of an edge sits on lane j mod L of port ⌊j/L⌋: k = 4, L = 2,
+	// H = 4 puts pod0/edge0's host3 on port 1, lane 1.
+	g := ir.New()
+	BuildFatTree(g, "ft", FatTree{K: 4, LinkRateBPS: 400e9, HostBPS: 200e9, HostsPerEdge: 4, HostLanes: 2})
+	for _, l := range g.Links {
+		if g.Nodes[l.A.Node].Name == "pod0/edge0/host3" && (g.Nodes[l.B.Node].Name != "pod0/edge0" || l.B.Port != 1 || l.B.Lane != 1 || l.Breakout != 2) {
+			t.Errorf("pod0/edge0/host3 on %s port %d lane %d, breakout %d; want pod0/edge0 port 1 lane 1, breakout 2", g.Nodes[l.B.Node].Name, l.B.Port, l.B.Lane, l.Breakout)
+		}
+	}
+}
+
 func TestFatTreeValidate(t *testing.T) {
 	for _, c := range []struct {
 		p     FatTree
@@ -178,6 +230,9 @@ func TestFatTreeValidate(t *testing.T) {
 		{FatTree{K: 7, LinkRateBPS: 1}, "k", "k = 6 or 8"},
 		{FatTree{K: 4096, LinkRateBPS: 1}, "k", "limit"},
 		{FatTree{K: 4}, "link_rate", "positive"},
+		{FatTree{K: 4, LinkRateBPS: 1, HostsPerEdge: -1}, "hosts_per_edge", "at least 1"},
+		{FatTree{K: 4, LinkRateBPS: 1, HostsPerEdge: 3}, "hosts_per_edge", "need a switch_model whose breakout"},
+		{FatTree{K: 4, LinkRateBPS: 1, HostsPerEdge: 5, HostLanes: 2}, "hosts_per_edge", "2 down ports × 2 lanes = 4"},
 	} {
 		errs := c.p.Validate()
 		if len(errs) != 1 || errs[0].Param != c.param || !strings.Contains(errs[0].Msg, c.msg) {

@@ -1,0 +1,51 @@
+package bisection
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/topoc/topoc/analyzers/oversub"
+	"github.com/topoc/topoc/compiler/compiletest"
+	"github.com/topoc/topoc/lang/units"
+)
+
+// A k = 8 fat-tree of 400G switches whose edge down ports break out into
+// two 200G lanes, with H hosts per edge switch: H = 8 fills every lane,
+// k·(k/2)·H = 256 hosts at 200G over k/2 = 4 uplinks at 400G per edge,
+// so 1:1 end to end and a bisection of k³/8 core links × 400G = 25.6
+// Tb/s, half the injection (ratio 1, exact); H = 4 (the paper's k/2, on
+// two broken-out ports) is 0.5:1 with ratio 1; H = 6, 0.75:1.
+func TestFatTreeBrokenOutHosts(t *testing.T) {
+	for _, c := range []struct {
+		hpe      int
+		oversub  float64
+		bisectTb float64
+	}{{8, 1, 25.6}, {4, 0.5, 12.8}, {6, 0.75, 19.2}} {
+		g := compiletest.Source(t, fmt.Sprintf(`
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  breakouts = ["2x200Gb/s"]
+}
+fabric "ft" {
+  fat_tree {
+    k              = 8
+    link_rate      = "400Gb/s"
+    host_rate      = "200Gb/s"
+    hosts_per_edge = %d
+    switch_model   = "S8"
+  }
+}
+`, c.hpe))
+		if n := len(g.Fabrics[0].Endpoints); n != 32*c.hpe {
+			t.Fatalf("H = %d: %d hosts, want k·(k/2)·H = %d", c.hpe, n, 32*c.hpe)
+		}
+		r := Compute(g, 0, Options{})
+		if want := c.bisectTb * 1e12; r.LowerBoundBPS != want || r.UpperBoundBPS != want || r.Ratio != 1 {
+			t.Errorf("H = %d: bisection [%s, %s] ratio %v; want exactly %s, ratio 1", c.hpe, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.Ratio, units.Rate(want))
+		}
+		if o := oversub.Analyze(g, 0); o.EndToEnd == nil || *o.EndToEnd != c.oversub {
+			t.Errorf("H = %d: end to end %v; want %v (H × 200G down over 4 × 400G up)", c.hpe, o.EndToEnd, c.oversub)
+		}
+	}
+}
