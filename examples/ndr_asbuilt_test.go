@@ -125,6 +125,26 @@ func TestNDRAsBuilt(t *testing.T) {
 	if !maps.Equal(codes, want) || res.SetApart != 45 {
 		t.Errorf("with the GUID lines: findings %v, %d set apart; want %v, 45", codes, res.SetApart, want)
 	}
+	// SU 4's adapters describe themselves "<host> mlx5_N", an hca the
+	// node model does not name, and are placed by their cables. Two of
+	// them exchanged between hosts c16 and c17 (their descriptions
+	// swapped in the file) are no longer placed silently on each other's
+	// host: each is its host's one NIC left, so the cables are one swap.
+	swappedData := strings.NewReplacer("a08-p1-dgx-04-c16 mlx5_5", "a08-p1-dgx-04-c17 mlx5_5", "a08-p1-dgx-04-c17 mlx5_5", "a08-p1-dgx-04-c16 mlx5_5").Replace(string(data))
+	swappedTopo, _, err := asbuilt.Parse([]byte(swappedData), asbuilt.FormatIBNetDiscover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = asbuilt.Compare(g, 0, swappedTopo, asbuilt.Options{Map: m, File: "ndr.out"})
+	codes = map[diag.Code]int{}
+	for _, d := range res.Diags {
+		codes[diag.CodeOf(d)]++
+	}
+	want[diag.AsbuiltSwapped]++
+	want[diag.AsbuiltUnnamedDevice] -= 2
+	if !maps.Equal(codes, want) || res.ByPosition != 135 {
+		t.Errorf("c16 and c17 exchanged: findings %v, %d by cable; want %v, 135", codes, res.ByPosition, want)
+	}
 	for _, c := range []struct{ in, want string }{{"0xE09D730300858F4C", "e09d730300858f4c"}, {"H-e09d730300858f4c", "e09d730300858f4c"},
 		{"S-0x2c5eab0300b87b40", "2c5eab0300b87b40"}, {"0x1", "0000000000000001"}, {"2C5EAB0300B87B40", "2c5eab0300b87b40"},
 		{"cafe", "cafe"}, {"MF0;A09-P1-IBLEAF-01-01:MQM9701/U1", "MF0;A09-P1-IBLEAF-01-01:MQM9701/U1"}} {

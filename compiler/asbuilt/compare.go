@@ -226,6 +226,9 @@ type comparison struct {
 	// held names the device compared as none of the design's at each
 	// design port one is cabled to (holds).
 	held map[endKey]string
+	// hosts maps every alias of the design hosts' and servers' names to
+	// the host (namedHost), built when first needed.
+	hosts map[string]ir.NodeID
 }
 
 // dlink is a design link by its two ends.
@@ -283,10 +286,7 @@ func (c *comparison) port(e endKey) string {
 	if !nd.Kind.IsSwitch() || e.port < 1 || lanes == 1 && c.g.Protocols[nd.Model] != "ethernet" {
 		return name
 	}
-	plan := fmt.Sprintf("swp%d", e.port)
-	if lanes > 1 {
-		plan = fmt.Sprintf("swp%ds%d", (e.port-1)/lanes+1, (e.port-1)%lanes)
-	}
+	plan := planPortName(e.port, lanes)
 	own := c.portNames[e]
 	if own == "" {
 		switch c.naming[e.node] {
@@ -339,6 +339,16 @@ func boolRank(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// planPortName is the cable plan's name of switch port p (from 1) on a
+// switch whose ports split into lanes lanes: swpN, or swpNsL with N =
+// (p−1) ÷ lanes + 1 and L = (p−1) mod lanes (ir.Graph.PortName).
+func planPortName(p, lanes int) string {
+	if lanes > 1 {
+		return fmt.Sprintf("swp%ds%d", (p-1)/lanes+1, (p-1)%lanes)
+	}
+	return fmt.Sprintf("swp%d", p)
 }
 
 // designDevices returns the devices of fabric f that discovery reports:
@@ -410,12 +420,18 @@ func otherFabricDevices(g *ir.Graph, f ir.FabricID) []ir.NodeID {
 type nameIndex struct {
 	node map[string]ir.NodeID
 	port map[string]int
+	// host maps the names of each host or server (design name,
+	// hostname, in every alias form) to its one device of one port in
+	// the fabric: an adapter described "<host> <hca>" whose hca the
+	// node model does not name ("h1 mlx5_0", a Linux default) is that
+	// device, where its host has no other.
+	host map[string]ir.NodeID
 }
 
 // designNames returns the nameIndex of devices; the first device to
 // claim an alias keeps it.
 func designNames(g *ir.Graph, devices []ir.NodeID, netNames map[ir.NodeID][]portName) nameIndex {
-	idx := nameIndex{node: make(map[string]ir.NodeID, 4*len(devices)), port: map[string]int{}}
+	idx := nameIndex{node: make(map[string]ir.NodeID, 4*len(devices)), port: map[string]int{}, host: map[string]ir.NodeID{}}
 	for _, n := range devices {
 		for _, name := range deviceNames(g, n, netNames) {
 			for _, a := range aliases(name.name) {
@@ -428,7 +444,44 @@ func designNames(g *ir.Graph, devices []ir.NodeID, netNames map[ir.NodeID][]port
 			}
 		}
 	}
+	// The one-port devices that are their host's only one here.
+	only := map[ir.NodeID]ir.NodeID{} // host → its one device, None if several
+	for _, n := range devices {
+		nd := &g.Nodes[n]
+		h := n
+		if nd.Kind == ir.KindNIC {
+			h = nd.Parent
+		}
+		if nd.Kind.IsSwitch() || h == ir.None {
+			continue
+		}
+		if _, seen := only[h]; seen || nd.Radix > 1 {
+			only[h] = ir.None
+			continue
+		}
+		only[h] = n
+	}
+	for h, n := range only {
+		if n == ir.None {
+			continue
+		}
+		for _, name := range hostNames(g, h) {
+			for _, a := range aliases(name) {
+				idx.host[a] = n
+			}
+		}
+	}
 	return idx
+}
+
+// hostNames returns the names host or server h goes by: its design name
+// and its hostname (node_group), where it has one.
+func hostNames(g *ir.Graph, h ir.NodeID) []string {
+	names := []string{g.Nodes[h].Name}
+	if hn, ok := g.Hostnames[h]; ok {
+		names = append(names, hn)
+	}
+	return names
 }
 
 // portName is a name a design device may be discovered by, and the port
@@ -747,10 +800,23 @@ func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link,
 			c.holds(d, cables[d.ID], "a device of another fabric")
 		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
-			c.holds(d, cables[d.ID], "not in the design")
 		}
 	}
-	return extra
+	// A port that names its host but sits on another host's port takes
+	// that host's one device left, once every other took its own.
+	kept := extra[:0]
+	for _, d := range extra {
+		if h, ok := c.namedHost(d); ok && c.takeByElimination(d, h, linksAt[d.ID]) {
+			continue
+		}
+		kept = append(kept, d)
+		why := "not in the design"
+		if h, ok := c.namedHost(d); ok {
+			why = "a port of " + c.g.Nodes[h].Name + " not in the design"
+		}
+		c.holds(d, cables[d.ID], why)
+	}
+	return kept
 }
 
 // holds records the design ports the cables of d, a device compared as
@@ -801,9 +867,16 @@ func (c *comparison) takeByCable(d *Device, cables []Link, linksAt []int) bool {
 	if c.otherKind[d.ID] {
 		return true // its name is the finding (namedAsOtherKind)
 	}
+	fix := "Set its NodeDescription (\"<host> <hca>\"), or map it with --map."
+	if h, ok := c.namedHost(d); ok {
+		// "c16 mlx5_5" on one of c16's NICs: the host is right, the
+		// hca is a name the node model does not give any NIC.
+		_, hca, _ := strings.Cut(d.Desc, " ")
+		fix = fmt.Sprintf("Its description names %s, but no NIC of it is named %q: name the node model's NICs as the hosts do (nic { pci { names } }) so that each is known by name, not only by where its cable lands.", c.g.Nodes[h].Name, hca)
+	}
 	c.add(diag.Info(diag.AsbuiltUnnamedDevice, c.g.Range(c.g.Nodes[slot.node].Origin), "Adapter matched by its cable",
-		fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s, where the design has %s, so it is taken for that. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
-			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.port(swPort), c.g.Nodes[slot.node].Name)))
+		fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s, where the design has %s, so it is taken for that. %s",
+			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.port(swPort), c.g.Nodes[slot.node].Name, fix)))
 	return true
 }
 
@@ -837,9 +910,93 @@ func (c *comparison) cableSlot(d *Device, cables []Link) (slot, swPort endKey, o
 // took another port of slot by its name while d has one port too; and an
 // LLDP host port's system name names the slot's host (namesHost).
 func (c *comparison) mayTake(d *Device, slot ir.NodeID, prev *Device) bool {
-	return c.g.Nodes[slot].Kind != ir.KindSwitch &&
-		(prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis || c.renumbered[prev.ID] > 0 && d.Ports <= 1) &&
-		(d.Chassis == "" || namesHost(c.g, slot, d.Chassis))
+	if c.g.Nodes[slot].Kind == ir.KindSwitch ||
+		!(prev == nil || d.Chassis != "" && prev.Chassis == d.Chassis || c.renumbered[prev.ID] > 0 && d.Ports <= 1) {
+		return false
+	}
+	// A device whose description names a design host ("c16 mlx5_5",
+	// LLDP's system name) does not take another host's slot: that is
+	// its cable on the wrong host's port, not an unnamed device.
+	if h, ok := c.namedHost(d); ok {
+		return c.hostOf(slot) == h
+	}
+	return d.Chassis == "" || namesHost(c.g, slot, d.Chassis)
+}
+
+// namedHost returns the design host or server of this fabric that
+// adapter d's description names ("<host> <hca>", or an LLDP host port's
+// system name), by design name or hostname, fully qualified or not.
+func (c *comparison) namedHost(d *Device) (ir.NodeID, bool) {
+	host, ok := adapterHost(d)
+	if !ok {
+		return ir.None, false
+	}
+	if c.hosts == nil {
+		c.hosts = map[string]ir.NodeID{}
+		for _, n := range c.devices {
+			if h := c.hostOf(n); h != ir.None {
+				for _, name := range hostNames(c.g, h) {
+					for _, a := range aliases(name) {
+						c.hosts[a] = h
+					}
+				}
+			}
+		}
+	}
+	for _, name := range []string{host, strings.SplitN(host, ".", 2)[0]} {
+		for _, a := range aliases(name) {
+			if h, ok := c.hosts[a]; ok {
+				return h, true
+			}
+		}
+	}
+	return ir.None, false
+}
+
+// hostOf returns the host or server design device n belongs to: itself
+// for a host, its server for a NIC, None for a switch.
+func (c *comparison) hostOf(n ir.NodeID) ir.NodeID {
+	switch nd := &c.g.Nodes[n]; {
+	case nd.Kind == ir.KindNIC:
+		return nd.Parent
+	case nd.Kind.IsSwitch():
+		return ir.None
+	}
+	return n
+}
+
+// takeByElimination matches adapter d, whose description names design
+// host h but none of its devices, to h's one device in the fabric not
+// yet taken, where exactly one is left, and reports whether it did: its
+// cable, wherever it is, is then compared as that device's. A port of a
+// host cabled to another host's port thus shows as a miswire or a swap.
+func (c *comparison) takeByElimination(d *Device, h ir.NodeID, linksAt []int) bool {
+	if d.Ports > 1 {
+		return false
+	}
+	left := ir.NodeID(ir.None)
+	for _, n := range c.devices {
+		if c.hostOf(n) != h || c.g.Nodes[n].Kind.IsSwitch() {
+			continue
+		}
+		free := c.taken[n] == ""
+		if c.g.Nodes[n].Radix > 1 {
+			free = false // a port of a NIC of several: which port cannot be told
+		}
+		if free {
+			if left != ir.None {
+				return false
+			}
+			left = n
+		}
+	}
+	if left == ir.None {
+		return false
+	}
+	c.match[d.ID], c.taken[left] = left, d.ID
+	c.takenPort[endKey{left, 1}] = d.ID
+	c.setPort(d.ID, linksAt, 1)
+	return true
 }
 
 // setPort numbers device id's end of the links at linksAt (indexes into
@@ -1478,7 +1635,33 @@ func lookup(d *Device, m map[string]string, idx nameIndex) (n ir.NodeID, port in
 			}
 		}
 	}
+	if host, ok := adapterHost(d); ok && d.Chassis == "" {
+		// "<host> <hca>" with an hca no model names: the host's one
+		// device, where it has one. (An LLDP host port is placed by its
+		// cable first, then by elimination: matchByCable.)
+		for _, h := range []string{host, strings.SplitN(host, ".", 2)[0]} {
+			for _, a := range aliases(h) {
+				if n, ok := idx.host[a]; ok {
+					return n, 0, true
+				}
+			}
+		}
+	}
 	return ir.None, 0, false
+}
+
+// adapterHost returns the host an adapter's description names: the part
+// before the space of "<host> <hca>" ("dgx-04-c01 mlx5_5"), or an LLDP
+// host port's system name (Device.Chassis).
+func adapterHost(d *Device) (string, bool) {
+	if d.Switch {
+		return "", false
+	}
+	if d.Chassis != "" {
+		return d.Chassis, true
+	}
+	host, _, ok := strings.Cut(d.Desc, " ")
+	return host, ok && host != ""
 }
 
 // aliases returns the forms a name is matched in, each once: as written,
@@ -1711,8 +1894,10 @@ func (c *comparison) numberPorts() hcl.Diagnostics {
 		}
 		if p, ok := namedPortNumber(name, nm, int(c.lanes[n]), cageLanes(g.Nodes[n].PortRateBPS)); ok {
 			*port = p
-			if !strings.HasPrefix(name, "swp") {
-				// A swpN or swpNsL name is the plan's own (port).
+			if name != planPortName(p, max(int(c.lanes[n]), 1)) {
+				// The plan's own name is shown anyway (port); another
+				// ("Ethernet7/3", or "swp5" for the plan's lane swp5s0
+				// on a port not split) is the one the switch shows.
 				c.portNames[endKey{n, p}] = name
 			}
 			return

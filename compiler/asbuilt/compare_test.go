@@ -178,3 +178,91 @@ func TestMapToOtherKind(t *testing.T) {
 		t.Fatalf("adapter set apart: %d findings; want one asbuilt-missing-link saying what holds the leaf port", len(r.Diags))
 	}
 }
+
+// hostsIB is a 2-spine, 2-leaf InfiniBand fabric of 4 one-port hosts.
+const hostsIB = `
+fabric "ib" {
+  custom {
+    switch "spine" {
+      count = 2
+      model = "QM9700"
+      tier  = "spine"
+    }
+    switch "leaf" {
+      count = 2
+      model = "QM9700"
+      tier  = "leaf"
+    }
+    host "h" {
+      count = 4
+      rate  = "400Gb/s"
+    }
+    link {
+      for_each = setproduct(range(2), range(2))
+      a        = "leaf${each.value[0]}"
+      b        = "spine${each.value[1]}"
+    }
+    link {
+      count = 4
+      a     = "h${count.index}"
+      b     = "leaf${floor(count.index / 2)}"
+    }
+  }
+}
+`
+
+// Adapters that describe themselves as Linux names them, "<host>
+// mlx5_0", are their host's one port by the host's name: clean, none
+// placed by its cable; two hosts' cables exchanged at a leaf, or across
+// the leaves, are one swap each, where they were silently placed on each
+// other's host (exit 0).
+func TestHostNamedAdapters(t *testing.T) {
+	g := compiletest.Source(t, hostsIB)
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(exchange [2]string) asbuilt.Result {
+		topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range topo.Devices {
+			if d := &topo.Devices[i]; !d.Switch {
+				d.Desc += " mlx5_0"
+			}
+		}
+		if exchange[0] != "" {
+			// The switch ends of the two hosts' cables, exchanged.
+			var sw []*string
+			var port []*int
+			for i := range topo.Links {
+				l := &topo.Links[i]
+				switch {
+				case l.A == exchange[0] || l.A == exchange[1]:
+					sw, port = append(sw, &l.B), append(port, &l.BPort)
+				case l.B == exchange[0] || l.B == exchange[1]:
+					sw, port = append(sw, &l.A), append(port, &l.APort)
+				}
+			}
+			if len(sw) != 2 {
+				t.Fatalf("cables of %v: %d", exchange, len(sw))
+			}
+			*sw[0], *sw[1] = *sw[1], *sw[0]
+			*port[0], *port[1] = *port[1], *port[0]
+		}
+		return asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "ib.out"})
+	}
+	if r := read([2]string{}); len(r.Diags) != 0 || r.ByPosition != 0 || r.MatchedLinks != 8 {
+		t.Fatalf("clean: %d findings, %d by cable, %d links; want none, 0, 8", len(r.Diags), r.ByPosition, r.MatchedLinks)
+	}
+	for _, pair := range [][2]string{{"h0", "h1"}, {"h1", "h2"}} {
+		r := read(pair)
+		if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || len(r.Diags) != 1 {
+			for _, d := range r.Diags {
+				t.Log(diag.CodeOf(d), ": ", d.Detail)
+			}
+			t.Errorf("%s and %s exchanged: findings %v; want one asbuilt-swapped", pair[0], pair[1], c)
+		}
+	}
+}

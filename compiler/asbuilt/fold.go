@@ -20,7 +20,9 @@ import (
 // collected on (its port naming and coverage are the file's), else the
 // first in file order. The cables of the folded names move to it; one
 // listed from both ends is kept once and two that disagree about a port
-// are a conflict, as across files (cableIndex). Devices identified by
+// are a conflict (cableIndex), the first file's kept: Merge leaves these
+// to this fold, since only the design's names tell a conflict from one
+// switch named two ways. Devices identified by
 // GUID (InfiniBand) are never folded: two of them with one name are two
 // switches, and Compare says so. topo itself is not changed (it is
 // returned as it is when nothing folds).
@@ -54,7 +56,7 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		}
 		alias[d.ID] = devices[keep[n]].ID
 	}
-	if len(alias) == 0 {
+	if len(alias) == 0 && !topo.unreconciled {
 		if len(devices) > 0 && &devices[0] != &topo.Devices[0] {
 			out := *topo
 			out.Devices, out.merged = devices, nil
@@ -85,7 +87,7 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		out.markDisputed(at)
 	}
 	out.Links = make([]Link, 0, len(topo.Links))
-	out.merged = nil // indexes topo's devices and cables, not these
+	out.merged, out.unreconciled = nil, false // indexes topo's devices and cables, not these
 	var x cableIndex
 	for _, l := range topo.Links {
 		if to, ok := alias[l.A]; ok {

@@ -94,8 +94,8 @@ type Topology struct {
 	Planned     int
 	OnlyPlanned bool
 	// Conflicts lists the ports two merged files disagree about (each
-	// names the port and both far ends); Merge keeps the first file's
-	// cable.
+	// names the port and both far ends); Compare keeps the first file's
+	// cable (foldAliases, which Merge leaves them to).
 	Conflicts []string
 
 	// merged indexes Devices and Links for Merge, built at the second
@@ -105,6 +105,9 @@ type Topology struct {
 	// disputed holds the ports of Conflicts, by device id and port
 	// name: Compare does not call them heard one way only as well.
 	disputed map[namedEnd]bool
+	// unreconciled is set when Merge kept cables that disagree about a
+	// port with cables of other files, for foldAliases.
+	unreconciled bool
 }
 
 // mergeIndex is what Merge keeps between files: each device's index in
@@ -183,14 +186,18 @@ func (t *Topology) Merge(u *Topology) error {
 		t.Covered[id] = true
 	}
 	// A cable named at both ends (LLDP collected on both switches) is
-	// kept once; two files that say different things about one port
-	// keep the first (cableIndex.add).
+	// kept once. Two files that say different things about one port may
+	// disagree, or name one switch two ways ("spine0" in its own file,
+	// "Spine0.example.net" in a neighbour's), which only Compare can tell
+	// once it knows the design's names: such a cable is kept for
+	// foldAliases to reconcile, which keeps the first file's.
 	for at := range u.disputed {
 		t.markDisputed(at)
 	}
 	for _, l := range u.Links {
-		if conflict, at := t.merged.cables.add(&t.Links, l); conflict != "" {
-			t.dispute(conflict, at)
+		if conflict, _ := t.merged.cables.add(&t.Links, l); conflict != "" {
+			t.Links = append(t.Links, l)
+			t.unreconciled = true
 		}
 	}
 	return nil

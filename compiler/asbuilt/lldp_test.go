@@ -412,6 +412,18 @@ func TestLLDPNeighbourFQDN(t *testing.T) {
 	}
 	r := compareLLDP(t, g, lldpFiles(t, g, 0, fqdn))
 	requireCleanLLDP(t, r, "FQDN neighbours")
+	// Mixed forms: only leaf1's file names its spines by FQDN, so spine0
+	// is "spine0" to leaf0 and "Spine0.example.net" to leaf1, and the
+	// files seem to disagree about leaf1's ports until the names fold:
+	// clean, no conflict and no cable heard one way.
+	mixed := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
+		for i, e := range nb["leaf1"] {
+			if peer, port, _ := strings.Cut(e[1], "|"); strings.HasPrefix(peer, "spine") {
+				nb["leaf1"][i][1] = "S" + peer[1:] + ".example.net|" + port
+			}
+		}
+	}))
+	requireCleanLLDP(t, mixed, "one file's neighbours by FQDN")
 	swapped := compareLLDP(t, g, lldpFiles(t, g, 0, func(nb map[string][][2]string) {
 		swapLeaf1Uplinks(nb, "swp")
 		fqdn(nb)
