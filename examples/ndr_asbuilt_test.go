@@ -100,10 +100,16 @@ func TestNDRAsBuilt(t *testing.T) {
 	if len(absentDown) != len(wantDown) {
 		t.Errorf("servers with host cables absent %v, want %v", absentDown, wantDown)
 	}
+	labelled := false
 	for _, d := range res.Diags {
 		if diag.CodeOf(d) == diag.AsbuiltRailCrossed && !strings.Contains(d.Detail, "b08-p1-dgx-08-c01/nic2") {
 			t.Errorf("rail crossing: %s, want SU 8's c01 NICs on the rail-3 and rail-4 leaves", d.Detail)
 		}
+		// A switch the map names is also named as the box is labelled.
+		labelled = labelled || strings.Contains(d.Detail, "spine1 [A10-P1-IBSPINE-02] port 31")
+	}
+	if !labelled {
+		t.Errorf("no finding names spine1 by its label A10-P1-IBSPINE-02")
 	}
 	// A map line may name a device by its GUID in any written form: one
 	// of the three extra adapters (H-e09d730300858f4c, on su5/leaf0 port

@@ -140,7 +140,13 @@ func newVerify() *cobra.Command {
 				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.OtherFabric, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built, cabled)}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
-				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, r.Diags, 0, false)
+				// Errors first, then warnings, then notes, each in design
+				// order: the per-severity cap then falls on the notes (137
+				// adapters placed by their cable), not on missing uplinks.
+				bySeverity := slices.Clone(r.Diags)
+				rank := map[diag.Severity]int{diag.SevError: 0, diag.SevWarning: 1, diag.SevInfo: 2}
+				slices.SortStableFunc(bySeverity, func(a, b *hcl.Diagnostic) int { return rank[diag.SeverityOf(a)] - rank[diag.SeverityOf(b)] })
+				diag.WriteText(c.ErrOrStderr(), res.cfg.Files, bySeverity, 0, false)
 				others := ""
 				if r.OtherFabric > 0 {
 					others = fmt.Sprintf(", %d of other fabrics", r.OtherFabric)

@@ -276,6 +276,9 @@ func (c *comparison) add(ds ...*hcl.Diagnostic) { c.r.Diags = append(c.r.Diags, 
 func (c *comparison) port(e endKey) string {
 	nd := &c.g.Nodes[e.node]
 	name := fmt.Sprintf("%s port %d", nd.Name, e.port)
+	if label := c.label(e.node); label != "" {
+		name = fmt.Sprintf("%s [%s] port %d", nd.Name, label, e.port)
+	}
 	if nd.Kind == ir.KindNIC {
 		if host := c.hostPort(e); host != "" {
 			return fmt.Sprintf("%s (%s)", name, host)
@@ -339,6 +342,33 @@ func boolRank(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// label returns the name design switch n goes by in discovery where that
+// is not its design name in some form (a --map line took
+// "MF0;A09-P1-IBSPINE-02:MQM9790/U1" for spine1): what the operator reads
+// on the box and in the fabric manager. "" when discovery names it as
+// the design does, or it was not found.
+func (c *comparison) label(n ir.NodeID) string {
+	if !c.g.Nodes[n].Kind.IsSwitch() || c.taken[n] == "" {
+		return ""
+	}
+	d := c.topo.Device(c.taken[n])
+	if d == nil {
+		return ""
+	}
+	host := strings.TrimPrefix(d.Desc, "MF0;")
+	if i := strings.IndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	short, _, _ := strings.Cut(host, ".")
+	design := aliases(c.g.Nodes[n].Name)
+	for _, a := range append(aliases(host), aliases(short)...) {
+		if slices.Contains(design, a) {
+			return ""
+		}
+	}
+	return host
 }
 
 // planPortName is the cable plan's name of switch port p (from 1) on a
