@@ -229,6 +229,9 @@ type comparison struct {
 	// hosts maps every alias of the design hosts' and servers' names to
 	// the host (namedHost), built when first needed.
 	hosts map[string]ir.NodeID
+	// untrusted holds the devices whose name another device claimed and
+	// kept (resolveSameName): placed by their cables alone.
+	untrusted map[string]bool
 }
 
 // dlink is a design link by its two ends.
@@ -254,7 +257,7 @@ func (dl dlink) touches(nodes map[ir.NodeID]bool) bool {
 // design's devices and links and nothing matched yet.
 func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *comparison {
 	c := &comparison{g: g, f: f, topo: topo, orig: topo, opt: opt, match: map[string]ir.NodeID{}, taken: map[ir.NodeID]string{},
-		takenPort: map[endKey]string{}, renumbered: map[string]int{}, otherKind: map[string]bool{}}
+		takenPort: map[endKey]string{}, renumbered: map[string]int{}, otherKind: map[string]bool{}, untrusted: map[string]bool{}}
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
 	c.lanes = g.FabricLanes(f)
@@ -591,6 +594,7 @@ func designLinks(g *ir.Graph, f ir.FabricID) (links []dlink, at map[endKey]int, 
 // order.
 func (c *comparison) matchByName(idx nameIndex) []*Device {
 	var unmatched []*Device
+	var dups []sameNameClaim
 	for i := range c.topo.Devices {
 		d := &c.topo.Devices[i]
 		n, port, ok := lookup(d, c.opt.Map, idx)
@@ -627,6 +631,13 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 			c.renumbered[d.ID] = port
 		case c.taken[n] == "" && port == 0 || c.taken[n] == "" && d.Ports > 1:
 			c.match[d.ID], c.taken[n] = n, d.ID
+		case port == 0 && (d.Switch || d.Ports <= 1 && c.taken[n] != "" && c.renumbered[c.taken[n]] == 0):
+			// A second device with the design name of one already
+			// taken (a NodeDescription copied from a neighbour, a
+			// cloned OS image): the one whose cables fit the design
+			// keeps the name, after every name is read
+			// (resolveSameName).
+			dups = append(dups, sameNameClaim{d, n})
 		default:
 			// A second device with the same design name: neither is
 			// trustworthy by name, and the first keeps it.
@@ -637,6 +648,7 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 			c.add(c.sameName(c.topo.Device(first), d, n))
 		}
 	}
+	unmatched = append(unmatched, c.resolveSameName(dups)...)
 	// Each such port's cables leave the design port its name names.
 	for i := range c.topo.Links {
 		l := &c.topo.Links[i]
@@ -648,6 +660,114 @@ func (c *comparison) matchByName(idx nameIndex) []*Device {
 		}
 	}
 	return unmatched
+}
+
+// sameNameClaim is a device d that names design device n, which another
+// discovered device took first.
+type sameNameClaim struct {
+	d *Device
+	n ir.NodeID
+}
+
+// resolveSameName settles each design device two discovered devices
+// claim by name: the one more of whose cables fit the design's links of
+// it keeps it (the first on a tie), and the other is returned, its name
+// no longer trusted, to be placed by its cables (placeSwitch,
+// takeByCable) where they fit another device. One asbuilt-extra-device
+// warning names both.
+func (c *comparison) resolveSameName(dups []sameNameClaim) []*Device {
+	if len(dups) == 0 {
+		return nil
+	}
+	cables := map[string][]Link{}
+	for _, l := range c.topo.Links {
+		cables[l.A] = append(cables[l.A], l)
+		cables[l.B] = append(cables[l.B], Link{A: l.B, APort: l.BPort, B: l.A, BPort: l.APort})
+	}
+	var losers []*Device
+	for _, dup := range dups {
+		first := c.topo.Device(c.taken[dup.n])
+		fitFirst, fitD := c.fit(cables[first.ID], dup.n), c.fit(cables[dup.d.ID], dup.n)
+		keep, lose := first, dup.d
+		if fitD > fitFirst {
+			keep, lose = dup.d, first
+			delete(c.match, first.ID)
+			c.match[dup.d.ID], c.taken[dup.n] = dup.n, dup.d.ID
+		}
+		losers = append(losers, lose)
+		c.untrusted[lose.ID] = true
+		c.add(diag.Warning(diag.AsbuiltExtraDevice, c.g.Range(c.g.Nodes[dup.n].Origin), "Two devices claim one design name",
+			fmt.Sprintf("%s (%s, description %q) and %s (%s, description %q) both name %s; %s, whose cables fit the design's (%d of its %d, against %d of %d), is compared as it, and %s is placed by its cables where they fit another device. Give the devices distinct NodeDescriptions.",
+				first.ID, where(c.opt, first.File, first.Line), first.Desc, dup.d.ID, where(c.opt, dup.d.File, dup.d.Line), dup.d.Desc, c.g.Nodes[dup.n].Name,
+				keep.ID, max(fitFirst, fitD), len(cables[keep.ID]), min(fitFirst, fitD), len(cables[lose.ID]), lose.ID)))
+	}
+	return losers
+}
+
+// fit counts the cables (each with the device at A) whose far end is a
+// matched design port whose design link reaches design switch n.
+func (c *comparison) fit(cables []Link, n ir.NodeID) int {
+	k := 0
+	for _, l := range cables {
+		if m, ok := c.match[l.B]; ok && l.BPort > 0 {
+			if i, ok := c.at[endKey{m, l.BPort}]; ok && c.links[i].far(endKey{m, l.BPort}).node == n {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// placeSwitch matches switch d, which names no design switch, to the
+// design switch its cables reach where the design has one: the one
+// switch the design links at the far ends of most of its cables reach
+// (at least two, and at least half of its cables to matched ports),
+// not taken by another. An info says so: the switch is named otherwise
+// than the design (a renamed or replaced switch, a default name), but it
+// stands where the design has that switch.
+func (c *comparison) placeSwitch(d *Device, cables []Link) bool {
+	votes := map[ir.NodeID]int{}
+	seen := 0
+	for _, l := range cables {
+		m, ok := c.match[l.B]
+		if !ok || l.BPort <= 0 {
+			continue
+		}
+		seen++
+		if i, ok := c.at[endKey{m, l.BPort}]; ok {
+			if far := c.links[i].far(endKey{m, l.BPort}).node; c.g.Nodes[far].Kind.IsSwitch() {
+				votes[far]++
+			}
+		}
+	}
+	best, top, second := ir.NodeID(ir.None), 0, 0
+	for n, v := range votes {
+		switch {
+		case v > top || v == top && n < best:
+			best, top, second = n, v, max(second, top)
+		case v > second:
+			second = v
+		}
+	}
+	if best == ir.None || top < 2 || 2*top < seen || top == second || c.taken[best] != "" {
+		return false
+	}
+	c.match[d.ID], c.taken[best] = best, d.ID
+	c.r.ByPosition++
+	c.add(diag.Info(diag.AsbuiltUnnamedDevice, c.g.Range(c.g.Nodes[best].Origin), "Switch matched by its cables",
+		fmt.Sprintf("switch %s (%s, description %q) %s, but %d of its %s reach ports where the design has %s, so it is taken for that. Name it as the design does, or map it with --map.",
+			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.namesWhat(d, "switch"), top, units.CountOf(seen, "cable to a known device", "cables to known devices"), c.g.Nodes[best].Name)))
+	return true
+}
+
+// namesWhat says what device d's name names, for findings about a device
+// placed by its cables: no design device (what: "device", "switch"), or
+// one another device with that name kept (resolveSameName).
+func (c *comparison) namesWhat(d *Device, what string) string {
+	if c.untrusted[d.ID] {
+		return "has the name of a design " + what + " another device kept"
+	}
+	return "names no design " + what
 }
 
 // sameName is the finding that discovered devices first and d both name
@@ -817,6 +937,14 @@ func UnusedMapKeys(m map[string]string, topo *Topology) []string {
 func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
 	var extra []*Device
 	var others nameIndex
+	// Switches first: the adapters on a switch placed by its cables are
+	// then placed on it.
+	placed := map[string]bool{}
+	for _, d := range unmatched {
+		if d.Switch && !strings.Contains(d.Desc, "Aggregation Node") && !mappedApart(d, c.opt.Map) && !c.otherKind[d.ID] && c.placeSwitch(d, cables[d.ID]) {
+			placed[d.ID] = true
+		}
+	}
 	for _, d := range unmatched {
 		if others.node == nil && len(c.g.Fabrics) > 1 {
 			others = designNames(c.g, otherFabricDevices(c.g, c.f), c.netNames)
@@ -828,6 +956,7 @@ func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link,
 		case other:
 			c.r.OtherFabric++
 			c.holds(d, cables[d.ID], "a device of another fabric")
+		case d.Switch && placed[d.ID]:
 		case !c.takeByCable(d, cables[d.ID], linksAt[d.ID]):
 			extra = append(extra, d)
 		}
@@ -905,8 +1034,8 @@ func (c *comparison) takeByCable(d *Device, cables []Link, linksAt []int) bool {
 		fix = fmt.Sprintf("Its description names %s, but no NIC of it is named %q: name the node model's NICs as the hosts do (nic { pci { names } }) so that each is known by name, not only by where its cable lands.", c.g.Nodes[h].Name, hca)
 	}
 	c.add(diag.Info(diag.AsbuiltUnnamedDevice, c.g.Range(c.g.Nodes[slot.node].Origin), "Adapter matched by its cable",
-		fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s, where the design has %s, so it is taken for that. %s",
-			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.port(swPort), c.g.Nodes[slot.node].Name, fix)))
+		fmt.Sprintf("%s (%s, description %q) %s; it is cabled to %s, where the design has %s, so it is taken for that. %s",
+			d.ID, where(c.opt, d.File, d.Line), d.Desc, c.namesWhat(d, "device"), c.port(swPort), c.g.Nodes[slot.node].Name, fix)))
 	return true
 }
 
@@ -958,7 +1087,7 @@ func (c *comparison) mayTake(d *Device, slot ir.NodeID, prev *Device) bool {
 // system name), by design name or hostname, fully qualified or not.
 func (c *comparison) namedHost(d *Device) (ir.NodeID, bool) {
 	host, ok := adapterHost(d)
-	if !ok {
+	if !ok || c.untrusted[d.ID] {
 		return ir.None, false
 	}
 	if c.hosts == nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -263,6 +264,49 @@ func TestHostNamedAdapters(t *testing.T) {
 				t.Log(diag.CodeOf(d), ": ", d.Detail)
 			}
 			t.Errorf("%s and %s exchanged: findings %v; want one asbuilt-swapped", pair[0], pair[1], c)
+		}
+	}
+}
+
+// A switch that calls itself what its neighbour is called, or by a name
+// the design does not have, stands where its cables put it: leaf1 named
+// "leaf0" (the real leaf0 keeps the name, its cables fitting it), and
+// leaf0 renamed "leaf-zero", are each one finding and every link as
+// designed, not a missing leaf and four miswires. So with two hosts
+// both named "h0" (a cloned image).
+func TestNamesPlacedByCables(t *testing.T) {
+	g := compiletest.Source(t, hostsIB)
+	arts, err := ibsim.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		rename  map[string]string
+		summary []string
+	}{
+		{map[string]string{"leaf1": "leaf0"}, []string{"Two devices claim one design name", "Switch matched by its cables"}},
+		{map[string]string{"leaf0": "leaf-zero"}, []string{"Switch matched by its cables"}},
+		{map[string]string{"h1": "h0"}, []string{"Two devices claim one design name", "Adapter matched by its cable"}},
+	} {
+		topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range topo.Devices {
+			if to, ok := c.rename[topo.Devices[i].Desc]; ok {
+				topo.Devices[i].Desc = to
+			}
+		}
+		r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "ib.out"})
+		var got []string
+		for _, d := range r.Diags {
+			got = append(got, d.Summary)
+		}
+		if !slices.Equal(got, c.summary) || r.MatchedLinks != 8 || r.MatchedDevices != 8 {
+			for _, d := range r.Diags {
+				t.Log(diag.CodeOf(d), ": ", d.Detail)
+			}
+			t.Errorf("%v: findings %q, %d links, %d devices; want %q, 8, 8", c.rename, got, r.MatchedLinks, r.MatchedDevices, c.summary)
 		}
 	}
 }
