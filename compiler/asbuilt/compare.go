@@ -2,6 +2,7 @@ package asbuilt
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -107,6 +108,11 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 				units.CountOf(n, "port", "ports"), opt.File, units.Agree(n, "is described two ways", "are described two ways"), topo.Conflicts[0])))
 	}
 
+	suspect := c.misnamedFiles()
+	if len(suspect) > 0 {
+		topo = withoutFiles(topo, suspect)
+		c.topo = topo
+	}
 	unmatched := c.matchByName(byName)
 	if len(c.match) == 0 {
 		// Nothing matched by name: a naming problem, not a fabric of
@@ -117,7 +123,7 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	// Named switch ports (LLDP) numbered on the switches matched by name,
 	// before adapters are matched by the switch port they are cabled to.
 	c.add(c.numberPorts()...)
-	c.add(c.oneWay()...)
+	c.add(c.oneWay(suspect)...)
 	cables, linksAt := cablesByDevice(topo, unmatched)
 	c.reportExtra(c.matchByCable(unmatched, cables, linksAt), cables)
 	// The rest of the findings in Result.Diags' order: missing devices,
@@ -1222,7 +1228,7 @@ func (c *comparison) reportExtra(extra []*Device, cables map[string][]Link) {
 // The cable is still compared as listed. Ports are compared as the
 // design numbers them (numberPorts), so a port its neighbour names in
 // another form than its own file does still counts as listed.
-func (c *comparison) oneWay() hcl.Diagnostics {
+func (c *comparison) oneWay(suspect map[string]bool) hcl.Diagnostics {
 	topo := c.topo
 	if len(topo.Covered) < 2 {
 		return nil
@@ -1230,6 +1236,10 @@ func (c *comparison) oneWay() hcl.Diagnostics {
 	end := func(e endPair) (endKey, bool) {
 		n, ok := c.match[e.dev]
 		return endKey{n, e.port}, ok && e.port > 0 && topo.Covered[e.dev]
+	}
+	disputed := map[namedEnd]bool{} // ports whose files disagree: Conflicts says so
+	for _, pd := range topo.disputes {
+		disputed[pd.at] = true
 	}
 	listed := map[endKey]bool{} // ports the switch's own file lists
 	for _, l := range topo.Links {
@@ -1250,14 +1260,14 @@ func (c *comparison) oneWay() hcl.Diagnostics {
 		for _, e := range [2][2]endPair{{a, b}, {b, a}} {
 			quiet, ok := end(e[0])
 			heard, ok2 := end(e[1])
-			if !ok || !ok2 || listed[quiet] || !c.g.Nodes[quiet.node].Kind.IsSwitch() {
-				continue
+			if !ok || !ok2 || listed[quiet] || !c.g.Nodes[quiet.node].Kind.IsSwitch() || suspect[e[0].dev] || suspect[e[1].dev] {
+				continue // a misnamed file's switch: misnamedFiles says so
 			}
 			heardAt := namedEnd{l.A, l.APortName}
 			if e[1] == b {
 				heardAt = namedEnd{l.B, l.BPortName}
 			}
-			if topo.disputed[heardAt] {
+			if disputed[heardAt] {
 				continue // its files disagree about it: Conflicts says so
 			}
 			if len(silent) == 0 {
@@ -1272,6 +1282,88 @@ func (c *comparison) oneWay() hcl.Diagnostics {
 	return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Nodes[first].Origin), "Cables heard one way only",
 		fmt.Sprintf("%s of %s %s: %s. The direction toward the silent port may be dark (one fibre of the pair broken, a transceiver lane dead, a dirty connector), or LLDP is off or its file stale on that port: check the optics and LLDP there and recollect.",
 			units.CountOf(len(silent), "cable", "cables"), c.opt.File, units.Agree(len(silent), "is heard from one end only", "are heard from one end only"), strings.Join(silent[:min(len(silent), 3)], "; ")))}
+}
+
+// misnamedFiles reports each LLDP file that lists another switch's
+// cables (one asbuilt-discovery warning per file): at most of its ports
+// that reach a switch with a file of its own, at least two, that
+// switch's own file names one other switch X at the same port name. The
+// file was collected on X, or saved under the wrong name, and the
+// cables it lists are not its switch's. It returns the files' switches,
+// whose one-way cables are then not reported as dark fibres.
+func (c *comparison) misnamedFiles() map[string]bool {
+	topo := c.topo
+	if len(topo.Covered) < 2 || topo.claims == nil {
+		return nil
+	}
+	type vote struct{ file, other string }
+	votes, total := map[vote]int{}, map[string]int{}
+	example := map[vote]string{}
+	for own, far := range topo.claims {
+		if !topo.Covered[far.dev] || far.dev == own.dev {
+			continue
+		}
+		total[own.dev]++
+		back, ok := topo.claims[far]
+		if !ok || back.dev == own.dev || back.port != own.port {
+			continue
+		}
+		v := vote{own.dev, back.dev}
+		votes[v]++
+		if e := fmt.Sprintf("%s %s reaches %s %s in its own file", far.dev, far.port, back.dev, back.port); example[v] == "" || e < example[v] {
+			example[v] = e
+		}
+	}
+	var found []vote
+	for v, n := range votes {
+		if n >= 2 && 2*n >= total[v.file] {
+			found = append(found, v)
+		}
+	}
+	slices.SortFunc(found, func(a, b vote) int { return strings.Compare(a.file, b.file) })
+	suspect := map[string]bool{}
+	for _, v := range found {
+		suspect[v.file] = true
+		d := topo.Device(v.file)
+		file := v.file
+		if d != nil && d.File != "" {
+			file = d.File
+		}
+		fix := fmt.Sprintf("It was collected on %s, or saved under the wrong name: recollect LLDP on %s.", v.other, v.file)
+		if !topo.Covered[v.other] {
+			fix = fmt.Sprintf("%s has no file of its own: name this one after it (%s.json, '/' written '-').", v.other, strings.ReplaceAll(v.other, "/", "-"))
+		}
+		c.add(diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "An LLDP file lists another switch's cables",
+			fmt.Sprintf("The file %s, read as %s's, lists the cables of %s: at %d of its %d ports that reach switches with files, their own files name %s at the same port (%s). Its cables are left out. %s",
+				file, v.file, v.other, votes[v], total[v.file], v.other, example[v], fix)))
+	}
+	return suspect
+}
+
+// withoutFiles returns topo as if the files of the switches in files had
+// not been read: those switches are no longer covered, and the cables
+// only their files list are dropped (a cable its far end's file lists
+// too stays). A misnamed file's cables are another switch's, and the
+// switch it names is then reported as having no file, not as missing
+// every cable.
+func withoutFiles(topo *Topology, files map[string]bool) *Topology {
+	out := *topo
+	out.Covered = maps.Clone(topo.Covered)
+	for f := range files {
+		delete(out.Covered, f)
+	}
+	// LLDP lists a file's own switch at A; a cable its far end's file
+	// lists too (Mutual) stays.
+	out.Links = slices.DeleteFunc(slices.Clone(topo.Links), func(l Link) bool { return !l.Mutual && files[l.A] })
+	cabled := map[string]bool{}
+	for _, l := range out.Links {
+		cabled[l.A], cabled[l.B] = true, true
+	}
+	// The file's switch itself, where nothing else is cabled to it: the
+	// warning is its finding.
+	out.Devices = slices.DeleteFunc(slices.Clone(topo.Devices), func(d Device) bool { return files[d.ID] && !cabled[d.ID] })
+	out.merged = nil
+	return &out
 }
 
 // endPair is a discovered cable end: device id and port number.

@@ -79,12 +79,17 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		}
 	}
 	out.Conflicts = append([]string(nil), topo.Conflicts...)
-	out.disputed = nil
-	for at := range topo.disputed {
-		if to, ok := alias[at.dev]; ok {
-			at.dev = to
+	out.disputes = slices.Clone(topo.disputes)
+	if len(alias) > 0 && topo.claims != nil {
+		out.claims = make(map[namedEnd]namedEnd, len(topo.claims))
+		for k, v := range topo.claims {
+			for _, e := range []*namedEnd{&k, &v} {
+				if to, ok := alias[e.dev]; ok {
+					e.dev = to
+				}
+			}
+			out.claims[k] = v
 		}
-		out.markDisputed(at)
 	}
 	out.Links = make([]Link, 0, len(topo.Links))
 	out.merged, out.unreconciled = nil, false // indexes topo's devices and cables, not these
@@ -96,8 +101,8 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		if to, ok := alias[l.B]; ok {
 			l.B = to
 		}
-		if conflict, at := x.add(&out.Links, l); conflict != "" {
-			out.dispute(conflict, at)
+		if pd, conflict := x.add(&out.Links, l); conflict {
+			out.dispute(pd)
 		}
 	}
 	return &out
@@ -108,9 +113,10 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 // "lldp-su0-leaf3.json": a collection script's prefix or suffix) described
 // by that design name, so that it is matched, and folded with the device
 // its neighbours name, as if the file had been named after the switch.
-// The longest design switch name that the file name holds between
-// non-alphanumeric characters (or its ends) is taken: "su0-leaf10_lldp"
-// holds su0/leaf10, never su0/leaf1. The device keeps its id (the file's
+// The design switch name that the file name holds between
+// non-alphanumeric characters (or its ends) is taken, the longest where
+// one holds another ("su0-leaf10_lldp" holds su0/leaf10, never
+// su0/leaf1); a name that holds two ("leaf1-to-spine0") is none. The device keeps its id (the file's
 // name, which findings about the file quote). topo's own slice is
 // returned when no device is renamed.
 func namedByFile(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex) []Device {
@@ -135,9 +141,10 @@ func namedByFile(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 	return out
 }
 
-// switchNameWithin returns the longest part of s between
-// non-alphanumeric characters (or the ends of s) that names a design
-// switch of idx.
+// switchNameWithin returns the part of s between non-alphanumeric
+// characters (or the ends of s) that names a design switch of idx and is
+// held in no longer such part; false when none does, or when parts that
+// no other holds name two switches ("leaf1-to-spine0": which is it?).
 func switchNameWithin(s string, g *ir.Graph, idx nameIndex) (string, bool) {
 	var cuts []int // where a part may start or end
 	for i, r := range s {
@@ -146,20 +153,37 @@ func switchNameWithin(s string, g *ir.Graph, idx nameIndex) (string, bool) {
 		}
 	}
 	cuts = append([]int{0}, append(cuts, len(s))...)
-	best := ""
+	type hit struct {
+		from, to int
+		n        ir.NodeID
+	}
+	var hits []hit
 	for i := 0; i < len(cuts); i += 2 { // starts: 0 and just after a separator
 		for j := len(cuts) - 1; j > i; j -= 2 { // ends: len(s) and at a separator
-			part := s[cuts[i]:cuts[j]]
-			if len(part) <= len(best) {
-				break
-			}
-			for _, a := range aliases(part) {
+			for _, a := range aliases(s[cuts[i]:cuts[j]]) {
 				if n, ok := idx.node[a]; ok && g.Nodes[n].Kind.IsSwitch() {
-					best = part
+					hits = append(hits, hit{cuts[i], cuts[j], n})
 					break
 				}
 			}
 		}
 	}
-	return best, best != ""
+	// The parts no other part holds; one switch, or none is sure
+	// ("leaf1-to-spine0" names two).
+	var best *hit
+	for i := range hits {
+		h := &hits[i]
+		inside := slices.ContainsFunc(hits, func(o hit) bool { return o != *h && o.from <= h.from && h.to <= o.to })
+		switch {
+		case inside:
+		case best == nil:
+			best = h
+		case best.n != h.n:
+			return "", false
+		}
+	}
+	if best == nil {
+		return "", false
+	}
+	return s[best.from:best.to], true
 }

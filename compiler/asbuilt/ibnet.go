@@ -102,9 +102,15 @@ type Topology struct {
 	// file and kept up to date after it: rebuilding it at every file
 	// would make merging one LLDP file per switch quadratic.
 	merged *mergeIndex
-	// disputed holds the ports of Conflicts, by device id and port
-	// name: Compare does not call them heard one way only as well.
-	disputed map[namedEnd]bool
+	// disputes holds Conflicts as the ports and far ends they name:
+	// Compare does not call a disputed port heard one way only as well,
+	// and reads a misnamed file off them.
+	disputes []portDispute
+	// claims maps each port an LLDP file's own switch lists to the far
+	// end the file names (a file lists only its own switch's ports, at
+	// A), kept before Merge folds a cable listed at both ends into one:
+	// Compare reads a misnamed file off them (misnamedFiles).
+	claims map[namedEnd]namedEnd
 	// unreconciled is set when Merge kept cables that disagree about a
 	// port with cables of other files, for foldAliases.
 	unreconciled bool
@@ -158,7 +164,9 @@ func (t *Topology) Merge(u *Topology) error {
 		for i, l := range t.Links {
 			t.merged.cables.record(l, i)
 		}
+		t.claim(t)
 	}
+	t.claim(u)
 	have := t.merged.devices
 	for _, d := range u.Devices {
 		if i, ok := have[d.ID]; ok {
@@ -191,11 +199,8 @@ func (t *Topology) Merge(u *Topology) error {
 	// "Spine0.example.net" in a neighbour's), which only Compare can tell
 	// once it knows the design's names: such a cable is kept for
 	// foldAliases to reconcile, which keeps the first file's.
-	for at := range u.disputed {
-		t.markDisputed(at)
-	}
 	for _, l := range u.Links {
-		if conflict, _ := t.merged.cables.add(&t.Links, l); conflict != "" {
+		if _, conflict := t.merged.cables.add(&t.Links, l); conflict {
 			t.Links = append(t.Links, l)
 			t.unreconciled = true
 		}
@@ -233,44 +238,58 @@ func (x *cableIndex) record(l Link, i int) {
 // marked Link.Mutual) or again from this one. Neither is a cable that
 // puts a port already cabled elsewhere on another (leaf0's file: its
 // swp1 reaches spine0 swp5; spine0's: its swp5 reaches leaf0 swp2),
-// whose disagreement the conflict returned names, for
-// Topology.Conflicts, at the port described two ways. A link without both port names (one numbered by
+// whose disagreement the dispute returned names, for
+// Topology.Conflicts. A link without both port names (one numbered by
 // the file) is always appended.
-func (x *cableIndex) add(links *[]Link, l Link) (conflict string, at namedEnd) {
+func (x *cableIndex) add(links *[]Link, l Link) (pd portDispute, conflict bool) {
 	if l.APortName == "" || l.BPortName == "" {
 		*links = append(*links, l)
-		return "", at
+		return pd, false
 	}
 	a, b := namedEnd{l.A, l.APortName}, namedEnd{l.B, l.BPortName}
 	if i, ok := x.named[[2]namedEnd{b, a}]; ok {
 		(*links)[i].Mutual = true
-		return "", at
+		return pd, false
 	}
 	if _, ok := x.named[[2]namedEnd{a, b}]; ok {
-		return "", at
+		return pd, false
 	}
 	for _, e := range [2][2]namedEnd{{a, b}, {b, a}} {
 		if f, ok := x.far[e[0]]; ok {
-			return fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", e[0].dev, e[0].port, f.dev, f.port, e[1].dev, e[1].port), e[0]
+			return portDispute{at: e[0], first: f, second: e[1]}, true
 		}
 	}
 	x.record(l, len(*links))
 	*links = append(*links, l)
-	return "", at
+	return pd, false
 }
 
-// dispute records conflict, about the port at (cableIndex.add).
-func (t *Topology) dispute(conflict string, at namedEnd) {
-	t.Conflicts = append(t.Conflicts, conflict)
-	t.markDisputed(at)
-}
-
-// markDisputed records the port at as one two files describe two ways.
-func (t *Topology) markDisputed(at namedEnd) {
-	if t.disputed == nil {
-		t.disputed = map[namedEnd]bool{}
+// claim records in t.claims what u's files say of their own switches'
+// ports.
+func (t *Topology) claim(u *Topology) {
+	for _, l := range u.Links {
+		if u.Covered[l.A] && l.APortName != "" && l.BPortName != "" {
+			if t.claims == nil {
+				t.claims = map[namedEnd]namedEnd{}
+			}
+			t.claims[namedEnd{l.A, l.APortName}] = namedEnd{l.B, l.BPortName}
+		}
 	}
-	t.disputed[at] = true
+}
+
+// portDispute is a port two files describe two ways: at reaches first in
+// the file read first, second in a later one.
+type portDispute struct{ at, first, second namedEnd }
+
+// String says it as a finding quotes it.
+func (p portDispute) String() string {
+	return fmt.Sprintf("%s %s reaches %s %s in one file and %s %s in another", p.at.dev, p.at.port, p.first.dev, p.first.port, p.second.dev, p.second.port)
+}
+
+// dispute records pd (cableIndex.add) in Conflicts and disputes.
+func (t *Topology) dispute(pd portDispute) {
+	t.Conflicts = append(t.Conflicts, pd.String())
+	t.disputes = append(t.disputes, pd)
 }
 
 // MaxLine is the longest line ParseIBNetDiscover reads (ibnetdiscover's

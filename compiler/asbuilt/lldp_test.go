@@ -438,9 +438,10 @@ func TestLLDPNeighbourFQDN(t *testing.T) {
 
 // LLDP files named by a collection script ("leaf0_lldp", "lldp-spine1")
 // are the switches whose design names they hold: clean, with each switch
-// one device; "leaf10_lldp" never holds leaf1. A file whose name holds
-// no design name ("switch-a") is its own switch, reported extra with the
-// advice to rename the file.
+// one device; "leaf10_lldp" never holds leaf1, "leaf1-to-spine0" neither
+// switch. A file whose name holds no design name ("switch-a") but lists
+// leaf0's cables, as the spines' files tell, is one warning advising to
+// name it after leaf0, its cables left out, and none called missing.
 func TestLLDPFileNameAffixes(t *testing.T) {
 	g := compiletest.Source(t, lldpDesign)
 	files := map[string][]byte{}
@@ -459,12 +460,31 @@ func TestLLDPFileNameAffixes(t *testing.T) {
 	delete(files, "leaf0")
 	misnamed := compareLLDP(t, g, files)
 	if !slices.ContainsFunc(misnamed.Diags, func(d *hcl.Diagnostic) bool {
-		return diag.CodeOf(d) == diag.AsbuiltExtraDevice && strings.Contains(d.Detail, `the file "switch-a" was collected on`)
-	}) {
-		t.Errorf("leaf0's file named switch-a: no asbuilt-extra-device advising to rename the file")
+		return diag.CodeOf(d) == diag.AsbuiltDiscovery && strings.Contains(d.Detail, "lists the cables of leaf0") && strings.Contains(d.Detail, "name this one after it (leaf0.json")
+	}) || slices.ContainsFunc(misnamed.Diags, func(d *hcl.Diagnostic) bool { return diag.CodeOf(d) == diag.AsbuiltMissingLink }) {
+		for _, d := range misnamed.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("leaf0's file named switch-a: want an asbuilt-discovery warning that it lists leaf0's cables and to rename it, and no cable called missing")
+	}
+	// leaf0's file saved again as leaf1's, leaf1's own lost: the copy is
+	// named, its cables left out, and leaf1's host cables are out of
+	// sight (no file), not missing; nothing is heard one way.
+	files = lldpFiles(t, g, 0, nil)
+	files["leaf1"] = files["leaf0"]
+	copied := compareLLDP(t, g, files)
+	c := findingCodes(copied)
+	if c[diag.AsbuiltMissingLink] != 0 || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool {
+		return strings.Contains(d.Detail, "read as leaf1's, lists the cables of leaf0") && strings.Contains(d.Detail, "recollect LLDP on leaf1")
+	}) || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return strings.Contains(d.Detail, "no LLDP file for leaf1") }) ||
+		slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return d.Summary == "Cables heard one way only" }) {
+		for _, d := range copied.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Summary, ": ", d.Detail)
+		}
+		t.Errorf("leaf0's file saved as leaf1's: findings %v; want the copy named, leaf1 without a file, nothing missing or heard one way", c)
 	}
 	for _, tc := range []struct{ name, want string }{
-		{"leaf0_lldp", "leaf0"}, {"lldp-spine1.prod", "spine1"}, {"leaf10_lldp", ""}, {"xleaf1", ""}, {"h0-lldp", ""},
+		{"leaf0_lldp", "leaf0"}, {"lldp-spine1.prod", "spine1"}, {"leaf10_lldp", ""}, {"xleaf1", ""}, {"h0-lldp", ""}, {"leaf1-to-spine0", ""}, {"leaf1-leaf1", "leaf1"},
 	} {
 		if got := asbuilt.SwitchNameWithin(tc.name, g); got != tc.want {
 			t.Errorf("switch name within %q: %q, want %q", tc.name, got, tc.want)
