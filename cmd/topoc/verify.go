@@ -109,10 +109,15 @@ func newVerify() *cobra.Command {
 					return exitError{2}
 				}
 			}
-			files := strings.Join(discovered, ", ")
-			if len(discovered) > 3 {
+			// The subject of findings' sentences ("… has neither port
+			// cabled"): one file, or the discovery the files make up.
+			files := discovered[0]
+			switch n := len(discovered); {
+			case n > 3:
 				// Every message names its own file; the summary names a few.
-				files = fmt.Sprintf("%d files (%s, … %s)", len(discovered), discovered[0], discovered[len(discovered)-1])
+				files = fmt.Sprintf("the discovery in %d files (%s, … %s)", n, discovered[0], discovered[n-1])
+			case n > 1:
+				files = fmt.Sprintf("the discovery in %s", strings.Join(discovered, ", "))
 			}
 			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, IgnoreState: ignoreState, File: files})
 			var built *resilience.Report
@@ -128,6 +133,7 @@ func newVerify() *cobra.Command {
 				out, _ := json.MarshalIndent(struct {
 					Fabric         string                `json:"fabric"`
 					Discovered     string                `json:"discovered"`
+					Files          []string              `json:"discovered_files"`
 					Devices        int                   `json:"devices"`
 					MatchedDevices int                   `json:"matched_devices"`
 					ByPosition     int                   `json:"matched_by_position"`
@@ -137,7 +143,7 @@ func newVerify() *cobra.Command {
 					MatchedLinks   int                   `json:"matched_links"`
 					Findings       []diag.JSONDiagnostic `json:"findings"`
 					AsBuilt        *asBuiltJSON          `json:"as_built,omitempty"`
-				}{g.Fabrics[fid].Name, files, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.OtherFabric, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built, cabled)}, "", "  ")
+				}{g.Fabrics[fid].Name, files, discovered, r.Devices, r.MatchedDevices, r.ByPosition, r.SetApart, r.OtherFabric, r.Links, r.MatchedLinks, diag.ToJSON(r.Diags), asBuiltOf(analyze, r, built, cabled)}, "", "  ")
 				fmt.Fprintln(c.OutOrStdout(), string(out))
 			} else {
 				// Errors first, then warnings, then notes, each in design

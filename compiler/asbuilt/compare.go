@@ -174,16 +174,22 @@ func (c *comparison) unusedMapLines() hcl.Diagnostics {
 // (Topology.OnlyPlanned), as asbuilt-discovery warnings at the fabric.
 func plannedNotes(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) hcl.Diagnostics {
 	rng := g.Range(g.Fabrics[f].Origin)
+	var out hcl.Diagnostics
+	if n := topo.Decommissioning; n > 0 {
+		out = append(out, diag.Warning(diag.AsbuiltDiscovery, rng, "Cables being decommissioned",
+			fmt.Sprintf("%s of %s %s NetBox status decommissioning: still cabled, so compared as built, but on their way out; a design link among them reads as missing once it is removed.",
+				units.CountOf(n, "cable row", "cable rows"), opt.File, units.Agree(n, "has", "have"))))
+	}
 	switch {
 	case topo.OnlyPlanned:
-		return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, rng, "Every cable is planned, none built",
-			fmt.Sprintf("Every cable row of %s has NetBox status planned: it is a cable plan (as --emit netbox writes it), not a record of what was cabled, and is compared as if it were built. Set each cable's status to connected in NetBox as it is cabled, and export again.", opt.File))}
+		out = append(out, diag.Warning(diag.AsbuiltDiscovery, rng, "Every cable is planned, none built",
+			fmt.Sprintf("Every cable row of %s has NetBox status planned: it is a cable plan (as --emit netbox writes it), not a record of what was cabled, and is compared as if it were built. Set each cable's status to connected in NetBox as it is cabled, and export again.", opt.File)))
 	case topo.Planned > 0:
-		return hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, rng, "Planned cables left out",
+		out = append(out, diag.Warning(diag.AsbuiltDiscovery, rng, "Planned cables left out",
 			fmt.Sprintf("%s of %s %s NetBox status planned (not cabled yet) and %s left out; the design links they would make read as missing until they are connected.",
-				units.CountOf(topo.Planned, "cable row", "cable rows"), opt.File, units.Agree(topo.Planned, "has", "have"), units.Agree(topo.Planned, "is", "are")))}
+				units.CountOf(topo.Planned, "cable row", "cable rows"), opt.File, units.Agree(topo.Planned, "has", "have"), units.Agree(topo.Planned, "is", "are"))))
 	}
-	return nil
+	return out
 }
 
 // comparison is one run of Compare: the design's side, the matches made
@@ -1753,6 +1759,9 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 		for _, e := range [2]endKey{dl.a, dl.b} {
 			if c.taken[e.node] == "" {
 				note = fmt.Sprintf(" (%s itself was not discovered: an adapter with no working cable is invisible to discovery)", c.g.Nodes[e.node].Name)
+				if c.topo.Record {
+					note = fmt.Sprintf(" (%s itself is in no cable row)", c.g.Nodes[e.node].Name)
+				}
 			}
 		}
 		var held []string
@@ -1761,14 +1770,18 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 				held = append(held, fmt.Sprintf("%s cabled to %s", c.port(e), h))
 			}
 		}
+		kind := ""
+		if k := c.g.Links[dl.id].Kind; k != "" && k != ir.LinkCustom {
+			kind = " (" + string(k) + ")" // a generated family's link kind: leaf_spine, node_leaf
+		}
 		if len(held) > 0 {
 			return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
-				fmt.Sprintf("The design cables %s to %s (%s); %s has %s instead. Free the port and lay the designed cable.",
-					c.port(dl.a), c.port(dl.b), c.g.Links[dl.id].Kind, c.opt.File, strings.Join(held, " and ")))
+				fmt.Sprintf("The design cables %s to %s%s; %s has %s instead. Free the port and lay the designed cable.",
+					c.port(dl.a), c.port(dl.b), kind, c.opt.File, strings.Join(held, " and ")))
 		}
 		return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
-			fmt.Sprintf("The design cables %s to %s (%s); %s has neither port cabled%s. Lay the cable.",
-				c.port(dl.a), c.port(dl.b), c.g.Links[dl.id].Kind, c.opt.File, note))
+			fmt.Sprintf("The design cables %s to %s%s; %s has neither port cabled%s. Lay the cable.",
+				c.port(dl.a), c.port(dl.b), kind, c.opt.File, note))
 	}
 	var got, crossed []string
 	if okA {

@@ -93,6 +93,12 @@ type Topology struct {
 	// as if built). Other formats leave both zero.
 	Planned     int
 	OnlyPlanned bool
+	// Record is set when a file records cables (a NetBox export) rather
+	// than discovering them: a device it lacks is in no row, not unseen.
+	Record bool
+	// Decommissioning counts the NetBox cable rows of status
+	// decommissioning: still cabled, so compared, but on their way out.
+	Decommissioning int
 	// Conflicts lists the ports two merged files disagree about (each
 	// names the port and both far ends); Compare keeps the first file's
 	// cable (foldAliases, which Merge leaves them to).
@@ -150,7 +156,7 @@ func (t *Topology) SetFile(file string) {
 // overlap); a device id in both with a different kind or description is
 // an error.
 func (t *Topology) Merge(u *Topology) error {
-	if len(t.Devices) == 0 && len(t.Links) == 0 && len(t.Covered) == 0 && len(t.Conflicts) == 0 && t.Planned == 0 {
+	if len(t.Devices) == 0 && len(t.Links) == 0 && len(t.Covered) == 0 && len(t.Conflicts) == 0 && t.Planned == 0 && t.Decommissioning == 0 {
 		// The first file: nothing to reconcile, and indexing its every
 		// cable (386,000 at 131k GPUs) would cost more than the compare.
 		*t = *u
@@ -186,6 +192,8 @@ func (t *Topology) Merge(u *Topology) error {
 	// merged set is plan-only when every file in it is.
 	t.OnlyPlanned = u.OnlyPlanned && (len(t.Links) == 0 || t.OnlyPlanned)
 	t.Planned += u.Planned
+	t.Decommissioning += u.Decommissioning
+	t.Record = t.Record || u.Record
 	t.Conflicts = append(t.Conflicts, u.Conflicts...)
 	for id := range u.Covered {
 		if t.Covered == nil {

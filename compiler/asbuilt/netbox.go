@@ -44,7 +44,7 @@ func ParseNetBox(data []byte) (*Topology, error) {
 			return nil, fmt.Errorf("NetBox CSV: no %s column (the cable bulk-import columns side_a_device, side_a_name, side_b_device, side_b_name are needed)", need)
 		}
 	}
-	t := &Topology{}
+	t := &Topology{Record: true}
 	index := map[string]int{}
 	var cabledAt map[[2]string]int // sized below, once the rows are read
 	// wholeAt and laneAt: the row cabling a switch port whole, or one of
@@ -92,6 +92,9 @@ func ParseNetBox(data []byte) (*Topology, error) {
 		if hasStatus && built && strings.EqualFold(strings.TrimSpace(rec[statusCol]), "planned") {
 			t.Planned++
 			continue
+		}
+		if hasStatus && strings.EqualFold(strings.TrimSpace(rec[statusCol]), "decommissioning") {
+			t.Decommissioning++ // still cabled: compared, and counted
 		}
 		get := func(name string) string {
 			if i, ok := col[name]; ok {
