@@ -62,6 +62,13 @@ func ParseSONiCLLDP(data []byte, local string) (*Topology, error) {
 		}
 		f := make([]string, len(cols))
 		for i, c := range cols {
+			// tabulate pads every column to its widest value, so a
+			// value never runs into the gap before the next column: one
+			// that does is a row shifted by an edit or a paste, whose
+			// fields would be read cut ("pine0" for "spine0").
+			if i > 0 && c[0]-1 < len(text) && text[c[0]-1] != ' ' {
+				return nil, fmt.Errorf("line %d: the row does not line up with the header's columns (column %d starts at byte %d, where the row has %q): the table was edited or pasted; collect it again", line, i+1, c[0]+1, text[c[0]-1:min(c[0]+8, len(text))])
+			}
 			end := c[1]
 			if i == len(cols)-1 {
 				end = len(text) // the description runs to the end

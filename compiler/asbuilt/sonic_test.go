@@ -46,6 +46,12 @@ func TestSONiCRealFile(t *testing.T) {
 	if _, _, err := asbuilt.ParseFrom([]byte(noTrailer), "", "leaf0"); err == nil || !strings.Contains(err.Error(), "the file is cut") {
 		t.Errorf("a file cut before its trailer: %v", err)
 	}
+	// A row shifted by one byte (an edit, a paste) reads "ummy" and
+	// "0:00:…" where it does not line up: refused with its line.
+	shifted := strings.Replace(string(data), "Ethernet0    dummy", "Ethernet0   dummy", 1)
+	if _, _, err := asbuilt.ParseFrom([]byte(shifted), "", "leaf0"); err == nil || !strings.Contains(err.Error(), "line 4: the row does not line up") {
+		t.Errorf("a row shifted one byte left: %v", err)
+	}
 	mgmt := strings.Replace(string(data), "Second MAC\n", "Second MAC\neth0         oob-switch      Gi1/0/7            BR            mgmt\n", 1)
 	mgmt = strings.Replace(mgmt, "displayed:  2", "displayed:  3", 1)
 	if topo, _, err := asbuilt.ParseFrom([]byte(mgmt), "", "leaf0"); err != nil || len(topo.Links) != 2 {
