@@ -1594,7 +1594,30 @@ func (c *comparison) reportUnseen(covered map[ir.NodeID]bool) map[int]bool {
 	if len(unseen) > 0 {
 		c.add(c.noFile(len(unseen), uncovered))
 	}
+	// Switches with no file whose every cable was seen from its other
+	// end: nothing is out of sight, but a file is missing (a note).
+	var seenOnly []string
+	for _, n := range c.devices {
+		if nd := &c.g.Nodes[n]; nd.Kind.IsSwitch() && !covered[n] && !uncovered[n] && c.linksOf[n] > 0 && c.taken[n] != "" {
+			seenOnly = append(seenOnly, nd.Name)
+		}
+	}
+	if len(seenOnly) > 0 {
+		c.add(diag.Info(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Switches without a discovery file, seen from their neighbours",
+			fmt.Sprintf("No LLDP file for %s: every cable of %s was seen from its other end, so nothing is out of sight, but what %s itself reports (a cable heard one way, its own port names) is not checked. Collect LLDP on %s too.",
+				listSome(seenOnly, 5), units.Agree(len(seenOnly), "it", "them"), units.Agree(len(seenOnly), "it", "they"), units.Agree(len(seenOnly), "it", "them"))))
+	}
 	return unseen
+}
+
+// listSome joins the first k of names, and says how many more there are:
+// "leaf0, leaf1, leaf2 and 4 more".
+func listSome(names []string, k int) string {
+	out := strings.Join(names[:min(k, len(names))], ", ")
+	if len(names) > k {
+		out += fmt.Sprintf(" and %d more", len(names)-k)
+	}
+	return out
 }
 
 // noFile is the finding that unseen cables end on no switch with a
@@ -1605,10 +1628,7 @@ func (c *comparison) noFile(unseen int, uncovered map[ir.NodeID]bool) *hcl.Diagn
 		names = append(names, c.g.Nodes[n].Name)
 	}
 	slices.Sort(names)
-	example := strings.Join(names[:min(3, len(names))], ", ")
-	if len(names) > 3 {
-		example += fmt.Sprintf(" and %d more", len(names)-3)
-	}
+	example := listSome(names, 3)
 	return diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "Switches without a discovery file",
 		fmt.Sprintf("%s %s no end on a switch that %s was collected on, so %s not compared: no LLDP file for %s. Collect LLDP (lldpctl -f json0, EOS show lldp neighbors detail | json, or SONiC show lldp table) on those switches too, in files named after them.",
 			units.CountOf(unseen, "cable", "cables"), units.Agree(unseen, "has", "have"), c.opt.File, units.Agree(unseen, "it is", "they are"), example))

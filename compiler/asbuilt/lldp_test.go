@@ -527,6 +527,22 @@ func TestLLDPOneWay(t *testing.T) {
 	}
 }
 
+// A spine with no file whose every cable its leaves' files list: all
+// links as designed, exit status unchanged, and one note naming it.
+func TestLLDPNoFileSeenFromNeighbours(t *testing.T) {
+	g := compiletest.Source(t, lldpDesign)
+	files := lldpFiles(t, g, 0, nil)
+	delete(files, "spine1")
+	r := compareLLDP(t, g, files)
+	notes := slices.DeleteFunc(slices.Clone(r.Diags), func(d *hcl.Diagnostic) bool { return diag.CodeOf(d) == diag.AsbuiltUnnamedDevice })
+	if r.MatchedLinks != 8 || len(notes) != 1 || diag.SeverityOf(notes[0]) != diag.SevInfo || !strings.Contains(notes[0].Detail, "No LLDP file for spine1: every cable of it was seen from its other end") {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("spine1 without a file: %d links, %d findings; want 8 and one note naming spine1", r.MatchedLinks, len(notes))
+	}
+}
+
 // requireCleanLLDP fails unless r, of lldpDesign, has every one of its
 // 8 links and 8 devices as designed, nothing unseen, and no finding but
 // hosts placed by their cable.
