@@ -77,6 +77,7 @@ func newVerify() *cobra.Command {
 				return exitError{2}
 			}
 			topo := &asbuilt.Topology{}
+			mismatch := "" // a discovery file of the other protocol than the fabric's
 			for _, file := range discovered {
 				data, err := lang.ReadFileLimited(file, maxDiscovery)
 				if err != nil {
@@ -87,7 +88,14 @@ func newVerify() *cobra.Command {
 				// the switch it was collected on, which its name gives
 				// ("su0-leaf3.json").
 				local := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-				t, _, perr := asbuilt.ParseFrom(data, asbuilt.Format(inFormat), local)
+				t, form, perr := asbuilt.ParseFrom(data, asbuilt.Format(inFormat), local)
+				if perr == nil && mismatch == "" {
+					if p := form.Protocol(); p != "" && fabricProtocol(g, fid) != "" && p != fabricProtocol(g, fid) {
+						title := map[string]string{"infiniband": "InfiniBand", "ethernet": "Ethernet"}
+						mismatch = fmt.Sprintf("%s is %s output, discovery over %s, but fabric %q is built of %s switches: it cannot be this fabric's discovery. Give the fabric's own (--fabric picks another fabric of the design).",
+							file, form, title[p], g.Fabrics[fid].Name, title[fabricProtocol(g, fid)])
+					}
+				}
 				if perr == nil {
 					if len(discovered) > 1 {
 						t.SetFile(file) // findings then say which file
@@ -120,6 +128,9 @@ func newVerify() *cobra.Command {
 				files = fmt.Sprintf("the discovery in %s", strings.Join(discovered, ", "))
 			}
 			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, IgnoreState: ignoreState, File: files})
+			if mismatch != "" {
+				r.Diags = append(hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[fid].Origin), "Discovery of another protocol", mismatch)}, r.Diags...)
+			}
 			var built *resilience.Report
 			var cabled *cabledBisection
 			if analyze {
@@ -157,7 +168,7 @@ func newVerify() *cobra.Command {
 				if r.OtherFabric > 0 {
 					others = fmt.Sprintf(", %d of other fabrics", r.OtherFabric)
 				}
-				fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart%s), %d of %d links as designed\n",
+				fmt.Fprintf(c.OutOrStdout(), "fabric %q against %s: %d of %d devices found (%d by their cable, %d set apart%s), %d of %d links cabled as designed\n",
 					g.Fabrics[fid].Name, files, r.MatchedDevices, r.Devices, r.ByPosition, r.SetApart, others, r.MatchedLinks, r.Links)
 				if analyze {
 					writeAsBuilt(c.OutOrStdout(), r, built)
@@ -413,6 +424,10 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 		// A GUID key in any of its written forms (0x…, S-…, H-…) is
 		// looked up as its 16 hex digits (asbuilt.MapKey).
 		k, v := asbuilt.MapKey(strings.TrimSpace(rec[0])), strings.TrimSpace(rec[1])
+		if len(m) == 0 && len(lines) == 0 && !names[v] && mapHeader(v) {
+			lines[""] = line // a spreadsheet's header row ("discovered,design"): skipped
+			continue
+		}
 		if prev, dup := m[k]; dup {
 			return nil, fmt.Errorf("--map %s: line %d maps %q again (to %q; line %d to %q); give each discovered name once", path, line, k, v, lines[k], prev)
 		}
@@ -421,6 +436,35 @@ func readMap(path string, g *ir.Graph) (map[string]string, error) {
 		}
 		m[k], lines[k] = v, line
 	}
+}
+
+// fabricProtocol returns the protocol the switches of fabric f state
+// (their catalogue models': "infiniband", "ethernet"), "" when none
+// states one or they differ.
+func fabricProtocol(g *ir.Graph, f ir.FabricID) string {
+	proto := ""
+	for _, n := range g.FabricNodes(f) {
+		nd := &g.Nodes[n]
+		if !nd.Kind.IsSwitch() {
+			continue
+		}
+		switch p := g.Protocols[nd.Model]; {
+		case p == "" || p == "nvlink":
+		case proto == "":
+			proto = p
+		case p != proto:
+			return ""
+		}
+	}
+	return proto
+}
+
+// mapHeader reports whether v, the second field of a --map file's first
+// row, is a column title rather than a design name: a spreadsheet's
+// export starts with one ("discovered,design", "guid,name").
+func mapHeader(v string) bool {
+	v = strings.ToLower(v)
+	return strings.Contains(v, "design") || v == "name" || v == "node" || v == "design name"
 }
 
 // formatNames lists the discovery formats --discovered-format takes,

@@ -146,3 +146,17 @@ func ParseFrom(data []byte, f Format, local string) (*Topology, Format, error) {
 	}
 	return t, f, err
 }
+
+// Protocol returns the link protocol a format's discovery runs over:
+// "infiniband" for the subnet-manager tools (ibnetdiscover, iblinkinfo,
+// ibdiagnet), "ethernet" for LLDP and NetQ, "" for a NetBox record,
+// which holds either.
+func (f Format) Protocol() string {
+	switch f {
+	case FormatIBNetDiscover, FormatIBNetDiscoverPorts, FormatIBLinkInfo, FormatIBDiagnetLST, FormatIBDiagnetDBCSV:
+		return "infiniband"
+	case FormatLLDP, FormatEOS, FormatSONiC, FormatNetQ:
+		return "ethernet"
+	}
+	return ""
+}
