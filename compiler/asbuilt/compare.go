@@ -102,6 +102,11 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	topo = foldAliases(g, topo, opt.Map, byName)
 	c.topo = topo // c.orig keeps the devices as the files name them
 	c.add(plannedNotes(g, f, topo, opt)...)
+	if n := len(topo.Twice); n > 0 {
+		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Two files of one switch",
+			fmt.Sprintf("%s: %s and %s name one switch. Their cables are taken together, and where they differ the first file's is compared; keep one file per switch.",
+				units.CountOf(n, "pair of LLDP files", "pairs of LLDP files"), topo.Twice[0][0], topo.Twice[0][1])))
+	}
 	if n := len(topo.Conflicts); n > 0 {
 		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Discovery files disagree",
 			fmt.Sprintf("%s of %s %s: %s. The first file's cable is compared; recollect LLDP on both switches (one of the files is stale, or a cable moved between collections).",

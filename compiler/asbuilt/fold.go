@@ -29,6 +29,7 @@ import (
 func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex) *Topology {
 	keep := map[ir.NodeID]int{}  // design switch → index of the device kept
 	alias := map[string]string{} // folded device id → kept device id
+	var twice [][2]string        // files of one switch
 	devices := namedByFile(g, topo, m, idx)
 	for i := range devices {
 		d := &devices[i]
@@ -44,7 +45,11 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 			keep[n] = i
 			continue
 		}
-		if k := &devices[j]; topo.Covered[d.ID] && !topo.Covered[k.ID] {
+		if k := &devices[j]; topo.Covered[d.ID] && topo.Covered[k.ID] {
+			// Two files collected on one switch (a copy, a second
+			// collection): their cables are taken together, and said.
+			twice = append(twice, [2]string{fileOf(k), fileOf(d)})
+		} else if topo.Covered[d.ID] {
 			keep[n] = i // the file's own device is the one kept
 			alias[k.ID] = d.ID
 			for from, to := range alias {
@@ -57,9 +62,9 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 		alias[d.ID] = devices[keep[n]].ID
 	}
 	if len(alias) == 0 && !topo.unreconciled {
-		if len(devices) > 0 && &devices[0] != &topo.Devices[0] {
+		if len(devices) > 0 && &devices[0] != &topo.Devices[0] || len(twice) > 0 {
 			out := *topo
-			out.Devices, out.merged = devices, nil
+			out.Devices, out.merged, out.Twice = devices, nil, twice
 			return &out
 		}
 		return topo
@@ -80,6 +85,7 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 	}
 	out.Conflicts = append([]string(nil), topo.Conflicts...)
 	out.disputes = slices.Clone(topo.disputes)
+	out.Twice = twice
 	if len(alias) > 0 && topo.claims != nil {
 		out.claims = make(map[namedEnd]namedEnd, len(topo.claims))
 		for k, v := range topo.claims {
@@ -186,4 +192,13 @@ func switchNameWithin(s string, g *ir.Graph, idx nameIndex) (string, bool) {
 		return "", false
 	}
 	return s[best.from:best.to], true
+}
+
+// fileOf names the file device d's topology was read from: its file, or
+// its id (an LLDP file's own switch is named after the file).
+func fileOf(d *Device) string {
+	if d.File != "" {
+		return d.File
+	}
+	return d.ID
 }

@@ -93,6 +93,9 @@ type Topology struct {
 	// as if built). Other formats leave both zero.
 	Planned     int
 	OnlyPlanned bool
+	// Twice lists the pairs of LLDP files collected on one switch (by
+	// their names, foldAliases): their cables are taken together.
+	Twice [][2]string
 	// Record is set when a file records cables (a NetBox export) rather
 	// than discovering them: a device it lacks is in no row, not unseen.
 	Record bool

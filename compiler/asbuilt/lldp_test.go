@@ -467,6 +467,16 @@ func TestLLDPFileNameAffixes(t *testing.T) {
 		}
 		t.Errorf("leaf0's file named switch-a: want an asbuilt-discovery warning that it lists leaf0's cables and to rename it, and no cable called missing")
 	}
+	// A second file of leaf0 ("leaf0-copy"): one warning, nothing else.
+	files = lldpFiles(t, g, 0, nil)
+	files["leaf0-copy"] = files["leaf0"]
+	twice := compareLLDP(t, g, files)
+	if got := slices.DeleteFunc(slices.Clone(twice.Diags), func(d *hcl.Diagnostic) bool { return diag.CodeOf(d) == diag.AsbuiltUnnamedDevice }); len(got) != 1 || got[0].Summary != "Two files of one switch" || twice.MatchedLinks != 8 {
+		for _, d := range twice.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Summary, ": ", d.Detail)
+		}
+		t.Errorf("leaf0's file twice: %d findings, %d links; want one 'Two files of one switch' warning and 8 links", len(got), twice.MatchedLinks)
+	}
 	// leaf0's file saved again as leaf1's, leaf1's own lost: the copy is
 	// named, its cables left out, and leaf1's host cables are out of
 	// sight (no file), not missing; nothing is heard one way.
