@@ -38,3 +38,15 @@ func TestCrossedWhat(t *testing.T) {
 		}
 	}
 }
+
+// isPlanPortName agrees with planPortName.
+func TestIsPlanPortName(t *testing.T) {
+	for _, lanes := range []int{1, 2, 4, 8} {
+		for p := 1; p <= 130; p++ {
+			name := planPortName(p, lanes)
+			if !isPlanPortName(name, p, lanes) || isPlanPortName(name+"0", p, lanes) || isPlanPortName(name, p+1, lanes) {
+				t.Fatalf("port %d of %d lanes: %q", p, lanes, name)
+			}
+		}
+	}
+}
