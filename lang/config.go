@@ -213,7 +213,11 @@ var TransceiverEnds = []string{"switch", "node", "any"}
 
 // NodeModel is a server: `node_model "DGX-H100" { ... }`.
 type NodeModel struct {
-	Name       string
+	Name string
+	// Base is the node model this one extends (base = "DGX-H100"): its
+	// unset arguments and missing blocks come from it
+	// (resolveNodeBases).
+	Base       Val[string]
 	GPU        Val[string] // gpu_model name
 	GPUs       Val[int64]
 	NVSwitches Val[int64]

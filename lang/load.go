@@ -200,6 +200,12 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		return
 	}
 	defer withBudget(ctx)()
+	// The node models as they stand before this pass replaces any: a
+	// model of this pass may extend the built-in of its own name.
+	before := map[string]*NodeModel{}
+	for _, m := range cfg.NodeModels {
+		before[m.Name] = m
+	}
 	user := map[string]bool{}
 	collectives := 0 // of all workloads (MaxCollectives)
 	for _, b := range blocks {
@@ -257,6 +263,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 			}
 		}
 	}
+	resolveNodeBases(cfg.NodeModels, before, diags)
 }
 
 // overrideModel appends m, replacing a built-in model of the same name: a

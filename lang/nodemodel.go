@@ -2,6 +2,8 @@ package lang
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -14,7 +16,7 @@ import (
 // topology emitter needs, and is optional everywhere: a model without it
 // still compiles, it just yields no NCCL file.
 
-var nodeModelSchema = schemaOf([]string{"gpu", "gpus", "nvswitches", "nvlink_per_switch", "nccl_detail", "power"},
+var nodeModelSchema = schemaOf([]string{"base", "gpu", "gpus", "nvswitches", "nvlink_per_switch", "nccl_detail", "power"},
 	hcl.BlockHeaderSchema{Type: "cpu"},
 	hcl.BlockHeaderSchema{Type: "nic", LabelNames: []string{"role"}},
 	hcl.BlockHeaderSchema{Type: "pcie_switch"},
@@ -113,7 +115,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 	c := content(b, nodeModelSchema, diags)
 	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &NodeModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
-		GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
+		Base: a.str("base"), GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
 		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail"), PowerW: a.power("power")}
 	positivePower(a, m.PowerW, "node_model", m.Name)
 	*diags = append(*diags, a.diags...)
@@ -214,4 +216,123 @@ func decodePCISpec(blk *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 func pciID(a *attrs) PCIID {
 	return PCIID{Class: a.str("class"), VendorID: a.str("vendor_id"), DeviceID: a.str("device_id"),
 		SubsystemVendorID: a.str("subsystem_vendor_id"), SubsystemDeviceID: a.str("subsystem_device_id")}
+}
+
+// resolveNodeBases completes each node model of models that names a
+// base (`base = "DGX-H100"`) from it: every argument the model leaves
+// unset, its cpu and gpu_pci blocks where it has none, its nic and
+// pci_device blocks by label (the model's own block of a role or name
+// replaces the base's whole; the base's others are kept, in its order,
+// before the model's new ones), and its pcie_switch blocks where the
+// model declares none (they refer to each other by position, so the
+// model's replace the base's all together). A base names another model
+// of the design, or, when it is the model's own name or no model of the
+// design has it, the model of that name as it stood before (before:
+// the built-in catalogue), so that `node_model "DGX-H100" { base =
+// "DGX-H100", power = "11kW" }` changes the built-in's one argument.
+// Unknown bases and cycles are errors at the base argument.
+func resolveNodeBases(models []*NodeModel, before map[string]*NodeModel, diags *hcl.Diagnostics) {
+	byName := map[string]*NodeModel{}
+	for _, m := range models {
+		byName[m.Name] = m
+	}
+	done := map[*NodeModel]bool{}
+	var resolve func(m *NodeModel, path []string) bool
+	resolve = func(m *NodeModel, path []string) bool {
+		if !m.Base.Set || done[m] {
+			return true
+		}
+		if slices.Contains(path, m.Name) {
+			*diags = append(*diags, diag.Error(diag.InvalidValue, m.Base.Range, "Node models extend each other in a cycle",
+				fmt.Sprintf("node_model %q: base = %q closes the cycle %s → %s. A model extends one that does not, directly or through others, extend it.", m.Name, m.Base.V, strings.Join(path, " → "), m.Name)))
+			done[m] = true
+			return false
+		}
+		base, ok := byName[m.Base.V]
+		if !ok || base == m {
+			base, ok = before[m.Base.V]
+		}
+		if !ok || base == m {
+			var names []string
+			for n := range before {
+				names = append(names, n)
+			}
+			for n := range byName {
+				names = append(names, n)
+			}
+			slices.Sort(names)
+			hint := ""
+			if c := diag.Closest(m.Base.V, slices.Compact(names)); c != "" {
+				hint = fmt.Sprintf(" Did you mean %q?", c)
+			}
+			*diags = append(*diags, diag.Error(diag.UnknownReference, m.Base.Range, "Unknown base node model",
+				fmt.Sprintf("node_model %q: base = %q names no node model.%s", m.Name, m.Base.V, hint)))
+			done[m] = true
+			return false
+		}
+		if !resolve(base, append(path, m.Name)) {
+			done[m] = true
+			return false
+		}
+		inherit(m, base)
+		done[m] = true
+		return true
+	}
+	for _, m := range models {
+		resolve(m, nil)
+	}
+}
+
+// inherit fills m's unset arguments and missing blocks from base, as
+// resolveNodeBases says.
+func inherit(m, base *NodeModel) {
+	fill := func(v *Val[int64], b Val[int64]) {
+		if !v.Set {
+			*v = b
+		}
+	}
+	if !m.GPU.Set {
+		m.GPU = base.GPU
+	}
+	fill(&m.GPUs, base.GPUs)
+	fill(&m.NVSwitches, base.NVSwitches)
+	if !m.NVLinkPerSwitch.Set {
+		m.NVLinkPerSwitch = base.NVLinkPerSwitch
+	}
+	if !m.NCCLDetail.Set {
+		m.NCCLDetail = base.NCCLDetail
+	}
+	if !m.PowerW.Set {
+		m.PowerW = base.PowerW
+	}
+	if m.CPU == nil {
+		m.CPU = base.CPU
+	}
+	if m.GPUPCI == nil {
+		m.GPUPCI = base.GPUPCI
+	}
+	if len(m.PCIeSwitches) == 0 {
+		m.PCIeSwitches = base.PCIeSwitches
+	}
+	m.NICs = mergeByLabel(base.NICs, m.NICs, func(n *NICSpec) string { return n.Role })
+	m.PCIDevices = mergeByLabel(base.PCIDevices, m.PCIDevices, func(d *PCIDeviceSpec) string { return d.Name })
+}
+
+// mergeByLabel returns base's blocks with each replaced by own's block of
+// the same label, then own's blocks of labels base has not.
+func mergeByLabel[T any](base, own []T, label func(T) string) []T {
+	out := make([]T, 0, len(base)+len(own))
+	for _, b := range base {
+		if i := slices.IndexFunc(own, func(o T) bool { return label(o) == label(b) }); i >= 0 {
+			out = append(out, own[i])
+		} else {
+			out = append(out, b)
+		}
+	}
+	for _, o := range own {
+		if !slices.ContainsFunc(base, func(b T) bool { return label(b) == label(o) }) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
