@@ -2,6 +2,7 @@ package ncclenv
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -17,10 +18,15 @@ type Finding struct {
 	Msg  string
 }
 
-// setting is one KEY=VALUE line of an environment file.
+// setting is one KEY=VALUE of an environment file: its line; whether
+// it reaches the processes the file is for (exported; always, read as
+// nccl.conf); and whether its value is an expansion only the running
+// shell knows (unknown).
 type setting struct {
 	line       int
 	key, value string
+	exported   bool
+	unknown    bool
 }
 
 // Reading is how an environment file will be read, which decides what
@@ -42,48 +48,20 @@ const (
 
 // ReadingOf returns how the file named name, holding src, is read: a
 // name ending in ".conf" is NCCL's configuration file (nccl.conf, the
-// conventional name of NCCL_CONF_FILE), else a file with an export line
-// is a shell script, else either. A convention of topoc's, stated in
+// conventional name of NCCL_CONF_FILE), else a file with a line only a
+// shell reads (export, declare, set, unset, env, source, or a command
+// after assignments: isShellScript) is a shell script, else either. A convention of topoc's, stated in
 // docs/nccl.md: nothing in a KEY=VALUE file says which reader it is for.
 func ReadingOf(name string, src []byte) Reading {
 	if strings.HasSuffix(name, ".conf") {
 		return ReadConf
 	}
 	for _, l := range strings.Split(string(src), "\n") {
-		if strings.HasPrefix(strings.TrimLeft(l, " \t"), "export ") {
+		if isShellScript(l) {
 			return ReadShell
 		}
 	}
 	return ReadEither
-}
-
-// readShell reads a line as a POSIX shell sourcing the file does: blank
-// lines and # comments are skipped, a leading "export " is dropped (and
-// reported), the key must touch the "=" (a shell runs "KEY = v" as a
-// command), quotes around the value are dropped and an unquoted " #"
-// starts a comment. A carriage return stays in the value, as a shell
-// keeps it. ok is false for a line that sets nothing.
-func readShell(line string) (k, v string, exported, ok bool) {
-	line = strings.TrimLeft(line, " \t")
-	if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-		return "", "", false, false
-	}
-	line, exported = strings.CutPrefix(line, "export ")
-	k, v, ok = strings.Cut(line, "=")
-	if !ok || k == "" || strings.ContainsAny(k, " \t") {
-		return "", "", false, false
-	}
-	if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
-		if end := strings.IndexByte(v[1:], v[0]); end >= 0 {
-			return k, v[1 : end+1], exported, true
-		}
-	}
-	for _, c := range []string{" #", "\t#"} {
-		if i := strings.Index(v, c); i >= 0 {
-			v = v[:i]
-		}
-	}
-	return k, strings.TrimRight(v, " \t"), exported, true
 }
 
 // readConf reads a line as NCCL reads /etc/nccl.conf, ~/.nccl.conf and
@@ -110,18 +88,20 @@ func readConf(line string) (k, v string, ok bool) {
 //   - as nccl.conf: a key NCCL does not see ("export NCCL_IB_HCA",
 //     spaces around "="), a value it reads with its quotes or comment,
 //     two lines for one key (NCCL keeps the first);
-//   - as a shell script: an NCCL variable set but not exported (unless
-//     the script runs set -a or exports it by name), two lines for one
-//     key (a shell keeps the last);
-//   - for ReadEither, each line the two readers read differently;
+//   - as a shell script (shellActions): an NCCL variable set but not
+//     exported (set -a, set -o allexport, export or declare -x of it, or
+//     a command it prefixes export it; set +a ends the first two), two
+//     lines for one key (a shell keeps the last), spaces around "=", a
+//     line whose quote is not closed on it;
+//   - for ReadEither, each line the two readers read differently (a
+//     shell sources such a file with set -a, as the emitted file says);
 //   - carriage returns (a file saved on Windows), once: both readers
 //     keep the "\r" in the value, which no device or interface name ends
 //     in, and the settings are judged with it.
 func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
 	shell := map[string]setting{} // last line wins
 	conf := map[string]setting{}  // first line wins
-	unexported := map[string]setting{}
-	exportsAll := false
+	exportsAll := how == ReadEither
 	exportedNames := map[string]bool{}
 	crs := 0
 	lines := strings.Split(string(src), "\n")
@@ -134,64 +114,76 @@ func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
 				fs = append(fs, Finding{n, "", "The file's lines end in a carriage return (saved on Windows): NCCL and a shell both keep the \"\\r\" as the value's last character, so a level, a path or a list's last name without a :port no longer matches. Convert the file to Unix line endings (dos2unix)."})
 			}
 		}
-		sk, sv, exported, sok := readShell(raw)
-		ck, cv, cok := readConf(raw)
-		if how == ReadShell {
-			switch f := strings.Fields(raw); {
-			case len(f) >= 2 && f[0] == "set" && strings.Contains(f[1], "a") && strings.HasPrefix(f[1], "-"):
-				exportsAll = true // set -a: every assignment after it is exported
-			case len(f) >= 2 && f[0] == "export" && !strings.Contains(raw, "="):
-				for _, name := range f[1:] {
-					exportedNames[name] = true
-				}
-			}
+		cmds, sok := shellCommands(raw)
+		actions := shellActions(cmds)
+		// The line as one plain assignment, for comparing readings.
+		var sk, sv string
+		single := sok && len(cmds) == 1 && len(cmds[0]) == 1 && cmds[0][0].eq > 0
+		if single {
+			sk, sv = cmds[0][0].name(), cmds[0][0].value()
 		}
+		ck, cv, cok := readConf(raw)
 		tk := strings.TrimSpace(ck)
+		setsNCCL := slices.ContainsFunc(actions, func(a shellAction) bool { return a.kind == actSet && strings.HasPrefix(a.name, "NCCL_") })
 		switch {
-		case how == ReadEither && sok && strings.HasPrefix(sk, "NCCL_") && (!cok || ck != sk):
+		case how == ReadEither && single && strings.HasPrefix(sk, "NCCL_") && (!cok || ck != sk):
 			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), this line's key is %q, not %s: NCCL ignores the line there. Write %s=%s with nothing around the key (a shell that sources the file then needs set -a to export it).", ck, sk, sk, sv)})
 		case how == ReadConf && cok && strings.HasPrefix(strings.TrimPrefix(tk, "export "), "NCCL_") && ck != strings.TrimPrefix(tk, "export "):
 			key := strings.TrimPrefix(tk, "export ")
 			fs = append(fs, Finding{n, key, fmt.Sprintf("NCCL's nccl.conf reader takes this line's key as %q, not %s, so NCCL ignores the line. Write %s=%s, with nothing before or around the key.", ck, key, key, strings.TrimSpace(cv))})
-		case asShell && !sok && cok && strings.HasPrefix(tk, "NCCL_"):
+		case how == ReadEither && !setsNCCL && cok && strings.HasPrefix(tk, "NCCL_"):
 			fs = append(fs, Finding{n, tk, fmt.Sprintf("This line sets nothing: a shell does not take %q as an assignment (no spaces around \"=\"), and NCCL's nccl.conf reader sets the key %q, not %s. Write %s=%s.", strings.TrimSpace(raw), ck, tk, tk, strings.TrimSpace(cv))})
-		case how == ReadEither && sok && cok && sv != cv && strings.HasPrefix(sk, "NCCL_"):
+		case how == ReadShell && !sok && strings.Contains(raw, "NCCL_"):
+			fs = append(fs, Finding{n, ncclName.FindString(raw), "A quote on this line is not closed on it, so the value runs over several lines: topoc does not read it, and NCCL's variables on it are not checked. Close the quote on the line."})
+		case how == ReadShell && !setsNCCL && spacedAssignment.MatchString(raw):
+			key := spacedAssignment.FindStringSubmatch(raw)[1]
+			fs = append(fs, Finding{n, key, fmt.Sprintf("This line sets nothing: a shell does not take %s with spaces around \"=\" as an assignment. Write %s=VALUE, with no spaces.", key, key)})
+		case how == ReadEither && single && cok && sv != cv && strings.HasPrefix(sk, "NCCL_"):
 			fs = append(fs, Finding{n, sk, fmt.Sprintf("Read as nccl.conf (NCCL_CONF_FILE, /etc/nccl.conf), %s is %q, where a shell reads %q: NCCL keeps quotes, spaces and a trailing # comment. Write the value bare: %s=%s.", sk, cv, sv, sk, sv)})
-		case how == ReadConf && sok && cok && ck == sk && sv != cv && strings.HasPrefix(sk, "NCCL_"):
+		case how == ReadConf && single && cok && ck == sk && sv != cv && strings.HasPrefix(sk, "NCCL_"):
 			fs = append(fs, Finding{n, sk, fmt.Sprintf("NCCL's nccl.conf reader reads %s as %q: it keeps quotes, spaces and a trailing # comment. Write the value bare: %s=%s.", sk, cv, sk, sv)})
 		}
 		if asConf && cok {
 			if prev, dup := conf[ck]; dup && strings.HasPrefix(ck, "NCCL_") && prev.value != cv {
 				if how == ReadConf {
 					fs = append(fs, Finding{n, ck, fmt.Sprintf("%s is set on lines %d and %d: NCCL's nccl.conf reader keeps the first (%q) and ignores this one (%q). Keep one line.", ck, prev.line, n, prev.value, cv)})
-				} else if sok && sk == ck {
+				} else if single && sk == ck {
 					fs = append(fs, Finding{n, sk, fmt.Sprintf("%s is set on lines %d and %d: a shell keeps the last (%q), NCCL's nccl.conf reader the first (%q). Keep one line.", sk, prev.line, n, sv, prev.value)})
 				}
 			}
 			if _, seen := conf[ck]; !seen {
-				conf[ck] = setting{line: n, key: ck, value: cv}
+				conf[ck] = setting{line: n, key: ck, value: cv, exported: true}
 			}
 		}
-		if !asShell || !sok {
+		if !asShell {
 			continue
 		}
-		if prev, dup := shell[sk]; dup && how == ReadShell && strings.HasPrefix(sk, "NCCL_") && prev.value != sv {
-			fs = append(fs, Finding{n, sk, fmt.Sprintf("%s is set on lines %d and %d: the shell keeps the last (%q). Keep one line.", sk, prev.line, n, sv)})
-		}
-		st := setting{line: n, key: sk, value: sv}
-		if how == ReadShell && !exported && !exportsAll {
-			unexported[sk] = st
-		} else {
-			delete(unexported, sk)
-		}
-		shell[sk] = st
-	}
-	if how == ReadShell {
-		for k, st := range unexported {
-			if !strings.HasPrefix(k, "NCCL_") || exportedNames[k] {
-				continue
+		for _, a := range actions {
+			switch a.kind {
+			case actSet:
+				if prev, dup := shell[a.name]; dup && how == ReadShell && strings.HasPrefix(a.name, "NCCL_") && prev.value != a.value {
+					fs = append(fs, Finding{n, a.name, fmt.Sprintf("%s is set on lines %d and %d: the shell keeps the last (%q). Keep one line.", a.name, prev.line, n, a.value)})
+				}
+				shell[a.name] = setting{line: n, key: a.name, value: a.value, exported: a.exported || exportsAll || exportedNames[a.name], unknown: a.expands}
+			case actExport:
+				exportedNames[a.name] = true
+				if st, ok := shell[a.name]; ok {
+					st.exported = true
+					shell[a.name] = st
+				}
+			case actUnset:
+				delete(shell, a.name)
+				delete(exportedNames, a.name)
+			case actAllExport:
+				exportsAll = true
+			case actNoAllExport:
+				exportsAll = false
 			}
-			fs = append(fs, Finding{st.line, k, fmt.Sprintf("%s is set but not exported, in a script that exports others: the processes it starts, NCCL among them, do not see it. Write export %s=%s.", k, k, st.value)})
+		}
+	}
+	for k, st := range shell {
+		if strings.HasPrefix(k, "NCCL_") && !st.exported {
+			fs = append(fs, Finding{st.line, k, fmt.Sprintf("%s is set but not exported (no set -a in force, no export of it): the processes the script starts, NCCL among them, do not see it. Write export %s=%s.", k, k, st.value)})
 			delete(shell, k)
 		}
 	}
@@ -203,6 +195,13 @@ func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
 	}
 	return []map[string]setting{shell, conf}, fs
 }
+
+// ncclName matches an NCCL variable's name.
+var ncclName = regexp.MustCompile(`NCCL_[A-Za-z0-9_]+`)
+
+// spacedAssignment matches an NCCL variable written with a space before
+// its "=" ("NCCL_IB_HCA = mlx5_0"), which a shell runs as a command.
+var spacedAssignment = regexp.MustCompile(`\b(NCCL_[A-Za-z0-9_]+)[ \t]+=`)
 
 // Check compares an environment file, read as how says (ReadingOf), with
 // the design's facts about its node model and returns where they
@@ -234,10 +233,21 @@ func Check(src []byte, how Reading, d Design) []Finding {
 		out = append(out, judge(env, d)...)
 	}
 	// A finding both readings make is given once; a carriage return
-	// kept in a value is shown as \r.
+	// kept in a value is shown as \r. A variable the file leaves unset
+	// is not said again where a line of it says why (not exported,
+	// spaces around "=").
 	seen := map[Finding]bool{}
+	lined := map[string]bool{}
+	for _, f := range out {
+		if f.Line > 0 && f.Key != "" {
+			lined[f.Key] = true
+		}
+	}
 	var uniq []Finding
 	for _, f := range out {
+		if f.Line == 0 && lined[f.Key] {
+			continue
+		}
 		f.Msg = strings.ReplaceAll(f.Msg, "\r", `\r`)
 		if !seen[f] {
 			seen[f] = true
@@ -251,16 +261,30 @@ func Check(src []byte, how Reading, d Design) []Finding {
 // judge compares the settings of one reading of a file with the design.
 func judge(env map[string]setting, d Design) []Finding {
 	var out []Finding
+	// A value only the running shell knows ("$HCA") is said, not judged.
+	known := make(map[string]setting, len(env))
+	for k, s := range env {
+		if s.unknown {
+			if strings.HasPrefix(k, "NCCL_") {
+				out = append(out, Finding{s.line, k, fmt.Sprintf("%s=%s takes its value from an expansion the shell makes when the script runs: topoc cannot check it. Write the value out to have it checked.", k, s.value)})
+			}
+			continue
+		}
+		known[k] = s
+	}
 	if _, ok := env["NCCL_IB_HCA"]; !ok && len(d.Compute) > 0 && len(d.Other) > 0 {
 		out = append(out, Finding{0, "NCCL_IB_HCA", fmt.Sprintf("NCCL_IB_HCA is not set, so NCCL takes every RDMA device%s, and stripes training traffic onto them. Set NCCL_IB_HCA=%s.", otherNote(d), d.HCA())})
 	}
+	env = known
 	if s, ok := env["NCCL_IB_HCA"]; ok && len(d.Compute) > 0 {
 		out = append(out, checkHCA(s, d)...)
 	}
 	if s, ok := env["NCCL_NET_GDR_LEVEL"]; ok {
 		out = append(out, checkGDR(s, d)...)
 	}
-	if s, ok := env["NCCL_CROSS_NIC"]; ok && d.RailsOnlyInServers && s.value != "0" {
+	// NCCL reads its integer parameters with strtoll base 0 (NCCL_PARAM,
+	// src/misc/param.cc): leading blanks skipped, "0x0" and "00" are 0.
+	if s, ok := env["NCCL_CROSS_NIC"]; ok && d.RailsOnlyInServers && strtol0(s.value) != 0 {
 		out = append(out, Finding{s.line, s.key, fmt.Sprintf("NCCL_CROSS_NIC=%s lets rings and trees change NIC between nodes, but the design's fabric joins its rails (or planes) only inside the servers: such a ring has no path. Set NCCL_CROSS_NIC=0.", s.value)})
 	}
 	p2pOff := false
@@ -268,7 +292,7 @@ func judge(env map[string]setting, d Design) []Finding {
 		// ncclGetLevel reads NCCL_P2P_DISABLE=1 as level LOC and then
 		// ignores NCCL_P2P_LEVEL (src/graph/paths.cc).
 		p2pOff = true
-		out = append(out, Finding{s.line, s.key, fmt.Sprintf("NCCL_P2P_DISABLE=1 turns GPU peer-to-peer off: the GPUs' %s paths inside a server go unused and NCCL moves their traffic through host memory, far slower for the tensor-parallel and intra-node collectives the design routes over them. Remove it.", d.GPUPeerBest)})
+		out = append(out, Finding{s.line, s.key, fmt.Sprintf("NCCL_P2P_DISABLE=%s turns GPU peer-to-peer off: the GPUs' %s paths inside a server go unused and NCCL moves their traffic through host memory, far slower for the tensor-parallel and intra-node collectives the design routes over them. Remove it.", readAs(s.value, 1), d.GPUPeerBest)})
 	}
 	if s, ok := env["NCCL_P2P_LEVEL"]; ok && !p2pOff {
 		out = append(out, checkP2P(s, d)...)
@@ -276,10 +300,10 @@ func judge(env map[string]setting, d Design) []Finding {
 	if s, ok := env["NCCL_SOCKET_IFNAME"]; ok {
 		out = append(out, checkSocketIfname(s, d)...)
 	}
-	// NCCL reads its integer parameters with strtoll base 0 (NCCL_PARAM,
-	// src/misc/param.cc): "0x1" and "01" disable too.
-	if s, ok := env["NCCL_IB_DISABLE"]; ok && strtol0(s.value) == 1 {
-		out = append(out, Finding{s.line, s.key, "NCCL_IB_DISABLE=1 sends inter-node traffic over TCP sockets instead of the RDMA NICs the design routes its collectives over. Remove it."})
+	// Any value but 0 disables the IB transport (net_ib.cc: if
+	// (ncclParamIbDisable()) return ...): "2", "-1", " 1", "0x1" too.
+	if s, ok := env["NCCL_IB_DISABLE"]; ok && strtol0(s.value) != 0 {
+		out = append(out, Finding{s.line, s.key, fmt.Sprintf("NCCL_IB_DISABLE=%s sends inter-node traffic over TCP sockets instead of the RDMA NICs the design routes its collectives over. Remove it.", readAs(s.value, strtol0(s.value)))})
 	}
 	return out
 }
@@ -409,6 +433,8 @@ func checkHCA(s setting, d Design) []Finding {
 			}
 		}
 		switch {
+		case len(hits) == 0 && strings.ContainsRune(e.name, '\r'):
+			add("NCCL_IB_HCA entry %q names no NIC of node model %q: NCCL keeps the carriage return as part of the name. Convert the file to Unix line endings.", e.name, d.Model)
 		case len(hits) == 0 && strings.TrimSpace(e.name) != e.name:
 			add("NCCL_IB_HCA entry %q names no NIC of node model %q: NCCL keeps the spaces as part of the name. Write the list without spaces.", e.name, d.Model)
 		case len(hits) == 0:
@@ -457,12 +483,38 @@ func parseLevel(v string) (level ir.PathClass, how string, ok bool) {
 	return c, fmt.Sprintf(" (a legacy number, which NCCL reads as %s)", c), true
 }
 
+// readAs writes an integer setting's value as a finding quotes it: as
+// written, with what NCCL reads it as where that differs ("0x1", which
+// NCCL reads as 1).
+func readAs(v string, n int64) string {
+	if v == fmt.Sprint(n) {
+		return v
+	}
+	return fmt.Sprintf("%q, which NCCL reads as %d,", v, n)
+}
+
 // strtol0 reads the leading number of v as C's strtol(v, NULL, 0) does:
-// "0x" hexadecimal, a leading 0 octal, else decimal, stopping at the
+// leading blanks skipped, one sign, then "0x" hexadecimal, a leading 0
+// octal, else decimal, stopping at the
 // first digit that does not belong; 0 when none does. Written here
 // because strconv.ParseInt(v, 0, 64) rejects the trailing text strtol
 // stops at ("12abc") and reads "0b…" and "0o…" prefixes strtol does not.
 func strtol0(v string) int64 {
+	v = strings.TrimLeft(v, " \t\n\v\f\r")
+	neg := strings.HasPrefix(v, "-")
+	if neg || strings.HasPrefix(v, "+") {
+		v = v[1:]
+	}
+	n := strtolDigits(v)
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// strtolDigits reads v's leading unsigned number with strtol's base-0
+// prefixes (strtol0 after the blanks and sign).
+func strtolDigits(v string) int64 {
 	base, digits := int64(10), v
 	switch {
 	case len(v) > 2 && (v[:2] == "0x" || v[:2] == "0X") && strings.ContainsRune("0123456789abcdefABCDEF", rune(v[2])):

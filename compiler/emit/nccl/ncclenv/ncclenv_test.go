@@ -181,7 +181,7 @@ func TestGDROffComment(t *testing.T) {
 // strtol0 reads numbers as C's strtol(v, NULL, 0): octal after a 0,
 // hexadecimal after 0x, stopping at the first digit that does not belong.
 func TestStrtol0(t *testing.T) {
-	for v, want := range map[string]int64{"0": 0, "1": 1, "08": 0, "010": 8, "0x1f": 31, "0X": 0, "12abc": 12, "9": 9, "": 0} {
+	for v, want := range map[string]int64{"0": 0, "1": 1, "08": 0, "010": 8, "0x1f": 31, "0X": 0, "12abc": 12, "9": 9, "": 0, " 1": 1, "\t-1": -1, "+2": 2, "0x0": 0, "0\r": 0} {
 		if got := strtol0(v); got != want {
 			t.Errorf("strtol0(%q) = %d, want %d", v, got, want)
 		}
@@ -275,7 +275,6 @@ func TestCheckReadings(t *testing.T) {
 		want      []string // "line: text" of each finding, in order
 	}{
 		{"nccl.conf", "export " + hca, []string{
-			`0: NCCL_IB_HCA is not set`,
 			`1: NCCL's nccl.conf reader takes this line's key as "export NCCL_IB_HCA", not NCCL_IB_HCA, so NCCL ignores the line`}},
 		{"nccl.conf", hca + "NCCL_P2P_LEVEL=LOC\nNCCL_P2P_LEVEL=NVL\n", []string{
 			`2: NCCL_P2P_LEVEL=LOC is below the NVL path`,
@@ -295,16 +294,7 @@ func TestCheckReadings(t *testing.T) {
 		{"nccl.env", "FOO=1\n", []string{`0: The file sets no NCCL variable`, `0: NCCL_IB_HCA is not set`}},
 		{"nccl.env", "NCCL_IB_HCA=^\n", []string{`1: NCCL_IB_HCA=^ selects none of the RDMA devices node model "DGX-H100" names: unless the host has others it names, NCCL finds no RDMA device and falls back to TCP sockets`}},
 	} {
-		fs := Check([]byte(c.src), ReadingOf(c.file, []byte(c.src)), d)
-		var got []string
-		for _, f := range fs {
-			got = append(got, fmt.Sprintf("%d: %s", f.Line, f.Msg))
-		}
-		ok := len(got) == len(c.want)
-		for i := 0; ok && i < len(got); i++ {
-			ok = strings.HasPrefix(got[i], c.want[i])
-		}
-		if !ok {
+		if got, ok := findingsAre(Check([]byte(c.src), ReadingOf(c.file, []byte(c.src)), d), c.want); !ok {
 			t.Errorf("%s %q:\n got %q\nwant %q", c.file, c.src, got, c.want)
 		}
 	}
@@ -312,4 +302,82 @@ func TestCheckReadings(t *testing.T) {
 	if fs := Check([]byte("NCCL_SOCKET_IFNAME=e\n"), ReadEither, Design{Model: "m"}); len(fs) != 1 || !strings.Contains(fs[0].Msg, "shorter than the 2 characters NCCL reads") {
 		t.Errorf("one-character NCCL_SOCKET_IFNAME, no interfaces named: %+v", fs)
 	}
+}
+
+// Shell scripts are read as bash reads them (each case checked against
+// bash: source the file, printenv in a child): what set -a / set +a,
+// set -o allexport, export of several names, declare -x, typeset -x, a
+// tab after export, a command's prefix, env, unset, quotes joined and an
+// unquoted blank do to what reaches NCCL, and a value only the run
+// knows ($HCA) said, not judged.
+func TestShellScripts(t *testing.T) {
+	d := design(t, "dgx-h100-superpod", "scalable_units=1")
+	h := "NCCL_IB_HCA=" + d.HCA()
+	for _, c := range []struct {
+		src  string
+		want []string // "line: text" prefixes of the findings, in order
+	}{
+		{"set -a\n. /etc/foo\nset +a\n" + h + "\nexport X=1\n", []string{"4: NCCL_IB_HCA is set but not exported"}},
+		{"set -a; . ./nccl.env; set +a\n" + h + "\nexport X=1\n", []string{"2: NCCL_IB_HCA is set but not exported"}},
+		{"set -a\n" + h + "\nset +a\n", nil},
+		{"export A=1 " + h + "\n", nil},
+		{"declare -x " + h + "\nexport X=1\n", nil},
+		{"typeset -x " + h + "\nexport X=1\n", nil},
+		{"export\t" + h + "\n", nil},
+		{"set -o allexport\n" + h + "\nexport X=1\n", nil},
+		{"set -e -a\n" + h + "\nexport X=1\n", nil},
+		{h + " ./train\nexport X=1\n", nil},
+		{"env " + h + " ./train\n", nil},
+		{"export " + h + "\nunset NCCL_IB_HCA\n", []string{"0: The file sets no NCCL variable", "0: NCCL_IB_HCA is not set"}},
+		{"export NCCL_IB_HCA=$HCA\n", []string{"1: NCCL_IB_HCA=$HCA takes its value from an expansion"}},
+		{"export NCCL_IB_HCA==mlx5_0:1 ,mlx5_3:1\n", []string{"1: NCCL_IB_HCA leaves out compute NICs mlx5_3 (rail 1)"}},
+		{"export NCCL_IB_HCA='=mlx5_0:1,'\"mlx5_3:1\"\n", []string{"1: NCCL_IB_HCA leaves out compute NICs mlx5_4 (rail 2)"}},
+		{"export NCCL_IB_HCA = mlx5_0\n", []string{`1: This line sets nothing: a shell does not take NCCL_IB_HCA with spaces around "="`}},
+		{"export NCCL_IB_HCA=\"=mlx5_0:1\n", []string{"1: A quote on this line is not closed on it"}},
+	} {
+		if got, ok := findingsAre(checkEnv([]byte(c.src), d), c.want); !ok {
+			t.Errorf("%q:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
+
+// NCCL reads its integer settings with strtoll base 0 (blanks skipped,
+// a sign, 0x and 0 prefixes): on a rail-only fabric NCCL_CROSS_NIC of
+// "00", "0x0", " 0" or "0\r" is 0 (no finding); NCCL_IB_DISABLE of "2",
+// "-1" or " 1" disables the IB transport as any non-zero value does, and
+// NCCL_P2P_DISABLE=" 1" is 1.
+func TestIntegerSettings(t *testing.T) {
+	d := design(t, "rail-only-512")
+	hca := ""
+	if d.HCA() != "" {
+		hca = "NCCL_IB_HCA=" + d.HCA() + "\n"
+	}
+	for _, v := range []string{"00", "0x0", " 0", "0\r"} {
+		if fs := Check([]byte(hca+"NCCL_CROSS_NIC="+v+"\n"), ReadConf, d); slices.ContainsFunc(fs, func(f Finding) bool { return f.Key == "NCCL_CROSS_NIC" }) {
+			t.Errorf("NCCL_CROSS_NIC=%q: %+v; want none (NCCL reads 0)", v, fs)
+		}
+	}
+	for _, v := range []string{"2", "-1", " 1"} {
+		if fs := Check([]byte(hca+"NCCL_IB_DISABLE="+v+"\n"), ReadConf, d); !slices.ContainsFunc(fs, func(f Finding) bool { return f.Key == "NCCL_IB_DISABLE" }) {
+			t.Errorf("NCCL_IB_DISABLE=%q: %+v; want the TCP finding", v, fs)
+		}
+	}
+	h100 := design(t, "dgx-h100-superpod", "scalable_units=1")
+	if fs := Check([]byte("NCCL_IB_HCA="+h100.HCA()+"\nNCCL_P2P_DISABLE= 1\n"), ReadConf, h100); len(fs) != 1 || !strings.Contains(fs[0].Msg, `NCCL_P2P_DISABLE=" 1", which NCCL reads as 1, turns GPU peer-to-peer off`) {
+		t.Errorf("NCCL_P2P_DISABLE= 1: %+v", fs)
+	}
+}
+
+// findingsAre writes fs as "line: message" and reports whether they are
+// as many as want, each starting with its want.
+func findingsAre(fs []Finding, want []string) ([]string, bool) {
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%d: %s", f.Line, f.Msg))
+	}
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(got); i++ {
+		ok = strings.HasPrefix(got[i], want[i])
+	}
+	return got, ok
 }
