@@ -130,10 +130,9 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 	p := gen.FatTree{K: int(ft.K.V), LinkRateBPS: ft.LinkRate.V, HostBPS: ft.HostRate.V, CoreBPS: ft.CoreRate.V,
 		HostsPerEdge: int(ft.HostsPerEdge.V), SwitchModel: ft.SwitchModel.V, Origin: s.g.Origin(f.FamilyRange)}
 	if ft.HostsPerEdge.Set && ft.HostsPerEdge.V < 1 {
-		p.HostsPerEdge = -1 // explicitly none or negative: Validate refuses it
-		if ft.HostsPerEdge.V < 0 {
-			p.HostsPerEdge = int(ft.HostsPerEdge.V)
-		}
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, ft.HostsPerEdge.Range, "Invalid hosts_per_edge",
+			fmt.Sprintf("hosts_per_edge must be at least 1 (got %d): it is the hosts cabled to each edge switch; leave it out for the paper's k/2.", ft.HostsPerEdge.V)))
+		return
 	}
 	if ft.SwitchModel.Set {
 		m, ok := s.switchModel(ft.SwitchModel)
@@ -146,8 +145,18 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		p.Radix, p.PortBPS = int(m.Radix.V), m.PortRate.V
 		if host := ft.HostRate.V; host > 0 {
 			// Hosts at a breakout lane rate fill the lanes of each
-			// down port (a speed or the native rate: a port each).
+			// down port (a speed or the native rate: a port each). A
+			// model with both a lower speed and a breakout at the host
+			// rate runs a port at the speed, unless more hosts than
+			// down ports need the breakout's lanes.
 			p.HostLanes = portModel(m).Lanes(host)
+			if p.HostLanes == 1 && p.HostsPerEdge > p.K/2 {
+				for _, b := range portModel(m).Breakouts {
+					if b.LaneBPS == host {
+						p.HostLanes = b.Lanes
+					}
+				}
+			}
 		}
 		if int64(p.K) > m.Radix.V {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix",

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -116,6 +117,25 @@ fabric "ft" {
 	}
 	if n := len(g.Fabrics[0].Endpoints); n != 32 {
 		t.Errorf("k = 4, 4 hosts per edge: %d hosts, want 32", n)
+	}
+	// A model with both a 200G speed and a 2x200G breakout: the speed
+	// serves k/2 hosts a port each, the breakout's lanes more.
+	g, errs = compileSrc(t, src(`switch_model "M" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  speeds    = ["200Gb/s"]
+  breakouts = ["2x200Gb/s"]
+}`, ""))
+	if len(errs) > 0 || len(g.Fabrics[0].Endpoints) != 32 {
+		t.Errorf("speed and breakout at 200G, 4 hosts per edge: %v; want 32 hosts on the lanes", errs)
+	}
+	_, errs = compileSrc(t, strings.Replace(src(`switch_model "M" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  breakouts = ["2x200Gb/s"]
+}`, ""), "hosts_per_edge = 4", "hosts_per_edge = 0", 1))
+	if len(errs) != 1 || errs[0] != string(diag.InvalidParameter) {
+		t.Errorf("hosts_per_edge = 0: %v; want one invalid-parameter", errs)
 	}
 }
 

@@ -66,7 +66,7 @@ func Plan(in Input) hcl.Diagnostics {
 			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
 		}
 		k := 1 + p.lay.RoutingFactor
-		ch := media.choose(rate, run*k, len(legs) > 1, switches, linkProtocol(g, &g.Links[legs[0].link]))
+		ch := media.choose(rate, run*k, len(legs) > 1 || legs[0].split, switches, linkProtocol(g, &g.Links[legs[0].link]))
 		if ch.typ == ir.None {
 			s.noteFault(faults, legs, ch, run*k, rate, geo)
 		}
@@ -116,6 +116,18 @@ type cableLeg struct {
 	leader int32
 	lane   int32
 	link   int32
+	// split is set on a leg of a broken-out port, even the one leg of a
+	// port only one lane of which is used: its cable is a splitter with
+	// legs to spare, not a straight cable.
+	split bool
+}
+
+// endPort returns link l's port at its B end (b) or A end.
+func endPort(g *ir.Graph, l int32, b bool) ir.Port {
+	if b {
+		return g.Links[l].B
+	}
+	return g.Links[l].A
 }
 
 // cableLegs returns the cable links grouped into cables and ordered by
@@ -163,7 +175,9 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		for j < len(ends) && ends[j].key == ends[i].key {
 			j++
 		}
-		if j-i > 1 {
+		if single := ends[i]; j-i > 1 || g.BrokenOut(endPort(g, single.link, single.b), &g.Links[single.link]) {
+			// Several links at one port, or one lane of a port split
+			// into lanes with the others unused.
 			for _, e := range ends[i:j] {
 				if e.b {
 					splitB[e.link] = true
@@ -208,7 +222,7 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		if !splitA[i] && splitB[i] {
 			swapped[i], lane = true, l.B.Lane
 		}
-		out = append(out, cableLeg{fabric: l.Fabric, leader: leader[i], lane: lane, link: int32(i)})
+		out = append(out, cableLeg{fabric: l.Fabric, leader: leader[i], lane: lane, link: int32(i), split: splitA[i] || splitB[i]})
 	}
 	slices.SortStableFunc(out, func(x, y cableLeg) int {
 		if x.fabric != y.fabric {

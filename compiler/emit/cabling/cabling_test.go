@@ -244,3 +244,44 @@ func TestPlanBreakout(t *testing.T) {
 		t.Errorf("%d splitters, %d fibers on split ports, %d rows; want 10, 108, 128", splitters, fibers, len(rows))
 	}
 }
+
+// A port broken out into two lanes with one lane used (a fat-tree of
+// three 200G hosts per edge on 400G ports split 2 × 200G: hosts 0 and 1
+// share port 1, host 2 has port 2 to itself) is still a splitter: its
+// cable has the switch's lane at end A ("swp2s0", lane 0) and a breakout
+// medium, not a straight cable from the host to a lane name.
+func TestPlanOneLaneOfBreakout(t *testing.T) {
+	g := compiletest.Source(t, `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  breakouts = ["2x200Gb/s"]
+}
+fabric "ft" {
+  fat_tree {
+    k              = 4
+    link_rate      = "400Gb/s"
+    host_rate      = "200Gb/s"
+    hosts_per_edge = 3
+    switch_model   = "S8"
+  }
+}
+`)
+	rows, err := Rows(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rows {
+		if r.B.Device != "pod0/edge0/host2" && r.A.Device != "pod0/edge0/host2" {
+			continue
+		}
+		found = true
+		if r.A.Device != "pod0/edge0" || r.A.Port != "swp2s0" || r.Lane != 0 {
+			t.Errorf("host2's cable: A %s %s, lane %d; want pod0/edge0 swp2s0, lane 0 (the switch's broken-out port at end A)", r.A.Device, r.A.Port, r.Lane)
+		}
+	}
+	if !found {
+		t.Fatal("no cable of pod0/edge0/host2")
+	}
+}
