@@ -137,6 +137,9 @@ func buildAndWrite(c *cobra.Command, df *designFlags, args []string, selected []
 	if !quietFlag(c) {
 		fmt.Fprintf(c.OutOrStdout(), "wrote %s to %s\n", units.CountOf(len(arts), "file", "files"), out)
 	}
+	if slices.Contains(strings.Split(list, ","), ncclenv.Emitter.Name) && len(in.Graph.ServerModels) == 0 {
+		fmt.Fprintln(c.ErrOrStderr(), "topoc: note: --emit nccl-env wrote nothing: the design has no node model (node_group) whose servers NCCL would run on.")
+	}
 	if slices.Contains(selected, ncclenv.Emitter) && !slices.Contains(selected, nccl.Emitter) && slices.ContainsFunc(arts, func(a emit.Artifact) bool {
 		return strings.HasSuffix(a.Path, ".env") && bytes.Contains(a.Data, []byte("\nNCCL_TOPO_FILE="))
 	}) {
