@@ -229,8 +229,23 @@ func Check(src []byte, how Reading, d Design) []Finding {
 	if !setsNCCL && len(out) == 0 { // a line that fails to set one says so itself
 		out = append(out, Finding{0, "", "The file sets no NCCL variable (NCCL_…): it cannot give NCCL the settings the design calls for. Check that this is the right file; `topoc build --emit nccl-env` writes one."})
 	}
-	for _, env := range envs {
-		out = append(out, judge(env, d)...)
+	if len(envs) == 2 {
+		// Read both ways: a finding of one reading only says which.
+		shell, conf := judge(envs[0], d), judge(envs[1], d)
+		for _, f := range shell {
+			if !slices.Contains(conf, f) {
+				f.Msg = "Read by a shell (set -a; . FILE): " + f.Msg
+			}
+			out = append(out, f)
+		}
+		for _, f := range conf {
+			if !slices.Contains(shell, f) {
+				f.Msg = "Read as nccl.conf: " + f.Msg
+				out = append(out, f)
+			}
+		}
+	} else {
+		out = append(out, judge(envs[0], d)...)
 	}
 	// A finding both readings make is given once; a carriage return
 	// kept in a value is shown as \r. A variable the file leaves unset

@@ -283,7 +283,7 @@ func TestCheckReadings(t *testing.T) {
 			`2: NCCL's nccl.conf reader reads NCCL_P2P_LEVEL as "\"NVL\"": it keeps quotes`,
 			`2: NCCL_P2P_LEVEL="NVL" is no level NCCL reads`}},
 		{"nccl.env", hca + "NCCL_P2P_LEVEL=LOC\nNCCL_P2P_LEVEL=NVL\n", []string{
-			`2: NCCL_P2P_LEVEL=LOC is below the NVL path`,
+			`2: Read as nccl.conf: NCCL_P2P_LEVEL=LOC is below the NVL path`,
 			`3: NCCL_P2P_LEVEL is set on lines 2 and 3: a shell keeps the last ("NVL"), NCCL's nccl.conf reader the first ("LOC")`}},
 		{"nccl.env", strings.TrimSuffix(hca, ":1\n") + "\r\n", []string{
 			`1: The file's lines end in a carriage return`,
