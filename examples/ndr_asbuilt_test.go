@@ -21,10 +21,12 @@ import (
 // their four cables (dgx-02-c05, -c15, dgx-04-c18, dgx-07-c05,
 // dgx-08-c02); 137 adapters matched only by their cable (66 with the
 // default description, 68 of SU 4 named mlx5_N, 3 of a host that calls
-// itself localhost); the 40 SHARP aggregation nodes and the 4 UFM ports
-// set apart; and the cabling faults: two host cables exchanged between
-// the rail-3 and rail-4 leaves of SU 8 (a rail crossed), a host swap on
-// SU 6 rail 2, three spine cable pairs exchanged, six miswires.
+// itself localhost) and 3 more default-named ones taken for the other
+// end of an exchanged pair; the 40 SHARP aggregation nodes and the 4
+// UFM ports set apart; and the cabling faults: two host cables exchanged
+// between the rail-3 and rail-4 leaves of SU 8 (a rail crossed), four
+// host swaps (SU 6 rail 2 c07/c08, rail 1 c02/c04; SU 1 c11/c12 rail 2,
+// c11/c14 rail 4), three spine cable pairs exchanged.
 func TestNDRAsBuilt(t *testing.T) {
 	g := compileGraph(t, "dgx-ndr-asbuilt")
 	data, err := os.ReadFile("../compiler/asbuilt/testdata/ibnetdiscover-ndr-dgx.out")
@@ -55,10 +57,10 @@ func TestNDRAsBuilt(t *testing.T) {
 	for _, d := range res.Diags {
 		codes[diag.CodeOf(d)]++
 	}
-	want := map[diag.Code]int{diag.AsbuiltMissingDevice: 1, diag.AsbuiltMissingLink: 46, diag.AsbuiltUnnamedDevice: 137,
-		diag.AsbuiltMiswired: 6, diag.AsbuiltSwapped: 4, diag.AsbuiltRailCrossed: 1, diag.AsbuiltExtraDevice: 3}
-	if !maps.Equal(codes, want) || res.ByPosition != 137 || res.SetApart != 44 || res.Devices != 617 || res.Links != 1152 {
-		t.Errorf("findings %v, %d by cable, %d set apart, %d devices, %d links; want %v, 137, 40 SHARP + 4 UFM, 617, 1,152", codes, res.ByPosition, res.SetApart, res.Devices, res.Links, want)
+	want := map[diag.Code]int{diag.AsbuiltMissingDevice: 1, diag.AsbuiltMissingLink: 46, diag.AsbuiltUnnamedDevice: 140,
+		diag.AsbuiltSwapped: 7, diag.AsbuiltRailCrossed: 1}
+	if !maps.Equal(codes, want) || res.ByPosition != 140 || res.SetApart != 44 || res.Devices != 617 || res.Links != 1152 {
+		t.Errorf("findings %v, %d by cable, %d set apart, %d devices, %d links; want %v, 140, 40 SHARP + 4 UFM, 617, 1,152", codes, res.ByPosition, res.SetApart, res.Devices, res.Links, want)
 	}
 	if len(res.MissingSwitches) != 1 || g.Nodes[res.MissingSwitches[0]].Name != "su0/leaf2" {
 		t.Errorf("missing switches %v, want su0/leaf2 (IBLEAF-03-01)", res.MissingSwitches)
@@ -87,11 +89,11 @@ func TestNDRAsBuilt(t *testing.T) {
 		t.Errorf("leaves short of uplinks %v, want the %d of the file", absentUp, len(short))
 	}
 	// Servers with host cables not between their NIC and its leaf: the
-	// five with none of their four, and three whose cables sit at the
-	// wrong leaf or port (SU 1's c11, two; SU 6's c04, one; SU 8's c01,
-	// two, across rails).
+	// five with none of their four, and SU 8's c01, whose two cables are
+	// exchanged across rails (cables exchanged on one leaf are still
+	// between their NIC and its leaf).
 	wantDown := map[string]int{"a06-p1-dgx-02-c05": 4, "a06-p1-dgx-02-c15": 4, "a08-p1-dgx-04-c18": 4, "b07-p1-dgx-07-c05": 4,
-		"b08-p1-dgx-08-c02": 4, "a05-p1-dgx-01-c11": 2, "b06-p1-dgx-06-c04": 1, "b08-p1-dgx-08-c01": 2}
+		"b08-p1-dgx-08-c02": 4, "b08-p1-dgx-08-c01": 2}
 	for _, name := range slices.Sorted(maps.Keys(wantDown)) {
 		if absentDown[name] != wantDown[name] {
 			t.Errorf("%s: %d host cables absent as built, want %d", name, absentDown[name], wantDown[name])
@@ -112,9 +114,11 @@ func TestNDRAsBuilt(t *testing.T) {
 		t.Errorf("no finding names spine1 by its label A10-P1-IBSPINE-02")
 	}
 	// A map line may name a device by its GUID in any written form: one
-	// of the three extra adapters (H-e09d730300858f4c, on su5/leaf0 port
-	// 2) set apart as 0x… in capitals moves it from the extra devices to
-	// those set apart; a line for a GUID the file does not have is one
+	// of the three default-named adapters taken for the other end of an
+	// exchanged pair (H-e09d730300858f4c, on su5/leaf0 port 2, where the
+	// design has c02, whose cable is on c04's port 4) set apart as 0x… in
+	// capitals moves it to those set apart, and the swap becomes two
+	// miswires; a line for a GUID the file does not have is one
 	// asbuilt-discovery warning (the absent leaf's line is not: its
 	// missing-device finding covers it).
 	m[asbuilt.MapKey("0xE09D730300858F4C")] = asbuilt.SetApart
@@ -127,7 +131,7 @@ func TestNDRAsBuilt(t *testing.T) {
 			t.Errorf("unused map line: %s", d.Detail)
 		}
 	}
-	want[diag.AsbuiltExtraDevice], want[diag.AsbuiltDiscovery] = 2, 1
+	want[diag.AsbuiltDiscovery], want[diag.AsbuiltUnnamedDevice], want[diag.AsbuiltSwapped], want[diag.AsbuiltMiswired] = 1, 139, 6, 2
 	if !maps.Equal(codes, want) || res.SetApart != 45 {
 		t.Errorf("with the GUID lines: findings %v, %d set apart; want %v, 45", codes, res.SetApart, want)
 	}
@@ -148,8 +152,8 @@ func TestNDRAsBuilt(t *testing.T) {
 	}
 	want[diag.AsbuiltSwapped]++
 	want[diag.AsbuiltUnnamedDevice] -= 2
-	if !maps.Equal(codes, want) || res.ByPosition != 135 {
-		t.Errorf("c16 and c17 exchanged: findings %v, %d by cable; want %v, 135", codes, res.ByPosition, want)
+	if !maps.Equal(codes, want) || res.ByPosition != 137 {
+		t.Errorf("c16 and c17 exchanged: findings %v, %d by cable; want %v, 137", codes, res.ByPosition, want)
 	}
 	for _, c := range []struct{ in, want string }{{"0xE09D730300858F4C", "e09d730300858f4c"}, {"H-e09d730300858f4c", "e09d730300858f4c"},
 		{"S-0x2c5eab0300b87b40", "2c5eab0300b87b40"}, {"0x1", "0000000000000001"}, {"2C5EAB0300B87B40", "2c5eab0300b87b40"},

@@ -994,6 +994,7 @@ func (c *comparison) matchByCable(unmatched []*Device, cables map[string][]Link,
 			extra = append(extra, d)
 		}
 	}
+	extra = c.takeBySwap(extra, cables, linksAt)
 	// A port that names its host but sits on another host's port takes
 	// that host's one device left, once every other took its own.
 	kept := extra[:0]
@@ -1155,6 +1156,83 @@ func (c *comparison) hostOf(n ir.NodeID) ir.NodeID {
 		return ir.None
 	}
 	return n
+}
+
+// takeBySwap places each unnamed adapter of extra (one cable, its
+// description naming no design device or host) that sits on a design
+// port whose adapter was found, by its name, at another port Q, where the
+// design's adapter of Q was found nowhere: the two cables were
+// exchanged, and the unnamed one is Q's adapter. It is taken for it (an
+// asbuilt-unnamed-device note says so), and the comparison then finds
+// the swap. It returns the devices left.
+func (c *comparison) takeBySwap(extra []*Device, cables map[string][]Link, linksAt map[string][]int) []*Device {
+	type cand struct {
+		d            *Device
+		slot, swPort endKey
+		taker        string
+	}
+	var cands []cand
+	takers := map[string]bool{}
+	for _, d := range extra {
+		if _, named := c.namedHost(d); named || c.otherKind[d.ID] || c.untrusted[d.ID] || d.Ports > 1 {
+			continue
+		}
+		slot, swPort, ok := c.cableSlot(d, cables[d.ID])
+		if !ok || c.takenPort[slot] == "" && c.taken[slot.node] == "" {
+			continue
+		}
+		taker := c.takenPort[slot]
+		if taker == "" {
+			taker = c.taken[slot.node]
+		}
+		cands = append(cands, cand{d, slot, swPort, taker})
+		takers[taker] = true
+	}
+	if len(cands) == 0 {
+		return extra
+	}
+	// Where each taker's own cable is: the matched switch port it reaches.
+	at := map[string]endKey{}
+	for _, l := range c.topo.Links {
+		for _, e := range [2][2]string{{l.A, l.B}, {l.B, l.A}} {
+			if !takers[e[0]] {
+				continue
+			}
+			port := l.BPort
+			if e[0] == l.B {
+				port = l.APort
+			}
+			if sw, ok := c.match[e[1]]; ok && c.g.Nodes[sw].Kind.IsSwitch() {
+				if _, seen := at[e[0]]; !seen {
+					at[e[0]] = endKey{sw, port}
+				}
+			}
+		}
+	}
+	placed := map[string]bool{}
+	for _, cd := range cands {
+		q, ok := at[cd.taker]
+		if !ok || q == cd.swPort {
+			continue
+		}
+		i, ok := c.at[q]
+		if !ok {
+			continue
+		}
+		other := c.links[i].far(q)
+		if c.g.Nodes[other.node].Kind.IsSwitch() || c.taken[other.node] != "" || c.takenPort[other] != "" || c.g.Nodes[other.node].Radix > 1 {
+			continue
+		}
+		c.match[cd.d.ID], c.taken[other.node] = other.node, cd.d.ID
+		c.takenPort[other] = cd.d.ID
+		c.setPort(cd.d.ID, linksAt[cd.d.ID], other.port)
+		c.r.ByPosition++
+		placed[cd.d.ID] = true
+		c.add(diag.Info(diag.AsbuiltUnnamedDevice, c.g.Range(c.g.Nodes[other.node].Origin), "Adapter matched by an exchanged cable",
+			fmt.Sprintf("%s (%s, description %q) names no design device; it is cabled to %s, where the design has %s, which was found at %s by its name, where the design has %s, found nowhere else: the two cables are exchanged, and it is taken for %s. Set its NodeDescription (\"<host> <hca>\"), or map it with --map.",
+				cd.d.ID, where(c.opt, cd.d.File, cd.d.Line), cd.d.Desc, c.port(cd.swPort), c.g.Nodes[cd.slot.node].Name, c.port(q), c.g.Nodes[other.node].Name, c.g.Nodes[other.node].Name)))
+	}
+	return slices.DeleteFunc(extra, func(d *Device) bool { return placed[d.ID] })
 }
 
 // takeByElimination matches adapter d, whose description names design

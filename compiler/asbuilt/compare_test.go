@@ -257,6 +257,38 @@ func TestHostNamedAdapters(t *testing.T) {
 	if r := read([2]string{}); len(r.Diags) != 0 || r.ByPosition != 0 || r.MatchedLinks != 8 {
 		t.Fatalf("clean: %d findings, %d by cable, %d links; want none, 0, 8", len(r.Diags), r.ByPosition, r.MatchedLinks)
 	}
+	// h1 with the default description, its cable exchanged with h0's:
+	// it is h1 by elimination of the exchange, and the finding is one
+	// swap, not two miswires and an extra device.
+	unnamed, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sw []*string
+	var port []*int
+	for i := range unnamed.Devices {
+		if d := &unnamed.Devices[i]; d.Desc == "h1" {
+			d.Desc = "MT4129 ConnectX7   Mellanox Technologies"
+		}
+	}
+	for i := range unnamed.Links {
+		l := &unnamed.Links[i]
+		switch {
+		case l.A == "h0" || l.A == "h1":
+			sw, port = append(sw, &l.B), append(port, &l.BPort)
+		case l.B == "h0" || l.B == "h1":
+			sw, port = append(sw, &l.A), append(port, &l.APort)
+		}
+	}
+	*sw[0], *sw[1] = *sw[1], *sw[0]
+	*port[0], *port[1] = *port[1], *port[0]
+	r := asbuilt.Compare(g, 0, unnamed, asbuilt.Options{File: "ib.out"})
+	if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || c[diag.AsbuiltUnnamedDevice] != 1 || len(r.Diags) != 2 {
+		for _, d := range r.Diags {
+			t.Log(diag.CodeOf(d), ": ", d.Detail)
+		}
+		t.Errorf("unnamed h1 exchanged with h0: findings %v; want one swap and one note", c)
+	}
 	for _, pair := range [][2]string{{"h0", "h1"}, {"h1", "h2"}} {
 		r := read(pair)
 		if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || len(r.Diags) != 1 {
