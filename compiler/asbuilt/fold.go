@@ -22,10 +22,11 @@ import (
 // listed from both ends is kept once and two that disagree about a port
 // are a conflict (cableIndex), the first file's kept: Merge leaves these
 // to this fold, since only the design's names tell a conflict from one
-// switch named two ways. Devices identified by
-// GUID (InfiniBand) are never folded: two of them with one name are two
-// switches, and Compare says so. topo itself is not changed (it is
-// returned as it is when nothing folds).
+// switch named two ways. Two files collected on one switch are said
+// (Topology.Twice). Devices identified by GUID (InfiniBand) are never
+// folded: two of them with one name are two switches, and Compare says
+// so. topo itself is not changed (it is returned as it is when nothing
+// folds).
 func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex) *Topology {
 	keep := map[ir.NodeID]int{}  // design switch → index of the device kept
 	alias := map[string]string{} // folded device id → kept device id
@@ -122,9 +123,9 @@ func foldAliases(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex
 // The design switch name that the file name holds between
 // non-alphanumeric characters (or its ends) is taken, the longest where
 // one holds another ("su0-leaf10_lldp" holds su0/leaf10, never
-// su0/leaf1); a name that holds two ("leaf1-to-spine0") is none. The device keeps its id (the file's
-// name, which findings about the file quote). topo's own slice is
-// returned when no device is renamed.
+// su0/leaf1); a name that holds two ("leaf1-to-spine0") is none. The
+// device keeps its id (the file's name, which findings about the file
+// quote). topo's own slice is returned when no device is renamed.
 func namedByFile(g *ir.Graph, topo *Topology, m map[string]string, idx nameIndex) []Device {
 	out := topo.Devices
 	for i := range topo.Devices {
