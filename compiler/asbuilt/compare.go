@@ -244,8 +244,10 @@ type comparison struct {
 	// design port one is cabled to (holds).
 	held map[endKey]string
 	// hosts maps every alias of the design hosts' and servers' names to
-	// the host (namedHost), built when first needed.
-	hosts map[string]ir.NodeID
+	// the host, and hostDevices each host to its devices in the fabric
+	// (namedHost builds both when first needed).
+	hosts       map[string]ir.NodeID
+	hostDevices map[ir.NodeID][]ir.NodeID
 	// untrusted holds the devices whose name another device claimed and
 	// kept (resolveSameName): placed by their cables alone.
 	untrusted map[string]bool
@@ -1125,9 +1127,10 @@ func (c *comparison) namedHost(d *Device) (ir.NodeID, bool) {
 		return ir.None, false
 	}
 	if c.hosts == nil {
-		c.hosts = map[string]ir.NodeID{}
+		c.hosts, c.hostDevices = map[string]ir.NodeID{}, map[ir.NodeID][]ir.NodeID{}
 		for _, n := range c.devices {
 			if h := c.hostOf(n); h != ir.None {
+				c.hostDevices[h] = append(c.hostDevices[h], n)
 				for _, name := range hostNames(c.g, h) {
 					for _, a := range aliases(name) {
 						c.hosts[a] = h
@@ -1245,8 +1248,8 @@ func (c *comparison) takeByElimination(d *Device, h ir.NodeID, linksAt []int) bo
 		return false
 	}
 	left := ir.NodeID(ir.None)
-	for _, n := range c.devices {
-		if c.hostOf(n) != h || c.g.Nodes[n].Kind.IsSwitch() {
+	for _, n := range c.hostDevices[h] { // namedHost built it
+		if c.g.Nodes[n].Kind.IsSwitch() {
 			continue
 		}
 		free := c.taken[n] == ""
