@@ -138,6 +138,25 @@ func (g *Graph) CableID(i int) string {
 	return g.Fabrics[c.Fabric].Name + "-" + strings.Repeat("0", max(0, width-len(seq))) + seq
 }
 
+// CableLegs returns the legs cable c has: the lanes of its A end where
+// that is a broken-out port served by a splitter (copper or AOC: a
+// fiber behind a multi-port transceiver is one cable per lane), whose
+// legs may not all be used (one 200G host on a 400G port split 2 × 200G
+// is a 1:2 splitter with a leg to spare); else the links it carries (1
+// for a straight cable).
+func (g *Graph) CableLegs(c Cable) int {
+	l := &g.Links[g.Cabling.Legs[int(c.Leg0)]]
+	splitter := c.Type == None
+	if !splitter {
+		t := &g.Cabling.Types[c.Type]
+		splitter = t.Media == "copper" || t.Kind == "aoc"
+	}
+	if a, _ := g.Ends(c, 0); splitter && g.BrokenOut(a, l) {
+		return max(int(l.Breakout), int(c.Legs))
+	}
+	return int(c.Legs)
+}
+
 // Ends returns the A and B ports of leg j of cable c in plan order: the
 // split port (if any) at A.
 func (g *Graph) Ends(c Cable, j int) (a, b Port) {

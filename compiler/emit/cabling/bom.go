@@ -131,8 +131,8 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 			t := cb.Types[c.Type]
 			item, detail, kg = t.Model, t.Kind+", "+t.Media, t.KgPerM
 		}
-		if c.Legs > 1 {
-			detail += fmt.Sprintf(", 1:%d splitter", c.Legs)
+		if legs := g.CableLegs(c); legs > 1 {
+			detail += fmt.Sprintf(", 1:%d splitter", legs)
 		}
 		add("cable", item, detail, c.LengthM)
 		kgPerM[key{"cable", item, detail, c.LengthM}] = kg

@@ -248,8 +248,8 @@ func TestPlanBreakout(t *testing.T) {
 // A port broken out into two lanes with one lane used (a fat-tree of
 // three 200G hosts per edge on 400G ports split 2 × 200G: hosts 0 and 1
 // share port 1, host 2 has port 2 to itself) is still a splitter: its
-// cable has the switch's lane at end A ("swp2s0", lane 0) and a breakout
-// medium, not a straight cable from the host to a lane name.
+// cable has the switch's lane at end A ("swp2s0", lane 0) and two legs,
+// one unused, not a straight cable from the host to a lane name.
 func TestPlanOneLaneOfBreakout(t *testing.T) {
 	g := compiletest.Source(t, `
 switch_model "S8" {
@@ -277,8 +277,8 @@ fabric "ft" {
 			continue
 		}
 		found = true
-		if r.A.Device != "pod0/edge0" || r.A.Port != "swp2s0" || r.Lane != 0 {
-			t.Errorf("host2's cable: A %s %s, lane %d; want pod0/edge0 swp2s0, lane 0 (the switch's broken-out port at end A)", r.A.Device, r.A.Port, r.Lane)
+		if r.A.Device != "pod0/edge0" || r.A.Port != "swp2s0" || r.Lane != 0 || r.Legs != 2 {
+			t.Errorf("host2's cable: A %s %s, lane %d, %d legs; want pod0/edge0 swp2s0, lane 0, a 1:2 splitter (the switch's broken-out port at end A, one leg unused)", r.A.Device, r.A.Port, r.Lane, r.Legs)
 		}
 	}
 	if !found {

@@ -54,7 +54,8 @@ type Row struct {
 	RouteM, LengthM float64
 	// Lane is the lane of A's broken-out port, from 0 like the port name's
 	// "s" suffix, or -1 when A's port is not broken out. Legs is the number
-	// of legs of the cable (1 = straight).
+	// of legs of the cable (1 = straight; a splitter's legs, used or not:
+	// ir.Graph.CableLegs).
 	Lane, Legs int
 }
 
@@ -79,7 +80,7 @@ func Rows(g *ir.Graph) ([]Row, error) {
 			a, b := g.Ends(c, j)
 			r := Row{Cable: ci, CableID: id, Fabric: g.Fabrics[c.Fabric].Name, LinkKind: string(l.Kind),
 				A: pl.end(a, l), B: pl.end(b, l), RateBPS: l.CapacityBPS,
-				Media: media, Kind: kind, Model: model, RouteM: c.RouteM, LengthM: c.LengthM, Lane: -1, Legs: int(c.Legs)}
+				Media: media, Kind: kind, Model: model, RouteM: c.RouteM, LengthM: c.LengthM, Lane: -1, Legs: g.CableLegs(c)}
 			if g.BrokenOut(a, l) {
 				r.Lane = int(a.Lane)
 			}

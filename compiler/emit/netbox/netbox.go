@@ -188,8 +188,8 @@ func CSV(rows []cabling.Row, v Version) []byte {
 		}
 		for _, l := range legs {
 			label := l.CableID
-			if len(legs) > 1 {
-				label += "." + strconv.Itoa(l.Lane)
+			if len(legs) > 1 || l.Legs > 1 {
+				label += "." + strconv.Itoa(l.Lane) // a splitter's leg, even its one used
 			}
 			w.Write(record(cols, l, l.A.Device, l.A.Port, l.B.Device, l.B.Port, label, ""))
 		}
