@@ -101,23 +101,44 @@ func Compare(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) Result {
 	byName := designNames(g, c.devices, c.netNames)
 	topo = foldAliases(g, topo, opt.Map, byName)
 	c.topo = topo // c.orig keeps the devices as the files name them
+	// A file that lists another switch's cables: read as that switch's
+	// where it has no file of its own, else set aside (misnamedFiles).
+	misnamed := c.misnamedFiles()
+	adopt, suspect := map[string]string{}, map[string]bool{}
+	for file, other := range misnamed {
+		if topo.Covered[other] {
+			suspect[file] = true
+		} else {
+			adopt[file] = other
+		}
+	}
+	if len(adopt) > 0 {
+		topo = foldAliases(g, adoptFiles(c.orig, adopt), opt.Map, byName)
+		c.topo = topo
+	}
+	if len(suspect) > 0 {
+		topo = withoutFiles(topo, suspect)
+		c.topo, c.setAside = topo, suspect
+	}
 	c.add(plannedNotes(g, f, topo, opt)...)
 	if n := len(topo.Twice); n > 0 {
 		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Two files of one switch",
 			fmt.Sprintf("%s: %s and %s name one switch. Their cables are taken together, and where they differ the first file's is compared; keep one file per switch.",
 				units.CountOf(n, "pair of LLDP files", "pairs of LLDP files"), topo.Twice[0][0], topo.Twice[0][1])))
 	}
-	if n := len(topo.Conflicts); n > 0 {
+	// Disagreements a set-aside file made are its warning's, not these.
+	var conflicts []string
+	for _, pd := range topo.disputes {
+		if !suspect[pd.first.dev] && !suspect[pd.second.dev] && !suspect[pd.at.dev] {
+			conflicts = append(conflicts, pd.String())
+		}
+	}
+	if n := len(conflicts); n > 0 {
 		c.add(diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[f].Origin), "Discovery files disagree",
 			fmt.Sprintf("%s of %s %s: %s. The first file's cable is compared; recollect LLDP on both switches (one of the files is stale, or a cable moved between collections).",
-				units.CountOf(n, "port", "ports"), opt.File, units.Agree(n, "is described two ways", "are described two ways"), topo.Conflicts[0])))
+				units.CountOf(n, "port", "ports"), opt.File, units.Agree(n, "is described two ways", "are described two ways"), conflicts[0])))
 	}
 
-	suspect := c.misnamedFiles()
-	if len(suspect) > 0 {
-		topo = withoutFiles(topo, suspect)
-		c.topo = topo
-	}
 	unmatched := c.matchByName(byName)
 	if len(c.match) == 0 {
 		// Nothing matched by name: a naming problem, not a fabric of
@@ -248,6 +269,9 @@ type comparison struct {
 	// (namedHost builds both when first needed).
 	hosts       map[string]ir.NodeID
 	hostDevices map[ir.NodeID][]ir.NodeID
+	// setAside holds the switches whose LLDP files list another's cables
+	// and were set aside (misnamedFiles), by the files' names.
+	setAside map[string]bool
 	// untrusted holds the devices whose name another device claimed and
 	// kept (resolveSameName): placed by their cables alone.
 	untrusted map[string]bool
@@ -1397,9 +1421,11 @@ func (c *comparison) oneWay(suspect map[string]bool) hcl.Diagnostics {
 // that reach a switch with a file of its own, at least two, that
 // switch's own file names one other switch X at the same port name. The
 // file was collected on X, or saved under the wrong name, and the
-// cables it lists are not its switch's. It returns the files' switches,
-// whose one-way cables are then not reported as dark fibres.
-func (c *comparison) misnamedFiles() map[string]bool {
+// cables it lists are not its switch's. It returns each such file's
+// switch with X: Compare reads the file as X's where X has no file of
+// its own, else sets it aside (withoutFiles), and its one-way cables
+// are not reported as dark fibres.
+func (c *comparison) misnamedFiles() map[string]string {
 	topo := c.topo
 	if len(topo.Covered) < 2 || topo.claims == nil {
 		return nil
@@ -1429,23 +1455,38 @@ func (c *comparison) misnamedFiles() map[string]bool {
 		}
 	}
 	slices.SortFunc(found, func(a, b vote) int { return strings.Compare(a.file, b.file) })
-	suspect := map[string]bool{}
+	suspect := map[string]string{}
 	for _, v := range found {
-		suspect[v.file] = true
+		suspect[v.file] = v.other
 		d := topo.Device(v.file)
 		file := v.file
 		if d != nil && d.File != "" {
 			file = d.File
 		}
-		fix := fmt.Sprintf("It was collected on %s, or saved under the wrong name: recollect LLDP on %s.", v.other, v.file)
+		what := fmt.Sprintf("Its cables are left out. It was collected on %s, or saved under the wrong name: recollect LLDP on %s.", v.other, v.file)
 		if !topo.Covered[v.other] {
-			fix = fmt.Sprintf("%s has no file of its own: name this one after it (%s.json, '/' written '-').", v.other, strings.ReplaceAll(v.other, "/", "-"))
+			what = fmt.Sprintf("%s has no file of its own, so it is read as %s's: name it after %s (%s.json, '/' written '-').", v.other, v.other, v.other, strings.ReplaceAll(v.other, "/", "-"))
 		}
 		c.add(diag.Warning(diag.AsbuiltDiscovery, c.g.Range(c.g.Fabrics[c.f].Origin), "An LLDP file lists another switch's cables",
-			fmt.Sprintf("The file %s, read as %s's, lists the cables of %s: at %d of its %d ports that reach switches with files, their own files name %s at the same port (%s). Its cables are left out. %s",
-				file, v.file, v.other, votes[v], total[v.file], v.other, example[v], fix)))
+			fmt.Sprintf("The file %s, named as %s's, lists the cables of %s: at %d of its %d ports that reach switches with files, their own files name %s at the same port (%s). %s",
+				file, v.file, v.other, votes[v], total[v.file], v.other, example[v], what)))
 	}
 	return suspect
+}
+
+// adoptFiles returns topo with the switch of each file in adopt described
+// by the name adopt gives it (its id, the file's name, kept), so that the
+// file is read as that switch's.
+func adoptFiles(topo *Topology, adopt map[string]string) *Topology {
+	out := *topo
+	out.Devices = slices.Clone(topo.Devices)
+	for i := range out.Devices {
+		if to, ok := adopt[out.Devices[i].ID]; ok {
+			out.Devices[i].Desc = to
+		}
+	}
+	out.merged = nil
+	return &out
 }
 
 // withoutFiles returns topo as if the files of the switches in files had
@@ -1727,7 +1768,11 @@ func listSome(names []string, k int) string {
 func (c *comparison) noFile(unseen int, uncovered map[ir.NodeID]bool) *hcl.Diagnostic {
 	var names []string
 	for n := range uncovered {
-		names = append(names, c.g.Nodes[n].Name)
+		name := c.g.Nodes[n].Name
+		if c.setAside[name] || c.setAside[strings.ReplaceAll(name, "/", "-")] {
+			name += " (its file set aside)"
+		}
+		names = append(names, name)
 	}
 	slices.Sort(names)
 	example := listSome(names, 3)

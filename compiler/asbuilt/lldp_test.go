@@ -441,7 +441,7 @@ func TestLLDPNeighbourFQDN(t *testing.T) {
 // one device; "leaf10_lldp" never holds leaf1, "leaf1-to-spine0" neither
 // switch. A file whose name holds no design name ("switch-a") but lists
 // leaf0's cables, as the spines' files tell, is one warning advising to
-// name it after leaf0, its cables left out, and none called missing.
+// name it after leaf0, and is read as leaf0's: clean otherwise.
 func TestLLDPFileNameAffixes(t *testing.T) {
 	g := compiletest.Source(t, lldpDesign)
 	files := map[string][]byte{}
@@ -460,7 +460,7 @@ func TestLLDPFileNameAffixes(t *testing.T) {
 	delete(files, "leaf0")
 	misnamed := compareLLDP(t, g, files)
 	if !slices.ContainsFunc(misnamed.Diags, func(d *hcl.Diagnostic) bool {
-		return diag.CodeOf(d) == diag.AsbuiltDiscovery && strings.Contains(d.Detail, "lists the cables of leaf0") && strings.Contains(d.Detail, "name this one after it (leaf0.json")
+		return diag.CodeOf(d) == diag.AsbuiltDiscovery && strings.Contains(d.Detail, "lists the cables of leaf0") && strings.Contains(d.Detail, "so it is read as leaf0's: name it after leaf0 (leaf0.json")
 	}) || slices.ContainsFunc(misnamed.Diags, func(d *hcl.Diagnostic) bool { return diag.CodeOf(d) == diag.AsbuiltMissingLink }) {
 		for _, d := range misnamed.Diags {
 			t.Log(diag.CodeOf(d), ": ", d.Detail)
@@ -485,8 +485,8 @@ func TestLLDPFileNameAffixes(t *testing.T) {
 	copied := compareLLDP(t, g, files)
 	c := findingCodes(copied)
 	if c[diag.AsbuiltMissingLink] != 0 || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool {
-		return strings.Contains(d.Detail, "read as leaf1's, lists the cables of leaf0") && strings.Contains(d.Detail, "recollect LLDP on leaf1")
-	}) || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return strings.Contains(d.Detail, "no LLDP file for leaf1") }) ||
+		return strings.Contains(d.Detail, "named as leaf1's, lists the cables of leaf0") && strings.Contains(d.Detail, "recollect LLDP on leaf1")
+	}) || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return strings.Contains(d.Detail, "no LLDP file for leaf1 (its file set aside)") }) ||
 		slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return d.Summary == "Cables heard one way only" }) {
 		for _, d := range copied.Diags {
 			t.Log(diag.CodeOf(d), ": ", d.Summary, ": ", d.Detail)
