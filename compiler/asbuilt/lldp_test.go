@@ -486,7 +486,9 @@ func TestLLDPFileNameAffixes(t *testing.T) {
 	c := findingCodes(copied)
 	if c[diag.AsbuiltMissingLink] != 0 || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool {
 		return strings.Contains(d.Detail, "named as leaf1's, lists the cables of leaf0") && strings.Contains(d.Detail, "recollect LLDP on leaf1")
-	}) || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return strings.Contains(d.Detail, "no LLDP file for leaf1 (its file set aside)") }) ||
+	}) || !slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool {
+		return strings.Contains(d.Detail, "no LLDP file for leaf1 (its file set aside)")
+	}) ||
 		slices.ContainsFunc(copied.Diags, func(d *hcl.Diagnostic) bool { return d.Summary == "Cables heard one way only" }) {
 		for _, d := range copied.Diags {
 			t.Log(diag.CodeOf(d), ": ", d.Summary, ": ", d.Detail)
