@@ -106,6 +106,9 @@ func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
 	crs := 0
 	lines := strings.Split(string(src), "\n")
 	asConf, asShell := how != ReadShell, how != ReadConf
+	if strings.HasPrefix(string(src), "\ufeff") {
+		fs = append(fs, Finding{1, ncclName.FindString(lines[0]), "The file starts with a byte order mark (saved by a Windows editor): NCCL and a shell both take it as part of the first line's name, so that line sets nothing. Save the file without it."})
+	}
 	for i, raw := range lines {
 		n := i + 1
 		if strings.HasSuffix(raw, "\r") {
@@ -114,7 +117,10 @@ func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
 				fs = append(fs, Finding{n, "", "The file's lines end in a carriage return (saved on Windows): NCCL and a shell both keep the \"\\r\" as the value's last character, so a level, a path or a list's last name without a :port no longer matches. Convert the file to Unix line endings (dos2unix)."})
 			}
 		}
-		cmds, sok := shellCommands(raw)
+		cmds, sok := shellCommands(raw, func(name string) (string, bool) {
+			st, ok := shell[name]
+			return st.value, ok && !st.unknown
+		})
 		actions := shellActions(cmds)
 		// The line as one plain assignment, for comparing readings.
 		var sk, sv string
@@ -161,10 +167,24 @@ func parse(src []byte, how Reading) (envs []map[string]setting, fs []Finding) {
 		for _, a := range actions {
 			switch a.kind {
 			case actSet:
-				if prev, dup := shell[a.name]; dup && how == ReadShell && strings.HasPrefix(a.name, "NCCL_") && prev.value != a.value {
-					fs = append(fs, Finding{n, a.name, fmt.Sprintf("%s is set on lines %d and %d: the shell keeps the last (%q). Keep one line.", a.name, prev.line, n, a.value)})
+				prev, dup := shell[a.name]
+				if a.appends {
+					a.value = prev.value + a.value // NAME+=value
+					a.expands = a.expands || prev.unknown
+				} else if dup && how == ReadShell && !a.command && strings.HasPrefix(a.name, "NCCL_") && prev.value != a.value {
+					where := fmt.Sprintf("on lines %d and %d", prev.line, n)
+					if prev.line == n {
+						where = fmt.Sprintf("twice on line %d", n)
+					}
+					fs = append(fs, Finding{n, a.name, fmt.Sprintf("%s is set %s: the shell keeps the last (%q). Keep one.", a.name, where, a.value)})
 				}
-				shell[a.name] = setting{line: n, key: a.name, value: a.value, exported: a.exported || exportsAll || exportedNames[a.name], unknown: a.expands}
+				shell[a.name] = setting{line: n, key: a.name, value: a.value, exported: a.exported || exportsAll || exportedNames[a.name] || a.appends && prev.exported, unknown: a.expands}
+			case actUnexport:
+				delete(exportedNames, a.name)
+				if st, ok := shell[a.name]; ok {
+					st.exported = false
+					shell[a.name] = st
+				}
 			case actExport:
 				exportedNames[a.name] = true
 				if st, ok := shell[a.name]; ok {

@@ -334,6 +334,18 @@ func TestShellScripts(t *testing.T) {
 		{"export NCCL_IB_HCA='=mlx5_0:1,'\"mlx5_3:1\"\n", []string{"1: NCCL_IB_HCA leaves out compute NICs mlx5_4 (rail 2)"}},
 		{"export NCCL_IB_HCA = mlx5_0\n", []string{`1: This line sets nothing: a shell does not take NCCL_IB_HCA with spaces around "="`}},
 		{"export NCCL_IB_HCA=\"=mlx5_0:1\n", []string{"1: A quote on this line is not closed on it"}},
+		// export -n and declare +x take the export away; += appends; a
+		// variable the file set is expanded; $'…' is a literal; set --
+		// sets arguments, not -a; unset -f removes a function.
+		{"export " + h + "\nexport -n NCCL_IB_HCA\n", []string{"1: NCCL_IB_HCA is set but not exported"}},
+		{"export " + h + "\ndeclare +x NCCL_IB_HCA\n", []string{"1: NCCL_IB_HCA is set but not exported"}},
+		{"export NCCL_IB_HCA==mlx5_0:1\nexport NCCL_IB_HCA+=" + strings.TrimPrefix(d.HCA(), "=mlx5_0:1") + "\n", nil},
+		{"HCA=" + d.HCA() + "\nexport NCCL_IB_HCA=$HCA\n", nil},
+		{"export NCCL_IB_HCA=$'" + d.HCA() + "'\n", nil},
+		{"set -- -a\n" + h + "\nexport X=1\n", []string{"2: NCCL_IB_HCA is set but not exported"}},
+		{"export " + h + "\nunset -f NCCL_IB_HCA\n", nil},
+		{"exec env " + h + " ./train\n", nil},
+		{"\ufeffexport " + h + "\n", []string{"1: The file starts with a byte order mark"}},
 	} {
 		if got, ok := findingsAre(checkEnv([]byte(c.src), d), c.want); !ok {
 			t.Errorf("%q:\n got %q\nwant %q", c.src, got, c.want)

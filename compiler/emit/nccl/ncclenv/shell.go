@@ -23,25 +23,63 @@ type shellWord struct {
 	text    string
 	eq      int
 	expands bool
+	// appends is set on NAME+=value: the value is added to NAME's (eq
+	// is then the index of the "+").
+	appends bool
 }
 
 // name and value split an assignment word.
-func (w shellWord) name() string  { return w.text[:w.eq] }
-func (w shellWord) value() string { return w.text[w.eq+1:] }
+func (w shellWord) name() string { return w.text[:w.eq] }
+func (w shellWord) value() string {
+	if w.appends {
+		return w.text[w.eq+2:]
+	}
+	return w.text[w.eq+1:]
+}
 
-// shellCommands splits one line into commands of words. ok is false for
-// a line whose quote is not closed on it (a value that runs over lines),
+// shellCommands splits one line into commands of words. A "$NAME" or
+// "${NAME}" whose value vars knows (a variable the file set before) is
+// replaced by it; any other expansion marks its word. ok is false for a
+// line whose quote is not closed on it (a value that runs over lines),
 // which is left unread.
-func shellCommands(line string) (cmds [][]shellWord, ok bool) {
+func shellCommands(line string, vars func(string) (string, bool)) (cmds [][]shellWord, ok bool) {
 	var cur []shellWord
 	var b strings.Builder
-	inWord, quoted, expands, eq := false, false, false, -1
+	inWord, quoted, expands, eq, appends := false, false, false, -1, false
 	endWord := func() {
 		if inWord {
-			cur = append(cur, shellWord{text: b.String(), eq: eq, expands: expands})
+			cur = append(cur, shellWord{text: b.String(), eq: eq, expands: expands, appends: appends})
 		}
 		b.Reset()
-		inWord, quoted, expands, eq = false, false, false, -1
+		inWord, quoted, expands, eq, appends = false, false, false, -1, false
+	}
+	// expand writes the value of "$NAME" or "${NAME}" at line[i:] where
+	// vars knows NAME, and returns the bytes it read (0: not such a
+	// reference, or an unknown name, which only the running shell knows).
+	expand := func(i int) int {
+		j, braced := i+1, false
+		if j < len(line) && line[j] == '{' {
+			j, braced = j+1, true
+		}
+		k := j
+		for k < len(line) && (line[k] == '_' || line[k] >= 'a' && line[k] <= 'z' || line[k] >= 'A' && line[k] <= 'Z' || k > j && line[k] >= '0' && line[k] <= '9') {
+			k++
+		}
+		if k == j || braced && (k >= len(line) || line[k] != '}') {
+			return 0
+		}
+		if vars == nil {
+			return 0
+		}
+		v, known := vars(line[j:k])
+		if !known {
+			return 0
+		}
+		b.WriteString(v)
+		if braced {
+			k++
+		}
+		return k - i
 	}
 	endCmd := func() {
 		endWord()
@@ -71,6 +109,15 @@ func shellCommands(line string) (cmds [][]shellWord, ok bool) {
 			b.WriteString(line[i+1 : i+1+end])
 			i += end + 1
 			inWord, quoted = true, true
+		case c == '$' && i+1 < len(line) && line[i+1] == '\'':
+			// $'…': ANSI-C quoting, a literal with backslash escapes.
+			end := strings.IndexByte(line[i+2:], '\'')
+			if end < 0 {
+				return nil, false
+			}
+			b.WriteString(strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t", `\r`, "\r").Replace(line[i+2 : i+2+end]))
+			i += end + 2
+			inWord, quoted = true, true
 		case c == '"':
 			j := i + 1
 			for ; j < len(line) && line[j] != '"'; j++ {
@@ -79,7 +126,13 @@ func shellCommands(line string) (cmds [][]shellWord, ok bool) {
 					j++
 					b.WriteByte(line[j])
 					continue
-				case line[j] == '$' || line[j] == '`':
+				case line[j] == '$':
+					if n := expand(j); n > 0 {
+						j += n - 1
+						continue
+					}
+					expands = true
+				case line[j] == '`':
 					expands = true
 				}
 				b.WriteByte(line[j])
@@ -94,11 +147,22 @@ func shellCommands(line string) (cmds [][]shellWord, ok bool) {
 			b.WriteByte(line[i])
 			inWord, quoted = true, true
 		default:
+			if c == '$' {
+				if n := expand(i); n > 0 {
+					i += n - 1
+					inWord = true
+					continue
+				}
+			}
 			if c == '$' || c == '`' {
 				expands = true
 			}
-			if c == '=' && eq < 0 && !quoted && validName(b.String()) {
-				eq = b.Len()
+			if c == '=' && eq < 0 && !quoted {
+				if name := b.String(); validName(name) {
+					eq = b.Len()
+				} else if n, ok := strings.CutSuffix(name, "+"); ok && validName(n) {
+					eq, appends = len(n), true
+				}
 			}
 			b.WriteByte(c)
 			inWord = true
@@ -131,6 +195,10 @@ type shellAction struct {
 	value    string
 	exported bool // set: exported whatever set -a says
 	expands  bool // set: the value is known only when the script runs
+	appends  bool // set: NAME+=value
+	// command is set on an assignment that prefixes a command: that
+	// command's environment, not the shell's.
+	command bool
 }
 
 type actionKind int
@@ -138,6 +206,7 @@ type actionKind int
 const (
 	actSet actionKind = iota
 	actExport
+	actUnexport
 	actUnset
 	actAllExport
 	actNoAllExport
@@ -152,7 +221,7 @@ const (
 func shellActions(cmds [][]shellWord) []shellAction {
 	var out []shellAction
 	set := func(w shellWord, exported bool) {
-		out = append(out, shellAction{kind: actSet, name: w.name(), value: w.value(), exported: exported, expands: w.expands})
+		out = append(out, shellAction{kind: actSet, name: w.name(), value: w.value(), exported: exported, expands: w.expands, appends: w.appends})
 	}
 	for _, words := range cmds {
 		i := 0
@@ -169,11 +238,18 @@ func shellActions(cmds [][]shellWord) []shellAction {
 		cmd, args := words[i].text, words[i+1:]
 		switch cmd {
 		case "export", "declare", "typeset", "local", "readonly":
-			exporting := cmd == "export"
+			exporting, unexporting := cmd == "export", false
 			var names []shellWord
 			for _, a := range args {
-				if strings.HasPrefix(a.text, "-") && a.eq < 0 {
-					exporting = exporting || cmd != "export" && strings.Contains(a.text, "x")
+				if (strings.HasPrefix(a.text, "-") || strings.HasPrefix(a.text, "+")) && a.eq < 0 {
+					switch {
+					case cmd == "export" && strings.Contains(a.text, "n"): // export -n
+						exporting, unexporting = false, true
+					case cmd != "export" && a.text[0] == '-' && strings.Contains(a.text, "x"):
+						exporting = true
+					case cmd != "export" && a.text[0] == '+' && strings.Contains(a.text, "x"): // declare +x
+						unexporting = true
+					}
 					continue
 				}
 				names = append(names, a)
@@ -182,12 +258,20 @@ func shellActions(cmds [][]shellWord) []shellAction {
 				switch {
 				case a.eq > 0:
 					set(a, exporting)
+					if unexporting {
+						out = append(out, shellAction{kind: actUnexport, name: a.name()})
+					}
+				case unexporting && validName(a.text):
+					out = append(out, shellAction{kind: actUnexport, name: a.text})
 				case exporting && validName(a.text):
 					out = append(out, shellAction{kind: actExport, name: a.text})
 				}
 			}
 		case "unset":
 			for _, a := range args {
+				if a.text == "-f" {
+					break // unset -f removes functions, not variables
+				}
 				if !strings.HasPrefix(a.text, "-") {
 					out = append(out, shellAction{kind: actUnset, name: a.text})
 				}
@@ -195,6 +279,9 @@ func shellActions(cmds [][]shellWord) []shellAction {
 		case "set":
 			for j := 0; j < len(args); j++ {
 				a := args[j].text
+				if a == "--" || a == "-" {
+					break // the script's arguments follow, not options
+				}
 				switch {
 				case (a == "-o" || a == "+o") && j+1 < len(args):
 					j++
@@ -213,27 +300,32 @@ func shellActions(cmds [][]shellWord) []shellAction {
 				if a.eq <= 0 {
 					break
 				}
-				set(a, true)
+				out = append(out, shellAction{kind: actSet, name: a.name(), value: a.value(), exported: true, expands: a.expands, command: true})
+			}
+		case "exec":
+			// exec [env NAME=value ...] command: as without exec.
+			if len(args) > 0 {
+				out = append(out, shellActions([][]shellWord{args})...)
 			}
 		}
 		// A command's prefix assignments reach it (its environment).
 		for _, w := range prefix {
-			set(w, true)
+			out = append(out, shellAction{kind: actSet, name: w.name(), value: w.value(), exported: true, expands: w.expands, command: true})
 		}
 	}
 	return out
 }
 
 // isShellScript reports whether a line is one only a shell reads: a
-// command of it is export, declare, typeset, set, unset, env, source or
+// command of it is export, declare, typeset, set, unset, env, exec, source or
 // ".". (A word after an assignment, "NCCL_IB_HCA=a, b", is as likely a
 // space typed into a KEY=VALUE file: such a file is read both ways.)
 func isShellScript(line string) bool {
-	cmds, ok := shellCommands(line)
+	cmds, ok := shellCommands(line, nil)
 	if !ok {
 		// A quote left open: judged by its first word alone.
 		f := strings.Fields(line)
-		return len(f) > 0 && slices.Contains([]string{"export", "declare", "typeset", "set", "unset", "env", "source", "."}, f[0])
+		return len(f) > 0 && slices.Contains([]string{"export", "declare", "typeset", "set", "unset", "env", "exec", "source", "."}, f[0])
 	}
 	for _, words := range cmds {
 		i := 0
@@ -242,7 +334,7 @@ func isShellScript(line string) bool {
 		}
 		if i < len(words) {
 			switch words[i].text {
-			case "export", "declare", "typeset", "set", "unset", "env", "source", ".":
+			case "export", "declare", "typeset", "set", "unset", "env", "exec", "source", ".":
 				return true
 			}
 		}
