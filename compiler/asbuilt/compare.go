@@ -2058,6 +2058,10 @@ func lookup(d *Device, m map[string]string, idx nameIndex) (n ir.NodeID, port in
 		if short, _, fq := strings.Cut(host, "."); fq && short != "" {
 			cands = append(cands, short+"/"+hca)
 		}
+	} else if short, _, fq := strings.Cut(desc, "."); fq && short != "" {
+		// A one-port host described by its fully qualified name alone
+		// ("h0.cluster.local"): its short name too.
+		cands = append(cands, short)
 	}
 	for _, c := range cands {
 		for _, a := range aliases(c) {

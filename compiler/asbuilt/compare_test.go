@@ -257,6 +257,20 @@ func TestHostNamedAdapters(t *testing.T) {
 	if r := read([2]string{}); len(r.Diags) != 0 || r.ByPosition != 0 || r.MatchedLinks != 8 {
 		t.Fatalf("clean: %d findings, %d by cable, %d links; want none, 0, 8", len(r.Diags), r.ByPosition, r.MatchedLinks)
 	}
+	// A host that describes itself by its fully qualified name in capitals
+	// ("H0.cluster.local") is h0, as LLDP's system names are.
+	fq, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fq.Devices {
+		if d := &fq.Devices[i]; d.Desc == "h0" {
+			d.Desc = "H0.cluster.local"
+		}
+	}
+	if r := asbuilt.Compare(g, 0, fq, asbuilt.Options{File: "ib.out"}); len(r.Diags) != 0 || r.ByPosition != 0 {
+		t.Errorf("h0 as H0.cluster.local: %d findings, %d by cable; want none, 0", len(r.Diags), r.ByPosition)
+	}
 	// h1 with the default description, its cable exchanged with h0's:
 	// it is h1 by elimination of the exchange, and the finding is one
 	// swap, not two miswires and an extra device.
