@@ -56,7 +56,9 @@ func newNCCLEnv() *cobra.Command {
 				if f.Line == 0 {
 					at = check // what the file leaves out has no line
 				}
-				fmt.Fprintf(c.ErrOrStderr(), "%s: Warning[%s]: %s\n", at, diag.NCCLEnv, f.Msg)
+				// The file's values reach the terminal: control characters
+				// are shown, not obeyed.
+				fmt.Fprintf(c.ErrOrStderr(), "%s: Warning[%s]: %s\n", diag.CleanText(at), diag.NCCLEnv, diag.CleanText(f.Msg))
 			}
 			fmt.Fprintf(c.OutOrStdout(), "%s: node model %q, %s\n", check, sm.Name, units.CountOf(len(fs), "finding", "findings"))
 			if len(fs) > 0 {

@@ -78,6 +78,7 @@ func newVerify() *cobra.Command {
 			}
 			topo := &asbuilt.Topology{}
 			mismatch := "" // a discovery file of the other protocol than the fabric's
+			fabProto := fabricProtocol(g, fid)
 			for _, file := range discovered {
 				data, err := lang.ReadFileLimited(file, maxDiscovery)
 				if err != nil {
@@ -90,10 +91,10 @@ func newVerify() *cobra.Command {
 				local := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 				t, form, perr := asbuilt.ParseFrom(data, asbuilt.Format(inFormat), local)
 				if perr == nil && mismatch == "" {
-					if p := form.Protocol(); p != "" && fabricProtocol(g, fid) != "" && p != fabricProtocol(g, fid) {
+					if p := form.Protocol(); p != "" && fabProto != "" && p != fabProto {
 						title := map[string]string{"infiniband": "InfiniBand", "ethernet": "Ethernet"}
 						mismatch = fmt.Sprintf("%s is %s output, discovery over %s, but fabric %q is built of %s switches: it cannot be this fabric's discovery. Give the fabric's own (--fabric picks another fabric of the design).",
-							file, form, title[p], g.Fabrics[fid].Name, title[fabricProtocol(g, fid)])
+							file, form, title[p], g.Fabrics[fid].Name, title[fabProto])
 					}
 				}
 				if perr == nil {

@@ -781,7 +781,8 @@ func (c *comparison) fit(cables []Link, n ir.NodeID) int {
 // design switch its cables reach where the design has one: the one
 // switch the design links at the far ends of most of its cables reach
 // (at least two, and at least half of its cables to matched ports),
-// not taken by another. An info says so: the switch is named otherwise
+// not taken by another; the thresholds are a modelling choice, so that
+// one stray cable never renames a switch. An info says so: the switch is named otherwise
 // than the design (a renamed or replaced switch, a default name), but it
 // stands where the design has that switch.
 func (c *comparison) placeSwitch(d *Device, cables []Link) bool {
@@ -1418,7 +1419,8 @@ func (c *comparison) oneWay(suspect map[string]bool) hcl.Diagnostics {
 
 // misnamedFiles reports each LLDP file that lists another switch's
 // cables (one asbuilt-discovery warning per file): at most of its ports
-// that reach a switch with a file of its own, at least two, that
+// that reach a switch with a file of its own, at least two (a modelling
+// choice: one stale neighbour file never condemns a file), that
 // switch's own file names one other switch X at the same port name. The
 // file was collected on X, or saved under the wrong name, and the
 // cables it lists are not its switch's. It returns each such file's

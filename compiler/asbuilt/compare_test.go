@@ -180,37 +180,31 @@ func TestMapToOtherKind(t *testing.T) {
 	}
 }
 
-// hostsIB is a 2-spine, 2-leaf InfiniBand fabric of 4 one-port hosts.
-const hostsIB = `
-fabric "ib" {
-  custom {
-    switch "spine" {
-      count = 2
-      model = "QM9700"
-      tier  = "spine"
-    }
-    switch "leaf" {
-      count = 2
-      model = "QM9700"
-      tier  = "leaf"
-    }
-    host "h" {
-      count = 4
-      rate  = "400Gb/s"
-    }
-    link {
-      for_each = setproduct(range(2), range(2))
-      a        = "leaf${each.value[0]}"
-      b        = "spine${each.value[1]}"
-    }
-    link {
-      count = 4
-      a     = "h${count.index}"
-      b     = "leaf${floor(count.index / 2)}"
-    }
-  }
+// hostsIB is lldpDesign (2 spines, 2 leaves, 4 one-port hosts) on
+// InfiniBand switches.
+var hostsIB = strings.ReplaceAll(lldpDesign, "TH4-64x400G", "QM9700")
+
+// exchangeCables exchanges the switch ends of the cables of adapters a
+// and b in topo, as two cables swapped at the switch.
+func exchangeCables(t *testing.T, topo *asbuilt.Topology, a, b string) {
+	t.Helper()
+	var sw []*string
+	var port []*int
+	for i := range topo.Links {
+		l := &topo.Links[i]
+		switch {
+		case l.A == a || l.A == b:
+			sw, port = append(sw, &l.B), append(port, &l.BPort)
+		case l.B == a || l.B == b:
+			sw, port = append(sw, &l.A), append(port, &l.APort)
+		}
+	}
+	if len(sw) != 2 {
+		t.Fatalf("cables of %s and %s: %d", a, b, len(sw))
+	}
+	*sw[0], *sw[1] = *sw[1], *sw[0]
+	*port[0], *port[1] = *port[1], *port[0]
 }
-`
 
 // Adapters that describe themselves as Linux names them, "<host>
 // mlx5_0", are their host's one port by the host's name: clean, none
@@ -234,23 +228,7 @@ func TestHostNamedAdapters(t *testing.T) {
 			}
 		}
 		if exchange[0] != "" {
-			// The switch ends of the two hosts' cables, exchanged.
-			var sw []*string
-			var port []*int
-			for i := range topo.Links {
-				l := &topo.Links[i]
-				switch {
-				case l.A == exchange[0] || l.A == exchange[1]:
-					sw, port = append(sw, &l.B), append(port, &l.BPort)
-				case l.B == exchange[0] || l.B == exchange[1]:
-					sw, port = append(sw, &l.A), append(port, &l.APort)
-				}
-			}
-			if len(sw) != 2 {
-				t.Fatalf("cables of %v: %d", exchange, len(sw))
-			}
-			*sw[0], *sw[1] = *sw[1], *sw[0]
-			*port[0], *port[1] = *port[1], *port[0]
+			exchangeCables(t, topo, exchange[0], exchange[1])
 		}
 		return asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "ib.out"})
 	}
@@ -278,24 +256,12 @@ func TestHostNamedAdapters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sw []*string
-	var port []*int
 	for i := range unnamed.Devices {
 		if d := &unnamed.Devices[i]; d.Desc == "h1" {
 			d.Desc = "MT4129 ConnectX7   Mellanox Technologies"
 		}
 	}
-	for i := range unnamed.Links {
-		l := &unnamed.Links[i]
-		switch {
-		case l.A == "h0" || l.A == "h1":
-			sw, port = append(sw, &l.B), append(port, &l.BPort)
-		case l.B == "h0" || l.B == "h1":
-			sw, port = append(sw, &l.A), append(port, &l.APort)
-		}
-	}
-	*sw[0], *sw[1] = *sw[1], *sw[0]
-	*port[0], *port[1] = *port[1], *port[0]
+	exchangeCables(t, unnamed, "h0", "h1")
 	r := asbuilt.Compare(g, 0, unnamed, asbuilt.Options{File: "ib.out"})
 	if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || c[diag.AsbuiltUnnamedDevice] != 1 || len(r.Diags) != 2 {
 		for _, d := range r.Diags {

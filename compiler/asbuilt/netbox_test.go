@@ -54,15 +54,7 @@ func TestNetBoxStatus(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		lines[i] = strings.Replace(lines[i], ",connected,", ",planned,", 1)
 	}
-	parsed, _, err = asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	topo = &asbuilt.Topology{}
-	if err := topo.Merge(parsed); err != nil {
-		t.Fatal(err)
-	}
-	r = asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	topo, r = compareMerged(t, g, []byte(strings.Join(lines, "\n")))
 	if c := findingCodes(r); topo.Planned != 3 || c[diag.AsbuiltDiscovery] != 1 || c[diag.AsbuiltMissingLink] != 3 || r.MatchedLinks != r.Links-3 {
 		t.Errorf("three rows still planned: %d left out, findings %v, %d of %d links; want 3, one warning and 3 missing links", topo.Planned, c, r.MatchedLinks, r.Links)
 	}
@@ -71,18 +63,25 @@ func TestNetBoxStatus(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		lines[i] = strings.Replace(lines[i], ",planned,", ",decommissioning,", 1)
 	}
-	parsed, _, err = asbuilt.Parse([]byte(strings.Join(lines, "\n")), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	topo = &asbuilt.Topology{}
-	if err := topo.Merge(parsed); err != nil {
-		t.Fatal(err)
-	}
-	r = asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	_, r = compareMerged(t, g, []byte(strings.Join(lines, "\n")))
 	if c := findingCodes(r); len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Detail, "3 cable rows of cables.csv have NetBox status decommissioning") || r.MatchedLinks != r.Links {
 		t.Errorf("three rows being decommissioned: findings %v, %d of %d links; want one warning counting them and every link", c, r.MatchedLinks, r.Links)
 	}
+}
+
+// compareMerged reads a NetBox CSV as verify does (merged into an empty
+// set) and compares it with fabric 0 of g.
+func compareMerged(t *testing.T, g *ir.Graph, csv []byte) (*asbuilt.Topology, asbuilt.Result) {
+	t.Helper()
+	parsed, _, err := asbuilt.Parse(csv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo := &asbuilt.Topology{}
+	if err := topo.Merge(parsed); err != nil {
+		t.Fatal(err)
+	}
+	return topo, asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
 }
 
 // A NetBox CSV of every fabric (compute rails and a storage leaf pair

@@ -100,7 +100,7 @@ func WriteText(w io.Writer, files map[string]*hcl.File, ds hcl.Diagnostics, widt
 // expression's variables dropped when one of them is too long to print.
 func boundedDiagnostic(d *hcl.Diagnostic, files map[string]*hcl.File) (*hcl.Diagnostic, map[string]*hcl.File) {
 	c := *d
-	c.Summary, c.Detail = cleanText(c.Summary), cleanText(c.Detail)
+	c.Summary, c.Detail = CleanText(c.Summary), CleanText(c.Detail)
 	if c.Expression != nil && c.EvalContext != nil && longValues(&c) {
 		c.Expression, c.EvalContext = nil, nil
 	}
@@ -133,7 +133,7 @@ func cleanLine(s string) string {
 			return '?'
 		}
 		return r
-	}, cleanText(s))
+	}, CleanText(s))
 }
 
 // snippetFile returns a stand-in for f that HCL's writer scans in time
@@ -255,10 +255,11 @@ func (n navAt) ContextString(int) string {
 	return ""
 }
 
-// cleanText cuts s to MaxMessage bytes and shows control characters other
-// than newline and tab as '?', so that a message never moves the cursor
-// or colours the terminal (a label holding ESC sequences did).
-func cleanText(s string) string {
+// CleanText cuts s to MaxMessage bytes and shows control characters
+// other than newline and tab as '?', so that a message never moves the
+// cursor or colours the terminal (a label holding ESC sequences did).
+// Writers of messages outside WriteText (nccl env's findings) call it.
+func CleanText(s string) string {
 	if len(s) > MaxMessage {
 		s = strings.ToValidUTF8(s[:MaxMessage], "") + "..."
 	}
@@ -279,7 +280,7 @@ func longValues(d *hcl.Diagnostic) bool {
 		if diags.HasErrors() || !v.IsKnown() || v.IsNull() || v.IsMarked() || v.Type() != cty.String {
 			continue
 		}
-		if s := v.AsString(); len(s) > MaxSnippetLine || cleanText(s) != s {
+		if s := v.AsString(); len(s) > MaxSnippetLine || CleanText(s) != s {
 			return true
 		}
 	}

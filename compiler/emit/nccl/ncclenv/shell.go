@@ -9,10 +9,13 @@ import (
 // the few forms such scripts use (bash(1), "SHELL GRAMMAR", "QUOTING",
 // the export, declare, set and unset builtins): words split at unquoted
 // blanks, quotes removed, commands split at ";", "&&", "||" and "|", a
-// comment from an unquoted "#" that starts a word. No shell library for
-// Go evaluates scripts without running them; topoc needs only what a
-// line sets and whether it is exported, and says so where a value
-// depends on the run (an expansion).
+// comment from an unquoted "#" that starts a word. mvdan.cc/sh/v3's
+// syntax package parses bash fully (served by the module proxy, not yet
+// a dependency) and should replace shellCommands: this reader was
+// written before that was checked, and it reads one line at a time,
+// which a one-line if/then/fi or a function body defeats. topoc needs
+// only what a line sets and whether it is exported, and says so where a
+// value depends on the run (an expansion).
 
 // shellWord is one word of a command: its text with quotes and escapes
 // removed; eq is the index in text of the "=" of an assignment
