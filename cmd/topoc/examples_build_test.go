@@ -2,10 +2,17 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/topoc/topoc/compiler/compiletest"
 )
 
 // TestExamplesBuild checks every example clean (exit 0) and builds every
@@ -27,10 +34,13 @@ func TestExamplesBuild(t *testing.T) {
 			if testing.Short() && isLarge(dir) {
 				t.Skip("large example; runs without -short")
 			}
-			if code := runQuiet(t, "check", dir); code != 0 {
+			code, report, _ := runTopoc(t, "check", "--format", "json", dir)
+			if code != 0 {
 				t.Fatalf("topoc check %s exited %d", dir, code)
 			}
+			digests := map[string][]byte{"check.json": []byte(report)}
 			if isLarge(dir) && os.Getenv("TOPOC_TEST_LARGE") != "1" {
+				checkDigests(t, filepath.Base(dir)+"-check", digests)
 				// Two full builds of a 131k-GPU design write about 1.8 GB
 				// each (IR JSON, GraphML, cabling plan): checked here, built
 				// in the scale run (docs/performance.md).
@@ -54,11 +64,36 @@ func TestExamplesBuild(t *testing.T) {
 			if len(fa) != len(fb) {
 				t.Errorf("the two builds wrote %d and %d files", len(fa), len(fb))
 			}
+			maps.Copy(digests, fa)
+			checkDigests(t, filepath.Base(dir), digests)
 		})
 	}
 	if n < 7 {
 		t.Errorf("found %d examples, want at least 7", n)
 	}
+}
+
+// checkDigests compares the SHA-256 of every file of one example's
+// output (its `check --format json` report and, where built, every
+// artifact but the rendered pictures) with
+// testdata/artifacts/<example>.sha256 (<example>-check.sha256 for a large
+// example checked but not built); -update rewrites that list. A change that should leave every artifact alone (issue 16's
+// instanced servers, any speed-up) must leave these lists alone; one that
+// changes an artifact shows which, and the emitters' own golden files
+// show how.
+func checkDigests(t *testing.T, example string, files map[string][]byte) {
+	t.Helper()
+	if t.Failed() {
+		return
+	}
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if ext := filepath.Ext(name); ext == ".svg" || ext == ".png" {
+			continue // go-graphviz's rendering of the .dot listed beside it
+		}
+		fmt.Fprintf(&b, "%x  %9d  %s\n", sha256.Sum256(files[name]), len(files[name]), filepath.ToSlash(name))
+	}
+	compiletest.Golden(t, filepath.Join("testdata", "artifacts", example+".sha256"), []byte(b.String()), example+" artifact digests")
 }
 
 // isLarge marks the scale examples (over 100k endpoints), which -short skips.
