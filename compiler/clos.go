@@ -183,7 +183,7 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 		}
 		seen[r.Parts[1]] = true
 		if len(sg.servers) > 0 {
-			nNIC = max(nNIC, len(sg.servers[0].nics[role]))
+			nNIC = max(nNIC, sg.servers[0].nics(role).n)
 		}
 		parts = append(parts, part{sg, role, r})
 	}
@@ -195,7 +195,7 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 	single := true
 	for _, pt := range parts {
 		for _, sv := range pt.sg.servers {
-			for _, nic := range sv.nics[pt.role] {
+			for _, nic := range sv.nics(pt.role).all() {
 				single = single && s.g.Nodes[nic].Radix <= 1
 			}
 		}
@@ -208,7 +208,7 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 		ports := int32(math.MaxInt32)
 		for _, pt := range parts {
 			for _, sv := range pt.sg.servers {
-				for _, nic := range sv.nics[pt.role] {
+				for _, nic := range sv.nics(pt.role).all() {
 					ports = min(ports, max(s.g.Nodes[nic].Radix, 1))
 				}
 			}
@@ -253,7 +253,7 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 	total := 0
 	for _, pt := range parts {
 		for _, sv := range pt.sg.servers {
-			for _, nic := range sv.nics[pt.role] {
+			for _, nic := range sv.nics(pt.role).all() {
 				total += int(max(s.g.Nodes[nic].Radix, 1))
 			}
 		}
@@ -262,7 +262,7 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 	base := 0
 	for _, pt := range parts {
 		for si, sv := range pt.sg.servers {
-			for i, nic := range sv.nics[pt.role] {
+			for i, nic := range sv.nics(pt.role).all() {
 				n := &s.g.Nodes[nic]
 				for p := int32(0); p < max(n.Radix, 1); p++ {
 					rail, plane := i%gc.Rails, int(p)%planes

@@ -321,10 +321,7 @@ func (s *state) resolveGPUs(r *lang.Ref) ([]ir.NodeID, bool) {
 	if !ok {
 		return nil, false
 	}
-	var out []ir.NodeID
-	for _, sv := range sg.servers {
-		out = append(out, sv.gpus...)
-	}
+	out := sg.gpuIDs()
 	return out, true
 }
 

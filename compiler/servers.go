@@ -25,12 +25,30 @@ type serverGroup struct {
 	roles []string
 }
 
-// server is one built server: its container node and components.
-type server struct {
-	id   ir.NodeID
-	gpus []ir.NodeID
-	nics map[string][]ir.NodeID
+// gpuIDs lists the group's GPUs, server by server in index order.
+func (sg *serverGroup) gpuIDs() []ir.NodeID {
+	var out []ir.NodeID
+	for _, sv := range sg.servers {
+		for _, gpu := range sv.gpus().all() {
+			out = append(out, gpu)
+		}
+	}
+	return out
 }
+
+// server is one built server: its host node, the first of its nodes,
+// and the template its nodes and links were stamped from.
+type server struct {
+	id ir.NodeID
+	t  *serverTemplate
+}
+
+// gpus returns the server's GPUs in index order.
+func (sv server) gpus() idRange { return sv.t.gpus.from(sv.id) }
+
+// nics returns the server's NICs of a role in index order (none for a
+// role the model does not have).
+func (sv server) nics(role string) idRange { return sv.t.nics[role].from(sv.id) }
 
 // nicRef matches a PCIe switch's NIC reference "compute[3]".
 var nicRef = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\[([0-9]+)\]$`)
@@ -41,7 +59,7 @@ func buildServers(s *state) {
 	taken := map[string]string{}
 	hostTaken := map[string]hostOf{}       // host names, compared in lower case as DNS does
 	hostRange := map[ir.NodeID]hcl.Range{} // where each hostname was written
-	built := map[string]bool{}
+	templates := map[string]*serverTemplate{}
 	nextRack := 0 // the first rack no earlier group's rack block filled
 	for _, ng := range s.cfg.NodeGroups {
 		m, ok := s.cat.nodes[ng.Model.V]
@@ -54,10 +72,14 @@ func buildServers(s *state) {
 		}
 		sockets := int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V })))
 		plan := planHardware(m, sockets)
-		if !built[m.Name] {
-			built[m.Name] = true
+		t := templates[m.Name]
+		if t == nil {
+			t = s.buildTemplate(m, plan)
+			templates[m.Name] = t
 			s.g.ServerModels = append(s.g.ServerModels, s.buildServerModel(m, plan, s.g.Origin(m.DeclRange)))
 		}
+		s.g.Nodes = slices.Grow(s.g.Nodes, len(ng.Names)*len(t.nodes))
+		s.g.Links = slices.Grow(s.g.Links, len(ng.Names)*len(t.links))
 		sg := &serverGroup{cfg: ng, model: m}
 		for _, n := range m.NICs {
 			sg.roles = append(sg.roles, n.Role)
@@ -92,7 +114,7 @@ func buildServers(s *state) {
 				rack = first + i/int(ng.PerRack.V)
 				nextRack = max(nextRack, rack+1)
 			}
-			sv := s.buildServer(name.V, m, plan, s.g.Origin(ng.DeclRange), rack)
+			sv := s.stamp(t, name.V, s.g.Origin(ng.DeclRange), rack)
 			sg.servers = append(sg.servers, sv)
 			if i < len(ng.Hostnames) {
 				if !s.setHostname(sv.id, ng.Hostnames[i], hostTaken) {
@@ -211,23 +233,27 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 	return ok
 }
 
-// buildServer adds one server and its internals: CPU sockets (linked by
-// the inter-socket link when its rate is known), GPUs and NVSwitches
-// (one IR link per GPU–NVSwitch pair bundling that pair's parallel NVLink
-// links, ir.Link.Parallel), NICs, and PCIe switches with the
-// GPUs and NICs under them; devices under no switch hang off their
-// socket's root complex (or NVLink-C2C for GPUs of Grace platforms).
-func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin ir.OriginID, rack int) server {
-	g := s.g
+// buildTemplate builds one server of node model m into a graph of its
+// own: CPU sockets (linked by the inter-socket link when its rate is
+// known), GPUs and NVSwitches (one IR link per GPU–NVSwitch pair
+// bundling that pair's parallel NVLink links, ir.Link.Parallel), NICs,
+// and PCIe switches with the GPUs and NICs under them; devices under no
+// switch hang off their socket's root complex (or NVLink-C2C for GPUs of
+// Grace platforms). Every server of the model is stamped from it
+// (stamp): a model's internals are worked out once, not once per server
+// (issue 16).
+func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
+	g := &ir.Graph{}
+	const name = "" // node names are suffixes of the server's name
 	host := ir.NewNode(name, ir.KindHost)
-	host.Role, host.Model, host.Origin, host.Rack = ir.RoleServer, m.Name, origin, int32(rack)
-	sv := server{id: g.AddNode(host), nics: map[string][]ir.NodeID{}}
+	host.Role, host.Model = ir.RoleServer, m.Name
+	sv := builtServer{id: g.AddNode(host), nics: map[string][]ir.NodeID{}}
 	add := func(n ir.Node) ir.NodeID {
-		n.Parent, n.Origin, n.Rack = sv.id, origin, int32(rack)
+		n.Parent = sv.id
 		return g.AddNode(n)
 	}
 	link := func(a, b ir.NodeID, ap, bp int32, bps float64, kind ir.LinkKind) {
-		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b, Port: bp}, CapacityBPS: bps, Kind: kind, Fabric: ir.None, Origin: origin})
+		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b, Port: bp}, CapacityBPS: bps, Kind: kind, Fabric: ir.None})
 	}
 	sockets := int(max(1, cpuField(m, func(c *lang.CPUSpec) int64 { return c.Sockets.V })))
 	cpus := make([]ir.NodeID, sockets)
@@ -273,7 +299,7 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 					continue
 				}
 				g.AddLink(ir.Link{A: ir.Port{Node: gpu, Port: port}, B: ir.Port{Node: sws[j], Port: swPort[j]},
-					CapacityBPS: float64(k) * gm.NVLinkRate.V, Kind: ir.LinkNVLink, Fabric: ir.None, Origin: origin, Parallel: int32(k)})
+					CapacityBPS: float64(k) * gm.NVLinkRate.V, Kind: ir.LinkNVLink, Fabric: ir.None, Parallel: int32(k)})
 				port += int32(k)
 				swPort[j] += int32(k)
 			}
@@ -295,7 +321,7 @@ func (s *state) buildServer(name string, m *lang.NodeModel, plan *hwPlan, origin
 		}
 	}
 	s.wirePCIe(sv, m, plan, cpus, gm, add, link)
-	return sv
+	return newTemplate(g, sv)
 }
 
 // cpuField reads a CPU spec field, 0 without a cpu block.
@@ -330,9 +356,9 @@ func splitLinks(links int, explicit []int64, n int) []int {
 // or socket (GPUs of Grace platforms by NVLink-C2C). A link runs at the
 // lower of the two ends' PCIe rates; gpu_pci and nic pci blocks override
 // the device model's generation and width.
-func (s *state) wirePCIe(sv server, m *lang.NodeModel, plan *hwPlan, cpus []ir.NodeID, gm *lang.GPUModel,
+func (s *state) wirePCIe(sv builtServer, m *lang.NodeModel, plan *hwPlan, cpus []ir.NodeID, gm *lang.GPUModel,
 	add func(ir.Node) ir.NodeID, link func(a, b ir.NodeID, ap, bp int32, bps float64, kind ir.LinkKind)) {
-	name := s.g.Nodes[sv.id].Name
+	const name = "" // template node names are suffixes
 	override := pcieOverride
 	gpuRate := func() float64 {
 		if gm == nil {

@@ -128,10 +128,7 @@ func (s *state) workloadPool(r *lang.Ref) ([]ir.NodeID, ir.FabricID, bool) {
 		if !ok {
 			return nil, ir.None, false
 		}
-		var out []ir.NodeID
-		for _, sv := range sg.servers {
-			out = append(out, sv.gpus...)
-		}
+		out := sg.gpuIDs()
 		if len(out) == 0 {
 			return bad(fmt.Sprintf("node_group %q has no GPUs (its node model declares none).", r.Parts[1]))
 		}
