@@ -10,13 +10,16 @@
 //  2. `topoc check` of a small example, warm: one run to fill the caches,
 //     then -warm runs, minimum, median and mean wall time (what hyperfine
 //     reports);
-//  3. the Go benchmarks of -bench-pkgs (`go test -bench`), ns/op per size
+//  3. with -emit-design, `topoc build --emit X` of one generated design
+//     for each emitter X, beside `topoc check` of it, so each emitter's
+//     own cost is the difference;
+//  4. the Go benchmarks of -bench-pkgs (`go test -bench`), ns/op per size
 //     and growth exponents, for every benchmark whose sub-benchmarks are
 //     named <family>-<size> and report an "endpoints" metric.
 //
 // Usage, from the repository root:
 //
-//	go run ./cmd/topoc-bench [-runs 3] [-warm 20] [-sizes 1k,8k,32k,131k] [-bench-pkgs ./lang,./compiler] [-skip-go-bench]
+//	go run ./cmd/topoc-bench [-runs 3] [-warm 20] [-sizes 1k,8k,32k,131k] [-million] [-emit-design rail-32k] [-bench-pkgs ./lang,./compiler] [-skip-go-bench]
 //
 // The growth exponent between sizes n1 < n2 with times t1, t2 is the
 // log-log slope ln(t2/t1) / ln(n2/n1): 1 is linear, the issue's target is
@@ -42,6 +45,9 @@ func main() {
 	small := flag.String("small", "examples/fat-tree-k8", "small design for the warm-start measurement")
 	sizes := flag.String("sizes", "", "comma-separated size names to run (e.g. 1k,8k); default all")
 	families := flag.String("families", "rail,fattree,dragonfly", "comma-separated families of lang/scaledesign")
+	million := flag.Bool("million", false, "also check the million-endpoint designs (lang/scaledesign.Million: 1,048,576 GPUs and the k = 160 fat-tree; minutes and several GB each)")
+	emitDesign := flag.String("emit-design", "", "a size name (e.g. rail-32k) whose `topoc build --emit X` is measured for every emitter X of -emit")
+	emitList := flag.String("emit", "cabling,bom,netbox,nccl,nccl-env,slurm,slurm-block,k8s,ibsim,ufm,simai,astrasim,infragraph,ir,graphml,dot", "emitters measured with -emit-design")
 	examples := flag.String("examples", "examples/rail-optimized-131k,examples/dragonfly-545", "comma-separated large examples to check too")
 	benchPkgs := flag.String("bench-pkgs", "./lang,./compiler", "packages whose Go benchmarks to run")
 	benchRe := flag.String("bench", ".", "-bench pattern for the Go benchmarks")
@@ -63,7 +69,11 @@ func main() {
 	fmt.Printf("Command: go run ./cmd/topoc-bench %s\n\n", strings.Join(os.Args[1:], " "))
 
 	var points []point
-	for _, s := range scaledesign.Series() {
+	series := scaledesign.Series()
+	if *million {
+		series = append(series, scaledesign.Million()...)
+	}
+	for _, s := range series {
 		if !wanted(*families, s.Family) || (*sizes != "" && !wanted(*sizes, strings.TrimPrefix(s.Name, s.Family+"-"))) {
 			continue
 		}
@@ -85,6 +95,9 @@ func main() {
 		m := measure(bin, dir, *runs)
 		points = append(points, point{series: "example", name: filepath.Base(dir), n: m.endpoints, m: m})
 		fmt.Fprintf(os.Stderr, "%-16s %s\n", filepath.Base(dir), m)
+	}
+	if *emitDesign != "" {
+		printEmitters(os.Stdout, bin, tmp, *emitDesign, series, strings.Split(*emitList, ","), *runs)
 	}
 	fmt.Println("### `topoc check` by size")
 	fmt.Println()

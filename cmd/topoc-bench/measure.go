@@ -97,3 +97,18 @@ func warmStats(bin, dir string, n int) (wall, cpu [3]time.Duration, exit int) {
 }
 
 func numCPU() int { return runtime.NumCPU() }
+
+// measureBuild runs `topoc build --emit emitter -o <fresh dir> dir` runs
+// times, keeping the best wall time as measure does.
+func measureBuild(bin, dir, out, emitter string, runs int) result {
+	best := result{wall: time.Duration(math.MaxInt64), clean: true}
+	for i := range max(runs, 1) {
+		r := runOnce(bin, "build", "--emit", emitter, "-o", fmt.Sprintf("%s-%d", out, i), dir)
+		best.clean = best.clean && r.exit == 0
+		if r.wall < best.wall {
+			best.wall, best.cpu, best.exit = r.wall, r.cpu, r.exit
+		}
+		best.rssBytes = max(best.rssBytes, r.rssBytes)
+	}
+	return best
+}

@@ -5,9 +5,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // Targets of issue 6 for `topoc check` at 131,072 GPUs on 2 cores, and for
@@ -132,4 +137,40 @@ func group(n int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// printEmitters measures `topoc check` and `topoc build --emit X` of the
+// generated design named name for each emitter X and prints them as a
+// Markdown table; an emitter's own cost is its row's CPU time less the
+// check row's (the build runs the same compile and analyzers first).
+func printEmitters(w io.Writer, bin, tmp, name string, series []scaledesign.Size, list []string, runs int) {
+	i := slices.IndexFunc(series, func(s scaledesign.Size) bool { return s.Name == name })
+	if i < 0 {
+		fmt.Fprintf(w, "<!-- -emit-design %s: no such size -->\n\n", name)
+		return
+	}
+	dir := filepath.Join(tmp, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(w, "<!-- %v -->\n\n", err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, "design.topo.hcl"), []byte(series[i].Source), 0o644); err != nil {
+		fmt.Fprintf(w, "<!-- %v -->\n\n", err)
+		return
+	}
+	fmt.Fprintf(w, "### Emitters on %s (%s endpoints)\n\n", name, group(int64(series[i].Endpoints)))
+	fmt.Fprintln(w, "| command | wall (best) | CPU user+sys | CPU over check | peak RSS | exit |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	base := measure(bin, dir, runs)
+	row := func(what string, r result) {
+		fmt.Fprintf(w, "| %s | %.2f s | %.2f s | %+.2f s | %.0f MiB | %d |\n", what, r.wall.Seconds(), r.cpu.Seconds(), (r.cpu - base.cpu).Seconds(), float64(r.rssBytes)/(1<<20), r.exit)
+	}
+	row("`check`", base)
+	for _, e := range list {
+		e = strings.TrimSpace(e)
+		r := measureBuild(bin, dir, filepath.Join(tmp, name+"-"+e), e, runs)
+		fmt.Fprintf(os.Stderr, "%-16s --emit %-12s %s\n", name, e, r)
+		row("`build --emit "+e+"`", r)
+	}
+	fmt.Fprintln(w)
 }
