@@ -30,11 +30,12 @@ func (r result) String() string {
 	return fmt.Sprintf("wall %v cpu %v rss %.0f MiB endpoints %.0f exit %d", r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), float64(r.rssBytes)/(1<<20), r.endpoints, r.exit)
 }
 
-// measure runs `topoc check --format json dir` runs times.
-func measure(bin, dir string, runs int) result {
+// measure runs `topoc check --format json [extra...] dir` runs times.
+func measure(bin, dir string, runs int, extra ...string) result {
 	best := result{wall: time.Duration(math.MaxInt64), clean: true}
+	args := append(append([]string{"check", "--format", "json"}, extra...), dir)
 	for range max(runs, 1) {
-		r := runOnce(bin, "check", "--format", "json", dir)
+		r := runOnce(bin, args...)
 		best.clean = best.clean && r.exit == 0
 		if r.wall < best.wall {
 			best.wall, best.cpu, best.endpoints, best.exit = r.wall, r.cpu, r.endpoints, r.exit

@@ -66,3 +66,35 @@ func TestSeriesCompile(t *testing.T) {
 		})
 	}
 }
+
+// The million-GPU shape at its smallest size (4,096 servers: one pod per
+// plane) compiles without error to its closed forms: per plane one leaf
+// per SU, as many spines as a leaf has uplinks, nodes·64/128 ÷ 64 cores;
+// in all 3 links per endpoint.
+func TestPlanesCompile(t *testing.T) {
+	const nodes = 4096
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d"+lang.Suffix), []byte(scaledesign.Planes(nodes)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	g, diags := compiler.Compile(cfg, compiler.Options{})
+	if g == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	f := inventory.Summarize(g)[0]
+	n, planes := nodes*scaledesign.RailGPUsPerNode, scaledesign.RailGPUsPerNode
+	leaves := planes * nodes / scaledesign.RailSUNodes
+	want := map[string]int{"leaf": leaves, "spine": leaves, "core": leaves / 2}
+	for _, c := range f.SwitchesByTier {
+		if c.Count != want[c.Name] {
+			t.Errorf("%d %s switches, want %d", c.Count, c.Name, want[c.Name])
+		}
+	}
+	if f.Endpoints != n || f.Links != 3*n {
+		t.Errorf("%d endpoints, %d links; want %d, %d", f.Endpoints, f.Links, n, 3*n)
+	}
+}
