@@ -382,7 +382,7 @@ func sameFiberPerCage(g *ir.Graph) {
 	// Cage index by key: packed into a uint64 (device, role, index),
 	// which hashes faster than the key's struct with its role string; a
 	// key too large to pack (no real design) goes to the struct map.
-	packed := make(map[uint64]int, len(cb.Cables))
+	packed := make(map[uint64]int, 2*len(cb.Cables)) // two ends a cable
 	wide := map[ir.CageKey]int{}
 	var roles []ir.Role
 	// lookup returns the index of key's cage, or records next for it and
@@ -409,7 +409,7 @@ func sameFiberPerCage(g *ir.Graph) {
 	}
 	// Cages in first-seen order, so the result is deterministic; port is
 	// one of each cage's ports, to fit modules.
-	port := make([]ir.Port, 0, len(cb.Cables))
+	port := make([]ir.Port, 0, 2*len(cb.Cables))
 	// The cages of fiber cable ci are ends[start[ci]:start[ci+1]], to
 	// mark them again when its type changes.
 	start := make([]int32, len(cb.Cables)+1)
@@ -452,30 +452,48 @@ func sameFiberPerCage(g *ir.Graph) {
 		}
 	}
 	parts := g.Parts
-	// fits is Parts.Fit at a cage for a cable type and length; its answer
-	// depends only on the cage's end, rate and protocol, so it is kept
-	// per shape (tens of shapes against 10^5 cages at 131,072 GPUs).
+	// fits says whether Parts.Fit finds a module at a cage for a cable
+	// type and length. Which modules suit depends only on the cage's end,
+	// rate and protocol (a few shapes against 10^5–10^6 cages), so each
+	// cage's shape is found once and Parts.Reach kept per shape and type;
+	// the length is then one comparison.
 	type shape struct {
-		sw     bool
-		rate   float64
-		t      int32
-		length float64
-		proto  string
+		sw    bool
+		rate  float64
+		proto string
 	}
-	fitMemo := map[shape]bool{}
-	fits := func(pt ir.Port, t int32, length float64) bool {
+	shapes := map[shape]int32{}
+	cageShape := make([]int32, len(port))
+	for k := range cageShape {
+		cageShape[k] = ir.None
+	}
+	type reach struct {
+		metres float64
+		ok     bool
+	}
+	reachMemo := map[[2]int32]reach{}
+	fits := func(k int, t int32, length float64) bool {
 		if parts == nil || len(parts.Transceivers) == 0 {
 			return true // no modules declared: nothing to fit
 		}
-		_, c := idx.CageAt(pt)
-		key := shape{c.Switch, c.RateBPS, t, length, g.Protocols[g.Nodes[pt.Node].Model]}
-		ok, seen := fitMemo[key]
-		if !seen {
-			c.LengthM = length
-			ok = parts.Fit(c, cb.Types[t].Model, key.proto) != ir.None
-			fitMemo[key] = ok
+		sh := cageShape[k]
+		if sh == ir.None {
+			_, c := idx.CageAt(port[k])
+			key := shape{c.Switch, c.RateBPS, g.Protocols[g.Nodes[port[k].Node].Model]}
+			var seen bool
+			if sh, seen = shapes[key]; !seen {
+				sh = int32(len(shapes))
+				shapes[key] = sh
+			}
+			cageShape[k] = sh
 		}
-		return ok
+		r, seen := reachMemo[[2]int32{sh, t}]
+		if !seen {
+			_, c := idx.CageAt(port[k])
+			r.metres, r.ok = parts.Reach(c, cb.Types[t].Model, g.Protocols[g.Nodes[port[k].Node].Model])
+			reachMemo[[2]int32{sh, t}] = r
+		}
+		return r.ok && length <= r.metres*(1+1e-9)
 	}
 	// Passes in cage order until one changes nothing, as the rule says;
 	// a cage none of whose cables changed since it was last decided would
@@ -499,13 +517,13 @@ func sameFiberPerCage(g *ir.Graph) {
 					best = t
 				}
 			}
-			if !fits(port[k], best, length) {
+			if !fits(k, best, length) {
 				proto := linkProtocol(g, &g.Links[cb.Legs[cb.Cables[cables[0]].Leg0]])
 				alt := int32(ir.None)
 				for t := range cb.Types {
 					ct := &cb.Types[t]
 					if !fiber(int32(t)) || ct.MaxRateBPS != cb.Types[best].MaxRateBPS || ct.ReachM <= cb.Types[best].ReachM ||
-						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(port[k], int32(t), length) {
+						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(k, int32(t), length) {
 						continue
 					}
 					if alt == ir.None || ct.ReachM < cb.Types[alt].ReachM {

@@ -251,14 +251,9 @@ func (g *Graph) Cages() []Cage {
 // own before the catalogue's, then the least reach (the cheaper optic),
 // then the first by name.
 func (p Parts) Fit(cage Cage, cable, proto string) int32 {
-	end := "node"
-	if cage.Switch {
-		end = "switch"
-	}
 	best := int32(None)
 	for i, t := range p.Transceivers {
-		if t.Fits != end && t.Fits != "any" || t.RateBPS != cage.RateBPS || !slices.Contains(t.CableModels, cable) || (t.Protocol != "" && proto != "" && t.Protocol != proto) ||
-			t.ReachM > 0 && cage.LengthM > t.ReachM*(1+1e-9) {
+		if !t.suits(cage, cable, proto) || !t.reaches(cage.LengthM) {
 			continue
 		}
 		if b := p.Transceivers[max(best, 0)]; best == None || (!t.Builtin && b.Builtin) ||
@@ -267,6 +262,44 @@ func (p Parts) Fit(cage Cage, cable, proto string) int32 {
 		}
 	}
 	return best
+}
+
+// Reach returns the longest cable, in metres, that some transceiver
+// fitting cage for cable model cable at a device of protocol proto can
+// drive (+Inf when one has no reach limit), and false when none fits at
+// any length: Fit finds a module for a cable of length L exactly when
+// L ≤ Reach·(1 + 10⁻⁹). cage.LengthM is not read.
+func (p Parts) Reach(cage Cage, cable, proto string) (float64, bool) {
+	reach, ok := 0.0, false
+	for _, t := range p.Transceivers {
+		if !t.suits(cage, cable, proto) {
+			continue
+		}
+		ok = true
+		if t.ReachM <= 0 {
+			return math.Inf(1), true
+		}
+		reach = max(reach, t.ReachM)
+	}
+	return reach, ok
+}
+
+// suits reports whether t fits cage's end and rate, lists cable model
+// cable and matches protocol proto (unset matches any), at any length.
+func (t *Transceiver) suits(cage Cage, cable, proto string) bool {
+	end := "node"
+	if cage.Switch {
+		end = "switch"
+	}
+	return (t.Fits == end || t.Fits == "any") && t.RateBPS == cage.RateBPS && slices.Contains(t.CableModels, cable) &&
+		(t.Protocol == "" || proto == "" || t.Protocol == proto)
+}
+
+// reaches reports whether t drives a cable of length metres (a reach of 0
+// is unlimited; lengths within one part in 10⁹ of the reach are taken to
+// reach it).
+func (t *Transceiver) reaches(length float64) bool {
+	return t.ReachM <= 0 || length <= t.ReachM*(1+1e-9)
 }
 
 // RackPower is the most the devices of one rack may draw.
