@@ -126,7 +126,7 @@ func checkExpansion(s *state) {
 func pos(v int64) float64 { return float64(max(v, 0)) }
 
 // serverSize bounds the nodes and links of one server of model m, as
-// buildServer makes them: the server, its CPU sockets, GPUs, NVSwitches,
+// buildTemplate makes them: the server, its CPU sockets, GPUs, NVSwitches,
 // NICs and PCIe switches; the inter-socket links, NVLink links (one IR
 // link per GPU and NVSwitch the GPU has links to: parallel links are one
 // ir.Link, see splitLinks), one PCIe uplink per PCIe switch and

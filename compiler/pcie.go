@@ -75,7 +75,7 @@ type hwPlan struct {
 	devNUMA    []int
 	devSwitch  []int
 	// switchNICs lists, per PCIe switch, the NICs of its nics list as
-	// parsed references, so that buildServer need not match the pattern
+	// parsed references, so that buildTemplate need not match the pattern
 	// once per NIC and server (16,384 servers at 131,072 GPUs).
 	switchNICs [][]nicAt
 }

@@ -115,9 +115,10 @@ var Analyzer = &analysis.Analyzer{
 var ResultOf = analysis.Declare[*Result](Analyzer)
 
 // Analyze computes the result for g (see Result). It walks the nodes and
-// links a few times with flat arrays and indexes the internal links of
-// the analyzed servers only (ir.Graph.InternalsOf), so its cost grows with
-// the graph, not with the servers or GPU↔NIC pairs.
+// links a few times with flat arrays and reads the internal links of
+// the analyzed servers through ir.Graph.InternalsOf (one index per
+// graph), so its cost grows with the graph, not with the servers or
+// GPU↔NIC pairs.
 func Analyze(g *ir.Graph) *Result {
 	r := &Result{Fabrics: make([][]Model, len(g.Fabrics))}
 	// A server is a node that is some component's Parent.
