@@ -119,11 +119,20 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail"), PowerW: a.power("power")}
 	positivePower(a, m.PowerW, "node_model", m.Name)
 	*diags = append(*diags, a.diags...)
+	roles := map[string]hcl.Range{} // nic labels seen, where
 	for _, blk := range c.Blocks {
 		switch blk.Type {
 		case "cpu":
 			m.CPU = decodeCPU(blk, ctx, diags)
 		case "nic":
+			if first, dup := roles[blk.Labels[0]]; dup {
+				// A role is one block with a count: servers, fabrics
+				// and the PCIe tree address its NICs as role[i].
+				*diags = append(*diags, diag.Error(diag.DuplicateName, blk.LabelRanges[0], "Duplicate NIC role",
+					fmt.Sprintf("node_model %q declares nic %q twice (first on line %d); a role's NICs are one block with count = N. Merge the blocks, or give this one another role.", m.Name, blk.Labels[0], first.Start.Line)))
+				continue
+			}
+			roles[blk.Labels[0]] = blk.LabelRanges[0]
 			nc := content(blk, nicSpecSchema, diags)
 			na := newPlainAttrs(nc, ctx, blk.DefRange)
 			spec := &NICSpec{Role: blk.Labels[0], DeclRange: blk.DefRange,
