@@ -148,26 +148,29 @@ func group(n int64) string {
 // Markdown table. A build compiles and analyzes before it emits, so an
 // emitter's own cost is its row less the cheapest build row; check, which
 // also formats its report, is a reference.
-func printEmitters(w io.Writer, bin, tmp, name string, series []scaledesign.Size, list []string, runs int) {
+func printEmitters(w io.Writer, bin, tmp, name string, series []scaledesign.Size, list []string, runs int) (failed int) {
 	i := slices.IndexFunc(series, func(s scaledesign.Size) bool { return s.Name == name })
 	if i < 0 {
 		fmt.Fprintf(w, "<!-- -emit-design %s: no such size -->\n\n", name)
-		return
+		return 1
 	}
 	dir := filepath.Join(tmp, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintf(w, "<!-- %v -->\n\n", err)
-		return
+		return 1
 	}
 	if err := os.WriteFile(filepath.Join(dir, "design.topo.hcl"), []byte(series[i].Source), 0o644); err != nil {
 		fmt.Fprintf(w, "<!-- %v -->\n\n", err)
-		return
+		return 1
 	}
 	fmt.Fprintf(w, "### Emitters on %s (%s endpoints)\n\n", name, group(int64(series[i].Endpoints)))
 	fmt.Fprintln(w, "| command | wall (best) | CPU user+sys | peak RSS | exit |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
 	row := func(what string, r result) {
 		fmt.Fprintf(w, "| %s | %.2f s | %.2f s | %.0f MiB | %d |\n", what, r.wall.Seconds(), r.cpu.Seconds(), float64(r.rssBytes)/(1<<20), r.exit)
+		if !r.clean {
+			failed++
+		}
 	}
 	row("`check`", measure(bin, dir, runs))
 	for _, e := range list {
@@ -177,4 +180,5 @@ func printEmitters(w io.Writer, bin, tmp, name string, series []scaledesign.Size
 		row("`build --emit "+e+"`", r)
 	}
 	fmt.Fprintln(w)
+	return failed
 }
