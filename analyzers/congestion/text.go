@@ -13,7 +13,11 @@ import (
 // time; and the scaling table.
 func WriteText(w io.Writer, ws []Workload) {
 	for _, wl := range ws {
-		fmt.Fprintf(w, "workload %q: %s GPUs on %s servers", wl.Name, units.Count(wl.GPUs), units.Count(wl.Servers))
+		servers := "servers"
+		if wl.Servers == 1 {
+			servers = "server"
+		}
+		fmt.Fprintf(w, "workload %q: %s GPUs on %s %s", wl.Name, units.Count(wl.GPUs), units.Count(wl.Servers), servers)
 		if wl.Fabric != "" {
 			fmt.Fprintf(w, ", fabric %q (%s)", wl.Fabric, wl.Method)
 		}
