@@ -78,8 +78,6 @@ func buildServers(s *state) {
 			templates[m.Name] = t
 			s.g.ServerModels = append(s.g.ServerModels, s.buildServerModel(m, plan, s.g.Origin(m.DeclRange)))
 		}
-		s.g.Nodes = slices.Grow(s.g.Nodes, len(ng.Names)*len(t.nodes))
-		s.g.Links = slices.Grow(s.g.Links, len(ng.Names)*len(t.links))
 		sg := &serverGroup{cfg: ng, model: m}
 		for _, n := range m.NICs {
 			sg.roles = append(sg.roles, n.Role)

@@ -1,7 +1,6 @@
 package bisection
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/oversub"
@@ -21,22 +20,7 @@ func TestFatTreeBrokenOutHosts(t *testing.T) {
 		oversub  float64
 		bisectTb float64
 	}{{8, 1, 25.6}, {4, 0.5, 12.8}, {6, 0.75, 19.2}} {
-		g := compiletest.Source(t, fmt.Sprintf(`
-switch_model "S8" {
-  radix     = 8
-  port_rate = "400Gb/s"
-  breakouts = ["2x200Gb/s"]
-}
-fabric "ft" {
-  fat_tree {
-    k              = 8
-    link_rate      = "400Gb/s"
-    host_rate      = "200Gb/s"
-    hosts_per_edge = %d
-    switch_model   = "S8"
-  }
-}
-`, c.hpe))
+		g := compiletest.Source(t, compiletest.BrokenOutFatTree(8, c.hpe))
 		if n := len(g.Fabrics[0].Endpoints); n != 32*c.hpe {
 			t.Fatalf("H = %d: %d hosts, want k·(k/2)·H = %d", c.hpe, n, 32*c.hpe)
 		}

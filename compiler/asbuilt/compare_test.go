@@ -184,6 +184,22 @@ func TestMapToOtherKind(t *testing.T) {
 // InfiniBand switches.
 var hostsIB = strings.ReplaceAll(lldpDesign, "TH4-64x400G", "QM9700")
 
+// describedAs reads ibnetdiscover output and gives the device described
+// as from the description to instead.
+func describedAs(t *testing.T, data []byte, from, to string) *asbuilt.Topology {
+	t.Helper()
+	topo, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range topo.Devices {
+		if d := &topo.Devices[i]; d.Desc == from {
+			d.Desc = to
+		}
+	}
+	return topo
+}
+
 // exchangeCables exchanges the switch ends of the cables of adapters a
 // and b in topo, as two cables swapped at the switch.
 func exchangeCables(t *testing.T, topo *asbuilt.Topology, a, b string) {
@@ -237,30 +253,14 @@ func TestHostNamedAdapters(t *testing.T) {
 	}
 	// A host that describes itself by its fully qualified name in capitals
 	// ("H0.cluster.local") is h0, as LLDP's system names are.
-	fq, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range fq.Devices {
-		if d := &fq.Devices[i]; d.Desc == "h0" {
-			d.Desc = "H0.cluster.local"
-		}
-	}
+	fq := describedAs(t, arts[0].Data, "h0", "H0.cluster.local")
 	if r := asbuilt.Compare(g, 0, fq, asbuilt.Options{File: "ib.out"}); len(r.Diags) != 0 || r.ByPosition != 0 {
 		t.Errorf("h0 as H0.cluster.local: %d findings, %d by cable; want none, 0", len(r.Diags), r.ByPosition)
 	}
 	// h1 with the default description, its cable exchanged with h0's:
 	// it is h1 by elimination of the exchange, and the finding is one
 	// swap, not two miswires and an extra device.
-	unnamed, err := asbuilt.ParseIBNetDiscover(bytes.NewReader(arts[0].Data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range unnamed.Devices {
-		if d := &unnamed.Devices[i]; d.Desc == "h1" {
-			d.Desc = "MT4129 ConnectX7   Mellanox Technologies"
-		}
-	}
+	unnamed := describedAs(t, arts[0].Data, "h1", "MT4129 ConnectX7   Mellanox Technologies")
 	exchangeCables(t, unnamed, "h0", "h1")
 	r := asbuilt.Compare(g, 0, unnamed, asbuilt.Options{File: "ib.out"})
 	if c := findingCodes(r); c[diag.AsbuiltSwapped] != 1 || c[diag.AsbuiltUnnamedDevice] != 1 || len(r.Diags) != 2 {

@@ -77,6 +77,29 @@ func Source(t testing.TB, src string, vars ...string) *ir.Graph {
 	return Dir(t, path, vars...)
 }
 
+// BrokenOutFatTree returns the design of a k-ary fat-tree of 400G links
+// whose edge switches (switch_model "S8": 8 × 400G ports, each splittable
+// 2 × 200G) take hostsPerEdge 200G hosts on broken-out ports, the fixture
+// of the bisection and cabling tests of fat_tree's hosts_per_edge.
+func BrokenOutFatTree(k, hostsPerEdge int) string {
+	return fmt.Sprintf(`
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  breakouts = ["2x200Gb/s"]
+}
+fabric "ft" {
+  fat_tree {
+    k              = %d
+    link_rate      = "400Gb/s"
+    host_rate      = "200Gb/s"
+    hosts_per_edge = %d
+    switch_model   = "S8"
+  }
+}
+`, k, hostsPerEdge)
+}
+
 // Root returns the repository root: the nearest directory above the
 // test's working directory that holds go.mod.
 func Root(t testing.TB) string {

@@ -1,6 +1,9 @@
 package ir
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Fit chooses the module whose end, cable model, cage rate and protocol
 // match, the design's own before the catalogue's, then by name.
@@ -42,6 +45,39 @@ func TestPartsFit(t *testing.T) {
 	}{{80, 1}, {100, 1}, {300, 0}, {600, None}} {
 		if got := q.Fit(Cage{Switch: true, Ports: 2, RateBPS: 800e9, LengthM: c.length}, "DR4", ""); got != c.want {
 			t.Errorf("Fit at %g m = %d, want %d", c.length, got, c.want)
+		}
+	}
+}
+
+// Reach is the longest cable Fit still finds a module for: the module's
+// reach, the longer of two suitable modules' reaches, +Inf for a module
+// without a reach limit, and none for a cable no module at that end
+// lists; Fit agrees at every length on both sides of it.
+func TestPartsReach(t *testing.T) {
+	p := Parts{Transceivers: []Transceiver{
+		{Name: "SR8", Fits: "switch", CableModels: []string{"MMF"}, RateBPS: 800e9, ReachM: 50},
+		{Name: "DR8", Fits: "switch", CableModels: []string{"SMF"}, RateBPS: 800e9, ReachM: 500},
+		{Name: "DR8-2", Fits: "switch", CableModels: []string{"SMF"}, RateBPS: 800e9, ReachM: 100},
+		{Name: "ANY", Fits: "node", CableModels: []string{"AOC"}, RateBPS: 800e9},
+	}}
+	sw, node := Cage{Switch: true, Ports: 2, RateBPS: 800e9}, Cage{Ports: 1, RateBPS: 800e9}
+	for _, c := range []struct {
+		cage  Cage
+		cable string
+		reach float64
+		ok    bool
+	}{{sw, "MMF", 50, true}, {sw, "SMF", 500, true}, {node, "AOC", math.Inf(1), true}, {sw, "AOC", 0, false}} {
+		r, ok := p.Reach(c.cage, c.cable, "")
+		if ok != c.ok || ok && r != c.reach {
+			t.Errorf("Reach(%v, %s) = %g, %v; want %g, %v", c.cage.Switch, c.cable, r, ok, c.reach, c.ok)
+		}
+		// Fit finds a module at every length up to the reach, and none past it.
+		for _, l := range []float64{1, 49.9, 50, 50.1, 99, 100, 100.1, 500, 501, 1e6} {
+			cg := c.cage
+			cg.LengthM = l
+			if found := p.Fit(cg, c.cable, "") != None; found != (c.ok && l <= r*(1+1e-9)) {
+				t.Errorf("%s at %g m: Fit found a module = %v, Reach %g, %v", c.cable, l, found, r, c.ok)
+			}
 		}
 	}
 }

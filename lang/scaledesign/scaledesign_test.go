@@ -22,19 +22,7 @@ func TestSeriesCompile(t *testing.T) {
 			continue
 		}
 		t.Run(s.Name, func(t *testing.T) {
-			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "d"+lang.Suffix), []byte(s.Source), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cfg, diags := lang.Load([]string{dir}, lang.Options{})
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			g, diags := compiler.Compile(cfg, compiler.Options{})
-			if g == nil || diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			f := inventory.Summarize(g)[0]
+			f := summarize(t, s.Source)
 			if f.Endpoints != s.Endpoints {
 				t.Errorf("endpoints %d, want %d", f.Endpoints, s.Endpoints)
 			}
@@ -73,19 +61,7 @@ func TestSeriesCompile(t *testing.T) {
 // in all 3 links per endpoint.
 func TestPlanesCompile(t *testing.T) {
 	const nodes = 4096
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "d"+lang.Suffix), []byte(scaledesign.Planes(nodes)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	g, diags := compiler.Compile(cfg, compiler.Options{})
-	if g == nil || diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	f := inventory.Summarize(g)[0]
+	f := summarize(t, scaledesign.Planes(nodes))
 	n, planes := nodes*scaledesign.RailGPUsPerNode, scaledesign.RailGPUsPerNode
 	leaves := planes * nodes / scaledesign.RailSUNodes
 	want := map[string]int{"leaf": leaves, "spine": leaves, "core": leaves / 2}
@@ -97,4 +73,23 @@ func TestPlanesCompile(t *testing.T) {
 	if f.Endpoints != n || f.Links != 3*n {
 		t.Errorf("%d endpoints, %d links; want %d, %d", f.Endpoints, f.Links, n, 3*n)
 	}
+}
+
+// summarize compiles a design text without error and returns its first
+// fabric's inventory.
+func summarize(t *testing.T, src string) inventory.Fabric {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d"+lang.Suffix), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	g, diags := compiler.Compile(cfg, compiler.Options{})
+	if g == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return inventory.Summarize(g)[0]
 }

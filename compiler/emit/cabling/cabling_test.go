@@ -251,22 +251,7 @@ func TestPlanBreakout(t *testing.T) {
 // cable has the switch's lane at end A ("swp2s0", lane 0) and two legs,
 // one unused, not a straight cable from the host to a lane name.
 func TestPlanOneLaneOfBreakout(t *testing.T) {
-	g := compiletest.Source(t, `
-switch_model "S8" {
-  radix     = 8
-  port_rate = "400Gb/s"
-  breakouts = ["2x200Gb/s"]
-}
-fabric "ft" {
-  fat_tree {
-    k              = 4
-    link_rate      = "400Gb/s"
-    host_rate      = "200Gb/s"
-    hosts_per_edge = 3
-    switch_model   = "S8"
-  }
-}
-`)
+	g := compiletest.Source(t, compiletest.BrokenOutFatTree(4, 3))
 	rows, err := Rows(g)
 	if err != nil {
 		t.Fatal(err)
