@@ -143,6 +143,10 @@ type outcome struct {
 	run    *run
 	grps   [][]ir.NodeID
 	time   float64
+	// unroutable counts the transfers of every phase that have no path;
+	// when it is above 0, time is that of the routed transfers only and
+	// means nothing for the collective, which does not complete.
+	unroutable int
 }
 
 // runCollective routes collective c (algorithm overridden by alg, and
@@ -187,6 +191,7 @@ func (j *job) runCollective(c *ir.Collective, alg string, sharp bool, snapshot f
 			snapshot(r, &pr)
 		}
 		out.time += pr.time()
+		out.unroutable += pr.unroutable
 		out.phases = append(out.phases, pr)
 	}
 	return out
@@ -210,6 +215,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 		out.MethodNote = j.fab.reason
 	}
 	var comm, dp float64
+	unroutable := false
 	for ci := range wl.Collectives {
 		c := &wl.Collectives[ci]
 		snap := func(r *run, pr *phaseResult) {
@@ -220,6 +226,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 			}
 		}
 		col := j.collective(c, snap, report)
+		unroutable = unroutable || col.Unroutable > 0
 		comm += col.TimeS * c.PerStep
 		if gradientSync(c) {
 			dp += col.TimeS * c.PerStep
@@ -227,7 +234,11 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 		out.Collectives = append(out.Collectives, col)
 	}
 	base := comm // without a compute time, levers compare communication
-	if wl.ComputeTimeS > 0 {
+	if unroutable {
+		// A step with a collective that never completes has no time, and
+		// neither has anything compared with it.
+		base = 0
+	} else if wl.ComputeTimeS > 0 {
 		t, hidden := stepTime(wl.ComputeTimeS, comm, dp, wl.BackwardTimeS, wl.Overlap)
 		out.Step = &Step{ComputeTimeS: wl.ComputeTimeS, CommTimeS: comm, HiddenTimeS: hidden,
 			TimeS: t, OverlapTimeS: math.Max(wl.ComputeTimeS, comm)}
@@ -262,9 +273,11 @@ func lever(s *system, wl *ir.Workload, l *ir.Lever, loads *routing.Loads, base f
 	v.Parallelism, v.Collectives = l.Parallelism, l.Collectives
 	j := newJob(s, &v, v.Placement.Count, loads)
 	var comm, dp float64
+	unroutable := 0
 	for ci := range v.Collectives {
 		c := &v.Collectives[ci]
 		col := j.collective(c, nil, nil)
+		unroutable += col.Unroutable
 		t := col.TimeS
 		if l.InNetwork && col.InNetwork != nil && col.InNetwork.TimeS < t {
 			t = col.InNetwork.TimeS
@@ -274,9 +287,16 @@ func lever(s *system, wl *ir.Workload, l *ir.Lever, loads *routing.Loads, base f
 			dp += t * c.PerStep
 		}
 	}
+	if unroutable > 0 {
+		return LeverRow{Name: l.Name, Changes: l.Changes, ComputeTimeS: l.ComputeTimeS, Unroutable: unroutable}
+	}
 	t, hidden := stepTime(l.ComputeTimeS, comm, dp, l.BackwardTimeS, l.Overlap)
-	return LeverRow{Name: l.Name, Changes: l.Changes, ComputeTimeS: l.ComputeTimeS, CommTimeS: comm,
-		HiddenTimeS: hidden, StepTimeS: t, Speedup: base / t}
+	row := LeverRow{Name: l.Name, Changes: l.Changes, ComputeTimeS: l.ComputeTimeS, CommTimeS: comm,
+		HiddenTimeS: hidden, StepTimeS: t}
+	if base > 0 {
+		row.Speedup = base / t
+	}
+	return row
 }
 
 // collectiveOnly evaluates c without the in-network what-if or
@@ -305,11 +325,10 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 		}
 		return col
 	}
-	worst, unroutable := -1, 0
+	worst, unroutable := -1, o.unroutable
 	var ecmp routing.ECMPStats
 	var expected *ExpectedHashing
 	for i, pr := range o.phases {
-		unroutable += pr.unroutable
 		col.Flows += int64(pr.flows)
 		col.LatencyS += pr.latency
 		col.BandwidthTimeS += pr.bwTime
@@ -348,6 +367,14 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 	if c.Op == ir.OpAllReduce && c.Algorithm != "nvls" && !j.noInNetwork {
 		col.InNetwork = j.inNetwork(c, o)
 	}
+	if unroutable > 0 {
+		// A collective with a transfer that has no path never completes:
+		// no time, bandwidth or what-if is given for it, only the
+		// congestion of the transfers that were routed.
+		col.Unroutable = unroutable
+		col.Throughput, col.TimeS, col.LatencyS, col.BandwidthTimeS = 0, 0, 0, 0
+		col.AlgBWBPS, col.BusBWBPS, col.Phases, col.InNetwork = 0, 0, nil, nil
+	}
 	if report == nil {
 		return col
 	}
@@ -364,14 +391,23 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 			// said, not warned.
 			report(diag.Info(diag.CollectiveCongested, rng, "Pipeline sends share a NIC",
 				fmt.Sprintf("Collective %q of workload %q, derived from the model, offers %.2f× the capacity of %s (%s) and runs at %.0f%% of its ports' rate: in the steady 1F1B schedule a stage sends activations forward and gradients backward at once, so its NIC link carries both. The step time includes it; the fabric cannot change it (only more NIC bandwidth per GPU would).",
-					c.Name, j.wl.Name, col.CongestionFactor, h.Link, units.Rate(h.CapacityBPS), 100*col.Throughput)))
+					c.Name, j.wl.Name, col.CongestionFactor, h.Link, h.capacity(), 100*col.Throughput)))
 			return col
 		}
 		report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
 			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s); it runs at %.0f%% of its ports' rate. %s",
-				c.Name, j.wl.Name, col.CongestionFactor, h.Link, units.Rate(h.CapacityBPS), 100*col.Throughput, advice(c, h.Kind))))
+				c.Name, j.wl.Name, col.CongestionFactor, h.Link, h.capacity(), 100*col.Throughput, advice(c, h.Kind))))
 	}
 	return col
+}
+
+// capacity is h's capacity as a diagnostic states it: one link's rate,
+// and for a bundle, that it is each parallel link's.
+func (h *HotLink) capacity() string {
+	if h.ParallelLinks > 1 {
+		return fmt.Sprintf("%s on each of %d parallel links", units.Rate(h.CapacityBPS), h.ParallelLinks)
+	}
+	return units.Rate(h.CapacityBPS)
 }
 
 // scheduleBound reports whether collective c's hottest link, of the
@@ -455,7 +491,10 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 		default:
 			pl, flows, of = j.s.pcie, pr.legs.pcie.Flows, pr.legs.pcieOf
 		}
+		// A rank pair's transfers (one per ring channel) are listed as
+		// one entry with their summed load.
 		var tops []FlowLoad
+		pairAt := map[[2]ir.NodeID]int{}
 		done := 0
 		for i, f := range flows {
 			if of[i] < 0 || !pl.eng.MayCross(t.slot, f.Src, f.Dst) {
@@ -470,6 +509,12 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 				if sh.Slot == t.slot && sh.Frac > 0 {
 					h.Flows++
 					x := pr.xfers[of[i]]
+					key := [2]ir.NodeID{x.src, x.dst}
+					if k, ok := pairAt[key]; ok {
+						tops[k].LoadBPS += sh.Frac * f.Rate / m
+						continue
+					}
+					pairAt[key] = len(tops)
 					tops = append(tops, FlowLoad{Src: g.Nodes[x.src].Name, Dst: g.Nodes[x.dst].Name, LoadBPS: sh.Frac * f.Rate / m})
 				}
 			}

@@ -387,3 +387,56 @@ func TestDerivedPipelineSendsInfo(t *testing.T) {
 		t.Errorf("%d collective-congested findings for the pipeline, want 1", found)
 	}
 }
+
+// A collective with transfers that have no path never completes: it is
+// reported unroutable with its count, and neither it nor the step that
+// holds it has a time, a bandwidth or a scaling row. Two DGX H100 with
+// no fabric (docs/diagnostics.md's example): the rail-aware ring has 8
+// channels, one per GPU of a server, and each leaves each of the 2
+// servers once, so 16 transfers have no path; the 8 × 14 inside the
+// servers route.
+func TestUnroutableHasNoTime(t *testing.T) {
+	dir := t.TempDir()
+	design := `
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 2
+}
+
+workload "llm" {
+  gpus         = node_group.dgx.gpus
+  compute_time = "1s"
+  collective "gradients" {
+    op   = "allreduce"
+    size = "1GB"
+  }
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(design), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, ds := analyze(t, compile(t, dir))
+	errs := 0
+	for _, d := range ds {
+		if diag.CodeOf(d) == diag.CollectiveUnroutable {
+			errs++
+		}
+	}
+	c := collective(t, res, "llm", "gradients")
+	if errs != 1 || c.Unroutable != 16 || c.Flows != 8*14 {
+		t.Errorf("%d collective-unroutable errors, %d unroutable transfers, %d routed; want 1, 16, 112", errs, c.Unroutable, c.Flows)
+	}
+	if c.TimeS != 0 || c.BusBWBPS != 0 || c.AlgBWBPS != 0 || c.Throughput != 0 || c.InNetwork != nil {
+		t.Errorf("time %g, busbw %g, algbw %g, throughput %g, in-network %v: want none for a collective that never completes",
+			c.TimeS, c.BusBWBPS, c.AlgBWBPS, c.Throughput, c.InNetwork)
+	}
+	wl := res.Workloads[0]
+	if wl.Step != nil || len(wl.Scaling) != 0 {
+		t.Errorf("step %+v, %d scaling rows: want neither", wl.Step, len(wl.Scaling))
+	}
+	var text bytes.Buffer
+	congestion.WriteText(&text, res.Workloads)
+	if s := text.String(); !strings.Contains(s, "unroutable: 16 transfers with no path") || strings.Contains(s, "busbw") || strings.Contains(s, "step:") {
+		t.Errorf("text:\n%s\nwant the unroutable count and no busbw or step line", s)
+	}
+}

@@ -22,9 +22,12 @@ type Workload struct {
 	// ComputeDerivation says how the model block's compute time was
 	// reached; absent when compute_time was written.
 	ComputeDerivation string `json:"compute_derivation,omitempty"`
-	// Step is the step-time model (with compute_time only).
+	// Step is the step-time model (with compute_time only, and only when
+	// every collective can be routed).
 	Step *Step `json:"step,omitempty"`
-	// Scaling is the what-if table over GPU counts (with compute_time only).
+	// Scaling is the what-if table over GPU counts (with compute_time
+	// and routable collectives only; a count whose collectives cannot all
+	// be routed has no row).
 	Scaling []ScalingRow `json:"scaling,omitempty"`
 	// Levers are the what-ifs of the workload's lever blocks, in source
 	// order (without a compute time, their step is their communication).
@@ -62,6 +65,12 @@ type Collective struct {
 	Path       string `json:"path"`    // "minimal", "valiant" or "ugal"
 	// Flows counts point-to-point transfers (rank pairs × ring channels).
 	Flows int64 `json:"flows"`
+	// Unroutable counts the transfers that have no path (the
+	// collective-unroutable error). When it is above 0 the collective
+	// never completes: Throughput, the times, AlgBWBPS and BusBWBPS are
+	// 0, Phases and InNetwork absent, and CongestionFactor and HotLinks
+	// cover the routed transfers only.
+	Unroutable int `json:"unroutable,omitempty"`
 	// CongestionFactor is the largest offered load ÷ capacity over every
 	// link direction (docs/reference/design-brief.md "Congestion load"); Throughput is
 	// min(1, 1/CongestionFactor), the share of its offered rate the
@@ -108,12 +117,15 @@ type HotLink struct {
 	// other fields are per link.
 	ParallelLinks int `json:"parallel_links"`
 	// Flows counts the listed transfers that cross the link (AllToAll
-	// pairs are aggregated and not counted); TopFlows names the largest.
+	// pairs are aggregated and not counted); TopFlows names the largest
+	// rank pairs, each with the summed load of its transfers (one per
+	// ring channel).
 	Flows    int        `json:"flows"`
 	TopFlows []FlowLoad `json:"top_flows,omitempty"`
 }
 
-// FlowLoad is one transfer's load on a link.
+// FlowLoad is one rank pair's load on a link: the sum over its
+// transfers.
 type FlowLoad struct {
 	Src     string  `json:"src"`      // sending rank's name
 	Dst     string  `json:"dst"`      // receiving rank's name
@@ -180,8 +192,13 @@ type LeverRow struct {
 	CommTimeS    float64 `json:"comm_time_s"`
 	HiddenTimeS  float64 `json:"hidden_time_s"`
 	StepTimeS    float64 `json:"step_time_s"`
-	// Speedup is the job's step time ÷ the lever's (above 1: faster).
+	// Speedup is the job's step time ÷ the lever's (above 1: faster); 0
+	// when the job's own collectives cannot all be routed.
 	Speedup float64 `json:"speedup"`
+	// Unroutable counts the lever's transfers that have no path; when it
+	// is above 0 the lever's job never completes a step, and only Name,
+	// Changes and ComputeTimeS are set.
+	Unroutable int `json:"unroutable,omitempty"`
 }
 
 // ScalingRow is one row of the scaling what-if: the job placed on GPUs

@@ -44,13 +44,19 @@ func scaling(s *system, wl *ir.Workload, loads *routing.Loads) []ScalingRow {
 		}
 		j := newJob(s, wl, n, loads)
 		var comm, dp float64
+		routed := true
 		for ci := range wl.Collectives {
 			c := &wl.Collectives[ci]
-			t := j.runCollective(c, c.Algorithm, false, nil).time * c.PerStep
+			o := j.runCollective(c, c.Algorithm, false, nil)
+			routed = routed && o.unroutable == 0
+			t := o.time * c.PerStep
 			comm += t
 			if gradientSync(c) {
 				dp += t
 			}
+		}
+		if !routed {
+			continue // a count whose collectives cannot all be routed has no step time
 		}
 		step, _ := stepTime(wl.ComputeTimeS, comm, dp, wl.BackwardTimeS, wl.Overlap)
 		row := ScalingRow{GPUs: n, CommTimeS: comm, StepTimeS: step,

@@ -35,7 +35,16 @@ func WriteText(w io.Writer, ws []Workload) {
 			fmt.Fprintf(w, "      congestion %.2f", c.CongestionFactor)
 			if len(c.HotLinks) > 0 {
 				h := c.HotLinks[0]
-				fmt.Fprintf(w, " at %s (%s of %s)", h.Link, rate(h.LoadBPS), rate(h.CapacityBPS))
+				fmt.Fprintf(w, " at %s (%s of %s", h.Link, rate(h.LoadBPS), rate(h.CapacityBPS))
+				if h.ParallelLinks > 1 {
+					fmt.Fprintf(w, " on each of %d parallel links", h.ParallelLinks)
+				}
+				fmt.Fprint(w, ")")
+			}
+			if c.Unroutable > 0 {
+				fmt.Fprintf(w, " over the routed transfers\n      unroutable: %s with no path; the collective never completes, so it has no time or bandwidth\n",
+					units.CountOf(c.Unroutable, "transfer", "transfers"))
+				continue
 			}
 			fmt.Fprintln(w)
 			fmt.Fprintf(w, "      time %s (latency %s), algbw %s, busbw %s\n", seconds(c.TimeS), seconds(c.LatencyS),
@@ -74,8 +83,17 @@ func WriteText(w io.Writer, ws []Workload) {
 		if len(wl.Levers) > 0 {
 			fmt.Fprintf(w, "  %-16s %10s %10s %10s %9s  %s\n", "lever", "compute", "comm", "step", "speed-up", "changes")
 			for _, l := range wl.Levers {
-				fmt.Fprintf(w, "  %-16s %10s %10s %10s %8.2f×  %s\n", l.Name, seconds(l.ComputeTimeS), seconds(l.CommTimeS),
-					seconds(l.StepTimeS), l.Speedup, strings.Join(l.Changes, ", "))
+				if l.Unroutable > 0 {
+					fmt.Fprintf(w, "  %-16s %10s %s with no path: no step time  %s\n", l.Name, seconds(l.ComputeTimeS),
+						units.CountOf(l.Unroutable, "transfer", "transfers"), strings.Join(l.Changes, ", "))
+					continue
+				}
+				speedup := fmt.Sprintf("%8.2f×", l.Speedup)
+				if l.Speedup == 0 {
+					speedup = fmt.Sprintf("%9s", "–")
+				}
+				fmt.Fprintf(w, "  %-16s %10s %10s %10s %s  %s\n", l.Name, seconds(l.ComputeTimeS), seconds(l.CommTimeS),
+					seconds(l.StepTimeS), speedup, strings.Join(l.Changes, ", "))
 			}
 		}
 	}
