@@ -87,6 +87,11 @@ type Design struct {
 	// named; SocketRole says which ("front-end", "storage").
 	ComputeIfs, OtherIfs, SocketIfs []string
 	SocketRole                      string
+	// ComputeProtocol is the compute NICs' protocol ("infiniband",
+	// "ethernet"; g.Protocols of their NIC model), "" when unknown. An
+	// Ethernet (RoCE) port has no IPoIB interface, so NCCL's default
+	// socket choice, ib* first, does not find one there.
+	ComputeProtocol string
 	// GPUPeer and GPUPeerBest are the widest and the closest path class
 	// between two GPUs of one server (NVL over NVLink; PCIe classes
 	// otherwise; LOC with fewer than two GPUs): what NCCL_P2P_LEVEL must
@@ -151,10 +156,24 @@ func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
 	if len(d.SocketIfs) == 0 && len(d.OtherIfs) > 0 {
 		d.SocketIfs, d.SocketRole = d.OtherIfs, "storage" // where no front-end one is named
 	}
+	d.ComputeProtocol = computeProtocol(g, sm.Name)
 	d.P2PDefault = p2pDefault(sm)
 	d.RailsOnlyInServers = transitFabric(g, sm.Name)
 	d.GPUPeerBest, d.GPUPeer = gpuPeerClasses(g, sm)
 	return d
+}
+
+// computeProtocol is the protocol of the first compute NIC of a server of
+// model name in g (g.Protocols of its NIC model), "" when the model has
+// none in g or its NIC model states none.
+func computeProtocol(g *ir.Graph, name string) string {
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Kind == ir.KindNIC && n.Role == ir.RoleCompute && n.Parent != ir.None && g.Nodes[n.Parent].Model == name {
+			return g.Protocols[n.Model]
+		}
+	}
+	return ""
 }
 
 // gpuPeerClasses returns the closest and the widest path class between
@@ -274,6 +293,19 @@ func (d Design) socketIfname() string {
 		return "# NCCL's bootstrap and out-of-band sockets on the " + whose + " NICs' interfaces, exact names,\n" +
 			"# off the compute rails (NCCL's default would take the first ib* interface).\n" +
 			"NCCL_SOCKET_IFNAME==" + strings.Join(d.SocketIfs, ",") + "\n\n"
+	}
+	if d.ComputeProtocol == "ethernet" {
+		// A RoCE port has no IPoIB interface: NCCL's default then takes
+		// the first interface but lo and docker*, whichever it is.
+		names := ""
+		if len(d.ComputeIfs) > 0 && strings.HasPrefix(d.ComputeIfs[0], "ib") {
+			names = fmt.Sprintf("# The model names the compute ports %s, ..., IPoIB names: a port running Ethernet is named\n"+
+				"# otherwise (enp<bus>s0np0 with udev's predictable names); name them in nic \"compute\" { pci { interfaces } }.\n", d.ComputeIfs[0])
+		}
+		return "# NCCL_SOCKET_IFNAME: left at NCCL's default, which takes ib* interfaces first, then any but lo and\n" +
+			"# docker*. The compute NICs run Ethernet (RoCE) and have no ib* interface, so NCCL's sockets go to\n" +
+			"# whichever interface it lists first, possibly a compute port. The model names no front-end\n" +
+			"# interface to put them on (nic \"frontend\" { pci { interfaces } }).\n" + names + "\n"
 	}
 	if len(d.ComputeIfs) > 0 {
 		return fmt.Sprintf("# NCCL_SOCKET_IFNAME: left at NCCL's default, which takes ib* interfaces first: the compute NICs'\n"+

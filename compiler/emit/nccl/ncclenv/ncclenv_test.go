@@ -393,3 +393,28 @@ func findingsAre(fs []Finding, want []string) ([]string, bool) {
 	}
 	return got, ok
 }
+
+// On the 131k example the DGX H100's ConnectX-7 run Ethernet: a RoCE
+// port has no IPoIB interface, so the file says NCCL's default takes
+// whatever interface it lists first, and that the built-in model's
+// ibp… names are not what such a port is called; it never offers them
+// as NCCL's pick.
+func TestSocketsOnEthernetCompute(t *testing.T) {
+	d := design(t, "rail-optimized-131k", "nodes=512")
+	if d.ComputeProtocol != "ethernet" {
+		t.Fatalf("compute protocol %q, want ethernet", d.ComputeProtocol)
+	}
+	text := string(d.Text())
+	for _, s := range []string{"run Ethernet (RoCE) and have no ib* interface", "The model names the compute ports ibp24s0, ..., IPoIB names"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("file lacks %q:\n%s", s, text)
+		}
+	}
+	if strings.Contains(text, "the compute NICs'\n# IPoIB interfaces") {
+		t.Errorf("file offers IPoIB interfaces as NCCL's pick on an Ethernet host:\n%s", text)
+	}
+	ib := design(t, "dgx-h100-superpod", "scalable_units=1")
+	if ib.ComputeProtocol != "infiniband" || !strings.Contains(string(ib.Text()), "IPoIB interfaces (ibp24s0, ...)") {
+		t.Errorf("InfiniBand DGX: protocol %q, file:\n%s", ib.ComputeProtocol, ib.Text())
+	}
+}
