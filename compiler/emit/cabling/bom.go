@@ -260,8 +260,8 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 			links++
 		}
 	}
-	fmt.Fprintf(&b, "%d cables carry %d fabric links in %d racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
-		len(cb.Cables), links, len(cb.Racks), cb.Layout.RoutingFactor*100)
+	fmt.Fprintf(&b, "%s cables carry %s fabric links in %s racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
+		units.Count(len(cb.Cables)), units.Count(links), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
 	for _, cat := range Categories {
 		var rows []Item
 		total := 0
@@ -281,9 +281,9 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 		}
 		b.WriteString("| item | detail | count |\n|---|---|---:|\n")
 		for _, it := range rows {
-			fmt.Fprintf(&b, "| %s | %s | %d |\n", it.Item, it.Detail, it.Count)
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", it.Item, it.Detail, units.Count(it.Count))
 		}
-		fmt.Fprintf(&b, "| **total** | | **%d** |\n", total)
+		fmt.Fprintf(&b, "| **total** | | **%s** |\n", units.Count(total))
 		if cat == "transceiver" {
 			b.WriteString("\nOne module per front-panel cage that ends a multimode or single-mode fiber (AOCs and copper cables have their ends built in).")
 			if len(twins) > 0 {
@@ -313,13 +313,13 @@ func writeCables(b *strings.Builder, rows []Item, total int) {
 		} else {
 			unknown += it.Count
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %d | %s |\n", it.Item, it.Detail, Metres(it.LengthM), it.Count, w)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", it.Item, it.Detail, Metres(it.LengthM), units.Count(it.Count), w)
 	}
 	sum := Kilograms(kg)
 	if unknown > 0 {
 		sum = "at least " + sum
 	}
-	fmt.Fprintf(b, "| **total** | | | **%d** | **%s** |\n", total, sum)
+	fmt.Fprintf(b, "| **total** | | | **%s** | **%s** |\n", units.Count(total), sum)
 	b.WriteString("\nWeight is the cable model's `kg_per_m` (NVIDIA's figures: 0.045 kg/m for NDR copper, 0.009 kg/m for AOC and fiber; reference cabling.md §2, S15) times the ordered length, a splitter at its ordered length: the load the trays carry.")
 	if unknown > 0 {
 		fmt.Fprintf(b, " %s %s no figure in the catalogue; give %s a `kg_per_m` to complete the total.", units.CountOf(unknown, "cable", "cables"), units.Agree(unknown, "has", "have"), units.Agree(unknown, "its model", "their models"))
@@ -346,16 +346,16 @@ func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
 		}
 		name := racks[i].Name
 		if j-i > 1 {
-			name = fmt.Sprintf("%s–%s (%d racks)", racks[i].Name, racks[j-1].Name, j-i)
+			name = fmt.Sprintf("%s–%s (%s racks)", racks[i].Name, racks[j-1].Name, units.Count(j-i))
 		}
-		fmt.Fprintf(b, "| %s | %s | %d | %s |\n", name, racks[i].Role, powers[i].Devices, powerText(powers[i].MaxW, powers[i].Unknown))
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", name, racks[i].Role, units.Count(powers[i].Devices), powerText(powers[i].MaxW, powers[i].Unknown))
 		for _, rp := range powers[i:j] {
 			total += rp.MaxW
 			unknown += rp.Unknown
 		}
 		i = j
 	}
-	fmt.Fprintf(b, "| **all %d racks** | | | **%s** |\n", len(powers), powerText(total, unknown))
+	fmt.Fprintf(b, "| **all %s racks** | | | **%s** |\n", units.Count(len(powers)), powerText(total, unknown))
 	b.WriteString("\nMaximum power is the sum of the datasheet maxima of the rack's servers, switches and transceivers (the catalogue's `power`, with its source). ")
 	if unknown > 0 {
 		fmt.Fprintf(b, "%s %s no power figure in the catalogue, so a value written \"at least\" leaves %s out: give %s model a `power` to complete it.\n",
@@ -369,7 +369,7 @@ func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
 // else "at least" the known sum.
 func powerText(w float64, unknown int) string {
 	if unknown > 0 && w == 0 {
-		return fmt.Sprintf("unknown (%d parts without a figure)", unknown)
+		return fmt.Sprintf("unknown (%s without a figure)", units.CountOf(unknown, "part", "parts"))
 	}
 	if unknown > 0 {
 		// A lower bound stays one when rounded down: 4 significant digits.
@@ -377,7 +377,7 @@ func powerText(w float64, unknown int) string {
 			e := math.Pow(10, math.Floor(math.Log10(w))-3)
 			w = math.Floor(w/e) * e
 		}
-		return fmt.Sprintf("at least %s (%d parts without a figure)", units.Power(w), unknown)
+		return fmt.Sprintf("at least %s (%s without a figure)", units.Power(w), units.CountOf(unknown, "part", "parts"))
 	}
 	return units.Power(w)
 }
