@@ -173,7 +173,7 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 		}
 		role := r.Parts[3]
 		if !slices.Contains(sg.roles, role) {
-			s.diags = append(s.diags, unknown("NIC role", role, r.Range, sg.roles))
+			s.diags = append(s.diags, unknownRole(sg, role, r.Range))
 			return false
 		}
 		if seen[r.Parts[1]] {

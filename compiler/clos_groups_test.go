@@ -1,10 +1,14 @@
 package compiler
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // TestClosSeveralNodeGroups: a clos over two node groups of different
@@ -54,6 +58,26 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 	}
 }
 
+// twoTierClos is a clos fabric named name over endpoints: QM9700
+// leaves, 32 ports down and 32 up, under 2 spines.
+func twoTierClos(name, endpoints string) string {
+	return `fabric "` + name + `" {
+  clos {
+    endpoints = ` + endpoints + `
+    tier "leaf" {
+      model = "QM9700"
+      down  = 32
+      up    = 32
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`
+}
+
 // TestClosEndpointListErrors: a group listed twice, an element that is
 // not a reference, an empty list, and an unknown group are errors at the
 // element.
@@ -68,21 +92,7 @@ func TestClosEndpointListErrors(t *testing.T) {
   model = "DGX-H100"
   count = 2
 }
-fabric "f" {
-  clos {
-    endpoints = ` + c.endpoints + `
-    tier "leaf" {
-      model = "QM9700"
-      down  = 32
-      up    = 32
-    }
-    tier "spine" {
-      model = "QM9700"
-      count = 2
-    }
-  }
-}
-`
+` + twoTierClos("f", c.endpoints)
 		_, codes := compileSrc(t, src)
 		if !slices.Contains(codes, c.code) {
 			t.Errorf("endpoints = %s: errors %v, want %s", c.endpoints, codes, c.code)
@@ -102,21 +112,7 @@ node_group "b" {
   count = 2
   name  = "b${count.index}"
 }
-fabric "f" {
-  clos {
-    endpoints = [node_group.a.nics.compute, node_group.b.nics.compute]
-    tier "leaf" {
-      model = "QM9700"
-      down  = 32
-      up    = 32
-    }
-    tier "spine" {
-      model = "QM9700"
-      count = 2
-    }
-  }
-}
-`
+` + twoTierClos("f", "[node_group.a.nics.compute, node_group.b.nics.compute]")
 	for _, c := range []struct{ gpus, code string }{
 		{"[node_group.a.gpus, node_group.a.gpus]", "duplicate-name"},
 		{"[node_group.a.gpus, fabric.f.endpoints]", "workload-placement"},
@@ -178,5 +174,53 @@ func TestCustomSwitchRack(t *testing.T) {
 	bad := strings.Replace(string(src), "rack  = count.index", "rack  = count.index + 5", 1)
 	if _, codes := compileSrc(t, bad); !slices.Contains(codes, "invalid-value") {
 		t.Errorf("a ToR in a rack without servers: errors %v, want invalid-value", codes)
+	}
+}
+
+// TestClosRoleMissingFromOneModel: of two groups of a storage fabric, one
+// is built from a model with only compute NICs. The error is at that
+// group's element and names its model and the roles it has: the role is
+// not unknown to the design (the DGX H100 has it), only to that model.
+func TestClosRoleMissingFromOneModel(t *testing.T) {
+	src := `nic_model "NIC-800" {
+  ports      = 1
+  port_rate  = "800Gb/s"
+  pcie_gen   = 6
+  pcie_width = 16
+}
+node_model "cpu-box" {
+  nic "compute" {
+    model = "NIC-800"
+    count = 2
+  }
+}
+node_group "a" {
+  model = "DGX-H100"
+  count = 2
+}
+node_group "b" {
+  model = "cpu-box"
+  count = 2
+  name  = "b${count.index}"
+}
+` + twoTierClos("storage", "[node_group.a.nics.storage, node_group.b.nics.storage]")
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/d.topo.hcl", []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	_, ds := Compile(cfg, Options{})
+	var got []string
+	for _, d := range ds {
+		if diag.SeverityOf(d) == diag.SevError {
+			got = append(got, fmt.Sprintf("%d %s: %s", d.Subject.Start.Line, d.Summary, d.Detail))
+		}
+	}
+	want := `24 Unknown NIC role: Node group "b" is built from node model "cpu-box", which has no nic block of role "storage"; its roles are "compute". Reference one of them, or add nic "storage" to the model.`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
 }

@@ -25,6 +25,38 @@ type serverGroup struct {
 	roles []string
 }
 
+// unknownRole is the error for node_group.<g>.nics.<role> naming a role
+// that the group's node model lacks: it names the model, which is where
+// the role is missing (another model of the design may well have it), and
+// the roles it has.
+func unknownRole(sg *serverGroup, role string, rng hcl.Range) *hcl.Diagnostic {
+	detail := fmt.Sprintf("Node group %q is built from node model %q, which has no nic block of role %q", sg.cfg.Name, sg.model.Name, role)
+	switch {
+	case len(sg.roles) == 0:
+		detail += " and no NICs at all, so it cannot be a fabric endpoint. Add a nic block to the model, or leave the group out of this fabric."
+	default:
+		detail += fmt.Sprintf("; its roles are %s.", quotedList(sg.roles))
+		if sug := suggest(role, sg.roles); sug != "" {
+			detail += fmt.Sprintf(" Did you mean %q?", sug)
+		} else {
+			detail += fmt.Sprintf(" Reference one of them, or add nic %q to the model.", role)
+		}
+	}
+	return diag.Error(diag.UnknownReference, rng, "Unknown NIC role", detail)
+}
+
+// quotedList writes names as "a", "b" and "c".
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
 // gpuIDs lists the group's GPUs, server by server in index order.
 func (sg *serverGroup) gpuIDs() []ir.NodeID {
 	var out []ir.NodeID
