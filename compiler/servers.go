@@ -225,6 +225,17 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 		bad(diag.Error(diag.InvalidValue, m.NVSwitches.Range, "NVSwitches need a GPU model",
 			"The model has NVSwitches but no gpu: without a gpu_model topoc does not know each GPU's NVLink links. Set gpu."))
 	}
+	if m.NVSwitches.V > 0 && m.GPUs.V == 0 {
+		// An NVSwitch inside a server links its GPUs; with none it would
+		// be built with no link at all. The range is the argument the
+		// design wrote (gpus = 0 on a model that inherits NVSwitches).
+		rng := m.NVSwitches.Range
+		if m.GPUs.Set {
+			rng = m.GPUs.Range
+		}
+		bad(diag.Error(diag.InvalidValue, rng, "NVSwitches with no GPUs",
+			fmt.Sprintf("Node model %q has %d NVSwitches and no GPUs: a server's NVSwitches link its GPUs, so these would be built unlinked. Give the model its gpus (and gpu), or set nvswitches = 0; the NVLink switch trays of a rack are the switches of an nvlink_domain fabric, not of a node model.", m.Name, m.NVSwitches.V)))
+	}
 	if m.GPUs.V < 0 || m.NVSwitches.V < 0 {
 		bad(diag.Error(diag.InvalidValue, m.GPUs.Range, "Negative count", "gpus and nvswitches must be zero or more."))
 	}
