@@ -74,7 +74,7 @@ func wantDiag(t *testing.T, what string, d hcl.Diagnostics, code diag.Code, msg 
 func cablesByKind(g *ir.Graph) map[string]int {
 	out := map[string]int{}
 	for _, c := range g.Cabling.Cables {
-		out[string(g.Links[g.Cabling.Legs[c.Leg0]].Kind)]++
+		out[g.Links[g.Cabling.Legs[c.Leg0]].Kind.String()]++
 	}
 	return out
 }
@@ -100,7 +100,7 @@ func TestCablingSuperPODCounts(t *testing.T) {
 				t.Errorf("%d cables with %d legs, want %d straight cables", n, len(g.Cabling.Legs), tc.leafSide+tc.spineLeaf)
 			}
 			for _, c := range g.Cabling.Cables {
-				if k := g.Links[g.Cabling.Legs[c.Leg0]].Kind; k == "node_leaf" && g.Cabling.Types[c.Type].Media != "fiber" {
+				if k := g.Links[g.Cabling.Legs[c.Leg0]].Kind; k.String() == "node_leaf" && g.Cabling.Types[c.Type].Media != "fiber" {
 					t.Fatalf("a node-to-leaf cable is %s; the RA cables every DGX port with optics", g.Cabling.Types[c.Type].Model)
 				}
 			}
@@ -117,7 +117,8 @@ func TestCablingWhatIsACable(t *testing.T) {
 		seen[lid]++
 	}
 	cables, backplane := 0, 0
-	for i, l := range g.Links {
+	for i := range g.Links {
+		l := &g.Links[i]
 		fam := ""
 		if l.Fabric != ir.None {
 			fam = string(g.Fabrics[l.Fabric].Family)
@@ -125,17 +126,17 @@ func TestCablingWhatIsACable(t *testing.T) {
 		switch {
 		case fam == "nvlink_domain":
 			backplane++
-			if seen[i] != 0 || l.Cable != ir.None || l.Media != "backplane" {
-				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], l.Cable, l.Media)
+			if seen[i] != 0 || l.Cable != ir.None || g.Media(l) != "backplane" {
+				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], l.Cable, g.Media(l))
 			}
 		case fam == "":
-			if seen[i] != 0 || l.Cable != ir.None || l.Media != "" {
+			if seen[i] != 0 || l.Cable != ir.None || g.Media(l) != "" {
 				t.Fatalf("in-server %s link %d is cabled", l.Kind, i)
 			}
 		default:
 			cables++
-			if seen[i] != 1 || l.Cable == ir.None || l.LengthM <= 0 || l.Media == "" {
-				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], l.Cable, l.LengthM, l.Media)
+			if seen[i] != 1 || l.Cable == ir.None || l.LengthM <= 0 || g.Media(l) == "" {
+				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], l.Cable, l.LengthM, g.Media(l))
 			}
 		}
 	}
@@ -423,7 +424,7 @@ func TestCablingDeterministic(t *testing.T) {
 func TestCablingDragonflyTopOfRack(t *testing.T) {
 	g := compileExample(t, "dragonfly-small")
 	for _, l := range g.Links {
-		if l.Kind != "terminal" {
+		if l.Kind != ir.LinkTerminal {
 			continue
 		}
 		host, router := g.Nodes[l.A.Node], g.Nodes[l.B.Node]

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -46,7 +47,7 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 		t.Errorf("pool runs from %s to %s; want the H100s, then the B200s", first.Name, last.Name)
 	}
 	for _, l := range g.Links {
-		if l.Kind != "node_leaf" {
+		if l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
 		nic, leaf := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]

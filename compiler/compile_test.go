@@ -100,7 +100,7 @@ node_group "dgx" {
 	}
 	for _, l := range g.Links {
 		switch l.Kind {
-		case "nvlink":
+		case ir.LinkNVLink:
 			bundles++
 			nvlinks += int(l.Physical())
 			perSwitch[l.B.Node] += int(l.Physical())
@@ -109,7 +109,7 @@ node_group "dgx" {
 			if l.PhysicalBPS() != 25e9*8 || l.CapacityBPS != float64(l.Physical())*25e9*8 {
 				t.Errorf("NVLink4 bundle of %d at %g b/s, want 25 GB/s per direction per link", l.Physical(), l.CapacityBPS)
 			}
-		case "pcie":
+		case ir.LinkPCIe:
 			a, b := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
 			if (a.Kind == ir.KindGPU || a.Kind == ir.KindNIC && a.Role == "compute") && b.Kind == ir.KindPCIeSwitch {
 				if want := 32e9 * 16 * 128 / 130; math.Abs(l.CapacityBPS-want) > 1 {

@@ -85,7 +85,7 @@ func TestPortGroupsClos(t *testing.T) {
 			if l.CapacityBPS != want || p.Lane != 0 {
 				t.Errorf("%s port %d (group rate %g) carries a %g link, lane %d; want whole ports at the group's rate", n.Name, p.Port, want, l.CapacityBPS, p.Lane)
 			}
-			if up := l.Kind == ir.LinkKind("leaf_spine"); up != (p.Port >= 28) {
+			if up := l.Kind == ir.LinkLeafSpine; up != (p.Port >= 28) {
 				t.Errorf("%s port %d carries a %s link; want ports 0–27 to hosts, 28–35 up", n.Name, p.Port, l.Kind)
 			}
 		}

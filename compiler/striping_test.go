@@ -43,7 +43,7 @@ func TestBundledStriping(t *testing.T) {
 		out := map[string]string{}
 		for i := range g.Links {
 			l := &g.Links[i]
-			if l.Kind != "leaf_spine" {
+			if l.Kind != ir.LinkLeafSpine {
 				continue
 			}
 			out[fmt.Sprintf("%s:%d", g.Nodes[l.A.Node].Name, l.A.Port+1)] = fmt.Sprintf("%s:%d", g.Nodes[l.B.Node].Name, l.B.Port+1)

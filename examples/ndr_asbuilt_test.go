@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/compiler/asbuilt"
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -74,9 +75,9 @@ func TestNDRAsBuilt(t *testing.T) {
 		a, b := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
 		switch {
 		case a == "su0/leaf2" || b == "su0/leaf2":
-		case l.Kind == "leaf_spine":
+		case l.Kind == ir.LinkLeafSpine:
 			absentUp[a]++
-		case l.Kind == "node_leaf":
+		case l.Kind == ir.LinkNodeLeaf:
 			absentDown[g.Nodes[g.Nodes[l.A.Node].Parent].Name]++
 		}
 	}

@@ -20,7 +20,7 @@ func TestBrokenFamilies(t *testing.T) {
 		break_ func(g *ir.Graph, f ir.FabricID) bool
 	}
 	halve := func(kind ir.LinkKind) breaker {
-		return breaker{"one " + string(kind) + " link at half rate", func(g *ir.Graph, f ir.FabricID) bool {
+		return breaker{"one " + kind.String() + " link at half rate", func(g *ir.Graph, f ir.FabricID) bool {
 			for i := range g.Links {
 				if l := &g.Links[i]; l.Fabric == f && l.Kind == kind {
 					l.CapacityBPS /= 2
@@ -33,7 +33,7 @@ func TestBrokenFamilies(t *testing.T) {
 	// move re-ends the first link of kind on another node of the same
 	// kind and tier as its B end, keeping every count and rate.
 	move := func(kind ir.LinkKind) breaker {
-		return breaker{"one " + string(kind) + " link moved", func(g *ir.Graph, f ir.FabricID) bool {
+		return breaker{"one " + kind.String() + " link moved", func(g *ir.Graph, f ir.FabricID) bool {
 			for i := range g.Links {
 				l := &g.Links[i]
 				if l.Fabric != f || l.Kind != kind {
@@ -60,7 +60,7 @@ func TestBrokenFamilies(t *testing.T) {
     k         = 4
     link_rate = "400Gb/s"
   }
-}`, []breaker{halve("aggregation_core"), move("aggregation_core"), halve("host_edge")}},
+}`, []breaker{halve(ir.LinkAggregationCore), move(ir.LinkAggregationCore), halve(ir.LinkHostEdge)}},
 		{"symmetric Clos, 16 hosts", `fabric "f" {
   clos {
     hosts     = 16
@@ -76,7 +76,7 @@ func TestBrokenFamilies(t *testing.T) {
       count = 4
     }
   }
-}`, []breaker{halve("leaf_spine"), move("leaf_spine")}},
+}`, []breaker{halve(ir.LinkLeafSpine), move(ir.LinkLeafSpine)}},
 		{"NVLink domain, 8 GPUs", `fabric "f" {
   nvlink_domain {
     gpus          = 8
@@ -84,7 +84,7 @@ func TestBrokenFamilies(t *testing.T) {
     links_per_gpu = 4
     link_rate     = "50GB/s"
   }
-}`, []breaker{halve("gpu_nvswitch")}},
+}`, []breaker{halve(ir.LinkGPUNVSwitch)}},
 		{"dragonfly p1 a4 h1 g4", `fabric "f" {
   dragonfly {
     p           = 1
@@ -94,7 +94,7 @@ func TestBrokenFamilies(t *testing.T) {
     local_rate  = "400Gb/s"
     global_rate = "200Gb/s"
   }
-}`, []breaker{halve("global")}},
+}`, []breaker{halve(ir.LinkGlobal)}},
 	}
 	for _, c := range cases {
 		for _, b := range c.breaks {

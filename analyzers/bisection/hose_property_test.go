@@ -56,7 +56,7 @@ func randomTiered(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 	fid := g.AddFabric(ir.Fabric{Name: "t", Family: "custom", Tiers: tiers})
 	rates := []float64{100e9, 200e9, 400e9}
 	link := func(a, b ir.NodeID, ap int32, c float64) {
-		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: "custom", Fabric: fid})
+		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: ir.LinkCustom, Fabric: fid})
 	}
 	var below []ir.NodeID
 	for ti, tier := range tiers {

@@ -176,7 +176,7 @@ func randomFabric(rng *rand.Rand, switches, hosts int) (*ir.Graph, ir.FabricID) 
 		g.JoinFabric(sw[i], fid)
 	}
 	link := func(a, b ir.NodeID, ap int32, c float64) {
-		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: "custom", Fabric: fid})
+		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: ir.LinkCustom, Fabric: fid})
 	}
 	for i := range sw {
 		link(sw[i], sw[(i+1)%switches], 0, rates[2+rng.IntN(2)])

@@ -415,7 +415,7 @@ func (h *HotLink) capacity() string {
 // exchange sends both ways at once (direction "both", as the 1F1B steady
 // state does): a limit of the schedule, not of the fabric.
 func scheduleBound(c *ir.Collective, kind string) bool {
-	k := ir.LinkKind(kind)
+	k, _ := ir.LookupLinkKind(kind)
 	return c.Derivation != "" && c.Op == ir.OpSendRecv && c.Direction == "both" && (k == ir.LinkNodeLeaf || k == ir.LinkHostEdge || k == ir.LinkTerminal)
 }
 
@@ -423,7 +423,7 @@ func scheduleBound(c *ir.Collective, kind string) bool {
 // hottest link is of the given kind: links inside the servers and the
 // links to the endpoints have no ECMP choice to blame.
 func advice(c *ir.Collective, kind string) string {
-	k := ir.LinkKind(kind)
+	k, _ := ir.LookupLinkKind(kind)
 	switch k {
 	case ir.LinkPCIe, ir.LinkC2C, ir.LinkCPUCPU:
 		return "The link is inside a server (" + kind + "): traffic that crosses the PCIe tree or the sockets (PCIe server transit, or a GPU far from its NIC) is limited by it. Relay over NVLink (server_transit = [\"nvlink\"]) where the GPUs have it, or keep each GPU on its nearest NIC."
@@ -474,7 +474,7 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 			from, to = to, from
 		}
 		m := j.s.mult(t.slot)
-		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: string(l.Kind),
+		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: l.Kind.String(),
 			CapacityBPS: l.PhysicalBPS(), LoadBPS: t.rate / m, Utilization: t.util, ParallelLinks: int(m)}
 		var pl *plane
 		var flows []routing.Flow

@@ -104,7 +104,7 @@ func TestDragonflyValiantGlobalLinks(t *testing.T) {
 			for slot := 0; slot < r.loads.Len(); slot++ {
 				rate := r.loads.Rate(slot)
 				l := g.Links[slot/2]
-				if l.Kind != "global" {
+				if l.Kind != ir.LinkGlobal {
 					continue
 				}
 				u := rate / l.CapacityBPS

@@ -77,7 +77,7 @@ func Summarize(g *ir.Graph) []Fabric {
 			l := &g.Links[id]
 			f.Links++
 			f.CapacityBPS += l.CapacityBPS
-			f.LinksByKind = bump(f.LinksByKind, string(l.Kind))
+			f.LinksByKind = bump(f.LinksByKind, l.Kind.String())
 		}
 	}
 	for i, n := range g.Nodes {

@@ -60,7 +60,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 	}
 	for i := range g.Links {
 		if l := &g.Links[i]; l.Fabric != ir.None {
-			kinds[string(l.Kind)] = true
+			kinds[l.Kind.String()] = true
 		}
 	}
 	var out []Group
@@ -76,7 +76,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 		}
 	case class == ClassLink || kinds[class]:
 		for i := range g.Links {
-			if l := &g.Links[i]; l.Fabric != ir.None && (class == ClassLink || string(l.Kind) == class) {
+			if l := &g.Links[i]; l.Fabric != ir.None && (class == ClassLink || l.Kind.String() == class) {
 				out = append(out, Group{Class: class, Name: g.LinkName(ir.LinkID(i)), Failure: ir.Failure{Links: []ir.LinkID{ir.LinkID(i)}}})
 			}
 		}

@@ -134,7 +134,7 @@ func DefaultClasses(g *ir.Graph) []string {
 	for i := range g.Links {
 		l := &g.Links[i]
 		if l.Fabric != ir.None && (!g.Nodes[l.A.Node].FabricSwitch() || !g.Nodes[l.B.Node].FabricSwitch()) {
-			endpointKinds[string(l.Kind)] = true
+			endpointKinds[l.Kind.String()] = true
 		}
 	}
 	var out []string

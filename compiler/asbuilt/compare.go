@@ -1940,8 +1940,8 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 			}
 		}
 		kind := ""
-		if k := c.g.Links[dl.id].Kind; k != "" && k != ir.LinkCustom {
-			kind = " (" + string(k) + ")" // a generated family's link kind: leaf_spine, node_leaf
+		if k := c.g.Links[dl.id].Kind; k.String() != "" && k != ir.LinkCustom {
+			kind = " (" + k.String() + ")" // a generated family's link kind: leaf_spine, node_leaf
 		}
 		if len(held) > 0 {
 			return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",

@@ -43,7 +43,7 @@ func Plan(in Input) hcl.Diagnostics {
 		l := &g.Links[i]
 		l.Cable = ir.None
 		if l.Fabric != ir.None && !isCable(g, l) {
-			l.Media, l.LengthM = "backplane", 0
+			l.LengthM = 0 // a backplane link (Graph.Media)
 		}
 	}
 	order, swapped := cableLegs(g)
@@ -100,9 +100,6 @@ func (cb *cablingPlan) add(g *ir.Graph, legs []cableLeg, swapped []bool, typ int
 		cb.Legs = append(cb.Legs, ir.LinkID(lg.link))
 		l := &g.Links[lg.link]
 		l.Cable, l.LengthM = int32(len(cb.Cables)-1), length
-		if typ != ir.None {
-			l.Media = types[typ].Media
-		}
 	}
 }
 

@@ -686,7 +686,7 @@ func (b *closBuilder) attachAppliances() {
 			id := b.g.AddNode(n)
 			b.g.JoinFabric(id, b.fab)
 			b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, ir.Port{Node: id})
-			b.attach(sw, ir.Port{Node: id}, a.RateBPS, "appliance_leaf", a.Origin)
+			b.attach(sw, ir.Port{Node: id}, a.RateBPS, ir.LinkApplianceLeaf, a.Origin)
 		}
 	}
 }

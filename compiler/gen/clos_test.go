@@ -28,7 +28,7 @@ func tally(g *ir.Graph, f ir.FabricID) (tiers map[string]int, links map[string]i
 	}
 	for _, l := range g.Links {
 		if l.Fabric == f {
-			links[string(l.Kind)]++
+			links[l.Kind.String()]++
 		}
 	}
 	return
@@ -138,7 +138,7 @@ func TestClosRails(t *testing.T) {
 		}}
 	g, f := mustBuild(t, c)
 	for _, l := range g.Links {
-		if l.Fabric != f || l.Kind != "node_leaf" {
+		if l.Fabric != f || l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
 		host, leaf := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
@@ -206,7 +206,7 @@ func TestClosStripingFewUplinksStaysConnected(t *testing.T) {
 		perSpine := map[ir.NodeID]int{}
 		pairs := map[[2]ir.NodeID]int{}
 		for _, l := range g.Links {
-			if l.Fabric == f && l.Kind == "leaf_spine" {
+			if l.Fabric == f && l.Kind == ir.LinkLeafSpine {
 				perSpine[l.B.Node]++
 				pairs[[2]ir.NodeID{l.A.Node, l.B.Node}]++
 			}
@@ -253,7 +253,7 @@ func TestClosHomingSweep(t *testing.T) {
 		leafOf := map[string][]int{}
 		perLeaf := map[int]int{}
 		for _, l := range g.Links {
-			if l.Fabric != f || l.Kind != "node_leaf" {
+			if l.Fabric != f || l.Kind != ir.LinkNodeLeaf {
 				continue
 			}
 			host, leaf := g.Nodes[l.A.Node], g.Nodes[l.B.Node]

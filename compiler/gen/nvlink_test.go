@@ -156,7 +156,7 @@ func TestNVLinkExistingGPUs(t *testing.T) {
 		n.Parent = srv
 		id := g.AddNode(n)
 		gpus = append(gpus, id)
-		g.AddLink(ir.Link{A: ir.Port{Node: c, Port: int32(i)}, B: ir.Port{Node: id}, Kind: "pcie", Fabric: ir.None, CapacityBPS: 1})
+		g.AddLink(ir.Link{A: ir.Port{Node: c, Port: int32(i)}, B: ir.Port{Node: id}, Kind: ir.LinkPCIe, Fabric: ir.None, CapacityBPS: 1})
 	}
 	f := buildNVLink(t, g, NVLinkDomain{GPUs: 4, Switches: 2, LinksPerGPU: 4, LinkBPS: 1, GPUNodes: gpus})
 	for _, l := range g.Links[4:] {

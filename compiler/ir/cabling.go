@@ -138,6 +138,27 @@ func (g *Graph) CableID(i int) string {
 	return g.Fabrics[c.Fabric].Name + "-" + strings.Repeat("0", max(0, width-len(seq))) + seq
 }
 
+// Media returns link l's medium once the cable plan is made: its cable
+// type's ("copper", "fiber"), "backplane" for the links of an NVLink
+// domain (links, not cables), and "" for links inside a server, a cable
+// no type serves, or before planning. It reads the plan, so a cable whose
+// type the plan changed reports the type it ends with.
+func (g *Graph) Media(l *Link) string {
+	cb := g.Cabling
+	switch {
+	case cb == nil:
+		return ""
+	case l.Cable != None:
+		if t := cb.Cables[l.Cable].Type; t != None {
+			return cb.Types[t].Media
+		}
+		return ""
+	case l.Fabric != None && g.Fabrics[l.Fabric].Family == FamilyNVLinkDomain:
+		return "backplane"
+	}
+	return ""
+}
+
 // CableLegs returns the legs cable c has: the lanes of its A end where
 // that is a broken-out port served by a splitter (copper or AOC: a
 // fiber behind a multi-port transceiver is one cable per lane), whose

@@ -125,11 +125,9 @@ type Link struct {
 	// whose Type names the cable type), or None when the link is not a
 	// cable. Meaningful only when Graph.Cabling is set.
 	Cable int32
-	// Media and LengthM are filled by cable planning; "" and 0 until then.
-	// Media is the cable's "copper" or "fiber", "backplane" for NVLink
-	// domain links (links, not cables), and stays "" for links inside a
-	// server. LengthM is the ordered length of the cable, metres.
-	Media   string
+	// LengthM is the ordered length of the link's cable in metres, filled
+	// by cable planning; 0 until then and for links that are not cables.
+	// The cable's medium is Graph.Media's.
 	LengthM float64
 	// Breakout is the number of lanes the A-side physical port is split
 	// into (1 when not broken out).

@@ -265,9 +265,9 @@ func (in *Internals) c2cGPUToNIC(a, b NodeID, links []LinkID) bool {
 	ka, kb := g.Nodes[a].Kind, g.Nodes[b].Kind
 	switch {
 	case ka == KindGPU && kb == KindNIC:
-		return g.Links[links[0]].Kind == "c2c"
+		return g.Links[links[0]].Kind == LinkC2C
 	case ka == KindNIC && kb == KindGPU:
-		return g.Links[links[len(links)-1]].Kind == "c2c"
+		return g.Links[links[len(links)-1]].Kind == LinkC2C
 	}
 	return false
 }

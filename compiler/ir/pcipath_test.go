@@ -48,25 +48,25 @@ func buildServer() server {
 	s.nic2 = add("s/nic2", ir.KindNIC, s.host)
 	s.nic3 = add("s/nic3", ir.KindNIC, s.host)
 	s.nvsw = add("s/nvswitch0", ir.KindNVSwitch, s.host)
-	link(cpu0, cpu1, 100, "cpu_cpu")
-	link(sw0, cpu0, 500, "pcie")
-	link(sw1, sw0, 250, "pcie")
-	link(sw2, cpu0, 500, "pcie")
-	link(s.gpu0, sw1, 500, "pcie")
-	link(s.nic0, sw1, 500, "pcie")
-	link(s.nic1, sw0, 400, "pcie")
-	link(s.nic2, sw2, 500, "pcie")
-	link(s.gpu2, sw2, 500, "pcie")
-	link(s.nic3, cpu1, 300, "pcie")
-	link(s.gpu1, cpu1, 3600, "c2c")
-	link(s.gpu0, s.nvsw, 200, "nvlink")
-	link(s.gpu2, s.nvsw, 200, "nvlink")
+	link(cpu0, cpu1, 100, ir.LinkCPUCPU)
+	link(sw0, cpu0, 500, ir.LinkPCIe)
+	link(sw1, sw0, 250, ir.LinkPCIe)
+	link(sw2, cpu0, 500, ir.LinkPCIe)
+	link(s.gpu0, sw1, 500, ir.LinkPCIe)
+	link(s.nic0, sw1, 500, ir.LinkPCIe)
+	link(s.nic1, sw0, 400, ir.LinkPCIe)
+	link(s.nic2, sw2, 500, ir.LinkPCIe)
+	link(s.gpu2, sw2, 500, ir.LinkPCIe)
+	link(s.nic3, cpu1, 300, ir.LinkPCIe)
+	link(s.gpu1, cpu1, 3600, ir.LinkC2C)
+	link(s.gpu0, s.nvsw, 200, ir.LinkNVLink)
+	link(s.gpu2, s.nvsw, 200, ir.LinkNVLink)
 	other := g.AddNode(ir.NewNode("t", ir.KindHost))
 	s.other = add("t/gpu0", ir.KindGPU, other)
 	tcpu := add("t/cpu0", ir.KindCPU, other)
-	link(s.other, tcpu, 500, "pcie")
+	link(s.other, tcpu, 500, ir.LinkPCIe)
 	// A fabric link from a NIC must not count as a path inside the server.
-	g.AddLink(ir.Link{A: ir.Port{Node: s.nic0, Port: 0}, B: ir.Port{Node: s.nic3, Port: 0}, CapacityBPS: 1e15, Kind: "custom", Fabric: 0})
+	g.AddLink(ir.Link{A: ir.Port{Node: s.nic0, Port: 0}, B: ir.Port{Node: s.nic3, Port: 0}, CapacityBPS: 1e15, Kind: ir.LinkCustom, Fabric: 0})
 	return s
 }
 
@@ -177,10 +177,10 @@ func exhaustive(g *ir.Graph, a, b ir.NodeID) (ranked, bool) {
 			if r.hops > 0 {
 				next.bw = min(next.bw, r.bw)
 			}
-			fc := firstC2C || (r.hops == 0 && l.Kind == "c2c")
+			fc := firstC2C || (r.hops == 0 && l.Kind == ir.LinkC2C)
 			if o == b {
 				ka, kb := g.Nodes[a].Kind, g.Nodes[b].Kind
-				gpuNIC := (fc && ka == ir.KindGPU && kb == ir.KindNIC) || (l.Kind == "c2c" && ka == ir.KindNIC && kb == ir.KindGPU)
+				gpuNIC := (fc && ka == ir.KindGPU && kb == ir.KindNIC) || (l.Kind == ir.LinkC2C && ka == ir.KindNIC && kb == ir.KindGPU)
 				if next.class == ir.PathPHB && gpuNIC {
 					next.class = ir.PathP2C
 				}
@@ -205,11 +205,11 @@ func exhaustive(g *ir.Graph, a, b ir.NodeID) (ranked, bool) {
 func hop(g *ir.Graph, l ir.Link) ir.PathClass {
 	ka, kb := g.Nodes[l.A.Node].Kind, g.Nodes[l.B.Node].Kind
 	switch {
-	case l.Kind == "nvlink":
+	case l.Kind == ir.LinkNVLink:
 		return ir.PathNVL
-	case l.Kind == "c2c":
+	case l.Kind == ir.LinkC2C:
 		return ir.PathC2C
-	case l.Kind == "cpu_cpu":
+	case l.Kind == ir.LinkCPUCPU:
 		return ir.PathSYS
 	case ka == ir.KindCPU || kb == ir.KindCPU:
 		return ir.PathPHB

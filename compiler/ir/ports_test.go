@@ -13,8 +13,8 @@ import (
 func TestPortsUsed(t *testing.T) {
 	g := &Graph{Nodes: make([]Node, 4)}
 	g.Links = []Link{
-		{A: Port{Node: 0, Port: 0}, B: Port{Node: 1, Port: 3}, Parallel: 5, Kind: "nvlink", Fabric: None},
-		{A: Port{Node: 2, Port: 0}, B: Port{Node: 1, Port: 6}, Parallel: 4, Kind: "nvlink", Fabric: None},
+		{A: Port{Node: 0, Port: 0}, B: Port{Node: 1, Port: 3}, Parallel: 5, Kind: LinkNVLink, Fabric: None},
+		{A: Port{Node: 2, Port: 0}, B: Port{Node: 1, Port: 6}, Parallel: 4, Kind: LinkNVLink, Fabric: None},
 		{A: Port{Node: 3, Port: 0, Lane: 0}, B: Port{Node: 2, Port: -1}, Fabric: 0},
 		{A: Port{Node: 3, Port: 0, Lane: 1}, B: Port{Node: 2, Port: -1}, Fabric: 0},
 	}

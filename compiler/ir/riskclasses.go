@@ -48,7 +48,7 @@ func (g *Graph) DerivedRiskClasses() []string {
 	add(RiskLink)
 	for i := range g.Links {
 		if l := &g.Links[i]; l.Fabric != None {
-			add(string(l.Kind))
+			add(l.Kind.String())
 		}
 	}
 	add(RiskServer)

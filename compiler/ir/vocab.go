@@ -1,42 +1,132 @@
 package ir
 
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
 // The IR's closed vocabularies as typed constants, so that a stage, an
 // analyzer or an emitter names a kind through the compiler rather than
 // through a string literal that a typo or a rename silently breaks. The
 // values are the strings the JSON artifacts carry (docs/json.md).
 
-// LinkKind classifies a link within its fabric (Link.Kind).
-type LinkKind string
+// LinkKind classifies a link within its fabric (Link.Kind). Its value
+// is the kind's name ("node_leaf"; String, and MarshalText for JSON),
+// held as a small number that indexes a table of names: a Link then
+// holds no pointer, so the garbage collector never scans the link array,
+// which holds millions of links at scale (docs/performance.md, "Links
+// without pointers"). The set is open, since a Clos design's own tier
+// names give kinds of their own (TierLinkKind); the zero value is the
+// kind named "".
+type LinkKind uint32
 
 // Link kinds, by the family that builds them.
 const (
 	// Dragonfly: router–terminal, router–router inside a group, and
 	// between groups (Kim et al., ISCA 2008).
-	LinkTerminal LinkKind = "terminal"
-	LinkLocal    LinkKind = "local"
-	LinkGlobal   LinkKind = "global"
+	LinkTerminal LinkKind = iota + 1
+	LinkLocal
+	LinkGlobal
 	// Torus and mesh: router–router links along the grid's dimensions
 	// (router–terminal links are LinkTerminal).
-	LinkTorus LinkKind = "torus"
+	LinkTorus
 	// Fat-tree tiers, bottom-up (Al-Fares et al., SIGCOMM 2008).
-	LinkHostEdge        LinkKind = "host_edge"
-	LinkEdgeAggregation LinkKind = "edge_aggregation"
-	LinkAggregationCore LinkKind = "aggregation_core"
+	LinkHostEdge
+	LinkEdgeAggregation
+	LinkAggregationCore
 	// Clos tiers, bottom-up.
-	LinkNodeLeaf        LinkKind = "node_leaf"
-	LinkLeafSpine       LinkKind = "leaf_spine"
-	LinkSpineSuperSpine LinkKind = "spine_super_spine"
+	LinkNodeLeaf
+	LinkLeafSpine
+	LinkSpineSuperSpine
 	// An NVLink domain's GPU–NVSwitch links.
-	LinkGPUNVSwitch LinkKind = "gpu_nvswitch"
+	LinkGPUNVSwitch
 	// Inside a server: NVLink, PCIe, chip-to-chip (Grace–Hopper C2C) and
 	// the inter-socket link between a server's CPUs (UPI, xGMI).
-	LinkNVLink LinkKind = "nvlink"
-	LinkPCIe   LinkKind = "pcie"
-	LinkC2C    LinkKind = "c2c"
-	LinkCPUCPU LinkKind = "cpu_cpu"
+	LinkNVLink
+	LinkPCIe
+	LinkC2C
+	LinkCPUCPU
 	// A custom fabric's explicit links.
-	LinkCustom LinkKind = "custom"
+	LinkCustom
+	// A Clos appliance (a UFM host, a storage head) to its leaf.
+	LinkApplianceLeaf
 )
+
+// linkKindNames are the names of the constants above, by value: the
+// strings the JSON artifacts carry.
+var linkKindNames = [...]string{"", "terminal", "local", "global", "torus", "host_edge", "edge_aggregation",
+	"aggregation_core", "node_leaf", "leaf_spine", "spine_super_spine", "gpu_nvswitch", "nvlink", "pcie", "c2c",
+	"cpu_cpu", "custom", "appliance_leaf"}
+
+// linkKinds is the table of link kind names: names by value, read
+// without a lock (each write publishes a new slice), and ids by name,
+// guarded by mu. Kinds are only ever added, so a value means the same
+// name for the life of the process.
+var linkKinds struct {
+	mu    sync.Mutex
+	names atomic.Pointer[[]string]
+	ids   map[string]LinkKind
+}
+
+func init() {
+	names := linkKindNames[:]
+	linkKinds.names.Store(&names)
+	linkKinds.ids = make(map[string]LinkKind, len(names))
+	for i, n := range names {
+		linkKinds.ids[n] = LinkKind(i)
+	}
+}
+
+// LinkKindOf returns the link kind named name, adding it to the table
+// the first time a name is seen.
+func LinkKindOf(name string) LinkKind {
+	linkKinds.mu.Lock()
+	defer linkKinds.mu.Unlock()
+	if k, ok := linkKinds.ids[name]; ok {
+		return k
+	}
+	old := *linkKinds.names.Load()
+	names := append(old[:len(old):len(old)], name)
+	k := LinkKind(len(old))
+	linkKinds.ids[name] = k
+	linkKinds.names.Store(&names)
+	return k
+}
+
+// LookupLinkKind returns the link kind named name and whether any link
+// kind has that name, without adding one.
+func LookupLinkKind(name string) (LinkKind, bool) {
+	linkKinds.mu.Lock()
+	defer linkKinds.mu.Unlock()
+	k, ok := linkKinds.ids[name]
+	return k, ok
+}
+
+// String returns the kind's name ("leaf_spine").
+func (k LinkKind) String() string {
+	if names := *linkKinds.names.Load(); int(k) < len(names) {
+		return names[k]
+	}
+	return "LinkKind(" + strconv.FormatUint(uint64(k), 10) + ")"
+}
+
+// SortLinkKinds sorts ks by name, the order every output lists kinds in
+// (a kind's number is the order its name was first seen).
+func SortLinkKinds(ks []LinkKind) {
+	slices.SortFunc(ks, func(a, b LinkKind) int { return strings.Compare(a.String(), b.String()) })
+}
+
+// MarshalText writes the kind's name, so JSON carries "leaf_spine".
+func (k LinkKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *LinkKind) UnmarshalText(b []byte) error {
+	*k = LinkKindOf(string(b))
+	return nil
+}
 
 // Family is the generator family a fabric was built by (Fabric.Family);
 // the HCL block label of its `fabric` block (docs/language.md).
@@ -76,4 +166,4 @@ const (
 // TierLinkKind is the kind of the links between two adjacent Clos tiers,
 // named after the lower and the upper tier ("leaf", "spine" give
 // LinkLeafSpine); a design's own tier names give kinds of their own.
-func TierLinkKind(lower, upper string) LinkKind { return LinkKind(lower + "_" + upper) }
+func TierLinkKind(lower, upper string) LinkKind { return LinkKindOf(lower + "_" + upper) }

@@ -22,7 +22,7 @@ func TestNoVocabularyLiterals(t *testing.T) {
 	for _, k := range []LinkKind{LinkTerminal, LinkLocal, LinkGlobal, LinkHostEdge, LinkEdgeAggregation,
 		LinkAggregationCore, LinkNodeLeaf, LinkLeafSpine, LinkSpineSuperSpine, LinkGPUNVSwitch, LinkNVLink,
 		LinkPCIe, LinkC2C, LinkCPUCPU, LinkCustom} {
-		vocab[string(k)] = true
+		vocab[k.String()] = true
 	}
 	for _, f := range []Family{FamilyFatTree, FamilyClos, FamilyDragonfly, FamilyNVLinkDomain, FamilyCustom} {
 		vocab[string(f)] = true

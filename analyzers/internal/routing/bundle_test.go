@@ -16,12 +16,12 @@ func TestParallelLinksFoldLikeSeparateLinks(t *testing.T) {
 	var separate []ir.Link
 	for sw, n := range []int32{5, 4} {
 		for range n {
-			separate = append(separate, ir.Link{A: ir.Port{Node: 0}, B: ir.Port{Node: ir.NodeID(sw + 1)}, CapacityBPS: 200e9, Kind: "nvlink", Fabric: ir.None})
+			separate = append(separate, ir.Link{A: ir.Port{Node: 0}, B: ir.Port{Node: ir.NodeID(sw + 1)}, CapacityBPS: 200e9, Kind: ir.LinkNVLink, Fabric: ir.None})
 		}
 	}
 	bundled := []ir.Link{
-		{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 5 * 200e9, Parallel: 5, Kind: "nvlink", Fabric: ir.None},
-		{A: ir.Port{Node: 0}, B: ir.Port{Node: 2}, CapacityBPS: 4 * 200e9, Parallel: 4, Kind: "nvlink", Fabric: ir.None},
+		{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 5 * 200e9, Parallel: 5, Kind: ir.LinkNVLink, Fabric: ir.None},
+		{A: ir.Port{Node: 0}, B: ir.Port{Node: 2}, CapacityBPS: 4 * 200e9, Parallel: 4, Kind: ir.LinkNVLink, Fabric: ir.None},
 	}
 	all := func(*ir.Link) bool { return true }
 	type arc struct {

@@ -24,7 +24,7 @@ func TestLinkCost(t *testing.T) {
 	for i := range df.Links {
 		l := &df.Links[i]
 		want := int32(1)
-		if l.Kind == "global" {
+		if l.Kind == ir.LinkGlobal {
 			want = GlobalLinkWeight
 		}
 		if c := LinkCost(df, l); c != want {

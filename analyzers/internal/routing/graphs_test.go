@@ -29,14 +29,14 @@ func leafSpine(leaves, spines, hosts, par int) *ir.Graph {
 		s := g.AddNode(n)
 		for _, l := range ls {
 			for p := 0; p < par; p++ {
-				addLink(g, l, s, 400e9, "leaf_spine")
+				addLink(g, l, s, 400e9, ir.LinkLeafSpine)
 			}
 		}
 	}
 	for i, l := range ls {
 		for h := 0; h < hosts; h++ {
 			n := g.AddNode(ir.NewNode(fmt.Sprintf("host%d_%d", i, h), ir.KindHost))
-			addLink(g, n, l, 400e9, "host_leaf")
+			addLink(g, n, l, 400e9, ir.LinkKindOf("host_leaf"))
 		}
 	}
 	return g
@@ -57,17 +57,17 @@ func fatTree(k int) *ir.Graph {
 			ag := g.AddNode(ir.NewNode(fmt.Sprintf("pod%d/agg%d", p, a), ir.KindSwitch))
 			aggs = append(aggs, ag)
 			for c := 0; c < h; c++ {
-				addLink(g, ag, cores[a*h+c], 100e9, "aggregation_core")
+				addLink(g, ag, cores[a*h+c], 100e9, ir.LinkAggregationCore)
 			}
 		}
 		for e := 0; e < h; e++ {
 			ed := g.AddNode(ir.NewNode(fmt.Sprintf("pod%d/edge%d", p, e), ir.KindSwitch))
 			for _, ag := range aggs {
-				addLink(g, ed, ag, 100e9, "edge_aggregation")
+				addLink(g, ed, ag, 100e9, ir.LinkEdgeAggregation)
 			}
 			for x := 0; x < h; x++ {
 				host := g.AddNode(ir.NewNode(fmt.Sprintf("pod%d/edge%d/host%d", p, e, x), ir.KindHost))
-				addLink(g, host, ed, 100e9, "host_edge")
+				addLink(g, host, ed, 100e9, ir.LinkHostEdge)
 			}
 		}
 	}
@@ -88,7 +88,7 @@ func hgx(servers int) *ir.Graph {
 			gpu := g.AddNode(ir.NewNode(fmt.Sprintf("n%d/gpu%d", s, i), ir.KindGPU))
 			for j, c := range split {
 				for l := 0; l < c; l++ {
-					g.AddLink(ir.Link{A: ir.Port{Node: gpu}, B: ir.Port{Node: sw[j]}, CapacityBPS: 200e9, Kind: "nvlink", Fabric: ir.None})
+					g.AddLink(ir.Link{A: ir.Port{Node: gpu}, B: ir.Port{Node: sw[j]}, CapacityBPS: 200e9, Kind: ir.LinkNVLink, Fabric: ir.None})
 				}
 			}
 		}

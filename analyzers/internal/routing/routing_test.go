@@ -131,8 +131,8 @@ func TestFatTreeUniformAllToAll(t *testing.T) {
 	}
 	for l, link := range g.Links {
 		for dir := 0; dir < 2; dir++ {
-			if got := out.Rate(2*l + dir); !closeTo(got, want[string(link.Kind)], 1e-9) {
-				t.Fatalf("%s link %d dir %d: load %g, want %g", link.Kind, l, dir, got, want[string(link.Kind)])
+			if got := out.Rate(2*l + dir); !closeTo(got, want[link.Kind.String()], 1e-9) {
+				t.Fatalf("%s link %d dir %d: load %g, want %g", link.Kind, l, dir, got, want[link.Kind.String()])
 			}
 		}
 	}
@@ -245,7 +245,7 @@ func TestExpectedHashing(t *testing.T) {
 // the plane to the BFS engine, with the reason.
 func TestNotTiered(t *testing.T) {
 	g := leafSpine(2, 1, 2, 1)
-	addLink(g, 0, 1, 400e9, "leaf_leaf")
+	addLink(g, 0, 1, 400e9, ir.LinkKindOf("leaf_leaf"))
 	p := NewPlane(g, allLinks, Switches)
 	eng, reason := NewEngine(p)
 	if eng.Method() != "bfs" || reason == "" {

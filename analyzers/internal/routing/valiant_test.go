@@ -24,7 +24,7 @@ func dragonflyGraph(p, a, h, g int) *ir.Graph {
 		}
 		for i := 0; i < a; i++ {
 			for j := i + 1; j < a; j++ {
-				addLink(gr, routers[gi][i], routers[gi][j], 100e9, "local")
+				addLink(gr, routers[gi][i], routers[gi][j], 100e9, ir.LinkLocal)
 			}
 		}
 	}
@@ -36,7 +36,7 @@ func dragonflyGraph(p, a, h, g int) *ir.Graph {
 				x, y := routers[i][free[i]/h], routers[j][free[j]/h]
 				free[i]++
 				free[j]++
-				addLink(gr, x, y, 100e9, "global")
+				addLink(gr, x, y, 100e9, ir.LinkGlobal)
 			}
 		}
 	}
@@ -45,7 +45,7 @@ func dragonflyGraph(p, a, h, g int) *ir.Graph {
 			for t := 0; t < p; t++ {
 				n := ir.NewNode(fmt.Sprintf("group%d/router%d/host%d", gi, r, t), ir.KindHost)
 				n.Unit, n.UnitIndex = "group", int32(gi)
-				addLink(gr, gr.AddNode(n), rt, 100e9, "terminal")
+				addLink(gr, gr.AddNode(n), rt, 100e9, ir.LinkTerminal)
 			}
 		}
 	}
@@ -58,7 +58,7 @@ func dragonflyPlane(p, a, h, g int) (*Plane, *BFS, []int32) {
 	gr := dragonflyGraph(p, a, h, g)
 	pl := NewPlane(gr, allLinks, Switches)
 	pl.SetWeights(func(l *ir.Link) int32 {
-		if l.Kind == "global" {
+		if l.Kind == ir.LinkGlobal {
 			return 3
 		}
 		return 1
@@ -153,7 +153,7 @@ func TestValiantAggregateMatchesWalk(t *testing.T) {
 func TestValiantAggregateFallback(t *testing.T) {
 	g := dragonflyGraph(2, 4, 2, 9)
 	last := ir.NodeID(len(g.Nodes) - 1)
-	addLink(g, last, 0, 100e9, "terminal") // a second router for the last terminal
+	addLink(g, last, 0, 100e9, ir.LinkTerminal) // a second router for the last terminal
 	p := NewPlane(g, allLinks, Switches)
 	e := NewBFS(p)
 	groups := Groups(p)
@@ -200,7 +200,7 @@ func TestUGALAggregate(t *testing.T) {
 			if ugal[0].Rate(s) < 0 {
 				t.Fatalf("%v: slot %d: negative load", c, s)
 			}
-			if p.G.Links[s/2].Kind == "terminal" {
+			if p.G.Links[s/2].Kind == ir.LinkTerminal {
 				if !closeTo(ugal[0].Rate(s), mn.Rate(s), 1e-9) {
 					t.Fatalf("%v: terminal slot %d: %g, every path gives %g", c, s, ugal[0].Rate(s), mn.Rate(s))
 				}
@@ -212,7 +212,7 @@ func TestUGALAggregate(t *testing.T) {
 		}
 		var inter, global float64
 		for s := int32(0); s < int32(2*len(p.G.Links)); s++ {
-			if p.G.Links[s/2].Kind == "global" {
+			if p.G.Links[s/2].Kind == ir.LinkGlobal {
 				global += p.CapacityBPS(s)
 			}
 		}
@@ -238,10 +238,10 @@ func TestUGALAggregate(t *testing.T) {
 func TestDragonflyIndexDistances(t *testing.T) {
 	g := dragonflyGraph(2, 4, 2, 5)
 	last := ir.NodeID(len(g.Nodes) - 1)
-	addLink(g, last, 0, 100e9, "terminal") // dual-homed
+	addLink(g, last, 0, 100e9, ir.LinkTerminal) // dual-homed
 	p := NewPlane(g, allLinks, Switches)
 	p.SetWeights(func(l *ir.Link) int32 {
-		if l.Kind == "global" {
+		if l.Kind == ir.LinkGlobal {
 			return 3
 		}
 		return 1

@@ -115,8 +115,8 @@ func TestDragonflyOverview(t *testing.T) {
 		}
 	}
 	for _, gr := range ov.groups {
-		if gr.internal["local"].links != 6 || gr.internal["terminal"].links != 8 || gr.members != 4+8 {
-			t.Errorf("group %d: local %d terminal %d members %d; want 6, 8, 12", gr.id, gr.internal["local"].links, gr.internal["terminal"].links, gr.members)
+		if gr.internal[ir.LinkLocal].links != 6 || gr.internal[ir.LinkTerminal].links != 8 || gr.members != 4+8 {
+			t.Errorf("group %d: local %d terminal %d members %d; want 6, 8, 12", gr.id, gr.internal[ir.LinkLocal].links, gr.internal[ir.LinkTerminal].links, gr.members)
 		}
 	}
 	text, engine := ov.overviewDOT(false)
@@ -197,12 +197,12 @@ func TestHeatmap(t *testing.T) {
 	var leafSpineMax float64
 	for i, l := range g.Links {
 		loads[i] = float64(i%97) / 100
-		if l.Kind == "leaf_spine" && loads[i] > leafSpineMax {
+		if l.Kind == ir.LinkLeafSpine && loads[i] > leafSpineMax {
 			leafSpineMax = loads[i]
 		}
 	}
 	loads[len(loads)-1] = 1.3 // one overloaded link (the last is leaf–spine)
-	if g.Links[len(loads)-1].Kind != "leaf_spine" {
+	if g.Links[len(loads)-1].Kind != ir.LinkLeafSpine {
 		t.Fatalf("last link is %s", g.Links[len(loads)-1].Kind)
 	}
 	ov := aggregate(g, 0, loads)
@@ -245,7 +245,7 @@ func tricky() *ir.Graph {
 	for i := 0; i < 3; i++ {
 		h := g.AddNode(ir.NewNode("host\\l"+string(rune('a'+i)), ir.KindHost))
 		g.JoinFabric(h, f)
-		g.AddLink(ir.Link{A: ir.Port{Node: h}, B: ir.Port{Node: s, Port: int32(i)}, CapacityBPS: 100e9, Kind: "custom", Fabric: f})
+		g.AddLink(ir.Link{A: ir.Port{Node: h}, B: ir.Port{Node: s, Port: int32(i)}, CapacityBPS: 100e9, Kind: ir.LinkCustom, Fabric: f})
 	}
 	return g
 }
@@ -336,7 +336,7 @@ func TestPathsUnique(t *testing.T) {
 		h := g.AddNode(ir.NewNode(name+"/h", ir.KindHost))
 		g.JoinFabric(s, f)
 		g.JoinFabric(h, f)
-		g.AddLink(ir.Link{A: ir.Port{Node: h}, B: ir.Port{Node: s}, CapacityBPS: 1e9, Kind: "custom", Fabric: f})
+		g.AddLink(ir.Link{A: ir.Port{Node: h}, B: ir.Port{Node: s}, CapacityBPS: 1e9, Kind: ir.LinkCustom, Fabric: f})
 	}
 	arts, err := Emitter.Emit(&emit.Input{Graph: g})
 	if err != nil {

@@ -1,7 +1,6 @@
 package dot
 
 import (
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -168,9 +167,9 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			}
 			stubs[l.Fabric][farName(&g.Nodes[far])] = true
 			b = "f" + strconv.Itoa(int(l.Fabric))
-			kind = ""
+			kind = 0 // a stub: one edge per far end, whatever its kinds
 		}
-		k := key{a, b, string(kind)}
+		k := key{a, b, kind.String()}
 		bd := bundles[k]
 		if bd == nil {
 			bd = &bundle{}
@@ -194,12 +193,12 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			parts = append(parts, units.CountOf(count[c.k], c.one, c.many))
 		}
 	}
-	slices.Sort(internalKinds)
+	ir.SortLinkKinds(internalKinds)
 	var links []string
 	for _, k := range internalKinds {
 		name := linkKindName[k]
 		if name == "" {
-			name = string(k)
+			name = k.String()
 		}
 		links = append(links, name+" "+internal[k].text())
 	}

@@ -2,7 +2,6 @@ package dot
 
 import (
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,7 +77,7 @@ func (ov *overview) groupLabel(gr *group, heat bool) []string {
 		lines = append(lines, "("+partsText(gr.parts)+")")
 	}
 	for _, k := range gr.internalKinds() {
-		line := string(k) + ": " + gr.internal[k].text()
+		line := k.String() + ": " + gr.internal[k].text()
 		if b := gr.internal[k]; heat && b.loaded > 0 {
 			line += " · max " + percent(b.maxLoad)
 		}
@@ -93,7 +92,7 @@ func (gr *group) internalKinds() []ir.LinkKind {
 	for k := range gr.internal {
 		kinds = append(kinds, k)
 	}
-	slices.Sort(kinds)
+	ir.SortLinkKinds(kinds)
 	return kinds
 }
 

@@ -153,11 +153,11 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.int(int64(l.B.Node))
 		w.raw(`">`)
 		w.float("e_capacity_bps", l.CapacityBPS)
-		w.str("e_kind", string(l.Kind))
+		w.str("e_kind", l.Kind.String())
 		if l.Fabric != ir.None {
 			w.str("e_fabric", g.Fabrics[l.Fabric].Name)
 		}
-		w.str("e_media", l.Media)
+		w.str("e_media", g.Media(l))
 		if l.LengthM != 0 {
 			w.float("e_length_m", l.LengthM)
 		}

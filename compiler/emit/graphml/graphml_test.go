@@ -48,7 +48,7 @@ func tricky() (*ir.Graph, []string) {
 		g.JoinFabric(g.AddNode(n), f)
 	}
 	for i := 1; i < len(names); i++ {
-		g.AddLink(ir.Link{A: ir.Port{Node: 0, Port: int32(i)}, B: ir.Port{Node: ir.NodeID(i)}, CapacityBPS: 400e9, Kind: "k\t<x>", Fabric: f})
+		g.AddLink(ir.Link{A: ir.Port{Node: 0, Port: int32(i)}, B: ir.Port{Node: ir.NodeID(i)}, CapacityBPS: 400e9, Kind: ir.LinkKindOf("k\t<x>"), Fabric: f})
 	}
 	return g, names
 }

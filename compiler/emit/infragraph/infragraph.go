@@ -403,10 +403,10 @@ func deviceFor(g *ir.Graph, inf *Infrastructure, kind, model string, members []i
 		rates := map[string]string{}
 		for _, id := range g.InternalLinks(s) {
 			l := &g.Links[id]
-			k := string(l.Kind) + " " + rateName(l.CapacityBPS)
+			k := l.Kind.String() + " " + rateName(l.CapacityBPS)
 			ln, ok := rates[k]
 			if !ok {
-				ln = name + " " + Name(string(l.Kind)) + " " + rateName(l.CapacityBPS)
+				ln = name + " " + Name(l.Kind.String()) + " " + rateName(l.CapacityBPS)
 				rates[k] = ln
 				d.Links = append(d.Links, Link{Name: ln, Physical: &Physical{Bandwidth{"gigabits_per_second", l.CapacityBPS / 1e9}}})
 			}

@@ -161,8 +161,8 @@ func Build(g *ir.Graph) *Document {
 		d.Links[i] = Link{ID: i,
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
-			CapacityBPS: l.CapacityBPS, Media: l.Media, LengthM: l.LengthM,
-			Kind: string(l.Kind), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
+			CapacityBPS: l.CapacityBPS, Media: g.Media(l), LengthM: l.LengthM,
+			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
 	}
 	return d
 }

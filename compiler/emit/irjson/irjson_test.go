@@ -139,7 +139,7 @@ func TestEscaping(t *testing.T) {
 		id := g.AddNode(n)
 		g.JoinFabric(id, f)
 	}
-	g.AddLink(ir.Link{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 1e21, LengthM: 1e-7, Kind: "x\ty", Fabric: f})
+	g.AddLink(ir.Link{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 1e21, LengthM: 1e-7, Kind: ir.LinkKindOf("x\ty"), Fabric: f})
 	data, err := Marshal(g)
 	if err != nil {
 		t.Fatal(err)

@@ -44,7 +44,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 				return nil, fmt.Errorf("ir: link %d (%s) holds %v, which JSON cannot hold", i, l.Kind, v)
 			}
 		}
-		b = appendLink(b, l, i)
+		b = appendLink(b, l, g.Media(l), i)
 	}
 	b = closeArray(b, len(g.Links))
 	b = append(b, "\n}\n"...)
@@ -159,7 +159,7 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 	return append(b, '}')
 }
 
-func appendLink(b []byte, l *ir.Link, i int) []byte {
+func appendLink(b []byte, l *ir.Link, media string, i int) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, `,"a":`...)
@@ -169,11 +169,11 @@ func appendLink(b []byte, l *ir.Link, i int) []byte {
 	b = append(b, `,"capacity_bps":`...)
 	b = AppendFloat(b, l.CapacityBPS)
 	b = append(b, `,"media":`...)
-	b = appendString(b, l.Media)
+	b = appendString(b, media)
 	b = append(b, `,"length_m":`...)
 	b = AppendFloat(b, l.LengthM)
 	b = append(b, `,"kind":`...)
-	b = appendString(b, string(l.Kind))
+	b = appendString(b, l.Kind.String())
 	b = append(b, `,"fabric":`...)
 	b = strconv.AppendInt(b, int64(l.Fabric), 10)
 	b = append(b, `,"lanes":`...)
