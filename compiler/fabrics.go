@@ -15,10 +15,11 @@ import (
 )
 
 func buildFabrics(s *state) {
-	names := make(map[string]bool, len(s.g.Nodes))
-	for _, n := range s.g.Nodes {
-		names[n.Name] = true
-	}
+	// The names of the nodes built before the fabric being named, filled
+	// only when a fabric follows other nodes: a design of one fabric and
+	// no servers (a million implicit hosts) needs none.
+	var names map[string]bool
+	known := 0
 	for _, f := range s.cfg.Fabrics {
 		first, firstFabric := len(s.g.Nodes), len(s.g.Fabrics)
 		switch {
@@ -47,7 +48,15 @@ func buildFabrics(s *state) {
 				}
 			}
 		}
-		qualifyNames(s.g, first, f.Name, names)
+		if first > 0 {
+			if names == nil {
+				names = make(map[string]bool, len(s.g.Nodes))
+			}
+			for ; known < first; known++ {
+				names[s.g.Nodes[known].Name] = true
+			}
+			qualifyNames(s.g, first, f.Name, names)
+		}
 	}
 	refuseEmptyFabrics(s)
 }
@@ -72,22 +81,17 @@ func refuseEmptyFabrics(s *state) {
 // qualifyNames keeps node names unique across fabrics: generators name
 // switches by role ("core05", "leaf7"), so two fat-trees in one design
 // would collide. When any node built for a fabric (from index first on)
-// reuses an earlier name, every node of that fabric is prefixed with
-// "<fabric>/", so names stay stable and the first fabric keeps the short
-// form.
+// reuses an earlier name (names holds those of the nodes before first),
+// every node of that fabric is prefixed with "<fabric>/", so names stay
+// stable and the first fabric keeps the short form.
 func qualifyNames(g *ir.Graph, first int, fabric string, names map[string]bool) {
-	clash := false
 	for _, n := range g.Nodes[first:] {
 		if names[n.Name] {
-			clash = true
-			break
+			for i := first; i < len(g.Nodes); i++ {
+				g.Nodes[i].Name = fabric + "/" + g.Nodes[i].Name
+			}
+			return
 		}
-	}
-	for i := first; i < len(g.Nodes); i++ {
-		if clash {
-			g.Nodes[i].Name = fabric + "/" + g.Nodes[i].Name
-		}
-		names[g.Nodes[i].Name] = true
 	}
 }
 

@@ -376,34 +376,7 @@ func sameFiberPerCage(g *ir.Graph) {
 	cb := g.Cabling
 	fiber := func(t int32) bool { return t != ir.None && (cb.Types[t].Kind == "mmf" || cb.Types[t].Kind == "smf") }
 	idx := g.NewCageIndex()
-	// Cage index by key: packed into a uint64 (device, role, index),
-	// which hashes faster than the key's struct with its role string; a
-	// key too large to pack (no real design) goes to the struct map.
-	packed := make(map[uint64]int, 2*len(cb.Cables)) // two ends a cable
-	wide := map[ir.CageKey]int{}
-	var roles []ir.Role
-	// lookup returns the index of key's cage, or records next for it and
-	// returns false.
-	lookup := func(key ir.CageKey, next int) (int, bool) {
-		r := slices.Index(roles, key.Role)
-		if r < 0 {
-			r = len(roles)
-			roles = append(roles, key.Role)
-		}
-		if r < 256 && key.Index >= 0 && key.Index < 1<<24 && key.Device >= 0 {
-			p := uint64(key.Device)<<32 | uint64(r)<<24 | uint64(key.Index)
-			k, ok := packed[p]
-			if !ok {
-				packed[p] = next
-			}
-			return k, ok
-		}
-		k, ok := wide[key]
-		if !ok {
-			wide[key] = next
-		}
-		return k, ok
-	}
+	cages := idx.Numbers()
 	// Cages in first-seen order, so the result is deterministic; port is
 	// one of each cage's ports, to fit modules.
 	port := make([]ir.Port, 0, 2*len(cb.Cables))
@@ -419,13 +392,11 @@ func sameFiberPerCage(g *ir.Graph) {
 		for j := 0; j < int(c.Legs); j++ {
 			a, b := g.Ends(c, j)
 			for _, pt := range [2]ir.Port{a, b} {
-				key, _, _, _ := idx.Of(pt)
-				k, ok := lookup(key, len(port))
-				if !ok {
-					k = len(port)
+				k, first := cages.Of(pt)
+				if first {
 					port = append(port, pt)
 				}
-				ends = append(ends, int32(k))
+				ends = append(ends, k)
 			}
 		}
 	}
@@ -457,9 +428,10 @@ func sameFiberPerCage(g *ir.Graph) {
 	type shape struct {
 		sw    bool
 		rate  float64
-		proto string
+		proto int // index in protos: a key without a string hashes faster
 	}
 	shapes := map[shape]int32{}
+	var protos []string
 	cageShape := make([]int32, len(port))
 	for k := range cageShape {
 		cageShape[k] = ir.None
@@ -476,7 +448,13 @@ func sameFiberPerCage(g *ir.Graph) {
 		sh := cageShape[k]
 		if sh == ir.None {
 			_, c := idx.CageAt(port[k])
-			key := shape{c.Switch, c.RateBPS, g.Protocols[g.Nodes[port[k].Node].Model]}
+			proto := g.Protocols[g.Nodes[port[k].Node].Model]
+			pi := slices.Index(protos, proto)
+			if pi < 0 {
+				pi = len(protos)
+				protos = append(protos, proto)
+			}
+			key := shape{c.Switch, c.RateBPS, pi}
 			var seen bool
 			if sh, seen = shapes[key]; !seen {
 				sh = int32(len(shapes))
