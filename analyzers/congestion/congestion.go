@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -344,14 +345,14 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 			expected = j.expectedOf(&pr)
 		}
 		if len(o.phases) > 1 {
-			col.Phases = append(col.Phases, Phase{Name: pr.name, TimeS: pr.time(), CongestionFactor: pr.cf})
+			col.Phases = append(col.Phases, Phase{Name: pr.name, TimeS: pr.time(), CongestionFactor: settle(pr.cf)})
 		}
 	}
 	col.TimeS = col.LatencyS + col.BandwidthTimeS
 	wp := &o.phases[worst]
-	col.CongestionFactor = wp.cf
-	if wp.cf > 0 {
-		col.Throughput = math.Min(1, 1/wp.cf)
+	col.CongestionFactor = settle(wp.cf)
+	if col.CongestionFactor > 0 {
+		col.Throughput = math.Min(1, 1/col.CongestionFactor)
 	}
 	col.HotLinks = j.hotLinks(o.run, wp)
 	if c.Routing == "ecmp" && ecmp.Decisions > 0 {
@@ -385,6 +386,14 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 	}
 	if col.CongestionFactor > 1+1e-9 && len(col.HotLinks) > 0 {
 		h := col.HotLinks[0]
+		if unroutable > 0 {
+			// The collective never completes, so it runs at no rate; the
+			// routed transfers' hot spot is still worth fixing.
+			report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
+				fmt.Sprintf("The routed transfers of collective %q of workload %q offer %.2f× the capacity of %s (%s). %s",
+					c.Name, j.wl.Name, col.CongestionFactor, h.Link, h.capacity(), advice(c, h.Kind))))
+			return col
+		}
 		if scheduleBound(c, h.Kind) {
 			// The model's pipeline schedule puts both sends on one
 			// NIC; nothing in the design can change that, so it is
@@ -475,7 +484,7 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 		}
 		m := j.s.mult(t.slot)
 		h := HotLink{Link: g.Nodes[from].Name + " -> " + g.Nodes[to].Name, Kind: l.Kind.String(),
-			CapacityBPS: l.PhysicalBPS(), LoadBPS: t.rate / m, Utilization: t.util, ParallelLinks: int(m)}
+			CapacityBPS: l.PhysicalBPS(), LoadBPS: settle(t.rate / m), Utilization: settle(t.util), ParallelLinks: int(m)}
 		var pl *plane
 		var flows []routing.Flow
 		var of []int32
@@ -519,6 +528,9 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 				}
 			}
 		}
+		for k := range tops {
+			tops[k].LoadBPS = settle(tops[k].LoadBPS)
+		}
 		sort.SliceStable(tops, func(a, b int) bool { return tops[a].LoadBPS > tops[b].LoadBPS })
 		if len(tops) > TopFlows {
 			tops = tops[:TopFlows]
@@ -527,6 +539,23 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 		out = append(out, h)
 	}
 	return out
+}
+
+// settle rounds a load or a ratio of loads to 12 significant digits: a
+// sum of shares carries the residue of floating point (an exact factor of
+// 1 comes out 1.0000000000000002), which a requirement such as
+// congestion_factor <= 1 would read as a failure while the text shows
+// 1.00. The model's rates and fractions have a few significant digits,
+// so 12 keep all that means anything and drop only that residue.
+func settle(x float64) float64 {
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	v, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	if err != nil {
+		return x
+	}
+	return v
 }
 
 // inNetwork estimates an AllReduce with in-network reduction: NVLS when

@@ -430,13 +430,59 @@ workload "llm" {
 		t.Errorf("time %g, busbw %g, algbw %g, throughput %g, in-network %v: want none for a collective that never completes",
 			c.TimeS, c.BusBWBPS, c.AlgBWBPS, c.Throughput, c.InNetwork)
 	}
+	// In JSON the times and bandwidths are null, so a requirement that
+	// reads one cannot pass on a 0; so are an unroutable lever's.
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{`"time_s":null`, `"busbw_bps":null`, `"algbw_bps":null`, `"throughput":null`, `"latency_s":null`, `"bandwidth_time_s":null`, `"unroutable":16`} {
+		if !strings.Contains(string(b), f) {
+			t.Errorf("JSON lacks %s: %s", f, b)
+		}
+	}
+	if b, _ := json.Marshal(congestion.LeverRow{Name: "x", Unroutable: 3, ComputeTimeS: 1}); !strings.Contains(string(b), `"step_time_s":null`) || !strings.Contains(string(b), `"speedup":null`) {
+		t.Errorf("unroutable lever: %s", b)
+	}
 	wl := res.Workloads[0]
 	if wl.Step != nil || len(wl.Scaling) != 0 {
 		t.Errorf("step %+v, %d scaling rows: want neither", wl.Step, len(wl.Scaling))
 	}
 	var text bytes.Buffer
 	congestion.WriteText(&text, res.Workloads)
-	if s := text.String(); !strings.Contains(s, "unroutable: 16 transfers with no path") || strings.Contains(s, "busbw") || strings.Contains(s, "step:") {
-		t.Errorf("text:\n%s\nwant the unroutable count and no busbw or step line", s)
+	if s := text.String(); !strings.Contains(s, "unroutable: 16 transfers with no path") || strings.Contains(s, "busbw") ||
+		strings.Contains(s, "step: compute") || !strings.Contains(s, `step: none: collective "gradients" never completes`) {
+		t.Errorf("text:\n%s\nwant the unroutable count, no busbw and no step time", s)
+	}
+}
+
+// An AllToAll's transfers with no path are counted in pairs, as its flows
+// are: 2 and 3 DGX H100 with no fabric leave the 16 × 8 and 24 × 16
+// pairs across servers unroutable and route the 16 × 7 and 24 × 7 inside
+// them.
+func TestUnroutableAllToAllPairs(t *testing.T) {
+	for _, c := range []struct{ servers, unroutable, flows int }{{2, 16 * 8, 16 * 7}, {3, 24 * 16, 24 * 7}} {
+		dir := t.TempDir()
+		design := fmt.Sprintf(`node_group "dgx" {
+  model = "DGX-H100"
+  count = %d
+}
+workload "w" {
+  gpus = node_group.dgx.gpus
+  collective "a2a" {
+    op    = "alltoall"
+    size  = "1GB"
+    group = "all"
+  }
+}
+`, c.servers)
+		if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(design), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, _ := analyze(t, compile(t, dir))
+		got := collective(t, res, "w", "a2a")
+		if got.Unroutable != c.unroutable || got.Flows != int64(c.flows) {
+			t.Errorf("%d servers: %d unroutable, %d flows; want %d, %d", c.servers, got.Unroutable, got.Flows, c.unroutable, c.flows)
+		}
 	}
 }

@@ -20,7 +20,11 @@ type denseRoute struct {
 // fabric (one per destination rail under PXN, where the egress NIC is the
 // one on the destination's rail) plus per-GPU and per-NIC aggregate flows
 // for the NVLink relays and PCIe hops. Every pair offers the least of its
-// shares of the ports it is injected at. It returns the number of pairs.
+// shares of the ports it is injected at. It returns the number of pairs
+// routed, and adds those with no path to res.unroutable: a pair from a
+// rank with no egress to the destination's rail, into a rank with no
+// NIC on the fabric, or inside a server between GPUs that share no
+// NVLink island and no PCIe path.
 //
 // The phases: group the ranks by server and by destination rail, plan
 // each rank's route to each rail (its egress NIC and PXN relay), add the
@@ -28,24 +32,22 @@ type denseRoute struct {
 // NVLink and PCIe hops on either side of it.
 func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 	n := len(d.ranks)
-	pairs := float64(n) * float64(n-1)
+	before := res.unroutable
 	a := &denseAllToAll{r: r, d: d, lg: lg, res: res}
 	a.groupByServer()
 	a.groupByRail()
 	a.planRoutes()
 	a.serverPairs()
+	routed := func() float64 { return float64(n)*float64(n-1) - float64(res.unroutable-before) }
 	if r.fab == nil {
-		if len(a.members) > 1 {
-			res.unroutable++
-		}
-		return pairs
+		return routed() // planRoutes found no egress for any pair across servers
 	}
 	lg.up.Flows = slices.Grow(lg.up.Flows, n*len(a.rails))
 	a.byNIC = make([]nicAcc, len(r.s.g.Nodes))
 	for k := range a.rails {
 		a.railBlock(k)
 	}
-	return pairs
+	return routed()
 }
 
 // denseAllToAll is one dense AllToAll being added: its ranks grouped by
@@ -68,10 +70,13 @@ type denseAllToAll struct {
 	railTotal []int
 	local     []int // by server × rail
 
-	routes            []denseRoute // by rank × rail
-	nvCount, nicCount []int32
-	byNIC             []nicAcc
-	nicsOfRail        []ir.NodeID
+	routes []denseRoute // by rank × rail
+	// sending counts the ranks with an egress to each rail, and
+	// sendingFrom those of each server (by server × rail).
+	sending, sendingFrom []int32
+	nvCount, nicCount    []int32
+	byNIC                []nicAcc
+	nicsOfRail           []ir.NodeID
 }
 
 // nicAcc is what one egress NIC's relays hand it on one rail: one PCIe
@@ -154,6 +159,7 @@ func (a *denseAllToAll) planRoutes() {
 	a.nvCount = make([]int32, len(g.Nodes))
 	a.nicCount = make([]int32, len(g.Nodes))
 	a.routes = make([]denseRoute, len(a.d.ranks)*R)
+	a.sending, a.sendingFrom = make([]int32, R), make([]int32, len(a.members)*R)
 	for i, m := range a.d.ranks {
 		si := int(a.srvOf[i])
 		ms := a.members[si]
@@ -170,9 +176,11 @@ func (a *denseAllToAll) planRoutes() {
 				rt.egress, rt.relay = a.r.railEgress(m, rt.egress, rl)
 			}
 			if rt.egress == ir.None {
-				a.res.unroutable++
+				a.res.unroutable += remote // its pairs to every remote rank of the rail
 				continue
 			}
+			a.sending[k]++
+			a.sendingFrom[si*R+k]++
 			if rt.relay != ir.None {
 				a.nvCount[m] += int32(remote)
 			}
@@ -315,11 +323,13 @@ func (a *denseAllToAll) addSinks(k int, b *routing.Block, inRate float64, fromSe
 			continue
 		}
 		nic := a.nicOf(m)
+		si := a.srvOf[i]
 		if nic == ir.None || fp.Local(nic) < 0 {
-			a.res.unroutable++
+			// The pairs into m from the other servers' ranks that could
+			// send on its rail; those that could not are counted already.
+			a.res.unroutable += int(a.sending[k] - a.sendingFrom[int(si)*len(a.rails)+k])
 			continue
 		}
-		si := a.srvOf[i]
 		b.Dst = append(b.Dst, routing.Sink{Node: fp.Local(nic), Weight: 1, Key: si})
 		remote := float64(n - len(a.members[si]))
 		if u, w := s.pcie.p.Local(nic), s.pcie.p.Local(m); u >= 0 && w >= 0 && u != w {

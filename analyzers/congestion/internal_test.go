@@ -226,3 +226,14 @@ func TestAffinityComputedOncePerModel(t *testing.T) {
 		t.Errorf("%d affinity computations over 128 servers of one model, want 1", len(s.affinity))
 	}
 }
+
+// settle drops the floating-point residue of summed shares (an exact 1
+// summed as 1.0000000000000002, 0.1 + 0.2) and keeps 12 significant
+// digits (200 Gb/s ÷ 7 to a tenth of a bit per second).
+func TestSettle(t *testing.T) {
+	for _, c := range [][2]float64{{1.0000000000000002, 1}, {0.1 + 0.2, 0.3}, {199999999999.99997, 200e9}, {1.56, 1.56}, {0, 0}, {28571428571.42857, 28571428571.4}} {
+		if got := settle(c[0]); got != c[1] {
+			t.Errorf("settle(%v) = %v, want %v", c[0], got, c[1])
+		}
+	}
+}

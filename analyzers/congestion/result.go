@@ -5,6 +5,11 @@ package congestion
 // field names: _bps bits per second per direction, _bytes, _s seconds;
 // ratios are plain numbers.
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Workload is one workload's entry.
 type Workload struct {
 	Name    string `json:"name"`    // the block's label
@@ -63,13 +68,14 @@ type Collective struct {
 	Order      string `json:"order"`   // "rail_aware" or "naive"
 	Routing    string `json:"routing"` // "ecmp", "ideal" or "pinned"
 	Path       string `json:"path"`    // "minimal", "valiant" or "ugal"
-	// Flows counts point-to-point transfers (rank pairs × ring channels).
+	// Flows counts the point-to-point transfers routed (rank pairs × ring
+	// channels; AllToAll pairs); Unroutable those with no path.
 	Flows int64 `json:"flows"`
 	// Unroutable counts the transfers that have no path (the
 	// collective-unroutable error). When it is above 0 the collective
 	// never completes: Throughput, the times, AlgBWBPS and BusBWBPS are
-	// 0, Phases and InNetwork absent, and CongestionFactor and HotLinks
-	// cover the routed transfers only.
+	// 0 here and null in JSON (MarshalJSON), Phases and InNetwork absent,
+	// and CongestionFactor and HotLinks cover the routed transfers only.
 	Unroutable int `json:"unroutable,omitempty"`
 	// CongestionFactor is the largest offered load ÷ capacity over every
 	// link direction (docs/reference/design-brief.md "Congestion load"); Throughput is
@@ -217,4 +223,61 @@ type ScalingRow struct {
 	OverlapSpeedup    float64 `json:"overlap_speedup"`
 	Efficiency        float64 `json:"efficiency"`
 	OverlapEfficiency float64 `json:"overlap_efficiency"`
+}
+
+// MarshalJSON writes c as its fields say, except that a collective that
+// never completes (Unroutable above 0) has null for its throughput,
+// times and bandwidths: a requirement that reads one is then invalid,
+// never met by a 0.
+func (c Collective) MarshalJSON() ([]byte, error) {
+	type plain Collective
+	if c.Unroutable == 0 {
+		return marshal(plain(c))
+	}
+	// The outer fields shadow the embedded ones of the same names.
+	return marshal(struct {
+		plain
+		Throughput     *float64 `json:"throughput"`
+		AlgBWBPS       *float64 `json:"algbw_bps"`
+		BusBWBPS       *float64 `json:"busbw_bps"`
+		TimeS          *float64 `json:"time_s"`
+		LatencyS       *float64 `json:"latency_s"`
+		BandwidthTimeS *float64 `json:"bandwidth_time_s"`
+	}{plain: plain(c)})
+}
+
+// MarshalJSON writes r as its fields say, except that a lever whose job
+// cannot be routed has null for its times and speed-up, and one whose
+// job's own collectives cannot all be routed has a null speed-up.
+func (r LeverRow) MarshalJSON() ([]byte, error) {
+	type plain LeverRow
+	switch {
+	case r.Unroutable > 0:
+		return marshal(struct {
+			plain
+			CommTimeS   *float64 `json:"comm_time_s"`
+			HiddenTimeS *float64 `json:"hidden_time_s"`
+			StepTimeS   *float64 `json:"step_time_s"`
+			Speedup     *float64 `json:"speedup"`
+		}{plain: plain(r)})
+	case r.Speedup == 0:
+		return marshal(struct {
+			plain
+			Speedup *float64 `json:"speedup"`
+		}{plain: plain(r)})
+	}
+	return marshal(plain(r))
+}
+
+// marshal is json.Marshal without HTML escaping, as the report writes
+// every other field ("a -> b", not "a -\u003e b"): a MarshalJSON's bytes
+// are copied into the report as they are.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -3,6 +3,8 @@ package congestion
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/lang/units"
@@ -25,7 +27,7 @@ func WriteText(w io.Writer, ws []Workload) {
 		for _, c := range wl.Collectives {
 			derived := ""
 			if c.Derivation != "" {
-				derived = fmt.Sprintf(", %.4g per step, from the model", c.PerStep)
+				derived = fmt.Sprintf(", %s per step, from the model", perStep(c.PerStep))
 			}
 			fmt.Fprintf(w, "  %-14s %s %s over %d×%d ranks, %s, %s/%s%s\n", c.Name, c.Op, c.Algorithm,
 				c.Groups, c.Ranks, units.Size(c.SizeBytes), c.Order, c.Routing, derived)
@@ -55,10 +57,19 @@ func WriteText(w io.Writer, ws []Workload) {
 			}
 			if c.InNetwork != nil {
 				how := fmt.Sprintf("%.2f× faster", c.InNetwork.Speedup)
-				if c.InNetwork.Speedup < 1 {
+				switch {
+				case math.Abs(c.InNetwork.Speedup-1) < 0.005:
+					how = "as fast: no gain here"
+				case c.InNetwork.Speedup < 1:
 					how = fmt.Sprintf("%.2f× slower: not worth it here", 1/c.InNetwork.Speedup)
 				}
 				fmt.Fprintf(w, "      %s: %s (%s)\n", c.InNetwork.Kind, seconds(c.InNetwork.TimeS), how)
+			}
+		}
+		for _, c := range wl.Collectives {
+			if c.Unroutable > 0 {
+				fmt.Fprintf(w, "  step: none: collective %q never completes\n", c.Name)
+				break
 			}
 		}
 		if s := wl.Step; s != nil {
@@ -76,7 +87,7 @@ func WriteText(w io.Writer, ws []Workload) {
 		if len(wl.Scaling) > 0 {
 			fmt.Fprintf(w, "  %8s %10s %10s %8s %9s %8s\n", "GPUs", "step", "ideal×", "×", "overlap×", "eff.")
 			for _, r := range wl.Scaling {
-				fmt.Fprintf(w, "  %8d %10s %10.1f %8.1f %9.1f %7.0f%%\n", r.GPUs, seconds(r.StepTimeS),
+				fmt.Fprintf(w, "  %8s %10s %10.1f %8.1f %9.1f %7.0f%%\n", units.Count(r.GPUs), seconds(r.StepTimeS),
 					r.IdealSpeedup, r.Speedup, r.OverlapSpeedup, 100*r.Efficiency)
 			}
 		}
@@ -84,8 +95,8 @@ func WriteText(w io.Writer, ws []Workload) {
 			fmt.Fprintf(w, "  %-16s %10s %10s %10s %9s  %s\n", "lever", "compute", "comm", "step", "speed-up", "changes")
 			for _, l := range wl.Levers {
 				if l.Unroutable > 0 {
-					fmt.Fprintf(w, "  %-16s %10s %s with no path: no step time  %s\n", l.Name, seconds(l.ComputeTimeS),
-						units.CountOf(l.Unroutable, "transfer", "transfers"), strings.Join(l.Changes, ", "))
+					fmt.Fprintf(w, "  %-16s %10s %10s %10s %9s  %s (never completes: %s with no path)\n", l.Name, seconds(l.ComputeTimeS),
+						"–", "–", "–", strings.Join(l.Changes, ", "), units.CountOf(l.Unroutable, "transfer", "transfers"))
 					continue
 				}
 				speedup := fmt.Sprintf("%8.2f×", l.Speedup)
@@ -97,6 +108,15 @@ func WriteText(w io.Writer, ws []Workload) {
 			}
 		}
 	}
+}
+
+// perStep writes a collective's runs per step: a whole count with
+// thousands separators ("2,560"), else four significant digits ("1.75").
+func perStep(n float64) string {
+	if n == math.Trunc(n) && n < 1e15 {
+		return units.Count(int(n))
+	}
+	return strconv.FormatFloat(n, 'g', 4, 64)
 }
 
 // seconds formats a modelled duration at three significant digits, in

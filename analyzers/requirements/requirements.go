@@ -284,7 +284,7 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []resu
 // at, so "Unsupported attribute" comes with the list of what exists.
 func available(d *hcl.Diagnostic) string {
 	if strings.Contains(d.Detail, "must not be null") {
-		return "A value it reads is null: a result that is unbounded or unknown, such as fabric.<f>.whatif.<class>.oversubscription.<tier> when some scenario leaves a switch of the tier with no uplink, or unit_oversubscription.<kind> when it cuts a unit off (units_cut_off counts them). The requirement cannot hold."
+		return "A value it reads is null: a result that is unbounded or unknown, such as fabric.<f>.whatif.<class>.oversubscription.<tier> when some scenario leaves a switch of the tier with no uplink, or unit_oversubscription.<kind> when it cuts a unit off (units_cut_off counts them), or the time, bandwidth or speed-up of a collective or lever that never completes (its unroutable counts the transfers with no path). The requirement cannot hold."
 	}
 	if d.Expression == nil || d.EvalContext == nil || d.Summary != "Unsupported attribute" && d.Summary != "Invalid index" {
 		return "" // a function error, say, is not about the fields
