@@ -308,14 +308,14 @@ func writeCables(b *strings.Builder, rows []Item, total int) {
 	for _, it := range rows {
 		w := "–"
 		if it.KgEach > 0 {
-			w = Kilograms(it.KgEach * float64(it.Count))
+			w = kilogramsText(it.KgEach * float64(it.Count))
 			kg += it.KgEach * float64(it.Count)
 		} else {
 			unknown += it.Count
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", it.Item, it.Detail, Metres(it.LengthM), units.Count(it.Count), w)
 	}
-	sum := Kilograms(kg)
+	sum := kilogramsText(kg)
 	if unknown > 0 {
 		sum = "at least " + sum
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // ErrNoPlan is returned for a graph that has no cable plan (compiled
@@ -142,4 +143,15 @@ func Metres(m float64) string {
 // the gram at most, as a bare number.
 func Kilograms(kg float64) string {
 	return strconv.FormatFloat(float64(int64(kg*1000+0.5))/1000, 'f', -1, 64)
+}
+
+// kilogramsText writes a weight for a reader (bom.md): to 0.1 kg, with
+// thousands separators ("15,416.6", "9.0"), and "<0.1" for less. The CSV
+// keeps Kilograms' grams.
+func kilogramsText(kg float64) string {
+	tenths := int64(kg*10 + 0.5)
+	if tenths == 0 && kg > 0 {
+		return "<0.1"
+	}
+	return units.Count(int(tenths/10)) + "." + strconv.FormatInt(tenths%10, 10)
 }
