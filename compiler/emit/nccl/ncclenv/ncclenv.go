@@ -268,6 +268,13 @@ func (d Design) Text() []byte {
 		b.WriteString("# this fabric; set 0 only if its rails do not meet in the fabric.\n\n")
 	}
 	b.WriteString(d.socketIfname())
+	if d.ComputeProtocol == "ethernet" {
+		// The RoCE settings depend on the hosts' configuration, which a
+		// design does not state; saying so beats leaving them unnamed.
+		b.WriteString("# RoCE: NCCL_IB_GID_INDEX (the GID of the RoCE version and address family the fabric runs) and\n")
+		b.WriteString("# NCCL_IB_TC (the traffic class of the lossless queue) follow the hosts' and switches' RoCE\n")
+		b.WriteString("# configuration, which the design does not state: topoc neither sets nor checks them.\n\n")
+	}
 	b.WriteString(d.p2pComment())
 	if d.TopoFile {
 		fmt.Fprintf(&b, "# The topology file `topoc build --emit nccl` writes for this model (nccl/%s.xml); install it here.\n", emit.SafeName(d.Model))

@@ -405,7 +405,7 @@ func TestSocketsOnEthernetCompute(t *testing.T) {
 		t.Fatalf("compute protocol %q, want ethernet", d.ComputeProtocol)
 	}
 	text := string(d.Text())
-	for _, s := range []string{"run Ethernet (RoCE) and have no ib* interface", "The model names the compute ports ibp24s0, ..., IPoIB names"} {
+	for _, s := range []string{"run Ethernet (RoCE) and have no ib* interface", "The model names the compute ports ibp24s0, ..., IPoIB names", "# RoCE: NCCL_IB_GID_INDEX"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("file lacks %q:\n%s", s, text)
 		}
@@ -414,7 +414,7 @@ func TestSocketsOnEthernetCompute(t *testing.T) {
 		t.Errorf("file offers IPoIB interfaces as NCCL's pick on an Ethernet host:\n%s", text)
 	}
 	ib := design(t, "dgx-h100-superpod", "scalable_units=1")
-	if ib.ComputeProtocol != "infiniband" || !strings.Contains(string(ib.Text()), "IPoIB interfaces (ibp24s0, ...)") {
+	if ib.ComputeProtocol != "infiniband" || !strings.Contains(string(ib.Text()), "IPoIB interfaces (ibp24s0, ...)") || strings.Contains(string(ib.Text()), "RoCE") {
 		t.Errorf("InfiniBand DGX: protocol %q, file:\n%s", ib.ComputeProtocol, ib.Text())
 	}
 }
