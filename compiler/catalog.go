@@ -78,7 +78,7 @@ func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
 	if s := suggest(name, known); s != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", s)
 	} else if len(known) > 0 && len(known) <= 12 {
-		detail += fmt.Sprintf(" Known: %v.", known)
+		detail += fmt.Sprintf(" Known: %s.", quotedList(known))
 	}
 	return diag.Error(diag.UnknownReference, rng, "Unknown "+kind, detail)
 }

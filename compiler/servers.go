@@ -212,7 +212,19 @@ func (s *state) setHostname(n ir.NodeID, h lang.Val[string], taken map[string]ho
 // built from it.
 func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 	ok := true
-	bad := func(d *hcl.Diagnostic) { s.diags = append(s.diags, d); ok = false }
+	bad := func(d *hcl.Diagnostic) {
+		// A fault in what a design's model inherits from a built-in base
+		// is the design's to fix: it is reported at base, which the
+		// design wrote, and says what it inherits.
+		if d.Subject != nil && d.Subject.Filename == lang.BuiltinFilename && m.Base.Set && m.Base.Range.Filename != lang.BuiltinFilename {
+			d.Detail = fmt.Sprintf("Node model %q inherits this from its base %q (%s): %s Override the inherited block or argument in %q, or drop base.",
+				m.Name, m.Base.V, d.Subject, d.Detail, m.Name)
+			d.Subject = m.Base.Range.Ptr()
+			d.Context = nil
+		}
+		s.diags = append(s.diags, d)
+		ok = false
+	}
 	// A model without a gpu (or a nic without a model) is allowed: an
 	// imported NCCL file names devices by class only. Such GPUs get no
 	// NVLink and such NICs no port rate.
@@ -267,7 +279,7 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 			idx, _ := strconv.ParseInt(mm[2], 10, 64)
 			if n, found := counts[mm[1]]; !found || idx >= n {
 				bad(diag.Error(diag.UnknownReference, p.NICs.Range, "No such NIC",
-					fmt.Sprintf("%q names no NIC of this node model (roles: %v).", r, keys(counts))))
+					fmt.Sprintf("%q names no NIC of this node model (its roles: %s).", r, quotedList(keys(counts)))))
 			}
 		}
 	}

@@ -307,7 +307,7 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 		if sug := suggest(w.Fabric.V, names); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		} else if len(names) > 0 {
-			detail += fmt.Sprintf(" Fabrics: %v.", names)
+			detail += fmt.Sprintf(" Fabrics: %s.", quotedList(names))
 		} else {
 			detail += " Declare the fabric that joins the servers' NICs, or remove fabric."
 		}
