@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -75,7 +76,7 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 	rep := res.checkReport(fabrics)
 	chk := &rep
 	if title == "" {
-		title = "Design review: " + strings.Join(args, ", ")
+		title = "Design review: " + strings.Join(reviewNames(args), ", ")
 	}
 	rv := &report.Review{Title: title, Inputs: args, Check: chk}
 	var arts []emit.Artifact
@@ -183,4 +184,20 @@ func failureView(g *ir.Graph, o *resilience.Outcome) *emit.Failure {
 		}
 	}
 	return fv
+}
+
+// reviewNames names each input path for a title as a reader knows the
+// design: "." and ".." by the directory's own name, other paths as
+// written.
+func reviewNames(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if b := filepath.Base(filepath.Clean(a)); b == "." || b == ".." {
+			if abs, err := filepath.Abs(a); err == nil {
+				out[i] = filepath.Base(abs)
+			}
+		}
+	}
+	return out
 }
