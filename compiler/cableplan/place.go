@@ -275,16 +275,16 @@ func (p *placer) placeHosts() {
 	per := int32(serverFillU / implicitHostU)
 	var cur *rackState
 	in := int32(0)
-	var key string
+	var last *ir.Node // the host before: a new fabric or unit starts a rack
 	for i := range p.g.Nodes {
 		n := &p.g.Nodes[i]
 		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role != ir.RoleNone || p.mountOf[i] >= 0 {
 			continue
 		}
-		k := fmt.Sprint(n.Fabrics, n.Unit, n.UnitIndex)
-		if cur == nil || in == per || k != key {
-			cur, in, key = p.newRack("compute"), 0, k
+		if cur == nil || in == per || n.Unit != last.Unit || n.UnitIndex != last.UnitIndex || !slices.Equal(n.Fabrics, last.Fabrics) {
+			cur, in = p.newRack("compute"), 0
 		}
+		last = n
 		p.mountBottom(ir.NodeID(i), cur, implicitHostU)
 		in++
 	}
