@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/topoc/topoc/lang/units"
 	"io"
 	"math"
 	"os/exec"
@@ -27,7 +28,7 @@ type result struct {
 }
 
 func (r result) String() string {
-	return fmt.Sprintf("wall %v cpu %v rss %.0f MiB endpoints %.0f exit %d", r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), float64(r.rssBytes)/(1<<20), r.endpoints, r.exit)
+	return fmt.Sprintf("wall %s cpu %s rss %s endpoints %s exit %d", dur(r.wall), dur(r.cpu), mib(float64(r.rssBytes)), units.Count(int(r.endpoints)), r.exit)
 }
 
 // measure runs `topoc check --format json [extra...] dir` runs times.

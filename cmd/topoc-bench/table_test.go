@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 // The slope of t = c·n^b through any two points is b.
@@ -40,10 +41,23 @@ PASS`
 	}
 }
 
-func TestGroup(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 131072: "131,072", 1234567: "1,234,567"} {
-		if got := group(n); got != want {
-			t.Errorf("group(%d) = %q, want %q", n, got, want)
+// verdict names each missed target of issue 16 and passes a row no
+// target speaks of.
+func TestVerdict(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		p        point
+		exponent float64
+		want     string
+	}{
+		{point{series: "rail", n: 131072, m: result{wall: 400 * ms, rssBytes: 200 << 20}}, 1.0, "meets"},
+		{point{series: "rail", n: 131072, m: result{wall: 3740 * ms, rssBytes: 480 << 20}}, 1.2, "misses: wall 3.74s > 500ms, RSS 480 MiB > 256 MiB, growth n^1.20 > n^1.05"},
+		{point{series: "fattree", n: 1024000, m: result{wall: 10600 * ms, rssBytes: 1300 << 20}}, math.NaN(), "misses: wall 10.6s > 3s"},
+		{point{series: "planes", n: 1048576, m: result{wall: 4 * time.Second, rssBytes: 3 << 30}}, math.NaN(), "misses: RSS 3,072 MiB > 2,048 MiB"},
+		{point{series: "rail", n: 8192, m: result{wall: 300 * ms}}, math.NaN(), "–"},
+	} {
+		if got := verdict(c.p, c.exponent); got != c.want {
+			t.Errorf("%s at %v: %q, want %q", c.p.series, c.p.n, got, c.want)
 		}
 	}
 }
