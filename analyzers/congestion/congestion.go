@@ -365,7 +365,7 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 		col.AlgBWBPS = 8 * c.SizeBytes / col.TimeS
 		col.BusBWBPS = col.AlgBWBPS * col.BusBWFactor
 	}
-	if c.Op == ir.OpAllReduce && c.Algorithm != "nvls" && !j.noInNetwork {
+	if c.Op == ir.OpAllReduce && c.Algorithm != "nvls" && !j.noInNetwork && unroutable == 0 {
 		col.InNetwork = j.inNetwork(c, o)
 	}
 	if unroutable > 0 {
@@ -374,7 +374,7 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 		// congestion of the transfers that were routed.
 		col.Unroutable = unroutable
 		col.Throughput, col.TimeS, col.LatencyS, col.BandwidthTimeS = 0, 0, 0, 0
-		col.AlgBWBPS, col.BusBWBPS, col.Phases, col.InNetwork = 0, 0, nil, nil
+		col.AlgBWBPS, col.BusBWBPS, col.Phases = 0, 0, nil
 	}
 	if report == nil {
 		return col

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -21,7 +23,7 @@ func TestNoVocabularyLiterals(t *testing.T) {
 	vocab := map[string]bool{}
 	for _, k := range []LinkKind{LinkTerminal, LinkLocal, LinkGlobal, LinkHostEdge, LinkEdgeAggregation,
 		LinkAggregationCore, LinkNodeLeaf, LinkLeafSpine, LinkSpineSuperSpine, LinkGPUNVSwitch, LinkNVLink,
-		LinkPCIe, LinkC2C, LinkCPUCPU, LinkCustom} {
+		LinkPCIe, LinkC2C, LinkCPUCPU, LinkCustom, LinkApplianceLeaf} {
 		vocab[k.String()] = true
 	}
 	for _, f := range []Family{FamilyFatTree, FamilyClos, FamilyDragonfly, FamilyNVLinkDomain, FamilyCustom} {
@@ -106,5 +108,47 @@ func TestNoVocabularyLiterals(t *testing.T) {
 	}
 	for _, b := range bad {
 		t.Errorf("%s: a string literal of an IR kind, family or role; use the constant in compiler/ir/vocab.go", b)
+	}
+}
+
+// A link kind is its name: every constant reads back as itself, a new
+// name gets one number for good (also when many goroutines ask at once),
+// JSON carries the name both ways, and kinds sort by name.
+func TestLinkKindNames(t *testing.T) {
+	for k := LinkTerminal; k <= LinkApplianceLeaf; k++ {
+		if k.String() == "" || LinkKindOf(k.String()) != k {
+			t.Errorf("kind %d named %q reads back as %d", k, k, LinkKindOf(k.String()))
+		}
+	}
+	if LinkKindOf("leaf_spine") != LinkLeafSpine || TierLinkKind("leaf", "spine") != LinkLeafSpine {
+		t.Error("leaf_spine is not LinkLeafSpine")
+	}
+	var wg sync.WaitGroup
+	got := make([]LinkKind, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() { defer wg.Done(); got[i] = TierLinkKind("tor", "agg_test") }()
+	}
+	wg.Wait()
+	for _, k := range got {
+		if k != got[0] || k.String() != "tor_agg_test" {
+			t.Fatalf("kinds %v for one name", got)
+		}
+	}
+	if _, ok := LookupLinkKind("never_named"); ok {
+		t.Error("LookupLinkKind added a name")
+	}
+	b, err := json.Marshal(map[LinkKind]LinkKind{LinkPCIe: LinkNVLink})
+	if err != nil || string(b) != `{"pcie":"nvlink"}` {
+		t.Errorf("JSON %s, %v", b, err)
+	}
+	var back struct{ K LinkKind }
+	if err := json.Unmarshal([]byte(`{"K":"global"}`), &back); err != nil || back.K != LinkGlobal {
+		t.Errorf("unmarshalled %v, %v", back.K, err)
+	}
+	ks := []LinkKind{LinkTorus, LinkCustom, LinkC2C, got[0]}
+	SortLinkKinds(ks)
+	if ks[0] != LinkC2C || ks[1] != LinkCustom || ks[2] != got[0] || ks[3] != LinkTorus {
+		t.Errorf("sorted %v", ks)
 	}
 }
