@@ -226,3 +226,11 @@ func TestFirstDuplicate(t *testing.T) {
 		t.Errorf("200,000 copies: %d, %d, %v; want 1, 0, true", i, j, dup)
 	}
 }
+
+func TestQuotedList(t *testing.T) {
+	for want, names := range map[string][]string{"none": nil, `"a"`: {"a"}, `"a" and "b"`: {"a", "b"}, `"a", "b" and "c"`: {"a", "b", "c"}} {
+		if got := quotedList(names); got != want {
+			t.Errorf("quotedList(%q) = %s, want %s", names, got, want)
+		}
+	}
+}

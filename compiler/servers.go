@@ -45,13 +45,16 @@ func unknownRole(sg *serverGroup, role string, rng hcl.Range) *hcl.Diagnostic {
 	return diag.Error(diag.UnknownReference, rng, "Unknown NIC role", detail)
 }
 
-// quotedList writes names as "a", "b" and "c".
+// quotedList writes names as "a", "b" and "c"; none as "none".
 func quotedList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = strconv.Quote(n)
 	}
-	if len(q) == 1 {
+	switch len(q) {
+	case 0:
+		return "none"
+	case 1:
 		return q[0]
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
