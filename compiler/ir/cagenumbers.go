@@ -37,7 +37,7 @@ func (x *CageIndex) Numbers() *CageNumbers {
 	slots := int64(0)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		c.base[i] = int32(slots)
+		c.base[i], c.base[i+1] = int32(slots), int32(slots) // no slots unless given below
 		per, ports := int32(1), max(n.Radix, 1)
 		switch {
 		case n.Kind == KindSwitch:
@@ -47,16 +47,18 @@ func (x *CageIndex) Numbers() *CageNumbers {
 		case n.Kind == KindNIC && n.Parent != None:
 			continue // numbered by key
 		}
-		c.perCage[i] = per
-		slots += int64((ports + per - 1) / per)
-		if slots >= 1<<31-1 {
-			// No real design comes near; the rest are numbered by key.
-			c.base = c.base[:i+1]
+		add := int64((ports + per - 1) / per)
+		if slots+add >= 1<<31-1 {
+			// No real design comes near; this node and the rest are
+			// numbered by key.
+			for j := i; j <= len(g.Nodes); j++ {
+				c.base[j] = int32(slots)
+			}
 			break
 		}
-	}
-	for i := len(c.base); i <= len(g.Nodes); i++ {
-		c.base = append(c.base, int32(slots))
+		c.perCage[i] = per
+		slots += add
+		c.base[i+1] = int32(slots)
 	}
 	c.slot = make([]int32, slots)
 	for i := range c.slot {
