@@ -68,12 +68,13 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 // that a design of many fabrics allocates them once. Each check leaves
 // them as it found them for the entries it touched.
 type checkScratch struct {
-	parent []int32 // union-find parent; valid only for nodes a check set
-	hasUp  []bool  // false everywhere between checks
+	parent  []int32 // union-find parent; valid only for nodes a check set
+	hasUp   []bool  // false everywhere between checks
+	hasDown []bool  // false everywhere between checks
 }
 
 func newCheckScratch(n int) *checkScratch {
-	return &checkScratch{parent: make([]int32, n), hasUp: make([]bool, n)}
+	return &checkScratch{parent: make([]int32, n), hasUp: make([]bool, n), hasDown: make([]bool, n)}
 }
 
 // checkRadix reports nodes cabled on more ports than they have. A switch
