@@ -249,6 +249,7 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 	for li := range wl.Levers {
 		out.Levers = append(out.Levers, lever(s, wl, &wl.Levers[li], loads, base))
 	}
+	out.settle()
 	return out
 }
 
@@ -541,11 +542,11 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 	return out
 }
 
-// settle rounds a load or a ratio of loads to 12 significant digits: a
-// sum of shares carries the residue of floating point (an exact factor of
-// 1 comes out 1.0000000000000002), which a requirement such as
-// congestion_factor <= 1 would read as a failure while the text shows
-// 1.00. The model's rates and fractions have a few significant digits,
+// settle rounds a load, a time or a ratio of them to 12 significant
+// digits: a sum of shares carries the residue of floating point (an exact
+// factor of 1 comes out 1.0000000000000002), which a requirement such as
+// congestion_factor <= 1 or overlap_efficiency <= 1 would read as a
+// failure while the text shows 1.00. The model's rates and fractions have a few significant digits,
 // so 12 keep all that means anything and drop only that residue.
 func settle(x float64) float64 {
 	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {

@@ -441,6 +441,9 @@ workload "llm" {
 			t.Errorf("JSON lacks %s: %s", f, b)
 		}
 	}
+	if b, _ := json.Marshal(congestion.Collective{Name: "x", Unroutable: 16}); !strings.Contains(string(b), `"congestion_factor":null`) {
+		t.Errorf("nothing routed, yet a congestion factor: %s", b)
+	}
 	if b, _ := json.Marshal(congestion.LeverRow{Name: "x", Unroutable: 3, ComputeTimeS: 1}); !strings.Contains(string(b), `"step_time_s":null`) || !strings.Contains(string(b), `"speedup":null`) {
 		t.Errorf("unroutable lever: %s", b)
 	}

@@ -227,14 +227,28 @@ type ScalingRow struct {
 
 // MarshalJSON writes c as its fields say, except that a collective that
 // never completes (Unroutable above 0) has null for its throughput,
-// times and bandwidths: a requirement that reads one is then invalid,
-// never met by a 0.
+// times and bandwidths, and for its congestion factor too when no
+// transfer was routed (Flows 0): a requirement that reads one is then
+// invalid, never met by a 0.
 func (c Collective) MarshalJSON() ([]byte, error) {
 	type plain Collective
 	if c.Unroutable == 0 {
 		return marshal(plain(c))
 	}
-	// The outer fields shadow the embedded ones of the same names.
+	// The outer fields shadow the embedded ones of the same names. With
+	// nothing routed, the congestion describes no transfer either.
+	if c.Flows == 0 {
+		return marshal(struct {
+			plain
+			CongestionFactor *float64 `json:"congestion_factor"`
+			Throughput       *float64 `json:"throughput"`
+			AlgBWBPS         *float64 `json:"algbw_bps"`
+			BusBWBPS         *float64 `json:"busbw_bps"`
+			TimeS            *float64 `json:"time_s"`
+			LatencyS         *float64 `json:"latency_s"`
+			BandwidthTimeS   *float64 `json:"bandwidth_time_s"`
+		}{plain: plain(c)})
+	}
 	return marshal(struct {
 		plain
 		Throughput     *float64 `json:"throughput"`

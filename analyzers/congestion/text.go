@@ -34,6 +34,11 @@ func WriteText(w io.Writer, ws []Workload) {
 			if c.Ranks < 2 {
 				continue
 			}
+			if c.Unroutable > 0 && c.Flows == 0 {
+				fmt.Fprintf(w, "      unroutable: none of its %s has a path; the collective never completes, so it has no congestion, time or bandwidth\n",
+					units.CountOf(c.Unroutable, "transfer", "transfers"))
+				continue
+			}
 			fmt.Fprintf(w, "      congestion %.2f", c.CongestionFactor)
 			if len(c.HotLinks) > 0 {
 				h := c.HotLinks[0]
