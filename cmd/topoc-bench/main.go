@@ -75,7 +75,7 @@ func main() {
 		check(build.Run())
 	}
 	fmt.Printf("Machine: %s; load average at start: %s\n", machine(), loadAvg())
-	fmt.Printf("Command: go run ./cmd/topoc-bench %s\n\n", shellWords(os.Args[1:]))
+	fmt.Printf("Command: cmd/topoc-bench %s\n\n", shellWords(os.Args[1:]))
 
 	var points []point
 	for _, s := range series {
@@ -122,7 +122,9 @@ func main() {
 
 	fmt.Println("\n### `topoc check` of a small design, warm")
 	fmt.Println()
-	printWarm(os.Stdout, bin, *small, *warm)
+	if printWarm(os.Stdout, bin, *small, *warm) != 0 {
+		failed++
+	}
 
 	if !*skipGo {
 		fmt.Println("\n### Go benchmarks")

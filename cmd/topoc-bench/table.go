@@ -80,8 +80,10 @@ func verdict(p point, exponent float64) string {
 	switch {
 	case len(miss) > 0:
 		return "misses: " + strings.Join(miss, ", ")
-	case wall > 0 || !math.IsNaN(exponent):
+	case wall > 0:
 		return "meets"
+	case !math.IsNaN(exponent):
+		return fmt.Sprintf("growth within n^%.2f", targetExponent)
 	}
 	return "–"
 }
@@ -103,10 +105,13 @@ func printCheckTable(w io.Writer, pts []point) {
 		dur(targetWall), mib(targetRSS), dur(targetWallM), mib(targetRSSM), dur(targetWallFT), targetExponent)
 }
 
-func printWarm(w io.Writer, bin, dir string, n int) {
+// printWarm writes the warm-start table of dir and returns the exit
+// status of its runs (the first non-zero one, else 0).
+func printWarm(w io.Writer, bin, dir string, n int) int {
 	wall, cpu, exit := warmStats(bin, dir, n)
 	fmt.Fprintf(w, "| design | runs | wall min | wall median | wall mean | CPU min | CPU median | target | exit |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | ≤ %s | %d |\n", dir, n, dur(wall[0]), dur(wall[1]), dur(wall[2]), dur(cpu[0]), dur(cpu[1]), dur(targetWarm), exit)
+	return exit
 }
 
 // benchLine is one `go test -bench` result: Benchmark<name>/<family>-<size>.

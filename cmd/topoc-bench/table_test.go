@@ -55,6 +55,7 @@ func TestVerdict(t *testing.T) {
 		{point{series: "fattree", n: 1024000, m: result{wall: 10600 * ms, rssBytes: 1300 << 20}}, math.NaN(), "misses: wall 10.6s > 3s"},
 		{point{series: "planes", n: 1048576, m: result{wall: 4 * time.Second, rssBytes: 3 << 30}}, math.NaN(), "misses: RSS 3,072 MiB > 2,048 MiB"},
 		{point{series: "rail", n: 8192, m: result{wall: 300 * ms}}, math.NaN(), "–"},
+		{point{series: "rail", n: 8192, m: result{wall: 300 * ms}}, 0.5, "growth within n^1.05"},
 	} {
 		if got := verdict(c.p, c.exponent); got != c.want {
 			t.Errorf("%s at %v: %q, want %q", c.p.series, c.p.n, got, c.want)
