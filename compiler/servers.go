@@ -280,9 +280,19 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 				continue
 			}
 			idx, _ := strconv.ParseInt(mm[2], 10, 64)
-			if n, found := counts[mm[1]]; !found || idx >= n {
+			switch n, found := counts[mm[1]]; {
+			case !found:
 				bad(diag.Error(diag.UnknownReference, p.NICs.Range, "No such NIC",
-					fmt.Sprintf("%q names no NIC of this node model (its roles: %s).", r, quotedList(keys(counts)))))
+					fmt.Sprintf("%q names no NIC of this node model: it has no nic block of role %q (its roles: %s).", r, mm[1], quotedList(keys(counts)))))
+			case idx >= n && n == 0:
+				bad(diag.Error(diag.UnknownReference, p.NICs.Range, "No such NIC",
+					fmt.Sprintf("%q names no NIC of this node model: its nic %q has count 0.", r, mm[1])))
+			case idx >= n && n == 1:
+				bad(diag.Error(diag.UnknownReference, p.NICs.Range, "No such NIC",
+					fmt.Sprintf("%q names no NIC of this node model: its one %q NIC is %s[0].", r, mm[1], mm[1])))
+			case idx >= n:
+				bad(diag.Error(diag.UnknownReference, p.NICs.Range, "No such NIC",
+					fmt.Sprintf("%q names no NIC of this node model: its %d %q NICs are %s[0] to %s[%d].", r, n, mm[1], mm[1], mm[1], n-1)))
 			}
 		}
 	}
