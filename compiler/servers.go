@@ -265,6 +265,9 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 		bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVLink split does not match the switches",
 			fmt.Sprintf("nvlink_per_switch lists %d entries but the model has %d NVSwitches; give one link count per switch.", len(m.NVLinkPerSwitch.V), m.NVSwitches.V)))
 	}
+	if gm, found := s.cat.gpus[m.GPU.V]; found && m.GPUs.V > 0 && m.NVSwitches.V > 0 && gm.NVLinkLinks.V > 0 {
+		s.checkNVLinkSplit(m, gm, bad)
+	}
 	for _, p := range m.PCIeSwitches {
 		for _, g := range p.GPUs.V {
 			if g < 0 || g >= m.GPUs.V {
@@ -297,6 +300,34 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 		}
 	}
 	return ok
+}
+
+// checkNVLinkSplit checks that every NVSwitch of model m gets NVLink from
+// each GPU and that a GPU's links to them are the links it has (gm's
+// nvlink_links): an NVSwitch given 0 links would be built with none, and
+// a split summing to more than a GPU has would use ports it lacks.
+func (s *state) checkNVLinkSplit(m *lang.NodeModel, gm *lang.GPUModel, bad func(*hcl.Diagnostic)) {
+	links, nSw := gm.NVLinkLinks.V, m.NVSwitches.V
+	split := m.NVLinkPerSwitch.V
+	if int64(len(split)) != nSw {
+		if nSw > links {
+			bad(diag.Error(diag.InvalidValue, m.NVSwitches.Range, "More NVSwitches than NVLinks",
+				fmt.Sprintf("Node model %q has %d NVSwitches, but a %s GPU has %d NVLink links: spread one per switch, %d switches get none and would be built unlinked. Set nvswitches to at most %d.", m.Name, nSw, m.GPU.V, links, nSw-links, links)))
+		}
+		return // a length mismatch is reported above
+	}
+	sum := int64(0)
+	for j, k := range split {
+		sum += k
+		if k <= 0 {
+			bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVSwitch without NVLink",
+				fmt.Sprintf("nvlink_per_switch gives NVSwitch %d of node model %q %d links from each GPU, so it would be built unlinked. Give every switch at least one link, or fewer nvswitches.", j, m.Name, k)))
+		}
+	}
+	if sum != links {
+		bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVLink split does not match the GPU",
+			fmt.Sprintf("nvlink_per_switch sums to %d links per GPU, but a %s GPU has %d NVLink links (gpu_model nvlink_links). Make the split add up to %d.", sum, m.GPU.V, links, links)))
+	}
 }
 
 // buildTemplate builds one server of node model m into a graph of its
