@@ -235,29 +235,23 @@ func (c Collective) MarshalJSON() ([]byte, error) {
 	if c.Unroutable == 0 {
 		return marshal(plain(c))
 	}
-	// The outer fields shadow the embedded ones of the same names. With
-	// nothing routed, the congestion describes no transfer either.
+	// The outer fields shadow the embedded ones of the same names; the
+	// congestion factor stays unless nothing was routed, when it
+	// describes no transfer either.
+	cf := &c.CongestionFactor
 	if c.Flows == 0 {
-		return marshal(struct {
-			plain
-			CongestionFactor *float64 `json:"congestion_factor"`
-			Throughput       *float64 `json:"throughput"`
-			AlgBWBPS         *float64 `json:"algbw_bps"`
-			BusBWBPS         *float64 `json:"busbw_bps"`
-			TimeS            *float64 `json:"time_s"`
-			LatencyS         *float64 `json:"latency_s"`
-			BandwidthTimeS   *float64 `json:"bandwidth_time_s"`
-		}{plain: plain(c)})
+		cf = nil
 	}
 	return marshal(struct {
 		plain
-		Throughput     *float64 `json:"throughput"`
-		AlgBWBPS       *float64 `json:"algbw_bps"`
-		BusBWBPS       *float64 `json:"busbw_bps"`
-		TimeS          *float64 `json:"time_s"`
-		LatencyS       *float64 `json:"latency_s"`
-		BandwidthTimeS *float64 `json:"bandwidth_time_s"`
-	}{plain: plain(c)})
+		CongestionFactor *float64 `json:"congestion_factor"`
+		Throughput       *float64 `json:"throughput"`
+		AlgBWBPS         *float64 `json:"algbw_bps"`
+		BusBWBPS         *float64 `json:"busbw_bps"`
+		TimeS            *float64 `json:"time_s"`
+		LatencyS         *float64 `json:"latency_s"`
+		BandwidthTimeS   *float64 `json:"bandwidth_time_s"`
+	}{plain: plain(c), CongestionFactor: cf})
 }
 
 // MarshalJSON writes r as its fields say, except that a lever whose job
@@ -265,22 +259,22 @@ func (c Collective) MarshalJSON() ([]byte, error) {
 // job's own collectives cannot all be routed has a null speed-up.
 func (r LeverRow) MarshalJSON() ([]byte, error) {
 	type plain LeverRow
-	switch {
-	case r.Unroutable > 0:
-		return marshal(struct {
-			plain
-			CommTimeS   *float64 `json:"comm_time_s"`
-			HiddenTimeS *float64 `json:"hidden_time_s"`
-			StepTimeS   *float64 `json:"step_time_s"`
-			Speedup     *float64 `json:"speedup"`
-		}{plain: plain(r)})
-	case r.Speedup == 0:
-		return marshal(struct {
-			plain
-			Speedup *float64 `json:"speedup"`
-		}{plain: plain(r)})
+	if r.Unroutable == 0 && r.Speedup != 0 {
+		return marshal(plain(r))
 	}
-	return marshal(plain(r))
+	times := func(v float64) *float64 { // null when the job is unroutable
+		if r.Unroutable > 0 {
+			return nil
+		}
+		return &v
+	}
+	return marshal(struct {
+		plain
+		CommTimeS   *float64 `json:"comm_time_s"`
+		HiddenTimeS *float64 `json:"hidden_time_s"`
+		StepTimeS   *float64 `json:"step_time_s"`
+		Speedup     *float64 `json:"speedup"`
+	}{plain: plain(r), CommTimeS: times(r.CommTimeS), HiddenTimeS: times(r.HiddenTimeS), StepTimeS: times(r.StepTimeS)})
 }
 
 // marshal is json.Marshal without HTML escaping, as the report writes

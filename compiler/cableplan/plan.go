@@ -145,40 +145,37 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 			n++
 		}
 	}
+	// eachEnd visits the network-port ends of the cable links in link
+	// order, A end first.
+	eachEnd := func(visit func(link int32, b bool, pt ir.Port)) {
+		for i := range g.Links {
+			l := &g.Links[i]
+			if !isCable(g, l) {
+				continue
+			}
+			for side, pt := range [2]ir.Port{l.A, l.B} {
+				if pt.Port >= 0 {
+					visit(int32(i), side == 1, pt)
+				}
+			}
+		}
+	}
 	// The ends grouped by port and in link order within a port, as a
 	// sort by (node, port, link) would leave them: a counting sort by
 	// node (the links are walked in order, so each node's ends are in
 	// link order), then each node's few ends sorted by port. At 6 million
 	// ends a comparison sort of all of them took 0.8 s.
 	at := make([]int32, len(g.Nodes)+1)
-	for i := range g.Links {
-		l := &g.Links[i]
-		if !isCable(g, l) {
-			continue
-		}
-		for _, pt := range [2]ir.Port{l.A, l.B} {
-			if pt.Port >= 0 {
-				at[pt.Node+1]++
-			}
-		}
-	}
+	eachEnd(func(_ int32, _ bool, pt ir.Port) { at[pt.Node+1]++ })
 	for v := range g.Nodes {
 		at[v+1] += at[v]
 	}
 	ends := make([]end, at[len(g.Nodes)])
 	fill := slices.Clone(at[:len(g.Nodes)])
-	for i := range g.Links {
-		l := &g.Links[i]
-		if !isCable(g, l) {
-			continue
-		}
-		for side, pt := range [2]ir.Port{l.A, l.B} {
-			if pt.Port >= 0 {
-				ends[fill[pt.Node]] = end{int64(pt.Node)<<32 | int64(uint32(pt.Port)), int32(i), side == 1}
-				fill[pt.Node]++
-			}
-		}
-	}
+	eachEnd(func(link int32, b bool, pt ir.Port) {
+		ends[fill[pt.Node]] = end{int64(pt.Node)<<32 | int64(uint32(pt.Port)), link, b}
+		fill[pt.Node]++
+	})
 	for v := range g.Nodes {
 		if node := ends[at[v]:at[v+1]]; len(node) > 1 {
 			slices.SortStableFunc(node, func(x, y end) int { return cmp.Compare(x.key, y.key) })
