@@ -87,6 +87,9 @@ func (s *state) buildClos(f *lang.Fabric) {
 		ranges["tier."+t.Name+".down"] = t.Down.Range
 		ranges["tier."+t.Name+".up"] = t.Up.Range
 	}
+	if !s.checkTierLinkKinds(c.Tiers) {
+		return
+	}
 	if len(c.Tiers) > 0 && c.Tiers[0].Striping.Set {
 		t := c.Tiers[0]
 		s.diags = append(s.diags, diag.Error(diag.InvalidValue, t.Striping.Range, "Striping on the leaf tier",
@@ -336,4 +339,39 @@ func dedupeProblems(ps []gen.ClosProblem) []gen.ClosProblem {
 		}
 	}
 	return order
+}
+
+// checkTierLinkKinds refuses tier names whose links would take the kind
+// of other links. The links between two tiers are of kind
+// "<lower>_<upper>" (ir.TierLinkKind), and analyses read a link's kind:
+// congestion treats node_leaf links as the hosts' own, and every report
+// groups links by kind. So a tier "node" below a tier "leaf" would make
+// its uplinks look like host links, and tiers "a_b" over "c" and "a" over
+// "b_c" would merge two tiers' links. A pair's kind may be a built-in
+// kind only where it is that kind's own pair (leaf under spine, spine
+// under super_spine), and no two kinds of one fabric may share a name.
+func (s *state) checkTierLinkKinds(tiers []*lang.ClosTier) bool {
+	own := map[string][2]string{"leaf_spine": {"leaf", "spine"}, "spine_super_spine": {"spine", "super_spine"}}
+	seen := map[string][2]*lang.ClosTier{}
+	ok := true
+	for i := 1; i < len(tiers); i++ {
+		lower, upper := tiers[i-1], tiers[i]
+		kind := ir.TierLinkKind(lower.Name, upper.Name).String()
+		if first, dup := seen[kind]; dup {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, upper.DeclRange, "Tier links named like other links",
+				fmt.Sprintf("The links from tier %q up to tier %q would be of kind %q, like the links from tier %q up to tier %q (%s); reports and analyses group links by kind, so the two would merge. Rename a tier so that its name and its neighbour's no longer join into the other pair's.", lower.Name, upper.Name, kind, first[0].Name, first[1].Name, first[1].DeclRange)))
+			ok = false
+			continue
+		}
+		seen[kind] = [2]*lang.ClosTier{lower, upper}
+		if pair, canonical := own[kind]; canonical && pair == [2]string{lower.Name, upper.Name} {
+			continue
+		}
+		if meaning, builtin := ir.BuiltinLinkKind(kind); builtin {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, upper.DeclRange, "Tier links named like other links",
+				fmt.Sprintf("The links from tier %q up to tier %q would be of kind %q, which topoc gives to other links (%s); analyses would take them for those. Rename tier %q or %q.", lower.Name, upper.Name, kind, meaning, lower.Name, upper.Name)))
+			ok = false
+		}
+	}
+	return ok
 }

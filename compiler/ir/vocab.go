@@ -61,6 +61,25 @@ var linkKindNames = [...]string{"", "terminal", "local", "global", "torus", "hos
 	"aggregation_core", "node_leaf", "leaf_spine", "spine_super_spine", "gpu_nvswitch", "nvlink", "pcie", "c2c",
 	"cpu_cpu", "custom", "appliance_leaf"}
 
+// builtinLinkKindMeanings say, by value, which links each built-in kind
+// is given to, for diagnostics that refuse a name that would take one.
+var builtinLinkKindMeanings = [...]string{"", "dragonfly and torus router–terminal links", "dragonfly links inside a group",
+	"dragonfly links between groups", "torus and mesh router–router links", "fat-tree host–edge links",
+	"fat-tree edge–aggregation links", "fat-tree aggregation–core links", "the links from servers and hosts up to a Clos's first tier",
+	"Clos leaf–spine links", "Clos spine–super-spine links", "NVLink-domain GPU–NVSwitch links", "NVLink links inside a server",
+	"PCIe links inside a server", "chip-to-chip links inside a server", "the links between a server's CPUs",
+	"a custom fabric's links", "the links from a Clos appliance to its leaf"}
+
+// BuiltinLinkKind reports whether name is one of the kinds above, and
+// which links topoc gives that kind to ("fat-tree host–edge links").
+func BuiltinLinkKind(name string) (meaning string, ok bool) {
+	i := slices.Index(linkKindNames[:], name)
+	if i <= 0 {
+		return "", false
+	}
+	return builtinLinkKindMeanings[i], true
+}
+
 // linkKinds is the table of link kind names: names by value, read
 // without a lock (each write publishes a new slice), and ids by name,
 // guarded by mu. Kinds are only ever added, so a value means the same

@@ -152,3 +152,24 @@ func TestLinkKindNames(t *testing.T) {
 		t.Errorf("sorted %v", ks)
 	}
 }
+
+// TestBuiltinLinkKind: every built-in kind says which links it names,
+// and a kind a design adds (a Clos tier pair) is not built in.
+func TestBuiltinLinkKind(t *testing.T) {
+	if len(builtinLinkKindMeanings) != len(linkKindNames) {
+		t.Fatalf("%d meanings for %d kinds", len(builtinLinkKindMeanings), len(linkKindNames))
+	}
+	for k := LinkTerminal; k <= LinkApplianceLeaf; k++ {
+		if m, ok := BuiltinLinkKind(k.String()); !ok || m == "" {
+			t.Errorf("%s: built in %v, meaning %q", k, ok, m)
+		}
+	}
+	if m, ok := BuiltinLinkKind("node_leaf"); !ok || !strings.Contains(m, "servers and hosts") {
+		t.Errorf("node_leaf: %v %q", ok, m)
+	}
+	for _, name := range []string{"", "tor_spine", TierLinkKind("rail", "spine").String()} {
+		if _, ok := BuiltinLinkKind(name); ok {
+			t.Errorf("%q taken for built in", name)
+		}
+	}
+}
