@@ -179,6 +179,9 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 	switch {
 	case d.HasErrors():
 		first := d.Errs()[0].(*hcl.Diagnostic)
+		if strings.Contains(first.Detail, "must not be null") {
+			return invalid(first.Subject, "Requirement reads a null value", nullReads(res.Values))
+		}
 		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
 	case v.IsNull() || !v.IsKnown():
 		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
@@ -261,9 +264,19 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []resu
 		}
 		seen[ref] = true
 		v, d := t.TraverseAbs(ctx)
+		if d.HasErrors() {
+			continue
+		}
+		if v.IsNull() && (v.Type().IsPrimitiveType() || v.Type() == cty.DynamicPseudoType) {
+			// A result the report leaves null (a time that never
+			// completes) is a value the reader must see: it is why the
+			// requirement cannot hold.
+			out = append(out, results.Value{Ref: ref})
+			continue
+		}
 		// Only scalars: a list or object the condition iterates over
 		// would repeat a whole report section in the diagnostic.
-		if d.HasErrors() || !v.IsWhollyKnown() || !v.Type().IsPrimitiveType() {
+		if !v.IsWhollyKnown() || !v.Type().IsPrimitiveType() {
 			continue
 		}
 		b, err := ctyjson.Marshal(v, v.Type())
@@ -280,12 +293,31 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []resu
 	return out
 }
 
+// nullReads says which of a condition's references read null and why a
+// result is null, for a condition that cannot be evaluated on a null
+// operand. vals are the condition's values (values), nulls among them.
+func nullReads(vals []results.Value) string {
+	var refs []string
+	for _, v := range vals {
+		if v.Value == nil && v.Lower == nil && v.Upper == nil {
+			refs = append(refs, v.Ref)
+		}
+	}
+	which := "a value it reads is null"
+	switch len(refs) {
+	case 0:
+		which = "a value it computes is null (a literal null, or a function's null result)"
+	case 1:
+		which = refs[0] + " is null"
+	default:
+		which = strings.Join(refs, ", ") + " are null"
+	}
+	return which + ": the report leaves a result null where it is unbounded or unknown, such as a whatif oversubscription when a scenario leaves a switch of the tier with no uplink, a unit_oversubscription when a scenario cuts a unit off (units_cut_off counts them), or the time, bandwidth or speed-up of a collective or lever that never completes (its unroutable counts the transfers with no path). The requirement cannot hold; to accept such a result, test it first (x == null || x <= 10)."
+}
+
 // available names the attributes of the object a failed traversal stopped
 // at, so "Unsupported attribute" comes with the list of what exists.
 func available(d *hcl.Diagnostic) string {
-	if strings.Contains(d.Detail, "must not be null") {
-		return "A value it reads is null: a result that is unbounded or unknown, such as fabric.<f>.whatif.<class>.oversubscription.<tier> when some scenario leaves a switch of the tier with no uplink, or unit_oversubscription.<kind> when it cuts a unit off (units_cut_off counts them), or the time, bandwidth or speed-up of a collective or lever that never completes (its unroutable counts the transfers with no path). The requirement cannot hold."
-	}
 	if d.Expression == nil || d.EvalContext == nil || d.Summary != "Unsupported attribute" && d.Summary != "Invalid index" {
 		return "" // a function error, say, is not about the fields
 	}

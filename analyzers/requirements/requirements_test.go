@@ -90,6 +90,7 @@ func TestWhatif(t *testing.T) {
 			"leaf_blast": results.RequirementMet, "global_half": results.RequirementUnproven, "typo": results.RequirementInvalid,
 			"leaf_oversub_after_spine": results.RequirementMet, "leaf_oversub_strict": results.RequirementFailed,
 			"group_after_global_loss": results.RequirementMet, "policy_p50": results.RequirementMet, "policy_p99": results.RequirementMet, "policy_p99_strict": results.RequirementFailed,
+			"thin_after_spine": results.RequirementInvalid,
 		}
 		for name, status := range want {
 			if o := got[name]; o.Status != status {
@@ -110,6 +111,10 @@ func TestWhatif(t *testing.T) {
 		}
 		if v := got["policy_p50"].Values; len(v) != 1 || v[0].Value != 1.0 {
 			t.Errorf("policy_p50 values %+v, want 1", v)
+		}
+		// The null it read is among its values, printed as null.
+		if v := got["thin_after_spine"].Values; len(v) != 1 || v[0].Ref != "fabric.thin.whatif.spine.oversubscription.leaf" || v[0].Value != nil || v[0].Text() != "null" {
+			t.Errorf("thin_after_spine values %+v, want the leaf oversubscription, null", v)
 		}
 		if v := got["global_half"].Values; len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil || !(*v[0].Lower < 0.5 && *v[0].Upper > 0.5) {
 			t.Errorf("global_half values %+v, want an interval around 0.5", v)

@@ -179,6 +179,8 @@ func (v Value) Text() string {
 		return formatEnd(v.Ref, *v.Lower, units.Down) + "–" + formatEnd(v.Ref, *v.Upper, units.Up)
 	case v.Lower != nil:
 		return "at least " + formatEnd(v.Ref, *v.Lower, units.Down)
+	case v.Value == nil:
+		return "null"
 	}
 	return FormatValue(v.Ref, v.Value)
 }

@@ -117,3 +117,28 @@ requirement "group_after_global_loss" {
   condition     = fabric.df.whatif.global.unit_oversubscription.group <= 1.15 && fabric.df.whatif.global.units_cut_off.group == 0
   error_message = "unused"
 }
+
+# One spine: losing it leaves every leaf with no uplink, so the leaves'
+# oversubscription after a spine loss is null (unbounded), and a
+# requirement on it cannot hold; the null it read is among its values.
+fabric "thin" {
+  clos {
+    hosts     = 16
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 4
+      down  = 4
+      up    = 1
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 1
+    }
+  }
+}
+
+requirement "thin_after_spine" {
+  condition     = fabric.thin.whatif.spine.oversubscription.leaf <= 4 # want "requirement-invalid"
+  error_message = "unused"
+}
