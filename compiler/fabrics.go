@@ -55,7 +55,11 @@ func buildFabrics(s *state) {
 			for ; known < first; known++ {
 				names[s.g.Nodes[known].Name] = true
 			}
-			qualifyNames(s.g, first, f.Name, names)
+			if qualifyNames(s.g, first, f.Name, names) {
+				for fid := firstFabric; fid < len(s.g.Fabrics); fid++ {
+					s.g.Fabrics[fid].NamePrefix = f.Name + "/"
+				}
+			}
 		}
 	}
 	refuseEmptyFabrics(s)
@@ -83,16 +87,18 @@ func refuseEmptyFabrics(s *state) {
 // would collide. When any node built for a fabric (from index first on)
 // reuses an earlier name (names holds those of the nodes before first),
 // every node of that fabric is prefixed with "<fabric>/", so names stay
-// stable and the first fabric keeps the short form.
-func qualifyNames(g *ir.Graph, first int, fabric string, names map[string]bool) {
+// stable and the first fabric keeps the short form. It reports whether
+// it prefixed them.
+func qualifyNames(g *ir.Graph, first int, fabric string, names map[string]bool) bool {
 	for _, n := range g.Nodes[first:] {
 		if names[n.Name] {
 			for i := first; i < len(g.Nodes); i++ {
 				g.Nodes[i].Name = fabric + "/" + g.Nodes[i].Name
 			}
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // paramErrors turns generator parameter errors into diagnostics at the

@@ -587,3 +587,35 @@ func TestPartialMeshPerSwitch(t *testing.T) {
 		t.Errorf("two planes: basis %q, upper %v; want units, 3", r.Basis, r.EndToEndUpperBound)
 	}
 }
+
+// TestSecondFabricUnitNames: the second of two fat-trees has its switch
+// names prefixed ("ft2/pod0/edge0"), and its units carry the same prefix
+// ("ft2/pod0"), where they were printed as the first fabric's "pod0".
+func TestSecondFabricUnitNames(t *testing.T) {
+	g := loadSource(t, `
+fabric "ft" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+fabric "ft2" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+`)
+	for name, prefix := range map[string]string{"ft": "", "ft2": "ft2/"} {
+		f := fabric(t, g, name)
+		if w := unitKind(t, f, "pod").Worst; w != prefix+"pod0" {
+			t.Errorf("%s: worst pod %q, want %q", name, w, prefix+"pod0")
+		}
+		if w := unitKind(t, f, "edge").Worst; w != prefix+"pod0/edge0" {
+			t.Errorf("%s: worst edge %q, want %q", name, w, prefix+"pod0/edge0")
+		}
+		if u := units(f, "pod"); len(u) != 4 || u[3].Name != prefix+"pod3" {
+			t.Errorf("%s: pod units %+v", name, u)
+		}
+	}
+}

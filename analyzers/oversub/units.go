@@ -125,13 +125,13 @@ func (s *scanned) kinds() []kind {
 	}
 	ls := s.levels()
 	for L, lv := range ls {
-		out = append(out, kind{name: lv.name, detail: true, label: prefixLabel(lv.name),
+		out = append(out, kind{name: lv.name, detail: true, label: prefixLabel(s.fab.NamePrefix, lv.name),
 			of: ofSwitch(func(n *ir.Node) int32 { return unitAt(n, ls, L) })})
 	}
 	rails := s.count("rails", func(n *ir.Node) int32 { return n.Rail })
 	if rails > 1 {
 		rail := ofSwitch(func(n *ir.Node) int32 { return n.Rail })
-		out = append(out, kind{name: "rail", detail: true, label: prefixLabel("rail"), of: rail})
+		out = append(out, kind{name: "rail", detail: true, label: prefixLabel(s.fab.NamePrefix, "rail"), of: rail})
 		for _, k := range out[1 : 1+len(ls)] {
 			of := make([]int32, len(sws))
 			for i := range of {
@@ -142,19 +142,21 @@ func (s *scanned) kinds() []kind {
 			}
 			out = append(out, kind{name: k.name + "_rail", of: of, railScoped: true,
 				label: func(i, n int) string {
-					return indexed(k.name, i/rails, (n+rails-1)/rails) + "/" + indexed("rail", i%rails, rails)
+					return s.fab.NamePrefix + indexed(k.name, i/rails, (n+rails-1)/rails) + "/" + indexed("rail", i%rails, rails)
 				}})
 		}
 	}
 	if planes := s.count("planes", func(n *ir.Node) int32 { return n.Plane }); planes > 1 {
-		out = append(out, kind{name: "plane", detail: true, label: prefixLabel("plane"),
+		out = append(out, kind{name: "plane", detail: true, label: prefixLabel(s.fab.NamePrefix, "plane"),
 			of: ofSwitch(func(n *ir.Node) int32 { return n.Plane })})
 	}
 	return out
 }
 
-func prefixLabel(p string) func(i, n int) string {
-	return func(i, n int) string { return indexed(p, i, n) }
+// prefixLabel names unit i of n of kind p ("pod03"), after the fabric's
+// name prefix where its switch names carry one ("ft2/pod03").
+func prefixLabel(fabricPrefix, p string) func(i, n int) string {
+	return func(i, n int) string { return fabricPrefix + indexed(p, i, n) }
 }
 
 // count returns the fabric parameter param, or else one more than the

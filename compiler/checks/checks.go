@@ -221,8 +221,11 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 	fab := g.Fabrics[f]
 	n := g.Nodes[stray[0]]
 	at := g.Range(n.Origin)
-	if fab.Composite() {
-		at = g.Range(fab.Origin) // the joining links are missing, not the member's
+	if fab.Composite() || fab.Family != ir.FamilyCustom {
+		// A composite misses joining links, not a member's; a generated
+		// family's wiring comes from its block, not from the node group
+		// that declared the stray NIC.
+		at = g.Range(fab.Origin)
 	}
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, at, "Fabric is not connected",
 		fmt.Sprintf("Fabric %q falls apart into %d pieces: %s, %s%s, cannot reach the other %s. Add the missing links.",

@@ -178,7 +178,12 @@ type Fabric struct {
 	// the fabric is added, before any of its links; nil for a fabric
 	// that composes none.
 	Members []FabricID
-	Origin  OriginID
+	// NamePrefix is what the compiler put before this fabric's node
+	// names to keep them apart from an earlier fabric's ("ft2/"), empty
+	// where they kept the short form. Unit names the analyses print
+	// ("ft2/pod0") carry it too, so they match the switches'.
+	NamePrefix string
+	Origin     OriginID
 }
 
 // Composite reports whether the fabric composes others (Members): its
