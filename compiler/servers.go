@@ -14,6 +14,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // serverGroup is a built node group.
@@ -267,6 +268,7 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 	}
 	if gm, found := s.cat.gpus[m.GPU.V]; found && m.GPUs.V > 0 && m.NVSwitches.V > 0 && gm.NVLinkLinks.V > 0 {
 		s.checkNVLinkSplit(m, gm, bad)
+		s.checkNVSwitchPorts(m, gm, bad)
 	}
 	for _, p := range m.PCIeSwitches {
 		for _, g := range p.GPUs.V {
@@ -327,6 +329,39 @@ func (s *state) checkNVLinkSplit(m *lang.NodeModel, gm *lang.GPUModel, bad func(
 	if sum != links {
 		bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVLink split does not match the GPU",
 			fmt.Sprintf("nvlink_per_switch sums to %d links per GPU, but a %s GPU has %d NVLink links (gpu_model nvlink_links). Make the split add up to %d.", sum, m.GPU.V, links, links)))
+	}
+}
+
+// checkNVSwitchPorts checks each in-box NVSwitch's NVLink ports against
+// its chip's (nvswitch_model's radix): a switch takes its share of every
+// GPU's links (nvlink_per_switch, or the even spread), so 32 GPUs on 4
+// chips would need 144 ports of a 64-port chip. Where the model names no
+// chip, nothing is checked. An unknown chip model is unknown-reference.
+func (s *state) checkNVSwitchPorts(m *lang.NodeModel, gm *lang.GPUModel, bad func(*hcl.Diagnostic)) {
+	if !m.NVSwitchModel.Set {
+		return
+	}
+	sm, found := s.cat.switches[m.NVSwitchModel.V]
+	if !found {
+		bad(unknown("switch_model", m.NVSwitchModel.V, m.NVSwitchModel.Range, keys(s.cat.switches)))
+		return
+	}
+	split := splitLinks(int(gm.NVLinkLinks.V), m.NVLinkPerSwitch.V, int(m.NVSwitches.V))
+	worst := 0 // the switch with the most links names the fault
+	for j, k := range split {
+		if k > split[worst] {
+			worst = j
+		}
+	}
+	k := split[worst]
+	if need := int64(k) * m.GPUs.V; need > sm.Radix.V {
+		rng := m.GPUs.Range
+		if !m.GPUs.Set {
+			rng = m.NVSwitchModel.Range
+		}
+		bad(diag.Error(diag.RadixExceeded, rng, "Not enough NVSwitch ports",
+			fmt.Sprintf("NVSwitch %d of node model %q takes %d NVLink links from each of its %d GPUs, %s ports, but the %s chip has %d. Use fewer GPUs per server, more nvswitches, or a chip with more ports.",
+				worst, m.Name, k, m.GPUs.V, units.Count(int(need)), sm.Name, sm.Radix.V)))
 	}
 }
 

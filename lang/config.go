@@ -224,9 +224,14 @@ type NodeModel struct {
 	// NVLinkPerSwitch lists the NVLink links from each GPU to each
 	// NVSwitch (HGX H100: 5,5,4,4); empty means spread evenly.
 	NVLinkPerSwitch Val[[]int64]
-	CPU             *CPUSpec
-	NICs            []*NICSpec
-	PCIeSwitches    []*PCIeSwitchSpec
+	// NVSwitchModel names the switch_model of the NVSwitch chips
+	// ("NVSwitch-gen3"): its radix is each chip's NVLink port budget,
+	// which the GPUs' links to one chip may not exceed. Unset: the
+	// budget is not checked.
+	NVSwitchModel Val[string]
+	CPU           *CPUSpec
+	NICs          []*NICSpec
+	PCIeSwitches  []*PCIeSwitchSpec
 	// GPUPCI, PCIDevices and NCCLDetail describe the PCIe identity of the
 	// model for NCCL (lang/nodemodel.go).
 	GPUPCI     *PCISpec

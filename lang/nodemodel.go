@@ -16,7 +16,7 @@ import (
 // topology emitter needs, and is optional everywhere: a model without it
 // still compiles, it just yields no NCCL file.
 
-var nodeModelSchema = schemaOf([]string{"base", "gpu", "gpus", "nvswitches", "nvlink_per_switch", "nccl_detail", "power"},
+var nodeModelSchema = schemaOf([]string{"base", "gpu", "gpus", "nvswitches", "nvlink_per_switch", "nvswitch_model", "nccl_detail", "power"},
 	hcl.BlockHeaderSchema{Type: "cpu"},
 	hcl.BlockHeaderSchema{Type: "nic", LabelNames: []string{"role"}},
 	hcl.BlockHeaderSchema{Type: "pcie_switch"},
@@ -116,7 +116,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &NodeModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Base: a.str("base"), GPU: a.str("gpu"), GPUs: a.int("gpus"), NVSwitches: a.int("nvswitches"),
-		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NCCLDetail: a.str("nccl_detail"), PowerW: a.power("power")}
+		NVLinkPerSwitch: a.ints("nvlink_per_switch"), NVSwitchModel: a.str("nvswitch_model"), NCCLDetail: a.str("nccl_detail"), PowerW: a.power("power")}
 	positivePower(a, m.PowerW, "node_model", m.Name)
 	*diags = append(*diags, a.diags...)
 	roles := map[string]hcl.Range{} // nic labels seen, where
@@ -307,6 +307,9 @@ func inherit(m, base *NodeModel) {
 	fill(&m.NVSwitches, base.NVSwitches)
 	if !m.NVLinkPerSwitch.Set {
 		m.NVLinkPerSwitch = base.NVLinkPerSwitch
+	}
+	if !m.NVSwitchModel.Set {
+		m.NVSwitchModel = base.NVSwitchModel
 	}
 	if !m.NCCLDetail.Set {
 		m.NCCLDetail = base.NCCLDetail

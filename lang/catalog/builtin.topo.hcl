@@ -544,9 +544,10 @@ transceiver_model "MMA1B00-C100D" {
 
 # NVIDIA DGX H100 (and DGX H200 with gpu = "H200").
 node_model "DGX-H100" {
-  gpu        = "H100" # nodes.md §2, S1 [src]
-  gpus       = 8      # S1 [src]
-  nvswitches = 4      # third-generation NVSwitch; S1, S5 [src]
+  gpu            = "H100"          # nodes.md §2, S1 [src]
+  gpus           = 8               # S1 [src]
+  nvswitches     = 4               # third-generation NVSwitch; S1, S5 [src]
+  nvswitch_model = "NVSwitch-gen3" # 64 NVLink4 ports a chip, 40 or 32 used by the GPUs; nodes.md §2, S32 [secondary]
   # nvlink_per_switch: 5 links to two switches and 4 to the other two, listed
   # in the switches' bus order as three dumps show it (OCI 1a-1d: 4/5/5/4;
   # Supermicro 05-08 and SimAI: 5 to 06 and 07); nodes.md §2, S6, S8, S9 [src]
@@ -637,9 +638,10 @@ node_model "DGX-H100" {
 # 400G compute NIC per GPU. Storage NICs, NIC speeds and the switch depth vary
 # by vendor (nodes.md §2.2): declare your own node_model for a specific server.
 node_model "HGX-H100" {
-  gpu        = "H100" # nodes.md §2 [src]
-  gpus       = 8      # S5 [src]
-  nvswitches = 4      # S5 [src]
+  gpu            = "H100"          # nodes.md §2 [src]
+  gpus           = 8               # S5 [src]
+  nvswitches     = 4               # S5 [src]
+  nvswitch_model = "NVSwitch-gen3" # nodes.md §2, S32 [secondary]
   # nvlink_per_switch: as DGX-H100; S6, S8, S9 [src]
   nvlink_per_switch = [4, 5, 5, 4]
 
@@ -702,9 +704,10 @@ node_model "HGX-H100" {
 
 # NVIDIA DGX B200.
 node_model "DGX-B200" {
-  gpu        = "B200" # nodes.md §3, S11 [src]
-  gpus       = 8      # S11 [src]
-  nvswitches = 2      # fifth-generation NVLink switch chips; S11 [src]
+  gpu            = "B200"          # nodes.md §3, S11 [src]
+  gpus           = 8               # S11 [src]
+  nvswitches     = 2               # fifth-generation NVLink switch chips; S11 [src]
+  nvswitch_model = "NVSwitch-gen4" # 72 NVLink5 ports a chip [derived], all 72 used by 8 GPUs x 9 links; nodes.md §4
   # nvlink_per_switch: unset, so the 18 links spread evenly, 9 to each chip
   # (8 x 18 = 144 links / 2 chips = 72 per chip [derived]; split unconfirmed).
 
@@ -906,9 +909,10 @@ node_model "GB200-NVL72-compute-tray" {
 # Azure ND H100 v5 (Standard_ND96isr_H100_v5) as the guest sees it, after
 # nccl-xml/azhpc_ndv5-topo.xml (S25). The host CPU model is not published.
 node_model "ND-H100-v5" {
-  gpu        = "H100" # 8 x H100 80 GB with NVLink 4.0; nodes.md §6, S24 [src]
-  gpus       = 8      # S24 [src]
-  nvswitches = 4      # not visible in the VM; an HGX H100 host is [inferred] (nodes.md §6 sketch)
+  gpu            = "H100"          # 8 x H100 80 GB with NVLink 4.0; nodes.md §6, S24 [src]
+  gpus           = 8               # S24 [src]
+  nvswitches     = 4               # not visible in the VM; an HGX H100 host is [inferred] (nodes.md §6 sketch)
+  nvswitch_model = "NVSwitch-gen3" # as HGX H100 [inferred]
   # nvlink_per_switch: as HGX H100 [inferred]
   nvlink_per_switch = [4, 5, 5, 4]
 
