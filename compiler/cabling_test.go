@@ -511,3 +511,62 @@ func TestOneFiberTypePerCage(t *testing.T) {
 		}
 	}
 }
+
+// 200G hosts on QM9700 leaves whose 400G ports split 2 x 200G (NDR200):
+// no copper part and no AOC splits one NDR port (the HDR 200G AOC was
+// chosen before, a part that does not plug into an NDR cage), so each
+// broken-out port is one 1:2 multimode fiber (MFP7E20) with a leg per
+// host, behind a twin-port module in the leaf's cage and a single-port
+// 400G module at 200G in each host's (cabling.md §1a/§1c, S5, S6).
+func TestCablingSplitterFiber(t *testing.T) {
+	g, diags := compileDiags(t, `
+fabric "backend" {
+  clos {
+    hosts     = 256
+    host_rate = "200Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 4
+      down  = 64
+      up    = 32
+    }
+    tier "spine" {
+      model = "QM9700"
+    }
+  }
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	split, hostLegs := 0, 0
+	for _, c := range g.Cabling.Cables {
+		l := &g.Links[g.Cabling.Legs[c.Leg0]]
+		if l.Kind != ir.LinkNodeLeaf {
+			continue
+		}
+		model := g.Cabling.Types[c.Type].Model
+		if model != "MMF-SR4-400G" || !c.SplitFiber || c.Legs != 2 || g.CableLegs(c) != 2 {
+			t.Fatalf("host cable %s: %s, splitter fiber %v, %d legs; want one MMF-SR4-400G 1:2 splitter fiber per leaf port", g.CableID(int(c.Seq-1)), model, c.SplitFiber, c.Legs)
+		}
+		split++
+		hostLegs += int(c.Legs)
+	}
+	if split != 128 || hostLegs != 256 {
+		t.Errorf("%d splitter fibers carrying %d host links; want 128 and 256", split, hostLegs)
+	}
+	modules := map[string]int{}
+	for _, c := range g.Cages() {
+		name := "(none)"
+		if c.Transceiver != ir.None {
+			name = g.Parts.Transceivers[c.Transceiver].Name
+		}
+		if g.Cabling.Types[c.CableType].Model == "MMF-SR4-400G" {
+			modules[name]++
+		}
+	}
+	// 4 leaves x 32 down ports in 16 twin cages; 256 hosts.
+	if modules["MMA4Z00-NS"] != 64 || modules["MMA4Z00-NS400"] != 256 || len(modules) != 2 {
+		t.Errorf("modules at the splitter fibers' cages %v; want 64 MMA4Z00-NS and 256 MMA4Z00-NS400", modules)
+	}
+}

@@ -168,9 +168,19 @@ type CableModel struct {
 	Protocol Val[string]
 	// KgPerM is the cable's mass per metre, kilograms, for tray loads in
 	// the BOM; unset when no source gives it.
-	KgPerM    Val[float64]
-	DeclRange hcl.Range
-	Builtin   bool
+	KgPerM Val[float64]
+	// Splits are the breakouts of a max_rate port that this medium
+	// carries as one 1:N splitter fiber behind the port's transceiver
+	// ("2x200Gb/s": NVIDIA's MFP7E20 multimode and MFP7E40 single-mode
+	// 1:2 fibers split a 400G SR4 or DR4 port into two 200G legs,
+	// cabling.md §1a, S5, S6, S9). Empty: the medium is never split.
+	Splits []Breakout
+	// SplitReachM is the longest splitter fiber, metres (NVIDIA: 50 m
+	// for multimode and single-mode MPO splitters, cabling.md §1d, S11);
+	// unset: the medium's reach.
+	SplitReachM Val[float64]
+	DeclRange   hcl.Range
+	Builtin     bool
 }
 
 // TransceiverModel is a pluggable optical module:
@@ -199,7 +209,12 @@ type TransceiverModel struct {
 	ReachM Val[float64]
 	// PowerW is the module's maximum power, watts (unset: not given).
 	PowerW Val[float64]
-	Vendor Val[string]
+	// SplitRate is the rate it runs at on one leg of a splitter fiber,
+	// bits per second per direction: NVIDIA's single-port 400G OSFP and
+	// QSFP112 modules run 200G over a 1:2 fiber (MMA4Z00-NS400,
+	// cabling.md §1a, S6), so they fill a 200G cage too. Unset: none.
+	SplitRate Val[float64]
+	Vendor    Val[string]
 	// Protocol, when set ("infiniband" or "ethernet"), limits the module
 	// to devices of that protocol (NVIDIA's -T parts are the Ethernet
 	// twins of the InfiniBand ones).

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -158,6 +159,40 @@ func decodeBreakouts(a *attrs, what string, rate Val[float64]) []Breakout {
 	return out
 }
 
+// decodeSplits reads a cable_model's `splits`: each breakout must divide
+// the medium's max_rate into its lanes exactly (a 1:2 fiber of a 400G
+// SR4 port carries two 200G legs), and only a fiber can be split behind
+// a transceiver; split_reach needs splits, and is at most reach.
+func decodeSplits(a *attrs, m *CableModel) []Breakout {
+	sp := a.strs("splits")
+	var out []Breakout
+	for _, s := range sp.V {
+		br, err := ParseBreakout(s)
+		if err != nil {
+			a.diags = append(a.diags, diag.Error(diag.InvalidUnit, sp.Range, "Invalid split", err.Error()))
+			continue
+		}
+		br.Range = sp.Range
+		if br.Lanes < 2 || m.MaxRate.Set && math.Abs(float64(br.Lanes)*br.LaneRate-m.MaxRate.V) > m.MaxRate.V*1e-9 {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, sp.Range, "Split does not match max_rate",
+				fmt.Sprintf("cable_model %q: splits lists %dx%s, %s in all, but a split divides the medium's max_rate (%s) into 2 or more legs. List the splits its splitter fibers make (\"2x200Gb/s\" for a 400G SR4 port).", m.Name, br.Lanes, units.Rate(br.LaneRate), units.Rate(float64(br.Lanes)*br.LaneRate), units.Rate(m.MaxRate.V))))
+			continue
+		}
+		out = append(out, br)
+	}
+	if len(out) > 0 && m.Media.V != "fiber" {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, sp.Range, "Split of a medium that is not fiber",
+			fmt.Sprintf("cable_model %q is %s: splits describes a splitter fiber behind a transceiver. A copper or AOC splitter is a cable_model of its own, named with \"splitter\" (\"DAC-400G-splitter\").", m.Name, m.Media.V)))
+		return nil
+	}
+	if m.SplitReachM.Set && (len(sp.V) == 0 || m.SplitReachM.V <= 0 || m.ReachM.Set && m.SplitReachM.V > m.ReachM.V*(1+1e-9)) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.SplitReachM.Range, "split_reach out of range",
+			fmt.Sprintf("cable_model %q: split_reach is the longest splitter fiber, above 0 and at most reach (%gm), and needs splits.", m.Name, m.ReachM.V)))
+		m.SplitReachM = Val[float64]{}
+	}
+	return out
+}
+
 // modelLabel quotes a plain model name for a message and leaves a
 // composite one ("X port_group \"down\"") as it is.
 func modelLabel(what string) string {
@@ -283,15 +318,15 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	return m
 }
 
-var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m"})
+var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach"})
 
-var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "vendor", "protocol"})
+var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "vendor", "protocol"})
 
 func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *TransceiverModel {
 	a := newPlainAttrs(content(b, transceiverModelSchema, diags), ctx, b.DefRange)
 	m := &TransceiverModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Fits: a.str("fits"), CableModels: a.strs("cable_models"), Rate: a.rate("rate"), Ports: a.int("ports"), ReachM: a.length("reach"),
-		PowerW: a.power("power"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
+		PowerW: a.power("power"), SplitRate: a.rate("split_rate"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
 	oneOf(a, m.Fits, "fits", TransceiverEnds)
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
 	requireSet(a, "fits", m.Fits.Set, "transceiver_model")
@@ -305,6 +340,10 @@ func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, di
 		m.Ports = Val[int64]{V: 1, Range: b.DefRange}
 	}
 	positivePower(a, m.PowerW, "transceiver_model", m.Name)
+	if m.SplitRate.Set && (m.SplitRate.V <= 0 || m.Rate.Set && m.SplitRate.V >= m.Rate.V*(1-1e-9)) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.SplitRate.Range, "split_rate out of range",
+			fmt.Sprintf("transceiver_model %q: split_rate is %s; it is the lower rate the module runs at on a leg of a splitter fiber, above 0 and below its rate (%s). Remove it if the module does not split.", m.Name, units.Rate(m.SplitRate.V), units.Rate(m.Rate.V))))
+	}
 	*diags = append(*diags, a.diags...)
 	return m
 }
@@ -313,8 +352,9 @@ func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *h
 	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
 	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate"), Protocol: a.str("protocol"),
-		KgPerM: a.number("kg_per_m")}
+		KgPerM: a.number("kg_per_m"), SplitReachM: a.length("split_reach")}
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
+	m.Splits = decodeSplits(a, m)
 	// The heaviest cable a tray plans for, a thick copper bundle, is well
 	// under 1 kg/m (NVIDIA's NDR copper: 0.045 kg/m, cabling.md S15); 5
 	// kg/m is past any cable and catches a value in grams or pounds per

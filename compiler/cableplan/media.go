@@ -88,8 +88,18 @@ func (s *state) cableTypes() (mediaTable, bool) {
 			ok = false
 			continue
 		}
-		t.types = append(t.types, ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
-			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V, KgPerM: m.KgPerM.V})
+		ct := ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
+			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V, KgPerM: m.KgPerM.V}
+		for _, b := range m.Splits {
+			ct.Splits = append(ct.Splits, ir.Split{Lanes: int32(b.Lanes), LaneBPS: b.LaneRate})
+		}
+		if len(ct.Splits) > 0 {
+			ct.SplitReachM = m.ReachM.V
+			if m.SplitReachM.Set {
+				ct.SplitReachM = m.SplitReachM.V
+			}
+		}
+		t.types = append(t.types, ct)
 	}
 	for _, ct := range t.types {
 		if !slices.Contains(t.classes, ct.MaxRateBPS) {
@@ -127,37 +137,62 @@ func copperType(ct ir.CableType) bool { return ct.Media == "copper" }
 type choice struct {
 	typ    int32   // index into types, or ir.None
 	length float64 // ordered length, metres
-	// noModel: no cable_model has a max_rate of at least the link's rate.
+	// splitFiber: the medium is one splitter fiber for all the legs of a
+	// broken-out port (ir.CableType.Splits), not a fiber per leg.
+	splitFiber bool
+	// noModel: no cable_model serves the link's rate (or, for a broken-out
+	// port, its breakout).
 	noModel bool
 	// reach is the longest reach among the eligible media (when typ is None
 	// and noModel is false: every medium is too short).
 	reach float64
 }
 
-// choose picks the medium for a cable of the given rate (bits per second)
-// whose longest run (route times 1 + routing factor) is run metres.
-// breakout: the cable serves a port split into several legs, so copper
-// must be a splitter; straight cables never use splitters. switches: both
-// ends of every leg are switches; active copper (LACC) is used only then
+// choose picks the medium for a cable of the given rate (bits per second;
+// a broken-out port's lane rate) whose longest run (route times 1 +
+// routing factor) is run metres. lanes is 0 for a straight cable, else
+// the lanes of the broken-out port the cable serves. A straight cable
+// takes any medium but a splitter. A broken-out port takes, at exactly
+// its lane rate, a splitter cable (one head, a leg per lane: copper or
+// AOC) or a fiber per leg behind a multi-port module (the MPOs of a
+// twin-port 2 × 400G optic, cabling.md §1c, S5, S7); or, at the port's
+// rate, one splitter fiber of a medium whose splits list the breakout (a
+// 400G SR4 port split 2 × 200G over MFP7E20, S5, S6), to its split
+// reach. Never a straight copper cable or AOC, whose fixed ends cannot
+// split, nor a part of a faster lane rate: an 800G-to-2 × 400G splitter
+// does not serve a 400G port split 2 × 200G. switches: both ends of
+// every leg are switches; active copper (LACC) is used only then
 // (cabling.md §3, S4: "switch-switch only").
-func (t *mediaTable) choose(rate, run float64, breakout, switches bool, proto string) choice {
+func (t *mediaTable) choose(rate, run float64, lanes int32, switches bool, proto string) choice {
 	out := choice{typ: ir.None, noModel: true}
+	exact := func(r float64) bool { return math.Abs(r-rate) <= rate*1e-9 }
 	for ci, class := range t.classes {
 		if class < rate*(1-1e-9) {
 			continue
 		}
 		for _, id := range t.byClass[ci] {
 			ct := t.types[id]
-			if ct.Splitter && !breakout || !ct.Splitter && breakout && copperType(ct) {
-				continue
-			}
 			if ct.Kind == "acc" && !switches || ct.Protocol != "" && proto != "" && ct.Protocol != proto {
 				continue
 			}
+			reach, split := ct.ReachM, false
+			switch {
+			case lanes == 0:
+				if ct.Splitter {
+					continue
+				}
+			case (ct.Splitter || ct.Kind == "mmf" || ct.Kind == "smf") && exact(ct.MaxRateBPS):
+			default:
+				r, ok := ct.SplitsInto(lanes, rate)
+				if !ok {
+					continue
+				}
+				reach, split = r, true
+			}
 			out.noModel = false
-			out.reach = max(out.reach, ct.ReachM)
-			if l := orderLength(run, copperType(ct)); l <= ct.ReachM+1e-9 {
-				return choice{typ: id, length: l}
+			out.reach = max(out.reach, reach)
+			if l := orderLength(run, copperType(ct)); l <= reach+1e-9 {
+				return choice{typ: id, length: l, splitFiber: split}
 			}
 		}
 	}

@@ -67,11 +67,15 @@ func Plan(in Input) hcl.Diagnostics {
 			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
 		}
 		k := 1 + p.lay.RoutingFactor
-		ch := media.choose(rate, run*k, len(legs) > 1 || legs[0].split, switches, linkProtocol(g, &g.Links[legs[0].link]))
-		if ch.typ == ir.None {
-			s.noteFault(faults, legs, ch, run*k, rate, geo)
+		lanes := int32(0) // a straight cable
+		if len(legs) > 1 || legs[0].split {
+			lanes = max(int32(len(legs)), g.Links[legs[0].link].Breakout)
 		}
-		perLeg := ch.typ != ir.None && len(legs) > 1 && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc"
+		ch := media.choose(rate, run*k, lanes, switches, linkProtocol(g, &g.Links[legs[0].link]))
+		if ch.typ == ir.None {
+			s.noteFault(faults, legs, ch, run*k, rate, lanes)
+		}
+		perLeg := ch.typ != ir.None && len(legs) > 1 && !ch.splitFiber && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc"
 		switch {
 		case perLeg:
 			for j := range legs {
@@ -81,6 +85,7 @@ func Plan(in Input) hcl.Diagnostics {
 			cb.add(g, legs, swapped, ch.typ, media.types, run, orderLength(run*k, false))
 		default:
 			cb.add(g, legs, swapped, ch.typ, media.types, run, ch.length)
+			cb.Cables[len(cb.Cables)-1].SplitFiber = ch.splitFiber
 		}
 		start = end
 	}
@@ -316,16 +321,17 @@ type cableFault struct {
 	count   int
 	noModel bool
 	rate    float64
+	lanes   int32   // of the broken-out port the cables serve; 0: straight
 	run     float64 // longest run, metres
 	reach   float64 // longest reach available at that rate
 	a, b    ir.NodeID
 }
 
-func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, ch choice, run, rate float64, geo *geometry) {
+func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, ch choice, run, rate float64, lanes int32) {
 	l := &s.g.Links[legs[0].link]
 	f, ok := faults[l.Origin]
 	if !ok {
-		f = &cableFault{noModel: ch.noModel, rate: rate}
+		f = &cableFault{noModel: ch.noModel, rate: rate, lanes: lanes}
 		faults[l.Origin] = f
 	}
 	f.count++
@@ -350,14 +356,23 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 		rng := g.Range(o)
 		where := fmt.Sprintf("%s (rack %d) to %s (rack %d)", g.Nodes[f.a].Name, rackOf(f.a), g.Nodes[f.b].Name, rackOf(f.b))
 		var d *hcl.Diagnostic
-		if f.noModel {
+		switch {
+		case f.noModel && f.lanes > 0:
+			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this breakout",
+				fmt.Sprintf("%s here %s from a port broken out %dx%s, %s, and no cable_model serves that breakout: a splitter cable or a fiber per leg at %s, or a fiber whose splits list %dx%s. The plan lists %s without a medium. Declare such a cable_model (docs/cabling.md, \"Media\").",
+					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "runs", "run"), f.lanes, units.Rate(f.rate), where, units.Rate(f.rate), f.lanes, units.Rate(f.rate), units.Agree(f.count, "it", "them")))
+		case f.noModel:
 			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this rate",
 				fmt.Sprintf("%s here %s at %s, and no cable_model has a max_rate that high (e.g. %s); the plan lists %s without a medium. Declare a cable_model with media, kind, reach and max_rate for this rate.",
 					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "runs", "run"), units.Rate(f.rate), where, units.Agree(f.count, "it", "them")))
-		} else {
+		default:
+			at := "at " + units.Rate(f.rate)
+			if f.lanes > 0 {
+				at = fmt.Sprintf("for a %dx%s breakout", f.lanes, units.Rate(f.rate))
+			}
 			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
-				fmt.Sprintf("%s here %s more than the longest reach of any medium at %s (%gm): %s needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
-					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), units.Rate(f.rate), f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run, s.g.Cabling.Layout.RoutingFactor*100))
+				fmt.Sprintf("%s here %s more than the longest reach of any medium %s (%gm): %s needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
+					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), at, f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run, s.g.Cabling.Layout.RoutingFactor*100))
 		}
 		s.diags = append(s.diags, d)
 	}
@@ -491,6 +506,19 @@ func sameFiberPerCage(g *ir.Graph) {
 		}
 		return r.ok && length <= r.metres*(1+1e-9)
 	}
+	// takes says whether cable ci can take type t: a splitter fiber only
+	// a type that splits its port into the same legs, as far as its
+	// length (another cable of its cage may be a straight fiber of a
+	// type that does not split; it then keeps its own).
+	takes := func(ci, t int32) bool {
+		c := &cb.Cables[ci]
+		if !c.SplitFiber {
+			return true
+		}
+		l := &g.Links[cb.Legs[c.Leg0]]
+		r, ok := cb.Types[t].SplitsInto(max(c.Legs, l.Breakout), l.CapacityBPS)
+		return ok && c.LengthM <= r*(1+1e-9)
+	}
 	// Passes in cage order until one changes nothing, as the rule says;
 	// a cage none of whose cables changed since it was last decided would
 	// decide the same, so a pass skips it (dirty).
@@ -519,7 +547,8 @@ func sameFiberPerCage(g *ir.Graph) {
 				for t := range cb.Types {
 					ct := &cb.Types[t]
 					if !fiber(int32(t)) || ct.MaxRateBPS != cb.Types[best].MaxRateBPS || ct.ReachM <= cb.Types[best].ReachM ||
-						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(k, int32(t), length) {
+						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(k, int32(t), length) ||
+						slices.ContainsFunc(cables, func(ci int32) bool { return !takes(ci, int32(t)) }) {
 						continue
 					}
 					if alt == ir.None || ct.ReachM < cb.Types[alt].ReachM {
@@ -531,7 +560,7 @@ func sameFiberPerCage(g *ir.Graph) {
 				}
 			}
 			for _, ci := range cables {
-				if cb.Cables[ci].Type != best {
+				if cb.Cables[ci].Type != best && takes(ci, best) {
 					cb.Cables[ci].Type = best
 					changed = true
 					for _, o := range ends[start[ci]:start[ci+1]] {

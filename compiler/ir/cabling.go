@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -106,6 +107,30 @@ type CableType struct {
 	// KgPerM is the cable's mass per metre, kilograms; 0 when the
 	// catalogue gives none.
 	KgPerM float64
+	// Splits are the breakouts of a MaxRateBPS port the medium carries as
+	// one 1:N splitter fiber (lang.CableModel.Splits); SplitReachM is
+	// the longest such fiber, metres.
+	Splits      []Split
+	SplitReachM float64
+}
+
+// Split is a breakout of a port into Lanes legs of LaneBPS each, bits
+// per second per direction.
+type Split struct {
+	Lanes   int32
+	LaneBPS float64
+}
+
+// SplitsInto reports whether the medium carries a port broken out into
+// lanes legs of laneBPS each as one splitter fiber, and how long that
+// fiber may be, metres.
+func (t *CableType) SplitsInto(lanes int32, laneBPS float64) (reachM float64, ok bool) {
+	for _, s := range t.Splits {
+		if s.Lanes == lanes && math.Abs(s.LaneBPS-laneBPS) <= laneBPS*1e-9 {
+			return t.SplitReachM, true
+		}
+	}
+	return 0, false
 }
 
 // Cable is one physical cable: a straight cable carries one link, a
@@ -123,6 +148,10 @@ type Cable struct {
 	// always puts a broken-out port at the A end, and generators put the
 	// switch of a node-to-leaf link at B.
 	Swap bool
+	// SplitFiber is true when the cable is one splitter fiber for the
+	// lanes of a broken-out port (CableType.Splits: a 1:2 MPO fiber behind
+	// a 400G SR4 module), not one fiber per lane.
+	SplitFiber bool
 	// RouteM is the estimated route of the longest leg before rounding,
 	// metres; LengthM the length to order: RouteM times (1 + routing
 	// factor), rounded up to the next length sold for the medium.
@@ -160,8 +189,9 @@ func (g *Graph) Media(l *Link) string {
 }
 
 // CableLegs returns the legs cable c has: the lanes of its A end where
-// that is a broken-out port served by a splitter (copper or AOC: a
-// fiber behind a multi-port transceiver is one cable per lane), whose
+// that is a broken-out port served by a splitter (copper, AOC or a
+// splitter fiber: a fiber per lane behind a multi-port transceiver is
+// one cable per lane), whose
 // legs may not all be used (one 200G host on a 400G port split 2 × 200G
 // is a 1:2 splitter with a leg to spare); else the links it carries (1
 // for a straight cable).
@@ -170,7 +200,7 @@ func (g *Graph) CableLegs(c Cable) int {
 	splitter := c.Type == None
 	if !splitter {
 		t := &g.Cabling.Types[c.Type]
-		splitter = t.Media == "copper" || t.Kind == "aoc"
+		splitter = t.Media == "copper" || t.Kind == "aoc" || c.SplitFiber
 	}
 	if a, _ := g.Ends(c, 0); splitter && g.BrokenOut(a, l) {
 		return max(int(l.Breakout), int(c.Legs))

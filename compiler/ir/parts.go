@@ -74,6 +74,10 @@ type Transceiver struct {
 	ReachM float64
 	// PowerW is its maximum power, watts; 0 when not given.
 	PowerW float64
+	// SplitRateBPS is the rate it runs at on one leg of a splitter fiber
+	// (a 400G module at 200G on a 1:2 fiber), so it also fills cages of
+	// that rate; 0 when it does not split.
+	SplitRateBPS float64
 	// Builtin marks a catalogue model; the design's own models are
 	// chosen before the catalogue's.
 	Builtin bool
@@ -291,7 +295,8 @@ func (t *Transceiver) suits(cage Cage, cable, proto string) bool {
 	if cage.Switch {
 		end = "switch"
 	}
-	return (t.Fits == end || t.Fits == "any") && t.RateBPS == cage.RateBPS && slices.Contains(t.CableModels, cable) &&
+	return (t.Fits == end || t.Fits == "any") && (t.RateBPS == cage.RateBPS || t.SplitRateBPS > 0 && t.SplitRateBPS == cage.RateBPS) &&
+		slices.Contains(t.CableModels, cable) &&
 		(t.Protocol == "" || proto == "" || t.Protocol == proto)
 }
 

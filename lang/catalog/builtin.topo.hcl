@@ -358,6 +358,9 @@ cable_model "MMF-SR4-400G" {
   reach    = "50m"     # 400G SR4 (100G/lane) on OM4; 30 m on OM3; cabling.md §1a/§1d, S5, S6, S11 [src]; designs.md §6
   max_rate = "400Gb/s" # MMA4Z00-NS / -NS400; cabling.md S5, S6 [src]
   kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+  # splits: MFP7E20, a 1:2 multimode fiber, turns a 400G SR4 port into two 200G legs; cabling.md §1a/§1c, S5, S6 [src]
+  splits      = ["2x200Gb/s"]
+  split_reach = "50m" # MPO multimode straight or splitter <= 50 m; cabling.md §1d, S11 [src]
 }
 
 cable_model "MMF-2xSR4-800G" {
@@ -384,6 +387,9 @@ cable_model "SMF-DR4-400G" {
   reach    = "500m"    # 400GBASE-DR4 (S21) and NVIDIA MMS4X00-NM (S8); cabling.md §1a/§1b [src]. Splitter MPO-SM links only 50 m (S11)
   max_rate = "400Gb/s" # cabling.md S8, S21 [src]
   kg_per_m = 0.009     # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+  # splits: MFP7E40, a 1:2 single-mode fiber, turns a 400G DR4 port into two 200G legs; cabling.md §1a/§1c, S7, S9 [src]
+  splits      = ["2x200Gb/s"]
+  split_reach = "50m" # MPO single-mode splitter <= 50 m in all; cabling.md §1d, S11 [src]
 }
 
 cable_model "SMF-DR8-800G" {
@@ -456,7 +462,8 @@ transceiver_model "MMA4Z00-NS400" {
   rate         = "400Gb/s"
   reach        = "50m"
   ports        = 1
-  power        = "9W" # max at 400G (8 W typical); cabling.md §1a, S6 [src]
+  power        = "9W"      # max at 400G (8 W typical; 6.5 W max at 200G); cabling.md §1a, S6 [src]
+  split_rate   = "200Gb/s" # 200G on a 1:2 MFP7E20 fiber (2 lanes); cabling.md §1a/§1c, S6 [src]
   vendor       = "NVIDIA"
 }
 
@@ -509,7 +516,8 @@ transceiver_model "MMS4X00-NS400" {
   rate         = "400Gb/s"
   reach        = "100m"
   ports        = 1
-  power        = "9W" # cabling.md §1a, S9 [src]
+  power        = "9W"      # at 400G (5 W max at 200G); cabling.md §1a, S9 [src]
+  split_rate   = "200Gb/s" # 200G on a 1:2 MFP7E40 fiber (2 lanes); cabling.md §1a, S9 [src]
   vendor       = "NVIDIA"
 }
 

@@ -175,7 +175,11 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 	if t.Ports > 1 {
 		per = fmt.Sprintf("%d ports per module", t.Ports)
 	}
-	return t.Name, fmt.Sprintf("%s, %s, %s, %s", units.Rate(t.RateBPS), end, per, power)
+	rate := units.Rate(t.RateBPS)
+	if t.RateBPS != c.RateBPS { // a split leg (ir.Transceiver.SplitRateBPS)
+		rate += ", run at " + units.Rate(c.RateBPS) + " on a splitter fiber"
+	}
+	return t.Name, fmt.Sprintf("%s, %s, %s, %s", rate, end, per, power)
 }
 
 // ports describes a node's network ports: "64 x 400Gb/s".
