@@ -235,7 +235,16 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			if sv.keptEP == nil { // the fast path does not list them
 				sv = x.survey(&b.scratch, dead, b.cut)
 			}
-			rg.Fabrics[fid].Endpoints = keptEndpoints(g.Fabrics[fid].Endpoints, sv.keptEP)
+			// The split is over every surviving endpoint, those a
+			// failure cut off the main part included: a balanced split
+			// may put the pieces on either side, so a fabric that falls
+			// into two even halves has nothing crossing, a bisection of
+			// 0, however well each half is cabled inside. (Over the main
+			// part alone it read as intact: a requirement on it passed
+			// with half the ranks cut off.) Residual keeps exactly those.
+			if sv.kept == sv.residual {
+				rg.Fabrics[fid].Endpoints = keptEndpoints(g.Fabrics[fid].Endpoints, sv.keptEP)
+			}
 			// The intact cut, tried on the surviving graph, is an upper
 			// bound the search need not find again (and all a quick run
 			// uses).

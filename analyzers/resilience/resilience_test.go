@@ -941,3 +941,53 @@ func TestCompositeZoneUnits(t *testing.T) {
 		}
 	}
 }
+
+// suSpines is a two-tier Clos of su scalable units of hosts hosts each,
+// one leaf per unit with 8 uplinks, under 2 spines.
+func suSpines(su, hosts int) string {
+	return fmt.Sprintf(`
+fabric "f" {
+  clos {
+    hosts     = %d
+    host_rate = "400Gb/s"
+    unit "su" {
+      nodes = %d
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["su"]
+      down  = %d
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+risk_group "core" {
+  class   = "cooling"
+  devices = ["spine*"]
+}
+`, su*hosts, hosts, hosts)
+}
+
+// A failure that leaves the fabric in pieces is judged over every
+// surviving endpoint, the ones cut off included (trial finding: over the
+// main part alone, losing both spines of two scalable units read "100%
+// of intact" and a requirement on it passed with half the ranks cut
+// off). Two units of 16 hosts fall into two even halves with nothing
+// between them: 0, exactly. Three units of 4 hosts cannot be split 6 | 6
+// without cutting a unit: 2 of its host links, 800 Gb/s of 2.4 Tb/s.
+func TestResidualOverPieces(t *testing.T) {
+	for _, tc := range []struct {
+		su, hosts int
+		want      float64 // bits per second
+	}{{2, 16, 0}, {3, 4, 800e9}} {
+		s := sweep(t, compiletest.Source(t, suSpines(tc.su, tc.hosts)), "cooling")
+		f := s.Outcomes[0].Fabrics[0]
+		if f.StrandedEndpoints != tc.su*tc.hosts-tc.hosts || f.Method == "bounded" || f.LowerBoundBPS != tc.want || f.UpperBoundBPS != tc.want {
+			t.Errorf("%d units of %d: %d cut off, %s %g–%g b/s; want %d cut off, exactly %g", tc.su, tc.hosts, f.StrandedEndpoints, f.Method, f.LowerBoundBPS, f.UpperBoundBPS, tc.su*tc.hosts-tc.hosts, tc.want)
+		}
+	}
+}
