@@ -149,8 +149,13 @@ type Fabric struct {
 	HalfInjectionBPS float64 `json:"half_injection_bps"`
 	// Note explains a shortfall from full bisection in a fabric where no
 	// switch is oversubscribed: the tier whose links cannot split evenly
-	// over the units (absent otherwise).
+	// over the units (indivisible is then set), or endpoints of mixed
+	// rates whose every split the hose bound proves carries its smaller
+	// side's injection (absent otherwise).
 	Note string `json:"note,omitempty"`
+	// indivisible marks a Note from an indivisible split, which the
+	// Analyzer also reports as indivisible-split.
+	indivisible bool
 	// Routed is the bisection the design's routing can use (up_down in
 	// tiered fabrics, minimal in dragonflies), as an interval; nil when
 	// the fabric's routing is not modelled (switches without tiers).
@@ -277,7 +282,7 @@ var Analyzer = &analysis.Analyzer{
 		out := make([]Fabric, len(p.Graph.Fabrics))
 		for i := range p.Graph.Fabrics {
 			out[i] = Compute(p.Graph, ir.FabricID(i), Options{View: analyzerView})
-			if out[i].Note != "" {
+			if out[i].indivisible {
 				f := &p.Graph.Fabrics[i]
 				p.Report(diag.Info(diag.IndivisibleSplit, p.Graph.Range(f.Origin), "Bisection short of full from an indivisible split",
 					fmt.Sprintf("Fabric %q: bisection ratio at most %.3f: %s. Choose unit counts the top tier's links divide by (pods a divisor of the links per switch), or accept the shortfall.", f.Name, out[i].UpperBoundRatio, out[i].Note)))

@@ -210,6 +210,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	r.sideA = m.sideA(best.inA)
 	r.cross = m.crossing(best.g, best.vA)
 	r.Note = m.indivisibleNote(&r)
+	r.indivisible = r.Note != ""
+	if r.Note == "" {
+		r.Note = m.mixedRateNote(&r, hose)
+	}
 	m.setRouted(&r, best, hose, directBound, minimal)
 	return r
 }

@@ -2,10 +2,12 @@ package bisection
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // indivisibleNote explains a tiered fabric whose bisection falls short of
@@ -101,4 +103,29 @@ func (m *model) indivisibleNote(r *Fabric) string {
 		}
 	}
 	return ""
+}
+
+// mixedRateNote explains a fabric whose endpoints inject at different
+// rates and whose ratio falls short of 1 although the hose bound proves
+// θ ≥ 1: the ratio divides the least balanced cut by half the total
+// injection (docs/reference/design-brief.md), and a balanced split that
+// puts the slower endpoints on one side is limited by that side's
+// injection, so two 400G and two 200G hosts on one switch read 0.667.
+// θ ≥ 1 proves every split carries its smaller side's injection (hose.go:
+// each cut separating A from B carries θ·w(A) for w(A) ≤ w(B)), which
+// is what "non-blocking" means with mixed rates. "" otherwise.
+func (m *model) mixedRateNote(r *Fabric, hose hoseBound) string {
+	if len(m.terms) < 2 || r.UpperBoundRatio >= 1-FullBisectionTolerance || !hose.ok || hose.theta < 1-FullBisectionTolerance {
+		return ""
+	}
+	lo, hi := math.Inf(1), 0.0
+	for i := range m.terms {
+		w := m.terms[i].inj()
+		lo, hi = min(lo, w), max(hi, w)
+	}
+	if hi <= lo*(1+1e-9) {
+		return ""
+	}
+	return fmt.Sprintf("endpoints inject from %s to %s: a balanced split with the slower ones on one side carries no more than that side injects, less than half the total, so the ratio (over half the total injection) stays below 1 with nothing oversubscribed; the hose bound (θ = %s) proves every split carries its smaller side's injection. To require that, read oversubscription.end_to_end <= 1",
+		units.Rate(lo), units.Rate(hi), ratioText(min(hose.theta, 1)))
 }
