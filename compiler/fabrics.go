@@ -317,7 +317,51 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 	if !s.paramErrors(f, p.PortBudget(), diag.NVLinkBudget, ranges) {
 		return
 	}
+	if !s.gpuNVLinksFree(f, p) {
+		return
+	}
 	gen.BuildNVLinkDomain(s.g, f.Name, p)
+}
+
+// gpuNVLinksFree checks that the servers' GPUs an nvlink_domain takes
+// (gpu_nodes) have links_per_gpu NVLinks to spare beside those their
+// node model already gives them to in-box NVSwitches (a DGX H100 GPU's
+// 18 links all go to its board's 4 NVSwitch chips; a domain of them would
+// give each 36). Reports nvlink-budget at gpu_nodes, naming the first
+// GPU over its gpu_model's nvlink_links.
+func (s *state) gpuNVLinksFree(f *lang.Fabric, p gen.NVLinkDomain) bool {
+	if len(p.GPUNodes) == 0 {
+		return true
+	}
+	used := make(map[ir.NodeID]int, len(p.GPUNodes))
+	for _, n := range p.GPUNodes {
+		used[n] = 0
+	}
+	for i := range s.g.Links {
+		l := &s.g.Links[i]
+		if l.Kind != ir.LinkNVLink {
+			continue
+		}
+		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if u, ok := used[end]; ok {
+				used[end] = u + max(1, int(l.Parallel))
+			}
+		}
+	}
+	for _, n := range p.GPUNodes {
+		gm, ok := s.cat.gpus[s.g.Nodes[n].Model]
+		if !ok || gm.NVLinkLinks.V <= 0 {
+			continue
+		}
+		if have := int(gm.NVLinkLinks.V); used[n]+p.LinksPerGPU > have {
+			d := f.NVLinkDomain
+			s.diags = append(s.diags, diag.Error(diag.NVLinkBudget, d.GPUNodes.Range, "GPU NVLinks already taken",
+				fmt.Sprintf("GPU %s (%s, %d NVLink links) uses %d of them on its server's own NVSwitches, so links_per_gpu = %d more would need %d. An nvlink_domain links GPUs whose node model has no in-box NVSwitches (GB200-NVL72-compute-tray, nvswitches = 0), or lower links_per_gpu to what is left.",
+					s.g.Nodes[n].Name, gm.Name, have, used[n], p.LinksPerGPU, used[n]+p.LinksPerGPU)))
+			return false
+		}
+	}
+	return true
 }
 
 // resolveGPUs resolves node_group.<name>.gpus.

@@ -46,3 +46,43 @@ fabric "f" {
 		t.Errorf("unknown chip model: errors %v, want unknown-reference", errs)
 	}
 }
+
+// TestNVSwitchChipChecks: a GPU whose NVLink is faster than its in-box
+// chip's ports is rate-mismatch (B200 links on an H100 board's gen3
+// chips); a chip model that is not an NVLink switch is invalid-value;
+// an nvlink_domain over GPUs whose NVLinks all go to their server's own
+// NVSwitches (DGX H100: 18 of 18) is nvlink-budget (trial findings).
+func TestNVSwitchChipChecks(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"node_model \"m\" {\n  base = \"DGX-H100\"\n  gpu  = \"B200\"\n}\n" + nodeGroupOf("m"), "rate-mismatch"},
+		{"node_model \"m\" {\n  base           = \"DGX-H100\"\n  nvswitch_model = \"QM9700\"\n}\n" + nodeGroupOf("m"), "invalid-value"},
+		{nodeGroupOf("DGX-H100") + "fabric \"nvl\" {\n  nvlink_domain {\n    gpu_nodes     = node_group.g.gpus\n    switches      = 18\n    links_per_gpu = 18\n    link_rate     = \"25GB/s\"\n    switch_model  = \"NVSwitch-gen3\"\n  }\n}\n", "nvlink-budget"},
+	} {
+		if _, errs := compileSrc(t, tc.src); len(errs) != 1 || errs[0] != tc.want {
+			t.Errorf("errors %v, want one %s\n%s", errs, tc.want, tc.src)
+		}
+	}
+	// The built-in H100 board on its own gen3 chips compiles (the GB200
+	// trays of an NVL72 domain, with no in-box chips, are the examples').
+	if _, errs := compileSrc(t, nodeGroupOf("DGX-H100")); len(errs) != 0 {
+		t.Errorf("DGX-H100: %v", errs)
+	}
+}
+
+// nodeGroupOf is a node group of two servers of model on one leaf.
+func nodeGroupOf(model string) string {
+	return `
+node_group "g" {
+  model = "` + model + `"
+  count = 2
+}
+fabric "f" {
+  clos {
+    endpoints = node_group.g.nics.compute
+    tier "leaf" {
+      model = "QM9700"
+    }
+  }
+}
+`
+}

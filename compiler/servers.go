@@ -346,6 +346,27 @@ func (s *state) checkNVSwitchPorts(m *lang.NodeModel, gm *lang.GPUModel, bad fun
 		bad(unknown("switch_model", m.NVSwitchModel.V, m.NVSwitchModel.Range, keys(s.cat.switches)))
 		return
 	}
+	if sm.Protocol.V != "nvlink" {
+		what := "sets no protocol"
+		if sm.Protocol.Set {
+			what = "is an " + sm.Protocol.V + " switch"
+		}
+		bad(diag.Error(diag.InvalidValue, m.NVSwitchModel.Range, "Not an NVSwitch chip",
+			fmt.Sprintf("nvswitch_model %q %s; an in-box NVSwitch is a switch_model with protocol = \"nvlink\" (the built-in NVSwitch-gen3, NVSwitch-gen4).", sm.Name, what)))
+		return
+	}
+	// A GPU link faster than the chip's ports runs at the port's rate
+	// at best; the model would claim the GPU's (a B200 on an H100
+	// board's gen3 chips: 50 GB/s links on 25 GB/s ports).
+	if gm.NVLinkRate.V > sm.PortRate.V*(1+1e-9) {
+		rng := m.GPU.Range
+		if !m.GPU.Set {
+			rng = m.NVSwitchModel.Range
+		}
+		bad(diag.Error(diag.RateMismatch, rng, "NVLink faster than the NVSwitch ports",
+			fmt.Sprintf("Each NVLink of a %s GPU runs at %s, but each port of the %s chip carries %s. Use the chip of the GPU's generation (nvswitch_model), or the GPU of the chip's.",
+				m.GPU.V, units.Rate(gm.NVLinkRate.V), sm.Name, units.Rate(sm.PortRate.V))))
+	}
 	split := splitLinks(int(gm.NVLinkLinks.V), m.NVLinkPerSwitch.V, int(m.NVSwitches.V))
 	worst := 0 // the switch with the most links names the fault
 	for j, k := range split {
