@@ -69,6 +69,13 @@ func (s *state) buildClos(f *lang.Fabric) {
 		return
 	}
 	for _, t := range c.Tiers {
+		// count = 0 would silently mean the default (one switch per
+		// group on the leaf tier, enough for the uplinks above it).
+		if t.Count.Set && t.Count.V == 0 {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, t.Count.Range, "Tier with no switches",
+				fmt.Sprintf("tier %q: count = 0; a tier needs at least one switch per group. Leave count out for the default (%s).", t.Name, defaultCountText(t.Name == c.Tiers[0].Name))))
+			return
+		}
 		m, ok := s.switchModel(t.Model)
 		if !ok {
 			return
@@ -105,6 +112,11 @@ func (s *state) buildClos(f *lang.Fabric) {
 		rate := a.Rate.V
 		if rate == 0 && len(gc.Endpoints) > 0 {
 			rate = gc.Endpoints[0].RateBPS
+		}
+		if a.Unit.Set && len(gc.Units) == 0 && a.Unit.V != 0 {
+			s.diags = append(s.diags, diag.Error(diag.UnknownReference, a.Unit.Range, "No such unit",
+				fmt.Sprintf("Appliance %q names unit %d, but this fabric declares no unit blocks: its leaves form one group, unit 0. Remove unit, or declare the units (unit \"su\" { nodes = N }).", a.Role, a.Unit.V)))
+			return
 		}
 		if a.Unit.Set && len(gc.Units) > 0 && (a.Unit.V < 0 || int(a.Unit.V)*gc.Units[0].Servers >= max(1, maxServer(gc)+1)) {
 			s.diags = append(s.diags, diag.Error(diag.UnknownReference, a.Unit.Range, "No such unit",
@@ -354,6 +366,12 @@ func (s *state) checkTierLinkKinds(tiers []*lang.ClosTier) bool {
 	own := map[string][2]string{"leaf_spine": {"leaf", "spine"}, "spine_super_spine": {"spine", "super_spine"}}
 	seen := map[string][2]*lang.ClosTier{}
 	ok := true
+	for _, t := range tiers {
+		if d := tierNamedLikeClass(t.Name, t.DeclRange); d != nil {
+			s.diags = append(s.diags, d)
+			ok = false
+		}
+	}
 	for i := 1; i < len(tiers); i++ {
 		lower, upper := tiers[i-1], tiers[i]
 		kind := ir.TierLinkKind(lower.Name, upper.Name).String()
@@ -374,4 +392,36 @@ func (s *state) checkTierLinkKinds(tiers []*lang.ClosTier) bool {
 		}
 	}
 	return ok
+}
+
+// whatifClasses are the what-if classes topoc derives in every design
+// that are not tiers (ir.RiskSwitch …, and the sweeps of scenarios and
+// policies): each tier is a class of its own name too, so a tier named
+// "rack" would make fabric.<f>.whatif.rack fail that tier's switches
+// where it failed racks, and the sweep of racks would be gone.
+var whatifClasses = map[string]string{
+	ir.RiskSwitch: "every switch", ir.RiskLink: "every link", ir.RiskServer: "every server",
+	ir.RiskRack: "every rack", "scenario": "the named scenarios", "policy": "the failure policies",
+}
+
+// tierNamedLikeClass refuses (duplicate-name, at rng) a tier named like a
+// what-if class that is not a tier, ignoring case as classes do; nil when
+// the name is free.
+func tierNamedLikeClass(name string, rng hcl.Range) *hcl.Diagnostic {
+	for c, what := range whatifClasses {
+		if strings.EqualFold(name, c) {
+			return diag.Error(diag.DuplicateName, rng, "Tier named like a what-if class",
+				fmt.Sprintf("Tier %q has the name of the what-if class %q (%s); each tier is a class of its own name, so fabric.<f>.whatif.%s would fail the tier's switches, not %s. Name the tier after its role (\"tor\", \"leaf\", \"spine\").", name, c, what, c, what))
+		}
+	}
+	return nil
+}
+
+// defaultCountText says what a tier's count defaults to (docs/language.md
+// "clos").
+func defaultCountText(leaf bool) string {
+	if leaf {
+		return "one leaf per group, or homing leaves when dual-homed"
+	}
+	return "enough switches to take the uplinks of the tier below"
 }

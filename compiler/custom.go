@@ -70,6 +70,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		byName[sw.Name.V], where[sw.Name.V] = id, sw.Name.Range.String()
 		ports[id] = portModel(m)
 		if sw.Tier.V != "" && !contains(tiers, sw.Tier.V) {
+			if d := tierNamedLikeClass(sw.Tier.V, sw.Tier.Range); d != nil {
+				s.diags = append(s.diags, d)
+			}
 			tiers = append(tiers, sw.Tier.V)
 		}
 	}

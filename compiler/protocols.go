@@ -12,14 +12,15 @@ import (
 	"github.com/topoc/topoc/lang/units"
 )
 
-// checkProtocols warns about NICs cabled to a switch of another protocol:
-// an InfiniBand ConnectX-7 (the built-in HGX H100's NIC) on a Tomahawk
-// Ethernet leaf links no packet. It needs both models' protocols (the
-// NIC model's protocol, the switch model's protocol); a model that leaves
-// it unset is not judged. One warning per fabric, NIC model and switch
-// model, at the fabric's block, with the number of links. A warning, not
-// an error: many NICs are VPI (ConnectX-7 runs either), and the fix may
-// be a line in the design rather than new hardware.
+// checkProtocols warns about NICs cabled to a switch of another protocol,
+// and switches cabled to a switch of another protocol: an InfiniBand
+// ConnectX-7 (the built-in HGX H100's NIC) on a Tomahawk Ethernet leaf,
+// or a QM9700 to an SN5600 in a custom fabric, links no packet. It needs
+// both models' protocols (the NIC or switch model's); a model that leaves
+// it unset is not judged. One warning per fabric and pair of models, at
+// the fabric's block, with the number of links. A warning, not an error:
+// many NICs are VPI (ConnectX-7 runs either), and the fix may be a line
+// in the design rather than new hardware.
 func checkProtocols(s *state) {
 	recordProtocols(s)
 	type pair struct {
@@ -33,17 +34,17 @@ func checkProtocols(s *state) {
 		for _, id := range s.g.FabricLinks(f) {
 			l := &s.g.Links[id]
 			a, b := &s.g.Nodes[l.A.Node], &s.g.Nodes[l.B.Node]
-			if b.Kind == ir.KindNIC {
-				a, b = b, a
+			if b.Kind == ir.KindNIC || a.Kind == ir.KindSwitch && b.Kind == ir.KindSwitch && b.Model < a.Model {
+				a, b = b, a // the NIC, or the model first by name, at a
 			}
-			if a.Kind != ir.KindNIC || b.Kind != ir.KindSwitch {
+			if a.Kind != ir.KindNIC && a.Kind != ir.KindSwitch || b.Kind != ir.KindSwitch {
 				continue
 			}
-			nm, sm := s.cat.nics[a.Model], s.cat.switches[b.Model]
-			if nm == nil || sm == nil || !nm.Protocol.Set || !sm.Protocol.Set || nm.Protocol.V == sm.Protocol.V {
+			pa, pb := s.protocolOf(a), s.protocolOf(b)
+			if pa == "" || pb == "" || pa == pb {
 				continue
 			}
-			counts[pair{f, a.Model, b.Model, nm.Protocol.V, sm.Protocol.V}]++
+			counts[pair{f, a.Model, b.Model, pa, pb}]++
 		}
 	}
 	keys := make([]pair, 0, len(counts))
@@ -64,6 +65,12 @@ func checkProtocols(s *state) {
 		var rng hcl.Range
 		if int(k.fabric) < len(s.fabricOf) {
 			rng = s.fabricOf[k.fabric].FamilyRange
+		}
+		if s.cat.nics[k.nic] == nil { // two switches
+			s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "Switch protocols differ",
+				fmt.Sprintf("In fabric %q, %s %s switches of protocol %q (switch_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol on both ends, or a gateway between them.",
+					s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.nicP, k.nic, k.swP, k.sw)))
+			continue
 		}
 		s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
 			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
@@ -105,4 +112,19 @@ func runChecks(s *state) {
 	s.diags = append(s.diags, checks.Run(s.g, checks.Options{
 		UnevenReported: func(f ir.FabricID, lower int) bool { return s.unevenTotals[unevenKey{f, lower}] },
 	})...)
+}
+
+// protocolOf returns the protocol its catalogue model gives node n, a NIC
+// or a switch; "" when the model sets none.
+func (s *state) protocolOf(n *ir.Node) string {
+	if n.Kind == ir.KindNIC {
+		if m := s.cat.nics[n.Model]; m != nil && m.Protocol.Set {
+			return m.Protocol.V
+		}
+		return ""
+	}
+	if m := s.cat.switches[n.Model]; m != nil && m.Protocol.Set {
+		return m.Protocol.V
+	}
+	return ""
 }

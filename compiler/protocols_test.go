@@ -63,3 +63,54 @@ func TestProtocolMismatch(t *testing.T) {
 		t.Errorf("Ethernet ConnectX-7 on TH4: %d protocol warnings, want none", n)
 	}
 }
+
+// A custom link from an InfiniBand QM9700 to an Ethernet SN5600 is one
+// protocol-mismatch warning, as a NIC on the wrong switch is (trial
+// finding: only NIC-to-switch links were judged); two QM9700s are none.
+func TestSwitchProtocolMismatch(t *testing.T) {
+	design := func(b string) string {
+		return `
+fabric "f" {
+  custom {
+    switch "a" {
+      model = "QM9700"
+    }
+    switch "b" {
+      model = "` + b + `"
+    }
+    host "h" {
+      count = 2
+      rate  = "400Gb/s"
+    }
+    link {
+      a        = "a"
+      b        = "b"
+      parallel = 2
+    }
+    link {
+      a = "h0"
+      b = "a"
+    }
+    link {
+      a = "h1"
+      b = "b"
+    }
+  }
+}
+`
+	}
+	var got []string
+	for _, d := range diagsOf(t, design("SN5600")) {
+		if diag.CodeOf(d) == diag.ProtocolMismatch {
+			got = append(got, d.Summary+": "+d.Detail)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "Switch protocols differ") || !strings.Contains(got[0], "2 links join switches of protocol \"infiniband\" (switch_model \"QM9700\")") {
+		t.Errorf("QM9700–SN5600: %q; want one switch protocol warning over 2 links", got)
+	}
+	for _, d := range diagsOf(t, design("QM9700")) {
+		if diag.CodeOf(d) == diag.ProtocolMismatch {
+			t.Errorf("QM9700–QM9700: %s", d.Detail)
+		}
+	}
+}

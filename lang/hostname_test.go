@@ -39,3 +39,17 @@ func TestHostnameTemplate(t *testing.T) {
 		}
 	}
 }
+
+// A group named with a final digit gets a hyphen before the index, so
+// "h100" names "h100-0", not "h1000"; other groups keep "dgx07".
+func TestDefaultServerName(t *testing.T) {
+	for _, tc := range []struct {
+		group string
+		i, n  int
+		want  string
+	}{{"h100", 0, 4, "h100-0"}, {"h100", 12, 16, "h100-12"}, {"dgx", 7, 64, "dgx07"}, {"a", 3, 4, "a3"}} {
+		if got := defaultServerName(tc.group, tc.i, tc.n); got != tc.want {
+			t.Errorf("%s %d of %d: %q, want %q", tc.group, tc.i, tc.n, got, tc.want)
+		}
+	}
+}

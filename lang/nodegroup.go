@@ -58,7 +58,7 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 			child = eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
 		}
 		if !templated {
-			g.Names = append(g.Names, Val[string]{V: indexed(g.Name, int(i), int(g.Count.V)), Range: b.DefRange, Set: true})
+			g.Names = append(g.Names, Val[string]{V: defaultServerName(g.Name, int(i), int(g.Count.V)), Range: b.DefRange, Set: true})
 		} else {
 			// References checked on the first server: every other
 			// one's context has the same names, count.index another
@@ -102,6 +102,17 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 }
 
 // indexed mirrors gen.Indexed (lang may not import the compiler).
+// defaultServerName names server i of n of a group without a name
+// template: the group's name and the index ("dgx07"), with a hyphen
+// between where the name ends in a digit, which would otherwise run into
+// the index (group "h100": "h100-0", not "h1000").
+func defaultServerName(group string, i, n int) string {
+	if group != "" && group[len(group)-1] >= '0' && group[len(group)-1] <= '9' {
+		group += "-"
+	}
+	return indexed(group, i, n)
+}
+
 func indexed(role string, i, n int) string {
 	w := len(fmt.Sprint(max(n-1, 0)))
 	return fmt.Sprintf("%s%0*d", role, w, i)

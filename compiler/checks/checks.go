@@ -228,8 +228,8 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 		at = g.Range(fab.Origin)
 	}
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, at, "Fabric is not connected",
-		fmt.Sprintf("Fabric %q falls apart into %d pieces: %s, %s%s, cannot reach the other %s. Add the missing links.",
-			fab.Name, len(size), units.CountOf(len(stray), "node", "nodes"), n.Name, units.Agree(len(stray), "", " among them"), units.Count(len(members)-len(stray)))+transitHint(g, f)))
+		fmt.Sprintf("Fabric %q falls apart into %d pieces: the largest holds %s, and the other %s (%s%s) cannot reach it. Add the missing links.",
+			fab.Name, len(size), units.CountOf(len(members)-len(stray), "node", "nodes"), units.CountOf(len(stray), "node", "nodes"), n.Name, units.Agree(len(stray), "", " among them"))+transitHint(g, f)))
 }
 
 // transitHint says, for a disconnected fabric, what server transit did or

@@ -64,8 +64,8 @@ const (
 	// NVLinkBudget: an NVLink domain asks for more GPU or NVSwitch links
 	// than the parts have.
 	NVLinkBudget Code = "nvlink-budget"
-	// ProtocolMismatch: a NIC is cabled to a switch of another protocol
-	// (InfiniBand and Ethernet).
+	// ProtocolMismatch: a NIC or a switch is cabled to a switch of
+	// another protocol (InfiniBand and Ethernet).
 	ProtocolMismatch Code = "protocol-mismatch"
 	// UnusedPorts: switch ports left free (informational).
 	UnusedPorts Code = "unused-ports"
