@@ -570,3 +570,51 @@ fabric "backend" {
 		t.Errorf("modules at the splitter fibers' cages %v; want 64 MMA4Z00-NS and 256 MMA4Z00-NS400", modules)
 	}
 }
+
+// Leaf–spine links at 200G on QM9700s are lanes of broken-out ports at
+// both ends: a splitter fiber cannot join them (its legs end at
+// single-port modules, which no switch cage takes, cabling.md §1c, S6)
+// and nothing carries a fiber per 200G leg, so the plan names them in a
+// no-cable-model warning instead of ordering fibers that cannot be
+// plugged (trial finding: each leaf port's splitter landed on lanes of
+// two spine ports that other splitters also used).
+func TestCablingSwitchLanesUnserved(t *testing.T) {
+	g, diags := compileDiags(t, `
+fabric "f" {
+  clos {
+    hosts     = 32
+    host_rate = "200Gb/s"
+    link_rate = "200Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 2
+      down  = 16
+      up    = 16
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	warned := false
+	for _, d := range diags {
+		warned = warned || diag.CodeOf(d) == diag.NoCableModel && strings.Contains(d.Detail, "single-port modules")
+	}
+	unserved, hosts := 0, 0
+	for _, c := range g.Cabling.Cables {
+		switch l := &g.Links[g.Cabling.Legs[c.Leg0]]; {
+		case l.Kind == ir.LinkLeafSpine && c.Type == ir.None:
+			unserved++
+		case l.Kind == ir.LinkNodeLeaf && c.SplitFiber:
+			hosts++
+		}
+	}
+	if !warned || unserved != 16 || hosts != 16 {
+		t.Errorf("warning %v, %d leaf–spine cables without a medium, %d host splitter fibers; want a warning, 16 and 16", warned, unserved, hosts)
+	}
+}

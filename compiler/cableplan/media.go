@@ -158,12 +158,14 @@ type choice struct {
 // twin-port 2 × 400G optic, cabling.md §1c, S5, S7); or, at the port's
 // rate, one splitter fiber of a medium whose splits list the breakout (a
 // 400G SR4 port split 2 × 200G over MFP7E20, S5, S6), to its split
-// reach. Never a straight copper cable or AOC, whose fixed ends cannot
-// split, nor a part of a faster lane rate: an 800G-to-2 × 400G splitter
-// does not serve a 400G port split 2 × 200G. switches: both ends of
-// every leg are switches; active copper (LACC) is used only then
-// (cabling.md §3, S4: "switch-switch only").
-func (t *mediaTable) choose(rate, run float64, lanes int32, switches bool, proto string) choice {
+// reach, unless farSwitch: a splitter fiber's legs end at single-port
+// modules, which no switch cage takes (S6). Never a straight copper
+// cable or AOC, whose fixed ends cannot split, nor a part of a faster
+// lane rate: an 800G-to-2 × 400G splitter does not serve a 400G port
+// split 2 × 200G. switches: both ends of every leg are switches; active
+// copper (LACC) is used only then (cabling.md §3, S4: "switch-switch
+// only").
+func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch bool, proto string) choice {
 	out := choice{typ: ir.None, noModel: true}
 	exact := func(r float64) bool { return math.Abs(r-rate) <= rate*1e-9 }
 	for ci, class := range t.classes {
@@ -184,7 +186,7 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches bool, proto
 			case (ct.Splitter || ct.Kind == "mmf" || ct.Kind == "smf") && exact(ct.MaxRateBPS):
 			default:
 				r, ok := ct.SplitsInto(lanes, rate)
-				if !ok {
+				if !ok || farSwitch {
 					continue
 				}
 				reach, split = r, true

@@ -67,7 +67,7 @@ func TestCablingMediaThresholds(t *testing.T) {
 		{100 * G, 100.01, 0, false, "SMF-DR4-400G", 150, "ethernet"}, // then the 400G class
 		{100 * G, 5.01, 0, false, "AOC-200G", 7, "infiniband"},       // EDR: no SR4 module in the catalogue, the HDR AOC
 	} {
-		ch := media.choose(tc.rate, tc.run, tc.lanes, tc.switchs, tc.proto)
+		ch := media.choose(tc.rate, tc.run, tc.lanes, tc.switchs, false, tc.proto)
 		if tc.model == "(none)" {
 			if ch.typ != ir.None {
 				t.Errorf("%g Gb/s, %g m over %s: %s; want no medium", tc.rate/G, tc.run, tc.proto, media.types[ch.typ].Model)
@@ -87,16 +87,26 @@ func TestCablingMediaThresholds(t *testing.T) {
 			t.Errorf("%g Gb/s x %d, %g m: splitter fiber %v, want %v", tc.rate/G, tc.lanes, tc.run, ch.splitFiber, want)
 		}
 	}
-	if ch := media.choose(800*G, 500.01, 0, true, ""); ch.typ != ir.None || ch.noModel || ch.reach != 500 {
+	if ch := media.choose(800*G, 500.01, 0, true, false, ""); ch.typ != ir.None || ch.noModel || ch.reach != 500 {
 		t.Errorf("800G beyond 500 m: %+v; want no medium, longest reach 500 m", ch)
 	}
-	if ch := media.choose(1.6e12, 1, 0, true, ""); ch.typ != ir.None || !ch.noModel {
+	if ch := media.choose(1.6e12, 1, 0, true, false, ""); ch.typ != ir.None || !ch.noModel {
 		t.Errorf("1.6T: %+v; want no cable model", ch)
 	}
-	if ch := media.choose(200*G, 50.01, 2, false, ""); ch.typ != ir.None || ch.noModel || ch.reach != 50 {
+	if ch := media.choose(200*G, 50.01, 2, false, false, ""); ch.typ != ir.None || ch.noModel || ch.reach != 50 {
 		t.Errorf("2 x 200G beyond 50 m: %+v; want no medium, longest reach 50 m", ch)
 	}
-	if ch := media.choose(100*G, 10, 4, false, "infiniband"); ch.typ != ir.None || !ch.noModel {
+	if ch := media.choose(100*G, 10, 4, false, false, "infiniband"); ch.typ != ir.None || !ch.noModel {
 		t.Errorf("4 x 100G InfiniBand: %+v; want no cable model", ch)
+	}
+	// Lanes of a switch's port to another switch: a splitter fiber's legs
+	// end at single-port modules, which no switch cage takes (S6), so no
+	// medium serves 200G lanes between two switches; 400G lanes of 800G
+	// ports take a fiber per leg behind twin-port modules.
+	if ch := media.choose(200*G, 3, 2, true, true, ""); ch.typ != ir.None || !ch.noModel {
+		t.Errorf("2 x 200G to a switch: %+v; want no cable model", ch)
+	}
+	if ch := media.choose(400*G, 5, 2, true, true, ""); ch.typ == ir.None || media.types[ch.typ].Model != "MMF-SR4-400G" || ch.splitFiber {
+		t.Errorf("2 x 400G to a switch: %+v; want a multimode fiber per leg", ch)
 	}
 }

@@ -68,12 +68,21 @@ func Plan(in Input) hcl.Diagnostics {
 		}
 		k := 1 + p.lay.RoutingFactor
 		lanes := int32(0) // a straight cable
+		farSwitch := false
 		if len(legs) > 1 || legs[0].split {
 			lanes = max(int32(len(legs)), g.Links[legs[0].link].Breakout)
+			for _, lg := range legs {
+				l := &g.Links[lg.link]
+				far := l.B.Node
+				if swapped[lg.link] {
+					far = l.A.Node
+				}
+				farSwitch = farSwitch || g.Nodes[root(g, far)].Kind == ir.KindSwitch
+			}
 		}
-		ch := media.choose(rate, run*k, lanes, switches, linkProtocol(g, &g.Links[legs[0].link]))
+		ch := media.choose(rate, run*k, lanes, switches, farSwitch, linkProtocol(g, &g.Links[legs[0].link]))
 		if ch.typ == ir.None {
-			s.noteFault(faults, legs, ch, run*k, rate, lanes)
+			s.noteFault(faults, legs, ch, run*k, rate, lanes, farSwitch)
 		}
 		perLeg := ch.typ != ir.None && len(legs) > 1 && !ch.splitFiber && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc"
 		switch {
@@ -321,17 +330,19 @@ type cableFault struct {
 	count   int
 	noModel bool
 	rate    float64
-	lanes   int32   // of the broken-out port the cables serve; 0: straight
-	run     float64 // longest run, metres
-	reach   float64 // longest reach available at that rate
-	a, b    ir.NodeID
+	lanes   int32 // of the broken-out port the cables serve; 0: straight
+	// farSwitch: a leg ends at a switch, where no splitter fiber may.
+	farSwitch bool
+	run       float64 // longest run, metres
+	reach     float64 // longest reach available at that rate
+	a, b      ir.NodeID
 }
 
-func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, ch choice, run, rate float64, lanes int32) {
+func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, ch choice, run, rate float64, lanes int32, farSwitch bool) {
 	l := &s.g.Links[legs[0].link]
 	f, ok := faults[l.Origin]
 	if !ok {
-		f = &cableFault{noModel: ch.noModel, rate: rate, lanes: lanes}
+		f = &cableFault{noModel: ch.noModel, rate: rate, lanes: lanes, farSwitch: farSwitch}
 		faults[l.Origin] = f
 	}
 	f.count++
@@ -357,6 +368,10 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 		where := fmt.Sprintf("%s (rack %d) to %s (rack %d)", g.Nodes[f.a].Name, rackOf(f.a), g.Nodes[f.b].Name, rackOf(f.b))
 		var d *hcl.Diagnostic
 		switch {
+		case f.noModel && f.farSwitch:
+			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this breakout",
+				fmt.Sprintf("%s here %s from a port broken out %dx%s to another switch, %s: a splitter fiber cannot serve them, since its legs end at single-port modules, which no switch cage takes (cabling.md §1c, S6), and no cable_model carries a fiber per leg at %s. The plan lists %s without a medium. Run these links at the ports' rate, or at a speed the ports run whole (switch_model speeds).",
+					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "runs", "run"), f.lanes, units.Rate(f.rate), where, units.Rate(f.rate), units.Agree(f.count, "it", "them")))
 		case f.noModel && f.lanes > 0:
 			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this breakout",
 				fmt.Sprintf("%s here %s from a port broken out %dx%s, %s, and no cable_model serves that breakout: a splitter cable or a fiber per leg at %s, or a fiber whose splits list %dx%s. The plan lists %s without a medium. Declare such a cable_model (docs/cabling.md, \"Media\").",
