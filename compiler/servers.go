@@ -263,8 +263,14 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 		counts[n.Role] = n.Count.V
 	}
 	if len(m.NVLinkPerSwitch.V) > 0 && int64(len(m.NVLinkPerSwitch.V)) != m.NVSwitches.V {
-		bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVLink split does not match the switches",
-			fmt.Sprintf("nvlink_per_switch lists %d entries but the model has %d NVSwitches; give one link count per switch.", len(m.NVLinkPerSwitch.V), m.NVSwitches.V)))
+		if m.NVLinkPerSwitch.Range.Filename == lang.BuiltinFilename && m.NVSwitches.Range.Filename != lang.BuiltinFilename && m.NVSwitches.Set {
+			// The design changed nvswitches and inherits the split.
+			bad(diag.Error(diag.InvalidValue, m.NVSwitches.Range, "NVLink split does not match the switches",
+				fmt.Sprintf("nvswitches = %d, but nvlink_per_switch, which node model %q inherits from %q, lists %d entries. Set nvlink_per_switch here too: one link count per switch, adding up to the GPU's nvlink_links.", m.NVSwitches.V, m.Name, m.Base.V, len(m.NVLinkPerSwitch.V))))
+		} else {
+			bad(diag.Error(diag.InvalidValue, m.NVLinkPerSwitch.Range, "NVLink split does not match the switches",
+				fmt.Sprintf("nvlink_per_switch lists %d entries but the model has %d NVSwitches; give one link count per switch.", len(m.NVLinkPerSwitch.V), m.NVSwitches.V)))
+		}
 	}
 	if gm, found := s.cat.gpus[m.GPU.V]; found && m.GPUs.V > 0 && m.NVSwitches.V > 0 && gm.NVLinkLinks.V > 0 {
 		s.checkNVLinkSplit(m, gm, bad)
@@ -367,6 +373,9 @@ func (s *state) checkNVSwitchPorts(m *lang.NodeModel, gm *lang.GPUModel, bad fun
 			fmt.Sprintf("Each NVLink of a %s GPU runs at %s, but each port of the %s chip carries %s. Use the chip of the GPU's generation (nvswitch_model), or the GPU of the chip's.",
 				m.GPU.V, units.Rate(gm.NVLinkRate.V), sm.Name, units.Rate(sm.PortRate.V))))
 	}
+	if n := len(m.NVLinkPerSwitch.V); n > 0 && int64(n) != m.NVSwitches.V {
+		return // the split does not match the switches: reported already
+	}
 	split := splitLinks(int(gm.NVLinkLinks.V), m.NVLinkPerSwitch.V, int(m.NVSwitches.V))
 	worst := 0 // the switch with the most links names the fault
 	for j, k := range split {
@@ -376,9 +385,14 @@ func (s *state) checkNVSwitchPorts(m *lang.NodeModel, gm *lang.GPUModel, bad fun
 	}
 	k := split[worst]
 	if need := int64(k) * m.GPUs.V; need > sm.Radix.V {
+		// At the argument of the design's own that sets the load: its
+		// gpus, nvswitches, split or chip, before an inherited one.
 		rng := m.GPUs.Range
-		if !m.GPUs.Set {
-			rng = m.NVSwitchModel.Range
+		for _, r := range []hcl.Range{m.GPUs.Range, m.NVSwitches.Range, m.NVLinkPerSwitch.Range, m.NVSwitchModel.Range} {
+			if r.Filename != "" && r.Filename != lang.BuiltinFilename {
+				rng = r
+				break
+			}
 		}
 		bad(diag.Error(diag.RadixExceeded, rng, "Not enough NVSwitch ports",
 			fmt.Sprintf("NVSwitch %d of node model %q takes %d NVLink links from each of its %d GPUs, %s ports, but the %s chip has %d. Use fewer GPUs per server, more nvswitches, or a chip with more ports.",

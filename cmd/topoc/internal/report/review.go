@@ -249,11 +249,13 @@ func summaryCell(flat map[string]any, path string) string {
 		lo, okL := flat[iv.Object+"."+iv.Lower].(float64)
 		up, hasUp := flat[iv.Object+"."+iv.Upper]
 		hi, okH := up.(float64)
+		// Ends rounded outward, as every other place prints an interval
+		// (results.Value.Text), so the table and the requirements agree.
 		switch {
 		case okL && okH && lo != hi:
-			return results.FormatValue(path, lo) + "–" + results.FormatValue(path, hi)
+			return results.Value{Ref: path, Lower: &lo, Upper: &hi}.Text()
 		case okL && hasUp && up == nil: // a null upper bound: unbounded
-			return "at least " + results.FormatValue(path, lo)
+			return results.Value{Ref: path, Lower: &lo}.Text()
 		}
 	}
 	return results.FormatValue(path, flat[path])
