@@ -16,16 +16,19 @@ type namedFunction struct {
 }
 
 // functionTable lists the functions available in expressions, sorted by
-// name, under Terraform's names. All but index and length are go-cty's
-// stdlib functions; those two follow Terraform, whose index searches a
-// list for a value and whose length also counts the characters of a
-// string. format, formatlist, indent, join, replace (strlimits.go) and
+// name, under Terraform's names. All but alltrue, anytrue, index and
+// length are go-cty's stdlib functions; those four follow Terraform
+// (go-cty has none of them): alltrue and anytrue fold a list of bools,
+// index searches a list for a value and length also counts the
+// characters of a string. format, formatlist, indent, join, replace (strlimits.go) and
 // setproduct (limits.go) refuse, before building it, a result larger than
 // MaxValueSize. The table is built on each call, so no caller can change
 // another's functions.
 func functionTable() []namedFunction {
 	return []namedFunction{
 		{"abs", stdlib.AbsoluteFunc},
+		{"alltrue", boolFold(true)},
+		{"anytrue", boolFold(false)},
 		{"ceil", stdlib.CeilFunc},
 		{"chomp", stdlib.ChompFunc},
 		{"coalesce", stdlib.CoalesceFunc},
@@ -204,6 +207,36 @@ func lengthFunc() function.Function {
 				return stdlib.Strlen(args[0])
 			}
 			return cty.NumberIntVal(int64(args[0].LengthInt())), nil
+		},
+	})
+}
+
+// boolFold is Terraform's alltrue (all true: every element true, and an
+// empty list true) or anytrue (all false: some element true, and an empty
+// list false), over a list of bools, so that a requirement can judge
+// every item of a for-expression. A null element is an error rather than
+// false: a result the report leaves null (a collective that never
+// completes) must not pass a requirement, nor fail it silently. An
+// unknown element gives an unknown result.
+func boolFold(all bool) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if !args[0].IsWhollyKnown() {
+				return cty.UnknownVal(cty.Bool), nil
+			}
+			i := 0
+			for it := args[0].ElementIterator(); it.Next(); i++ {
+				_, v := it.Element()
+				if v.IsNull() {
+					return cty.NilVal, function.NewArgErrorf(0, "element %d is null: a result the report leaves null (a collective that never completes, an unbounded ratio) cannot be judged; test it first (x == null || ...)", i)
+				}
+				if v.True() != all {
+					return cty.BoolVal(!all), nil
+				}
+			}
+			return cty.BoolVal(all), nil
 		},
 	})
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/zclconf/go-cty/cty"
 )
 
 func TestFunctionTableSorted(t *testing.T) {
@@ -50,5 +52,37 @@ func TestFunctionsDocumented(t *testing.T) {
 		if !strings.Contains(string(doc), "`"+f.name+"`") {
 			t.Errorf("function %s is not documented", f.name)
 		}
+	}
+}
+
+// alltrue and anytrue fold a list of bools as Terraform's do; a null
+// element is an error, so a requirement over a result the report leaves
+// null is never met nor failed silently.
+func TestBoolFold(t *testing.T) {
+	fns := Functions()
+	for _, tc := range []struct {
+		fn   string
+		list []cty.Value
+		want cty.Value
+	}{
+		{"alltrue", []cty.Value{cty.True, cty.True}, cty.True},
+		{"alltrue", []cty.Value{cty.True, cty.False}, cty.False},
+		{"anytrue", []cty.Value{cty.False, cty.True}, cty.True},
+		{"anytrue", []cty.Value{cty.False, cty.False}, cty.False},
+		{"alltrue", nil, cty.True},
+		{"anytrue", nil, cty.False},
+		{"alltrue", []cty.Value{cty.True, cty.UnknownVal(cty.Bool)}, cty.UnknownVal(cty.Bool)},
+	} {
+		list := cty.ListValEmpty(cty.Bool)
+		if len(tc.list) > 0 {
+			list = cty.ListVal(tc.list)
+		}
+		got, err := fns[tc.fn].Call([]cty.Value{list})
+		if err != nil || !got.RawEquals(tc.want) {
+			t.Errorf("%s(%#v) = %#v, %v; want %#v", tc.fn, tc.list, got, err, tc.want)
+		}
+	}
+	if _, err := fns["alltrue"].Call([]cty.Value{cty.ListVal([]cty.Value{cty.True, cty.NullVal(cty.Bool)})}); err == nil || !strings.Contains(err.Error(), "element 1 is null") {
+		t.Errorf("alltrue with a null element: %v; want an error naming element 1", err)
 	}
 }

@@ -266,7 +266,13 @@ func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
 	for _, d := range diags {
 		d.Extra = &diag.Extra{Code: diag.InvalidValue}
 		if d.Severity == hcl.DiagError {
-			d.Detail += hint
+			// The value is a flag, not a file: no range to point at, and
+			// HCL's own summary ("Variables not allowed" for a bare
+			// word) says less than which flag is wrong.
+			what := strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(d.Summary, ".")+": "+d.Detail), ".")
+			d.Summary = "Invalid value for --var " + name
+			d.Detail = fmt.Sprintf("%q is not an HCL value of type %s (%s).", raw, typeexpr.TypeString(st.v.Type), what) + hint
+			d.Subject, d.Context, d.Expression, d.EvalContext = nil, nil, nil, nil
 		}
 	}
 	return diags
