@@ -230,7 +230,10 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 	}
 	_, info := gen.BuildDragonfly(s.g, f.Name, p)
 	if n := len(info.UnusedGlobalPorts); n > 0 {
-		why := fmt.Sprintf("g·a·h = %d is odd, or g = 1", p.Groups()*p.A*p.H)
+		why := fmt.Sprintf("g·a·h = %d is odd, so one global port has no partner", p.Groups()*p.A*p.H)
+		if p.Groups() == 1 {
+			why = "with g = 1 there is no other group to cable to"
+		}
 		if p.LinksPerPair > 0 {
 			why = fmt.Sprintf("global_links_per_pair = %d cables %d × (g−1) = %d of each group's a·h = %d global ports, spread evenly over its routers",
 				p.LinksPerPair, p.LinksPerPair, p.LinksPerPair*(p.Groups()-1), p.A*p.H)
