@@ -59,12 +59,18 @@ type Result struct {
 	linkLoads []float64
 	// loadsFrom names the collective whose phase linkLoads holds.
 	loadsFrom string
-	worst     float64
+	// worstFabric and worst are that phase's highest load on a fabric
+	// link and its congestion factor.
+	worstFabric, worst float64
 }
 
-// LinkLoads returns, per LinkID, the load ÷ capacity of the most
-// congested collective phase (the larger of the two directions), for the
-// diagram heatmap; nil when no workload was analysed.
+// LinkLoads returns, per LinkID, the load ÷ capacity of the collective
+// phase that loads a fabric link most (the larger of the two
+// directions), for the diagram heatmap, which draws fabric links: a
+// tensor-parallel phase congested inside the servers' NVLink would show
+// every fabric bundle at 0%. Ties, and designs whose workloads load no
+// fabric link, go to the phase of the highest congestion factor. nil
+// when no workload was analysed.
 func (r *Result) LinkLoads() []float64 {
 	if r == nil {
 		return nil
@@ -72,7 +78,7 @@ func (r *Result) LinkLoads() []float64 {
 	return r.linkLoads
 }
 
-// LinkLoadsFrom names the collective whose most congested phase
+// LinkLoadsFrom names the collective whose phase
 // LinkLoads holds, for a heatmap's caption: `workload "llm-70b",
 // collective "gradients"`; "" when there is none.
 func (r *Result) LinkLoadsFrom() string {
@@ -220,8 +226,9 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 	for ci := range wl.Collectives {
 		c := &wl.Collectives[ci]
 		snap := func(r *run, pr *phaseResult) {
-			if pr.cf > res.worst || res.linkLoads == nil {
-				res.worst = pr.cf
+			fab := fabricPeak(s, r.loads)
+			if fab > res.worstFabric || fab == res.worstFabric && pr.cf > res.worst || res.linkLoads == nil {
+				res.worst, res.worstFabric = pr.cf, fab
 				res.linkLoads = linkUtil(s, r.loads, res.linkLoads)
 				res.loadsFrom = fmt.Sprintf("workload %q, collective %q", wl.Name, c.Name)
 			}
@@ -623,6 +630,22 @@ func (j *job) fabricSHARP() bool {
 
 // linkUtil fills dst (reused when large enough) with load ÷ capacity per
 // link, the larger direction; the links of an NVLink bundle share its load.
+// fabricPeak is the highest load ÷ capacity l puts on a link of a fabric
+// (not inside a server), as linkUtil measures it.
+func fabricPeak(s *system, l *routing.Loads) float64 {
+	peak := 0.0
+	for _, slot := range l.Touched() {
+		link := ir.LinkID(slot / 2)
+		if s.g.Links[link].Fabric == ir.None {
+			continue
+		}
+		if c := s.g.Links[link].PhysicalBPS() * s.mult(slot); c > 0 {
+			peak = math.Max(peak, l.Rate(int(slot))/c)
+		}
+	}
+	return peak
+}
+
 func linkUtil(s *system, l *routing.Loads, dst []float64) []float64 {
 	g := s.g
 	if len(dst) != len(g.Links) {

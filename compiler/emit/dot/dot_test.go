@@ -226,7 +226,7 @@ func TestHeatmap(t *testing.T) {
 		t.Errorf("second view %s lacks the heatmap labels", views[1].Path)
 	}
 	// The heatmap says whose traffic it shows; the overview does not.
-	if caption := []byte(`link load of workload \"w\", collective \"c\", its most congested phase`); !bytes.Contains(views[1].DOT, caption) || bytes.Contains(views[0].DOT, caption) {
+	if caption := []byte(`link load of workload \"w\", collective \"c\", the phase that loads the fabric most`); !bytes.Contains(views[1].DOT, caption) || bytes.Contains(views[0].DOT, caption) {
 		t.Errorf("heatmap caption missing (or on the overview):\n%s", views[1].DOT)
 	}
 	if _, err := Views(&emit.Input{Graph: g, LinkLoads: loads[1:]}); err == nil {

@@ -164,7 +164,7 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 	}
 	if heat && ov.heatFrom != "" {
 		// A reader must know which traffic the colours show.
-		graphLines = append(graphLines, "link load of "+ov.heatFrom+", its most congested phase")
+		graphLines = append(graphLines, "link load of "+ov.heatFrom+", the phase that loads the fabric most")
 	}
 	graphLines = append(graphLines, ov.folded...)
 	engine = "dot"
@@ -308,7 +308,9 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 // edgeText is a bundle's label: its links, with the heatmap's loads and
 // the what-if's links down.
 func edgeText(b *bundle, heat, failed bool) string {
-	text := b.text()
+	// The total on a line of its own: side by side, the labels of the
+	// bundles leaving one node ran into each other ("…51.2Tb/s64 × 800G").
+	text := strings.Replace(b.text(), " = ", "\n= ", 1)
 	if heat {
 		if b.loaded > 0 {
 			text += "\nmax " + percent(b.maxLoad) + " · mean " + percent(b.sumLoad/float64(b.loaded))
