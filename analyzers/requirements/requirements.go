@@ -13,10 +13,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 
@@ -26,6 +28,7 @@ import (
 	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/eval"
 )
 
 // Analyzer evaluates every requirement; its result is []results.Requirement
@@ -254,7 +257,7 @@ var errCorner = errors.New("condition cannot be evaluated at an end of its inter
 func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []results.Value {
 	out := []results.Value{}
 	seen := map[string]bool{}
-	for _, t := range expr.Variables() {
+	for _, t := range append(expr.Variables(), forReads(expr, ctx)...) {
 		if t.RootName() != "fabric" && t.RootName() != "workload" && t.RootName() != "flow" {
 			continue
 		}
@@ -420,4 +423,64 @@ func bounds(t hcl.Traversal, fabrics cty.Value) (lo, hi *float64) {
 		}
 	}
 	return nil, nil
+}
+
+// maxForItems caps the items of one for-expression whose reads values
+// lists: a condition over a workload's collectives lists each, one over
+// thousands of what-if scenarios does not flood the report. A
+// presentation limit.
+const maxForItems = 32
+
+// forReads returns, for each for-expression of expr over a report
+// collection (`[for c in workload.llm.collectives : c.time_s < 1]`), the
+// references its body makes through the iterator, one per item, as
+// absolute traversals (workload.llm.collectives[2].time_s), so that
+// values can show what the condition read: expr.Variables gives only the
+// collection, which is not a scalar. Items past maxForItems, and
+// iterators over anything but a plain reference, are left out.
+func forReads(expr hcl.Expression, ctx *hcl.EvalContext) []hcl.Traversal {
+	var out []hcl.Traversal
+	hclsyntax.VisitAll(eval.Unmetered(expr).(hclsyntax.Node), func(n hclsyntax.Node) hcl.Diagnostics {
+		fe, ok := n.(*hclsyntax.ForExpr)
+		if !ok {
+			return nil
+		}
+		coll, ok := fe.CollExpr.(*hclsyntax.ScopeTraversalExpr)
+		if !ok {
+			return nil
+		}
+		switch coll.Traversal.RootName() {
+		case "fabric", "workload", "flow":
+		default:
+			return nil
+		}
+		cv, d := coll.Traversal.TraverseAbs(ctx)
+		if d.HasErrors() || !cv.IsWhollyKnown() || cv.IsNull() || !cv.CanIterateElements() {
+			return nil
+		}
+		var body []hcl.Traversal // the body's reads through the iterator
+		for _, e := range []hclsyntax.Expression{fe.KeyExpr, fe.ValExpr, fe.CondExpr} {
+			if e == nil {
+				continue
+			}
+			for _, t := range e.Variables() {
+				if t.RootName() == fe.ValVar && len(t) > 1 {
+					body = append(body, t)
+				}
+			}
+		}
+		if len(body) == 0 {
+			return nil
+		}
+		i := 0
+		for it := cv.ElementIterator(); it.Next() && i < maxForItems; i++ {
+			key, _ := it.Element()
+			for _, t := range body {
+				abs := append(append(slices.Clone(coll.Traversal), hcl.TraverseIndex{Key: key}), t[1:]...)
+				out = append(out, abs)
+			}
+		}
+		return nil
+	})
+	return out
 }

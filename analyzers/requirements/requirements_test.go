@@ -25,10 +25,19 @@ func outcomes(t *testing.T, r analysistest.Result) map[string]results.Requiremen
 
 func TestPass(t *testing.T) {
 	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "pass") {
-		for name, o := range outcomes(t, r) {
+		got := outcomes(t, r)
+		for name, o := range got {
 			if !o.OK {
 				t.Errorf("requirement %s failed: %+v", name, o)
 			}
+		}
+		// A for-expression's reads are listed per item (the k = 8 tree's
+		// three tiers: edge, aggregation, core, 32, 32 and 16 switches),
+		// where only its collection, not a scalar, was seen and nothing
+		// was listed.
+		v := got["cores"].Values
+		if len(v) != 6 || v[4].Ref != "fabric.ft.switches_by_tier[2].count" || v[4].Value != 16.0 || v[5].Value != "core" {
+			t.Errorf("cores values %+v; want each tier's count and name, core's count 16", v)
 		}
 	}
 }
