@@ -235,16 +235,16 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			if sv.keptEP == nil { // the fast path does not list them
 				sv = x.survey(&b.scratch, dead, b.cut)
 			}
-			// The split is over every surviving endpoint, those a
-			// failure cut off the main part included: a balanced split
-			// may put the pieces on either side, so a fabric that falls
-			// into two even halves has nothing crossing, a bisection of
-			// 0, however well each half is cabled inside. (Over the main
-			// part alone it read as intact: a requirement on it passed
-			// with half the ranks cut off.) Residual keeps exactly those.
-			if sv.kept == sv.residual {
-				rg.Fabrics[fid].Endpoints = keptEndpoints(g.Fabrics[fid].Endpoints, sv.keptEP)
-			}
+			// The split is over every surviving endpoint: those a
+			// failure cut off the main part, and those whose own links
+			// died with a switch (a failed leaf's hosts), included. A
+			// balanced split may put the pieces on either side, so a
+			// fabric that falls into two even halves has nothing
+			// crossing, a bisection of 0, however well each half is
+			// cabled inside. (Over the main part alone it read as
+			// intact: a requirement on it passed with half the ranks
+			// cut off.) Only failed devices' endpoints leave the split.
+			rg.Fabrics[fid].Endpoints = survivingEndpoints(g.Fabrics[fid].Endpoints, rg.Fabrics[fid].Endpoints, dead)
 			// The intact cut, tried on the surviving graph, is an upper
 			// bound the search need not find again (and all a quick run
 			// uses).
@@ -386,11 +386,20 @@ func downLinks(adj ir.Adjacency, links []ir.LinkID, nodes []ir.NodeID) []ir.Link
 	return out
 }
 
-// keptEndpoints returns the entries of eps that keep marks, in order.
-func keptEndpoints(eps []ir.Port, keep []bool) []ir.Port {
-	var out []ir.Port
-	for i, p := range eps {
-		if keep[i] {
+// survivingEndpoints returns, in eps order, the endpoints of a fabric
+// (eps) that the residual graph keeps (kept, ir.Graph.Residual's list)
+// and those whose node did not fail but kept no link of the fabric: a
+// host whose leaf failed is still a rank, cut off. A node listed with
+// several ports that kept some link keeps only the ports Residual kept.
+func survivingEndpoints(eps, kept []ir.Port, dead []bool) []ir.Port {
+	keptPort := make(map[ir.Port]bool, len(kept))
+	linked := make(map[ir.NodeID]bool, len(kept))
+	for _, p := range kept {
+		keptPort[p], linked[p.Node] = true, true
+	}
+	out := make([]ir.Port, 0, len(eps))
+	for _, p := range eps {
+		if keptPort[p] || !dead[p.Node] && !linked[p.Node] {
 			out = append(out, p)
 		}
 	}

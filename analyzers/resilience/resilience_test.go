@@ -990,4 +990,18 @@ func TestResidualOverPieces(t *testing.T) {
 			t.Errorf("%d units of %d: %d cut off, %s %g–%g b/s; want %d cut off, exactly %g", tc.su, tc.hosts, f.StrandedEndpoints, f.Method, f.LowerBoundBPS, f.UpperBoundBPS, tc.su*tc.hosts-tc.hosts, tc.want)
 		}
 	}
+	// A failed leaf cuts its hosts off as surely as its failed uplinks
+	// do: its 16 hosts still count in the split, so two units read 0
+	// either way (second trial: the leaf read 50% while its uplinks read
+	// 0, and a requirement on the leaf sweep passed).
+	g := compiletest.Source(t, suSpines(2, 16))
+	for _, spec := range []string{"su0/leaf0", "su0/leaf0--spine*"} {
+		r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: spec, Failure: fail(t, g, spec)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := r.Sweeps[0].Outcomes[0].Fabrics[0]; f.UpperBoundBPS != 0 || f.RanksDisconnected != 16 {
+			t.Errorf("%s: %g–%g b/s, %d ranks disconnected; want exactly 0 and 16", spec, f.LowerBoundBPS, f.UpperBoundBPS, f.RanksDisconnected)
+		}
+	}
 }

@@ -219,3 +219,14 @@ func mainPart(g, r *ir.Graph, fid ir.FabricID) []bool {
 	}
 	return in
 }
+
+// keptEndpoints returns the entries of eps that keep marks, in order.
+func keptEndpoints(eps []ir.Port, keep []bool) []ir.Port {
+	var out []ir.Port
+	for i, p := range eps {
+		if keep[i] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
