@@ -195,7 +195,7 @@ func tierText(t *TierOversub) string {
 // direction), one rate when it is closed: "between 1.2Tb/s and 1.3Tb/s".
 func Interval(lo, hi float64) string {
 	if lo >= hi*(1-1e-9) {
-		return units.Rate(hi)
+		return units.RateSig(hi, bisection.BoundDigits) // 8.20825Tb/s, not every digit of a float
 	}
 	// Both ends rounded away from the value, as check prints a bisection
 	// interval, so the printed interval still holds it.

@@ -159,7 +159,9 @@ type choice struct {
 // rate, one splitter fiber of a medium whose splits list the breakout (a
 // 400G SR4 port split 2 × 200G over MFP7E20, S5, S6), to its split
 // reach, unless farSwitch: a splitter fiber's legs end at single-port
-// modules, which no switch cage takes (S6). Never a straight copper
+// modules, which no switch cage takes (S6), and a splitter cable's at
+// single-port plugs for NICs (S2, S4), so lanes between two switches
+// take a fiber per leg. Never a straight copper
 // cable or AOC, whose fixed ends cannot split, nor a part of a faster
 // lane rate: an 800G-to-2 × 400G splitter does not serve a 400G port
 // split 2 × 200G. switches: both ends of every leg are switches; active
@@ -183,7 +185,11 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 				if ct.Splitter {
 					continue
 				}
-			case (ct.Splitter || ct.Kind == "mmf" || ct.Kind == "smf") && exact(ct.MaxRateBPS):
+			case ct.Splitter && exact(ct.MaxRateBPS) && !farSwitch:
+				// A splitter cable's legs end in single-port plugs for
+				// NICs (MCP7Y00: switch to CX-7, S2); switch to switch
+				// NVIDIA lists LACC, whose splitters are discontinued (S4).
+			case (ct.Kind == "mmf" || ct.Kind == "smf") && !ct.Splitter && exact(ct.MaxRateBPS):
 			default:
 				r, ok := ct.SplitsInto(lanes, rate)
 				if !ok || farSwitch {

@@ -109,4 +109,9 @@ func TestCablingMediaThresholds(t *testing.T) {
 	if ch := media.choose(400*G, 5, 2, true, true, ""); ch.typ == ir.None || media.types[ch.typ].Model != "MMF-SR4-400G" || ch.splitFiber {
 		t.Errorf("2 x 400G to a switch: %+v; want a multimode fiber per leg", ch)
 	}
+	// Not a copper splitter either, however short: its legs end in
+	// single-port plugs for NICs (MCP7Y00, S2), which no switch cage takes.
+	if ch := media.choose(400*G, 1, 2, true, true, ""); ch.typ == ir.None || media.types[ch.typ].Model != "MMF-SR4-400G" {
+		t.Errorf("2 x 400G to a switch at 1 m: %+v; want a multimode fiber per leg, no DAC splitter", ch)
+	}
 }

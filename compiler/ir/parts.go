@@ -295,8 +295,11 @@ func (t *Transceiver) suits(cage Cage, cable, proto string) bool {
 	if cage.Switch {
 		end = "switch"
 	}
+	// A module of fewer ports than the cage's cannot serve them: one
+	// single-port optic in a DGX twin-port cage would leave a port dark
+	// (two ports at 200G add up to the 400G of a single-port module).
 	return (t.Fits == end || t.Fits == "any") && (t.RateBPS == cage.RateBPS || t.SplitRateBPS > 0 && t.SplitRateBPS == cage.RateBPS) &&
-		slices.Contains(t.CableModels, cable) &&
+		t.Ports >= cage.Ports && slices.Contains(t.CableModels, cable) &&
 		(t.Protocol == "" || proto == "" || t.Protocol == proto)
 }
 

@@ -9,12 +9,12 @@ import (
 // match, the design's own before the catalogue's, then by name.
 func TestPartsFit(t *testing.T) {
 	p := Parts{Transceivers: []Transceiver{
-		{Name: "A-single", Fits: "switch", CableModels: []string{"MMF"}, RateBPS: 400e9, Builtin: true},
-		{Name: "MMA4Z00-NS", Fits: "switch", Protocol: "infiniband", CableModels: []string{"MMF"}, RateBPS: 800e9, Builtin: true},
-		{Name: "MMA4Z00-NS-T", Fits: "switch", Protocol: "ethernet", CableModels: []string{"MMF"}, RateBPS: 800e9, Builtin: true},
-		{Name: "MY-2xSR4", Fits: "switch", Protocol: "ethernet", CableModels: []string{"MMF"}, RateBPS: 800e9},
-		{Name: "FLT", Fits: "node", CableModels: []string{"MMF"}, RateBPS: 800e9, Builtin: true},
-		{Name: "QSFP28-SR4", Fits: "any", CableModels: []string{"MMF-100"}, RateBPS: 100e9, Builtin: true},
+		{Name: "A-single", Fits: "switch", CableModels: []string{"MMF"}, Ports: 1, RateBPS: 400e9, Builtin: true},
+		{Name: "MMA4Z00-NS", Fits: "switch", Protocol: "infiniband", CableModels: []string{"MMF"}, Ports: 2, RateBPS: 800e9, Builtin: true},
+		{Name: "MMA4Z00-NS-T", Fits: "switch", Protocol: "ethernet", CableModels: []string{"MMF"}, Ports: 2, RateBPS: 800e9, Builtin: true},
+		{Name: "MY-2xSR4", Fits: "switch", Protocol: "ethernet", CableModels: []string{"MMF"}, Ports: 2, RateBPS: 800e9},
+		{Name: "FLT", Fits: "node", CableModels: []string{"MMF"}, Ports: 2, RateBPS: 800e9, Builtin: true},
+		{Name: "QSFP28-SR4", Fits: "any", CableModels: []string{"MMF-100"}, Ports: 1, RateBPS: 100e9, Builtin: true},
 	}}
 	twin := Cage{Switch: true, Ports: 2, RateBPS: 800e9}
 	for _, c := range []struct {
@@ -36,8 +36,8 @@ func TestPartsFit(t *testing.T) {
 	}
 	// Reach: the shortest module that reaches the cage's longest cable.
 	q := Parts{Transceivers: []Transceiver{
-		{Name: "MMS4X00-NM", Fits: "switch", CableModels: []string{"DR4"}, RateBPS: 800e9, ReachM: 500, Builtin: true},
-		{Name: "MMS4X00-NS", Fits: "switch", CableModels: []string{"DR4"}, RateBPS: 800e9, ReachM: 100, Builtin: true},
+		{Name: "MMS4X00-NM", Fits: "switch", CableModels: []string{"DR4"}, Ports: 2, RateBPS: 800e9, ReachM: 500, Builtin: true},
+		{Name: "MMS4X00-NS", Fits: "switch", CableModels: []string{"DR4"}, Ports: 2, RateBPS: 800e9, ReachM: 100, Builtin: true},
 	}}
 	for _, c := range []struct {
 		length float64
@@ -55,10 +55,10 @@ func TestPartsFit(t *testing.T) {
 // lists; Fit agrees at every length on both sides of it.
 func TestPartsReach(t *testing.T) {
 	p := Parts{Transceivers: []Transceiver{
-		{Name: "SR8", Fits: "switch", CableModels: []string{"MMF"}, RateBPS: 800e9, ReachM: 50},
-		{Name: "DR8", Fits: "switch", CableModels: []string{"SMF"}, RateBPS: 800e9, ReachM: 500},
-		{Name: "DR8-2", Fits: "switch", CableModels: []string{"SMF"}, RateBPS: 800e9, ReachM: 100},
-		{Name: "ANY", Fits: "node", CableModels: []string{"AOC"}, RateBPS: 800e9},
+		{Name: "SR8", Fits: "switch", CableModels: []string{"MMF"}, Ports: 2, RateBPS: 800e9, ReachM: 50},
+		{Name: "DR8", Fits: "switch", CableModels: []string{"SMF"}, Ports: 2, RateBPS: 800e9, ReachM: 500},
+		{Name: "DR8-2", Fits: "switch", CableModels: []string{"SMF"}, Ports: 2, RateBPS: 800e9, ReachM: 100},
+		{Name: "ANY", Fits: "node", CableModels: []string{"AOC"}, Ports: 2, RateBPS: 800e9},
 	}}
 	sw, node := Cage{Switch: true, Ports: 2, RateBPS: 800e9}, Cage{Ports: 1, RateBPS: 800e9}
 	for _, c := range []struct {
@@ -78,6 +78,29 @@ func TestPartsReach(t *testing.T) {
 			if found := p.Fit(cg, c.cable, "") != None; found != (c.ok && l <= r*(1+1e-9)) {
 				t.Errorf("%s at %g m: Fit found a module = %v, Reach %g, %v", c.cable, l, found, r, c.ok)
 			}
+		}
+	}
+}
+
+// A single-port module does not fill a cage of two ports, even at the
+// cage's rate (two 200G ports of a DGX twin cage add up to the 400G of
+// a single-port optic, which would leave one port dark; second trial
+// finding); a module runs at its split rate in a cage of that rate.
+func TestPartsFitPorts(t *testing.T) {
+	p := Parts{Transceivers: []Transceiver{
+		{Name: "NS400", Fits: "node", CableModels: []string{"MMF"}, Ports: 1, RateBPS: 400e9, SplitRateBPS: 200e9, Builtin: true},
+	}}
+	for _, c := range []struct {
+		cage Cage
+		want int32
+	}{
+		{Cage{Ports: 2, RateBPS: 400e9}, None}, // twin cage at 2 x 200G
+		{Cage{Ports: 1, RateBPS: 400e9}, 0},    // a single 400G port
+		{Cage{Ports: 1, RateBPS: 200e9}, 0},    // a single port at 200G, on a 1:2 fiber
+		{Cage{Ports: 1, RateBPS: 100e9}, None}, // no rate of the module's
+	} {
+		if got := p.Fit(c.cage, "MMF", ""); got != c.want {
+			t.Errorf("Fit(%+v) = %d, want %d", c.cage, got, c.want)
 		}
 	}
 }
