@@ -391,6 +391,17 @@ func (s *state) checkTierLinkKinds(tiers []*lang.ClosTier) bool {
 			ok = false
 		}
 	}
+	// A tier named like a link kind (a tier "leaf_spine" over leaf and
+	// spine, or "node_leaf") makes one what-if class of both: the sweep
+	// fails the tier's switches, not the links.
+	for _, t := range tiers {
+		_, builtin := ir.BuiltinLinkKind(strings.ToLower(t.Name))
+		if _, pair := seen[strings.ToLower(t.Name)]; builtin || pair {
+			s.diags = append(s.diags, diag.Error(diag.DuplicateName, t.DeclRange, "Tier named like a link kind",
+				fmt.Sprintf("Tier %q has the name of a link kind; each tier and each link kind is a what-if class of its name, so fabric.<f>.whatif.%s would fail the tier's switches, not the links. Name the tier after its role (\"tor\", \"leaf\", \"spine\").", t.Name, t.Name)))
+			ok = false
+		}
+	}
 	return ok
 }
 

@@ -2,6 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -133,7 +136,14 @@ func checkTierNames(cl *Clos, diags *hcl.Diagnostics) {
 		taken[u.Name+"_rail"] = fmt.Sprintf("unit %q split by rail", u.Name)
 	}
 	for _, t := range cl.Tiers {
-		if what, ok := taken[t.Name]; ok {
+		// Ignoring case, as what-if classes are compared.
+		what, ok := taken[t.Name]
+		for _, name := range slices.Sorted(maps.Keys(taken)) {
+			if !ok && strings.EqualFold(name, t.Name) {
+				what, ok = taken[name], true
+			}
+		}
+		if ok {
 			*diags = append(*diags, diag.Error(diag.DuplicateName, t.DeclRange, "Tier named like a unit",
 				fmt.Sprintf("tier %q has the name of %s, which the oversubscription report lists as its own unit kind; name the tier after its role (\"leaf\", \"spine\", \"rail_switch\").", t.Name, what)))
 		}
