@@ -47,14 +47,15 @@ fabric "f" {
 	}
 }
 
-// TestNVSwitchChipChecks: a GPU whose NVLink is faster than its in-box
-// chip's ports is rate-mismatch (B200 links on an H100 board's gen3
-// chips); a chip model that is not an NVLink switch is invalid-value;
+// TestNVSwitchChipChecks: a GPU whose NVLink rate differs from its
+// in-box chip's ports is rate-mismatch (B200 links on an H100 board's
+// gen3 chips, H100 links on gen4 chips); a chip model that is not an NVLink switch is invalid-value;
 // an nvlink_domain over GPUs whose NVLinks all go to their server's own
 // NVSwitches (DGX H100: 18 of 18) is nvlink-budget (trial findings).
 func TestNVSwitchChipChecks(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"node_model \"m\" {\n  base = \"DGX-H100\"\n  gpu  = \"B200\"\n}\n" + nodeGroupOf("m"), "rate-mismatch"},
+		{"node_model \"m\" {\n  base           = \"DGX-H100\"\n  nvswitch_model = \"NVSwitch-gen4\"\n}\n" + nodeGroupOf("m"), "rate-mismatch"},
 		{"node_model \"m\" {\n  base           = \"DGX-H100\"\n  nvswitch_model = \"QM9700\"\n}\n" + nodeGroupOf("m"), "invalid-value"},
 		{nodeGroupOf("DGX-H100") + "fabric \"nvl\" {\n  nvlink_domain {\n    gpu_nodes     = node_group.g.gpus\n    switches      = 18\n    links_per_gpu = 18\n    link_rate     = \"25GB/s\"\n    switch_model  = \"NVSwitch-gen3\"\n  }\n}\n", "nvlink-budget"},
 	} {

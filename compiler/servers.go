@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -361,16 +362,17 @@ func (s *state) checkNVSwitchPorts(m *lang.NodeModel, gm *lang.GPUModel, bad fun
 			fmt.Sprintf("nvswitch_model %q %s; an in-box NVSwitch is a switch_model with protocol = \"nvlink\" (the built-in NVSwitch-gen3, NVSwitch-gen4).", sm.Name, what)))
 		return
 	}
-	// A GPU link faster than the chip's ports runs at the port's rate
-	// at best; the model would claim the GPU's (a B200 on an H100
-	// board's gen3 chips: 50 GB/s links on 25 GB/s ports).
-	if gm.NVLinkRate.V > sm.PortRate.V*(1+1e-9) {
+	// The GPU's NVLink and the chip's ports are one generation, one
+	// rate, as an nvlink_domain requires: a B200 on an H100 board's gen3
+	// chips would claim 50 GB/s links on 25 GB/s ports, and an H100 on
+	// gen4 chips is no product either.
+	if math.Abs(gm.NVLinkRate.V-sm.PortRate.V) > sm.PortRate.V*1e-9 {
 		rng := m.GPU.Range
 		if !m.GPU.Set {
 			rng = m.NVSwitchModel.Range
 		}
-		bad(diag.Error(diag.RateMismatch, rng, "NVLink faster than the NVSwitch ports",
-			fmt.Sprintf("Each NVLink of a %s GPU runs at %s, but each port of the %s chip carries %s. Use the chip of the GPU's generation (nvswitch_model), or the GPU of the chip's.",
+		bad(diag.Error(diag.RateMismatch, rng, "NVLink and NVSwitch port rates differ",
+			fmt.Sprintf("Each NVLink of a %s GPU runs at %s, but each port of the %s chip runs at %s; a GPU and its NVSwitches are one NVLink generation. Use the chip of the GPU's generation (nvswitch_model), or the GPU of the chip's.",
 				m.GPU.V, units.Rate(gm.NVLinkRate.V), sm.Name, units.Rate(sm.PortRate.V))))
 	}
 	if n := len(m.NVLinkPerSwitch.V); n > 0 && int64(n) != m.NVSwitches.V {
