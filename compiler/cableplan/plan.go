@@ -84,7 +84,11 @@ func Plan(in Input) hcl.Diagnostics {
 		if ch.typ == ir.None {
 			s.noteFault(faults, legs, ch, run*k, rate, lanes, farSwitch)
 		}
-		perLeg := ch.typ != ir.None && len(legs) > 1 && !ch.splitFiber && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc"
+		// A fiber per leg behind a multi-port module; also, with no
+		// medium, lanes that run to another switch, which only a fiber
+		// per leg could ever serve (choose).
+		perLeg := len(legs) > 1 && (ch.typ != ir.None && !ch.splitFiber && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc" ||
+			ch.typ == ir.None && farSwitch)
 		switch {
 		case perLeg:
 			for j := range legs {

@@ -197,8 +197,8 @@ func (g *Graph) Media(l *Link) string {
 // for a straight cable).
 func (g *Graph) CableLegs(c Cable) int {
 	l := &g.Links[g.Cabling.Legs[int(c.Leg0)]]
-	splitter := c.Type == None
-	if !splitter {
+	splitter := c.Type == None && c.Legs > 1 // an unserved port grouped as one cable
+	if c.Type != None {
 		t := &g.Cabling.Types[c.Type]
 		splitter = t.Media == "copper" || t.Kind == "aoc" || c.SplitFiber
 	}

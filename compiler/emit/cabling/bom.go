@@ -126,7 +126,7 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	}
 	cb := g.Cabling
 	for _, c := range cb.Cables {
-		item, detail, kg := "(no cable model)", "no medium for the rate", 0.0
+		item, detail, kg := "(no cable model)", "no medium (the no-cable-model warning says why)", 0.0
 		if c.Type != ir.None {
 			t := cb.Types[c.Type]
 			item, detail, kg = t.Model, t.Kind+", "+t.Media, t.KgPerM
