@@ -339,11 +339,14 @@ func (s *state) checkNVLinkSplit(m *lang.NodeModel, gm *lang.GPUModel, bad func(
 	}
 }
 
-// checkNVSwitchPorts checks each in-box NVSwitch's NVLink ports against
-// its chip's (nvswitch_model's radix): a switch takes its share of every
-// GPU's links (nvlink_per_switch, or the even spread), so 32 GPUs on 4
-// chips would need 144 ports of a 64-port chip. Where the model names no
-// chip, nothing is checked. An unknown chip model is unknown-reference.
+// checkNVSwitchPorts checks model m's in-box NVSwitch chip
+// (nvswitch_model): it must be an NVLink switch (invalid-value) whose
+// port rate is the GPU's NVLink rate (rate-mismatch), and each chip's
+// NVLink ports are its radix: a switch takes its share of every GPU's
+// links (nvlink_per_switch, or the even spread), so 32 H100s on 4 chips
+// would need 5 × 32 = 160 ports of a 64-port chip (radix-exceeded).
+// Where the model names no chip, nothing is checked. An unknown chip
+// model is unknown-reference.
 func (s *state) checkNVSwitchPorts(m *lang.NodeModel, gm *lang.GPUModel, bad func(*hcl.Diagnostic)) {
 	if !m.NVSwitchModel.Set {
 		return

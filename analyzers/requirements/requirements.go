@@ -440,7 +440,11 @@ const maxForItems = 32
 // iterators over anything but a plain reference, are left out.
 func forReads(expr hcl.Expression, ctx *hcl.EvalContext) []hcl.Traversal {
 	var out []hcl.Traversal
-	hclsyntax.VisitAll(eval.Unmetered(expr).(hclsyntax.Node), func(n hclsyntax.Node) hcl.Diagnostics {
+	root, ok := eval.Unmetered(expr).(hclsyntax.Node)
+	if !ok {
+		return nil // not native syntax: no for-expressions to walk
+	}
+	hclsyntax.VisitAll(root, func(n hclsyntax.Node) hcl.Diagnostics {
 		fe, ok := n.(*hclsyntax.ForExpr)
 		if !ok {
 			return nil

@@ -335,7 +335,7 @@ type cableFault struct {
 	noModel bool
 	rate    float64
 	lanes   int32 // of the broken-out port the cables serve; 0: straight
-	// farSwitch: a leg ends at a switch, where no splitter fiber may.
+	// farSwitch: a leg ends at a switch, where no splitter may.
 	farSwitch bool
 	run       float64 // longest run, metres
 	reach     float64 // longest reach available at that rate
@@ -374,7 +374,7 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 		switch {
 		case f.noModel && f.farSwitch:
 			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this breakout",
-				fmt.Sprintf("%s here %s from a port broken out %dx%s to another switch, %s: a splitter fiber cannot serve them, since its legs end at single-port modules, which no switch cage takes (cabling.md §1c, S6), and no cable_model carries a fiber per leg at %s. The plan lists %s without a medium. Run these links at the ports' rate, or at a speed the ports run whole (switch_model speeds).",
+				fmt.Sprintf("%s here %s from a port broken out %dx%s to another switch, %s: no splitter can serve them, since a splitter's legs end at single-port modules or NIC plugs, which no switch cage takes (cabling.md §1c, S2, S6), and no cable_model carries a fiber per leg at %s. The plan lists %s without a medium, a cable per lane. Run these links at the ports' rate, or at a speed the ports run whole (switch_model speeds).",
 					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "runs", "run"), f.lanes, units.Rate(f.rate), where, units.Rate(f.rate), units.Agree(f.count, "it", "them")))
 		case f.noModel && f.lanes > 0:
 			d = diag.Warning(diag.NoCableModel, rng, "No cable model for this breakout",
