@@ -363,7 +363,7 @@ func dedupeProblems(ps []gen.ClosProblem) []gen.ClosProblem {
 // kind only where it is that kind's own pair (leaf under spine, spine
 // under super_spine), and no two kinds of one fabric may share a name.
 func (s *state) checkTierLinkKinds(tiers []*lang.ClosTier) bool {
-	own := map[string][2]string{"leaf_spine": {"leaf", "spine"}, "spine_super_spine": {"spine", "super_spine"}}
+	own := map[string][2]string{ir.LinkLeafSpine.String(): {"leaf", "spine"}, ir.LinkSpineSuperSpine.String(): {"spine", "super_spine"}}
 	seen := map[string][2]*lang.ClosTier{}
 	ok := true
 	for _, t := range tiers {

@@ -330,37 +330,33 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 // (gpu_nodes) have links_per_gpu NVLinks to spare beside those their
 // node model already gives them to in-box NVSwitches (a DGX H100 GPU's
 // 18 links all go to its board's 4 NVSwitch chips; a domain of them would
-// give each 36). Reports nvlink-budget at gpu_nodes, naming the first
-// GPU over its gpu_model's nvlink_links.
+// give each 36). The in-box links are read from the node model, as its
+// server template was built (splitLinks), once per model: scanning the
+// graph's links for each domain would cost a pass per rack of an NVL72
+// cluster. Reports nvlink-budget at gpu_nodes, naming the first GPU over
+// its gpu_model's nvlink_links.
 func (s *state) gpuNVLinksFree(f *lang.Fabric, p gen.NVLinkDomain) bool {
-	if len(p.GPUNodes) == 0 {
-		return true
-	}
-	used := make(map[ir.NodeID]int, len(p.GPUNodes))
+	inBox := map[string]int{} // node model → in-box NVLinks per GPU
 	for _, n := range p.GPUNodes {
-		used[n] = 0
-	}
-	for i := range s.g.Links {
-		l := &s.g.Links[i]
-		if l.Kind != ir.LinkNVLink {
+		gpu := &s.g.Nodes[n]
+		gm, ok := s.cat.gpus[gpu.Model]
+		if !ok || gm.NVLinkLinks.V <= 0 || gpu.Parent == ir.None {
 			continue
 		}
-		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if u, ok := used[end]; ok {
-				used[end] = u + max(1, int(l.Parallel))
+		model := s.g.Nodes[gpu.Parent].Model
+		used, seen := inBox[model]
+		if !seen {
+			if m := s.cat.nodes[model]; m != nil && m.NVSwitches.V > 0 {
+				for _, k := range splitLinks(int(gm.NVLinkLinks.V), m.NVLinkPerSwitch.V, int(m.NVSwitches.V)) {
+					used += k
+				}
 			}
+			inBox[model] = used
 		}
-	}
-	for _, n := range p.GPUNodes {
-		gm, ok := s.cat.gpus[s.g.Nodes[n].Model]
-		if !ok || gm.NVLinkLinks.V <= 0 {
-			continue
-		}
-		if have := int(gm.NVLinkLinks.V); used[n]+p.LinksPerGPU > have {
-			d := f.NVLinkDomain
-			s.diags = append(s.diags, diag.Error(diag.NVLinkBudget, d.GPUNodes.Range, "GPU NVLinks already taken",
+		if have := int(gm.NVLinkLinks.V); used+p.LinksPerGPU > have {
+			s.diags = append(s.diags, diag.Error(diag.NVLinkBudget, f.NVLinkDomain.GPUNodes.Range, "GPU NVLinks already taken",
 				fmt.Sprintf("GPU %s (%s, %d NVLink links) uses %d of them on its server's own NVSwitches, so links_per_gpu = %d more would need %d. An nvlink_domain links GPUs whose node model has no in-box NVSwitches (GB200-NVL72-compute-tray, nvswitches = 0), or lower links_per_gpu to what is left.",
-					s.g.Nodes[n].Name, gm.Name, have, used[n], p.LinksPerGPU, used[n]+p.LinksPerGPU)))
+					gpu.Name, gm.Name, have, used, p.LinksPerGPU, used+p.LinksPerGPU)))
 			return false
 		}
 	}

@@ -110,7 +110,8 @@ func (m *model) indivisibleNote(r *Fabric) string {
 // θ ≥ 1: the ratio divides the least balanced cut by half the total
 // injection (docs/reference/design-brief.md), and a balanced split that
 // puts the slower endpoints on one side is limited by that side's
-// injection, so two 400G and two 200G hosts on one switch read 0.667.
+// injection, so four DGX H100 (8 × 400G) and four DGX A100 (8 × 200G)
+// on leaves with as much up as down read 2/3 (TestMixedRateNote).
 // θ ≥ 1 proves every split carries its smaller side's injection (hose.go:
 // each cut separating A from B carries θ·w(A) for w(A) ≤ w(B)), which
 // is what "non-blocking" means with mixed rates. "" otherwise.

@@ -70,7 +70,7 @@ func Plan(in Input) hcl.Diagnostics {
 		lanes := int32(0) // a straight cable
 		farSwitch := false
 		if len(legs) > 1 || legs[0].split {
-			lanes = max(int32(len(legs)), g.Links[legs[0].link].Breakout)
+			lanes = splitLanes(int32(len(legs)), &g.Links[legs[0].link])
 			for _, lg := range legs {
 				l := &g.Links[lg.link]
 				far := l.B.Node
@@ -535,7 +535,7 @@ func sameFiberPerCage(g *ir.Graph) {
 			return true
 		}
 		l := &g.Links[cb.Legs[c.Leg0]]
-		r, ok := cb.Types[t].SplitsInto(max(c.Legs, l.Breakout), l.CapacityBPS)
+		r, ok := cb.Types[t].SplitsInto(splitLanes(c.Legs, l), l.CapacityBPS)
 		return ok && c.LengthM <= r*(1+1e-9)
 	}
 	// Passes in cage order until one changes nothing, as the rule says;
@@ -590,3 +590,8 @@ func sameFiberPerCage(g *ir.Graph) {
 		}
 	}
 }
+
+// splitLanes is the lanes of the broken-out port a cable of legs legs
+// serves, whose first leg is l: the port's breakout, or the legs when a
+// port carries more links than its breakout says (a custom design).
+func splitLanes(legs int32, l *ir.Link) int32 { return max(legs, l.Breakout) }
