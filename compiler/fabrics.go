@@ -153,12 +153,16 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 			return
 		}
 		p.Radix, p.PortBPS = int(m.Radix.V), m.PortRate.V
-		if host := ft.HostRate.V; host > 0 {
+		{
 			// Hosts at a breakout lane rate fill the lanes of each
 			// down port (a speed or the native rate: a port each). A
 			// model with both a lower speed and a breakout at the host
 			// rate runs a port at the speed, unless more hosts than
 			// down ports need the breakout's lanes.
+			host := ft.HostRate.V
+			if host == 0 {
+				host = ft.LinkRate.V
+			}
 			p.HostLanes = portModel(m).Lanes(host)
 			if p.HostLanes == 1 && p.HostsPerEdge > p.K/2 {
 				for _, b := range portModel(m).Breakouts {
@@ -168,9 +172,21 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 				}
 			}
 		}
-		if int64(p.K) > m.Radix.V {
-			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix",
-				fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)))
+		// Switch-to-switch links at a breakout lane rate share
+		// physical ports, L to a port, as hosts do.
+		p.LinkLanes = portModel(m).Lanes(ft.LinkRate.V)
+		if ft.CoreRate.V > 0 {
+			p.CoreLanes = portModel(m).Lanes(ft.CoreRate.V)
+		} else {
+			p.CoreLanes = p.LinkLanes
+		}
+		if need := p.SwitchPorts(); int64(need) > m.Radix.V {
+			why := fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)
+			if need != p.K {
+				why = fmt.Sprintf("This k = %d fat-tree needs %d physical ports on its busiest switch: its k/2 links down and k/2 up, each side on whole ports or on the lanes of broken-out ones, rounded up to whole ports (and more down ports where hosts_per_edge needs them); %s has %d ports.",
+					p.K, need, m.Name, m.Radix.V)
+			}
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix", why))
 			return
 		}
 	}
@@ -221,9 +237,18 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 		if !s.ratesFit(m, d.LocalRate, d.GlobalRate, d.TermRate) {
 			return
 		}
-		if need := int64(p.P + p.A + p.H - 1); need > m.Radix.V {
-			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, d.RouterModel.Range, "Router radix too small",
-				fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)))
+		pm := portModel(m)
+		term := p.TerminalBPS
+		if term == 0 {
+			term = p.LocalBPS
+		}
+		p.TerminalLanes, p.LocalLanes, p.GlobalLanes = pm.Lanes(term), pm.Lanes(p.LocalBPS), pm.Lanes(p.GlobalBPS)
+		if need := int64(p.RouterPorts()); need > m.Radix.V {
+			why := fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)
+			if links := int64(p.P + p.A + p.H - 1); need != links {
+				why = fmt.Sprintf("Each router needs %d physical ports for its p + a + h - 1 = %d links (where a rate runs on breakout lanes, several links share a port); %s has %d.", need, links, m.Name, m.Radix.V)
+			}
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, d.RouterModel.Range, "Router radix too small", why))
 			return
 		}
 		p.RouterRadix, p.RouterPortBPS = int(m.Radix.V), m.PortRate.V
@@ -271,6 +296,11 @@ func (s *state) buildTorus(f *lang.Fabric) {
 			return
 		}
 		p.RouterRadix, p.RouterPortBPS = int(m.Radix.V), m.PortRate.V
+		term := p.TerminalBPS
+		if term == 0 {
+			term = p.LinkBPS
+		}
+		p.TerminalLanes, p.LinkLanes = portModel(m).Lanes(term), portModel(m).Lanes(p.LinkBPS)
 	}
 	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"dims": t.Dims.Range, "p": t.P.Range,
 		"link_rate": t.LinkRate.Range, "terminal_rate": t.TermRate.Range, "router_model": t.RouterModel.Range}) {

@@ -68,6 +68,11 @@ type Dragonfly struct {
 	// second per direction, which a router reports (the BOM); 0 = the
 	// fastest of the link rates, for a dragonfly without a model.
 	RouterPortBPS float64
+	// TerminalLanes, LocalLanes and GlobalLanes are the links one
+	// physical router port carries at the terminal, local and global
+	// rates: the lanes of the router model's breakout that produces the
+	// rate, or 0 or 1 for a whole port per link (RouterRuns).
+	TerminalLanes, LocalLanes, GlobalLanes int
 	// LinksPerPair, when positive, cables exactly that many global links
 	// between every two groups (HPE's "links per arc"), m·(g−1) of each
 	// group's a·h global ports, spread over its routers as evenly as
@@ -94,6 +99,17 @@ func (p Dragonfly) Groups() int {
 	}
 	return p.A*p.H + 1
 }
+
+// RouterRuns returns how a router lays its links on physical ports
+// (portRuns): its p terminals, its a − 1 local links, then its h global
+// ports, each run on whole ports or on the lanes of broken-out ones.
+func (p Dragonfly) RouterRuns() portRuns {
+	return portRuns{runFor(p.P, p.TerminalLanes), runFor(p.A-1, p.LocalLanes), runFor(p.H, p.GlobalLanes)}
+}
+
+// RouterPorts returns the physical ports a router uses: p + a + h − 1
+// with whole ports, fewer where links share broken-out ports.
+func (p Dragonfly) RouterPorts() int { return p.RouterRuns().ports() }
 
 // usedGlobalPorts returns the global ports cabled per group: m·(g−1)
 // with m = LinksPerPair, else all a·h.
@@ -191,10 +207,12 @@ type DragonflyInfo struct {
 // fabric id and a summary. p must have passed Validate.
 //
 // Names: "group3/router1", terminals "group3/router1/host0" (indices from
-// 0, zero-padded to the widest sibling). Router ports: [0,p) terminals,
-// [p, p+a−1) local (to the other routers of the group in index order),
-// [p+a−1, p+a+h−1) global. Global port k of a group (k = router·h + j) is
-// wired by the arrangement, see ArrangementAbsolute.
+// 0, zero-padded to the widest sibling). Router ports, with a whole port
+// per link: [0,p) terminals, [p, p+a−1) local (to the other routers of
+// the group in index order), [p+a−1, p+a+h−1) global; where a rate runs
+// on breakout lanes, the same links take the lanes of fewer ports, in
+// that order (RouterRuns). Global port k of a group (k = router·h + j)
+// is wired by the arrangement, see ArrangementAbsolute.
 //
 // Fewer groups than a·h+1: the a·h global ports of a group are taken in
 // rounds of g−1. A full round reaches every other group once, in the
@@ -228,10 +246,8 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	}
 	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyDragonfly, Tiers: []string{"router"},
 		Params: params}, p.Origin)
-	radix := P + A + H - 1
-	if p.RouterRadix > radix {
-		radix = p.RouterRadix
-	}
+	runs := p.RouterRuns()
+	radix := max(p.RouterRadix, runs.ports())
 	g.Nodes = slices.Grow(g.Nodes, G*A+nTerm)
 	g.Links = slices.Grow(g.Links, nTerm+G*A*(A-1)/2+G*used/2)
 
@@ -269,13 +285,13 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	eps := make([]ir.Port, len(hosts))
 	for i, n := range hosts {
 		eps[i] = portOf(n, 0)
-		b.link(ir.LinkTerminal, eps[i], portOf(routers[i/P], i%P), tBPS)
+		b.laneLink(ir.LinkTerminal, eps[i], runs.port(routers[i/P], 0, i%P), tBPS, runs[0].Lanes)
 	}
 	info.TerminalLinks = len(hosts)
 	for gi := range G {
 		for r := range A {
 			for s := r + 1; s < A; s++ {
-				b.link(ir.LinkLocal, portOf(routers[gi*A+r], P+s-1), portOf(routers[gi*A+s], P+r), p.LocalBPS)
+				b.laneLink(ir.LinkLocal, runs.port(routers[gi*A+r], 1, s-1), runs.port(routers[gi*A+s], 1, r), p.LocalBPS, runs[1].Lanes)
 				info.LocalLinks++
 			}
 		}
@@ -283,12 +299,12 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 
 	w := newDragonflyWiring(G, used, info.Arrangement)
 	spread := spreadGlobalPorts(A, H, used)
-	gport := func(gi, k int) ir.Port { return portOf(routers[gi*A+spread[k].router], P+A-1+spread[k].slot) }
+	gport := func(gi, k int) ir.Port { return runs.port(routers[gi*A+spread[k].router], 2, spread[k].slot) }
 	cabled := spread.perRouter(A)
 	for gi := range G {
 		for r := range A {
 			for j := cabled[r]; j < H; j++ {
-				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, portOf(routers[gi*A+r], P+A-1+j))
+				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, runs.port(routers[gi*A+r], 2, j))
 			}
 		}
 	}
@@ -299,7 +315,7 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 			case j < 0:
 				info.UnusedGlobalPorts = append(info.UnusedGlobalPorts, gport(gi, k))
 			case int(j) > gi:
-				b.link(ir.LinkGlobal, gport(gi, k), gport(int(j), w.peer(gi, k)), p.GlobalBPS)
+				b.laneLink(ir.LinkGlobal, gport(gi, k), gport(int(j), w.peer(gi, k)), p.GlobalBPS, runs[2].Lanes)
 				info.GlobalLinks++
 				pairs[gi*G+int(j)]++
 			}

@@ -42,6 +42,13 @@ type FatTree struct {
 	// lanes of each down port before the next (a breakout cable serves
 	// HostLanes hosts).
 	HostsPerEdge, HostLanes int
+	// LinkLanes and CoreLanes are the links one physical port carries
+	// at the edge–aggregation and aggregation–core rates: the lanes of
+	// the switch model's breakout that produces the rate, or 0 or 1 for
+	// a whole port per link. k counts links: where a rate runs on
+	// lanes, L links share a physical port, so a k = 128 tree at 400G
+	// fits 64-port 800G switches split 2 × 400G.
+	LinkLanes, CoreLanes int
 	// SwitchModel is the catalogue model of every switch, or "".
 	SwitchModel string
 	// Origin is stamped on the fabric and on every node and link built.
@@ -81,6 +88,30 @@ func (p FatTree) Validate() []ParamError {
 	return errs
 }
 
+// SwitchRuns returns how an edge, an aggregation and a core switch lay
+// their links on physical ports (portRuns):
+//   - edge: the host ports, then the k/2 uplinks. The host run spans
+//     the ports the k/2 uplinks' lanes would (the paper's k/2 down
+//     ports), or more when more hosts than that need them; hosts fill
+//     its lanes at the host rate.
+//   - aggregation: k/2 down links, then k/2 up links.
+//   - core: k down links, one per pod.
+func (p FatTree) SwitchRuns() (edge, agg, core portRuns) {
+	k, h := p.K, p.K/2
+	hl, ll, cl := max(p.HostLanes, 1), max(p.LinkLanes, 1), max(p.CoreLanes, 1)
+	up := runFor(h, ll)
+	hosts := portRun{Ports: max(runFor(p.hostsPerEdge(), hl).Ports, up.Ports), Lanes: hl}
+	return portRuns{hosts, up}, portRuns{up, runFor(h, cl)}, portRuns{runFor(k, cl)}
+}
+
+// SwitchPorts returns the most physical ports a switch of the tree uses:
+// k with whole ports, fewer where links share broken-out ports, more
+// where hosts_per_edge exceeds k/2.
+func (p FatTree) SwitchPorts() int {
+	edge, agg, core := p.SwitchRuns()
+	return max(edge.ports(), agg.ports(), core.ports())
+}
+
 // hostsPerEdge returns the hosts cabled to each edge switch.
 func (p FatTree) hostsPerEdge() int {
 	if p.HostsPerEdge == 0 {
@@ -109,20 +140,24 @@ func (p FatTree) rates() (host, link, core float64) {
 // of the largest index among its siblings): "pod3/edge1", "pod3/agg1",
 // "pod3/edge1/host0", "core05".
 //
-// Wiring and port numbers (deterministic, h = k/2, H hosts per edge, L
-// lanes per down port at the host rate):
-//   - host j of edge e: host port 0 ↔ edge port j (L = 1), or lane j mod
-//     L of edge port ⌊j/L⌋ (a broken-out port, Link.Breakout = L);
+// Wiring and port numbers (deterministic, h = k/2, H hosts per edge),
+// with every link on a port of its own:
+//   - host j of edge e: host port 0 ↔ edge port j;
 //   - edge e ↔ aggregation a of the same pod: edge port h+a ↔ agg port e;
 //   - aggregation a of pod q ↔ core a·h+c (c in [0,h)): agg port h+c ↔
 //     core port q. This is the paper's wiring: aggregation switch a of
 //     every pod reaches the a-th block of h cores, so core port i is pod i.
 //
+// Where a rate runs on breakout lanes (HostLanes, LinkLanes, CoreLanes),
+// the same links take the lanes of fewer physical ports, in the order
+// SwitchRuns gives (link j of a run on its port ⌊j/L⌋, lane j mod L;
+// Link.Breakout = L).
+//
 // Nodes are appended pod by pod (edges, aggregations, hosts), then the
 // cores; links by kind: host_edge, edge_aggregation, aggregation_core.
 // Fabric.Endpoints are the host ports in host order.
 func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
-	k, h, hpe, lanes := p.K, p.K/2, p.hostsPerEdge(), max(p.HostLanes, 1)
+	k, h, hpe := p.K, p.K/2, p.hostsPerEdge()
 	params := []ir.Param{{Name: "k", Value: int64(k)}}
 	if hpe != h {
 		params = append(params, ir.Param{Name: "hosts_per_edge", Value: int64(hpe)})
@@ -134,7 +169,9 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	g.Links = slices.Grow(g.Links, k*h*hpe+k*k*k/2)
 
 	hostBPS, linkBPS, coreBPS := p.rates()
-	radix := int32(max(p.Radix, k))
+	radix := int32(max(p.Radix, p.SwitchPorts()))
+	edgeRuns, aggRuns, coreRuns := p.SwitchRuns()
+	hl, ll, cl := edgeRuns[0].Lanes, aggRuns[0].Lanes, coreRuns[0].Lanes
 	// Without a model a switch's ports run at the fastest rate of its
 	// own links: an edge's host and aggregation links, a core's core
 	// links.
@@ -180,24 +217,19 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	for i, n := range host {
 		e, j := i/hpe, i%hpe // global edge index pod*h + e, host of it
 		eps[i] = portOf(n, 0)
-		if lanes == 1 {
-			b.link(ir.LinkHostEdge, eps[i], portOf(edge[e], j), hostBPS)
-			continue
-		}
-		g.AddLink(ir.Link{A: eps[i], B: ir.Port{Node: edge[e], Port: int32(j / lanes), Lane: int32(j % lanes)}, CapacityBPS: hostBPS,
-			Kind: ir.LinkHostEdge, Fabric: b.fabric, Breakout: int32(lanes), Origin: p.Origin})
+		b.laneLink(ir.LinkHostEdge, eps[i], edgeRuns.port(edge[e], 0, j), hostBPS, hl)
 	}
 	for q := range k {
 		for e := range h {
 			for a := range h {
-				b.link(ir.LinkEdgeAggregation, portOf(edge[q*h+e], h+a), portOf(agg[q*h+a], e), linkBPS)
+				b.laneLink(ir.LinkEdgeAggregation, edgeRuns.port(edge[q*h+e], 1, a), aggRuns.port(agg[q*h+a], 0, e), linkBPS, ll)
 			}
 		}
 	}
 	for q := range k {
 		for a := range h {
 			for c := range h {
-				b.link(ir.LinkAggregationCore, portOf(agg[q*h+a], h+c), portOf(core[a*h+c], q), coreBPS)
+				b.laneLink(ir.LinkAggregationCore, aggRuns.port(agg[q*h+a], 1, c), coreRuns.port(core[a*h+c], 0, q), coreBPS, cl)
 			}
 		}
 	}

@@ -243,3 +243,64 @@ func TestFatTreeValidate(t *testing.T) {
 		t.Errorf("k=2: %v", errs)
 	}
 }
+
+// Switch-to-switch links on breakout lanes: for k = 2 … 12, lanes
+// L ∈ {1, 2, 4} at the edge–aggregation rate and C at the
+// aggregation–core rate, and hosts at H lanes, no two links share a lane
+// of a port, every lane is below its link's Breakout, and each switch
+// uses the closed-form physical ports: an edge ⌈h/H⌉ ∨ ⌈h/L⌉ host ports
+// plus ⌈h/L⌉ uplink ports, an aggregation ⌈h/L⌉ + ⌈h/C⌉, a core ⌈k/C⌉,
+// the busiest of them SwitchPorts. The closed forms of the tree (k³/4
+// links of each kind) do not move.
+func TestFatTreeSwitchLinksOnLanes(t *testing.T) {
+	ceil := func(a, b int) int { return (a + b - 1) / b }
+	for k := 2; k <= 12; k += 2 {
+		h := k / 2
+		for _, hl := range []int{1, 2, 4} {
+			for _, ll := range []int{1, 2, 4} {
+				for _, cl := range []int{1, 2, 4} {
+					p := FatTree{K: k, LinkRateBPS: 800e9 / float64(ll), HostBPS: 800e9 / float64(hl), CoreBPS: 800e9 / float64(cl),
+						HostLanes: hl, LinkLanes: ll, CoreLanes: cl}
+					g := ir.New()
+					BuildFatTree(g, "ft", p)
+					if c := kinds(g); c[ir.LinkHostEdge] != k*k*k/4 || c[ir.LinkEdgeAggregation] != k*k*k/4 || c[ir.LinkAggregationCore] != k*k*k/4 {
+						t.Fatalf("k=%d lanes %d/%d/%d: links %v, want k³/4 of each kind", k, hl, ll, cl, c)
+					}
+					seen := map[ir.Port]bool{}
+					phys := map[ir.NodeID]map[int32]bool{}
+					for _, l := range g.Links {
+						for _, pt := range []ir.Port{l.A, l.B} {
+							if g.Nodes[pt.Node].Kind != ir.KindSwitch {
+								continue
+							}
+							if seen[pt] || pt.Lane >= l.Breakout {
+								t.Fatalf("k=%d lanes %d/%d/%d: %s port %d lane %d taken twice or past breakout %d", k, hl, ll, cl, g.Nodes[pt.Node].Name, pt.Port, pt.Lane, l.Breakout)
+							}
+							seen[pt] = true
+							if phys[pt.Node] == nil {
+								phys[pt.Node] = map[int32]bool{}
+							}
+							phys[pt.Node][pt.Port] = true
+						}
+					}
+					want := map[string]int{"edge": max(ceil(h, hl), ceil(h, ll)) + ceil(h, ll), "aggregation": ceil(h, ll) + ceil(h, cl), "core": ceil(k, cl)}
+					for id, ports := range phys {
+						n := g.Nodes[id]
+						// A run's last port may be partly used; count the
+						// span up to the highest port used.
+						top := int32(0)
+						for pt := range ports {
+							top = max(top, pt+1)
+						}
+						if int(top) != want[n.Tier] {
+							t.Fatalf("k=%d lanes %d/%d/%d: %s spans %d ports, want %d", k, hl, ll, cl, n.Name, top, want[n.Tier])
+						}
+					}
+					if got := p.SwitchPorts(); got != max(want["edge"], want["aggregation"], want["core"]) {
+						t.Fatalf("k=%d lanes %d/%d/%d: SwitchPorts %d, want %v's largest", k, hl, ll, cl, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -38,6 +38,11 @@ type Torus struct {
 	// second per direction, which a router reports (the BOM); 0 = the
 	// faster of LinkBPS and TerminalBPS, for a torus without a model.
 	RouterPortBPS float64
+	// TerminalLanes and LinkLanes are the links one physical router port
+	// carries at the terminal and router–router rates: the lanes of the
+	// router model's breakout that produces the rate, or 0 or 1 for a
+	// whole port per link (RouterRuns).
+	TerminalLanes, LinkLanes int
 	// Origin is stamped on the fabric and on every node and link built.
 	Origin ir.OriginID
 }
@@ -111,8 +116,12 @@ func (p Torus) Validate() []ParamError {
 	if p.TerminalBPS != 0 {
 		errs = append(errs, rateErrors("terminal_rate", p.TerminalBPS)...)
 	}
-	if used := p.portsUsed(); p.RouterRadix > 0 && used > p.RouterRadix {
-		errs = append(errs, ParamError{"router_model", fmt.Sprintf("has %d ports, but a router needs %d: p, and 2 per dimension (1 for a dimension of 2)", p.RouterRadix, used)})
+	if used := p.RouterRuns().ports(); p.RouterRadix > 0 && used > p.RouterRadix {
+		why := "p, and 2 per dimension (1 for a dimension of 2)"
+		if links := p.portsUsed(); links != used {
+			why = fmt.Sprintf("for its %d links (p, and 2 per dimension, 1 for a dimension of 2), several to a port where a rate runs on breakout lanes", links)
+		}
+		errs = append(errs, ParamError{"router_model", fmt.Sprintf("has %d ports, but a router needs %d: %s", p.RouterRadix, used, why)})
 	}
 	return errs
 }
@@ -128,6 +137,13 @@ func (p Torus) portsUsed() int {
 	return n
 }
 
+// RouterRuns returns how a router lays its links on physical ports
+// (portRuns): its p terminals, then its links to other routers, each run
+// on whole ports or on the lanes of broken-out ones.
+func (p Torus) RouterRuns() portRuns {
+	return portRuns{runFor(p.P, p.TerminalLanes), runFor(p.portsUsed()-p.P, p.LinkLanes)}
+}
+
 // BuildTorus appends the torus named name to g and returns its fabric
 // id. p must have passed Validate.
 //
@@ -136,7 +152,9 @@ func (p Torus) portsUsed() int {
 // to its dimension's width); terminal t of a router is "<router>/host<t>".
 // A router's ports: terminals 0..P−1, then per dimension in order two
 // ports, to its + neighbour and to its − neighbour (one port, to its
-// only neighbour, in a dimension of 2). Nodes: routers, then
+// only neighbour, in a dimension of 2); where a rate runs on breakout
+// lanes, the same links take the lanes of fewer ports, in that order
+// (RouterRuns). Nodes: routers, then
 // terminals router by router. Links: terminals in terminal order, then
 // per dimension the + link of every router in router order (none from
 // the last router of a mesh ring, nor the wrap of a ring of 2).
@@ -156,7 +174,8 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 	}
 	params = append(params, ir.Param{Name: "wrap", Value: wrap})
 	b := newFabricBuilder(g, ir.Fabric{Name: name, Family: ir.FamilyTorus, Tiers: []string{"router"}, Params: params}, p.Origin)
-	radix := max(p.RouterRadix, p.portsUsed())
+	runs := p.RouterRuns()
+	radix := max(p.RouterRadix, runs.ports())
 	g.Nodes = slices.Grow(g.Nodes, n*(1+p.P))
 	g.Links = slices.Grow(g.Links, n*p.P+int(p.Links()))
 
@@ -182,9 +201,9 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 	eps := make([]ir.Port, len(hosts))
 	for i, h := range hosts {
 		eps[i] = portOf(h, 0)
-		b.link(ir.LinkTerminal, eps[i], portOf(routers[i/p.P], i%p.P), tBPS)
+		b.laneLink(ir.LinkTerminal, eps[i], runs.port(routers[i/p.P], 0, i%p.P), tBPS, runs[0].Lanes)
 	}
-	stride, first := 1, p.P // first port of the dimension
+	stride, first := 1, 0 // first link of the dimension in the router run
 	for _, k := range p.Dims {
 		plus, minus := first, first+1
 		if k == 2 {
@@ -199,7 +218,7 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 			if c == k-1 {
 				j = i - (k-1)*stride
 			}
-			b.link(ir.LinkTorus, portOf(routers[i], plus), portOf(routers[j], minus), p.LinkBPS)
+			b.laneLink(ir.LinkTorus, runs.port(routers[i], 1, plus), runs.port(routers[j], 1, minus), p.LinkBPS, runs[1].Lanes)
 		}
 		stride *= k
 		first += min(k-1, 2)
