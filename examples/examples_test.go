@@ -377,3 +377,41 @@ func TestLlama3Workloads(t *testing.T) {
 		}
 	}
 }
+
+// DeepSeek's Fire-Flyer 2 (arXiv 2408.14158, §III-B): two zones, each a
+// two-layer fat-tree of 40-port QM8700s with 20 spines and 40 leaves
+// (800 host ports), joined by a few links; 180 storage servers with one
+// NIC in each zone (§VI-B2). Each zone: 40 × 20 = 800 leaf–spine links,
+// 610 compute + 180 storage endpoints, 1:1 at every leaf. The two zones
+// are 120 switches (the paper counts 122; it does not say what the other
+// two are). The composite's bisection is the joining links alone, 4 ×
+// 200 Gb/s, proven: the storage servers do not forward between their
+// NICs, so they do not join the zones (contracted into one vertex each,
+// they carried 180 × 200 Gb/s across).
+func TestFireFlyer2(t *testing.T) {
+	g := compileGraph(t, "fire-flyer-2")
+	fs := inventory.Summarize(g)
+	for _, name := range []string{"zone0", "zone1"} {
+		z := fabric(t, fs, name)
+		if z.Endpoints != 790 || count(z.SwitchesByTier, "leaf") != 40 || count(z.SwitchesByTier, "spine") != 20 ||
+			count(z.LinksByKind, "leaf_spine") != 800 || count(z.LinksByKind, "node_leaf") != 790 {
+			t.Errorf("%s: %d endpoints, switches %v, links %v; want 790, 40 leaves, 20 spines, 800 leaf_spine, 790 node_leaf", name, z.Endpoints, z.SwitchesByTier, z.LinksByKind)
+		}
+	}
+	c := fabric(t, fs, "cluster")
+	if c.Endpoints != 2*610+2*180 || c.Switches != 120 || count(c.LinksByKind, "custom") != 4 {
+		t.Errorf("cluster: %d endpoints, %d switches, links %v; want 1,580, 120 and 4 joining links", c.Endpoints, c.Switches, c.LinksByKind)
+	}
+	for fid, f := range g.Fabrics {
+		if f.Name != "cluster" {
+			if o := oversub.Analyze(g, ir.FabricID(fid)); o.EndToEnd == nil || *o.EndToEnd != 1 {
+				t.Errorf("%s: end to end %v, want 1:1 (20 down, 20 up on every leaf)", f.Name, o.EndToEnd)
+			}
+			continue
+		}
+		r := bisection.Compute(g, ir.FabricID(fid), bisection.Options{})
+		if want := 4 * 200e9; r.LowerBoundBPS != want || r.UpperBoundBPS != want {
+			t.Errorf("cluster bisection %s %g..%g: want exactly the 4 joining links, %g", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, want)
+		}
+	}
+}

@@ -73,3 +73,102 @@ func TestComposedZones(t *testing.T) {
 		}
 	}
 }
+
+// Storage servers with one NIC in each zone (DeepSeek Fire-Flyer 2's
+// 3FS servers) do not forward between their NICs: two Clos zones of 8
+// single-NIC servers and 4 dual-NIC storage servers each, joined by one
+// 400G link, have a composite bisection of that one link, proven, not
+// the 4 × 400G more the storage servers would carry as routers.
+func TestComposedZonesStorageDoesNotForward(t *testing.T) {
+	src := func() string {
+		return `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+gpu_model "G" {
+  nvlink_links = 0
+  pcie_gen     = 5
+  pcie_width   = 16
+}
+node_model "compute" {
+  gpu  = "G"
+  gpus = 2
+  nic "compute" {
+    model = "ConnectX-7-Eth"
+    count = 1
+  }
+}
+node_model "storage" {
+  nic "zone0" {
+    model = "ConnectX-7-Eth"
+    count = 1
+  }
+  nic "zone1" {
+    model = "ConnectX-7-Eth"
+    count = 1
+  }
+}
+node_group "c0" {
+  model = "compute"
+  count = 8
+  name  = "z0/n${count.index}"
+}
+node_group "c1" {
+  model = "compute"
+  count = 8
+  name  = "z1/n${count.index}"
+}
+node_group "st" {
+  model = "storage"
+  count = 4
+}
+fabric "zone0" {
+  clos {
+    endpoints = [node_group.c0.nics.compute, node_group.st.nics.zone0]
+    tier "leaf" {
+      model = "S8"
+      count = 4
+      down  = 3
+      up    = 3
+    }
+    tier "spine" {
+      model = "S8"
+      count = 3
+      down  = 4
+    }
+  }
+}
+fabric "zone1" {
+  clos {
+    endpoints = [node_group.c1.nics.compute, node_group.st.nics.zone1]
+    tier "leaf" {
+      model = "S8"
+      count = 4
+      down  = 3
+      up    = 3
+    }
+    tier "spine" {
+      model = "S8"
+      count = 3
+      down  = 4
+    }
+  }
+}
+fabric "cluster" {
+  custom {
+    include = ["zone0", "zone1"]
+    link {
+      a = "leaf3"
+      b = "zone1/leaf3"
+    }
+  }
+}
+`
+	}
+	g := compiletest.Source(t, src())
+	r := Compute(g, 2, Options{})
+	if r.LowerBoundBPS != 400e9 || r.UpperBoundBPS != 400e9 {
+		t.Errorf("composite bisection [%s, %s]; want exactly 400Gb/s, the one joining link", units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
+	}
+}

@@ -156,14 +156,14 @@ func (m *model) eachLink(mode gmode, f func(ir.LinkID, *ir.Link)) {
 }
 
 // merged returns the node whose vertex stands for n in mode: the server
-// for a component of a contracted server (or of one without GPUs), n
-// itself otherwise.
+// for a component of a contracted server (or of one without GPUs, unless
+// its endpoints stay apart), n itself otherwise.
 func (m *model) merged(n ir.NodeID, mode gmode) ir.NodeID {
 	if m.view != ViewGPU || mode == modeFabric {
 		return n
 	}
 	s := m.srvOf.Get(n)
-	if s < 0 {
+	if s < 0 || m.apart[s] {
 		return n
 	}
 	if mode == modeContracted || len(m.srvGPUs[s]) == 0 {

@@ -56,6 +56,13 @@ type model struct {
 	// through the fabric's server transit (route_transit.go) instead of
 	// routing it to its nearest NICs; set only inside hose.
 	transitRoute bool
+	// apart marks the servers without GPUs whose endpoints stay apart:
+	// more than one endpoint NIC and no server transit over PCIe. A
+	// storage server with a NIC in each of two zones does not forward
+	// between them, so each NIC is an endpoint of its own and the
+	// server's internals are left out; contracted into one vertex, the
+	// server would carry the zones' traffic across.
+	apart []bool
 	// domainLinks are the links of NVLink domain fabrics among the
 	// servers' GPUs, part of the analysis graph (gpu view) when the
 	// fabric's server transit includes NVLink: traffic may cross them.
@@ -116,6 +123,10 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 			m.srvEPs[s] = append(m.srvEPs[s], e)
 		}
 	}
+	m.apart = make([]bool, len(m.servers))
+	for s := range m.servers {
+		m.apart[s] = len(m.srvGPUs[s]) == 0 && len(m.srvEPs[s]) > 1 && !m.fab.Transit.Has(ir.TransitPCIe)
+	}
 	// The fabric's links, and (gpu view) the internal links of the
 	// servers, tagged with their server.
 	for _, id := range fabLinks {
@@ -175,6 +186,8 @@ func (m *model) gpuTerminals() {
 		switch {
 		case n.Kind == ir.KindGPU:
 			get(e, s, false).own += m.epCap.Get(e)
+		case s >= 0 && m.apart[s]:
+			get(e, -1, false).own += m.epCap.Get(e) // a NIC that does not forward, on its own
 		case s >= 0 && len(m.srvGPUs[s]) > 0:
 			gpus := m.srvGPUs[s]
 			for _, gpu := range gpus {
