@@ -177,7 +177,31 @@ fabric "df" {
 			}
 		}
 	}
-	g, errs := compileSrc(t, lanesModel+`
+	// Runs broken out alike share ports: p = 41, a = 44, h = 44 at 400G
+	// is 41 + 43 + 44 = 128 lanes, exactly the 64 ports of an SN5600
+	// (trial 27: each run rounded up on its own needed 65).
+	g, errs := compileSrc(t, `
+fabric "df" {
+  dragonfly {
+    p            = 41
+    a            = 44
+    h            = 44
+    g            = 2
+    local_rate   = "400Gb/s"
+    router_model = "SN5600"
+  }
+}
+`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ports, _ := laneUse(t, g)
+	for name, n := range ports {
+		if n > 64 {
+			t.Errorf("%s uses %d physical ports; want at most 64", name, n)
+		}
+	}
+	g, errs = compileSrc(t, lanesModel+`
 fabric "t" {
   torus {
     dims         = [4, 4]

@@ -349,7 +349,11 @@ func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, c
 		f = &cableFault{noModel: ch.noModel, rate: rate, lanes: lanes, farSwitch: farSwitch}
 		faults[l.Origin] = f
 	}
-	f.count++
+	if farSwitch && len(legs) > 1 {
+		f.count += len(legs) // listed a cable per lane, as the plan below lists them
+	} else {
+		f.count++
+	}
 	if run > f.run {
 		f.run, f.reach, f.a, f.b = run, ch.reach, l.A.Node, l.B.Node
 	}

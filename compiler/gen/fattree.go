@@ -94,13 +94,15 @@ func (p FatTree) Validate() []ParamError {
 //     the ports the k/2 uplinks' lanes would (the paper's k/2 down
 //     ports), or more when more hosts than that need them; hosts fill
 //     its lanes at the host rate.
-//   - aggregation: k/2 down links, then k/2 up links.
+//   - aggregation: k/2 down links, then k/2 up links (sharing a port
+//     where both run on lanes of one breakout and k/2 is odd).
 //   - core: k down links, one per pod.
 func (p FatTree) SwitchRuns() (edge, agg, core portRuns) {
 	k, h := p.K, p.K/2
 	hl, ll, cl := max(p.HostLanes, 1), max(p.LinkLanes, 1), max(p.CoreLanes, 1)
+	ceil := func(a, b int) int { return (a + b - 1) / b }
 	up := runFor(h, ll)
-	hosts := portRun{Ports: max(runFor(p.hostsPerEdge(), hl).Ports, up.Ports), Lanes: hl}
+	hosts := reserve(max(ceil(p.hostsPerEdge(), hl), ceil(h, ll)), hl)
 	return portRuns{hosts, up}, portRuns{up, runFor(h, cl)}, portRuns{runFor(k, cl)}
 }
 

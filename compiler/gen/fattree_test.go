@@ -249,7 +249,8 @@ func TestFatTreeValidate(t *testing.T) {
 // aggregation–core rate, and hosts at H lanes, no two links share a lane
 // of a port, every lane is below its link's Breakout, and each switch
 // uses the closed-form physical ports: an edge ⌈h/H⌉ ∨ ⌈h/L⌉ host ports
-// plus ⌈h/L⌉ uplink ports, an aggregation ⌈h/L⌉ + ⌈h/C⌉, a core ⌈k/C⌉,
+// plus ⌈h/L⌉ uplink ports, an aggregation ⌈h/L⌉ + ⌈h/C⌉ (⌈2h/L⌉ when
+// L = C: a port's two lanes may go one down, one up), a core ⌈k/C⌉,
 // the busiest of them SwitchPorts. The closed forms of the tree (k³/4
 // links of each kind) do not move.
 func TestFatTreeSwitchLinksOnLanes(t *testing.T) {
@@ -283,7 +284,11 @@ func TestFatTreeSwitchLinksOnLanes(t *testing.T) {
 							phys[pt.Node][pt.Port] = true
 						}
 					}
-					want := map[string]int{"edge": max(ceil(h, hl), ceil(h, ll)) + ceil(h, ll), "aggregation": ceil(h, ll) + ceil(h, cl), "core": ceil(k, cl)}
+					agg := ceil(h, ll) + ceil(h, cl)
+					if ll == cl {
+						agg = ceil(2*h, ll) // down and up lanes share a port where k/2 is odd
+					}
+					want := map[string]int{"edge": max(ceil(h, hl), ceil(h, ll)) + ceil(h, ll), "aggregation": agg, "core": ceil(k, cl)}
 					for id, ports := range phys {
 						n := g.Nodes[id]
 						// A run's last port may be partly used; count the

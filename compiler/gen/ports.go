@@ -49,44 +49,68 @@ func (b fabricBuilder) laneLink(kind ir.LinkKind, a, z ir.Port, bps float64, lan
 // portOf is shorthand for lane 0 of physical port p of node n.
 func portOf(n ir.NodeID, p int) ir.Port { return ir.Port{Node: n, Port: int32(p)} }
 
-// portRun is a run of consecutive physical ports of a position-wired
-// device (a fat-tree switch, a dragonfly or torus router) that all carry
-// links of one rate: Ports physical ports, each carrying Lanes links (1:
-// a whole port per link; L: every port broken out into L lanes at the
-// switch model's breakout rate).
-type portRun struct{ Ports, Lanes int }
+// portRun is a run of a position-wired device's links (a fat-tree
+// switch, a dragonfly or torus router) that all run at one rate: Links
+// links, Lanes of them to a physical port (1: a whole port per link; L:
+// every port broken out into L lanes at the switch model's breakout
+// rate).
+type portRun struct{ Links, Lanes int }
 
-// runFor returns the run that carries links links at lanes links per
-// physical port: ⌈links ÷ lanes⌉ ports, the last one's spare lanes left
-// free.
-func runFor(links, lanes int) portRun {
+// runFor returns the run of links links at lanes links per physical
+// port.
+func runFor(links, lanes int) portRun { return portRun{Links: links, Lanes: max(lanes, 1)} }
+
+// reserve returns a run that takes ports whole physical ports at lanes
+// links each, used or not (a fat-tree edge's down ports).
+func reserve(ports, lanes int) portRun {
 	lanes = max(lanes, 1)
-	return portRun{Ports: (links + lanes - 1) / lanes, Lanes: lanes}
+	return portRun{Links: ports * lanes, Lanes: lanes}
 }
 
-// portRuns lays a device's links out on its physical ports: run i
-// follows run i−1 in port order, and link j of a run sits on the run's
-// port ⌊j ÷ Lanes⌋, lane j mod Lanes. Where every run has one lane this
-// is the paper's numbering of a family (one port per link, in order).
+// portRuns lays a device's links out on its physical ports, run after
+// run in port order: link j of a run sits j lanes after the run's first
+// lane, L = Lanes to a port. A run starts on a new port, except that it
+// continues on the last port of the run before it when both are broken
+// out alike and that port has lanes free (a 2 × 400G port with one leg
+// to a terminal and one to another router): a port's legs may end
+// anywhere, each leg being a cable of its own. Where every run has one
+// lane this is the paper's numbering of a family (one port per link, in
+// order).
 type portRuns []portRun
+
+// start returns the port and lane of run r's first link.
+func (rs portRuns) start(r int) (port, lane int) {
+	for i, run := range rs[:r+1] {
+		l := max(run.Lanes, 1)
+		if lane > 0 && max(rs[i-1].Lanes, 1) != l {
+			port, lane = port+1, 0 // broken out otherwise: a port of its own
+		}
+		if i == r {
+			break
+		}
+		next := lane + run.Links
+		port, lane = port+next/l, next%l
+	}
+	return port, lane
+}
 
 // port returns the port of link j of run r on node n.
 func (rs portRuns) port(n ir.NodeID, r, j int) ir.Port {
-	first := 0
-	for _, run := range rs[:r] {
-		first += run.Ports
-	}
+	p0, l0 := rs.start(r)
 	l := max(rs[r].Lanes, 1)
-	return ir.Port{Node: n, Port: int32(first + j/l), Lane: int32(j % l)}
+	return ir.Port{Node: n, Port: int32(p0 + (l0+j)/l), Lane: int32((l0 + j) % l)}
 }
 
 // ports returns the physical ports the runs take.
 func (rs portRuns) ports() int {
-	n := 0
-	for _, run := range rs {
-		n += run.Ports
+	if len(rs) == 0 {
+		return 0
 	}
-	return n
+	last := len(rs) - 1
+	p, l := rs.start(last)
+	end := l + rs[last].Links
+	lanes := max(rs[last].Lanes, 1)
+	return p + (end+lanes-1)/lanes
 }
 
 // maxIRElements is the largest node or link count the IR's int32 ids hold.

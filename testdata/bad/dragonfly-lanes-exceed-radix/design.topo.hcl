@@ -1,6 +1,6 @@
 # 400G links on SN5600 routers take lanes of 800G ports split 2 x 400G:
-# p = 64, a = 33, h = 32 need 32 + 16 + 16 = 64 ports with a whole
-# 32-lane run each; a = 34 needs 33 local links, 17 ports, 65 in all.
+# p = 64, a = 33, h = 32 need 64 + 32 + 32 = 128 lanes, all 64 ports;
+# a = 34 needs 129 lanes, 65 ports.
 fabric "df" {
   dragonfly {
     p            = 64
