@@ -58,6 +58,36 @@ func portModel(m *lang.SwitchModel) gen.PortModel {
 	return pm
 }
 
+// fitLanes is for position-wired families (fat_tree, dragonfly, torus)
+// on a model that runs a rate both whole, at one of its speeds, and on
+// the lanes of a breakout: whole ports are the default, as a Clos and a
+// custom fabric take them, but when the device then needs more physical
+// ports than the radix (ports reports it for the current lanes), each
+// such rate moves to its breakout's lanes, and fitLanes keeps that if it
+// fits. rates[i] is the rate whose lanes *lanes[i] holds.
+func fitLanes(m *lang.SwitchModel, rates []float64, lanes []*int, ports func() int) {
+	if int64(ports()) <= m.Radix.V {
+		return
+	}
+	old := make([]int, len(lanes))
+	for i, l := range lanes {
+		old[i] = *l
+		if *l > 1 {
+			continue
+		}
+		for _, b := range genBreakouts(m.Breakouts) {
+			if b.LaneBPS == rates[i] {
+				*l = b.Lanes
+			}
+		}
+	}
+	if int64(ports()) > m.Radix.V {
+		for i, l := range lanes {
+			*l = old[i] // still too many: report the whole-port layout
+		}
+	}
+}
+
 // genBreakouts converts a model's breakouts for port allocation.
 func genBreakouts(bs []lang.Breakout) []gen.Breakout {
 	var out []gen.Breakout

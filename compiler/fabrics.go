@@ -180,6 +180,15 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		} else {
 			p.CoreLanes = p.LinkLanes
 		}
+		host := ft.HostRate.V
+		if host == 0 {
+			host = ft.LinkRate.V
+		}
+		core := ft.CoreRate.V
+		if core == 0 {
+			core = ft.LinkRate.V
+		}
+		fitLanes(m, []float64{host, ft.LinkRate.V, core}, []*int{&p.HostLanes, &p.LinkLanes, &p.CoreLanes}, func() int { return p.SwitchPorts() })
 		if need := p.SwitchPorts(); int64(need) > m.Radix.V {
 			why := fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)
 			if need != p.K {
@@ -243,6 +252,7 @@ func (s *state) buildDragonfly(f *lang.Fabric) {
 			term = p.LocalBPS
 		}
 		p.TerminalLanes, p.LocalLanes, p.GlobalLanes = pm.Lanes(term), pm.Lanes(p.LocalBPS), pm.Lanes(p.GlobalBPS)
+		fitLanes(m, []float64{term, p.LocalBPS, p.GlobalBPS}, []*int{&p.TerminalLanes, &p.LocalLanes, &p.GlobalLanes}, func() int { return p.RouterPorts() })
 		if need := int64(p.RouterPorts()); need > m.Radix.V {
 			why := fmt.Sprintf("Each router needs p + a + h - 1 = %d ports; %s has %d.", need, m.Name, m.Radix.V)
 			if links := int64(p.P + p.A + p.H - 1); need != links {
@@ -301,6 +311,7 @@ func (s *state) buildTorus(f *lang.Fabric) {
 			term = p.LinkBPS
 		}
 		p.TerminalLanes, p.LinkLanes = portModel(m).Lanes(term), portModel(m).Lanes(p.LinkBPS)
+		fitLanes(m, []float64{term, p.LinkBPS}, []*int{&p.TerminalLanes, &p.LinkLanes}, func() int { return p.RouterPorts() })
 	}
 	if !s.paramErrors(f, p.Validate(), diag.InvalidParameter, map[string]hcl.Range{"dims": t.Dims.Range, "p": t.P.Range,
 		"link_rate": t.LinkRate.Range, "terminal_rate": t.TermRate.Range, "router_model": t.RouterModel.Range}) {

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -222,5 +223,45 @@ fabric "t" {
 	}
 	if breakouts[2] != 32 {
 		t.Errorf("torus router links by breakout %v; want 32 on 2 × 400G lanes", breakouts)
+	}
+}
+
+// A model that runs 400G both whole (speeds) and on 2 × 400G lanes: a
+// fat-tree whose whole ports fit keeps them (k = 8 on 8 ports, breakout
+// 1), one whose whole ports do not fit takes the lanes (k = 16: 8 ports
+// of 2 lanes; trial 27: radix-exceeded, with no way to ask for the
+// breakout).
+func TestFatTreeSpeedOrLanes(t *testing.T) {
+	for _, c := range []struct {
+		k, breakout int
+	}{{8, 1}, {16, 2}} {
+		g, errs := compileSrc(t, `
+switch_model "X800" {
+  radix     = 8
+  port_rate = "800Gb/s"
+  breakouts = ["2x400Gb/s"]
+  speeds    = ["400Gb/s"]
+}
+fabric "ft" {
+  fat_tree {
+    k            = `+strconv.Itoa(c.k)+`
+    link_rate    = "400Gb/s"
+    switch_model = "X800"
+  }
+}
+`)
+		if len(errs) > 0 {
+			t.Fatalf("k = %d: %v", c.k, errs)
+		}
+		ports, breakouts := laneUse(t, g)
+		for name, n := range ports {
+			if n != 8 {
+				t.Errorf("k = %d: %s uses %d ports, want 8", c.k, name, n)
+				break
+			}
+		}
+		if len(breakouts) != 1 || breakouts[int32(c.breakout)] == 0 {
+			t.Errorf("k = %d: switch links by breakout %v; want all %d", c.k, breakouts, c.breakout)
+		}
 	}
 }

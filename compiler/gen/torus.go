@@ -144,6 +144,9 @@ func (p Torus) RouterRuns() portRuns {
 	return portRuns{runFor(p.P, p.TerminalLanes), runFor(p.portsUsed()-p.P, p.LinkLanes)}
 }
 
+// RouterPorts returns the physical ports a router uses (RouterRuns).
+func (p Torus) RouterPorts() int { return p.RouterRuns().ports() }
+
 // BuildTorus appends the torus named name to g and returns its fabric
 // id. p must have passed Validate.
 //
