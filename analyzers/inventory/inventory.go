@@ -41,6 +41,11 @@ type Fabric struct {
 	SwitchPortsFree int `json:"switch_ports_free"`
 	// CapacityBPS sums the per-direction capacity of the fabric's links.
 	CapacityBPS float64 `json:"capacity_bps"`
+	// Cables counts the cables of the cable plan that carry the fabric's
+	// links: fewer than Links where a splitter carries several lanes,
+	// more counted per cable than per port where lanes to another switch
+	// each take a fiber. 0 without a cable plan.
+	Cables int `json:"cables,omitempty"`
 }
 
 func bump(cs []Count, name string) []Count {
@@ -71,6 +76,11 @@ func Summarize(g *ir.Graph) []Fabric {
 			out[i].EndpointsByKind = bump(out[i].EndpointsByKind, kind)
 		}
 	}
+	// seen[c] is 1 + the last fabric that counted cable c.
+	var seen []int32
+	if g.Cabling != nil {
+		seen = make([]int32, len(g.Cabling.Cables))
+	}
 	for fi := range out {
 		f := &out[fi]
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) { // a composite's members' too
@@ -78,6 +88,10 @@ func Summarize(g *ir.Graph) []Fabric {
 			f.Links++
 			f.CapacityBPS += l.CapacityBPS
 			f.LinksByKind = bump(f.LinksByKind, l.Kind.String())
+			if c := l.Cable; seen != nil && c >= 0 && int(c) < len(seen) && seen[c] != int32(fi)+1 {
+				seen[c] = int32(fi) + 1
+				f.Cables++
+			}
 		}
 	}
 	for i, n := range g.Nodes {
