@@ -153,16 +153,19 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 			return
 		}
 		p.Radix, p.PortBPS = int(m.Radix.V), m.PortRate.V
+		host, core := ft.HostRate.V, ft.CoreRate.V // unset: link_rate
+		if host == 0 {
+			host = ft.LinkRate.V
+		}
+		if core == 0 {
+			core = ft.LinkRate.V
+		}
 		{
 			// Hosts at a breakout lane rate fill the lanes of each
 			// down port (a speed or the native rate: a port each). A
 			// model with both a lower speed and a breakout at the host
 			// rate runs a port at the speed, unless more hosts than
 			// down ports need the breakout's lanes.
-			host := ft.HostRate.V
-			if host == 0 {
-				host = ft.LinkRate.V
-			}
 			p.HostLanes = portModel(m).Lanes(host)
 			if p.HostLanes == 1 && p.HostsPerEdge > p.K/2 {
 				for _, b := range portModel(m).Breakouts {
@@ -174,25 +177,12 @@ func (s *state) buildFatTree(f *lang.Fabric) {
 		}
 		// Switch-to-switch links at a breakout lane rate share
 		// physical ports, L to a port, as hosts do.
-		p.LinkLanes = portModel(m).Lanes(ft.LinkRate.V)
-		if ft.CoreRate.V > 0 {
-			p.CoreLanes = portModel(m).Lanes(ft.CoreRate.V)
-		} else {
-			p.CoreLanes = p.LinkLanes
-		}
-		host := ft.HostRate.V
-		if host == 0 {
-			host = ft.LinkRate.V
-		}
-		core := ft.CoreRate.V
-		if core == 0 {
-			core = ft.LinkRate.V
-		}
+		p.LinkLanes, p.CoreLanes = portModel(m).Lanes(ft.LinkRate.V), portModel(m).Lanes(core)
 		fitLanes(m, []float64{host, ft.LinkRate.V, core}, []*int{&p.HostLanes, &p.LinkLanes, &p.CoreLanes}, func() int { return p.SwitchPorts() })
 		if need := p.SwitchPorts(); int64(need) > m.Radix.V {
 			why := fmt.Sprintf("A k-ary fat-tree needs %d-port switches; %s has %d ports.", p.K, m.Name, m.Radix.V)
 			if need != p.K {
-				why = fmt.Sprintf("This k = %d fat-tree needs %d physical ports on its busiest switch: its k/2 links down and k/2 up, each side on whole ports or on the lanes of broken-out ones, rounded up to whole ports (and more down ports where hosts_per_edge needs them); %s has %d ports.",
+				why = fmt.Sprintf("This k = %d fat-tree needs %d physical ports on its busiest switch: its k/2 links down and k/2 up, on whole ports or on the lanes of broken-out ones (lanes of one breakout share ports), and more down ports where hosts_per_edge needs them; %s has %d ports.",
 					p.K, need, m.Name, m.Radix.V)
 			}
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, ft.K.Range, "k exceeds the switch radix", why))

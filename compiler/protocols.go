@@ -23,10 +23,13 @@ import (
 // in the design rather than new hardware.
 func checkProtocols(s *state) {
 	recordProtocols(s)
+	// a is the NIC's model, or the first switch model by name when two
+	// switches meet; b the switch's; aP and bP their protocols.
 	type pair struct {
-		fabric    ir.FabricID
-		nic, sw   string
-		nicP, swP string
+		fabric   ir.FabricID
+		switches bool
+		a, b     string
+		aP, bP   string
 	}
 	counts := map[pair]int{}
 	for fi := range s.g.Fabrics {
@@ -40,11 +43,11 @@ func checkProtocols(s *state) {
 			if a.Kind != ir.KindNIC && a.Kind != ir.KindSwitch || b.Kind != ir.KindSwitch {
 				continue
 			}
-			pa, pb := s.protocolOf(a), s.protocolOf(b)
+			pa, pb := s.g.Protocols[a.Model], s.g.Protocols[b.Model] // recordProtocols, above
 			if pa == "" || pb == "" || pa == pb {
 				continue
 			}
-			counts[pair{f, a.Model, b.Model, pa, pb}]++
+			counts[pair{f, a.Kind == ir.KindSwitch, a.Model, b.Model, pa, pb}]++
 		}
 	}
 	keys := make([]pair, 0, len(counts))
@@ -56,25 +59,25 @@ func checkProtocols(s *state) {
 		if a.fabric != b.fabric {
 			return a.fabric < b.fabric
 		}
-		if a.nic != b.nic {
-			return a.nic < b.nic
+		if a.a != b.a {
+			return a.a < b.a
 		}
-		return a.sw < b.sw
+		return a.b < b.b
 	})
 	for _, k := range keys {
 		var rng hcl.Range
 		if int(k.fabric) < len(s.fabricOf) {
 			rng = s.fabricOf[k.fabric].FamilyRange
 		}
-		if s.cat.nics[k.nic] == nil { // two switches
+		if k.switches {
 			s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "Switch protocols differ",
 				fmt.Sprintf("In fabric %q, %s %s switches of protocol %q (switch_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol on both ends, or a gateway between them.",
-					s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.nicP, k.nic, k.swP, k.sw)))
+					s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b)))
 			continue
 		}
 		s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
 			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
-				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.nicP, k.nic, k.swP, k.sw, k.swP, k.nicP)))
+				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b, k.bP, k.aP)))
 	}
 }
 
@@ -112,19 +115,4 @@ func runChecks(s *state) {
 	s.diags = append(s.diags, checks.Run(s.g, checks.Options{
 		UnevenReported: func(f ir.FabricID, lower int) bool { return s.unevenTotals[unevenKey{f, lower}] },
 	})...)
-}
-
-// protocolOf returns the protocol its catalogue model gives node n, a NIC
-// or a switch; "" when the model sets none.
-func (s *state) protocolOf(n *ir.Node) string {
-	if n.Kind == ir.KindNIC {
-		if m := s.cat.nics[n.Model]; m != nil && m.Protocol.Set {
-			return m.Protocol.V
-		}
-		return ""
-	}
-	if m := s.cat.switches[n.Model]; m != nil && m.Protocol.Set {
-		return m.Protocol.V
-	}
-	return ""
 }

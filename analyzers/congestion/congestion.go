@@ -628,8 +628,6 @@ func (j *job) fabricSHARP() bool {
 	return any
 }
 
-// linkUtil fills dst (reused when large enough) with load ÷ capacity per
-// link, the larger direction; the links of an NVLink bundle share its load.
 // fabricPeak is the highest load ÷ capacity l puts on a link of a fabric
 // (not inside a server), as linkUtil measures it.
 func fabricPeak(s *system, l *routing.Loads) float64 {
@@ -646,6 +644,8 @@ func fabricPeak(s *system, l *routing.Loads) float64 {
 	return peak
 }
 
+// linkUtil fills dst (reused when large enough) with load ÷ capacity per
+// link, the larger direction; the links of an NVLink bundle share its load.
 func linkUtil(s *system, l *routing.Loads, dst []float64) []float64 {
 	g := s.g
 	if len(dst) != len(g.Links) {

@@ -42,9 +42,9 @@ type Fabric struct {
 	// CapacityBPS sums the per-direction capacity of the fabric's links.
 	CapacityBPS float64 `json:"capacity_bps"`
 	// Cables counts the cables of the cable plan that carry the fabric's
-	// links: fewer than Links where a splitter carries several lanes,
-	// more counted per cable than per port where lanes to another switch
-	// each take a fiber. 0 without a cable plan.
+	// links: fewer than Links where a splitter carries several lanes, one
+	// per lane where lanes run to another switch (a fiber each). 0, and
+	// left out of the JSON, without a cable plan.
 	Cables int `json:"cables,omitempty"`
 }
 

@@ -63,7 +63,7 @@ var linkKindNames = [...]string{"", "terminal", "local", "global", "torus", "hos
 
 // builtinLinkKindMeanings say, by value, which links each built-in kind
 // is given to, for diagnostics that refuse a name that would take one.
-var builtinLinkKindMeanings = [...]string{"", "dragonfly and torus router–terminal links", "dragonfly links inside a group",
+var builtinLinkKindMeanings = [len(linkKindNames)]string{"", "dragonfly and torus router–terminal links", "dragonfly links inside a group",
 	"dragonfly links between groups", "torus and mesh router–router links", "fat-tree host–edge links",
 	"fat-tree edge–aggregation links", "fat-tree aggregation–core links", "the links from servers and hosts up to a Clos's first tier",
 	"Clos leaf–spine links", "Clos spine–super-spine links", "NVLink-domain GPU–NVSwitch links", "NVLink links inside a server",
