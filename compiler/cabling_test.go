@@ -628,3 +628,103 @@ fabric "f" {
 		}
 	}
 }
+
+// A twin-port QM9700 cage cannot hold a straight fiber beside a splitter
+// fiber (both fibers of a twin module are one type, cabling.md S6), nor
+// a DAC beside a fiber (the DAC's plug fills the cage): ports 1 and 2 of
+// one cage cabled so are a cage-mixed-media warning at the fabric.
+func TestCablingCageMixedMedia(t *testing.T) {
+	split := `
+fabric "f" {
+  custom {
+    switch "a" {
+      model = "QM9700"
+    }
+    host "fast" {
+      count = 1
+      rate  = "400Gb/s"
+    }
+    host "slow" {
+      count = 2
+      rate  = "200Gb/s"
+    }
+    link {
+      a = "fast0"
+      b = "a"
+    }
+    link {
+      for_each = toset(["slow0", "slow1"])
+      a        = each.value
+      b        = "a"
+    }
+  }
+}
+`
+	copper := `
+node_model "box-1nic" {
+  nic "compute" {
+    model = "ConnectX-7"
+    count = 1
+  }
+}
+node_group "near" {
+  model = "box-1nic"
+  count = 1
+  rack {
+    per_rack = 1
+  }
+}
+node_group "far" {
+  model = "box-1nic"
+  count = 1
+  rack {
+    per_rack = 1
+    first    = 30
+  }
+}
+cable_model "DAC-5m" { # a copper cable that reaches the near server only
+  media    = "copper"
+  kind     = "passive_dac"
+  reach    = "5m"
+  max_rate = "400Gb/s"
+}
+fabric "f" {
+  custom {
+    switch "a" {
+      model = "QM9700"
+      rack  = 0
+    }
+    link {
+      a = "near0/nic0"
+      b = "a"
+    }
+    link {
+      a = "far0/nic0"
+      b = "a"
+    }
+  }
+}
+`
+	for name, tc := range map[string]struct{ src, want string }{
+		"straight and splitter": {split, "1 cage holds a straight and a splitter fiber"},
+		"copper and fiber":      {copper, "1 cage holds a copper or AOC cable beside a cable of another kind"},
+	} {
+		_, d := compileDiags(t, tc.src)
+		var got []*hcl.Diagnostic
+		for _, x := range d {
+			if diag.CodeOf(x) == diag.CageMixedMedia {
+				got = append(got, x)
+			}
+		}
+		if d.HasErrors() || len(got) != 1 || !strings.Contains(got[0].Detail, tc.want) || !strings.Contains(got[0].Detail, "port swp1") {
+			t.Errorf("%s: %v, want one cage-mixed-media warning %q at a port swp1", name, d, tc.want)
+		}
+	}
+	// Both ports whole, on straight fibers: no warning.
+	_, d := compileDiags(t, strings.Replace(split, `rate  = "200Gb/s"`, `rate  = "400Gb/s"`, 1))
+	for _, x := range d {
+		if diag.CodeOf(x) == diag.CageMixedMedia {
+			t.Errorf("uniform cages: %v", x)
+		}
+	}
+}

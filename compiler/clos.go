@@ -412,7 +412,7 @@ func (s *state) checkTierLinkKinds(tiers []*lang.ClosTier) bool {
 // where it failed racks, and the sweep of racks would be gone.
 var whatifClasses = map[string]string{
 	ir.RiskSwitch: "every switch", ir.RiskLink: "every link", ir.RiskServer: "every server",
-	ir.RiskRack: "every rack", "scenario": "the named scenarios", "policy": "the failure policies",
+	ir.RiskRack: "every rack", ir.RiskCable: "every cable", "scenario": "the named scenarios", "policy": "the failure policies",
 }
 
 // tierNamedLikeClass refuses (duplicate-name, at rng) a tier named like a

@@ -109,8 +109,11 @@ func (s *state) paramErrors(f *lang.Fabric, errs []gen.ParamError, code diag.Cod
 		if !ok || rng.Filename == "" {
 			rng = f.FamilyRange
 		}
-		s.diags = append(s.diags, diag.Error(code, rng,
-			fmt.Sprintf("Invalid %s parameter %s", f.Family(), e.Param),
+		c, summary := code, fmt.Sprintf("Invalid %s parameter %s", f.Family(), e.Param)
+		if e.Radix {
+			c, summary = diag.RadixExceeded, "Router radix too small"
+		}
+		s.diags = append(s.diags, diag.Error(c, rng, summary,
 			fmt.Sprintf("In fabric %q, %s %s.", f.Name, e.Param, e.Msg)))
 	}
 	return len(errs) == 0

@@ -73,19 +73,66 @@ func compileRiskGroups(s *state) {
 			mounts[m.Rack] = append(mounts[m.Rack], m)
 		}
 	}
+	// mountOf is each racked device's mount (rack_units reads it).
+	mountOf := map[ir.NodeID]ir.Mount{}
+	for _, ms := range mounts {
+		for _, m := range ms {
+			mountOf[m.Node] = m
+		}
+	}
+	// inRacks reports whether device n (a component: its server) is in
+	// the racks r narrows to: rack when rack >= 0 (a per_rack instance),
+	// else r's racks when given, within r's rack_units when given.
+	inRacks := func(r *lang.RiskGroup, rack int32, n ir.NodeID) bool {
+		at := g.Nodes[n].Rack
+		switch {
+		case rack >= 0 && at != rack:
+			return false
+		case rack < 0 && r.Racks.Set && !containsInt(r.Racks.V, int64(at)):
+			return false
+		}
+		if u := r.RackUnits.V; len(u) == 2 {
+			root := n
+			for g.Nodes[root].Parent != ir.None {
+				root = g.Nodes[root].Parent
+			}
+			m, ok := mountOf[root]
+			return ok && int64(m.U+m.Height-1) >= u[0] && int64(m.U) <= u[1]
+		}
+		return true
+	}
+	// links returns the links r names itself (links), limited to those
+	// with an end in rack when rack >= 0 (a per_rack instance: the patch
+	// panel of each rack).
+	links := func(r *lang.RiskGroup, rack int32) []ir.LinkID {
+		var out []ir.LinkID
+		for _, p := range r.Links.V {
+			a, b, _ := ir.LinkPattern(p)
+			for _, id := range g.LinksBetween(a, b) {
+				if l := &g.Links[id]; l.Fabric != ir.None && (inRacks(r, rack, l.A.Node) || inRacks(r, rack, l.B.Node)) {
+					out = append(out, id)
+				}
+			}
+		}
+		return out
+	}
 	// members returns r's own members (devices, racks) and its children's,
-	// limited to rack when rack >= 0 (a per_rack instance).
-	var members func(r *lang.RiskGroup, rack int32) []ir.NodeID
-	members = func(r *lang.RiskGroup, rack int32) []ir.NodeID {
+	// limited to rack when rack >= 0 (a per_rack instance), with their
+	// links likewise.
+	var members func(r *lang.RiskGroup, rack int32) ([]ir.NodeID, []ir.LinkID)
+	members = func(r *lang.RiskGroup, rack int32) ([]ir.NodeID, []ir.LinkID) {
 		var out []ir.NodeID
+		ls := links(r, rack)
 		for _, pat := range r.Devices.V {
 			for i := range g.Nodes {
-				if m, _ := path.Match(pat, g.Nodes[i].Name); m && (rack < 0 || g.Nodes[i].Rack == rack) {
+				if m, _ := path.Match(pat, g.Nodes[i].Name); m && inRacks(r, rack, ir.NodeID(i)) {
 					out = append(out, ir.NodeID(i))
 				}
 			}
 		}
-		if r.Racks.Set || r.PerRack.V {
+		// Racks alone make their devices members; beside devices or
+		// links they only narrow those.
+		if (r.Racks.Set || r.PerRack.V) && !r.Devices.Set && !r.Links.Set {
 			for _, rk := range racks {
 				if rack >= 0 && rk.ID != rack || r.Racks.Set && !containsInt(r.Racks.V, int64(rk.ID)) {
 					continue
@@ -99,14 +146,19 @@ func compileRiskGroups(s *state) {
 			}
 		}
 		for _, c := range r.Groups.V {
-			child := byName[c]
+			child, at := byName[c], int32(-1)
 			if rack >= 0 && child.PerRack.V {
-				out = append(out, members(child, rack)...)
-			} else {
-				out = append(out, members(child, -1)...)
+				at = rack
 			}
+			n, l := members(child, at)
+			out, ls = append(out, n...), append(ls, l...)
 		}
-		return out
+		return out, ls
+	}
+	instance := func(name string, r *lang.RiskGroup, rack int32, origin ir.OriginID) ir.RiskGroup {
+		n, l := members(r, rack)
+		slices.Sort(l)
+		return ir.RiskGroup{Name: name, Class: classOf(r), Nodes: unique(n), Links: slices.Compact(l), Origin: origin}
 	}
 	for _, r := range s.cfg.RiskGroups {
 		origin := g.Origin(r.DeclRange)
@@ -116,32 +168,32 @@ func compileRiskGroups(s *state) {
 				if r.Racks.Set && !containsInt(r.Racks.V, int64(rk.ID)) {
 					continue
 				}
-				inst = append(inst, ir.RiskGroup{Name: r.Name + " " + rk.Name, Class: classOf(r), Nodes: unique(members(r, rk.ID)), Origin: origin})
+				inst = append(inst, instance(r.Name+" "+rk.Name, r, rk.ID, origin))
 			}
 		} else {
-			inst = append(inst, ir.RiskGroup{Name: r.Name, Class: classOf(r), Nodes: unique(members(r, -1)), Origin: origin})
+			inst = append(inst, instance(r.Name, r, -1, origin))
 		}
 		empty := 0
 		for _, x := range inst {
-			if len(x.Nodes) == 0 {
+			if x.Empty() {
 				empty++
 			}
 		}
 		// A per_rack group may well be empty in some racks (PDU B of a
 		// half-filled rack); only one empty everywhere is a mistake.
 		if empty == len(inst) {
-			what := fmt.Sprintf("risk_group %q matches no device", r.Name)
+			what := fmt.Sprintf("risk_group %q matches no device or link", r.Name)
 			if len(inst) > 1 {
-				what = fmt.Sprintf("risk_group %q matches no device in any of its %d racks", r.Name, len(inst))
+				what = fmt.Sprintf("risk_group %q matches no device or link in any of its %d racks", r.Name, len(inst))
 			}
-			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.DeclRange, "Risk group without devices",
-				what+", so failing it fails nothing. Check the device names (globs match whole names: \"su0/leaf*\"), the rack numbers and rack_units against the cabling plan's racks."))
+			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.DeclRange, "Risk group without members",
+				what+", so failing it fails nothing. Check the device names (globs match whole names: \"su0/leaf*\"), the link patterns (\"A--B\", fabric links only), the rack numbers and rack_units against the cabling plan's racks."))
 			// Kept without members, so that its class exists and a sweep
 			// over it says why it has nothing to fail.
 			g.RiskGroups = append(g.RiskGroups, ir.RiskGroup{Name: r.Name, Class: classOf(r), Origin: inst[0].Origin})
 		}
 		for _, x := range inst {
-			if len(x.Nodes) > 0 {
+			if !x.Empty() {
 				g.RiskGroups = append(g.RiskGroups, x)
 			}
 		}

@@ -1,8 +1,11 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -174,5 +177,65 @@ risk_group "e" {
 	}
 	if len(cycles) != 2 || !strings.Contains(cycles[0], "a → b → a") || !strings.Contains(cycles[1], "c → d → e → c") {
 		t.Errorf("cycles reported: %q; want a → b → a and c → d → e → c, once each", cycles)
+	}
+}
+
+// Links by "A--B" patterns, either way round, and per rack: a cable tray
+// over the spines and each rack's patch panel (its hosts' cables). The
+// 4 leaves have 4 uplinks each over 2 spines, 2 to each: 8 links reach
+// spine0; a rack of 4 one-NIC hosts has 4 host cables.
+func TestRiskGroupLinks(t *testing.T) {
+	g, d := compileDiags(t, riskBase+`
+risk_group "tray" {
+  links = ["spine0--leaf*"]
+}
+risk_group "panel" {
+  per_rack = true
+  racks    = [1]
+  links    = ["*/h*/*--leaf*"] # a host's NIC to its leaf
+}
+risk_group "both" {
+  groups  = ["tray"]
+  devices = ["spine1"]
+}
+`)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	linkNames := func(r *ir.RiskGroup) string {
+		if r == nil {
+			return "no such group"
+		}
+		var out []string
+		for _, id := range r.Links {
+			l := &g.Links[id]
+			out = append(out, g.Nodes[l.A.Node].Name+"-"+g.Nodes[l.B.Node].Name)
+		}
+		return strings.Join(out, " ")
+	}
+	tray := riskGroup(g, "tray")
+	if tray == nil || len(tray.Links) != 8 || len(tray.Nodes) != 0 || strings.Count(linkNames(tray), "spine0") != 8 {
+		t.Errorf("tray: %+v (%s), want the 8 links at spine0 and no device", tray, linkNames(tray))
+	}
+	panel := riskGroup(g, "panel rack1")
+	if panel == nil || len(panel.Links) != 4 || strings.Count(linkNames(panel), "r1/h") != 4 {
+		t.Errorf("panel rack1: %+v (%s), want rack 1's 4 host links", panel, linkNames(panel))
+	}
+	if both := riskGroup(g, "both"); both == nil || len(both.Links) != 8 || names(g, both.Nodes) != "spine1" {
+		t.Errorf("both: %+v, want spine1 and the tray's 8 links", both)
+	}
+	for _, tc := range []struct{ links, msg string }{
+		{`["spine0"]`, `write a link as "A--B"`},
+		{`["spine0--"]`, `write a link as "A--B"`},
+		{`["spine[--leaf0"]`, `write a link as "A--B"`},
+	} {
+		_, _, d := compileDiagsLoose(t, riskBase+"risk_group \"x\" {\n  links = "+tc.links+"\n}\n")
+		if len(d) == 0 || diag.CodeOf(d[0]) != diag.InvalidValue || !strings.Contains(d[0].Detail, tc.msg) {
+			t.Errorf("links = %s: %v, want invalid-value %q", tc.links, d, tc.msg)
+		}
+	}
+	_, d = compileDiags(t, riskBase+"risk_group \"x\" {\n  links = [\"spine0--spine1\"]\n}\n")
+	if !slices.ContainsFunc(d, func(x *hcl.Diagnostic) bool { return diag.CodeOf(x) == diag.RiskGroupEmpty }) || d.HasErrors() {
+		t.Errorf("links between two spines: %v, want risk-group-empty", d)
 	}
 }

@@ -28,8 +28,8 @@ func WriteText(w io.Writer, f *Fabric) {
 	}
 	for _, t := range f.Tiers {
 		spread := ""
-		if len(t.Distribution) > 1 {
-			spread = fmt.Sprintf(", from %s", Ratio(t.Min))
+		if len(t.Distribution) > 1 { // the switches differ: the tier's ratio is its worst
+			spread = fmt.Sprintf(", %s to %s", Ratio(t.Min), Ratio(t.Ratio))
 		}
 		fmt.Fprintf(w, "    tier %-11s %s (%s%s)\n", t.Tier, Ratio(t.Ratio), units.CountOf(t.Switches, "switch", "switches"), spread)
 	}

@@ -105,8 +105,10 @@ type WorstBisection struct {
 	UpperBoundRatio float64 `json:"upper_bound_ratio"`
 	// Method is "exact" when the ends meet, else "bounded".
 	Method string `json:"method"`
-	// Scenario names the scenario with the least lower bound.
-	Scenario string `json:"scenario"`
+	// Scenario names the scenario with the least lower bound. It is
+	// empty, and left out of JSON, in a sampled sweep's p50 and p99,
+	// whose ends are quantiles taken apart, not one scenario's.
+	Scenario string `json:"scenario,omitempty"`
 }
 
 // Worst returns, per fabric of rep (in fabric order), the worst case of

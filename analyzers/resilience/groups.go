@@ -31,6 +31,7 @@ const (
 	ClassLink   = ir.RiskLink
 	ClassServer = ir.RiskServer
 	ClassRack   = ir.RiskRack
+	ClassCable  = ir.RiskCable
 	ClassRail   = ir.RiskRail
 	ClassPlane  = ir.RiskPlane
 )
@@ -88,19 +89,21 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 		}
 	case class == ClassRack:
 		out = rackGroups(g)
+	case class == ClassCable:
+		out = cableGroups(g)
 	case declared(g, class):
 		var empty []string
 		for _, r := range g.RiskGroups {
 			switch {
 			case r.Class != class:
-			case len(r.Nodes) == 0:
+			case r.Empty():
 				empty = append(empty, r.Name)
 			default:
-				out = append(out, Group{Class: class, Name: r.Name, Failure: ir.Failure{Nodes: r.Nodes}})
+				out = append(out, Group{Class: class, Name: r.Name, Failure: ir.Failure{Nodes: r.Nodes, Links: r.Links}})
 			}
 		}
 		if len(out) == 0 {
-			return nil, fmt.Errorf("class %q: its risk groups (%s) match no device, so failing them fails nothing; see the risk-group-empty warning", class, strings.Join(empty, ", "))
+			return nil, fmt.Errorf("class %q: its risk groups (%s) match no device or link, so failing them fails nothing; see the risk-group-empty warning", class, strings.Join(empty, ", "))
 		}
 	default:
 		out = labelGroups(g, class)
@@ -174,6 +177,22 @@ func labelGroups(g *ir.Graph, class string) []Group {
 	out := make([]Group, len(keys))
 	for i, k := range keys {
 		out[i] = Group{Class: class, Name: class + " " + strconv.Itoa(int(k)), Failure: ir.Failure{Nodes: by[k]}}
+	}
+	return out
+}
+
+// cableGroups returns one group per cable of the plan, in plan order,
+// named by its cable id ("compute-0042"), failing the links it carries:
+// both legs of a splitter together.
+func cableGroups(g *ir.Graph) []Group {
+	cb := g.Cabling
+	out := make([]Group, 0, len(cb.Cables))
+	for i, c := range cb.Cables {
+		links := make([]ir.LinkID, c.Legs)
+		for j := range links {
+			links[j] = ir.LinkID(cb.Legs[int(c.Leg0)+j])
+		}
+		out = append(out, Group{Class: ClassCable, Name: g.CableID(i), Failure: ir.Failure{Links: links}})
 	}
 	return out
 }

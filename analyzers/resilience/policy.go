@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"path"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -158,14 +157,8 @@ func matchGroup(g *ir.Graph, pats []string, gr *Group) bool {
 		if ok, _ := path.Match(p, gr.Name); ok {
 			return true
 		}
-		a, b, isLink := strings.Cut(p, "--")
-		if !isLink || len(gr.Failure.Links) != 1 || len(gr.Failure.Nodes) != 0 {
-			continue
-		}
-		l := &g.Links[gr.Failure.Links[0]]
-		na, nb := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
-		m := func(p, n string) bool { ok, _ := path.Match(strings.TrimSpace(p), n); return ok }
-		if m(a, na) && m(b, nb) || m(a, nb) && m(b, na) {
+		a, b, isLink := ir.LinkPattern(p)
+		if isLink && len(gr.Failure.Links) == 1 && len(gr.Failure.Nodes) == 0 && g.LinkMatches(&g.Links[gr.Failure.Links[0]], a, b) {
 			return true
 		}
 	}

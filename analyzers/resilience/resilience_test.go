@@ -872,8 +872,8 @@ func TestTextCutOff(t *testing.T) {
 	_, text := whatifText(t, g, "leaf0--spine*,h[2-7]", "leaf0--spine*,leaf1--spine*", "spine*")
 	for _, want := range []string{
 		"leaf: 1 switch cut off (no uplink left)\n",
-		"leaf: 2 switches cut off (no uplink left)\n      units end to end: 1 su unit cut off: nothing leaves it\n",
-		"leaf: 4 switches cut off (no uplink left)\n      units end to end: 2 su units cut off: nothing leaves them\n",
+		"leaf: 2 switches cut off (no uplink left)\n      units end to end: 1 unit of kind su cut off: nothing leaves it\n",
+		"leaf: 4 switches cut off (no uplink left)\n      units end to end: 2 units of kind su cut off: nothing leaves them\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in\n%s", want, text)
@@ -1003,5 +1003,51 @@ func TestResidualOverPieces(t *testing.T) {
 		if f := r.Sweeps[0].Outcomes[0].Fabrics[0]; f.UpperBoundBPS != 0 || f.RanksDisconnected != 16 {
 			t.Errorf("%s: %g–%g b/s, %d ranks disconnected; want exactly 0 and 16", spec, f.LowerBoundBPS, f.UpperBoundBPS, f.RanksDisconnected)
 		}
+	}
+}
+
+// A risk group of links (a cable tray) fails its links and no device:
+// the tray over pod 0's 4 aggregation–core cables of a k = 4 fat-tree
+// at 400G cuts the pod off, and the residual bisection is exactly
+// 1.6 Tb/s, half the intact 3.2 Tb/s (side A holds pod 0's 4 hosts and
+// 4 more, each of which costs at least its own 400G link). The derived
+// cable class fails each of the plan's 48 cables alone; the worst is a
+// host cable: its host joins 7 others on one side, and the 15 connected
+// hosts split 7 | 8 on a non-blocking tree, so the cut is exactly
+// 7 × 400G = 2.8 Tb/s (the hose bound, met by cutting those 7 hosts).
+func TestLinkRiskGroupsAndCables(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "ft" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+risk_group "tray_pod0" {
+  class = "tray"
+  links = ["pod0/agg*--core*"]
+}
+`)
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"tray", resilience.ClassCable}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sweeps) != 2 {
+		t.Fatalf("%d sweeps, want tray and cable", len(r.Sweeps))
+	}
+	tray, cable := r.Sweeps[0], r.Sweeps[1]
+	if tray.Scenarios != 1 || tray.Outcomes[0].Group != "tray_pod0" {
+		t.Fatalf("tray sweep %+v", tray)
+	}
+	f := tray.Outcomes[0].Fabrics[0]
+	if f.LowerBoundBPS != 1.6e12 || f.UpperBoundBPS != 1.6e12 || f.StrandedEndpoints != 4 {
+		t.Errorf("tray_pod0: bisection %g–%g, %d endpoints cut off; want exactly 1.6e12 and 4", f.LowerBoundBPS, f.UpperBoundBPS, f.StrandedEndpoints)
+	}
+	if cable.Scenarios != 48 || len(g.Cabling.Cables) != 48 {
+		t.Errorf("cable sweep: %d scenarios over %d cables, want 48 (16 host, 16 edge–aggregation, 16 aggregation–core)", cable.Scenarios, len(g.Cabling.Cables))
+	}
+	w := cable.Outcomes[cable.Worst].Fabrics[0]
+	if w.LowerBoundBPS != 2.8e12 || w.UpperBoundBPS != 2.8e12 {
+		t.Errorf("worst cable %s: %g–%g, want exactly 2.8e12", cable.Outcomes[cable.Worst].Group, w.LowerBoundBPS, w.UpperBoundBPS)
 	}
 }

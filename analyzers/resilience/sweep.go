@@ -128,7 +128,9 @@ type Scenario struct {
 // DefaultClasses returns the classes a plain `topoc whatif` sweeps: every
 // switch tier, every link kind between switches, racks, rails, planes and
 // units. Single servers and endpoint links are left out: losing one takes
-// exactly that server's share, which needs no search to know.
+// exactly that server's share, which needs no search to know. So are
+// the classes every link or cable is in (switch, link, cable), which
+// the tiers and link kinds already sweep.
 func DefaultClasses(g *ir.Graph) []string {
 	endpointKinds := map[string]bool{}
 	for i := range g.Links {
@@ -139,7 +141,7 @@ func DefaultClasses(g *ir.Graph) []string {
 	}
 	var out []string
 	for _, c := range Classes(g) {
-		if c == ClassSwitch || c == ClassLink || c == ClassServer || endpointKinds[c] {
+		if c == ClassSwitch || c == ClassLink || c == ClassCable || c == ClassServer || endpointKinds[c] {
 			continue
 		}
 		out = append(out, c)
@@ -388,8 +390,8 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 		if item == "" {
 			continue
 		}
-		if a, b, ok := strings.Cut(item, "--"); ok {
-			ids, err := linksBetween(g, strings.TrimSpace(a), strings.TrimSpace(b))
+		if a, b, ok := ir.LinkPattern(item); ok {
+			ids, err := linksBetween(g, a, b)
 			if err != nil {
 				return f, err
 			}
@@ -422,15 +424,7 @@ func linksBetween(g *ir.Graph, a, b string) ([]ir.LinkID, error) {
 			return nil, fmt.Errorf("--fail %q: %v", a+"--"+b, err)
 		}
 	}
-	m := func(p, n string) bool { ok, _ := path.Match(p, n); return ok }
-	var out []ir.LinkID
-	for i := range g.Links {
-		l := &g.Links[i]
-		na, nb := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
-		if m(a, na) && m(b, nb) || m(b, na) && m(a, nb) {
-			out = append(out, ir.LinkID(i))
-		}
-	}
+	out := g.LinksBetween(a, b)
 	if len(out) == 0 {
 		return nil, fmt.Errorf("--fail %q: no link joins a device matching %q to one matching %q", a+"--"+b, a, b)
 	}

@@ -113,7 +113,10 @@ func writeFabricOutcome(w io.Writer, f *FabricOutcome) {
 		fmt.Fprintf(w, "; %s cut off", units.CountOf(f.StrandedEndpoints, "endpoint", "endpoints"))
 	}
 	for _, u := range f.Units {
-		fmt.Fprintf(w, "; %s: %s of %s intact", u.Kind, units.Count(u.Intact), units.Count(u.Total))
+		// "of kind": a unit kind may share a word with a what-if class (a
+		// Clos unit "rack" beside the cable plan's racks, which --sweep
+		// rack fails), so the line says it counts units.
+		fmt.Fprintf(w, "; %s of %s of kind %s intact", units.Count(u.Intact), units.CountOf(u.Total, "unit", "units"), u.Kind)
 		if u.Intact > 0 && u.Intact < u.Total {
 			fmt.Fprintf(w, " (largest %s)", units.CountOf(u.LargestIntactRanks, "rank", "ranks"))
 		}
@@ -132,7 +135,7 @@ func writeFabricOutcome(w io.Writer, f *FabricOutcome) {
 		if u.CutOff > 0 {
 			// Nothing leaves such a unit: its ratio is unbounded, not 0.
 			worse = append(worse, fmt.Sprintf("%s cut off: nothing leaves %s",
-				units.CountOf(u.CutOff, u.Kind+" unit", u.Kind+" units"), units.Agree(u.CutOff, "it", "them")))
+				units.CountOf(u.CutOff, "unit", "units")+" of kind "+u.Kind, units.Agree(u.CutOff, "it", "them")))
 		}
 	}
 	if len(worse) > 0 {

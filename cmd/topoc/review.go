@@ -69,6 +69,11 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 		diag.WriteText(c.ErrOrStderr(), res.cfg.Files, res.diags, 0, false)
 		return exitError{2}
 	}
+	// A design that compiled gets its diagrams, BOM and resilience even
+	// when the analyses then find errors (a failed requirement): those
+	// are what a review of the failure reads. One that did not compile
+	// gets none of them, as its graph is not the design.
+	compiledClean := res.graph != nil && !res.diags.HasErrors()
 	fabrics, err := res.analyze(all.Analyzers)
 	if err != nil {
 		return err
@@ -82,7 +87,7 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 	var arts []emit.Artifact
 	var wi *resilience.Report
 	var whatif [][2]string // the what-if pictures, path and caption
-	if chk.OK {
+	if compiledClean {
 		in := &emit.Input{Graph: res.graph}
 		// Resilience: the quick N−1 sweeps and the worst failure drawn.
 		if wi, err = resilience.Run(res.graph, resilience.Options{Quick: true}); err != nil {

@@ -82,7 +82,7 @@ func Plan(in Input) hcl.Diagnostics {
 		}
 		ch := media.choose(rate, run*k, lanes, switches, farSwitch, linkProtocol(g, &g.Links[legs[0].link]))
 		if ch.typ == ir.None {
-			s.noteFault(faults, legs, ch, run*k, rate, lanes, farSwitch)
+			s.noteFault(faults, legs, swapped[legs[0].link], ch, run*k, rate, lanes, farSwitch)
 		}
 		// A fiber per leg behind a multi-port module; also, with no
 		// medium, lanes that run to another switch, which only a fiber
@@ -105,6 +105,7 @@ func Plan(in Input) hcl.Diagnostics {
 	g.Cabling = cb.Cabling
 	sameFiberPerCage(g)
 	s.reportFaults(faults)
+	s.mixedCages(g)
 	return s.diags
 }
 
@@ -342,8 +343,12 @@ type cableFault struct {
 	a, b      ir.NodeID
 }
 
-func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, ch choice, run, rate float64, lanes int32, farSwitch bool) {
+func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, swapped bool, ch choice, run, rate float64, lanes int32, farSwitch bool) {
 	l := &s.g.Links[legs[0].link]
+	near, far := l.A.Node, l.B.Node // near: the end whose port is broken out
+	if swapped {
+		near, far = far, near
+	}
 	f, ok := faults[l.Origin]
 	if !ok {
 		f = &cableFault{noModel: ch.noModel, rate: rate, lanes: lanes, farSwitch: farSwitch}
@@ -355,7 +360,7 @@ func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, c
 		f.count++
 	}
 	if run > f.run {
-		f.run, f.reach, f.a, f.b = run, ch.reach, l.A.Node, l.B.Node
+		f.run, f.reach, f.a, f.b = run, ch.reach, near, far
 	}
 }
 

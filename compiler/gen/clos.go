@@ -124,13 +124,13 @@ const (
 func (c Clos) Validate() []ParamError {
 	var errs []ParamError
 	if len(c.Tiers) == 0 {
-		return []ParamError{{"tier", "a clos fabric needs at least one tier block (the leaves)"}}
+		return []ParamError{{Param: "tier", Msg: "a clos fabric needs at least one tier block (the leaves)"}}
 	}
 	if len(c.Tiers) > 4 {
-		errs = append(errs, ParamError{"tier", fmt.Sprintf("%d tiers; topoc builds Clos fabrics of 1 to 4 tiers", len(c.Tiers))})
+		errs = append(errs, ParamError{Param: "tier", Msg: fmt.Sprintf("%d tiers; topoc builds Clos fabrics of 1 to 4 tiers", len(c.Tiers))})
 	}
 	if c.Rails < 1 || c.Planes < 1 {
-		errs = append(errs, ParamError{"rails", "rails and planes must be at least 1"})
+		errs = append(errs, ParamError{Param: "rails", Msg: "rails and planes must be at least 1"})
 	}
 	if h := c.homing(); h > 1 {
 		// Homing spreads the ports a server has on one rail and plane: a
@@ -143,17 +143,17 @@ func (c Clos) Validate() []ParamError {
 			most = max(most, per[k])
 		}
 		if len(c.Endpoints) > 0 && most < h {
-			errs = append(errs, ParamError{"homing", fmt.Sprintf("= %d spreads each server's ports of one rail and plane over %d leaves, but the servers have %s each, so %d of every %d leaves would get no endpoints; dual-homing needs a multi-port NIC (or host) with its ports on one plane, and planes = 2 already puts port p on plane p",
+			errs = append(errs, ParamError{Param: "homing", Msg: fmt.Sprintf("= %d spreads each server's ports of one rail and plane over %d leaves, but the servers have %s each, so %d of every %d leaves would get no endpoints; dual-homing needs a multi-port NIC (or host) with its ports on one plane, and planes = 2 already puts port p on plane p",
 				h, h, units.CountOf(most, "such port", "such ports"), h-most, h)})
 		}
 	}
 	if h := c.homing(); c.Homing < 0 || c.Tiers[0].Count > 0 && c.Tiers[0].Count%h != 0 {
-		errs = append(errs, ParamError{"homing", fmt.Sprintf("= %d spreads each server's ports of a rail and plane over %d leaves of its group, so the %s tier's count (%d) must be a multiple of it", c.Homing, h, c.Tiers[0].Name, c.Tiers[0].Count)})
+		errs = append(errs, ParamError{Param: "homing", Msg: fmt.Sprintf("= %d spreads each server's ports of a rail and plane over %d leaves of its group, so the %s tier's count (%d) must be a multiple of it", c.Homing, h, c.Tiers[0].Name, c.Tiers[0].Count)})
 	}
 	known := map[string]int{"rail": -1, "plane": -2}
 	for i, u := range c.Units {
 		if u.Servers < 1 {
-			errs = append(errs, ParamError{"unit." + u.Name, "a unit must hold at least one server"})
+			errs = append(errs, ParamError{Param: "unit." + u.Name, Msg: "a unit must hold at least one server"})
 		}
 		known[u.Name] = i
 	}
@@ -161,11 +161,11 @@ func (c Clos) Validate() []ParamError {
 	for ti, t := range c.Tiers {
 		for _, p := range t.Per {
 			if _, ok := known[p]; !ok {
-				errs = append(errs, ParamError{"tier." + t.Name + ".per", fmt.Sprintf("%q is not a unit of this fabric; use a unit name, \"rail\" or \"plane\"", p)})
+				errs = append(errs, ParamError{Param: "tier." + t.Name + ".per", Msg: fmt.Sprintf("%q is not a unit of this fabric; use a unit name, \"rail\" or \"plane\"", p)})
 			}
 		}
 		if t.Ports.Radix < 0 || t.Down < 0 || t.Up < 0 || t.Count < 0 {
-			errs = append(errs, ParamError{"tier." + t.Name, "counts must not be negative"})
+			errs = append(errs, ParamError{Param: "tier." + t.Name, Msg: "counts must not be negative"})
 		}
 		errs = append(errs, c.portErrors(ti)...)
 		level := finestLevel(c, t.Per)
@@ -173,14 +173,14 @@ func (c Clos) Validate() []ParamError {
 			below := c.Tiers[ti-1]
 			for _, p := range t.Per {
 				if p == "rail" && !slices.Contains(below.Per, "rail") {
-					errs = append(errs, ParamError{"tier." + t.Name + ".per", fmt.Sprintf("tier %s is per rail but tier %s below it spans rails", t.Name, below.Name)})
+					errs = append(errs, ParamError{Param: "tier." + t.Name + ".per", Msg: fmt.Sprintf("tier %s is per rail but tier %s below it spans rails", t.Name, below.Name)})
 				}
 				if lv, ok := known[p]; ok && lv >= 0 && (prevLevel < 0 || prevLevel > lv) {
-					errs = append(errs, ParamError{"tier." + t.Name + ".per", fmt.Sprintf("tier %s is per %s but tier %s below it is not contained in one %s", t.Name, p, below.Name, p)})
+					errs = append(errs, ParamError{Param: "tier." + t.Name + ".per", Msg: fmt.Sprintf("tier %s is per %s but tier %s below it is not contained in one %s", t.Name, p, below.Name, p)})
 				}
 			}
 			if below.Up == 0 {
-				errs = append(errs, ParamError{"tier." + below.Name + ".up", fmt.Sprintf("tier %s has no uplinks but tier %s sits above it; set up", below.Name, t.Name)})
+				errs = append(errs, ParamError{Param: "tier." + below.Name + ".up", Msg: fmt.Sprintf("tier %s has no uplinks but tier %s sits above it; set up", below.Name, t.Name)})
 			}
 		}
 		prevLevel = level
@@ -332,11 +332,12 @@ func (c Clos) portErrors(ti int) []ParamError {
 	need, over := c.portsNeeded(ti)
 	switch {
 	case len(t.Ports.Groups) == 0 && need > t.Ports.Radix:
-		return []ParamError{{"tier." + t.Name + ".down", fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but the model has %d; lower down or up, or use a model with more ports", t.Down, t.Up, need, t.Ports.Radix)}}
+		return []ParamError{{Param: "tier." + t.Name + ".down", Msg: fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but the model has %d; lower down or up, or use a model with more ports", t.Down, t.Up, need, t.Ports.Radix)}}
 	case len(t.Ports.Groups) > 0 && over.links > 0:
 		g := t.Ports.Groups[over.group]
-		return []ParamError{{"tier." + t.Name + ".down", fmt.Sprintf("of %d, with up %d, leaves %s at %s without a port: %s's ports that run at it (port group %q of %d × %s, and any later group that runs at it) are all taken; lower down or up, or use a model with more ports at that rate",
+		return []ParamError{{Param: "tier." + t.Name + ".down", Msg: fmt.Sprintf("of %d, with up %d, leaves %s at %s without a port: %s's ports that run at it (port group %q of %d × %s, and any later group that runs at it) are all taken; lower down or up, or use a model with more ports at that rate",
 			t.Down, t.Up, units.CountOf(over.links, "link", "links"), units.Rate(over.bps), t.Model, g.Name, g.Ports, units.Rate(g.PortBPS))}}
+
 	}
 	return nil
 }

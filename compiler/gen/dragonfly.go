@@ -140,40 +140,40 @@ func (p Dragonfly) Validate() []ParamError {
 		v          int
 	}{{"p", "terminals per router", p.P}, {"a", "routers per group", p.A}, {"h", "global ports per router", p.H}} {
 		if c.v < 1 {
-			errs = append(errs, ParamError{c.name, fmt.Sprintf("must be at least 1 (got %d): it is the number of %s", c.v, c.what)})
+			errs = append(errs, ParamError{Param: c.name, Msg: fmt.Sprintf("must be at least 1 (got %d): it is the number of %s", c.v, c.what)})
 		}
 	}
 	if len(errs) == 0 {
 		maxG := p.A*p.H + 1
 		switch {
 		case p.LinksPerPair < 0:
-			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("must be at least 1 (got %d); omit it to cable every global port", p.LinksPerPair)})
+			errs = append(errs, ParamError{Param: "global_links_per_pair", Msg: fmt.Sprintf("must be at least 1 (got %d); omit it to cable every global port", p.LinksPerPair)})
 		case p.LinksPerPair > p.A*p.H:
-			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("is %d, but a group has only a·h = %d global ports, too few to reach even one other group %d times; lower it or raise a or h", p.LinksPerPair, p.A*p.H, p.LinksPerPair)})
+			errs = append(errs, ParamError{Param: "global_links_per_pair", Msg: fmt.Sprintf("is %d, but a group has only a·h = %d global ports, too few to reach even one other group %d times; lower it or raise a or h", p.LinksPerPair, p.A*p.H, p.LinksPerPair)})
 		case p.LinksPerPair > 0 && p.Groups() == 1:
-			errs = append(errs, ParamError{"global_links_per_pair", "counts links between pairs of groups, but the dragonfly has one group; drop it or set g ≥ 2"})
+			errs = append(errs, ParamError{Param: "global_links_per_pair", Msg: "counts links between pairs of groups, but the dragonfly has one group; drop it or set g ≥ 2"})
 		case p.Terminals == 1:
-			errs = append(errs, ParamError{"terminals", "is 1; a fabric of one endpoint has no traffic to measure (bisection, oversubscription): build at least 2"})
+			errs = append(errs, ParamError{Param: "terminals", Msg: "is 1; a fabric of one endpoint has no traffic to measure (bisection, oversubscription): build at least 2"})
 		case p.LinksPerPair > 0 && p.G > 0 && p.LinksPerPair*(p.G-1) > p.A*p.H:
-			errs = append(errs, ParamError{"global_links_per_pair", fmt.Sprintf("needs %d × (g−1) = %d global ports per group, but a group has a·h = %d; lower it, lower g, or raise a or h", p.LinksPerPair, p.LinksPerPair*(p.G-1), p.A*p.H)})
+			errs = append(errs, ParamError{Param: "global_links_per_pair", Msg: fmt.Sprintf("needs %d × (g−1) = %d global ports per group, but a group has a·h = %d; lower it, lower g, or raise a or h", p.LinksPerPair, p.LinksPerPair*(p.G-1), p.A*p.H)})
 		case p.Terminals < 0 || (p.G >= 0 && p.G <= maxG && p.Terminals > p.Groups()*p.A*p.P):
-			errs = append(errs, ParamError{"terminals", fmt.Sprintf("must be from 1 to g·a·p = %d (got %d); omit it for a fully populated system", p.Groups()*p.A*p.P, p.Terminals)})
+			errs = append(errs, ParamError{Param: "terminals", Msg: fmt.Sprintf("must be from 1 to g·a·p = %d (got %d); omit it for a fully populated system", p.Groups()*p.A*p.P, p.Terminals)})
 		case p.G < 0:
-			errs = append(errs, ParamError{"g", fmt.Sprintf("must be at least 1 (got %d); omit it for the maximum a·h+1 = %d", p.G, maxG)})
+			errs = append(errs, ParamError{Param: "g", Msg: fmt.Sprintf("must be at least 1 (got %d); omit it for the maximum a·h+1 = %d", p.G, maxG)})
 		case p.G > maxG:
-			errs = append(errs, ParamError{"g", fmt.Sprintf("is at most a·h+1 = %d (got %d): each group has a·h = %d global ports, at least one per other group; lower g or raise a or h", maxG, p.G, maxG-1)})
+			errs = append(errs, ParamError{Param: "g", Msg: fmt.Sprintf("is at most a·h+1 = %d (got %d): each group has a·h = %d global ports, at least one per other group; lower g or raise a or h", maxG, p.G, maxG-1)})
 		default:
 			g, a := float64(p.Groups()), float64(p.A)
 			links := float64(p.TerminalCount()) + g*a*(a-1)/2 + g*float64(p.usedGlobalPorts())/2
 			if links > maxIRElements {
-				errs = append(errs, ParamError{"g", fmt.Sprintf("gives about %.3g links, more than the IR's limit of %d; use a smaller dragonfly", links, maxIRElements)})
+				errs = append(errs, ParamError{Param: "g", Msg: fmt.Sprintf("gives about %.3g links, more than the IR's limit of %d; use a smaller dragonfly", links, maxIRElements)})
 			}
 		}
 	}
 	switch p.Arrangement {
 	case "", ArrangementAbsolute, ArrangementRelative, ArrangementCirculant:
 	default:
-		errs = append(errs, ParamError{"global_arrangement", fmt.Sprintf("unknown arrangement %q; use %q, %q or %q", p.Arrangement, ArrangementAbsolute, ArrangementRelative, ArrangementCirculant)})
+		errs = append(errs, ParamError{Param: "global_arrangement", Msg: fmt.Sprintf("unknown arrangement %q; use %q, %q or %q", p.Arrangement, ArrangementAbsolute, ArrangementRelative, ArrangementCirculant)})
 	}
 	errs = append(errs, rateErrors("local_rate", p.LocalBPS)...)
 	errs = append(errs, rateErrors("global_rate", p.GlobalBPS)...)

@@ -61,19 +61,19 @@ func (p FatTree) Validate() []ParamError {
 	var errs []ParamError
 	switch {
 	case p.K < 2:
-		errs = append(errs, ParamError{"k", fmt.Sprintf("must be at least 2 (got %d); k is the switch port count, e.g. k = 48", p.K)})
+		errs = append(errs, ParamError{Param: "k", Msg: fmt.Sprintf("must be at least 2 (got %d); k is the switch port count, e.g. k = 48", p.K)})
 	case p.K%2 != 0:
-		errs = append(errs, ParamError{"k", fmt.Sprintf("must be even (got %d): every switch splits its ports half down, half up; use k = %d or %d", p.K, p.K-1, p.K+1)})
+		errs = append(errs, ParamError{Param: "k", Msg: fmt.Sprintf("must be even (got %d): every switch splits its ports half down, half up; use k = %d or %d", p.K, p.K-1, p.K+1)})
 	default:
 		k, hpe := int64(p.K), int64(p.hostsPerEdge())
 		errs = append(errs, sizeErrors("k", "links", k*(k/2)*hpe+k*k*k/2)...)
 		switch lanes := max(p.HostLanes, 1); {
 		case p.HostsPerEdge < 0:
-			errs = append(errs, ParamError{"hosts_per_edge", fmt.Sprintf("must be at least 1 (got %d)", p.HostsPerEdge)})
+			errs = append(errs, ParamError{Param: "hosts_per_edge", Msg: fmt.Sprintf("must be at least 1 (got %d)", p.HostsPerEdge)})
 		case p.HostsPerEdge > p.K/2*lanes && lanes == 1:
-			errs = append(errs, ParamError{"hosts_per_edge", fmt.Sprintf("= %d needs more than the k/2 = %d down ports of an edge switch; more hosts per edge need a switch_model whose breakout splits a port into lanes at host_rate (\"2x200Gb/s\" serves two 200G hosts per 400G port)", p.HostsPerEdge, p.K/2)})
+			errs = append(errs, ParamError{Param: "hosts_per_edge", Msg: fmt.Sprintf("= %d needs more than the k/2 = %d down ports of an edge switch; more hosts per edge need a switch_model whose breakout splits a port into lanes at host_rate (\"2x200Gb/s\" serves two 200G hosts per 400G port)", p.HostsPerEdge, p.K/2)})
 		case p.HostsPerEdge > p.K/2*lanes:
-			errs = append(errs, ParamError{"hosts_per_edge", fmt.Sprintf("= %d needs more than the %d down ports × %d lanes = %d host ports of an edge switch", p.HostsPerEdge, p.K/2, lanes, p.K/2*lanes)})
+			errs = append(errs, ParamError{Param: "hosts_per_edge", Msg: fmt.Sprintf("= %d needs more than the %d down ports × %d lanes = %d host ports of an edge switch", p.HostsPerEdge, p.K/2, lanes, p.K/2*lanes)})
 		}
 	}
 	errs = append(errs, rateErrors("link_rate", p.LinkRateBPS)...)

@@ -11,6 +11,10 @@ import "strconv"
 type ParamError struct {
 	Param string
 	Msg   string
+	// Radix marks a parameter set that needs more ports than the named
+	// model has, which the compiler reports as radix-exceeded (as for
+	// fat_tree and dragonfly) rather than invalid-parameter.
+	Radix bool
 }
 
 func (e ParamError) Error() string { return e.Param + ": " + e.Msg }

@@ -48,14 +48,14 @@ func (p NVLinkDomain) Validate() []ParamError {
 		v          int
 	}{{"gpus", "GPUs", p.GPUs}, {"switches", "NVSwitch chips", p.Switches}, {"links_per_gpu", "NVLinks of each GPU", p.LinksPerGPU}} {
 		if c.v < 1 {
-			errs = append(errs, ParamError{c.name, fmt.Sprintf("must be at least 1 (got %d): it is the number of %s", c.v, c.what)})
+			errs = append(errs, ParamError{Param: c.name, Msg: fmt.Sprintf("must be at least 1 (got %d): it is the number of %s", c.v, c.what)})
 		}
 	}
 	if len(errs) == 0 {
 		errs = append(errs, sizeErrors("gpus", "links", int64(p.GPUs)*int64(p.LinksPerGPU))...)
 	}
 	if p.SwitchPorts < 0 {
-		errs = append(errs, ParamError{"switch_ports", fmt.Sprintf("must be 0 (unbounded) or a port count (got %d)", p.SwitchPorts)})
+		errs = append(errs, ParamError{Param: "switch_ports", Msg: fmt.Sprintf("must be 0 (unbounded) or a port count (got %d)", p.SwitchPorts)})
 	}
 	if p.PerSwitch != nil {
 		sum, neg := 0, false
@@ -65,20 +65,20 @@ func (p NVLinkDomain) Validate() []ParamError {
 		}
 		switch {
 		case len(p.PerSwitch) != p.Switches:
-			errs = append(errs, ParamError{"per_switch", fmt.Sprintf("has %d entries but there are %d switches; give one link count per switch", len(p.PerSwitch), p.Switches)})
+			errs = append(errs, ParamError{Param: "per_switch", Msg: fmt.Sprintf("has %d entries but there are %d switches; give one link count per switch", len(p.PerSwitch), p.Switches)})
 		case neg:
-			errs = append(errs, ParamError{"per_switch", "link counts must not be negative"})
+			errs = append(errs, ParamError{Param: "per_switch", Msg: "link counts must not be negative"})
 		case sum != p.LinksPerGPU:
-			errs = append(errs, ParamError{"per_switch", fmt.Sprintf("sums to %d links but links_per_gpu is %d; the counts per switch must add up to the links of one GPU", sum, p.LinksPerGPU)})
+			errs = append(errs, ParamError{Param: "per_switch", Msg: fmt.Sprintf("sums to %d links but links_per_gpu is %d; the counts per switch must add up to the links of one GPU", sum, p.LinksPerGPU)})
 		}
 	}
 	if p.GPUNodes != nil && len(p.GPUNodes) != p.GPUs {
-		errs = append(errs, ParamError{"gpus", fmt.Sprintf("is %d but %d GPU nodes were given", p.GPUs, len(p.GPUNodes))})
+		errs = append(errs, ParamError{Param: "gpus", Msg: fmt.Sprintf("is %d but %d GPU nodes were given", p.GPUs, len(p.GPUNodes))})
 	}
 	seen := make(map[ir.NodeID]bool, len(p.GPUNodes))
 	for _, n := range p.GPUNodes {
 		if seen[n] {
-			errs = append(errs, ParamError{"gpus", fmt.Sprintf("GPU node %d is listed twice; each GPU joins the domain once", n)})
+			errs = append(errs, ParamError{Param: "gpus", Msg: fmt.Sprintf("GPU node %d is listed twice; each GPU joins the domain once", n)})
 			break
 		}
 		seen[n] = true
@@ -129,8 +129,9 @@ func (p NVLinkDomain) PortBudget() []ParamError {
 	if over == 0 {
 		return nil
 	}
-	return []ParamError{{"switches", fmt.Sprintf("%d of %d NVSwitch chips need more ports than the chip's %d; %s needs %d (%d GPUs × their links to it); add switches or lower links_per_gpu",
+	return []ParamError{{Param: "switches", Msg: fmt.Sprintf("%d of %d NVSwitch chips need more ports than the chip's %d; %s needs %d (%d GPUs × their links to it); add switches or lower links_per_gpu",
 		over, p.Switches, p.SwitchPorts, Indexed("nvswitch", at, p.Switches), worst, p.GPUs)}}
+
 }
 
 // BuildNVLinkDomain appends an NVLink domain named name to g and returns

@@ -90,14 +90,14 @@ func (p Torus) Validate() []ParamError {
 	var errs []ParamError
 	switch {
 	case len(p.Dims) == 0:
-		errs = append(errs, ParamError{"dims", "needs at least one dimension, e.g. dims = [4, 4, 4]"})
+		errs = append(errs, ParamError{Param: "dims", Msg: "needs at least one dimension, e.g. dims = [4, 4, 4]"})
 	case len(p.Dims) > MaxTorusDims:
-		errs = append(errs, ParamError{"dims", fmt.Sprintf("has %d dimensions; topoc builds tori of 1 to %d (Tofu's six-dimensional torus is the most deployed)", len(p.Dims), MaxTorusDims)})
+		errs = append(errs, ParamError{Param: "dims", Msg: fmt.Sprintf("has %d dimensions; topoc builds tori of 1 to %d (Tofu's six-dimensional torus is the most deployed)", len(p.Dims), MaxTorusDims)})
 	}
 	n := int64(1)
 	for i, k := range p.Dims {
 		if k < 2 {
-			errs = append(errs, ParamError{"dims", fmt.Sprintf("lists %d for dimension %d; each dimension needs at least 2 routers (leave a dimension of 1 out)", k, i)})
+			errs = append(errs, ParamError{Param: "dims", Msg: fmt.Sprintf("lists %d for dimension %d; each dimension needs at least 2 routers (leave a dimension of 1 out)", k, i)})
 			return errs
 		}
 		n *= int64(k)
@@ -106,7 +106,7 @@ func (p Torus) Validate() []ParamError {
 		}
 	}
 	if p.P < 1 {
-		errs = append(errs, ParamError{"p", fmt.Sprintf("must be at least 1 (got %d): every router has a terminal", p.P)})
+		errs = append(errs, ParamError{Param: "p", Msg: fmt.Sprintf("must be at least 1 (got %d): every router has a terminal", p.P)})
 	}
 	if len(errs) == 0 {
 		errs = append(errs, sizeErrors("dims", "nodes", n*int64(1+p.P))...)
@@ -121,7 +121,7 @@ func (p Torus) Validate() []ParamError {
 		if links := p.portsUsed(); links != used {
 			why = fmt.Sprintf("for its %d links (p, and 2 per dimension, 1 for a dimension of 2), several to a port where a rate runs on breakout lanes", links)
 		}
-		errs = append(errs, ParamError{"router_model", fmt.Sprintf("has %d ports, but a router needs %d: %s", p.RouterRadix, used, why)})
+		errs = append(errs, ParamError{Param: "router_model", Msg: fmt.Sprintf("has %d ports, but a router needs %d: %s", p.RouterRadix, used, why), Radix: true})
 	}
 	return errs
 }

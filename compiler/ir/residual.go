@@ -156,6 +156,12 @@ type RiskGroup struct {
 	// Class is the sweep class (`topoc whatif --sweep CLASS`).
 	Class string
 	// Nodes are the member devices, sorted, without duplicates.
-	Nodes  []NodeID
+	Nodes []NodeID
+	// Links are the member links (fabric links its links patterns name),
+	// sorted, without duplicates; they fail without their devices.
+	Links  []LinkID
 	Origin OriginID
 }
+
+// Empty reports whether r fails nothing: no device and no link.
+func (r *RiskGroup) Empty() bool { return len(r.Nodes) == 0 && len(r.Links) == 0 }

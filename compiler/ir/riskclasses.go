@@ -13,6 +13,9 @@ const (
 	RiskServer = "server"
 	// RiskRack is every rack of the cable plan.
 	RiskRack = "rack"
+	// RiskCable is every cable of the cable plan with the links it
+	// carries: a splitter's legs fail together.
+	RiskCable = "cable"
 	// RiskRail and RiskPlane are the switches labelled with one rail or
 	// plane.
 	RiskRail  = "rail"
@@ -27,8 +30,8 @@ func (n *Node) FabricSwitch() bool {
 
 // DerivedRiskClasses returns the risk-group classes the design has without
 // any risk_group block, in a fixed order: switch, the tier names
-// (bottom-up, in fabric order), link, the link kinds, server, rack (when
-// there is a cable plan), rail and plane (when switches carry them), then
+// (bottom-up, in fabric order), link, the link kinds, server, rack and
+// cable (when there is a cable plan), rail and plane (when switches carry them), then
 // the unit kinds switches are labelled with.
 func (g *Graph) DerivedRiskClasses() []string {
 	var out []string
@@ -54,6 +57,9 @@ func (g *Graph) DerivedRiskClasses() []string {
 	add(RiskServer)
 	if g.Cabling != nil && len(g.Cabling.Racks) > 0 {
 		add(RiskRack)
+	}
+	if g.Cabling != nil && len(g.Cabling.Cables) > 0 {
+		add(RiskCable)
 	}
 	var units []string
 	rails, planes := false, false
@@ -104,7 +110,7 @@ func (g *Graph) RiskClasses() []string {
 // policies. Reserving them keeps fabric.<f>.whatif.<name> meaning one
 // thing when a design grows the tier or unit later.
 var ReservedRiskClasses = []string{
-	RiskSwitch, RiskLink, RiskServer, RiskRack, RiskRail, RiskPlane,
+	RiskSwitch, RiskLink, RiskServer, RiskRack, RiskCable, RiskRail, RiskPlane,
 	"edge", "aggregation", "core", "leaf", "spine", "super_spine", "router",
 	"host_edge", "edge_aggregation", "aggregation_core", "node_leaf", "leaf_spine", "spine_super_spine",
 	"terminal", "local", "global", "gpu_nvswitch", "custom",

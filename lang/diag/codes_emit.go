@@ -8,6 +8,10 @@ const (
 	// NoCableModel: no cable_model carries a link's rate, so the cable
 	// plan has no medium for it.
 	NoCableModel Code = "no-cable-model"
+	// CageMixedMedia: the cable plan puts cables in one front-panel cage
+	// that no one module or plug can terminate (a straight and a
+	// splitter fiber, a copper cable beside a fiber).
+	CageMixedMedia Code = "cage-mixed-media"
 	// RackFull: a node group puts more rack units of servers in one rack
 	// than the rack holds.
 	RackFull Code = "rack-full"
@@ -18,7 +22,7 @@ const (
 )
 
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{CableReach, NoCableModel, RackFull, RackPower, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
+var emitCodes = []Code{CableReach, NoCableModel, CageMixedMedia, RackFull, RackPower, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
 
 // IBSimLimit: `--emit ibsim` was asked for a fabric beyond ibsim's
 // compiled-in limits (256 switches, 13,312 ports, 255 ports a device).

@@ -3,7 +3,7 @@ package diag
 // The resilience codes (risk_group blocks, `topoc whatif`,
 // docs/resilience.md).
 const (
-	// RiskGroupEmpty: a declared risk group matches no device, so failing
+	// RiskGroupEmpty: a declared risk group matches no device or link, so failing
 	// it would fail nothing.
 	RiskGroupEmpty Code = "risk-group-empty"
 	// FailurePolicyUnsatisfiable: a failure_policy rule cannot be drawn

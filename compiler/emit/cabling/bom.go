@@ -164,7 +164,12 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 		end = "switch end"
 	}
 	if c.Transceiver == ir.None {
-		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %s, %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), units.CountOf(int(c.Ports), "port", "ports"), end)
+		ports := units.CountOf(int(c.Ports), "port", "ports")
+		if c.LaneBPS > 0 {
+			native := c.RateBPS / float64(c.Ports)
+			ports += fmt.Sprintf(" broken out %dx%s", int(math.Round(native/c.LaneBPS)), units.Rate(c.LaneBPS))
+		}
+		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %s, %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), ports, end)
 	}
 	t := g.Parts.Transceivers[c.Transceiver]
 	power := "power not given"
