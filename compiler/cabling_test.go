@@ -728,3 +728,77 @@ fabric "f" {
 		}
 	}
 }
+
+// An SN5600 port split 4 × 200G is two cables: NVIDIA builds it from a
+// twin-port 2 × 400G module (MMA4Z00-NS-T) and two 1:2 splitter fibers
+// (MFP7E20) to four single-port modules run at 200G (MMA4Z00-NS400-T,
+// "200Gb/s mode", cabling.md S6). 64 hosts at 200G on two leaves fill
+// 16 ports: 32 MMF-SR4-400G splitter fibers of 2 legs, 16 switch-side
+// twin modules and 64 host modules, and no no-cable-model warning (the
+// plan listed one cable of 4 legs and no medium before).
+func TestCablingFourLanePortTwoFibers(t *testing.T) {
+	g, diags := compileDiags(t, `
+fabric "backend" {
+  clos {
+    hosts     = 64
+    host_rate = "200Gb/s"
+    unit "pod" {
+      nodes = 32
+    }
+    tier "leaf" {
+      model = "SN5600"
+      per   = ["pod"]
+      down  = 32
+      up    = 16
+    }
+    tier "spine" {
+      model = "SN5600"
+      count = 2
+      down  = 16
+    }
+  }
+}
+`)
+	for _, d := range diags {
+		if diag.SeverityOf(d) != diag.SevInfo {
+			t.Errorf("unexpected %v", d)
+		}
+	}
+	fibers, legs := 0, 0
+	ports := map[ir.Port]int{}
+	for _, c := range g.Cabling.Cables {
+		l := &g.Links[g.Cabling.Legs[c.Leg0]]
+		if l.Kind != ir.LinkNodeLeaf {
+			continue
+		}
+		if m := g.Cabling.Types[c.Type].Model; m != "MMF-SR4-400G" || !c.SplitFiber || c.Legs != 2 || g.CableLegs(c) != 2 {
+			t.Fatalf("host cable %s: %s, splitter %v, %d legs (%d listed); want an MMF-SR4-400G 1:2 splitter fiber", g.CableID(int(c.Seq-1)), m, c.SplitFiber, c.Legs, g.CableLegs(c))
+		}
+		a, _ := g.Ends(c, 0)
+		ports[ir.Port{Node: a.Node, Port: a.Port}]++
+		fibers++
+		legs += int(c.Legs)
+	}
+	if fibers != 32 || legs != 64 || len(ports) != 16 {
+		t.Errorf("%d splitter fibers, %d legs on %d leaf ports; want 32, 64, 16", fibers, legs, len(ports))
+	}
+	for p, n := range ports {
+		if n != 2 {
+			t.Errorf("leaf port %s swp%d takes %d fibers, want 2", g.Nodes[p.Node].Name, p.Port+1, n)
+		}
+	}
+	modules := map[string]int{}
+	for _, c := range g.Cages() {
+		if g.Cabling.Types[c.CableType].Model != "MMF-SR4-400G" {
+			continue
+		}
+		name := "(none)"
+		if c.Transceiver != ir.None {
+			name = g.Parts.Transceivers[c.Transceiver].Name
+		}
+		modules[name]++
+	}
+	if modules["MMA4Z00-NS-T"] != 16 || modules["MMA4Z00-NS400"] != 64 || len(modules) != 2 {
+		t.Errorf("modules at the splitter fibers' cages %v; want 16 MMA4Z00-NS-T and 64 MMA4Z00-NS400", modules)
+	}
+}

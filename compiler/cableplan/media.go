@@ -140,6 +140,11 @@ type choice struct {
 	// splitFiber: the medium is one splitter fiber for all the legs of a
 	// broken-out port (ir.CableType.Splits), not a fiber per leg.
 	splitFiber bool
+	// legs, with splitFiber, is the legs of each splitter fiber when the
+	// port's lanes take several (an 800G port split 4 × 200G behind a
+	// twin 2 × 400G module takes two 1:2 fibers, S6); 0 when one fiber
+	// takes them all.
+	legs int32
 	// noModel: no cable_model serves the link's rate (or, for a broken-out
 	// port, its breakout).
 	noModel bool
@@ -179,7 +184,7 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 			if ct.Kind == "acc" && !switches || ct.Protocol != "" && proto != "" && ct.Protocol != proto {
 				continue
 			}
-			reach, split := ct.ReachM, false
+			reach, split, legs := ct.ReachM, false, int32(0)
 			switch {
 			case lanes == 0:
 				if ct.Splitter {
@@ -191,16 +196,19 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 				// NVIDIA lists LACC, whose splitters are discontinued (S4).
 			case (ct.Kind == "mmf" || ct.Kind == "smf") && !ct.Splitter && exact(ct.MaxRateBPS):
 			default:
-				r, ok := ct.SplitsInto(lanes, rate)
+				k, r, ok := ct.FiberSplit(lanes, rate)
 				if !ok || farSwitch {
 					continue
 				}
 				reach, split = r, true
+				if k < lanes {
+					legs = k // several splitter fibers per port
+				}
 			}
 			out.noModel = false
 			out.reach = max(out.reach, reach)
 			if l := orderLength(run, copperType(ct)); l <= reach+1e-9 {
-				return choice{typ: id, length: l, splitFiber: split}
+				return choice{typ: id, length: l, splitFiber: split, legs: legs}
 			}
 		}
 	}

@@ -94,6 +94,15 @@ func Plan(in Input) hcl.Diagnostics {
 			for j := range legs {
 				cb.add(g, legs[j:j+1], swapped, ch.typ, media.types, routes[j], orderLength(routes[j]*k, false))
 			}
+		case ch.legs > 0 && int(ch.legs) < len(legs):
+			// Several splitter fibers per port, ch.legs legs each, each
+			// ordered at its own longest leg.
+			for j := 0; j < len(legs); j += int(ch.legs) {
+				sub := legs[j:min(j+int(ch.legs), len(legs))]
+				r := slices.Max(routes[j : j+len(sub)])
+				cb.add(g, sub, swapped, ch.typ, media.types, r, orderLength(r*k, false))
+				cb.Cables[len(cb.Cables)-1].SplitFiber = true
+			}
 		case ch.typ == ir.None:
 			cb.add(g, legs, swapped, ch.typ, media.types, run, orderLength(run*k, false))
 		default:
@@ -543,8 +552,10 @@ func sameFiberPerCage(g *ir.Graph) {
 		if !c.SplitFiber {
 			return true
 		}
+		// A splitter fiber splits into exactly its legs (a port's lanes
+		// may take several: choice.legs).
 		l := &g.Links[cb.Legs[c.Leg0]]
-		r, ok := cb.Types[t].SplitsInto(splitLanes(c.Legs, l), l.CapacityBPS)
+		r, ok := cb.Types[t].SplitsInto(c.Legs, l.CapacityBPS)
 		return ok && c.LengthM <= r*(1+1e-9)
 	}
 	// Passes in cage order until one changes nothing, as the rule says;

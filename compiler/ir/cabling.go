@@ -133,6 +133,25 @@ func (t *CableType) SplitsInto(lanes int32, laneBPS float64) (reachM float64, ok
 	return 0, false
 }
 
+// FiberSplit returns how a splitter fiber of type t serves a port broken
+// out into lanes lanes of laneBPS: k = lanes when t's splits list the
+// whole breakout, else the largest k dividing lanes that they list, the
+// port then taking lanes/k such fibers, one per MPO of a multi-port
+// module (NVIDIA builds an 800G port split 4 × 200G from a twin-port
+// 2 × 400G module and two 1:2 fibers: MMA4Z00-NS400-T product page,
+// "200Gb/s mode", cabling.md S6). reachM is the split reach; ok false
+// when t serves no such split.
+func (t *CableType) FiberSplit(lanes int32, laneBPS float64) (k int32, reachM float64, ok bool) {
+	for k = lanes; k >= 2; k-- {
+		if lanes%k == 0 {
+			if r, ok := t.SplitsInto(k, laneBPS); ok {
+				return k, r, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 // Cable is one physical cable: a straight cable carries one link, a
 // splitter one link per leg.
 type Cable struct {
@@ -200,6 +219,11 @@ func (g *Graph) CableLegs(c Cable) int {
 	splitter := c.Type == None && c.Legs > 1 // an unserved port grouped as one cable
 	if c.Type != None {
 		t := &g.Cabling.Types[c.Type]
+		if c.SplitFiber { // the legs its split makes, of a port's lanes or some
+			if k, _, ok := t.FiberSplit(max(l.Breakout, c.Legs), l.CapacityBPS); ok {
+				return int(k)
+			}
+		}
 		splitter = t.Media == "copper" || t.Kind == "aoc" || c.SplitFiber
 	}
 	if a, _ := g.Ends(c, 0); splitter && g.BrokenOut(a, l) {
