@@ -415,3 +415,51 @@ func TestFireFlyer2(t *testing.T) {
 		}
 	}
 }
+
+// Alibaba HPN as SimAI's AlibabaHPN --dp template builds it (README):
+// 1,920 hosts × 8 NICs × 2 ports = 30,720 endpoints, 15 × 16 = 240 ToRs,
+// 120 aggregation switches, 240 × 60 = 14,400 ToR–aggregation links; every
+// ToR at 128 × 200G : 60 × 400G = 16:15. The bisection is the interval
+// between the hose bound, 30,720 × 200G ÷ 2 × 15/16 = 2.88 Pb/s, and the
+// split of 7.5 segments a side, per plane 56 ToRs × 60 uplinks × 400G
+// plus 8 ToRs × 64 host links × 200G = 1.4464 Pb/s, 2.8928 Pb/s in all.
+// Cabling: each ToR port split 4 × 200G takes two 1:2 fibers (15,360), each
+// ToR–aggregation lane a fiber (14,400); a module per used switch port
+// (240 × 62 + 120 × 60 = 22,080) and per NIC port (30,720).
+func TestAlibabaHPN(t *testing.T) {
+	g := compileGraph(t, "alibaba-hpn")
+	f := fabric(t, inventory.Summarize(g), "backend")
+	if f.Endpoints != 30720 || count(f.SwitchesByTier, "tor") != 240 || count(f.SwitchesByTier, "agg") != 120 ||
+		count(f.LinksByKind, "node_leaf") != 30720 || count(f.LinksByKind, "tor_agg") != 14400 || f.SwitchPortsFree != 960 {
+		t.Errorf("%d endpoints, switches %v, links %v, %d ports free; want 30,720, 240 tor, 120 agg, 30,720 + 14,400 links, 960 free",
+			f.Endpoints, f.SwitchesByTier, f.LinksByKind, f.SwitchPortsFree)
+	}
+	if o := oversub.Analyze(g, 0); o.EndToEnd == nil || math.Abs(*o.EndToEnd-16.0/15) > 1e-12 {
+		t.Errorf("end to end %v, want 16:15", o.EndToEnd)
+	}
+	r := bisection.Compute(g, 0, bisection.Options{})
+	if r.LowerBoundBPS != 2.88e15 || r.UpperBoundBPS != 2.8928e15 {
+		t.Errorf("bisection %s %g..%g, want 2.88e15..2.8928e15", r.Method, r.LowerBoundBPS, r.UpperBoundBPS)
+	}
+	fibers, lanes := 0, 0
+	for _, c := range g.Cabling.Cables {
+		switch {
+		case c.SplitFiber && c.Legs == 2:
+			fibers++
+		case c.Legs == 1 && g.Links[g.Cabling.Legs[c.Leg0]].CapacityBPS == 400e9:
+			lanes++
+		default:
+			t.Fatalf("cable %s: %d legs, splitter %v", g.CableID(int(c.Seq-1)), c.Legs, c.SplitFiber)
+		}
+	}
+	modules := map[bool]int{}
+	for _, c := range g.Cages() {
+		if c.Transceiver == ir.None {
+			t.Fatalf("cage without a module: %+v", c)
+		}
+		modules[c.Switch]++
+	}
+	if fibers != 15360 || lanes != 14400 || modules[true] != 22080 || modules[false] != 30720 {
+		t.Errorf("%d splitter fibers, %d lane fibers, %d switch and %d NIC modules; want 15,360, 14,400, 22,080, 30,720", fibers, lanes, modules[true], modules[false])
+	}
+}
