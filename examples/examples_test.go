@@ -9,7 +9,10 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler"
@@ -461,5 +464,68 @@ func TestAlibabaHPN(t *testing.T) {
 	}
 	if fibers != 15360 || lanes != 14400 || modules[true] != 22080 || modules[false] != 30720 {
 		t.Errorf("%d splitter fibers, %d lane fibers, %d switch and %d NIC modules; want 15,360, 14,400, 22,080, 30,720", fibers, lanes, modules[true], modules[false])
+	}
+}
+
+// workloadCollective runs the congestion analyzer on g and returns
+// collective name of workload w.
+func workloadCollective(t *testing.T, g *ir.Graph, w, name string) (congestion.Collective, *congestion.Result) {
+	t.Helper()
+	res := congestion.Analyze(g, func(*hcl.Diagnostic) {})
+	for _, x := range res.Workloads {
+		for _, c := range x.Collectives {
+			if x.Name == w && c.Name == name {
+				return c, res
+			}
+		}
+	}
+	t.Fatalf("no collective %s/%s", w, name)
+	return congestion.Collective{}, nil
+}
+
+// The MoE dispatch of examples/dragonfly-small: an AllToAll of 72 MB a
+// rank among the 72 hosts (1 MB to each). Each host's 200G port is
+// shared by its 71 transfers, so its terminal links run exactly full
+// (congestion 1.0) for 71 MB × 8 ÷ 200 Gb/s = 2.84 ms. Under minimal
+// routing a local link r1 → r2 of a group carries 68 transfers: 2 × 2
+// between the routers' hosts, 2 × 2 groups × 8 hosts from r1's hosts to
+// the groups r2's global links reach, and 2 × 8 × 2 arriving at r1's
+// global links for r2's hosts; a global link (one per group pair)
+// carries 8 × 8 = 64. So the busiest local link runs at 68/71 and every
+// global link at 64/71 of 200 Gb/s.
+func TestDragonflySmallAllToAll(t *testing.T) {
+	g := compileGraph(t, "dragonfly-small")
+	c, res := workloadCollective(t, g, "moe", "dispatch")
+	if c.CongestionFactor != 1 || math.Abs(c.BandwidthTimeS-71e6*8/200e9) > 1e-12 {
+		t.Errorf("dispatch: congestion %g, bandwidth time %g s; want 1 and 2.84 ms", c.CongestionFactor, c.BandwidthTimeS)
+	}
+	most := map[string]float64{}
+	for id, u := range res.LinkLoads() {
+		k := g.Links[id].Kind.String()
+		most[k] = max(most[k], u)
+	}
+	for k, want := range map[string]float64{"terminal": 1, "local": 68.0 / 71, "global": 64.0 / 71} {
+		if math.Abs(most[k]-want) > 1e-9 {
+			t.Errorf("busiest %s link at %g of its capacity, want %g", k, most[k], want)
+		}
+	}
+}
+
+// FSDP on the B200 SuperPOD: ZeRO-3 over 512 data ranks of Llama 3 70B
+// with 8 tensor ranks a DGX. Each data-parallel collective moves a 70e9
+// ÷ 8 × 2 B = 17.5 GB shard set around one ring per rail, NIC bound on a
+// non-blocking fabric: congestion 1.0, bandwidth time 511/512 × 17.5 GB
+// × 8 ÷ 400 Gb/s = 349.3 ms; the parameters are gathered twice a step.
+func TestB200SuperPODFSDP(t *testing.T) {
+	g := compileGraph(t, "dgx-b200-superpod-16su")
+	for _, name := range []string{"gradients", "parameters"} {
+		c, _ := workloadCollective(t, g, "llama3_70b_fsdp", name)
+		want := 511.0 / 512 * 17.5e9 * 8 / 400e9
+		if c.CongestionFactor != 1 || c.SizeBytes != 17.5e9 || c.Ranks != 512 || math.Abs(c.BandwidthTimeS-want) > want*1e-12 {
+			t.Errorf("%s: congestion %g, %g B over %d ranks, bandwidth time %g s; want 1, 17.5e9 B, 512, %g s", name, c.CongestionFactor, c.SizeBytes, c.Ranks, c.BandwidthTimeS, want)
+		}
+		if wantSteps := map[string]float64{"gradients": 1, "parameters": 2}[name]; c.PerStep != wantSteps {
+			t.Errorf("%s: %g per step, want %g", name, c.PerStep, wantSteps)
+		}
 	}
 }

@@ -47,3 +47,32 @@ fabric "compute" {
     }
   }
 }
+
+# Llama 3 70B (80 layers, hidden 8,192, 64 attention and 8 key-value
+# heads: Llama 3, arXiv 2407.21783, Table 3) trained with FSDP over the
+# whole SuperPOD: 8 tensor ranks in each DGX, 512 data ranks, ZeRO-3
+# (parameters gathered before each forward and backward pass, gradients
+# reduce-scattered), one 8K-token sequence per rank per step. The
+# parallel layout and batch are assumptions. The data-parallel rings run
+# one per rail, so the 17.5 GB shards of 70e9 ÷ 8 bf16 weights cross the
+# fabric at the NICs' 400 Gb/s with nothing above the leaves busier:
+# congestion 1.0, 511/512 × 17.5 GB ÷ 400 Gb/s = 349 ms each.
+workload "llama3_70b_fsdp" {
+  gpus = node_group.dgx.gpus
+
+  parallelism {
+    tensor = 8 # data = 4,096 / 8 = 512
+  }
+
+  model {
+    parameters      = 70e9
+    layers          = 80
+    hidden          = 8192
+    attention_heads = 64
+    kv_heads        = 8
+    sequence_length = 8192
+    micro_batch     = 1
+    global_batch    = 512
+    zero_stage      = 3
+  }
+}

@@ -10,3 +10,23 @@ fabric "df" {
     global_rate = "200Gb/s"
   }
 }
+
+# An expert-parallel token dispatch among all 72 hosts: each sends 1 MB
+# to every host (72 MB a rank, nccl-tests' AllToAll size; the size is an
+# assumption). Under minimal routing every terminal link runs exactly
+# full (congestion 1.0), a local link carries 68 of a terminal's 71
+# flows' worth and a global link 64: the dragonfly delivers a uniform
+# AllToAll at the hosts' line rate (Kim et al., ISCA 2008, §4).
+workload "moe" {
+  gpus = fabric.df.endpoints
+
+  parallelism {
+    expert = 72
+  }
+
+  collective "dispatch" {
+    op    = "alltoall"
+    size  = "72MB"
+    group = "expert"
+  }
+}
