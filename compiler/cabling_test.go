@@ -565,9 +565,12 @@ fabric "backend" {
 			modules[name]++
 		}
 	}
-	// 4 leaves x 32 down ports in 16 twin cages; 256 hosts.
-	if modules["MMA4Z00-NS"] != 64 || modules["MMA4Z00-NS400"] != 256 || len(modules) != 2 {
-		t.Errorf("modules at the splitter fibers' cages %v; want 64 MMA4Z00-NS and 256 MMA4Z00-NS400", modules)
+	// 4 leaves x 32 down ports in 16 twin cages; 256 hosts. The 128
+	// leaf–spine links are MMF-SR4-400G too: each twin cage's two ports
+	// run to two spines, which no copper cable can (onePlugPerCage), so
+	// 64 more twin modules at the leaves and 64 at the spines.
+	if modules["MMA4Z00-NS"] != 64+128 || modules["MMA4Z00-NS400"] != 256 || len(modules) != 2 {
+		t.Errorf("modules at MMF-SR4-400G cages %v; want 192 MMA4Z00-NS and 256 MMA4Z00-NS400", modules)
 	}
 }
 
@@ -705,28 +708,76 @@ fabric "f" {
   }
 }
 `
-	for name, tc := range map[string]struct{ src, want string }{
-		"straight and splitter": {split, "1 cage holds a straight and a splitter fiber"},
-		"copper and fiber":      {copper, "1 cage holds a copper or AOC cable beside a cable of another kind"},
-	} {
-		_, d := compileDiags(t, tc.src)
-		var got []*hcl.Diagnostic
+	mixed := func(d hcl.Diagnostics) (got []*hcl.Diagnostic) {
 		for _, x := range d {
 			if diag.CodeOf(x) == diag.CageMixedMedia {
 				got = append(got, x)
 			}
 		}
-		if d.HasErrors() || len(got) != 1 || !strings.Contains(got[0].Detail, tc.want) || !strings.Contains(got[0].Detail, "port swp1") {
-			t.Errorf("%s: %v, want one cage-mixed-media warning %q at a port swp1", name, d, tc.want)
-		}
+		return got
+	}
+	_, d := compileDiags(t, split)
+	if got := mixed(d); d.HasErrors() || len(got) != 1 || !strings.Contains(got[0].Detail, "1 cage holds a straight and a splitter fiber") || !strings.Contains(got[0].Detail, "port swp1") {
+		t.Errorf("straight and splitter: %v, want one cage-mixed-media warning at a port swp1", d)
 	}
 	// Both ports whole, on straight fibers: no warning.
-	_, d := compileDiags(t, strings.Replace(split, `rate  = "200Gb/s"`, `rate  = "400Gb/s"`, 1))
-	for _, x := range d {
-		if diag.CodeOf(x) == diag.CageMixedMedia {
-			t.Errorf("uniform cages: %v", x)
+	_, d = compileDiags(t, strings.Replace(split, `rate  = "200Gb/s"`, `rate  = "400Gb/s"`, 1))
+	if got := mixed(d); len(got) != 0 {
+		t.Errorf("uniform cages: %v", got)
+	}
+	// The DAC that reaches the near server shares its cage with the far
+	// server's fiber, so the plan runs both on fiber behind one twin
+	// module (onePlugPerCage), and nothing is left to warn about.
+	g, d := compileDiags(t, copper)
+	if got := mixed(d); len(got) != 0 {
+		t.Errorf("copper and fiber: %v", got)
+	}
+	for _, c := range g.Cabling.Cables {
+		if m := g.Cabling.Types[c.Type].Model; m != "MMF-SR4-400G" {
+			t.Errorf("cable %s: %s, want both on MMF-SR4-400G", g.CableID(int(c.Seq-1)), m)
 		}
 	}
+}
+
+// A k = 4 fat-tree of QM9700s in one rack per pod: each edge's twin
+// cage of uplinks reaches two aggregation switches within DAC reach, but
+// a twin-port DAC joins one cage to one cage (MCP4Y10, S1) and no
+// splitter leg ends at a switch, so such ports take fiber; a cage's
+// copper always runs to one peer (trial finding: two DACs to agg0 and
+// agg1 from one cage were ordered).
+func TestCablingOnePlugPerCage(t *testing.T) {
+	g, d := compileDiags(t, `
+fabric "ft" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "QM9700"
+  }
+}
+`)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	idx := g.NewCageIndex()
+	peer := map[ir.CageKey]ir.NodeID{}
+	copper := 0
+	for _, c := range g.Cabling.Cables {
+		if c.Type == ir.None || g.Cabling.Types[c.Type].Media != "copper" {
+			continue
+		}
+		copper++
+		for j := 0; j < int(c.Legs); j++ {
+			a, b := g.Ends(c, j)
+			for _, e := range [2][2]ir.Port{{a, b}, {b, a}} {
+				key, _, _, _ := idx.Of(e[0])
+				if p, ok := peer[key]; ok && p != e[1].Node && g.Nodes[e[1].Node].Kind.IsSwitch() {
+					t.Errorf("cage of %s port %d: copper to %s and %s", g.Nodes[e[0].Node].Name, e[0].Port, g.Nodes[p].Name, g.Nodes[e[1].Node].Name)
+				}
+				peer[key] = e[1].Node
+			}
+		}
+	}
+	t.Logf("%d copper cables left", copper)
 }
 
 // An SN5600 port split 4 × 200G is two cables: NVIDIA builds it from a

@@ -73,6 +73,19 @@ func compileRiskGroups(s *state) {
 			mounts[m.Rack] = append(mounts[m.Rack], m)
 		}
 	}
+	// A rack number the plan has not is a typo, not an empty rack.
+	for _, r := range s.cfg.RiskGroups {
+		for _, n := range r.Racks.V {
+			if !slices.ContainsFunc(racks, func(rk ir.Rack) bool { return int64(rk.ID) == n }) {
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.Racks.Range, "No such rack",
+					fmt.Sprintf("risk_group %q names rack %d, but the cable plan has racks 0 to %d (topoc build --emit cabling lists them in racks.csv).", r.Name, n, len(racks)-1)))
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		return
+	}
 	// mountOf is each racked device's mount (rack_units reads it).
 	mountOf := map[ir.NodeID]ir.Mount{}
 	for _, ms := range mounts {
@@ -130,9 +143,9 @@ func compileRiskGroups(s *state) {
 				}
 			}
 		}
-		// Racks alone make their devices members; beside devices or
-		// links they only narrow those.
-		if (r.Racks.Set || r.PerRack.V) && !r.Devices.Set && !r.Links.Set {
+		// Racks alone make their devices members; beside devices,
+		// links or groups they only narrow those.
+		if (r.Racks.Set || r.PerRack.V) && !r.Devices.Set && !r.Links.Set && !r.Groups.Set {
 			for _, rk := range racks {
 				if rack >= 0 && rk.ID != rack || r.Racks.Set && !containsInt(r.Racks.V, int64(rk.ID)) {
 					continue
@@ -180,17 +193,21 @@ func compileRiskGroups(s *state) {
 			}
 		}
 		// A per_rack group may well be empty in some racks (PDU B of a
-		// half-filled rack); only one empty everywhere is a mistake.
+		// half-filled rack); only one empty everywhere is a mistake, and
+		// in a group that has members, a pattern that matches nothing.
+		if empty < len(inst) {
+			s.unmatchedPatterns(r)
+		}
 		if empty == len(inst) {
 			what := fmt.Sprintf("risk_group %q matches no device or link", r.Name)
 			if len(inst) > 1 {
 				what = fmt.Sprintf("risk_group %q matches no device or link in any of its %d racks", r.Name, len(inst))
 			}
 			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.DeclRange, "Risk group without members",
-				what+", so failing it fails nothing. Check the device names (globs match whole names: \"su0/leaf*\"), the link patterns (\"A--B\", fabric links only), the rack numbers and rack_units against the cabling plan's racks."))
+				what+", so failing it fails nothing. Check the device names (globs match whole names, and * does not cross a /: \"su0/leaf*\", \"*/leaf*\"), the link patterns (\"A--B\", fabric links only; a server's link ends at its NIC, \"su0/node03/*\"), the rack numbers and rack_units against the cabling plan's racks."))
 			// Kept without members, so that its class exists and a sweep
 			// over it says why it has nothing to fail.
-			g.RiskGroups = append(g.RiskGroups, ir.RiskGroup{Name: r.Name, Class: classOf(r), Origin: inst[0].Origin})
+			g.RiskGroups = append(g.RiskGroups, ir.RiskGroup{Name: r.Name, Class: classOf(r), Origin: origin})
 		}
 		for _, x := range inst {
 			if !x.Empty() {
@@ -268,4 +285,25 @@ func unique(ids []ir.NodeID) []ir.NodeID {
 		}
 	}
 	return out
+}
+
+// unmatchedPatterns reports (risk-group-empty) each devices or links
+// pattern of r that matches nothing in the whole design, as --fail
+// refuses one: a typo there would model a tray or a PDU smaller than
+// meant, and the group would still fail its other members.
+func (s *state) unmatchedPatterns(r *lang.RiskGroup) {
+	g := s.g
+	for _, p := range r.Devices.V {
+		if !slices.ContainsFunc(g.Nodes, func(n ir.Node) bool { ok, _ := path.Match(p, n.Name); return ok }) {
+			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.Devices.Range, "Device pattern matches nothing",
+				fmt.Sprintf("risk_group %q: devices holds %q, which matches no device of the design (globs match whole names, and * does not cross a /: \"su0/leaf*\", \"*/leaf*\").", r.Name, p)))
+		}
+	}
+	for _, p := range r.Links.V {
+		a, b, _ := ir.LinkPattern(p)
+		if !slices.ContainsFunc(g.LinksBetween(a, b), func(id ir.LinkID) bool { return g.Links[id].Fabric != ir.None }) {
+			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.Links.Range, "Link pattern matches nothing",
+				fmt.Sprintf("risk_group %q: links holds %q, which matches no fabric link (a device name or glob at each end; * does not cross a /, and a server's link ends at its NIC: \"su0/node03/*--su0/leaf*\").", r.Name, p)))
+		}
+	}
 }

@@ -239,3 +239,47 @@ risk_group "both" {
 		t.Errorf("links between two spines: %v, want risk-group-empty", d)
 	}
 }
+
+// Trial findings: rack numbers the plan has not are an error (per_rack
+// with them crashed); a per_rack group of groups is the union of its
+// children's instances in each rack, not the whole rack; a pattern that
+// matches nothing in a group that has other members is a warning, as
+// --fail refuses it; "a--b--c" is no link.
+func TestRiskGroupTypos(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		code diag.Code
+		msg  string
+	}{
+		{"risk_group \"pdu\" {\n  per_rack = true\n  racks    = [99]\n}\n", diag.InvalidValue, "names rack 99, but the cable plan has racks 0 to"},
+		{"risk_group \"t\" {\n  links = [\"spine0--leaf*\", \"spine0--lef*\"]\n}\n", diag.RiskGroupEmpty, `links holds "spine0--lef*", which matches no fabric link`},
+		{"risk_group \"t\" {\n  devices = [\"spine0\", \"spine9\"]\n}\n", diag.RiskGroupEmpty, `devices holds "spine9", which matches no device`},
+		{"risk_group \"t\" {\n  links = [\"a--b--c\"]\n}\n", diag.InvalidValue, `write a link as "A--B"`},
+	} {
+		_, _, d := compileDiagsLoose(t, riskBase+tc.src)
+		found := false
+		for _, x := range d {
+			found = found || diag.CodeOf(x) == tc.code && strings.Contains(x.Detail, tc.msg)
+		}
+		if !found {
+			t.Errorf("%s: %v, want %s %q", tc.src, d, tc.code, tc.msg)
+		}
+	}
+	g, d := compileDiags(t, riskBase+`
+risk_group "low" {
+  per_rack   = true
+  rack_units = [1, 4]
+}
+risk_group "feed" {
+  per_rack = true
+  groups   = ["low"]
+}
+`)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	low, feed := riskGroup(g, "low rack1"), riskGroup(g, "feed rack1")
+	if low == nil || feed == nil || names(g, feed.Nodes) != names(g, low.Nodes) || names(g, low.Nodes) != "r1/h0 r1/h1" {
+		t.Errorf("feed rack1 %v, low rack1 %v: want both r1/h0 r1/h1", feed, low)
+	}
+}

@@ -68,6 +68,7 @@ func decodeRiskGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 	}
 	for _, l := range r.Links.V {
 		x, y, ok := strings.Cut(l, "--")
+		ok = ok && !strings.Contains(y, "--")
 		_, errX := path.Match(strings.TrimSpace(x), "")
 		_, errY := path.Match(strings.TrimSpace(y), "")
 		if !ok || strings.TrimSpace(x) == "" || strings.TrimSpace(y) == "" || errX != nil || errY != nil {
@@ -77,7 +78,7 @@ func decodeRiskGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 	}
 	if u := r.RackUnits; u.Set && (len(u.V) != 2 || u.V[0] < 1 || u.V[1] < u.V[0]) {
 		*diags = append(*diags, diag.Error(diag.InvalidValue, u.Range, "Invalid rack_units",
-			"rack_units is [lowest, highest] rack unit, from 1 at the bottom, lowest ≤ highest: [1, 21] for the lower half of a 42U rack."))
+			"rack_units is [lowest, highest] rack unit, from 1 at the bottom, lowest ≤ highest: [1, 24] for the lower half of topoc's 48U racks."))
 		r.RackUnits = Val[[]int64]{}
 	}
 	if r.RackUnits.Set && !r.Racks.Set && !r.PerRack.V {

@@ -133,6 +133,11 @@ func (s *state) cableTypes() (mediaTable, bool) {
 // copperType reports whether a type is rounded to copper lengths.
 func copperType(ct ir.CableType) bool { return ct.Media == "copper" }
 
+// fiberType reports whether ct is a fiber that a transceiver terminates
+// (multimode or single-mode), not a cable with its own plugs (copper,
+// AOC).
+func fiberType(ct ir.CableType) bool { return ct.Kind == "mmf" || ct.Kind == "smf" }
+
 // choice is the outcome of choosing a medium for one cable.
 type choice struct {
 	typ    int32   // index into types, or ir.None
@@ -173,6 +178,11 @@ type choice struct {
 // copper (LACC) is used only then (cabling.md §3, S4: "switch-switch
 // only").
 func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch bool, proto string) choice {
+	return t.chooseAmong(nil, rate, run, lanes, switches, farSwitch, proto)
+}
+
+// chooseAmong is choose over the media only keeps (nil: all).
+func (t *mediaTable) chooseAmong(only func(ir.CableType) bool, rate, run float64, lanes int32, switches, farSwitch bool, proto string) choice {
 	out := choice{typ: ir.None, noModel: true}
 	exact := func(r float64) bool { return math.Abs(r-rate) <= rate*1e-9 }
 	for ci, class := range t.classes {
@@ -181,7 +191,7 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 		}
 		for _, id := range t.byClass[ci] {
 			ct := t.types[id]
-			if ct.Kind == "acc" && !switches || ct.Protocol != "" && proto != "" && ct.Protocol != proto {
+			if ct.Kind == "acc" && !switches || ct.Protocol != "" && proto != "" && ct.Protocol != proto || only != nil && !only(ct) {
 				continue
 			}
 			reach, split, legs := ct.ReachM, false, int32(0)
@@ -206,7 +216,9 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 				}
 			}
 			out.noModel = false
-			out.reach = max(out.reach, reach)
+			if reach >= out.reach { // the cables a fault counts: those of the farthest-reaching medium
+				out.reach, out.legs = reach, legs
+			}
 			if l := orderLength(run, copperType(ct)); l <= reach+1e-9 {
 				return choice{typ: id, length: l, splitFiber: split, legs: legs}
 			}

@@ -10,81 +10,36 @@ import (
 	"github.com/topoc/topoc/lang/units"
 )
 
-// cageMedia is what the cables ending in one front-panel cage are.
-type cageMedia struct {
-	plug     int32 // a cable whose own plug fills the cage (copper, AOC), or -1
-	straight int32 // a straight fiber, or -1
-	splitter int32 // a splitter fiber (Cable.SplitFiber), or -1
-	other    int32 // a second cable beside plug (another cable of any kind), or -1
-	origin   ir.OriginID
-	port     ir.Port
-	link     int32 // a link of port, to name it
-}
-
 // mixedCages reports (cage-mixed-media, a warning per fabric origin) the
-// cages the plan fills with cables no one module or plug can terminate:
+// cages the plan leaves with cables no one module or plug can terminate:
 //   - a straight and a splitter fiber in one cage: both fibers of a
 //     twin-port module must be the same type, straight or splitter
 //     (NVIDIA MMA4Z00-NS400-T / MMA1Z00-NS400-T product pages,
 //     cabling.md S6 [src]);
-//   - a copper or AOC cable beside a cable of another kind: such a cable
-//     ends in its own plug, which fills the whole cage (cabling.md §1c,
-//     S4), so the other port cannot take a fiber.
+//   - a copper or AOC cable that one plug cannot hold with the cage's
+//     other cables (cageUse.plugClash), where onePlugPerCage found no
+//     fiber that reaches.
 //
-// Two copper cables in one cage are not flagged: a twin-port DAC or a
-// splitter DAC carries both ports.
+// Copper cables from one cage to NICs are not flagged: one splitter
+// (MCP7Y00) carries them, though the plan counts a cable per port.
 func (s *state) mixedCages(g *ir.Graph) {
-	cb := g.Cabling
-	nums := g.NewCageIndex().Numbers()
-	var cages []cageMedia
-	for ci, c := range cb.Cables {
-		if c.Type == ir.None {
-			continue
-		}
-		t := &cb.Types[c.Type]
-		fiber := t.Kind == "mmf" || t.Kind == "smf"
-		for j := 0; j < int(c.Legs); j++ {
-			a, b := g.Ends(c, j)
-			for _, pt := range [2]ir.Port{a, b} {
-				k, first := nums.Of(pt)
-				if first {
-					id := cb.Legs[int(c.Leg0)+j]
-					cages = append(cages, cageMedia{plug: -1, straight: -1, splitter: -1, other: -1, origin: g.Links[id].Origin, port: pt, link: int32(id)})
-				}
-				m := &cages[k]
-				switch {
-				case !fiber:
-					if m.plug < 0 {
-						m.plug = int32(ci)
-					} else if m.plug != int32(ci) && !copperType(cb.Types[cb.Cables[m.plug].Type]) || m.plug != int32(ci) && !copperType(*t) {
-						m.other = int32(ci)
-					}
-				case c.SplitFiber:
-					m.splitter = int32(ci)
-				default:
-					m.straight = int32(ci)
-				}
-			}
-		}
-	}
+	cages, _ := scanCages(g)
 	type fault struct {
 		splitMix, plugMix int
-		first             *cageMedia
 		why               string
 	}
 	faults := map[ir.OriginID]*fault{}
 	for i := range cages {
-		m := &cages[i]
-		splitMix := m.straight >= 0 && m.splitter >= 0
-		plugMix := m.plug >= 0 && (m.straight >= 0 || m.splitter >= 0 || m.other >= 0)
+		u := &cages[i]
+		splitMix, plugMix := u.straight >= 0 && u.splitter >= 0, u.plugClash()
 		if !splitMix && !plugMix {
 			continue
 		}
-		f := faults[m.origin]
+		o := g.Links[u.link].Origin
+		f := faults[o]
 		if f == nil {
-			f = &fault{first: m}
-			faults[m.origin] = f
-			f.why = cageWhy(g, m)
+			f = &fault{why: cageWhy(g, u)}
+			faults[o] = f
 		}
 		if splitMix {
 			f.splitMix++
@@ -106,20 +61,20 @@ func (s *state) mixedCages(g *ir.Graph) {
 			fix = append(fix, "break out both ports of such a cage alike, or neither")
 		}
 		if f.plugMix > 0 {
-			what = append(what, units.CountOf(f.plugMix, "cage holds", "cages hold")+" a copper or AOC cable beside a cable of another kind, where that cable's own plug fills the cage (cabling.md §1c)")
-			fix = append(fix, "place the far ends of a cage's ports alike so their runs take one medium, or declare a cable_model that serves both runs")
+			what = append(what, units.CountOf(f.plugMix, "cage holds", "cages hold")+" a copper or AOC cable whose plug fills the cage beside another cable (a fiber, or a cable to another switch), and no fiber reaches to replace it (cabling.md §1c)")
+			fix = append(fix, "place the far ends of a cage's ports closer, so a fiber reaches, or declare a cable_model of fiber that does")
 		}
 		s.diags = append(s.diags, diag.Warning(diag.CageMixedMedia, g.Range(o), "Cage mixes cable media",
 			fmt.Sprintf("In the cable plan, %s; %s. The BOM cannot order one module or plug for such a cage. To fix: %s.", joinAnd(what), f.why, joinAnd(fix))))
 	}
 }
 
-// cageWhy names the first faulty cage: its device, a port in it and the
-// cables' types.
-func cageWhy(g *ir.Graph, m *cageMedia) string {
+// cageWhy names a faulty cage: its device, a port in it and the cables'
+// ids and types.
+func cageWhy(g *ir.Graph, u *cageUse) string {
 	cb := g.Cabling
 	var kinds []string
-	for _, ci := range []int32{m.plug, m.other, m.straight, m.splitter} {
+	for _, ci := range []int32{u.plug, u.straight, u.splitter} {
 		if ci < 0 {
 			continue
 		}
@@ -130,7 +85,7 @@ func cageWhy(g *ir.Graph, m *cageMedia) string {
 		}
 		kinds = append(kinds, g.CableID(int(ci))+" "+k)
 	}
-	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[m.port.Node].Name, g.PortName(m.port, &g.Links[m.link]), joinAnd(kinds))
+	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[u.port.Node].Name, g.PortName(u.port, &g.Links[u.link]), joinAnd(kinds))
 }
 
 // joinAnd joins phrases for a sentence: "a", "a and b", "a, b and c".

@@ -112,6 +112,7 @@ func Plan(in Input) hcl.Diagnostics {
 		start = end
 	}
 	g.Cabling = cb.Cabling
+	onePlugPerCage(g, &media, 1+p.lay.RoutingFactor)
 	sameFiberPerCage(g)
 	s.reportFaults(faults)
 	s.mixedCages(g)
@@ -363,9 +364,12 @@ func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, s
 		f = &cableFault{noModel: ch.noModel, rate: rate, lanes: lanes, farSwitch: farSwitch}
 		faults[l.Origin] = f
 	}
-	if farSwitch && len(legs) > 1 {
+	switch {
+	case farSwitch && len(legs) > 1:
 		f.count += len(legs) // listed a cable per lane, as the plan below lists them
-	} else {
+	case ch.legs > 0 && int(ch.legs) < len(legs):
+		f.count += (len(legs) + int(ch.legs) - 1) / int(ch.legs) // several splitter fibers per port
+	default:
 		f.count++
 	}
 	if run > f.run {

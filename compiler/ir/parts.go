@@ -95,9 +95,10 @@ type Cage struct {
 	// LengthM is the longest ordered length of the cables it ends,
 	// metres: the module must reach it.
 	LengthM float64
-	// LaneBPS is the rate of the links its ports carry when that is below
-	// their native rate (the ports are broken out: 400G lanes of an 800G
-	// port), bits per second per direction; 0 when they run whole.
+	// LaneBPS is the lane rate of its ports when they are broken out
+	// (400G lanes of an 800G port, Graph.BrokenOut), bits per second per
+	// direction; 0 when they run whole, at their native rate or at one of
+	// their model's lower speeds.
 	LaneBPS float64
 	// Switch is true at a switch, false at a server or host.
 	Switch bool
@@ -233,7 +234,7 @@ func (g *Graph) Cages() []Cage {
 		}
 		for j := 0; j < int(c.Legs); j++ {
 			a, b := g.Ends(c, j)
-			rate := g.Links[cb.Legs[int(c.Leg0)+j]].CapacityBPS
+			l := &g.Links[cb.Legs[int(c.Leg0)+j]]
 			for _, pt := range [2]Port{a, b} {
 				key, cage := idx.CageAt(pt)
 				if i, ok := at[key]; ok {
@@ -241,8 +242,8 @@ func (g *Graph) Cages() []Cage {
 					continue
 				}
 				cage.CableType, cage.LengthM = c.Type, c.LengthM
-				if native := cage.RateBPS / float64(cage.Ports); rate < native {
-					cage.LaneBPS = rate
+				if g.BrokenOut(pt, l) { // not a whole port run at a lower speed
+					cage.LaneBPS = l.CapacityBPS
 				}
 				at[key] = len(out)
 				out = append(out, cage)

@@ -1,0 +1,117 @@
+package cableplan
+
+import (
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// cageUse is what the cables ending in one front-panel cage are, as
+// onePlugPerCage and mixedCages read them.
+type cageUse struct {
+	plug, far int32 // the first copper or AOC cable and its far cage; -1
+	farSwitch bool  // that far cage is a switch's
+	// clashes: another copper or AOC cable runs to another cage, one of
+	// the two a switch's.
+	clashes bool
+	// straight and splitter are a straight and a splitter fiber; -1.
+	straight, splitter int32
+	// port and link name the cage (its first port seen, a link there) in
+	// messages.
+	port ir.Port
+	link ir.LinkID
+}
+
+// plugClash reports whether the cage cannot be one plug: a copper or AOC
+// cable beside a fiber, or beside another such cable to another cage
+// where a switch is at either far end (no splitter has a leg that ends
+// at a switch, media.go).
+func (u *cageUse) plugClash() bool {
+	return u.plug >= 0 && (u.straight >= 0 || u.splitter >= 0 || u.clashes)
+}
+
+// scanCages returns the use of every cage the plan's cables end in, in
+// first-seen order, and cageOf, the index in it of a cable end's cage.
+func scanCages(g *ir.Graph) (cages []cageUse, cageOf func(ir.Port) int32) {
+	cb := g.Cabling
+	nums := g.NewCageIndex().Numbers()
+	cageOf = func(pt ir.Port) int32 {
+		k, first := nums.Of(pt)
+		if first {
+			cages = append(cages, cageUse{plug: -1, far: -1, straight: -1, splitter: -1, port: pt, link: -1})
+		}
+		return k
+	}
+	for _, c := range cb.Cables { // number every cable's cages first
+		for j := 0; j < int(c.Legs); j++ {
+			a, b := g.Ends(c, j)
+			for _, pt := range [2]ir.Port{a, b} {
+				if k := cageOf(pt); cages[k].link < 0 {
+					cages[k].link = cb.Legs[int(c.Leg0)+j]
+				}
+			}
+		}
+	}
+	for ci, c := range cb.Cables {
+		if c.Type == ir.None {
+			continue
+		}
+		fiber := fiberType(cb.Types[c.Type])
+		for j := 0; j < int(c.Legs); j++ {
+			a, b := g.Ends(c, j)
+			for _, e := range [2][2]ir.Port{{a, b}, {b, a}} {
+				u := &cages[cageOf(e[0])]
+				switch {
+				case fiber && c.SplitFiber:
+					u.splitter = int32(ci)
+				case fiber:
+					u.straight = int32(ci)
+				default:
+					far, sw := cageOf(e[1]), g.Nodes[e[1].Node].Kind.IsSwitch()
+					switch {
+					case u.plug < 0:
+						u.plug, u.far, u.farSwitch = int32(ci), far, sw
+					case u.plug != int32(ci) && u.far != far && (sw || u.farSwitch):
+						u.clashes = true
+					}
+				}
+			}
+		}
+	}
+	return cages, cageOf
+}
+
+// onePlugPerCage moves to fiber the straight copper and AOC cables of a
+// front-panel cage that one plug cannot fill (cageUse.plugClash). Such a
+// cable ends in its own plug, which fills the whole cage (cabling.md
+// §1c, S4): a twin-port cage takes one twin-port cable, to one peer cage
+// (MCP4Y10, S1), or one splitter whose legs end at NICs (MCP7Y00, S2).
+// A twin-port module with a fiber per port serves such a cage (S5, S7).
+// Each such cable takes the cheapest fiber that reaches (route × k, k =
+// 1 + the routing factor), if any; a splitter cable is left as it is. A
+// cable moved at one end can leave its far cage mixed, so this repeats
+// until no cage changes: cables only move from plug to fiber, so it
+// ends. cage-mixed-media (mixedCages) warns about what is left.
+func onePlugPerCage(g *ir.Graph, media *mediaTable, k float64) {
+	cb := g.Cabling
+	for changed := true; changed; {
+		changed = false
+		cages, cageOf := scanCages(g)
+		for ci := range cb.Cables {
+			c := &cb.Cables[ci]
+			if c.Type == ir.None || fiberType(cb.Types[c.Type]) || c.Legs != 1 {
+				continue
+			}
+			a, b := g.Ends(*c, 0)
+			if !cages[cageOf(a)].plugClash() && !cages[cageOf(b)].plugClash() {
+				continue
+			}
+			l := &g.Links[cb.Legs[c.Leg0]]
+			switches := g.Nodes[a.Node].Kind.IsSwitch() && g.Nodes[b.Node].Kind.IsSwitch()
+			ch := media.chooseAmong(fiberType, l.CapacityBPS, c.RouteM*k, 0, switches, false, linkProtocol(g, l))
+			if ch.typ == ir.None {
+				continue // no fiber reaches: cage-mixed-media says so
+			}
+			c.Type, c.LengthM, l.LengthM = ch.typ, ch.length, ch.length
+			changed = true
+		}
+	}
+}
