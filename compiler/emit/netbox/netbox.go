@@ -19,7 +19,9 @@
 //     from 4.7 (multi-termination import, NetBox PR #22641) it is one row:
 //     the broken-out port at A, the legs' devices and interfaces as
 //     comma-separated lists at B, and the cable profile
-//     breakout-1c<N>p-<N>c1p.
+//     breakout-1c<N>p-<N>c1p, unless the port takes several cables (the
+//     two splitter fibers of a port split 4 × 200G): NetBox takes one
+//     cable per interface, so those legs are rows on lane interfaces.
 package netbox
 
 import (
@@ -169,6 +171,22 @@ func CSV(rows []cabling.Row, v Version) []byte {
 	cols := Columns(v)
 	w.Write(cols)
 	multi := MultiTermination(v)
+	// A profile row names the broken-out port whole, so it serves a port
+	// only when that port has one cable: a port split 4 × 200G behind a
+	// twin module takes two splitter fibers (cableplan), and NetBox takes
+	// one cable per interface, so such a port's legs are written a row
+	// each on their lane interfaces (swp5s0 ...), as before 4.7, never
+	// under two names.
+	cablesAt := map[[2]string]map[int]bool{}
+	for _, r := range rows {
+		if r.Lane >= 0 {
+			k := basePort(r)
+			if cablesAt[k] == nil {
+				cablesAt[k] = map[int]bool{}
+			}
+			cablesAt[k][r.Cable] = true
+		}
+	}
 	for i := 0; i < len(rows); {
 		r := rows[i]
 		n := 1
@@ -177,13 +195,12 @@ func CSV(rows []cabling.Row, v Version) []byte {
 		}
 		legs := rows[i : i+n]
 		i += n
-		if profile, ok := profiles[len(legs)]; multi && ok && len(legs) > 1 {
+		if profile, ok := profiles[len(legs)]; multi && ok && len(legs) > 1 && len(cablesAt[basePort(r)]) == 1 {
 			var devs, names []string
 			for _, l := range legs {
 				devs, names = append(devs, l.B.Device), append(names, l.B.Port)
 			}
-			a := strings.TrimSuffix(r.A.Port, "s"+strconv.Itoa(r.Lane))
-			w.Write(record(cols, r, r.A.Device, a, strings.Join(devs, ","), strings.Join(names, ","), r.CableID, profile))
+			w.Write(record(cols, r, r.A.Device, basePort(r)[1], strings.Join(devs, ","), strings.Join(names, ","), r.CableID, profile))
 			continue
 		}
 		for _, l := range legs {
@@ -196,6 +213,12 @@ func CSV(rows []cabling.Row, v Version) []byte {
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// basePort is the device and physical port of row r's A end: its port
+// name without the lane suffix ("swp5s2" → "swp5") when broken out.
+func basePort(r cabling.Row) [2]string {
+	return [2]string{r.A.Device, strings.TrimSuffix(r.A.Port, "s"+strconv.Itoa(r.Lane))}
 }
 
 // maxLabel is NetBox's limit on a cable label (formats.md).

@@ -225,3 +225,40 @@ func TestParseVersion(t *testing.T) {
 		}
 	}
 }
+
+// NetBox takes one cable per interface, and a port is one interface or
+// its lanes, never both. A port split 4 × 200G takes two splitter fibers
+// (cableplan), so from 4.7 its legs are rows on lane interfaces, where a
+// profile row per fiber put two cables on "swp1"; a port with three used
+// lanes over two fibers was written as "swp5" and "swp5s2" (trial 29).
+func TestFourLanePortsOneNamePerInterface(t *testing.T) {
+	g := compile(t, filepath.Join("testdata", "fourlane"))
+	for _, v := range []string{"4.3", "4.7"} {
+		recs, err := csv.NewReader(bytes.NewReader(emitCSV(t, g, v))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		ports := map[string]string{} // device/port → the name it was written under
+		for _, r := range recs[1:] {
+			for _, name := range strings.Split(r[2], ",") {
+				iface := r[0] + "/" + name
+				if seen[iface] {
+					t.Errorf("%s: %s cabled twice", v, iface)
+				}
+				seen[iface] = true
+				base := iface
+				if i := strings.LastIndex(name, "s"); i > 3 {
+					base = r[0] + "/" + name[:i]
+				}
+				if prev, ok := ports[base]; ok && (prev == base) != (iface == base) {
+					t.Errorf("%s: port %s written as %s and %s", v, base, prev, iface)
+				}
+				ports[base] = iface
+			}
+		}
+		if len(seen) == 0 {
+			t.Fatalf("%s: no rows", v)
+		}
+	}
+}
