@@ -219,6 +219,9 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 	if len(vals) > 0 {
 		valueText = " (" + strings.Join(vals, ", ") + ")"
 	}
+	if w := worstScenarios(r.Condition, ctx); len(w) > 0 {
+		valueText += "; " + strings.Join(w, "; ")
+	}
 	switch status {
 	case results.RequirementMet:
 		res.OK = true
@@ -296,6 +299,35 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []resu
 	return out
 }
 
+// worstScenarios names, for each what-if class a condition reads
+// (fabric.<f>.whatif.<class>...), the scenario with the least residual
+// bisection, so a failed or unproven requirement says what to look at:
+// "whatif.tray's least bisection is under tray rack4".
+func worstScenarios(expr hcl.Expression, ctx *hcl.EvalContext) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range append(expr.Variables(), forReads(expr, ctx)...) {
+		if len(t) < 4 || t.RootName() != "fabric" {
+			continue
+		}
+		if a, ok := t[2].(hcl.TraverseAttr); !ok || a.Name != "whatif" {
+			continue
+		}
+		class := traversalString(t[:4])
+		if seen[class] {
+			continue
+		}
+		seen[class] = true
+		at := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: "bisection"}, hcl.TraverseAttr{Name: "scenario"})
+		v, d := at.TraverseAbs(ctx)
+		if d.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String || v.AsString() == "" {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s's least bisection is under %s", class, v.AsString()))
+	}
+	return out
+}
+
 // nullReads says which of a condition's references read null and why a
 // result is null, for a condition that cannot be evaluated on a null
 // operand. vals are the condition's values (values), nulls among them.
@@ -364,7 +396,7 @@ func available(d *hcl.Diagnostic) string {
 				}
 				switch {
 				case name == "whatif":
-					why += " No what-if sweep this requirement reads ran: the class is unknown or over the budget (see the diagnostic at the same reference), or the whatif analyzer was left out by --analyzers."
+					why += " No what-if sweep this requirement reads ran: the class is unknown, its risk groups fail nothing (risk-group-empty), or it is over the budget (see the diagnostic at the same reference), or the whatif analyzer was left out by --analyzers."
 				case analyzed[name]:
 					why += " The " + name + " analyzer did not run (left out by --analyzers?), so its results are absent."
 				}

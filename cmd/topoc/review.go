@@ -84,6 +84,9 @@ func reportAndWrite(c *cobra.Command, df *designFlags, args []string, out, title
 		title = "Design review: " + strings.Join(reviewNames(args), ", ")
 	}
 	rv := &report.Review{Title: title, Inputs: args, Check: chk}
+	if res.cfg != nil {
+		rv.Declared = len(res.cfg.Requirements)
+	}
 	var arts []emit.Artifact
 	var wi *resilience.Report
 	var whatif [][2]string // the what-if pictures, path and caption

@@ -28,6 +28,9 @@ type Review struct {
 	// Extra holds further Markdown sections (workloads, PCIe paths) that
 	// other parts of topoc render, in order.
 	Extra []string
+	// Declared is the number of requirement blocks the design has: more
+	// than Check.Requirements when errors stopped their evaluation.
+	Declared int
 }
 
 // Image is one picture of the review document.
@@ -84,7 +87,11 @@ func WriteReview(w io.Writer, r *Review) error {
 	case unproven > 0:
 		verdict = "**Not proven**: no errors, but requirements the bounds do not decide"
 	}
-	p("%s; %s, %s; %d of %s met", verdict, diag.CountOf(warns, diag.SevWarning), diag.CountOf(infos, diag.SevInfo), met, units.CountOf(len(c.Requirements), "requirement", "requirements"))
+	reqs := fmt.Sprintf("%d of %s met", met, units.CountOf(len(c.Requirements), "requirement", "requirements"))
+	if r.Declared > len(c.Requirements) && len(c.Requirements) == 0 {
+		reqs = units.CountOf(r.Declared, "requirement", "requirements") + " not evaluated (the design does not compile)"
+	}
+	p("%s; %s, %s; %s", verdict, diag.CountOf(warns, diag.SevWarning), diag.CountOf(infos, diag.SevInfo), reqs)
 	if unproven > 0 {
 		p(", %d unproven", unproven)
 	}
