@@ -22,8 +22,10 @@ import (
 //
 // Copper cables from one cage to NICs are not flagged: one splitter
 // (MCP7Y00) carries them, though the plan counts a cable per port.
-func (s *state) mixedCages(g *ir.Graph) {
-	cages, _ := scanCages(g)
+func (s *state) mixedCages(g *ir.Graph, cs *cageScan) {
+	// sameFiberPerCage changes which fiber a cable is, never whether it
+	// is one or a splitter, so cs is still what the cages hold.
+	cages := cs.cages
 	type fault struct {
 		splitMix, plugMix int
 		why               string

@@ -28,27 +28,46 @@ func (u *cageUse) plugClash() bool {
 	return u.plug >= 0 && (u.straight >= 0 || u.splitter >= 0 || u.clashes)
 }
 
-// scanCages returns the use of every cage the plan's cables end in, in
-// first-seen order, and cageOf, the index in it of a cable end's cage.
-func scanCages(g *ir.Graph) (cages []cageUse, cageOf func(ir.Port) int32) {
+// cageScan is the plan's cables by the front-panel cage each end sits
+// in, numbered once (CageIndex lookups cost most at a million ports;
+// cable types change between scans, cages do not).
+type cageScan struct {
+	g *ir.Graph
+	// end holds, per entry of Cabling.Legs, the cages of its leg's A
+	// and B ends (Graph.Ends order): end[2i], end[2i+1].
+	end   []int32
+	cages []cageUse
+}
+
+// newCageScan numbers the cages of every cable end of g's plan and reads
+// what they hold (refresh).
+func newCageScan(g *ir.Graph) *cageScan {
 	cb := g.Cabling
 	nums := g.NewCageIndex().Numbers()
-	cageOf = func(pt ir.Port) int32 {
-		k, first := nums.Of(pt)
-		if first {
-			cages = append(cages, cageUse{plug: -1, far: -1, straight: -1, splitter: -1, port: pt, link: -1})
-		}
-		return k
-	}
-	for _, c := range cb.Cables { // number every cable's cages first
+	cs := &cageScan{g: g, end: make([]int32, 2*len(cb.Legs))}
+	for _, c := range cb.Cables {
 		for j := 0; j < int(c.Legs); j++ {
+			i := int(c.Leg0) + j
 			a, b := g.Ends(c, j)
-			for _, pt := range [2]ir.Port{a, b} {
-				if k := cageOf(pt); cages[k].link < 0 {
-					cages[k].link = cb.Legs[int(c.Leg0)+j]
+			for e, pt := range [2]ir.Port{a, b} {
+				k, first := nums.Of(pt)
+				if first {
+					cs.cages = append(cs.cages, cageUse{port: pt, link: cb.Legs[i]})
 				}
+				cs.end[2*i+e] = k
 			}
 		}
+	}
+	cs.refresh()
+	return cs
+}
+
+// refresh reads again what each cage holds, from the cables' types.
+func (cs *cageScan) refresh() {
+	g, cb := cs.g, cs.g.Cabling
+	for k := range cs.cages {
+		u := &cs.cages[k]
+		*u = cageUse{plug: -1, far: -1, straight: -1, splitter: -1, port: u.port, link: u.link}
 	}
 	for ci, c := range cb.Cables {
 		if c.Type == ir.None {
@@ -56,27 +75,27 @@ func scanCages(g *ir.Graph) (cages []cageUse, cageOf func(ir.Port) int32) {
 		}
 		fiber := fiberType(cb.Types[c.Type])
 		for j := 0; j < int(c.Legs); j++ {
+			i := int(c.Leg0) + j
 			a, b := g.Ends(c, j)
-			for _, e := range [2][2]ir.Port{{a, b}, {b, a}} {
-				u := &cages[cageOf(e[0])]
+			for e, far := range [2]ir.Port{b, a} {
+				u := &cs.cages[cs.end[2*i+e]]
 				switch {
 				case fiber && c.SplitFiber:
 					u.splitter = int32(ci)
 				case fiber:
 					u.straight = int32(ci)
 				default:
-					far, sw := cageOf(e[1]), g.Nodes[e[1].Node].Kind.IsSwitch()
+					fk, sw := cs.end[2*i+1-e], g.Nodes[far.Node].Kind.IsSwitch()
 					switch {
 					case u.plug < 0:
-						u.plug, u.far, u.farSwitch = int32(ci), far, sw
-					case u.plug != int32(ci) && u.far != far && (sw || u.farSwitch):
+						u.plug, u.far, u.farSwitch = int32(ci), fk, sw
+					case u.plug != int32(ci) && u.far != fk && (sw || u.farSwitch):
 						u.clashes = true
 					}
 				}
 			}
 		}
 	}
-	return cages, cageOf
 }
 
 // onePlugPerCage moves to fiber the straight copper and AOC cables of a
@@ -90,20 +109,20 @@ func scanCages(g *ir.Graph) (cages []cageUse, cageOf func(ir.Port) int32) {
 // cable moved at one end can leave its far cage mixed, so this repeats
 // until no cage changes: cables only move from plug to fiber, so it
 // ends. cage-mixed-media (mixedCages) warns about what is left.
-func onePlugPerCage(g *ir.Graph, media *mediaTable, k float64) {
+func onePlugPerCage(g *ir.Graph, cs *cageScan, media *mediaTable, k float64) {
 	cb := g.Cabling
 	for changed := true; changed; {
 		changed = false
-		cages, cageOf := scanCages(g)
 		for ci := range cb.Cables {
 			c := &cb.Cables[ci]
 			if c.Type == ir.None || fiberType(cb.Types[c.Type]) || c.Legs != 1 {
 				continue
 			}
-			a, b := g.Ends(*c, 0)
-			if !cages[cageOf(a)].plugClash() && !cages[cageOf(b)].plugClash() {
+			i := int(c.Leg0)
+			if !cs.cages[cs.end[2*i]].plugClash() && !cs.cages[cs.end[2*i+1]].plugClash() {
 				continue
 			}
+			a, b := g.Ends(*c, 0)
 			l := &g.Links[cb.Legs[c.Leg0]]
 			switches := g.Nodes[a.Node].Kind.IsSwitch() && g.Nodes[b.Node].Kind.IsSwitch()
 			ch := media.chooseAmong(fiberType, l.CapacityBPS, c.RouteM*k, 0, switches, false, linkProtocol(g, l))
@@ -112,6 +131,9 @@ func onePlugPerCage(g *ir.Graph, media *mediaTable, k float64) {
 			}
 			c.Type, c.LengthM, l.LengthM = ch.typ, ch.length, ch.length
 			changed = true
+		}
+		if changed {
+			cs.refresh()
 		}
 	}
 }

@@ -112,10 +112,11 @@ func Plan(in Input) hcl.Diagnostics {
 		start = end
 	}
 	g.Cabling = cb.Cabling
-	onePlugPerCage(g, &media, 1+p.lay.RoutingFactor)
-	sameFiberPerCage(g)
+	cages := newCageScan(g)
+	onePlugPerCage(g, cages, &media, 1+p.lay.RoutingFactor)
+	sameFiberPerCage(g, cages)
 	s.reportFaults(faults)
-	s.mixedCages(g)
+	s.mixedCages(g, cages)
 	return s.diags
 }
 
@@ -449,14 +450,16 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 // A cable changed at one end can leave its other end's cage mixed, so
 // this repeats until no cage changes; types only move to longer reach,
 // so it ends.
-func sameFiberPerCage(g *ir.Graph) {
+func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 	cb := g.Cabling
 	fiber := func(t int32) bool { return t != ir.None && (cb.Types[t].Kind == "mmf" || cb.Types[t].Kind == "smf") }
 	idx := g.NewCageIndex()
-	cages := idx.Numbers()
-	// Cages in first-seen order, so the result is deterministic; port is
-	// one of each cage's ports, to fit modules.
-	port := make([]ir.Port, 0, 2*len(cb.Cables))
+	// Cages in cs's first-seen order, so the result is deterministic;
+	// port is one of each cage's ports, to fit modules.
+	port := make([]ir.Port, len(cs.cages))
+	for k := range cs.cages {
+		port[k] = cs.cages[k].port
+	}
 	// The cages of fiber cable ci are ends[start[ci]:start[ci+1]], to
 	// mark them again when its type changes.
 	start := make([]int32, len(cb.Cables)+1)
@@ -466,16 +469,8 @@ func sameFiberPerCage(g *ir.Graph) {
 		if !fiber(c.Type) {
 			continue
 		}
-		for j := 0; j < int(c.Legs); j++ {
-			a, b := g.Ends(c, j)
-			for _, pt := range [2]ir.Port{a, b} {
-				k, first := cages.Of(pt)
-				if first {
-					port = append(port, pt)
-				}
-				ends = append(ends, k)
-			}
-		}
+		i := int(c.Leg0)
+		ends = append(ends, cs.end[2*i:2*(i+int(c.Legs))]...)
 	}
 	start[len(cb.Cables)] = int32(len(ends))
 	// The cables of cage k, in cable order, are
@@ -577,6 +572,9 @@ func sameFiberPerCage(g *ir.Graph) {
 			}
 			dirty[k] = false
 			cables := inCage[first[k]:first[k+1]]
+			if len(cables) == 0 {
+				continue // a cage of copper or AOC only
+			}
 			best, length := int32(ir.None), 0.0
 			for _, ci := range cables {
 				length = max(length, cb.Cables[ci].LengthM)
