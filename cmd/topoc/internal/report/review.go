@@ -88,8 +88,11 @@ func WriteReview(w io.Writer, r *Review) error {
 		verdict = "**Not proven**: no errors, but requirements the bounds do not decide"
 	}
 	reqs := fmt.Sprintf("%d of %s met", met, units.CountOf(len(c.Requirements), "requirement", "requirements"))
-	if r.Declared > len(c.Requirements) && len(c.Requirements) == 0 {
+	switch {
+	case r.Declared > len(c.Requirements) && len(c.Requirements) == 0:
 		reqs = units.CountOf(r.Declared, "requirement", "requirements") + " not evaluated (the design does not compile)"
+	case len(c.Requirements) == 0:
+		reqs = "no requirements"
 	}
 	p("%s; %s, %s; %s", verdict, diag.CountOf(warns, diag.SevWarning), diag.CountOf(infos, diag.SevInfo), reqs)
 	if unproven > 0 {
