@@ -212,8 +212,10 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert, Context: j.par.ContextSize(), Order: cmp.Or(j.par.Order, ir.DefaultOrder)},
 		Collectives: []Collective{}, ComputeDerivation: wl.ComputeDerivation}
 	servers := map[ir.NodeID]bool{}
+	out.hosts = len(j.ranks) > 0
 	for _, r := range j.ranks {
 		servers[s.server(r)] = true
+		out.hosts = out.hosts && g.Nodes[r].Kind != ir.KindGPU
 	}
 	out.Servers = len(servers)
 	if j.fab != nil {

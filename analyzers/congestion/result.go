@@ -15,6 +15,9 @@ type Workload struct {
 	Name    string `json:"name"`    // the block's label
 	GPUs    int    `json:"gpus"`    // ranks placed (GPUs or implicit hosts)
 	Servers int    `json:"servers"` // servers they span
+	// hosts is true when the ranks are implicit hosts (fabric endpoints
+	// with no GPU), which the text calls hosts, not GPUs.
+	hosts bool
 	// Fabric is the scale-out fabric ("" when none).
 	Fabric      string      `json:"fabric,omitempty"`
 	Placement   string      `json:"placement"`   // "packed", "spread" or "random"

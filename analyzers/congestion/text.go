@@ -15,11 +15,11 @@ import (
 // time; and the scaling table.
 func WriteText(w io.Writer, ws []Workload) {
 	for _, wl := range ws {
-		servers := "servers"
-		if wl.Servers == 1 {
-			servers = "server"
+		if wl.hosts { // implicit hosts: a rank is a host, on no server
+			fmt.Fprintf(w, "workload %q: %s", wl.Name, units.CountOf(wl.GPUs, "host", "hosts"))
+		} else {
+			fmt.Fprintf(w, "workload %q: %s GPUs on %s", wl.Name, units.Count(wl.GPUs), units.CountOf(wl.Servers, "server", "servers"))
 		}
-		fmt.Fprintf(w, "workload %q: %s GPUs on %s %s", wl.Name, units.Count(wl.GPUs), units.Count(wl.Servers), servers)
 		if wl.Fabric != "" {
 			fmt.Fprintf(w, ", fabric %q (%s)", wl.Fabric, wl.Method)
 		}
