@@ -2,6 +2,7 @@ package resilience
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -188,10 +189,7 @@ func cableGroups(g *ir.Graph) []Group {
 	cb := g.Cabling
 	out := make([]Group, 0, len(cb.Cables))
 	for i, c := range cb.Cables {
-		links := make([]ir.LinkID, c.Legs)
-		for j := range links {
-			links[j] = ir.LinkID(cb.Legs[int(c.Leg0)+j])
-		}
+		links := slices.Clone(cb.Legs[c.Leg0 : c.Leg0+c.Legs])
 		out = append(out, Group{Class: ClassCable, Name: g.CableID(i), Failure: ir.Failure{Links: links}})
 	}
 	return out
