@@ -63,7 +63,7 @@ func recordParts(s *state) {
 			}
 		}
 		p.Transceivers = append(p.Transceivers, ir.Transceiver{Name: t.Name, Fits: t.Fits.V, Protocol: t.Protocol.V,
-			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), ReachM: t.ReachM.V, PowerW: t.PowerW.V, SplitRateBPS: t.SplitRate.V, Builtin: t.Builtin})
+			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), ReachM: t.ReachM.V, PowerW: t.PowerW.V, SplitRateBPS: t.SplitRate.V, SplitPowerW: t.SplitPowerW.V, Builtin: t.Builtin})
 	}
 	slices.SortFunc(p.Transceivers, func(a, b ir.Transceiver) int { return strings.Compare(a.Name, b.Name) })
 	s.g.Parts = p

@@ -31,6 +31,7 @@ func TestCableSplits(t *testing.T) {
 		{fill("fiber", `"2x200Gb/s"`, "150m"), "invalid-value 7", "at most reach"},
 		{fill("fiber", ``, "50m"), "invalid-value 7", "needs splits"},
 		{"transceiver_model \"t\" {\n  fits         = \"node\"\n  cable_models = [\"MMF-SR4-400G\"]\n  rate         = \"400Gb/s\"\n  split_rate   = \"400Gb/s\"\n}\n", "invalid-value 5", "below its rate"},
+		{"transceiver_model \"t\" {\n  fits         = \"node\"\n  cable_models = [\"MMF-SR4-400G\"]\n  rate         = \"400Gb/s\"\n  split_power  = \"5W\"\n}\n", "invalid-value 5", "split_power is the power at split_rate"},
 	} {
 		diags := loadSrc(t, tc.src)
 		wantErrors(t, diags, tc.want)

@@ -214,7 +214,11 @@ type TransceiverModel struct {
 	// QSFP112 modules run 200G over a 1:2 fiber (MMA4Z00-NS400,
 	// cabling.md §1a, S6), so they fill a 200G cage too. Unset: none.
 	SplitRate Val[float64]
-	Vendor    Val[string]
+	// SplitPowerW is its maximum power at SplitRate, watts (unset: its
+	// PowerW): NVIDIA's MMA4Z00-NS400 draws 9 W max at 400G and 6.5 W at
+	// 200G (cabling.md §1a, S6).
+	SplitPowerW Val[float64]
+	Vendor      Val[string]
 	// Protocol, when set ("infiniband" or "ethernet"), limits the module
 	// to devices of that protocol (NVIDIA's -T parts are the Ethernet
 	// twins of the InfiniBand ones).

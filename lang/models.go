@@ -320,13 +320,13 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 
 var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach"})
 
-var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "vendor", "protocol"})
+var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "split_power", "vendor", "protocol"})
 
 func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *TransceiverModel {
 	a := newPlainAttrs(content(b, transceiverModelSchema, diags), ctx, b.DefRange)
 	m := &TransceiverModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Fits: a.str("fits"), CableModels: a.strs("cable_models"), Rate: a.rate("rate"), Ports: a.int("ports"), ReachM: a.length("reach"),
-		PowerW: a.power("power"), SplitRate: a.rate("split_rate"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
+		PowerW: a.power("power"), SplitRate: a.rate("split_rate"), SplitPowerW: a.power("split_power"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
 	oneOf(a, m.Fits, "fits", TransceiverEnds)
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
 	requireSet(a, "fits", m.Fits.Set, "transceiver_model")
@@ -340,6 +340,10 @@ func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, di
 		m.Ports = Val[int64]{V: 1, Range: b.DefRange}
 	}
 	positivePower(a, m.PowerW, "transceiver_model", m.Name)
+	if m.SplitPowerW.Set && !m.SplitRate.Set {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.SplitPowerW.Range, "split_power without split_rate",
+			fmt.Sprintf("transceiver_model %q: split_power is the power at split_rate, which it does not have; give split_rate, or remove split_power.", m.Name)))
+	}
 	if m.SplitRate.Set && (m.SplitRate.V <= 0 || m.Rate.Set && m.SplitRate.V >= m.Rate.V*(1-1e-9)) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.SplitRate.Range, "split_rate out of range",
 			fmt.Sprintf("transceiver_model %q: split_rate is %s; it is the lower rate the module runs at on a leg of a splitter fiber, above 0 and below its rate (%s). Remove it if the module does not split.", m.Name, units.Rate(m.SplitRate.V), units.Rate(m.Rate.V))))

@@ -74,6 +74,9 @@ type Transceiver struct {
 	ReachM float64
 	// PowerW is its maximum power, watts; 0 when not given.
 	PowerW float64
+	// SplitPowerW is its maximum power at SplitRateBPS, watts; 0 when not
+	// given (PowerW then stands for it, an upper figure).
+	SplitPowerW float64
 	// SplitRateBPS is the rate it runs at on one leg of a splitter fiber
 	// (a 400G module at 200G on a 1:2 fiber), so it also fills cages of
 	// that rate; 0 when it does not split.
@@ -364,7 +367,7 @@ func (g *Graph) RackPowers(cages []Cage) []RackPower {
 			continue
 		}
 		if c.Transceiver != None && parts.Transceivers[c.Transceiver].PowerW > 0 {
-			out[i].MaxW += parts.Transceivers[c.Transceiver].PowerW
+			out[i].MaxW += parts.Transceivers[c.Transceiver].PowerAt(c)
 		} else {
 			out[i].Unknown++
 		}
@@ -388,4 +391,14 @@ func reachOf(t Transceiver) float64 {
 		return math.Inf(1)
 	}
 	return t.ReachM
+}
+
+// PowerAt returns t's maximum power in cage c, watts: SplitPowerW where
+// c runs it at its split rate (a 400G module at 200G on a splitter
+// fiber) and that is given, else PowerW.
+func (t *Transceiver) PowerAt(c Cage) float64 {
+	if t.SplitRateBPS > 0 && t.RateBPS != c.RateBPS && t.SplitRateBPS == c.RateBPS && t.SplitPowerW > 0 {
+		return t.SplitPowerW
+	}
+	return t.PowerW
 }

@@ -462,8 +462,9 @@ transceiver_model "MMA4Z00-NS400" {
   rate         = "400Gb/s"
   reach        = "50m"
   ports        = 1
-  power        = "9W"      # max at 400G (8 W typical; 6.5 W max at 200G); cabling.md §1a, S6 [src]
+  power        = "9W"      # max at 400G (8 W typical); cabling.md §1a, S6 [src]
   split_rate   = "200Gb/s" # 200G on a 1:2 MFP7E20 fiber (2 lanes); cabling.md §1a/§1c, S6 [src]
+  split_power  = "6.5W"    # max at 200G (5 W typical); cabling.md §1a, S6 [src]
   vendor       = "NVIDIA"
 }
 
@@ -516,8 +517,9 @@ transceiver_model "MMS4X00-NS400" {
   rate         = "400Gb/s"
   reach        = "100m"
   ports        = 1
-  power        = "9W"      # at 400G (5 W max at 200G); cabling.md §1a, S9 [src]
+  power        = "9W"      # at 400G; cabling.md §1a, S9 [src]
   split_rate   = "200Gb/s" # 200G on a 1:2 MFP7E40 fiber (2 lanes); cabling.md §1a, S9 [src]
+  split_power  = "5W"      # max at 200G; cabling.md §1a, S9 [src] (the -T page says 6.5 W)
   vendor       = "NVIDIA"
 }
 

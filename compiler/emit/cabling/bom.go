@@ -173,8 +173,8 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 	}
 	t := g.Parts.Transceivers[c.Transceiver]
 	power := "power not given"
-	if t.PowerW > 0 {
-		power = units.Power(t.PowerW) + " max"
+	if w := t.PowerAt(c); w > 0 {
+		power = units.Power(w) + " max"
 	}
 	per := "1 port per module"
 	if t.Ports > 1 {
