@@ -362,6 +362,10 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 		t.free += max(0, int(n.Radix-used[i]))
 	}
 	fab := g.Fabrics[f]
+	// One note per fabric naming every tier: notes per tier at one place
+	// would be merged as repeats (collapseRepeats), hiding all but the
+	// first tier's count.
+	var parts []string
 	for _, tier := range order {
 		t := byTier[tier]
 		if t.free == 0 {
@@ -371,7 +375,10 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 		if name == "" {
 			name = "untiered"
 		}
+		parts = append(parts, fmt.Sprintf("tier %s: %s of %s ports free on %s", name, units.Count(t.free), units.Count(t.total), units.CountOf(t.switches, "switch", "switches")))
+	}
+	if len(parts) > 0 {
 		s.diags = append(s.diags, diag.Info(diag.UnusedPorts, g.Range(fab.Origin), "Unused switch ports",
-			fmt.Sprintf("Fabric %q, tier %s: %s of %s ports free on %s (room to grow, or capacity to remove).", fab.Name, name, units.Count(t.free), units.Count(t.total), units.CountOf(t.switches, "switch", "switches"))))
+			fmt.Sprintf("Fabric %q, %s (room to grow, or capacity to remove).", fab.Name, strings.Join(parts, "; "))))
 	}
 }
