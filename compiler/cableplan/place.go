@@ -409,7 +409,10 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 			central = append(central, ir.NodeID(i))
 			continue
 		}
-		k := fmt.Sprint(n.Fabrics[0], "/", n.Unit, "/", n.UnitIndex)
+		// Planes are racked apart: a rack's power or cooling must not
+		// take a unit's switches of every plane (the dual-plane design
+		// exists to survive losing one).
+		k := fmt.Sprint(n.Fabrics[0], "/", n.Unit, "/", n.UnitIndex, "/", n.Plane)
 		gr, ok := byKey[k]
 		if !ok {
 			gr = &group{first: ir.NodeID(i), tier: 1 << 30}
@@ -595,15 +598,19 @@ func (p *placer) layoutRows(groups []*group, central []ir.NodeID) {
 			b = b[k:]
 		}
 	}
-	// Central network racks, filled in node order.
+	// Central network racks, filled in node order, a new rack where the
+	// plane changes (planes are racked apart, as in groupSwitches).
 	var crow []int32
 	var cur *rackState
+	plane := int32(ir.None)
 	for _, n := range central {
 		h := deviceHeight(&p.g.Nodes[n])
-		if cur == nil || (p.free(cur) < h && cur.top > 0) {
+		np := p.g.Nodes[n].Plane
+		if cur == nil || (p.free(cur) < h || np != plane) && cur.top > 0 {
 			cur = p.newRack("network")
 			crow = append(crow, cur.id)
 		}
+		plane = np
 		p.mountTop(n, cur, h)
 	}
 	width := 0
