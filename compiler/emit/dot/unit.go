@@ -371,10 +371,43 @@ func (ov *overview) detailCaption(what string, e dedges) []string {
 	if rates := e.singleRates(); len(rates) > 0 {
 		lines = append(lines, "an unlabelled line is one link ("+strings.Join(rates, ", ")+")")
 	}
+	if len(e.sharedLabels()) > 0 {
+		lines = append(lines, "where the lines between two rows all carry the same, one is labelled")
+	}
 	if e.hasRails() {
 		lines = append(lines, "line colour = rail of the switch end")
 	}
 	return lines
+}
+
+// sharedLabels returns the pairs of rows (levels) between which every
+// bundle of several links carries the same label, two or more of them:
+// those are labelled once (a rail-optimized SU's 8 leaf–spine bundles of
+// 32 × 400G), since a label is a node in dot's layout and 8 alike side by
+// side made the view a strip twice as wide as its boxes need.
+func (e dedges) sharedLabels() map[[2]int]bool {
+	text, count := map[[2]int]string{}, map[[2]int]int{}
+	mixed := map[[2]int]bool{}
+	for _, k := range e.order {
+		b := e.bundles[k]
+		if b.links < 2 {
+			continue
+		}
+		rows := [2]int{k.lo.level, k.hi.level}
+		t := b.text()
+		if c, ok := text[rows]; ok && c != t {
+			mixed[rows] = true
+		}
+		text[rows] = t
+		count[rows]++
+	}
+	out := map[[2]int]bool{}
+	for rows, n := range count {
+		if n >= 2 && !mixed[rows] {
+			out[rows] = true
+		}
+	}
+	return out
 }
 
 // singleRates returns the rates of the bundles of one link, which are
@@ -422,11 +455,14 @@ func writeDetailNodes(w *writer, nodes []*dnode) {
 // more than one link, in its rail's colour when it has one, and not
 // constraining the ranks when both its nodes are on one.
 func (e dedges) write(w *writer) {
+	shared, labelled := e.sharedLabels(), map[[2]int]bool{}
 	for _, k := range e.order {
 		b := e.bundles[k]
 		var attrs []attr
-		if b.links > 1 {
+		rows := [2]int{k.lo.level, k.hi.level}
+		if b.links > 1 && !(shared[rows] && labelled[rows]) {
 			attrs = append(attrs, lbl(b.text()))
+			labelled[rows] = true
 		}
 		if r := e.rails[k]; r != ir.None {
 			attrs = append(attrs, a("color", railColours[int(r)%len(railColours)]))
