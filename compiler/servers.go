@@ -53,13 +53,10 @@ func quotedList(names []string) string {
 	for i, n := range names {
 		q[i] = strconv.Quote(n)
 	}
-	switch len(q) {
-	case 0:
+	if len(q) == 0 {
 		return "none"
-	case 1:
-		return q[0]
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return units.List(q)
 }
 
 // gpuIDs lists the group's GPUs, server by server in index order.

@@ -3,7 +3,6 @@ package cableplan
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -67,7 +66,7 @@ func (s *state) mixedCages(g *ir.Graph, cs *cageScan) {
 			fix = append(fix, "place the far ends of a cage's ports closer, so a fiber reaches, or declare a cable_model of fiber that does")
 		}
 		s.diags = append(s.diags, diag.Warning(diag.CageMixedMedia, g.Range(o), "Cage mixes cable media",
-			fmt.Sprintf("In the cable plan, %s; %s. The BOM cannot order one module or plug for such a cage. To fix: %s.", joinAnd(what), f.why, joinAnd(fix))))
+			fmt.Sprintf("In the cable plan, %s; %s. The BOM cannot order one module or plug for such a cage. To fix: %s.", units.List(what), f.why, units.List(fix))))
 	}
 }
 
@@ -87,13 +86,5 @@ func cageWhy(g *ir.Graph, u *cageUse) string {
 		}
 		kinds = append(kinds, g.CableID(int(ci))+" "+k)
 	}
-	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[u.port.Node].Name, g.PortName(u.port, &g.Links[u.link]), joinAnd(kinds))
-}
-
-// joinAnd joins phrases for a sentence: "a", "a and b", "a, b and c".
-func joinAnd(s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[u.port.Node].Name, g.PortName(u.port, &g.Links[u.link]), units.List(kinds))
 }

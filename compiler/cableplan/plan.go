@@ -452,7 +452,7 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 // so it ends.
 func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 	cb := g.Cabling
-	fiber := func(t int32) bool { return t != ir.None && (cb.Types[t].Kind == "mmf" || cb.Types[t].Kind == "smf") }
+	fiber := func(t int32) bool { return t != ir.None && fiberType(cb.Types[t]) }
 	idx := g.NewCageIndex()
 	// Cages in cs's first-seen order, so the result is deterministic;
 	// port is one of each cage's ports, to fit modules.

@@ -175,3 +175,12 @@ func place(neg bool, digits string, e int) string {
 	}
 	return out
 }
+
+// List joins phrases for a sentence: "a", "a and b", "a, b and c"; ""
+// for none.
+func List(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}

@@ -352,26 +352,27 @@ func placeOutside(outside map[int]*dnode, byLevel map[int][]ir.NodeID) []*dnode 
 // writeDetail returns the DOT text of a detail view: the caption, the
 // nodes ranked by level, and one edge per bundle.
 func (ov *overview) writeDetail(what string, nodes []*dnode, e dedges) []byte {
+	shared := e.sharedLabels()
 	w := newWriter(ov.fab.Name+" "+what,
-		lbl(ov.detailCaption(what, e)...), r("labelloc", "t"), r("fontsize", "14"), a("fontname", fontName),
+		lbl(ov.detailCaption(what, e, shared)...), r("labelloc", "t"), r("fontsize", "14"), a("fontname", fontName),
 		r("rankdir", "BT"), r("nodesep", "0.25"), r("ranksep", "1.0"), r("newrank", "true"), a("outputorder", "edgesfirst"))
 	w.defaults("node", a("shape", "box"), a("style", "rounded,filled"), a("fontname", fontName), r("fontsize", "10"), a("margin", "0.1,0.04"), a("color", "#37474f"))
 	w.defaults("edge", a("dir", "none"), a("fontname", fontName), r("fontsize", "8"), a("color", colEdge), a("fontcolor", "#263238"))
 	writeDetailNodes(w, nodes)
-	e.write(w)
+	e.write(w, shared)
 	return w.bytes()
 }
 
 // detailCaption returns a detail view's caption: its title, how to read
 // it, the rates an unlabelled line can stand for, and what line colours
 // mean when any edge has a rail's.
-func (ov *overview) detailCaption(what string, e dedges) []string {
+func (ov *overview) detailCaption(what string, e dedges, shared map[[2]int]bool) []string {
 	lines := []string{ov.title(what + " in detail"),
 		"members one by one; a dashed box is a folded run of members or another unit's group"}
 	if rates := e.singleRates(); len(rates) > 0 {
 		lines = append(lines, "an unlabelled line is one link ("+strings.Join(rates, ", ")+")")
 	}
-	if len(e.sharedLabels()) > 0 {
+	if len(shared) > 0 {
 		lines = append(lines, "where the lines between two rows all carry the same, one is labelled")
 	}
 	if e.hasRails() {
@@ -454,8 +455,8 @@ func writeDetailNodes(w *writer, nodes []*dnode) {
 // write writes one edge per bundle, in order: labelled when it holds
 // more than one link, in its rail's colour when it has one, and not
 // constraining the ranks when both its nodes are on one.
-func (e dedges) write(w *writer) {
-	shared, labelled := e.sharedLabels(), map[[2]int]bool{}
+func (e dedges) write(w *writer, shared map[[2]int]bool) {
+	labelled := map[[2]int]bool{}
 	for _, k := range e.order {
 		b := e.bundles[k]
 		var attrs []attr
