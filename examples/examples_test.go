@@ -410,6 +410,14 @@ func TestFireFlyer2(t *testing.T) {
 			if o := oversub.Analyze(g, ir.FabricID(fid)); o.EndToEnd == nil || *o.EndToEnd != 1 {
 				t.Errorf("%s: end to end %v, want 1:1 (20 down, 20 up on every leaf)", f.Name, o.EndToEnd)
 			}
+			// 4,880 GPUs and 180 storage NICs: a side of 2,530 endpoints
+			// takes 316 whole servers (2,528 GPUs) and 2 storage NICs,
+			// 318 × 200G; a part of a server costs more (its GPUs' PCIe
+			// links), so the whole-server hose bound proves it exact.
+			r := bisection.Compute(g, ir.FabricID(fid), bisection.Options{})
+			if want := 318 * 200e9; r.Method != bisection.MethodExact || r.LowerBoundBPS != want || r.UpperBoundBPS != want || r.LowerBoundMethod != "hose_whole_servers" {
+				t.Errorf("%s bisection %s %g..%g by %s: want exactly 318 × 200G = %g by the whole-server hose bound", f.Name, r.Method, r.LowerBoundBPS, r.UpperBoundBPS, r.LowerBoundMethod, want)
+			}
 			continue
 		}
 		r := bisection.Compute(g, ir.FabricID(fid), bisection.Options{})

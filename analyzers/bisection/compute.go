@@ -123,6 +123,22 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			best = c
 		}
 	}
+	// Where a server must be split (⌊n/2⌋ not a multiple of its GPUs),
+	// the fractional hose bound falls short of every cut; the
+	// whole-server bound counts what the split costs (hose_whole.go).
+	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) && n > ExactEndpoints {
+		if full == nil {
+			full = m.build(modeFull)
+		}
+		if b, c, ok := m.wholeServers(full, false); ok {
+			if b > lb && !meets(lb, b) {
+				lb, lbHow = b, "hose_whole_servers"
+			}
+			if c.value < best.value {
+				best = c
+			}
+		}
+	}
 	enumerated := false
 	if !meets(lb, best.value) {
 		if full == nil {
@@ -329,6 +345,8 @@ func lbText(how string) string {
 		return "hose"
 	case "hose_rebalanced":
 		return "rebalanced hose"
+	case "hose_whole_servers":
+		return "whole-server hose"
 	case "uniform_multicommodity_flow":
 		return "uniform multicommodity-flow"
 	case "dragonfly_group_structure":

@@ -92,22 +92,30 @@ func TestRoCELeafSpine(t *testing.T) {
 // DGX SuperPODs (designs.md §3): the H100 4-SU and B200 16-SU compute
 // fabrics are non-blocking, so both report full bisection, proven by the
 // lower bound. The H100 fabric has 127 nodes and 4 UFM ports (1,020
-// endpoints), so a balanced split must cut one node's NVLinks: the cut
-// found exceeds half the injection, and the hose bound proves ratio ≥ 1.
+// endpoints), so a balanced split of 510 must cut into servers: 63 whole
+// DGX (504 GPUs, 63 × 8 × 400G), the 4 UFM ports (4 × 400G) and 2 GPUs
+// apart from their servers, each cut off by its NVLink (18 × 200G) and
+// its PCIe Gen5 x16 link (32 GT/s × 16 × 128/130), exact by the
+// whole-server hose bound, for the graph and for up/down routing.
 func TestSuperPODsFullBisection(t *testing.T) {
+	pcie := 32e9 * 16 * 128 / 130
 	for _, tc := range []struct {
 		dir       string
 		endpoints int
 		method    string
+		want      float64
 	}{
-		{"dgx-h100-superpod", 1016 + 4, MethodBounded},
-		{"dgx-b200-superpod-16su", 4096, "analytic"},
+		{"dgx-h100-superpod", 1016 + 4, MethodExact, 63*8*400e9 + 4*400e9 + 2*(18*200e9+pcie)},
+		{"dgx-b200-superpod-16su", 4096, "analytic", 2048 * 400e9},
 	} {
 		g := compileDir(t, "../../examples/"+tc.dir)
 		fid := fabricID(t, g, "compute")
 		r := Compute(g, fid, Options{View: ViewGPU})
-		if r.Endpoints != tc.endpoints || r.Method != tc.method {
-			t.Errorf("%s: %d endpoints, method %s; want %d, %s", tc.dir, r.Endpoints, r.Method, tc.endpoints, tc.method)
+		if r.Endpoints != tc.endpoints || r.Method != tc.method || !near(r.LowerBoundBPS, tc.want) || !near(r.UpperBoundBPS, tc.want) {
+			t.Errorf("%s: %d endpoints, method %s, %g..%g; want %d, %s, %g", tc.dir, r.Endpoints, r.Method, r.LowerBoundBPS, r.UpperBoundBPS, tc.endpoints, tc.method, tc.want)
+		}
+		if rt := r.Routed; rt == nil || !near(rt.LowerBoundBPS, tc.want) || !near(rt.UpperBoundBPS, tc.want) {
+			t.Errorf("%s: routed %+v, want exactly %g", tc.dir, rt, tc.want)
 		}
 		if r.Ratio < 1-FullBisectionTolerance || r.LowerBoundRatio < 1-FullBisectionTolerance {
 			t.Errorf("%s: ratio %g, lower bound ratio %g; want full bisection proven", tc.dir, r.Ratio, r.LowerBoundRatio)

@@ -80,23 +80,10 @@ func (m *model) hose() hoseBound {
 
 func (m *model) hoseOnce() hoseBound {
 	g := m.g
-	rankOf := map[string]int32{}
-	for i, t := range m.fab.Tiers {
-		rankOf[t] = int32(i)
-	}
 	fa := m.build(modeFabric)
-	nv := len(fa.vnode)
-	rank := make([]int32, nv)
-	for v, n := range fa.vnode {
-		node := &g.Nodes[n]
-		rank[v] = -1
-		if node.Kind.IsSwitch() && node.InFabric(m.fid) {
-			r, ok := rankOf[node.Tier]
-			if !ok {
-				return hoseBound{reason: "switch " + node.Name + " names no tier of the fabric"}
-			}
-			rank[v] = r
-		}
+	rank, why := m.tierRanks(fa)
+	if why != "" {
+		return hoseBound{reason: why}
 	}
 	if m.view == ViewGPU && len(m.servers) > 0 {
 		m.route()
@@ -132,49 +119,21 @@ func (m *model) hoseOnce() hoseBound {
 			}
 		}
 	}
-	// Up-arcs of each vertex: arcs to a vertex of higher rank.
-	fg := fa.fg
-	upCap := make([]float64, nv)
-	for v := int32(0); v < int32(nv); v++ {
-		lo, hi := fg.Arcs(v)
-		for a := lo; a < hi; a++ {
-			if rank[fg.Head(a)] > rank[v] {
-				upCap[v] += fg.Capacity(a)
-			}
-		}
-	}
+	upCap := upCaps(fa, rank)
 	// Forward pass: push every terminal's injection up, tier by tier.
-	inflow := make([]float64, nv)
+	inflow := make([]float64, len(fa.vnode))
 	for i := range m.terms {
 		w := m.terms[i].inj()
 		for _, x := range attach[i] {
 			inflow[x.v] += w * x.f
 		}
 	}
-	byRank := make([]int32, nv)
-	for i := range byRank {
-		byRank[i] = int32(i)
-	}
-	sort.SliceStable(byRank, func(i, j int) bool { return rank[byRank[i]] < rank[byRank[j]] })
-	theta := math.Inf(1)
-	for _, v := range byRank {
-		if inflow[v] == 0 || upCap[v] == 0 {
-			continue
-		}
-		lo, hi := fg.Arcs(v)
-		for a := lo; a < hi; a++ {
-			if w := fg.Head(a); rank[w] > rank[v] {
-				c := fg.Capacity(a)
-				f := inflow[v] * c / upCap[v]
-				inflow[w] += f
-				theta = math.Min(theta, c/f)
-			}
-		}
-	}
+	theta := upTheta(fa, rank, upCap, inflow)
 	// Every terminal must reach the tops with the same distribution; where
 	// they do not, the top stage is rebalanced (hose_balance.go).
 	rebalanced := false
-	if reason := m.sameTops(fa, rank, upCap, attach); reason != "" {
+	skip := func(i int) bool { return m.terms[i].inj() == 0 }
+	if reason := m.sameTops(fa, rank, upCap, attach, skip, m.name); reason != "" {
 		lambda, why := m.rebalanceTops(fa, rank, upCap, attach, inflow)
 		if why != "" {
 			return hoseBound{reason: reason + "; " + why}
@@ -208,6 +167,76 @@ type att2 struct {
 	f float64
 }
 
+// tierRanks ranks the vertices of the fabric graph fa: a switch of the
+// fabric by its tier's place in the fabric's tier order (bottom-up), -1
+// for every other vertex. It returns the reason the hose routing cannot
+// climb when a switch names no tier of the fabric.
+func (m *model) tierRanks(fa *agraph) ([]int32, string) {
+	rankOf := map[string]int32{}
+	for i, t := range m.fab.Tiers {
+		rankOf[t] = int32(i)
+	}
+	rank := make([]int32, len(fa.vnode))
+	for v, n := range fa.vnode {
+		node := &m.g.Nodes[n]
+		rank[v] = -1
+		if node.Kind.IsSwitch() && node.InFabric(m.fid) {
+			r, ok := rankOf[node.Tier]
+			if !ok {
+				return nil, "switch " + node.Name + " names no tier of the fabric"
+			}
+			rank[v] = r
+		}
+	}
+	return rank, ""
+}
+
+// upCaps returns each vertex's up-capacity: the summed capacity of its
+// arcs to vertices of higher rank, in bits per second per direction.
+func upCaps(fa *agraph, rank []int32) []float64 {
+	fg := fa.fg
+	upCap := make([]float64, len(fa.vnode))
+	for v := int32(0); v < int32(len(upCap)); v++ {
+		lo, hi := fg.Arcs(v)
+		for a := lo; a < hi; a++ {
+			if rank[fg.Head(a)] > rank[v] {
+				upCap[v] += fg.Capacity(a)
+			}
+		}
+	}
+	return upCap
+}
+
+// upTheta pushes inflow (bits per second entering each vertex from
+// below) up the tiers, each vertex over its up-arcs in proportion to
+// their capacity, and returns θ, the least capacity ÷ flow over the arcs
+// met (+Inf when nothing flows). inflow ends holding each vertex's total
+// inflow.
+func upTheta(fa *agraph, rank []int32, upCap, inflow []float64) float64 {
+	fg := fa.fg
+	byRank := make([]int32, len(fa.vnode))
+	for i := range byRank {
+		byRank[i] = int32(i)
+	}
+	sort.SliceStable(byRank, func(i, j int) bool { return rank[byRank[i]] < rank[byRank[j]] })
+	theta := math.Inf(1)
+	for _, v := range byRank {
+		if inflow[v] == 0 || upCap[v] == 0 {
+			continue
+		}
+		lo, hi := fg.Arcs(v)
+		for a := lo; a < hi; a++ {
+			if w := fg.Head(a); rank[w] > rank[v] {
+				c := fg.Capacity(a)
+				f := inflow[v] * c / upCap[v]
+				inflow[w] += f
+				theta = math.Min(theta, c/f)
+			}
+		}
+	}
+	return theta
+}
+
 // upReach returns the vertices the injecting terminals reach by
 // climbing, highest rank first, and marks the tops among them (reached
 // vertices with no up-arcs): topIdx[v] numbers them from 0, -1 for the
@@ -217,10 +246,7 @@ func (m *model) upReach(fa *agraph, rank []int32, upCap []float64, attach [][]at
 	nv := len(fa.vnode)
 	reach := make([]bool, nv)
 	var stack []int32
-	for i := range m.terms {
-		if m.terms[i].inj() == 0 {
-			continue
-		}
+	for i := range attach {
 		for _, x := range attach[i] {
 			if !reach[x.v] {
 				reach[x.v] = true
@@ -253,10 +279,13 @@ func (m *model) upReach(fa *agraph, rank []int32, upCap []float64, attach [][]at
 	return order, topIdx, ntop
 }
 
-// sameTops checks that every injecting terminal reaches the top vertices
-// with the same distribution (stopDists with the tops as stops). It
-// returns "" when the check passes, else the reason it fails.
-func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2) string {
+// sameTops checks that every source (attach[i], the fabric vertices
+// source i enters at with the fraction of its traffic at each; a source
+// is a terminal, or an endpoint node in the whole-server bound) that
+// skip does not pass over reaches the top vertices with the same
+// distribution (stopDists with the tops as stops). It returns "" when
+// the check passes, else the reason it fails, naming sources by name.
+func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2, skip func(int) bool, name func(int) string) string {
 	order, topIdx, ntop := m.upReach(fa, rank, upCap, attach)
 	if ntop == 0 {
 		return "no terminal injects"
@@ -267,8 +296,8 @@ func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]a
 	}
 	ref, refTerm := int32(-1), 0
 	checked := map[int32]bool{}
-	for i := range m.terms {
-		if m.terms[i].inj() == 0 {
+	for i := range attach {
+		if skip(i) {
 			continue
 		}
 		c, ok := d.terminal(attach[i])
@@ -282,7 +311,7 @@ func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]a
 			continue
 		}
 		if d.distance(c, ref) > 1e-9 {
-			return "endpoints reach different top switches (" + m.name(i) + " differs from " + m.name(refTerm) + ")"
+			return "endpoints reach different top switches (" + name(i) + " differs from " + name(refTerm) + ")"
 		}
 		checked[c] = true
 	}

@@ -55,14 +55,31 @@ func randomTiered(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 	g := ir.New()
 	fid := g.AddFabric(ir.Fabric{Name: "t", Family: "custom", Tiers: tiers})
 	rates := []float64{100e9, 200e9, 400e9}
-	link := func(a, b ir.NodeID, ap int32, c float64) {
-		g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: ir.LinkCustom, Fabric: fid})
-	}
-	var below []ir.NodeID
+	randomTiers(rng, g, fid, tiers, rates, 4, func(leaves []ir.NodeID) {
+		hosts := 4 + rng.IntN(11)
+		for h := 0; h < hosts; h++ {
+			id := g.AddNode(ir.NewNode(fmt.Sprintf("h%02d", h), ir.KindHost))
+			g.JoinFabric(id, fid)
+			g.Fabrics[fid].Endpoints = append(g.Fabrics[fid].Endpoints, ir.Port{Node: id})
+			for p := range 1 + rng.IntN(2) {
+				randomLink(g, fid, id, leaves[rng.IntN(len(leaves))], int32(p), rates[rng.IntN(len(rates))])
+			}
+		}
+	})
+	return g, fid
+}
+
+// randomTiers adds the switches of tiers to fabric fid of g: 2 to 4 per
+// tier, 1 to topMax at the top, each linked once or twice to each of a
+// random nonempty subset of the tier above, at rates drawn from rates.
+// atLeaves (if not nil) attaches endpoints to the leaves before the
+// tiers above are built. It returns the leaves.
+func randomTiers(rng *rand.Rand, g *ir.Graph, fid ir.FabricID, tiers []string, rates []float64, topMax int, atLeaves func([]ir.NodeID)) []ir.NodeID {
+	var leaves, below []ir.NodeID
 	for ti, tier := range tiers {
 		n := 2 + rng.IntN(3)
 		if ti == len(tiers)-1 {
-			n = 1 + rng.IntN(4)
+			n = 1 + rng.IntN(topMax)
 		}
 		var sws []ir.NodeID
 		for s := 0; s < n; s++ {
@@ -73,25 +90,24 @@ func randomTiered(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 			sws = append(sws, id)
 		}
 		for _, b := range below {
-			up := rng.Perm(n)[:1+rng.IntN(n)]
-			for _, u := range up {
+			for _, u := range rng.Perm(n)[:1+rng.IntN(n)] {
 				for range 1 + rng.IntN(2) {
-					link(b, sws[u], 0, rates[rng.IntN(len(rates))])
+					randomLink(g, fid, b, sws[u], 0, rates[rng.IntN(len(rates))])
 				}
 			}
 		}
 		if ti == 0 {
-			hosts := 4 + rng.IntN(11)
-			for h := 0; h < hosts; h++ {
-				id := g.AddNode(ir.NewNode(fmt.Sprintf("h%02d", h), ir.KindHost))
-				g.JoinFabric(id, fid)
-				g.Fabrics[fid].Endpoints = append(g.Fabrics[fid].Endpoints, ir.Port{Node: id})
-				for p := range 1 + rng.IntN(2) {
-					link(id, sws[rng.IntN(n)], int32(p), rates[rng.IntN(len(rates))])
-				}
+			leaves = sws
+			if atLeaves != nil {
+				atLeaves(sws)
 			}
 		}
 		below = sws
 	}
-	return g, fid
+	return leaves
+}
+
+// randomLink adds a link of fabric fid from port ap of a to b.
+func randomLink(g *ir.Graph, fid ir.FabricID, a, b ir.NodeID, ap int32, c float64) {
+	g.AddLink(ir.Link{A: ir.Port{Node: a, Port: ap}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: ir.LinkCustom, Fabric: fid})
 }

@@ -150,6 +150,13 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 		if hose.ok {
 			out.LowerBoundBPS, out.LowerBoundMethod = min(hose.bound, out.UpperBoundBPS), hose.method()
 		}
+		// Where servers must be split, the whole-server bound under the
+		// routing (hose_whole.go) can close what the hose bound leaves.
+		if !meets(out.LowerBoundBPS, out.UpperBoundBPS) && best.g.mode == modeFull && m.view == ViewGPU && m.hasGPUServers() && len(m.terms) > ExactEndpoints {
+			if b, _, ok := m.wholeServers(best.g, true); ok && b > out.LowerBoundBPS {
+				out.LowerBoundBPS, out.LowerBoundMethod = min(b, out.UpperBoundBPS), "hose_whole_servers"
+			}
+		}
 	default:
 		return
 	}

@@ -887,35 +887,45 @@ func TestTextCutOff(t *testing.T) {
 // A failure that leaves fewer endpoints can leave a bisection above the
 // intact one (their balanced split is another cut), so its share of the
 // intact bisection is not capped at 100%, and the text says why when it
-// passes 100%. Losing 4 of the SuperPOD's 127 servers: 93.5–100.5%
-// (197.6–205.0 of 204–211.4 Tb/s). A spine's loss keeps the endpoints,
-// and its share stays at most 100% with no note.
+// passes 100%. The SuperPOD's 4 UFM ports lost: 1,016 GPUs, a side of
+// 508 is 63 servers and one cut 4 | 4, 217.776 of 211.408 Tb/s, 103.0%,
+// both exact (whole-server hose bound). A spine's loss keeps the
+// endpoints, and its share stays at most 100% with no note. An interval
+// across 100% says it can pass it.
 func TestTextShareAboveIntact(t *testing.T) {
 	g := compiletest.Example(t, "dgx-h100-superpod")
-	r, text := whatifText(t, g, "su0/node0[0-3]", "spine00")
-	servers, spine := r.Sweeps[0].Outcomes[0].Fabrics[0], r.Sweeps[0].Outcomes[1].Fabrics[0]
-	if servers.UpperPercent == nil || *servers.UpperPercent <= 100 || servers.LowerPercent >= 100 {
-		t.Errorf("4 servers lost: %.1f–%v%% of intact; want the upper end above 100%%", servers.LowerPercent, servers.UpperPercent)
+	r, text := whatifText(t, g, "ufm*", "spine00")
+	ufm, spine := r.Sweeps[0].Outcomes[0].Fabrics[0], r.Sweeps[0].Outcomes[1].Fabrics[0]
+	if ufm.UpperPercent == nil || *ufm.UpperPercent <= 100 || ufm.LowerPercent <= 100 || ufm.Method != "exact" {
+		t.Errorf("UFM ports lost: %.1f–%v%% of intact, %s; want exactly above 100%%", ufm.LowerPercent, ufm.UpperPercent, ufm.Method)
 	}
 	if spine.UpperPercent == nil || *spine.UpperPercent > 100 {
 		t.Errorf("a spine lost: upper %v%% of intact; want at most 100%%", spine.UpperPercent)
 	}
-	note := "it can pass 100%: the failure left fewer endpoints, and their balanced split can cost more than the intact one"
-	if want := "93.5–100.5% of intact (bounded; " + note + "); ranks 32 disconnected"; !strings.Contains(text, want) {
+	if want := "bisection 217.776Tb/s, 103.0% of intact (exact; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one)"; !strings.Contains(text, want) {
 		t.Errorf("no %q in\n%s", want, text)
 	}
 	if strings.Count(text, "100%") != 1 {
-		t.Errorf("the note is not on the server loss alone:\n%s", text)
+		t.Errorf("the note is not on the UFM loss alone:\n%s", text)
 	}
-	// Both ends above 100%: the residual is proven above the intact one.
-	u := 105.0
-	one := &resilience.Report{Sweeps: []resilience.Sweep{{Class: "scenario", Scenarios: 1, Evaluated: 1, Outcomes: []resilience.Outcome{{
-		Group: "x", Fabrics: []resilience.FabricOutcome{{Fabric: "f", LowerBoundBPS: 1.02e12, UpperBoundBPS: 1.05e12, Method: "bounded", LowerPercent: 102, UpperPercent: &u}},
-	}}}}}
-	var b strings.Builder
-	resilience.WriteText(&b, one, true)
-	if want := "102.0–105.0% of intact (bounded; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one)"; !strings.Contains(b.String(), want) {
-		t.Errorf("no %q in\n%s", want, b.String())
+	// An interval across 100% can pass it; one above 100% is proven
+	// above the intact bisection.
+	for _, c := range []struct {
+		lo, hi float64 // percent of intact
+		want   string
+	}{
+		{93.5, 100.5, "93.5–100.5% of intact (bounded; it can pass 100%: the failure left fewer endpoints, and their balanced split can cost more than the intact one)"},
+		{102, 105, "102.0–105.0% of intact (bounded; above 100%: the failure left fewer endpoints, and their balanced split costs more than the intact one)"},
+	} {
+		hi := c.hi
+		one := &resilience.Report{Sweeps: []resilience.Sweep{{Class: "scenario", Scenarios: 1, Evaluated: 1, Outcomes: []resilience.Outcome{{
+			Group: "x", Fabrics: []resilience.FabricOutcome{{Fabric: "f", LowerBoundBPS: c.lo * 1e10, UpperBoundBPS: c.hi * 1e10, Method: "bounded", LowerPercent: c.lo, UpperPercent: &hi}},
+		}}}}}
+		var b strings.Builder
+		resilience.WriteText(&b, one, true)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("no %q in\n%s", c.want, b.String())
+		}
 	}
 }
 
