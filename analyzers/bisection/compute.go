@@ -64,6 +64,14 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if hose.ok && hose.bound > lb {
 		lb, lbHow = hose.bound, hose.method()
 	}
+	// Zones joined by explicit links: each member's hose routing, joined
+	// at the links' ends, proves what the joining links allow
+	// (composite.go) without a search from every endpoint.
+	if m.fab.Composite() {
+		if b, ok := m.compositeHose(); ok && b > lb {
+			lb, lbHow = b, "hose_composite"
+		}
+	}
 	if opt.KnownLowerBPS > lb && opt.KnownLowerHow != "" {
 		lb, lbHow = opt.KnownLowerBPS, opt.KnownLowerHow
 	}
@@ -347,6 +355,8 @@ func lbText(how string) string {
 		return "rebalanced hose"
 	case "hose_whole_servers":
 		return "whole-server hose"
+	case "hose_composite":
+		return "composite hose"
 	case "uniform_multicommodity_flow":
 		return "uniform multicommodity-flow"
 	case "dragonfly_group_structure":

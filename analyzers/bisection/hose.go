@@ -42,6 +42,12 @@ type hoseBound struct {
 	// pair of groups below the top tier was routed by a max-flow over the
 	// top switches both reach (hose_balance.go).
 	rebalanced bool
+	// fabricTheta is θ over the fabric's links alone (the sources'
+	// weights as the model gives them: injection, or
+	// model.uniformWeight), classTheta over the servers' internal links
+	// relative to each GPU's injection (+Inf with no servers); theta is
+	// the smaller.
+	fabricTheta, classTheta float64
 }
 
 // method returns the bound's LowerBoundMethod.
@@ -119,34 +125,58 @@ func (m *model) hoseOnce() hoseBound {
 			}
 		}
 	}
+	for _, x := range m.extra {
+		v := fa.tv0(x.node)
+		if v < 0 || rank[v] < 0 {
+			return hoseBound{reason: g.Nodes[x.node].Name + " is not a switch of the fabric"}
+		}
+		attach = append(attach, []att2{{v, 1}})
+	}
 	upCap := upCaps(fa, rank)
 	// Forward pass: push every terminal's injection up, tier by tier.
 	inflow := make([]float64, len(fa.vnode))
 	for i := range m.terms {
 		w := m.terms[i].inj()
+		if m.uniformWeight > 0 {
+			w = m.uniformWeight
+		}
 		for _, x := range attach[i] {
 			inflow[x.v] += w * x.f
 		}
+	}
+	for i, x := range m.extra {
+		inflow[attach[len(m.terms)+i][0].v] += x.w
 	}
 	theta := upTheta(fa, rank, upCap, inflow)
 	// Every terminal must reach the tops with the same distribution; where
 	// they do not, the top stage is rebalanced (hose_balance.go).
 	rebalanced := false
-	skip := func(i int) bool { return m.terms[i].inj() == 0 }
-	if reason := m.sameTops(fa, rank, upCap, attach, skip, m.name); reason != "" {
+	skip := func(i int) bool { return i < len(m.terms) && m.terms[i].inj() == 0 }
+	name := func(i int) string {
+		if i < len(m.terms) {
+			return m.name(i)
+		}
+		return g.Nodes[m.extra[i-len(m.terms)].node].Name
+	}
+	if reason := m.sameTops(fa, rank, upCap, attach, skip, name); reason != "" {
+		if len(m.extra) > 0 {
+			return hoseBound{reason: reason} // the rebalanced routing carries terminals only
+		}
 		lambda, why := m.rebalanceTops(fa, rank, upCap, attach, inflow)
 		if why != "" {
 			return hoseBound{reason: reason + "; " + why}
 		}
 		theta, rebalanced = 1/lambda, true
 	}
+	fabricTheta, classTheta := theta, math.Inf(1)
 	if m.routed {
 		for s, c := range m.srvCls {
 			if len(m.srvGPUs[s]) > 0 {
-				theta = math.Min(theta, m.classes[c].theta)
+				classTheta = math.Min(classTheta, m.classes[c].theta)
 			}
 		}
 	}
+	theta = math.Min(theta, classTheta)
 	if math.IsInf(theta, 1) {
 		theta = 0 // nothing injects
 	}
@@ -159,7 +189,7 @@ func (m *model) hoseOnce() hoseBound {
 	for _, x := range w[:len(w)/2] {
 		low += x
 	}
-	return hoseBound{ok: true, theta: theta, bound: theta * low, rebalanced: rebalanced}
+	return hoseBound{ok: true, theta: theta, bound: theta * low, rebalanced: rebalanced, fabricTheta: fabricTheta, classTheta: classTheta}
 }
 
 type att2 struct {

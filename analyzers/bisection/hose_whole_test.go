@@ -154,3 +154,97 @@ func randomServerFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 	}
 	return g, fid
 }
+
+// TestCompositeHoseSound: on 1,000 seeded random composites of two
+// random tiered zones (2 to 6 hosts each, single or dual-homed, mixed
+// rates) joined by 1 to 3 links between random switches, the composite
+// hose bound never exceeds the exact bisection by enumeration. It must
+// apply to a tenth of them and meet the exact value on some.
+func TestCompositeHoseSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 1207))
+	graphs := 1000
+	if testing.Short() {
+		graphs = 100
+	}
+	applied, met := 0, 0
+	for i := 0; i < graphs; i++ {
+		g, fid := randomComposite(rng)
+		m := newModel(g, fid, ViewGPU)
+		b, ok := m.compositeHose()
+		if !ok {
+			continue
+		}
+		applied++
+		exact := m.exact(m.build(modeFull)).value
+		if b > exact*(1+1e-9)+1e-3 {
+			t.Fatalf("graph %d: the composite hose bound %s exceeds the exact bisection %s: unsound", i, units.Rate(b), units.Rate(exact))
+		}
+		if meets(b, exact) {
+			met++
+		}
+	}
+	t.Logf("%d composites: the bound applied to %d, met the exact bisection on %d", graphs, applied, met)
+	if applied < graphs/10 || met == 0 {
+		t.Errorf("the bound applied to %d and met the exact bisection on %d of %d composites: too few to test it", applied, met, graphs)
+	}
+}
+
+// randomComposite returns a composite custom fabric of two random tiered
+// zones joined by 1 to 3 links between random switches of each. Half of
+// them are thin-joined: zones of equal host counts, 400G host links and
+// one 100G joining link, where the joining link is the bisection.
+func randomComposite(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
+	g := ir.New()
+	rates := []float64{100e9, 200e9, 400e9}
+	thin := rng.IntN(2) == 0
+	hosts := 2 + rng.IntN(5)
+	var zones []ir.FabricID
+	var switches [2][]ir.NodeID
+	for z := range 2 {
+		tiers := []string{"leaf", "spine", "core"}[:2+rng.IntN(2)]
+		fid := g.AddFabric(ir.Fabric{Name: fmt.Sprintf("z%d", z), Family: "custom", Tiers: tiers})
+		zones = append(zones, fid)
+		randomTiers(rng, g, fid, tiers, rates, 3, func(leaves []ir.NodeID) {
+			if !thin {
+				hosts = 2 + rng.IntN(5)
+			}
+			for h := range hosts {
+				id := g.AddNode(ir.NewNode(fmt.Sprintf("z%d/h%d", z, h), ir.KindHost))
+				g.JoinFabric(id, fid)
+				g.Fabrics[fid].Endpoints = append(g.Fabrics[fid].Endpoints, ir.Port{Node: id})
+				if thin {
+					randomLink(g, fid, id, leaves[rng.IntN(len(leaves))], 0, 400e9)
+					continue
+				}
+				for p := range 1 + rng.IntN(2) {
+					randomLink(g, fid, id, leaves[rng.IntN(len(leaves))], int32(p), rates[rng.IntN(len(rates))])
+				}
+			}
+		})
+		for _, n := range g.FabricNodes(fid) {
+			if g.Nodes[n].Kind == ir.KindSwitch {
+				switches[z] = append(switches[z], n)
+			}
+		}
+	}
+	c := g.AddFabric(ir.Fabric{Name: "c", Family: "custom", Members: zones, Tiers: []string{"leaf", "spine", "core"}})
+	for _, z := range zones {
+		for _, n := range g.FabricNodes(z) {
+			g.JoinFabric(n, c)
+		}
+		g.Fabrics[c].Endpoints = append(g.Fabrics[c].Endpoints, g.Fabrics[z].Endpoints...)
+	}
+	joins := 1 + rng.IntN(3)
+	if thin {
+		joins = 1
+	}
+	for range joins {
+		a, b := switches[0][rng.IntN(len(switches[0]))], switches[1][rng.IntN(len(switches[1]))]
+		rate := rates[rng.IntN(len(rates))]
+		if thin {
+			rate = 100e9
+		}
+		randomLink(g, c, a, b, 1, rate)
+	}
+	return g, c
+}

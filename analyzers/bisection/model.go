@@ -67,6 +67,21 @@ type model struct {
 	// servers' GPUs, part of the analysis graph (gpu view) when the
 	// fabric's server transit includes NVLink: traffic may cross them.
 	domainLinks []ir.LinkID
+	// extra are sources the hose routing carries beside the terminals:
+	// the ends of a composite's joining links in one member's model
+	// (composite.go). Empty otherwise.
+	extra []extraSource
+	// uniformWeight, when positive, is every terminal's weight in the
+	// hose routing's forward pass instead of its injection (the composite
+	// bound routes a uniform demand; composite.go).
+	uniformWeight float64
+}
+
+// extraSource is a fabric node that sends and receives up to W bits per
+// second per direction in the hose routing, as a terminal would.
+type extraSource struct {
+	node ir.NodeID
+	w    float64
 }
 
 // terminal is one endpoint of the split.
