@@ -421,8 +421,13 @@ func TestFireFlyer2(t *testing.T) {
 			continue
 		}
 		r := bisection.Compute(g, ir.FabricID(fid), bisection.Options{})
-		if want := 4 * 200e9; r.LowerBoundBPS != want || r.UpperBoundBPS != want {
-			t.Errorf("cluster bisection %s %g..%g: want exactly the 4 joining links, %g", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, want)
+		if want := 4 * 200e9; r.LowerBoundBPS != want || r.UpperBoundBPS != want || r.LowerBoundMethod != "hose_composite" {
+			t.Errorf("cluster bisection %s %g..%g by %s: want exactly the 4 joining links, %g, by the composite hose bound", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, r.LowerBoundMethod, want)
+		}
+		// Up/down inside each zone, the joining links between: the
+		// composite hose bound routes so, and meets the cut.
+		if rt := r.Routed; rt == nil || rt.Routing != "up_down_zones" || rt.LowerBoundBPS != 4*200e9 || rt.UpperBoundBPS != 4*200e9 {
+			t.Errorf("cluster routed %+v, want up_down_zones at exactly 800G", rt)
 		}
 	}
 }

@@ -13,8 +13,10 @@ type Routed struct {
 	// path climbs the tiers to a switch above both ends and descends, as
 	// ECMP over a BGP leaf-spine, RFC 7938, and InfiniBand's ftree and
 	// updn engines route; links between switches of one tier are not
-	// used) for tiered fabrics and NVLink domains, or "minimal" for a
-	// dragonfly (local, global, local hops at most).
+	// used) for tiered fabrics and NVLink domains, "up_down_zones" for
+	// a composite (up*/down* inside each zone, a joining link between
+	// two zones), or "minimal" for a dragonfly (local, global, local
+	// hops at most).
 	Routing string `json:"routing"`
 	// LowerBoundBPS is proven by LowerBoundMethod under that routing:
 	// the hose bound routes obliviously up and down, and the dragonfly's
@@ -116,10 +118,15 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 	var out *Routed
 	switch {
 	case m.fab.Composite():
-		// Zones joined at any tier: up/down routing is each member's,
-		// and the joining links' routing is the design's own; not
-		// judged here.
-		return
+		// Zones joined at any tier: up/down inside each zone, a joining
+		// link between. The composite hose bound routes exactly so
+		// (composite.go), and no routing carries more than the graph's
+		// cut; without that bound the routing between zones is not
+		// judged.
+		if r.LowerBoundMethod != "hose_composite" {
+			return
+		}
+		out = &Routed{Routing: "up_down_zones", LowerBoundBPS: r.LowerBoundBPS, LowerBoundMethod: "hose_composite", UpperBoundBPS: r.UpperBoundBPS}
 	case m.direct():
 		out = &Routed{Routing: "minimal", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
 		if minimal && direct > 0 {
