@@ -318,7 +318,7 @@ func (e *BFS) routeWalks(d *Demand, opt Options, out *Loads) Result {
 	over := walkFlows(d, opt, func(s, dst int32, id uint64, qp int32, v vec) bool {
 		walks = append(walks, qpWalk{s, dst, id, qp, v})
 		return true
-	}, &res)
+	}, e.p.SendPorts, &res)
 	walks = byDst(walks, func(w qpWalk) int32 { return w.d }, e.p.Len())
 	var buf []Arc
 	var srcs []int32
@@ -362,12 +362,17 @@ func (e *BFS) walk(w qpWalk, opt Options, out *Loads, rec *statsRecorder, buf *[
 		}
 		m := int(weight(arcs))
 		var i int
-		if opt.Mode == Pinned {
+		switch {
+		case !e.p.Transit(u):
+			i = sourcePick(w.qp, m) // the sender's own port (sendports.go)
+		case opt.Mode == Pinned:
 			i = hashPick(opt.Seed, uint64(uint32(w.d)), 0, u, m)
-		} else {
+		default:
 			i = hashPick(opt.Seed, w.id, w.qp, u, m)
 		}
-		rec.record(u, setKey(arcs), i, m)
+		if e.p.Transit(u) { // a sender's own port choice is no hash decision
+			rec.record(u, setKey(arcs), i, m)
+		}
 		a := arcs[port(arcs, i)]
 		if visit != nil {
 			visit(a.Slot)
@@ -398,7 +403,7 @@ func (e *BFS) Shares(f Flow, opt Options) []Share {
 	}
 	var buf []Arc
 	if opt.Mode != Ideal {
-		q := max(f.QPs, 1)
+		q := spreadQPs(f.QPs, e.p.SendPorts(f.Src))
 		for qp := int32(0); qp < q; qp++ {
 			e.walk(qpWalk{s: f.Src, d: f.Dst, id: f.ID, qp: qp}, opt, nil, nil, &buf,
 				func(slot int32) { add(slot, 1/float64(q)) })

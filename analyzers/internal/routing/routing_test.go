@@ -271,7 +271,7 @@ func TestBlockCounts(t *testing.T) {
 	over := walkFlows(&Demand{Blocks: []Block{b}}, Options{Mode: Hash}, func(s, d int32, id uint64, qp int32, v vec) bool {
 		walks++
 		return true
-	}, &Result{})
+	}, nil, &Result{})
 	if over != nil || walks != 9 {
 		t.Fatalf("%d queue pairs walked (over budget %v), want 9", walks, over != nil)
 	}

@@ -288,7 +288,9 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 			}
 			w := int(weight(ups))
 			i := t.pick(opt, id, qp, u, dst, w)
-			rec.record(u, -1, i, w)
+			if t.p.Transit(u) { // a sender's own port choice is no hash decision
+				rec.record(u, -1, i, w)
+			}
 			a := ups[port(ups, i)]
 			out.add(a.Slot, v)
 			u = a.To
@@ -307,7 +309,7 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 		}
 		return true
 	}
-	over := walkFlows(d, opt, walk, &res)
+	over := walkFlows(d, opt, walk, t.p.SendPorts, &res)
 	res.ECMP = rec.stats()
 	if len(over) > 0 {
 		r := t.Route(&Demand{Blocks: over}, Options{Mode: Ideal}, out)
@@ -316,8 +318,12 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 	return res
 }
 
-// pick chooses one of m next hops at u.
+// pick chooses one of m next hops at u: the sender's own choice at a
+// node that does not forward (sendports.go), else the switch's.
 func (t *Tiered) pick(opt Options, id uint64, qp, u, dst int32, m int) int {
+	if !t.p.Transit(u) {
+		return sourcePick(qp, m)
+	}
 	if opt.Mode == Pinned {
 		return int(t.pos[dst]) % m
 	}
@@ -331,13 +337,18 @@ type walker func(s, d int32, id uint64, qp int32, v vec) bool
 // queue pairs fit the budget, of its blocks; otherwise it returns the
 // blocks for the caller to route by the expectation of hashing (shared by
 // both engines).
-func walkFlows(d *Demand, opt Options, walk walker, res *Result) (over []Block) {
+// A flow from a sender of several ports (ports, nil for one port each)
+// has its queue pairs spread over them (sendports.go).
+func walkFlows(d *Demand, opt Options, walk walker, ports func(int32) int32, res *Result) (over []Block) {
+	if ports == nil {
+		ports = func(int32) int32 { return 1 }
+	}
 	budget := opt.MaxQPs
 	if budget <= 0 {
 		budget = DefaultMaxQPs
 	}
 	for _, f := range d.Flows {
-		q := max(f.QPs, 1)
+		q := spreadQPs(f.QPs, ports(f.Src))
 		v := vec{f.Rate, f.Bytes}.scale(1 / float64(q))
 		for qp := int32(0); qp < q; qp++ {
 			if !walk(f.Src, f.Dst, f.ID, qp, v) {
@@ -352,7 +363,11 @@ func walkFlows(d *Demand, opt Options, walk walker, res *Result) (over []Block) 
 	tots := make([]vec, len(d.Blocks))
 	for bi := range d.Blocks {
 		pairs[bi], tots[bi] = d.Blocks[bi].totals()
-		all += pairs[bi] * float64(max(d.Blocks[bi].QPs, 1))
+		most := int32(1)
+		for _, src := range d.Blocks[bi].Src {
+			most = max(most, ports(src.Node))
+		}
+		all += pairs[bi] * float64(spreadQPs(d.Blocks[bi].QPs, most))
 	}
 	res.TotalQPs += all
 	if all > float64(budget) {
@@ -364,8 +379,8 @@ func walkFlows(d *Demand, opt Options, walk walker, res *Result) (over []Block) 
 	}
 	for bi := range d.Blocks {
 		b := &d.Blocks[bi]
-		q := max(b.QPs, 1)
 		for _, s := range b.Src {
+			q := spreadQPs(b.QPs, ports(s.Node))
 			for _, k := range b.Dst {
 				if k.Weight == 0 || (s.Rate == 0 && s.Bytes == 0) || b.excluded(s, k) {
 					continue
@@ -403,7 +418,7 @@ func (t *Tiered) Shares(f Flow, opt Options) []Share {
 		return nil
 	}
 	if opt.Mode != Ideal {
-		q := max(f.QPs, 1)
+		q := spreadQPs(f.QPs, t.p.SendPorts(f.Src))
 		for qp := int32(0); qp < q; qp++ {
 			chain := t.chain(f.Dst, nil)
 			u := f.Src

@@ -174,13 +174,13 @@ func (e *BFS) RouteUGAL(d *Demand, groups []int32, opt Options, out *Loads) Resu
 // hashed.
 func (e *BFS) walkDragonfly(d *Demand, opt Options, aggregate bool, walk walker, res *Result) []Block {
 	if !aggregate {
-		over := walkFlows(d, opt, walk, res)
+		over := walkFlows(d, opt, walk, nil, res)
 		if opt.Mode == Ideal {
 			res.Expected, res.ExpectedQPs, res.ExpectedRateBPS = false, 0, 0
 		}
 		return over
 	}
-	walkFlows(&Demand{Flows: d.Flows}, opt, walk, res)
+	walkFlows(&Demand{Flows: d.Flows}, opt, walk, nil, res)
 	for bi := range d.Blocks {
 		pairs, tot := d.Blocks[bi].totals()
 		q := pairs * float64(max(d.Blocks[bi].QPs, 1))
@@ -200,7 +200,7 @@ func (e *BFS) walkDragonfly(d *Demand, opt Options, aggregate bool, walk walker,
 func (e *BFS) walkAll(blocks []Block, opt Options, walk walker, res *Result) {
 	var r Result
 	opt.MaxQPs = math.MaxInt
-	walkFlows(&Demand{Blocks: blocks}, opt, walk, &r)
+	walkFlows(&Demand{Blocks: blocks}, opt, walk, nil, &r)
 	res.Unroutable += r.Unroutable
 	res.Expected, res.ExpectedQPs, res.ExpectedRateBPS = false, 0, 0
 }

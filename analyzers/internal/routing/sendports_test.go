@@ -1,0 +1,59 @@
+package routing
+
+import (
+	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// A host with two ports, one on each of two switches that both reach the
+// destination's switch, sends one queue pair of a flow: it takes both
+// ports, half the flow each, under the hash and under destination-pinned
+// routing alike, and Shares says the same (sendports.go). A switch with
+// two next hops still hashes one queue pair onto one of them.
+func TestSenderSpreadsOverItsPorts(t *testing.T) {
+	g := ir.New()
+	g.AddFabric(ir.Fabric{Name: "f", Family: "custom"})
+	sw := func(name string) ir.NodeID { return g.AddNode(ir.NewNode(name, ir.KindSwitch)) }
+	a, b, c := sw("a"), sw("b"), sw("c")
+	src := g.AddNode(ir.NewNode("src", ir.KindHost))
+	dst := g.AddNode(ir.NewNode("dst", ir.KindHost))
+	addLink(g, src, a, 200e9, ir.LinkCustom) // link 0
+	addLink(g, src, b, 200e9, ir.LinkCustom) // link 1
+	addLink(g, a, c, 400e9, ir.LinkCustom)
+	addLink(g, b, c, 400e9, ir.LinkCustom)
+	addLink(g, c, dst, 400e9, ir.LinkCustom)
+	p := NewPlane(g, func(*ir.Link) bool { return true }, Switches)
+	if n := p.SendPorts(p.Local(src)); n != 2 {
+		t.Fatalf("the sender has %d ports, want 2", n)
+	}
+	if n := p.SendPorts(p.Local(a)); n != 1 {
+		t.Fatalf("a switch sends on %d ports, want 1 (its hash chooses)", n)
+	}
+	out := func(l int) int { // the slot of link l from its A end
+		return 2 * l
+	}
+	for _, mode := range []Mode{Hash, Pinned} {
+		e := NewBFS(p)
+		loads := NewLoads(g)
+		f := Flow{Src: p.Local(src), Dst: p.Local(dst), Rate: 400e9, Bytes: 1e9, QPs: 1, ID: 7}
+		e.Route(&Demand{Flows: []Flow{f}}, Options{Mode: mode, Seed: 1}, loads)
+		if loads.Rate(out(0)) != 200e9 || loads.Rate(out(1)) != 200e9 {
+			t.Errorf("mode %d: ports carry %g and %g, want 200G each", mode, loads.Rate(out(0)), loads.Rate(out(1)))
+		}
+		shares := map[int32]float64{}
+		for _, s := range e.Shares(f, Options{Mode: mode, Seed: 1}) {
+			shares[s.Slot] = s.Frac
+		}
+		if shares[int32(out(0))] != 0.5 || shares[int32(out(1))] != 0.5 {
+			t.Errorf("mode %d: shares %v, want half the flow on each port", mode, shares)
+		}
+	}
+	// From a switch, one queue pair takes one of its two next hops.
+	e := NewBFS(p)
+	loads := NewLoads(g)
+	e.Route(&Demand{Flows: []Flow{{Src: p.Local(c), Dst: p.Local(src), Rate: 400e9, QPs: 1, ID: 7}}}, Options{Mode: Hash, Seed: 1}, loads)
+	if x, y := loads.Rate(2*2+1), loads.Rate(2*3+1); x+y != 400e9 || x*y != 0 {
+		t.Errorf("a switch's queue pair split over %g and %g, want all on one", x, y)
+	}
+}
