@@ -48,32 +48,43 @@ func modelRange(g *ir.Graph, m Model) hcl.Range {
 	return g.Range(g.Nodes[m.server].Origin)
 }
 
-// slowNICs reports NICs whose host link carries less than one port.
-func slowNICs(m Model, rng hcl.Range) hcl.Diagnostics {
-	type group struct {
-		model      string
-		pcie, port float64
-		names      []string
-	}
-	var groups []*group
-	for _, n := range m.NICs {
-		if !n.PCIeLimited {
+// nicGroup is NICs of one model alike in what a warning says of them.
+type nicGroup struct {
+	first NIC // the first NIC: its model, links and fabric speak for all
+	names []string
+}
+
+// groupNICs groups the NICs that pass keep, in first-seen order, by
+// model, host link and port rate, and with fabric set also by fabric and
+// fabric capacity.
+func groupNICs(nics []NIC, keep func(NIC) bool, fabric bool) []*nicGroup {
+	var groups []*nicGroup
+	for _, n := range nics {
+		if !keep(n) {
 			continue
 		}
-		var gr *group
+		var gr *nicGroup
 		for _, x := range groups {
-			if x.model == n.Model && x.pcie == n.PCIeBPS && x.port == n.PortRateBPS {
+			f := x.first
+			if f.Model == n.Model && f.PCIeBPS == n.PCIeBPS && f.PortRateBPS == n.PortRateBPS && (!fabric || f.Fabric == n.Fabric && f.FabricBPS == n.FabricBPS) {
 				gr = x
 			}
 		}
 		if gr == nil {
-			gr = &group{model: n.Model, pcie: n.PCIeBPS, port: n.PortRateBPS}
+			gr = &nicGroup{first: n}
 			groups = append(groups, gr)
 		}
 		gr.names = append(gr.names, n.NIC)
 	}
+	return groups
+}
+
+// slowNICs reports NICs whose host link carries less than one port, and
+// those whose host link carries each port but not all their ports on
+// one fabric (a dual-port NIC in a dual-plane fabric sends on both).
+func slowNICs(m Model, rng hcl.Range) hcl.Diagnostics {
 	var out hcl.Diagnostics
-	for _, gr := range groups {
+	for _, gr := range groupNICs(m.NICs, func(n NIC) bool { return n.PCIeLimited }, false) {
 		verb := "sit"
 		if len(gr.names) == 1 {
 			verb = "sits"
@@ -82,7 +93,17 @@ func slowNICs(m Model, rng hcl.Range) hcl.Diagnostics {
 			fmt.Sprintf("Node model %q: %s (%s, %s per port) %s on a %s PCIe link, so a port carries at most %.0f%% of its line rate. "+
 				"The link is the slower of the NIC's and its PCIe switch's (or root port's) generation × width; "+
 				"give both a faster link (a 400 Gb/s port needs PCIe Gen5 x16, about 504 Gb/s per direction), or choose a NIC the link can feed.",
-				m.Model, list(gr.names), gr.model, rate(gr.port), verb, rate(gr.pcie), 100*gr.pcie/gr.port)))
+				m.Model, list(gr.names), gr.first.Model, rate(gr.first.PortRateBPS), verb, rate(gr.first.PCIeBPS), 100*gr.first.PCIeBPS/gr.first.PortRateBPS)))
+	}
+	for _, gr := range groupNICs(m.NICs, func(n NIC) bool { return n.FabricLimited }, true) {
+		verb := "each have"
+		if len(gr.names) == 1 {
+			verb = "has"
+		}
+		out = append(out, diag.Warning(diag.NICPCIeBottleneck, rng, "NIC slower on PCIe than its ports on one fabric",
+			fmt.Sprintf("Node model %q: %s (%s) %s %s of ports on fabric %q, which sends on all of them at once, but a %s PCIe link: together they carry at most %.0f%% of their line rate. "+
+				"Give the NIC a faster host link, put its ports on different fabrics, or cable fewer of them.",
+				m.Model, list(gr.names), gr.first.Model, verb, rate(gr.first.FabricBPS), gr.first.Fabric, rate(gr.first.PCIeBPS), 100*gr.first.PCIeBPS/gr.first.FabricBPS)))
 	}
 	return out
 }

@@ -89,6 +89,16 @@ type NIC struct {
 	// share of the NIC's total line rate its host link can carry (a
 	// dual-port 400G NIC on Gen5 x16 gets 0.63).
 	LineRateFraction float64 `json:"line_rate_fraction"`
+	// FabricBPS is the most capacity the NIC has into one fabric (its
+	// ports' links there, summed; bits per second per direction), and
+	// Fabric that fabric ("" with no fabric link). A multi-port NIC
+	// sends on all its ports of a fabric at once (a dual-plane design;
+	// analyzers/internal/routing/sendports.go), so FabricLimited is true
+	// when PCIeBPS is below FabricBPS though one port fits: the ports
+	// together carry at most PCIeBPS.
+	FabricBPS     float64 `json:"fabric_bps"`
+	Fabric        string  `json:"fabric,omitempty"`
+	FabricLimited bool    `json:"fabric_limited"`
 }
 
 // ClassCount is the number of GPU↔NIC pairs of one path class.
@@ -192,10 +202,11 @@ func Analyze(g *ir.Graph) *Result {
 		reps = append(reps, rep)
 	}
 	in := g.InternalsOf(reps)
+	fabricCap := nicFabricCaps(g, comps)
 	build := func(v *view) []Model {
 		out := make([]Model, len(v.reps))
 		for i, rep := range v.reps {
-			out[i] = analyzeServer(g, in, rep, comps[rep], v.only)
+			out[i] = analyzeServer(g, in, fabricCap, rep, comps[rep], v.only)
 			out[i].Servers = v.counts[i]
 		}
 		return out
@@ -212,7 +223,7 @@ func Analyze(g *ir.Graph) *Result {
 // analyzeServer analyzes one server. When only is nil the view is every
 // NIC, and GPUs choose among the compute NICs (all NICs without any);
 // otherwise the view and the choice are the NICs in only.
-func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.NodeID, only map[ir.NodeID]bool) Model {
+func analyzeServer(g *ir.Graph, in *ir.Internals, fabricCap map[ir.NodeID][]float64, server ir.NodeID, comps []ir.NodeID, only map[ir.NodeID]bool) Model {
 	prefix := g.Nodes[server].Name + "/"
 	short := func(n ir.NodeID) string { return strings.TrimPrefix(g.Nodes[n].Name, prefix) }
 	m := Model{Model: g.Nodes[server].Model, Server: g.Nodes[server].Name, Servers: 1, GPUs: []GPU{}, NICs: []NIC{}, Classes: []ClassCount{}, server: server}
@@ -235,7 +246,7 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.N
 		if only != nil || !hasCompute || g.Nodes[c].Role == ir.RoleCompute {
 			choose = append(choose, c)
 		}
-		m.NICs = append(m.NICs, nicInfo(g, in, c, short(c)))
+		m.NICs = append(m.NICs, nicInfo(g, in, fabricCap[c], c, short(c)))
 	}
 
 	counts := make([]int, ir.PathDIS+1)
@@ -259,15 +270,49 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, server ir.NodeID, comps []ir.N
 	return m
 }
 
-// nicInfo describes a NIC and its host link: the internal link on its
-// host interface (port -1).
-func nicInfo(g *ir.Graph, in *ir.Internals, nic ir.NodeID, name string) NIC {
+// nicInfo describes a NIC and its host link (the internal link on its
+// host interface, port -1); perFabric is its capacity into each fabric,
+// by FabricID (nicFabricCaps).
+func nicInfo(g *ir.Graph, in *ir.Internals, perFabric []float64, nic ir.NodeID, name string) NIC {
 	n := &g.Nodes[nic]
 	e := NIC{NIC: name, Role: string(n.Role), Model: n.Model, Ports: int(max(n.Radix, 1)), PortRateBPS: n.PortRateBPS}
+	for f, c := range perFabric {
+		if c > e.FabricBPS {
+			e.FabricBPS, e.Fabric = c, g.Fabrics[f].Name
+		}
+	}
 	e.PCIeBPS = in.HostLinkBPS(nic)
 	if e.PCIeBPS > 0 && e.PortRateBPS > 0 {
 		e.PCIeLimited = e.PCIeBPS < e.PortRateBPS*(1-1e-9)
 		e.LineRateFraction = min(1, e.PCIeBPS/(float64(e.Ports)*e.PortRateBPS))
+		e.FabricLimited = !e.PCIeLimited && e.PCIeBPS < e.FabricBPS*(1-1e-9)
 	}
 	return e
+}
+
+// nicFabricCaps returns, for each NIC among the servers' components, its
+// links' capacity into each fabric, by FabricID: one pass over the links.
+// A composite fabric lists its members' links, not as its own, so each
+// link counts once, in the fabric that owns it.
+func nicFabricCaps(g *ir.Graph, comps map[ir.NodeID][]ir.NodeID) map[ir.NodeID][]float64 {
+	out := map[ir.NodeID][]float64{}
+	for _, cs := range comps {
+		for _, c := range cs {
+			if g.Nodes[c].Kind == ir.KindNIC {
+				out[c] = make([]float64, len(g.Fabrics))
+			}
+		}
+	}
+	for i := range g.Links {
+		l := &g.Links[i]
+		if l.Fabric < 0 || int(l.Fabric) >= len(g.Fabrics) {
+			continue
+		}
+		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if caps, ok := out[end]; ok {
+				caps[l.Fabric] += l.CapacityBPS
+			}
+		}
+	}
+	return out
 }

@@ -223,3 +223,21 @@ func TestWriteTextNoGPUs(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}
 }
+
+// TestDualPlaneNIC: testdata/dual-plane-nic gives each GPU a 2 × 400G
+// NIC with one port in each plane of one fabric, on a Gen5 x16 host link
+// (32 GT/s × 16 × 128/130 = 504.1 Gb/s): each port fits (not
+// PCIeLimited), but the fabric sends on both, 800 Gb/s, so the NIC is
+// FabricLimited at 63%, one warning at the node_model block.
+func TestDualPlaneNIC(t *testing.T) {
+	r, ds := run(t, "dual-plane-nic")
+	m := model(t, r.Models, "dual-plane-host")
+	for _, n := range m.NICs {
+		if n.PCIeLimited || !n.FabricLimited || n.Fabric != "backend" || !near(n.FabricBPS, 800e9) || !near(n.PCIeBPS, gen5x16) {
+			t.Errorf("%+v: want fabric-limited on backend, 800G of ports on a %g link", n, gen5x16)
+		}
+	}
+	if len(ds) != 1 || !strings.Contains(ds[0].Detail, "(dual-400G) each have 800Gb/s of ports on fabric \"backend\"") || !strings.Contains(ds[0].Detail, "63%") {
+		t.Errorf("diagnostics %v: want one nic-pcie-bottleneck for the 8 NICs at 63%%", ds)
+	}
+}
