@@ -238,6 +238,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if r.Note == "" {
 		r.Note = m.mixedRateNote(&r, hose)
 	}
+	if r.Note == "" {
+		r.Note = m.serverSplitNote(&r, best.inA)
+	}
 	m.setRouted(&r, best, hose, directBound, minimal)
 	return r
 }

@@ -117,6 +117,10 @@ func TestSuperPODsFullBisection(t *testing.T) {
 		if rt := r.Routed; rt == nil || !near(rt.LowerBoundBPS, tc.want) || !near(rt.UpperBoundBPS, tc.want) {
 			t.Errorf("%s: routed %+v, want exactly %g", tc.dir, rt, tc.want)
 		}
+		// A ratio above 1 from links inside servers says so (trial 31).
+		if split := tc.method == MethodExact; split != strings.Contains(r.Note, "runs through some servers' NVLink or PCIe links") {
+			t.Errorf("%s: note %q; want the server-split note exactly when servers are split", tc.dir, r.Note)
+		}
 		if r.Ratio < 1-FullBisectionTolerance || r.LowerBoundRatio < 1-FullBisectionTolerance {
 			t.Errorf("%s: ratio %g, lower bound ratio %g; want full bisection proven", tc.dir, r.Ratio, r.LowerBoundRatio)
 		}

@@ -130,3 +130,40 @@ func (m *model) mixedRateNote(r *Fabric, hose hoseBound) string {
 	return fmt.Sprintf("endpoints inject from %s to %s: a balanced split with the slower ones on one side carries no more than that side injects, less than half the total, so the ratio (over half the total injection) stays below 1 with nothing oversubscribed; the hose bound (θ = %s) proves every split carries its smaller side's injection. To require that, read oversubscription.end_to_end <= 1",
 		units.Rate(lo), units.Rate(hi), ratioText(min(hose.theta, 1)))
 }
+
+// serverSplitNote explains a ratio the whole-server bound proves at 1 or
+// more with a least cut that splits servers: the cut runs through some
+// servers' NVLink or PCIe links, which the gpu view's cut counts, so the
+// ratio can pass 1 with the fabric oversubscribed (trial 31: the
+// SuperPOD with 31 of 32 uplinks per leaf read 1.005–1.011). inA is the
+// least cut's split. "" otherwise.
+func (m *model) serverSplitNote(r *Fabric, inA []bool) string {
+	if r.LowerBoundMethod != "hose_whole_servers" || r.LowerBoundRatio < 1-FullBisectionTolerance || !m.splitsServer(inA) {
+		return ""
+	}
+	return fmt.Sprintf("the least balanced cut runs through some servers' NVLink or PCIe links (a side of %s of the %s endpoints is not whole servers), and those links count in the cut: the ratio can pass 1 even with the fabric oversubscribed. To require a non-blocking fabric, read oversubscription.end_to_end <= 1",
+		units.Count(len(m.terms)/2), units.Count(len(m.terms)))
+}
+
+// splitsServer reports whether the terminal split inA puts GPUs of one
+// server on both sides.
+func (m *model) splitsServer(inA []bool) bool {
+	side := make([]int8, len(m.servers)) // 0 unseen, 1 A, 2 B
+	for i, t := range m.terms {
+		if t.srv < 0 || t.contracted || i >= len(inA) {
+			continue
+		}
+		s := int8(2)
+		if inA[i] {
+			s = 1
+		}
+		switch side[t.srv] {
+		case 0:
+			side[t.srv] = s
+		case s:
+		default:
+			return true
+		}
+	}
+	return false
+}

@@ -529,9 +529,16 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 		}
 	}
 	for _, id := range f.Links {
-		if l := &g.Links[id]; l.Fabric != ir.None {
+		l := &g.Links[id]
+		if l.Fabric != ir.None {
 			t[l.Fabric] = true
+			continue
 		}
+		// A link inside a server (NVLink, PCIe) is in the gpu view's
+		// analysis graph of every fabric the server is on: a balanced
+		// split may cut through it (the whole-server bound counts it).
+		b.touchServer(t, l.A.Node)
+		b.touchServer(t, l.B.Node)
 	}
 	for n, d := range dead {
 		if !d {
@@ -541,13 +548,7 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 			t[fid] = true
 		}
 		// A failed component (a GPU) touches the fabrics its server is on.
-		if p := g.Nodes[n].Parent; p != ir.None {
-			for fid := range g.Fabrics {
-				if _, ok := b.capBPS[fid][p]; ok {
-					t[fid] = true
-				}
-			}
-		}
+		b.touchServer(t, ir.NodeID(n))
 		for _, id := range b.adj.Of(ir.NodeID(n)) {
 			if l := &g.Links[id]; l.Fabric != ir.None {
 				t[l.Fabric] = true
@@ -555,6 +556,20 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 		}
 	}
 	return t
+}
+
+// touchServer marks in t the fabrics that the server of component n
+// (n's Parent) is on; nothing for a node outside a server.
+func (b *baseline) touchServer(t []bool, n ir.NodeID) {
+	p := b.g.Nodes[n].Parent
+	if p == ir.None {
+		return
+	}
+	for fid := range b.g.Fabrics {
+		if _, ok := b.capBPS[fid][p]; ok {
+			t[fid] = true
+		}
+	}
 }
 
 // rankCount is the number of ranks an owner stands for that are not

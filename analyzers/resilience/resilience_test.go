@@ -1061,3 +1061,17 @@ risk_group "tray_pod0" {
 		t.Errorf("worst cable %s: %g–%g, want exactly 2.8e12", cable.Outcomes[cable.Worst].Group, w.LowerBoundBPS, w.UpperBoundBPS)
 	}
 }
+
+// A link inside a server is in the gpu view's analysis graph: failing
+// the NVLinks of two GPUs of one SuperPOD server lets a balanced split
+// cut those GPUs off by their PCIe links alone, 211.408 − 2 × 3.6 Tb/s
+// (18 × 200G of NVLink each) = 204.208 Tb/s, exact. It was reported as
+// touching no fabric, the intact bisection kept (trial 31).
+func TestInternalLinkTouchesFabric(t *testing.T) {
+	g := compiletest.Example(t, "dgx-h100-superpod")
+	r, text := whatifText(t, g, "su0/node00/gpu[01]--su0/node00/nvswitch*")
+	fs := r.Sweeps[0].Outcomes[0].Fabrics
+	if len(fs) != 1 || fs[0].Method != "exact" || math.Abs(fs[0].UpperBoundBPS-204.208e12) > 1e9 || math.Abs(fs[0].LowerBoundBPS-204.208e12) > 1e9 {
+		t.Errorf("outcome %+v; want compute exactly 204.208 Tb/s\n%s", fs, text)
+	}
+}

@@ -117,10 +117,10 @@ workload "llm-70b" {
 # (RA-11333-001: 1:1 leaf to spine); the ring AllReduce over every GPU in
 # NCCL's rail-aware order must not contend anywhere.
 #
-# The bisection is proven (ratio 1.036, exact: every split cuts into a
-# server). Where only an interval is proven, a requirement holds when it
-# holds at both ends, so this one says "proven non-blocking", never "the
-# best cut found is non-blocking".
+# The bisection ratio (1.036, exact) counts the NVLink and PCIe links a
+# split cuts inside servers, so it can pass 1 with the fabric
+# oversubscribed: "leaf_one_to_one" below proves the fabric non-blocking.
+# A requirement holds only where it holds at both ends of an interval.
 requirement "non_blocking" {
   condition     = fabric.compute.bisection.ratio >= 1
   error_message = "The compute fabric must be non-blocking."
