@@ -535,3 +535,72 @@ workload "dp" {
 		t.Errorf("gradients: %g s with %g s of latency; want 2·127/128 × 1 GB ÷ 400 Gb/s = 39.69 ms besides", c.TimeS, c.LatencyS)
 	}
 }
+
+// Both ports of a dual-port NIC on one ToR (one plane, the tiered
+// engine): a queue pair arrives by the receiver's port as it leaves by
+// the sender's, so the ring of 4 hosts loads each ToR→NIC link at its
+// 200 Gb/s under the hash, destination pinning and the ideal split
+// alike (trial 32: the last hop was left to the ToR, 2.0 under the hash
+// and pinned), and the ring moves 2·3/4 GB at 400 Gb/s, 30 ms.
+func TestDualPortNICOneToR(t *testing.T) {
+	for _, routing := range []string{"ecmp", "pinned", "ideal"} {
+		g := compiletest.Source(t, fmt.Sprintf(`
+switch_model "S" {
+  radix     = 64
+  port_rate = "200Gb/s"
+  protocol  = "ethernet"
+}
+nic_model "N2" {
+  ports      = 2
+  port_rate  = "200Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+  protocol   = "ethernet"
+}
+node_model "hh" {
+  base = "HGX-H100"
+  nic "compute" {
+    model = "N2"
+    count = 8
+  }
+}
+node_group "host" {
+  model = "hh"
+  count = 4
+}
+fabric "backend" {
+  clos {
+    endpoints = node_group.host.nics.compute
+    tier "tor" {
+      model = "S"
+      per   = ["rail"]
+      down  = 8
+      up    = 4
+    }
+    tier "agg" {
+      model = "S"
+      count = 4
+      down  = 16
+    }
+  }
+}
+workload "w" {
+  gpus = node_group.host.gpus
+  parallelism {
+    tensor = 8
+  }
+  collective "g" {
+    op      = "allreduce"
+    size    = "1GB"
+    group   = "data"
+    routing = %q
+  }
+}
+`, routing))
+		res, _ := analyze(t, g)
+		c := collective(t, res, "w", "g")
+		if !near(c.CongestionFactor, 1, 1e-9) || !near(c.TimeS-c.LatencyS, 2*3.0/4*1e9*8/400e9, 1e-3) {
+			t.Errorf("%s: congestion %g, %g s with %g s of latency; want 1 and 2·3/4 GB ÷ 400 Gb/s = 30 ms besides", routing, c.CongestionFactor, c.TimeS, c.LatencyS)
+		}
+	}
+}

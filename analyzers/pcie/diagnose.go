@@ -84,16 +84,23 @@ func groupNICs(nics []NIC, keep func(NIC) bool, fabric bool) []*nicGroup {
 // one fabric (a dual-port NIC in a dual-plane fabric sends on both).
 func slowNICs(m Model, rng hcl.Range) hcl.Diagnostics {
 	var out hcl.Diagnostics
-	for _, gr := range groupNICs(m.NICs, func(n NIC) bool { return n.PCIeLimited }, false) {
+	for _, gr := range groupNICs(m.NICs, func(n NIC) bool { return n.PCIeLimited }, true) {
+		f := gr.first
 		verb := "sit"
 		if len(gr.names) == 1 {
 			verb = "sits"
 		}
+		// Several ports on one fabric send at once: say what they get
+		// together too.
+		together := ""
+		if f.FabricBPS > f.PortRateBPS*(1+1e-9) {
+			together = fmt.Sprintf(", and the %s of ports on fabric %q, which carry traffic at once, %.0f%% together", rate(f.FabricBPS), f.Fabric, 100*f.PCIeBPS/f.FabricBPS)
+		}
 		out = append(out, diag.Warning(diag.NICPCIeBottleneck, rng, "NIC slower on PCIe than on the wire",
-			fmt.Sprintf("Node model %q: %s (%s, %s per port) %s on a %s PCIe link, so a port carries at most %.0f%% of its line rate. "+
+			fmt.Sprintf("Node model %q: %s (%s, %s per port) %s on a %s PCIe link, so a port carries at most %.0f%% of its line rate%s. "+
 				"The link is the slower of the NIC's and its PCIe switch's (or root port's) generation × width; "+
 				"give both a faster link (a 400 Gb/s port needs PCIe Gen5 x16, about 504 Gb/s per direction), or choose a NIC the link can feed.",
-				m.Model, list(gr.names), gr.first.Model, rate(gr.first.PortRateBPS), verb, rate(gr.first.PCIeBPS), 100*gr.first.PCIeBPS/gr.first.PortRateBPS)))
+				m.Model, list(gr.names), f.Model, rate(f.PortRateBPS), verb, rate(f.PCIeBPS), 100*f.PCIeBPS/f.PortRateBPS, together)))
 	}
 	for _, gr := range groupNICs(m.NICs, func(n NIC) bool { return n.FabricLimited }, true) {
 		verb := "each have"
@@ -101,7 +108,7 @@ func slowNICs(m Model, rng hcl.Range) hcl.Diagnostics {
 			verb = "has"
 		}
 		out = append(out, diag.Warning(diag.NICPCIeBottleneck, rng, "NIC slower on PCIe than its ports on one fabric",
-			fmt.Sprintf("Node model %q: %s (%s) %s %s of ports on fabric %q, which sends on all of them at once, but a %s PCIe link: together they carry at most %.0f%% of their line rate. "+
+			fmt.Sprintf("Node model %q: %s (%s) %s %s of ports on fabric %q, all carrying traffic at once, but a %s PCIe link: together they carry at most %.0f%% of their line rate. "+
 				"Give the NIC a faster host link, put its ports on different fabrics, or cable fewer of them.",
 				m.Model, list(gr.names), gr.first.Model, verb, rate(gr.first.FabricBPS), gr.first.Fabric, rate(gr.first.PCIeBPS), 100*gr.first.PCIeBPS/gr.first.FabricBPS)))
 	}

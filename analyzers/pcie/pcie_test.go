@@ -237,7 +237,7 @@ func TestDualPlaneNIC(t *testing.T) {
 			t.Errorf("%+v: want fabric-limited on backend, 800G of ports on a %g link", n, gen5x16)
 		}
 	}
-	if len(ds) != 1 || !strings.Contains(ds[0].Detail, "(dual-400G) each have 800Gb/s of ports on fabric \"backend\"") || !strings.Contains(ds[0].Detail, "63%") {
+	if len(ds) != 1 || !strings.Contains(ds[0].Detail, "(dual-400G) each have 800Gb/s of ports on fabric \"backend\", all carrying traffic at once") || !strings.Contains(ds[0].Detail, "63%") {
 		t.Errorf("diagnostics %v: want one nic-pcie-bottleneck for the 8 NICs at 63%%", ds)
 	}
 }

@@ -22,6 +22,7 @@ type BFS struct {
 	cache   map[int32][]int32
 	df      *dfIndex // Valiant and UGAL (valiant.go)
 	pending []bool
+	keep    []Arc // scratch of keepPort
 }
 
 // NewBFS returns the BFS engine of p.
@@ -318,7 +319,7 @@ func (e *BFS) routeWalks(d *Demand, opt Options, out *Loads) Result {
 	over := walkFlows(d, opt, func(s, dst int32, id uint64, qp int32, v vec) bool {
 		walks = append(walks, qpWalk{s, dst, id, qp, v})
 		return true
-	}, e.p.SendPorts, &res)
+	}, e.p.flowPorts, &res)
 	walks = byDst(walks, func(w qpWalk) int32 { return w.d }, e.p.Len())
 	var buf []Arc
 	var srcs []int32
@@ -353,12 +354,16 @@ func (e *BFS) walk(w qpWalk, opt Options, out *Loads, rec *statsRecorder, buf *[
 	if e.dist[w.s] < 0 {
 		return false
 	}
+	sw, slot, pinned := e.p.destPort(w.d, w.qp)
 	u := w.s
 	for u != w.d {
 		*buf = e.next(u, w.d, *buf)
 		arcs := *buf
 		if len(arcs) == 0 {
 			return false
+		}
+		if pinned {
+			arcs = keepPort(arcs, sw, slot, &e.keep)
 		}
 		m := int(weight(arcs))
 		var i int
@@ -403,7 +408,7 @@ func (e *BFS) Shares(f Flow, opt Options) []Share {
 	}
 	var buf []Arc
 	if opt.Mode != Ideal {
-		q := spreadQPs(f.QPs, e.p.SendPorts(f.Src))
+		q := spreadQPs(f.QPs, e.p.flowPorts(f.Src, f.Dst))
 		for qp := int32(0); qp < q; qp++ {
 			e.walk(qpWalk{s: f.Src, d: f.Dst, id: f.ID, qp: qp}, opt, nil, nil, &buf,
 				func(slot int32) { add(slot, 1/float64(q)) })

@@ -9,8 +9,8 @@ import (
 // A host with two ports, one on each of two switches that both reach the
 // destination's switch, sends one queue pair of a flow: it takes both
 // ports, half the flow each, under the hash and under destination-pinned
-// routing alike, and Shares says the same (sendports.go). A switch with
-// two next hops still hashes one queue pair onto one of them.
+// routing alike, and Shares says the same (sendports.go); a flow to that
+// host arrives by both of its ports the same way.
 func TestSenderSpreadsOverItsPorts(t *testing.T) {
 	g := ir.New()
 	g.AddFabric(ir.Fabric{Name: "f", Family: "custom"})
@@ -49,11 +49,37 @@ func TestSenderSpreadsOverItsPorts(t *testing.T) {
 			t.Errorf("mode %d: shares %v, want half the flow on each port", mode, shares)
 		}
 	}
-	// From a switch, one queue pair takes one of its two next hops.
-	e := NewBFS(p)
+	// Towards the two-port host, a queue pair per port arrives by each:
+	// the fabric does not choose the receiver's port.
+	for _, mode := range []Mode{Hash, Pinned} {
+		e := NewBFS(p)
+		loads := NewLoads(g)
+		e.Route(&Demand{Flows: []Flow{{Src: p.Local(dst), Dst: p.Local(src), Rate: 400e9, QPs: 1, ID: 7}}}, Options{Mode: mode, Seed: 1}, loads)
+		if x, y := loads.Rate(2*0+1), loads.Rate(2*1+1); x != 200e9 || y != 200e9 {
+			t.Errorf("mode %d: the receiver's ports carry %g and %g, want 200G each", mode, x, y)
+		}
+	}
+}
+
+// Between one-port hosts a switch with two next hops still hashes a
+// queue pair onto one of them.
+func TestSwitchHashesOneQueuePair(t *testing.T) {
+	g := ir.New()
+	g.AddFabric(ir.Fabric{Name: "f", Family: "custom"})
+	sw := func(name string) ir.NodeID { return g.AddNode(ir.NewNode(name, ir.KindSwitch)) }
+	a, b, c, e := sw("a"), sw("b"), sw("c"), sw("e")
+	x := g.AddNode(ir.NewNode("x", ir.KindHost))
+	y := g.AddNode(ir.NewNode("y", ir.KindHost))
+	addLink(g, c, a, 400e9, ir.LinkCustom) // link 0
+	addLink(g, c, b, 400e9, ir.LinkCustom) // link 1
+	addLink(g, a, e, 400e9, ir.LinkCustom)
+	addLink(g, b, e, 400e9, ir.LinkCustom)
+	addLink(g, x, c, 400e9, ir.LinkCustom)
+	addLink(g, y, e, 400e9, ir.LinkCustom)
+	p := NewPlane(g, func(*ir.Link) bool { return true }, Switches)
 	loads := NewLoads(g)
-	e.Route(&Demand{Flows: []Flow{{Src: p.Local(c), Dst: p.Local(src), Rate: 400e9, QPs: 1, ID: 7}}}, Options{Mode: Hash, Seed: 1}, loads)
-	if x, y := loads.Rate(2*2+1), loads.Rate(2*3+1); x+y != 400e9 || x*y != 0 {
-		t.Errorf("a switch's queue pair split over %g and %g, want all on one", x, y)
+	NewBFS(p).Route(&Demand{Flows: []Flow{{Src: p.Local(x), Dst: p.Local(y), Rate: 400e9, QPs: 1, ID: 7}}}, Options{Mode: Hash, Seed: 1}, loads)
+	if u, v := loads.Rate(0), loads.Rate(2); u+v != 400e9 || u*v != 0 {
+		t.Errorf("a switch's queue pair split over %g and %g, want all on one", u, v)
 	}
 }

@@ -274,12 +274,14 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 		rec = &statsRecorder{m: map[uint64]*decision{}}
 	}
 	var chain []int32
+	var keep []Arc
 	walk := func(s, dst int32, id uint64, qp int32, v vec) bool {
 		tt := t.turn(s, dst)
 		if tt < 0 {
 			return false
 		}
 		chain = t.chain(dst, chain)
+		sw, slot, pinned := t.p.destPort(dst, qp)
 		u := s
 		for lv := 0; lv < tt; lv++ {
 			ups := t.ups(u)
@@ -300,6 +302,9 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 			if len(arcs) == 0 {
 				return false
 			}
+			if pinned {
+				arcs = keepPort(arcs, sw, slot, &keep)
+			}
 			w := int(weight(arcs))
 			i := t.pick(opt, id, qp, u, dst, w)
 			rec.record(u, chain[lv-1], i, w)
@@ -309,7 +314,7 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 		}
 		return true
 	}
-	over := walkFlows(d, opt, walk, t.p.SendPorts, &res)
+	over := walkFlows(d, opt, walk, t.p.flowPorts, &res)
 	res.ECMP = rec.stats()
 	if len(over) > 0 {
 		r := t.Route(&Demand{Blocks: over}, Options{Mode: Ideal}, out)
@@ -337,18 +342,18 @@ type walker func(s, d int32, id uint64, qp int32, v vec) bool
 // queue pairs fit the budget, of its blocks; otherwise it returns the
 // blocks for the caller to route by the expectation of hashing (shared by
 // both engines).
-// A flow from a sender of several ports (ports, nil for one port each)
-// has its queue pairs spread over them (sendports.go).
-func walkFlows(d *Demand, opt Options, walk walker, ports func(int32) int32, res *Result) (over []Block) {
+// A flow between ends of several ports (ports(s, d), nil for one port
+// each) has its queue pairs spread over them (sendports.go).
+func walkFlows(d *Demand, opt Options, walk walker, ports func(s, d int32) int32, res *Result) (over []Block) {
 	if ports == nil {
-		ports = func(int32) int32 { return 1 }
+		ports = func(int32, int32) int32 { return 1 }
 	}
 	budget := opt.MaxQPs
 	if budget <= 0 {
 		budget = DefaultMaxQPs
 	}
 	for _, f := range d.Flows {
-		q := spreadQPs(f.QPs, ports(f.Src))
+		q := spreadQPs(f.QPs, ports(f.Src, f.Dst))
 		v := vec{f.Rate, f.Bytes}.scale(1 / float64(q))
 		for qp := int32(0); qp < q; qp++ {
 			if !walk(f.Src, f.Dst, f.ID, qp, v) {
@@ -365,7 +370,9 @@ func walkFlows(d *Demand, opt Options, walk walker, ports func(int32) int32, res
 		pairs[bi], tots[bi] = d.Blocks[bi].totals()
 		most := int32(1)
 		for _, src := range d.Blocks[bi].Src {
-			most = max(most, ports(src.Node))
+			for _, dst := range d.Blocks[bi].Dst {
+				most = max(most, ports(src.Node, dst.Node))
+			}
 		}
 		all += pairs[bi] * float64(spreadQPs(d.Blocks[bi].QPs, most))
 	}
@@ -380,8 +387,8 @@ func walkFlows(d *Demand, opt Options, walk walker, ports func(int32) int32, res
 	for bi := range d.Blocks {
 		b := &d.Blocks[bi]
 		for _, s := range b.Src {
-			q := spreadQPs(b.QPs, ports(s.Node))
 			for _, k := range b.Dst {
+				q := spreadQPs(b.QPs, ports(s.Node, k.Node))
 				if k.Weight == 0 || (s.Rate == 0 && s.Bytes == 0) || b.excluded(s, k) {
 					continue
 				}
@@ -418,9 +425,11 @@ func (t *Tiered) Shares(f Flow, opt Options) []Share {
 		return nil
 	}
 	if opt.Mode != Ideal {
-		q := spreadQPs(f.QPs, t.p.SendPorts(f.Src))
+		q := spreadQPs(f.QPs, t.p.flowPorts(f.Src, f.Dst))
+		var keep []Arc
 		for qp := int32(0); qp < q; qp++ {
 			chain := t.chain(f.Dst, nil)
+			sw, slot, pinned := t.p.destPort(f.Dst, qp)
 			u := f.Src
 			for lv := 0; lv < tt; lv++ {
 				ups := t.ups(u)
@@ -435,6 +444,9 @@ func (t *Tiered) Shares(f Flow, opt Options) []Share {
 				arcs := t.downTo(u, chain[lv-1])
 				if len(arcs) == 0 {
 					break
+				}
+				if pinned {
+					arcs = keepPort(arcs, sw, slot, &keep)
 				}
 				a := arcs[port(arcs, t.pick(opt, f.ID, qp, u, f.Dst, int(weight(arcs))))]
 				add(a.Slot, 1/float64(q))
