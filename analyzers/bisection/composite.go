@@ -41,12 +41,14 @@ import (
 // members' terminals are the composite's, and every terminal injects.
 // Where the joining links are the thin part (DeepSeek Fire-Flyer 2's
 // zones) the bound is the joining capacity, the cut between the zones.
-func (m *model) compositeHose() (float64, bool) {
+//
+// It returns the bound, or 0 and the reason it does not apply.
+func (m *model) compositeHose() (float64, string) {
 	g := m.g
 	members := m.fab.Members
 	k := len(members)
 	if k < 2 {
-		return 0, false
+		return 0, "it includes fewer than two fabrics"
 	}
 	memberOf := map[ir.FabricID]int{}
 	for i, f := range members {
@@ -80,7 +82,7 @@ func (m *model) compositeHose() (float64, bool) {
 		}
 		a, b := member(l.A.Node), member(l.B.Node)
 		if a < 0 || b < 0 || a == b {
-			return 0, false
+			return 0, "joining link " + g.Nodes[l.A.Node].Name + "--" + g.Nodes[l.B.Node].Name + " does not join two included fabrics"
 		}
 		capBetween[a][b] += l.CapacityBPS
 		capBetween[b][a] += l.CapacityBPS
@@ -108,7 +110,7 @@ func (m *model) compositeHose() (float64, bool) {
 		total += len(mm.terms)
 	}
 	if total != n || n < 2 {
-		return 0, false
+		return 0, "the included fabrics' endpoints are not the composite's, each once (a server with NICs in two zones joins them inside itself)"
 	}
 	for i := range members {
 		for j := range members {
@@ -116,7 +118,7 @@ func (m *model) compositeHose() (float64, bool) {
 				continue
 			}
 			if capBetween[i][j] == 0 {
-				return 0, false // routed through a third member: not modelled
+				return 0, "fabrics " + g.Fabrics[members[i]].Name + " and " + g.Fabrics[members[j]].Name + " are joined only through another" // not modelled
 			}
 			d = math.Min(d, capBetween[i][j]/(sizes[i]*sizes[j]))
 		}
@@ -139,8 +141,11 @@ func (m *model) compositeHose() (float64, bool) {
 			mm.extra = append(mm.extra, extraSource{node: node, w: l})
 		}
 		h := mm.hose()
-		if !h.ok || h.rebalanced || h.fabricTheta <= 0 {
-			return 0, false
+		switch {
+		case !h.ok:
+			return 0, "in " + g.Fabrics[members[i]].Name + ", " + h.reason
+		case h.rebalanced || h.fabricTheta <= 0:
+			return 0, "in " + g.Fabrics[members[i]].Name + ", the endpoints reach the top switches unevenly"
 		}
 		d = math.Min(d, h.fabricTheta)
 		// Inside the servers the routing's θ is per unit of a GPU's
@@ -154,12 +159,12 @@ func (m *model) compositeHose() (float64, bool) {
 		}
 		for t := range mm.terms {
 			if mm.terms[t].inj() <= 0 {
-				return 0, false // it cannot send its demand
+				return 0, m.g.Nodes[mm.terms[t].node].Name + " injects nothing"
 			}
 		}
 	}
 	if math.IsInf(d, 1) {
-		return 0, false
+		return 0, "no demand is limited"
 	}
-	return float64(n/2) * float64((n+1)/2) * d, true
+	return float64(n/2) * float64((n+1)/2) * d, ""
 }

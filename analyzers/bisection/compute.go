@@ -3,6 +3,7 @@ package bisection
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -67,8 +68,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	// Zones joined by explicit links: each member's hose routing, joined
 	// at the links' ends, proves what the joining links allow
 	// (composite.go) without a search from every endpoint.
+	compositeWhy := ""
 	if m.fab.Composite() {
-		if b, ok := m.compositeHose(); ok && b > lb {
+		b, why := m.compositeHose()
+		if compositeWhy = why; why == "" && b > lb {
 			lb, lbHow = b, "hose_composite"
 		}
 	}
@@ -227,6 +230,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if lbHow == "none" && !minimal {
 			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"
 		}
+	}
+	if r.Method == MethodBounded && compositeWhy != "" && lbHow != "hose_composite" {
+		r.LowerBoundNote = strings.TrimPrefix(r.LowerBoundNote+"; ", "; ") + "the composite hose bound does not apply: " + compositeWhy
 	}
 	r.finish()
 	links, bps := best.g.cutLinks(best.vA)

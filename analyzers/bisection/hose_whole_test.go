@@ -170,8 +170,8 @@ func TestCompositeHoseSound(t *testing.T) {
 	for i := 0; i < graphs; i++ {
 		g, fid := randomComposite(rng)
 		m := newModel(g, fid, ViewGPU)
-		b, ok := m.compositeHose()
-		if !ok {
+		b, why := m.compositeHose()
+		if why != "" {
 			continue
 		}
 		applied++
