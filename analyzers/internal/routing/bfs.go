@@ -319,7 +319,7 @@ func (e *BFS) routeWalks(d *Demand, opt Options, out *Loads) Result {
 	over := walkFlows(d, opt, func(s, dst int32, id uint64, qp int32, v vec) bool {
 		walks = append(walks, qpWalk{s, dst, id, qp, v})
 		return true
-	}, e.p.flowPorts, &res)
+	}, e.p.SendPorts, &res)
 	walks = byDst(walks, func(w qpWalk) int32 { return w.d }, e.p.Len())
 	var buf []Arc
 	var srcs []int32

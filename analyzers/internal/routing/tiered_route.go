@@ -314,7 +314,7 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 		}
 		return true
 	}
-	over := walkFlows(d, opt, walk, t.p.flowPorts, &res)
+	over := walkFlows(d, opt, walk, t.p.SendPorts, &res)
 	res.ECMP = rec.stats()
 	if len(over) > 0 {
 		r := t.Route(&Demand{Blocks: over}, Options{Mode: Ideal}, out)
@@ -342,18 +342,19 @@ type walker func(s, d int32, id uint64, qp int32, v vec) bool
 // queue pairs fit the budget, of its blocks; otherwise it returns the
 // blocks for the caller to route by the expectation of hashing (shared by
 // both engines).
-// A flow between ends of several ports (ports(s, d), nil for one port
-// each) has its queue pairs spread over them (sendports.go).
-func walkFlows(d *Demand, opt Options, walk walker, ports func(s, d int32) int32, res *Result) (over []Block) {
+// A flow between ends of several ports (ports(n) of each end, nil for
+// one port each) has its queue pairs spread over the larger count
+// (sendports.go).
+func walkFlows(d *Demand, opt Options, walk walker, ports func(n int32) int32, res *Result) (over []Block) {
 	if ports == nil {
-		ports = func(int32, int32) int32 { return 1 }
+		ports = func(int32) int32 { return 1 }
 	}
 	budget := opt.MaxQPs
 	if budget <= 0 {
 		budget = DefaultMaxQPs
 	}
 	for _, f := range d.Flows {
-		q := spreadQPs(f.QPs, ports(f.Src, f.Dst))
+		q := spreadQPs(f.QPs, max(ports(f.Src), ports(f.Dst)))
 		v := vec{f.Rate, f.Bytes}.scale(1 / float64(q))
 		for qp := int32(0); qp < q; qp++ {
 			if !walk(f.Src, f.Dst, f.ID, qp, v) {
@@ -368,11 +369,14 @@ func walkFlows(d *Demand, opt Options, walk walker, ports func(s, d int32) int32
 	tots := make([]vec, len(d.Blocks))
 	for bi := range d.Blocks {
 		pairs[bi], tots[bi] = d.Blocks[bi].totals()
+		// The most any pair spreads over: O(sources + sinks), where a
+		// block of a 131,072-rank AllToAll has 2^34 pairs.
 		most := int32(1)
 		for _, src := range d.Blocks[bi].Src {
-			for _, dst := range d.Blocks[bi].Dst {
-				most = max(most, ports(src.Node, dst.Node))
-			}
+			most = max(most, ports(src.Node))
+		}
+		for _, dst := range d.Blocks[bi].Dst {
+			most = max(most, ports(dst.Node))
 		}
 		all += pairs[bi] * float64(spreadQPs(d.Blocks[bi].QPs, most))
 	}
@@ -388,7 +392,7 @@ func walkFlows(d *Demand, opt Options, walk walker, ports func(s, d int32) int32
 		b := &d.Blocks[bi]
 		for _, s := range b.Src {
 			for _, k := range b.Dst {
-				q := spreadQPs(b.QPs, ports(s.Node, k.Node))
+				q := spreadQPs(b.QPs, max(ports(s.Node), ports(k.Node)))
 				if k.Weight == 0 || (s.Rate == 0 && s.Bytes == 0) || b.excluded(s, k) {
 					continue
 				}
