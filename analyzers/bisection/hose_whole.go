@@ -63,12 +63,25 @@ import (
 // wholeServerWork.
 
 // wholeServerMaxGPUs caps the GPUs of one server: its cost table takes
-// 2 × 2^GPUs max-flows (2,048 at 10) on the server's internal graph.
+// 2 × 2^GPUs max-flows (2,048 at 10) on the server's internal graph, and
+// the routed one that many per share α tried (wsAlphas and a/d). A work
+// budget, not a modelling value: past it the bound is not tried.
 const wholeServerMaxGPUs = 10
 
 // wholeServerWork caps the knapsack: Σ over items of (terminals + 1) ×
-// (⌈n/2⌉ + 1) steps, about 0.1 s at the cap (a byte of memory each).
+// (⌈n/2⌉ + 1) steps, about 0.1 s at the cap (a byte of memory each). A
+// work budget, not a modelling value, like wholeServerMaxGPUs.
 const wholeServerWork = 40_000_000
+
+// wsPrep is what the graph and the routed whole-server bounds share on
+// one analysis graph: θ over the fabric and the knapsack's items
+// (model.ws, filled by the first call).
+type wsPrep struct {
+	g     *agraph
+	theta float64
+	items []wsItem
+	ok    bool
+}
 
 // wsItem is one item of the knapsack: a server's vertices in the full
 // analysis graph, or one vertex holding terminals of its own.
@@ -112,14 +125,17 @@ func (m *model) wholeServers(full *agraph, routed bool) (bound float64, best cut
 	if (n+len(m.servers))*(hi+1) > wholeServerWork {
 		return 0, cut{}, false
 	}
-	theta, ok := m.portTheta()
-	if !ok {
+	if m.ws == nil || m.ws.g != full {
+		p := &wsPrep{g: full}
+		if p.theta, p.ok = m.portTheta(); p.ok {
+			p.items, p.ok = m.wsItems(full)
+		}
+		m.ws = p
+	}
+	if !m.ws.ok {
 		return 0, cut{}, false
 	}
-	items, ok := m.wsItems(full)
-	if !ok {
-		return 0, cut{}, false
-	}
+	theta, items := m.ws.theta, m.ws.items
 	work := 0
 	for _, it := range items {
 		if len(it.terms) > wholeServerMaxGPUs {

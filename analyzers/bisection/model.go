@@ -71,6 +71,9 @@ type model struct {
 	// the ends of a composite's joining links in one member's model
 	// (composite.go). Empty otherwise.
 	extra []extraSource
+	// ws holds what the graph and the routed whole-server bounds share
+	// (hose_whole.go); nil until the first.
+	ws *wsPrep
 	// uniformWeight, when positive, is every terminal's weight in the
 	// hose routing's forward pass instead of its injection (the composite
 	// bound routes a uniform demand; composite.go).

@@ -1,6 +1,7 @@
 package routing
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -12,12 +13,8 @@ import (
 // routing alike, and Shares says the same (sendports.go); a flow to that
 // host arrives by both of its ports the same way.
 func TestSenderSpreadsOverItsPorts(t *testing.T) {
-	g := ir.New()
-	g.AddFabric(ir.Fabric{Name: "f", Family: "custom"})
-	sw := func(name string) ir.NodeID { return g.AddNode(ir.NewNode(name, ir.KindSwitch)) }
-	a, b, c := sw("a"), sw("b"), sw("c")
-	src := g.AddNode(ir.NewNode("src", ir.KindHost))
-	dst := g.AddNode(ir.NewNode("dst", ir.KindHost))
+	g, n := nodesOf("a b c", "src dst")
+	a, b, c, src, dst := n[0], n[1], n[2], n[3], n[4]
 	addLink(g, src, a, 200e9, ir.LinkCustom) // link 0
 	addLink(g, src, b, 200e9, ir.LinkCustom) // link 1
 	addLink(g, a, c, 400e9, ir.LinkCustom)
@@ -64,12 +61,8 @@ func TestSenderSpreadsOverItsPorts(t *testing.T) {
 // Between one-port hosts a switch with two next hops still hashes a
 // queue pair onto one of them.
 func TestSwitchHashesOneQueuePair(t *testing.T) {
-	g := ir.New()
-	g.AddFabric(ir.Fabric{Name: "f", Family: "custom"})
-	sw := func(name string) ir.NodeID { return g.AddNode(ir.NewNode(name, ir.KindSwitch)) }
-	a, b, c, e := sw("a"), sw("b"), sw("c"), sw("e")
-	x := g.AddNode(ir.NewNode("x", ir.KindHost))
-	y := g.AddNode(ir.NewNode("y", ir.KindHost))
+	g, n := nodesOf("a b c e", "x y")
+	a, b, c, e, x, y := n[0], n[1], n[2], n[3], n[4], n[5]
 	addLink(g, c, a, 400e9, ir.LinkCustom) // link 0
 	addLink(g, c, b, 400e9, ir.LinkCustom) // link 1
 	addLink(g, a, e, 400e9, ir.LinkCustom)
@@ -82,4 +75,19 @@ func TestSwitchHashesOneQueuePair(t *testing.T) {
 	if u, v := loads.Rate(0), loads.Rate(2); u+v != 400e9 || u*v != 0 {
 		t.Errorf("a switch's queue pair split over %g and %g, want all on one", u, v)
 	}
+}
+
+// nodesOf returns a graph of one custom fabric holding the named switches
+// and then the named hosts (space-separated), and their ids in order.
+func nodesOf(switches, hosts string) (*ir.Graph, []ir.NodeID) {
+	g := ir.New()
+	g.AddFabric(ir.Fabric{Name: "f", Family: "custom"})
+	var ids []ir.NodeID
+	for _, name := range strings.Fields(switches) {
+		ids = append(ids, g.AddNode(ir.NewNode(name, ir.KindSwitch)))
+	}
+	for _, name := range strings.Fields(hosts) {
+		ids = append(ids, g.AddNode(ir.NewNode(name, ir.KindHost)))
+	}
+	return g, ids
 }
