@@ -478,6 +478,23 @@ func TestAlibabaHPN(t *testing.T) {
 	if fibers != 15360 || lanes != 14400 || modules[true] != 22080 || modules[false] != 30720 {
 		t.Errorf("%d splitter fibers, %d lane fibers, %d switch and %d NIC modules; want 15,360, 14,400, 22,080, 30,720", fibers, lanes, modules[true], modules[false])
 	}
+	// Workload dp: a rail's 1,920 GPUs per data-parallel group, each
+	// GPU's queue pairs spread over its NIC's two 200G ports (one a
+	// plane), so every port runs exactly full and a rank moves its bytes
+	// at 400 Gb/s: the ring 2·1,919/1,920 × 1 GB, the AllToAll
+	// 1,919/1,920 × 1 GB. The AllToAll's out-of-segment share,
+	// 128 × 200G × 1,792/1,919 = 23.9 Tb/s, stays under a ToR's
+	// 60 × 400G, so nothing else is hotter.
+	for name, moved := range map[string]float64{"gradients": 2 * 1919.0 / 1920, "experts": 1919.0 / 1920} {
+		c, _ := workloadCollective(t, g, "dp", name)
+		if c.Groups != 8 || c.Ranks != 1920 || c.CongestionFactor != 1 || math.Abs(c.BandwidthTimeS-moved*8e9/400e9) > 1e-12 {
+			t.Errorf("%s: %d groups of %d ranks, congestion %g, bandwidth time %g s; want 8 of 1,920, exactly 1, %g s",
+				name, c.Groups, c.Ranks, c.CongestionFactor, c.BandwidthTimeS, moved*8e9/400e9)
+		}
+		if len(c.HotLinks) == 0 || c.HotLinks[0].CapacityBPS != 200e9 || c.HotLinks[0].LoadBPS != 200e9 {
+			t.Errorf("%s: hot links %+v; want a 200G NIC port at 200 Gb/s", name, c.HotLinks)
+		}
+	}
 }
 
 // workloadCollective runs the congestion analyzer on g and returns

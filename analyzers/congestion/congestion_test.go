@@ -503,24 +503,7 @@ func TestDualPortNICBothPorts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := compiletest.Source(t, string(src)+`
-workload "dp" {
-  gpus = node_group.host.gpus
-  parallelism {
-    tensor = 8
-  }
-  collective "gradients" {
-    op    = "allreduce"
-    size  = "1GB"
-    group = "data"
-  }
-  collective "experts" {
-    op    = "alltoall"
-    size  = "1GB"
-    group = "data"
-  }
-}
-`, "segments=1")
+	g := compiletest.Source(t, string(src), "segments=1") // the example's workload dp
 	res, _ := analyze(t, g)
 	for _, name := range []string{"gradients", "experts"} {
 		c := collective(t, res, "dp", name)

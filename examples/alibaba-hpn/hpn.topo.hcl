@@ -90,3 +90,26 @@ requirement "bisection_15_16" {
   condition     = fabric.backend.bisection.lower_bound_ratio >= 0.9375 # 15/16
   error_message = "Every balanced split must carry 15/16 of half the hosts' injection."
 }
+
+# Data-parallel traffic over both planes: tensor parallel inside each
+# host, so each data-parallel group is one rail's 1,920 GPUs (one a
+# host). Each GPU's NIC spreads its queue pairs over its two 200G ports,
+# one in each plane, as NCCL does with a dual-port NIC; a ring AllReduce
+# and an MoE-style AllToAll of 1 GB each then load every port at exactly
+# 200 Gb/s. The sizes are illustrative, not from the paper.
+workload "dp" {
+  gpus = node_group.host.gpus
+  parallelism {
+    tensor = 8
+  }
+  collective "gradients" {
+    op    = "allreduce"
+    size  = "1GB"
+    group = "data"
+  }
+  collective "experts" {
+    op    = "alltoall"
+    size  = "1GB"
+    group = "data"
+  }
+}
