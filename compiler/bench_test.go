@@ -40,7 +40,7 @@ func BenchmarkCompile(b *testing.B) {
 				if diags.HasErrors() {
 					b.Fatal(diags)
 				}
-				elements = len(g.Nodes) + len(g.Links)
+				elements = len(g.Nodes) + g.NumLinks()
 			}
 			b.ReportMetric(float64(s.Endpoints), "endpoints")
 			b.ReportMetric(float64(elements), "elements")

@@ -74,7 +74,7 @@ func wantDiag(t *testing.T, what string, d hcl.Diagnostics, code diag.Code, msg 
 func cablesByKind(g *ir.Graph) map[string]int {
 	out := map[string]int{}
 	for _, c := range g.Cabling.Cables {
-		out[g.Links[g.Cabling.Legs[c.Leg0]].Kind.String()]++
+		out[g.Link(g.Cabling.Legs[c.Leg0]).Kind.String()]++
 	}
 	return out
 }
@@ -100,7 +100,7 @@ func TestCablingSuperPODCounts(t *testing.T) {
 				t.Errorf("%d cables with %d legs, want %d straight cables", n, len(g.Cabling.Legs), tc.leafSide+tc.spineLeaf)
 			}
 			for _, c := range g.Cabling.Cables {
-				if k := g.Links[g.Cabling.Legs[c.Leg0]].Kind; k.String() == "node_leaf" && g.Cabling.Types[c.Type].Media != "fiber" {
+				if k := g.Link(g.Cabling.Legs[c.Leg0]).Kind; k.String() == "node_leaf" && g.Cabling.Types[c.Type].Media != "fiber" {
 					t.Fatalf("a node-to-leaf cable is %s; the RA cables every DGX port with optics", g.Cabling.Types[c.Type].Model)
 				}
 			}
@@ -112,13 +112,12 @@ func TestCablingSuperPODCounts(t *testing.T) {
 // backplane (docs/reference/design-brief.md "Link"); links inside a server are in none.
 func TestCablingWhatIsACable(t *testing.T) {
 	g := compileExample(t, "gb200-nvl72")
-	seen := make([]int, len(g.Links))
+	seen := make([]int, g.NumLinks())
 	for _, lid := range g.Cabling.Legs {
 		seen[lid]++
 	}
 	cables, backplane := 0, 0
-	for i := range g.Links {
-		l := &g.Links[i]
+	for i, l := range g.AllLinks() {
 		fam := ""
 		if l.Fabric != ir.None {
 			fam = string(g.Fabrics[l.Fabric].Family)
@@ -126,17 +125,17 @@ func TestCablingWhatIsACable(t *testing.T) {
 		switch {
 		case fam == "nvlink_domain":
 			backplane++
-			if seen[i] != 0 || l.Cable != ir.None || g.Media(l) != "backplane" {
-				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], l.Cable, g.Media(l))
+			if seen[i] != 0 || l.Cable != ir.None || g.Media(&l) != "backplane" {
+				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], l.Cable, g.Media(&l))
 			}
 		case fam == "":
-			if seen[i] != 0 || l.Cable != ir.None || g.Media(l) != "" {
+			if seen[i] != 0 || l.Cable != ir.None || g.Media(&l) != "" {
 				t.Fatalf("in-server %s link %d is cabled", l.Kind, i)
 			}
 		default:
 			cables++
-			if seen[i] != 1 || l.Cable == ir.None || l.LengthM <= 0 || g.Media(l) == "" {
-				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], l.Cable, l.LengthM, g.Media(l))
+			if seen[i] != 1 || l.Cable == ir.None || l.LengthM <= 0 || g.Media(&l) == "" {
+				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], l.Cable, l.LengthM, g.Media(&l))
 			}
 		}
 	}
@@ -423,7 +422,7 @@ func TestCablingDeterministic(t *testing.T) {
 // global links to other groups do not pull a group's routers away.
 func TestCablingDragonflyTopOfRack(t *testing.T) {
 	g := compileExample(t, "dragonfly-small")
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Kind != ir.LinkTerminal {
 			continue
 		}
@@ -541,7 +540,7 @@ fabric "backend" {
 	}
 	split, hostLegs := 0, 0
 	for _, c := range g.Cabling.Cables {
-		l := &g.Links[g.Cabling.Legs[c.Leg0]]
+		l := g.Link(g.Cabling.Legs[c.Leg0])
 		if l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
@@ -612,7 +611,7 @@ fabric "f" {
 	}
 	unserved, hosts := 0, 0
 	for _, c := range g.Cabling.Cables {
-		switch l := &g.Links[g.Cabling.Legs[c.Leg0]]; {
+		switch l := g.Link(g.Cabling.Legs[c.Leg0]); {
 		case l.Kind == ir.LinkLeafSpine && c.Type == ir.None:
 			unserved++
 		case l.Kind == ir.LinkNodeLeaf && c.SplitFiber:
@@ -818,7 +817,7 @@ fabric "backend" {
 	fibers, legs := 0, 0
 	ports := map[ir.Port]int{}
 	for _, c := range g.Cabling.Cables {
-		l := &g.Links[g.Cabling.Legs[c.Leg0]]
+		l := g.Link(g.Cabling.Legs[c.Leg0])
 		if l.Kind != ir.LinkNodeLeaf {
 			continue
 		}

@@ -46,7 +46,7 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 	if g.Nodes[first.Parent].Model != "DGX-H100" || g.Nodes[last.Parent].Model != "DGX-B200" {
 		t.Errorf("pool runs from %s to %s; want the H100s, then the B200s", first.Name, last.Name)
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
@@ -166,7 +166,7 @@ func TestCustomSwitchRack(t *testing.T) {
 	if rackOf["tor0"] != rackOf["n0"] || rackOf["tor1"] != rackOf["n2"] || rackOf["tor0"] == rackOf["tor1"] {
 		t.Errorf("racks: tor0 %d tor1 %d, servers n0 %d n2 %d; want each ToR in its servers' rack", rackOf["tor0"], rackOf["tor1"], rackOf["n0"], rackOf["n2"])
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		if a.Parent != -1 && strings.HasPrefix(b.Name, "tor") && g.Nodes[a.Parent].Rack != b.Rack {
 			t.Errorf("%s → %s crosses racks %d → %d", a.Name, b.Name, g.Nodes[a.Parent].Rack, b.Rack)

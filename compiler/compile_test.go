@@ -98,7 +98,7 @@ node_group "dgx" {
 			ports[p.Node][p.Port+k]++
 		}
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		switch l.Kind {
 		case ir.LinkNVLink:
 			bundles++

@@ -42,7 +42,7 @@ fabric "c" {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if g.Fabrics[l.Fabric].Name == "c" && (g.Nodes[l.B.Node].Name != "core0" || l.B.Port != 4) {
 			t.Errorf("joining link on %s port %d; want core0 port 4, after the tree's ports 0–3", g.Nodes[l.B.Node].Name, l.B.Port)
 		}

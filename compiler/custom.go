@@ -161,7 +161,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 					adj = &a
 				}
 				for _, lid := range adj.Of(id) {
-					l := &s.g.Links[lid]
+					l := s.g.Link(lid)
 					for _, p := range [2]ir.Port{l.A, l.B} {
 						if p.Node == id && p.Port >= 0 {
 							pa.Skip(p.Port)
@@ -332,7 +332,7 @@ func contains(xs []string, x string) bool {
 func orderTiers(g *ir.Graph, f ir.FabricID) []string {
 	fab := &g.Fabrics[f]
 	adj := map[ir.NodeID][]ir.NodeID{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric == f {
 			adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
 			adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)

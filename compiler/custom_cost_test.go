@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -41,8 +42,8 @@ fabric "f" {
 		t.Fatal(d)
 	}
 	n := 0
-	for i := range g.Links {
-		if g.Links[i].Cost == 10 {
+	for i := range g.NumLinks() {
+		if g.Link(ir.LinkID(i)).Cost == 10 {
 			n++
 		}
 	}

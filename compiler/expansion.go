@@ -118,7 +118,7 @@ func checkExpansion(s *state) {
 		}
 	}
 	s.g.Nodes = slices.Grow(s.g.Nodes, int(total.nodes))
-	s.g.Links = slices.Grow(s.g.Links, int(total.links))
+	s.g.ReserveLinks(int(total.links))
 }
 
 // pos is v as a float64, or 0 when negative (a negative parameter is

@@ -38,7 +38,7 @@ func TestExpansionEstimateBoundsGraph(t *testing.T) {
 		if g == nil || diags.HasErrors() {
 			t.Fatalf("%s: %v", dir, diags)
 		}
-		n := len(g.Nodes) + len(g.Links)
+		n := len(g.Nodes) + g.NumLinks()
 		_, diags = Compile(cfg, Options{MaxElements: int64(n - 1)})
 		if len(diags) == 0 || diag.CodeOf(diags[0]) != diag.ExpansionLimit {
 			t.Errorf("%s builds %d nodes and links but a cap of %d does not refuse it: %v", dir, n, n-1, diags)

@@ -29,7 +29,7 @@ fabric "ft" {
 	}
 	want := map[ir.LinkKind]float64{ir.LinkHostEdge: 200e9, ir.LinkEdgeAggregation: 400e9, ir.LinkAggregationCore: 400e9}
 	count := map[ir.LinkKind]int{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		count[l.Kind]++
 		if l.CapacityBPS != want[l.Kind] {
 			t.Errorf("%s link at %g; want %g", l.Kind, l.CapacityBPS, want[l.Kind])
@@ -200,7 +200,7 @@ fabric "ici" {
 		rack[m.Node] = m.Rack
 	}
 	racks := map[int32]bool{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Kind != ir.LinkTerminal {
 			continue
 		}

@@ -134,7 +134,7 @@ func (m *labelMatcher) unitOf(id ir.NodeID) string {
 	unit, mixed := "", false
 	for _, x := range append([]ir.NodeID{id}, g.Children(id)...) {
 		for _, l := range m.adj.Of(x) {
-			lk := &g.Links[l]
+			lk := g.Link(l)
 			if lk.Fabric == ir.None {
 				continue
 			}

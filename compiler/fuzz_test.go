@@ -80,7 +80,7 @@ func FuzzCompile(f *testing.F) {
 			}
 			return
 		}
-		if n := len(g.Nodes) + len(g.Links); n > fuzzMaxElements {
+		if n := len(g.Nodes) + g.NumLinks(); n > fuzzMaxElements {
 			t.Fatalf("built %d nodes and links past the cap of %d that the expansion stage enforces", n, fuzzMaxElements)
 		}
 		checkGraph(t, g)
@@ -116,7 +116,7 @@ func checkGraph(t *testing.T, g *ir.Graph) {
 			}
 		}
 	}
-	for i, l := range g.Links {
+	for i, l := range g.AllLinks() {
 		for _, p := range []ir.Port{l.A, l.B} {
 			if p.Node < 0 || int(p.Node) >= nn || p.Port < -1 {
 				t.Fatalf("link %d has end %+v (%d nodes)", i, p, nn)
@@ -148,7 +148,7 @@ func graphHash(g *ir.Graph) uint64 {
 	for _, n := range g.Nodes {
 		fmt.Fprintf(h, "%s|%d|%v|%d\n", n.Name, n.Kind, n.Fabrics, n.Radix)
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		fmt.Fprintf(h, "%v|%v|%g|%s|%d\n", l.A, l.B, l.CapacityBPS, l.Kind, l.Fabric)
 	}
 	return h.Sum64()

@@ -12,7 +12,7 @@ import (
 func mapPortsUsed(g *ir.Graph) []int32 {
 	used := make([]int32, len(g.Nodes))
 	seen := map[[2]int64]bool{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		for _, p := range []ir.Port{l.A, l.B} {
 			for k := int64(0); p.Port >= 0 && k < int64(l.Physical()); k++ {
 				key := [2]int64{int64(p.Node), int64(p.Port) + k}
@@ -71,9 +71,9 @@ fabric "c" {
 			t.Errorf("%s uses %d ports, want 40 or 32", n.Name, used[i])
 		}
 	}
-	g.Links = append(g.Links, ir.Link{A: ir.Port{Node: 0, Port: 1 << 30}, B: ir.Port{Node: 1, Port: 3}, CapacityBPS: 1, Fabric: ir.None})
+	g.AddLink(ir.Link{A: ir.Port{Node: 0, Port: 1 << 30}, B: ir.Port{Node: 1, Port: 3}, CapacityBPS: 1, Fabric: ir.None})
 	want := mapPortsUsed(g)
-	if got := g.PortsUsed(nil); !slices.Equal(got, want) || want[0] != mapPortsUsed(&ir.Graph{Nodes: g.Nodes, Links: g.Links[:len(g.Links)-1]})[0]+1 {
+	if got := g.PortsUsed(nil); !slices.Equal(got, want) || want[0] != mapPortsUsed(withoutLastLink(g))[0]+1 {
 		t.Fatalf("sparse port numbers: bit set %v, map %v", got[:2], want[:2])
 	}
 }
@@ -109,7 +109,7 @@ fabric "b" {
 				nodes = append(nodes, ir.NodeID(i))
 			}
 		}
-		for i, l := range g.Links {
+		for i, l := range g.AllLinks() {
 			if l.Fabric == ir.FabricID(f) {
 				links = append(links, ir.LinkID(i))
 			}
@@ -118,4 +118,12 @@ fabric "b" {
 			t.Errorf("fabric %d: index %d nodes %d links, want %d, %d", f, len(g.FabricNodes(ir.FabricID(f))), len(g.FabricLinks(ir.FabricID(f))), len(nodes), len(links))
 		}
 	}
+}
+
+// withoutLastLink returns a graph of g's nodes and every link of g but
+// the last.
+func withoutLastLink(g *ir.Graph) *ir.Graph {
+	r := &ir.Graph{Nodes: g.Nodes}
+	r.SetLinks(g.CopyLinks()[:g.NumLinks()-1])
+	return r
 }

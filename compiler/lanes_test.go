@@ -28,7 +28,7 @@ func laneUse(t *testing.T, g *ir.Graph) (ports map[string]int, breakouts map[int
 	seen := map[ir.Port]int{}
 	phys := map[[2]int32]bool{}
 	breakouts = map[int32]int{}
-	for i, l := range g.Links {
+	for i, l := range g.AllLinks() {
 		for _, p := range []ir.Port{l.A, l.B} {
 			if p.Port < 0 {
 				continue
@@ -36,7 +36,7 @@ func laneUse(t *testing.T, g *ir.Graph) (ports map[string]int, breakouts map[int
 			if j, dup := seen[p]; dup {
 				t.Fatalf("links %d and %d share port %d lane %d of %s", j, i, p.Port, p.Lane, g.Nodes[p.Node].Name)
 			}
-			seen[p] = i
+			seen[p] = int(i)
 			if p.Lane >= max(l.Breakout, 1) {
 				t.Errorf("link %d on lane %d of a port split %d ways", i, p.Lane, l.Breakout)
 			}

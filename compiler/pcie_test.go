@@ -194,10 +194,9 @@ node_group "n" { model = "m" }
 		id[n.Name] = ir.NodeID(i)
 	}
 	var upLink *ir.Link
-	for i := range g.Links {
-		l := &g.Links[i]
+	for _, l := range g.AllLinks() {
 		if l.A.Node == id["n0/pcie1"] && l.B.Node == id["n0/pcie0"] {
-			upLink = l
+			upLink = &l
 		}
 		if l.A.Node == id["n0/pcie1"] && l.B.Node == id["n0/cpu0"] {
 			t.Errorf("nested switch linked to the CPU")

@@ -75,7 +75,7 @@ func TestPortGroupsClos(t *testing.T) {
 	if leaves != 4 {
 		t.Fatalf("%d leaves; want 4", leaves)
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			n := &g.Nodes[p.Node]
 			if n.Tier != "leaf" {
@@ -91,7 +91,7 @@ func TestPortGroupsClos(t *testing.T) {
 		}
 	}
 	down, up := map[ir.NodeID]float64{}, map[ir.NodeID]float64{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if g.Nodes[l.B.Node].Tier == "leaf" {
 			down[l.B.Node] += l.CapacityBPS
 		}
@@ -118,7 +118,7 @@ func TestPortGroupsSpill(t *testing.T) {
 		t.Fatal(errs)
 	}
 	lanes := 0
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			if n := &g.Nodes[p.Node]; n.Tier == "leaf" && l.Breakout == 4 {
 				lanes++
@@ -165,13 +165,12 @@ fabric "f" {
 		t.Fatal(errs)
 	}
 	var spilled []string
-	for i := range g.Links {
-		l := &g.Links[i]
+	for _, l := range g.AllLinks() {
 		if l.B.Port >= 28 {
 			if l.Breakout != 4 {
 				t.Errorf("link on port %d lane %d: breakout %d; want 4", l.B.Port, l.B.Lane, l.Breakout)
 			}
-			spilled = append(spilled, g.PortName(l.B, l))
+			spilled = append(spilled, g.PortName(l.B, &l))
 		}
 	}
 	if strings.Join(spilled, ",") != "swp29s0,swp29s1" {
@@ -192,7 +191,7 @@ func TestPortGroupsDefaultDown(t *testing.T) {
 		t.Fatal(errs)
 	}
 	leaves := map[ir.NodeID]int{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if g.Nodes[l.B.Node].Tier == "leaf" {
 			leaves[l.B.Node]++
 		}

@@ -35,7 +35,7 @@ func checkProtocols(s *state) {
 	for fi := range s.g.Fabrics {
 		f := ir.FabricID(fi)
 		for _, id := range s.g.FabricLinks(f) {
-			l := &s.g.Links[id]
+			l := s.g.Link(id)
 			a, b := &s.g.Nodes[l.A.Node], &s.g.Nodes[l.B.Node]
 			if b.Kind == ir.KindNIC || a.Kind == ir.KindSwitch && b.Kind == ir.KindSwitch && b.Model < a.Model {
 				a, b = b, a // the NIC, or the model first by name, at a

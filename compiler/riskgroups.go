@@ -122,7 +122,7 @@ func compileRiskGroups(s *state) {
 		for _, p := range r.Links.V {
 			a, b, _ := ir.LinkPattern(p)
 			for _, id := range g.LinksBetween(a, b) {
-				if l := &g.Links[id]; l.Fabric != ir.None && (inRacks(r, rack, l.A.Node) || inRacks(r, rack, l.B.Node)) {
+				if l := g.Link(id); l.Fabric != ir.None && (inRacks(r, rack, l.A.Node) || inRacks(r, rack, l.B.Node)) {
 					out = append(out, id)
 				}
 			}
@@ -301,7 +301,7 @@ func (s *state) unmatchedPatterns(r *lang.RiskGroup) {
 	}
 	for _, p := range r.Links.V {
 		a, b, _ := ir.LinkPattern(p)
-		if !slices.ContainsFunc(g.LinksBetween(a, b), func(id ir.LinkID) bool { return g.Links[id].Fabric != ir.None }) {
+		if !slices.ContainsFunc(g.LinksBetween(a, b), func(id ir.LinkID) bool { return g.Link(id).Fabric != ir.None }) {
 			s.diags = append(s.diags, diag.Warning(diag.RiskGroupEmpty, r.Links.Range, "Link pattern matches nothing",
 				fmt.Sprintf("risk_group %q: links holds %q, which matches no fabric link (a device name or glob at each end; * does not cross a /, and a server's link ends at its NIC: \"su0/node03/*--su0/leaf*\").", r.Name, p)))
 		}

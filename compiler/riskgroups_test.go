@@ -208,7 +208,7 @@ risk_group "both" {
 		}
 		var out []string
 		for _, id := range r.Links {
-			l := &g.Links[id]
+			l := g.Link(id)
 			out = append(out, g.Nodes[l.A.Node].Name+"-"+g.Nodes[l.B.Node].Name)
 		}
 		return strings.Join(out, " ")

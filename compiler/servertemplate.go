@@ -60,7 +60,7 @@ func (r idRange) from(base ir.NodeID) idRange { return idRange{r.first + base, r
 // the GPUs or one role's NICs are not consecutive, which buildTemplate
 // guarantees.
 func newTemplate(g *ir.Graph, sv builtServer) *serverTemplate {
-	t := &serverTemplate{nodes: g.Nodes, links: g.Links, gpus: consecutive(sv.gpus), nics: map[string]idRange{}}
+	t := &serverTemplate{nodes: g.Nodes, links: g.CopyLinks(), gpus: consecutive(sv.gpus), nics: map[string]idRange{}}
 	for role, ids := range sv.nics {
 		t.nics[role] = consecutive(ids)
 	}
@@ -112,7 +112,7 @@ func (s *state) stamp(t *serverTemplate, name string, origin ir.OriginID, rack i
 		l.A.Node += base
 		l.B.Node += base
 		l.Origin = origin
-		g.Links = append(g.Links, l)
+		g.AddLink(l)
 	}
 	return server{id: base, t: t}
 }

@@ -75,7 +75,7 @@ fabric "ft" {
 	}
 	rates := map[string]map[float64]int{} // fabric → capacity → links
 	ports := map[ir.NodeID]map[int32]int{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		f := g.Fabrics[l.Fabric].Name
 		if rates[f] == nil {
 			rates[f] = map[float64]int{}

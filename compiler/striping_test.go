@@ -41,8 +41,7 @@ fabric "ib" {
 func TestBundledStriping(t *testing.T) {
 	uplinks := func(g *ir.Graph) map[string]string {
 		out := map[string]string{}
-		for i := range g.Links {
-			l := &g.Links[i]
+		for _, l := range g.AllLinks() {
 			if l.Kind != ir.LinkLeafSpine {
 				continue
 			}

@@ -114,7 +114,7 @@ fabric "f" {
 	}
 	leaves := 0
 	for _, id := range g.FabricLinks(0) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		nic, sw := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		if nic.Kind != ir.KindNIC {
 			nic, sw = sw, nic

@@ -489,7 +489,7 @@ func (s *state) nvlsCapable(pool []ir.NodeID, adj ir.Adjacency) bool {
 		}
 		switches := 0
 		for _, l := range adj.Of(n) {
-			o := s.g.Nodes[s.g.Links[l].Other(n)]
+			o := s.g.Nodes[s.g.Link(l).Other(n)]
 			if o.Kind != ir.KindNVSwitch {
 				continue
 			}

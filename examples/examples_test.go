@@ -462,7 +462,7 @@ func TestAlibabaHPN(t *testing.T) {
 		switch {
 		case c.SplitFiber && c.Legs == 2:
 			fibers++
-		case c.Legs == 1 && g.Links[g.Cabling.Legs[c.Leg0]].CapacityBPS == 400e9:
+		case c.Legs == 1 && g.Link(g.Cabling.Legs[c.Leg0]).CapacityBPS == 400e9:
 			lanes++
 		default:
 			t.Fatalf("cable %s: %d legs, splitter %v", g.CableID(int(c.Seq-1)), c.Legs, c.SplitFiber)
@@ -531,7 +531,7 @@ func TestDragonflySmallAllToAll(t *testing.T) {
 	}
 	most := map[string]float64{}
 	for id, u := range res.LinkLoads() {
-		k := g.Links[id].Kind.String()
+		k := g.Link(ir.LinkID(id)).Kind.String()
 		most[k] = max(most[k], u)
 	}
 	for k, want := range map[string]float64{"terminal": 1, "local": 68.0 / 71, "global": 64.0 / 71} {

@@ -71,7 +71,7 @@ func TestNDRAsBuilt(t *testing.T) {
 		"su3/leaf3": 16, "su4/leaf0": 16, "su6/leaf0": 16, "su7/leaf0": 17, "su5/leaf1": 16, "su6/leaf2": 15}
 	absentUp, absentDown := map[string]int{}, map[string]int{}
 	for _, id := range res.Absent {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
 		switch {
 		case a == "su0/leaf2" || b == "su0/leaf2":

@@ -41,7 +41,7 @@ func (m *model) affinityOrders() []ordering {
 	var ups []ir.NodeID
 	seenUp := map[ir.NodeID]bool{}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := l.A.Node, l.B.Node
 		if !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
 			continue // endpoint links: most of a large fabric's

@@ -21,8 +21,8 @@ func TestBrokenFamilies(t *testing.T) {
 	}
 	halve := func(kind ir.LinkKind) breaker {
 		return breaker{"one " + kind.String() + " link at half rate", func(g *ir.Graph, f ir.FabricID) bool {
-			for i := range g.Links {
-				if l := &g.Links[i]; l.Fabric == f && l.Kind == kind {
+			for i := range g.NumLinks() {
+				if l := g.LinkRef(ir.LinkID(i)); l.Fabric == f && l.Kind == kind {
 					l.CapacityBPS /= 2
 					return true
 				}
@@ -34,8 +34,8 @@ func TestBrokenFamilies(t *testing.T) {
 	// kind and tier as its B end, keeping every count and rate.
 	move := func(kind ir.LinkKind) breaker {
 		return breaker{"one " + kind.String() + " link moved", func(g *ir.Graph, f ir.FabricID) bool {
-			for i := range g.Links {
-				l := &g.Links[i]
+			for i := range g.NumLinks() {
+				l := g.LinkRef(ir.LinkID(i))
 				if l.Fabric != f || l.Kind != kind {
 					continue
 				}

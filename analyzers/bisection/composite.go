@@ -76,7 +76,7 @@ func (m *model) compositeHose() (float64, string) {
 		ends[i] = map[ir.NodeID][]float64{}
 	}
 	for _, id := range g.FabricLinks(m.fid) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		if l.Fabric != m.fid {
 			continue // a member's link
 		}

@@ -42,7 +42,7 @@ func (m *model) dragonflyShape() (*dfShape, bool) {
 	}
 	s := &dfShape{routerIdx: map[ir.NodeID]int32{}}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if g.Nodes[e].Kind.IsSwitch() {
 				if _, ok := s.routerIdx[e]; !ok {
@@ -91,7 +91,7 @@ func (m *model) dragonflyShape() (*dfShape, bool) {
 	}
 	ng := int(s.ng)
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		ra, okA := s.routerIdx[l.A.Node]
 		rb, okB := s.routerIdx[l.B.Node]
 		switch {

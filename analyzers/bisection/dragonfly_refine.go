@@ -33,7 +33,7 @@ func (m *model) refineDragonfly(s *dfShape, a *agraph, c cut) cut {
 	}
 	r := newDfRefiner(s, costs.tr, costs.p, len(s.termRouter)/2)
 	for _, id := range m.fabricLinks {
-		l := &m.g.Links[id]
+		l := m.g.Link(id)
 		i, okA := s.routerIdx[l.A.Node]
 		j, okB := s.routerIdx[l.B.Node]
 		if okA && okB && s.groupOf[i] != s.groupOf[j] {

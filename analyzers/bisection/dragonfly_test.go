@@ -95,8 +95,8 @@ func TestDragonflyGroupBoundUneven(t *testing.T) {
 	for _, sh := range [][4]int{{1, 3, 1, 4}, {1, 2, 3, 7}, {1, 4, 1, 4}} {
 		g, fid := dragonflyCase(t, gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], LocalBPS: 100e9, GlobalBPS: 100e9})
 		var global, local bool
-		for i := range g.Links {
-			switch l := &g.Links[i]; {
+		for i := range g.NumLinks() {
+			switch l := g.LinkRef(ir.LinkID(i)); {
 			case l.Kind == ir.LinkGlobal && !global:
 				l.CapacityBPS, global = 50e9, true
 			case l.Kind == ir.LinkLocal && !local:

@@ -27,9 +27,9 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 	if int64(n) != k*k*k/4 || int64(len(m.fabricLinks)) != 3*k*k*k/4 {
 		return r, false
 	}
-	rate := m.g.Links[m.fabricLinks[0]].CapacityBPS
+	rate := m.g.Link(m.fabricLinks[0]).CapacityBPS
 	for _, id := range m.fabricLinks {
-		if m.g.Links[id].CapacityBPS != rate {
+		if m.g.Link(id).CapacityBPS != rate {
 			return r, false
 		}
 	}
@@ -84,7 +84,7 @@ func (m *model) podHalvesCross(inA []bool, k int32, want int64) linkSet {
 		}
 	}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if n := &g.Nodes[e]; side[e] == 0 {
 				side[e] = 1
@@ -94,10 +94,10 @@ func (m *model) podHalvesCross(inA []bool, k int32, want int64) linkSet {
 			}
 		}
 	}
-	set := newLinkSet(len(g.Links))
+	set := newLinkSet(g.NumLinks())
 	var n int64
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		if side[l.A.Node] != side[l.B.Node] {
 			set.add(id)
 			n++
@@ -135,7 +135,7 @@ func (m *model) alFaresWiring(k int) bool {
 		return t
 	}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		x, y := l.A.Node, l.B.Node
 		if g.Nodes[x].Tier > g.Nodes[y].Tier { // order the ends: "" < aggregation < core < edge
 			x, y = y, x
@@ -235,9 +235,9 @@ func (m *model) uniformRate() (float64, bool) {
 	if len(m.fabricLinks) == 0 {
 		return 0, false
 	}
-	r := m.g.Links[m.fabricLinks[0]].CapacityBPS
+	r := m.g.Link(m.fabricLinks[0]).CapacityBPS
 	for _, id := range m.fabricLinks {
-		if m.g.Links[id].CapacityBPS != r {
+		if m.g.Link(id).CapacityBPS != r {
 			return 0, false
 		}
 	}
@@ -272,7 +272,7 @@ func (m *model) dragonflyPairs() (int, float64, bool) {
 	var groups []int32
 	seen := map[int32]bool{}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		if !a.Kind.IsSwitch() || !b.Kind.IsSwitch() || a.UnitIndex == b.UnitIndex {
 			continue
@@ -285,7 +285,7 @@ func (m *model) dragonflyPairs() (int, float64, bool) {
 		count[[2]int32{min(a.UnitIndex, b.UnitIndex), max(a.UnitIndex, b.UnitIndex)}]++
 	}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if n := &g.Nodes[e]; n.Kind.IsSwitch() && !seen[n.UnitIndex] {
 				seen[n.UnitIndex] = true

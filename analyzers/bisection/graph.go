@@ -97,7 +97,7 @@ func (m *model) build(mode gmode) *agraph {
 		size += len(m.domainLinks)
 	}
 	edges := make([]edge, 0, size)
-	m.eachLink(mode, func(_ ir.LinkID, l *ir.Link) {
+	m.eachLink(mode, func(_ ir.LinkID, l ir.Link) {
 		u, v := vertexOf(l.A), vertexOf(l.B)
 		if u != v {
 			edges = append(edges, edge{u, v, l.CapacityBPS})
@@ -133,10 +133,10 @@ func (m *model) build(mode gmode) *agraph {
 // eachLink calls f on every link of g the analysis graph of mode is
 // built from: the fabric's links, in the full GPU view the internal links
 // of servers with GPUs, and outside modeFabric the NVLink domains' links.
-func (m *model) eachLink(mode gmode, f func(ir.LinkID, *ir.Link)) {
+func (m *model) eachLink(mode gmode, f func(ir.LinkID, ir.Link)) {
 	g := m.g
 	for _, id := range m.fabricLinks {
-		f(id, &g.Links[id])
+		f(id, g.Link(id))
 	}
 	if m.view == ViewGPU && mode == modeFull {
 		for s := range m.servers {
@@ -144,13 +144,13 @@ func (m *model) eachLink(mode gmode, f func(ir.LinkID, *ir.Link)) {
 				continue // contracted: its internal links are self-loops
 			}
 			for _, id := range m.serverLinks(int32(s)) {
-				f(id, &g.Links[id])
+				f(id, g.Link(id))
 			}
 		}
 	}
 	if mode != modeFabric {
 		for _, id := range m.domainLinks {
-			f(id, &g.Links[id])
+			f(id, g.Link(id))
 		}
 	}
 }
@@ -200,8 +200,8 @@ func (a *agraph) vertex(m *model, e ir.Port) int32 {
 // capacities make up the cut's value.
 func (m *model) crossing(a *agraph, vA []bool) linkSet {
 	g := m.g
-	set := newLinkSet(len(g.Links))
-	m.eachLink(a.mode, func(id ir.LinkID, l *ir.Link) {
+	set := newLinkSet(g.NumLinks())
+	m.eachLink(a.mode, func(id ir.LinkID, l ir.Link) {
 		u, v := a.vertex(m, l.A), a.vertex(m, l.B)
 		if u >= 0 && v >= 0 && u != v && vA[u] != vA[v] {
 			set.add(id)

@@ -226,7 +226,7 @@ func (m *model) homes() []homeInfo {
 		return int32(e.Node)
 	}
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, pr := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
 			sw := &g.Nodes[pr[1].Node]
 			if !sw.Kind.IsSwitch() {

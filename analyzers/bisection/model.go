@@ -148,7 +148,7 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 	// The fabric's links, and (gpu view) the internal links of the
 	// servers, tagged with their server.
 	for _, id := range fabLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		m.fabricLinks = append(m.fabricLinks, id)
 		if isEP.Get(l.A.Node) {
 			m.epCap.Set(l.A.Node, m.epCap.Get(l.A.Node)+l.CapacityBPS)
@@ -162,7 +162,7 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 	if view == ViewGPU && len(m.servers) > 0 {
 		for s, srv := range m.servers {
 			for _, id := range g.InternalLinks(srv) {
-				l := &g.Links[id]
+				l := g.Link(id)
 				o := m.srvOf.Get(l.A.Node)
 				if o < 0 {
 					o = m.srvOf.Get(l.B.Node)
@@ -237,7 +237,7 @@ func (m *model) portTerminals() {
 		m.portIdx[ir.Port{Node: t.node, Port: t.port}] = int32(i)
 	}
 	for _, id := range m.fabricLinks {
-		l := &m.g.Links[id]
+		l := m.g.Link(id)
 		for _, e := range [2]ir.Port{l.A, l.B} {
 			if t := m.portTerm(e); t >= 0 {
 				m.terms[t].own += l.CapacityBPS

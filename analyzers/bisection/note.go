@@ -48,7 +48,7 @@ func (m *model) indivisibleNote(r *Fabric) string {
 	perUnit := map[ir.NodeID]map[int32]int{}
 	unitName := ""
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := l.A.Node, l.B.Node
 		if ra, rb := rankOf(a), rankOf(b); ra == rb {
 			continue

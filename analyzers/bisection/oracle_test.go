@@ -36,7 +36,7 @@ func newOracle(g *ir.Graph, fid ir.FabricID, view View) *oracle {
 		return o.n - 1
 	}
 	servers := map[ir.NodeID]bool{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric == fid {
 			for _, e := range []ir.NodeID{l.A.Node, l.B.Node} {
 				if p := g.Nodes[e].Parent; p != ir.None {
@@ -75,7 +75,7 @@ func newOracle(g *ir.Graph, fid ir.FabricID, view View) *oracle {
 		}
 		return vertex(e.Node, -1)
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		in := l.Fabric == fid
 		if !in && view == ViewGPU && l.Fabric == ir.None {
 			pa, pb := g.Nodes[l.A.Node].Parent, g.Nodes[l.B.Node].Parent

@@ -90,7 +90,7 @@ func (m *model) dragonflyOrders(levels []level) []ordering {
 		pos := map[ir.NodeID]int32{}
 		var rs []ir.NodeID
 		for _, id := range m.fabricLinks {
-			l := &g.Links[id]
+			l := g.Link(id)
 			for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 				if n := &g.Nodes[e]; n.Kind.IsSwitch() && n.UnitIndex == star {
 					if _, ok := pos[e]; !ok {
@@ -106,7 +106,7 @@ func (m *model) dragonflyOrders(levels []level) []ordering {
 		}
 		reach := map[int32]int32{} // group → first star router reaching it
 		for _, id := range m.fabricLinks {
-			l := &g.Links[id]
+			l := g.Link(id)
 			for _, pr := range [2][2]ir.NodeID{{l.A.Node, l.B.Node}, {l.B.Node, l.A.Node}} {
 				i, ok := pos[pr[0]]
 				if n := &g.Nodes[pr[1]]; ok && n.Kind.IsSwitch() && n.UnitIndex != star {

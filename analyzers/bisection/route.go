@@ -101,7 +101,7 @@ func (m *model) members(s int32, loc []int32) []ir.NodeID {
 		}
 	}
 	for _, id := range m.serverLinks(s) {
-		l := &m.g.Links[id]
+		l := m.g.Link(id)
 		see(l.A.Node)
 		see(l.B.Node)
 	}
@@ -124,7 +124,7 @@ func (m *model) signature(b []byte, s int32, members []ir.NodeID, loc []int32) [
 	links := m.serverLinks(s)
 	put(uint64(len(links)))
 	for _, id := range links {
-		l := &m.g.Links[id]
+		l := m.g.Link(id)
 		put(uint64(loc[l.A.Node])<<32 | uint64(uint32(loc[l.B.Node])))
 		put(math.Float64bits(l.CapacityBPS))
 	}
@@ -148,7 +148,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 	// Local CSR adjacency over the internal links.
 	start := make([]int32, nloc+1)
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		start[loc[l.A.Node]+1]++
 		start[loc[l.B.Node]+1]++
 	}
@@ -159,7 +159,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 	via := make([]int32, start[nloc])
 	fill := slices.Clone(start[:nloc])
 	for li, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := loc[l.A.Node], loc[l.B.Node]
 		to[fill[a]], via[fill[a]] = b, int32(li)
 		fill[a]++
@@ -209,7 +209,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 			}
 			for a := start[v]; a < start[v+1]; a++ {
 				w := to[a]
-				c := g.Links[links[via[a]]].CapacityBPS
+				c := g.Link(links[via[a]]).CapacityBPS
 				if dist[w] < 0 {
 					dist[w] = dist[v] + 1
 					order = append(order, w)
@@ -248,7 +248,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 				if dist[v] != dist[w]-1 || sigma[w] == 0 {
 					continue
 				}
-				c := g.Links[links[via[a]]].CapacityBPS
+				c := g.Link(links[via[a]]).CapacityBPS
 				f := delta[w] * sigma[v] * c / 1e12 / sigma[w]
 				load[via[a]] += f * share
 				delta[v] += f
@@ -257,7 +257,7 @@ func (m *model) computeClass(s int32, members []ir.NodeID, loc []int32) *serverC
 	}
 	for li, id := range links {
 		if load[li] > 0 {
-			cls.theta = math.Min(cls.theta, g.Links[id].CapacityBPS/load[li])
+			cls.theta = math.Min(cls.theta, g.Link(id).CapacityBPS/load[li])
 		}
 	}
 	return cls

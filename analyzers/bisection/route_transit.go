@@ -17,7 +17,7 @@ type localGraph struct {
 
 // nvlink reports whether local link li joins GPUs and NVSwitches.
 func (lg *localGraph) nvlink(li int32) bool {
-	return lg.g.ScaleUpLink(&lg.g.Links[lg.links[li]])
+	return lg.g.ScaleUpLink(lg.g.Link(lg.links[li]))
 }
 
 // push sends amount from local vertex src to dst along the shortest
@@ -51,7 +51,7 @@ func (lg *localGraph) push(src, dst int32, ok func(li int32) bool, via func(v in
 				continue
 			}
 			w := lg.to[a]
-			c := lg.g.Links[lg.links[lg.via[a]]].CapacityBPS
+			c := lg.g.Link(lg.links[lg.via[a]]).CapacityBPS
 			if dist[w] < 0 {
 				dist[w] = dist[v] + 1
 				order = append(order, w)
@@ -75,7 +75,7 @@ func (lg *localGraph) push(src, dst int32, ok func(li int32) bool, via func(v in
 			if !ok(lg.via[a]) || dist[v] != dist[w]-1 || (v != src && !via(v)) {
 				continue
 			}
-			c := lg.g.Links[lg.links[lg.via[a]]].CapacityBPS
+			c := lg.g.Link(lg.links[lg.via[a]]).CapacityBPS
 			f := delta[w] * sigma[v] * c / 1e12 / sigma[w]
 			load[lg.via[a]] += f * amount
 			delta[v] += f
@@ -161,7 +161,7 @@ func (m *model) transitClass(s int32, cls *serverClass, lg *localGraph, epPos []
 	}
 	for li, id := range lg.links {
 		if load[li] > 0 {
-			cls.theta = math.Min(cls.theta, g.Links[id].CapacityBPS/load[li])
+			cls.theta = math.Min(cls.theta, g.Link(id).CapacityBPS/load[li])
 		}
 	}
 	return cls

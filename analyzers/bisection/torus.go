@@ -73,7 +73,7 @@ func (m *model) scanTorus() (torusShape, bool) {
 	var torusLinks, termLinks int
 	perRouter := map[ir.NodeID]int{}
 	for _, id := range m.fabricLinks {
-		l := &m.g.Links[id]
+		l := m.g.Link(id)
 		switch l.Kind {
 		case ir.LinkTorus:
 			if torusLinks > 0 && l.CapacityBPS != s.linkBPS || l.CapacityBPS <= 0 {

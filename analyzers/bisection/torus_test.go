@@ -96,9 +96,9 @@ func TestTorusClosedForm(t *testing.T) {
 	if r.Ratio != 0.25 {
 		t.Errorf("16³ torus ratio %v; want 0.25", r.Ratio)
 	}
-	for i := range g.Links {
-		if g.Links[i].Kind == ir.LinkTorus {
-			g.Links[i].CapacityBPS /= 2
+	for i := range g.NumLinks() {
+		if g.Link(ir.LinkID(i)).Kind == ir.LinkTorus {
+			g.LinkRef(ir.LinkID(i)).CapacityBPS /= 2
 			break
 		}
 	}

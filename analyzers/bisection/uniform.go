@@ -208,7 +208,7 @@ func (m *model) dragonflyBound(s *dfShape) (float64, bool) {
 	// for the other routers of its group, summed over target groups.
 	out := make([]float64, nr)
 	for _, id := range m.fabricLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		ra, okA := routerIdx[l.A.Node]
 		rb, okB := routerIdx[l.B.Node]
 		if !okA || !okB || groupOf[ra] == groupOf[rb] {

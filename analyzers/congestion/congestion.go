@@ -470,7 +470,7 @@ func (j *job) expectedOf(pr *phaseResult) *ExpectedHashing {
 	fr := pr.fabRes
 	e := &ExpectedHashing{QPs: fr.ExpectedQPs}
 	for _, t := range pr.top {
-		if j.s.g.Links[t.slot/2].Fabric != j.wl.Fabric || fr.ExpectedRateBPS <= 0 {
+		if j.s.g.Link(ir.LinkID(t.slot/2)).Fabric != j.wl.Fabric || fr.ExpectedRateBPS <= 0 {
 			continue
 		}
 		if n := t.rate / fr.ExpectedRateBPS * fr.ExpectedQPs; n > 0 {
@@ -487,7 +487,7 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 	g := j.s.g
 	out := []HotLink{}
 	for _, t := range pr.top {
-		l := &g.Links[t.slot/2]
+		l := g.Link(ir.LinkID(t.slot / 2))
 		from, to := l.A.Node, l.B.Node
 		if t.slot%2 == 1 {
 			from, to = to, from
@@ -636,10 +636,10 @@ func fabricPeak(s *system, l *routing.Loads) float64 {
 	peak := 0.0
 	for _, slot := range l.Touched() {
 		link := ir.LinkID(slot / 2)
-		if s.g.Links[link].Fabric == ir.None {
+		if s.g.Link(link).Fabric == ir.None {
 			continue
 		}
-		if c := s.g.Links[link].PhysicalBPS() * s.mult(slot); c > 0 {
+		if c := s.g.Link(link).PhysicalBPS() * s.mult(slot); c > 0 {
 			peak = math.Max(peak, l.Rate(int(slot))/c)
 		}
 	}
@@ -650,14 +650,14 @@ func fabricPeak(s *system, l *routing.Loads) float64 {
 // link, the larger direction; the links of an NVLink bundle share its load.
 func linkUtil(s *system, l *routing.Loads, dst []float64) []float64 {
 	g := s.g
-	if len(dst) != len(g.Links) {
-		dst = make([]float64, len(g.Links))
+	if len(dst) != g.NumLinks() {
+		dst = make([]float64, g.NumLinks())
 	} else {
 		clear(dst)
 	}
 	for _, slot := range l.Touched() {
 		link := ir.LinkID(slot / 2)
-		c := g.Links[link].PhysicalBPS() * s.mult(slot)
+		c := g.Link(link).PhysicalBPS() * s.mult(slot)
 		if c <= 0 {
 			continue
 		}

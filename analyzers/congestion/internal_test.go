@@ -74,7 +74,7 @@ func TestClosedFormMatchesBFSOnSuperPOD(t *testing.T) {
 		b := routeWith(t, s, wl, &c, bfs)
 		for i := 0; i < a.Len(); i++ {
 			if math.Abs(a.Rate(i)-b.Rate(i)) > 1e-6*math.Max(1, b.Rate(i)) || math.Abs(a.Bytes(i)-b.Bytes(i)) > 1e-6*math.Max(1, b.Bytes(i)) {
-				t.Fatalf("%s: slot %d (%s): closed form %g B, BFS %g B", c.Name, i, g.Links[i/2].Kind, a.Bytes(i), b.Bytes(i))
+				t.Fatalf("%s: slot %d (%s): closed form %g B, BFS %g B", c.Name, i, g.Link(ir.LinkID(i/2)).Kind, a.Bytes(i), b.Bytes(i))
 			}
 		}
 	}
@@ -103,7 +103,7 @@ func TestDragonflyValiantGlobalLinks(t *testing.T) {
 		j.runCollective(&c, c.Algorithm, false, func(r *run, pr *phaseResult) {
 			for slot := 0; slot < r.loads.Len(); slot++ {
 				rate := r.loads.Rate(slot)
-				l := g.Links[slot/2]
+				l := g.Link(ir.LinkID(slot / 2))
 				if l.Kind != ir.LinkGlobal {
 					continue
 				}

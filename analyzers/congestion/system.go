@@ -54,7 +54,7 @@ type system struct {
 
 // scaleUp reports whether a link belongs to the NVLink plane: it joins
 // GPUs and NVSwitches, inside a server or in an nvlink_domain fabric.
-func scaleUp(g *ir.Graph) func(*ir.Link) bool {
+func scaleUp(g *ir.Graph) func(ir.Link) bool {
 	return g.ScaleUpLink
 }
 
@@ -68,7 +68,7 @@ func newSystem(g *ir.Graph) *system {
 	})
 	// PCIe trees join CPUs sideways (cpu_cpu), so they are never tiered:
 	// the BFS engine serves them, one small search per server.
-	pp := routing.NewPlane(g, func(l *ir.Link) bool {
+	pp := routing.NewPlane(g, func(l ir.Link) bool {
 		return l.Fabric == ir.None && (l.Kind == ir.LinkPCIe || l.Kind == ir.LinkC2C || l.Kind == ir.LinkCPUCPU)
 	}, func(n *ir.Node) bool { return n.Kind == ir.KindPCIeSwitch || n.Kind == ir.KindCPU })
 	s.pcie = &plane{p: pp, eng: routing.NewBFS(pp), reason: "PCIe trees are not tiered"}
@@ -135,11 +135,11 @@ func (s *system) fabric(f ir.FabricID) *plane {
 	if pl, ok := s.fab[f]; ok {
 		return pl
 	}
-	p := routing.NewPlane(s.g, func(l *ir.Link) bool { return s.g.InFabric(l, f) }, routing.Switches)
+	p := routing.NewPlane(s.g, func(l ir.Link) bool { return s.g.InFabric(&l, f) }, routing.Switches)
 	if routing.Weighted(s.g, f) {
 		// Lowest-cost paths (routing.LinkCost): the design's link costs,
 		// a dragonfly's global links at three local hops.
-		p.SetWeights(func(l *ir.Link) int32 { return routing.LinkCost(s.g, l) })
+		p.SetWeights(func(l ir.Link) int32 { return routing.LinkCost(s.g, &l) })
 	}
 	pl := newPlane(p)
 	if s.g.Fabrics[f].Family == ir.FamilyDragonfly {

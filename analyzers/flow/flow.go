@@ -191,7 +191,7 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 	}
 	if g.Fabrics[f.Fabric].Transit != 0 {
 		for _, id := range g.FabricLinks(f.Fabric) {
-			l := &g.Links[id]
+			l := g.Link(id)
 			for _, x := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 				if p := g.Nodes[x].Parent; p != ir.None {
 					servers[p] = true
@@ -215,7 +215,7 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 	}
 	for _, s := range srv {
 		for _, id := range g.InternalLinks(s) {
-			if l := &g.Links[id]; !nicEnd[l.A.Node] && !nicEnd[l.B.Node] {
+			if l := g.Link(id); !nicEnd[l.A.Node] && !nicEnd[l.B.Node] {
 				links = append(links, id)
 			}
 		}
@@ -237,13 +237,13 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 			continue
 		}
 		done[id] = true
-		l := &g.Links[id]
+		l := g.Link(id)
 		edges = append(edges, edge{vtx(l.A.Node), vtx(l.B.Node), id})
 	}
 	b := maxflow.NewBuilder(len(n.nodes))
 	b.Grow(len(edges))
 	for _, e := range edges {
-		b.AddEdge(e.a, e.b, g.Links[e.id].CapacityBPS)
+		b.AddEdge(e.a, e.b, g.Link(e.id).CapacityBPS)
 	}
 	n.fg = b.Build()
 	// Map each arc to its link: arcs of a vertex are in edge order (the
@@ -265,7 +265,7 @@ func build(g *ir.Graph, f *ir.Flow) *network {
 	}
 	n.cost = make([]int32, len(n.link))
 	for a, id := range n.link {
-		n.cost[a] = routing.LinkCost(g, &g.Links[id])
+		n.cost[a] = routing.LinkCost(g, new(g.Link(id)))
 	}
 	return n
 }
@@ -390,12 +390,12 @@ func weight(c float64, weighted bool) float64 {
 
 // direction names arc a as "A:port → B:port" in its direction.
 func (n *network) direction(a int32) string {
-	l := &n.g.Links[n.link[a]]
+	l := n.g.Link(n.link[a])
 	from, to := l.A, l.B
 	if !n.fwd[a] {
 		from, to = l.B, l.A
 	}
-	return n.g.Nodes[from.Node].Name + ":" + n.g.PortName(from, l) + " → " + n.g.Nodes[to.Node].Name + ":" + n.g.PortName(to, l)
+	return n.g.Nodes[from.Node].Name + ":" + n.g.PortName(from, &l) + " → " + n.g.Nodes[to.Node].Name + ":" + n.g.PortName(to, &l)
 }
 
 // busiest lists the MaxListed link directions of highest load ÷

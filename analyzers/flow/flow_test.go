@@ -111,7 +111,7 @@ func TestMaxFlowNetworkX(t *testing.T) {
 		}
 		var gr graph
 		for _, id := range g.FabricLinks(f.Fabric) {
-			l := &g.Links[id]
+			l := g.Link(id)
 			gr.Edges = append(gr.Edges, edge{g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name, l.CapacityBPS / 1e9})
 		}
 		for _, n := range f.From {
@@ -171,8 +171,8 @@ func TestPlacementPaths(t *testing.T) {
 	costed, steered := 0, 0
 	for _, seed := range append(seq(1, 24), seq(101, 124)...) {
 		g, f := compileFlowSource(t, seed, randomFabricCosts(seed, seed > 100))
-		for i := range g.Links {
-			if g.Links[i].Cost > 1 {
+		for i := range g.NumLinks() {
+			if g.Link(ir.LinkID(i)).Cost > 1 {
 				costed++
 			}
 		}
@@ -191,8 +191,8 @@ func TestPlacementPaths(t *testing.T) {
 			}
 		}
 		if seed > 100 {
-			for i := range g.Links {
-				g.Links[i].Cost = 0
+			for i := range g.NumLinks() {
+				g.LinkRef(ir.LinkID(i)).Cost = 0
 			}
 			if hops := flow.Compute(g, f); hops.ECMP.BPS != r.ECMP.BPS || hops.WCMP.BPS != r.WCMP.BPS {
 				steered++
@@ -223,7 +223,7 @@ func byPaths(g *ir.Graph, f *ir.Flow, weighted bool) float64 {
 	}
 	adj := map[ir.NodeID][]hop{}
 	for _, id := range g.FabricLinks(f.Fabric) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		c := max(1, int(l.Cost)) // a custom link's cost, else one hop
 		adj[l.A.Node] = append(adj[l.A.Node], hop{l.B.Node, l.CapacityBPS, c, fmt.Sprintf("%d>", id)})
 		adj[l.B.Node] = append(adj[l.B.Node], hop{l.A.Node, l.CapacityBPS, c, fmt.Sprintf("%d<", id)})

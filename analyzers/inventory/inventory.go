@@ -62,7 +62,7 @@ func bump(cs []Count, name string) []Count {
 func Summarize(g *ir.Graph) []Fabric {
 	// Ports used on the fabrics' links; only switches' counts are read,
 	// and a switch has no link inside a server.
-	used := g.PortsUsed(func(l *ir.Link) bool { return l.Fabric != ir.None })
+	used := g.PortsUsed(func(l ir.Link) bool { return l.Fabric != ir.None })
 	out := make([]Fabric, len(g.Fabrics))
 	for i, f := range g.Fabrics {
 		out[i] = Fabric{Name: f.Name, Family: string(f.Family), ServerTransit: f.Transit.Names(), Endpoints: len(f.Endpoints),
@@ -84,7 +84,7 @@ func Summarize(g *ir.Graph) []Fabric {
 	for fi := range out {
 		f := &out[fi]
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) { // a composite's members' too
-			l := &g.Links[id]
+			l := g.Link(id)
 			f.Links++
 			f.CapacityBPS += l.CapacityBPS
 			f.LinksByKind = bump(f.LinksByKind, l.Kind.String())

@@ -34,7 +34,7 @@ func oracleRatios(g *ir.Graph, f ir.FabricID) map[ir.NodeID][2]float64 {
 		}
 		ug.SetEdge(simple.Edge{F: simple.Node(a), T: simple.Node(b)})
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric == f {
 			add(int64(l.A.Node), int64(l.B.Node))
 		}
@@ -61,7 +61,7 @@ func oracleRatios(g *ir.Graph, f ir.FabricID) map[ir.NodeID][2]float64 {
 		}
 	}
 	out := map[ir.NodeID][2]float64{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric != f {
 			continue
 		}

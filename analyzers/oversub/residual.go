@@ -23,8 +23,8 @@ func ResidualTiers(g *ir.Graph, f *Fabric, dead []bool, failed []ir.LinkID) []Ti
 	r.switches = append([]Switch(nil), s.switches...)
 	seen := map[ir.LinkID]bool{}
 	for _, id := range failed {
-		l := &g.Links[id]
-		if seen[id] || l.Fabric == ir.None || !g.InFabric(l, s.fid) {
+		l := g.Link(id)
+		if seen[id] || l.Fabric == ir.None || !g.InFabric(&l, s.fid) {
 			continue
 		}
 		seen[id] = true
@@ -103,7 +103,7 @@ type unitBase struct {
 
 func (s *scanned) unitBase() *unitBase {
 	s.base.once.Do(func() {
-		b := &unitBase{epAt: make([]int32, len(s.g.Links)), ssAt: make([]int32, len(s.g.Links))}
+		b := &unitBase{epAt: make([]int32, s.g.NumLinks()), ssAt: make([]int32, s.g.NumLinks())}
 		for i := range b.epAt {
 			b.epAt[i], b.ssAt[i] = -1, -1
 		}
@@ -165,7 +165,7 @@ func ResidualUnits(g *ir.Graph, f *Fabric, failed []ir.LinkID) []UnitRatio {
 			continue
 		}
 		seen[id] = true
-		c := g.Links[id].CapacityBPS
+		c := g.Link(id).CapacityBPS
 		if i := b.epAt[id]; i >= 0 {
 			el := s.epLinks[i]
 			for k, kd := range b.kinds {
@@ -180,7 +180,7 @@ func ResidualUnits(g *ir.Graph, f *Fabric, failed []ir.LinkID) []UnitRatio {
 				}
 			}
 		} else if i := b.ssAt[id]; i >= 0 {
-			l := &g.Links[s.ssLinks[i]]
+			l := g.Link(s.ssLinks[i])
 			for k, kd := range b.kinds {
 				ua, ub := kd.of[s.swIdx.Get(l.A.Node)], kd.of[s.swIdx.Get(l.B.Node)]
 				if ua != ub {

@@ -42,7 +42,7 @@ func TestResidualUnitsMatchResidualGraph(t *testing.T) {
 				f.Nodes = append(f.Nodes, servers[rng.IntN(len(servers))])
 			}
 			for k := rng.IntN(6); k > 0; k-- {
-				f.Links = append(f.Links, ir.LinkID(rng.IntN(len(g.Links))))
+				f.Links = append(f.Links, ir.LinkID(rng.IntN(g.NumLinks())))
 			}
 			dead := g.FailedNodes(f)
 			failed := append([]ir.LinkID{}, f.Links...)

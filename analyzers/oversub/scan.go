@@ -138,7 +138,7 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	}
 
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
 		switch {
 		case a >= 0 && b >= 0:

@@ -211,10 +211,10 @@ func (s *scanned) measure(k kind) tally {
 		}
 	}
 	for _, el := range s.epLinks {
-		cross(epUnit(el.ep), k.of[el.sw], s.g.Links[el.link].CapacityBPS, t.leave)
+		cross(epUnit(el.ep), k.of[el.sw], s.g.Link(el.link).CapacityBPS, t.leave)
 	}
 	for _, id := range s.ssLinks {
-		l := &s.g.Links[id]
+		l := s.g.Link(id)
 		ua, ub := k.of[s.swIdx.Get(l.A.Node)], k.of[s.swIdx.Get(l.B.Node)]
 		cross(ua, ub, l.CapacityBPS, t.leave)
 		if l.Kind == ir.LinkGlobal {
@@ -258,7 +258,7 @@ func (s *scanned) fullMesh() bool {
 	lower, upper := s.tierNames[0], s.tierNames[1]
 	capTo := map[int32]map[int32]float64{} // lower switch → upper switch → capacity
 	for _, id := range s.ssLinks {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
 		if g.Nodes[l.A.Node].Tier == upper {
 			a, b = b, a

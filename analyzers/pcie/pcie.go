@@ -303,8 +303,7 @@ func nicFabricCaps(g *ir.Graph, comps map[ir.NodeID][]ir.NodeID) map[ir.NodeID][
 			}
 		}
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
+	for _, l := range g.AllLinks() {
 		if l.Fabric < 0 || int(l.Fabric) >= len(g.Fabrics) {
 			continue
 		}

@@ -25,7 +25,7 @@ func Diagnostics(g *ir.Graph, r *Report) hcl.Diagnostics {
 		if f := o.Failure(); len(f.Nodes) > 0 {
 			rng = g.Range(g.Nodes[f.Nodes[0]].Origin)
 		} else if len(f.Links) > 0 {
-			rng = g.Range(g.Links[f.Links[0]].Origin)
+			rng = g.Range(g.Link(f.Links[0]).Origin)
 		}
 		var parts []string
 		for _, f := range o.Fabrics {

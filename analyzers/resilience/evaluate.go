@@ -85,7 +85,7 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		}
 		b.ranks0 = append(b.ranks0, r)
 	}
-	b.cut = make([]bool, len(g.Links))
+	b.cut = make([]bool, g.NumLinks())
 	none := make([]bool, len(g.Nodes))
 	for _, x := range b.index {
 		b.residual0 = append(b.residual0, x.survey(&b.scratch, none, b.cut).residual)
@@ -125,7 +125,7 @@ func ownerCaps(g *ir.Graph, fid ir.FabricID, keep func(ir.NodeID) bool) (map[ir.
 		}
 	}
 	for _, id := range g.FabricLinks(fid) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if isEP[e] {
 				caps[owner(g, e)] += l.CapacityBPS
@@ -308,7 +308,7 @@ func (b *baseline) survey(i int, f ir.Failure, dead []bool, residual func() *ir.
 			}
 		}
 		for _, id := range f.Links {
-			if l := &b.g.Links[id]; !dead[l.A.Node] && !dead[l.B.Node] {
+			if l := b.g.Link(id); !dead[l.A.Node] && !dead[l.B.Node] {
 				if k := x.linkIndex(id); k >= 0 && k != link {
 					link = k
 					n++
@@ -421,7 +421,7 @@ func (b *baseline) residualCut(fid ir.FabricID, failed []ir.LinkID) (float64, bo
 	up := base.UpperBoundBPS
 	for _, id := range failed {
 		if c, _ := base.CutCrosses(id); c {
-			up -= b.g.Links[id].CapacityBPS
+			up -= b.g.Link(id).CapacityBPS
 		}
 	}
 	return max(up, 0), true
@@ -482,12 +482,12 @@ func (b *baseline) residualBound(fid ir.FabricID, f ir.Failure, dead []bool) flo
 		}
 		c := 0.0
 		for _, id := range b.adj.Of(ir.NodeID(n)) {
-			c += g.Links[id].CapacityBPS
+			c += g.Link(id).CapacityBPS
 		}
 		lb -= c / 2
 	}
 	for _, id := range f.Links {
-		if l := &g.Links[id]; !dead[l.A.Node] && !dead[l.B.Node] {
+		if l := g.Link(id); !dead[l.A.Node] && !dead[l.B.Node] {
 			lb -= l.CapacityBPS
 		}
 	}
@@ -500,7 +500,7 @@ func (b *baseline) residualBound(fid ir.FabricID, f ir.Failure, dead []bool) flo
 func (b *baseline) transitHit(f ir.Failure) bool {
 	g := b.g
 	for _, id := range f.Links {
-		if g.ScaleUpLink(&g.Links[id]) {
+		if g.ScaleUpLink(g.Link(id)) {
 			return true
 		}
 	}
@@ -529,7 +529,7 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 		}
 	}
 	for _, id := range f.Links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		if l.Fabric != ir.None {
 			t[l.Fabric] = true
 			continue
@@ -550,7 +550,7 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 		// A failed component (a GPU) touches the fabrics its server is on.
 		b.touchServer(t, ir.NodeID(n))
 		for _, id := range b.adj.Of(ir.NodeID(n)) {
-			if l := &g.Links[id]; l.Fabric != ir.None {
+			if l := g.Link(id); l.Fabric != ir.None {
 				t[l.Fabric] = true
 			}
 		}

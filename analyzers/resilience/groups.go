@@ -60,8 +60,8 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 			tiers[t] = true
 		}
 	}
-	for i := range g.Links {
-		if l := &g.Links[i]; l.Fabric != ir.None {
+	for i := range g.NumLinks() {
+		if l := g.Link(ir.LinkID(i)); l.Fabric != ir.None {
 			kinds[l.Kind.String()] = true
 		}
 	}
@@ -77,8 +77,8 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 			}
 		}
 	case class == ClassLink || kinds[class]:
-		for i := range g.Links {
-			if l := &g.Links[i]; l.Fabric != ir.None && (class == ClassLink || l.Kind.String() == class) {
+		for i := range g.NumLinks() {
+			if l := g.Link(ir.LinkID(i)); l.Fabric != ir.None && (class == ClassLink || l.Kind.String() == class) {
 				out = append(out, Group{Class: class, Name: g.LinkName(ir.LinkID(i)), Failure: ir.Failure{Links: []ir.LinkID{ir.LinkID(i)}}})
 			}
 		}

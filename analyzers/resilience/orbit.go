@@ -47,7 +47,7 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 		}
 		nb = nb[:0]
 		for _, id := range adj.Of(ir.NodeID(i)) {
-			l := &g.Links[id]
+			l := g.Link(id)
 			nb = append(nb, fmt.Sprintf("%d/%g/%s/%d/%d/%d", l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical(), l.Cost))
 		}
 		sort.Strings(nb)
@@ -81,7 +81,7 @@ func orbits(g *ir.Graph, rep []ir.NodeID, groups []Group) []orbit {
 		case len(f.Links) == 0 && len(f.Nodes) == 1 && g.Nodes[f.Nodes[0]].FabricSwitch():
 			key = fmt.Sprintf("n%d", rep[f.Nodes[0]])
 		case len(f.Nodes) == 0 && len(f.Links) == 1:
-			l := &g.Links[f.Links[0]]
+			l := g.Link(f.Links[0])
 			a, b := rep[l.A.Node], rep[l.B.Node]
 			if a > b {
 				a, b = b, a

@@ -158,7 +158,7 @@ func matchGroup(g *ir.Graph, pats []string, gr *Group) bool {
 			return true
 		}
 		a, b, isLink := ir.LinkPattern(p)
-		if isLink && len(gr.Failure.Links) == 1 && len(gr.Failure.Nodes) == 0 && g.LinkMatches(&g.Links[gr.Failure.Links[0]], a, b) {
+		if isLink && len(gr.Failure.Links) == 1 && len(gr.Failure.Nodes) == 0 && g.LinkMatches(new(g.Link(gr.Failure.Links[0])), a, b) {
 			return true
 		}
 	}
@@ -189,7 +189,7 @@ func groupWeight(g *ir.Graph, adj ir.Adjacency, f ir.Failure, w ir.FailureWeight
 	}
 	sum := 0.0
 	for _, id := range down {
-		sum += g.Links[id].CapacityBPS
+		sum += g.Link(id).CapacityBPS
 	}
 	return sum
 }

@@ -230,8 +230,8 @@ func TestGroupWeight(t *testing.T) {
 	// directly from the link list.
 	dead := g.FailedNodes(s)
 	want := 0
-	for i := range g.Links {
-		if l := &g.Links[i]; dead[l.A.Node] || dead[l.B.Node] {
+	for i := range g.NumLinks() {
+		if l := g.Link(ir.LinkID(i)); dead[l.A.Node] || dead[l.B.Node] {
 			want++
 		}
 	}

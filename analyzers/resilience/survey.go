@@ -76,8 +76,8 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 		}
 	}
 	for _, id := range x.links {
-		mark(g.Links[id].A.Node)
-		mark(g.Links[id].B.Node)
+		mark(g.Link(id).A.Node)
+		mark(g.Link(id).B.Node)
 	}
 	for _, p := range fab.Endpoints {
 		mark(p.Node)
@@ -109,7 +109,7 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 		x.epSlot = append(x.epSlot, slot(p))
 	}
 	for _, id := range x.links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		x.ends = append(x.ends, [2]int32{at[l.A.Node], at[l.B.Node]})
 		x.caps = append(x.caps, l.CapacityBPS)
 		x.slot = append(x.slot, [2]int32{slot(l.A), slot(l.B)})

@@ -183,7 +183,7 @@ func mainPart(g, r *ir.Graph, fid ir.FabricID) []bool {
 	firstOf := map[int]ir.NodeID{} // a group's first endpoint seen
 	weight := make([]float64, n)
 	for _, id := range r.FabricLinks(fid) {
-		l := &r.Links[id]
+		l := r.Link(id)
 		union(l.A.Node, l.B.Node)
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if !isEP[e] {

@@ -133,8 +133,7 @@ type Scenario struct {
 // the tiers and link kinds already sweep.
 func DefaultClasses(g *ir.Graph) []string {
 	endpointKinds := map[string]bool{}
-	for i := range g.Links {
-		l := &g.Links[i]
+	for _, l := range g.AllLinks() {
 		if l.Fabric != ir.None && (!g.Nodes[l.A.Node].FabricSwitch() || !g.Nodes[l.B.Node].FabricSwitch()) {
 			endpointKinds[l.Kind.String()] = true
 		}
@@ -259,14 +258,14 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			if !po.SeedGiven {
 				po.Seed = p.Seed
 			}
-			b.reflow = po.Iterations*len(g.Links) <= FlowBudget
+			b.reflow = po.Iterations*g.NumLinks() <= FlowBudget
 			rep.Sweeps = append(rep.Sweeps, policyRun(b, p, modes, po))
 		}
 		return rep, nil
 	}
 	if opt.Random > 0 {
 		b.quick = true
-		b.reflow = opt.Iterations*len(g.Links) <= FlowBudget
+		b.reflow = opt.Iterations*g.NumLinks() <= FlowBudget
 		for _, p := range plans {
 			sw, err := monteCarlo(b, p.class, p.groups, opt)
 			if err != nil {
@@ -305,7 +304,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 				}
 			}
 		}
-		quick := opt.Quick || len(todo)*len(g.Links) > SearchBudget
+		quick := opt.Quick || len(todo)*g.NumLinks() > SearchBudget
 		limit := opt.MaxScenarios
 		switch {
 		case limit > 0:
@@ -324,7 +323,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			continue
 		}
 		b.quick = quick
-		b.reflow = len(todo)*len(g.Links) <= FlowBudget
+		b.reflow = len(todo)*g.NumLinks() <= FlowBudget
 		sw.Quick = b.quick
 		for i, t := range todo {
 			sw.Outcomes = append(sw.Outcomes, b.evaluate(t.Class, Group{Name: t.Group, Failure: failures[i]}, t.Orbit))

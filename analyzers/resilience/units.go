@@ -61,7 +61,7 @@ func (b *baseline) newUnitMap(fid ir.FabricID) unitMap {
 		return unitKey{}, false
 	}
 	for _, id := range g.FabricLinks(fid) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, ends := range [2][2]ir.NodeID{{l.A.Node, l.B.Node}, {l.B.Node, l.A.Node}} {
 			ep, sw := ends[0], ends[1]
 			o := owner(g, ep)

@@ -183,7 +183,7 @@ func export(g *ir.Graph, f ir.FabricID) exported {
 		}
 		return id[n]
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric != f {
 			continue
 		}

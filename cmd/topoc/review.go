@@ -182,12 +182,12 @@ func caption(p string) string {
 // links its group fails (resilience.Outcome.Failure).
 func failureView(g *ir.Graph, o *resilience.Outcome) *emit.Failure {
 	f := o.Failure()
-	fv := &emit.Failure{Name: o.Group, Nodes: g.FailedNodes(f), Links: make([]bool, len(g.Links))}
+	fv := &emit.Failure{Name: o.Group, Nodes: g.FailedNodes(f), Links: make([]bool, g.NumLinks())}
 	for _, id := range f.Links {
 		fv.Links[id] = true
 	}
-	for id := range g.Links {
-		if l := &g.Links[id]; fv.Nodes[l.A.Node] || fv.Nodes[l.B.Node] {
+	for id := range g.NumLinks() {
+		if l := g.Link(ir.LinkID(id)); fv.Nodes[l.A.Node] || fv.Nodes[l.B.Node] {
 			fv.Links[id] = true
 		}
 	}

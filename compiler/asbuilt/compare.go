@@ -638,7 +638,7 @@ func designLinks(g *ir.Graph, f ir.FabricID) (links []dlink, at map[endKey]int, 
 	links = make([]dlink, 0, len(ids))
 	at, linksOf = make(map[endKey]int, 2*len(ids)), make(map[ir.NodeID]int, len(ids))
 	for _, id := range ids {
-		l := &g.Links[id]
+		l := g.Link(id)
 		linksOf[l.A.Node]++
 		linksOf[l.B.Node]++
 		dl := dlink{id, endKey{l.A.Node, number(l.A)}, endKey{l.B.Node, number(l.B)}}
@@ -1710,7 +1710,7 @@ func (c *comparison) swap(dl dlink, end endKey, o dlink, found cabled) *hcl.Diag
 		code, summary = diag.AsbuiltRailCrossed, "Cables swapped across "+crossedWhat(crossed)
 		why = fmt.Sprintf(", from %s, and %s", strings.Join(crossed, " and "), crossingCost(crossed))
 	}
-	return diag.Error(code, c.g.Range(c.g.Links[dl.id].Origin), summary,
+	return diag.Error(code, c.g.Range(c.g.Link(dl.id).Origin), summary,
 		fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end%s. Swap them back.",
 			c.port(dl.a), c.port(dl.b), c.port(o.a), c.port(o.b), c.opt.File, c.port(end), c.port(other), c.port(mine), c.port(theirs), why))
 }
@@ -1890,7 +1890,7 @@ func (c *comparison) extraLink(ml mlink) (ir.Link, bool) {
 	for k, e := range [2]endKey{ml.a, ml.b} {
 		p := ir.Port{Node: e.node, Port: int32(e.port - 1)}
 		if i, ok := c.at[e]; ok {
-			dl := &c.g.Links[c.links[i].id]
+			dl := c.g.Link(c.links[i].id)
 			if p = dl.B; c.links[i].a == e {
 				p = dl.A
 			}
@@ -1922,7 +1922,7 @@ func (c *comparison) extraLink(ml mlink) (ir.Link, bool) {
 func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 	pa, okA := found.peer(dl.a)
 	pb, okB := found.peer(dl.b)
-	rng := c.g.Range(c.g.Links[dl.id].Origin)
+	rng := c.g.Range(c.g.Link(dl.id).Origin)
 	if !okA && !okB {
 		note := ""
 		for _, e := range [2]endKey{dl.a, dl.b} {
@@ -1940,7 +1940,7 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 			}
 		}
 		kind := ""
-		if k := c.g.Links[dl.id].Kind; k.String() != "" && k != ir.LinkCustom {
+		if k := c.g.Link(dl.id).Kind; k.String() != "" && k != ir.LinkCustom {
 			kind = " (" + k.String() + ")" // a generated family's link kind: leaf_spine, node_leaf
 		}
 		if len(held) > 0 {
@@ -2175,7 +2175,7 @@ func checkState(g *ir.Graph, id ir.LinkID, l Link, opt Options, ends func() (a, 
 		why = "the port reports no physical link"
 		fix = "Check the cable and both transceivers, and that neither port is disabled (ibportstate), then rerun discovery."
 	}
-	return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkState, g.Range(g.Links[id].Origin), "Link cabled but not active",
+	return hcl.Diagnostics{diag.Warning(diag.AsbuiltLinkState, g.Range(g.Link(id).Origin), "Link cabled but not active",
 		fmt.Sprintf("%s – %s (%s) is cabled as designed, but its logical state is %s, not Active: %s, so it carries no traffic (and counts as absent in --analyze). %s",
 			a, b, where(opt, l.File, l.Line), l.State, why, fix))}
 }
@@ -2185,7 +2185,7 @@ func checkState(g *ir.Graph, id ir.LinkID, l Link, opt Options, ends func() (a, 
 // port, and the speed whose 4x rate × width/4 is the link's capacity.
 // ends names the link's two ends, called only for a finding.
 func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, ends func() (a, b string)) hcl.Diagnostics {
-	lk := &g.Links[id]
+	lk := g.Link(id)
 	if l.Speed == "" {
 		return nil
 	}

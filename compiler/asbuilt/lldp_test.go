@@ -282,7 +282,7 @@ func swapLeaf1Uplinks(nb map[string][][2]string, prefix string) {
 func designNeighbours(g *ir.Graph, f ir.FabricID, port func(ir.Port, *ir.Link) string) map[string][][2]string {
 	nb := map[string][][2]string{}
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			n := &g.Nodes[p.Node]
 			if n.Kind != ir.KindSwitch {
@@ -295,9 +295,9 @@ func designNeighbours(g *ir.Graph, f ir.FabricID, port func(ir.Port, *ir.Link) s
 			on := &g.Nodes[o.Node]
 			peerPort := fmt.Sprintf("ens1f%dnp%d", o.Port, o.Port)
 			if on.Kind == ir.KindSwitch {
-				peerPort = port(o, l)
+				peerPort = port(o, &l)
 			}
-			nb[n.Name] = append(nb[n.Name], [2]string{port(p, l), strings.ReplaceAll(on.Name, "/", "-") + "|" + peerPort})
+			nb[n.Name] = append(nb[n.Name], [2]string{port(p, &l), strings.ReplaceAll(on.Name, "/", "-") + "|" + peerPort})
 		}
 	}
 	return nb

@@ -86,11 +86,11 @@ func netqGraph(t *testing.T, g *ir.Graph, f ir.FabricID, edit func([][2][2]strin
 	var cables [][2][2]string
 	isSwitch := map[string]bool{}
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		var c [2][2]string
 		for i, p := range [2]ir.Port{l.A, l.B} {
 			n := &g.Nodes[p.Node]
-			name, port := strings.ReplaceAll(n.Name, "/", "-"), g.PortName(p, l)
+			name, port := strings.ReplaceAll(n.Name, "/", "-"), g.PortName(p, &l)
 			if n.Kind == ir.KindSwitch {
 				isSwitch[name] = true
 			} else {
@@ -220,7 +220,7 @@ func TestNetQCompare(t *testing.T) {
 	name := func(ids []ir.LinkID) []string {
 		var out []string
 		for _, id := range ids {
-			l := &g.Links[id]
+			l := g.Link(id)
 			out = append(out, g.Nodes[l.A.Node].Name+"–"+g.Nodes[l.B.Node].Name)
 		}
 		return out

@@ -36,7 +36,7 @@ func (s *state) mixedCages(g *ir.Graph, cs *cageScan) {
 		if !splitMix && !plugMix {
 			continue
 		}
-		o := g.Links[u.link].Origin
+		o := g.Link(u.link).Origin
 		f := faults[o]
 		if f == nil {
 			f = &fault{why: cageWhy(g, u)}
@@ -86,5 +86,5 @@ func cageWhy(g *ir.Graph, u *cageUse) string {
 		}
 		kinds = append(kinds, g.CableID(int(ci))+" "+k)
 	}
-	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[u.port.Node].Name, g.PortName(u.port, &g.Links[u.link]), units.List(kinds))
+	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[u.port.Node].Name, g.PortName(u.port, new(g.Link(u.link))), units.List(kinds))
 }

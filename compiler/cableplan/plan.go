@@ -40,8 +40,8 @@ func Plan(in Input) hcl.Diagnostics {
 		PerFabric: make([]int32, len(g.Fabrics))}}
 	geo := newGeometry(p, racks, mounts)
 
-	for i := range g.Links {
-		l := &g.Links[i]
+	for i := range g.NumLinks() {
+		l := g.LinkRef(ir.LinkID(i))
 		l.Cable = ir.None
 		if l.Fabric != ir.None && !isCable(g, l) {
 			l.LengthM = 0 // a backplane link (Graph.Media)
@@ -60,7 +60,7 @@ func Plan(in Input) hcl.Diagnostics {
 		rate, run, switches := 0.0, 0.0, true
 		routes = routes[:0]
 		for _, lg := range legs {
-			l := &g.Links[lg.link]
+			l := g.Link(ir.LinkID(lg.link))
 			rate = max(rate, l.CapacityBPS)
 			routes = append(routes, geo.route(l.A.Node, l.B.Node))
 			run = max(run, routes[len(routes)-1])
@@ -70,9 +70,9 @@ func Plan(in Input) hcl.Diagnostics {
 		lanes := int32(0) // a straight cable
 		farSwitch := false
 		if len(legs) > 1 || legs[0].split {
-			lanes = splitLanes(int32(len(legs)), &g.Links[legs[0].link])
+			lanes = splitLanes(int32(len(legs)), new(g.Link(ir.LinkID(legs[0].link))))
 			for _, lg := range legs {
-				l := &g.Links[lg.link]
+				l := g.Link(ir.LinkID(lg.link))
 				far := l.B.Node
 				if swapped[lg.link] {
 					far = l.A.Node
@@ -80,7 +80,7 @@ func Plan(in Input) hcl.Diagnostics {
 				farSwitch = farSwitch || g.Nodes[root(g, far)].Kind == ir.KindSwitch
 			}
 		}
-		ch := media.choose(rate, run*k, lanes, switches, farSwitch, linkProtocol(g, &g.Links[legs[0].link]))
+		ch := media.choose(rate, run*k, lanes, switches, farSwitch, linkProtocol(g, new(g.Link(ir.LinkID(legs[0].link)))))
 		if ch.typ == ir.None {
 			s.noteFault(faults, legs, swapped[legs[0].link], ch, run*k, rate, lanes, farSwitch)
 		}
@@ -123,13 +123,13 @@ func Plan(in Input) hcl.Diagnostics {
 // add appends one cable carrying the links of legs, of cable type typ
 // (ir.None when no model serves the rate), and stamps its links.
 func (cb *cablingPlan) add(g *ir.Graph, legs []cableLeg, swapped []bool, typ int32, types []ir.CableType, route, length float64) {
-	f := g.Links[legs[0].link].Fabric
+	f := g.Link(ir.LinkID(legs[0].link)).Fabric
 	cb.PerFabric[f]++
 	cb.Cables = append(cb.Cables, ir.Cable{Fabric: f, Seq: cb.PerFabric[f], Leg0: int32(len(cb.Legs)), Legs: int32(len(legs)),
 		Type: typ, Swap: swapped[legs[0].link], RouteM: route, LengthM: length})
 	for _, lg := range legs {
 		cb.Legs = append(cb.Legs, ir.LinkID(lg.link))
-		l := &g.Links[lg.link]
+		l := g.LinkRef(ir.LinkID(lg.link))
 		l.Cable, l.LengthM = int32(len(cb.Cables)-1), length
 	}
 }
@@ -153,9 +153,9 @@ type cableLeg struct {
 // endPort returns link l's port at its B end (b) or A end.
 func endPort(g *ir.Graph, l int32, b bool) ir.Port {
 	if b {
-		return g.Links[l].B
+		return g.Link(ir.LinkID(l)).B
 	}
-	return g.Links[l].A
+	return g.Link(ir.LinkID(l)).A
 }
 
 // cableLegs returns the cable links grouped into cables and ordered by
@@ -170,17 +170,16 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		b    bool
 	}
 	n := 0
-	for i := range g.Links {
-		if isCable(g, &g.Links[i]) {
+	for i := range g.NumLinks() {
+		if isCable(g, new(g.Link(ir.LinkID(i)))) {
 			n++
 		}
 	}
 	// eachEnd visits the network-port ends of the cable links in link
 	// order, A end first.
 	eachEnd := func(visit func(link int32, b bool, pt ir.Port)) {
-		for i := range g.Links {
-			l := &g.Links[i]
-			if !isCable(g, l) {
+		for i, l := range g.AllLinks() {
+			if !isCable(g, &l) {
 				continue
 			}
 			for side, pt := range [2]ir.Port{l.A, l.B} {
@@ -211,14 +210,14 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 			slices.SortStableFunc(node, func(x, y end) int { return cmp.Compare(x.key, y.key) })
 		}
 	}
-	splitA := make([]bool, len(g.Links))
-	splitB := make([]bool, len(g.Links))
+	splitA := make([]bool, g.NumLinks())
+	splitB := make([]bool, g.NumLinks())
 	for i := 0; i < len(ends); {
 		j := i + 1
 		for j < len(ends) && ends[j].key == ends[i].key {
 			j++
 		}
-		if single := ends[i]; j-i > 1 || g.BrokenOut(endPort(g, single.link, single.b), &g.Links[single.link]) {
+		if single := ends[i]; j-i > 1 || g.BrokenOut(endPort(g, single.link, single.b), new(g.Link(ir.LinkID(single.link)))) {
 			// Several links at one port, or one lane of a port split
 			// into lanes with the others unused.
 			for _, e := range ends[i:j] {
@@ -231,7 +230,7 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		}
 		i = j
 	}
-	leader := make([]int32, len(g.Links))
+	leader := make([]int32, g.NumLinks())
 	for i := range leader {
 		leader[i] = int32(i)
 	}
@@ -254,11 +253,10 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		}
 		i = j
 	}
-	swapped := make([]bool, len(g.Links))
+	swapped := make([]bool, g.NumLinks())
 	out := make([]cableLeg, 0, n)
-	for i := range g.Links {
-		l := &g.Links[i]
-		if !isCable(g, l) {
+	for i, l := range g.AllLinks() {
+		if !isCable(g, &l) {
 			continue
 		}
 		lane := l.A.Lane
@@ -355,7 +353,7 @@ type cableFault struct {
 }
 
 func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, swapped bool, ch choice, run, rate float64, lanes int32, farSwitch bool) {
-	l := &s.g.Links[legs[0].link]
+	l := s.g.Link(ir.LinkID(legs[0].link))
 	near, far := l.A.Node, l.B.Node // near: the end whose port is broken out
 	if swapped {
 		near, far = far, near
@@ -553,7 +551,7 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 		}
 		// A splitter fiber splits into exactly its legs (a port's lanes
 		// may take several: choice.legs).
-		l := &g.Links[cb.Legs[c.Leg0]]
+		l := g.Link(cb.Legs[c.Leg0])
 		r, ok := cb.Types[t].SplitsInto(c.Legs, l.CapacityBPS)
 		return ok && c.LengthM <= r*(1+1e-9)
 	}
@@ -583,7 +581,7 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 				}
 			}
 			if !fits(k, best, length) {
-				proto := linkProtocol(g, &g.Links[cb.Legs[cb.Cables[cables[0]].Leg0]])
+				proto := linkProtocol(g, new(g.Link(cb.Legs[cb.Cables[cables[0]].Leg0])))
 				alt := int32(ir.None)
 				for t := range cb.Types {
 					ct := &cb.Types[t]

@@ -116,7 +116,7 @@ func (s *checker) firstLinkOverRadix(links []ir.LinkID) map[ir.NodeID]ir.OriginI
 	seen := map[ir.Port]bool{}
 	count := map[ir.NodeID]int32{}
 	for _, id := range links {
-		l := &s.g.Links[id]
+		l := s.g.Link(id)
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			n := &s.g.Nodes[p.Node]
 			key := ir.Port{Node: p.Node, Port: p.Port}
@@ -164,7 +164,7 @@ func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int
 		parent[m] = int32(m)
 	}
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		parent[l.A.Node], parent[l.B.Node] = int32(l.A.Node), int32(l.B.Node)
 	}
 	find := func(x int32) int32 {
@@ -175,7 +175,7 @@ func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int
 		return x
 	}
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := find(int32(l.A.Node)), find(int32(l.B.Node))
 		if a != b {
 			parent[a] = b
@@ -260,7 +260,7 @@ func serversHaveNVLink(g *ir.Graph, f ir.FabricID) bool {
 			continue
 		}
 		for _, id := range g.InternalLinks(sv) {
-			if g.ScaleUpLink(&g.Links[id]) {
+			if g.ScaleUpLink(g.Link(id)) {
 				return true
 			}
 		}
@@ -284,11 +284,11 @@ func (s *checker) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.Li
 	hasUp := sc.hasUp
 	defer func() {
 		for _, id := range links {
-			hasUp[g.Links[id].A.Node], hasUp[g.Links[id].B.Node] = false, false
+			hasUp[g.Link(id).A.Node], hasUp[g.Link(id).B.Node] = false, false
 		}
 	}()
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		ra, okA := rank[a.Tier]
 		rb, okB := rank[b.Tier]
@@ -318,7 +318,7 @@ func (s *checker) checkRails(f ir.FabricID, links []ir.LinkID) {
 	g := s.g
 	rails, ok := g.Fabrics[f].Param("rails")
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, pair := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
 			nic, sw := &g.Nodes[pair[0].Node], &g.Nodes[pair[1].Node]
 			if nic.Kind != ir.KindNIC || nic.Rail == ir.None || !sw.Kind.IsSwitch() || sw.Rail == ir.None {

@@ -24,14 +24,14 @@ fabric "ft" {
 		t.Fatalf("connected fat-tree: Pieces %d, BFS %d, want 1", got, bfsPieces(g, 0))
 	}
 	var kept []ir.Link
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		a, b := g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name
 		if l.Kind == ir.LinkEdgeAggregation && (a == "pod0/edge0" || a == "pod0/edge1" || b == "pod0/edge0" || b == "pod0/edge1") {
 			continue
 		}
 		kept = append(kept, l)
 	}
-	g.Links = kept
+	g.SetLinks(kept)
 	if got, want := checks.Pieces(g, 0), bfsPieces(g, 0); got != 3 || want != 3 {
 		t.Fatalf("pod 0 edges cut off: Pieces %d, BFS %d, want 3", got, want)
 	}
@@ -41,7 +41,7 @@ fabric "ft" {
 // its links, from each member not yet reached.
 func bfsPieces(g *ir.Graph, f ir.FabricID) int {
 	adj := make([][]ir.NodeID, len(g.Nodes))
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric == f {
 			adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
 			adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)

@@ -97,7 +97,7 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 	// is its own top (checkUplinks reports it when it should have one).
 	ups := map[ir.NodeID][]ir.NodeID{}
 	for _, id := range sw {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		ra, okA := rank[a.Tier]
 		rb, okB := rank[b.Tier]
@@ -148,7 +148,7 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 		}
 	}()
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
 		if a.Kind.IsSwitch() != b.Kind.IsSwitch() {
 			x := l.B.Node
@@ -257,7 +257,7 @@ func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 		// reaches: the links between the two tiers, sorted and merged.
 		var es []edge
 		for _, id := range sw {
-			l := &g.Links[id]
+			l := g.Link(id)
 			a, b := l.A.Node, l.B.Node
 			ra, okA := rank[g.Nodes[a].Tier]
 			rb, okB := rank[g.Nodes[b].Tier]
@@ -322,7 +322,7 @@ func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 func switchLinks(g *ir.Graph, links []ir.LinkID) []ir.LinkID {
 	out := make([]ir.LinkID, 0, len(links))
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		if g.Nodes[l.A.Node].Kind.IsSwitch() && g.Nodes[l.B.Node].Kind.IsSwitch() {
 			out = append(out, id)
 		}

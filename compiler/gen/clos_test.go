@@ -26,7 +26,7 @@ func tally(g *ir.Graph, f ir.FabricID) (tiers map[string]int, links map[string]i
 			tiers[n.Tier]++
 		}
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric == f {
 			links[l.Kind.String()]++
 		}
@@ -99,7 +99,7 @@ func TestClosThreeTierClosedForms(t *testing.T) {
 func assertAllPortsUsed(t *testing.T, g *ir.Graph, f ir.FabricID, k int) {
 	t.Helper()
 	deg := map[ir.NodeID]map[int32]bool{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric != f {
 			continue
 		}
@@ -137,7 +137,7 @@ func TestClosRails(t *testing.T) {
 			{Name: "spine", Ports: pm, Count: 8, Down: 64, LinkBPS: 400e9},
 		}}
 	g, f := mustBuild(t, c)
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric != f || l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
@@ -175,7 +175,7 @@ func TestClosBreakout(t *testing.T) {
 	if len(problems) != 0 {
 		t.Fatal(problems)
 	}
-	for i, l := range g.Links {
+	for i, l := range g.AllLinks() {
 		if l.B.Port != int32(i/2) || l.B.Lane != int32(i%2) || l.Breakout != 2 {
 			t.Errorf("link %d on port %d lane %d breakout %d", i, l.B.Port, l.B.Lane, l.Breakout)
 		}
@@ -205,7 +205,7 @@ func TestClosStripingFewUplinksStaysConnected(t *testing.T) {
 		g, f := mustBuild(t, c)
 		perSpine := map[ir.NodeID]int{}
 		pairs := map[[2]ir.NodeID]int{}
-		for _, l := range g.Links {
+		for _, l := range g.AllLinks() {
 			if l.Fabric == f && l.Kind == ir.LinkLeafSpine {
 				perSpine[l.B.Node]++
 				pairs[[2]ir.NodeID{l.A.Node, l.B.Node}]++
@@ -252,7 +252,7 @@ func TestClosHomingSweep(t *testing.T) {
 		name := fmt.Sprintf("%d hosts × %d ports, homing %d, %d leaves", tc.hosts, tc.ports, tc.homing, tc.leaves)
 		leafOf := map[string][]int{}
 		perLeaf := map[int]int{}
-		for _, l := range g.Links {
+		for _, l := range g.AllLinks() {
 			if l.Fabric != f || l.Kind != ir.LinkNodeLeaf {
 				continue
 			}

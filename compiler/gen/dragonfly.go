@@ -249,7 +249,7 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 	runs := p.RouterRuns()
 	radix := max(p.RouterRadix, runs.ports())
 	g.Nodes = slices.Grow(g.Nodes, G*A+nTerm)
-	g.Links = slices.Grow(g.Links, nTerm+G*A*(A-1)/2+G*used/2)
+	g.ReserveLinks(nTerm + G*A*(A-1)/2 + G*used/2)
 
 	routers := make([]ir.NodeID, G*A) // group*A + router
 	hosts := make([]ir.NodeID, 0, nTerm)

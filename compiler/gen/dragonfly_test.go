@@ -77,7 +77,7 @@ func checkDragonfly(t *testing.T, p Dragonfly, g *ir.Graph, f ir.FabricID, info 
 	grp := routerGroup(g)
 	globals := make([]int, len(g.Nodes))
 	pairs := map[[2]int]int{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		ga, gb := grp[l.A.Node], grp[l.B.Node]
 		lo, hi := int32(P+A-1), int32(P+A+H-1)
 		switch l.Kind {
@@ -199,8 +199,8 @@ func TestDragonflyPaperExample(t *testing.T) {
 		p := Dragonfly{P: 2, A: 4, H: 2, Arrangement: arr, RouterModel: "R"}
 		g, f, info := buildDragonfly(t, p)
 		checkDragonfly(t, p, g, f, info)
-		if len(g.Links) != 162 || info.Groups != 9 || info.PairMin != 1 || info.PairMax != 1 {
-			t.Fatalf("%s: %d links, info %+v", arr, len(g.Links), info)
+		if g.NumLinks() != 162 || info.Groups != 9 || info.PairMin != 1 || info.PairMax != 1 {
+			t.Fatalf("%s: %d links, info %+v", arr, g.NumLinks(), info)
 		}
 		adj := g.Adjacency()
 		routers := 0
@@ -250,7 +250,7 @@ func TestDragonflyBalanced(t *testing.T) {
 		}
 		grp := routerGroup(g)
 		cut := 0
-		for _, l := range g.Links {
+		for _, l := range g.AllLinks() {
 			if l.Kind == ir.LinkGlobal && (grp[l.A.Node] < c.g/2) != (grp[l.B.Node] < c.g/2) {
 				cut++
 			}
@@ -310,7 +310,7 @@ func TestDragonflyArrangements(t *testing.T) {
 				for k := range A * H {
 					r := routers[Indexed("group", i, G)+"/"+Indexed("router", k/H, A)]
 					pt := ir.Port{Node: r, Port: int32(P + A - 1 + k%H)}
-					l := g.Links[at[pt]]
+					l := g.Link(at[pt])
 					j := grp[l.Other(r)]
 					var want int
 					switch arr {

@@ -168,7 +168,7 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 		Tiers:  []string{"edge", "aggregation", "core"},
 		Params: params}, p.Origin)
 	g.Nodes = slices.Grow(g.Nodes, k*h*hpe+5*k*k/4)
-	g.Links = slices.Grow(g.Links, k*h*hpe+k*k*k/2)
+	g.ReserveLinks(k*h*hpe + k*k*k/2)
 
 	hostBPS, linkBPS, coreBPS := p.rates()
 	radix := int32(max(p.Radix, p.SwitchPorts()))

@@ -46,7 +46,7 @@ func TestFatTreeSweep(t *testing.T) {
 			t.Fatalf("k=%d: %d hosts, tiers %v", k, hosts, tiers)
 		}
 		want := map[ir.LinkKind]int{ir.LinkHostEdge: k * k * k / 4, ir.LinkEdgeAggregation: k * k * k / 4, ir.LinkAggregationCore: k * k * k / 4}
-		if got := kinds(g); !reflect.DeepEqual(got, want) || len(g.Links) != 3*k*k*k/4 {
+		if got := kinds(g); !reflect.DeepEqual(got, want) || g.NumLinks() != 3*k*k*k/4 {
 			t.Fatalf("k=%d: links %v, want %v", k, got, want)
 		}
 		adj := g.Adjacency()
@@ -81,7 +81,7 @@ func checkFatTreeWiring(t *testing.T, g *ir.Graph, k int) {
 			coreIndex[ir.NodeID(id)] = len(coreIndex)
 		}
 	}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Kind != ir.LinkAggregationCore {
 			continue
 		}
@@ -192,7 +192,7 @@ func TestFatTreeHostsPerEdge(t *testing.T) {
 					t.Fatalf("k=%d L=%d H=%d: %d endpoints, want k·(k/2)·H = %d", k, lanes, hpe, n, k*h*hpe)
 				}
 				used := map[ir.Port]bool{}
-				for _, l := range g.Links {
+				for _, l := range g.AllLinks() {
 					if l.Kind == ir.LinkHostEdge {
 						if l.B.Port >= int32((hpe+lanes-1)/lanes) || l.B.Lane >= int32(lanes) || used[l.B] || lanes > 1 && l.Breakout != int32(lanes) {
 							t.Fatalf("k=%d L=%d H=%d: host link at edge port %d lane %d (breakout %d)", k, lanes, hpe, l.B.Port, l.B.Lane, l.Breakout)
@@ -213,7 +213,7 @@ func TestFatTreeHostsPerEdge(t *testing.T) {
 	// H = 4 puts pod0/edge0's host3 on port 1, lane 1.
 	g := ir.New()
 	BuildFatTree(g, "ft", FatTree{K: 4, LinkRateBPS: 400e9, HostBPS: 200e9, HostsPerEdge: 4, HostLanes: 2})
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if g.Nodes[l.A.Node].Name == "pod0/edge0/host3" && (g.Nodes[l.B.Node].Name != "pod0/edge0" || l.B.Port != 1 || l.B.Lane != 1 || l.Breakout != 2) {
 			t.Errorf("pod0/edge0/host3 on %s port %d lane %d, breakout %d; want pod0/edge0 port 1 lane 1, breakout 2", g.Nodes[l.B.Node].Name, l.B.Port, l.B.Lane, l.Breakout)
 		}
@@ -269,7 +269,7 @@ func TestFatTreeSwitchLinksOnLanes(t *testing.T) {
 					}
 					seen := map[ir.Port]bool{}
 					phys := map[ir.NodeID]map[int32]bool{}
-					for _, l := range g.Links {
+					for _, l := range g.AllLinks() {
 						for _, pt := range []ir.Port{l.A, l.B} {
 							if g.Nodes[pt.Node].Kind != ir.KindSwitch {
 								continue

@@ -204,7 +204,7 @@ func firstFreePorts(g *ir.Graph, nodes []ir.NodeID) []int32 {
 		at[n] = i
 	}
 	free := make([]int32, len(nodes))
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		for _, e := range [2]ir.Port{l.A, l.B} {
 			if i, ok := at[e.Node]; ok && e.Port+1 > free[i] {
 				free[i] = e.Port + 1

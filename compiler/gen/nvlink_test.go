@@ -36,8 +36,8 @@ func TestNVL72(t *testing.T) {
 	p := NVLinkDomain{GPUs: 72, Switches: 18, LinksPerGPU: 18, LinkBPS: 50e9 * 8, SwitchPorts: 72, Origin: testOrigin(g)}
 	f := buildNVLink(t, g, p)
 	checkFabric(t, g, f, p.Origin)
-	if len(g.Links) != 1296 || kinds(g)[ir.LinkGPUNVSwitch] != 1296 {
-		t.Fatalf("%d links", len(g.Links))
+	if g.NumLinks() != 1296 || kinds(g)[ir.LinkGPUNVSwitch] != 1296 {
+		t.Fatalf("%d links", g.NumLinks())
 	}
 	if loads := switchLoads(g); !reflect.DeepEqual(loads, slices.Repeat([]int{72}, 18)) {
 		t.Fatalf("switch loads %v", loads)
@@ -49,7 +49,7 @@ func TestNVL72(t *testing.T) {
 		}
 		peers := map[ir.NodeID]int{}
 		for _, l := range adj.Of(ir.NodeID(id)) {
-			peers[g.Links[l].Other(ir.NodeID(id))]++
+			peers[g.Link(l).Other(ir.NodeID(id))]++
 		}
 		if len(peers) != 18 || len(adj.Of(ir.NodeID(id))) != 18 {
 			t.Fatalf("%s reaches %d switches over %d links", n.Name, len(peers), len(adj.Of(ir.NodeID(id))))
@@ -79,8 +79,8 @@ func TestHGXH100(t *testing.T) {
 	p := NVLinkDomain{GPUs: 8, Switches: 4, LinksPerGPU: 18, PerSwitch: []int{5, 5, 4, 4}, LinkBPS: 25e9 * 8, SwitchPorts: 64, Origin: testOrigin(g)}
 	f := buildNVLink(t, g, p)
 	checkFabric(t, g, f, p.Origin)
-	if len(g.Links) != 144 {
-		t.Fatalf("%d links", len(g.Links))
+	if g.NumLinks() != 144 {
+		t.Fatalf("%d links", g.NumLinks())
 	}
 	if loads := switchLoads(g); !reflect.DeepEqual(loads, []int{40, 40, 32, 32}) {
 		t.Fatalf("loads %v", loads)
@@ -89,7 +89,7 @@ func TestHGXH100(t *testing.T) {
 		t.Fatalf("SwitchLoads %v", loads)
 	}
 	n := 0
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.A.Node == 0 && l.B.Node == 8 {
 			n++
 		}
@@ -113,8 +113,8 @@ func TestDGXA100(t *testing.T) {
 	g := ir.New()
 	p := NVLinkDomain{GPUs: 8, Switches: 6, LinksPerGPU: 12, LinkBPS: 25e9 * 8}
 	buildNVLink(t, g, p)
-	if len(g.Links) != 96 || !reflect.DeepEqual(switchLoads(g), slices.Repeat([]int{16}, 6)) {
-		t.Fatalf("%d links, loads %v", len(g.Links), switchLoads(g))
+	if g.NumLinks() != 96 || !reflect.DeepEqual(switchLoads(g), slices.Repeat([]int{16}, 6)) {
+		t.Fatalf("%d links, loads %v", g.NumLinks(), switchLoads(g))
 	}
 }
 
@@ -133,7 +133,7 @@ func TestNVLinkEvenSpread(t *testing.T) {
 				for _, l := range loads {
 					lo, hi = min(lo, l), max(hi, l)
 				}
-				if hi-lo > 1 || len(g.Links) != gpus*links || !reflect.DeepEqual(loads, p.SwitchLoads()) {
+				if hi-lo > 1 || g.NumLinks() != gpus*links || !reflect.DeepEqual(loads, p.SwitchLoads()) {
 					t.Fatalf("%d gpus %d switches %d links: loads %v", gpus, sw, links, loads)
 				}
 			}
@@ -159,7 +159,7 @@ func TestNVLinkExistingGPUs(t *testing.T) {
 		g.AddLink(ir.Link{A: ir.Port{Node: c, Port: int32(i)}, B: ir.Port{Node: id}, Kind: ir.LinkPCIe, Fabric: ir.None, CapacityBPS: 1})
 	}
 	f := buildNVLink(t, g, NVLinkDomain{GPUs: 4, Switches: 2, LinksPerGPU: 4, LinkBPS: 1, GPUNodes: gpus})
-	for _, l := range g.Links[4:] {
+	for _, l := range g.CopyLinks()[4:] {
 		if l.A.Port < 1 || l.A.Port > 4 || g.Nodes[l.B.Node].Parent != srv {
 			t.Fatalf("link %+v", l)
 		}

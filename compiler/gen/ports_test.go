@@ -21,7 +21,7 @@ func checkFabric(t *testing.T, g *ir.Graph, f ir.FabricID, o ir.OriginID) {
 			t.Fatalf("node %q: fabrics %v origin %d, want fabric %d origin %d", n.Name, n.Fabrics, n.Origin, f, o)
 		}
 	}
-	for id, l := range g.Links {
+	for id, l := range g.AllLinks() {
 		if l.Fabric != f || l.Origin != o || l.Breakout != 1 || !(l.CapacityBPS > 0) {
 			t.Fatalf("link %d: %+v", id, l)
 		}
@@ -51,7 +51,7 @@ func checkFabric(t *testing.T, g *ir.Graph, f ir.FabricID, o ir.OriginID) {
 // kinds counts links by kind.
 func kinds(g *ir.Graph) map[ir.LinkKind]int {
 	m := map[ir.LinkKind]int{}
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		m[l.Kind]++
 	}
 	return m
@@ -61,7 +61,7 @@ func kinds(g *ir.Graph) map[ir.LinkKind]int {
 func endsAt(g *ir.Graph, adj ir.Adjacency, n ir.NodeID) []ir.Port {
 	var ends []ir.Port
 	for _, l := range adj.Of(n) {
-		for _, e := range [2]ir.Port{g.Links[l].A, g.Links[l].B} {
+		for _, e := range [2]ir.Port{g.Link(l).A, g.Link(l).B} {
 			if e.Node == n {
 				ends = append(ends, e)
 			}
@@ -72,8 +72,8 @@ func endsAt(g *ir.Graph, adj ir.Adjacency, n ir.NodeID) []ir.Port {
 
 // portLinks maps every link end to its link.
 func portLinks(g *ir.Graph) map[ir.Port]ir.LinkID {
-	m := make(map[ir.Port]ir.LinkID, 2*len(g.Links))
-	for id, l := range g.Links {
+	m := make(map[ir.Port]ir.LinkID, 2*g.NumLinks())
+	for id, l := range g.AllLinks() {
 		m[l.A], m[l.B] = ir.LinkID(id), ir.LinkID(id)
 	}
 	return m

@@ -180,7 +180,7 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 	runs := p.RouterRuns()
 	radix := max(p.RouterRadix, runs.ports())
 	g.Nodes = slices.Grow(g.Nodes, n*(1+p.P))
-	g.Links = slices.Grow(g.Links, n*p.P+int(p.Links()))
+	g.ReserveLinks(n*p.P + int(p.Links()))
 
 	routers := make([]ir.NodeID, n)
 	coord := make([]int, len(p.Dims))

@@ -39,7 +39,7 @@ func TestTorusSweep(t *testing.T) {
 					}
 					links += n / k * ring
 				}
-				if got := kinds(g); got[ir.LinkTorus] != links || got[ir.LinkTerminal] != n*p || len(g.Links) != links+n*p {
+				if got := kinds(g); got[ir.LinkTorus] != links || got[ir.LinkTerminal] != n*p || g.NumLinks() != links+n*p {
 					t.Errorf("%s: links %v; want %d torus, %d terminal", name, got, links, n*p)
 				}
 				if len(g.Nodes) != n*(1+p) || len(g.Fabrics[f].Endpoints) != n*p {
@@ -53,7 +53,7 @@ func TestTorusSweep(t *testing.T) {
 				}
 				seen := map[[2]ir.NodeID]bool{}
 				deg := map[ir.NodeID]int{}
-				for _, l := range g.Links {
+				for _, l := range g.AllLinks() {
 					if l.Kind != ir.LinkTorus {
 						if l.CapacityBPS != 200e9 {
 							t.Errorf("%s: terminal link at %g", name, l.CapacityBPS)

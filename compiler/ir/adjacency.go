@@ -12,7 +12,7 @@ type Adjacency struct {
 // time and memory; callers that need it repeatedly keep the result.
 func (g *Graph) Adjacency() Adjacency {
 	start := make([]int32, len(g.Nodes)+1)
-	for _, l := range g.Links {
+	for _, l := range g.links {
 		start[l.A.Node+1]++
 		if l.B.Node != l.A.Node {
 			start[l.B.Node+1]++
@@ -23,7 +23,7 @@ func (g *Graph) Adjacency() Adjacency {
 	}
 	fill := make([]int32, len(g.Nodes))
 	links := make([]LinkID, start[len(g.Nodes)])
-	for id, l := range g.Links {
+	for id, l := range g.links {
 		a := l.A.Node
 		links[start[a]+fill[a]] = LinkID(id)
 		fill[a]++
@@ -41,7 +41,7 @@ func (a Adjacency) Of(n NodeID) []LinkID {
 }
 
 // Other returns the node at the far end of link l from node n.
-func (l *Link) Other(n NodeID) NodeID {
+func (l Link) Other(n NodeID) NodeID {
 	if l.A.Node == n {
 		return l.B.Node
 	}

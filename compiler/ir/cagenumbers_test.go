@@ -24,8 +24,7 @@ func TestCageNumbers(t *testing.T) {
 		byNum := map[int32]ir.CageKey{}
 		ports := map[ir.Port]bool{}
 		next := int32(0)
-		for i := range g.Links {
-			l := &g.Links[i]
+		for _, l := range g.AllLinks() {
 			if l.Fabric == ir.None {
 				continue
 			}

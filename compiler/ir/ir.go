@@ -20,7 +20,7 @@ import (
 // NodeID indexes Graph.Nodes. It is dense: 0..len(Nodes)-1.
 type NodeID int32
 
-// LinkID indexes Graph.Links. It is dense: 0..len(Links)-1.
+// LinkID names a link of a Graph (Graph.Link). It is dense: 0..NumLinks()-1.
 type LinkID int32
 
 // FabricID indexes Graph.Fabrics.
@@ -150,11 +150,11 @@ type Link struct {
 
 // Physical returns the number of physical links l stands for: Parallel,
 // or 1 when Parallel is 0.
-func (l *Link) Physical() int32 { return max(1, l.Parallel) }
+func (l Link) Physical() int32 { return max(1, l.Parallel) }
 
 // PhysicalBPS returns the capacity of one physical link of l, bits per
 // second per direction: CapacityBPS ÷ Physical.
-func (l *Link) PhysicalBPS() float64 { return l.CapacityBPS / float64(l.Physical()) }
+func (l Link) PhysicalBPS() float64 { return l.CapacityBPS / float64(l.Physical()) }
 
 // Fabric is one named network of the design.
 type Fabric struct {
@@ -209,8 +209,12 @@ func (f *Fabric) Param(name string) (int64, bool) {
 
 // Graph is the compiled design.
 type Graph struct {
-	Nodes   []Node
-	Links   []Link
+	Nodes []Node
+	// links holds every link, by id; read it with Link, NumLinks and
+	// AllLinks, change a link with LinkRef (links.go). It is not a field
+	// of the API so that server internals can be stored once per node
+	// model and read through the same calls (issue 16).
+	links   []Link
 	Fabrics []Fabric
 	// Requirements are the design's requirement blocks, in source order.
 	Requirements []Requirement
@@ -293,8 +297,8 @@ func (g *Graph) AddLink(l Link) LinkID {
 	if l.Breakout == 0 {
 		l.Breakout = 1
 	}
-	g.Links = append(g.Links, l)
-	return LinkID(len(g.Links) - 1)
+	g.links = append(g.links, l)
+	return LinkID(len(g.links) - 1)
 }
 
 // JoinFabric adds fabric f to node n's fabric list (kept sorted, no duplicates).

@@ -25,8 +25,8 @@ func (g *Graph) LinkMatches(l *Link, a, b string) bool {
 // LinksBetween returns, in link order, every link LinkMatches(a, b).
 func (g *Graph) LinksBetween(a, b string) []LinkID {
 	var out []LinkID
-	for i := range g.Links {
-		if g.LinkMatches(&g.Links[i], a, b) {
+	for i := range g.links {
+		if g.LinkMatches(&g.links[i], a, b) {
 			out = append(out, LinkID(i))
 		}
 	}

@@ -237,7 +237,7 @@ func (g *Graph) Cages() []Cage {
 		}
 		for j := 0; j < int(c.Legs); j++ {
 			a, b := g.Ends(c, j)
-			l := &g.Links[cb.Legs[int(c.Leg0)+j]]
+			l := &g.links[cb.Legs[int(c.Leg0)+j]]
 			for _, pt := range [2]Port{a, b} {
 				key, cage := idx.CageAt(pt)
 				if i, ok := at[key]; ok {

@@ -81,7 +81,7 @@ type Internals struct {
 // Internals builds the index of g's server-internal links in
 // O(nodes + links) time and memory.
 func (g *Graph) Internals() *Internals {
-	return g.internals(func(*Link) bool { return true })
+	return g.internals(func(Link) bool { return true })
 }
 
 // InternalsOf returns an index that answers for the internal links of the
@@ -97,8 +97,8 @@ func (g *Graph) InternalsOf(servers []NodeID) *Internals {
 	if c := g.cache; c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if c.in == nil || c.inNodes != len(g.Nodes) || c.inLinks != len(g.Links) {
-			c.in, c.inNodes, c.inLinks = g.Internals(), len(g.Nodes), len(g.Links)
+		if c.in == nil || c.inNodes != len(g.Nodes) || c.inLinks != len(g.links) {
+			c.in, c.inNodes, c.inLinks = g.Internals(), len(g.Nodes), len(g.links)
 		}
 		return c.in
 	}
@@ -108,23 +108,23 @@ func (g *Graph) InternalsOf(servers []NodeID) *Internals {
 			keep[s] = true
 		}
 	}
-	return g.internals(func(l *Link) bool {
+	return g.internals(func(l Link) bool {
 		p := g.Nodes[l.A.Node].Parent
 		return p != None && keep[p]
 	})
 }
 
 // internals builds the CSR index of the internal links that pass keep.
-func (g *Graph) internals(keep func(*Link) bool) *Internals {
+func (g *Graph) internals(keep func(Link) bool) *Internals {
 	var ids []LinkID
-	for id := range g.Links {
-		if l := &g.Links[id]; l.Fabric == None && l.A.Node != l.B.Node && keep(l) {
+	for id := range g.links {
+		if l := &g.links[id]; l.Fabric == None && l.A.Node != l.B.Node && keep(*l) {
 			ids = append(ids, LinkID(id))
 		}
 	}
 	start := make([]int32, len(g.Nodes)+1)
 	for _, id := range ids {
-		l := &g.Links[id]
+		l := &g.links[id]
 		start[l.A.Node+1]++
 		start[l.B.Node+1]++
 	}
@@ -134,7 +134,7 @@ func (g *Graph) internals(keep func(*Link) bool) *Internals {
 	fill := make([]int32, len(g.Nodes))
 	links := make([]LinkID, start[len(g.Nodes)])
 	for _, id := range ids {
-		l := &g.Links[id]
+		l := &g.links[id]
 		for _, n := range [2]NodeID{l.A.Node, l.B.Node} {
 			links[start[n]+fill[n]] = id
 			fill[n]++
@@ -222,7 +222,7 @@ func (in *Internals) Path(a, b NodeID) Path {
 			}
 			cur := best[n]
 			for _, lid := range in.adj.Of(n) {
-				l := &g.Links[lid]
+				l := &g.links[lid]
 				o := l.Other(n)
 				bw := l.CapacityBPS
 				if cur.bw >= 0 {
@@ -249,7 +249,7 @@ func (in *Internals) Path(a, b NodeID) Path {
 	for n, i := b, end.hops-1; n != a; i-- {
 		lid := best[n].via
 		links[i] = lid
-		n = g.Links[lid].Other(n)
+		n = g.links[lid].Other(n)
 	}
 	p := Path{Class: end.class, BottleneckBPS: end.bw, Links: links}
 	if p.Class == PathPHB && in.c2cGPUToNIC(a, b, links) {
@@ -265,9 +265,9 @@ func (in *Internals) c2cGPUToNIC(a, b NodeID, links []LinkID) bool {
 	ka, kb := g.Nodes[a].Kind, g.Nodes[b].Kind
 	switch {
 	case ka == KindGPU && kb == KindNIC:
-		return g.Links[links[0]].Kind == LinkC2C
+		return g.links[links[0]].Kind == LinkC2C
 	case ka == KindNIC && kb == KindGPU:
-		return g.Links[links[len(links)-1]].Kind == LinkC2C
+		return g.links[links[len(links)-1]].Kind == LinkC2C
 	}
 	return false
 }
@@ -282,7 +282,7 @@ func (in *Internals) HostLinkBPS(n NodeID) float64 {
 	}
 	sum := 0.0
 	for _, lid := range in.adj.Of(n) {
-		l := &in.g.Links[lid]
+		l := &in.g.links[lid]
 		if (l.A.Node == n && l.A.Port < 0) || (l.B.Node == n && l.B.Port < 0) {
 			sum += l.CapacityBPS
 		}

@@ -164,7 +164,7 @@ func exhaustive(g *ir.Graph, a, b ir.NodeID) (ranked, bool) {
 	onPath := map[ir.NodeID]bool{a: true}
 	var walk func(n ir.NodeID, r ranked, firstC2C bool)
 	walk = func(n ir.NodeID, r ranked, firstC2C bool) {
-		for _, l := range g.Links {
+		for _, l := range g.AllLinks() {
 			if l.Fabric != ir.None || (l.A.Node != n && l.B.Node != n) {
 				continue
 			}

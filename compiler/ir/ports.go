@@ -11,13 +11,13 @@ package ir
 // where a map of ports costs tens of bytes (most of check's time at
 // 131,072 GPUs when it was a map); a graph whose port numbers are too
 // sparse for that (more than 64 bits per physical link end) uses a map.
-func (g *Graph) PortsUsed(keep func(*Link) bool) []int32 {
+func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
 	used := make([]int32, len(g.Nodes))
 	width := make([]int64, len(g.Nodes)+1) // highest port + 1, then row offsets
 	ends := int64(0)                       // physical link ends
-	for i := range g.Links {
-		l := &g.Links[i]
-		if keep != nil && !keep(l) {
+	for i := range g.links {
+		l := &g.links[i]
+		if keep != nil && !keep(*l) {
 			continue
 		}
 		n := int64(l.Physical())
@@ -36,9 +36,9 @@ func (g *Graph) PortsUsed(keep func(*Link) bool) []int32 {
 		return g.portsUsedSparse(keep)
 	}
 	bits := make([]uint64, (total+63)/64)
-	for i := range g.Links {
-		l := &g.Links[i]
-		if keep != nil && !keep(l) {
+	for i := range g.links {
+		l := &g.links[i]
+		if keep != nil && !keep(*l) {
 			continue
 		}
 		n := int64(l.Physical())
@@ -59,12 +59,12 @@ func (g *Graph) PortsUsed(keep func(*Link) bool) []int32 {
 
 // portsUsedSparse is PortsUsed with a map of ports, for port numbers too
 // sparse for a bit set.
-func (g *Graph) portsUsedSparse(keep func(*Link) bool) []int32 {
+func (g *Graph) portsUsedSparse(keep func(Link) bool) []int32 {
 	used := make([]int32, len(g.Nodes))
 	seen := map[Port]bool{}
-	for i := range g.Links {
-		l := &g.Links[i]
-		if keep != nil && !keep(l) {
+	for i := range g.links {
+		l := &g.links[i]
+		if keep != nil && !keep(*l) {
 			continue
 		}
 		for _, p := range [2]Port{l.A, l.B} {
@@ -88,7 +88,7 @@ func (g *Graph) portsUsedSparse(keep func(*Link) bool) []int32 {
 func (g *Graph) FabricLanes(f FabricID) map[NodeID]int {
 	lanes := map[NodeID]int{}
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
+		l := &g.links[id]
 		for _, p := range [2]Port{l.A, l.B} {
 			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
 		}

@@ -52,9 +52,9 @@ func (g *Graph) Residual(f Failure) *Graph { return g.Rewired(f, nil) }
 // found, extra the cables found between other design ports).
 func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 	dead := g.FailedNodes(f)
-	cut := make([]bool, len(g.Links))
+	cut := make([]bool, len(g.links))
 	for _, l := range f.Links {
-		if l >= 0 && int(l) < len(g.Links) {
+		if l >= 0 && int(l) < len(g.links) {
 			cut[l] = true
 		}
 	}
@@ -64,13 +64,13 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 		cache: &indexCache{},
 	}
 	alive := func(id LinkID) bool {
-		l := &g.Links[id]
+		l := &g.links[id]
 		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
 	}
-	r.Links = make([]Link, 0, len(g.Links)+len(extra))
-	for id := range g.Links {
+	r.links = make([]Link, 0, len(g.links)+len(extra))
+	for id := range g.links {
 		if alive(LinkID(id)) {
-			r.Links = append(r.Links, g.Links[id])
+			r.links = append(r.links, g.links[id])
 		}
 	}
 	for _, l := range extra {
@@ -80,7 +80,7 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 		if l.Breakout == 0 {
 			l.Breakout = 1 // as AddLink stores it
 		}
-		r.Links = append(r.Links, l)
+		r.links = append(r.links, l)
 	}
 	// Per fabric, the surviving links at each endpoint node (any port),
 	// and per port for nodes listed with several ports; scratch indexed
@@ -102,7 +102,7 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 				if !alive(links[k]) {
 					continue
 				}
-				l = &g.Links[links[k]]
+				l = &g.links[links[k]]
 			} else if l = &extra[k-len(links)]; !g.InFabric(l, fid) || dead[l.A.Node] || dead[l.B.Node] {
 				continue
 			}
@@ -131,7 +131,7 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 			listed[p.Node] = 0
 		}
 		for _, id := range links {
-			l := &g.Links[id]
+			l := &g.links[id]
 			keptAt[l.A.Node], keptAt[l.B.Node] = 0, 0
 		}
 		for k := range extra {

@@ -56,7 +56,7 @@ func ParseTransit(names []string) Transit {
 // a server or in an nvlink_domain fabric): the links of the scale-up graph
 // that NVLinkIslands, server transit and the congestion analyzer's NVLink
 // plane all read.
-func (g *Graph) ScaleUpLink(l *Link) bool {
+func (g *Graph) ScaleUpLink(l Link) bool {
 	return g.Nodes[l.A.Node].Kind.isScaleUp() && g.Nodes[l.B.Node].Kind.isScaleUp()
 }
 
@@ -79,9 +79,9 @@ func (g *Graph) NVLinkIslands() []int32 {
 		}
 		return x
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
-		if g.ScaleUpLink(l) {
+	for i := range g.links {
+		l := &g.links[i]
+		if g.ScaleUpLink(*l) {
 			if a, b := find(int32(l.A.Node)), find(int32(l.B.Node)); a != b {
 				parent[max(a, b)] = min(a, b)
 			}

@@ -23,14 +23,16 @@ func TestParallelLinksFoldLikeSeparateLinks(t *testing.T) {
 		{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 5 * 200e9, Parallel: 5, Kind: ir.LinkNVLink, Fabric: ir.None},
 		{A: ir.Port{Node: 0}, B: ir.Port{Node: 2}, CapacityBPS: 4 * 200e9, Parallel: 4, Kind: ir.LinkNVLink, Fabric: ir.None},
 	}
-	all := func(*ir.Link) bool { return true }
+	all := func(ir.Link) bool { return true }
 	type arc struct {
 		to   int32
 		mult int32
 		bps  float64
 	}
 	view := func(links []ir.Link) ([]arc, [][]ir.LinkID) {
-		p := NewBundledPlane(&ir.Graph{Nodes: nodes, Links: links}, all, Switches)
+		g := &ir.Graph{Nodes: nodes}
+		g.SetLinks(links)
+		p := NewBundledPlane(g, all, Switches)
 		var out []arc
 		var bundles [][]ir.LinkID
 		for _, a := range p.Arcs(p.Local(0)) {

@@ -29,7 +29,7 @@ func LinkCost(g *ir.Graph, l *ir.Link) int32 {
 // that its shortest paths need weights (Plane.SetWeights).
 func Weighted(g *ir.Graph, f ir.FabricID) bool {
 	for _, id := range g.FabricLinks(f) {
-		if LinkCost(g, &g.Links[id]) != 1 {
+		if LinkCost(g, new(g.Link(id))) != 1 {
 			return true
 		}
 	}

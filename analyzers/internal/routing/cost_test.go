@@ -13,21 +13,20 @@ func TestLinkCost(t *testing.T) {
 	if Weighted(g, 0) {
 		t.Error("a leaf-spine without costs is weighted")
 	}
-	if c := LinkCost(g, &g.Links[0]); c != 1 {
+	if c := LinkCost(g, new(g.Link(0))); c != 1 {
 		t.Errorf("leaf_spine link costs %d, want 1", c)
 	}
-	g.Links[0].Cost = 7
-	if c := LinkCost(g, &g.Links[0]); c != 7 || !Weighted(g, 0) {
+	g.LinkRef(0).Cost = 7
+	if c := LinkCost(g, new(g.Link(0))); c != 7 || !Weighted(g, 0) {
 		t.Errorf("a link of cost 7 costs %d (weighted %v)", c, Weighted(g, 0))
 	}
 	df := dragonflyGraph(1, 2, 1, 3)
-	for i := range df.Links {
-		l := &df.Links[i]
+	for _, l := range df.AllLinks() {
 		want := int32(1)
 		if l.Kind == ir.LinkGlobal {
 			want = GlobalLinkWeight
 		}
-		if c := LinkCost(df, l); c != want {
+		if c := LinkCost(df, &l); c != want {
 			t.Fatalf("dragonfly %s link costs %d, want %d", l.Kind, c, want)
 		}
 	}
@@ -59,14 +58,14 @@ func costsSteer(t *testing.T, cost int32, spine0, spine1 float64) {
 			host1 = ir.NodeID(i)
 		}
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
+	for i := range g.NumLinks() {
+		l := g.LinkRef(ir.LinkID(i))
 		if g.Nodes[l.B.Node].Name == "spine0" && g.Nodes[l.A.Node].Name == "leaf0" {
 			l.Cost = cost
 		}
 	}
 	p := NewPlane(g, allLinks, Switches)
-	p.SetWeights(func(l *ir.Link) int32 { return LinkCost(g, l) })
+	p.SetWeights(func(l ir.Link) int32 { return LinkCost(g, &l) })
 	eng, reason := NewEngine(p)
 	if eng.Method() != "bfs" || reason != "links carry routing costs" {
 		t.Fatalf("cost %d: method %s, reason %q; want the search because of the costs", cost, eng.Method(), reason)
@@ -74,7 +73,7 @@ func costsSteer(t *testing.T, cost int32, spine0, spine1 float64) {
 	shares := eng.Shares(Flow{Src: p.Local(host0), Dst: p.Local(host1), Rate: 1}, Options{})
 	via := map[string]float64{}
 	for _, s := range shares {
-		l := &g.Links[s.Slot/2]
+		l := g.Link(ir.LinkID(s.Slot / 2))
 		for _, end := range []ir.NodeID{l.A.Node, l.B.Node} {
 			if n := g.Nodes[end].Name; n == "spine0" || n == "spine1" {
 				via[n] += s.Frac

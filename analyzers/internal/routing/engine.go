@@ -1,5 +1,7 @@
 package routing
 
+import "github.com/topoc/topoc/compiler/ir"
+
 // Mode is how a flow uses the equal-cost next hops at each hop.
 type Mode int
 
@@ -104,7 +106,7 @@ func (t *Tiered) Hops(s, d int32) int {
 // slot climbs out of s's class below the turnaround tier, or descends into
 // d's class. Flows that fail it put no load on slot.
 func (t *Tiered) MayCross(slot, s, d int32) bool {
-	l := &t.p.G.Links[slot/2]
+	l := t.p.G.Link(ir.LinkID(slot / 2))
 	from, to := l.A.Node, l.B.Node
 	if slot%2 == 1 {
 		from, to = to, from

@@ -96,7 +96,7 @@ func hgx(servers int) *ir.Graph {
 	return g
 }
 
-func allLinks(*ir.Link) bool { return true }
+func allLinks(ir.Link) bool { return true }
 
 // endpoints lists the plane's non-transit nodes.
 func endpoints(p *Plane) []int32 {

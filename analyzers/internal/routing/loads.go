@@ -22,7 +22,7 @@ type cell struct {
 }
 
 // NewLoads returns zero loads for every link direction of g.
-func NewLoads(g *ir.Graph) *Loads { return &Loads{cells: make([]cell, 2*len(g.Links))} }
+func NewLoads(g *ir.Graph) *Loads { return &Loads{cells: make([]cell, 2*g.NumLinks())} }
 
 // Len is the number of slots (twice the graph's links).
 func (l *Loads) Len() int { return len(l.cells) }

@@ -47,7 +47,7 @@ func (a Arc) Link() ir.LinkID { return ir.LinkID(a.Slot / 2) }
 
 // SlotOf returns the load slot of link l traversed from node from.
 func SlotOf(g *ir.Graph, l ir.LinkID, from ir.NodeID) int32 {
-	if g.Links[l].A.Node == from {
+	if g.Link(l).A.Node == from {
 		return int32(l) * 2
 	}
 	return int32(l)*2 + 1
@@ -80,10 +80,10 @@ type Plane struct {
 // global links above two local hops, so that a minimal path crosses one
 // global link as Kim et al. (2008) define it, never two to save a local
 // hop. Only the BFS engine honours weights.
-func (p *Plane) SetWeights(w func(*ir.Link) int32) {
-	p.weight = make([]int32, len(p.G.Links))
-	for i := range p.G.Links {
-		p.weight[i] = max(1, w(&p.G.Links[i]))
+func (p *Plane) SetWeights(w func(ir.Link) int32) {
+	p.weight = make([]int32, p.G.NumLinks())
+	for i := range p.G.NumLinks() {
+		p.weight[i] = max(1, w(p.G.Link(ir.LinkID(i))))
 		p.maxWeight = max(p.maxWeight, p.weight[i])
 	}
 }
@@ -99,7 +99,7 @@ func (p *Plane) w(a Arc) int32 {
 // NewPlane builds the plane of g's links that include accepts; transit
 // decides which nodes forward. Self-links are ignored. It costs
 // O(nodes + links).
-func NewPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) bool) *Plane {
+func NewPlane(g *ir.Graph, include func(ir.Link) bool, transit func(*ir.Node) bool) *Plane {
 	return newPlane(g, include, transit, false)
 }
 
@@ -108,34 +108,33 @@ func NewPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) b
 // arc of multiplicity Mult; a link that bundles physical links itself
 // (ir.Link.Parallel) counts them all. Only the Ideal mode routes it exactly: a
 // hashed queue pair would pick one link of the bundle.
-func NewBundledPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) bool) *Plane {
+func NewBundledPlane(g *ir.Graph, include func(ir.Link) bool, transit func(*ir.Node) bool) *Plane {
 	return newPlane(g, include, transit, true)
 }
 
-func newPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) bool, bundle bool) *Plane {
+func newPlane(g *ir.Graph, include func(ir.Link) bool, transit func(*ir.Node) bool, bundle bool) *Plane {
 	p := &Plane{G: g, local: make([]int32, len(g.Nodes))}
 	for i := range p.local {
 		p.local[i] = -1
 	}
 	// mult[i] > 0 marks link i as the first of a bundle of mult links;
 	// 0 means not in the plane or a later member of a bundle.
-	p.mult = make([]int32, len(g.Links))
+	p.mult = make([]int32, g.NumLinks())
 	count := make([]int32, len(g.Nodes))
 	first := -1
-	for i := range g.Links {
-		l := &g.Links[i]
+	for i, l := range g.AllLinks() {
 		if l.A.Node == l.B.Node || !include(l) {
 			first = -1
 			continue
 		}
 		if bundle && first >= 0 {
-			f := &g.Links[first]
+			f := g.Link(ir.LinkID(first))
 			if f.A.Node == l.A.Node && f.B.Node == l.B.Node && f.PhysicalBPS() == l.PhysicalBPS() {
 				p.mult[first] += l.Physical()
 				continue
 			}
 		}
-		first = i
+		first = int(i)
 		p.mult[i] = l.Physical()
 		count[l.A.Node]++
 		count[l.B.Node]++
@@ -156,8 +155,7 @@ func newPlane(g *ir.Graph, include func(*ir.Link) bool, transit func(*ir.Node) b
 	for i, n := range p.Nodes {
 		p.transit[i] = transit(&g.Nodes[n])
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
+	for i, l := range g.AllLinks() {
 		m := p.mult[i]
 		if m == 0 {
 			continue
@@ -183,9 +181,9 @@ func (p *Plane) Mult(slot int32) int32 { return p.mult[slot/2] }
 func (p *Plane) Bundle(l ir.LinkID) []ir.LinkID {
 	var out []ir.LinkID
 	m := p.mult[l]
-	for n := int32(0); n < m && int(l) < len(p.G.Links); l++ {
+	for n := int32(0); n < m && int(l) < p.G.NumLinks(); l++ {
 		out = append(out, l)
-		n += p.G.Links[l].Physical()
+		n += p.G.Link(l).Physical()
 	}
 	return out
 }
@@ -231,7 +229,7 @@ func (p *Plane) Transit(u int32) bool { return p.transit[u] }
 // CapacityBPS returns the capacity of one physical link under slot s
 // (ir.Link.PhysicalBPS: an arc of Mult m carries m of them), bits per
 // second per direction.
-func (p *Plane) CapacityBPS(s int32) float64 { return p.G.Links[s/2].PhysicalBPS() }
+func (p *Plane) CapacityBPS(s int32) float64 { return p.G.Link(ir.LinkID(s / 2)).PhysicalBPS() }
 
 // Switches is the usual transit rule: packet switches and NVSwitch chips
 // forward, every other node only sends and receives.

@@ -129,9 +129,9 @@ func TestFatTreeUniformAllToAll(t *testing.T) {
 		"edge_aggregation": float64(h*(H-h)) / float64(h),       // k/2 hosts to H−k/2 outside, over k/2 uplinks
 		"aggregation_core": float64(h*h*(H-h*h)) / float64(h*h), // pod to outside, over (k/2)² uplinks
 	}
-	for l, link := range g.Links {
+	for l, link := range g.AllLinks() {
 		for dir := 0; dir < 2; dir++ {
-			if got := out.Rate(2*l + dir); !closeTo(got, want[link.Kind.String()], 1e-9) {
+			if got := out.Rate(2*int(l) + dir); !closeTo(got, want[link.Kind.String()], 1e-9) {
 				t.Fatalf("%s link %d dir %d: load %g, want %g", link.Kind, l, dir, got, want[link.Kind.String()])
 			}
 		}

@@ -20,7 +20,7 @@ func TestSenderSpreadsOverItsPorts(t *testing.T) {
 	addLink(g, a, c, 400e9, ir.LinkCustom)
 	addLink(g, b, c, 400e9, ir.LinkCustom)
 	addLink(g, c, dst, 400e9, ir.LinkCustom)
-	p := NewPlane(g, func(*ir.Link) bool { return true }, Switches)
+	p := NewPlane(g, func(ir.Link) bool { return true }, Switches)
 	if n := p.SendPorts(p.Local(src)); n != 2 {
 		t.Fatalf("the sender has %d ports, want 2", n)
 	}
@@ -69,7 +69,7 @@ func TestSwitchHashesOneQueuePair(t *testing.T) {
 	addLink(g, b, e, 400e9, ir.LinkCustom)
 	addLink(g, x, c, 400e9, ir.LinkCustom)
 	addLink(g, y, e, 400e9, ir.LinkCustom)
-	p := NewPlane(g, func(*ir.Link) bool { return true }, Switches)
+	p := NewPlane(g, func(ir.Link) bool { return true }, Switches)
 	loads := NewLoads(g)
 	NewBFS(p).Route(&Demand{Flows: []Flow{{Src: p.Local(x), Dst: p.Local(y), Rate: 400e9, QPs: 1, ID: 7}}}, Options{Mode: Hash, Seed: 1}, loads)
 	if u, v := loads.Rate(0), loads.Rate(2); u+v != 400e9 || u*v != 0 {

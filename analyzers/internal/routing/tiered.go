@@ -140,7 +140,7 @@ func (t *Tiered) levels() error {
 		for _, a := range p.Arcs(u) {
 			if d := int(t.level[a.To]) - int(t.level[u]); d != 1 && d != -1 {
 				return fmt.Errorf("%w: link %s joins %s and %s in one tier", errNotTiered,
-					p.G.Links[a.Link()].Kind, p.G.Nodes[p.Nodes[u]].Name, p.G.Nodes[p.Nodes[a.To]].Name)
+					p.G.Link(a.Link()).Kind, p.G.Nodes[p.Nodes[u]].Name, p.G.Nodes[p.Nodes[a.To]].Name)
 			}
 		}
 	}

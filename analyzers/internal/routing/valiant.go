@@ -457,7 +457,7 @@ type arrival struct {
 func (x *dfIndex) scratch() *dfScratch {
 	if x.sc == nil {
 		n := x.p.Len()
-		slots := 2 * len(x.p.G.Links)
+		slots := 2 * x.p.G.NumLinks()
 		x.sc = &dfScratch{val: make([]float64, n), on: make([]bool, n), arriveV: make([]float64, n),
 			arriveOn: make([]bool, n), acc: newSlotAcc(slots), merge: newSlotAcc(slots)}
 	}

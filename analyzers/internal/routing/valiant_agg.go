@@ -157,7 +157,7 @@ func (x *dfIndex) aggregate(blocks []Block, res *Result) *dfAgg {
 	}
 	slices.SortFunc(order, func(a, b key) int { return cmp.Or(cmp.Compare(a.r, b.r), cmp.Compare(a.g, b.g)) })
 	a := &dfAgg{x: x, sc: x.scratch()}
-	slots := 2 * len(p.G.Links)
+	slots := 2 * p.G.NumLinks()
 	a.path = pathBuf{idx: make([]stampIdx, slots), stamp: 1}
 	a.cap = make([]float64, slots)
 	for i := range a.cap {

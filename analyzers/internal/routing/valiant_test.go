@@ -57,7 +57,7 @@ func dragonflyGraph(p, a, h, g int) *ir.Graph {
 func dragonflyPlane(p, a, h, g int) (*Plane, *BFS, []int32) {
 	gr := dragonflyGraph(p, a, h, g)
 	pl := NewPlane(gr, allLinks, Switches)
-	pl.SetWeights(func(l *ir.Link) int32 {
+	pl.SetWeights(func(l ir.Link) int32 {
 		if l.Kind == ir.LinkGlobal {
 			return 3
 		}
@@ -200,7 +200,7 @@ func TestUGALAggregate(t *testing.T) {
 			if ugal[0].Rate(s) < 0 {
 				t.Fatalf("%v: slot %d: negative load", c, s)
 			}
-			if p.G.Links[s/2].Kind == ir.LinkTerminal {
+			if p.G.Link(ir.LinkID(s/2)).Kind == ir.LinkTerminal {
 				if !closeTo(ugal[0].Rate(s), mn.Rate(s), 1e-9) {
 					t.Fatalf("%v: terminal slot %d: %g, every path gives %g", c, s, ugal[0].Rate(s), mn.Rate(s))
 				}
@@ -211,8 +211,8 @@ func TestUGALAggregate(t *testing.T) {
 			t.Errorf("%v: terminal links carry %g, want %g (every terminal sends and receives 100 Gb/s)", c, inject, want)
 		}
 		var inter, global float64
-		for s := int32(0); s < int32(2*len(p.G.Links)); s++ {
-			if p.G.Links[s/2].Kind == ir.LinkGlobal {
+		for s := int32(0); s < int32(2*p.G.NumLinks()); s++ {
+			if p.G.Link(ir.LinkID(s/2)).Kind == ir.LinkGlobal {
 				global += p.CapacityBPS(s)
 			}
 		}
@@ -240,7 +240,7 @@ func TestDragonflyIndexDistances(t *testing.T) {
 	last := ir.NodeID(len(g.Nodes) - 1)
 	addLink(g, last, 0, 100e9, ir.LinkTerminal) // dual-homed
 	p := NewPlane(g, allLinks, Switches)
-	p.SetWeights(func(l *ir.Link) int32 {
+	p.SetWeights(func(l ir.Link) int32 {
 		if l.Kind == ir.LinkGlobal {
 			return 3
 		}

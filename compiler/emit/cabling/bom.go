@@ -264,8 +264,8 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
 	links := 0
-	for i := range g.Links {
-		if g.Links[i].Cable != ir.None && g.Links[i].Fabric != ir.None {
+	for i := range g.NumLinks() {
+		if g.Link(ir.LinkID(i)).Cable != ir.None && g.Link(ir.LinkID(i)).Fabric != ir.None {
 			links++
 		}
 	}

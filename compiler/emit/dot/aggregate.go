@@ -128,7 +128,7 @@ func aggregate(g *ir.Graph, f ir.FabricID, loads []float64) *overview {
 func totalCapacity(g *ir.Graph, links []ir.LinkID) float64 {
 	var c float64
 	for _, id := range links {
-		c += g.Links[id].CapacityBPS
+		c += g.Link(id).CapacityBPS
 	}
 	return c
 }
@@ -171,7 +171,7 @@ func (ov *overview) findMembers(links []ir.LinkID) memberSet {
 	ms := memberSet{level: make([]int8, len(g.Nodes)), unit: make([]unitRef, len(g.Nodes))}
 	seen := make([]bool, len(g.Nodes))
 	for _, id := range links {
-		l := &g.Links[id]
+		l := g.Link(id)
 		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			m := ov.memberOf(end)
 			if seen[m] {
@@ -222,7 +222,7 @@ func ownUnit(nd *ir.Node) unitRef {
 // scalable unit of its leaves), in LinkID order so the choice is stable.
 func (ov *overview) adoptSwitchUnits(ms *memberSet, links []ir.LinkID) {
 	for _, id := range links {
-		l := &ov.g.Links[id]
+		l := ov.g.Link(id)
 		ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
 		ms.adoptUnit(ov.g, ma, mb)
 		ms.adoptUnit(ov.g, mb, ma)
@@ -388,7 +388,7 @@ func groupIDs(n int, groupOf map[ir.NodeID]*group) []int32 {
 func (ov *overview) countParts(links []ir.LinkID) {
 	counted := make([]bool, len(ov.g.Nodes))
 	for _, id := range links {
-		l := &ov.g.Links[id]
+		l := ov.g.Link(id)
 		for _, end := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if m := ov.memberOf(end); m != end && !counted[end] {
 				counted[end] = true
@@ -402,9 +402,9 @@ func (ov *overview) countParts(links []ir.LinkID) {
 // when loads are known, in LinkID order so the sums are stable.
 func (ov *overview) bundleLinks(links []ir.LinkID) {
 	for _, id := range links {
-		l := &ov.g.Links[id]
-		b := ov.bundleOf(l)
-		b.addLink(l)
+		l := ov.g.Link(id)
+		b := ov.bundleOf(&l)
+		b.addLink(&l)
 		if ov.loads != nil {
 			b.addLoad(ov.loads[id], int(l.Physical()))
 		}
@@ -440,13 +440,12 @@ func (ov *overview) markFailure(fl *emit.Failure) bool {
 			touched = true
 		}
 	}
-	for id := range g.Links {
-		l := &g.Links[id]
+	for id, l := range g.AllLinks() {
 		if l.Fabric != ov.f || !fl.Links[id] {
 			continue
 		}
 		touched = true
-		lo, hi := ov.groupPair(l)
+		lo, hi := ov.groupPair(&l)
 		if lo == hi {
 			ov.groups[lo].internal[l.Kind].failed += int(l.Physical())
 			continue

@@ -21,7 +21,7 @@ func TestDragonflyChordLabels(t *testing.T) {
 	posRE := regexp.MustCompile(`pos="(-?[0-9.]+),(-?[0-9.]+)!"`)
 	for g := 3; g <= 6; g++ {
 		gr := compiletest.Source(t, fmt.Sprintf("fabric \"df\" {\n  dragonfly {\n    p = 2\n    a = 4\n    h = 2\n    g = %d\n    local_rate = \"200Gb/s\"\n  }\n}\n", g))
-		loads := make([]float64, len(gr.Links))
+		loads := make([]float64, gr.NumLinks())
 		for i := range loads {
 			loads[i] = 0.3 + float64(i%7)/10
 		}

@@ -56,8 +56,8 @@ func Views(in *emit.Input) ([]View, error) {
 	loads := in.LinkLoads
 	if len(loads) == 0 {
 		loads = nil
-	} else if len(loads) != len(g.Links) {
-		return nil, fmt.Errorf("diagrams: %d link loads for %d links", len(loads), len(g.Links))
+	} else if len(loads) != g.NumLinks() {
+		return nil, fmt.Errorf("diagrams: %d link loads for %d links", len(loads), g.NumLinks())
 	}
 	var views []View
 	used := map[string]bool{}
@@ -84,7 +84,7 @@ func Views(in *emit.Input) ([]View, error) {
 			text, engine := ov.overviewDOT(true)
 			views = append(views, View{Path: unique(dir + "heatmap"), Engine: engine, DOT: text})
 		}
-		if fl := in.Failure; fl != nil && len(fl.Nodes) == len(g.Nodes) && len(fl.Links) == len(g.Links) {
+		if fl := in.Failure; fl != nil && len(fl.Nodes) == len(g.Nodes) && len(fl.Links) == g.NumLinks() {
 			fo := aggregate(g, ir.FabricID(f), nil)
 			if fo.markFailure(fl) {
 				text, engine := fo.overviewDOT(false)

@@ -57,7 +57,7 @@ func checkConservation(t *testing.T, g *ir.Graph, f ir.FabricID, ov *overview) {
 		}
 	}
 	want, wantCap := 0, 0.0
-	for _, l := range g.Links {
+	for _, l := range g.AllLinks() {
 		if l.Fabric == f {
 			want++
 			wantCap += l.CapacityBPS
@@ -193,17 +193,17 @@ func TestViewSizeBounded(t *testing.T) {
 // length is an error.
 func TestHeatmap(t *testing.T) {
 	g := compile(t, "dgx-h100-superpod")
-	loads := make([]float64, len(g.Links))
+	loads := make([]float64, g.NumLinks())
 	var leafSpineMax float64
-	for i, l := range g.Links {
+	for i, l := range g.AllLinks() {
 		loads[i] = float64(i%97) / 100
 		if l.Kind == ir.LinkLeafSpine && loads[i] > leafSpineMax {
 			leafSpineMax = loads[i]
 		}
 	}
 	loads[len(loads)-1] = 1.3 // one overloaded link (the last is leaf–spine)
-	if g.Links[len(loads)-1].Kind != ir.LinkLeafSpine {
-		t.Fatalf("last link is %s", g.Links[len(loads)-1].Kind)
+	if g.Link(ir.LinkID(len(loads)-1)).Kind != ir.LinkLeafSpine {
+		t.Fatalf("last link is %s", g.Link(ir.LinkID(len(loads)-1)).Kind)
 	}
 	ov := aggregate(g, 0, loads)
 	red := 0
@@ -392,12 +392,12 @@ func TestServerModelNVLinkBundles(t *testing.T) {
 // lost links counted; fabrics it does not touch get none.
 func TestWhatifView(t *testing.T) {
 	g := compiletest.Example(t, "gb200-nvl72-2rack")
-	fv := &emit.Failure{Name: "rack0/leaf0", Nodes: make([]bool, len(g.Nodes)), Links: make([]bool, len(g.Links))}
+	fv := &emit.Failure{Name: "rack0/leaf0", Nodes: make([]bool, len(g.Nodes)), Links: make([]bool, g.NumLinks())}
 	for i := range g.Nodes {
 		if g.Nodes[i].Name == "rack0/leaf0" {
 			fv.Nodes[i] = true
-			for id := range g.Links {
-				if l := &g.Links[id]; l.A.Node == ir.NodeID(i) || l.B.Node == ir.NodeID(i) {
+			for id := range g.NumLinks() {
+				if l := g.Link(ir.LinkID(id)); l.A.Node == ir.NodeID(i) || l.B.Node == ir.NodeID(i) {
 					fv.Links[id] = true
 				}
 			}
@@ -432,12 +432,12 @@ func TestWhatifView(t *testing.T) {
 // stay on a circle wide enough for their longer labels.
 func TestDragonflyHeatmapInside(t *testing.T) {
 	g := compile(t, "dragonfly-small")
-	loads := make([]float64, len(g.Links))
+	loads := make([]float64, g.NumLinks())
 	hot := -1
-	for i, l := range g.Links {
+	for i, l := range g.AllLinks() {
 		loads[i] = 0.4
 		if hot < 0 && l.Kind == ir.LinkLocal && g.Nodes[l.A.Node].UnitIndex == 3 {
-			hot, loads[i] = i, 1.2
+			hot, loads[i] = int(i), 1.2
 		}
 	}
 	if hot < 0 {

@@ -113,8 +113,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	var internalKinds []ir.LinkKind
 	// Links touching the server's components: a link appears in the
 	// adjacency of both ends, so walk the link list once.
-	for id := range g.Links {
-		l := &g.Links[id]
+	for _, l := range g.AllLinks() {
 		ia, ib := in[l.A.Node], in[l.B.Node]
 		if !ia && !ib {
 			continue
@@ -155,7 +154,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 				internal[l.Kind] = ib
 				internalKinds = append(internalKinds, l.Kind)
 			}
-			ib.addLink(l)
+			ib.addLink(&l)
 		} else {
 			far := l.B.Node
 			if ib {
@@ -176,7 +175,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			bundles[k] = bd
 			order = append(order, k)
 		}
-		bd.addLink(l)
+		bd.addLink(&l)
 	}
 	// Counts for the title.
 	count := map[ir.Kind]int{}
@@ -297,8 +296,7 @@ func nvswitchLabel(g *ir.Graph, server string, chips []ir.NodeID, perChip map[ir
 // then by NodeID.
 func orderComponents(g *ir.Graph, kids []ir.NodeID, in map[ir.NodeID]bool) []ir.NodeID {
 	up := map[ir.NodeID]ir.NodeID{}
-	for id := range g.Links {
-		l := &g.Links[id]
+	for _, l := range g.AllLinks() {
 		if !in[l.A.Node] || !in[l.B.Node] {
 			continue
 		}

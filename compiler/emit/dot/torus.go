@@ -127,7 +127,7 @@ func (ov *overview) torusGrid() (detail, bool) {
 	}
 	var edges []gedge
 	for _, id := range g.FabricLinks(ov.f) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		i, okA := t.index[l.A.Node]
 		j, okB := t.index[l.B.Node]
 		switch {

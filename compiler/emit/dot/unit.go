@@ -201,7 +201,7 @@ func (ov *overview) singleHomes(endpoints []ir.NodeID) map[ir.NodeID]ir.NodeID {
 		homes[m] = ir.None
 	}
 	for _, id := range ov.g.FabricLinks(ov.f) {
-		l := &ov.g.Links[id]
+		l := ov.g.Link(id)
 		ma, mb := ov.memberOf(l.A.Node), ov.memberOf(l.B.Node)
 		if !ov.noteHome(homes, ma, mb) || !ov.noteHome(homes, mb, ma) {
 			return nil
@@ -270,12 +270,12 @@ func (ov *overview) detailEdges(nodeOf map[ir.NodeID]*dnode) (dedges, map[int]*d
 	e := dedges{bundles: map[dpair]*bundle{}, rails: map[dpair]int32{}}
 	outside := map[int]*dnode{}
 	for _, id := range ov.g.FabricLinks(ov.f) {
-		l := &ov.g.Links[id]
-		in, other := ov.detailEnds(l, nodeOf, outside)
+		l := ov.g.Link(id)
+		in, other := ov.detailEnds(&l, nodeOf, outside)
 		if in == nil || in == other {
 			continue // not in the view, or inside a folded run (none in the families built so far)
 		}
-		e.add(in, other, l, railOfLink(ov.g, l))
+		e.add(in, other, &l, railOfLink(ov.g, &l))
 	}
 	return e, outside
 }

@@ -91,7 +91,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 	if g == nil {
 		return nil, fmt.Errorf("graphml: no graph to write")
 	}
-	w := &writer{b: make([]byte, 0, 1024+400*len(g.Nodes)+420*len(g.Links))}
+	w := &writer{b: make([]byte, 0, 1024+400*len(g.Nodes)+420*g.NumLinks())}
 	w.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
 		`<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">` + "\n")
 	for _, k := range keys {
@@ -140,8 +140,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		}
 		w.raw("</node>\n")
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
+	for i, l := range g.AllLinks() {
 		if bad(l.CapacityBPS) || bad(l.LengthM) {
 			return nil, fmt.Errorf("graphml: link %d (%s) holds a number GraphML cannot hold as a double", i, l.Kind)
 		}
@@ -157,7 +156,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		if l.Fabric != ir.None {
 			w.str("e_fabric", g.Fabrics[l.Fabric].Name)
 		}
-		w.str("e_media", g.Media(l))
+		w.str("e_media", g.Media(&l))
 		if l.LengthM != 0 {
 			w.float("e_length_m", l.LengthM)
 		}

@@ -169,8 +169,8 @@ func layout(g *ir.Graph, f ir.FabricID, plane int) *plan {
 	number, lanes := g.PortNumbers(f), g.FabricLanes(f)
 	pl := &plan{peers: map[ir.NodeID][][2]end{}, declared: map[ir.NodeID]int{}, linkAt: map[end]ir.LinkID{}}
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
-		if plane >= 0 && PlaneOf(g, l) != plane {
+		l := g.Link(id)
+		if plane >= 0 && PlaneOf(g, &l) != plane {
 			continue
 		}
 		a, b := end{l.A.Node, number(l.A)}, end{l.B.Node, number(l.B)}
@@ -286,7 +286,7 @@ func Net(g *ir.Graph, f ir.FabricID, plane int) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "\n%s=0x%x\n%s\t%d \"%s\"\n", guid, GUID(n), kind, pl.declared[n], g.Nodes[n].Name)
 		for _, pr := range pl.peers[n] {
-			fmt.Fprintf(&b, "[%d]\t\"%s\"[%d]%s\n", pr[0].port, g.Nodes[pr[1].node].Name, pr[1].port, linkAttrs(&g.Links[pl.linkAt[pr[0]]]))
+			fmt.Fprintf(&b, "[%d]\t\"%s\"[%d]%s\n", pr[0].port, g.Nodes[pr[1].node].Name, pr[1].port, linkAttrs(new(g.Link(pl.linkAt[pr[0]]))))
 		}
 	}
 	return b.Bytes(), nil

@@ -218,7 +218,7 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 			continue // its members' links are listed with them
 		}
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) {
-			l := &g.Links[id]
+			l := g.Link(id)
 			for _, p := range [2]ir.Port{l.A, l.B} {
 				ports[p.Node] = max(ports[p.Node], numbers[fi](p))
 			}
@@ -318,7 +318,7 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 			continue // its members' links are listed with them
 		}
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) {
-			l := &g.Links[id]
+			l := g.Link(id)
 			name, ok := rates[l.CapacityBPS]
 			if !ok {
 				name = "link " + rateName(l.CapacityBPS)
@@ -402,7 +402,7 @@ func deviceFor(g *ir.Graph, inf *Infrastructure, kind, model string, members []i
 		}
 		rates := map[string]string{}
 		for _, id := range g.InternalLinks(s) {
-			l := &g.Links[id]
+			l := g.Link(id)
 			k := l.Kind.String() + " " + rateName(l.CapacityBPS)
 			ln, ok := rates[k]
 			if !ok {

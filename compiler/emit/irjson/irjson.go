@@ -137,7 +137,7 @@ func Build(g *ir.Graph) *Document {
 	d := &Document{
 		Fabrics: make([]Fabric, len(g.Fabrics)),
 		Nodes:   make([]Node, len(g.Nodes)),
-		Links:   make([]Link, len(g.Links)),
+		Links:   make([]Link, g.NumLinks()),
 	}
 	for i, f := range g.Fabrics {
 		ps := make([]Param, len(f.Params))
@@ -156,12 +156,11 @@ func Build(g *ir.Graph) *Document {
 		}
 		d.Nodes[i] = Node{ID: i, Name: n.Name, Kind: n.Kind.String(), Labels: lb, Radix: n.Radix, PortRateBPS: n.PortRateBPS}
 	}
-	for i := range g.Links {
-		l := &g.Links[i]
-		d.Links[i] = Link{ID: i,
+	for i, l := range g.AllLinks() {
+		d.Links[i] = Link{ID: int(i),
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
-			CapacityBPS: l.CapacityBPS, Media: g.Media(l), LengthM: l.LengthM,
+			CapacityBPS: l.CapacityBPS, Media: g.Media(&l), LengthM: l.LengthM,
 			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
 	}
 	return d

@@ -18,7 +18,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		return nil, fmt.Errorf("ir: no graph to write")
 	}
 	// About 200 bytes per node and 190 per link on the examples.
-	b := make([]byte, 0, 64+200*len(g.Nodes)+190*len(g.Links))
+	b := make([]byte, 0, 64+200*len(g.Nodes)+190*g.NumLinks())
 	b = append(b, "{\n  \"fabrics\": ["...)
 	for i := range g.Fabrics {
 		b = sep(b, i)
@@ -36,17 +36,17 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 	}
 	b = closeArray(b, len(g.Nodes))
 	b = append(b, ",\n  \"links\": ["...)
-	for i := range g.Links {
+	for i := range g.NumLinks() {
 		b = sep(b, i)
-		l := &g.Links[i]
+		l := g.Link(ir.LinkID(i))
 		for _, v := range [2]float64{l.CapacityBPS, l.LengthM} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ir: link %d (%s) holds %v, which JSON cannot hold", i, l.Kind, v)
 			}
 		}
-		b = appendLink(b, l, g.Media(l), i)
+		b = appendLink(b, &l, g.Media(&l), i)
 	}
-	b = closeArray(b, len(g.Links))
+	b = closeArray(b, g.NumLinks())
 	b = append(b, "\n}\n"...)
 	return b, nil
 }

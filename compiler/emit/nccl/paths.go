@@ -118,7 +118,7 @@ func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 func flattensToOne(g *ir.Graph, sm *ir.ServerModel, links []ir.LinkID, swIndex map[ir.NodeID]int) bool {
 	root := -1
 	for _, lid := range links {
-		l := &g.Links[lid]
+		l := g.Link(lid)
 		for _, n := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			fi, isSwitch := swIndex[n]
 			if !isSwitch {

@@ -167,7 +167,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 			continue
 		}
 		for _, lid := range g.InternalLinks(s) {
-			l := &g.Links[lid]
+			l := g.Link(lid)
 			a, b := l.A.Node, l.B.Node
 			if g.Nodes[a].Kind == ir.KindNVSwitch {
 				a, b = b, a
@@ -183,7 +183,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 			continue
 		}
 		for _, lid := range g.FabricLinks(d) {
-			l := &g.Links[lid]
+			l := g.Link(lid)
 			a, b := l.A.Node, l.B.Node
 			if g.Nodes[a].Kind.IsSwitch() {
 				a, b = b, a
@@ -200,7 +200,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 	}
 	fabricCap := map[ir.NodeID]float64{} // a NIC's capacity on the fabric
 	for _, lid := range g.FabricLinks(f) {
-		l := &g.Links[lid]
+		l := g.Link(lid)
 		fabricCap[l.A.Node] += l.CapacityBPS
 		fabricCap[l.B.Node] += l.CapacityBPS
 	}
@@ -259,7 +259,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 		return e, ok
 	}
 	for _, lid := range g.FabricLinks(f) {
-		l := &g.Links[lid]
+		l := g.Link(lid)
 		a, okA := end(l.A.Node)
 		b, okB := end(l.B.Node)
 		if !okA || !okB {

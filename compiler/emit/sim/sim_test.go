@@ -155,7 +155,7 @@ func TestSuperPODSimAI(t *testing.T) {
 	f := fabricID(t, g, "compute")
 	want := 0.0
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		if g.Nodes[l.A.Node].Kind != ir.KindHost && g.Nodes[l.B.Node].Kind != ir.KindHost {
 			want += l.CapacityBPS / 1e9
 		}

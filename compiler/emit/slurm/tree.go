@@ -65,7 +65,7 @@ func TreeOf(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string, anyRole
 	}
 	adj := map[ir.NodeID][]ir.NodeID{}
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
+		l := g.Link(id)
 		adj[l.A.Node] = append(adj[l.A.Node], l.B.Node)
 		adj[l.B.Node] = append(adj[l.B.Node], l.A.Node)
 	}

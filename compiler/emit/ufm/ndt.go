@@ -86,8 +86,8 @@ func NDT(g *ir.Graph, f ir.FabricID, p int) (switchToSwitch, switchToHost []byte
 	_ = sww.Write(Header) // a bytes.Buffer does not fail
 	_ = hw.Write(Header)
 	for _, id := range g.FabricLinks(f) {
-		l := &g.Links[id]
-		if p >= 0 && ibsim.PlaneOf(g, l) != p {
+		l := g.Link(id)
+		if p >= 0 && ibsim.PlaneOf(g, &l) != p {
 			continue
 		}
 		a, b := l.A, l.B
