@@ -44,7 +44,8 @@ type View struct {
 const Dir = "diagrams"
 
 // Views returns every view of in.Graph, in a stable order: for each
-// fabric its overview, heatmap (when in.LinkLoads is not empty), what-if,
+// fabric its overview, heatmap (when in.LinkLoads puts load on one of its
+// links), what-if,
 // grid (a torus or mesh, torusGrid) and unit details, then one view per
 // server model. A LinkLoads slice whose length
 // is neither 0 nor the number of links is an error.
@@ -79,7 +80,7 @@ func Views(in *emit.Input) ([]View, error) {
 		dir := unique(Dir+"/"+emit.SafeName(g.Fabrics[f].Name)) + "/"
 		text, engine := ov.overviewDOT(false)
 		views = append(views, View{Path: unique(dir + "overview"), Engine: engine, DOT: text})
-		if loads != nil {
+		if loads != nil && carries(g, ir.FabricID(f), loads) {
 			ov.heatFrom = in.LinkLoadsFrom
 			text, engine := ov.overviewDOT(true)
 			views = append(views, View{Path: unique(dir + "heatmap"), Engine: engine, DOT: text})
@@ -103,6 +104,18 @@ func Views(in *emit.Input) ([]View, error) {
 		views = append(views, View{Path: unique(Dir + "/models/" + emit.SafeName(m.name)), Engine: "dot", DOT: m.dot})
 	}
 	return views, nil
+}
+
+// carries reports whether the traffic loads shows puts any load on a link
+// of fabric f: a heatmap of a fabric the workload does not use would
+// read 0% on every link, as if it were drawn for that fabric (trial 34).
+func carries(g *ir.Graph, f ir.FabricID, loads []float64) bool {
+	for id, l := range g.AllLinks() {
+		if l.Fabric == f && loads[id] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Emitter is the `--emit dot` back end: one .dot file per view.

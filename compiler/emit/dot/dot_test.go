@@ -232,6 +232,22 @@ func TestHeatmap(t *testing.T) {
 	if _, err := Views(&emit.Input{Graph: g, LinkLoads: loads[1:]}); err == nil {
 		t.Error("a loads slice of the wrong length was accepted")
 	}
+	// Traffic only inside the servers (no link of fabric compute loaded):
+	// no heatmap, which would read 0% everywhere (trial 34).
+	for i, l := range g.AllLinks() {
+		if l.Fabric != ir.None {
+			loads[i] = 0
+		}
+	}
+	views, err = Views(&emit.Input{Graph: g, LinkLoads: loads, LinkLoadsFrom: `workload "w", collective "c"`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range views {
+		if strings.HasSuffix(v.Path, "/heatmap") {
+			t.Errorf("%s drawn for a fabric with no load", v.Path)
+		}
+	}
 }
 
 // tricky builds a small fabric whose names need escaping in DOT.
