@@ -409,12 +409,12 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 			// NIC; nothing in the design can change that, so it is
 			// said, not warned.
 			report(diag.Info(diag.CollectiveCongested, rng, "Pipeline sends share a NIC",
-				fmt.Sprintf("Collective %q of workload %q, derived from the model, offers %.2f× the capacity of %s (%s) and runs at %.0f%% of its ports' rate: in the steady 1F1B schedule a stage sends activations forward and gradients backward at once, so its NIC link carries both. The step time includes it; the fabric cannot change it (only more NIC bandwidth per GPU would).",
+				fmt.Sprintf("Collective %q of workload %q, derived from the model, offers %.2f× the capacity of %s (%s), which lets %.0f%% of that through: in the steady 1F1B schedule a stage sends activations forward and gradients backward at once, so its NIC link carries both. The step time includes it; the fabric cannot change it (only more NIC bandwidth per GPU would).",
 					c.Name, j.wl.Name, col.CongestionFactor, h.Link, h.capacity(), 100*col.Throughput)))
 			return col
 		}
 		report(diag.Warning(diag.CollectiveCongested, rng, "Collective oversubscribes a link",
-			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s); it runs at %.0f%% of its ports' rate. %s",
+			fmt.Sprintf("Collective %q of workload %q offers %.2f× the capacity of %s (%s), which lets %.0f%% of that through. %s",
 				c.Name, j.wl.Name, col.CongestionFactor, h.Link, h.capacity(), 100*col.Throughput, advice(c, h.Kind))))
 	}
 	return col
@@ -452,6 +452,10 @@ func advice(c *ir.Collective, kind string) string {
 	switch {
 	case c.Order == "naive":
 		return "Order ranks rail-aware (order = \"rail_aware\") so rings leave each server once on the same rail."
+	case c.Routing == "ecmp" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal && c.Derivation != "":
+		// A derived collective has no block to set routing or
+		// flows_per_pair in (trial 34).
+		return "Hash collisions of static ECMP, or too little capacity on that path (see the oversubscription and, between zones, the links joining them), cause it. The model derives its collectives under static ECMP; a written collective under another name with the same op, size and group, and flows_per_pair or routing = \"ideal\" (adaptive routing), shows whether spreading the queue pairs would help. Only more capacity helps the other."
 	case c.Routing == "ecmp" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal:
 		return "Hash collisions of static ECMP, or too little capacity on that path (see the oversubscription and, between zones, the links joining them), cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread hash collisions, and only more capacity helps the other."
 	case c.Op == ir.OpSendRecv && c.Direction == "both" && (k == ir.LinkNodeLeaf || k == ir.LinkHostEdge || k == ir.LinkTerminal):

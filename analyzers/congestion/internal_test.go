@@ -3,6 +3,7 @@ package congestion
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -235,5 +236,20 @@ func TestSettle(t *testing.T) {
 		if got := settle(c[0]); got != c[1] {
 			t.Errorf("settle(%v) = %v, want %v", c[0], got, c[1])
 		}
+	}
+}
+
+// A congested collective the model derives gets advice it can act on:
+// it has no block to set routing or flows_per_pair in, so the advice
+// points at writing one out to try them (trial 34); a written one is
+// told to set them.
+func TestAdviceForDerivedCollectives(t *testing.T) {
+	written := &ir.Collective{Name: "x", Op: ir.OpAllReduce, Routing: "ecmp"}
+	derived := &ir.Collective{Name: "pipeline", Op: ir.OpSendRecv, Routing: "ecmp", Derivation: "from the model"}
+	if a := advice(written, "leaf_spine"); !strings.Contains(a, "more queue pairs (flows_per_pair) or adaptive routing") {
+		t.Errorf("written collective: %q", a)
+	}
+	if a := advice(derived, "leaf_spine"); !strings.Contains(a, "a written collective under another name") || strings.Contains(a, "more queue pairs (flows_per_pair)") {
+		t.Errorf("derived collective: %q", a)
 	}
 }
