@@ -172,3 +172,104 @@ fabric "cluster" {
 		t.Errorf("composite bisection [%s, %s]; want exactly 400Gb/s, the one joining link", units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 }
+
+// Trial 33: zone z0 has PCIe server transit, so it counts each GPU-less
+// storage server as one endpoint, while the composite c (no transit)
+// counts its two 100G NICs; the endpoint counts still add up (7 + 7 in z0,
+// 7 in z1, 21 in c). The composite hose bound took the zones' endpoints
+// for c's and proved 1.1 Tb/s "exact". The least cut is 1.0 Tb/s: the 10
+// NICs of five storage servers against the other 11 endpoints cut only
+// their own 10 × 100G links. The bound must not apply, and the interval
+// must hold 1.0 Tb/s.
+func TestCompositeZonesCountEndpointsAlike(t *testing.T) {
+	g := compiletest.Source(t, `switch_model "SW" {
+  radix     = 64
+  port_rate = "400Gb/s"
+  breakouts = ["4x100Gb/s"]
+}
+gpu_model "G" {
+  pcie_gen   = 6
+  pcie_width = 16
+}
+nic_model "N100" {
+  port_rate  = "100Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+}
+nic_model "N400" {
+  port_rate  = "400Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+}
+# storage server: no GPU, two 100G NICs, both in zone z0
+node_model "sbox" {
+  nic "z0" {
+    model = "N100"
+    count = 2
+  }
+}
+# 1-GPU server with one NIC in each zone
+node_model "xbox" {
+  gpu  = "G"
+  gpus = 1
+  nic "z0" {
+    model = "N400"
+    count = 1
+  }
+  nic "z1" {
+    model = "N400"
+    count = 1
+  }
+}
+node_group "st" {
+  model = "sbox"
+  count = 7
+}
+node_group "x" {
+  model = "xbox"
+  count = 7
+}
+fabric "z0" {
+  clos {
+    endpoints      = [node_group.st.nics.z0, node_group.x.nics.z0]
+    rails          = 1
+    server_transit = ["pcie"]
+    tier "la" {
+      model = "SW"
+      down  = 21
+      up    = 12
+    }
+    tier "sa" {
+      model = "SW"
+    }
+  }
+}
+fabric "z1" {
+  clos {
+    endpoints = node_group.x.nics.z1
+    tier "lb" {
+      model = "SW"
+      down  = 7
+      up    = 8
+    }
+    tier "sb" {
+      model = "SW"
+    }
+  }
+}
+fabric "c" {
+  custom {
+    include = ["z1", "z0"]
+    link {
+      a        = "la0"
+      b        = "lb0"
+      parallel = 3
+    }
+  }
+}
+`)
+	r := Compute(g, 2, Options{})
+	if r.LowerBoundMethod == "hose_composite" || r.LowerBoundBPS > 1e12 || r.UpperBoundBPS != 1e12 {
+		t.Errorf("%s by %s: %g–%g; want the composite bound not to apply and 1 Tb/s inside the interval, found", r.Method, r.LowerBoundMethod, r.LowerBoundBPS, r.UpperBoundBPS)
+	}
+}

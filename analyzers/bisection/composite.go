@@ -109,8 +109,8 @@ func (m *model) compositeHose() (float64, string) {
 		sizes[i] = float64(len(mm.terms))
 		total += len(mm.terms)
 	}
-	if total != n || n < 2 {
-		return 0, "the included fabrics' endpoints are not the composite's, each once (a server with NICs in two zones joins them inside itself)"
+	if total != n || n < 2 || !m.sameTerminals(models) {
+		return 0, "the included fabrics' endpoints are not the composite's, each once (a server with NICs in two zones joins them inside itself, or an included fabric counts a server as one endpoint where the composite counts its NICs)"
 	}
 	for i := range members {
 		for j := range members {
@@ -167,4 +167,32 @@ func (m *model) compositeHose() (float64, string) {
 		return 0, "no demand is limited"
 	}
 	return float64(n/2) * float64((n+1)/2) * d, ""
+}
+
+// sameTerminals reports whether the members' terminals are the
+// composite's, each in exactly one member: the same node and port, and a
+// server contracted to one endpoint in both or in neither. A count that
+// merely adds up is not enough (trial 33: a zone with PCIe server transit
+// counted each storage server as one endpoint, the composite its two
+// NICs, and the bound came out twice the demand those NICs can carry).
+func (m *model) sameTerminals(members []*model) bool {
+	type key struct {
+		node       ir.NodeID
+		port       int32
+		contracted bool
+	}
+	left := make(map[key]bool, len(m.terms))
+	for _, t := range m.terms {
+		left[key{t.node, t.port, t.contracted}] = true
+	}
+	for _, mm := range members {
+		for _, t := range mm.terms {
+			k := key{t.node, t.port, t.contracted}
+			if !left[k] {
+				return false // not the composite's, or in two members
+			}
+			delete(left, k)
+		}
+	}
+	return len(left) == 0
 }
