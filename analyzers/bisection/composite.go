@@ -170,29 +170,57 @@ func (m *model) compositeHose() (float64, string) {
 }
 
 // sameTerminals reports whether the members' terminals are the
-// composite's, each in exactly one member: the same node and port, and a
-// server contracted to one endpoint in both or in neither. A count that
-// merely adds up is not enough (trial 33: a zone with PCIe server transit
-// counted each storage server as one endpoint, the composite its two
-// NICs, and the bound came out twice the demand those NICs can carry).
+// composite's, one to one: a terminal the composite and a member both
+// take as it is (a GPU, a NIC, a port) is the same node and port; a
+// server a member contracts to one endpoint (a GPU-less server behind
+// server transit) stands for exactly one composite terminal among the
+// server itself and its endpoint nodes in that member (Fire-Flyer 2's
+// storage servers, one NIC in each zone); and every composite terminal
+// is some member's. A count that merely adds up is not enough (trial
+// 33: a zone with PCIe server transit counted a storage server with both
+// its NICs in that zone as one endpoint, the composite its two NICs, and
+// the bound came out twice the demand those NICs can carry).
 func (m *model) sameTerminals(members []*model) bool {
 	type key struct {
-		node       ir.NodeID
-		port       int32
-		contracted bool
+		node ir.NodeID
+		port int32
 	}
-	left := make(map[key]bool, len(m.terms))
-	for _, t := range m.terms {
-		left[key{t.node, t.port, t.contracted}] = true
+	index := make(map[key]int, len(m.terms))
+	for i, t := range m.terms {
+		index[key{t.node, t.port}] = i
 	}
+	used := make([]bool, len(m.terms))
 	for _, mm := range members {
 		for _, t := range mm.terms {
-			k := key{t.node, t.port, t.contracted}
-			if !left[k] {
-				return false // not the composite's, or in two members
+			c := -1
+			if i, ok := index[key{t.node, t.port}]; ok && m.terms[i].contracted == t.contracted {
+				c = i
 			}
-			delete(left, k)
+			if t.contracted && c < 0 {
+				// The composite terminals this member's endpoints of the
+				// server feed: there must be exactly one.
+				for _, e := range mm.epNodes {
+					if mm.g.Nodes[e].Parent != t.node {
+						continue
+					}
+					if i, ok := index[key{e, -1}]; ok && !m.terms[i].contracted && c != i {
+						if c >= 0 {
+							return false
+						}
+						c = i
+					}
+				}
+			}
+			if c < 0 || used[c] {
+				return false
+			}
+			used[c] = true
 		}
 	}
-	return len(left) == 0
+	for _, u := range used {
+		if !u {
+			return false
+		}
+	}
+	return true
 }

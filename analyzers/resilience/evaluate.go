@@ -388,18 +388,20 @@ func downLinks(adj ir.Adjacency, links []ir.LinkID, nodes []ir.NodeID) []ir.Link
 
 // survivingEndpoints returns, in eps order, the endpoints of a fabric
 // (eps) that the residual graph keeps (kept, ir.Graph.Residual's list)
-// and those whose node did not fail but kept no link of the fabric: a
-// host whose leaf failed is still a rank, cut off. A node listed with
-// several ports that kept some link keeps only the ports Residual kept.
+// and those whose node did not fail but whose link did: a host whose
+// leaf failed is still a rank, cut off, and so is the port of a
+// dual-port NIC or host whose link died while its other port lives.
+// (Trial 33: dropping such ports changed the endpoints of the split, so
+// a plane's leaf failing raised the port-view bisection from 0 to
+// 800 Gb/s "exact".) Only a failed node's endpoints leave the split.
 func survivingEndpoints(eps, kept []ir.Port, dead []bool) []ir.Port {
 	keptPort := make(map[ir.Port]bool, len(kept))
-	linked := make(map[ir.NodeID]bool, len(kept))
 	for _, p := range kept {
-		keptPort[p], linked[p.Node] = true, true
+		keptPort[p] = true
 	}
 	out := make([]ir.Port, 0, len(eps))
 	for _, p := range eps {
-		if keptPort[p] || !dead[p.Node] && !linked[p.Node] {
+		if keptPort[p] || !dead[p.Node] {
 			out = append(out, p)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
@@ -1013,6 +1014,36 @@ func TestResidualOverPieces(t *testing.T) {
 		if f := r.Sweeps[0].Outcomes[0].Fabrics[0]; f.UpperBoundBPS != 0 || f.RanksDisconnected != 16 {
 			t.Errorf("%s: %g–%g b/s, %d ranks disconnected; want exactly 0 and 16", spec, f.LowerBoundBPS, f.UpperBoundBPS, f.RanksDisconnected)
 		}
+	}
+}
+
+// In the port view each port of a dual-port host is an endpoint, and a
+// port whose leaf failed stays in the split, cut off, as a single-port
+// host whose leaf failed does (trial 33: it left the split, and the
+// bisection of 4 dual-port hosts on two planes rose from 0 to
+// 800 Gb/s "exact" when plane 1's leaf failed). The 4 dead ports on one
+// side and the 4 live ones on the other cut nothing: 0, as intact.
+func TestDeadPortStaysInTheSplit(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts      = 4
+    host_rate  = "400Gb/s"
+    host_ports = 2
+    planes     = 2
+    tier "leaf" {
+      model = "QM9700"
+      down  = 4
+    }
+  }
+}`)
+	r, err := resilience.Run(g, resilience.Options{View: bisection.ViewPort,
+		Scenarios: []resilience.Scenario{{Name: "plane1/leaf0", Failure: fail(t, g, "plane1/leaf0")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Sweeps[0].Outcomes[0].Fabrics[0]; f.LowerBoundBPS != 0 || f.UpperBoundBPS != 0 {
+		t.Errorf("%s: %g–%g b/s; want exactly 0", f.Method, f.LowerBoundBPS, f.UpperBoundBPS)
 	}
 }
 
