@@ -858,3 +858,75 @@ fabric "backend" {
 		t.Errorf("modules at the splitter fibers' cages %v; want 16 MMA4Z00-NS-T and 64 MMA4Z00-NS400", modules)
 	}
 }
+
+// A cage takes a module of its own form factor (trial 34: the BOM ordered
+// single-port OSFP MMA4Z00-NS400 for BlueField-3's QSFP112 cages). 64
+// servers, each with 8 ConnectX-7-Eth (OSFP) on a compute fabric and a
+// BlueField-3 (QSFP112) on a storage fabric, all fiber beyond the DAC
+// reach: every QSFP112 cage gets MMA1Z00-NS400, every OSFP NIC cage
+// MMA4Z00-NS400.
+func TestTransceiverFormFactor(t *testing.T) {
+	g, errs := compileSrc(t, `
+node_model "box" {
+  base = "HGX-H100"
+  nic "compute" {
+    model = "ConnectX-7-Eth"
+    count = 8
+  }
+  nic "storage" {
+    model = "BlueField-3"
+    count = 1
+  }
+}
+node_group "n" {
+  model = "box"
+  count = 64
+  rack {
+    per_rack = 4
+  }
+}
+fabric "compute" {
+  clos {
+    endpoints      = node_group.n.nics.compute
+    rails          = 8
+    server_transit = ["nvlink"] # rail-only: the rails meet in the servers
+    tier "leaf" {
+      model = "SN5600"
+      per   = ["rail"]
+      down  = 64
+      link_rate = "400Gb/s"
+    }
+  }
+}
+fabric "storage" {
+  clos {
+    endpoints = node_group.n.nics.storage
+    tier "leaf" {
+      model = "SN5600"
+      count = 1
+      down  = 128 # both ports of each dual-port BlueField-3
+      link_rate = "400Gb/s"
+    }
+  }
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := map[string]map[string]int{}
+	for _, c := range g.Cages() {
+		if c.Switch {
+			continue
+		}
+		name := "(none)"
+		if c.Transceiver != ir.None {
+			name = g.Parts.Transceivers[c.Transceiver].Name
+		}
+		if got[c.FormFactor] == nil {
+			got[c.FormFactor] = map[string]int{}
+		}
+		got[c.FormFactor][name]++
+	}
+	if len(got["qsfp112"]) != 1 || got["qsfp112"]["MMA1Z00-NS400"] == 0 || len(got["osfp"]) != 1 || got["osfp"]["MMA4Z00-NS400"] == 0 || len(got) != 2 {
+		t.Errorf("node cages by form factor and module: %v; want every qsfp112 cage MMA1Z00-NS400, every osfp one MMA4Z00-NS400", got)
+	}
+}

@@ -15,7 +15,8 @@ import (
 // cabling stage keeps the cables of one cage alike by them) and checks
 // that every transceiver_model names cable models that exist.
 func recordParts(s *state) {
-	p := &ir.Parts{PowerW: map[string]float64{}, SwitchCage: map[string]int32{}, NICCage: map[string]int32{}}
+	p := &ir.Parts{PowerW: map[string]float64{}, SwitchCage: map[string]int32{}, NICCage: map[string]int32{},
+		SwitchFormFactor: map[string]string{}, NICFormFactor: map[string]string{}}
 	for i := range s.g.Nodes {
 		n := &s.g.Nodes[i]
 		switch {
@@ -27,6 +28,9 @@ func recordParts(s *state) {
 				if m.PortsPerCage.Set {
 					p.SwitchCage[n.Model] = int32(m.PortsPerCage.V)
 				}
+				if m.FormFactor.Set {
+					p.SwitchFormFactor[n.Model] = m.FormFactor.V
+				}
 				if len(m.PortGroups) > 0 && p.SwitchPortGroups[n.Model] == nil {
 					if p.SwitchPortGroups == nil {
 						p.SwitchPortGroups = map[string][]ir.PortGroup{}
@@ -35,6 +39,10 @@ func recordParts(s *state) {
 						p.SwitchPortGroups[n.Model] = append(p.SwitchPortGroups[n.Model], ir.PortGroup{Name: g.Name, Ports: int32(g.Ports.V), RateBPS: g.Rate.V})
 					}
 				}
+			}
+		case n.Kind == ir.KindNIC:
+			if m := s.cat.nics[n.Model]; m != nil && m.FormFactor.Set {
+				p.NICFormFactor[n.Model] = m.FormFactor.V
 			}
 		case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
 			m := s.cat.nodes[n.Model]
@@ -63,7 +71,7 @@ func recordParts(s *state) {
 			}
 		}
 		p.Transceivers = append(p.Transceivers, ir.Transceiver{Name: t.Name, Fits: t.Fits.V, Protocol: t.Protocol.V,
-			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), ReachM: t.ReachM.V, PowerW: t.PowerW.V, SplitRateBPS: t.SplitRate.V, SplitPowerW: t.SplitPowerW.V, Builtin: t.Builtin})
+			CableModels: slices.Clone(t.CableModels.V), RateBPS: t.Rate.V, Ports: int32(t.Ports.V), ReachM: t.ReachM.V, PowerW: t.PowerW.V, SplitRateBPS: t.SplitRate.V, SplitPowerW: t.SplitPowerW.V, FormFactor: t.FormFactor.V, Builtin: t.Builtin})
 	}
 	slices.SortFunc(p.Transceivers, func(a, b ir.Transceiver) int { return strings.Compare(a.Name, b.Name) })
 	s.g.Parts = p

@@ -105,9 +105,12 @@ type SwitchModel struct {
 	PortsPerCage Val[int64]
 	// PowerW is the switch's maximum power draw, watts; unset when no
 	// source gives it.
-	PowerW    Val[float64]
-	DeclRange hcl.Range
-	Builtin   bool
+	PowerW Val[float64]
+	// FormFactor is the cage form factor of its ports (FormFactors);
+	// unset matches any transceiver_model.
+	FormFactor Val[string]
+	DeclRange  hcl.Range
+	Builtin    bool
 }
 
 // PortGroup is one `port_group "NAME"` of a switch_model: Ports
@@ -151,9 +154,18 @@ type NICModel struct {
 	PCIeGen   Val[int64]
 	PCIeWidth Val[int64]
 	Protocol  Val[string] // "infiniband" or "ethernet"
-	DeclRange hcl.Range
-	Builtin   bool
+	// FormFactor is the cage its ports plug into (FormFactors: "osfp",
+	// "qsfp112", ...), which a transceiver_model's form_factor must
+	// match; unset matches any.
+	FormFactor Val[string]
+	DeclRange  hcl.Range
+	Builtin    bool
 }
+
+// FormFactors lists the cage form factors a nic_model, switch_model or
+// transceiver_model may state (the pluggable module standards: OSFP MSA;
+// QSFP-DD MSA; SFF-8665 QSFP28, QSFP56 and QSFP112; SFF-8402 SFP).
+var FormFactors = []string{"osfp", "qsfp-dd", "qsfp112", "qsfp56", "qsfp28", "sfp56", "sfp28"}
 
 // CableModel is a medium with its reach: `cable_model "dac" { ... }`.
 type CableModel struct {
@@ -222,9 +234,13 @@ type TransceiverModel struct {
 	// Protocol, when set ("infiniband" or "ethernet"), limits the module
 	// to devices of that protocol (NVIDIA's -T parts are the Ethernet
 	// twins of the InfiniBand ones).
-	Protocol  Val[string]
-	DeclRange hcl.Range
-	Builtin   bool
+	Protocol Val[string]
+	// FormFactor, when set (FormFactors), limits the module to cages of
+	// that form factor: a single-port OSFP module does not fit a QSFP112
+	// NIC cage (trial 34 found the BOM ordering one for BlueField-3).
+	FormFactor Val[string]
+	DeclRange  hcl.Range
+	Builtin    bool
 }
 
 // TransceiverEnds lists the values of a transceiver_model's fits.

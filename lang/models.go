@@ -29,7 +29,7 @@ func content(b *hcl.Block, s *hcl.BodySchema, diags *hcl.Diagnostics) *hcl.BodyC
 	return c
 }
 
-var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "speeds", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power"},
+var switchModelSchema = schemaOf([]string{"radix", "port_rate", "breakouts", "speeds", "sharp", "vendor", "latency", "protocol", "ports_per_cage", "power", "form_factor"},
 	hcl.BlockHeaderSchema{Type: "port_group", LabelNames: []string{"name"}})
 
 var portGroupSchema = schemaOf([]string{"ports", "rate", "breakouts", "speeds"})
@@ -46,7 +46,8 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 	a := newPlainAttrs(c, ctx, b.DefRange)
 	m := &SwitchModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Radix: a.int("radix"), PortRate: a.rate("port_rate"), SHARP: a.boolean("sharp"), Vendor: a.str("vendor"),
-		Protocol: a.str("protocol"), PortsPerCage: a.int("ports_per_cage"), PowerW: a.power("power")}
+		Protocol: a.str("protocol"), PortsPerCage: a.int("ports_per_cage"), PowerW: a.power("power"), FormFactor: a.str("form_factor")}
+	oneOf(a, m.FormFactor, "form_factor", FormFactors)
 	oneOf(a, m.Protocol, "protocol", SwitchProtocols)
 	if at, ok := a.get("latency"); ok {
 		s, d := eval.String(at.Expr, ctx)
@@ -305,14 +306,15 @@ func decodeGPUModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	return m
 }
 
-var nicModelSchema = schemaOf([]string{"ports", "port_rate", "pcie_gen", "pcie_width", "protocol"})
+var nicModelSchema = schemaOf([]string{"ports", "port_rate", "pcie_gen", "pcie_width", "protocol", "form_factor"})
 
 func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *NICModel {
 	a := newPlainAttrs(content(b, nicModelSchema, diags), ctx, b.DefRange)
 	m := &NICModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Ports: a.int("ports"), PortRate: a.rate("port_rate"), PCIeGen: a.int("pcie_gen"),
-		PCIeWidth: a.int("pcie_width"), Protocol: a.str("protocol")}
+		PCIeWidth: a.int("pcie_width"), Protocol: a.str("protocol"), FormFactor: a.str("form_factor")}
 	oneOf(a, m.Protocol, "protocol", NICProtocols)
+	oneOf(a, m.FormFactor, "form_factor", FormFactors)
 	requireSet(a, "port_rate", m.PortRate.Set, "nic_model")
 	*diags = append(*diags, a.diags...)
 	return m
@@ -320,14 +322,15 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 
 var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach"})
 
-var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "split_power", "vendor", "protocol"})
+var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "split_power", "vendor", "protocol", "form_factor"})
 
 func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *TransceiverModel {
 	a := newPlainAttrs(content(b, transceiverModelSchema, diags), ctx, b.DefRange)
 	m := &TransceiverModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Fits: a.str("fits"), CableModels: a.strs("cable_models"), Rate: a.rate("rate"), Ports: a.int("ports"), ReachM: a.length("reach"),
-		PowerW: a.power("power"), SplitRate: a.rate("split_rate"), SplitPowerW: a.power("split_power"), Vendor: a.str("vendor"), Protocol: a.str("protocol")}
+		PowerW: a.power("power"), SplitRate: a.rate("split_rate"), SplitPowerW: a.power("split_power"), Vendor: a.str("vendor"), Protocol: a.str("protocol"), FormFactor: a.str("form_factor")}
 	oneOf(a, m.Fits, "fits", TransceiverEnds)
+	oneOf(a, m.FormFactor, "form_factor", FormFactors)
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
 	requireSet(a, "fits", m.Fits.Set, "transceiver_model")
 	requireSet(a, "cable_models", m.CableModels.Set, "transceiver_model")

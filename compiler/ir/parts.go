@@ -26,6 +26,10 @@ type Parts struct {
 	// groups in port order (ports are numbered group after group); a
 	// model of one rate is absent, its ports all at Node.PortRateBPS.
 	SwitchPortGroups map[string][]PortGroup
+	// SwitchFormFactor and NICFormFactor map a switch_model or nic_model
+	// name to its cage form factor ("osfp", "qsfp112", ...); absent when
+	// the model states none.
+	SwitchFormFactor, NICFormFactor map[string]string
 }
 
 // PortGroup is one port group of a switch model: Ports physical ports of
@@ -81,6 +85,9 @@ type Transceiver struct {
 	// (a 400G module at 200G on a 1:2 fiber), so it also fills cages of
 	// that rate; 0 when it does not split.
 	SplitRateBPS float64
+	// FormFactor is the cage form factor it plugs into ("osfp",
+	// "qsfp112", ...), or "" for any.
+	FormFactor string
 	// Builtin marks a catalogue model; the design's own models are
 	// chosen before the catalogue's.
 	Builtin bool
@@ -105,6 +112,9 @@ type Cage struct {
 	LaneBPS float64
 	// Switch is true at a switch, false at a server or host.
 	Switch bool
+	// FormFactor is the cage's form factor, its switch or NIC model's
+	// ("osfp", "qsfp112", ...), or "" when the model states none.
+	FormFactor string
 	// CableType indexes Cabling.Types: the fiber it terminates.
 	CableType int32
 	// Transceiver indexes Parts.Transceivers, or None when no
@@ -187,7 +197,12 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 // one-fiber-per-cage pass both need it.
 func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
 	key, device, ports, isSwitch := x.Of(p)
-	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.parts.PortRateBPS(&x.g.Nodes[p.Node], p.Port), Switch: isSwitch, Transceiver: None}
+	n := &x.g.Nodes[p.Node]
+	ff := x.parts.NICFormFactor[n.Model]
+	if isSwitch {
+		ff = x.parts.SwitchFormFactor[n.Model]
+	}
+	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.parts.PortRateBPS(n, p.Port), Switch: isSwitch, FormFactor: ff, Transceiver: None}
 }
 
 // nicOrdinal returns NIC n's index among its server's NICs of its role.
@@ -265,19 +280,39 @@ func (g *Graph) Cages() []Cage {
 // that fit the end, list the cable model, have the cage's rate, reach its
 // longest cable and match the protocol (unset matches any), the design's
 // own before the catalogue's, then the least reach (the cheaper optic),
-// then the first by name.
+// then the one whose form factor is the cage's (formRank), then the least
+// reach (the cheaper optic), then the first by name.
 func (p Parts) Fit(cage Cage, cable, proto string) int32 {
 	best := int32(None)
 	for i, t := range p.Transceivers {
 		if !t.suits(cage, cable, proto) || !t.reaches(cage.LengthM) {
 			continue
 		}
-		if b := p.Transceivers[max(best, 0)]; best == None || (!t.Builtin && b.Builtin) ||
-			(t.Builtin == b.Builtin && (reachOf(t) < reachOf(b) || reachOf(t) == reachOf(b) && t.Name < b.Name)) {
+		b := p.Transceivers[max(best, 0)]
+		tr, br := formRank(t, cage), formRank(b, cage)
+		if best == None || (!t.Builtin && b.Builtin) ||
+			(t.Builtin == b.Builtin && (tr < br || tr == br && (reachOf(t) < reachOf(b) || reachOf(t) == reachOf(b) && t.Name < b.Name))) {
 			best = int32(i)
 		}
 	}
 	return best
+}
+
+// formRank orders the modules that suit a cage by form factor: 0 when
+// the module's is the cage's, 1 for a cage that states none and an OSFP
+// module, 2 otherwise. A cage that states none is an implicit host's or
+// a NIC model's without form_factor; it takes an OSFP module first
+// because the single-port 400G compute NIC such a host stands for is
+// OSFP (reference cabling.md §1c, S6) [assumption], and so that adding a
+// module of another form factor to the catalogue does not change it.
+func formRank(t Transceiver, cage Cage) int {
+	switch {
+	case t.FormFactor != "" && t.FormFactor == cage.FormFactor:
+		return 0
+	case cage.FormFactor == "" && t.FormFactor == "osfp":
+		return 1
+	}
+	return 2
 }
 
 // Reach returns the longest cable, in metres, that some transceiver
@@ -300,8 +335,9 @@ func (p Parts) Reach(cage Cage, cable, proto string) (float64, bool) {
 	return reach, ok
 }
 
-// suits reports whether t fits cage's end and rate, lists cable model
-// cable and matches protocol proto (unset matches any), at any length.
+// suits reports whether t fits cage's end, rate and form factor, lists
+// cable model cable and matches protocol proto (unset protocols and form
+// factors match any), at any length.
 func (t *Transceiver) suits(cage Cage, cable, proto string) bool {
 	end := "node"
 	if cage.Switch {
@@ -312,7 +348,8 @@ func (t *Transceiver) suits(cage Cage, cable, proto string) bool {
 	// (two ports at 200G add up to the 400G of a single-port module).
 	return (t.Fits == end || t.Fits == "any") && (t.RateBPS == cage.RateBPS || t.SplitRateBPS > 0 && t.SplitRateBPS == cage.RateBPS) &&
 		t.Ports >= cage.Ports && slices.Contains(t.CableModels, cable) &&
-		(t.Protocol == "" || proto == "" || t.Protocol == proto)
+		(t.Protocol == "" || proto == "" || t.Protocol == proto) &&
+		(t.FormFactor == "" || cage.FormFactor == "" || t.FormFactor == cage.FormFactor)
 }
 
 // reaches reports whether t drives a cable of length metres (a reach of 0

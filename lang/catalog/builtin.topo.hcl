@@ -44,6 +44,7 @@ switch_model "QM9700" {
   # latency: not set. NVIDIA publishes none; third-party figures conflict (nodes.md §7, S31 [unconfirmed]).
   ports_per_cage = 2 # 32 twin-port OSFP cages, 2 logical NDR ports each; K1 [src], cabling.md §1a, S31 [secondary]
   # power: not set. No power figure for the QM9700 was read in a source.
+  form_factor = "osfp" # 32 twin-port OSFP cages; K1 [src]
 }
 
 # NVIDIA Quantum-2 NDR InfiniBand, externally managed (no on-box subnet manager).
@@ -56,6 +57,7 @@ switch_model "QM9790" {
   vendor         = "NVIDIA"
   protocol       = "infiniband" # NDR InfiniBand; K1 [src]
   ports_per_cage = 2            # as QM9700: 32 twin-port OSFP cages; K1 [src]
+  form_factor    = "osfp"       # as QM9700; K1 [src]
 }
 
 # NVIDIA Quantum-X800 XDR InfiniBand (Q3400).
@@ -68,6 +70,7 @@ switch_model "Quantum-X800" {
   vendor    = "NVIDIA"
   protocol  = "infiniband" # XDR InfiniBand; K9 title [src]
   # latency: not found (nodes.md §7 gap).
+  form_factor = "osfp" # XDR switch ports are twin-port OSFP; cabling.md §1a [src]
 }
 
 # NVIDIA Spectrum-4 Ethernet, 51.2 Tb/s.
@@ -80,6 +83,7 @@ switch_model "SN5600" {
   vendor    = "NVIDIA"
   protocol  = "ethernet" # 800GbE; K4 [src]
   # latency: not found (nodes.md §7 gap).
+  form_factor = "osfp" # Spectrum-4 takes the same twin-port OSFP optics as Quantum-2; cabling.md §1b [src]
 }
 
 # A generic 51.2 Tb/s Ethernet box on a Broadcom Tomahawk 5 class ASIC.
@@ -207,31 +211,34 @@ gpu_model "GB200" {
 
 # Single-port OSFP ConnectX-7, the DGX/HGX compute NIC.
 nic_model "ConnectX-7" {
-  ports      = 1            # nodes.md §2/§3, S1, S11: single-port [src]
-  port_rate  = "400Gb/s"    # NDR; nodes.md §2, S1 [src]
-  pcie_gen   = 5            # nodes.md §2, S6 (Gen5 x16 in the dump) [src]; K5 [src]
-  pcie_width = 16           # S6, K5 [src]
-  protocol   = "infiniband" # IB by default on DGX; nodes.md §3, S11 [src]
+  ports       = 1            # nodes.md §2/§3, S1, S11: single-port [src]
+  port_rate   = "400Gb/s"    # NDR; nodes.md §2, S1 [src]
+  pcie_gen    = 5            # nodes.md §2, S6 (Gen5 x16 in the dump) [src]; K5 [src]
+  pcie_width  = 16           # S6, K5 [src]
+  protocol    = "infiniband" # IB by default on DGX; nodes.md §3, S11 [src]
+  form_factor = "osfp"       # single-port OSFP; cabling.md §1a/§1c, S6 [src]
 }
 
 # The same single-port ConnectX-7 running 400GbE (RoCE).
 nic_model "ConnectX-7-Eth" {
-  ports      = 1         # as ConnectX-7
-  port_rate  = "400Gb/s" # "Ethernet 10-400 GbE"; nodes.md §3, S11 [src]
-  pcie_gen   = 5         # K5 [src]
-  pcie_width = 16        # K5 [src]
-  protocol   = "ethernet"
+  ports       = 1         # as ConnectX-7
+  port_rate   = "400Gb/s" # "Ethernet 10-400 GbE"; nodes.md §3, S11 [src]
+  pcie_gen    = 5         # K5 [src]
+  pcie_width  = 16        # K5 [src]
+  protocol    = "ethernet"
+  form_factor = "osfp" # as ConnectX-7
 }
 
 # Dual-port QSFP112 ConnectX-7 VPI: the DGX H100/H200 storage and in-band NIC
 # (slots 1 and 2). Two 400G ports share one Gen5 x16 link (about 504 Gb/s per
 # direction, designs.md §6), so both ports cannot run at line rate at once.
 nic_model "ConnectX-7-2P" {
-  ports      = 2            # nodes.md §2, S1, S3: dual-port QSFP112 [src]
-  port_rate  = "400Gb/s"    # QSFP112 CX-7 ports take 400G (MCP7Y10 800G-to-2x400G QSFP112 splitter); cabling.md §1a S3 [src]
-  pcie_gen   = 5            # K5: dual-port QSFP112 cards are PCIe Gen 5.0 x16 [src]
-  pcie_width = 16           # K5 [src]
-  protocol   = "infiniband" # [assumption]: VPI; in BasePOD port 2 runs bonded Ethernet and port 1 optional IB storage (S3). Override per design.
+  ports       = 2            # nodes.md §2, S1, S3: dual-port QSFP112 [src]
+  port_rate   = "400Gb/s"    # QSFP112 CX-7 ports take 400G (MCP7Y10 800G-to-2x400G QSFP112 splitter); cabling.md §1a S3 [src]
+  pcie_gen    = 5            # K5: dual-port QSFP112 cards are PCIe Gen 5.0 x16 [src]
+  pcie_width  = 16           # K5 [src]
+  protocol    = "infiniband" # [assumption]: VPI; in BasePOD port 2 runs bonded Ethernet and port 1 optional IB storage (S3). Override per design.
+  form_factor = "qsfp112"    # dual-port QSFP112; nodes.md §2, S1, S3 [src]
 }
 
 # Single-port ConnectX-6 HDR, the DGX A100 compute NIC.
@@ -265,11 +272,12 @@ nic_model "ConnectX-8" {
 # BlueField-3 DPU in NIC mode (B3240 class): the DGX B200 and GB200 storage /
 # in-band / north-south NIC.
 nic_model "BlueField-3" {
-  ports      = 2          # nodes.md §3, S11: dual-port [src]; K6 B3240 dual-port QSFP112 [src]
-  port_rate  = "400Gb/s"  # nodes.md §3, S11: one port up to 400 GbE, one up to 400 Gb/s IB [src]; K6 B3240 "400GbE / NDR IB" [src]
-  pcie_gen   = 5          # K6: PCIe Gen5.0 x16 [src]
-  pcie_width = 16         # K6 [src]
-  protocol   = "ethernet" # [assumption]: VPI; BasePOD and GB200 use it for Ethernet north-south / in-band (nodes.md §3/§4, S1, S13). Override per design.
+  ports       = 2          # nodes.md §3, S11: dual-port [src]; K6 B3240 dual-port QSFP112 [src]
+  port_rate   = "400Gb/s"  # nodes.md §3, S11: one port up to 400 GbE, one up to 400 Gb/s IB [src]; K6 B3240 "400GbE / NDR IB" [src]
+  pcie_gen    = 5          # K6: PCIe Gen5.0 x16 [src]
+  pcie_width  = 16         # K6 [src]
+  protocol    = "ethernet" # [assumption]: VPI; BasePOD and GB200 use it for Ethernet north-south / in-band (nodes.md §3/§4, S1, S13). Override per design.
+  form_factor = "qsfp112"  # K6 B3240 dual-port QSFP112 [src]; cabling.md §1a (MCP7Y10 to QSFP112 CX-7/BF-3), S3 [src]
 }
 
 # ---------------------------------------------------------------------------
@@ -433,6 +441,7 @@ transceiver_model "MMA4Z00-NS" {
   power        = "15W"        # twin-port, max; cabling.md §1a, S5, S38 [src]
   protocol     = "infiniband" # the -T part is the Ethernet one; cabling.md §1b, S5 [src]
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 transceiver_model "MMA4Z00-NS-T" {
@@ -444,6 +453,7 @@ transceiver_model "MMA4Z00-NS-T" {
   power        = "15W" # as MMA4Z00-NS [derived: same module, Ethernet firmware]
   protocol     = "ethernet"
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 transceiver_model "MMA4Z00-NS-FLT" {
@@ -454,6 +464,7 @@ transceiver_model "MMA4Z00-NS-FLT" {
   ports        = 2
   power        = "15W" # as the finned twin-port [derived]. The -FLT part number follows NVIDIA's flat-top naming (S1) [unconfirmed for this part]
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 transceiver_model "MMA4Z00-NS400" {
@@ -466,6 +477,7 @@ transceiver_model "MMA4Z00-NS400" {
   split_rate   = "200Gb/s" # 200G on a 1:2 MFP7E20 fiber (2 lanes); cabling.md §1a/§1c, S6 [src]
   split_power  = "6.5W"    # max at 200G (5 W typical); cabling.md §1a, S6 [src]
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 transceiver_model "MMS4X00-NS" {
@@ -477,6 +489,7 @@ transceiver_model "MMS4X00-NS" {
   power        = "17W"        # twin-port, max (16 W typical); cabling.md §1a, S9 [src]
   protocol     = "infiniband" # the -T part is the Ethernet one; cabling.md §1b, S7 [src]
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 transceiver_model "MMS4X00-NS-T" {
   fits         = "switch"                         # Spectrum-4 (SN5600) cages; cabling.md §1b, S7 [src]
@@ -487,6 +500,7 @@ transceiver_model "MMS4X00-NS-T" {
   power        = "17W" # as MMS4X00-NS [derived: same module, Ethernet firmware]
   protocol     = "ethernet"
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 
@@ -499,6 +513,7 @@ transceiver_model "MMS4X00-NM" {
   power        = "17W"        # the 2xDR4 twin family's maximum; cabling.md §1a, S9 [src]
   protocol     = "infiniband" # NVIDIA lists no Ethernet (-T) twin of it in the sources read (S7, S8)
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 transceiver_model "MMS4X50-NM" {
@@ -508,7 +523,8 @@ transceiver_model "MMS4X50-NM" {
   reach        = "2km"
   ports        = 2
   # power: not set; cabling.md lists the MMS4X50-NM's power among the figures not read.
-  vendor = "NVIDIA"
+  vendor      = "NVIDIA"
+  form_factor = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
 }
 
 transceiver_model "MMS4X00-NS400" {
@@ -521,6 +537,19 @@ transceiver_model "MMS4X00-NS400" {
   split_rate   = "200Gb/s" # 200G on a 1:2 MFP7E40 fiber (2 lanes); cabling.md §1a, S9 [src]
   split_power  = "5W"      # max at 200G; cabling.md §1a, S9 [src] (the -T page says 6.5 W)
   vendor       = "NVIDIA"
+  form_factor  = "osfp" # cabling.md §1a/§1c (S5–S10: OSFP modules) [src]
+}
+
+transceiver_model "MMA1Z00-NS400" {
+  fits         = "node"           # single-port 400G SR4 QSFP112 for ConnectX-7 and BlueField-3 QSFP112 cages; cabling.md §1a/§1c, S6, S11 [src]
+  cable_models = ["MMF-SR4-400G"] # 400G SR4 over one MPO-12/APC fiber; cabling.md §1a [src]
+  rate         = "400Gb/s"
+  reach        = "50m" # OM4; cabling.md §1a [src]
+  ports        = 1
+  form_factor  = "qsfp112"
+  vendor       = "NVIDIA"
+  # power: not set; cabling.md gives the single-port OSFP's 9 W, not this module's.
+  # split_rate: not set; no source read says it runs 200G on a 1:2 fiber.
 }
 
 transceiver_model "MMA1B00-C100D" {
@@ -532,6 +561,7 @@ transceiver_model "MMA1B00-C100D" {
   vendor       = "NVIDIA"
   protocol     = "ethernet"
   # power: not set; cabling.md §1a gives none for this part.
+  form_factor = "qsfp28" # cabling.md §1a, S19 [secondary]
 }
 
 # ---------------------------------------------------------------------------
