@@ -283,12 +283,31 @@ func resolveNodeBases(models []*NodeModel, before map[string]*NodeModel, diags *
 			done[m] = true
 			return false
 		}
+		warnDroppedPCI(m, base, diags)
 		inherit(m, base)
 		done[m] = true
 		return true
 	}
 	for _, m := range models {
 		resolve(m, nil)
+	}
+}
+
+// warnDroppedPCI warns (nic-pci-dropped) about each nic block of m that
+// replaces a base block with PCI bus ids by one without a pci block: the
+// block replaces the base's whole, so its NICs lose their bus ids, and
+// the NCCL topology file leaves them out without another word (trial 34:
+// a node model that changed only its compute NICs' model lost all eight).
+func warnDroppedPCI(m, base *NodeModel, diags *hcl.Diagnostics) {
+	for _, own := range m.NICs {
+		i := slices.IndexFunc(base.NICs, func(b *NICSpec) bool { return b.Role == own.Role })
+		if i < 0 || own.PCI != nil || base.NICs[i].PCI == nil || len(base.NICs[i].PCI.BusIDs.V) == 0 {
+			continue
+		}
+		ids := base.NICs[i].PCI.BusIDs.V
+		*diags = append(*diags, diag.Warning(diag.NICPCIDropped, own.DeclRange, "NIC block drops the base's PCI bus ids",
+			fmt.Sprintf("node_model %q: nic %q replaces base %q's block whole, and it has no pci block, so its NICs have no PCI bus ids: the NCCL topology file leaves them out, and NCCL places them from sysfs. If the NICs sit where the base's do, copy its pci block into this one (bus_ids = [%s]).",
+				m.Name, own.Role, base.Name, quoteAll(ids))))
 	}
 }
 

@@ -56,3 +56,45 @@ node_model "y" { base = "x" }`, string(diag.InvalidValue), "cycle"},
 		}
 	}
 }
+
+// A nic block that replaces a base block with PCI bus ids by one without
+// a pci block is a nic-pci-dropped warning at the block, which gives the
+// base's ids (trial 34: the NCCL topology file silently lost all eight
+// compute NICs); one that keeps a pci block, or replaces a block without
+// ids, is not.
+func TestNICPCIDropped(t *testing.T) {
+	for _, tc := range []struct {
+		nic  string
+		want int
+	}{
+		{`nic "compute" {
+    model = "ConnectX-7-Eth"
+    count = 8
+  }`, 1},
+		{`nic "compute" {
+    model = "ConnectX-7-Eth"
+    count = 8
+    pci {
+      bus_ids = ["0000:0c:00.0", "0000:2a:00.0", "0000:41:00.0", "0000:58:00.0", "0000:86:00.0", "0000:a5:00.0", "0000:bd:00.0", "0000:d5:00.0"]
+    }
+  }`, 0},
+	} {
+		diags := loadSrc(t, `
+node_model "box" {
+  base = "HGX-H100"
+  `+tc.nic+`
+}`)
+		got := 0
+		for _, d := range diags {
+			if diag.CodeOf(d) == diag.NICPCIDropped {
+				got++
+				if !strings.Contains(d.Detail, `"0000:0c:00.0"`) || d.Subject == nil || d.Subject.Start.Line != 4 {
+					t.Errorf("warning %q at %v; want the base's ids, at the nic block (line 4)", d.Detail, d.Subject)
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%d nic-pci-dropped warnings, want %d", got, tc.want)
+		}
+	}
+}

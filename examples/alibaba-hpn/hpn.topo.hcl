@@ -36,6 +36,12 @@ node_model "hpn-host" {
   nic "compute" {
     model = "HPN-2x200G"
     count = 8
+    # [assumption]: each NIC sits where HGX-H100's ConnectX-7 does (the
+    # template gives no bus ids); the block replaces the base's whole, so
+    # it states them again (nic-pci-dropped otherwise).
+    pci {
+      bus_ids = ["0000:0c:00.0", "0000:2a:00.0", "0000:41:00.0", "0000:58:00.0", "0000:86:00.0", "0000:a5:00.0", "0000:bd:00.0", "0000:d5:00.0"]
+    }
   }
 }
 

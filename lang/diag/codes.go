@@ -74,6 +74,9 @@ const (
 	// UnusedGlobalPort: a dragonfly global port left free because g*a*h
 	// is odd (informational).
 	UnusedGlobalPort Code = "unused-global-port"
+	// NICPCIDropped: a node model's nic block replaces its base's, which
+	// had PCI bus ids, with one that has none.
+	NICPCIDropped Code = "nic-pci-dropped"
 )
 
 // Catalogue lists every code: the compiler's (coreCodes) and then each
@@ -96,4 +99,5 @@ var coreCodes = []Code{
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
 	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
 	RailMisalignment, ProtocolMismatch, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
+	NICPCIDropped,
 }
