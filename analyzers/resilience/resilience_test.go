@@ -191,6 +191,18 @@ func fail(t *testing.T, g *ir.Graph, spec string) ir.Failure {
 	return f
 }
 
+// A --fail name that matches nothing names the nearest switch or server
+// (trial 34: "spin03" got no hint); a glob gets none.
+func TestResolveSuggests(t *testing.T) {
+	g := compiletest.Source(t, suSpines(2, 4))
+	if _, err := resilience.Resolve(g, "spin00"); err == nil || !strings.Contains(err.Error(), `did you mean "spine0`) {
+		t.Errorf("spin00: %v; want a suggestion of a spine", err)
+	}
+	if _, err := resilience.Resolve(g, "nothing*"); err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("nothing*: %v; want an error without a suggestion", err)
+	}
+}
+
 // A Monte Carlo run is seeded and deduplicated: the same seed draws the
 // same scenarios, the occurrences add up to the iterations, and on a Clos
 // of 4 twin spines every draw of 2 spines leaves exactly half.

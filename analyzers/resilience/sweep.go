@@ -378,6 +378,27 @@ func worst(os []Outcome) int {
 	return best
 }
 
+// didYouMean suggests the switch or server name nearest to a --fail item
+// that matched nothing (diag.Closest: within 3 edits), as "; did you
+// mean …?", or "" (trial 34: "spin03" for "spine03" got no hint). Only
+// switches and servers are candidates, the names one fails by hand; a
+// design's GPUs and NICs would make the search slow at scale.
+func didYouMean(g *ir.Graph, item string) string {
+	if strings.ContainsAny(item, "*?[") {
+		return ""
+	}
+	var names []string
+	for i := range g.Nodes {
+		if n := &g.Nodes[i]; n.Kind == ir.KindSwitch || n.Kind == ir.KindHost {
+			names = append(names, n.Name)
+		}
+	}
+	if c := diag.Closest(item, names); c != "" {
+		return fmt.Sprintf("; did you mean %q?", c)
+	}
+	return ""
+}
+
 // Resolve turns a --fail list into a failure: comma-separated node names
 // or path.Match globs ("spine*", "su0/leaf[0-3]"), and links as
 // "A--B" (every link between nodes A and B). Each item must match
@@ -408,7 +429,7 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 			}
 		}
 		if n == 0 {
-			return f, fmt.Errorf("--fail %q: no device of the design has that name", item)
+			return f, fmt.Errorf("--fail %q: no device of the design has that name%s", item, didYouMean(g, item))
 		}
 	}
 	sort.Slice(f.Nodes, func(i, j int) bool { return f.Nodes[i] < f.Nodes[j] })
