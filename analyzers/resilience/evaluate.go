@@ -673,7 +673,7 @@ func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost [
 				if dead[o] {
 					return fmt.Sprintf("rank %s's server %s failed", g.Nodes[rank].Name, g.Nodes[o].Name)
 				}
-				return fmt.Sprintf("%s lost %s of fabric %q (%s left)", g.Nodes[o].Name, units.Rate(b.capBPS[f][o]-c), g.Fabrics[f].Name, units.Rate(c))
+				return fmt.Sprintf("%s lost %s of fabric %q (%s left on its main part, the largest piece that survives)", g.Nodes[o].Name, units.Rate(b.capBPS[f][o]-c), g.Fabrics[f].Name, units.Rate(c))
 			}
 		}
 	}
