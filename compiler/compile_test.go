@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -233,4 +234,49 @@ func TestQuotedList(t *testing.T) {
 			t.Errorf("quotedList(%q) = %s, want %s", names, got, want)
 		}
 	}
+}
+
+// An appliance that finds no free leaf port is told why and what to
+// change (trial 34: the message named the unit only).
+func TestApplianceNoRoomSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	src := `
+fabric "s" {
+  clos {
+    hosts     = 8
+    host_rate = "400Gb/s"
+    unit "su" {
+      nodes = 4
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["su"]
+      down  = 4
+      up    = 4
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+    appliance "head" {
+      count = 2
+      rate  = "400Gb/s"
+      unit  = 1
+    }
+  }
+}`
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	_, diags = Compile(cfg, Options{})
+	for _, d := range diags {
+		if diag.CodeOf(d) == diag.RadixExceeded && strings.Contains(d.Detail, "head0 finds no free leaf port in unit 1: the unit's servers") && strings.Contains(d.Detail, "raise that tier's down or count") {
+			return
+		}
+	}
+	t.Errorf("no radix-exceeded saying why the appliance finds no port: %v", diags)
 }

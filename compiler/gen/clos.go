@@ -679,7 +679,7 @@ func (b *closBuilder) attachAppliances() {
 			rail, plane := i%b.c.Rails, (i/b.c.Rails)%b.c.Planes
 			sw, ok := b.leafFor(b.endpointScope(server, rail, plane), 0)
 			if !ok {
-				b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d", a.Role, i, b.c.Tiers[0].Name, a.Unit)})
+				b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d: the unit's servers (and the appliances before it) take every down port of its %s switches; raise that tier's down or count, or put the appliances in a unit with room (unit)", a.Role, i, b.c.Tiers[0].Name, a.Unit, b.c.Tiers[0].Name)})
 				continue
 			}
 			n := ir.NewNode(Indexed(a.Role, i, a.Count), ir.KindHost)
