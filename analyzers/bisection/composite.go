@@ -191,6 +191,14 @@ func (m *model) sameTerminals(members []*model) bool {
 	}
 	used := make([]bool, len(m.terms))
 	for _, mm := range members {
+		// The member's endpoint nodes by server, once (a contracted
+		// terminal's candidates), not a scan per terminal.
+		byServer := map[ir.NodeID][]ir.NodeID{}
+		for _, e := range mm.epNodes {
+			if p := mm.g.Nodes[e].Parent; p != ir.None {
+				byServer[p] = append(byServer[p], e)
+			}
+		}
 		for _, t := range mm.terms {
 			c := -1
 			if i, ok := index[key{t.node, t.port}]; ok && m.terms[i].contracted == t.contracted {
@@ -199,10 +207,7 @@ func (m *model) sameTerminals(members []*model) bool {
 			if t.contracted && c < 0 {
 				// The composite terminals this member's endpoints of the
 				// server feed: there must be exactly one.
-				for _, e := range mm.epNodes {
-					if mm.g.Nodes[e].Parent != t.node {
-						continue
-					}
+				for _, e := range byServer[t.node] {
 					if i, ok := index[key{e, -1}]; ok && !m.terms[i].contracted && c != i {
 						if c >= 0 {
 							return false

@@ -33,7 +33,7 @@ func WriteMarkdown(w io.Writer, r *Report, images [][2]string) {
 	fmt.Fprintf(w, "Every risk group of each class fails alone (N−1), evaluated as `topoc whatif` evaluates a Monte Carlo draw: "+
 		"each residual bisection is a proven interval, the intact cut re-evaluated on the surviving graph against the proven lower bounds, "+
 		"and workloads are judged by their ranks (restart when a rank loses a link NCCL uses). "+
-		"Both ends are proven, but the quick interval can be much wider than the one `topoc whatif --fail NAME` proves for the same failure with its full search; "+
+		"That interval can be much wider than the one `topoc whatif --fail NAME` proves for the same failure with its full search; "+
 		"run it for the worst rows, and for the congestion of the jobs that survive (docs/resilience.md).\n\n")
 	fmt.Fprintf(w, "| Class | Scenarios | Worst | Residual bisection | Ranks disconnected | Ranks degraded | Units whole | Workloads restarted |\n")
 	fmt.Fprintf(w, "|---|---:|---|---|---|---|---|---:|\n")

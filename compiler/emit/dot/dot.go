@@ -60,6 +60,10 @@ func Views(in *emit.Input) ([]View, error) {
 	} else if len(loads) != g.NumLinks() {
 		return nil, fmt.Errorf("diagrams: %d link loads for %d links", len(loads), g.NumLinks())
 	}
+	var loaded []bool // per fabric: the shown phase puts load on one of its links
+	if loads != nil {
+		loaded = loadedFabrics(g, loads)
+	}
 	var views []View
 	used := map[string]bool{}
 	// unique makes a path unique among the views: two design names that
@@ -80,7 +84,7 @@ func Views(in *emit.Input) ([]View, error) {
 		dir := unique(Dir+"/"+emit.SafeName(g.Fabrics[f].Name)) + "/"
 		text, engine := ov.overviewDOT(false)
 		views = append(views, View{Path: unique(dir + "overview"), Engine: engine, DOT: text})
-		if loads != nil && carries(g, ir.FabricID(f), loads) {
+		if loads != nil && loaded[f] {
 			ov.heatFrom = in.LinkLoadsFrom
 			text, engine := ov.overviewDOT(true)
 			views = append(views, View{Path: unique(dir + "heatmap"), Engine: engine, DOT: text})
@@ -106,16 +110,18 @@ func Views(in *emit.Input) ([]View, error) {
 	return views, nil
 }
 
-// carries reports whether the traffic loads shows puts any load on a link
-// of fabric f: a heatmap of a fabric the workload does not use would
-// read 0% on every link, as if it were drawn for that fabric (trial 34).
-func carries(g *ir.Graph, f ir.FabricID, loads []float64) bool {
+// loadedFabrics reports, per fabric, whether the traffic loads shows puts
+// any load on one of its links, in one pass over the links: a heatmap of
+// a fabric the workload does not use would read 0% on every link, as if
+// it were drawn for that fabric (trial 34).
+func loadedFabrics(g *ir.Graph, loads []float64) []bool {
+	out := make([]bool, len(g.Fabrics))
 	for id, l := range g.AllLinks() {
-		if l.Fabric == f && loads[id] > 0 {
-			return true
+		if l.Fabric >= 0 && int(l.Fabric) < len(out) && loads[id] > 0 {
+			out[l.Fabric] = true
 		}
 	}
-	return false
+	return out
 }
 
 // Emitter is the `--emit dot` back end: one .dot file per view.
