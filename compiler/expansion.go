@@ -34,8 +34,9 @@ func (s size) elements() float64 { return s.nodes + s.links + switchElements*s.s
 // for servers, fat-trees, dragonflies, NVLink domains and custom fabrics,
 // and close for Clos fabrics (whose tier sizes follow from the wiring);
 // once the design passes, the graph's node and link slices are reserved
-// at the estimate, so that building a 131,072-GPU design does not copy its
-// millions of links at every doubling of the slices.
+// at the estimate (the links less the servers' own, which are kept once
+// per node model), so that building a 131,072-GPU design does not copy
+// its millions of links at every doubling of the slices.
 func checkExpansion(s *state) {
 	var total size
 	charge := func(add size, rng hcl.Range, what string) bool {
@@ -56,6 +57,7 @@ func checkExpansion(s *state) {
 		return true
 	}
 	servers := map[string]float64{} // servers per node group, for fabrics on them
+	serverLinks := 0.0              // kept once per node model, not reserved (ir.Graph.AddInstance)
 	gpusPer := map[string]float64{} // GPUs per server of each node group
 	for _, ng := range s.cfg.NodeGroups {
 		m, ok := s.cat.nodes[ng.Model.V]
@@ -65,6 +67,7 @@ func checkExpansion(s *state) {
 		n := float64(max(ng.Count.V, 0))
 		servers[ng.Name], gpusPer[ng.Name] = n, pos(m.GPUs.V)
 		per := s.serverSize(m)
+		serverLinks += n * per.links
 		if !charge(size{nodes: n * per.nodes, links: n * per.links}, ng.Count.Range, fmt.Sprintf("node_group %q", ng.Name)) {
 			return
 		}
@@ -118,7 +121,7 @@ func checkExpansion(s *state) {
 		}
 	}
 	s.g.Nodes = slices.Grow(s.g.Nodes, int(total.nodes))
-	s.g.ReserveLinks(int(total.links))
+	s.g.ReserveLinks(int(max(total.links-serverLinks, 0)))
 }
 
 // pos is v as a float64, or 0 when negative (a negative parameter is

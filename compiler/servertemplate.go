@@ -61,6 +61,9 @@ func (r idRange) from(base ir.NodeID) idRange { return idRange{r.first + base, r
 // guarantees.
 func newTemplate(g *ir.Graph, sv builtServer) *serverTemplate {
 	t := &serverTemplate{nodes: g.Nodes, links: g.CopyLinks(), gpus: consecutive(sv.gpus), nics: map[string]idRange{}}
+	for i := range t.links {
+		t.links[i].Cable = ir.None // a link inside a server is no cable
+	}
 	for role, ids := range sv.nics {
 		t.nics[role] = consecutive(ids)
 	}
@@ -85,8 +88,9 @@ func consecutive(ids []ir.NodeID) idRange {
 
 // stamp adds one server named name, copied from template t: its nodes
 // after the graph's last node (so its ids are the template's plus the
-// host's), its links after the last link, each node in rack rack (or
-// ir.None) and every node and link with origin origin. The node names
+// host's), its links after the last link (kept once for the servers
+// stamped one after another from t: ir.Graph.AddInstance), each node in
+// rack rack (or ir.None) and every node and link with origin origin. The node names
 // of one server share one string (one allocation per server instead of
 // one per node).
 func (s *state) stamp(t *serverTemplate, name string, origin ir.OriginID, rack int) server {
@@ -108,11 +112,6 @@ func (s *state) stamp(t *serverTemplate, name string, origin ir.OriginID, rack i
 		}
 		g.Nodes = append(g.Nodes, n)
 	}
-	for _, l := range t.links {
-		l.A.Node += base
-		l.B.Node += base
-		l.Origin = origin
-		g.AddLink(l)
-	}
+	g.AddInstance(t.links, base, len(t.nodes), origin)
 	return server{id: base, t: t}
 }

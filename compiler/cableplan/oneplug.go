@@ -45,19 +45,37 @@ func newCageScan(g *ir.Graph) *cageScan {
 	cb := g.Cabling
 	nums := g.NewCageIndex().Numbers()
 	cs := &cageScan{g: g, end: make([]int32, 2*len(cb.Legs))}
-	for _, c := range cb.Cables {
-		for j := 0; j < int(c.Legs); j++ {
-			i := int(c.Leg0) + j
-			a, b := g.Ends(c, j)
-			for e, pt := range [2]ir.Port{a, b} {
-				k, first := nums.Of(pt)
-				if first {
-					cs.cages = append(cs.cages, cageUse{port: pt, link: cb.Legs[i]})
-				}
-				cs.end[2*i+e] = k
+	// each yields every cable end with its entry in end, in plan order.
+	each := func(do func(end int, pt ir.Port, link ir.LinkID)) {
+		for _, c := range cb.Cables {
+			for j := 0; j < int(c.Legs); j++ {
+				i := int(c.Leg0) + j
+				a, b := g.Ends(c, j)
+				do(2*i, a, cb.Legs[i])
+				do(2*i+1, b, cb.Legs[i])
 			}
 		}
 	}
+	cages := int32(0)
+	each(func(end int, pt ir.Port, _ ir.LinkID) {
+		k, first := nums.Of(pt)
+		if first {
+			cages++
+		}
+		cs.end[end] = k
+	})
+	// Cages are numbered from 0 in the order first asked for, so a
+	// second pass in the same order meets each first where its number
+	// is the next; the array is allocated once, at its size (800,000
+	// cages at 131,072 GPUs).
+	cs.cages = make([]cageUse, cages)
+	next := int32(0)
+	each(func(end int, pt ir.Port, link ir.LinkID) {
+		if cs.end[end] == next {
+			cs.cages[next] = cageUse{port: pt, link: link}
+			next++
+		}
+	})
 	cs.refresh()
 	return cs
 }

@@ -40,11 +40,17 @@ func Plan(in Input) hcl.Diagnostics {
 		PerFabric: make([]int32, len(g.Fabrics))}}
 	geo := newGeometry(p, racks, mounts)
 
-	for i := range g.NumLinks() {
-		l := g.LinkRef(ir.LinkID(i))
-		l.Cable = ir.None
-		if l.Fabric != ir.None && !isCable(g, l) {
-			l.LengthM = 0 // a backplane link (Graph.Media)
+	for id, l := range g.AllLinks() {
+		// A server's internal links are kept once per template
+		// (ir.Graph.AddInstance) with no cable; only links that change
+		// are written.
+		backplane := l.Fabric != ir.None && !isCable(g, &l) && l.LengthM != 0
+		if l.Cable != ir.None || backplane {
+			r := g.LinkRef(id)
+			r.Cable = ir.None
+			if backplane {
+				r.LengthM = 0 // a backplane link (Graph.Media)
+			}
 		}
 	}
 	order, swapped := cableLegs(g)

@@ -12,7 +12,7 @@ type Adjacency struct {
 // time and memory; callers that need it repeatedly keep the result.
 func (g *Graph) Adjacency() Adjacency {
 	start := make([]int32, len(g.Nodes)+1)
-	for _, l := range g.links {
+	for _, l := range g.AllLinks() {
 		start[l.A.Node+1]++
 		if l.B.Node != l.A.Node {
 			start[l.B.Node+1]++
@@ -23,12 +23,12 @@ func (g *Graph) Adjacency() Adjacency {
 	}
 	fill := make([]int32, len(g.Nodes))
 	links := make([]LinkID, start[len(g.Nodes)])
-	for id, l := range g.links {
+	for id, l := range g.AllLinks() {
 		a := l.A.Node
-		links[start[a]+fill[a]] = LinkID(id)
+		links[start[a]+fill[a]] = id
 		fill[a]++
 		if b := l.B.Node; b != a {
-			links[start[b]+fill[b]] = LinkID(id)
+			links[start[b]+fill[b]] = id
 			fill[b]++
 		}
 	}

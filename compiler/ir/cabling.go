@@ -215,7 +215,7 @@ func (g *Graph) Media(l *Link) string {
 // is a 1:2 splitter with a leg to spare); else the links it carries (1
 // for a straight cable).
 func (g *Graph) CableLegs(c Cable) int {
-	l := &g.links[g.Cabling.Legs[int(c.Leg0)]]
+	l := g.Link(g.Cabling.Legs[int(c.Leg0)])
 	splitter := c.Type == None && c.Legs > 1 // an unserved port grouped as one cable
 	if c.Type != None {
 		t := &g.Cabling.Types[c.Type]
@@ -226,7 +226,7 @@ func (g *Graph) CableLegs(c Cable) int {
 		}
 		splitter = t.Media == "copper" || t.Kind == "aoc" || c.SplitFiber
 	}
-	if a, _ := g.Ends(c, 0); splitter && g.BrokenOut(a, l) {
+	if a, _ := g.Ends(c, 0); splitter && g.BrokenOut(a, &l) {
 		return max(int(l.Breakout), int(c.Legs))
 	}
 	return int(c.Legs)
@@ -235,7 +235,7 @@ func (g *Graph) CableLegs(c Cable) int {
 // Ends returns the A and B ports of leg j of cable c in plan order: the
 // split port (if any) at A.
 func (g *Graph) Ends(c Cable, j int) (a, b Port) {
-	l := g.links[g.Cabling.Legs[int(c.Leg0)+j]]
+	l := g.Link(g.Cabling.Legs[int(c.Leg0)+j])
 	if c.Swap {
 		return l.B, l.A
 	}

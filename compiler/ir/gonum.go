@@ -29,9 +29,9 @@ func (g *Graph) GonumView() *View {
 // servers whose components it touches, and the nodes those links join.
 func (g *Graph) FabricView(f FabricID) *View {
 	inNode := make([]bool, len(g.Nodes))
-	inLink := make([]bool, len(g.links))
+	inLink := make([]bool, g.NumLinks())
 	servers := map[NodeID]bool{}
-	for id, l := range g.links {
+	for id, l := range g.AllLinks() {
 		if g.InFabric(&l, f) {
 			inLink[id] = true
 			inNode[l.A.Node], inNode[l.B.Node] = true, true
@@ -43,7 +43,7 @@ func (g *Graph) FabricView(f FabricID) *View {
 		}
 	}
 	if len(servers) > 0 {
-		for id, l := range g.links {
+		for id, l := range g.AllLinks() {
 			if l.Fabric != None {
 				continue
 			}
@@ -98,7 +98,7 @@ func (v *View) neighbours(id int64) []graph.Node {
 		if !v.keep(l) {
 			continue
 		}
-		o := v.g.links[l].Other(NodeID(id))
+		o := v.g.Link(l).Other(NodeID(id))
 		if !seen[o] {
 			seen[o] = true
 			ns = append(ns, gnode(o))
@@ -121,7 +121,7 @@ func (v *View) Edge(x, y int64) graph.Edge {
 		return nil
 	}
 	for _, l := range v.adj.Of(NodeID(x)) {
-		if v.keep(l) && v.g.links[l].Other(NodeID(x)) == NodeID(y) {
+		if v.keep(l) && v.g.Link(l).Other(NodeID(x)) == NodeID(y) {
 			return gedge{gnode(x), gnode(y)}
 		}
 	}

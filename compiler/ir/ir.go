@@ -214,7 +214,7 @@ type Graph struct {
 	// AllLinks, change a link with LinkRef (links.go). It is not a field
 	// of the API so that server internals can be stored once per node
 	// model and read through the same calls (issue 16).
-	links   []Link
+	links   linkStore
 	Fabrics []Fabric
 	// Requirements are the design's requirement blocks, in source order.
 	Requirements []Requirement
@@ -290,15 +290,6 @@ func (g *Graph) AddNode(n Node) NodeID {
 // label set to None.
 func NewNode(name string, kind Kind) Node {
 	return Node{Name: name, Kind: kind, UnitIndex: None, Rail: None, Plane: None, Rack: None, Parent: None}
-}
-
-// AddLink appends a link and returns its id. A zero Breakout is stored as 1.
-func (g *Graph) AddLink(l Link) LinkID {
-	if l.Breakout == 0 {
-		l.Breakout = 1
-	}
-	g.links = append(g.links, l)
-	return LinkID(len(g.links) - 1)
 }
 
 // JoinFabric adds fabric f to node n's fabric list (kept sorted, no duplicates).

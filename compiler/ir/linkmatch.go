@@ -25,9 +25,9 @@ func (g *Graph) LinkMatches(l *Link, a, b string) bool {
 // LinksBetween returns, in link order, every link LinkMatches(a, b).
 func (g *Graph) LinksBetween(a, b string) []LinkID {
 	var out []LinkID
-	for i := range g.links {
-		if g.LinkMatches(&g.links[i], a, b) {
-			out = append(out, LinkID(i))
+	for i, l := range g.AllLinks() {
+		if g.LinkMatches(&l, a, b) {
+			out = append(out, i)
 		}
 	}
 	return out

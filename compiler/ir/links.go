@@ -3,40 +3,228 @@ package ir
 import (
 	"iter"
 	"slices"
+	"sort"
 )
+
+// linkStore holds a graph's links by id. Most links of a large design
+// are server internals (NVLink, PCIe, inter-socket links), the same in
+// every server of one node model but for their node ids: at 131,072
+// GPUs, 967,000 of 1.36 million links. Those are kept once per run of
+// servers stamped one after another from one template (linkRun) and
+// built when read; the other links, fabric links mostly, are kept one
+// by one in flat (issue 16). Ids are the same as if every link were
+// kept one by one, so every artifact is unchanged.
+type linkStore struct {
+	// flat holds the links of no run, in id order.
+	flat []Link
+	// runs are the instanced runs, in id order.
+	runs []linkRun
+	// inRuns is the number of links in runs.
+	inRuns int
+}
+
+// linkRun is count instances of one template's links, with consecutive
+// ids from first: instance i's links are tmpl's with stride·i + node0
+// added to both ends' node ids and origin as their Origin. Its servers'
+// nodes are consecutive too, stride nodes each (compiler.stamp).
+type linkRun struct {
+	first LinkID
+	// flatBefore is the number of flat links whose ids are below first.
+	flatBefore int
+	tmpl       []Link
+	count      int
+	node0      NodeID
+	stride     NodeID
+	origin     OriginID
+}
+
+// end returns the id after the run's last link.
+func (r *linkRun) end() LinkID { return r.first + LinkID(r.count*len(r.tmpl)) }
+
+// at returns the run's link id, which it must hold.
+func (r *linkRun) at(id LinkID) Link {
+	k := int(id - r.first)
+	inst, j := k/len(r.tmpl), k%len(r.tmpl)
+	return r.instance(inst, j)
+}
+
+// instance returns link j of instance inst.
+func (r *linkRun) instance(inst, j int) Link {
+	l := r.tmpl[j]
+	base := r.node0 + NodeID(inst)*r.stride
+	l.A.Node += base
+	l.B.Node += base
+	l.Origin = r.origin
+	return l
+}
 
 // NumLinks returns the number of links; link ids run from 0 to
 // NumLinks()-1.
-func (g *Graph) NumLinks() int { return len(g.links) }
+func (g *Graph) NumLinks() int { return len(g.links.flat) + g.links.inRuns }
 
 // Link returns link id by value. It panics if id is out of range, as an
-// index would.
-func (g *Graph) Link(id LinkID) Link { return g.links[id] }
+// index would. A fabric link (after the last server) is one index; a
+// server's internal link is found among the graph's runs (one per node
+// group, usually) and built from its template.
+func (g *Graph) Link(id LinkID) Link {
+	s := &g.links
+	if n := len(s.runs); n == 0 || id >= s.runs[n-1].end() {
+		return s.flat[int(id)-s.inRuns]
+	}
+	return s.slow(id)
+}
+
+// slow returns link id, which lies below the end of the last run.
+func (s *linkStore) slow(id LinkID) Link {
+	k := sort.Search(len(s.runs), func(i int) bool { return s.runs[i].first > id }) - 1
+	if k < 0 {
+		return s.flat[id]
+	}
+	r := &s.runs[k]
+	if id < r.end() {
+		return r.at(id)
+	}
+	return s.flat[r.flatBefore+int(id-r.end())]
+}
 
 // AllLinks yields every link with its id, in id order.
 func (g *Graph) AllLinks() iter.Seq2[LinkID, Link] {
 	return func(yield func(LinkID, Link) bool) {
-		for i := range g.links {
-			if !yield(LinkID(i), g.links[i]) {
+		s := &g.links
+		id, flat := LinkID(0), 0
+		// flatTo yields the flat links up to id end.
+		flatTo := func(end LinkID) bool {
+			for ; id < end; id++ {
+				if !yield(id, s.flat[flat]) {
+					return false
+				}
+				flat++
+			}
+			return true
+		}
+		for k := range s.runs {
+			r := &s.runs[k]
+			if !flatTo(r.first) {
 				return
 			}
+			for inst := range r.count {
+				for j := range r.tmpl {
+					if !yield(id, r.instance(inst, j)) {
+						return
+					}
+					id++
+				}
+			}
 		}
+		flatTo(LinkID(g.NumLinks()))
 	}
 }
 
 // LinkRef returns link id for the compiler stages that change a link
 // after it was added (cable planning sets Cable and LengthM). Analyzers
-// and emitters read links with Link.
-func (g *Graph) LinkRef(id LinkID) *Link { return &g.links[id] }
+// and emitters read links with Link. A server's internal link is kept
+// once for all servers of its run, so asking for one keeps every link
+// one by one from then on (no stage does today).
+func (g *Graph) LinkRef(id LinkID) *Link {
+	s := &g.links
+	if n := len(s.runs); n > 0 && id < s.runs[n-1].end() {
+		s.flat, s.runs, s.inRuns = g.CopyLinks(), nil, 0
+	}
+	return &s.flat[int(id)-s.inRuns]
+}
 
-// ReserveLinks makes room for n more links, so that adding them does
-// not copy the link array at each doubling (millions of links at scale).
-func (g *Graph) ReserveLinks(n int) { g.links = slices.Grow(g.links, n) }
+// AddLink appends a link and returns its id. A zero Breakout is stored as 1.
+func (g *Graph) AddLink(l Link) LinkID {
+	if l.Breakout == 0 {
+		l.Breakout = 1
+	}
+	g.links.flat = append(g.links.flat, l)
+	return LinkID(g.NumLinks() - 1)
+}
 
-// CopyLinks returns a copy of every link, in id order (a server
-// template's links, copied at each server; compiler.stamp).
-func (g *Graph) CopyLinks() []Link { return slices.Clone(g.links) }
+// AddInstance appends the links of one server stamped from a template:
+// tmpl's links with base added to both ends' node ids and origin as
+// their Origin, tmpl's node ids counting from the server's first node
+// (base) and the server taking nodes base to base+nodes-1. Servers
+// stamped one after another from one tmpl (the same slice) share one
+// run; tmpl must not change afterwards. The links' Breakout must be set
+// (AddLink sets it).
+func (g *Graph) AddInstance(tmpl []Link, base NodeID, nodes int, origin OriginID) {
+	if len(tmpl) == 0 {
+		return
+	}
+	s := &g.links
+	if n := len(s.runs); n > 0 {
+		r := &s.runs[n-1]
+		if int(r.end()) == g.NumLinks() && &r.tmpl[0] == &tmpl[0] && r.origin == origin &&
+			r.stride == NodeID(nodes) && r.node0+NodeID(r.count)*r.stride == base {
+			r.count++
+			s.inRuns += len(tmpl)
+			return
+		}
+	}
+	s.runs = append(s.runs, linkRun{first: LinkID(g.NumLinks()), flatBefore: len(s.flat), tmpl: tmpl,
+		count: 1, node0: base, stride: NodeID(nodes), origin: origin})
+	s.inRuns += len(tmpl)
+}
+
+// ReserveLinks makes room for n more links kept one by one (AddLink),
+// so that adding them does not copy the link array at each doubling
+// (millions of links at scale).
+func (g *Graph) ReserveLinks(n int) { g.links.flat = slices.Grow(g.links.flat, n) }
+
+// CopyLinks returns a copy of every link, in id order.
+func (g *Graph) CopyLinks() []Link {
+	out := make([]Link, 0, g.NumLinks())
+	for _, l := range g.AllLinks() {
+		out = append(out, l)
+	}
+	return out
+}
 
 // SetLinks makes links the graph's links, by id (the slice is not
 // copied): for tools and tests that assemble a graph from parts.
-func (g *Graph) SetLinks(links []Link) { g.links = links }
+func (g *Graph) SetLinks(links []Link) { g.links = linkStore{flat: links} }
+
+// keptLinks returns g's links for which alive holds, in id order,
+// renumbered from 0 as a store of their own with room for extra more:
+// a server whose links all stay is still kept once for its run.
+func (g *Graph) keptLinks(alive func(LinkID, Link) bool, extra int) linkStore {
+	r := &Graph{}
+	s := &g.links
+	r.links.flat = make([]Link, 0, len(s.flat)+extra)
+	id, flat := LinkID(0), 0
+	flatTo := func(end LinkID) {
+		for ; id < end; id++ {
+			if l := s.flat[flat]; alive(id, l) {
+				r.links.flat = append(r.links.flat, l)
+			}
+			flat++
+		}
+	}
+	for k := range s.runs {
+		run := &s.runs[k]
+		flatTo(run.first)
+		for inst := range run.count {
+			all := true
+			for j := range run.tmpl {
+				if !alive(id+LinkID(j), run.instance(inst, j)) {
+					all = false
+					break
+				}
+			}
+			if all {
+				r.AddInstance(run.tmpl, run.node0+NodeID(inst)*run.stride, int(run.stride), run.origin)
+			} else {
+				for j := range run.tmpl {
+					if l := run.instance(inst, j); alive(id+LinkID(j), l) {
+						r.links.flat = append(r.links.flat, l)
+					}
+				}
+			}
+			id += LinkID(len(run.tmpl))
+		}
+	}
+	flatTo(LinkID(g.NumLinks()))
+	return r.links
+}

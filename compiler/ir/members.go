@@ -52,7 +52,7 @@ func (g *Graph) members() *membership {
 	}
 	g.cache.mu.Lock()
 	defer g.cache.mu.Unlock()
-	if m := g.cache.m; m != nil && m.nodes == len(g.Nodes) && m.links == len(g.links) && m.fabrics == len(g.Fabrics) {
+	if m := g.cache.m; m != nil && m.nodes == len(g.Nodes) && m.links == g.NumLinks() && m.fabrics == len(g.Fabrics) {
 		return m
 	}
 	g.cache.m = g.buildMembership()
@@ -61,7 +61,7 @@ func (g *Graph) members() *membership {
 
 // buildMembership indexes g in O(nodes + links) time and memory.
 func (g *Graph) buildMembership() *membership {
-	m := &membership{nodes: len(g.Nodes), links: len(g.links), fabrics: len(g.Fabrics)}
+	m := &membership{nodes: len(g.Nodes), links: g.NumLinks(), fabrics: len(g.Fabrics)}
 	nf, nn := len(g.Fabrics), len(g.Nodes)
 	m.nodeStart = make([]int32, nf+1)
 	m.linkStart = make([]int32, nf+1)
@@ -87,8 +87,8 @@ func (g *Graph) buildMembership() *membership {
 			}
 		}
 	}
-	for i := range g.links {
-		if f := g.links[i].Fabric; f >= 0 && int(f) < nf {
+	for _, l := range g.AllLinks() {
+		if f := l.Fabric; f >= 0 && int(f) < nf {
 			m.linkStart[f+1]++
 			for _, c := range within[f] {
 				m.linkStart[c+1]++
@@ -123,8 +123,8 @@ func (g *Graph) buildMembership() *membership {
 			kidFill[p]++
 		}
 	}
-	for i := range g.links {
-		if f := g.links[i].Fabric; f >= 0 && int(f) < nf {
+	for i, l := range g.AllLinks() {
+		if f := l.Fabric; f >= 0 && int(f) < nf {
 			m.fabLinks[m.linkStart[f]+linkFill[f]] = LinkID(i)
 			linkFill[f]++
 			for _, c := range within[f] {
@@ -152,8 +152,7 @@ func (m *membership) indexInternal(g *Graph) {
 	}
 	m.intStart = make([]int32, nn+1)
 	each := func(do func(k NodeID, id LinkID)) {
-		for i := range g.links {
-			l := &g.links[i]
+		for i, l := range g.AllLinks() {
 			if l.Fabric != None {
 				continue
 			}

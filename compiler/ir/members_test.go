@@ -19,7 +19,7 @@ func TestMembership(t *testing.T) {
 		{Name: "b0", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{1}},
 		{Name: "b1", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{1}},
 	}
-	g.links = []Link{
+	g.links.flat = []Link{
 		{A: Port{Node: 1}, B: Port{Node: 2}, Fabric: None}, // PCIe in the server
 		{A: Port{Node: 2}, B: Port{Node: 3}, Fabric: 0},
 		{A: Port{Node: 4}, B: Port{Node: 5}, Fabric: 1},

@@ -252,7 +252,7 @@ func (g *Graph) Cages() []Cage {
 		}
 		for j := 0; j < int(c.Legs); j++ {
 			a, b := g.Ends(c, j)
-			l := &g.links[cb.Legs[int(c.Leg0)+j]]
+			l := g.Link(cb.Legs[int(c.Leg0)+j])
 			for _, pt := range [2]Port{a, b} {
 				key, cage := idx.CageAt(pt)
 				if i, ok := at[key]; ok {
@@ -260,7 +260,7 @@ func (g *Graph) Cages() []Cage {
 					continue
 				}
 				cage.CableType, cage.LengthM = c.Type, c.LengthM
-				if g.BrokenOut(pt, l) { // not a whole port run at a lower speed
+				if g.BrokenOut(pt, &l) { // not a whole port run at a lower speed
 					cage.LaneBPS = l.CapacityBPS
 				}
 				at[key] = len(out)

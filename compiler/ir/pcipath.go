@@ -97,8 +97,8 @@ func (g *Graph) InternalsOf(servers []NodeID) *Internals {
 	if c := g.cache; c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if c.in == nil || c.inNodes != len(g.Nodes) || c.inLinks != len(g.links) {
-			c.in, c.inNodes, c.inLinks = g.Internals(), len(g.Nodes), len(g.links)
+		if c.in == nil || c.inNodes != len(g.Nodes) || c.inLinks != g.NumLinks() {
+			c.in, c.inNodes, c.inLinks = g.Internals(), len(g.Nodes), g.NumLinks()
 		}
 		return c.in
 	}
@@ -116,26 +116,34 @@ func (g *Graph) InternalsOf(servers []NodeID) *Internals {
 
 // internals builds the CSR index of the internal links that pass keep.
 func (g *Graph) internals(keep func(Link) bool) *Internals {
-	var ids []LinkID
-	for id := range g.links {
-		if l := &g.links[id]; l.Fabric == None && l.A.Node != l.B.Node && keep(*l) {
-			ids = append(ids, LinkID(id))
+	// ids and ends hold the kept links and their end nodes, read once
+	// (a server's internal link is built from its template when read).
+	kept := func(l Link) bool { return l.Fabric == None && l.A.Node != l.B.Node && keep(l) }
+	n := 0
+	for _, l := range g.AllLinks() {
+		if kept(l) {
+			n++
+		}
+	}
+	ids, ends := make([]LinkID, 0, n), make([][2]NodeID, 0, n)
+	for id, l := range g.AllLinks() {
+		if kept(l) {
+			ids = append(ids, id)
+			ends = append(ends, [2]NodeID{l.A.Node, l.B.Node})
 		}
 	}
 	start := make([]int32, len(g.Nodes)+1)
-	for _, id := range ids {
-		l := &g.links[id]
-		start[l.A.Node+1]++
-		start[l.B.Node+1]++
+	for _, e := range ends {
+		start[e[0]+1]++
+		start[e[1]+1]++
 	}
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
 	fill := make([]int32, len(g.Nodes))
 	links := make([]LinkID, start[len(g.Nodes)])
-	for _, id := range ids {
-		l := &g.links[id]
-		for _, n := range [2]NodeID{l.A.Node, l.B.Node} {
+	for k, id := range ids {
+		for _, n := range ends[k] {
 			links[start[n]+fill[n]] = id
 			fill[n]++
 		}
@@ -222,13 +230,13 @@ func (in *Internals) Path(a, b NodeID) Path {
 			}
 			cur := best[n]
 			for _, lid := range in.adj.Of(n) {
-				l := &g.links[lid]
+				l := g.Link(lid)
 				o := l.Other(n)
 				bw := l.CapacityBPS
 				if cur.bw >= 0 {
 					bw = min(bw, cur.bw)
 				}
-				cand := &label{hops: cur.hops + 1, bw: bw, class: max(cur.class, in.hopClass(l)), via: lid}
+				cand := &label{hops: cur.hops + 1, bw: bw, class: max(cur.class, in.hopClass(&l)), via: lid}
 				old, seen := best[o]
 				switch {
 				case !seen:
@@ -249,7 +257,7 @@ func (in *Internals) Path(a, b NodeID) Path {
 	for n, i := b, end.hops-1; n != a; i-- {
 		lid := best[n].via
 		links[i] = lid
-		n = g.links[lid].Other(n)
+		n = g.Link(lid).Other(n)
 	}
 	p := Path{Class: end.class, BottleneckBPS: end.bw, Links: links}
 	if p.Class == PathPHB && in.c2cGPUToNIC(a, b, links) {
@@ -265,9 +273,9 @@ func (in *Internals) c2cGPUToNIC(a, b NodeID, links []LinkID) bool {
 	ka, kb := g.Nodes[a].Kind, g.Nodes[b].Kind
 	switch {
 	case ka == KindGPU && kb == KindNIC:
-		return g.links[links[0]].Kind == LinkC2C
+		return g.Link(links[0]).Kind == LinkC2C
 	case ka == KindNIC && kb == KindGPU:
-		return g.links[links[len(links)-1]].Kind == LinkC2C
+		return g.Link(links[len(links)-1]).Kind == LinkC2C
 	}
 	return false
 }
@@ -282,7 +290,7 @@ func (in *Internals) HostLinkBPS(n NodeID) float64 {
 	}
 	sum := 0.0
 	for _, lid := range in.adj.Of(n) {
-		l := &in.g.links[lid]
+		l := in.g.Link(lid)
 		if (l.A.Node == n && l.A.Port < 0) || (l.B.Node == n && l.B.Port < 0) {
 			sum += l.CapacityBPS
 		}

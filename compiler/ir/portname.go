@@ -45,6 +45,6 @@ func (g *Graph) PortName(pt Port, l *Link) string {
 // LinkName names link id by its two ends, each device and port as the
 // cabling plan names them (PortName): "su0/leaf0:swp33 – spine3:swp1".
 func (g *Graph) LinkName(id LinkID) string {
-	l := &g.links[id]
-	return g.Nodes[l.A.Node].Name + ":" + g.PortName(l.A, l) + " – " + g.Nodes[l.B.Node].Name + ":" + g.PortName(l.B, l)
+	l := g.Link(id)
+	return g.Nodes[l.A.Node].Name + ":" + g.PortName(l.A, &l) + " – " + g.Nodes[l.B.Node].Name + ":" + g.PortName(l.B, &l)
 }

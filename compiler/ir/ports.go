@@ -15,9 +15,8 @@ func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
 	used := make([]int32, len(g.Nodes))
 	width := make([]int64, len(g.Nodes)+1) // highest port + 1, then row offsets
 	ends := int64(0)                       // physical link ends
-	for i := range g.links {
-		l := &g.links[i]
-		if keep != nil && !keep(*l) {
+	for _, l := range g.AllLinks() {
+		if keep != nil && !keep(l) {
 			continue
 		}
 		n := int64(l.Physical())
@@ -36,9 +35,8 @@ func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
 		return g.portsUsedSparse(keep)
 	}
 	bits := make([]uint64, (total+63)/64)
-	for i := range g.links {
-		l := &g.links[i]
-		if keep != nil && !keep(*l) {
+	for _, l := range g.AllLinks() {
+		if keep != nil && !keep(l) {
 			continue
 		}
 		n := int64(l.Physical())
@@ -62,9 +60,8 @@ func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
 func (g *Graph) portsUsedSparse(keep func(Link) bool) []int32 {
 	used := make([]int32, len(g.Nodes))
 	seen := map[Port]bool{}
-	for i := range g.links {
-		l := &g.links[i]
-		if keep != nil && !keep(*l) {
+	for _, l := range g.AllLinks() {
+		if keep != nil && !keep(l) {
 			continue
 		}
 		for _, p := range [2]Port{l.A, l.B} {
@@ -88,7 +85,7 @@ func (g *Graph) portsUsedSparse(keep func(Link) bool) []int32 {
 func (g *Graph) FabricLanes(f FabricID) map[NodeID]int {
 	lanes := map[NodeID]int{}
 	for _, id := range g.FabricLinks(f) {
-		l := &g.links[id]
+		l := g.Link(id)
 		for _, p := range [2]Port{l.A, l.B} {
 			lanes[p.Node] = max(lanes[p.Node], int(max(l.Breakout, 1)))
 		}

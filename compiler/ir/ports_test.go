@@ -12,7 +12,7 @@ import (
 // (forced by a sparse port number) agree, and keep filters links.
 func TestPortsUsed(t *testing.T) {
 	g := &Graph{Nodes: make([]Node, 4)}
-	g.links = []Link{
+	g.links.flat = []Link{
 		{A: Port{Node: 0, Port: 0}, B: Port{Node: 1, Port: 3}, Parallel: 5, Kind: LinkNVLink, Fabric: None},
 		{A: Port{Node: 2, Port: 0}, B: Port{Node: 1, Port: 6}, Parallel: 4, Kind: LinkNVLink, Fabric: None},
 		{A: Port{Node: 3, Port: 0, Lane: 0}, B: Port{Node: 2, Port: -1}, Fabric: 0},
@@ -29,7 +29,7 @@ func TestPortsUsed(t *testing.T) {
 	if got := g.PortsUsed(fabricOnly); !slices.Equal(got, []int32{0, 0, 0, 1}) {
 		t.Errorf("fabric links only: ports used %v, want [0 0 0 1]", got)
 	}
-	g.links = append(g.links, Link{A: Port{Node: 0, Port: 1 << 30}, B: Port{Node: 3, Port: 5}, Fabric: 0})
+	g.AddLink(Link{A: Port{Node: 0, Port: 1 << 30}, B: Port{Node: 3, Port: 5}, Fabric: 0})
 	if got := g.PortsUsed(nil); !slices.Equal(got, []int32{6, 7, 4, 2}) {
 		t.Errorf("sparse ports: ports used %v, want [6 7 4 2]", got)
 	}

@@ -52,9 +52,9 @@ func (g *Graph) Residual(f Failure) *Graph { return g.Rewired(f, nil) }
 // found, extra the cables found between other design ports).
 func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 	dead := g.FailedNodes(f)
-	cut := make([]bool, len(g.links))
+	cut := make([]bool, g.NumLinks())
 	for _, l := range f.Links {
-		if l >= 0 && int(l) < len(g.links) {
+		if l >= 0 && int(l) < g.NumLinks() {
 			cut[l] = true
 		}
 	}
@@ -64,15 +64,12 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 		cache: &indexCache{},
 	}
 	alive := func(id LinkID) bool {
-		l := &g.links[id]
+		l := g.Link(id)
 		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
 	}
-	r.links = make([]Link, 0, len(g.links)+len(extra))
-	for id := range g.links {
-		if alive(LinkID(id)) {
-			r.links = append(r.links, g.links[id])
-		}
-	}
+	r.links = g.keptLinks(func(id LinkID, l Link) bool {
+		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
+	}, len(extra))
 	for _, l := range extra {
 		if dead[l.A.Node] || dead[l.B.Node] {
 			continue // a cable to a failed device carries nothing
@@ -80,7 +77,7 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 		if l.Breakout == 0 {
 			l.Breakout = 1 // as AddLink stores it
 		}
-		r.links = append(r.links, l)
+		r.AddLink(l)
 	}
 	// Per fabric, the surviving links at each endpoint node (any port),
 	// and per port for nodes listed with several ports; scratch indexed
@@ -97,13 +94,13 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 		var keptPort map[Port]int32 // only for nodes listed more than once
 		links := g.FabricLinks(fid)
 		for k := range len(links) + len(extra) {
-			var l *Link
+			var l Link
 			if k < len(links) {
 				if !alive(links[k]) {
 					continue
 				}
-				l = &g.links[links[k]]
-			} else if l = &extra[k-len(links)]; !g.InFabric(l, fid) || dead[l.A.Node] || dead[l.B.Node] {
+				l = g.Link(links[k])
+			} else if l = extra[k-len(links)]; !g.InFabric(&l, fid) || dead[l.A.Node] || dead[l.B.Node] {
 				continue
 			}
 			for _, e := range [2]Port{l.A, l.B} {
@@ -131,7 +128,7 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 			listed[p.Node] = 0
 		}
 		for _, id := range links {
-			l := &g.links[id]
+			l := g.Link(id)
 			keptAt[l.A.Node], keptAt[l.B.Node] = 0, 0
 		}
 		for k := range extra {

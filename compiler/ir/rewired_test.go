@@ -28,10 +28,10 @@ func TestRewired(t *testing.T) {
 	if eps := r.Fabrics[0].Endpoints; len(eps) != 2 {
 		t.Errorf("rewired endpoints %v, want both NICs", eps)
 	}
-	if len(r.links) != 4 || r.links[3].B != moved.B || r.links[3].Breakout != 1 {
-		t.Errorf("rewired links %+v, want the 3 surviving ones then the moved cable (breakout 1)", r.links)
+	if r.NumLinks() != 4 || r.Link(3).B != moved.B || r.Link(3).Breakout != 1 {
+		t.Errorf("rewired links %+v, want the 3 surviving ones then the moved cable (breakout 1)", r.CopyLinks())
 	}
-	if n := len(g.Rewired(Failure{Nodes: []NodeID{3}, Links: []LinkID{0}}, []Link{moved}).links); n != 1 {
+	if n := g.Rewired(Failure{Nodes: []NodeID{3}, Links: []LinkID{0}}, []Link{moved}).NumLinks(); n != 1 {
 		t.Errorf("with leaf1 failed: %d links, want 1 (leaf0–spine; the moved cable reaches the failed leaf1)", n)
 	}
 }

@@ -49,8 +49,8 @@ func (g *Graph) DerivedRiskClasses() []string {
 		}
 	}
 	add(RiskLink)
-	for i := range g.links {
-		if l := &g.links[i]; l.Fabric != None {
+	for _, l := range g.AllLinks() {
+		if l.Fabric != None {
 			add(l.Kind.String())
 		}
 	}

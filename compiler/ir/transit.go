@@ -79,9 +79,8 @@ func (g *Graph) NVLinkIslands() []int32 {
 		}
 		return x
 	}
-	for i := range g.links {
-		l := &g.links[i]
-		if g.ScaleUpLink(*l) {
+	for _, l := range g.AllLinks() {
+		if g.ScaleUpLink(l) {
 			if a, b := find(int32(l.A.Node)), find(int32(l.B.Node)); a != b {
 				parent[max(a, b)] = min(a, b)
 			}
