@@ -191,8 +191,13 @@ type CableModel struct {
 	// for multimode and single-mode MPO splitters, cabling.md §1d, S11);
 	// unset: the medium's reach.
 	SplitReachM Val[float64]
-	DeclRange   hcl.Range
-	Builtin     bool
+	// CordsPerLink is the number of separate cords one link of this
+	// medium takes: 2 for 800GbE through a twin-port 2 x SR4 module
+	// (MMA4Z00-NS-T), one MPO-12/APC fiber per SR4 half (cabling.md S5).
+	// The BOM orders that many per cable. Unset: 1.
+	CordsPerLink Val[int64]
+	DeclRange    hcl.Range
+	Builtin      bool
 }
 
 // TransceiverModel is a pluggable optical module:

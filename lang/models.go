@@ -320,7 +320,7 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	return m
 }
 
-var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach"})
+var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach", "cords_per_link"})
 
 var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "split_power", "vendor", "protocol", "form_factor"})
 
@@ -359,13 +359,21 @@ func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *h
 	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
 	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
 		Media: a.str("media"), Kind: a.str("kind"), ReachM: a.length("reach"), MaxRate: a.rate("max_rate"), Protocol: a.str("protocol"),
-		KgPerM: a.number("kg_per_m"), SplitReachM: a.length("split_reach")}
+		KgPerM: a.number("kg_per_m"), SplitReachM: a.length("split_reach"), CordsPerLink: a.int("cords_per_link")}
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
 	m.Splits = decodeSplits(a, m)
 	// The heaviest cable a tray plans for, a thick copper bundle, is well
 	// under 1 kg/m (NVIDIA's NDR copper: 0.045 kg/m, cabling.md S15); 5
 	// kg/m is past any cable and catches a value in grams or pounds per
 	// foot.
+	// A twin-port module takes two cords (MMA4Z00-NS-T's two MPO-12/APC
+	// fibers, cabling.md S5); 8 is a port's most lanes (an OSFP's 8
+	// electrical lanes), a cord each at most.
+	if m.CordsPerLink.Set && (m.CordsPerLink.V < 1 || m.CordsPerLink.V > 8) {
+		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.CordsPerLink.Range, "cords_per_link out of range",
+			fmt.Sprintf("cable_model %q: cords_per_link = %d; it is how many separate cords one link takes (2 for a twin-port 2 x SR4 module's two MPO fibers), 1 to 8. Leave it unset for one.", m.Name, m.CordsPerLink.V)))
+		m.CordsPerLink = Val[int64]{}
+	}
 	if m.KgPerM.Set && (m.KgPerM.V <= 0 || m.KgPerM.V > 5) {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, m.KgPerM.Range, "kg_per_m out of range",
 			fmt.Sprintf("cable_model %q: kg_per_m = %g; give the datasheet's mass in kilograms per metre, above 0 and at most 5 (NVIDIA's NDR copper is 0.045), or leave it unset when no source gives it.", m.Name, m.KgPerM.V)))

@@ -89,7 +89,8 @@ func (s *state) cableTypes() (mediaTable, bool) {
 			continue
 		}
 		ct := ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
-			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V, KgPerM: m.KgPerM.V}
+			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V, KgPerM: m.KgPerM.V,
+			Cords: int32(max(m.CordsPerLink.V, 1))}
 		for _, b := range m.Splits {
 			ct.Splits = append(ct.Splits, ir.Split{Lanes: int32(b.Lanes), LaneBPS: b.LaneRate})
 		}

@@ -112,6 +112,10 @@ type CableType struct {
 	// the longest such fiber, metres.
 	Splits      []Split
 	SplitReachM float64
+	// Cords is the number of separate cords one cable of this type is
+	// ordered as (lang.CableModel.CordsPerLink): 2 for a twin-port
+	// 2 x SR4 module's two MPO fibers, else 1.
+	Cords int32
 }
 
 // Split is a breakout of a port into Lanes legs of LaneBPS each, bits

@@ -378,6 +378,8 @@ cable_model "MMF-2xSR4-800G" {
   max_rate = "800Gb/s"  # 2 x 400G SR4 = 8 x 100G-PAM4; S5 [src]
   protocol = "ethernet" # XDR (InfiniBand) 800G has no multimode optic: LACC and single-mode only; cabling.md §1a, S12 [src]
   kg_per_m = 0.009      # NVIDIA AOC and fiber, 3.0 mm: cabling.md §2, S15 [src]
+  # cords_per_link: the twin-port module's two SR4 halves each take one MPO-12/APC fiber; cabling.md §1c, S5 [src]
+  cords_per_link = 2
 }
 
 cable_model "MMF-SR8-400G" {

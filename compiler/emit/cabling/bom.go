@@ -71,7 +71,8 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //     chips outside servers by model;
 //   - NICs by model (every NIC of every server, cabled or not);
 //   - cables by cable_model, ordered length and legs (a splitter is one
-//     cable);
+//     cable), each counted as the cords it is ordered as (a twin-port
+//     2 x SR4 link takes two MPO fibers: ir.CableType.Cords);
 //   - transceivers: one module per front-panel cage that terminates a
 //     multimode or single-mode fiber (AOCs and copper have their ends
 //     built in), by transceiver_model part number, as ir.Graph.Cages
@@ -126,15 +127,18 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	}
 	cb := g.Cabling
 	for _, c := range cb.Cables {
-		item, detail, kg := "(no cable model)", "no medium (the no-cable-model warning says why)", 0.0
+		item, detail, kg, cords := "(no cable model)", "no medium (the no-cable-model warning says why)", 0.0, int32(1)
 		if c.Type != ir.None {
 			t := cb.Types[c.Type]
-			item, detail, kg = t.Model, t.Kind+", "+t.Media, t.KgPerM
+			item, detail, kg, cords = t.Model, t.Kind+", "+t.Media, t.KgPerM, max(t.Cords, 1)
 		}
 		if legs := g.CableLegs(c); legs > 1 {
 			detail += fmt.Sprintf(", 1:%d splitter", legs)
 		}
-		add("cable", item, detail, c.LengthM)
+		if cords > 1 {
+			detail += fmt.Sprintf(", %d cords per link", cords)
+		}
+		counts[key{"cable", item, detail, c.LengthM}] += int(cords)
 		kgPerM[key{"cable", item, detail, c.LengthM}] = kg
 	}
 	for _, c := range cages {

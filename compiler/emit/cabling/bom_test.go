@@ -1,6 +1,10 @@
 package cabling
 
 import (
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -24,5 +28,43 @@ func TestTransceiverLineUnfilledCage(t *testing.T) {
 		if item != "(no transceiver_model)" || detail != tc.want {
 			t.Errorf("%+v: %q %q, want (no transceiver_model) %q", tc.cage, item, detail, tc.want)
 		}
+	}
+}
+
+// A link of the twin-port 800G 2 x SR4 medium is ordered as two MPO-12/APC
+// cords (cords_per_link = 2, cabling.md S5): the BOM counts cords, twice
+// the plan's cables of that medium, and weighs both (trial 35 ordered 64
+// cords for 64 links).
+func TestBOMCountsCords(t *testing.T) {
+	g := compile(t, filepath.Join("testdata", "twinsr4"))
+	files := emitAll(t, g)
+	links, metres := 0, 0.0
+	for _, row := range readCSV(t, artifact(t, files, PlanPath)) {
+		if row["cable_model"] == "MMF-2xSR4-800G" {
+			links++
+			m, _ := strconv.ParseFloat(row["length_m"], 64)
+			metres += m
+		}
+	}
+	if links != 128 {
+		t.Fatalf("plan: %d MMF-2xSR4-800G cables, want the 128 host links", links)
+	}
+	cords, kg := 0, 0.0
+	for _, it := range readCSV(t, artifact(t, files, BOMCSVPath)) {
+		if it["item"] != "MMF-2xSR4-800G" {
+			continue
+		}
+		if !strings.Contains(it["detail"], "2 cords per link") {
+			t.Errorf("BOM line %v does not say it counts 2 cords per link", it)
+		}
+		c, _ := strconv.Atoi(it["count"])
+		w, _ := strconv.ParseFloat(it["weight_kg"], 64)
+		cords, kg = cords+c, kg+w
+	}
+	if cords != 2*links {
+		t.Errorf("BOM: %d MMF-2xSR4-800G cords, want 2 per link: %d", cords, 2*links)
+	}
+	if want := 2 * metres * 0.009; math.Abs(kg-want) > 0.01*want {
+		t.Errorf("BOM: %.2f kg of MMF-2xSR4-800G, want 2 cords x %.0f m x 0.009 kg/m = %.2f kg", kg, metres, want)
 	}
 }
