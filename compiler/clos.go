@@ -284,6 +284,12 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 					if single {
 						rail, plane = (i/planes)%gc.Rails, i%planes
 					}
+					// The NIC's labels say where it is cabled (ir.Node.Rail),
+					// not its index among the server's NICs.
+					n.Rail = int32(rail)
+					if single && planes > 1 {
+						n.Plane = int32(plane)
+					}
 					gc.Endpoints = append(gc.Endpoints, gen.ClosEndpoint{Port: ir.Port{Node: nic, Port: p}, Server: base + si,
 						Rail: rail, Plane: plane, RateBPS: n.PortRateBPS})
 				}

@@ -127,7 +127,7 @@ func (a *denseAllToAll) groupByRail() {
 		a.railOf[i] = -1
 		if (a.r.railAware || a.r.transit != 0) && !hosts {
 			if nic := a.nicOf(m); nic != ir.None {
-				a.railOf[i] = g.Nodes[nic].Rail
+				a.railOf[i] = g.Nodes[nic].RailKey()
 			}
 		}
 		if !slices.Contains(a.rails, a.railOf[i]) {

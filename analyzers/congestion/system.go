@@ -172,12 +172,14 @@ type nicMap struct {
 	// capBPS[nic] is the NIC's (or host's) injection rate into the fabric:
 	// the capacity of its fabric links, summed.
 	capBPS []float64
-	// byRail[server] lists the server's fabric NICs by rail label.
+	// byRail[server] lists the server's fabric NICs by rail and plane
+	// (ir.Node.RailKey).
 	byRail map[ir.NodeID]map[int32]ir.NodeID
 	done   []bool
 }
 
-// egress returns the NIC of server sv on rail r, or None.
+// egress returns the NIC of server sv on rail and plane r
+// (ir.Node.RailKey), or None.
 func (m *nicMap) egress(sv ir.NodeID, r int32) ir.NodeID {
 	if nic, ok := m.byRail[sv][r]; ok {
 		return nic
@@ -244,8 +246,8 @@ func (s *system) mapServer(f ir.FabricID, fp *plane, m *nicMap, sv ir.NodeID) {
 	}
 	rails := map[int32]ir.NodeID{}
 	for _, nic := range nics {
-		if _, dup := rails[s.g.Nodes[nic].Rail]; !dup {
-			rails[s.g.Nodes[nic].Rail] = nic
+		if _, dup := rails[s.g.Nodes[nic].RailKey()]; !dup {
+			rails[s.g.Nodes[nic].RailKey()] = nic
 		}
 		m.capBPS[nic] = s.injection(fp, nic)
 	}

@@ -324,10 +324,7 @@ func (s *checker) checkRails(f ir.FabricID, links []ir.LinkID) {
 			if nic.Kind != ir.KindNIC || nic.Rail == ir.None || !sw.Kind.IsSwitch() || sw.Rail == ir.None {
 				continue
 			}
-			want := nic.Rail
-			if stride, spread := g.Fabrics[f].Param("nic_plane_stride"); spread && stride > 0 {
-				want /= int32(stride) // single-port NICs spread over the planes first
-			}
+			want := nic.Rail // the generator's (ir.Node.Rail), or the NIC's index
 			if ok && rails > 0 {
 				want %= int32(rails)
 			}

@@ -28,8 +28,8 @@ type Clos struct {
 	// SpreadNICs records that the endpoints are single-port NICs spread
 	// over the planes by NIC index (NIC i on plane i mod Planes, rail
 	// ⌊i / Planes⌋ mod Rails); the fabric then carries the parameter
-	// nic_plane_stride = Planes, by which the rail check divides a NIC's
-	// index (its Rail label) before taking it mod rails.
+	// nic_plane_stride = Planes, for readers of the IR (the NICs' Rail
+	// and Plane labels say where each is cabled).
 	SpreadNICs bool
 	// Units are groupings of servers, innermost first; Servers is the
 	// number of servers in one unit of that level.

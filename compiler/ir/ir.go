@@ -83,7 +83,13 @@ type Node struct {
 	// "node") and UnitIndex its index, or "" and None.
 	Unit      string
 	UnitIndex int32
-	// Rail, Plane and Rack are indices from 0, or None.
+	// Rail, Plane and Rack are indices from 0, or None. A server's NIC
+	// has the rail and plane of the Clos fabric it is cabled into (NIC i
+	// on rail i mod rails; single-port NICs spread over the planes: plane
+	// i mod planes, rail ⌊i ÷ planes⌋ mod rails; a multi-port NIC's ports
+	// span the planes, so its Plane is None); a NIC in no such fabric
+	// keeps its index among its server's NICs of its role as its rail
+	// and no plane. RailKey joins the two.
 	Rail, Plane, Rack int32
 	// Parent is the server a component belongs to (a GPU's DGX), or None.
 	Parent NodeID
@@ -95,6 +101,16 @@ type Node struct {
 	// Fabrics lists the fabrics this node belongs to, in FabricID order.
 	Fabrics []FabricID
 	Origin  OriginID
+}
+
+// RailKey identifies n's rail and plane together: two NICs of one
+// server with equal keys are cabled to leaves of one rail and one plane,
+// as PXN's relay needs (congestion). Rails and planes below 32,767.
+func (n *Node) RailKey() int32 {
+	if n.Rail == None && n.Plane == None {
+		return None
+	}
+	return (n.Rail+1)<<16 | (n.Plane + 1)
 }
 
 // Port identifies one end of a link: a node, its physical port number

@@ -352,7 +352,8 @@ func orderComponents(g *ir.Graph, kids []ir.NodeID, in map[ir.NodeID]bool) []ir.
 	return out
 }
 
-// componentLabel is "gpu3 / H100", "nic0 / ConnectX-7 / compute · rail 0".
+// componentLabel is "gpu3 / H100", "nic0 / ConnectX-7 / compute · rail 0"
+// ("… · rail 0 · plane 3" for a NIC of a multi-plane fabric).
 func componentLabel(n *ir.Node, server string) []string {
 	lines := []string{strings.TrimPrefix(n.Name, server+"/")}
 	if n.Model != "" {
@@ -364,6 +365,9 @@ func componentLabel(n *ir.Node, server string) []string {
 	}
 	if n.Rail != ir.None {
 		extra = append(extra, "rail "+strconv.Itoa(int(n.Rail)))
+	}
+	if n.Plane != ir.None {
+		extra = append(extra, "plane "+strconv.Itoa(int(n.Plane)))
 	}
 	if len(extra) > 0 {
 		lines = append(lines, strings.Join(extra, " · "))
