@@ -252,6 +252,9 @@ type comparison struct {
 	otherKind map[string]bool
 	// lanes is each switch's breakout lanes per port (ir.FabricLanes).
 	lanes map[ir.NodeID]int
+	// split holds the switch ports (node, port from 0) the design breaks
+	// out into lanes; the rest of a switch with lanes run whole.
+	split map[ir.Port]bool
 	// portNames holds the names discovery gave design switch ports
 	// ("Ethernet7/3" from EOS) and naming how each matched switch whose
 	// file was collected on it names its ports (Device.PortNaming), so
@@ -304,6 +307,15 @@ func newComparison(g *ir.Graph, f ir.FabricID, topo *Topology, opt Options) *com
 	c.devices = designDevices(g, f)
 	c.links, c.at, c.linksOf = designLinks(g, f)
 	c.lanes = g.FabricLanes(f)
+	c.split = map[ir.Port]bool{}
+	for _, id := range g.FabricLinks(f) {
+		l := g.Link(id)
+		for _, pt := range [2]ir.Port{l.A, l.B} {
+			if g.BrokenOut(pt, &l) {
+				c.split[ir.Port{Node: pt.Node, Port: pt.Port}] = true
+			}
+		}
+	}
 	c.r.Devices, c.r.Links = len(c.devices), len(c.links)
 	return c
 }
@@ -336,6 +348,9 @@ func (c *comparison) port(e endKey) string {
 		return name
 	}
 	plan := planPortName(e.port, lanes)
+	if phys := (e.port - 1) / lanes; lanes > 1 && !c.split[ir.Port{Node: e.node, Port: int32(phys)}] {
+		plan = planPortName(phys+1, 1) // a whole port beside split ones: swp19, as the plan names it
+	}
 	own := c.portNames[e]
 	if own == "" {
 		switch c.naming[e.node] {

@@ -1,6 +1,7 @@
 package asbuilt_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,6 +189,60 @@ func TestFindingsNamePlanPorts(t *testing.T) {
 	if len(r.Diags) != 1 || diag.CodeOf(r.Diags[0]) != diag.AsbuiltSwapped ||
 		!strings.Contains(r.Diags[0].Detail, "rack0/leaf0 port 1 (swp1s0)") || !strings.Contains(r.Diags[0].Detail, "rack0/leaf0 port 2 (swp1s1)") {
 		t.Errorf("findings %v, want one swapped pair naming swp1s0 and swp1s1", r.Diags)
+	}
+}
+
+// A whole port on a switch whose other ports are broken out is named
+// whole, as the plan names it: trial 35's missing 800G uplink read
+// "port 37 (swp19s0)", a lane that does not exist, where the plan says
+// swp19.
+func TestFindingsNameWholePortBesideLanes(t *testing.T) {
+	g := compiletest.Source(t, `
+node_model "box-2nic" {
+  nic "compute" {
+    model = "ConnectX-7-Eth"
+    count = 2
+  }
+}
+node_group "srv" {
+  model = "box-2nic"
+  count = 8
+}
+fabric "eth" {
+  clos {
+    endpoints = node_group.srv.nics.compute
+    tier "leaf" {
+      model     = "SN5600"
+      link_rate = "400Gb/s"
+      down      = 16 # 400G lanes of 2 x 400G ports: swp1s0 ... swp8s1
+      up        = 4  # whole 800G ports from swp9
+    }
+    tier "spine" {
+      model     = "SN5600"
+      count     = 2
+      link_rate = "800Gb/s"
+      down      = 2
+    }
+  }
+}
+`)
+	lines := strings.Split(string(connected(netboxCSV(t, g, netbox.DefaultVersion))), "\n")
+	drop := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "leaf0,dcim.interface,swp9,spine") {
+			drop = i
+		}
+	}
+	if drop < 0 {
+		t.Fatalf("no whole uplink swp9 of leaf0 in the NetBox cables:\n%s", strings.Join(lines[:min(len(lines), 25)], "\n"))
+	}
+	topo, _, err := asbuilt.Parse([]byte(strings.Join(slices.Delete(lines, drop, drop+1), "\n")), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{File: "cables.csv"})
+	if len(r.Diags) != 1 || diag.CodeOf(r.Diags[0]) != diag.AsbuiltMissingLink || !strings.Contains(r.Diags[0].Detail, "(swp9)") {
+		t.Errorf("findings %v, want one missing link naming leaf0's whole port swp9", r.Diags)
 	}
 }
 
