@@ -24,6 +24,7 @@ package ncclenv
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -97,6 +98,9 @@ type Design struct {
 	// otherwise; LOC with fewer than two GPUs): what NCCL_P2P_LEVEL must
 	// allow for peer-to-peer between every pair, and between the closest.
 	GPUPeer, GPUPeerBest ir.PathClass
+	// PeerDomain says that the GPUs meet over an nvlink_domain fabric
+	// (NVLink switch trays outside the server), not NVSwitches inside it.
+	PeerDomain bool
 	// P2PDefault is the peer-to-peer level NCCL takes with
 	// NCCL_P2P_LEVEL unset (p2pDefault); LOC, the zero value, reads as
 	// PXB (p2pLevel).
@@ -159,7 +163,7 @@ func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
 	d.ComputeProtocol = computeProtocol(g, sm.Name)
 	d.P2PDefault = p2pDefault(sm)
 	d.RailsOnlyInServers = transitFabric(g, sm.Name)
-	d.GPUPeerBest, d.GPUPeer = gpuPeerClasses(g, sm)
+	d.GPUPeerBest, d.GPUPeer, d.PeerDomain = gpuPeerClasses(g, sm)
 	return d
 }
 
@@ -179,11 +183,14 @@ func computeProtocol(g *ir.Graph, name string) string {
 // gpuPeerClasses returns the closest and the widest path class between
 // two GPUs of a server of model sm (Internals.Path, NCCL's path search),
 // read on the first such server: every server of a model is built
-// alike. NVL when the GPUs have NVLink to NVSwitches; LOC when no server
-// has two GPUs.
-func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass) {
+// alike. NVL when the GPUs have NVLink to NVSwitches, in the server or
+// through an nvlink_domain fabric they all belong to (a GB200 tray's
+// four GPUs meet over the rack's NVLink switch trays, which NCCL sees as
+// NVL paths through its NVSwitch node; domain says so); LOC when no
+// server has two GPUs.
+func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass, domain bool) {
 	if sm.NVLinksPerGPU > 0 {
-		return ir.PathNVL, ir.PathNVL
+		return ir.PathNVL, ir.PathNVL, false
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
@@ -199,6 +206,9 @@ func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass) 
 		if len(gpus) < 2 {
 			continue
 		}
+		if oneNVLinkDomain(g, gpus) {
+			return ir.PathNVL, ir.PathNVL, true
+		}
 		in := g.InternalsOf([]ir.NodeID{ir.NodeID(i)})
 		best, worst = ir.PathDIS, ir.PathLOC
 		for a := range gpus {
@@ -207,9 +217,27 @@ func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass) 
 				best, worst = min(best, c), max(worst, c)
 			}
 		}
-		return best, worst
+		return best, worst, false
 	}
-	return ir.PathLOC, ir.PathLOC
+	return ir.PathLOC, ir.PathLOC, false
+}
+
+// oneNVLinkDomain reports whether one nvlink_domain fabric holds every
+// GPU of gpus.
+func oneNVLinkDomain(g *ir.Graph, gpus []ir.NodeID) bool {
+	for _, f := range g.Nodes[gpus[0]].Fabrics {
+		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
+			continue
+		}
+		all := true
+		for _, gpu := range gpus[1:] {
+			all = all && slices.Contains(g.Nodes[gpu].Fabrics, f)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // transitFabric reports whether a fabric that the compute NICs of model
@@ -332,6 +360,9 @@ func (d Design) p2pComment() string {
 	switch {
 	case d.GPUPeer == ir.PathLOC:
 		return "# NCCL_P2P_LEVEL: left at NCCL's default; a server has one GPU, so there is no GPU peer-to-peer.\n\n"
+	case d.GPUPeer == ir.PathNVL && d.PeerDomain:
+		return "# NCCL_P2P_LEVEL: left at NCCL's default (" + def + "), which allows the GPUs' NVLink (NVL) paths over the\n" +
+			"# NVLink domain. Do not set NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL=LOC: they turn NVLink peer-to-peer off.\n\n"
 	case d.GPUPeer == ir.PathNVL:
 		return "# NCCL_P2P_LEVEL: left at NCCL's default (" + def + "), which allows the GPUs' NVLink (NVL) paths. Do not set\n" +
 			"# NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL=LOC: they turn NVLink peer-to-peer off inside the server.\n\n"

@@ -48,6 +48,24 @@ func TestDGXH100(t *testing.T) {
 	}
 }
 
+// A GB200 tray's four GPUs meet over the rack's NVLink domain, not
+// through the CPU: NCCL sees NVL paths, so the file neither tells the
+// reader the pairs meet through the CPU nor suggests raising the level
+// (trial 35), and NCCL_P2P_LEVEL=LOC is below the GPUs' path.
+func TestNVLinkDomainPeers(t *testing.T) {
+	d := design(t, "gb200-nvl72-2rack")
+	if d.GPUPeer != ir.PathNVL || d.GPUPeerBest != ir.PathNVL || !d.PeerDomain {
+		t.Fatalf("GPU peers %s–%s (domain %v), want NVL over the NVLink domain", d.GPUPeerBest, d.GPUPeer, d.PeerDomain)
+	}
+	text := string(d.Text())
+	if strings.Contains(text, "through the CPU") || !strings.Contains(text, "over the\n# NVLink domain") {
+		t.Errorf("P2P comment:\n%s", text)
+	}
+	if fs := checkEnv([]byte("export NCCL_P2P_LEVEL=LOC\n"), d); len(fs) != 1 || fs[0].Key != "NCCL_P2P_LEVEL" {
+		t.Errorf("NCCL_P2P_LEVEL=LOC: findings %+v, want one", fs)
+	}
+}
+
 // A rail-only fabric joins its rails only through the servers' NVLink,
 // so NCCL must keep each ring on one NIC: the file sets NCCL_CROSS_NIC=0
 // and the check flags any other value.
