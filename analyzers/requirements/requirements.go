@@ -299,10 +299,13 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []resu
 	return out
 }
 
-// worstScenarios names, for each what-if class a condition reads
-// (fabric.<f>.whatif.<class>...), the scenario with the least residual
-// bisection, so a failed or unproven requirement says what to look at:
-// "whatif.tray's least bisection is under tray rack4".
+// worstScenarios names, for each what-if class and quantity a condition
+// reads (fabric.<f>.whatif.<class>.bisection… or .ranks_…), the scenario
+// that decides it, so a failed or unproven requirement says what to look
+// at: "whatif.tray's least bisection is under tray rack4", "whatif.rack's
+// most ranks are lost under rack rack0" (worst_ranks_scenario; trial 35
+// was pointed at the bisection's scenario for a ranks condition). Other
+// quantities name no scenario.
 func worstScenarios(expr hcl.Expression, ctx *hcl.EvalContext) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -314,16 +317,32 @@ func worstScenarios(expr hcl.Expression, ctx *hcl.EvalContext) []string {
 			continue
 		}
 		class := traversalString(t[:4])
-		if seen[class] {
+		// A class read whole or through bisection names the bisection's
+		// scenario; a ranks count names the ranks' scenario.
+		field, says := []string{"bisection", "scenario"}, "least bisection is under"
+		if len(t) > 4 {
+			a, _ := t[4].(hcl.TraverseAttr)
+			switch a.Name {
+			case "bisection", "scenario":
+			case "ranks_disconnected", "ranks_degraded", "worst_ranks_scenario":
+				field, says = []string{"worst_ranks_scenario"}, "most ranks are lost under"
+			default:
+				continue
+			}
+		}
+		if seen[class+says] {
 			continue
 		}
-		seen[class] = true
-		at := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: "bisection"}, hcl.TraverseAttr{Name: "scenario"})
+		seen[class+says] = true
+		at := append(hcl.Traversal{}, t[:4]...)
+		for _, f := range field {
+			at = append(at, hcl.TraverseAttr{Name: f})
+		}
 		v, d := at.TraverseAbs(ctx)
 		if d.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String || v.AsString() == "" {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s's least bisection is under %s", class, v.AsString()))
+		out = append(out, fmt.Sprintf("%s's %s %s", class, says, v.AsString()))
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package requirements_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/analysis"
@@ -99,7 +100,7 @@ func TestWhatif(t *testing.T) {
 			"leaf_blast": results.RequirementMet, "global_half": results.RequirementUnproven, "typo": results.RequirementInvalid,
 			"leaf_oversub_after_spine": results.RequirementMet, "leaf_oversub_strict": results.RequirementFailed,
 			"group_after_global_loss": results.RequirementMet, "policy_p50": results.RequirementMet, "policy_p99": results.RequirementMet, "policy_p99_strict": results.RequirementFailed,
-			"thin_after_spine": results.RequirementInvalid,
+			"thin_after_spine": results.RequirementInvalid, "leaf_none_lost": results.RequirementFailed,
 		}
 		for name, status := range want {
 			if o := got[name]; o.Status != status {
@@ -124,6 +125,25 @@ func TestWhatif(t *testing.T) {
 		// The null it read is among its values, printed as null.
 		if v := got["thin_after_spine"].Values; len(v) != 1 || v[0].Ref != "fabric.thin.whatif.spine.oversubscription.leaf" || v[0].Value != nil || v[0].Text() != "null" {
 			t.Errorf("thin_after_spine values %+v, want the leaf oversubscription, null", v)
+		}
+		// Each failed what-if finding names the scenario that decides
+		// what it reads (trial 35: a ranks condition named the least
+		// bisection's scenario; an oversubscription one names none).
+		for _, d := range r.Results.Diagnostics {
+			switch {
+			case strings.Contains(d.Detail, "ranks_disconnected"):
+				if !strings.Contains(d.Detail, "whatif.leaf's most ranks are lost under leaf0") || strings.Contains(d.Detail, "least bisection") {
+					t.Errorf("ranks finding: %s", d.Detail)
+				}
+			case strings.Contains(d.Detail, "oversubscription.leaf = "):
+				if strings.Contains(d.Detail, "least bisection") || strings.Contains(d.Detail, "ranks are lost") {
+					t.Errorf("oversubscription finding names a scenario of another quantity: %s", d.Detail)
+				}
+			case strings.Contains(d.Detail, "spine.bisection.ratio = "):
+				if !strings.Contains(d.Detail, "whatif.spine's least bisection is under spine0") {
+					t.Errorf("bisection finding: %s", d.Detail)
+				}
+			}
 		}
 		if v := got["global_half"].Values; len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil || !(*v[0].Lower < 0.5 && *v[0].Upper > 0.5) {
 			t.Errorf("global_half values %+v, want an interval around 0.5", v)

@@ -49,6 +49,13 @@ requirement "leaf_blast" {
   error_message = "unused"
 }
 
+# A leaf loss disconnects its 8 hosts: the finding names the scenario
+# that loses them, not the one with the least bisection.
+requirement "leaf_none_lost" { # want "requirement-failed"
+  condition     = fabric.f.whatif.leaf.ranks_disconnected == 0
+  error_message = "a leaf loss disconnects hosts"
+}
+
 requirement "global_half" {
   condition     = fabric.df.whatif.global.bisection.ratio >= 0.5 # want "requirement-unproven"
   error_message = "unused"
