@@ -60,8 +60,8 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 			tiers[t] = true
 		}
 	}
-	for i := range g.NumLinks() {
-		if l := g.Link(ir.LinkID(i)); l.Fabric != ir.None {
+	for _, l := range g.AllLinks() {
+		if l.Fabric != ir.None {
 			kinds[l.Kind.String()] = true
 		}
 	}
@@ -77,9 +77,9 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 			}
 		}
 	case class == ClassLink || kinds[class]:
-		for i := range g.NumLinks() {
-			if l := g.Link(ir.LinkID(i)); l.Fabric != ir.None && (class == ClassLink || l.Kind.String() == class) {
-				out = append(out, Group{Class: class, Name: g.LinkName(ir.LinkID(i)), Failure: ir.Failure{Links: []ir.LinkID{ir.LinkID(i)}}})
+		for i, l := range g.AllLinks() {
+			if l.Fabric != ir.None && (class == ClassLink || l.Kind.String() == class) {
+				out = append(out, Group{Class: class, Name: g.LinkName(i), Failure: ir.Failure{Links: []ir.LinkID{i}}})
 			}
 		}
 	case class == ClassServer:

@@ -186,8 +186,8 @@ func failureView(g *ir.Graph, o *resilience.Outcome) *emit.Failure {
 	for _, id := range f.Links {
 		fv.Links[id] = true
 	}
-	for id := range g.NumLinks() {
-		if l := g.Link(ir.LinkID(id)); fv.Nodes[l.A.Node] || fv.Nodes[l.B.Node] {
+	for id, l := range g.AllLinks() {
+		if fv.Nodes[l.A.Node] || fv.Nodes[l.B.Node] {
 			fv.Links[id] = true
 		}
 	}

@@ -140,8 +140,8 @@ func newPlacer(s *state) *placer {
 		p.mountOf[i], p.anchor[i] = -1, -1
 	}
 	deg := make([]int32, len(g.Nodes)+1)
-	for i := range g.NumLinks() {
-		if l := g.Link(ir.LinkID(i)); isCable(g, &l) {
+	for _, l := range g.AllLinks() {
+		if isCable(g, &l) {
 			deg[root(g, l.A.Node)]++
 			deg[root(g, l.B.Node)]++
 		}
@@ -152,8 +152,8 @@ func newPlacer(s *state) *placer {
 	}
 	nb := make([]ir.NodeID, off[len(g.Nodes)])
 	fill := slices.Clone(off[:len(g.Nodes)])
-	for i := range g.NumLinks() {
-		if l := g.Link(ir.LinkID(i)); isCable(g, &l) {
+	for _, l := range g.AllLinks() {
+		if isCable(g, &l) {
 			a, b := root(g, l.A.Node), root(g, l.B.Node)
 			nb[fill[a]], nb[fill[b]] = b, a
 			fill[a]++

@@ -176,8 +176,8 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		b    bool
 	}
 	n := 0
-	for i := range g.NumLinks() {
-		if isCable(g, new(g.Link(ir.LinkID(i)))) {
+	for _, l := range g.AllLinks() {
+		if isCable(g, &l) {
 			n++
 		}
 	}

@@ -21,6 +21,9 @@ type linkStore struct {
 	runs []linkRun
 	// inRuns is the number of links in runs.
 	inRuns int
+	// flatFrom is the end of the last run: links from it on are
+	// flat[id − inRuns] (Link's fast path).
+	flatFrom LinkID
 }
 
 // linkRun is count instances of one template's links, with consecutive
@@ -68,15 +71,24 @@ func (g *Graph) NumLinks() int { return len(g.links.flat) + g.links.inRuns }
 // group, usually) and built from its template.
 func (g *Graph) Link(id LinkID) Link {
 	s := &g.links
-	if n := len(s.runs); n == 0 || id >= s.runs[n-1].end() {
+	if id >= s.flatFrom {
 		return s.flat[int(id)-s.inRuns]
 	}
 	return s.slow(id)
 }
 
 // slow returns link id, which lies below the end of the last run.
+// A design has a run per node group, usually a handful, so a scan
+// from the last beats a binary search up to a few dozen.
 func (s *linkStore) slow(id LinkID) Link {
-	k := sort.Search(len(s.runs), func(i int) bool { return s.runs[i].first > id }) - 1
+	k := len(s.runs) - 1
+	if k > 32 {
+		k = sort.Search(len(s.runs), func(i int) bool { return s.runs[i].first > id }) - 1
+	} else {
+		for k >= 0 && s.runs[k].first > id {
+			k--
+		}
+	}
 	if k < 0 {
 		return s.flat[id]
 	}
@@ -127,8 +139,8 @@ func (g *Graph) AllLinks() iter.Seq2[LinkID, Link] {
 // one by one from then on (no stage does today).
 func (g *Graph) LinkRef(id LinkID) *Link {
 	s := &g.links
-	if n := len(s.runs); n > 0 && id < s.runs[n-1].end() {
-		s.flat, s.runs, s.inRuns = g.CopyLinks(), nil, 0
+	if id < s.flatFrom {
+		*s = linkStore{flat: g.CopyLinks()}
 	}
 	return &s.flat[int(id)-s.inRuns]
 }
@@ -160,12 +172,14 @@ func (g *Graph) AddInstance(tmpl []Link, base NodeID, nodes int, origin OriginID
 			r.stride == NodeID(nodes) && r.node0+NodeID(r.count)*r.stride == base {
 			r.count++
 			s.inRuns += len(tmpl)
+			s.flatFrom = r.end()
 			return
 		}
 	}
 	s.runs = append(s.runs, linkRun{first: LinkID(g.NumLinks()), flatBefore: len(s.flat), tmpl: tmpl,
 		count: 1, node0: base, stride: NodeID(nodes), origin: origin})
 	s.inRuns += len(tmpl)
+	s.flatFrom = s.runs[len(s.runs)-1].end()
 }
 
 // ReserveLinks makes room for n more links kept one by one (AddLink),

@@ -82,8 +82,8 @@ type Plane struct {
 // hop. Only the BFS engine honours weights.
 func (p *Plane) SetWeights(w func(ir.Link) int32) {
 	p.weight = make([]int32, p.G.NumLinks())
-	for i := range p.G.NumLinks() {
-		p.weight[i] = max(1, w(p.G.Link(ir.LinkID(i))))
+	for i, l := range p.G.AllLinks() {
+		p.weight[i] = max(1, w(l))
 		p.maxWeight = max(p.maxWeight, p.weight[i])
 	}
 }

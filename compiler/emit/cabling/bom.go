@@ -268,8 +268,8 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
 	links := 0
-	for i := range g.NumLinks() {
-		if g.Link(ir.LinkID(i)).Cable != ir.None && g.Link(ir.LinkID(i)).Fabric != ir.None {
+	for _, l := range g.AllLinks() {
+		if l.Cable != ir.None && l.Fabric != ir.None {
 			links++
 		}
 	}

@@ -36,9 +36,9 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 	}
 	b = closeArray(b, len(g.Nodes))
 	b = append(b, ",\n  \"links\": ["...)
-	for i := range g.NumLinks() {
+	for id, l := range g.AllLinks() {
+		i := int(id)
 		b = sep(b, i)
-		l := g.Link(ir.LinkID(i))
 		for _, v := range [2]float64{l.CapacityBPS, l.LengthM} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ir: link %d (%s) holds %v, which JSON cannot hold", i, l.Kind, v)
