@@ -147,6 +147,7 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 	}
 	// The fabric's links, and (gpu view) the internal links of the
 	// servers, tagged with their server.
+	m.fabricLinks = make([]ir.LinkID, 0, len(fabLinks))
 	for _, id := range fabLinks {
 		l := g.Link(id)
 		m.fabricLinks = append(m.fabricLinks, id)
@@ -160,6 +161,11 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 	var owner []int32
 	var owned []ir.LinkID
 	if view == ViewGPU && len(m.servers) > 0 {
+		n := 0 // at most, sized once: 967,000 links at 131,072 GPUs
+		for _, srv := range m.servers {
+			n += len(g.InternalLinks(srv))
+		}
+		owner, owned = make([]int32, 0, n), make([]ir.LinkID, 0, n)
 		for s, srv := range m.servers {
 			for _, id := range g.InternalLinks(srv) {
 				l := g.Link(id)
@@ -190,6 +196,11 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 func (m *model) gpuTerminals() {
 	g := m.g
 	m.termOfNode = ir.NewNodeMap[int32](g, 8*len(m.epNodes), -1)
+	most := len(m.epNodes) // terminals at most: each endpoint, or its server's GPUs
+	for _, gpus := range m.srvGPUs {
+		most += len(gpus)
+	}
+	m.terms = make([]terminal, 0, most)
 	get := func(node ir.NodeID, srv int32, contracted bool) *terminal {
 		if t := m.termOfNode.Get(node); t >= 0 {
 			return &m.terms[t]

@@ -255,7 +255,7 @@ func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 		}
 		// Capacity from each lower switch to each upper switch it
 		// reaches: the links between the two tiers, sorted and merged.
-		var es []edge
+		es := make([]edge, 0, len(sw))
 		for _, id := range sw {
 			l := g.Link(id)
 			a, b := l.A.Node, l.B.Node

@@ -208,8 +208,11 @@ func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
 // nicOrdinal returns NIC n's index among its server's NICs of its role.
 func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 	g := x.g
-	for len(x.ordinal) < len(g.Nodes) { // first use, or nodes added since
-		x.ordinal = append(x.ordinal, -1)
+	if k := len(x.ordinal); k < len(g.Nodes) { // first use, or nodes added since
+		x.ordinal = slices.Grow(x.ordinal, len(g.Nodes)-k)[:len(g.Nodes)]
+		for i := k; i < len(g.Nodes); i++ {
+			x.ordinal[i] = -1
+		}
 	}
 	if x.ordinal[n] >= 0 {
 		return x.ordinal[n]
