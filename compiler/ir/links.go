@@ -22,8 +22,9 @@ type linkStore struct {
 	// inRuns is the number of links in runs.
 	inRuns int
 	// flatFrom is the end of the last run: links from it on are
-	// flat[id − inRuns] (Link's fast path).
-	flatFrom LinkID
+	// flat[id − flatShift], flatShift = inRuns (Link's fast path, kept
+	// within the compiler's inlining budget).
+	flatFrom, flatShift LinkID
 }
 
 // linkRun is count instances of one template's links, with consecutive
@@ -44,11 +45,13 @@ type linkRun struct {
 // end returns the id after the run's last link.
 func (r *linkRun) end() LinkID { return r.first + LinkID(r.count*len(r.tmpl)) }
 
-// at returns the run's link id, which it must hold.
+// at returns the run's link id, which it must hold. Link ids are
+// int32, so 32-bit division serves (a third of the 64-bit one's cost on
+// the machines measured: docs/performance.md).
 func (r *linkRun) at(id LinkID) Link {
-	k := int(id - r.first)
-	inst, j := k/len(r.tmpl), k%len(r.tmpl)
-	return r.instance(inst, j)
+	k, n := uint32(id-r.first), uint32(len(r.tmpl))
+	inst, j := k/n, k%n
+	return r.instance(int(inst), int(j))
 }
 
 // instance returns link j of instance inst.
@@ -70,11 +73,10 @@ func (g *Graph) NumLinks() int { return len(g.links.flat) + g.links.inRuns }
 // server's internal link is found among the graph's runs (one per node
 // group, usually) and built from its template.
 func (g *Graph) Link(id LinkID) Link {
-	s := &g.links
-	if id >= s.flatFrom {
-		return s.flat[int(id)-s.inRuns]
+	if id >= g.links.flatFrom {
+		return g.links.flat[id-g.links.flatShift]
 	}
-	return s.slow(id)
+	return g.links.slow(id)
 }
 
 // slow returns link id, which lies below the end of the last run.
@@ -172,14 +174,14 @@ func (g *Graph) AddInstance(tmpl []Link, base NodeID, nodes int, origin OriginID
 			r.stride == NodeID(nodes) && r.node0+NodeID(r.count)*r.stride == base {
 			r.count++
 			s.inRuns += len(tmpl)
-			s.flatFrom = r.end()
+			s.flatFrom, s.flatShift = r.end(), LinkID(s.inRuns)
 			return
 		}
 	}
 	s.runs = append(s.runs, linkRun{first: LinkID(g.NumLinks()), flatBefore: len(s.flat), tmpl: tmpl,
 		count: 1, node0: base, stride: NodeID(nodes), origin: origin})
 	s.inRuns += len(tmpl)
-	s.flatFrom = s.runs[len(s.runs)-1].end()
+	s.flatFrom, s.flatShift = s.runs[len(s.runs)-1].end(), LinkID(s.inRuns)
 }
 
 // ReserveLinks makes room for n more links kept one by one (AddLink),
