@@ -14,6 +14,7 @@ package congestion
 import (
 	"cmp"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"sort"
 	"strconv"
@@ -189,10 +190,11 @@ func (j *job) runCollective(c *ir.Collective, alg string, sharp bool, snapshot f
 	}
 	r := &run{s: j.s, c: &cc, fab: j.fab, nm: j.nm, loads: j.loads, views: j.views, railAware: b.railAware, transit: transit,
 		opt:     routing.Options{Mode: mode, Seed: c.Seed, Stats: mode == routing.Hash},
-		swIntra: j.swIntra, swNetPerSwitch: j.swNet, salt: uint64(c.Origin)}
+		swIntra: j.swIntra, swNetPerSwitch: j.swNet}
 	out := outcome{run: r, grps: grps}
+	salt := collectiveSalt(j.wl.Name, c.Name)
 	for i := range phs {
-		r.salt = uint64(c.Origin)<<8 | uint64(i)
+		r.salt = salt<<8 | uint64(i)
 		pr := r.routePhase(&phs[i], b.pace)
 		if snapshot != nil {
 			snapshot(r, &pr)
@@ -264,6 +266,19 @@ func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Res
 
 // gradientSync reports a collective of the data-parallel gradient sync,
 // the communication that may run during the backward pass.
+// collectiveSalt seeds the ECMP hash of a collective's flows from its
+// workload's and its own name (FNV-1a, 64 bits), so that an edit
+// elsewhere in the design (a node group added before it) does not move
+// which of its flows collide; a salt from its position among the
+// design's source ranges did (issue 16's review, 2026-12-06).
+func collectiveSalt(workload, collective string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(workload))
+	h.Write([]byte{0})
+	h.Write([]byte(collective))
+	return h.Sum64() >> 8 // room for the phase index below it
+}
+
 func gradientSync(c *ir.Collective) bool {
 	return c.Group == "data" || c.Group == "data_context" || c.Group == "expert_data"
 }
