@@ -117,12 +117,9 @@ func buildServers(s *state) {
 			sg.roles = append(sg.roles, n.Role)
 		}
 		seen := map[string]int{}
-		// The group's first server's origin is its servers' links' (one
-		// source range), so that they share one run of the template
-		// (ir.Graph.AddInstance). Each server still takes an origin id of
-		// its own, as before: a collective's ECMP salt is its origin id
-		// (congestion.go), so fewer ids here would move every hash.
-		linkOrigin := ir.OriginID(ir.None)
+		// One origin for the group's servers (one source range), so that
+		// their links share one run of the template (ir.Graph.AddInstance).
+		origin := s.g.Origin(ng.DeclRange)
 		// Racks: from `first` when the block gives it, else after the
 		// racks earlier node groups filled, so two groups' rack blocks
 		// never share a rack unless the design says so.
@@ -152,11 +149,7 @@ func buildServers(s *state) {
 				rack = first + i/int(ng.PerRack.V)
 				nextRack = max(nextRack, rack+1)
 			}
-			origin := s.g.Origin(ng.DeclRange)
-			if linkOrigin == ir.None {
-				linkOrigin = origin
-			}
-			sv := s.stamp(t, name.V, origin, linkOrigin, rack)
+			sv := s.stamp(t, name.V, origin, rack)
 			sg.servers = append(sg.servers, sv)
 			if i < len(ng.Hostnames) {
 				if !s.setHostname(sv.id, ng.Hostnames[i], hostTaken) {

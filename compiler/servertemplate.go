@@ -90,11 +90,10 @@ func consecutive(ids []ir.NodeID) idRange {
 // after the graph's last node (so its ids are the template's plus the
 // host's), its links after the last link (kept once for the servers
 // stamped one after another from t: ir.Graph.AddInstance), each node in
-// rack rack (or ir.None), every node with origin origin and every link
-// with linkOrigin (the group's, one source range). The node names
+// rack rack (or ir.None) and every node and link with origin origin. The node names
 // of one server share one string (one allocation per server instead of
 // one per node).
-func (s *state) stamp(t *serverTemplate, name string, origin, linkOrigin ir.OriginID, rack int) server {
+func (s *state) stamp(t *serverTemplate, name string, origin ir.OriginID, rack int) server {
 	g := s.g
 	base := ir.NodeID(len(g.Nodes))
 	var b strings.Builder
@@ -113,6 +112,6 @@ func (s *state) stamp(t *serverTemplate, name string, origin, linkOrigin ir.Orig
 		}
 		g.Nodes = append(g.Nodes, n)
 	}
-	g.AddInstance(t.links, base, len(t.nodes), linkOrigin)
+	g.AddInstance(t.links, base, len(t.nodes), origin)
 	return server{id: base, t: t}
 }
