@@ -376,6 +376,22 @@ func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
 	} else {
 		b.WriteString("Every part has a figure.\n")
 	}
+	if chips := domainChips(g); chips > 0 {
+		fmt.Fprintf(b, "\nNot in the racks above: the %s NVLink switch chips of the design's nvlink_domain fabrics, and the racks' power shelves. topoc places neither, so their rack units and power are missing from the elevations and from this table; a GB200 NVL72 rack holds 9 NVLink switch trays of 2 chips, 1U each, beside its 18 compute trays (docs/cabling.md, \"What the plan leaves out\").\n",
+			units.Count(chips))
+	}
+}
+
+// domainChips counts the NVLink switch chips outside servers (an
+// nvlink_domain's), which placement does not mount.
+func domainChips(g *ir.Graph) int {
+	n := 0
+	for i := range g.Nodes {
+		if nd := &g.Nodes[i]; nd.Kind == ir.KindNVSwitch && nd.Parent == ir.None {
+			n++
+		}
+	}
+	return n
 }
 
 // powerText writes a rack's power: exact when every part has a figure,

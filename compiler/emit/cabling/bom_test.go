@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -66,5 +67,22 @@ func TestBOMCountsCords(t *testing.T) {
 	}
 	if want := 2 * metres * 0.009; math.Abs(kg-want) > 0.01*want {
 		t.Errorf("BOM: %.2f kg of MMF-2xSR4-800G, want 2 cords x %.0f m x 0.009 kg/m = %.2f kg", kg, metres, want)
+	}
+}
+
+// The BOM says that an nvlink_domain's switch chips, and the power
+// shelves, are in no rack: a GB200 NVL72 rack read half empty at 2.4 kW
+// with nothing saying why (trial 35). A design without such a domain
+// gets no such note.
+func TestBOMSaysDomainTraysAreUnplaced(t *testing.T) {
+	for _, c := range []struct {
+		example string
+		want    string
+	}{{"gb200-nvl72", "the 18 NVLink switch chips"}, {"fat-tree-k8", ""}} {
+		g := compiletest.Example(t, c.example)
+		md := string(artifact(t, emitAll(t, g), BOMMarkdownPath))
+		if got := strings.Contains(md, "Not in the racks above"); got != (c.want != "") || !strings.Contains(md, c.want) {
+			t.Errorf("%s: note present %v, want %q in:\n%s", c.example, got, c.want, md)
+		}
 	}
 }
