@@ -68,7 +68,6 @@ func (k Kind) IsSwitch() bool { return k == KindSwitch || k == KindNVSwitch }
 type Node struct {
 	// Name is stable and human-readable: "pod3/agg1", "su2/node05/nic3".
 	Name string
-	Kind Kind
 	// Model is the catalogue model name ("QM9700", "H100"), or "".
 	Model string
 	// Role refines Kind for endpoints and appliances: RoleCompute or
@@ -101,6 +100,9 @@ type Node struct {
 	// Fabrics lists the fabrics this node belongs to, in FabricID order.
 	Fabrics []FabricID
 	Origin  OriginID
+	// Kind sits last, beside Origin, where it fills padding: 144 bytes a
+	// node instead of 152 (half a million nodes at 131,072 GPUs).
+	Kind Kind
 }
 
 // RailKey identifies n's rail and plane together: two NICs of one
