@@ -17,13 +17,16 @@ var fabricSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Fabric {
 	c := content(b, fabricSchema, diags)
 	f := &Fabric{Name: b.Labels[0], DeclRange: b.DefRange}
-	if len(c.Blocks) != 1 {
-		rng := b.DefRange
-		if len(c.Blocks) > 1 {
-			rng = c.Blocks[1].DefRange
-		}
-		*diags = append(*diags, diag.Error(diag.HCLSchema, rng, "One family block per fabric",
-			"A fabric holds exactly one of fat_tree, dragonfly, torus, nvlink_domain, clos or custom; declare a second fabric for a second network."))
+	switch {
+	case len(c.Blocks) == 0:
+		// An empty fabric said "One family block per fabric" (trial 34),
+		// which reads as if it had too many.
+		*diags = append(*diags, diag.Error(diag.HCLSchema, b.DefRange, "Fabric without a family block",
+			fmt.Sprintf("fabric %q says nothing about how it is built. Add one family block: clos (leaf-spine, rail-optimized, multi-plane), fat_tree, dragonfly, torus, nvlink_domain or custom (links written out); docs/language.md has an example of each.", b.Labels[0])))
+		return nil
+	case len(c.Blocks) > 1:
+		*diags = append(*diags, diag.Error(diag.HCLSchema, c.Blocks[1].DefRange, "One family block per fabric",
+			fmt.Sprintf("fabric %q already has a %s block; a fabric holds exactly one of fat_tree, dragonfly, torus, nvlink_domain, clos or custom. Declare a second fabric for a second network.", b.Labels[0], c.Blocks[0].Type)))
 		return nil
 	}
 	fb := c.Blocks[0]
