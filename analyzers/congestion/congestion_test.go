@@ -587,3 +587,48 @@ workload "w" {
 		}
 	}
 }
+
+// Two NICs of a server on one rail (8 NICs, rails = 4: NICs i and i+4
+// on rail i): PXN relays to the local NIC of the destination NIC's index,
+// as NCCL pairs NICs (p2pPxnRank), so both NICs of a rail carry traffic
+// and a 64-rank AllToAll of 64 MB per rank takes 56/64 × 64 MB at one
+// NIC's 400 Gb/s, 1.12 ms, besides latency. Keying the relay by the
+// rail label sent each rail's traffic through one NIC: twice the time
+// (stop 47 review).
+func TestPXNMatchesNICIndex(t *testing.T) {
+	g := compiletest.Source(t, `
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 8
+}
+fabric "compute" {
+  clos {
+    endpoints      = node_group.dgx.nics.compute
+    rails          = 4
+    server_transit = ["nvlink"]
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = 16
+    }
+  }
+}
+workload "moe" {
+  gpus = node_group.dgx.gpus
+  parallelism {
+    expert = 64
+  }
+  collective "dispatch" {
+    op      = "alltoall"
+    size    = "64MB"
+    group   = "expert"
+    routing = "ideal"
+  }
+}
+`)
+	res, _ := analyze(t, g)
+	c := collective(t, res, "moe", "dispatch")
+	if want := 56.0 / 64 * 64e6 * 8 / 400e9; !near(c.TimeS-c.LatencyS, want, 1e-3) {
+		t.Errorf("dispatch: %g s besides %g s of latency; want 56/64 × 64 MB ÷ 400 Gb/s = %g s", c.TimeS-c.LatencyS, c.LatencyS, want)
+	}
+}

@@ -127,7 +127,7 @@ func (a *denseAllToAll) groupByRail() {
 		a.railOf[i] = -1
 		if (a.r.railAware || a.r.transit != 0) && !hosts {
 			if nic := a.nicOf(m); nic != ir.None {
-				a.railOf[i] = g.Nodes[nic].RailKey()
+				a.railOf[i] = a.r.s.nicIndex[nic]
 			}
 		}
 		if !slices.Contains(a.rails, a.railOf[i]) {

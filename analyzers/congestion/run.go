@@ -102,7 +102,7 @@ func (r *run) plan(t transfer) hopPlan {
 	if in == ir.None || e == ir.None {
 		return hopPlan{kind: hopNone}
 	}
-	e, relay := r.railEgress(t.src, e, g.Nodes[in].RailKey())
+	e, relay := r.railEgress(t.src, e, r.s.nicIndex[in])
 	return hopPlan{kind: hopInter, relay: relay, egress: e, ingress: in}
 }
 

@@ -45,6 +45,12 @@ type system struct {
 	// ir.Node.Parent).
 	childStart []int32
 	children   []ir.NodeID
+	// nicIndex is each server NIC's index among its server's NICs of its
+	// role (0 for other nodes): the "rail" PXN matches, as NCCL pairs a
+	// NIC with the peer's NIC of the same index (its netDev; p2pPxnRank,
+	// src/graph/paths.cc), whatever rail or plane label the fabric gives
+	// them (two NICs of one server may share a rail when rails < NICs).
+	nicIndex []int32
 	// affinity caches, per server model and set of fabric NICs, each
 	// GPU's NIC as an index into that set (ir.Internals.Affinities on the
 	// first such server; servers of one model are built alike).
@@ -101,6 +107,21 @@ func newSystem(g *ir.Graph) *system {
 		if par := g.Nodes[i].Parent; par != ir.None {
 			s.children[s.childStart[par]+fill[par]] = ir.NodeID(i)
 			fill[par]++
+		}
+	}
+	s.nicIndex = make([]int32, len(g.Nodes))
+	for sv := range g.Nodes {
+		var roles []ir.Role // a server has a few NIC roles: a short list
+		var count []int32
+		for _, c := range s.children[s.childStart[sv]:s.childStart[sv+1]] {
+			if n := &g.Nodes[c]; n.Kind == ir.KindNIC {
+				k := slices.Index(roles, n.Role)
+				if k < 0 {
+					k, roles, count = len(roles), append(roles, n.Role), append(count, 0)
+				}
+				s.nicIndex[c] = count[k]
+				count[k]++
+			}
 		}
 	}
 	p := s.up.p
@@ -172,14 +193,14 @@ type nicMap struct {
 	// capBPS[nic] is the NIC's (or host's) injection rate into the fabric:
 	// the capacity of its fabric links, summed.
 	capBPS []float64
-	// byRail[server] lists the server's fabric NICs by rail and plane
-	// (ir.Node.RailKey).
+	// byRail[server] lists the server's fabric NICs by index
+	// (system.nicIndex).
 	byRail map[ir.NodeID]map[int32]ir.NodeID
 	done   []bool
 }
 
-// egress returns the NIC of server sv on rail and plane r
-// (ir.Node.RailKey), or None.
+// egress returns the NIC of server sv of index r (system.nicIndex), or
+// None.
 func (m *nicMap) egress(sv ir.NodeID, r int32) ir.NodeID {
 	if nic, ok := m.byRail[sv][r]; ok {
 		return nic
@@ -246,8 +267,8 @@ func (s *system) mapServer(f ir.FabricID, fp *plane, m *nicMap, sv ir.NodeID) {
 	}
 	rails := map[int32]ir.NodeID{}
 	for _, nic := range nics {
-		if _, dup := rails[s.g.Nodes[nic].RailKey()]; !dup {
-			rails[s.g.Nodes[nic].RailKey()] = nic
+		if _, dup := rails[s.nicIndex[nic]]; !dup {
+			rails[s.nicIndex[nic]] = nic
 		}
 		m.capBPS[nic] = s.injection(fp, nic)
 	}

@@ -88,7 +88,7 @@ type Node struct {
 	// i mod planes, rail ⌊i ÷ planes⌋ mod rails; a multi-port NIC's ports
 	// span the planes, so its Plane is None); a NIC in no such fabric
 	// keeps its index among its server's NICs of its role as its rail
-	// and no plane. RailKey joins the two.
+	// and no plane.
 	Rail, Plane, Rack int32
 	// Parent is the server a component belongs to (a GPU's DGX), or None.
 	Parent NodeID
@@ -103,16 +103,6 @@ type Node struct {
 	// Kind sits last, beside Origin, where it fills padding: 144 bytes a
 	// node instead of 152 (half a million nodes at 131,072 GPUs).
 	Kind Kind
-}
-
-// RailKey identifies n's rail and plane together: two NICs of one
-// server with equal keys are cabled to leaves of one rail and one plane,
-// as PXN's relay needs (congestion). Rails and planes below 32,767.
-func (n *Node) RailKey() int32 {
-	if n.Rail == None && n.Plane == None {
-		return None
-	}
-	return (n.Rail+1)<<16 | (n.Plane + 1)
 }
 
 // Port identifies one end of a link: a node, its physical port number
