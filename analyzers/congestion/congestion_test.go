@@ -590,7 +590,8 @@ workload "w" {
 
 // Two NICs of a server on one rail (8 NICs, rails = 4: NICs i and i+4
 // on rail i): PXN relays to the local NIC of the destination NIC's index,
-// as NCCL pairs NICs (p2pPxnRank), so both NICs of a rail carry traffic
+// as NCCL's channels pair NICs (ncclTopoGetIntermediateRank, src/graph/
+// paths.cc), so both NICs of a rail carry traffic
 // and a 64-rank AllToAll of 64 MB per rank takes 56/64 × 64 MB at one
 // NIC's 400 Gb/s, 1.12 ms, besides latency. Keying the relay by the
 // rail label sent each rail's traffic through one NIC: twice the time

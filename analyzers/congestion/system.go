@@ -46,10 +46,12 @@ type system struct {
 	childStart []int32
 	children   []ir.NodeID
 	// nicIndex is each server NIC's index among its server's NICs of its
-	// role (0 for other nodes): the "rail" PXN matches, as NCCL pairs a
-	// NIC with the peer's NIC of the same index (its netDev; p2pPxnRank,
-	// src/graph/paths.cc), whatever rail or plane label the fabric gives
-	// them (two NICs of one server may share a rail when rails < NICs).
+	// role (0 for other nodes): the "rail" PXN matches. A channel uses
+	// the NIC of one index on every node (graph->inter, src/graph/
+	// search.cc) and PXN relays through the local GPU closest to it
+	// (ncclTopoGetIntermediateRank, src/graph/paths.cc), whatever rail or
+	// plane label the fabric gives the NICs (two NICs of one server share
+	// a rail when rails < NICs).
 	nicIndex []int32
 	// affinity caches, per server model and set of fabric NICs, each
 	// GPU's NIC as an index into that set (ir.Internals.Affinities on the
