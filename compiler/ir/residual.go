@@ -63,21 +63,14 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 		ServerModels: g.ServerModels, Protocols: g.Protocols, Parts: g.Parts, Origins: g.Origins, RiskGroups: g.RiskGroups, Flows: g.Flows, FailurePolicies: g.FailurePolicies, Hostnames: g.Hostnames,
 		cache: &indexCache{},
 	}
-	alive := func(id LinkID) bool {
-		l := g.Link(id)
-		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
-	}
-	r.links = g.keptLinks(func(id LinkID, l Link) bool {
-		return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node]
-	}, len(extra))
+	survives := func(id LinkID, l Link) bool { return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node] }
+	alive := func(id LinkID) bool { return survives(id, g.Link(id)) }
+	r.links = g.keptLinks(survives, len(extra))
 	for _, l := range extra {
 		if dead[l.A.Node] || dead[l.B.Node] {
 			continue // a cable to a failed device carries nothing
 		}
-		if l.Breakout == 0 {
-			l.Breakout = 1 // as AddLink stores it
-		}
-		r.AddLink(l)
+		r.AddLink(l) // which stores a zero Breakout as 1
 	}
 	// Per fabric, the surviving links at each endpoint node (any port),
 	// and per port for nodes listed with several ports; scratch indexed

@@ -305,7 +305,7 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 			b.WriteString("\n")
 		}
 	}
-	writeRackPower(&b, g, powers)
+	writeRackPower(&b, g, powers, categoryTotal(items, "nvswitch"))
 	L := cb.Layout
 	fmt.Fprintf(&b, "\n## Geometry assumed\n\n%dU racks (1U = %gm), at most %d per row; rack pitch %gm, row pitch %gm; tray %gm above the racks; %gm to the cable manager and %gm slack at each end; routing factor %g.\n",
 		L.RackUnits, L.UnitM, L.RowRacks, L.SlotPitchM, L.RowPitchM, L.TrayM, L.LateralM, L.SlackM, L.RoutingFactor)
@@ -342,8 +342,9 @@ func writeCables(b *strings.Builder, rows []Item, total int) {
 
 // writeRackPower writes the power table: each rack's devices and the most
 // they and their transceivers may draw, as a lower bound where a part
-// has no power figure.
-func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
+// has no power figure. chips is the design's NVLink switch chips outside
+// servers (the BOM's nvswitch lines), which no rack holds.
+func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower, chips int) {
 	if len(powers) == 0 {
 		return
 	}
@@ -376,19 +377,18 @@ func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower) {
 	} else {
 		b.WriteString("Every part has a figure.\n")
 	}
-	if chips := domainChips(g); chips > 0 {
+	if chips > 0 {
 		fmt.Fprintf(b, "\nNot in the racks above: the %s NVLink switch chips of the design's nvlink_domain fabrics, and the racks' power shelves. topoc places neither, so their rack units and power are missing from the elevations and from this table; a GB200 NVL72 rack holds 9 NVLink switch trays of 2 chips, 1U each, beside its 18 compute trays (docs/cabling.md, \"What the plan leaves out\").\n",
 			units.Count(chips))
 	}
 }
 
-// domainChips counts the NVLink switch chips outside servers (an
-// nvlink_domain's), which placement does not mount.
-func domainChips(g *ir.Graph) int {
+// categoryTotal sums the counts of one category's lines.
+func categoryTotal(items []Item, cat string) int {
 	n := 0
-	for i := range g.Nodes {
-		if nd := &g.Nodes[i]; nd.Kind == ir.KindNVSwitch && nd.Parent == ir.None {
-			n++
+	for _, it := range items {
+		if it.Category == cat {
+			n += it.Count
 		}
 	}
 	return n
