@@ -37,13 +37,17 @@ func (r *run) addDense(d dense, lg *legs, res *phaseResult) float64 {
 	a.groupByServer()
 	a.groupByRail()
 	a.planRoutes()
+	defer a.clearCounts()
 	a.serverPairs()
 	routed := func() float64 { return float64(n)*float64(n-1) - float64(res.unroutable-before) }
 	if r.fab == nil {
 		return routed() // planRoutes found no egress for any pair across servers
 	}
 	lg.up.Flows = slices.Grow(lg.up.Flows, n*len(a.rails))
-	a.byNIC = make([]nicAcc, len(r.s.g.Nodes))
+	if len(r.s.nicAcc) < len(r.s.g.Nodes) {
+		r.s.nicAcc = make([]nicAcc, len(r.s.g.Nodes))
+	}
+	a.byNIC = r.s.nicAcc // addSources leaves it zero again
 	for k := range a.rails {
 		a.railBlock(k)
 	}
@@ -155,9 +159,11 @@ func (a *denseAllToAll) railIndex(rl int32) int {
 // (egress NIC and PXN relay, unroutable when it has no NIC) and counts
 // the transfers injected at each NVLink port and NIC.
 func (a *denseAllToAll) planRoutes() {
-	g, R := a.r.s.g, len(a.rails)
-	a.nvCount = make([]int32, len(g.Nodes))
-	a.nicCount = make([]int32, len(g.Nodes))
+	s, R := a.r.s, len(a.rails)
+	if len(s.denseCount) < 2*len(s.g.Nodes) {
+		s.denseCount = make([]int32, 2*len(s.g.Nodes))
+	}
+	a.nvCount, a.nicCount = s.denseCount[:len(s.g.Nodes)], s.denseCount[len(s.g.Nodes):]
 	a.routes = make([]denseRoute, len(a.d.ranks)*R)
 	a.sending, a.sendingFrom = make([]int32, R), make([]int32, len(a.members)*R)
 	for i, m := range a.d.ranks {
@@ -186,6 +192,20 @@ func (a *denseAllToAll) planRoutes() {
 			}
 			a.nicCount[rt.egress] += int32(remote)
 			a.routes[i*R+k] = rt
+		}
+	}
+}
+
+// clearCounts zeroes the counts planRoutes set, leaving the system's
+// scratch (system.denseCount) zero for the next AllToAll.
+func (a *denseAllToAll) clearCounts() {
+	R := len(a.rails)
+	for i, m := range a.d.ranks {
+		a.nvCount[m] = 0
+		for k := range R {
+			if e := a.routes[i*R+k].egress; e != ir.None {
+				a.nicCount[e] = 0
+			}
 		}
 	}
 }
@@ -270,7 +290,7 @@ func (a *denseAllToAll) accumulateSenders(k int) (inRate float64, fromServer []f
 			from = rt.relay
 		}
 		acc := &a.byNIC[rt.egress]
-		if acc.rate == 0 && acc.bytes == 0 {
+		if acc.ranks == 0 { // first on this rail: listed, so cleared after
 			a.nicsOfRail = append(a.nicsOfRail, rt.egress)
 			acc.from = from
 		}

@@ -58,6 +58,14 @@ type system struct {
 	// first such server; servers of one model are built alike).
 	affinity map[string][]int
 	keyBuf   []byte // scratch of affinities' keys
+	// nicAcc is addDense's per-NIC scratch, indexed by node and all zero
+	// between uses: allocated once, since clearing a slice the size of the
+	// graph for every AllToAll phase cost DeepSeek-V3's check a tenth of a
+	// second.
+	nicAcc []nicAcc
+	// denseCount is addDense's NVLink and NIC transfer counts (two runs
+	// of one per node), likewise zero between uses.
+	denseCount []int32
 }
 
 // scaleUp reports whether a link belongs to the NVLink plane: it joins
