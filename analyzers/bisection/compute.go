@@ -150,6 +150,22 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			}
 		}
 	}
+	// Where leaves are filled unevenly or ⌊n/2⌋ falls inside a leaf, the
+	// whole-leaf bound counts the hosts a split leaf cuts off
+	// (hose_leaves.go).
+	if !meets(lb, best.value) && n > ExactEndpoints {
+		if full == nil {
+			full = m.build(modeFull)
+		}
+		if b, c, ok := m.wholeLeaves(full); ok {
+			if b > lb && !meets(lb, b) {
+				lb, lbHow = b, "hose_whole_leaves"
+			}
+			if c.value < best.value {
+				best = c
+			}
+		}
+	}
 	enumerated := false
 	if !meets(lb, best.value) {
 		if full == nil {
@@ -364,6 +380,8 @@ func lbText(how string) string {
 		return "rebalanced hose"
 	case "hose_whole_servers":
 		return "whole-server hose"
+	case "hose_whole_leaves":
+		return "whole-leaf hose"
 	case "hose_composite":
 		return "composite hose"
 	case "uniform_multicommodity_flow":
