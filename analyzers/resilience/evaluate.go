@@ -222,7 +222,9 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		// to.
 		same := !died && sv.kept == len(g.Fabrics[fid].Endpoints)
 		if b.view == bisection.ViewGPU {
-			same = !died && sv.keptOwners == len(x.owners)
+			// A failed NIC, PCIe switch or NVSwitch leaves the GPUs,
+			// the terminals, in place; a failed GPU does not.
+			same = !gpuDied(g, dead) && sv.keptOwners == len(x.owners)
 		}
 		// Where the residual bound meets the residual cut the value is
 		// proven without a search, quick or not (a whole plane lost:
@@ -457,6 +459,17 @@ func componentDied(g *ir.Graph, dead []bool) bool {
 	return false
 }
 
+// gpuDied reports whether a failure kills a GPU, on its own or with its
+// server: the gpu view's terminals then change.
+func gpuDied(g *ir.Graph, dead []bool) bool {
+	for n, d := range dead {
+		if d && g.Nodes[n].Kind == ir.KindGPU {
+			return true
+		}
+	}
+	return false
+}
+
 // alive returns the nodes of ns that did not fail.
 func alive(ns []ir.NodeID, dead []bool) []ir.NodeID {
 	var out []ir.NodeID
@@ -649,7 +662,9 @@ func (b *baseline) workloads(residual func() *ir.Graph, dead []bool, touched []b
 			}
 			cf := worstCF(&after.Workloads[w])
 			wo.Congestion = &cf
-			if cf > wo.BaselineCongestion*(1+1e-9) {
+			if why := lostPaths(base, &after.Workloads[w]); why != "" {
+				wo.Status, wo.Reason, wo.Congestion = StatusRestart, why, nil
+			} else if cf > wo.BaselineCongestion*(1+1e-9) {
 				wo.Status = StatusSlowed
 				wo.Reason = fmt.Sprintf("its busiest link carries %.3g× its capacity, was %.3g×", cf, wo.BaselineCongestion)
 			}
@@ -687,6 +702,27 @@ func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost [
 				}
 				return fmt.Sprintf("%s lost %s of fabric %q (%s left on its main part, the largest piece that survives)", g.Nodes[o].Name, units.Rate(b.capBPS[f][o]-c), g.Fabrics[f].Name, units.Rate(c))
 			}
+		}
+	}
+	return ""
+}
+
+// lostPaths says which collective of a workload lost paths on the
+// surviving graph, or "": transfers that had a route on the intact
+// design and have none after the failure (every rank keeps its links,
+// but no path joins some of them: a plane's spines all down). The
+// connections of those transfers fail, so NCCL aborts the communicator
+// as it does for a lost link (NVIDIA/nccl#998), and the job restarts;
+// its congestion over the transfers left would hide that.
+func lostPaths(base, after *congestion.Workload) string {
+	for i := range after.Collectives {
+		a := &after.Collectives[i]
+		was := 0
+		if i < len(base.Collectives) {
+			was = base.Collectives[i].Unroutable
+		}
+		if a.Unroutable > was {
+			return fmt.Sprintf("collective %q: %d of its %d transfers have no path left on the surviving fabric", a.Name, a.Unroutable-was, a.Flows)
 		}
 	}
 	return ""

@@ -1145,3 +1145,33 @@ func TestPlaneLossProvenBySurvivors(t *testing.T) {
 		}
 	}
 }
+
+// A plane's spines down leave every rank its links, but the rings that
+// cross between the scalable units on that plane have no path left:
+// their connections fail and the job restarts (trial 48: it read
+// "unaffected", congestion 1.00 over the transfers left). A NIC down
+// leaves the GPUs, the gpu view's terminals, in place: the residual
+// bound applies, the intact 25.6 Tb/s less half the NIC's 400G fabric
+// link and 504.1G PCIe link (trial 48: it read a lower bound of 0).
+func TestPlaneJobLosesPaths(t *testing.T) {
+	g := compiletest.Dir(t, "testdata/planes-job")
+	r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{
+		{Name: "plane0 spines", Failure: fail(t, g, "plane0/spine*")},
+		{Name: "a NIC", Failure: fail(t, g, "su00/node00/nic0")},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := r.Sweeps[0].Outcomes
+	if w := out[0].Workloads[0]; w.Status != resilience.StatusRestart || !strings.Contains(w.Reason, "2 of its 128 transfers have no path") {
+		t.Errorf("plane0 spines: workload %s (%s), want a restart: 2 of 128 transfers lose their path", w.Status, w.Reason)
+	}
+	if f := out[0].Fabrics[0]; f.RanksDegraded != 0 || f.LowerBoundBPS != 22.4e12 {
+		t.Errorf("plane0 spines: %d degraded, %g b/s; want 0 (every rank keeps its links) and 22.4 Tb/s", f.RanksDegraded, f.LowerBoundBPS)
+	}
+	nic := out[1].Fabrics[0]
+	want := 25.6e12 - (400e9+504.123076923e9)/2
+	if nic.LowerBoundMethod != "residual" || math.Abs(nic.LowerBoundBPS-want) > 1e6 || nic.UpperBoundBPS != 25.2e12 {
+		t.Errorf("a NIC: %g–%g b/s by %q, want %g–25.2e12 by the residual bound", nic.LowerBoundBPS, nic.UpperBoundBPS, nic.LowerBoundMethod, want)
+	}
+}
