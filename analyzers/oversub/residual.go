@@ -87,6 +87,10 @@ type UnitRatio struct {
 	// leaving them, though something left them intact: their traffic to
 	// the rest of the fabric has no path (an infinite ratio).
 	CutOff int
+	// Closed is true when no unit of the kind with endpoints had
+	// anything leaving it intact (planes joined only through the
+	// servers): the kind has no ratio, and Ratio and IntactRatio are 0.
+	Closed bool
 }
 
 // unitBase is what ResidualUnits reads for every scenario, built once
@@ -193,7 +197,10 @@ func ResidualUnits(g *ir.Graph, f *Fabric, failed []ir.LinkID) []UnitRatio {
 	out := make([]UnitRatio, 0, len(b.kinds))
 	for k, kd := range b.kinds {
 		t := &b.tallies[k]
-		r := UnitRatio{Kind: kd.name, IntactRatio: b.intact[k]}
+		r := UnitRatio{Kind: kd.name, IntactRatio: b.intact[k], Closed: true}
+		for u := range t.eps {
+			r.Closed = r.Closed && !(t.eps[u] > 0 && t.leave[u] > 0)
+		}
 		found := false
 		for u := range t.eps {
 			if t.eps[u] == 0 || t.leave[u] <= 0 {

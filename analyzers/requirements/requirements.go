@@ -366,7 +366,7 @@ func nullReads(vals []results.Value) string {
 	default:
 		which = strings.Join(refs, ", ") + " are null"
 	}
-	return which + ": the report leaves a result null where it is unbounded or unknown, such as a whatif oversubscription when a scenario leaves a switch of the tier with no uplink, a unit_oversubscription when a scenario cuts a unit off (units_cut_off counts them), or the time, bandwidth or speed-up of a collective or lever that never completes (its unroutable counts the transfers with no path). The requirement cannot hold; to accept such a result, test it first (x == null || x <= 10)."
+	return which + ": the report leaves a result null where it is unbounded or unknown, such as a whatif oversubscription when a scenario leaves a switch of the tier with no uplink, a unit_oversubscription when a scenario cuts a unit off (units_cut_off counts them) or of a unit kind nothing leaves by design (planes joined only through the servers), or the time, bandwidth or speed-up of a collective or lever that never completes (its unroutable counts the transfers with no path). The requirement cannot hold; to accept such a result, test it first (x == null || x <= 10)."
 }
 
 // available names the attributes of the object a failed traversal stopped

@@ -131,7 +131,9 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				w.seeTier(t, r, 0)
 			}
 			for k, r := range b.UnitOversubscription {
-				w.seeUnit(k, r, 0)
+				if r != nil {
+					w.seeUnit(k, *r, 0)
+				}
 			}
 		}
 		if len(s.Outcomes) == 0 {
@@ -179,6 +181,16 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				}
 			}
 			w.WorkloadsRestarted = max(w.WorkloadsRestarted, n)
+		}
+		// A kind whose units nothing leaves, intact, has no ratio in any
+		// scenario: null, which no requirement can pass (it read 0).
+		for k, r := range b.UnitOversubscription {
+			if r == nil {
+				if w.UnitOversubscription == nil {
+					w.UnitOversubscription, w.UnitsCutOff = map[string]*float64{}, map[string]int{}
+				}
+				w.UnitOversubscription[k] = nil
+			}
 		}
 		w.Flows = worstFlows(g, rep, s, i)
 		w.Bisection = bisectionBetween(lo, hi, loR, hiR, name)

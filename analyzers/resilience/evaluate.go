@@ -208,6 +208,9 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		fo.Units = b.units[i].intact(lost[i])
 		fo.Oversubscription = b.tierOversub(i, dead, failedLinks())
 		for _, u := range oversub.ResidualUnits(g, &b.oversub[i], failedLinks()) {
+			if u.Closed {
+				continue // no ratio, intact or after (BaselineFabric has it as null)
+			}
 			fo.UnitOversubscription = append(fo.UnitOversubscription, UnitOversub{Kind: u.Kind, Ratio: u.Ratio, IntactRatio: u.IntactRatio, Worst: u.Worst, CutOff: u.CutOff})
 		}
 		if g.Fabrics[fid].Family == ir.FamilyNVLinkDomain {

@@ -1175,3 +1175,33 @@ func TestPlaneJobLosesPaths(t *testing.T) {
 		t.Errorf("a NIC: %g–%g b/s by %q, want %g–25.2e12 by the residual bound", nic.LowerBoundBPS, nic.UpperBoundBPS, nic.LowerBoundMethod, want)
 	}
 }
+
+// Planes joined only through the servers have nothing leaving them, so
+// the plane kind has no unit oversubscription, intact or after a spine
+// fails: null, which a requirement cannot pass (trial 48: it read 0, and
+// "<= 1" passed). The scalable units keep theirs: a spine of 2 down
+// leaves each unit 7.5 of its 8 planes' uplinks, 16:15.
+func TestClosedPlanesHaveNoUnitRatio(t *testing.T) {
+	g := compiletest.Dir(t, "testdata/planes-job")
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := r.Baseline[0].UnitOversubscription["plane"]; !ok || p != nil {
+		t.Errorf("baseline plane ratio %v (listed %v), want null", p, ok)
+	}
+	for _, o := range r.Sweeps[0].Outcomes {
+		for _, u := range o.Fabrics[0].UnitOversubscription {
+			if u.Kind == "plane" {
+				t.Errorf("%s: a plane entry %+v, want none", o.Group, u)
+			}
+		}
+	}
+	w := resilience.Worst(g, r, &r.Sweeps[0])[0]
+	if p, ok := w.UnitOversubscription["plane"]; !ok || p != nil {
+		t.Errorf("worst plane ratio %v (listed %v), want null", p, ok)
+	}
+	if su := w.UnitOversubscription["su"]; su == nil || math.Abs(*su-16.0/15) > 1e-12 {
+		t.Errorf("worst su ratio %v, want 16/15", su)
+	}
+}

@@ -33,8 +33,10 @@ type BaselineFabric struct {
 	Oversubscription map[string]float64 `json:"oversubscription,omitempty"`
 	// UnitOversubscription is each unit kind's intact worst injection ÷
 	// leaving capacity (FabricOutcome.UnitOversubscription), omitted when
-	// the fabric has no unit kind wider than one switch.
-	UnitOversubscription map[string]float64 `json:"unit_oversubscription,omitempty"`
+	// the fabric has no unit kind wider than one switch; nil (null) for a
+	// kind whose units nothing leaves (planes joined only through the
+	// servers: oversub.UnitKind.Closed).
+	UnitOversubscription map[string]*float64 `json:"unit_oversubscription,omitempty"`
 }
 
 // Sweep is one class's scenarios: N−1 (each group alone), N−2 (each pair

@@ -235,9 +235,12 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 		}
 		for _, u := range oversub.ResidualUnits(g, &b.oversub[i], nil) {
 			if bf.UnitOversubscription == nil {
-				bf.UnitOversubscription = map[string]float64{}
+				bf.UnitOversubscription = map[string]*float64{}
 			}
-			bf.UnitOversubscription[u.Kind] = u.IntactRatio
+			bf.UnitOversubscription[u.Kind] = nil
+			if !u.Closed {
+				bf.UnitOversubscription[u.Kind] = &u.IntactRatio
+			}
 		}
 		rep.Baseline = append(rep.Baseline, bf)
 	}
