@@ -271,6 +271,12 @@ type Options struct {
 	// at most ExactEndpoints endpoints (cheap to enumerate), the search
 	// runs as usual.
 	Quick bool
+	// UniformArcVisits caps the uniform multicommodity-flow bound's work
+	// (sources × arcs) where the search computes it; 0 for its own
+	// budget (uniformBudget, about a second). A sweep of many scenarios
+	// shares one such budget among them (analyzers/resilience), since
+	// routing from every endpoint is quadratic in the fabric's size.
+	UniformArcVisits float64
 }
 
 // Analyzer computes Compute(g, f, Options{View: the "view" flag}) for every

@@ -204,7 +204,11 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			// neither the proportional hose bound nor the dragonfly's
 			// applies (a rebalanced hose bound can be the weaker one).
 			if !meets(lb, best.value) && (!hose.ok || hose.rebalanced) && !minimal {
-				if u, ok := m.uniformBound(full); ok && u > lb {
+				budget := float64(uniformBudget)
+				if opt.UniformArcVisits > 0 {
+					budget = opt.UniformArcVisits
+				}
+				if u, ok := m.uniformWithin(full, budget); ok && u > lb {
 					lb, lbHow = u, "uniform_multicommodity_flow"
 				}
 			}

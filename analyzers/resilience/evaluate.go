@@ -29,6 +29,9 @@ type baseline struct {
 	// quick evaluates scenarios with bisection's Options.Quick (Monte
 	// Carlo): the proven bounds against the intact cut, without search.
 	quick bool
+	// uniform is the uniform bound's work budget of one scenario's search
+	// (UniformBudget shared over the sweep; 0 for the analyzer's own).
+	uniform float64
 	// reflow lets a quick evaluation re-run the intact split's max-flow
 	// on the surviving graph when the residual cut (residualCut) does not
 	// meet the residual lower bound: set while the sweep is within
@@ -257,7 +260,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			// The intact cut, tried on the surviving graph, is an upper
 			// bound the search need not find again (and all a quick run
 			// uses).
-			opt := bisection.Options{View: b.view, Quick: b.quick}
+			opt := bisection.Options{View: b.view, Quick: b.quick, UniformArcVisits: b.uniform}
 			if sa := b.bisection[i].SideA(); sa != nil {
 				opt.Splits = [][]ir.NodeID{sa}
 			}
