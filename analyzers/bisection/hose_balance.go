@@ -201,6 +201,13 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 	if work*len(groups) > maxBalanceWork {
 		return 0, "the fabric is too large to rebalance its top tier"
 	}
+	comp, split := m.balanceComponents(groups, attach, func(v int32) (int, bool) {
+		if role[v] != preFeeder {
+			return 0, false
+		}
+		gi, ok := gOf[find(fg.Head(firstUp(fg, rank, v)))]
+		return gi, ok
+	})
 	lambda := worstBelow
 	for gi := range groups {
 		g := &groups[gi]
@@ -213,6 +220,9 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 		}
 		lambda = math.Max(lambda, 1/sum)
 		for hi := gi + 1; hi < len(groups); hi++ {
+			if split && comp[gi] != comp[hi] {
+				continue // no traffic between components (balanceComponents)
+			}
 			f := pairFlow(g, &groups[hi])
 			if f == 0 {
 				return 0, "rebalancing the top tier does not apply: " + name(g.feeders[0]) + " and " + name(groups[hi].feeders[0]) + " share no top switch, so up/down routing cannot join their endpoints"
@@ -221,6 +231,78 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 		}
 	}
 	return lambda, ""
+}
+
+// balanceComponents joins the groups that share a top switch into
+// components (comp, by group) and reports whether the routing may keep
+// every flow inside one (split): true when there is more than one and
+// every injecting terminal sends the same share of its traffic into each,
+// attaching only at pre-feeders (groupOf maps such a vertex to its
+// group). Then the flow from s to t can go, share by share, through each
+// component on its own (s's share into component c meets t's share of c,
+// the same fraction), and no pair of groups in different components
+// carries any: the planes of a multi-plane fabric whose server transit
+// spreads every GPU over all its NICs, joined only inside the servers.
+// Groups of one component that share no top still cannot be joined (the
+// partial mesh of issue 11).
+func (m *model) balanceComponents(groups []balanceGroup, attach [][]att2, groupOf func(int32) (int, bool)) (comp []int, split bool) {
+	comp = make([]int, len(groups))
+	parent := make([]int, len(groups))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	byTop := map[int32]int{}
+	for gi := range groups {
+		for _, t := range groups[gi].tops {
+			if o, ok := byTop[t.top]; ok {
+				parent[find(gi)] = find(o)
+			} else {
+				byTop[t.top] = gi
+			}
+		}
+	}
+	index := map[int]int{}
+	for gi := range groups {
+		r := find(gi)
+		if _, ok := index[r]; !ok {
+			index[r] = len(index)
+		}
+		comp[gi] = index[r]
+	}
+	if len(index) < 2 {
+		return comp, false
+	}
+	var ref []float64
+	for i := range m.terms {
+		if m.terms[i].inj() == 0 {
+			continue
+		}
+		share := make([]float64, len(index))
+		for _, x := range attach[i] {
+			gi, ok := groupOf(x.v)
+			if !ok {
+				return comp, false
+			}
+			share[comp[gi]] += x.f
+		}
+		if ref == nil {
+			ref = share
+			continue
+		}
+		for c := range share {
+			if math.Abs(share[c]-ref[c]) > 1e-9 {
+				return comp, false
+			}
+		}
+	}
+	return comp, ref != nil
 }
 
 // firstUp returns v's first up-arc.

@@ -128,3 +128,60 @@ func TestTransitCountsNVLinkDomain(t *testing.T) {
 		t.Errorf("rail-only NVL72: %s %s..%s; want a cut of at least the domain's 259.2Tb/s", r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 	}
 }
+
+// TestPlanesRebalancedSound: two DGX H100, NIC i in plane i mod P (P = 2,
+// 4 or 8), each plane a leaf per server striped unevenly over 3, 5 or 7
+// spines (4 or 8 uplinks a leaf), server transit over NVLink. Under
+// proportional up-routing the leaves reach their spines unevenly, and
+// leaves of different planes share no spine; the transit spreads every
+// GPU over all its NICs alike, so the rebalanced routing joins only
+// leaves of one plane. The bound it proves must stay below the exact
+// bisection (all C(15,7) balanced splits of the 16 GPUs) on every
+// design, and must apply (trial 48: a 9-spine multi-plane design read
+// 0–1).
+func TestPlanesRebalancedSound(t *testing.T) {
+	for _, planes := range []int{2, 4, 8} {
+		for _, spines := range []int{3, 5, 7} {
+			for _, up := range []int{4, 8} {
+				src := fmt.Sprintf(`
+node_group "dgx" {
+  model = "DGX-H100"
+  count = 2
+}
+
+fabric "p" {
+  clos {
+    endpoints      = node_group.dgx.nics.compute
+    planes         = %d
+    server_transit = ["nvlink"]
+    unit "su" {
+      nodes = 1
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["su"]
+      down  = %d
+      up    = %d
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = %d
+    }
+  }
+}`, planes, 8/planes, up, spines)
+				g := compileHCL(t, src)
+				m := newModel(g, 0, ViewGPU)
+				h := m.hose()
+				if !h.ok || !h.rebalanced || !h.transit {
+					t.Errorf("P=%d, %d spines, up %d: hose bound ok %v, rebalanced %v, transit %v (%s); want the rebalanced bound through the transit", planes, spines, up, h.ok, h.rebalanced, h.transit, h.reason)
+					continue
+				}
+				exact := m.exact(m.build(modeFull)).value
+				t.Logf("P=%d s=%d up=%d: %s of %s", planes, spines, up, units.Rate(h.bound), units.Rate(exact))
+				if h.bound > exact*(1+1e-9) {
+					t.Errorf("P=%d, %d spines, up %d: the bound %s exceeds the exact bisection %s: unsound", planes, spines, up, units.Rate(h.bound), units.Rate(exact))
+				}
+			}
+		}
+	}
+}
