@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
@@ -154,11 +155,23 @@ func share(f *FabricOutcome) string {
 		// share of it says anything.
 		return "no share"
 	case f.UpperPercent == nil:
-		return fmt.Sprintf("at least %.1f%%", f.LowerPercent)
+		return fmt.Sprintf("at least %s%%", percent(f.LowerPercent))
 	case *f.UpperPercent-f.LowerPercent > 0.05:
-		return fmt.Sprintf("%.1f–%.1f%%", f.LowerPercent, *f.UpperPercent)
+		return fmt.Sprintf("%s–%s%%", percent(f.LowerPercent), percent(*f.UpperPercent))
 	}
-	return fmt.Sprintf("%.1f%%", f.LowerPercent)
+	return percent(f.LowerPercent) + "%"
+}
+
+// percent prints a share of the intact bisection to 0.1, with more
+// digits (up to 4) where that would print a loss as 100.0 (818.8 of
+// 819.2 Tb/s is 99.95, trial 48).
+func percent(x float64) string {
+	for d := 1; ; d++ {
+		s := strconv.FormatFloat(x, 'f', d, 64)
+		if r, _ := strconv.ParseFloat(s, 64); d == 4 || x >= 100 || r < 100 {
+			return s
+		}
+	}
 }
 
 // shareNote explains a share of the intact bisection that passes 100%,
