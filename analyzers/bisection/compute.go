@@ -157,7 +157,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if full == nil {
 			full = m.build(modeFull)
 		}
-		if b, c, ok := m.wholeLeaves(full); ok {
+		if b, c, ok := m.wholeLeaves(full, false); ok {
 			if b > lb && !meets(lb, b) {
 				lb, lbHow = b, "hose_whole_leaves"
 			}

@@ -44,6 +44,17 @@ import (
 // is a split, evaluated by max-flow as a candidate: where it meets the
 // bound the bisection is exact.
 //
+// Under up*/down* routing (routed.go's layering: a climbing and a
+// descending copy of every vertex, a free turn from the one to the other)
+// the same bound holds. The hose routing is valley-free, so the upper
+// part holds in the layering as in the graph. A leaf's copies take the
+// two states above or a third: climbing copy off side A, descending copy
+// on it, which carries nothing between the sides and cuts every link of
+// its terminals (the A ones' climbing arcs, the B ones' descending arcs),
+// charged on neither side. For the side X charged, the leaf wholly on the
+// other side costs no more (only its terminals on that side's far side,
+// and no charge), so the third state never lowers the knapsack.
+//
 // Preconditions (else no bound): a tiered fabric; every terminal a vertex
 // of its own in the fabric graph (hosts, or NIC ports in the port view:
 // not the GPUs of servers, whose NICs may hang from several leaves), all
@@ -53,8 +64,9 @@ import (
 
 // wholeLeaves returns the whole-leaf hose bound (bits per second per
 // direction) and the cut of its argmin split evaluated on full; ok is
-// false where a precondition fails.
-func (m *model) wholeLeaves(full *agraph) (bound float64, best cut, ok bool) {
+// false where a precondition fails. With routed set it returns the bound
+// under up*/down* routing instead, with no split.
+func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut, ok bool) {
 	n := len(m.terms)
 	if n < 2 || m.direct() {
 		return 0, cut{}, false
@@ -101,6 +113,9 @@ func (m *model) wholeLeaves(full *agraph) (bound float64, best cut, ok bool) {
 	}
 	if bestX < 0 || math.IsInf(bound, 1) {
 		return 0, cut{}, false
+	}
+	if routed {
+		return bound, cut{value: math.Inf(1)}, true
 	}
 	// The argmin, leaves from the last back: a leaf on A keeps its most
 	// expensive terminals with it, one on B lets its cheapest go to A.

@@ -15,15 +15,16 @@ import (
 // leaves meshed to the tier above fully or partly, tapered or not; the
 // gpu and the port view), the whole-leaf bound never exceeds the exact
 // bisection by enumeration, and its split is a balanced split (its cut
-// never below it). It must apply to many and beat the hose bound on
-// some, or the test proves nothing.
+// never below it); under up/down routing it never exceeds the least
+// valley-free flow of a balanced split (at most 12 hosts). It must apply
+// to many and beat the hose bound on some, or the test proves nothing.
 func TestWholeLeafBoundSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 1207))
 	graphs := 1000
 	if testing.Short() {
 		graphs = 100
 	}
-	applied, above, met := 0, 0, 0
+	applied, above, met, routedApplied := 0, 0, 0, 0
 	for i := 0; i < graphs; i++ {
 		g, fid := randomLeafFabric(rng)
 		view := ViewGPU
@@ -32,7 +33,7 @@ func TestWholeLeafBoundSound(t *testing.T) {
 		}
 		m := newModel(g, fid, view)
 		full := m.build(modeFull)
-		b, c, ok := m.wholeLeaves(full)
+		b, c, ok := m.wholeLeaves(full, false)
 		if !ok {
 			continue
 		}
@@ -50,8 +51,19 @@ func TestWholeLeafBoundSound(t *testing.T) {
 		if meets(b, exact) {
 			met++
 		}
+		// Under up/down routing (the same bound, routed.go's layering):
+		// never above the layered max-flow of any balanced split
+		// (enumerated where that stays cheap).
+		if len(m.terms) <= 12 {
+			if rb, _, ok := m.wholeLeaves(full, true); ok {
+				routedApplied++
+				if least := leastUpDown(t, m, full); rb > least*(1+1e-9)+1e-3 {
+					t.Fatalf("graph %d: the routed whole-leaf bound %s exceeds the least up/down flow %s of a balanced split: unsound", i, units.Rate(rb), units.Rate(least))
+				}
+			}
+		}
 	}
-	t.Logf("%d graphs: the bound applied to %d, beat the hose bound on %d, met the exact bisection on %d", graphs, applied, above, met)
+	t.Logf("%d graphs: the bound applied to %d (routed checked on %d), beat the hose bound on %d, met the exact bisection on %d", graphs, applied, routedApplied, above, met)
 	if applied < graphs/4 || above < graphs/10 {
 		t.Errorf("the bound applied to %d and beat the hose bound on %d of %d graphs: too few to test it", applied, above, graphs)
 	}

@@ -164,6 +164,13 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 				out.LowerBoundBPS, out.LowerBoundMethod = min(b, out.UpperBoundBPS), "hose_whole_servers"
 			}
 		}
+		// Where leaves fill unevenly, the whole-leaf bound under the
+		// routing (hose_leaves.go) likewise.
+		if !meets(out.LowerBoundBPS, out.UpperBoundBPS) && len(m.terms) > ExactEndpoints {
+			if b, _, ok := m.wholeLeaves(best.g, true); ok && b > out.LowerBoundBPS {
+				out.LowerBoundBPS, out.LowerBoundMethod = min(b, out.UpperBoundBPS), "hose_whole_leaves"
+			}
+		}
 	default:
 		return
 	}
