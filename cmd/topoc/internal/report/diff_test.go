@@ -107,3 +107,21 @@ func TestCompareWorkloads(t *testing.T) {
 		t.Errorf("text:\n%s", text.String())
 	}
 }
+
+// TestDiffTextLongValue: a value too long for its quantity's line (a
+// bisection formula) goes on lines of its own, was above now; a short one
+// stays on the line with its arrow (trial 34: the formula ran on for
+// 200 characters).
+func TestDiffTextLongValue(t *testing.T) {
+	long := "the whole-leaf hose lower bound meets the cut found (the whole-leaf hose bound's least split)"
+	var text strings.Builder
+	writeChangeLines(&text, []Change{
+		{Path: "bisection.formula", Old: "the hose lower bound meets the cut found (structure-aligned halves)", New: long},
+		{Path: "bisection.method", Old: "bounded", New: "exact"},
+	})
+	want := "  bisection.formula\n      was  the hose lower bound meets the cut found (structure-aligned halves)\n      now  " + long + "\n" +
+		"  bisection.method   bounded → exact\n"
+	if text.String() != want {
+		t.Errorf("text:\n%s\nwant:\n%s", text.String(), want)
+	}
+}

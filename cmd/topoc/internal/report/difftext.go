@@ -60,13 +60,24 @@ func WriteDiffText(w io.Writer, d *Diff) {
 	}
 }
 
+// longValue is the widest value writeChangeLines puts on its quantity's
+// line: a longer one (a bisection formula, a note) goes on lines of its
+// own, "was" above "now", so that a terminal does not wrap it into the
+// next quantity (trial 34).
+const longValue = 40
+
 func writeChangeLines(w io.Writer, cs []Change) {
 	width := 0
 	for _, c := range cs {
 		width = max(width, len(c.Path))
 	}
 	for _, c := range cs {
-		line := fmt.Sprintf("  %-*s  %s → %s", width, c.Path, results.FormatValue(c.Path, c.Old), results.FormatValue(c.Path, c.New))
+		old, now := results.FormatValue(c.Path, c.Old), results.FormatValue(c.Path, c.New)
+		if len(old) > longValue || len(now) > longValue {
+			fmt.Fprintf(w, "  %s\n      was  %s\n      now  %s\n", c.Path, old, now)
+			continue
+		}
+		line := fmt.Sprintf("  %-*s  %s → %s", width, c.Path, old, now)
 		if c.Delta != nil {
 			line += " (" + FormatDelta(c.Path, *c.Delta) + ")"
 		}
