@@ -81,7 +81,7 @@ func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut,
 		return 0, cut{}, false
 	}
 	leaves, ok := m.leafItems(fa, rank)
-	if !ok {
+	if !ok || (n+len(leaves))*(hi+1) > wholeServerWork { // the knapsack's steps
 		return 0, cut{}, false
 	}
 	upCap := upCaps(fa, rank)
