@@ -88,10 +88,12 @@ func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut,
 	inflow := make([]float64, len(fa.vnode))
 	sources := make([][]att2, len(leaves))
 	for i, l := range leaves {
-		inflow[l.v] = upCap[l.v]
-		sources[i] = []att2{{l.v, 1}}
+		if l.v >= 0 {
+			inflow[l.v] = upCap[l.v]
+			sources[i] = []att2{{l.v, 1}}
+		}
 	}
-	skip := func(i int) bool { return upCap[leaves[i].v] == 0 }
+	skip := func(i int) bool { return leaves[i].v < 0 || upCap[leaves[i].v] == 0 }
 	name := func(i int) string { return m.g.Nodes[fa.vnode[leaves[i].v]].Name }
 	if m.sameTops(fa, rank, upCap, sources, skip, name) != "" {
 		return 0, cut{}, false
@@ -144,7 +146,9 @@ func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut,
 
 // leafItem is one leaf of the whole-leaf bound: its vertex in the fabric
 // graph, its terminals in ascending order of their capacity to it, and
-// prefix[k] the sum of the k least of those capacities.
+// prefix[k] the sum of the k least of those capacities. The terminals
+// with no link at all (a what-if's hosts whose leaf failed) form one item
+// of their own, v = -1, all of whose placements cost nothing.
 type leafItem struct {
 	v      int32
 	terms  []int32
@@ -152,12 +156,13 @@ type leafItem struct {
 }
 
 // leafItems returns the leaves under the terminals, in order of their
-// first terminal; ok is false where a terminal is not a vertex of its
-// own, has no link or links to two vertices, or hangs from a vertex that
-// is not a switch of the fabric.
+// first terminal, and the item of the terminals without links; ok is
+// false where a terminal is not a vertex of its own, links to two
+// vertices, or hangs from a vertex that is not a switch of the fabric.
 func (m *model) leafItems(fa *agraph, rank []int32) ([]leafItem, bool) {
 	fg := fa.fg
 	leafOf := make([]int32, len(fa.vnode)) // vertex → leaf index + 1
+	isolated := int32(-1)                  // the item of terminals without links
 	capOf := make([]float64, len(m.terms))
 	var leaves []leafItem
 	for i := range m.terms {
@@ -175,7 +180,15 @@ func (m *model) leafItems(fa *agraph, rank []int32) ([]leafItem, bool) {
 			head = h
 			capOf[i] += fg.Capacity(a)
 		}
-		if head < 0 || rank[head] < 0 {
+		if head < 0 { // cut off: free on either side
+			if isolated < 0 {
+				leaves = append(leaves, leafItem{v: -1})
+				isolated = int32(len(leaves) - 1)
+			}
+			leaves[isolated].terms = append(leaves[isolated].terms, int32(i))
+			continue
+		}
+		if rank[head] < 0 {
 			return nil, false
 		}
 		if leafOf[head] == 0 {
@@ -225,7 +238,10 @@ func leafKnapsack(leaves []leafItem, upCap []float64, theta float64, x, hi int) 
 	pick := make([][]leafPick, len(leaves))
 	for i, l := range leaves {
 		d := len(l.terms)
-		charge := theta * upCap[l.v]
+		charge := 0.0
+		if l.v >= 0 {
+			charge = theta * upCap[l.v]
+		}
 		chA, chB := 0.0, charge // the leaf's charge on side A, on side B
 		if x == 0 {
 			chA, chB = charge, 0

@@ -75,7 +75,8 @@ func TestWholeLeafBoundSound(t *testing.T) {
 // time in five to a random subset) with 1 or 2 links of one rate per
 // leaf; 4 to 16 hosts spread unevenly over the leaves, each with one or
 // two links to its leaf at mixed rates, one in ten dual-homed to a
-// second leaf; one time in eight a link joining two leaves.
+// second leaf; one time in five 1 to 3 hosts with no link; one time in
+// eight a link joining two leaves.
 func randomLeafFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 	tiers := []string{"leaf", "spine"}
 	if rng.IntN(3) == 0 {
@@ -125,6 +126,15 @@ func randomLeafFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 		}
 		if rng.IntN(10) == 0 {
 			randomLink(g, fid, id, leaves[rng.IntN(len(leaves))], 1, rates[rng.IntN(len(rates))])
+		}
+	}
+	// One time in five 1 to 3 hosts with no link (a what-if's hosts whose
+	// leaf failed), free on either side.
+	if rng.IntN(5) == 0 {
+		for h := range 1 + rng.IntN(3) {
+			id := g.AddNode(ir.NewNode(fmt.Sprintf("cut%d", h), ir.KindHost))
+			g.JoinFabric(id, fid)
+			g.Fabrics[fid].Endpoints = append(g.Fabrics[fid].Endpoints, ir.Port{Node: id})
 		}
 	}
 	// One time in eight a link between two leaves, which the bound leaves
