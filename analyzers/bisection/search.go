@@ -143,6 +143,29 @@ func greedy(a *agraph, side []maxflow.Side) ([]bool, float64) {
 func (m *model) candidates(a *agraph, orders []ordering, stop float64) cut {
 	best := cut{value: math.Inf(1)}
 	n := len(m.terms)
+	// Terminals no link of positive capacity reaches (a what-if's hosts
+	// whose leaf failed) cost nothing on either side: each ordering is
+	// also tried with them first, so that they fill side A and the
+	// others split where the ordering's structure puts (T − those) on it
+	// (trial 49: 11 cut-off hosts and one whole leaf against the rest,
+	// 1.4 Tb/s, which the plain orderings missed at 1.6).
+	if cut := isolatedTerminals(a); len(cut) > 0 {
+		isCut := make([]bool, n)
+		for _, t := range cut {
+			isCut[t] = true
+		}
+		var more []ordering
+		for _, o := range orders {
+			order := slices.Clone(cut)
+			for _, t := range o.order {
+				if !isCut[t] {
+					order = append(order, t)
+				}
+			}
+			more = append(more, ordering{order: order, what: o.what + ", cut-off endpoints first"})
+		}
+		orders = append(slices.Clip(orders), more...)
+	}
 	for _, o := range orders {
 		for _, inA := range prefixSplits(a, n, o.order) {
 			if c, ok := m.evaluate(a, inA, o.what); ok && c.value < best.value-1e-12*math.Max(1, c.value) {
@@ -154,6 +177,26 @@ func (m *model) candidates(a *agraph, orders []ordering, stop float64) cut {
 		}
 	}
 	return best
+}
+
+// isolatedTerminals returns the terminals whose vertex has no link of
+// positive capacity, in terminal order.
+func isolatedTerminals(a *agraph) []int32 {
+	var out []int32
+	for t, v := range a.tv {
+		if v < 0 {
+			continue
+		}
+		lo, hi := a.fg.Arcs(v)
+		linked := false
+		for x := lo; x < hi && !linked; x++ {
+			linked = a.fg.Capacity(x) > 0
+		}
+		if !linked {
+			out = append(out, int32(t))
+		}
+	}
+	return out
 }
 
 // project maps a cut found on another graph of the same model (the

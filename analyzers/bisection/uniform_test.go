@@ -85,3 +85,43 @@ func TestUniformBoundSoundWhenCutOff(t *testing.T) {
 		t.Errorf("the bound applied to %d of 500 graphs: too few to test it", applied)
 	}
 }
+
+// TestCutOffHostsSplit: 46 hosts at 200G on 6 leaves of 11 (the last
+// holding 2), each leaf with 3 × 400G to 2 spines; leaf2 fails and its
+// 11 hosts, cut off, stay in the split. The cut-off hosts with leaf0's
+// 11 and one host of leaf4 against the rest cuts leaf0's uplinks and
+// one host link, 1.4 Tb/s (trial 49's oracle): the search must find it
+// (orderings with the cut-off hosts first), and no lower bound may pass
+// it (the uniform bound read 1.6 "exact", counting pairs with no path).
+func TestCutOffHostsSplit(t *testing.T) {
+	g := compileHCL(t, `
+fabric "f" {
+  clos {
+    hosts     = 46
+    host_rate = "200Gb/s"
+    tier "leaf" {
+      model = "TH4-64x400G"
+      count = 6
+      down  = 11
+      up    = 3
+    }
+    tier "spine" {
+      model     = "TH4-64x400G"
+      count     = 2
+      link_rate = "400Gb/s"
+    }
+  }
+}`)
+	var f ir.Failure
+	for i := range g.Nodes {
+		if g.Nodes[i].Name == "leaf2" {
+			f.Nodes = append(f.Nodes, ir.NodeID(i))
+		}
+	}
+	r := g.Residual(f)
+	r.Fabrics[0].Endpoints = g.Fabrics[0].Endpoints // the cut-off hosts stay
+	res := Compute(r, 0, Options{})
+	if res.Endpoints != 46 || res.UpperBoundBPS != 1.4e12 || res.LowerBoundBPS > res.UpperBoundBPS || res.Method == MethodExact && res.LowerBoundBPS != 1.4e12 {
+		t.Errorf("%d endpoints, %s–%s (%s, %s); want 46, a cut of 1.4 Tb/s and no bound above it", res.Endpoints, units.Rate(res.LowerBoundBPS), units.Rate(res.UpperBoundBPS), res.Method, res.LowerBoundMethod)
+	}
+}
