@@ -340,6 +340,9 @@ func changes(a, b map[string]any) []Change {
 		if inA && inB && equal(o, n) {
 			continue
 		}
+		if o == nil && n == nil {
+			continue // absent on one side, null on the other: no value either way (trial 50's "— → —")
+		}
 		c := Change{Path: k, Old: o, New: n}
 		of, ok1 := o.(float64)
 		nf, ok2 := n.(float64)

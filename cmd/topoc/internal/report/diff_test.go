@@ -125,3 +125,13 @@ func TestDiffTextLongValue(t *testing.T) {
 		t.Errorf("text:\n%s\nwant:\n%s", text.String(), want)
 	}
 }
+
+// TestDiffAbsentEqualsNull: a quantity absent on one side and null on the
+// other has no value on either, and is no change (trial 50: it printed
+// "— → —").
+func TestDiffAbsentEqualsNull(t *testing.T) {
+	got := changes(map[string]any{"a": 1.0}, map[string]any{"a": 1.0, "whatif.plane.ratio": nil, "b": 2.0})
+	if len(got) != 1 || got[0].Path != "b" {
+		t.Errorf("changes = %+v, want only b added", got)
+	}
+}
