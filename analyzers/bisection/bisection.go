@@ -277,6 +277,9 @@ type Options struct {
 	// shares one such budget among them (analyzers/resilience), since
 	// routing from every endpoint is quadratic in the fabric's size.
 	UniformArcVisits float64
+	// noPlaneSum keeps a plane's own analysis (planes.go) from looking
+	// for planes again.
+	noPlaneSum bool
 }
 
 // Analyzer computes Compute(g, f, Options{View: the "view" flag}) for every

@@ -166,6 +166,14 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			}
 		}
 	}
+	planeRouted := 0.0 // the plane-sum bound under up/down routing
+	// Planes that meet only at the hosts: each plane's bound over the
+	// same hosts, summed (planes.go).
+	if !meets(lb, best.value) && n > ExactEndpoints && !opt.noPlaneSum && m.view == ViewGPU {
+		if b, rb, ok := m.planeSum(opt); ok && b > lb && !meets(lb, b) {
+			lb, lbHow, planeRouted = b, "plane_sum", rb
+		}
+	}
 	enumerated := false
 	if !meets(lb, best.value) {
 		if full == nil {
@@ -268,6 +276,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		r.Note = m.serverSplitNote(&r, best.inA)
 	}
 	m.setRouted(&r, best, hose, directBound, minimal)
+	if rt := r.Routed; rt != nil && rt.Routing == "up_down" && planeRouted > rt.LowerBoundBPS {
+		rt.LowerBoundBPS, rt.LowerBoundMethod = min(planeRouted, rt.UpperBoundBPS), "plane_sum"
+		rt.LowerBoundRatio = ratio(rt.LowerBoundBPS, r.HalfInjectionBPS)
+	}
 	return r
 }
 
@@ -386,6 +398,8 @@ func lbText(how string) string {
 		return "whole-server hose"
 	case "hose_whole_leaves":
 		return "whole-leaf hose"
+	case "plane_sum":
+		return "plane-sum"
 	case "hose_composite":
 		return "composite hose"
 	case "uniform_multicommodity_flow":
