@@ -247,30 +247,20 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 // partial mesh of issue 11).
 func (m *model) balanceComponents(groups []balanceGroup, attach [][]att2, groupOf func(int32) (int, bool)) (comp []int, split bool) {
 	comp = make([]int, len(groups))
-	parent := make([]int, len(groups))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	byTop := map[int32]int{}
+	uf := newUnionFind(len(groups))
+	byTop := map[int32]int32{}
 	for gi := range groups {
 		for _, t := range groups[gi].tops {
 			if o, ok := byTop[t.top]; ok {
-				parent[find(gi)] = find(o)
+				uf.union(int32(gi), o)
 			} else {
-				byTop[t.top] = gi
+				byTop[t.top] = int32(gi)
 			}
 		}
 	}
-	index := map[int]int{}
+	index := map[int32]int{}
 	for gi := range groups {
-		r := find(gi)
+		r := uf.find(int32(gi))
 		if _, ok := index[r]; !ok {
 			index[r] = len(index)
 		}

@@ -46,18 +46,8 @@ func (m *model) planeSum(opt Options) (graph, routed float64, ok bool) {
 		isTerm[v] = true
 	}
 	// Planes: the pieces of the graph of switches alone.
-	parent := make([]int32, len(fa.vnode))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for v := int32(0); v < int32(len(parent)); v++ {
+	uf := newUnionFind(len(fa.vnode))
+	for v := int32(0); v < int32(len(uf)); v++ {
 		lo, hi := fg.Arcs(v)
 		for x := lo; x < hi; x++ {
 			w := fg.Head(x)
@@ -65,16 +55,14 @@ func (m *model) planeSum(opt Options) (graph, routed float64, ok bool) {
 			case isTerm[v] && isTerm[w]:
 				return 0, 0, false // a link between two terminals belongs to no plane
 			case !isTerm[v] && !isTerm[w]:
-				if r, s := find(v), find(w); r != s {
-					parent[r] = s
-				}
+				uf.union(v, w)
 			}
 		}
 	}
 	planeOf := map[int32]int{}
-	for v := range parent {
+	for v := range uf {
 		if !isTerm[v] {
-			r := find(int32(v))
+			r := uf.find(int32(v))
 			if _, ok := planeOf[r]; !ok {
 				planeOf[r] = len(planeOf)
 			}
@@ -89,7 +77,7 @@ func (m *model) planeSum(opt Options) (graph, routed float64, ok bool) {
 	nodePlane := map[ir.NodeID]int{}
 	for v, node := range fa.vnode {
 		if !isTerm[v] {
-			nodePlane[node] = planeOf[find(int32(v))]
+			nodePlane[node] = planeOf[uf.find(int32(v))]
 		}
 	}
 	plane := func(l ir.Link) int {

@@ -171,31 +171,19 @@ func (m *model) uniformWithin(a *agraph, budget float64) (float64, bool) {
 // positive capacity join into one piece of a.
 func largestTerminalComponent(a *agraph) int {
 	fg := a.fg
-	parent := make([]int32, len(a.vnode))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for v := int32(0); v < int32(len(parent)); v++ {
+	uf := newUnionFind(len(a.vnode))
+	for v := int32(0); v < int32(len(uf)); v++ {
 		lo, hi := fg.Arcs(v)
 		for x := lo; x < hi; x++ {
 			if fg.Capacity(x) > 0 {
-				if r, s := find(v), find(fg.Head(x)); r != s {
-					parent[r] = s
-				}
+				uf.union(v, fg.Head(x))
 			}
 		}
 	}
 	count := map[int32]int{}
 	best := 0
 	for _, v := range a.termVertices() {
-		r := find(v)
+		r := uf.find(v)
 		count[r] += int(a.weight[v])
 		best = max(best, count[r])
 	}
