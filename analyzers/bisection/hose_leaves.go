@@ -3,6 +3,7 @@ package bisection
 import (
 	"math"
 	"slices"
+	"sort"
 )
 
 // The whole-leaf hose bound (LowerBoundMethod "hose_whole_leaves").
@@ -95,10 +96,12 @@ func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut,
 	}
 	skip := func(i int) bool { return leaves[i].v < 0 || upCap[leaves[i].v] == 0 }
 	name := func(i int) string { return m.g.Nodes[fa.vnode[leaves[i].v]].Name }
-	if m.sameTops(fa, rank, upCap, sources, skip, name) != "" {
+	var theta float64
+	if m.sameTops(fa, rank, upCap, sources, skip, name) == "" {
+		theta = upTheta(fa, rank, upCap, inflow)
+	} else if theta, ok = leafPairTheta(fa, rank, upCap, leaves); !ok {
 		return 0, cut{}, false
 	}
-	theta := upTheta(fa, rank, upCap, inflow)
 	if math.IsInf(theta, 1) || theta <= 0 {
 		return 0, cut{}, false
 	}
@@ -142,6 +145,84 @@ func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut,
 		best = cut{value: math.Inf(1)}
 	}
 	return bound, best, true
+}
+
+// leafPairBudget caps leafPairTheta's work, in pairs of leaves × the
+// top switches each reaches (about a tenth of a second). A budget, not a
+// modelling value.
+const leafPairBudget = 20_000_000
+
+// leafPairTheta is θ for the upper part where the leaves reach the top
+// switches with different distributions (a leaf-spine striped unevenly,
+// 21 uplinks over 8 spines), when every leaf links up only to top
+// switches: the rebalanced routing of hose_balance.go with each leaf a
+// group of its own. Traffic from leaf g to leaf h crosses the tops both
+// reach, at most λ·c_g(t)/U_g through top t on g's side and λ·c_h(t)/U_h
+// on h's (c the leaf's capacity to t, U its uplinks), so a unit flows
+// at λ_gh = 1 ÷ Σ_t min(c_g(t)/U_g, c_h(t)/U_h); every link above the
+// leaves then carries at most λ × its capacity with λ the largest λ_gh
+// (a leaf's traffic to the other side is a convex combination over the
+// leaves there), and θ = 1/λ. ok is false when two leaves share no top,
+// a leaf links up to a switch that is not a top, or the work passes
+// leafPairBudget.
+func leafPairTheta(fa *agraph, rank []int32, upCap []float64, leaves []leafItem) (float64, bool) {
+	fg := fa.fg
+	type share struct {
+		top int32
+		f   float64 // the leaf's capacity to top ÷ its uplinks
+	}
+	var shares [][]share
+	work := 0
+	for _, l := range leaves {
+		if l.v < 0 || upCap[l.v] == 0 {
+			continue
+		}
+		byTop := map[int32]float64{}
+		lo, hi := fg.Arcs(l.v)
+		for x := lo; x < hi; x++ {
+			w := fg.Head(x)
+			switch {
+			case rank[w] <= rank[l.v]:
+				// a host, or a link in the leaf's own tier: not climbed
+			case upCap[w] > 0:
+				return 0, false // not two tiers: the leaf climbs to a switch with uplinks of its own
+			default:
+				byTop[w] += fg.Capacity(x) / upCap[l.v]
+			}
+		}
+		sh := make([]share, 0, len(byTop))
+		for t, f := range byTop {
+			sh = append(sh, share{t, f})
+		}
+		sort.Slice(sh, func(i, j int) bool { return sh[i].top < sh[j].top })
+		shares = append(shares, sh)
+		work += len(sh)
+	}
+	if work*len(shares) > leafPairBudget {
+		return 0, false
+	}
+	lambda := 1.0 // a leaf's own uplinks carry its injection
+	for a := range shares {
+		for b := a + 1; b < len(shares); b++ {
+			f := 0.0
+			for i, j := 0, 0; i < len(shares[a]) && j < len(shares[b]); {
+				switch x, y := shares[a][i], shares[b][j]; {
+				case x.top < y.top:
+					i++
+				case x.top > y.top:
+					j++
+				default:
+					f += min(x.f, y.f)
+					i, j = i+1, j+1
+				}
+			}
+			if f == 0 {
+				return 0, false
+			}
+			lambda = max(lambda, 1/f)
+		}
+	}
+	return 1 / lambda, true
 }
 
 // leafItem is one leaf of the whole-leaf bound: its vertex in the fabric
