@@ -59,9 +59,10 @@ import (
 // Preconditions (else no bound): a tiered fabric; every terminal a vertex
 // of its own in the fabric graph (hosts, or NIC ports in the port view:
 // not the GPUs of servers, whose NICs may hang from several leaves), all
-// of whose links reach one switch of the fabric; the leaves reaching the
-// top switches with the same distribution; the knapsack within
-// wholeServerWork.
+// of whose links reach one switch of the fabric (or none: a cut-off
+// host, free on either side); the leaves reaching the top switches with
+// the same distribution, or linking up only to top switches, each pair
+// sharing one (leafPairTheta); the knapsack within wholeServerWork.
 
 // wholeLeaves returns the whole-leaf hose bound (bits per second per
 // direction) and the cut of its argmin split evaluated on full; ok is
