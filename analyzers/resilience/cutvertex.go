@@ -64,6 +64,9 @@ type dfsIndex struct {
 // exact comparison of piece capacities the fast path needs is not at
 // hand (survey then always takes its full pass).
 func newDFSIndex(x *fabricIndex) (*dfsIndex, bool) {
+	if x.pieces > 1 {
+		return nil, false // a main part per intact piece: the full pass's rule
+	}
 	nn := int32(len(x.nodes))
 	nv := nn + int32(x.transit.n)
 	d := &dfsIndex{w: make([]int64, nn), n: make([]int32, nn)}

@@ -71,13 +71,9 @@ func newBaseline(g *ir.Graph, view bisection.View, bis []bisection.Fabric, cong 
 		caps, _ := ownerCaps(g, ir.FabricID(i), nil)
 		b.capBPS = append(b.capBPS, caps)
 	}
-	at := make([]int32, len(g.Nodes))
-	for i := range at {
-		at[i] = -1
-	}
 	for i := range g.Fabrics {
 		b.units = append(b.units, b.newUnitMap(ir.FabricID(i)))
-		x := newFabricIndex(g, ir.FabricID(i), at)
+		x := newFabricIndex(g, ir.FabricID(i))
 		b.index = append(b.index, x)
 		d, _ := newDFSIndex(x) // nil where it does not apply
 		b.dfs = append(b.dfs, d)
@@ -306,16 +302,18 @@ func (b *baseline) survey(i int, f ir.Failure, dead []bool, residual func() *ir.
 	if b.g.Fabrics[i].Transit != 0 && b.transitHit(f) {
 		// The failure breaks scale-up paths the transit may take: the
 		// groups come from the surviving graph.
-		tr := newTransitGroups(len(x.nodes), residual().TransitGroupsAfter(b.g, ir.FabricID(i)), x.local)
+		tr := newTransitGroups(len(x.nodes), residual().TransitGroupsAfter(b.g, ir.FabricID(i)), x.locals)
 		return x.surveyWith(&b.scratch, dead, b.cut, tr)
 	}
 	if d != nil {
 		lv, link, n := int32(-1), int32(-1), 0
 		for _, node := range f.Nodes {
 			for _, m := range append([]ir.NodeID{node}, b.g.Children(node)...) {
-				if l := x.local(m); l >= 0 && l != lv {
-					lv = l
-					n++
+				for _, l := range x.locals(m) { // a node listed with several ports has one per port
+					if l != lv {
+						lv = l
+						n++
+					}
 				}
 			}
 		}

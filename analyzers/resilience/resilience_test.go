@@ -1205,3 +1205,42 @@ func TestClosedPlanesHaveNoUnitRatio(t *testing.T) {
 		t.Errorf("worst su ratio %v, want 16/15", su)
 	}
 }
+
+// Hosts with a port in each of two planes do not forward between their
+// ports, so the planes are pieces of their own, each with its own main
+// part. Plane 0's spines down leave each plane-0 leaf a piece of its
+// own: the first leaf's 8 hosts keep their plane-0 port on the plane's
+// main part, the other 8 lose it and are degraded (trial 50: all 16
+// read intact, the planes joined through the hosts).
+func TestDualPortHostsDoNotJoinPlanes(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts      = 16
+    host_rate  = "400Gb/s"
+    host_ports = 2
+    planes     = 2
+    unit "rack" {
+      nodes = 8
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rack"]
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}`)
+	_, text := whatifText(t, g, "plane0/spine*")
+	r, err := resilience.Run(g, resilience.Options{Scenarios: []resilience.Scenario{{Name: "plane0 spines", Failure: fail(t, g, "plane0/spine*")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Sweeps[0].Outcomes[0].Fabrics[0]; f.RanksDegraded != 8 || f.RanksDisconnected != 0 || f.StrandedEndpoints != 8 {
+		t.Errorf("plane0 spines: %d degraded, %d disconnected, %d stranded; want 8, 0, 8\n%s", f.RanksDegraded, f.RanksDisconnected, f.StrandedEndpoints, text)
+	}
+}

@@ -34,6 +34,13 @@ type fabricIndex struct {
 	owners []ir.NodeID
 	// transit is the fabric's transit groups with nothing failed.
 	transit transitGroups
+	// piece is each local vertex's piece with nothing failed (its lowest
+	// vertex; -1 for a vertex without links), pieces how many there are:
+	// each intact piece has its own main part after a failure.
+	piece  []int32
+	pieces int
+	// iota holds 0, 1, 2, … for locals' slices.
+	iota []int32
 }
 
 // transitGroups numbers the groups of NICs that a fabric's server transit
@@ -45,16 +52,16 @@ type transitGroups struct {
 }
 
 // newTransitGroups numbers groups (node lists of the graph) over a
-// fabric of n local nodes; at maps a node to its local id (-1: not in the
-// fabric).
-func newTransitGroups(n int, groups [][]ir.NodeID, at func(ir.NodeID) int32) transitGroups {
+// fabric of n local vertices; at maps a node to its local vertices (none:
+// not in the fabric; one per port for a node listed with several).
+func newTransitGroups(n int, groups [][]ir.NodeID, at func(ir.NodeID) []int32) transitGroups {
 	t := transitGroups{of: make([]int32, n)}
 	for i := range t.of {
 		t.of[i] = -1
 	}
 	for _, grp := range groups {
 		for _, node := range grp {
-			if l := at(node); l >= 0 {
+			for _, l := range at(node) {
 				t.of[l] = int32(t.n)
 			}
 		}
@@ -63,66 +70,88 @@ func newTransitGroups(n int, groups [][]ir.NodeID, at func(ir.NodeID) int32) tra
 	return t
 }
 
-// newFabricIndex builds fabric fid's index; at is scratch of len(g.Nodes)
-// holding -1, returned so.
-func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
+// newFabricIndex builds fabric fid's index.
+//
+// An endpoint node the fabric lists with several ports (a host or NIC
+// with one port in each plane) gets a local vertex per port, so that no
+// piece is joined through it: a host does not forward between its ports.
+// Planes that meet only at such endpoints are then pieces of their own,
+// intact, and each has its own main part (piece): a plane whose spines
+// all failed leaves its hosts only their other ports' capacity (trial 50:
+// 1,000 dual-port hosts read 0 ranks degraded after plane 0's spines
+// failed, the planes joined through the hosts). Server transit still
+// joins a server's NICs, port vertices included.
+func newFabricIndex(g *ir.Graph, fid ir.FabricID) *fabricIndex {
 	x := &fabricIndex{links: g.FabricLinks(fid)}
 	fab := &g.Fabrics[fid]
-	var nodes []ir.NodeID
-	mark := func(n ir.NodeID) {
-		if at[n] < 0 {
-			at[n] = 0
-			nodes = append(nodes, n)
+	listed := map[ir.NodeID]int32{}
+	for _, p := range fab.Endpoints {
+		listed[p.Node]++
+	}
+	// Local vertices: a node, or a (node, port) of a node listed more
+	// than once, in node then port order.
+	type key struct {
+		node ir.NodeID
+		port int32
+	}
+	keyOf := func(e ir.Port) key {
+		if listed[e.Node] > 1 {
+			return key{e.Node, e.Port}
+		}
+		return key{e.Node, -1}
+	}
+	seen := map[key]bool{}
+	var keys []key
+	mark := func(e ir.Port) {
+		if k := keyOf(e); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
 		}
 	}
 	for _, id := range x.links {
-		mark(g.Link(id).A.Node)
-		mark(g.Link(id).B.Node)
+		mark(g.Link(id).A)
+		mark(g.Link(id).B)
 	}
 	for _, p := range fab.Endpoints {
-		mark(p.Node)
+		mark(p)
 	}
-	sort.Slice(nodes, func(i, j int) bool { return nodes[i] < nodes[j] })
-	for i, n := range nodes {
-		at[n] = int32(i)
-	}
-	x.nodes = nodes
-	x.listed = make([]int32, len(nodes))
-	for _, p := range fab.Endpoints {
-		x.listed[at[p.Node]]++
-	}
-	slotOf := map[ir.Port]int32{}
-	slot := func(p ir.Port) int32 {
-		if x.listed[at[p.Node]] <= 1 {
-			return -1
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].node != keys[j].node {
+			return keys[i].node < keys[j].node
 		}
-		k := ir.Port{Node: p.Node, Port: p.Port}
-		s, ok := slotOf[k]
-		if !ok {
-			s = int32(len(slotOf))
-			slotOf[k] = s
-		}
-		return s
+		return keys[i].port < keys[j].port
+	})
+	localOf := make(map[key]int32, len(keys))
+	x.nodes = make([]ir.NodeID, len(keys))
+	for i, k := range keys {
+		localOf[k] = int32(i)
+		x.nodes[i] = k.node
 	}
+	local := func(e ir.Port) int32 { return localOf[keyOf(e)] }
+	x.listed = make([]int32, len(keys))
 	for _, p := range fab.Endpoints {
-		x.eps = append(x.eps, at[p.Node])
-		x.epSlot = append(x.epSlot, slot(p))
+		x.listed[local(p)]++
+	}
+	// Every port is a vertex of its own, so no slot is needed: a port
+	// survives when its vertex keeps a link.
+	for _, p := range fab.Endpoints {
+		x.eps = append(x.eps, local(p))
+		x.epSlot = append(x.epSlot, -1)
 	}
 	for _, id := range x.links {
 		l := g.Link(id)
-		x.ends = append(x.ends, [2]int32{at[l.A.Node], at[l.B.Node]})
+		x.ends = append(x.ends, [2]int32{local(l.A), local(l.B)})
 		x.caps = append(x.caps, l.CapacityBPS)
-		x.slot = append(x.slot, [2]int32{slot(l.A), slot(l.B)})
+		x.slot = append(x.slot, [2]int32{-1, -1})
 	}
-	x.slots = len(slotOf)
-	x.owner = make([]int32, len(nodes))
+	x.owner = make([]int32, len(keys))
 	ownerIdx := map[ir.NodeID]int32{}
 	var owners []ir.NodeID
 	for i := range x.owner {
 		x.owner[i] = -1
 	}
 	for _, e := range x.eps {
-		if o := owner(g, nodes[e]); x.owner[e] < 0 {
+		if o := owner(g, x.nodes[e]); x.owner[e] < 0 {
 			if _, ok := ownerIdx[o]; !ok {
 				ownerIdx[o] = 0
 				owners = append(owners, o)
@@ -136,11 +165,29 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID, at []int32) *fabricIndex {
 	}
 	x.owners = owners
 	for _, e := range x.eps {
-		x.owner[e] = ownerIdx[owner(g, nodes[e])]
+		x.owner[e] = ownerIdx[owner(g, x.nodes[e])]
 	}
-	x.transit = newTransitGroups(len(nodes), g.TransitGroups(fid), func(n ir.NodeID) int32 { return at[n] })
-	for _, n := range nodes {
-		at[n] = -1
+	x.transit = newTransitGroups(len(keys), g.TransitGroups(fid), x.locals)
+	// The intact pieces: the survey of nothing failed, each vertex's root.
+	var sc scratch
+	x.piece = make([]int32, len(keys))
+	for i := range x.piece {
+		x.piece[i] = -1
+	}
+	x.surveyWith(&sc, make([]bool, len(g.Nodes)), make([]bool, g.NumLinks()), x.transit)
+	for v, p := range sc.parent[:len(keys)] {
+		if p >= 0 {
+			r := int32(v)
+			for sc.parent[r] != r {
+				r = sc.parent[r]
+			}
+			x.piece[v] = r
+		}
+	}
+	for v, r := range x.piece {
+		if r == int32(v) {
+			x.pieces++
+		}
 	}
 	return x
 }
@@ -175,6 +222,8 @@ type scratch struct {
 	caps     []float64
 	ownerOK  []bool
 	keptEP   []bool
+	bestOf   []int32   // per intact piece: its main part's root
+	bestW    []float64 // per intact piece: that root's capacity
 }
 
 // grow returns s with room for x.
@@ -278,6 +327,9 @@ func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transit
 			total[find(int32(v))] += w
 		}
 	}
+	// With nothing failed (x.piece not yet set) there is one main part;
+	// after a failure one per intact piece, the piece inside it with the
+	// most capacity.
 	best, bestW := int32(-1), 0.0
 	for r, w := range total {
 		if w > bestW {
@@ -285,6 +337,23 @@ func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transit
 		}
 	}
 	inMain := func(v int32) bool { return parent[v] >= 0 && find(v) == best }
+	if x.pieces > 1 {
+		if len(s.bestOf) < n {
+			s.bestOf, s.bestW = make([]int32, n), make([]float64, n)
+		}
+		bestOf, bestOfW := s.bestOf[:n], s.bestW[:n]
+		for i := range bestOf {
+			bestOf[i], bestOfW[i] = -1, 0
+		}
+		for r, w := range total {
+			if p := x.piece[r]; w > 0 && p >= 0 && w > bestOfW[p] {
+				bestOf[p], bestOfW[p] = int32(r), w
+			}
+		}
+		inMain = func(v int32) bool {
+			return parent[v] >= 0 && x.piece[v] >= 0 && find(v) == bestOf[x.piece[v]]
+		}
+	}
 	var out survey
 	caps, ok := s.caps[:len(x.owners)], s.ownerOK[:len(x.owners)]
 	clear(caps)
@@ -325,13 +394,25 @@ func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transit
 	return out
 }
 
-// local returns node n's local id in x, -1 when n is not in the fabric.
-func (x *fabricIndex) local(n ir.NodeID) int32 {
+// locals returns node n's local vertices in x: one, one per listed port
+// for an endpoint node listed with several, none when n is not in the
+// fabric. The slice is shared; callers must not modify it.
+func (x *fabricIndex) locals(n ir.NodeID) []int32 {
 	i := sort.Search(len(x.nodes), func(i int) bool { return x.nodes[i] >= n })
-	if i < len(x.nodes) && x.nodes[i] == n {
-		return int32(i)
+	j := i
+	for j < len(x.nodes) && x.nodes[j] == n {
+		j++
 	}
-	return -1
+	if i == j {
+		return nil
+	}
+	if len(x.iota) < len(x.nodes) {
+		x.iota = make([]int32, len(x.nodes))
+		for k := range x.iota {
+			x.iota[k] = int32(k)
+		}
+	}
+	return x.iota[i:j]
 }
 
 // linkIndex returns link id's index in x.links, -1 when it is not the

@@ -60,7 +60,14 @@ fabric "f" {
 				checked++
 			}
 		}
-		if checked == 0 || fast == 0 {
+		// The depth-first fast path is off where the intact fabric is in
+		// several pieces (planes meeting only at dual-port hosts): each
+		// has a main part of its own, which only the full pass knows.
+		indexed := false
+		for _, d := range b.dfs {
+			indexed = indexed || d != nil
+		}
+		if checked == 0 || fast == 0 && indexed {
 			t.Fatalf("%s: %d scenarios checked, %d by the fast path", ex, checked, fast)
 		}
 		t.Logf("%s: %d scenarios, %d fabric surveys by the fast path", ex, checked, fast)
@@ -82,14 +89,26 @@ func checkSurvey(t *testing.T, what string, b *baseline, f ir.Failure, fastCheck
 	}()
 	r := g.Residual(f)
 	for fid := range g.Fabrics {
-		main := mainPart(g, r, ir.FabricID(fid))
+		inMain := mainPart(g, r, ir.FabricID(fid))
 		var kept []ir.Port
+		isEP := map[ir.NodeID]bool{}
 		for _, p := range r.Fabrics[fid].Endpoints {
-			if main[p.Node] {
+			isEP[p.Node] = true
+			if inMain(p) {
 				kept = append(kept, p)
 			}
 		}
-		caps, _ := ownerCaps(r, ir.FabricID(fid), func(n ir.NodeID) bool { return main[n] })
+		// Each owner's capacity on the main parts: its endpoints' links
+		// whose end at the endpoint lies in one.
+		caps := map[ir.NodeID]float64{}
+		for _, id := range r.FabricLinks(ir.FabricID(fid)) {
+			l := r.Link(id)
+			for _, e := range [2]ir.Port{l.A, l.B} {
+				if isEP[e.Node] && inMain(e) {
+					caps[owner(g, e.Node)] += l.CapacityBPS
+				}
+			}
+		}
 		x := b.index[fid]
 		d := b.dfs[fid]
 		b.dfs[fid] = nil // the full pass
@@ -135,89 +154,155 @@ func checkSurvey(t *testing.T, what string, b *baseline, f ir.Failure, fastCheck
 	}
 }
 
-// mainPart returns a mask over r.Nodes of the nodes of fabric fid that
-// lie in the fabric's main part: the connected piece of the fabric's
-// surviving links holding the most endpoint capacity (ties to the piece
-// with the lowest node). A
-// server's endpoints count as joined when the fabric lets traffic cross
-// servers (server_transit) in the groups ir.Graph.TransitGroupsAfter
-// gives on the surviving graph, as their internals then carry it.
-func mainPart(g, r *ir.Graph, fid ir.FabricID) []bool {
-	n := len(r.Nodes)
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = -1 // not in the fabric's surviving links
+// mainPart returns whether each link end of fabric fid (a node, or a
+// port of a node the fabric lists with several) lies in a main part: in
+// each piece of the intact fabric, the connected piece of its surviving
+// links holding the most endpoint capacity (ties to the piece with the
+// lowest node). A node listed with several ports joins no pieces: each of
+// its ports is a vertex of its own (a host does not forward between its
+// ports). A server's endpoints count as joined when the fabric lets
+// traffic cross servers (server_transit) in the groups
+// ir.Graph.TransitGroupsAfter gives (on the intact graph for the intact
+// pieces, on the surviving graph after), as their internals then carry it.
+func mainPart(g, r *ir.Graph, fid ir.FabricID) func(ir.Port) bool {
+	n := len(g.Nodes)
+	listed := map[ir.NodeID]int{}
+	for _, p := range g.Fabrics[fid].Endpoints {
+		listed[p.Node]++
 	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
+	// Vertex ids: the node's for a node listed at most once, one past the
+	// graph's nodes per port otherwise; low is the node a vertex stands
+	// for, ports by their vertex id after it.
+	portID := map[ir.Port]int32{}
+	var portKeys []ir.Port
+	vertex := func(e ir.Port) int32 {
+		if listed[e.Node] <= 1 {
+			return int32(e.Node)
 		}
-		return x
-	}
-	add := func(x ir.NodeID) {
-		if parent[x] < 0 {
-			parent[x] = int32(x)
+		k := ir.Port{Node: e.Node, Port: e.Port}
+		id, ok := portID[k]
+		if !ok {
+			id = int32(n + len(portID))
+			portID[k] = id
+			portKeys = append(portKeys, k)
 		}
+		return id
 	}
-	union := func(a, b ir.NodeID) {
-		add(a)
-		add(b)
-		ra, rb := find(int32(a)), find(int32(b))
-		if ra < rb {
-			parent[rb] = ra
-		} else if rb < ra {
-			parent[ra] = rb
+	for _, gr := range []*ir.Graph{g, r} {
+		for _, id := range gr.FabricLinks(fid) {
+			vertex(gr.Link(id).A)
+			vertex(gr.Link(id).B)
 		}
-	}
-	isEP := make([]bool, n)
-	for _, p := range r.Fabrics[fid].Endpoints {
-		isEP[p.Node] = true
-	}
-	group := map[ir.NodeID]int{} // each NIC's transit group on the surviving graph
-	for i, grp := range r.TransitGroupsAfter(g, fid) {
-		for _, n := range grp {
-			group[n] = i
+		for _, p := range gr.Fabrics[fid].Endpoints {
+			vertex(p)
 		}
 	}
-	firstOf := map[int]ir.NodeID{} // a group's first endpoint seen
-	weight := make([]float64, n)
-	for _, id := range r.FabricLinks(fid) {
-		l := r.Link(id)
-		union(l.A.Node, l.B.Node)
-		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if !isEP[e] {
-				continue
+	nv := n + len(portID)
+	less := func(a, b int32) bool { // a's vertex before b's in (node, port) order
+		ka, kb := ir.Port{Node: ir.NodeID(a), Port: -1}, ir.Port{Node: ir.NodeID(b), Port: -1}
+		if int(a) >= n {
+			ka = portKeys[int(a)-n]
+		}
+		if int(b) >= n {
+			kb = portKeys[int(b)-n]
+		}
+		return ka.Node < kb.Node || ka.Node == kb.Node && ka.Port < kb.Port
+	}
+	// pieces returns each vertex's root over gr's surviving fabric links
+	// (-1: no link), joined through transit groups, with the root the
+	// least vertex of its piece, and each root's endpoint capacity.
+	pieces := func(gr *ir.Graph) ([]int32, []float64) {
+		parent := make([]int32, nv)
+		for i := range parent {
+			parent[i] = -1
+		}
+		find := func(x int32) int32 {
+			for parent[x] != x {
+				parent[x] = parent[parent[x]]
+				x = parent[x]
 			}
-			weight[e] += l.CapacityBPS
-			if s, ok := group[e]; ok {
-				if first, ok := firstOf[s]; ok {
-					union(first, e)
-				} else {
-					firstOf[s] = e
+			return x
+		}
+		union := func(a, b int32) {
+			for _, x := range [2]int32{a, b} {
+				if parent[x] < 0 {
+					parent[x] = x
+				}
+			}
+			ra, rb := find(a), find(b)
+			if less(ra, rb) {
+				parent[rb] = ra
+			} else if ra != rb {
+				parent[ra] = rb
+			}
+		}
+		isEP := make([]bool, n)
+		for _, p := range gr.Fabrics[fid].Endpoints {
+			isEP[p.Node] = true
+		}
+		group := map[ir.NodeID]int{}
+		for i, grp := range gr.TransitGroupsAfter(g, fid) {
+			for _, n := range grp {
+				group[n] = i
+			}
+		}
+		firstOf := map[int]int32{}
+		weight := make([]float64, nv)
+		for _, id := range gr.FabricLinks(fid) {
+			l := gr.Link(id)
+			union(vertex(l.A), vertex(l.B))
+			for _, e := range [2]ir.Port{l.A, l.B} {
+				if !isEP[e.Node] {
+					continue
+				}
+				v := vertex(e)
+				weight[v] += l.CapacityBPS
+				if s, ok := group[e.Node]; ok {
+					if first, ok := firstOf[s]; ok {
+						union(first, v)
+					} else {
+						firstOf[s] = v
+					}
 				}
 			}
 		}
+		root := make([]int32, nv)
+		total := make([]float64, nv)
+		for v := range root {
+			root[v] = -1
+			if parent[v] >= 0 {
+				root[v] = find(int32(v))
+			}
+		}
+		for v, w := range weight {
+			if w > 0 {
+				total[root[v]] += w
+			}
+		}
+		return root, total
 	}
-	total := make([]float64, n)
-	for e, w := range weight {
-		if w > 0 {
-			total[find(int32(e))] += w
+	intact, _ := pieces(g)
+	root, total := pieces(r)
+	// Per intact piece, its main part's root: the most capacity, the
+	// least root among equals.
+	best := map[int32]int32{}
+	for v := int32(0); v < int32(nv); v++ {
+		if root[v] != v || total[v] <= 0 || intact[v] < 0 {
+			continue
+		}
+		p := intact[v]
+		if b, ok := best[p]; !ok || total[v] > total[b] || total[v] == total[b] && less(v, b) {
+			best[p] = v
 		}
 	}
-	best, bestW := int32(-1), -1.0
-	for root, w := range total {
-		if w > bestW && w > 0 {
-			best, bestW = int32(root), w
+	return func(e ir.Port) bool {
+		v := vertex(e)
+		if root[v] < 0 || intact[v] < 0 {
+			return false
 		}
+		b, ok := best[intact[v]]
+		return ok && root[v] == b
 	}
-	in := make([]bool, n)
-	for x := range parent {
-		if parent[x] >= 0 && find(int32(x)) == best {
-			in[x] = true
-		}
-	}
-	return in
 }
 
 // keptEndpoints returns the entries of eps that keep marks, in order.
