@@ -21,14 +21,12 @@ const uniformBudget = 300_000_000
 // draw among thousands): about 10 ms. A budget, not a modelling value.
 const quickUniformBudget = 3_000_000
 
-// uniformBound computes the bound on an analysis graph, routing each
+// uniformWithin computes the bound on an analysis graph, routing each
 // pair's demand over all shortest paths (by hop count) in proportion to
 // the product of the capacities along each path. Terminals whose links
 // all lead to one vertex are routed from that vertex together. ok is
-// false when the work would exceed uniformBudget.
-func (m *model) uniformBound(a *agraph) (float64, bool) { return m.uniformWithin(a, uniformBudget) }
-
-// uniformWithin is uniformBound within budget arc visits.
+// false when the work would exceed budget arc visits (uniformBudget for
+// the search's own).
 func (m *model) uniformWithin(a *agraph, budget float64) (float64, bool) {
 	fg := a.fg
 	nv := len(a.vnode)

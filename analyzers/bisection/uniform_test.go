@@ -72,7 +72,7 @@ func TestUniformBoundSoundWhenCutOff(t *testing.T) {
 			continue
 		}
 		full := m.build(modeFull)
-		u, ok := m.uniformBound(full)
+		u, ok := m.uniformWithin(full, uniformBudget)
 		if !ok {
 			continue
 		}

@@ -40,19 +40,14 @@ type dfsIndex struct {
 	w         []int64
 	n         []int32
 	residual0 int
-	// order lists the vertices in preorder; entries the endpoint-list
-	// entries of each node, entries[entryStart[v]:entryStart[v+1]].
-	order      []int32
-	entryStart []int32
-	entries    []int32
+	// order lists the vertices in preorder.
+	order []int32
 	// keptOwners0 counts the owners with an entry in the intact main part.
 	keptOwners0 int
 	// main is the intact main part's root (-1 when no piece has
 	// capacity); runnerUp the most capacity of any other component.
 	main     int32
 	runnerUp int64
-	// slotLinks counts the links on each listed port (fabricIndex.slot).
-	slotLinks []int32
 	// ownerEntries counts each owner's entries in the intact main part;
 	// caps0 is each owner's capacity there.
 	ownerEntries []int32
@@ -85,18 +80,10 @@ func newDFSIndex(x *fabricIndex) (*dfsIndex, bool) {
 	if total > 1<<60 {
 		return nil, false
 	}
-	d.slotLinks = make([]int32, x.slots)
-	for i := range x.ends {
-		for _, sl := range x.slot[i] {
-			if sl >= 0 {
-				d.slotLinks[sl]++
-			}
-		}
-	}
 	// n counts the entries Residual keeps with nothing failed: the node
 	// has a link and a listed port one of its own.
-	for i, v := range x.eps {
-		if d.w[v] > 0 && (x.epSlot[i] < 0 || d.slotLinks[x.epSlot[i]] > 0) {
+	for _, v := range x.eps {
+		if d.w[v] > 0 {
 			d.n[v]++
 			d.residual0++
 		}
@@ -134,24 +121,11 @@ func newDFSIndex(x *fabricIndex) (*dfsIndex, bool) {
 		}
 	}
 	d.search(nv)
-	d.entryStart = make([]int32, nn+1)
-	for _, v := range x.eps {
-		d.entryStart[v+1]++
-	}
-	for v := int32(0); v < nn; v++ {
-		d.entryStart[v+1] += d.entryStart[v]
-	}
-	d.entries = make([]int32, len(x.eps))
-	at := append([]int32(nil), d.entryStart[:nn]...)
-	for i, v := range x.eps {
-		d.entries[at[v]] = int32(i)
-		at[v]++
-	}
 	d.ownerEntries = make([]int32, len(x.owners))
 	d.caps0 = make([]float64, len(x.owners))
 	counted := make([]bool, nn)
-	for i, v := range x.eps {
-		if d.main < 0 || d.root[v] != d.main || d.w[v] == 0 || x.epSlot[i] >= 0 && d.slotLinks[x.epSlot[i]] == 0 {
+	for _, v := range x.eps {
+		if d.main < 0 || d.root[v] != d.main || d.w[v] == 0 {
 			continue
 		}
 		d.ownerEntries[x.owner[v]]++
@@ -273,11 +247,10 @@ func (d *dfsIndex) intact(s *scratch, x *fabricIndex) survey {
 
 // oneScratch is surveyOne's reusable memory.
 type oneScratch struct {
-	loss     []int64 // per local node: capacity lost
-	slotLoss []int32 // per slot: links lost
-	removed  []int32 // per owner: entries no longer kept
-	touched  []int32 // local endpoint nodes with a loss
-	owners   []int32 // owners with removed entries
+	loss    []int64 // per local node: capacity lost
+	removed []int32 // per owner: entries no longer kept
+	touched []int32 // local endpoint nodes with a loss
+	owners  []int32 // owners with removed entries
 }
 
 // piece is one part a failure leaves of the main component: the subtree
@@ -304,9 +277,6 @@ func (x *fabricIndex) surveyOne(d *dfsIndex, s *scratch, o *oneScratch, lv, link
 	if len(o.loss) < len(x.nodes) {
 		o.loss = make([]int64, len(x.nodes))
 	}
-	if len(o.slotLoss) < x.slots {
-		o.slotLoss = make([]int32, x.slots)
-	}
 	if len(o.removed) < len(x.owners) {
 		o.removed = make([]int32, len(x.owners))
 	}
@@ -318,7 +288,6 @@ func (x *fabricIndex) surveyOne(d *dfsIndex, s *scratch, o *oneScratch, lv, link
 			o.removed[ow] = 0
 		}
 		o.touched, o.owners = o.touched[:0], o.owners[:0]
-		clear(o.slotLoss[:x.slots])
 	}()
 	lose := func(i, k int32) { // end k of link i loses the link
 		u := x.ends[i][k]
@@ -329,9 +298,6 @@ func (x *fabricIndex) surveyOne(d *dfsIndex, s *scratch, o *oneScratch, lv, link
 			o.touched = append(o.touched, u)
 		}
 		o.loss[u] += int64(x.caps[i])
-		if sl := x.slot[i][k]; sl >= 0 {
-			o.slotLoss[sl]++
-		}
 	}
 	var sep []int32 // separated children, in preorder
 	rest := true    // the rest of the component survives
@@ -385,28 +351,18 @@ func (x *fabricIndex) surveyOne(d *dfsIndex, s *scratch, o *oneScratch, lv, link
 		}
 		return len(pieces) - 1 // the rest (present whenever u is outside every separated subtree)
 	}
-	// alive reports whether entry e of node u is kept now.
-	alive := func(u, e int32) bool {
-		if d.w[u]-o.loss[u] <= 0 {
-			return false
-		}
-		sl := x.epSlot[e]
-		return sl < 0 || d.slotLinks[sl]-o.slotLoss[sl] > 0
-	}
-	wasAlive := func(u, e int32) bool {
-		sl := x.epSlot[e]
-		return d.w[u] > 0 && (sl < 0 || d.slotLinks[sl] > 0)
-	}
+	// lost reports whether local vertex u's entries were kept and are no
+	// longer: it had capacity and the failure took all of it (a port of a
+	// node listed with several is a vertex of its own, newFabricIndex).
+	lost := func(u int32) bool { return d.w[u] > 0 && d.w[u]-o.loss[u] <= 0 }
 	drops := make([]int32, len(pieces))
 	residualDrops := 0
 	for _, u := range o.touched {
 		j := pieceOf(u)
 		pieces[j].w -= o.loss[u]
-		for _, e := range d.entries[d.entryStart[u]:d.entryStart[u+1]] {
-			if wasAlive(u, e) && !alive(u, e) {
-				drops[j]++
-				residualDrops++
-			}
+		if lost(u) {
+			drops[j] += d.n[u]
+			residualDrops += int(d.n[u])
 		}
 	}
 	best := -1
@@ -451,10 +407,8 @@ func (x *fabricIndex) surveyOne(d *dfsIndex, s *scratch, o *oneScratch, lv, link
 			continue
 		}
 		k := int32(0) // u's entries no longer kept
-		for _, e := range d.entries[d.entryStart[u]:d.entryStart[u+1]] {
-			if wasAlive(u, e) && !alive(u, e) {
-				k++
-			}
+		if lost(u) {
+			k = d.n[u]
 		}
 		switch {
 		case d.n[u] == 0: // never counted in caps0

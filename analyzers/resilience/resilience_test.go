@@ -1170,7 +1170,8 @@ func TestPlaneJobLosesPaths(t *testing.T) {
 		t.Errorf("plane0 spines: %d degraded, %g b/s; want 0 (every rank keeps its links) and 22.4 Tb/s", f.RanksDegraded, f.LowerBoundBPS)
 	}
 	nic := out[1].Fabrics[0]
-	want := 25.6e12 - (400e9+504.123076923e9)/2
+	pcieGen5x16 := 32e9 * 16 * 128 / 130 // 32 GT/s a lane, 128b/130b (PCIe 5.0 base specification)
+	want := 25.6e12 - (400e9+pcieGen5x16)/2
 	if nic.LowerBoundMethod != "residual" || math.Abs(nic.LowerBoundBPS-want) > 1e6 || nic.UpperBoundBPS != 25.2e12 {
 		t.Errorf("a NIC: %g–%g b/s by %q, want %g–25.2e12 by the residual bound", nic.LowerBoundBPS, nic.UpperBoundBPS, nic.LowerBoundMethod, want)
 	}

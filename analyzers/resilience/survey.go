@@ -20,14 +20,9 @@ type fabricIndex struct {
 	// listed counts how often the fabric lists each local node as an
 	// endpoint (0: not an endpoint).
 	listed []int32
-	// slot numbers the endpoint ports of nodes listed more than once (a
-	// dual-port NIC): per link end, the slot of its port or -1.
-	slot  [][2]int32
-	slots int
-	// eps is the fabric's endpoint list as local ids, epSlot each one's
-	// slot (-1 for a node listed once).
-	eps    []int32
-	epSlot []int32
+	// eps is the fabric's endpoint list as local ids (a port of a node
+	// listed more than once is a vertex of its own: newFabricIndex).
+	eps []int32
 	// owner maps each local endpoint node to its rank owner's index in
 	// owners (-1 elsewhere); owners is sorted by node id.
 	owner  []int32
@@ -132,17 +127,15 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID) *fabricIndex {
 	for _, p := range fab.Endpoints {
 		x.listed[local(p)]++
 	}
-	// Every port is a vertex of its own, so no slot is needed: a port
-	// survives when its vertex keeps a link.
+	// Every port is a vertex of its own: a port survives when its vertex
+	// keeps a link.
 	for _, p := range fab.Endpoints {
 		x.eps = append(x.eps, local(p))
-		x.epSlot = append(x.epSlot, -1)
 	}
 	for _, id := range x.links {
 		l := g.Link(id)
 		x.ends = append(x.ends, [2]int32{local(l.A), local(l.B)})
 		x.caps = append(x.caps, l.CapacityBPS)
-		x.slot = append(x.slot, [2]int32{-1, -1})
 	}
 	x.owner = make([]int32, len(keys))
 	ownerIdx := map[ir.NodeID]int32{}
@@ -212,18 +205,17 @@ type survey struct {
 
 // scratch is survey's reusable memory, sized for the largest fabric.
 type scratch struct {
-	parent   []int32
-	weight   []float64
-	total    []float64 // per root: its piece's endpoint capacity
-	alive    []bool    // per local node: not failed
-	counted  []bool    // per local node: its capacity counted
-	slotLive []int32
-	first    []int32 // per transit server: its first endpoint seen
-	caps     []float64
-	ownerOK  []bool
-	keptEP   []bool
-	bestOf   []int32   // per intact piece: its main part's root
-	bestW    []float64 // per intact piece: that root's capacity
+	parent  []int32
+	weight  []float64
+	total   []float64 // per root: its piece's endpoint capacity
+	alive   []bool    // per local node: not failed
+	counted []bool    // per local node: its capacity counted
+	first   []int32   // per transit server: its first endpoint seen
+	caps    []float64
+	ownerOK []bool
+	keptEP  []bool
+	bestOf  []int32   // per intact piece: its main part's root
+	bestW   []float64 // per intact piece: that root's capacity
 }
 
 // grow returns s with room for x.
@@ -232,9 +224,6 @@ func (s *scratch) grow(x *fabricIndex) {
 	if len(s.parent) < n {
 		s.parent, s.weight, s.total = make([]int32, n), make([]float64, n), make([]float64, n)
 		s.alive, s.counted = make([]bool, n), make([]bool, n)
-	}
-	if len(s.slotLive) < x.slots {
-		s.slotLive = make([]int32, x.slots)
 	}
 	if len(s.first) < x.transit.n {
 		s.first = make([]int32, x.transit.n)
@@ -269,8 +258,6 @@ func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transit
 	for i, node := range x.nodes {
 		parent[i], weight[i], alive[i] = -1, 0, !dead[node]
 	}
-	slotLive := s.slotLive[:x.slots]
-	clear(slotLive)
 	first := s.first[:tr.n]
 	for i := range first {
 		first[i] = -1
@@ -301,14 +288,11 @@ func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transit
 			continue
 		}
 		join(e[0], e[1])
-		for k, v := range e {
+		for _, v := range e {
 			if x.listed[v] == 0 {
 				continue
 			}
 			weight[v] += x.caps[i]
-			if sl := x.slot[i][k]; sl >= 0 {
-				slotLive[sl]++
-			}
 			if sv := tr.of[v]; sv >= 0 {
 				if first[sv] >= 0 {
 					join(first[sv], v)
@@ -367,9 +351,6 @@ func (x *fabricIndex) surveyWith(s *scratch, dead []bool, cut []bool, tr transit
 	// once for its owner.
 	for i, v := range x.eps {
 		if !alive[v] || parent[v] < 0 { // failed, or no surviving link
-			continue
-		}
-		if sl := x.epSlot[i]; sl >= 0 && slotLive[sl] == 0 {
 			continue
 		}
 		out.residual++
