@@ -84,20 +84,23 @@ func fmPass(fg *maxflow.Graph, weight []int32, vA []bool, n, slack int) bool {
 	stall := max(64, nv/100)
 	improved := false
 	locked := make([]bool, nv)
-	version := make([]int32, nv)
+	pos := make([]int32, nv) // shared by both queues: a vertex is in its side's at most
+	heaps := [2]*gainHeap{{gain: gain, pos: pos}, {gain: gain, pos: pos}}
 	var moves []int32
 	for pass := 0; pass < fmPasses; pass++ {
 		computeGains()
 		for i := range locked {
 			locked[i] = false
+			pos[i] = -1
 		}
-		heaps := [2]*gainHeap{{}, {}}
+		heaps[0].items, heaps[1].items = heaps[0].items[:0], heaps[1].items[:0]
 		// Boundary FM: only vertices with a neighbour across the cut start
 		// in the queues; others enter when a neighbour moves.
 		for v := int32(0); v < int32(nv); v++ {
 			if boundary[v] || (!balanced0(wA, lo, hi) && weight[v] > 0) {
 				h := heaps[b2i(vA[v])]
-				h.items = append(h.items, gainItem{gain[v], v, version[v]})
+				pos[v] = int32(len(h.items))
+				h.items = append(h.items, v)
 			}
 		}
 		heaps[0].init()
@@ -106,27 +109,23 @@ func fmPass(fg *maxflow.Graph, weight []int32, vA []bool, n, slack int) bool {
 		total, best, bestAt := 0.0, 0.0, 0
 		balanced := wA >= lo && wA <= hi
 		for {
-			// The best movable vertex of each side, skipping stale entries.
+			// The best movable vertex of each side.
 			var pick [2]int32
 			for s := 0; s < 2; s++ {
 				pick[s] = -1
 				h := heaps[s]
 				for len(h.items) > 0 {
-					it := h.items[0]
-					if locked[it.v] || it.ver != version[it.v] || b2i(vA[it.v]) != s {
-						h.pop()
-						continue
-					}
+					v := h.items[0]
 					// Moving from side A (s == 1) lowers wA.
-					nw := wA - int(weight[it.v])
+					nw := wA - int(weight[v])
 					if s == 0 {
-						nw = wA + int(weight[it.v])
+						nw = wA + int(weight[v])
 					}
 					if nw < lo-slack || nw > hi+slack {
-						h.pop() // not movable in this pass
+						h.pop() // not movable now; back when a neighbour moves
 						continue
 					}
-					pick[s] = it.v
+					pick[s] = v
 					break
 				}
 			}
@@ -160,8 +159,7 @@ func fmPass(fg *maxflow.Graph, weight []int32, vA []bool, n, slack int) bool {
 				} else {
 					gain[w] += 2 * c
 				}
-				version[w]++
-				heaps[b2i(vA[w])].push(gainItem{gain[w], w, version[w]})
+				heaps[b2i(vA[w])].update(w)
 			}
 			// A balanced state is recorded when it improves on the best
 			// so far, or when it is the first one reached from an
@@ -200,49 +198,68 @@ func b2i(b bool) int {
 	return 0
 }
 
-type gainItem struct {
-	gain float64
-	v    int32
-	ver  int32
+// gainHeap is an indexed binary max-heap of vertices on their gain (read
+// from gain, which the pass updates), ties to the lower vertex id so that
+// passes are deterministic; pos[v] is v's index in items, or -1. Each
+// vertex is in it at most once and a gain change moves it in place, so
+// the heap never holds stale entries (a lazy heap with one entry per
+// change spent half of a what-if sweep's search comparing them).
+type gainHeap struct {
+	items []int32
+	gain  []float64
+	pos   []int32
 }
-
-// gainHeap is a binary max-heap on gain, ties to the lower vertex id so
-// that passes are deterministic. Typed, not container/heap: boxing each
-// pushed item in an interface allocated a million times per search.
-type gainHeap struct{ items []gainItem }
 
 func (h *gainHeap) less(i, j int) bool {
-	if h.items[i].gain != h.items[j].gain {
-		return h.items[i].gain > h.items[j].gain
+	a, b := h.items[i], h.items[j]
+	if h.gain[a] != h.gain[b] {
+		return h.gain[a] > h.gain[b]
 	}
-	return h.items[i].v < h.items[j].v
+	return a < b
 }
 
-// init orders the items appended so far.
+func (h *gainHeap) swap(i, j int) {
+	h.items[i], h.items[j] = h.items[j], h.items[i]
+	h.pos[h.items[i]], h.pos[h.items[j]] = int32(i), int32(j)
+}
+
+// init orders the items appended so far (pos already set).
 func (h *gainHeap) init() {
 	for i := len(h.items)/2 - 1; i >= 0; i-- {
 		h.down(i)
 	}
 }
 
-func (h *gainHeap) push(it gainItem) {
-	h.items = append(h.items, it)
-	for i := len(h.items) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h.less(i, p) {
-			break
-		}
-		h.items[i], h.items[p] = h.items[p], h.items[i]
-		i = p
+// update places v after a change of its gain, inserting it when absent.
+func (h *gainHeap) update(v int32) {
+	i := int(h.pos[v])
+	if i < 0 {
+		i = len(h.items)
+		h.items = append(h.items, v)
+		h.pos[v] = int32(i)
 	}
+	h.up(i)
+	h.down(int(h.pos[v]))
 }
 
 // pop removes the top item.
 func (h *gainHeap) pop() {
 	n := len(h.items) - 1
-	h.items[0] = h.items[n]
+	h.swap(0, n)
+	h.pos[h.items[n]] = -1
 	h.items = h.items[:n]
 	h.down(0)
+}
+
+func (h *gainHeap) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			return
+		}
+		h.swap(i, p)
+		i = p
+	}
 }
 
 func (h *gainHeap) down(i int) {
@@ -259,7 +276,7 @@ func (h *gainHeap) down(i int) {
 		if !h.less(c, i) {
 			return
 		}
-		h.items[i], h.items[c] = h.items[c], h.items[i]
+		h.swap(i, c)
 		i = c
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/topoc/topoc/analyzers/internal/maxflow"
+
+	"github.com/topoc/topoc/analyzers/internal/countsort"
 )
 
 // The multilevel search (Karypis and Kumar, "A Fast and High Quality
@@ -223,8 +225,7 @@ func coarsen(fg *maxflow.Graph, w []int32, maxW int32, rng *rand.Rand, part []bo
 		order[i] = int32(i)
 	}
 	rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-	deg := func(v int32) int32 { lo, hi := fg.Arcs(v); return hi - lo }
-	slices.SortStableFunc(order, func(x, y int32) int { return int(deg(x)) - int(deg(y)) })
+	order = byDegree(fg, order)
 	match := make([]int32, n)
 	for i := range match {
 		match[i] = -1
@@ -289,11 +290,13 @@ func coarsen(fg *maxflow.Graph, w []int32, maxW int32, rng *rand.Rand, part []bo
 			nc++
 		}
 	}
+	// A coarse vertex is one fine vertex or a matched pair: members
+	// v and match[v], listed from the lower.
 	cw := make([]int32, nc)
-	members := make([][]int32, nc)
-	for v := int32(0); v < int32(n); v++ {
+	first := make([]int32, nc)
+	for v := int32(n) - 1; v >= 0; v-- {
 		cw[cmap[v]] += w[v]
-		members[cmap[v]] = append(members[cmap[v]], v)
+		first[cmap[v]] = v
 	}
 	b := maxflow.NewBuilder(int(nc))
 	b.Grow(fg.NumArcs() / 2)
@@ -301,7 +304,11 @@ func coarsen(fg *maxflow.Graph, w []int32, maxW int32, rng *rand.Rand, part []bo
 	var touched []int32
 	for cv := int32(0); cv < nc; cv++ {
 		touched = touched[:0]
-		for _, v := range members[cv] {
+		members := [2]int32{first[cv], match[first[cv]]}
+		for i, v := range members {
+			if i == 1 && v == members[0] {
+				break // a vertex left alone
+			}
 			lo, hi := fg.Arcs(v)
 			for x := lo; x < hi; x++ {
 				cu := cmap[fg.Head(x)]
@@ -321,6 +328,22 @@ func coarsen(fg *maxflow.Graph, w []int32, maxW int32, rng *rand.Rand, part []bo
 		}
 	}
 	return b.Build(), cw, cmap
+}
+
+// byDegree returns order stably sorted by increasing degree in fg: a
+// counting sort, as degrees are small integers and the coarsening sorts
+// every level of every V-cycle.
+func byDegree(fg *maxflow.Graph, order []int32) []int32 {
+	deg := func(v int32) int32 { lo, hi := fg.Arcs(v); return hi - lo }
+	maxDeg := int32(0)
+	for _, v := range order {
+		maxDeg = max(maxDeg, deg(v))
+	}
+	if int(maxDeg) > 4*len(order) { // a few hubs: the comparison sort is cheaper
+		slices.SortStableFunc(order, func(x, y int32) int { return int(deg(x)) - int(deg(y)) })
+		return order
+	}
+	return countsort.By(order, deg, int(maxDeg)+1)
 }
 
 // growBest bisects a small graph by greedy graph growing (George and Liu;

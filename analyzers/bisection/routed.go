@@ -39,6 +39,26 @@ type Routed struct {
 
 // upDownFlow returns the flow that up*/down* routing can carry from the
 // terminals in side A to those in side B of graph a, and false when the
+// fabric is not tiered or the layered graph would be too large (see
+// upDownLayering).
+func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
+	l, ok := m.upDownLayering(a)
+	if !ok {
+		return 0, false
+	}
+	return l.flow(inA), true
+}
+
+// upDownLayered is graph a's valley-free layering, built once and reused
+// for every split evaluated on it (MaxFlow starts from the capacities
+// each time).
+type upDownLayered struct {
+	a    *agraph
+	g    *maxflow.Graph
+	side []maxflow.Side
+}
+
+// upDownLayering returns the layering of graph a, and false when the
 // fabric is not tiered or the layered graph would be too large. The
 // layering (two copies of every vertex: U climbing, D descending) makes
 // every source-to-sink path valley-free: an arc from a lower to a higher
@@ -50,10 +70,10 @@ type Routed struct {
 // its tier's position plus one for switches of the fabric's tiers, 0 for
 // everything else (endpoints, and the components of servers, their
 // NVSwitch chips included).
-func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
+func (m *model) upDownLayering(a *agraph) (*upDownLayered, bool) {
 	tiers := m.fab.Tiers
 	if len(tiers) == 0 || m.direct() || 2*a.fg.NumArcs() > maxFlowArcs {
-		return 0, false
+		return nil, false
 	}
 	rankOf := map[string]int{}
 	for i, t := range tiers {
@@ -68,11 +88,12 @@ func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
 		}
 		r, ok := rankOf[nd.Tier]
 		if !ok {
-			return 0, false // a switch of no tier: up and down are undefined
+			return nil, false // a switch of no tier: up and down are undefined
 		}
 		rank[v] = r
 	}
 	b := maxflow.NewBuilder(int(2 * n))
+	b.Grow(2*a.fg.NumArcs() + int(n)) // two arcs per arc at most (rank 0), and the turns
 	total := 0.0
 	for u := int32(0); u < n; u++ {
 		lo, hi := a.fg.Arcs(u)
@@ -96,18 +117,25 @@ func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
 	for v := int32(0); v < n; v++ {
 		b.AddArc(v, n+v, total+1)
 	}
-	side := make([]maxflow.Side, 2*n)
-	for t, v := range a.tv {
+	return &upDownLayered{a: a, g: b.Build(), side: make([]maxflow.Side, 2*n)}, true
+}
+
+// flow returns the flow up*/down* routing carries from the terminals in
+// side A to those in side B.
+func (l *upDownLayered) flow(inA []bool) float64 {
+	n := int32(len(l.a.vnode))
+	clear(l.side)
+	for t, v := range l.a.tv {
 		if v < 0 {
 			continue
 		}
 		if inA[t] {
-			side[v] = maxflow.Source
+			l.side[v] = maxflow.Source
 		} else {
-			side[n+v] = maxflow.Sink
+			l.side[n+v] = maxflow.Sink
 		}
 	}
-	return b.Build().MaxFlow(side), true
+	return l.g.MaxFlow(l.side)
 }
 
 // setRouted fills r.Routed from the graph result r, its best cut and the
@@ -138,19 +166,18 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 		// without a flow (the symmetric fabrics, 131,072 GPUs included).
 		out = &Routed{Routing: "up_down", LowerBoundBPS: r.UpperBoundBPS, LowerBoundMethod: hose.method(), UpperBoundBPS: r.UpperBoundBPS}
 	case best.g != nil && best.inA != nil:
-		f, ok := m.upDownFlow(best.g, best.inA)
+		layered, ok := m.upDownLayering(best.g)
 		if !ok {
 			return
 		}
+		f := layered.flow(best.inA)
 		// The routing's worst split need not be the graph's: leaves that
 		// favour different upper switches are the routing's weak cut
 		// (valley paths, which the graph's cut may use, are closed to
 		// it). Those structure-aligned splits are evaluated too.
 		for _, o := range m.affinityOrders() {
 			for _, inA := range prefixSplits(best.g, len(m.terms), o.order) {
-				if x, ok := m.upDownFlow(best.g, inA); ok && x < f {
-					f = x
-				}
+				f = min(f, layered.flow(inA))
 			}
 		}
 		out = &Routed{Routing: "up_down", LowerBoundMethod: "none", UpperBoundBPS: min(f, r.UpperBoundBPS)}

@@ -2,6 +2,8 @@ package routing
 
 import (
 	"slices"
+
+	"github.com/topoc/topoc/analyzers/internal/countsort"
 )
 
 // BFS is the exact engine for any plane: for each destination, one
@@ -233,7 +235,7 @@ func (e *BFS) Route(d *Demand, opt Options, out *Loads) Result {
 			}
 		}
 	}
-	items = byDst(items, func(it item) int32 { return it.dst }, e.p.Len())
+	items = countsort.By(items, func(it item) int32 { return it.dst }, e.p.Len()) // demand lists run to millions
 	var buf []Arc
 	var srcs []int32
 	for i := 0; i < len(items); {
@@ -320,7 +322,7 @@ func (e *BFS) routeWalks(d *Demand, opt Options, out *Loads) Result {
 		walks = append(walks, qpWalk{s, dst, id, qp, v})
 		return true
 	}, e.p.SendPorts, &res)
-	walks = byDst(walks, func(w qpWalk) int32 { return w.d }, e.p.Len())
+	walks = countsort.By(walks, func(w qpWalk) int32 { return w.d }, e.p.Len())
 	var buf []Arc
 	var srcs []int32
 	for i := 0; i < len(walks); {
@@ -457,23 +459,4 @@ func setKey(arcs []Arc) int32 {
 		h = mix(h ^ uint64(uint32(a.Slot)))
 	}
 	return int32(h & 0x7fffffff)
-}
-
-// byDst orders xs by destination, stably, in O(len(xs) + n) (a counting
-// sort: demand lists run to millions of entries).
-func byDst[T any](xs []T, dst func(T) int32, n int) []T {
-	count := make([]int32, n+1)
-	for _, x := range xs {
-		count[dst(x)+1]++
-	}
-	for i := 1; i <= n; i++ {
-		count[i] += count[i-1]
-	}
-	out := make([]T, len(xs))
-	for _, x := range xs {
-		d := dst(x)
-		out[count[d]] = x
-		count[d]++
-	}
-	return out
 }
