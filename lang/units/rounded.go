@@ -66,6 +66,9 @@ func FixedBound(x float64, places int, r Rounding) string {
 	}
 	s := strconv.FormatFloat(x, 'f', places, 64)
 	y, _ := strconv.ParseFloat(s, 64)
+	if math.Abs(y-x) <= NoiseTolerance*math.Abs(x) {
+		return s // rounding noise around a short decimal (NoiseTolerance)
+	}
 	step := math.Pow10(-places)
 	switch {
 	case r == Down && y > x:
@@ -79,6 +82,23 @@ func FixedBound(x float64, places int, r Rounding) string {
 	return s
 }
 
+// NoiseTolerance is the relative distance from a short decimal within
+// which a bound is taken to be that decimal when printed. A bound computed
+// in floating point (a sum over thousands of links, θ × an injection)
+// carries rounding error of about 1e-16 per operation: 88 Tb/s computed
+// as 87.99999999999999 Tb/s is 88 Tb/s, and rounding it down printed
+// "87.9999Tb/s", a digit the proof never had. 1e-12 is far above that
+// noise and far below any difference the analyses tell apart (their own
+// tolerance for a lower bound meeting a cut is 1e-9, bisection.meets).
+const NoiseTolerance = 1e-12
+
+// floatNoise reports whether v, in units of 10^exp10, lies within
+// NoiseTolerance of its nearest rounding at digits significant digits.
+func floatNoise(v float64, exp10, digits int) bool {
+	near, err := strconv.ParseFloat(strconv.FormatFloat(v, 'e', digits-1, 64), 64)
+	return err == nil && near != v && math.Abs(near-v) <= NoiseTolerance*math.Abs(v)
+}
+
 // significant writes v in units of 10^exp10 at digits significant digits,
 // rounded as r says. Nearest takes strconv's correctly rounded digits;
 // Down and Up cut v's shortest round-trip digits and step the last kept
@@ -88,7 +108,7 @@ func significant(v float64, exp10, digits int, r Rounding) string {
 	if v == 0 {
 		return "0"
 	}
-	if r == Nearest {
+	if r == Nearest || floatNoise(v, exp10, digits) {
 		neg, d, e := decimal(strconv.FormatFloat(v, 'e', digits-1, 64))
 		return place(neg, d, e-exp10)
 	}
