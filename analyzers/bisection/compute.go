@@ -24,6 +24,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		opt.View = ViewGPU
 	}
 	m := newModel(g, fid, opt.View)
+	m.light = opt.Light
 	n := len(m.terms)
 	r := Fabric{View: m.view, Endpoints: n, HalfInjectionBPS: halfInjection(m.injection(), n), LowerBoundMethod: "none"}
 	levels := m.levels()

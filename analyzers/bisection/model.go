@@ -37,6 +37,9 @@ type model struct {
 	intStart []int32
 
 	terms []terminal
+	// light is Options.Light: the multilevel search at its large-graph
+	// effort.
+	light bool
 	// torus memoizes torusShape (torus.go); nil until first asked.
 	torus *torusMemo
 	// termOfNode maps a node to its terminal (gpu view), -1 if none.

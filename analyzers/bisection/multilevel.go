@@ -57,7 +57,7 @@ func (m *model) multilevel(a *agraph) cut {
 		runs = 2
 	case arcs > mlArcs/50:
 		runs = 4
-	case arcs <= mlSmallArcs:
+	case arcs <= mlSmallArcs && !m.light:
 		runs = mlRunsSmall
 	}
 	n := len(m.terms)
@@ -99,7 +99,7 @@ func (m *model) multilevel(a *agraph) cut {
 			}
 		}
 	}
-	if a.fg.NumArcs() <= mlRestartArcs {
+	if a.fg.NumArcs() <= mlRestartArcs && !m.light {
 		// Random restarts: on a graph this small greedy growing from a few
 		// seeds misses cuts that FM from a random balanced split finds.
 		for r := 0; r < mlRestarts; r++ {

@@ -29,6 +29,10 @@ type baseline struct {
 	// quick evaluates scenarios with bisection's Options.Quick (Monte
 	// Carlo): the proven bounds against the intact cut, without search.
 	quick bool
+	// light runs each scenario's bisection search at bisection's
+	// Options.Light effort: set for a sweep's scenarios, which try the
+	// intact cut as well, not for named ones.
+	light bool
 	// uniform is the uniform bound's work budget of one scenario's search
 	// (UniformBudget shared over the sweep; 0 for the analyzer's own).
 	uniform float64
@@ -256,7 +260,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			// The intact cut, tried on the surviving graph, is an upper
 			// bound the search need not find again (and all a quick run
 			// uses).
-			opt := bisection.Options{View: b.view, Quick: b.quick, UniformArcVisits: b.uniform}
+			opt := bisection.Options{View: b.view, Quick: b.quick, Light: b.light, UniformArcVisits: b.uniform}
 			if sa := b.bisection[i].SideA(); sa != nil {
 				opt.Splits = [][]ir.NodeID{sa}
 			}

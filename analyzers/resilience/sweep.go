@@ -335,14 +335,14 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 			rep.Sweeps = append(rep.Sweeps, sw)
 			continue
 		}
-		b.quick = quick
+		b.quick, b.light = quick, true
 		b.uniform = UniformBudget / float64(len(todo))
 		b.reflow = len(todo)*g.NumLinks() <= FlowBudget
 		sw.Quick = b.quick
 		for i, t := range todo {
 			sw.Outcomes = append(sw.Outcomes, b.evaluate(t.Class, Group{Name: t.Group, Failure: failures[i]}, t.Orbit))
 		}
-		b.quick = opt.Quick
+		b.quick, b.light = opt.Quick, false
 		sw.Evaluated = len(sw.Outcomes)
 		sw.Worst = worst(sw.Outcomes)
 		rep.Sweeps = append(rep.Sweeps, sw)
