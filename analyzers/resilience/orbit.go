@@ -1,9 +1,11 @@
 package resilience
 
 import (
+	"cmp"
+	"encoding/binary"
 	"fmt"
-	"sort"
-	"strings"
+	"math"
+	"slices"
 
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -29,16 +31,28 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 	first := map[string]ir.NodeID{}
 	// A switch that is a flow's end is only a twin of another end of the
 	// same flows: the exchange must map each flow onto itself.
-	ends := map[ir.NodeID]string{}
+	ends := map[ir.NodeID][]byte{}
 	for i, f := range g.Flows {
 		for _, n := range f.From {
-			ends[n] += fmt.Sprintf("f%d,", i)
+			ends[n] = binary.AppendUvarint(ends[n], uint64(2*i))
 		}
 		for _, n := range f.To {
-			ends[n] += fmt.Sprintf("t%d,", i)
+			ends[n] = binary.AppendUvarint(ends[n], uint64(2*i+1))
 		}
 	}
-	var nb []string
+	// The key is a byte string, not text: a sweep's switches of a large
+	// fabric have hundreds of thousands of links between them.
+	type nbr struct {
+		other          ir.NodeID
+		capacity       float64
+		kind           ir.LinkKind
+		fabric         ir.FabricID
+		physical, cost int32
+	}
+	var nb []nbr
+	var key []byte
+	str := func(s string) { key = binary.AppendUvarint(key, uint64(len(s))); key = append(key, s...) }
+	num := func(x int64) { key = binary.AppendVarint(key, x) }
 	for i := range g.Nodes {
 		rep[i] = ir.NodeID(i)
 		n := &g.Nodes[i]
@@ -48,14 +62,39 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 		nb = nb[:0]
 		for _, id := range adj.Of(ir.NodeID(i)) {
 			l := g.Link(id)
-			nb = append(nb, fmt.Sprintf("%d/%g/%s/%d/%d/%d", l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical(), l.Cost))
+			nb = append(nb, nbr{l.Other(ir.NodeID(i)), l.CapacityBPS, l.Kind, l.Fabric, l.Physical(), l.Cost})
 		}
-		sort.Strings(nb)
-		key := fmt.Sprintf("%d|%s|%s|%s|%d|%d|%d|%v|%s|%s", n.Kind, n.Model, n.Tier, n.Unit, n.UnitIndex, n.Rail, n.Plane, n.Fabrics, ends[ir.NodeID(i)], strings.Join(nb, ","))
-		if r, ok := first[key]; ok {
+		slices.SortFunc(nb, func(a, b nbr) int {
+			return cmp.Or(cmp.Compare(a.other, b.other), cmp.Compare(a.capacity, b.capacity), cmp.Compare(a.kind, b.kind),
+				cmp.Compare(a.fabric, b.fabric), cmp.Compare(a.physical, b.physical), cmp.Compare(a.cost, b.cost))
+		})
+		key = key[:0]
+		num(int64(n.Kind))
+		str(n.Model)
+		str(n.Tier)
+		str(n.Unit)
+		num(int64(n.UnitIndex))
+		num(int64(n.Rail))
+		num(int64(n.Plane))
+		num(int64(len(n.Fabrics)))
+		for _, f := range n.Fabrics {
+			num(int64(f))
+		}
+		e := ends[ir.NodeID(i)]
+		num(int64(len(e)))
+		key = append(key, e...)
+		for _, x := range nb {
+			num(int64(x.other))
+			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(x.capacity))
+			num(int64(x.kind))
+			num(int64(x.fabric))
+			num(int64(x.physical))
+			num(int64(x.cost))
+		}
+		if r, ok := first[string(key)]; ok {
 			rep[i] = r
 		} else {
-			first[key] = ir.NodeID(i)
+			first[string(key)] = ir.NodeID(i)
 		}
 	}
 	return rep
