@@ -1,6 +1,8 @@
 package resilience
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 
 	"github.com/topoc/topoc/compiler/ir"
@@ -79,7 +81,9 @@ func newTransitGroups(n int, groups [][]ir.NodeID, at func(ir.NodeID) []int32) t
 func newFabricIndex(g *ir.Graph, fid ir.FabricID) *fabricIndex {
 	x := &fabricIndex{links: g.FabricLinks(fid)}
 	fab := &g.Fabrics[fid]
-	listed := map[ir.NodeID]int32{}
+	// Slices over the graph's nodes, not maps: a fabric's links and
+	// endpoints are most of a check's what-if index at 16,384 GPUs.
+	listed := make([]int32, len(g.Nodes))
 	for _, p := range fab.Endpoints {
 		listed[p.Node]++
 	}
@@ -95,68 +99,88 @@ func newFabricIndex(g *ir.Graph, fid ir.FabricID) *fabricIndex {
 		}
 		return key{e.Node, -1}
 	}
-	seen := map[key]bool{}
+	const unseen = -1
+	localNode := make([]int32, len(g.Nodes)) // a node's local vertex; unseen, or seen (0) before numbering
+	for i := range localNode {
+		localNode[i] = unseen
+	}
+	localPort := map[key]int32{} // the ports of nodes listed more than once
 	var keys []key
 	mark := func(e ir.Port) {
-		if k := keyOf(e); !seen[k] {
-			seen[k] = true
+		k := keyOf(e)
+		if k.port < 0 {
+			if localNode[k.node] == unseen {
+				localNode[k.node] = 0
+				keys = append(keys, k)
+			}
+		} else if _, ok := localPort[k]; !ok {
+			localPort[k] = 0
 			keys = append(keys, k)
 		}
 	}
 	for _, id := range x.links {
-		mark(g.Link(id).A)
-		mark(g.Link(id).B)
+		l := g.Link(id)
+		mark(l.A)
+		mark(l.B)
 	}
 	for _, p := range fab.Endpoints {
 		mark(p)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].node != keys[j].node {
-			return keys[i].node < keys[j].node
-		}
-		return keys[i].port < keys[j].port
-	})
-	localOf := make(map[key]int32, len(keys))
+	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.port, b.port)) })
 	x.nodes = make([]ir.NodeID, len(keys))
 	for i, k := range keys {
-		localOf[k] = int32(i)
+		if k.port < 0 {
+			localNode[k.node] = int32(i)
+		} else {
+			localPort[k] = int32(i)
+		}
 		x.nodes[i] = k.node
 	}
-	local := func(e ir.Port) int32 { return localOf[keyOf(e)] }
+	local := func(e ir.Port) int32 {
+		if k := keyOf(e); k.port >= 0 {
+			return localPort[k]
+		}
+		return localNode[e.Node]
+	}
 	x.listed = make([]int32, len(keys))
 	for _, p := range fab.Endpoints {
 		x.listed[local(p)]++
 	}
 	// Every port is a vertex of its own: a port survives when its vertex
 	// keeps a link.
+	x.eps = make([]int32, 0, len(fab.Endpoints))
 	for _, p := range fab.Endpoints {
 		x.eps = append(x.eps, local(p))
 	}
+	x.ends = make([][2]int32, 0, len(x.links))
+	x.caps = make([]float64, 0, len(x.links))
 	for _, id := range x.links {
 		l := g.Link(id)
 		x.ends = append(x.ends, [2]int32{local(l.A), local(l.B)})
 		x.caps = append(x.caps, l.CapacityBPS)
 	}
+	// Owners (servers, or the endpoint node itself), numbered in node
+	// order.
 	x.owner = make([]int32, len(keys))
-	ownerIdx := map[ir.NodeID]int32{}
-	var owners []ir.NodeID
-	for i := range x.owner {
-		x.owner[i] = -1
+	ownerIdx := make([]int32, len(g.Nodes))
+	for i := range ownerIdx {
+		ownerIdx[i] = unseen
 	}
+	var owners []ir.NodeID
 	for _, e := range x.eps {
-		if o := owner(g, x.nodes[e]); x.owner[e] < 0 {
-			if _, ok := ownerIdx[o]; !ok {
-				ownerIdx[o] = 0
-				owners = append(owners, o)
-			}
-			x.owner[e] = 0 // numbered below, once owners are sorted
+		if o := owner(g, x.nodes[e]); ownerIdx[o] == unseen {
+			ownerIdx[o] = 0
+			owners = append(owners, o)
 		}
 	}
-	sort.Slice(owners, func(i, j int) bool { return owners[i] < owners[j] })
+	slices.Sort(owners)
 	for i, o := range owners {
 		ownerIdx[o] = int32(i)
 	}
 	x.owners = owners
+	for i := range x.owner {
+		x.owner[i] = -1
+	}
 	for _, e := range x.eps {
 		x.owner[e] = ownerIdx[owner(g, x.nodes[e])]
 	}
