@@ -654,11 +654,10 @@ func (j *job) fabricSHARP() bool {
 func fabricPeak(s *system, l *routing.Loads) float64 {
 	peak := 0.0
 	for _, slot := range l.Touched() {
-		link := ir.LinkID(slot / 2)
-		if s.g.Link(link).Fabric == ir.None {
+		if !s.inFabric[slot/2] {
 			continue
 		}
-		if c := s.g.Link(link).PhysicalBPS() * s.mult(slot); c > 0 {
+		if c := s.slotCapBPS(slot); c > 0 {
 			peak = math.Max(peak, l.Rate(int(slot))/c)
 		}
 	}
@@ -676,7 +675,7 @@ func linkUtil(s *system, l *routing.Loads, dst []float64) []float64 {
 	}
 	for _, slot := range l.Touched() {
 		link := ir.LinkID(slot / 2)
-		c := g.Link(link).PhysicalBPS() * s.mult(slot)
+		c := s.slotCapBPS(slot)
 		if c <= 0 {
 			continue
 		}

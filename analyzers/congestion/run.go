@@ -356,11 +356,10 @@ func (r *run) longestPath(d *routing.Demand) int {
 // Loads of an NVLink bundle are shared by its links.
 func (r *run) scan(k int) (cf float64, hot int32, bwTime float64, top []slotLoad) {
 	hot = -1
-	g := r.s.g
 	better := func(a, b slotLoad) bool { return a.util > b.util || (a.util == b.util && a.slot < b.slot) }
 	for _, slot := range r.loads.Touched() {
 		rate, bytes := r.loads.Rate(int(slot)), r.loads.Bytes(int(slot))
-		c := g.Link(ir.LinkID(slot/2)).PhysicalBPS() * r.s.mult(slot)
+		c := r.s.slotCapBPS(slot)
 		if c <= 0 {
 			continue
 		}

@@ -66,7 +66,18 @@ type system struct {
 	// denseCount is addDense's NVLink and NIC transfer counts (two runs
 	// of one per node), likewise zero between uses.
 	denseCount []int32
+	// linkBPS is each link's physical capacity (ir.Link.PhysicalBPS), bits
+	// per second per direction, and inFabric whether it belongs to a
+	// fabric: read for every touched slot of every phase, where building
+	// the link from its server template each time was most of Llama 3's
+	// load scans.
+	linkBPS  []float64
+	inFabric []bool
 }
+
+// slotCapBPS is the capacity behind one direction of a link: its physical
+// capacity times the links of its NVLink bundle.
+func (s *system) slotCapBPS(slot int32) float64 { return s.linkBPS[slot/2] * s.mult(slot) }
 
 // scaleUp reports whether a link belongs to the NVLink plane: it joins
 // GPUs and NVSwitches, inside a server or in an nvlink_domain fabric.
@@ -89,6 +100,11 @@ func newSystem(g *ir.Graph) *system {
 	}, func(n *ir.Node) bool { return n.Kind == ir.KindPCIeSwitch || n.Kind == ir.KindCPU })
 	s.pcie = &plane{p: pp, eng: routing.NewBFS(pp), reason: "PCIe trees are not tiered"}
 	wg.Wait()
+	s.linkBPS = make([]float64, g.NumLinks())
+	s.inFabric = make([]bool, g.NumLinks())
+	for id, l := range g.AllLinks() {
+		s.linkBPS[id], s.inFabric[id] = l.PhysicalBPS(), l.Fabric != ir.None
+	}
 	s.island = make([]int32, len(g.Nodes))
 	for i := range s.island {
 		s.island[i] = -1
