@@ -175,21 +175,45 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 		return nil
 	}
 	t := g.Fabrics[f].Transit
-	byServer := map[NodeID][]NodeID{}
+	// Slices over the graph's nodes, not maps: a what-if evaluates this
+	// for the intact design and for surviving graphs, each with every
+	// server NIC of the fabric.
+	srvIdx := make([]int32, len(g.Nodes)) // a server's index in servers, plus one
 	var servers []NodeID
+	var counts []int32
+	var nicList []NodeID
 	for _, n := range g.FabricNodes(f) {
 		if nd := &g.Nodes[n]; nd.Kind == KindNIC && nd.Parent != None {
-			if _, ok := byServer[nd.Parent]; !ok {
+			if srvIdx[nd.Parent] == 0 {
 				servers = append(servers, nd.Parent)
+				counts = append(counts, 0)
+				srvIdx[nd.Parent] = int32(len(servers))
 			}
-			byServer[nd.Parent] = append(byServer[nd.Parent], n)
+			counts[srvIdx[nd.Parent]-1]++
+			nicList = append(nicList, n)
 		}
 	}
-	parent := map[NodeID]NodeID{}
+	// byServer(i) lists server i's NICs in FabricNodes order (CSR).
+	start := make([]int32, len(servers)+1)
+	for i, c := range counts {
+		start[i+1] = start[i] + c
+	}
+	flat := make([]NodeID, len(nicList))
+	fill := slices.Clone(start[:len(servers)])
+	for _, n := range nicList {
+		i := srvIdx[g.Nodes[n].Parent] - 1
+		flat[fill[i]] = n
+		fill[i]++
+	}
+	byServer := func(i int) []NodeID { return flat[start[i]:start[i+1]] }
+	parent := make([]NodeID, len(g.Nodes)) // union-find over nodes, -1 for a root
+	for i := range parent {
+		parent[i] = None
+	}
 	var find func(NodeID) NodeID
 	find = func(x NodeID) NodeID {
-		p, ok := parent[x]
-		if !ok || p == x {
+		p := parent[x]
+		if p == None {
 			return x
 		}
 		r := find(p)
@@ -207,8 +231,10 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 	}
 	viaIsland := map[int32]NodeID{}
 	nearest := map[string][][]int{} // model and NIC positions → relay GPU position per NIC
-	for _, sv := range servers {
-		nics := byServer[sv]
+	posOf := make([]int32, len(g.Nodes))
+	var key []byte
+	for si, sv := range servers {
+		nics := byServer(si)
 		if t.Has(TransitPCIe) {
 			for _, n := range nics[1:] {
 				union(nics[0], n)
@@ -218,19 +244,15 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 			continue
 		}
 		kids := g.Children(sv)
-		pos := func(n NodeID) int {
-			for i, k := range kids {
-				if k == n {
-					return i
-				}
-			}
-			return -1
+		for i, k := range kids {
+			posOf[k] = int32(i)
 		}
-		key := g.Nodes[sv].Model
+		key = append(key[:0], g.Nodes[sv].Model...)
 		for _, n := range nics {
-			key += " " + strconv.Itoa(pos(n))
+			key = append(key, ' ')
+			key = strconv.AppendInt(key, int64(posOf[n]), 10)
 		}
-		near, ok := nearest[key]
+		near, ok := nearest[string(key)]
 		if !ok {
 			var gpus []NodeID
 			for _, k := range kids {
@@ -241,11 +263,11 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 			for _, r := range intact.InternalsOf([]NodeID{sv}).Relays(gpus, nics) {
 				var ps []int
 				if r != None {
-					ps = append(ps, pos(r))
+					ps = append(ps, int(posOf[r]))
 				}
 				near = append(near, ps)
 			}
-			nearest[key] = near
+			nearest[string(key)] = near
 		}
 		for i, n := range nics {
 			for _, p := range near[i] {
@@ -261,20 +283,24 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 			}
 		}
 	}
-	groups := map[NodeID][]NodeID{}
-	var roots []NodeID
-	for _, sv := range servers {
-		for _, n := range byServer[sv] {
+	// The groups, by root in order of first appearance.
+	rootIdx := make(map[NodeID]int32)
+	var groups [][]NodeID
+	for si := range servers {
+		for _, n := range byServer(si) {
 			r := find(n)
-			if _, ok := groups[r]; !ok {
-				roots = append(roots, r)
+			i, ok := rootIdx[r]
+			if !ok {
+				i = int32(len(groups))
+				rootIdx[r] = i
+				groups = append(groups, nil)
 			}
-			groups[r] = append(groups[r], n)
+			groups[i] = append(groups[i], n)
 		}
 	}
 	var out [][]NodeID
-	for _, r := range roots {
-		if gr := groups[r]; len(gr) > 1 {
+	for _, gr := range groups {
+		if len(gr) > 1 {
 			slices.Sort(gr)
 			out = append(out, gr)
 		}
