@@ -145,6 +145,9 @@ func ownerCaps(g *ir.Graph, fid ir.FabricID, keep func(ir.NodeID) bool) (map[ir.
 func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	g := b.g
 	out := Outcome{Class: class, Group: gr.Name, Orbit: orbitSize, failure: gr.Failure}
+	if class == ClassRack || declared(g, class) {
+		out.Holds = holds(g, gr.Failure)
+	}
 	domains := DomainsIntact{}
 	dead := g.FailedNodes(gr.Failure)
 	for _, id := range gr.Failure.Links {

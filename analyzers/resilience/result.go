@@ -128,6 +128,11 @@ type Outcome struct {
 	Class string `json:"class"`
 	// Group names the failed group (for N−2, both, joined by " + ").
 	Group string `json:"group"`
+	// Holds says what devices the failed group holds, for a rack of the
+	// cable plan or a declared risk group (whose names do not say it):
+	// "8 spine switches", "4 DGX-H100 servers, 1 leaf switch"; absent
+	// for other classes.
+	Holds string `json:"holds,omitempty"`
 	// Orbit is the number of scenarios this evaluation stands for: the
 	// group and its twins (the same links to the same neighbours), which
 	// give the same numbers by symmetry; 1 when it stands for itself.

@@ -22,8 +22,13 @@ func WriteText(w io.Writer, r *Report, all bool) {
 	for _, s := range r.Sweeps {
 		fmt.Fprintln(w)
 		head := fmt.Sprintf("N−%d over %s", s.Depth, s.Class)
-		if s.Class == "scenario" {
+		switch {
+		case s.Class == "scenario":
 			head = "scenarios"
+		case s.Class == ClassRack && rackUnits(r):
+			// A Clos unit "rack" names its units rack00, rack01, … as the
+			// cable plan names its racks (trial 50): say which are failed.
+			head += " (the cable plan's racks, not the units of kind rack)"
 		}
 		if s.Skipped != "" {
 			fmt.Fprintf(w, "%s: skipped (%s)\n", head, s.Skipped)
@@ -57,6 +62,27 @@ func WriteText(w io.Writer, r *Report, all bool) {
 	}
 }
 
+// rackUnits reports whether some fabric of r has units of kind rack.
+func rackUnits(r *Report) bool {
+	for _, b := range r.Baseline {
+		if _, ok := b.UnitOversubscription[ClassRack]; ok {
+			return true
+		}
+	}
+	for _, s := range r.Sweeps {
+		for _, o := range s.Outcomes {
+			for _, f := range o.Fabrics {
+				for _, u := range f.Units {
+					if u.Kind == ClassRack {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // maxNamed is the most failed groups one text line names.
 const maxNamed = 4
 
@@ -67,6 +93,9 @@ func writeOutcome(w io.Writer, label string, o *Outcome) {
 	// output names them all.
 	if parts := strings.Split(name, " + "); len(parts) > maxNamed+1 {
 		name = strings.Join(parts[:maxNamed], " + ") + fmt.Sprintf(" + %d more", len(parts)-maxNamed)
+	}
+	if o.Holds != "" {
+		name += " (" + o.Holds + ")"
 	}
 	if o.Orbit > 1 {
 		name += " (and " + units.CountOf(o.Orbit-1, "twin", "twins") + ")"
