@@ -2253,41 +2253,19 @@ func checkSpeed(g *ir.Graph, id ir.LinkID, l Link, opt Options, ends func() (a, 
 // discovered as one adapter per port, "<host> mlx5_0" and "<host>
 // mlx5_1".
 func nicNetNames(g *ir.Graph) map[ir.NodeID][]portName {
-	models := map[string]*ir.ServerModel{}
-	for i := range g.ServerModels {
-		models[g.ServerModels[i].Name] = &g.ServerModels[i]
-	}
 	out := map[ir.NodeID][]portName{}
 	for i := range g.Nodes {
-		sv := &g.Nodes[i]
-		sm := models[sv.Model]
-		if sv.Parent != ir.None || sm == nil {
+		f := g.NICFunction(ir.NodeID(i))
+		if f == nil {
 			continue
 		}
-		byRole := map[string][]*ir.PCIFunction{}
-		for j := range sm.PCI {
-			if f := &sm.PCI[j]; f.Kind == ir.PCINIC {
-				byRole[string(f.Role)] = append(byRole[string(f.Role)], f)
-			}
-		}
-		seen := map[string]int{}
-		for _, c := range g.Children(ir.NodeID(i)) {
-			nd := &g.Nodes[c]
-			if nd.Kind != ir.KindNIC {
-				continue
-			}
-			k := seen[string(nd.Role)]
-			seen[string(nd.Role)]++
-			if fs := byRole[string(nd.Role)]; k < len(fs) {
-				for kind, names := range [][]string{fs[k].NetNames, fs[k].Interfaces} {
-					for j, nn := range names {
-						port := j + 1
-						if len(names) == 1 {
-							port = 0
-						}
-						out[c] = append(out[c], portName{nn, port, kind == 1})
-					}
+		for kind, names := range [][]string{f.NetNames, f.Interfaces} {
+			for j, nn := range names {
+				port := j + 1
+				if len(names) == 1 {
+					port = 0
 				}
+				out[ir.NodeID(i)] = append(out[ir.NodeID(i)], portName{nn, port, kind == 1})
 			}
 		}
 	}

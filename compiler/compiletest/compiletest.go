@@ -100,6 +100,34 @@ fabric "ft" {
 `, k, hostsPerEdge)
 }
 
+// HostnamedDGX is the design of two DGX H100 named r00/dgx00 and
+// r00/dgx01 in the design and dgx000 and dgx001 by their node group's
+// hostname, on a rail-optimized InfiniBand leaf-spine (8 QM9700 leaves,
+// 2 spines): the fixture of the hand-off tests of host names.
+const HostnamedDGX = `
+node_group "dgx" {
+  model    = "DGX-H100"
+  count    = 2
+  name     = format("r00/dgx%02d", count.index)
+  hostname = format("dgx%03d", count.index)
+}
+fabric "backend" {
+  clos {
+    endpoints = node_group.dgx.nics.compute
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      down  = 2
+      up    = 2
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`
+
 // Root returns the repository root: the nearest directory above the
 // test's working directory that holds go.mod.
 func Root(t testing.TB) string {

@@ -246,3 +246,80 @@ func FormatCPUMap(cpus []int, words int) string {
 // CPUMapWords returns the number of 32-bit words a cpumap needs for CPUs
 // 0..maxCPU.
 func CPUMapWords(maxCPU int) int { return maxCPU/32 + 1 }
+
+// NICFunction returns the PCI function of server NIC n in its server's
+// node model (ServerModel.PCI): the k-th NIC function of n's role for the
+// k-th NIC of that role among the server's components, in node order (as
+// the node model declares them); nil for a node that is not a server's
+// NIC, or whose model lists no such function.
+func (g *Graph) NICFunction(n NodeID) *PCIFunction {
+	nd := &g.Nodes[n]
+	if nd.Kind != KindNIC || nd.Parent == None {
+		return nil
+	}
+	var sm *ServerModel
+	for i := range g.ServerModels {
+		if g.ServerModels[i].Name == g.Nodes[nd.Parent].Model {
+			sm = &g.ServerModels[i]
+			break
+		}
+	}
+	if sm == nil {
+		return nil
+	}
+	k := 0
+	for _, c := range g.Children(nd.Parent) {
+		if c == n {
+			break
+		}
+		if o := &g.Nodes[c]; o.Kind == KindNIC && o.Role == nd.Role {
+			k++
+		}
+	}
+	for i := range sm.PCI {
+		if f := &sm.PCI[i]; f.Kind == PCINIC && f.Role == nd.Role {
+			if k == 0 {
+				return f
+			}
+			k--
+		}
+	}
+	return nil
+}
+
+// NICDeviceName returns the operating system's network device name of
+// port p of server NIC p.Node (PCIFunction.NetNames: "mlx5_0"), and false
+// when its node model does not name it. A NIC with one name for several
+// ports (one PCI function) has that name on each.
+func (g *Graph) NICDeviceName(p Port) (string, bool) {
+	f := g.NICFunction(p.Node)
+	switch {
+	case f == nil || len(f.NetNames) == 0:
+		return "", false
+	case len(f.NetNames) == 1:
+		return f.NetNames[0], true
+	case p.Port >= 0 && int(p.Port) < len(f.NetNames):
+		return f.NetNames[p.Port], true
+	}
+	return "", false
+}
+
+// HostName returns the name hand-offs give server or host n (Slurm and
+// Kubernetes node names, UFM's node descriptions): its hostname when its
+// node group sets one (Hostnames), else its design name with every byte
+// outside letters, digits, '-', '_' and '.' written '-' ("su0/node05" is
+// "su0-node05"), as docs/language.md's `hostname` says.
+func (g *Graph) HostName(n NodeID) string {
+	if h, ok := g.Hostnames[n]; ok {
+		return h
+	}
+	b := []byte(g.Nodes[n].Name)
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}

@@ -9,7 +9,8 @@
 //     owner, 4.6's power panels and bundle);
 //   - every cable is status "planned" (a design, not an as-built record);
 //   - each side is one interface (dcim.interface) of a device named as the
-//     design names it; the devices and interfaces must exist in NetBox;
+//     design names it, a server by its node group's hostname where it has
+//     one; the devices and interfaces must exist in NetBox;
 //   - type maps the cable kind (cabling.md §6): passive DAC dac-passive,
 //     ACC and AEC dac-active, AOC aoc, multimode mmf-om4, single-mode
 //     smf-os2; color is the jacket colour of the fiber (aqua multimode,
@@ -34,6 +35,7 @@ import (
 	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/emit/cabling"
 	"github.com/topoc/topoc/compiler/emit/csvcell"
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/units"
 )
 
@@ -149,8 +151,31 @@ var Emitter = &emit.Emitter{
 		if err != nil {
 			return nil, err
 		}
+		hostnames(in.Graph, rows)
 		return []emit.Artifact{{Path: Path, Data: CSV(rows, v)}}, nil
 	},
+}
+
+// hostnames renames, in rows, each server whose node group sets a
+// hostname to it: a NetBox device is named as the host calls itself, as
+// Slurm, Kubernetes and UFM name it (trial 52: the import named r00/dgx00
+// where every other hand-off said dgx000). Switches and servers without
+// one keep the design's name, as the cable plan writes it.
+func hostnames(g *ir.Graph, rows []cabling.Row) {
+	if len(g.Hostnames) == 0 {
+		return
+	}
+	by := make(map[string]string, len(g.Hostnames))
+	for n, h := range g.Hostnames {
+		by[g.Nodes[n].Name] = h
+	}
+	for i := range rows {
+		for _, e := range []*cabling.End{&rows[i].A, &rows[i].B} {
+			if h, ok := by[e.Device]; ok {
+				e.Device = h
+			}
+		}
+	}
 }
 
 // cableType maps a cable_model kind to NetBox's cable type (cabling.md §6).

@@ -262,3 +262,25 @@ func TestFourLanePortsOneNamePerInterface(t *testing.T) {
 		}
 	}
 }
+
+// A server whose node group sets a hostname is that device in the import,
+// as in every other hand-off; switches keep the design's names (trial 52).
+func TestServersByHostname(t *testing.T) {
+	g := compiletest.Source(t, compiletest.HostnamedDGX)
+	arts, err := Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(arts[0].Data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	devices := map[string]int{}
+	for _, r := range rows[1:] {
+		devices[r[0]]++
+		devices[r[3]]++
+	}
+	if devices["dgx000"] != 8 || devices["dgx001"] != 8 || devices["r00/dgx00"] != 0 || devices["leaf0"] != 4 {
+		t.Errorf("devices %v: want dgx000 and dgx001 on 8 cables each, leaf0 on 4, no design name of a server", devices)
+	}
+}

@@ -136,10 +136,7 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 		if n.Parent != ir.None || n.Kind != ir.KindHost {
 			continue
 		}
-		name := SafeName(n.Name)
-		if h, ok := g.Hostnames[ir.NodeID(i)]; ok {
-			name = h
-		}
+		name := g.HostName(ir.NodeID(i))
 		for _, r := range n.Name {
 			if r >= 0x80 {
 				return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s has the character %q; Slurm node names are ASCII letters, digits, '-', '_' and '.': rename the node group", n.Name, r)}

@@ -102,7 +102,7 @@ func NDT(g *ir.Graph, f ir.FabricID, p int) (switchToSwitch, switchToHost []byte
 			if an.Kind.IsSwitch() {
 				a, b = b, a
 			}
-			h, desc := HostPort(g, a.Node)
+			h, desc := HostPort(g, a)
 			_ = hw.Write([]string{h, desc, g.Nodes[b.Node].Name, fmt.Sprintf("Port %d", number(b)), "Data"})
 		}
 	}
@@ -112,19 +112,25 @@ func NDT(g *ir.Graph, f ir.FabricID, p int) (switchToSwitch, switchToHost []byte
 }
 
 // HostPort returns the host name and the adapter's node description
-// (`<host> <adapter>`) NDT names an endpoint device by: for a server's
-// NIC, the server's name and the NIC's name inside it ("su0/node00" and
-// "su0/node00 nic0"); for an implicit host or an appliance, one adapter
-// named as ibnetdiscover shows an adapter without a driver name, HCA-1
-// ("ufm0" and "ufm0 HCA-1"; docs/reference/handoffs.md). The adapter is
-// the design's NIC name, not the operating system's (mlx5_0): a
-// modelling choice, as the design cannot know the host's device order;
-// UFM's compare then needs the hosts' node descriptions set to match.
-func HostPort(g *ir.Graph, n ir.NodeID) (host, desc string) {
-	nd := &g.Nodes[n]
+// (`<host> <adapter>`) NDT names endpoint port p by, as a host's
+// InfiniBand stack sets it: the server's name as every hand-off names it
+// (ir.Graph.HostName: its node_group hostname, else "su0-node00") and the
+// NIC's device name (its node model's pci names: "dgx000 mlx5_0", which
+// topoc verify matches too), else the NIC's name inside the server
+// ("su0-node00 nic0"), and the hosts' node descriptions must then be set
+// to match before a compare; for an implicit host or an appliance, one
+// adapter named as ibnetdiscover shows one without a driver name, HCA-1
+// ("ufm0" and "ufm0 HCA-1"; docs/reference/handoffs.md).
+func HostPort(g *ir.Graph, p ir.Port) (host, desc string) {
+	nd := &g.Nodes[p.Node]
 	if nd.Parent == ir.None {
-		return nd.Name, nd.Name + " HCA-1"
+		host = g.HostName(p.Node)
+		return host, host + " HCA-1"
 	}
-	host = g.Nodes[nd.Parent].Name
-	return host, host + " " + strings.TrimPrefix(nd.Name, host+"/")
+	host = g.HostName(nd.Parent)
+	adapter := strings.TrimPrefix(nd.Name, g.Nodes[nd.Parent].Name+"/")
+	if name, ok := g.NICDeviceName(p); ok {
+		adapter = name
+	}
+	return host, host + " " + adapter
 }
