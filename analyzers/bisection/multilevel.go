@@ -43,22 +43,45 @@ const (
 	maxLevels     = 40
 )
 
+// mlRunsFor is the multilevel search's runs on a graph of arcs arcs (0:
+// no search above mlArcs), at Options.Light's effort when light.
+func mlRunsFor(arcs int, light bool) int {
+	switch {
+	case arcs > mlArcs:
+		return 0
+	case arcs > mlArcs/10:
+		return 2
+	case arcs > mlArcs/50:
+		return 4
+	case arcs <= mlSmallArcs && !light:
+		return mlRunsSmall
+	}
+	return mlRuns
+}
+
+// SearchWork estimates the multilevel search's work on an analysis graph
+// of arcs arcs, in arc visits: its runs, and on a graph of at most
+// mlRestartArcs arcs its random restarts, each about a pass over the
+// arcs (refinement and a max-flow are a few more). At Options.Light's
+// effort when light. A what-if sweep weighs its scenarios' searches with
+// it (resilience.LightBudget).
+func SearchWork(arcs int, light bool) float64 {
+	runs := mlRunsFor(arcs, light)
+	if arcs <= mlRestartArcs && !light {
+		runs += mlRestarts
+	}
+	return float64(runs) * float64(arcs)
+}
+
 // multilevel returns the cut of the best of mlRuns runs of the
 // multilevel search on the full graph a (fewer on large graphs), refined
 // by iterated V-cycles. Each run visits the vertices in a different
 // order when matching, from a fixed seed, so the result is
 // deterministic.
 func (m *model) multilevel(a *agraph) cut {
-	runs := mlRuns
-	switch arcs := a.fg.NumArcs(); {
-	case arcs > mlArcs:
+	runs := mlRunsFor(a.fg.NumArcs(), m.light)
+	if runs == 0 {
 		return cut{value: math.Inf(1)}
-	case arcs > mlArcs/10:
-		runs = 2
-	case arcs > mlArcs/50:
-		runs = 4
-	case arcs <= mlSmallArcs && !m.light:
-		runs = mlRunsSmall
 	}
 	n := len(m.terms)
 	balanced := func(vA []bool) bool {
