@@ -1,6 +1,7 @@
 package resilience_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/resilience"
@@ -66,5 +67,60 @@ fabric "f" {
 	}
 	if named != 18e12 || swept != named {
 		t.Errorf("plane0/rack0/leaf0 down: swept upper end %v b/s, named %v; want both 18 Tb/s (the sweep searched in full)", swept, named)
+	}
+}
+
+// A sweep whose groups lie in two fabrics (tier spine in each) shows each
+// fabric's worst scenario, not only the one that fared worse (trial 52:
+// the backend's spine loss was hidden behind the storage fabric's).
+func TestWorstPerFabric(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "wide" {
+  clos {
+    hosts     = 32
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 16
+    }
+    tier "leaf" {
+      model = "TH4-64x400G"
+      per   = ["rack"]
+      down  = 16
+      up    = 16
+    }
+    tier "spine" {
+      model = "TH4-64x400G"
+      count = 4
+    }
+  }
+}
+fabric "thin" {
+  clos {
+    hosts     = 32
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 16
+    }
+    tier "leaf" {
+      model = "TH4-64x400G"
+      per   = ["rack"]
+      down  = 16
+      up    = 2
+    }
+    tier "spine" {
+      model = "TH4-64x400G"
+      count = 2
+    }
+  }
+}`)
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"spine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	resilience.WriteText(&b, r, false)
+	out := b.String()
+	if !strings.Contains(out, `worst in fabric "wide": spine0 (and 3 twins)`) || strings.Contains(out, `worst in fabric "thin"`) {
+		t.Errorf("want the thin fabric's spine as the worst and the wide fabric's own worst beside it:\n%s", out)
 	}
 }
