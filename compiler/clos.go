@@ -94,6 +94,7 @@ func (s *state) buildClos(f *lang.Fabric) {
 		ranges["tier."+t.Name+".down"] = t.Down.Range
 		ranges["tier."+t.Name+".up"] = t.Up.Range
 	}
+	s.checkRailsGrouped(f)
 	if !s.checkTierLinkKinds(c.Tiers) {
 		return
 	}
@@ -441,4 +442,36 @@ func defaultCountText(leaf bool) string {
 		return "one leaf per group, or homing leaves when dual-homed"
 	}
 	return "enough switches to take the uplinks of the tier below"
+}
+
+// checkRailsGrouped warns (rails-not-grouped) when a clos of servers'
+// NICs sets rails > 1 but no tier names "rail" in its per: the rails
+// label each server's NIC i with rail i mod rails (NCCL's rail-aware
+// orders read them), yet every leaf group takes NICs of every rail, so
+// same-rail traffic between servers crosses the tier above, as in
+// top-of-rack wiring (trial 52: `count = 8` written for `per =
+// ["rail"]` passed silently).
+func (s *state) checkRailsGrouped(f *lang.Fabric) {
+	c := f.Clos
+	if !c.Rails.Set || c.Rails.V < 2 || len(c.Endpoints) == 0 || len(c.Tiers) == 0 {
+		return
+	}
+	for _, t := range c.Tiers {
+		if slices.Contains(t.Per.V, "rail") {
+			return
+		}
+	}
+	leaf := c.Tiers[0]
+	s.diags = append(s.diags, diag.Warning(diag.RailsNotGrouped, c.Rails.Range, "Rails not grouped by a tier",
+		fmt.Sprintf("Fabric %q sets rails = %d, but no tier has \"rail\" in its per, so each %s switch takes NICs of every rail (top-of-rack wiring) and same-rail traffic between servers crosses the %s tier. For a rail-optimized fabric write per = [\"rail\"] on tier %q (per = [\"su\", \"rail\"] with units); for top-of-rack wiring leave rails out.",
+			f.Name, c.Rails.V, leaf.Name, tierAbove(c.Tiers), leaf.Name)))
+}
+
+// tierAbove names the tier above the lowest, or "upper" in a one-tier
+// clos.
+func tierAbove(tiers []*lang.ClosTier) string {
+	if len(tiers) > 1 {
+		return tiers[1].Name
+	}
+	return "upper"
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // A server NIC's rail and plane are where the Clos fabric cables it, not
@@ -88,6 +89,48 @@ node_group "dgx" {
 			if nic.Kind == ir.KindNIC && sw.Kind.IsSwitch() && sw.Rail != ir.None && sw.Rail != nic.Rail {
 				t.Errorf("%s: %s on rail %d is cabled to %s on rail %d", c.name, nic.Name, nic.Rail, sw.Name, sw.Rail)
 			}
+		}
+	}
+}
+
+// rails > 1 with no tier per rail is top-of-rack wiring under a rail
+// label: one rails-not-grouped warning at rails (trial 52's count = 8
+// written for per = ["rail"]); with per = ["rail"] none.
+func TestRailsNotGrouped(t *testing.T) {
+	for _, c := range []struct {
+		leaf string
+		want int
+	}{{`count = 2`, 1}, {`per = ["rail"]`, 0}} {
+		src := `node_group "dgx" {
+  model = "DGX-H100"
+  count = 4
+}
+fabric "backend" {
+  clos {
+    endpoints = node_group.dgx.nics.compute
+    rails     = 8
+    tier "leaf" {
+      model = "QM9700"
+      ` + c.leaf + `
+      down  = 16
+      up    = 16
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`
+		_, diags := compileDiags(t, src)
+		got := 0
+		for _, d := range diags {
+			if diag.CodeOf(d) == diag.RailsNotGrouped && diag.SeverityOf(d) == diag.SevWarning && d.Subject.Start.Line == 8 {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %d rails-not-grouped warnings at line 8, want %d", c.leaf, got, c.want)
 		}
 	}
 }

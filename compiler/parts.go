@@ -100,9 +100,15 @@ func checkRackPower(s *state) {
 			racks[s.g.Nodes[sv.id].Rack] = true
 		}
 		over, worst, unsure := 0, -1, 0
+		var models []string // the models without a power figure in these racks
 		for i, rp := range powers {
 			if !racks[rp.Rack] {
 				continue
+			}
+			for _, m := range rp.UnknownModels {
+				if j, found := slices.BinarySearch(models, m); !found {
+					models = slices.Insert(models, j, m)
+				}
 			}
 			if rp.MaxW <= ng.RackPowerW.V {
 				if rp.Unknown > 0 {
@@ -118,15 +124,15 @@ func checkRackPower(s *state) {
 		if over == 0 {
 			if unsure > 0 {
 				s.diags = append(s.diags, diag.Info(diag.RackPower, ng.RackPowerW.Range, "Power budget not fully checked",
-					fmt.Sprintf("%d of node_group %q's racks hold parts whose model gives no power figure; the parts with one stay within the %s budget, which proves nothing about the rest. Give those models a power (node_model, switch_model, transceiver_model) to check the budget.",
-						unsure, ng.Name, units.Power(ng.RackPowerW.V))))
+					fmt.Sprintf("%d of node_group %q's racks hold parts whose model gives no power figure (%s); the parts with one stay within the %s budget, which proves nothing about the rest. Give those models a power (node_model, switch_model, transceiver_model) to check the budget.",
+						unsure, ng.Name, strings.Join(models, ", "), units.Power(ng.RackPowerW.V))))
 			}
 			continue
 		}
 		rp := powers[worst]
 		unknown := ""
 		if rp.Unknown > 0 {
-			unknown = fmt.Sprintf(", not counting %s whose model gives no power figure", units.CountOf(rp.Unknown, "part", "parts"))
+			unknown = fmt.Sprintf(", not counting %s whose model gives no power figure: %s", units.CountOf(rp.Unknown, "part", "parts"), strings.Join(rp.UnknownModels, ", "))
 		}
 		s.diags = append(s.diags, diag.Warning(diag.RackPower, ng.RackPowerW.Range, "Racks over their power budget",
 			fmt.Sprintf("%d of node_group %q's racks may draw more than the %s budget its rack block gives; the worst, %s, may draw %s (the maximum power of its %s and %s transceivers%s). Put fewer servers per rack (per_rack), or raise the budget if the racks' feeds allow it.",

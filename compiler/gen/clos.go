@@ -664,8 +664,14 @@ func (b *closBuilder) attachEndpoints() {
 		b.attach(sw, port, e.RateBPS, ir.LinkNodeLeaf, b.c.Origin)
 	}
 	if overflow > 0 {
-		b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, fmt.Sprintf("%d endpoints find no free down port on their %s group; add %s switches per group (count) or down ports",
-			overflow, b.c.Tiers[0].Name, b.c.Tiers[0].Name)})
+		msg := fmt.Sprintf("%d endpoints find no free down port on their %s group; add %s switches per group (count) or down ports",
+			overflow, b.c.Tiers[0].Name, b.c.Tiers[0].Name)
+		if b.c.Rails > 1 && !slices.Contains(b.c.Tiers[0].Per, "rail") {
+			// A rail-optimized design that forgot per = ["rail"] puts
+			// every rail's NICs on one group (trial 52).
+			msg += fmt.Sprintf(", or group them by rail (per = [\"rail\"], one group per rail of the %d rails set)", b.c.Rails)
+		}
+		b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, msg})
 	}
 }
 

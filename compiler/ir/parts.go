@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -374,6 +375,10 @@ type RackPower struct {
 	// rack's maximum only when Unknown is 0 (a lower bound on it
 	// otherwise).
 	Devices, Unknown int
+	// UnknownModels names, sorted, the models of those parts (device
+	// models, transceiver models, "no transceiver_model" for a cage no
+	// model fits): what a design must give a power figure.
+	UnknownModels []string
 }
 
 // RackPowers returns the power of every rack of the cable plan, in
@@ -399,6 +404,7 @@ func (g *Graph) RackPowers(cages []Cage) []RackPower {
 			out[i].MaxW += w
 		} else {
 			out[i].Unknown++
+			out[i].unknown(cmp.Or(g.Nodes[m.Node].Model, "implicit host"))
 		}
 	}
 	for _, c := range cages {
@@ -410,9 +416,21 @@ func (g *Graph) RackPowers(cages []Cage) []RackPower {
 			out[i].MaxW += parts.Transceivers[c.Transceiver].PowerAt(c)
 		} else {
 			out[i].Unknown++
+			if c.Transceiver != None {
+				out[i].unknown(parts.Transceivers[c.Transceiver].Name)
+			} else {
+				out[i].unknown("no transceiver_model")
+			}
 		}
 	}
 	return out
+}
+
+// unknown adds model to UnknownModels, kept sorted and unique.
+func (r *RackPower) unknown(model string) {
+	if i, found := slices.BinarySearch(r.UnknownModels, model); !found {
+		r.UnknownModels = slices.Insert(r.UnknownModels, i, model)
+	}
 }
 
 // parts returns the graph's parts facts, empty when the parts stage has

@@ -61,6 +61,10 @@ const (
 	// RailMisalignment: in a rail-optimized fabric, a NIC of rail i is
 	// cabled to a leaf of another rail.
 	RailMisalignment Code = "rail-misalignment"
+	// RailsNotGrouped: a clos sets rails, but no tier groups its switches
+	// by rail, so every leaf takes NICs of every rail (top-of-rack
+	// wiring, not rail-optimized).
+	RailsNotGrouped Code = "rails-not-grouped"
 	// NVLinkBudget: an NVLink domain asks for more GPU or NVSwitch links
 	// than the parts have.
 	NVLinkBudget Code = "nvlink-budget"
@@ -98,6 +102,6 @@ var coreCodes = []Code{
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
 	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
-	RailMisalignment, ProtocolMismatch, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
+	RailMisalignment, RailsNotGrouped, ProtocolMismatch, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 	NICPCIDropped,
 }
