@@ -15,6 +15,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -25,6 +26,7 @@ import (
 	"github.com/topoc/topoc/analyzers/analysis"
 	"github.com/topoc/topoc/analyzers/congestion"
 	"github.com/topoc/topoc/analyzers/flow"
+	"github.com/topoc/topoc/analyzers/resilience"
 	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -185,6 +187,12 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 		if strings.Contains(first.Detail, "must not be null") {
 			return invalid(first.Subject, "Requirement reads a null value", nullReads(res.Values))
 		}
+		if c := unknownWhatif(p.Graph, r.Condition); c != "" && strings.Contains(first.Detail, strconv.Quote(c)) {
+			// The whatif analyzer reported the class at this reference
+			// (unknown-reference, with its suggestion): one typo, one
+			// error (trial 52).
+			return res
+		}
 		return invalid(first.Subject, "Requirement cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail)+" "+available(first))
 	case v.IsNull() || !v.IsKnown():
 		return invalid(r.Condition.Range().Ptr(), "Requirement condition has no value",
@@ -297,6 +305,22 @@ func values(expr hcl.Expression, ctx *hcl.EvalContext, fabrics cty.Value) []resu
 		}
 	}
 	return out
+}
+
+// unknownWhatif returns the first what-if class expr reads
+// (fabric.<f>.whatif.<class>) that g does not know, or "".
+func unknownWhatif(g *ir.Graph, expr hcl.Expression) string {
+	for _, t := range expr.Variables() {
+		if len(t) < 4 || t.RootName() != "fabric" {
+			continue
+		}
+		a, ok := t[2].(hcl.TraverseAttr)
+		c, ok2 := t[3].(hcl.TraverseAttr)
+		if ok && ok2 && a.Name == "whatif" && !resilience.KnownClass(g, c.Name) {
+			return c.Name
+		}
+	}
+	return ""
 }
 
 // worstScenarios names, for each what-if class and quantity a condition

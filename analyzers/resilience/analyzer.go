@@ -3,6 +3,7 @@ package resilience
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -314,6 +315,14 @@ type Result struct {
 	Fabrics []map[string]WorstCase
 }
 
+// KnownClass reports whether c names a risk-group class of g or one of
+// its failure policies: what `fabric.<f>.whatif.<c>` may read. The
+// Analyzer reports any other at the reference (unknown-reference), and
+// the requirements analyzer leaves it to that report.
+func KnownClass(g *ir.Graph, c string) bool {
+	return slices.Contains(Classes(g), c) || g.Policy(c) != nil
+}
+
 // Analyzer runs the N−1 sweeps the design's requirements read
 // (`fabric.<f>.whatif.<class>`, docs/resilience.md), so `topoc check`
 // evaluates a resilience requirement like any other. It sweeps nothing
@@ -333,17 +342,13 @@ var Analyzer = &analysis.Analyzer{
 		if len(want) == 0 {
 			return res, nil
 		}
-		known := map[string]bool{}
 		names := Classes(g)
-		for _, c := range names {
-			known[c] = true
-		}
 		for i := range g.FailurePolicies {
 			names = append(names, g.FailurePolicies[i].Name)
 		}
 		var classes []string
 		for _, c := range want {
-			if known[c] || g.Policy(c) != nil {
+			if KnownClass(g, c) {
 				classes = append(classes, c)
 				continue
 			}

@@ -62,7 +62,7 @@ requirement "global_half" {
 }
 
 requirement "typo" {
-  condition     = fabric.f.whatif.spines.bisection.ratio >= 0 # want "unknown-reference" "requirement-invalid"
+  condition     = fabric.f.whatif.spines.bisection.ratio >= 0 # want "unknown-reference"
   error_message = "unused"
 }
 
