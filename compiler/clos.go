@@ -453,7 +453,10 @@ func defaultCountText(leaf bool) string {
 // ["rail"]` passed silently).
 func (s *state) checkRailsGrouped(f *lang.Fabric) {
 	c := f.Clos
-	if !c.Rails.Set || c.Rails.V < 2 || len(c.Endpoints) == 0 || len(c.Tiers) == 0 {
+	// One tier, or a lowest tier of one switch: every rail meets every
+	// other on one switch, and there is no tier to cross (trial 53).
+	if !c.Rails.Set || c.Rails.V < 2 || len(c.Endpoints) == 0 || len(c.Tiers) < 2 ||
+		c.Tiers[0].Count.Set && c.Tiers[0].Count.V == 1 && len(c.Tiers[0].Per.V) == 0 {
 		return
 	}
 	for _, t := range c.Tiers {
@@ -463,15 +466,6 @@ func (s *state) checkRailsGrouped(f *lang.Fabric) {
 	}
 	leaf := c.Tiers[0]
 	s.diags = append(s.diags, diag.Warning(diag.RailsNotGrouped, c.Rails.Range, "Rails not grouped by a tier",
-		fmt.Sprintf("Fabric %q sets rails = %d, but no tier has \"rail\" in its per, so each %s switch takes NICs of every rail (top-of-rack wiring) and same-rail traffic between servers crosses the %s tier. For a rail-optimized fabric write per = [\"rail\"] on tier %q (per = [\"su\", \"rail\"] with units); for top-of-rack wiring leave rails out.",
-			f.Name, c.Rails.V, leaf.Name, tierAbove(c.Tiers), leaf.Name)))
-}
-
-// tierAbove names the tier above the lowest, or "upper" in a one-tier
-// clos.
-func tierAbove(tiers []*lang.ClosTier) string {
-	if len(tiers) > 1 {
-		return tiers[1].Name
-	}
-	return "upper"
+		fmt.Sprintf("Fabric %q sets rails = %d, but no tier has \"rail\" in its per, so each %s switch takes NICs of every rail (top-of-rack wiring) and same-rail traffic between servers on different %s switches crosses the %s tier. For a rail-optimized fabric write per = [\"rail\"] on tier %q (per = [\"su\", \"rail\"] with units); for top-of-rack wiring leave rails out.",
+			f.Name, c.Rails.V, leaf.Name, leaf.Name, c.Tiers[1].Name, leaf.Name)))
 }

@@ -95,12 +95,13 @@ node_group "dgx" {
 
 // rails > 1 with no tier per rail is top-of-rack wiring under a rail
 // label: one rails-not-grouped warning at rails (trial 52's count = 8
-// written for per = ["rail"]); with per = ["rail"] none.
+// written for per = ["rail"]); with per = ["rail"] none, nor on one leaf
+// switch, where every rail meets every other (trial 53).
 func TestRailsNotGrouped(t *testing.T) {
 	for _, c := range []struct {
 		leaf string
 		want int
-	}{{`count = 2`, 1}, {`per = ["rail"]`, 0}} {
+	}{{"count = 2\n      down  = 16", 1}, {"per = [\"rail\"]\n      down  = 16", 0}, {"count = 1\n      down  = 32", 0}} {
 		src := `node_group "dgx" {
   model = "DGX-H100"
   count = 4
@@ -112,7 +113,6 @@ fabric "backend" {
     tier "leaf" {
       model = "QM9700"
       ` + c.leaf + `
-      down  = 16
       up    = 16
     }
     tier "spine" {

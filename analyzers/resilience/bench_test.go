@@ -68,35 +68,15 @@ func BenchmarkPolicySuperPOD(b *testing.B) {
 // each scenario's bisection searched at the light effort a sweep uses
 // (bisection.Options.Light; docs/performance.md).
 func BenchmarkSweepUnevenLeafSpine(b *testing.B) {
-	g := compiletest.Source(b, `
-fabric "be" {
-  clos {
-    hosts     = 1000
-    host_rate = "400Gb/s"
-    unit "rack" {
-      nodes = 42
-    }
-    tier "leaf" {
-      model = "TH4-64x400G"
-      per   = ["rack"]
-      down  = 42
-      up    = 21
-    }
-    tier "spine" {
-      model = "TH4-64x400G"
-      count = 8
-    }
-  }
-}
-`)
+	g := compiletest.Source(b, unevenLeafSpine)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		r, err := resilience.Run(g, resilience.Options{Classes: []string{"leaf_spine"}})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if sw := r.Sweeps[0]; sw.Evaluated != 192 || sw.Quick {
-			b.Fatalf("evaluated %d, quick %v; want 192 searched scenarios", sw.Evaluated, sw.Quick)
+		if sw := r.Sweeps[0]; sw.Evaluated != 192 || sw.Quick || !sw.Light {
+			b.Fatalf("evaluated %d, quick %v, light %v; want 192 scenarios searched light", sw.Evaluated, sw.Quick, sw.Light)
 		}
 	}
 }

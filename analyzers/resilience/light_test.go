@@ -124,3 +124,47 @@ fabric "thin" {
 		t.Errorf("want the thin fabric's spine as the worst and the wide fabric's own worst beside it:\n%s", out)
 	}
 }
+
+// unevenLeafSpine is trial 50's design b: 1,000 hosts on 24 leaves of 42
+// (21 uplinks each, striped unevenly over 8 spines).
+const unevenLeafSpine = `
+fabric "be" {
+  clos {
+    hosts     = 1000
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 42
+    }
+    tier "leaf" {
+      model = "TH4-64x400G"
+      per   = ["rack"]
+      down  = 42
+      up    = 21
+    }
+    tier "spine" {
+      model = "TH4-64x400G"
+      count = 8
+    }
+  }
+}
+`
+
+// A sweep past LightBudget is searched light and says so: trial 50's 192
+// leaf–spine scenarios of a 1,000-host leaf-spine (6.5 × 10⁷ arc visits
+// in full).
+func TestLargeSweepSearchedLight(t *testing.T) {
+	g := compiletest.Source(t, unevenLeafSpine)
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"leaf_spine", "spine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ls, sp := r.Sweeps[0], r.Sweeps[1]; ls.Evaluated != 192 || !ls.Light || ls.Quick || sp.Light {
+		t.Errorf("leaf_spine: %d evaluated, light %v, quick %v; spine light %v: want 192 searched light, the 8 spines in full",
+			ls.Evaluated, ls.Light, ls.Quick, sp.Light)
+	}
+	var b strings.Builder
+	resilience.WriteText(&b, r, false)
+	if !strings.Contains(b.String(), "192 evaluated (the others are twins: the same links to the same neighbours, so the same answer); searched light") {
+		t.Errorf("the text does not say the leaf–spine sweep was searched light:\n%s", b.String())
+	}
+}

@@ -66,6 +66,10 @@ type Sweep struct {
 	// (Options.Quick, or over SearchBudget): bisection bounds against the
 	// intact cut without a new search, workloads judged by their ranks.
 	Quick bool `json:"quick"`
+	// Light is true when the sweep's scenarios were searched at
+	// bisection's light effort (over LightBudget): each interval is as
+	// proven, its upper end possibly looser than a full search's.
+	Light bool `json:"light,omitempty"`
 	// Iterations and Seed describe a Monte Carlo run (Options.Random;
 	// Depth is then the groups per draw); 0 for a deterministic sweep.
 	Iterations int    `json:"iterations,omitempty"`

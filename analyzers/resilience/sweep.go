@@ -351,7 +351,7 @@ func Run(g *ir.Graph, opt Options) (*Report, error) {
 		b.light = float64(len(todo))*bisection.SearchWork(2*g.NumLinks(), false) > LightBudget
 		b.uniform = UniformBudget / float64(len(todo))
 		b.reflow = len(todo)*g.NumLinks() <= FlowBudget
-		sw.Quick = b.quick
+		sw.Quick, sw.Light = b.quick, b.light && !b.quick
 		for i, t := range todo {
 			sw.Outcomes = append(sw.Outcomes, b.evaluate(t.Class, Group{Name: t.Group, Failure: failures[i]}, t.Orbit))
 		}

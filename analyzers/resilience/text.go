@@ -45,6 +45,9 @@ func WriteText(w io.Writer, r *Report, all bool) {
 		if s.Quick {
 			fmt.Fprint(w, "; evaluated quickly (bounds against the intact cut, no new search; workloads by their ranks)")
 		}
+		if s.Light {
+			fmt.Fprint(w, "; searched light (over the search budget: each interval proven, its upper end possibly looser than a full search's, which --fail gives)")
+		}
 		fmt.Fprintln(w)
 		if s.Worst < 0 {
 			continue
@@ -65,17 +68,16 @@ func WriteText(w io.Writer, r *Report, all bool) {
 	}
 }
 
-// writeOtherFabrics writes, for each fabric the sweep touches that its
-// worst scenario does not, that fabric's own worst scenario: a class
-// whose groups lie in several fabrics (tier "spine" of a backend and of
-// a storage fabric) would otherwise show only the fabric that fared
-// worse (trial 52: the backend's spine loss was hidden behind the
-// storage fabric's).
+// writeOtherFabrics writes, for each fabric the sweep touches whose own
+// worst scenario is not the sweep's worst, that scenario: a class whose
+// groups lie in several fabrics (tier "spine" of a backend and of a
+// storage fabric, a PDU feeding switches of both) would otherwise show
+// only the scenario that fared worst overall (trial 52: the backend's
+// spine loss was hidden behind the storage fabric's; trial 53: a PDU
+// that halves the compute fabric behind one that cut more ranks of the
+// storage fabric). It is the scenario `fabric.<f>.whatif.<class>` reads.
 func writeOtherFabrics(w io.Writer, s *Sweep) {
 	shown := map[string]bool{}
-	for _, f := range s.Outcomes[s.Worst].Fabrics {
-		shown[f.Fabric] = true
-	}
 	for _, o := range s.Outcomes {
 		for _, f := range o.Fabrics {
 			if shown[f.Fabric] {
@@ -83,6 +85,9 @@ func writeOtherFabrics(w io.Writer, s *Sweep) {
 			}
 			shown[f.Fabric] = true
 			i := worstIn(s.Outcomes, f.Fabric)
+			if i == s.Worst {
+				continue
+			}
 			wo := &s.Outcomes[i]
 			fmt.Fprintf(w, "  worst in fabric %q: %s\n", f.Fabric, outcomeName(wo))
 			writeOutcomeBody(w, wo, f.Fabric)
