@@ -91,9 +91,14 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 		if n == "" {
 			continue
 		}
-		h := objectName(n)
+		// Only the case changes (a kubelet registers its hostname in lower
+		// case): any other character Kubernetes refuses is an error, not
+		// rewritten, since the Node would then never match the kubelet's
+		// name while Slurm and UFM kept the original (trial 53: row_a.n0
+		// became row-a.n0 here alone).
+		h := strings.ToLower(n)
 		if len(h) > 253 || !dnsLabel.MatchString(h) {
-			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name; rename the node group", n, h)}
+			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name (lower-case letters, digits, '-' and '.'); set the node group's hostname, or rename it", n, h)}
 		}
 		if o, dup := used[h]; dup {
 			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("nodes %s and %s are both %s as Kubernetes node names (lower case); rename one", o, n, h)}
