@@ -313,7 +313,14 @@ func (g *Graph) HostName(n NodeID) string {
 	if h, ok := g.Hostnames[n]; ok {
 		return h
 	}
-	b := []byte(g.Nodes[n].Name)
+	return DashName(g.Nodes[n].Name)
+}
+
+// DashName writes every byte of s outside letters, digits, '-', '_' and
+// '.' as '-': the characters Slurm takes in a name, and the form every
+// hand-off gives a design name ("su0/node05" is "su0-node05").
+func DashName(s string) string {
+	b := []byte(s)
 	for i, c := range b {
 		switch {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':

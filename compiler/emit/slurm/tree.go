@@ -379,17 +379,7 @@ func nameGroups(g *ir.Graph, fabric string, all, top []*group) {
 // SafeName maps a design name to the characters Slurm names take without
 // quoting (letters, digits, '-', '_', '.'): '/' and anything else become
 // '-'.
-func SafeName(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
-		default:
-			b[i] = '-'
-		}
-	}
-	return string(b)
-}
+func SafeName(s string) string { return ir.DashName(s) }
 
 // FabricTree is one fabric's scheduler tree.
 type FabricTree struct {
