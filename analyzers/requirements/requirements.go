@@ -115,6 +115,9 @@ func scope[T any](items []T, name func(T) string, want map[string]bool) (cty.Val
 		if err != nil {
 			return cty.NilVal, err
 		}
+		if v, err = snapNumbers(v); err != nil {
+			return cty.NilVal, err
+		}
 		if v.Type().IsObjectType() && v.Type().HasAttribute("name") && v.GetAttr("name").Type() == cty.String {
 			m[v.GetAttr("name").AsString()] = v
 		}

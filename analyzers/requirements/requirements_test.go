@@ -150,3 +150,16 @@ func TestWhatif(t *testing.T) {
 		}
 	}
 }
+
+// TestFractions: a float64 result that stands for a fraction compares
+// equal to the fraction HCL computes (trial 53: 0.6666666666666666 failed
+// ratio >= (3 - 1) / 3), and no more.
+func TestFractions(t *testing.T) {
+	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "fraction") {
+		for name, o := range outcomes(t, r) {
+			if !o.OK {
+				t.Errorf("requirement %s: %+v, want met", name, o)
+			}
+		}
+	}
+}
