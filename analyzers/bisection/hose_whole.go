@@ -106,7 +106,7 @@ type wsCost struct {
 //
 // With routed set it returns the bound under up*/down* routing instead
 // (routed.go), with no split: each item's internal graph is then layered
-// as upDownFlow layers it, a climbing and a descending copy joined by
+// as upDownLayering layers it, a climbing and a descending copy joined by
 // free turns, a GPU on A a source in the climbing copy and one on B a
 // sink in the descending copy, an endpoint node charged for its
 // climbing copy on side A or its descending copy off it; the fabric
@@ -361,7 +361,7 @@ var wsAlphas = []float64{0.5, 1, 0}
 // side, and each charged vertex joined to the sink (X = A) or source
 // (X = B).
 //
-// Routed bound: per subset, the layering of upDownFlow (climbing copy j,
+// Routed bound: per subset, the layering of upDownLayering (climbing copy j,
 // descending copy nv+j, the turn j → nv+j never cut), a terminal on A
 // the source at its climbing copy and one on B the sink at its
 // descending copy, a charged vertex joined from its climbing copy to the

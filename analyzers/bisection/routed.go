@@ -37,18 +37,6 @@ type Routed struct {
 	UpperBoundRatio float64 `json:"upper_bound_ratio"`
 }
 
-// upDownFlow returns the flow that up*/down* routing can carry from the
-// terminals in side A to those in side B of graph a, and false when the
-// fabric is not tiered or the layered graph would be too large (see
-// upDownLayering).
-func (m *model) upDownFlow(a *agraph, inA []bool) (float64, bool) {
-	l, ok := m.upDownLayering(a)
-	if !ok {
-		return 0, false
-	}
-	return l.flow(inA), true
-}
-
 // upDownLayered is graph a's valley-free layering, built once and reused
 // for every split evaluated on it (MaxFlow starts from the capacities
 // each time).

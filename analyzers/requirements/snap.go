@@ -26,7 +26,11 @@ const snapTolerance = 1e-15
 
 // snapMaxDenominator bounds the fractions tried. Fractions of denominator
 // at most q lie at least 1/q² = 10⁻¹² apart, so within snapTolerance of a
-// value there is at most one.
+// value there is at most one. A bound on the search, not a modelling
+// value: the examples' ratios of capacities and counts reduce to
+// denominators under 10⁵ (dragonfly-545's bisection, 74,166 of 139,520
+// links: 37,083/69,760), and a fraction past the bound is only compared
+// as its float, as before.
 const snapMaxDenominator = 1_000_000
 
 // snapNumbers returns v with every known number that lies within

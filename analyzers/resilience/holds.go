@@ -2,7 +2,6 @@ package resilience
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -18,19 +17,19 @@ import (
 // server's. "" when the failure names no device.
 func holds(g *ir.Graph, f ir.Failure) string {
 	type item struct {
-		rank  int // switches, then servers, then other hosts
-		label string
-		count int
+		rank      int // switches, then servers, then other hosts
+		one, many string
+		count     int
 	}
 	var items []item
-	add := func(rank int, label string) {
+	add := func(rank int, one, many string) {
 		for i := range items {
-			if items[i].rank == rank && items[i].label == label {
+			if items[i].rank == rank && items[i].one == one {
 				items[i].count++
 				return
 			}
 		}
-		items = append(items, item{rank, label, 1})
+		items = append(items, item{rank, one, many, 1})
 	}
 	seen := map[ir.NodeID]bool{}
 	for _, id := range f.Nodes {
@@ -44,30 +43,23 @@ func holds(g *ir.Graph, f ir.Failure) string {
 		n := &g.Nodes[id]
 		switch {
 		case n.Kind.IsSwitch():
-			add(0, strings.TrimSpace(strings.ReplaceAll(n.Tier, "_", "-")+" switch"))
+			tier := strings.ReplaceAll(n.Tier, "_", "-")
+			if tier != "" {
+				tier += " "
+			}
+			add(0, tier+"switch", tier+"switches")
 		case n.Role == ir.RoleServer:
-			add(1, strings.TrimSpace(n.Model+" server"))
+			add(1, n.Model+" server", n.Model+" servers")
 		case n.Kind == ir.KindHost && n.Role != ir.RoleNone:
-			add(2, string(n.Role)+" host")
+			add(2, string(n.Role)+" host", string(n.Role)+" hosts")
 		default:
-			add(2, n.Kind.String())
+			add(2, n.Kind.String(), n.Kind.String()+"s")
 		}
 	}
 	slices.SortStableFunc(items, func(a, b item) int { return cmp.Compare(a.rank, b.rank) })
 	parts := make([]string, len(items))
 	for i, it := range items {
-		parts[i] = fmt.Sprintf("%s %s", units.Count(it.count), plural(it.label, it.count))
+		parts[i] = units.CountOf(it.count, it.one, it.many)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// plural adds an s to a count's noun: "switch" → "switches".
-func plural(noun string, n int) string {
-	switch {
-	case n == 1:
-		return noun
-	case strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "s"):
-		return noun + "es"
-	}
-	return noun + "s"
 }

@@ -95,22 +95,12 @@ func writeOtherFabrics(w io.Writer, s *Sweep) {
 	}
 }
 
-// rackUnits reports whether some fabric of r has units of kind rack.
+// rackUnits reports whether some fabric of r has units of kind rack (its
+// baseline lists every unit kind, a closed one with no ratio).
 func rackUnits(r *Report) bool {
 	for _, b := range r.Baseline {
 		if _, ok := b.UnitOversubscription[ClassRack]; ok {
 			return true
-		}
-	}
-	for _, s := range r.Sweeps {
-		for _, o := range s.Outcomes {
-			for _, f := range o.Fabrics {
-				for _, u := range f.Units {
-					if u.Kind == ClassRack {
-						return true
-					}
-				}
-			}
 		}
 	}
 	return false

@@ -100,16 +100,21 @@ fabric "ft" {
 `, k, hostsPerEdge)
 }
 
-// HostnamedDGX is the design of two DGX H100 named r00/dgx00 and
-// r00/dgx01 in the design and dgx000 and dgx001 by their node group's
-// hostname, on a rail-optimized InfiniBand leaf-spine (8 QM9700 leaves,
-// 2 spines): the fixture of the hand-off tests of host names.
-const HostnamedDGX = `
+// RailDGX returns the design of two DGX H100 whose design names come
+// from the format name of count.index ("r00/dgx%02d") and, unless
+// hostname is "", whose hostnames from the format hostname ("dgx%03d"),
+// on a rail-optimized InfiniBand leaf-spine (8 QM9700 leaves, 2 spines):
+// the fixture of the hand-off tests of server names.
+func RailDGX(name, hostname string) string {
+	hn := ""
+	if hostname != "" {
+		hn = fmt.Sprintf("\n  hostname = format(%q, count.index)", hostname)
+	}
+	return fmt.Sprintf(`
 node_group "dgx" {
-  model    = "DGX-H100"
-  count    = 2
-  name     = format("r00/dgx%02d", count.index)
-  hostname = format("dgx%03d", count.index)
+  model = "DGX-H100"
+  count = 2
+  name  = format(%q, count.index)%s
 }
 fabric "backend" {
   clos {
@@ -126,7 +131,8 @@ fabric "backend" {
     }
   }
 }
-`
+`, name, hn)
+}
 
 // Root returns the repository root: the nearest directory above the
 // test's working directory that holds go.mod.

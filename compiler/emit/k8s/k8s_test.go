@@ -200,35 +200,12 @@ func cmpOr(s, d string) string {
 // Slurm and UFM hand-offs kept it (trial 53). Upper case is only lowered,
 // as a kubelet registers its hostname.
 func TestNodeNamesNotRewritten(t *testing.T) {
-	design := func(name string) string {
-		return `
-node_group "h" {
-  model = "DGX-H100"
-  count = 2
-  name  = format("` + name + `", count.index)
-}
-fabric "f" {
-  clos {
-    endpoints = node_group.h.nics.compute
-    tier "leaf" {
-      model = "QM9700"
-      per   = ["rail"]
-      down  = 2
-      up    = 2
-    }
-    tier "spine" {
-      model = "QM9700"
-      count = 2
-    }
-  }
-}`
-	}
-	_, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Source(t, design("row_a.n%d"))})
+	_, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Source(t, compiletest.RailDGX("row_a.n%d", ""))})
 	var ee *emit.Error
 	if !errors.As(err, &ee) || ee.Code != "k8s-invalid-name" || !strings.Contains(ee.Msg, `"row_a.n0"`) {
 		t.Errorf("row_a.n0: %v; want k8s-invalid-name naming row_a.n0", err)
 	}
-	arts, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Source(t, design("DGX-%02d"))})
+	arts, err := k8s.Emitter.Emit(&emit.Input{Graph: compiletest.Source(t, compiletest.RailDGX("DGX-%02d", ""))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -266,7 +266,7 @@ func TestFourLanePortsOneNamePerInterface(t *testing.T) {
 // A server whose node group sets a hostname is that device in the import,
 // as in every other hand-off; switches keep the design's names (trial 52).
 func TestServersByHostname(t *testing.T) {
-	g := compiletest.Source(t, compiletest.HostnamedDGX)
+	g := compiletest.Source(t, compiletest.RailDGX("r00/dgx%02d", "dgx%03d"))
 	arts, err := Emitter.Emit(&emit.Input{Graph: g})
 	if err != nil {
 		t.Fatal(err)

@@ -114,7 +114,7 @@ func sorted(m map[string]int) []string {
 // description topoc verify matches; UFM's compare then needs no renaming
 // (trial 52: the NDT named r00/dgx00 where Slurm said dgx000).
 func TestHostPortIsTheNodeDescription(t *testing.T) {
-	g := compiletest.Source(t, compiletest.HostnamedDGX)
+	g := compiletest.Source(t, compiletest.RailDGX("r00/dgx%02d", "dgx%03d"))
 	_, host := ufm.NDT(g, 0, -1)
 	rows, err := csv.NewReader(bytes.NewReader(host)).ReadAll()
 	if err != nil || len(rows) != 17 {

@@ -11,8 +11,10 @@ import (
 // A sweep within LightBudget searches each scenario in full, so it finds
 // the cuts a named scenario finds: trial 51's two planes of three tiers
 // (180 dual-port hosts) read plane0/rack0/leaf0's loss as 11.92–21.2 Tb/s
-// at the light effort where the full search proves 18 Tb/s. Fails if the
-// sweep is light (or the budget too small for 16 leaves).
+// at the light effort, where the full search reads 11.92–18 Tb/s: its
+// upper end is an 18 Tb/s cut, the exact bisection by trial 51's integer
+// program (cbc), though the lower end stays the residual bound. Fails if
+// the sweep is light (or the budget too small for 16 leaves).
 func TestSmallSweepSearchedInFull(t *testing.T) {
 	g := compiletest.Source(t, `
 fabric "f" {
@@ -66,7 +68,7 @@ fabric "f" {
 		}
 	}
 	if named != 18e12 || swept != named {
-		t.Errorf("plane0/rack0/leaf0 down: swept upper end %v b/s, named %v; want both 18 Tb/s (the sweep searched in full)", swept, named)
+		t.Errorf("plane0/rack0/leaf0 down: swept upper end %v b/s, named %v; want both the 18 Tb/s cut (the sweep searched in full)", swept, named)
 	}
 }
 
@@ -166,5 +168,44 @@ func TestLargeSweepSearchedLight(t *testing.T) {
 	resilience.WriteText(&b, r, false)
 	if !strings.Contains(b.String(), "192 evaluated (the others are twins: the same links to the same neighbours, so the same answer); searched light") {
 		t.Errorf("the text does not say the leaf–spine sweep was searched light:\n%s", b.String())
+	}
+}
+
+// A rack scenario says what the rack holds, switches by tier (an
+// underscore written as a hyphen) before hosts, counts agreeing: two
+// racks of 16 hosts under their leaf, the two spines in a network rack
+// of their own (the cable plan's placement, docs/cabling.md).
+func TestRackHolds(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts     = 32
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 16
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rack"]
+      down  = 16
+      up    = 16
+    }
+    tier "super_spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}`)
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"rack"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range r.Sweeps[0].Outcomes {
+		got = append(got, o.Group+": "+o.Holds)
+	}
+	want := "rack0: 1 leaf switch, 16 hosts; rack1: 1 leaf switch, 16 hosts; rack2: 2 super-spine switches"
+	if strings.Join(got, "; ") != want {
+		t.Errorf("holds %q, want %q", strings.Join(got, "; "), want)
 	}
 }
