@@ -435,10 +435,12 @@ func TestFireFlyer2(t *testing.T) {
 // Alibaba HPN as SimAI's AlibabaHPN --dp template builds it (README):
 // 1,920 hosts × 8 NICs × 2 ports = 30,720 endpoints, 15 × 16 = 240 ToRs,
 // 120 aggregation switches, 240 × 60 = 14,400 ToR–aggregation links; every
-// ToR at 128 × 200G : 60 × 400G = 16:15. The bisection is the interval
-// between the hose bound, 30,720 × 200G ÷ 2 × 15/16 = 2.88 Pb/s, and the
-// split of 7.5 segments a side, per plane 56 ToRs × 60 uplinks × 400G
-// plus 8 ToRs × 64 host links × 200G = 1.4464 Pb/s, 2.8928 Pb/s in all.
+// ToR at 128 × 200G : 60 × 400G = 16:15. The bisection is the split of
+// 7.5 segments a side, per plane 56 ToRs × 60 uplinks × 400G plus 8 ToRs ×
+// 64 host links × 200G = 1.4464 Pb/s, 2.8928 Pb/s in all, proven exact by
+// the server-cluster bound (a segment's 128 hosts on its 16 ToRs are one
+// item: a ToR on either side cuts its links to the hosts on the other);
+// the hose bound alone proves 30,720 × 200G ÷ 2 × 15/16 = 2.88 Pb/s.
 // Cabling: each ToR port split 4 × 200G takes two 1:2 fibers (15,360), each
 // ToR–aggregation lane a fiber (14,400); a module per used switch port
 // (240 × 62 + 120 × 60 = 22,080) and per NIC port (30,720).
@@ -454,8 +456,11 @@ func TestAlibabaHPN(t *testing.T) {
 		t.Errorf("end to end %v, want 16:15", o.EndToEnd)
 	}
 	r := bisection.Compute(g, 0, bisection.Options{})
-	if r.LowerBoundBPS != 2.88e15 || r.UpperBoundBPS != 2.8928e15 {
-		t.Errorf("bisection %s %g..%g, want 2.88e15..2.8928e15", r.Method, r.LowerBoundBPS, r.UpperBoundBPS)
+	if r.Method != bisection.MethodExact || r.LowerBoundMethod != "hose_server_clusters" || r.LowerBoundBPS != 2.8928e15 || r.UpperBoundBPS != 2.8928e15 {
+		t.Errorf("bisection %s %g..%g by %s, want exactly 2.8928e15 by the server-cluster bound", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, r.LowerBoundMethod)
+	}
+	if rt := r.Routed; rt == nil || rt.LowerBoundBPS != 2.8928e15 || rt.UpperBoundBPS != 2.8928e15 {
+		t.Errorf("routed %+v, want up_down closed at 2.8928e15", rt)
 	}
 	fibers, lanes := 0, 0
 	for _, c := range g.Cabling.Cables {

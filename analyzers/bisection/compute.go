@@ -167,6 +167,22 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			}
 		}
 	}
+	// Where servers hang from several leaves (a rail group, a dual-ToR
+	// segment), the server-cluster bound charges each leaf for the
+	// servers on its far side (hose_clusters.go).
+	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) && n > ExactEndpoints {
+		if full == nil {
+			full = m.build(modeFull)
+		}
+		if b, c, ok := m.serverClusters(full, false); ok {
+			if b > lb && !meets(lb, b) {
+				lb, lbHow = b, "hose_server_clusters"
+			}
+			if c.value < best.value {
+				best = c
+			}
+		}
+	}
 	planeRouted := 0.0 // the plane-sum bound under up/down routing
 	// Planes that meet only at the hosts: each plane's bound over the
 	// same hosts, summed (planes.go).
@@ -399,6 +415,8 @@ func lbText(how string) string {
 		return "whole-server hose"
 	case "hose_whole_leaves":
 		return "whole-leaf hose"
+	case "hose_server_clusters":
+		return "server-cluster hose"
 	case "plane_sum":
 		return "plane-sum"
 	case "hose_composite":

@@ -278,7 +278,6 @@ func (m *model) wsItems(full *agraph) ([]wsItem, bool) {
 // kind; items whose internal graphs, charges and terminals are alike
 // share one (a server model's 2^GPUs max-flows are run once).
 func (m *model) wsCosts(full *agraph, items []wsItem, theta float64, routed bool) ([]wsCost, bool) {
-	fg := full.fg
 	kinds := map[string]int32{}
 	var costs []wsCost
 	local := make([]int32, len(full.vnode))
@@ -287,44 +286,13 @@ func (m *model) wsCosts(full *agraph, items []wsItem, theta float64, routed bool
 	}
 	for k := range items {
 		it := &items[k]
-		for j, v := range it.verts {
-			local[v] = int32(j)
-		}
-		// The item's internal edges (each once) and each vertex's charge,
-		// θ × the capacity of its arcs that leave the item.
-		var edges []wsEdge
+		// Each vertex's charge: θ × the capacity of its arcs that leave
+		// the item.
 		charge := make([]float64, len(it.verts))
-		for j, v := range it.verts {
-			lo, hi := fg.Arcs(v)
-			for a := lo; a < hi; a++ {
-				h := fg.Head(a)
-				switch lh := local[h]; {
-				case lh < 0:
-					charge[j] += theta * fg.Capacity(a)
-				case lh > int32(j):
-					edges = append(edges, wsEdge{int32(j), lh, fg.Capacity(a)})
-				}
-			}
-		}
-		termAt := make([]int32, len(it.terms))
-		for j, t := range it.terms {
-			termAt[j] = local[full.tv[t]]
-		}
-		key := binary.AppendUvarint(nil, uint64(len(it.verts)))
-		for _, e := range edges {
-			key = binary.AppendUvarint(key, uint64(e.u))
-			key = binary.AppendUvarint(key, uint64(e.v))
-			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(e.c))
-		}
-		for _, c := range charge {
-			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(c))
-		}
-		for _, t := range termAt {
-			key = binary.AppendUvarint(key, uint64(t))
-		}
-		for _, v := range it.verts {
-			local[v] = -1
-		}
+		edges, termAt := itemInternals(full, it, local, func(j, _ int32, c float64) {
+			charge[j] += theta * c
+		})
+		key := itemKey(len(it.verts), edges, charge, termAt)
 		if kind, ok := kinds[string(key)]; ok {
 			it.kind = kind
 			continue
@@ -338,6 +306,58 @@ func (m *model) wsCosts(full *agraph, items []wsItem, theta float64, routed bool
 		costs = append(costs, c)
 	}
 	return costs, true
+}
+
+// itemInternals returns item it's internal edges (each once, between
+// its local vertices: its position in it.verts) and each terminal's local
+// vertex; leave sees each arc that leaves the item, by local vertex, head
+// and capacity, in arc order. local maps full's vertices to local ones,
+// -1 for all on entry, and is left so.
+func itemInternals(full *agraph, it *wsItem, local []int32, leave func(j, head int32, c float64)) ([]wsEdge, []int32) {
+	fg := full.fg
+	for j, v := range it.verts {
+		local[v] = int32(j)
+	}
+	var edges []wsEdge
+	for j, v := range it.verts {
+		lo, hi := fg.Arcs(v)
+		for a := lo; a < hi; a++ {
+			h := fg.Head(a)
+			switch lh := local[h]; {
+			case lh < 0:
+				leave(int32(j), h, fg.Capacity(a))
+			case lh > int32(j):
+				edges = append(edges, wsEdge{int32(j), lh, fg.Capacity(a)})
+			}
+		}
+	}
+	termAt := make([]int32, len(it.terms))
+	for j, t := range it.terms {
+		termAt[j] = local[full.tv[t]]
+	}
+	for _, v := range it.verts {
+		local[v] = -1
+	}
+	return edges, termAt
+}
+
+// itemKey is the identity of an item's kind: its vertex count, internal
+// edges, a value per vertex (a charge, or the capacity leaving it) and
+// terminals' vertices. Items with equal keys share their tables.
+func itemKey(nv int, edges []wsEdge, perVertex []float64, termAt []int32) []byte {
+	key := binary.AppendUvarint(nil, uint64(nv))
+	for _, e := range edges {
+		key = binary.AppendUvarint(key, uint64(e.u))
+		key = binary.AppendUvarint(key, uint64(e.v))
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(e.c))
+	}
+	for _, c := range perVertex {
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(c))
+	}
+	for _, t := range termAt {
+		key = binary.AppendUvarint(key, uint64(t))
+	}
+	return key
 }
 
 // wsEdge is an internal link of an item, between its local vertices u

@@ -77,6 +77,9 @@ type model struct {
 	// ws holds what the graph and the routed whole-server bounds share
 	// (hose_whole.go); nil until the first.
 	ws *wsPrep
+	// cl holds what the graph and the routed server-cluster bounds share
+	// (hose_clusters.go).
+	cl *clusterPrep
 	// uniformWeight, when positive, is every terminal's weight in the
 	// hose routing's forward pass instead of its injection (the composite
 	// bound routes a uniform demand; composite.go).

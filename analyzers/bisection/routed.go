@@ -186,6 +186,15 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 				out.LowerBoundBPS, out.LowerBoundMethod = min(b, out.UpperBoundBPS), "hose_whole_leaves"
 			}
 		}
+		// Where servers hang from several leaves, the server-cluster
+		// bound under the routing (hose_clusters.go), on the full graph
+		// the graph's bound prepared (the certificate may be on the
+		// contracted one).
+		if !meets(out.LowerBoundBPS, out.UpperBoundBPS) && m.cl != nil && m.cl.ok {
+			if b, _, ok := m.serverClusters(m.cl.g, true); ok && b > out.LowerBoundBPS {
+				out.LowerBoundBPS, out.LowerBoundMethod = min(b, out.UpperBoundBPS), "hose_server_clusters"
+			}
+		}
 	default:
 		return
 	}

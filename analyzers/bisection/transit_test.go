@@ -56,20 +56,25 @@ func TestRailOnlyNVLinkTransitProven(t *testing.T) {
 // routing spreads each GPU's 400 Gb/s over the eight NICs, so half of
 // every GPU's traffic crosses sockets: 8 × 200 Gb/s = 1.6 Tb/s on that
 // link (per direction, up and down traffic together), θ = 176 / 1600 =
-// 0.11. The bound is sound but far below the graph's cut, which NVLink
-// does not enter and which stays at the servers' halves (ratio 1): the
-// result is an interval, never the cut presented as proven.
-func TestRailOnlyPCIeTransitBounded(t *testing.T) {
+// 0.11: sound, far below the cut between the servers' halves. That cut
+// is nonetheless the bisection: a split of whole servers carries each
+// GPU's traffic down its own rail, no transit needed, and every rail
+// switch, on either side, has the links of its 4 servers on the far side
+// cut, 8 × 4 × 400 Gb/s = 12.8 Tb/s; splitting a server costs NVLink
+// besides. The server-cluster bound proves it (the 8 servers reach the
+// same 8 rail switches), in the graph and under up/down routing.
+func TestRailOnlyPCIeTransitProvenByClusters(t *testing.T) {
 	g := compileHCL(t, railOnlyDGX(8, `["pcie"]`))
 	r := Compute(g, 0, Options{})
-	if r.Method != MethodBounded {
-		t.Fatalf("method %s: want bounded", r.Method)
+	if r.Method != MethodExact || r.LowerBoundMethod != "hose_server_clusters" || !near(r.LowerBoundBPS, 12.8e12) || !near(r.UpperBoundBPS, 12.8e12) {
+		t.Fatalf("method %s, %s..%s by %s: want exact 12.8Tb/s by the server-cluster bound", r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod)
 	}
-	if !near(r.UpperBoundRatio, 1) {
-		t.Errorf("upper ratio %g, want 1 (the cut between the servers' halves)", r.UpperBoundRatio)
+	if r.Routed == nil || r.Routed.LowerBoundMethod != "hose_server_clusters" || !near(r.Routed.LowerBoundBPS, 12.8e12) {
+		t.Errorf("routed %+v: want up_down closed at 12.8Tb/s by the server-cluster bound", r.Routed)
 	}
-	if want := 176.0 / 1600; math.Abs(r.LowerBoundRatio-want) > 1e-9 || r.LowerBoundMethod != "hose" {
-		t.Errorf("lower ratio %g by %s, want %g by the hose bound", r.LowerBoundRatio, r.LowerBoundMethod, want)
+	h := newModel(g, 0, ViewGPU).hose()
+	if want := 176.0 / 1600 * 12.8e12; !h.ok || math.Abs(h.bound-want) > 1e-9*want {
+		t.Errorf("hose bound %s (ok %v), want θ = 176/1600 of 12.8Tb/s", units.Rate(h.bound), h.ok)
 	}
 }
 
