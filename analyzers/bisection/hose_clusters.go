@@ -96,6 +96,10 @@ type clusterPrep struct {
 	kinds    []*srvKind   // per kind of server
 	clusters []srvCluster // in order of their first server
 	pieces   int
+	// routedBound is the routed bound, set where a graph call's tables
+	// served both (routedDone).
+	routedDone  bool
+	routedBound float64
 }
 
 // srvKind is one kind of server: its internal graph in local vertices,
@@ -106,6 +110,10 @@ type srvKind struct {
 	edges  []wsEdge
 	termAt []int32
 	split  [2]*wsCost
+	// both is the lesser of the two split tables where they agree to a
+	// relative 1e-9 (bothOK), nil where they differ.
+	both     *wsCost
+	bothDone bool
 }
 
 // srvCluster is the servers (indices into clusterPrep.items) that reach
@@ -163,6 +171,18 @@ func (m *model) serverClusters(full *agraph, routed bool) (bound float64, best c
 	if routed {
 		mode = 1
 	}
+	if p.routedDone && routed {
+		return p.routedBound, cut{value: math.Inf(1)}, true
+	}
+	// Where every kind's routed split table is its graph table (to a
+	// relative 1e-9: servers whose internal links split evenly between
+	// the climbing and the descending copy), one knapsack over the lesser
+	// of the two serves both: the routed bound's proof holds with any
+	// smaller internal cut, and the graph's too.
+	shared := true
+	for _, c := range p.clusters {
+		shared = shared && p.kinds[c.kind].sharedSplits() != nil
+	}
 	// Clusters alike share their tables: the kind, the server count and
 	// the leaves' capacities, charges and pieces.
 	shapes := map[string]int32{}
@@ -191,7 +211,11 @@ func (m *model) serverClusters(full *agraph, routed bool) (bound float64, best c
 	splits := make([]*splitTable, len(reps))
 	for s, ci := range reps {
 		c := &p.clusters[ci]
-		splits[s] = newSplitTable(p.kinds[c.kind].splitCosts(mode), len(c.servers))
+		t := p.kinds[c.kind].splitCosts(mode)
+		if shared {
+			t = p.kinds[c.kind].sharedSplits()
+		}
+		splits[s] = newSplitTable(t, len(c.servers))
 	}
 	bound = math.Inf(1)
 	var bestTabs []clusterTable
@@ -211,6 +235,9 @@ func (m *model) serverClusters(full *agraph, routed bool) (bound float64, best c
 	}
 	if bestTabs == nil || math.IsInf(bound, 1) {
 		return 0, cut{}, false
+	}
+	if shared {
+		p.routedDone, p.routedBound = true, bound
 	}
 	if routed {
 		return bound, cut{value: math.Inf(1)}, true
@@ -476,6 +503,29 @@ func (k *srvKind) splitCosts(mode int) *wsCost {
 	return k.split[mode]
 }
 
+// sharedSplits returns the entrywise lesser of the graph and the routed
+// split tables where they agree to a relative 1e-9, else nil.
+func (k *srvKind) sharedSplits() *wsCost {
+	if k.bothDone {
+		return k.both
+	}
+	k.bothDone = true
+	g, r := k.splitCosts(0), k.splitCosts(1)
+	both := wsCost{pick: g.pick}
+	for x := range g.cost {
+		both.cost[x] = make([]float64, len(g.cost[x]))
+		for a, v := range g.cost[x] {
+			w := r.cost[x][a]
+			if math.Abs(v-w) > 1e-9*max(math.Abs(v), math.Abs(w)) {
+				return nil
+			}
+			both.cost[x][a] = min(v, w)
+		}
+	}
+	k.both = &both
+	return k.both
+}
+
 // splitTable is the min-plus table of split servers: least[j][r] the
 // least internal cut of j servers, each split (1 to g−1 GPUs on A), with
 // r GPUs on A in all (+Inf where none), and last[j][r] the count the
@@ -584,9 +634,16 @@ func clusterKnapsack(clusters []srvCluster, tabs []clusterTable, lo, hi int) ([]
 	dp[0] = 0
 	winLo, winHi := 0, 0 // the counts dp holds
 	choice := make([][]int32, len(clusters))
+	// Each table reversed, rev[t−a] = cost[a], so that the inner loop
+	// walks dp and rev forward together (no bounds checks in it).
+	revs := make([][]float64, len(tabs))
+	for k, tab := range tabs {
+		revs[k] = slices.Clone(tab.cost)
+		slices.Reverse(revs[k])
+	}
 	for i := range clusters {
-		c := tabs[clusters[i].shape].cost
-		t := len(c) - 1
+		rev := revs[clusters[i].shape]
+		t := len(rev) - 1
 		rest -= t
 		nLo, nHi := max(winLo, lo-rest), min(winHi+t, hi)
 		ch := make([]int32, hi+1)
@@ -594,10 +651,17 @@ func clusterKnapsack(clusters []srvCluster, tabs []clusterTable, lo, hi int) ([]
 			next[s] = inf
 		}
 		for s := nLo; s <= nHi; s++ {
+			aLo, aHi := max(0, s-winHi), min(t, s-winLo)
 			best, arg := inf, int32(0)
-			for a := max(0, s-winHi); a <= t && a <= s-winLo; a++ {
-				if v := dp[s-a] + c[a]; v < best {
-					best, arg = v, int32(a)
+			if aLo <= aHi {
+				// k runs over a = aHi − k, from aLo up as k falls.
+				d := dp[s-aHi : s-aLo+1]
+				e := rev[t-aHi : t-aLo+1]
+				e = e[:len(d)]
+				for k := len(d) - 1; k >= 0; k-- {
+					if v := d[k] + e[k]; v < best {
+						best, arg = v, int32(aHi-k)
+					}
 				}
 			}
 			next[s], ch[s] = best, arg
