@@ -137,7 +137,7 @@ func copperType(ct ir.CableType) bool { return ct.Media == "copper" }
 // fiberType reports whether ct is a fiber that a transceiver terminates
 // (multimode or single-mode), not a cable with its own plugs (copper,
 // AOC).
-func fiberType(ct ir.CableType) bool { return ct.Kind == "mmf" || ct.Kind == "smf" }
+func fiberType(ct ir.CableType) bool { return !ct.Plugged() }
 
 // choice is the outcome of choosing a medium for one cable.
 type choice struct {

@@ -89,6 +89,11 @@ type Mount struct {
 	Height int32
 }
 
+// Plugged reports whether the medium ends in plugs of its own (copper,
+// AOC), rather than a fiber that a transceiver terminates (multimode or
+// single-mode).
+func (t *CableType) Plugged() bool { return t.Kind != "mmf" && t.Kind != "smf" }
+
 // CableType is one catalogue cable_model in use.
 type CableType struct {
 	// Model is the cable_model name ("MMF-SR4-400G").

@@ -36,9 +36,10 @@ var BOMEmitter = &emit.Emitter{
 		// serve the transceiver lines and both power tables.
 		cages := g.Cages()
 		powers := g.RackPowers(cages)
-		items := BOM(g, cages)
+		links := twinCables(g)
+		items := BOM(g, cages, links)
 		return []emit.Artifact{
-			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers, twinCages(g, cages))},
+			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers, twinCages(g, cages), links)},
 			{Path: BOMCSVPath, Data: BOMCSV(items)},
 			{Path: PowerCSVPath, Data: PowerCSV(g, powers)},
 		}, nil
@@ -72,7 +73,9 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //   - NICs by model (every NIC of every server, cabled or not);
 //   - cables by cable_model, ordered length and legs (a splitter is one
 //     cable), each counted as the cords it is ordered as (a twin-port
-//     2 x SR4 link takes two MPO fibers: ir.CableType.Cords);
+//     2 x SR4 link takes two MPO fibers: ir.CableType.Cords); straight
+//     copper or AOC links whose two ends share the same two cages are
+//     one twin-port cable (twinCables);
 //   - transceivers: one module per front-panel cage that terminates a
 //     multimode or single-mode fiber (AOCs and copper have their ends
 //     built in), by transceiver_model part number, as ir.Graph.Cages
@@ -81,9 +84,10 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //     size;
 //   - racks by role.
 //
-// The transceiver lines count cages (ir.Graph.Cages). Lines are sorted by
-// category (Categories order), item, detail, length.
-func BOM(g *ir.Graph, cages []ir.Cage) []Item {
+// The transceiver lines count cages (ir.Graph.Cages); links is
+// twinCables(g). Lines are sorted by category (Categories order), item,
+// detail, length.
+func BOM(g *ir.Graph, cages []ir.Cage, links []int32) []Item {
 	type key struct {
 		cat, item, detail string
 		length            float64
@@ -126,7 +130,10 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 		}
 	}
 	cb := g.Cabling
-	for _, c := range cb.Cables {
+	for ci, c := range cb.Cables {
+		if links[ci] == 0 {
+			continue // carried by an earlier twin-port cable
+		}
 		item, detail, kg, cords := "(no cable model)", "no medium (the no-cable-model warning says why)", 0.0, int32(1)
 		if c.Type != ir.None {
 			t := cb.Types[c.Type]
@@ -137,6 +144,9 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 		}
 		if cords > 1 {
 			detail += fmt.Sprintf(", %d cords per link", cords)
+		}
+		if links[ci] > 1 {
+			detail += fmt.Sprintf(", twin-port: %d links per cable", links[ci])
 		}
 		counts[key{"cable", item, detail, c.LengthM}] += int(cords)
 		kgPerM[key{"cable", item, detail, c.LengthM}] = kg
@@ -157,6 +167,43 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 			strings.Compare(a.Item, b.Item), strings.Compare(a.Detail, b.Detail), cmp.Compare(a.LengthM, b.LengthM))
 	})
 	return items
+}
+
+// twinCables returns, per cable of the plan, the links one physical
+// cable ordered for it carries: 1 for most; for straight copper or AOC
+// cables whose two ends lie in the same two front-panel cages, the
+// group's count on its first cable and 0 on the others. Such a cable
+// ends in one plug per cage, which fills the cage, so the cage's ports
+// to one peer cage are one twin-port cable (MCP4Y10, 2 x 400G OSFP to
+// OSFP; docs/cabling.md §1a, S1): trial 52's bundled leaf-spine ordered
+// 256 DACs where 128 suffice.
+func twinCables(g *ir.Graph) []int32 {
+	cb := g.Cabling
+	links := make([]int32, len(cb.Cables))
+	nums := g.NewCageIndex().Numbers()
+	type pair struct {
+		a, b int32
+		typ  int32
+		len  float64
+	}
+	first := map[pair]int{}
+	for ci, c := range cb.Cables {
+		links[ci] = 1
+		if c.Type == ir.None || !cb.Types[c.Type].Plugged() || g.CableLegs(c) != 1 {
+			continue
+		}
+		a, b := g.Ends(c, 0)
+		ka, _ := nums.Of(a)
+		kb, _ := nums.Of(b)
+		k := pair{min(ka, kb), max(ka, kb), c.Type, c.LengthM}
+		if f, ok := first[k]; ok {
+			links[f]++
+			links[ci] = 0
+			continue
+		}
+		first[k] = ci
+	}
+	return links
 }
 
 // transceiverLine names the BOM line of the module in cage c: its part
@@ -262,19 +309,26 @@ func twinCages(g *ir.Graph, cages []ir.Cage) []string {
 // BOMMarkdown writes the items as Markdown: a summary, one table per
 // category, the power by rack (powers, ir.Graph.RackPowers), then the
 // geometry the cable lengths assume. twins names the devices whose cages
-// hold twin-port modules (twinCages), for the transceiver note.
-func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []string) []byte {
+// hold twin-port modules (twinCages), for the transceiver note; links is
+// twinCables(g), for the count of cables ordered.
+func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []string, links []int32) []byte {
 	cb := g.Cabling
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
-	links := 0
+	carried := 0
 	for _, l := range g.AllLinks() {
 		if l.Cable != ir.None && l.Fabric != ir.None {
-			links++
+			carried++
+		}
+	}
+	ordered := 0
+	for _, n := range links {
+		if n > 0 {
+			ordered++
 		}
 	}
 	fmt.Fprintf(&b, "%s cables carry %s fabric links in %s racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
-		units.Count(len(cb.Cables)), units.Count(links), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
+		units.Count(ordered), units.Count(carried), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
 	for _, cat := range Categories {
 		var rows []Item
 		total := 0

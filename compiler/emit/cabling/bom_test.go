@@ -86,3 +86,43 @@ func TestBOMSaysDomainTraysAreUnplaced(t *testing.T) {
 		}
 	}
 }
+
+// Copper or AOC links whose two ends share the same two twin-port cages
+// are one cable in the BOM (MCP4Y10: 2 x 400G, OSFP to OSFP, cabling.md
+// S1): testdata/twindac's 64 leaf–spine links, striped in pairs of
+// consecutive ports to one spine and all within copper reach, are 32
+// cables of 2 links; the plan still lists every link, so a cable's two
+// links share their cages. The 64 host links stay fiber, one each.
+func TestBOMTwinPortCables(t *testing.T) {
+	g := compile(t, filepath.Join("testdata", "twindac"))
+	files := emitAll(t, g)
+	plugged := 0
+	for _, row := range readCSV(t, artifact(t, files, PlanPath)) {
+		if row["media"] == "copper" {
+			plugged++
+		}
+	}
+	if plugged != 64 {
+		t.Fatalf("plan: %d copper links, want the 64 leaf–spine links", plugged)
+	}
+	cables, links := 0, 0
+	for _, it := range readCSV(t, artifact(t, files, BOMCSVPath)) {
+		if it["category"] != "cable" {
+			continue
+		}
+		c, _ := strconv.Atoi(it["count"])
+		cables += c
+		if strings.Contains(it["detail"], "copper") {
+			if !strings.Contains(it["detail"], "twin-port: 2 links per cable") {
+				t.Errorf("BOM line %v: want a twin-port cable of 2 links", it)
+			}
+			links += 2 * c
+		}
+	}
+	if links != 64 || cables != 32+64 {
+		t.Errorf("BOM: %d copper cables carrying %d links, %d cables in all; want 32 carrying 64, 96 in all", links/2, links, cables)
+	}
+	if md := string(artifact(t, files, BOMMarkdownPath)); !strings.Contains(md, "96 cables carry 128 fabric links") {
+		t.Errorf("BOM summary does not say 96 cables carry 128 links:\n%s", md[:min(len(md), 300)])
+	}
+}
