@@ -204,17 +204,34 @@ func (g *Graph) SetLinks(links []Link) { g.links = linkStore{flat: links} }
 
 // keptLinks returns g's links for which alive holds, in id order,
 // renumbered from 0 as a store of their own with room for extra more:
-// a server whose links all stay is still kept once for its run.
-func (g *Graph) keptLinks(alive func(LinkID, Link) bool, extra int) linkStore {
+// a server whose links all stay is still kept once for its run. It sets
+// newID[id] to each link's new id, -1 for a link not kept, where newID
+// is not nil (g.NumLinks() long).
+func (g *Graph) keptLinks(alive func(LinkID, Link) bool, extra int, newID []int32) linkStore {
 	r := &Graph{}
 	s := &g.links
 	r.links.flat = make([]Link, 0, len(s.flat)+extra)
 	id, flat := LinkID(0), 0
+	next := int32(0) // the next new id
+	keep := func(old LinkID, kept bool) {
+		if newID != nil {
+			newID[old] = -1
+			if kept {
+				newID[old] = next
+			}
+		}
+		if kept {
+			next++
+		}
+	}
 	flatTo := func(end LinkID) {
 		for ; id < end; id++ {
-			if l := s.flat[flat]; alive(id, l) {
+			l := s.flat[flat]
+			ok := alive(id, l)
+			if ok {
 				r.links.flat = append(r.links.flat, l)
 			}
+			keep(id, ok)
 			flat++
 		}
 	}
@@ -231,11 +248,17 @@ func (g *Graph) keptLinks(alive func(LinkID, Link) bool, extra int) linkStore {
 			}
 			if all {
 				r.AddInstance(run.tmpl, run.node0+NodeID(inst)*run.stride, int(run.stride), run.origin)
+				for j := range run.tmpl {
+					keep(id+LinkID(j), true)
+				}
 			} else {
 				for j := range run.tmpl {
-					if l := run.instance(inst, j); alive(id+LinkID(j), l) {
+					l := run.instance(inst, j)
+					ok := alive(id+LinkID(j), l)
+					if ok {
 						r.links.flat = append(r.links.flat, l)
 					}
+					keep(id+LinkID(j), ok)
 				}
 			}
 			id += LinkID(len(run.tmpl))

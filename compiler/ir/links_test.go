@@ -87,7 +87,7 @@ func TestLinkStoreReadsAsFlat(t *testing.T) {
 				kept = append(kept, l)
 			}
 		}
-		r := &Graph{links: g.keptLinks(drop, 0)}
+		r := &Graph{links: g.keptLinks(drop, 0, nil)}
 		if got := r.CopyLinks(); !slices.Equal(got, kept) {
 			t.Fatalf("seed %d: keptLinks differs from filtering the links one by one", seed)
 		}

@@ -65,7 +65,14 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 	}
 	survives := func(id LinkID, l Link) bool { return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node] }
 	alive := func(id LinkID) bool { return survives(id, g.Link(id)) }
-	r.links = g.keptLinks(survives, len(extra))
+	var newID []int32
+	if len(extra) == 0 {
+		newID = make([]int32, g.NumLinks())
+	}
+	r.links = g.keptLinks(survives, len(extra), newID)
+	if newID != nil {
+		r.cache.m = g.members().without(newID, r.NumLinks())
+	}
 	for _, l := range extra {
 		if dead[l.A.Node] || dead[l.B.Node] {
 			continue // a cable to a failed device carries nothing
