@@ -1245,3 +1245,27 @@ fabric "f" {
 		t.Errorf("plane0 spines: %d degraded, %d disconnected, %d stranded; want 8, 0, 8\n%s", f.RanksDegraded, f.RanksDisconnected, f.StrandedEndpoints, text)
 	}
 }
+
+// A twin-port cable is one scenario of the cable sweep and fails both
+// its links; --fail takes the cable id the sweep names it by (trial 54:
+// the sweep listed 128 cables for 96, and "ls-065" was refused). The
+// design is compiler/emit/cabling's twindac: 64 leaf–spine links in 32
+// twin-port DACs, 64 host links on fiber.
+func TestTwinCableFailsBothLinks(t *testing.T) {
+	g := compiletest.Dir(t, "../../compiler/emit/cabling/testdata/twindac")
+	if sw := sweep(t, g, "cable"); sw.Scenarios != 96 {
+		t.Errorf("cable sweep: %d scenarios, want 96 (32 twin-port DACs, 64 fibers)", sw.Scenarios)
+	}
+	f := fail(t, g, "ls-65")
+	if len(f.Links) != 2 || len(f.Nodes) != 0 {
+		t.Fatalf("--fail ls-65: %d links, %d nodes; want the cable's 2 links", len(f.Links), len(f.Nodes))
+	}
+	for _, id := range f.Links {
+		if l := g.Link(id); g.Nodes[l.A.Node].Name != "leaf0" || g.Nodes[l.B.Node].Name != "spine0" {
+			t.Errorf("--fail ls-65 fails %s–%s, want leaf0–spine0", g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name)
+		}
+	}
+	if _, err := resilience.Resolve(g, "ls-999"); err == nil || !strings.Contains(err.Error(), "no device or cable") {
+		t.Errorf("ls-999: %v; want no device or cable of that name", err)
+	}
+}

@@ -441,9 +441,12 @@ func didYouMean(g *ir.Graph, item string) string {
 }
 
 // Resolve turns a --fail list into a failure: comma-separated node names
-// or path.Match globs ("spine*", "su0/leaf[0-3]"), and links as
-// "A--B" (every link between nodes A and B). Each item must match
-// something; an item that matches nothing is an error naming it.
+// or path.Match globs ("spine*", "su0/leaf[0-3]"), links as "A--B"
+// (every link between nodes A and B), and, where an item names no node,
+// cable ids of the cable plan as the cable sweep names them
+// ("compute-0042", every link the cable carries: both of a twin-port
+// cable's). Each item must match something; an item that matches
+// nothing is an error naming it.
 func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 	var f ir.Failure
 	for _, item := range strings.Split(spec, ",") {
@@ -469,8 +472,16 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 				n++
 			}
 		}
+		if n == 0 && g.Cabling != nil {
+			for i, c := range g.Cabling.Cables {
+				if ok, _ := path.Match(item, g.CableID(i)); ok {
+					f.Links = append(f.Links, g.Cabling.Legs[c.Leg0:c.Leg0+c.Legs]...)
+					n++
+				}
+			}
+		}
 		if n == 0 {
-			return f, fmt.Errorf("--fail %q: no device of the design has that name%s", item, didYouMean(g, item))
+			return f, fmt.Errorf("--fail %q: no device or cable of the design has that name%s", item, didYouMean(g, item))
 		}
 	}
 	sort.Slice(f.Nodes, func(i, j int) bool { return f.Nodes[i] < f.Nodes[j] })

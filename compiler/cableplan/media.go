@@ -31,7 +31,8 @@ func rankOf(kind string) int {
 }
 
 // Lengths sold, metres. Copper: MCP4Y10 0.5–2 m in 0.5 m steps (cabling.md
-// S1), MCP7Y00 splitters to 3 m (S2), MCA4J80 LACC 3, 4, 5 m (S4, S47),
+// S1), MCP7Y00 splitters to 3 m (S2), MCA4J80 LACC 3, 4, 5 m (S4, S47:
+// ndrACCLengths),
 // AEC to 7 m [unconfirmed]. Fiber: MFP7E10 MPO fibers 3, 5, 7, 10, 15, 20,
 // 30, 50 m (S38 [secondary]), HDR AOCs to 100 m (S19); 1, 2 and 70 m, and
 // custom trunks beyond 100 m in 50 m steps (100 m steps beyond 1 km), are
@@ -39,7 +40,26 @@ func rankOf(kind string) int {
 var (
 	copperLengths = []float64{0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7}
 	fiberLengths  = []float64{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100}
+	// ndrACCLengths are the NDR (400G per link) linear active copper
+	// cables' (MCA4J80: 3, 4 and 5 m only, S4, S47); a 2.0 m run that a
+	// passive DAC's 2 m does not reach takes a 3 m ACC (trial 54 was sold
+	// a 2.5 m one). XDR's MCA4K50 comes in 1–3 m by 0.5 m (S12, S19),
+	// the copper list.
+	ndrACCLengths = []float64{3, 4, 5}
 )
+
+// orderLengthOf rounds a run of m metres up to the next length sold of
+// cable type ct.
+func orderLengthOf(m float64, ct ir.CableType) float64 {
+	if ct.Kind == "acc" && ct.MaxRateBPS == 400e9 {
+		for _, b := range ndrACCLengths {
+			if m <= b+1e-9 {
+				return b
+			}
+		}
+	}
+	return orderLength(m, copperType(ct))
+}
 
 // orderLength rounds a run of m metres up to the next length sold.
 func orderLength(m float64, copper bool) float64 {
@@ -220,7 +240,7 @@ func (t *mediaTable) chooseAmong(only func(ir.CableType) bool, rate, run float64
 			if reach >= out.reach { // the cables a fault counts: those of the farthest-reaching medium
 				out.reach, out.legs = reach, legs
 			}
-			if l := orderLength(run, copperType(ct)); l <= reach+1e-9 {
+			if l := orderLengthOf(run, ct); l <= reach+1e-9 {
 				return choice{typ: id, length: l, splitFiber: split, legs: legs}
 			}
 		}

@@ -40,7 +40,8 @@ func TestCablingMediaThresholds(t *testing.T) {
 		proto     string // the link's protocol, "" for unknown
 	}{
 		{400 * G, 2.0, 0, false, "DAC-400G", 2, ""},                  // MCP4Y10 to 2 m (S1)
-		{400 * G, 2.01, 0, true, "ACC-400G", 2.5, ""},                // LACC between switches (S4)
+		{400 * G, 2.01, 0, true, "ACC-400G", 3, ""},                  // LACC between switches, 3, 4 or 5 m (S4, S47)
+		{400 * G, 3.01, 0, true, "ACC-400G", 4, ""},                  // the next length sold
 		{400 * G, 5.0, 0, true, "ACC-400G", 5, ""},                   // to 5 m
 		{400 * G, 2.01, 0, false, "MMF-SR4-400G", 3, ""},             // no LACC to a node: multimode
 		{400 * G, 5.01, 0, true, "MMF-SR4-400G", 7, ""},              // beyond 5 m: multimode

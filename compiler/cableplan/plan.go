@@ -121,6 +121,9 @@ func Plan(in Input) hcl.Diagnostics {
 	cages := newCageScan(g)
 	onePlugPerCage(g, cages, &media, 1+p.lay.RoutingFactor)
 	sameFiberPerCage(g, cages)
+	if mergeTwinCables(g, cages) {
+		cages = newCageScan(g)
+	}
 	s.reportFaults(faults)
 	s.mixedCages(g, cages)
 	return s.diags

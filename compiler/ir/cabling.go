@@ -216,13 +216,27 @@ func (g *Graph) Media(l *Link) string {
 	return ""
 }
 
+// Twin reports whether cable c is a twin-port cable: a medium with plugs
+// of its own (copper, AOC) carrying several whole ports between the same
+// two front-panel cages, not the lanes of a broken-out port (a splitter).
+// The cable plan makes one cable of such links (a twin-port DAC such as
+// MCP4Y10; docs/cabling.md).
+func (g *Graph) Twin(c Cable) bool {
+	if c.Legs < 2 || c.Type == None || !g.Cabling.Types[c.Type].Plugged() {
+		return false
+	}
+	l := g.Link(g.Cabling.Legs[c.Leg0])
+	a, _ := g.Ends(c, 0)
+	return !g.BrokenOut(a, &l)
+}
+
 // CableLegs returns the legs cable c has: the lanes of its A end where
 // that is a broken-out port served by a splitter (copper, AOC or a
 // splitter fiber: a fiber per lane behind a multi-port transceiver is
 // one cable per lane), whose
 // legs may not all be used (one 200G host on a 400G port split 2 × 200G
 // is a 1:2 splitter with a leg to spare); else the links it carries (1
-// for a straight cable).
+// for a straight cable, 2 for a twin-port one: Twin).
 func (g *Graph) CableLegs(c Cable) int {
 	l := g.Link(g.Cabling.Legs[int(c.Leg0)])
 	splitter := c.Type == None && c.Legs > 1 // an unserved port grouped as one cable

@@ -36,10 +36,9 @@ var BOMEmitter = &emit.Emitter{
 		// serve the transceiver lines and both power tables.
 		cages := g.Cages()
 		powers := g.RackPowers(cages)
-		links := twinCables(g)
-		items := BOM(g, cages, links)
+		items := BOM(g, cages)
 		return []emit.Artifact{
-			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers, twinCages(g, cages), links)},
+			{Path: BOMMarkdownPath, Data: BOMMarkdown(g, items, powers, twinCages(g, cages))},
 			{Path: BOMCSVPath, Data: BOMCSV(items)},
 			{Path: PowerCSVPath, Data: PowerCSV(g, powers)},
 		}, nil
@@ -73,9 +72,8 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //   - NICs by model (every NIC of every server, cabled or not);
 //   - cables by cable_model, ordered length and legs (a splitter is one
 //     cable), each counted as the cords it is ordered as (a twin-port
-//     2 x SR4 link takes two MPO fibers: ir.CableType.Cords); straight
-//     copper or AOC links whose two ends share the same two cages are
-//     one twin-port cable (twinCables);
+//     2 x SR4 link takes two MPO fibers: ir.CableType.Cords); a
+//     twin-port copper or AOC cable (ir.Graph.Twin) is one cable;
 //   - transceivers: one module per front-panel cage that terminates a
 //     multimode or single-mode fiber (AOCs and copper have their ends
 //     built in), by transceiver_model part number, as ir.Graph.Cages
@@ -84,10 +82,9 @@ var Categories = []string{"server", "host", "switch", "nvswitch", "nic", "cable"
 //     size;
 //   - racks by role.
 //
-// The transceiver lines count cages (ir.Graph.Cages); links is
-// twinCables(g). Lines are sorted by category (Categories order), item,
-// detail, length.
-func BOM(g *ir.Graph, cages []ir.Cage, links []int32) []Item {
+// The transceiver lines count cages (ir.Graph.Cages). Lines are sorted by
+// category (Categories order), item, detail, length.
+func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 	type key struct {
 		cat, item, detail string
 		length            float64
@@ -130,23 +127,20 @@ func BOM(g *ir.Graph, cages []ir.Cage, links []int32) []Item {
 		}
 	}
 	cb := g.Cabling
-	for ci, c := range cb.Cables {
-		if links[ci] == 0 {
-			continue // carried by an earlier twin-port cable
-		}
+	for _, c := range cb.Cables {
 		item, detail, kg, cords := "(no cable model)", "no medium (the no-cable-model warning says why)", 0.0, int32(1)
 		if c.Type != ir.None {
 			t := cb.Types[c.Type]
 			item, detail, kg, cords = t.Model, t.Kind+", "+t.Media, t.KgPerM, max(t.Cords, 1)
 		}
-		if legs := g.CableLegs(c); legs > 1 {
+		switch legs := g.CableLegs(c); {
+		case g.Twin(c):
+			detail += fmt.Sprintf(", twin-port: %d links per cable", legs)
+		case legs > 1:
 			detail += fmt.Sprintf(", 1:%d splitter", legs)
 		}
 		if cords > 1 {
 			detail += fmt.Sprintf(", %d cords per link", cords)
-		}
-		if links[ci] > 1 {
-			detail += fmt.Sprintf(", twin-port: %d links per cable", links[ci])
 		}
 		counts[key{"cable", item, detail, c.LengthM}] += int(cords)
 		kgPerM[key{"cable", item, detail, c.LengthM}] = kg
@@ -167,43 +161,6 @@ func BOM(g *ir.Graph, cages []ir.Cage, links []int32) []Item {
 			strings.Compare(a.Item, b.Item), strings.Compare(a.Detail, b.Detail), cmp.Compare(a.LengthM, b.LengthM))
 	})
 	return items
-}
-
-// twinCables returns, per cable of the plan, the links one physical
-// cable ordered for it carries: 1 for most; for straight copper or AOC
-// cables whose two ends lie in the same two front-panel cages, the
-// group's count on its first cable and 0 on the others. Such a cable
-// ends in one plug per cage, which fills the cage, so the cage's ports
-// to one peer cage are one twin-port cable (MCP4Y10, 2 x 400G OSFP to
-// OSFP; docs/cabling.md §1a, S1): trial 52's bundled leaf-spine ordered
-// 256 DACs where 128 suffice.
-func twinCables(g *ir.Graph) []int32 {
-	cb := g.Cabling
-	links := make([]int32, len(cb.Cables))
-	nums := g.NewCageIndex().Numbers()
-	type pair struct {
-		a, b int32
-		typ  int32
-		len  float64
-	}
-	first := map[pair]int{}
-	for ci, c := range cb.Cables {
-		links[ci] = 1
-		if c.Type == ir.None || !cb.Types[c.Type].Plugged() || g.CableLegs(c) != 1 {
-			continue
-		}
-		a, b := g.Ends(c, 0)
-		ka, _ := nums.Of(a)
-		kb, _ := nums.Of(b)
-		k := pair{min(ka, kb), max(ka, kb), c.Type, c.LengthM}
-		if f, ok := first[k]; ok {
-			links[f]++
-			links[ci] = 0
-			continue
-		}
-		first[k] = ci
-	}
-	return links
 }
 
 // transceiverLine names the BOM line of the module in cage c: its part
@@ -309,9 +266,8 @@ func twinCages(g *ir.Graph, cages []ir.Cage) []string {
 // BOMMarkdown writes the items as Markdown: a summary, one table per
 // category, the power by rack (powers, ir.Graph.RackPowers), then the
 // geometry the cable lengths assume. twins names the devices whose cages
-// hold twin-port modules (twinCages), for the transceiver note; links is
-// twinCables(g), for the count of cables ordered.
-func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []string, links []int32) []byte {
+// hold twin-port modules (twinCages), for the transceiver note.
+func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []string) []byte {
 	cb := g.Cabling
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
@@ -321,14 +277,9 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 			carried++
 		}
 	}
-	ordered := 0
-	for _, n := range links {
-		if n > 0 {
-			ordered++
-		}
-	}
+
 	fmt.Fprintf(&b, "%s cables carry %s fabric links in %s racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
-		units.Count(ordered), units.Count(carried), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
+		units.Count(len(cb.Cables)), units.Count(carried), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
 	for _, cat := range Categories {
 		var rows []Item
 		total := 0

@@ -88,22 +88,32 @@ func TestBOMSaysDomainTraysAreUnplaced(t *testing.T) {
 }
 
 // Copper or AOC links whose two ends share the same two twin-port cages
-// are one cable in the BOM (MCP4Y10: 2 x 400G, OSFP to OSFP, cabling.md
-// S1): testdata/twindac's 64 leaf–spine links, striped in pairs of
-// consecutive ports to one spine and all within copper reach, are 32
-// cables of 2 links; the plan still lists every link, so a cable's two
-// links share their cages. The 64 host links stay fiber, one each.
-func TestBOMTwinPortCables(t *testing.T) {
+// are one cable (MCP4Y10: 2 x 400G, OSFP to OSFP, cabling.md S1):
+// testdata/twindac's 64 leaf–spine links, striped in pairs of consecutive
+// ports to one spine and all within copper reach, are 32 cables of 2
+// links in the plan (each a cable id on two rows, both ends in one cage
+// each) and in the BOM; the 64 host links stay fiber, one each.
+func TestTwinPortCables(t *testing.T) {
 	g := compile(t, filepath.Join("testdata", "twindac"))
 	files := emitAll(t, g)
-	plugged := 0
+	rows := map[string][]map[string]string{}
 	for _, row := range readCSV(t, artifact(t, files, PlanPath)) {
 		if row["media"] == "copper" {
-			plugged++
+			rows[row["cable_id"]] = append(rows[row["cable_id"]], row)
 		}
 	}
-	if plugged != 64 {
-		t.Fatalf("plan: %d copper links, want the 64 leaf–spine links", plugged)
+	if len(rows) != 32 {
+		t.Fatalf("plan: %d copper cables, want 32 twin-port cables for the 64 leaf–spine links", len(rows))
+	}
+	cage := func(port string) int { // swpN: cage (N−1)/2 of a QM9700
+		n, _ := strconv.Atoi(strings.TrimPrefix(port, "swp"))
+		return (n - 1) / 2
+	}
+	for id, legs := range rows {
+		if len(legs) != 2 || legs[0]["legs"] != "2" || legs[0]["a_device"] != legs[1]["a_device"] || legs[0]["b_device"] != legs[1]["b_device"] ||
+			cage(legs[0]["a_port"]) != cage(legs[1]["a_port"]) || cage(legs[0]["b_port"]) != cage(legs[1]["b_port"]) {
+			t.Errorf("cable %s: %v, want two links between one cage at each end", id, legs)
+		}
 	}
 	cables, links := 0, 0
 	for _, it := range readCSV(t, artifact(t, files, BOMCSVPath)) {

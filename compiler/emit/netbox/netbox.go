@@ -228,10 +228,13 @@ func CSV(rows []cabling.Row, v Version) []byte {
 			w.Write(record(cols, r, r.A.Device, basePort(r)[1], strings.Join(devs, ","), strings.Join(names, ","), r.CableID, profile))
 			continue
 		}
-		for _, l := range legs {
+		for j, l := range legs {
 			label := l.CableID
-			if len(legs) > 1 || l.Legs > 1 {
+			switch {
+			case (len(legs) > 1 || l.Legs > 1) && l.Lane >= 0:
 				label += "." + strconv.Itoa(l.Lane) // a splitter's leg, even its one used
+			case len(legs) > 1:
+				label += "." + strconv.Itoa(j) // a twin-port cable's link, whole ports at both ends
 			}
 			w.Write(record(cols, l, l.A.Device, l.A.Port, l.B.Device, l.B.Port, label, ""))
 		}

@@ -284,3 +284,26 @@ func TestServersByHostname(t *testing.T) {
 		t.Errorf("devices %v: want dgx000 and dgx001 on 8 cables each, leaf0 on 4, no design name of a server", devices)
 	}
 }
+
+// A twin-port cable's two links are two NetBox cables labelled by the
+// plan's cable id and the link's place in it ("ls-65.0", "ls-65.1"), as
+// a splitter's legs are by lane; never ".-1" (compiler/emit/cabling's
+// twindac design: 32 twin-port DACs).
+func TestTwinCableLabels(t *testing.T) {
+	g := compile(t, filepath.Join("..", "cabling", "testdata", "twindac"))
+	recs, err := csv.NewReader(bytes.NewReader(emitCSV(t, g, ""))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(recs[0], "label")
+	labels := map[string]bool{}
+	for _, r := range recs[1:] {
+		labels[r[col]] = true
+		if strings.HasSuffix(r[col], ".-1") {
+			t.Errorf("label %s", r[col])
+		}
+	}
+	if !labels["ls-65.0"] || !labels["ls-65.1"] || labels["ls-65"] {
+		t.Errorf("labels of cable ls-65: want ls-65.0 and ls-65.1 only")
+	}
+}
