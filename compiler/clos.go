@@ -12,6 +12,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // buildClos maps a clos block onto gen.Clos: endpoints from real servers'
@@ -134,9 +135,24 @@ func (s *state) buildClos(f *lang.Fabric) {
 		rng := c.Tiers[p.Tier].DeclRange
 		switch p.Code {
 		case gen.ProblemRadix, gen.ProblemCapacity:
+			// An upper switch short of down ports: the tier's down is
+			// what to change, where it is written (trial 54).
+			if d := c.Tiers[p.Tier].Down; p.Code == gen.ProblemRadix && d.Set && d.Range.Filename != "" {
+				rng = d.Range
+			}
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
 		case gen.ProblemRate:
-			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", p.Msg+"; use a model whose port rate, breakout or port speed matches, or set host_rate or link_rate."))
+			detail := p.Msg + "; use a model whose port rate, breakout or port speed matches, or set host_rate or link_rate."
+			// Implicit hosts meet the leaves at host_rate: that line
+			// caused it. A rate 8 times one the port takes was most
+			// likely written in bytes (trial 54: "400GB/s").
+			if p.Tier == 0 && c.HostRate.Set && len(c.Endpoints) == 0 {
+				rng = c.HostRate.Range
+				if r := c.HostRate.V / 8; gc.Tiers[0].Ports.Lanes(r) > 0 {
+					detail = p.Msg + fmt.Sprintf("; host_rate is %s, 8 times the %s a port takes: B/s is bytes per second, b/s bits. Write host_rate = %q.", units.Rate(c.HostRate.V), units.Rate(r), units.Rate(r))
+				}
+			}
+			s.diags = append(s.diags, diag.Error(diag.RateMismatch, rng, "Link rate mismatch", detail))
 		case gen.ProblemUneven:
 			s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, rng, "Uneven uplink striping", p.Msg+"."))
 			s.unevenTotals[unevenKey{fid, p.Tier - 1}] = true

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,5 +126,69 @@ fabric "ft" {
 `)
 	if len(errs) != 1 || errs[0] != string(diag.RateMismatch) {
 		t.Fatalf("200G links without the 200G speed: %v; want one rate-mismatch", errs)
+	}
+}
+
+// Implicit hosts whose host_rate does not meet the leaf's ports are
+// reported at host_rate, the line that caused it; a rate 8 times one the
+// port takes was written in bytes, and the message says so and gives
+// the rate in bits (trial 54: "400GB/s" got a rate-mismatch at the tier
+// with no hint).
+func TestHostRateInBytes(t *testing.T) {
+	src := `
+fabric "ls" {
+  clos {
+    hosts     = 8
+    host_rate = "%s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 1
+      down  = 8
+    }
+  }
+}
+`
+	for _, c := range []struct {
+		rate string
+		hint bool
+	}{{"400GB/s", true}, {"100Gb/s", false}} {
+		_, _, d := compileDiagsLoose(t, fmt.Sprintf(src, c.rate))
+		if len(d) != 1 || d[0].Subject == nil || d[0].Subject.Start.Line != 5 || !strings.Contains(d[0].Summary, "rate mismatch") {
+			t.Fatalf("host_rate %s: %v; want one rate mismatch at line 5 (host_rate)", c.rate, d)
+		}
+		if got := strings.Contains(d[0].Detail, `Write host_rate = "400Gb/s"`); got != c.hint {
+			t.Errorf("host_rate %s: %q; bytes hint %v, want %v", c.rate, d[0].Detail, got, c.hint)
+		}
+	}
+}
+
+// An upper tier short of down ports is reported at its down line, names
+// the switch as written and says what to change (trial 54: "Spine0
+// receives 32 links from leaf but has 16 down ports" at the tier block).
+func TestSpineDownPortsAtDown(t *testing.T) {
+	_, _, d := compileDiagsLoose(t, `
+fabric "ls" {
+  clos {
+    hosts     = 64
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 4
+      down  = 16
+      up    = 16
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+      down  = 16
+    }
+  }
+}
+`)
+	if len(d) != 1 || d[0].Subject == nil || d[0].Subject.Start.Line != 15 {
+		t.Fatalf("%v; want one radix-exceeded at line 15 (the spine's down)", d)
+	}
+	if !strings.Contains(d[0].Detail, "Switch spine0 receives 32 links from tier leaf but has 16 down ports; raise down to at least 32") {
+		t.Errorf("detail %q", d[0].Detail)
 	}
 }

@@ -807,8 +807,8 @@ func (b *closBuilder) wireTier(ti int) {
 		}
 		for i, n := range load {
 			if n > down {
-				b.problems = append(b.problems, ClosProblem{ProblemRadix, ti, fmt.Sprintf("%s receives %d links from %s but has %d down ports",
-					b.g.Nodes[upper[i].id].Name, n, lowerT.Name, down)})
+				b.problems = append(b.problems, ClosProblem{ProblemRadix, ti, fmt.Sprintf("switch %s receives %d links from tier %s but has %d down ports; raise down to at least %d (within the model's ports) or give the tier more switches (count) to share the links",
+					b.g.Nodes[upper[i].id].Name, n, lowerT.Name, down, n)})
 				break
 			}
 		}
