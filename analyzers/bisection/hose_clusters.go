@@ -157,8 +157,8 @@ func (m *model) serverClusters(full *agraph, routed bool) (bound float64, best c
 	// The tables are symmetric under swapping the sides (a cut and its
 	// reverse: hose_whole.go's shares α are tried in pairs α, 1 − α),
 	// so charged sides x at |A| = s cost what their complement does at
-	// n − s: with both ⌊n/2⌋ and ⌈n/2⌉ tried, piece 0 charged on A
-	// suffices.
+	// n − s: with both ⌊n/2⌋ and ⌈n/2⌉ tried, the choices with the
+	// last piece charged on A (its bit clear) suffice.
 	choices := max(1<<p.pieces/2, 1)
 	work := 0
 	for _, c := range p.clusters {
