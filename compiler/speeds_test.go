@@ -192,3 +192,24 @@ fabric "ls" {
 		t.Errorf("detail %q", d[0].Detail)
 	}
 }
+
+// A misspelt unit in a tier's per gets the nearest name (trial 54:
+// "rial" got none, where a model or striping typo did).
+func TestPerTypoSuggests(t *testing.T) {
+	_, _, d := compileDiagsLoose(t, `
+fabric "f" {
+  clos {
+    hosts     = 8
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rial"]
+      down  = 8
+    }
+  }
+}
+`)
+	if len(d) == 0 || !strings.Contains(d[0].Detail, `"rial" is not a unit of this fabric`) || !strings.Contains(d[0].Detail, `did you mean "rail"?`) {
+		t.Fatalf("%v; want the unknown unit with a suggestion of rail", d)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/units"
 )
 
@@ -157,11 +158,20 @@ func (c Clos) Validate() []ParamError {
 		}
 		known[u.Name] = i
 	}
+	names := make([]string, 0, len(known))
+	for k := range known {
+		names = append(names, k)
+	}
+	slices.Sort(names)
 	prevLevel := -1 // finest unit level of the tier below (-1 = none)
 	for ti, t := range c.Tiers {
 		for _, p := range t.Per {
 			if _, ok := known[p]; !ok {
-				errs = append(errs, ParamError{Param: "tier." + t.Name + ".per", Msg: fmt.Sprintf("%q is not a unit of this fabric; use a unit name, \"rail\" or \"plane\"", p)})
+				msg := fmt.Sprintf("%q is not a unit of this fabric; use a unit name, \"rail\" or \"plane\"", p)
+				if s := diag.Closest(p, names); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s) // trial 54: "rial"
+				}
+				errs = append(errs, ParamError{Param: "tier." + t.Name + ".per", Msg: msg})
 			}
 		}
 		if t.Ports.Radix < 0 || t.Down < 0 || t.Up < 0 || t.Count < 0 {
