@@ -89,11 +89,6 @@ type Mount struct {
 	Height int32
 }
 
-// Plugged reports whether the medium ends in plugs of its own (copper,
-// AOC), rather than a fiber that a transceiver terminates (multimode or
-// single-mode).
-func (t *CableType) Plugged() bool { return t.Kind != "mmf" && t.Kind != "smf" }
-
 // CableType is one catalogue cable_model in use.
 type CableType struct {
 	// Model is the cable_model name ("MMF-SR4-400G").
@@ -122,6 +117,11 @@ type CableType struct {
 	// 2 x SR4 module's two MPO fibers, else 1.
 	Cords int32
 }
+
+// Plugged reports whether the medium ends in plugs of its own (copper,
+// AOC), rather than a fiber that a transceiver terminates (multimode or
+// single-mode).
+func (t *CableType) Plugged() bool { return t.Kind != "mmf" && t.Kind != "smf" }
 
 // Split is a breakout of a port into Lanes legs of LaneBPS each, bits
 // per second per direction.
@@ -247,7 +247,7 @@ func (g *Graph) CableLegs(c Cable) int {
 				return int(k)
 			}
 		}
-		splitter = t.Media == "copper" || t.Kind == "aoc" || c.SplitFiber
+		splitter = t.Plugged() || c.SplitFiber
 	}
 	if a, _ := g.Ends(c, 0); splitter && g.BrokenOut(a, &l) {
 		return max(int(l.Breakout), int(c.Legs))

@@ -251,7 +251,7 @@ func (g *Graph) Cages() []Cage {
 	var out []Cage
 	var model, proto []string // per cage: its cable model, its device's protocol
 	for _, c := range cb.Cables {
-		if c.Type == None || cb.Types[c.Type].Kind != "mmf" && cb.Types[c.Type].Kind != "smf" {
+		if c.Type == None || cb.Types[c.Type].Plugged() {
 			continue
 		}
 		for j := 0; j < int(c.Legs); j++ {

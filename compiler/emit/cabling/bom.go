@@ -271,15 +271,14 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 	cb := g.Cabling
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
-	carried := 0
+	links := 0
 	for _, l := range g.AllLinks() {
 		if l.Cable != ir.None && l.Fabric != ir.None {
-			carried++
+			links++
 		}
 	}
-
 	fmt.Fprintf(&b, "%s cables carry %s fabric links in %s racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
-		units.Count(len(cb.Cables)), units.Count(carried), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
+		units.Count(len(cb.Cables)), units.Count(links), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
 	for _, cat := range Categories {
 		var rows []Item
 		total := 0
