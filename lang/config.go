@@ -196,8 +196,12 @@ type CableModel struct {
 	// (MMA4Z00-NS-T), one MPO-12/APC fiber per SR4 half (cabling.md S5).
 	// The BOM orders that many per cable. Unset: 1.
 	CordsPerLink Val[int64]
-	DeclRange    hcl.Range
-	Builtin      bool
+	// LengthsM are the lengths the model is sold in, metres, ascending
+	// (MCA4J80: 3, 4 and 5 m, cabling.md S4, S47); empty: the medium's
+	// list in the cable plan (docs/cabling.md "Lengths sold").
+	LengthsM  []float64
+	DeclRange hcl.Range
+	Builtin   bool
 }
 
 // TransceiverModel is a pluggable optical module:

@@ -320,7 +320,7 @@ func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl
 	return m
 }
 
-var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach", "cords_per_link"})
+var cableModelSchema = schemaOf([]string{"media", "kind", "reach", "max_rate", "protocol", "kg_per_m", "splits", "split_reach", "cords_per_link", "lengths"})
 
 var transceiverModelSchema = schemaOf([]string{"fits", "cable_models", "rate", "ports", "reach", "power", "split_rate", "split_power", "vendor", "protocol", "form_factor"})
 
@@ -355,6 +355,27 @@ func decodeTransceiverModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, di
 	return m
 }
 
+// decodeLengths reads a cable_model's lengths: lengths with a unit,
+// ascending, each above 0 and within reach.
+func decodeLengths(a *attrs, m *CableModel) []float64 {
+	ls := a.strs("lengths")
+	var out []float64
+	for _, s := range ls.V {
+		v, err := units.ParseLength(s)
+		if err != nil {
+			a.diags = append(a.diags, diag.Error(diag.InvalidUnit, ls.Range, "Invalid length", err.Error()))
+			return nil
+		}
+		if v <= 0 || len(out) > 0 && v <= out[len(out)-1] || m.ReachM.Set && v > m.ReachM.V*(1+1e-9) {
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, ls.Range, "lengths out of order or range",
+				fmt.Sprintf("cable_model %q: lengths lists the lengths the cable is sold in, ascending, each above 0 and at most reach (%gm); %q is not.", m.Name, m.ReachM.V, s)))
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *CableModel {
 	a := newPlainAttrs(content(b, cableModelSchema, diags), ctx, b.DefRange)
 	m := &CableModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
@@ -362,6 +383,7 @@ func decodeCableModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *h
 		KgPerM: a.number("kg_per_m"), SplitReachM: a.length("split_reach"), CordsPerLink: a.int("cords_per_link")}
 	oneOf(a, m.Protocol, "protocol", []string{"infiniband", "ethernet"})
 	m.Splits = decodeSplits(a, m)
+	m.LengthsM = decodeLengths(a, m)
 	// The heaviest cable a tray plans for, a thick copper bundle, is well
 	// under 1 kg/m (NVIDIA's NDR copper: 0.045 kg/m, cabling.md S15); 5
 	// kg/m is past any cable and catches a value in grams or pounds per

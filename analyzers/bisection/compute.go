@@ -135,48 +135,33 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			best = c
 		}
 	}
-	// Where a server must be split (⌊n/2⌋ not a multiple of its GPUs),
-	// the fractional hose bound falls short of every cut; the
-	// whole-server bound counts what the split costs (hose_whole.go).
-	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) && n > ExactEndpoints {
-		if full == nil {
-			full = m.build(modeFull)
-		}
-		if b, c, ok := m.wholeServers(full, false); ok {
-			if b > lb && !meets(lb, b) {
-				lb, lbHow = b, "hose_whole_servers"
-			}
-			if c.value < best.value {
-				best = c
-			}
-		}
-	}
-	// Where leaves are filled unevenly or ⌊n/2⌋ falls inside a leaf, the
-	// whole-leaf bound counts the hosts a split leaf cuts off
-	// (hose_leaves.go).
-	if !meets(lb, best.value) && n > ExactEndpoints {
-		if full == nil {
-			full = m.build(modeFull)
-		}
-		if b, c, ok := m.wholeLeaves(full, false); ok {
-			if b > lb && !meets(lb, b) {
-				lb, lbHow = b, "hose_whole_leaves"
-			}
-			if c.value < best.value {
-				best = c
-			}
-		}
-	}
-	// Where servers hang from several leaves (a rail group, a dual-ToR
+	// The knapsack bounds, each with its argmin split as a candidate:
+	// where a server must be split (⌊n/2⌋ not a multiple of its GPUs)
+	// the whole-server bound counts what the split costs (hose_whole.go);
+	// where leaves are filled unevenly or ⌊n/2⌋ falls inside a leaf, the
+	// whole-leaf bound the hosts a split leaf cuts off (hose_leaves.go);
+	// where servers hang from several leaves (a rail group, a dual-ToR
 	// segment), the server-cluster bound charges each leaf for the
 	// servers on its far side (hose_clusters.go).
-	if m.view == ViewGPU && m.hasGPUServers() && !meets(lb, best.value) && n > ExactEndpoints {
+	gpuServers := m.view == ViewGPU && m.hasGPUServers()
+	for _, kb := range []struct {
+		method  string
+		applies bool
+		bound   func(*agraph, bool) (float64, cut, bool)
+	}{
+		{"hose_whole_servers", gpuServers, m.wholeServers},
+		{"hose_whole_leaves", true, m.wholeLeaves},
+		{"hose_server_clusters", gpuServers, m.serverClusters},
+	} {
+		if !kb.applies || meets(lb, best.value) || n <= ExactEndpoints {
+			continue
+		}
 		if full == nil {
 			full = m.build(modeFull)
 		}
-		if b, c, ok := m.serverClusters(full, false); ok {
+		if b, c, ok := kb.bound(full, false); ok {
 			if b > lb && !meets(lb, b) {
-				lb, lbHow = b, "hose_server_clusters"
+				lb, lbHow = b, kb.method
 			}
 			if c.value < best.value {
 				best = c

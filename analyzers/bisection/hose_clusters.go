@@ -348,13 +348,14 @@ func (m *model) clusterPrepare(full *agraph) *clusterPrep {
 		if foreign {
 			return p
 		}
-		kind, seen := kinds[string(itemKey(len(it.verts), edges, out, termAt))]
+		key := string(itemKey(len(it.verts), edges, out, termAt))
+		kind, seen := kinds[key]
 		if !seen {
 			if !saturates(len(it.verts), edges, out, termAt) {
 				return p
 			}
 			kind = int32(len(p.kinds))
-			kinds[string(itemKey(len(it.verts), edges, out, termAt))] = kind
+			kinds[key] = kind
 			p.kinds = append(p.kinds, &srvKind{nv: len(it.verts), edges: edges, termAt: termAt})
 		}
 		// The server's leaves and its capacity to each, by leaf vertex.

@@ -32,7 +32,7 @@ func rankOf(kind string) int {
 
 // Lengths sold, metres. Copper: MCP4Y10 0.5–2 m in 0.5 m steps (cabling.md
 // S1), MCP7Y00 splitters to 3 m (S2), MCA4J80 LACC 3, 4, 5 m (S4, S47:
-// ndrACCLengths),
+// its cable_model's lengths),
 // AEC to 7 m [unconfirmed]. Fiber: MFP7E10 MPO fibers 3, 5, 7, 10, 15, 20,
 // 30, 50 m (S38 [secondary]), HDR AOCs to 100 m (S19); 1, 2 and 70 m, and
 // custom trunks beyond 100 m in 50 m steps (100 m steps beyond 1 km), are
@@ -40,22 +40,18 @@ func rankOf(kind string) int {
 var (
 	copperLengths = []float64{0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7}
 	fiberLengths  = []float64{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100}
-	// ndrACCLengths are the NDR (400G per link) linear active copper
-	// cables' (MCA4J80: 3, 4 and 5 m only, S4, S47); a 2.0 m run that a
-	// passive DAC's 2 m does not reach takes a 3 m ACC (trial 54 was sold
-	// a 2.5 m one). XDR's MCA4K50 comes in 1–3 m by 0.5 m (S12, S19),
-	// the copper list.
-	ndrACCLengths = []float64{3, 4, 5}
 )
 
 // orderLengthOf rounds a run of m metres up to the next length sold of
-// cable type ct.
+// cable type ct: its model's own lengths where the catalogue lists them
+// (the built-in ACC-400G, MCA4J80: 3, 4 and 5 m only, so a 2.0 m run
+// past a DAC's reach takes a 3 m ACC; trial 54 was sold a 2.5 m one),
+// else its medium's list. A run past the model's longest length gets
+// the medium's rounding, which the reach then refuses.
 func orderLengthOf(m float64, ct ir.CableType) float64 {
-	if ct.Kind == "acc" && ct.MaxRateBPS == 400e9 {
-		for _, b := range ndrACCLengths {
-			if m <= b+1e-9 {
-				return b
-			}
+	for _, b := range ct.LengthsM {
+		if m <= b+1e-9 {
+			return b
 		}
 	}
 	return orderLength(m, copperType(ct))
@@ -110,7 +106,7 @@ func (s *state) cableTypes() (mediaTable, bool) {
 		}
 		ct := ir.CableType{Model: m.Name, Media: m.Media.V, Kind: m.Kind.V,
 			ReachM: m.ReachM.V, MaxRateBPS: m.MaxRate.V, Splitter: isSplitter(m.Name), Protocol: m.Protocol.V, KgPerM: m.KgPerM.V,
-			Cords: int32(max(m.CordsPerLink.V, 1))}
+			Cords: int32(max(m.CordsPerLink.V, 1)), LengthsM: m.LengthsM}
 		for _, b := range m.Splits {
 			ct.Splits = append(ct.Splits, ir.Split{Lanes: int32(b.Lanes), LaneBPS: b.LaneRate})
 		}

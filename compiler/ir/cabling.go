@@ -116,6 +116,9 @@ type CableType struct {
 	// ordered as (lang.CableModel.CordsPerLink): 2 for a twin-port
 	// 2 x SR4 module's two MPO fibers, else 1.
 	Cords int32
+	// LengthsM are the lengths the model is sold in, metres, ascending
+	// (lang.CableModel.LengthsM); empty: the medium's list.
+	LengthsM []float64
 }
 
 // Plugged reports whether the medium ends in plugs of its own (copper,
