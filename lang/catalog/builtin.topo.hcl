@@ -322,10 +322,10 @@ cable_model "DAC-800G" {
 cable_model "ACC-400G" {
   media    = "copper"
   kind     = "acc"
-  reach    = "5m"      # MCA4J80 linear ACC, 3-5 m; cabling.md §1a, S4 [src]; designs.md §6
-  max_rate = "400Gb/s" # NDR per link; cabling.md S4 [src]
+  reach    = "5m"               # MCA4J80 linear ACC, 3-5 m; cabling.md §1a, S4 [src]; designs.md §6
+  max_rate = "400Gb/s"          # NDR per link; cabling.md S4 [src]
   lengths  = ["3m", "4m", "5m"] # MCA4J80-N003/N004/N005 only; cabling.md S4, S47 [secondary]
-  kg_per_m = 0.045     # NVIDIA NDR copper, 9.43 mm: cabling.md §2, S15 [src]
+  kg_per_m = 0.045              # NVIDIA NDR copper, 9.43 mm: cabling.md §2, S15 [src]
 }
 
 cable_model "ACC-800G" {
