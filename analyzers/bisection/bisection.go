@@ -168,7 +168,29 @@ type Fabric struct {
 	// cross holds the links crossing the certificate's cut (CutCrosses),
 	// nil when the result records none.
 	cross linkSet
+	// hoseTheta is the θ of the hose bound (hose.go), 0 when it did not
+	// apply or was not computed; smallerSideBPS is the injection of the
+	// certificate's side that injects less (bits per second per
+	// direction). Both serve HoseTheta and SmallerSideBPS.
+	hoseTheta, smallerSideBPS float64
 }
+
+// HoseTheta returns the θ the hose bound proved (hose.go), whether or not
+// it was the best lower bound: under the bound's oblivious routing every
+// traffic matrix in which each terminal sends and receives at most θ × its
+// injection fits, so every cut separating a set A of terminals from the
+// rest carries at least θ·w(A) per direction when w(A) ≤ w(rest) (w the
+// terminals' injection in the result's view). ok is false when the bound
+// did not apply or was not computed (a direct network, a quick what-if, a
+// fat-tree given by its closed form).
+func (f *Fabric) HoseTheta() (theta float64, ok bool) { return f.hoseTheta, f.hoseTheta > 0 }
+
+// SmallerSideBPS returns the injection (bits per second per direction) of
+// the side of the certificate's cut that injects less, 0 when the result
+// has no certificate evaluated over terminals: with the cut's capacity
+// (UpperBoundBPS) it is a concrete set of terminals and the nodes on their
+// side whose links leaving it carry UpperBoundBPS.
+func (f *Fabric) SmallerSideBPS() float64 { return f.smallerSideBPS }
 
 // SideA returns the terminal nodes (GPUs, hosts, contracted servers; in
 // the port view, the endpoint nodes) on the first side of the cut that

@@ -269,6 +269,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
 	r.sideA = m.sideA(best.inA)
 	r.cross = m.crossing(best.g, best.vA)
+	if hose.ok {
+		r.hoseTheta = hose.theta
+	}
+	r.smallerSideBPS = m.smallerSide(best.inA)
 	r.Note = m.indivisibleNote(&r)
 	r.indivisible = r.Note != ""
 	if r.Note == "" {
@@ -283,6 +287,20 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		rt.LowerBoundRatio = ratio(rt.LowerBoundBPS, r.HalfInjectionBPS)
 	}
 	return r
+}
+
+// smallerSide returns the injection of the side of split inA (one entry
+// per terminal, true on side A) that injects less.
+func (m *model) smallerSide(inA []bool) float64 {
+	var side [2]float64
+	for i, a := range inA {
+		if a {
+			side[0] += m.terms[i].inj()
+		} else {
+			side[1] += m.terms[i].inj()
+		}
+	}
+	return min(side[0], side[1])
 }
 
 // given evaluates the caller's splits (Options.Splits) on a, keeping the

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/units"
 )
@@ -37,12 +36,8 @@ func (m *model) indivisibleNote(r *Fabric) string {
 		}
 		return 0 // endpoints and server parts are below every tier
 	}
-	// The oversubscription analysis owns the per-switch capacities: a
-	// tapered switch explains a shortfall, so no note is due.
-	for _, sw := range oversub.Analyze(g, m.fid).Switches {
-		if sw.UpBPS > 0 && sw.Ratio() > 1+1e-9 {
-			return ""
-		}
+	if m.taperedSwitch(rankOf) {
+		return "" // a tapered switch explains a shortfall, so no note is due
 	}
 	// perUnit[sw][u] counts switch sw's links down to switches of unit u.
 	perUnit := map[ir.NodeID]map[int32]int{}
@@ -103,6 +98,41 @@ func (m *model) indivisibleNote(r *Fabric) string {
 		}
 	}
 	return ""
+}
+
+// taperedSwitch reports whether some switch of a ranked tier has uplinks
+// and more capacity down than up, as analyzers/oversub classifies links
+// between ranked tiers (down toward a lower rank or an endpoint, up
+// toward a higher one; links within a tier or to an unranked switch are
+// neither). It is computed here rather than read from oversub.Analyze
+// because the oversubscription analysis imports this package for its
+// end-to-end bounds (oversub.Bound). rankOf ranks endpoints and server
+// parts 0 and a ranked switch its tier's index + 1.
+func (m *model) taperedSwitch(rankOf func(ir.NodeID) int) bool {
+	g := m.g
+	down := map[ir.NodeID]float64{}
+	up := map[ir.NodeID]float64{}
+	for _, id := range m.fabricLinks {
+		l := g.Link(id)
+		a, b := l.A.Node, l.B.Node
+		ra, rb := rankOf(a), rankOf(b)
+		if (ra == 0 && g.Nodes[a].Kind.IsSwitch()) || (rb == 0 && g.Nodes[b].Kind.IsSwitch()) || ra == rb {
+			continue
+		}
+		if ra < rb {
+			a, b = b, a // a is the upper end
+		}
+		down[a] += l.CapacityBPS
+		if g.Nodes[b].Kind.IsSwitch() {
+			up[b] += l.CapacityBPS
+		}
+	}
+	for sw, u := range up {
+		if down[sw] > u*(1+1e-9) {
+			return true
+		}
+	}
+	return false
 }
 
 // mixedRateNote explains a fabric whose endpoints inject at different

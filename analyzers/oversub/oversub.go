@@ -47,15 +47,20 @@ type Fabric struct {
 	// without), or a fabric of other than two tiers with no unit above
 	// its access switches (a custom fabric without unit labels, a
 	// hand-cabled dragonfly). In a two-tier full mesh the access switch
-	// is the unit below the top, so its worst ratio is end to end.
+	// is the unit below the top, so its worst ratio is end to end. The
+	// Analyzer narrows "per_switch" to "sets" where the hose bound applies
+	// (Bound, BasisSets).
 	Basis string `json:"basis"`
 	// EndToEndLowerBound and EndToEndUpperBound bound the end-to-end
-	// ratio: both equal EndToEnd for basis "units"; for "per_switch" the
-	// lower bound is EndToEnd and the upper bound is null (unbounded), so
-	// a requirement on end_to_end is decided only when the lower bound
-	// already fails it (docs/language.md "requirement").
+	// ratio: both equal EndToEnd for basis "units"; for "sets" they are
+	// the proven interval of Bound; for "per_switch" the lower bound is
+	// EndToEnd and the upper bound is null (unbounded). A requirement on
+	// end_to_end reads both ends (docs/language.md "requirement").
 	EndToEndLowerBound *float64 `json:"end_to_end_lower_bound"`
 	EndToEndUpperBound *float64 `json:"end_to_end_upper_bound"`
+	// HoseTheta is, for basis "sets", the θ of the hose bound that proves
+	// EndToEndUpperBound (1/θ; see Bound); nil otherwise.
+	HoseTheta *float64 `json:"hose_theta,omitempty"`
 	// Note explains an EndToEnd that is not a unit's ratio.
 	Note string `json:"note,omitempty"`
 	// GlobalTaper is, for a dragonfly, the worst group's terminal
@@ -193,6 +198,7 @@ var Analyzer = &analysis.Analyzer{
 		out := make([]Fabric, len(p.Graph.Fabrics))
 		for i := range p.Graph.Fabrics {
 			out[i] = Analyze(p.Graph, ir.FabricID(i))
+			Bound(p.Graph, ir.FabricID(i), &out[i])
 		}
 		return out, nil
 	},

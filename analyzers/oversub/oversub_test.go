@@ -550,7 +550,7 @@ func TestCustomUnits(t *testing.T) {
 	}
 	var buf strings.Builder
 	oversub.WriteText(&buf, &f)
-	if !strings.Contains(buf.String(), "oversub    per switch 1:1") || strings.Contains(buf.String(), "oversub    end to end") {
+	if !strings.Contains(buf.String(), "oversub    end to end at least 1:1 (per switch") {
 		t.Errorf("text says:\n%s", buf.String())
 	}
 	f = fabric(t, loadSource(t, customDragonfly(true)), "df")

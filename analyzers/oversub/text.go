@@ -20,7 +20,18 @@ func WriteText(w io.Writer, f *Fabric) {
 	case f.EndToEnd == nil:
 		fmt.Fprintf(w, "  oversub    end to end: none (%s)\n", f.Note)
 	case f.Basis == BasisPerSwitch:
-		fmt.Fprintf(w, "  oversub    per switch %s (worst %s %s; %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name, f.Note)
+		fmt.Fprintf(w, "  oversub    end to end at least %s (per switch: worst %s %s; %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name, f.Note)
+	case f.Basis == BasisSets:
+		found := "worst " + f.WorstUnit.Kind + " " + f.WorstUnit.Name
+		if f.WorstUnit.Kind == cutSet {
+			found = "a set found: " + strings.TrimSuffix(f.WorstUnit.Name, " (endpoint_port view)")
+		}
+		theta := strconv.FormatFloat(*f.HoseTheta, 'g', 3, 64)
+		if *f.EndToEndUpperBound == *f.EndToEndLowerBound {
+			fmt.Fprintf(w, "  oversub    end to end %s (%s; no set of at most half the injection tapers more: hose bound, θ = %s)\n", Ratio(*f.EndToEnd), found, theta)
+		} else {
+			fmt.Fprintf(w, "  oversub    end to end between %s (%s) and %s (hose bound, θ = %s) (bounded; %s)\n", Ratio(*f.EndToEndLowerBound), found, Ratio(*f.EndToEndUpperBound), theta, f.Note)
+		}
 	case f.WorstUnit != nil:
 		fmt.Fprintf(w, "  oversub    end to end %s (worst %s %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name)
 	default:

@@ -230,3 +230,39 @@ func diffText(path string, want, got []byte) string {
 	}
 	return d
 }
+
+// ComposedZones is two zones, each a k = 4 fat-tree on 8-port switches (16
+// hosts, non-blocking inside), and a custom fabric that includes both
+// and joins their cores with m links.
+func ComposedZones(m int) string {
+	return fmt.Sprintf(`
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+fabric "zone0" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "zone1" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "cluster" {
+  custom {
+    include = ["zone0", "zone1"]
+    link {
+      count = %d
+      a     = "core${count.index %% 4}"
+      b     = "zone1/core${count.index %% 4}"
+    }
+  }
+}
+`, m)
+}
