@@ -574,8 +574,9 @@ func TestSameFabricTwoFamilies(t *testing.T) {
 
 // TestPartialMeshPerSwitch: testdata/trust/clos-partial-mesh-units, a
 // two-tier partial mesh with unit labels. The worst leaf is 1:1 but a set
-// of leaves tapers more (bisection 0.667, exact), so end to end is only a
-// lower bound: basis per_switch, no upper bound. The two planes of
+// of leaves tapers more (bisection 0.667, exact), so the units alone give
+// only a lower bound: basis per_switch, no upper bound (the Analyzer's
+// Bound then narrows it, TestBoundPartialMesh). The two planes of
 // examples/roce-leaf-spine-2plane are separate full meshes: units, 3:1.
 func TestPartialMeshPerSwitch(t *testing.T) {
 	f := fabric(t, load(t, "../../testdata/trust/clos-partial-mesh-units"), "ls")

@@ -1,8 +1,9 @@
 # Second trial of issue 11: 6 leaves with 2 uplinks each over 3 spines (a
 # partial mesh: leaves share some spines, not all), with pod labels. Every
 # leaf is 1:1, but the exact bisection is 0.667: a set of leaves and the
-# spines they share tapers 1.5:1. End to end is only known from below
-# (per switch), so end_to_end <= 1 is unproven, not met.
+# spines they share tapers 1.5:1. End to end is the proven interval
+# 1.5–2 (a half found by the bisection; the hose bound, θ = 1/2), so
+# end_to_end <= 1 fails, and is never met on the worst leaf alone.
 fabric "ls" {
   clos {
     hosts     = 12
