@@ -209,3 +209,56 @@ fabric "f" {
 		t.Errorf("holds %q, want %q", strings.Join(got, "; "), want)
 	}
 }
+
+// TestLeastBisectionShown: the sweep's worst ranks cut-off ranks first,
+// so a PDU that takes two hosts (2 ranks, 93.8% of the bisection left)
+// is the worst; the one that takes 3 of 4 spines (no rank lost, 25% left)
+// is shown beside it as the least bisection left (trial 54 #9), and not
+// when it is the worst itself.
+func TestLeastBisectionShown(t *testing.T) {
+	src := `
+fabric "f" {
+  clos {
+    hosts     = 32
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 16
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rack"]
+      down  = 16
+      up    = 16
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 4
+    }
+  }
+}
+risk_group "pdu_a" {
+  class   = "pdu"
+  devices = ["rack0/host00", "rack0/host01"]
+}
+risk_group "pdu_b" {
+  class   = "pdu"
+  devices = ["spine0", "spine1", "spine2"]
+}`
+	text := func(src string) string {
+		r, err := resilience.Run(compiletest.Source(t, src), resilience.Options{Classes: []string{"pdu"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		resilience.WriteText(&b, r, false)
+		return b.String()
+	}
+	out := text(src)
+	if !strings.Contains(out, "worst pdu_a (2 hosts)") || !strings.Contains(out, "least bisection left: pdu_b (3 spine switches)\n    fabric \"f\": bisection 1.6Tb/s, 25.0% of intact") {
+		t.Errorf("want pdu_a worst and pdu_b as the least bisection left:\n%s", out)
+	}
+	out = text(strings.Replace(src, `"rack0/host00", "rack0/host01"`, `"spine3"`, 1))
+	if strings.Contains(out, "least bisection left") {
+		t.Errorf("the worst is the least bisection left; want no second line:\n%s", out)
+	}
+}

@@ -63,9 +63,65 @@ func WriteText(w io.Writer, r *Report, all bool) {
 			writeOutcome(w, label, &s.Outcomes[i])
 		}
 		if !all {
+			writeCapacityWorst(w, &s)
 			writeOtherFabrics(w, &s)
 		}
 	}
+}
+
+// writeCapacityWorst writes the scenario that leaves the least bisection
+// when it is not the sweep's worst: the worst ranks ranks, disconnected
+// then degraded, first (worstIn), so a rack that halves a fabric's
+// bisection without cutting off any rank hid behind one that cuts off a
+// few ranks and keeps most of the capacity (trial 54 #9).
+func writeCapacityWorst(w io.Writer, s *Sweep) {
+	i := leastBisection(s.Outcomes)
+	if i < 0 || i == s.Worst || !(upperPercent(&s.Outcomes[i]) < upperPercent(&s.Outcomes[s.Worst])-1e-9) {
+		return
+	}
+	wo := &s.Outcomes[i]
+	fmt.Fprintf(w, "  least bisection left: %s\n", outcomeName(wo))
+	writeOutcomeBody(w, wo, "")
+}
+
+// leastBisection returns the index of the outcome whose residual
+// bisection is least over its fabrics: the least upper end (a cut that
+// proves what is lost), then the least lower end; -1 when none.
+func leastBisection(os []Outcome) int {
+	best := -1
+	for i := range os {
+		if len(os[i].Fabrics) == 0 {
+			continue
+		}
+		if best < 0 || upperPercent(&os[i]) < upperPercent(&os[best]) ||
+			upperPercent(&os[i]) == upperPercent(&os[best]) && lowerPercent(&os[i]) < lowerPercent(&os[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// upperPercent and lowerPercent are an outcome's least residual
+// bisection over its fabrics, in percent of the intact one, at the upper
+// and lower end (an upper end unknown reads as the lower end).
+func upperPercent(o *Outcome) float64 {
+	p := math.Inf(1)
+	for _, f := range o.Fabrics {
+		u := f.LowerPercent
+		if f.UpperPercent != nil {
+			u = *f.UpperPercent
+		}
+		p = min(p, u)
+	}
+	return p
+}
+
+func lowerPercent(o *Outcome) float64 {
+	p := math.Inf(1)
+	for _, f := range o.Fabrics {
+		p = min(p, f.LowerPercent)
+	}
+	return p
 }
 
 // writeOtherFabrics writes, for each fabric the sweep touches whose own
