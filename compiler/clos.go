@@ -321,12 +321,19 @@ func (s *state) closNodeEndpoints(c *lang.Clos, gc *gen.Clos) bool {
 func (s *state) closHosts(f *lang.Fabric, gc *gen.Clos) bool {
 	c := f.Clos
 	if !c.Hosts.Set || c.Hosts.V <= 0 || c.HostRate.V <= 0 {
-		rng := c.Hosts.Range
-		if c.Hosts.Set && c.HostRate.V <= 0 {
-			rng = c.HostRate.Range
+		rng, summary, detail := c.Hosts.Range, "Clos fabric without endpoints",
+			"Give endpoints = node_group.<g>.nics.<role>, or hosts = N with host_rate = \"400Gb/s\" (N and the rate positive)."
+		switch {
+		case c.Hosts.Set && c.Hosts.V > 0 && c.HostRate.Set:
+			// A rate written as zero or less (trial 56: "0Gb/s" was
+			// reported as a fabric without endpoints).
+			rng, summary, detail = c.HostRate.Range, "Host rate not positive",
+				fmt.Sprintf("host_rate is %s; the %d hosts need a positive rate per port, such as host_rate = \"400Gb/s\".", units.Rate(c.HostRate.V), c.Hosts.V)
+		case c.Hosts.Set && c.Hosts.V > 0:
+			rng, summary, detail = c.Hosts.Range, "Hosts without a rate",
+				fmt.Sprintf("hosts = %d needs host_rate, the rate of each host port, such as host_rate = \"400Gb/s\".", c.Hosts.V)
 		}
-		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, rng, "Clos fabric without endpoints",
-			"Give endpoints = node_group.<g>.nics.<role>, or hosts = N with host_rate = \"400Gb/s\" (N and the rate positive)."))
+		s.diags = append(s.diags, diag.Error(diag.InvalidParameter, rng, summary, detail))
 		return false
 	}
 	ports := int(max(c.HostPorts.V, 1))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // size is an estimate of what part of a design builds: endpoints, nodes
@@ -47,11 +48,11 @@ func checkExpansion(s *state) {
 		switch elements := total.elements(); {
 		case total.endpoints > float64(s.opts.MaxEndpoints):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
-				fmt.Sprintf("%s brings the design to %.3g endpoints; the limit is %d. Check the parameters, or raise the limit with --max-endpoints.", what, total.endpoints, s.opts.MaxEndpoints)))
+				fmt.Sprintf("%s brings the design to %.3g endpoints; the limit is %s. Check the parameters, or raise the limit with --max-endpoints.", what, total.endpoints, units.Count(int(s.opts.MaxEndpoints)))))
 			return false
 		case elements > float64(s.opts.MaxElements):
 			s.diags = append(s.diags, diag.Error(diag.ExpansionLimit, rng, "Design too large",
-				fmt.Sprintf("%s brings the design to about %.3g elements (nodes and links, a fabric switch counting %d), about %.1f GB of memory; the limit is %d. Check the counts, or raise the limit with --max-elements.", what, elements, switchElements+1, elements*170/1e9, s.opts.MaxElements)))
+				fmt.Sprintf("%s brings the design to about %.3g elements (nodes and links, a fabric switch counting %d), about %.1f GB of memory; the limit is %s. Check the counts, or raise the limit with --max-elements.", what, elements, switchElements+1, elements*170/1e9, units.Count(int(s.opts.MaxElements)))))
 			return false
 		}
 		return true
@@ -112,7 +113,7 @@ func checkExpansion(s *state) {
 			}
 			add, rng = size{endpoints: gpus, nodes: built + pos(d.Switches.V), links: gpus * pos(d.LinksPerGPU.V), switches: pos(d.Switches.V)}, d.GPUs.Range
 		case f.Clos != nil:
-			add, rng = closSize(f, servers, s), f.FamilyRange
+			add, rng = closSize(f, servers, s)
 		case f.Custom != nil:
 			add, rng = customSize(f.Custom), f.FamilyRange
 		}
@@ -172,9 +173,14 @@ func (s *state) serverSize(m *lang.NodeModel) size {
 // closSize estimates a Clos fabric: its endpoints (implicit hosts and
 // their ports, or the NIC ports of the servers it names), and per tier
 // the switches (count times the groups the tier is replicated per, or the
-// links arriving from below over the down ports) and their uplinks.
-func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
+// links arriving from below over the down ports) and their uplinks. The
+// range is that of the heaviest part's parameter, where a design too
+// large is reported (trial 56: a spine count of 2,000,000,000 was
+// reported at the clos block): the largest factor of the heaviest tier
+// (its count, planes, rails; else the tier block), or hosts.
+func closSize(f *lang.Fabric, servers map[string]float64, s *state) (size, hcl.Range) {
 	c := f.Clos
+	rng, heaviest := f.FamilyRange, 0.0
 	rails, planes := max(pos(c.Rails.V), 1), max(pos(c.Planes.V), 1)
 	var eps, hosts, nServers float64
 	switch {
@@ -207,6 +213,9 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 		hosts = pos(c.Hosts.V)
 		nServers = hosts
 		eps = hosts * max(pos(c.HostPorts.V), 1)
+		if c.Hosts.Set {
+			rng, heaviest = c.Hosts.Range, hosts+eps
+		}
 	}
 	// Servers per unit, innermost first, as buildClos derives them.
 	unitServers := map[string]float64{}
@@ -227,10 +236,27 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 	below := eps // links arriving at the tier from below
 	for _, t := range c.Tiers {
 		groups := planes
+		// factor is the parameter that multiplies the tier most, where a
+		// tier too large is reported (trial 56).
+		factor, factorRng := 0.0, t.DeclRange
+		see := func(v float64, r hcl.Range) {
+			if v > factor {
+				factor, factorRng = v, r
+			}
+		}
+		if c.Planes.Set {
+			see(planes, c.Planes.Range)
+		}
+		if t.Count.Set {
+			see(pos(t.Count.V), t.Count.Range)
+		}
 		for _, p := range t.Per.V {
 			switch p {
 			case "rail":
 				groups *= rails
+				if c.Rails.Set {
+					see(rails, c.Rails.Range)
+				}
 			case "plane":
 			default:
 				if n := unitServers[p]; n > 0 {
@@ -252,8 +278,11 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) size {
 		out.switches += switches
 		out.links += up
 		below = up
+		if w := switches*(1+switchElements) + up; w > heaviest {
+			heaviest, rng = w, factorRng
+		}
 	}
-	return out
+	return out, rng
 }
 
 // customSize counts a custom fabric's declared switches, hosts and links

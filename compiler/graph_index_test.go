@@ -52,6 +52,13 @@ fabric "c" {
       down  = 8
     }
   }
+}
+nic_model "ConnectX-7" {
+  ports      = 1
+  port_rate  = "400Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+  protocol   = "ethernet"
 }`)
 	if len(errs) > 0 {
 		t.Fatal(errs)

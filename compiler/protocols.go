@@ -12,15 +12,17 @@ import (
 	"github.com/topoc/topoc/lang/units"
 )
 
-// checkProtocols warns about NICs cabled to a switch of another protocol,
+// checkProtocols reports NICs cabled to a switch of another protocol,
 // and switches cabled to a switch of another protocol: an InfiniBand
 // ConnectX-7 (the built-in HGX H100's NIC) on a Tomahawk Ethernet leaf,
 // or a QM9700 to an SN5600 in a custom fabric, links no packet. It needs
 // both models' protocols (the NIC or switch model's); a model that leaves
-// it unset is not judged. One warning per fabric and pair of models, at
-// the fabric's block, with the number of links. A warning, not an error:
-// many NICs are VPI (ConnectX-7 runs either), and the fix may be a line
-// in the design rather than new hardware.
+// it unset is not judged. One error per fabric and pair of models, at
+// the fabric's block, with the number of links. An error, not a warning
+// (trial 56): the design as written links nothing, and its bill of
+// materials, cabling plan and hand-offs would order and configure it
+// so. Many NICs are VPI (ConnectX-7 runs either), so the fix is often
+// one line: a nic_model that states the protocol the cards run.
 func checkProtocols(s *state) {
 	recordProtocols(s)
 	// a is the NIC's model, or the first switch model by name when two
@@ -70,14 +72,14 @@ func checkProtocols(s *state) {
 			rng = s.fabricOf[k.fabric].FamilyRange
 		}
 		if k.switches {
-			s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "Switch protocols differ",
+			s.diags = append(s.diags, diag.Error(diag.ProtocolMismatch, rng, "Switch protocols differ",
 				fmt.Sprintf("In fabric %q, %s %s switches of protocol %q (switch_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol on both ends, or a gateway between them.",
 					s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b)))
 			continue
 		}
-		s.diags = append(s.diags, diag.Warning(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
-			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: a node model whose NICs run %q (a VPI card such as the ConnectX-7 runs either; the catalogue has ConnectX-7-Eth), or switches that run %q.",
-				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b, k.bP, k.aP)))
+		s.diags = append(s.diags, diag.Error(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
+			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: NICs that run %q (a VPI card such as the ConnectX-7 runs either: restate it as a nic_model %q block, its ports, port_rate, pcie_gen and pcie_width with protocol = %q, which replaces the built-in model and keeps the servers' PCI layout), or switches that run %q.",
+				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b, k.bP, k.a, k.bP, k.aP)))
 	}
 }
 

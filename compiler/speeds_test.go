@@ -162,6 +162,32 @@ fabric "ls" {
 	}
 }
 
+// A zero host rate is reported as such at host_rate (trial 56: "Clos
+// fabric without endpoints"), and a missing one at hosts.
+func TestHostRateZero(t *testing.T) {
+	src := `
+fabric "ls" {
+  clos {
+    hosts     = 8
+    host_rate = "0Gb/s"
+    tier "leaf" {
+      model = "QM9700"
+      count = 1
+      down  = 8
+    }
+  }
+}
+`
+	_, _, d := compileDiagsLoose(t, src)
+	if len(d) != 1 || d[0].Subject == nil || d[0].Subject.Start.Line != 5 || d[0].Summary != "Host rate not positive" || !strings.Contains(d[0].Detail, "the 8 hosts need a positive rate") {
+		t.Errorf("host_rate 0: %v; want one \"Host rate not positive\" at line 5", d)
+	}
+	_, _, d = compileDiagsLoose(t, strings.Replace(src, "    host_rate = \"0Gb/s\"\n", "", 1))
+	if len(d) != 1 || d[0].Subject == nil || d[0].Subject.Start.Line != 4 || d[0].Summary != "Hosts without a rate" {
+		t.Errorf("no host_rate: %v; want one \"Hosts without a rate\" at line 4 (hosts)", d)
+	}
+}
+
 // An upper tier short of down ports is reported at its down line, names
 // the switch as written and says what to change (trial 54: "Spine0
 // receives 32 links from leaf but has 16 down ports" at the tier block).
@@ -211,5 +237,47 @@ fabric "f" {
 `)
 	if len(d) == 0 || !strings.Contains(d[0].Detail, `"rial" is not a unit of this fabric`) || !strings.Contains(d[0].Detail, `did you mean "rail"?`) {
 		t.Fatalf("%v; want the unknown unit with a suggestion of rail", d)
+	}
+}
+
+// A spine of one rate left to its default down counts the lanes its
+// ports split into at the link rate: 64 × 800G ports on 2 × 400G
+// breakouts take 4 leaves × 32 uplinks = 128 links of 400G, not 64
+// (trial 56 was told to raise down to 96).
+func TestDefaultDownCountsLanes(t *testing.T) {
+	src := `
+fabric "ls" {
+  clos {
+    hosts     = 128
+    host_rate = "400Gb/s"
+    link_rate = "400Gb/s"
+    tier "leaf" {
+      model = "TH4-64x400G"
+      count = 4
+      down  = 32
+      up    = 32
+    }
+    tier "spine" {
+      model = "TH5-64x800G"
+      count = 1
+    }
+  }
+}
+`
+	g, _, d := compileDiagsLoose(t, src)
+	if d.HasErrors() {
+		t.Fatalf("%v; want the 128 uplinks on the spine's 64 broken-out ports", d)
+	}
+	links, ports := 0, map[int32]bool{}
+	for _, l := range g.AllLinks() {
+		for _, e := range []ir.Port{l.A, l.B} {
+			if g.Nodes[e.Node].Tier == "spine" {
+				links++
+				ports[e.Port] = true
+			}
+		}
+	}
+	if links != 128 || len(ports) != 64 {
+		t.Errorf("spine: %d links on %d ports; want 128 on 64", links, len(ports))
 	}
 }

@@ -96,7 +96,7 @@ type SwitchModel struct {
 	Vendor Val[string]
 	// Protocol is "infiniband", "ethernet" or "nvlink" (SwitchProtocols),
 	// or unset; a NIC of another protocol cabled to it is a
-	// protocol-mismatch warning.
+	// protocol-mismatch error.
 	Protocol Val[string]
 	LatencyS Val[float64] // port-to-port latency, seconds (0 = unknown)
 	// PortsPerCage is the logical ports one front-panel cage holds (a

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // MaxExpansion caps the instances a design may expand to, over all its
@@ -65,7 +67,18 @@ func spend(ctx *hcl.EvalContext, n int64) bool {
 // that would exceed the design's MaxExpansion budget.
 func expansionLimit(rng hcl.Range, what string, n int64) *hcl.Diagnostic {
 	return diag.Error(diag.ExpansionLimit, rng, what+" too large",
-		fmt.Sprintf("This expands to %d instances; a design may expand to at most %d in all (count, for_each and node_group servers together). Check the value, or describe large fabrics with a family block (fat_tree, clos, dragonfly), which has no such limit.", n, expansionBudget))
+		fmt.Sprintf("This expands to %s instances; a design may expand to at most %s in all (count, for_each and node_group servers together). Check the value%s.",
+			units.Count(int(min(n, math.MaxInt32))), units.Count(int(expansionBudget)), expansionAdvice(what)))
+}
+
+// expansionAdvice is the way round the budget for what expanded: a
+// family block for switches and links written one by one; none for a
+// node_group's servers, which every design writes that way (trial 56).
+func expansionAdvice(what string) string {
+	if what == "node_group count" {
+		return ""
+	}
+	return ", or describe large fabrics with a family block (fat_tree, clos, dragonfly), which has no such limit"
 }
 
 // metaSchema holds the meta-arguments every expandable block accepts.

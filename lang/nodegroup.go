@@ -36,7 +36,7 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 		return g
 	}
 	if !spend(ctx, g.Count.V) {
-		*diags = append(*diags, expansionLimit(g.Count.Range, "count", g.Count.V))
+		*diags = append(*diags, expansionLimit(g.Count.Range, "node_group count", g.Count.V))
 		return g
 	}
 	for _, blk := range c.Blocks {

@@ -288,16 +288,24 @@ func (c Clos) DefaultSplit(ti int) (down, up int) {
 }
 
 // defaultDown returns the down links of tier ti when down is unset (the
-// top tier, or a tier that sets only up): every port its up links leave,
-// for a model of one rate; for a model with port groups, the links at
-// the down rate that still find a port, lanes of broken-out ports
-// included, once the up links have theirs. At least 1.
+// top tier, or a tier that sets only up): for a model of one rate, every
+// port its up links leave, times the lanes a port splits into at the
+// down rate (a 64 × 800G spine takes 128 links of 400G on 2 × 400G
+// breakouts; trial 56 read 64 and was told to raise down); for a model
+// with port groups, the links at the down rate that still find a port,
+// lanes of broken-out ports included, once the up links have theirs. At
+// least 1.
 func (c Clos) defaultDown(ti int) int {
 	t := c.Tiers[ti]
-	if len(t.Ports.Groups) == 0 {
-		return max(t.Ports.Radix-t.Up, 1)
-	}
 	downBPS, upBPS := c.rates(ti)
+	if len(t.Ports.Groups) == 0 {
+		g := t.Ports.group(0)
+		upPorts := t.Up
+		if l := g.Lanes(upBPS); l > 1 {
+			upPorts = (t.Up + l - 1) / l
+		}
+		return max((t.Ports.Radix-upPorts)*max(g.Lanes(downBPS), 1), 1)
+	}
 	a := t.Ports.NewAllocator()
 	for range t.Up {
 		a.Take(upBPS)

@@ -69,7 +69,7 @@ const (
 	// than the parts have.
 	NVLinkBudget Code = "nvlink-budget"
 	// ProtocolMismatch: a NIC or a switch is cabled to a switch of
-	// another protocol (InfiniBand and Ethernet).
+	// another protocol (InfiniBand and Ethernet); an error.
 	ProtocolMismatch Code = "protocol-mismatch"
 	// UnusedPorts: switch ports left free (informational).
 	UnusedPorts Code = "unused-ports"

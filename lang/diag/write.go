@@ -164,7 +164,7 @@ func snippetFile(f *hcl.File, subj hcl.Range, ctx *hcl.Range) (*hcl.File, hcl.Ra
 		hi = len(src)
 	}
 	lines := max(first.Start.Line-1, 0)
-	var b []byte
+	b := []byte{} // never nil: HCL's writer reads nil as "source code not available" (an empty file)
 	b = append(b, bytes.Repeat([]byte{'\n'}, lines)...)
 	base := len(b)
 	// offset maps a byte of src to the stand-in; cut records where a line

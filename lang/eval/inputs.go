@@ -270,6 +270,9 @@ func (s *varSet) applyFlag(arg string) hcl.Diagnostics {
 			// HCL's own summary ("Variables not allowed" for a bare
 			// word) says less than which flag is wrong.
 			what := strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(d.Summary, ".")+": "+d.Detail), ".")
+			if _, bare := expr.(*hclsyntax.ScopeTraversalExpr); bare {
+				what = "a bare word, which HCL reads as a name" // not "Variables not allowed" (trial 56)
+			}
 			d.Summary = "Invalid value for --var " + name
 			d.Detail = fmt.Sprintf("%q is not an HCL value of type %s (%s).", raw, typeexpr.TypeString(st.v.Type), what) + hint
 			d.Subject, d.Context, d.Expression, d.EvalContext = nil, nil, nil, nil

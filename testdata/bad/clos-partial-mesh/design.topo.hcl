@@ -28,3 +28,11 @@ requirement "nb" {
   condition     = fabric.backend.bisection.ratio >= 0.9
   error_message = "blocking"
 }
+# A RoCE fabric: the ConnectX-7 cards run Ethernet (else protocol-mismatch).
+nic_model "ConnectX-7" {
+  ports      = 1
+  port_rate  = "400Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+  protocol   = "ethernet"
+}
