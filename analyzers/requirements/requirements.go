@@ -163,6 +163,21 @@ func referenced(reqs []ir.Requirement, root string) map[string]bool {
 	return want
 }
 
+// messageScope is ctx with its numbers as an error_message quotes them
+// (messageNumbers), or ctx itself if a value cannot be rounded.
+func messageScope(r *ir.Requirement, ctx *hcl.EvalContext) *hcl.EvalContext {
+	c := r.Scope.NewChild()
+	c.Variables = map[string]cty.Value{}
+	for k, v := range ctx.Variables {
+		m, err := messageNumbers(v)
+		if err != nil {
+			return ctx
+		}
+		c.Variables[k] = m
+	}
+	return c
+}
+
 func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Value) results.Requirement {
 	rng := p.Graph.Range(r.Origin)
 	ctx := r.Scope.NewChild()
@@ -242,7 +257,7 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 			fmt.Sprintf("The condition reads a result known only as a proven interval%s: %s. Neither met nor failed; docs/analyzers.md says how each bound is proven.", valueText, unproven)))
 		return res
 	}
-	mv, md := r.ErrorMessage.Value(ctx)
+	mv, md := r.ErrorMessage.Value(messageScope(r, ctx))
 	if md.HasErrors() {
 		first := md.Errs()[0].(*hcl.Diagnostic)
 		return invalid(first.Subject, "Requirement message cannot be evaluated", strings.TrimSpace(first.Summary+": "+first.Detail))

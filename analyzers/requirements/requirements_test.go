@@ -163,3 +163,15 @@ func TestFractions(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageDigits: an error_message quotes a ratio of exactly 1/3 (a
+// 512-bit fraction where the condition reads it) to six significant
+// digits, not 150 (trial 56), and integers whole.
+func TestMessageDigits(t *testing.T) {
+	for _, r := range analysistest.Run(t, "testdata", requirements.Analyzer, "message") {
+		o := outcomes(t, r)["quoted"]
+		if want := "ratio 0.333333, end to end 3, 1600000000000 b/s, 24 hosts"; o.OK || o.Message != want {
+			t.Errorf("message %q (ok %v); want failed with %q", o.Message, o.OK, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package requirements
 import (
 	"math"
 	"math/big"
+	"strconv"
 
 	"github.com/zclconf/go-cty/cty"
 )
@@ -90,4 +91,31 @@ func nearFraction(x float64) (p, q int64, ok bool) {
 			return 0, 0, false
 		}
 	}
+}
+
+// messageDigits is the significant digits of a non-integer number that
+// an error_message template quotes. The report's text shows three
+// (oversub.Ratio, bisection ratios); six keep a quoted ratio or rate
+// readable ("0.333333", not the 150 digits of a 512-bit 1/3, trial 56)
+// while a count or a rate in bits per second, an integer, is quoted
+// whole.
+const messageDigits = 6
+
+// messageNumbers returns v with every known non-integer number rounded to
+// messageDigits significant digits, for the scope of an error_message.
+func messageNumbers(v cty.Value) (cty.Value, error) {
+	return cty.Transform(v, func(_ cty.Path, x cty.Value) (cty.Value, error) {
+		if x.Type() != cty.Number || !x.IsKnown() || x.IsNull() || x.AsBigFloat().IsInt() {
+			return x, nil
+		}
+		f, _ := x.AsBigFloat().Float64()
+		if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+			return x, nil
+		}
+		r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', messageDigits, 64), 64)
+		if err != nil {
+			return x, nil
+		}
+		return cty.NumberFloatVal(r), nil
+	})
 }
