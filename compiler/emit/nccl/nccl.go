@@ -46,16 +46,21 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 			}
 			continue
 		}
-		report := strings.Join(r.Header, "\n") + "\n"
+		// The header is the XML file's comment, whose lines start with a
+		// space; the text file is read on its own (trial 56).
+		var report strings.Builder
+		for _, line := range r.Header {
+			report.WriteString(strings.TrimPrefix(line, " ") + "\n")
+		}
 		if r.Tree == nil {
-			report += " No NCCL file: the model gives no bus id, so a file could not place any device.\n" +
-				" State bus ids (gpu_pci, nic pci blocks; docs/nccl.md) to get one.\n"
+			report.WriteString("No NCCL file: the model gives no bus id, so a file could not place any device.\n" +
+				"State bus ids (gpu_pci, nic pci blocks; docs/nccl.md) to get one.\n")
 		} else {
 			arts = append(arts, emit.Artifact{Path: base + ".xml", Data: topoxml.Write(r.Tree, r.Header)})
-			report += fmt.Sprintf(" File: %s.xml, %d elements (topoc's budget %d; NCCL loads at most %d).\n",
+			fmt.Fprintf(&report, "File: %s.xml, %d elements (topoc's budget %d; NCCL loads at most %d).\n",
 				emit.SafeName(sm.Name), r.Tree.Count(), topoxml.Budget, topoxml.MaxNodes-1)
 		}
-		arts = append(arts, emit.Artifact{Path: base + ".txt", Data: []byte(report)})
+		arts = append(arts, emit.Artifact{Path: base + ".txt", Data: []byte(report.String())})
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("cannot write NCCL topology files, required values are missing (docs/nccl.md):\n  %s", strings.Join(errs, "\n  "))
