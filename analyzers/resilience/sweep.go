@@ -386,14 +386,25 @@ func worst(os []Outcome) int { return worstIn(os, "") }
 // worstIn is worst counting only fabric's outcomes ("" for every
 // fabric): a sweep whose groups lie in several fabrics (the spines of a
 // backend and of a storage fabric) has a worst scenario in each. -1 when
-// no outcome touches fabric.
+// no outcome touches fabric. Over every fabric, the workloads a scenario
+// forces to restart come first (trial 56: a frontend leaf that degraded
+// as many ranks, with a looser residual bound, hid the backend leaf that
+// restarts the training job), then ranks disconnected, degraded, and
+// the least proven residual bisection.
 func worstIn(os []Outcome, fabric string) int {
 	type score struct {
-		disc, degr int
-		pct        float64
+		restarts, disc, degr int
+		pct                  float64
 	}
 	at := func(o *Outcome) (score, bool) {
 		s, touched := score{pct: 1e300}, fabric == ""
+		if fabric == "" {
+			for _, w := range o.Workloads {
+				if w.Status == StatusRestart {
+					s.restarts++
+				}
+			}
+		}
 		for _, f := range o.Fabrics {
 			if fabric != "" && f.Fabric != fabric {
 				continue
@@ -412,7 +423,7 @@ func worstIn(os []Outcome, fabric string) int {
 		if !ok {
 			continue
 		}
-		if best < 0 || s.disc > bs.disc || s.disc == bs.disc && (s.degr > bs.degr || s.degr == bs.degr && s.pct < bs.pct) {
+		if best < 0 || s.restarts > bs.restarts || s.restarts == bs.restarts && (s.disc > bs.disc || s.disc == bs.disc && (s.degr > bs.degr || s.degr == bs.degr && s.pct < bs.pct)) {
 			best, bs = i, s
 		}
 	}
