@@ -70,8 +70,8 @@ func WriteText(w io.Writer, r *Report, all bool) {
 }
 
 // writeCapacityWorst writes the scenario that leaves the least bisection
-// when it is not the sweep's worst: the worst ranks ranks, disconnected
-// then degraded, first (worstIn), so a rack that halves a fabric's
+// when it is not the sweep's worst: the worst ranks restarted workloads
+// and lost ranks first (worstIn), so a rack that halves a fabric's
 // bisection without cutting off any rank hid behind one that cuts off a
 // few ranks and keeps most of the capacity (trial 54 #9).
 func writeCapacityWorst(w io.Writer, s *Sweep) {
@@ -103,15 +103,14 @@ func leastBisection(os []Outcome) int {
 
 // upperPercent and lowerPercent are an outcome's least residual
 // bisection over its fabrics, in percent of the intact one, at the upper
-// and lower end (an upper end unknown reads as the lower end).
+// and lower end (an upper end unknown, where the intact lower bound is
+// 0, proves nothing: +Inf).
 func upperPercent(o *Outcome) float64 {
 	p := math.Inf(1)
 	for _, f := range o.Fabrics {
-		u := f.LowerPercent
 		if f.UpperPercent != nil {
-			u = *f.UpperPercent
+			p = min(p, *f.UpperPercent)
 		}
-		p = min(p, u)
 	}
 	return p
 }
