@@ -271,7 +271,11 @@ func closSize(f *lang.Fabric, servers map[string]float64, s *state) (size, hcl.R
 			// Sized from the links below, but at least one switch per
 			// group: a million planes build a million leaves whatever
 			// their endpoints.
-			switches = max((below+max(pos(t.Down.V), 1)-1)/max(pos(t.Down.V), 1), groups)
+			fromBelow := (below + max(pos(t.Down.V), 1) - 1) / max(pos(t.Down.V), 1)
+			switches = max(fromBelow, groups)
+			if fromBelow >= groups {
+				factorRng = rng // as large as what feeds it: the same cause
+			}
 		}
 		up := switches * pos(t.Up.V)
 		out.nodes += switches
