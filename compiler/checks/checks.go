@@ -53,7 +53,9 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 		f := ir.FabricID(fi)
 		nodes, links := g.FabricNodes(f), g.FabricLinks(f)
 		s.checkRadix(nodes, links, used)
-		s.checkConnected(f, nodes, links, sc)
+		if s.checkConnected(f, nodes, links, sc) {
+			s.checkEndpointRelay(f, links, sc)
+		}
 		s.checkUplinks(f, nodes, links, sc)
 		sw := switchLinks(g, links)
 		s.checkCommonAncestor(f, nodes, links, sw, sc)
@@ -185,8 +187,9 @@ func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int
 }
 
 // checkConnected reports a fabric that falls apart into pieces, naming a
-// node of a piece other than the largest.
-func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+// node of a piece other than the largest, and reports whether it is in one
+// piece.
+func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) bool {
 	g := s.g
 	find := unionFind(g, members, links, sc.parent)
 	// Server transit (`server_transit`) joins NICs of a server, or of an
@@ -203,7 +206,7 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 		size[find(int32(m))]++
 	}
 	if len(size) <= 1 {
-		return
+		return true
 	}
 	var big int32 = -1
 	for _, m := range members {
@@ -230,6 +233,7 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, at, "Fabric is not connected",
 		fmt.Sprintf("Fabric %q falls apart into %d pieces: the largest holds %s, and the other %s (%s%s) cannot reach it. Add the missing links.",
 			fab.Name, len(size), units.CountOf(len(members)-len(stray), "node", "nodes"), units.CountOf(len(stray), "node", "nodes"), n.Name, units.Agree(len(stray), "", " among them"))+transitHint(g, f)))
+	return false
 }
 
 // transitHint says, for a disconnected fabric, what server transit did or
