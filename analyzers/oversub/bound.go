@@ -2,6 +2,7 @@ package oversub
 
 import (
 	"math"
+	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/compiler/ir"
@@ -62,6 +63,11 @@ func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
 	}
 	out.Basis, out.EndToEnd, out.EndToEndLowerBound, out.EndToEndUpperBound = BasisSets, ptr(lo), ptr(lo), ptr(hi)
 	out.WorstUnit, out.HoseTheta = worst, ptr(theta)
+	if strings.HasPrefix(out.Note, noUnitNote) {
+		// The per-switch note said only the worst access switch is known;
+		// now an upper bound is (oracle trial 57 read the two together).
+		out.Note = "no unit above the access switches, so sets of switches decide it" + strings.TrimPrefix(out.Note, noUnitNote+"; a set of switches can taper more")
+	}
 }
 
 // sameInjection reports whether the bisection's terminals inject what the

@@ -245,6 +245,10 @@ const (
 	BasisPerSwitch = "per_switch"
 )
 
+// noUnitNote begins the Note of an end to end that no unit above the
+// access switches decides.
+const noUnitNote = "no unit above the access switches, so only the worst access switch is known"
+
 // fullMesh reports whether the fabric's two tiers form full meshes: every
 // switch of the lower tier sends the same capacity to each switch of the
 // upper tier it reaches, and two lower switches reach the same upper
@@ -375,7 +379,7 @@ func (s *scanned) units(out *Fabric) {
 		}
 		if partial || !wider && len(s.tierNames) != 2 {
 			out.Basis = BasisPerSwitch
-			out.Note = "no unit above the access switches, so only the worst access switch is known; a set of switches can taper more"
+			out.Note = noUnitNote + "; a set of switches can taper more"
 			if partial {
 				out.Note = "a partial mesh (some access switches reach only some of the switches above, or unevenly), so a set of access switches and the switches they share can taper more than any one unit"
 			} else if s.fab.Family == ir.FamilyCustom {

@@ -463,7 +463,7 @@ func decide(eval func(fabrics cty.Value) (bool, error), fabrics cty.Value, used 
 		case holdsUp && !failsUp:
 			parts = append(parts, fmt.Sprintf("it holds at the upper end of %s and fails at the lower end, so the lower bound decides it: met once a lower bound that high is proven, failed once an upper bound below it is (for a bisection, a cut)", u))
 		case !holdsUp && failsUp:
-			parts = append(parts, fmt.Sprintf("it holds at the lower end of %s and fails at the upper end, so the upper bound decides it: met once an upper bound that low is proven (for a bisection, a cut; for a per-switch end to end, units that show it), failed once a lower bound above it is", u))
+			parts = append(parts, fmt.Sprintf("it holds at the lower end of %s and fails at the upper end, so the upper bound decides it: met once an upper bound that low is proven (for a bisection, a cut; for an end to end, a tighter hose bound over the sets of switches, which a less tapered top tier gives, or units that decide it), failed once a lower bound above it is", u))
 		}
 	}
 	if len(parts) == 0 {
