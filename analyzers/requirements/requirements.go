@@ -251,6 +251,10 @@ func check(p *analysis.Pass, r *ir.Requirement, fabrics, workloads, flows cty.Va
 	switch status {
 	case results.RequirementMet:
 		res.OK = true
+		for _, c := range vacuousWhatif(r.Condition, ctx) {
+			p.Report(diag.Warning(diag.RequirementVacuous, r.Condition.Range(), "Requirement "+r.Name+" holds by default",
+				fmt.Sprintf("The condition reads %s, but no scenario of that class fails anything of fabric %q (its groups lie in other fabrics), so every number it reads is the intact fabric's and the requirement cannot fail. Read a class that fails part of %s (topoc whatif lists each sweep's scenarios), or drop the requirement.", c.ref, c.fabric, c.fabric)))
+		}
 		return res
 	case results.RequirementUnproven:
 		p.Report(diag.Warning(diag.RequirementUnproven, r.Condition.Range(), "Requirement "+r.Name+" is unproven",
@@ -348,6 +352,44 @@ func unknownWhatif(g *ir.Graph, expr hcl.Expression) string {
 // most ranks are lost under rack rack0" (worst_ranks_scenario; trial 35
 // was pointed at the bisection's scenario for a ranks condition). Other
 // quantities name no scenario.
+// vacuousRead is a what-if class a condition reads whose scenarios fail
+// nothing of the fabric: ref is fabric.<f>.whatif.<class>.
+type vacuousRead struct{ ref, fabric string }
+
+// vacuousWhatif returns the what-if classes expr reads
+// (fabric.<f>.whatif.<class>) whose sweep has scenarios, none of which
+// touches fabric f (scenarios_touching 0, resilience.WorstCase): a
+// requirement over them holds by default (trial 53: the spine class of a
+// fabric without spines).
+func vacuousWhatif(expr hcl.Expression, ctx *hcl.EvalContext) []vacuousRead {
+	var out []vacuousRead
+	seen := map[string]bool{}
+	for _, t := range append(expr.Variables(), forReads(expr, ctx)...) {
+		if len(t) < 4 || t.RootName() != "fabric" {
+			continue
+		}
+		if a, ok := t[2].(hcl.TraverseAttr); !ok || a.Name != "whatif" {
+			continue
+		}
+		ref := traversalString(t[:4])
+		if seen[ref] {
+			continue
+		}
+		seen[ref] = true
+		at := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: "scenarios_touching"})
+		touching, d := at.TraverseAbs(ctx)
+		n, d2 := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: "scenarios"}).TraverseAbs(ctx)
+		if d.HasErrors() || d2.HasErrors() || touching.Type() != cty.Number || n.Type() != cty.Number || !touching.IsKnown() || !n.IsKnown() || touching.IsNull() || n.IsNull() {
+			continue
+		}
+		if touching.AsBigFloat().Sign() == 0 && n.AsBigFloat().Sign() > 0 {
+			f, _ := t[1].(hcl.TraverseAttr)
+			out = append(out, vacuousRead{ref: ref, fabric: f.Name})
+		}
+	}
+	return out
+}
+
 func worstScenarios(expr hcl.Expression, ctx *hcl.EvalContext) []string {
 	var out []string
 	seen := map[string]bool{}

@@ -26,6 +26,11 @@ type WorstCase struct {
 	// Scenarios and Evaluated are the sweep's (Sweep).
 	Scenarios int `json:"scenarios"`
 	Evaluated int `json:"evaluated"`
+	// ScenariosTouching counts the scenarios (twins included) that fail
+	// part of this fabric; 0 when the class's groups all lie in other
+	// fabrics, so every number here is the intact one (a requirement
+	// reading it holds by default: requirement-vacuous).
+	ScenariosTouching int `json:"scenarios_touching"`
 	// Bisection is the least residual bisection over the scenarios, a
 	// proven interval: its lower end is the least lower bound, its upper
 	// end the least upper bound (the minimum of unknowns each in its
@@ -152,6 +157,7 @@ func Worst(g *ir.Graph, rep *Report, s *Sweep) []WorstCase {
 				intact()
 				continue
 			}
+			w.ScenariosTouching += max(o.Orbit, 1)
 			if f.LowerBoundBPS < lo {
 				lo, loR, name = f.LowerBoundBPS, f.LowerBoundRatio, o.Group
 			}

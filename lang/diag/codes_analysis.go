@@ -11,6 +11,10 @@ const (
 	// interval, such as a bisection whose bounds do not meet) and holds
 	// at one end but not the other, so it is neither met nor failed.
 	RequirementUnproven Code = "requirement-unproven"
+	// RequirementVacuous: a requirement is met by reading a what-if
+	// class none of whose scenarios fails anything of the fabric it
+	// names, so it holds by default.
+	RequirementVacuous Code = "requirement-vacuous"
 )
 
 // The bisection analyzer's codes.
@@ -32,4 +36,4 @@ const (
 )
 
 // analysisCodes are the codes of the analyzers (bisection, oversubscription, PCIe paths, requirements).
-var analysisCodes = []Code{IndivisibleSplit, RequirementFailed, RequirementInvalid, RequirementUnproven, NICPCIeBottleneck, GPUWithoutLocalNIC}
+var analysisCodes = []Code{IndivisibleSplit, RequirementFailed, RequirementInvalid, RequirementUnproven, RequirementVacuous, NICPCIeBottleneck, GPUWithoutLocalNIC}
