@@ -39,21 +39,37 @@ const cutSet = "cut"
 // declared units: in trial 54's 40 leaves striped unevenly over 10 spines,
 // every leaf 2:1, half the leaves and the spines they favour taper at
 // 2.35:1. Where the bisection proves no θ (a fabric without tiers to
-// route up) out keeps basis "per_switch". The search is the light one
-// (bisection.Options.Light): its cut only has to witness a ratio.
+// route up) out keeps basis "per_switch". Where the fabric's switches
+// fall into pieces joined only at the endpoints (planes), which the
+// endpoint_port view sees apart, each piece is bounded on its own
+// (planePieces) and the sets are those within one piece holding at most
+// half of its injection; θ is then the least piece's. The search is the
+// light one (bisection.Options.Light): its cut only has to witness a
+// ratio.
 func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
 	if out.Basis != BasisPerSwitch || out.EndToEnd == nil {
 		return
 	}
 	b := bisection.Compute(g, f, bisection.Options{View: bisection.ViewPort, Light: true})
-	theta, ok := b.HoseTheta()
-	if !ok || !sameInjection(out, b) {
-		return
+	pieces := []bisection.Fabric{b}
+	if theta, ok := b.HoseTheta(); !ok || theta == 0 || !sameInjection(out.scan.injection(nil), b) {
+		if pieces = planePieces(g, f, out.scan); pieces == nil {
+			return
+		}
 	}
-	lo, hi, worst := *out.EndToEnd, max(*out.EndToEnd, 1/theta), out.WorstUnit
-	if side, cut := b.SmallerSideBPS(), b.Certificate.CutBPS; side > 0 && cut > 0 && side/cut > lo*(1+1e-9) {
-		lo = side / cut
-		worst = &UnitRef{Kind: cutSet, Name: "the smaller side of the bisection's cut (endpoint_port view)"}
+	lo, hi, worst := *out.EndToEnd, *out.EndToEnd, out.WorstUnit
+	theta := math.Inf(1)
+	for _, b := range pieces {
+		t, _ := b.HoseTheta()
+		theta = min(theta, t)
+		hi = max(hi, 1/t)
+		if side, cut := b.SmallerSideBPS(), b.Certificate.CutBPS; side > 0 && cut > 0 && side/cut > lo*(1+1e-9) {
+			lo = side / cut
+			worst = &UnitRef{Kind: cutSet, Name: "the smaller side of the bisection's cut (endpoint_port view)"}
+			if len(pieces) > 1 {
+				worst.Name = "the smaller side of a plane's bisection cut (endpoint_port view)"
+			}
+		}
 	}
 	switch {
 	case hi < lo*(1-1e-9):
@@ -62,7 +78,7 @@ func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
 		hi = lo // float rounding of one value
 	}
 	out.Basis, out.EndToEnd, out.EndToEndLowerBound, out.EndToEndUpperBound = BasisSets, ptr(lo), ptr(lo), ptr(hi)
-	out.WorstUnit, out.HoseTheta = worst, ptr(theta)
+	out.WorstUnit, out.HoseTheta, out.byPlane = worst, ptr(theta), len(pieces) > 1
 	if strings.HasPrefix(out.Note, noUnitNote) {
 		// The per-switch note said only the worst access switch is known;
 		// now an upper bound is (oracle trial 57 read the two together).
@@ -70,15 +86,115 @@ func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
 	}
 }
 
-// sameInjection reports whether the bisection's terminals inject what the
-// oversubscription's endpoints do, in total, so that θ speaks of the same
-// injection (the two views own the links of a node's unlisted ports
-// differently).
-func sameInjection(out *Fabric, b bisection.Fabric) bool {
-	var inj float64
-	for _, e := range out.scan.eps {
-		inj += e.injection
+// planePieces bisects each piece of fabric f on its own, where its
+// switches fall into pieces joined only at the endpoints (the planes of a
+// multi-plane fabric, which the endpoint_port view sees apart: a plane
+// holds half the injection with nothing leaving it, so no θ is proven
+// over the whole). A set is then judged within its piece, holding at
+// most half of that piece's injection; each piece's hose bound bounds
+// those sets as the whole fabric's does. A piece is the fabric less the
+// other pieces' links (ir.Graph.Residual) with the endpoint ports cabled
+// to it. nil when there are fewer than two
+// pieces, an endpoint link has no switch end, or some piece has no θ.
+func planePieces(g *ir.Graph, f ir.FabricID, s *scanned) []bisection.Fabric {
+	uf := make([]int32, len(s.switches))
+	for i := range uf {
+		uf[i] = int32(i)
 	}
+	find := func(x int32) int32 {
+		for uf[x] != x {
+			uf[x] = uf[uf[x]]
+			x = uf[x]
+		}
+		return x
+	}
+	for _, id := range s.ssLinks {
+		l := g.Link(id)
+		if a, b := find(s.swIdx.Get(l.A.Node)), find(s.swIdx.Get(l.B.Node)); a != b {
+			uf[a] = b
+		}
+	}
+	piece := map[int32]int{}
+	for i := range s.switches {
+		if r := find(int32(i)); piece[r] == 0 {
+			piece[r] = len(piece) + 1
+		}
+	}
+	if len(piece) < 2 || len(piece) > maxPieces {
+		return nil
+	}
+	pieceOf := func(id ir.LinkID) int {
+		l := g.Link(id)
+		for _, n := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if i := s.swIdx.Get(n); i >= 0 {
+				return piece[find(i)] - 1
+			}
+		}
+		return -1
+	}
+	links := g.FabricLinks(f)
+	byPiece := make([][]ir.LinkID, len(piece))
+	for _, id := range links {
+		p := pieceOf(id)
+		if p < 0 {
+			return nil
+		}
+		byPiece[p] = append(byPiece[p], id)
+	}
+	out := make([]bisection.Fabric, 0, len(piece))
+	for p := range byPiece {
+		var fail ir.Failure
+		for q, ids := range byPiece {
+			if q != p {
+				fail.Links = append(fail.Links, ids...)
+			}
+		}
+		r := g.Residual(fail)
+		// The piece's own endpoint ports: one without a link here would
+		// be a terminal injecting 0, and the balanced splits the search
+		// tries count terminals, not injection.
+		here := map[ir.Port]bool{}
+		for _, id := range byPiece[p] {
+			l := g.Link(id)
+			here[ir.Port{Node: l.A.Node, Port: l.A.Port}], here[ir.Port{Node: l.B.Node, Port: l.B.Port}] = true, true
+		}
+		r.Fabrics[f].Endpoints = nil
+		for _, e := range g.Fabrics[f].Endpoints {
+			if here[ir.Port{Node: e.Node, Port: e.Port}] {
+				r.Fabrics[f].Endpoints = append(r.Fabrics[f].Endpoints, e)
+			}
+		}
+		b := bisection.Compute(r, f, bisection.Options{View: bisection.ViewPort, Light: true})
+		inPiece := func(sw int32) bool { return piece[find(sw)]-1 == p }
+		if t, ok := b.HoseTheta(); !ok || t == 0 || !sameInjection(s.injection(inPiece), b) {
+			return nil
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// maxPieces bounds the pieces planePieces bisects one by one (a bound on
+// the work, not a modelling value: a multi-plane fabric has 2 to 8).
+const maxPieces = 16
+
+// injection returns the endpoints' injection on the links to the
+// switches keep accepts (all of them for nil), bits per second.
+func (s *scanned) injection(keep func(sw int32) bool) float64 {
+	var inj float64
+	for _, e := range s.epLinks {
+		if keep == nil || keep(e.sw) {
+			inj += s.g.Link(e.link).CapacityBPS
+		}
+	}
+	return inj
+}
+
+// sameInjection reports whether the bisection's terminals inject inj in
+// total, what the oversubscription's endpoints do, so that θ speaks of the
+// same injection (the two views own the links of a node's unlisted ports
+// differently).
+func sameInjection(inj float64, b bisection.Fabric) bool {
 	if b.Endpoints < 2 || inj == 0 {
 		return false
 	}

@@ -82,6 +82,9 @@ type Fabric struct {
 	Switches []Switch `json:"-"`
 	// scan is the pass Switches came from, kept for ResidualTiers.
 	scan *scanned
+	// byPlane marks a basis "sets" bounded plane by plane (Bound): its
+	// sets hold at most half their plane's injection.
+	byPlane bool
 }
 
 // Tier is one switch tier that has uplinks.

@@ -28,7 +28,11 @@ func WriteText(w io.Writer, f *Fabric) {
 		}
 		theta := strconv.FormatFloat(*f.HoseTheta, 'g', 3, 64)
 		if *f.EndToEndUpperBound == *f.EndToEndLowerBound {
-			fmt.Fprintf(w, "  oversub    end to end %s (%s; no set of at most half the injection tapers more: hose bound, θ = %s)\n", Ratio(*f.EndToEnd), found, theta)
+			of := "the injection"
+			if f.byPlane {
+				of = "its plane's injection"
+			}
+			fmt.Fprintf(w, "  oversub    end to end %s (%s; no set of at most half %s tapers more: hose bound, θ = %s)\n", Ratio(*f.EndToEnd), found, of, theta)
 		} else {
 			fmt.Fprintf(w, "  oversub    end to end between %s (%s) and %s (hose bound, θ = %s) (bounded; %s)\n", Ratio(*f.EndToEndLowerBound), found, Ratio(*f.EndToEndUpperBound), theta, f.Note)
 		}
