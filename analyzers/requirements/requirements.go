@@ -345,13 +345,6 @@ func unknownWhatif(g *ir.Graph, expr hcl.Expression) string {
 	return ""
 }
 
-// worstScenarios names, for each what-if class and quantity a condition
-// reads (fabric.<f>.whatif.<class>.bisection… or .ranks_…), the scenario
-// that decides it, so a failed or unproven requirement says what to look
-// at: "whatif.tray's least bisection is under tray rack4", "whatif.rack's
-// most ranks are lost under rack rack0" (worst_ranks_scenario; trial 35
-// was pointed at the bisection's scenario for a ranks condition). Other
-// quantities name no scenario.
 // vacuousRead is a what-if class a condition reads whose scenarios fail
 // nothing of the fabric: ref is fabric.<f>.whatif.<class>.
 type vacuousRead struct{ ref, fabric string }
@@ -390,6 +383,13 @@ func vacuousWhatif(expr hcl.Expression, ctx *hcl.EvalContext) []vacuousRead {
 	return out
 }
 
+// worstScenarios names, for each what-if class and quantity a condition
+// reads (fabric.<f>.whatif.<class>.bisection… or .ranks_…), the scenario
+// that decides it, so a failed or unproven requirement says what to look
+// at: "whatif.tray's least bisection is under tray rack4", "whatif.rack's
+// most ranks are lost under rack rack0" (worst_ranks_scenario; trial 35
+// was pointed at the bisection's scenario for a ranks condition). Other
+// quantities name no scenario.
 func worstScenarios(expr hcl.Expression, ctx *hcl.EvalContext) []string {
 	var out []string
 	seen := map[string]bool{}
