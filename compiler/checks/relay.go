@@ -64,6 +64,23 @@ func (s *checker) checkEndpointRelay(f ir.FabricID, links []ir.LinkID, sc *check
 			}
 		}
 	}
+	// One piece of switches (most fabrics): every endpoint shares it.
+	one, root := true, int32(-1)
+	for _, id := range links {
+		l := g.Link(id)
+		for _, n := range [2]ir.NodeID{l.A.Node, l.B.Node} {
+			if isSwitch(n) {
+				if r := find(int32(n)); root < 0 {
+					root = r
+				} else if r != root {
+					one = false
+				}
+			}
+		}
+	}
+	if one {
+		return
+	}
 	pieces := map[ir.NodeID][]int32{} // endpoint node → roots of the pieces it reaches
 	var order []ir.NodeID
 	for _, id := range links {
