@@ -170,10 +170,16 @@ type Fabric struct {
 	cross linkSet
 	// hoseTheta is the θ of the hose bound (hose.go), 0 when it did not
 	// apply or was not computed; smallerSideBPS is the injection of the
-	// certificate's side that injects less (bits per second per
-	// direction). Both serve HoseTheta and SmallerSideBPS.
-	hoseTheta, smallerSideBPS float64
+	// certificate's side that injects less and injectionBPS the
+	// terminals' total (bits per second per direction). They serve
+	// HoseTheta, SmallerSideBPS and InjectionBPS.
+	hoseTheta, smallerSideBPS, injectionBPS float64
 }
+
+// InjectionBPS returns the terminals' total injection in the result's
+// view (bits per second per direction), of which HalfInjectionBPS is the
+// smaller side's share.
+func (f *Fabric) InjectionBPS() float64 { return f.injectionBPS }
 
 // HoseTheta returns the θ the hose bound proved (hose.go), whether or not
 // it was the best lower bound: under the bound's oblivious routing every

@@ -26,7 +26,8 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	m := newModel(g, fid, opt.View)
 	m.light = opt.Light
 	n := len(m.terms)
-	r := Fabric{View: m.view, Endpoints: n, HalfInjectionBPS: halfInjection(m.injection(), n), LowerBoundMethod: "none"}
+	total := m.injection()
+	r := Fabric{View: m.view, Endpoints: n, HalfInjectionBPS: halfInjection(total, n), LowerBoundMethod: "none", injectionBPS: total}
 	levels := m.levels()
 	if n < 2 {
 		inA := make([]bool, n)

@@ -198,7 +198,5 @@ func sameInjection(inj float64, b bisection.Fabric) bool {
 	if b.Endpoints < 2 || inj == 0 {
 		return false
 	}
-	n := float64(b.Endpoints)
-	total := b.HalfInjectionBPS * n / math.Floor(n/2) // bisection.halfInjection inverted
-	return math.Abs(total-inj) <= 1e-9*inj
+	return math.Abs(b.InjectionBPS()-inj) <= 1e-9*inj
 }

@@ -357,27 +357,37 @@ type vacuousRead struct{ ref, fabric string }
 func vacuousWhatif(expr hcl.Expression, ctx *hcl.EvalContext) []vacuousRead {
 	var out []vacuousRead
 	seen := map[string]bool{}
-	for _, t := range append(expr.Variables(), forReads(expr, ctx)...) {
-		if len(t) < 4 || t.RootName() != "fabric" {
-			continue
-		}
-		if a, ok := t[2].(hcl.TraverseAttr); !ok || a.Name != "whatif" {
-			continue
-		}
+	for _, t := range whatifReads(expr, ctx) {
 		ref := traversalString(t[:4])
 		if seen[ref] {
 			continue
 		}
 		seen[ref] = true
-		at := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: "scenarios_touching"})
-		touching, d := at.TraverseAbs(ctx)
-		n, d2 := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: "scenarios"}).TraverseAbs(ctx)
-		if d.HasErrors() || d2.HasErrors() || touching.Type() != cty.Number || n.Type() != cty.Number || !touching.IsKnown() || !n.IsKnown() || touching.IsNull() || n.IsNull() {
-			continue
+		field := func(name string) (cty.Value, bool) {
+			v, d := append(append(hcl.Traversal{}, t[:4]...), hcl.TraverseAttr{Name: name}).TraverseAbs(ctx)
+			return v, !d.HasErrors() && v.Type() == cty.Number && v.IsKnown() && !v.IsNull()
 		}
-		if touching.AsBigFloat().Sign() == 0 && n.AsBigFloat().Sign() > 0 {
+		touching, ok1 := field("scenarios_touching")
+		n, ok2 := field("scenarios")
+		if ok1 && ok2 && touching.AsBigFloat().Sign() == 0 && n.AsBigFloat().Sign() > 0 {
 			f, _ := t[1].(hcl.TraverseAttr)
 			out = append(out, vacuousRead{ref: ref, fabric: f.Name})
+		}
+	}
+	return out
+}
+
+// whatifReads returns the traversals expr reads (its variables and the
+// for-expressions' items, forReads) that name a what-if class:
+// fabric.<f>.whatif.<class>…, at least four steps.
+func whatifReads(expr hcl.Expression, ctx *hcl.EvalContext) []hcl.Traversal {
+	var out []hcl.Traversal
+	for _, t := range append(expr.Variables(), forReads(expr, ctx)...) {
+		if len(t) < 4 || t.RootName() != "fabric" {
+			continue
+		}
+		if a, ok := t[2].(hcl.TraverseAttr); ok && a.Name == "whatif" {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -393,13 +403,7 @@ func vacuousWhatif(expr hcl.Expression, ctx *hcl.EvalContext) []vacuousRead {
 func worstScenarios(expr hcl.Expression, ctx *hcl.EvalContext) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, t := range append(expr.Variables(), forReads(expr, ctx)...) {
-		if len(t) < 4 || t.RootName() != "fabric" {
-			continue
-		}
-		if a, ok := t[2].(hcl.TraverseAttr); !ok || a.Name != "whatif" {
-			continue
-		}
+	for _, t := range whatifReads(expr, ctx) {
 		class := traversalString(t[:4])
 		// A class read whole or through bisection names the bisection's
 		// scenario; a ranks count names the ranks' scenario.

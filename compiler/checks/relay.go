@@ -37,33 +37,25 @@ func (s *checker) checkEndpointRelay(f ir.FabricID, links []ir.LinkID, sc *check
 		isEP.Set(p.Node, true)
 	}
 	isSwitch := func(n ir.NodeID) bool { return g.Nodes[n].Kind.IsSwitch() }
+	var switchLinks []ir.LinkID
+	var switches []ir.NodeID // with repeats: unionFind only sets each one's parent
 	for _, id := range links {
 		l := g.Link(id)
 		for _, n := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			sc.parent[n] = int32(n)
-			if !isSwitch(n) && !isEP.Get(n) {
+			if isSwitch(n) {
+				switches = append(switches, n)
+			} else if !isEP.Get(n) {
 				return
 			}
 		}
-		if !isSwitch(l.A.Node) && !isSwitch(l.B.Node) {
+		switch {
+		case isSwitch(l.A.Node) && isSwitch(l.B.Node):
+			switchLinks = append(switchLinks, id)
+		case !isSwitch(l.A.Node) && !isSwitch(l.B.Node):
 			return
 		}
 	}
-	find := func(x int32) int32 {
-		for sc.parent[x] != x {
-			sc.parent[x] = sc.parent[sc.parent[x]]
-			x = sc.parent[x]
-		}
-		return x
-	}
-	for _, id := range links {
-		l := g.Link(id)
-		if isSwitch(l.A.Node) && isSwitch(l.B.Node) {
-			if a, b := find(int32(l.A.Node)), find(int32(l.B.Node)); a != b {
-				sc.parent[a] = b
-			}
-		}
-	}
+	find := unionFind(g, switches, switchLinks, sc.parent)
 	// One piece of switches (most fabrics): every endpoint shares it.
 	one, root := true, int32(-1)
 	for _, id := range links {
