@@ -13,6 +13,8 @@ import (
 	"flag"
 	"fmt"
 	"reflect"
+	"runtime"
+	"runtime/debug"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -170,38 +172,116 @@ func Order(requested []*Analyzer) ([]*Analyzer, error) {
 }
 
 // Run runs the requested analyzers (and what they require) on g. The
-// returned diagnostics are in the order the analyzers reported them; the
-// caller sorts them with the compiler's (diag.Sort).
+// returned diagnostics are in the order the analyzers reported them,
+// analyzer by analyzer in Order's order; the caller sorts them with the
+// compiler's (diag.Sort).
+//
+// Analyzers that do not depend on each other run at the same time, up to
+// GOMAXPROCS at once: each starts when the analyzers it requires have
+// finished. Analyzers only read the graph (its lazily built indexes take
+// a lock), so the outcome is the same as one after another: results,
+// diagnostics and Ran are assembled in Order's order, and a failing
+// analyzer stops the run there, as it would have alone, with the
+// diagnostics of the analyzers before it. A panic in an analyzer is
+// raised again here, in the caller's goroutine, with the analyzer's name
+// and stack.
 func Run(g *ir.Graph, requested []*Analyzer) (*Results, error) {
 	order, err := Order(requested)
 	if err != nil {
 		return nil, err
 	}
+	index := make(map[*Analyzer]int, len(order))
+	for i, a := range order {
+		index[a] = i
+	}
+	outs := make([]outcome, len(order))
+	done := make([]chan struct{}, len(order))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	slots := make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))
+	for i, a := range order {
+		go func() {
+			defer close(done[i])
+			for _, r := range a.Requires {
+				<-done[index[r]]
+				if outs[index[r]].failed() {
+					outs[i].skipped = true
+					return
+				}
+			}
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			outs[i].run(g, a, func(r *Analyzer) any { return outs[index[r]].value })
+		}()
+	}
+	for i := range done {
+		<-done[i]
+	}
 	res := &Results{results: map[*Analyzer]any{}}
-	for _, a := range order {
-		p := &Pass{Analyzer: a, Graph: g, ResultOf: map[*Analyzer]any{}, diags: &res.Diagnostics}
-		collect(a, res.results, p.ResultOf)
-		v, err := a.Run(p)
-		if err != nil {
-			return res, fmt.Errorf("analyzer %s: %w", a.Name, err)
+	for i, a := range order {
+		o := &outs[i]
+		if o.panicked != nil {
+			panic(fmt.Sprintf("analyzer %s panicked: %v\n%s", a.Name, o.panicked, o.stack))
 		}
-		if a.ResultType != nil && v != nil && reflect.TypeOf(v) != a.ResultType {
-			return res, fmt.Errorf("analyzer %s returned a %T, but declares %v (analysis.Declare)", a.Name, v, a.ResultType)
+		res.Diagnostics = append(res.Diagnostics, o.diags...)
+		if o.err != nil {
+			return res, o.err
 		}
-		res.results[a] = v
+		res.results[a] = o.value
 		res.Ran = append(res.Ran, a)
 	}
 	return res, nil
 }
 
-// collect copies the results of a's requirements, transitively.
-func collect(a *Analyzer, all, into map[*Analyzer]any) {
+// outcome is one analyzer's run within Run.
+type outcome struct {
+	value any
+	diags hcl.Diagnostics
+	err   error
+	// panicked is the value an analyzer panicked with, and stack its
+	// goroutine's stack then.
+	panicked any
+	stack    []byte
+	// skipped is set when a required analyzer failed, so a did not run.
+	skipped bool
+}
+
+// failed reports whether the analyzer gave no result its dependants may
+// read.
+func (o *outcome) failed() bool { return o.err != nil || o.panicked != nil || o.skipped }
+
+// run runs a on g with the results of its requirements (read through
+// of, which they have all set) and records what happened.
+func (o *outcome) run(g *ir.Graph, a *Analyzer, of func(*Analyzer) any) {
+	defer func() {
+		if r := recover(); r != nil {
+			o.panicked, o.stack = r, debug.Stack()
+		}
+	}()
+	p := &Pass{Analyzer: a, Graph: g, ResultOf: map[*Analyzer]any{}, diags: &o.diags}
+	collect(a, of, p.ResultOf)
+	v, err := a.Run(p)
+	if err != nil {
+		o.err = fmt.Errorf("analyzer %s: %w", a.Name, err)
+		return
+	}
+	if a.ResultType != nil && v != nil && reflect.TypeOf(v) != a.ResultType {
+		o.err = fmt.Errorf("analyzer %s returned a %T, but declares %v (analysis.Declare)", a.Name, v, a.ResultType)
+		return
+	}
+	o.value = v
+}
+
+// collect copies the results of a's requirements, transitively, read
+// through of.
+func collect(a *Analyzer, of func(*Analyzer) any, into map[*Analyzer]any) {
 	for _, r := range a.Requires {
 		if _, ok := into[r]; ok {
 			continue
 		}
-		into[r] = all[r]
-		collect(r, all, into)
+		into[r] = of(r)
+		collect(r, of, into)
 	}
 }
 

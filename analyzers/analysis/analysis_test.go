@@ -3,8 +3,12 @@ package analysis
 import (
 	"errors"
 	"reflect"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -12,11 +16,14 @@ import (
 )
 
 func TestRunOrderAndResults(t *testing.T) {
+	var mu sync.Mutex
 	var log []string
 	mk := func(name string, req ...*Analyzer) *Analyzer {
 		a := &Analyzer{Name: name, Requires: req}
 		a.Run = func(p *Pass) (any, error) {
+			mu.Lock()
 			log = append(log, name)
+			mu.Unlock()
 			sum := 1
 			for _, r := range req {
 				sum += Result(p, Accessor[int]{r})
@@ -33,8 +40,13 @@ func TestRunOrderAndResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"base", "left", "right", "top"}; !reflect.DeepEqual(log, want) {
-		t.Errorf("ran %v, want %v (each once, dependencies first)", log, want)
+	// left and right may run at the same time, in either order; Ran is
+	// Order's order whatever the timing.
+	if len(log) != 4 || log[0] != "base" || log[3] != "top" || !slices.Contains(log, "left") || !slices.Contains(log, "right") {
+		t.Errorf("ran %v, want base, left and right in either order, top (each once, dependencies first)", log)
+	}
+	if got, want := Names(res.Ran), []string{"base", "left", "right", "top"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Ran = %v, want %v", got, want)
 	}
 	// base=1, left=right=2, top=1+2+2.
 	if v, _ := Lookup[int](res, top); v != 5 {
@@ -93,4 +105,54 @@ func TestDeclaredResultType(t *testing.T) {
 		}
 	}()
 	Lookup[string](res, b)
+}
+
+// Independent analyzers run at the same time: a and b each wait for the
+// other to start, which one after another would never see. Diagnostics
+// come out in Order's order whichever finishes first.
+func TestIndependentAnalyzersRunTogether(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("GOMAXPROCS is 1: analyzers run one at a time")
+	}
+	startA, startB := make(chan struct{}), make(chan struct{})
+	meet := func(mine, other chan struct{}, name string) func(p *Pass) (any, error) {
+		return func(p *Pass) (any, error) {
+			close(mine)
+			select {
+			case <-other:
+			case <-time.After(10 * time.Second):
+				return nil, errors.New(name + " ran alone")
+			}
+			p.Report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: name})
+			return nil, nil
+		}
+	}
+	a := &Analyzer{Name: "a", Run: meet(startA, startB, "a")}
+	b := &Analyzer{Name: "b", Run: meet(startB, startA, "b")}
+	res, err := Run(ir.New(), []*Analyzer{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) != 2 || res.Diagnostics[0].Summary != "a" || res.Diagnostics[1].Summary != "b" {
+		t.Errorf("diagnostics %v, want a's then b's", res.Diagnostics)
+	}
+}
+
+// A panic in an analyzer reaches the caller's goroutine with the
+// analyzer's name; an analyzer whose requirement panicked does not run.
+func TestPanicReachesCaller(t *testing.T) {
+	bad := &Analyzer{Name: "bad", Run: func(*Pass) (any, error) { panic("oops") }}
+	ran := false
+	after := &Analyzer{Name: "after", Requires: []*Analyzer{bad}, Run: func(*Pass) (any, error) { ran = true; return nil, nil }}
+	defer func() {
+		r := recover()
+		if s, _ := r.(string); !strings.Contains(s, "analyzer bad panicked: oops") {
+			t.Errorf("recovered %v, want the analyzer's panic", r)
+		}
+		if ran {
+			t.Errorf("an analyzer whose requirement panicked ran")
+		}
+	}()
+	Run(ir.New(), []*Analyzer{after})
+	t.Errorf("Run returned after a panic")
 }
