@@ -95,13 +95,7 @@ type unevenKey struct {
 // Compile builds the IR of cfg. The graph is nil when an error stopped
 // compilation.
 func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
-	if opts.MaxEndpoints <= 0 {
-		opts.MaxEndpoints = DefaultMaxEndpoints
-	}
-	if opts.MaxElements <= 0 {
-		opts.MaxElements = DefaultMaxElements
-	}
-	s := &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}, unevenTotals: map[unevenKey]bool{}, fixedRack: map[ir.NodeID]hcl.Range{}}
+	s := newState(cfg, opts)
 	for _, st := range Stages {
 		st.Run(s)
 		if s.diags.HasErrors() {
@@ -112,6 +106,18 @@ func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
 		}
 	}
 	return s.g, collapseRepeats(s.diags)
+}
+
+// newState returns the stages' shared state for cfg before the first
+// stage, with opts' limits defaulted.
+func newState(cfg *lang.Config, opts Options) *state {
+	if opts.MaxEndpoints <= 0 {
+		opts.MaxEndpoints = DefaultMaxEndpoints
+	}
+	if opts.MaxElements <= 0 {
+		opts.MaxElements = DefaultMaxElements
+	}
+	return &state{cfg: cfg, opts: opts, g: ir.New(), groups: map[string]*serverGroup{}, unevenTotals: map[unevenKey]bool{}, fixedRack: map[ir.NodeID]hcl.Range{}}
 }
 
 // collapseRepeats merges diagnostics that say the same thing at the same

@@ -280,3 +280,52 @@ fabric "s" {
 	}
 	t.Errorf("no radix-exceeded saying why the appliance finds no port: %v", diags)
 }
+
+// The duplicate-name shortcut over servers' components (stamped from a
+// template) must still let every clash through to the full comparison:
+// a server named as another's GPU, and two servers whose names could
+// make their components meet, are not proven distinct; a clean design
+// is. The first clash is still a duplicate-name error.
+func TestStampedNamesDistinct(t *testing.T) {
+	for _, c := range []struct {
+		name, second string
+		proven       bool
+		errs         []string
+	}{
+		{"clean", "m0", true, nil},
+		{"server named as a GPU", "n0/gpu3", false, []string{"duplicate-name"}},
+		{"server name inside another's", "n0/g", false, nil},
+	} {
+		src := `
+node_group "a" {
+  model = "DGX-H100"
+  name  = "n0"
+}
+node_group "b" {
+  model = "DGX-A100"
+  name  = "` + c.second + `"
+}`
+		_, errs := compileSrc(t, src)
+		if strings.Join(errs, ",") != strings.Join(c.errs, ",") {
+			t.Errorf("%s: errors %v, want %v", c.name, errs, c.errs)
+		}
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, diags := lang.Load([]string{dir}, lang.Options{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		s := newState(cfg, Options{})
+		for _, st := range Stages {
+			if st.Name == "names" {
+				break
+			}
+			st.Run(s)
+		}
+		if got := stampedNamesDistinct(s); got != c.proven {
+			t.Errorf("%s: proven %v, want %v", c.name, got, c.proven)
+		}
+	}
+}

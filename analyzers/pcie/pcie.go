@@ -303,7 +303,7 @@ func nicFabricCaps(g *ir.Graph, comps map[ir.NodeID][]ir.NodeID) map[ir.NodeID][
 			}
 		}
 	}
-	for _, l := range g.AllLinks() {
+	for _, l := range g.AllFabricLinks() {
 		if l.Fabric < 0 || int(l.Fabric) >= len(g.Fabrics) {
 			continue
 		}

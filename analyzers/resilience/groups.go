@@ -60,7 +60,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 			tiers[t] = true
 		}
 	}
-	for _, l := range g.AllLinks() {
+	for _, l := range g.AllFabricLinks() {
 		if l.Fabric != ir.None {
 			kinds[l.Kind.String()] = true
 		}
@@ -77,7 +77,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 			}
 		}
 	case class == ClassLink || kinds[class]:
-		for i, l := range g.AllLinks() {
+		for i, l := range g.AllFabricLinks() {
 			if l.Fabric != ir.None && (class == ClassLink || l.Kind.String() == class) {
 				out = append(out, Group{Class: class, Name: g.LinkName(i), Failure: ir.Failure{Links: []ir.LinkID{i}}})
 			}

@@ -155,7 +155,7 @@ type Scenario struct {
 // the tiers and link kinds already sweep.
 func DefaultClasses(g *ir.Graph) []string {
 	endpointKinds := map[string]bool{}
-	for _, l := range g.AllLinks() {
+	for _, l := range g.AllFabricLinks() {
 		if l.Fabric != ir.None && (!g.Nodes[l.A.Node].FabricSwitch() || !g.Nodes[l.B.Node].FabricSwitch()) {
 			endpointKinds[l.Kind.String()] = true
 		}

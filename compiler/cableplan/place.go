@@ -140,7 +140,7 @@ func newPlacer(s *state) *placer {
 		p.mountOf[i], p.anchor[i] = -1, -1
 	}
 	deg := make([]int32, len(g.Nodes)+1)
-	for _, l := range g.AllLinks() {
+	for _, l := range g.AllFabricLinks() {
 		if isCable(g, &l) {
 			deg[root(g, l.A.Node)]++
 			deg[root(g, l.B.Node)]++
@@ -152,7 +152,7 @@ func newPlacer(s *state) *placer {
 	}
 	nb := make([]ir.NodeID, off[len(g.Nodes)])
 	fill := slices.Clone(off[:len(g.Nodes)])
-	for _, l := range g.AllLinks() {
+	for _, l := range g.AllFabricLinks() {
 		if isCable(g, &l) {
 			a, b := root(g, l.A.Node), root(g, l.B.Node)
 			nb[fill[a]], nb[fill[b]] = b, a

@@ -40,10 +40,11 @@ func Plan(in Input) hcl.Diagnostics {
 		PerFabric: make([]int32, len(g.Fabrics))}}
 	geo := newGeometry(p, racks, mounts)
 
-	for id, l := range g.AllLinks() {
-		// A server's internal links are kept once per template
-		// (ir.Graph.AddInstance) with no cable; only links that change
-		// are written.
+	for id, l := range g.AllFabricLinks() {
+		// Only links on a fabric are cables (isCable), so only they
+		// can carry one from an earlier plan; only links that change
+		// are written (a server's internal links are kept once per
+		// template: ir.Graph.AddInstance).
 		backplane := l.Fabric != ir.None && !isCable(g, &l) && l.LengthM != 0
 		if l.Cable != ir.None || backplane {
 			r := g.LinkRef(id)
@@ -179,7 +180,7 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		b    bool
 	}
 	n := 0
-	for _, l := range g.AllLinks() {
+	for _, l := range g.AllFabricLinks() {
 		if isCable(g, &l) {
 			n++
 		}
@@ -187,7 +188,7 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 	// eachEnd visits the network-port ends of the cable links in link
 	// order, A end first.
 	eachEnd := func(visit func(link int32, b bool, pt ir.Port)) {
-		for i, l := range g.AllLinks() {
+		for i, l := range g.AllFabricLinks() {
 			if !isCable(g, &l) {
 				continue
 			}
@@ -264,7 +265,7 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 	}
 	swapped := make([]bool, g.NumLinks())
 	out := make([]cableLeg, 0, n)
-	for i, l := range g.AllLinks() {
+	for i, l := range g.AllFabricLinks() {
 		if !isCable(g, &l) {
 			continue
 		}

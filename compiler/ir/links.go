@@ -102,17 +102,28 @@ func (s *linkStore) slow(id LinkID) Link {
 }
 
 // AllLinks yields every link with its id, in id order.
-func (g *Graph) AllLinks() iter.Seq2[LinkID, Link] {
+func (g *Graph) AllLinks() iter.Seq2[LinkID, Link] { return g.linksWhere(false) }
+
+// AllFabricLinks yields every link on a fabric (Fabric != None) with its
+// id, in id order: AllLinks without the links of no fabric. A run of a
+// server template none of whose links is on a fabric (PCIe, NVLink and
+// CPU links inside a server, most of a large design's links) is skipped
+// without building its links.
+func (g *Graph) AllFabricLinks() iter.Seq2[LinkID, Link] { return g.linksWhere(true) }
+
+// linksWhere yields every link, or with fabricOnly every link on a
+// fabric, with its id, in id order.
+func (g *Graph) linksWhere(fabricOnly bool) iter.Seq2[LinkID, Link] {
 	return func(yield func(LinkID, Link) bool) {
 		s := &g.links
-		id, flat := LinkID(0), 0
+		id, next := LinkID(0), 0
 		// flatTo yields the flat links up to id end.
 		flatTo := func(end LinkID) bool {
 			for ; id < end; id++ {
-				if !yield(id, s.flat[flat]) {
+				if l := s.flat[next]; (!fabricOnly || l.Fabric != None) && !yield(id, l) {
 					return false
 				}
-				flat++
+				next++
 			}
 			return true
 		}
@@ -121,17 +132,41 @@ func (g *Graph) AllLinks() iter.Seq2[LinkID, Link] {
 			if !flatTo(r.first) {
 				return
 			}
-			for inst := range r.count {
-				for j := range r.tmpl {
-					if !yield(id, r.instance(inst, j)) {
-						return
+			if !fabricOnly || slices.ContainsFunc(r.tmpl, func(l Link) bool { return l.Fabric != None }) {
+				for inst := range r.count {
+					for j := range r.tmpl {
+						if (!fabricOnly || r.tmpl[j].Fabric != None) && !yield(r.first+LinkID(inst*len(r.tmpl)+j), r.instance(inst, j)) {
+							return
+						}
 					}
-					id++
 				}
 			}
+			id = r.end()
 		}
 		flatTo(LinkID(g.NumLinks()))
 	}
+}
+
+// eachSpan calls flat for every link kept one by one, with its id, and
+// run for every run of a template's instances, in id order: a pass that
+// reads a few fields of every link (its fabric, its ends' nodes) reads a
+// server's internal links from the run's template instead of building
+// each one (AllLinks), which at 131,072 GPUs is 967,000 links.
+func (s *linkStore) eachSpan(flat func(id LinkID, l *Link), run func(r *linkRun)) {
+	id, next := LinkID(0), 0
+	flatTo := func(end LinkID) {
+		for ; id < end; id++ {
+			flat(id, &s.flat[next])
+			next++
+		}
+	}
+	for k := range s.runs {
+		r := &s.runs[k]
+		flatTo(r.first)
+		run(r)
+		id = r.end()
+	}
+	flatTo(LinkID(len(s.flat) + s.inRuns))
 }
 
 // LinkRef returns link id for the compiler stages that change a link

@@ -108,3 +108,29 @@ func TestLinkStoreReadsAsFlat(t *testing.T) {
 		t.Errorf("%d seeds with at most 32 runs, %d with more: both of Link's lookups must be tested", few, many)
 	}
 }
+
+// AllFabricLinks yields exactly the links of AllLinks on a fabric, with
+// their ids, in order, on random graphs of stamped servers whose
+// templates have fabric links or none.
+func TestAllFabricLinks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 11))
+	type idLink struct {
+		id LinkID
+		l  Link
+	}
+	for trial := range 300 {
+		g := randomStampedGraph(rng, 1+rng.IntN(2))
+		var got, want []idLink
+		for id, l := range g.AllLinks() {
+			if l.Fabric != None {
+				want = append(want, idLink{id, l})
+			}
+		}
+		for id, l := range g.AllFabricLinks() {
+			got = append(got, idLink{id, l})
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: fabric links %v, want %v", trial, got, want)
+		}
+	}
+}

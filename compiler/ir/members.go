@@ -1,6 +1,9 @@
 package ir
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // membership is the per-fabric and per-server index of a built graph:
 // compressed sparse rows of the nodes in each fabric, the links of each
@@ -87,14 +90,19 @@ func (g *Graph) buildMembership() *membership {
 			}
 		}
 	}
-	for _, l := range g.AllLinks() {
-		if f := l.Fabric; f >= 0 && int(f) < nf {
-			m.linkStart[f+1]++
+	countLink := func(f FabricID, n int32) {
+		if f >= 0 && int(f) < nf {
+			m.linkStart[f+1] += n
 			for _, c := range within[f] {
-				m.linkStart[c+1]++
+				m.linkStart[c+1] += n
 			}
 		}
 	}
+	g.links.eachSpan(func(_ LinkID, l *Link) { countLink(l.Fabric, 1) }, func(r *linkRun) {
+		for j := range r.tmpl {
+			countLink(r.tmpl[j].Fabric, int32(r.count))
+		}
+	})
 	prefix := func(s []int32) {
 		for i := 1; i < len(s); i++ {
 			s[i] += s[i-1]
@@ -123,16 +131,27 @@ func (g *Graph) buildMembership() *membership {
 			kidFill[p]++
 		}
 	}
-	for i, l := range g.AllLinks() {
-		if f := l.Fabric; f >= 0 && int(f) < nf {
-			m.fabLinks[m.linkStart[f]+linkFill[f]] = LinkID(i)
+	fillLink := func(f FabricID, id LinkID) {
+		if f >= 0 && int(f) < nf {
+			m.fabLinks[m.linkStart[f]+linkFill[f]] = id
 			linkFill[f]++
 			for _, c := range within[f] {
-				m.fabLinks[m.linkStart[c]+linkFill[c]] = LinkID(i)
+				m.fabLinks[m.linkStart[c]+linkFill[c]] = id
 				linkFill[c]++
 			}
 		}
 	}
+	g.links.eachSpan(func(id LinkID, l *Link) { fillLink(l.Fabric, id) }, func(r *linkRun) {
+		if !slices.ContainsFunc(r.tmpl, func(l Link) bool { return l.Fabric != None }) {
+			return
+		}
+		for inst := range r.count {
+			first := r.first + LinkID(inst*len(r.tmpl))
+			for j := range r.tmpl {
+				fillLink(r.tmpl[j].Fabric, first+LinkID(j))
+			}
+		}
+	})
 	return m
 }
 
@@ -179,18 +198,26 @@ func (m *membership) indexInternal(g *Graph) {
 	}
 	m.intStart = make([]int32, nn+1)
 	each := func(do func(k NodeID, id LinkID)) {
-		for i, l := range g.AllLinks() {
+		link := func(id LinkID, l *Link, base NodeID) {
 			if l.Fabric != None {
-				continue
+				return
 			}
-			a, b := key(l.A.Node), key(l.B.Node)
+			a, b := key(l.A.Node+base), key(l.B.Node+base)
 			if a != None {
-				do(a, LinkID(i))
+				do(a, id)
 			}
 			if b != None && b != a {
-				do(b, LinkID(i))
+				do(b, id)
 			}
 		}
+		g.links.eachSpan(func(id LinkID, l *Link) { link(id, l, 0) }, func(r *linkRun) {
+			for inst := range r.count {
+				first, base := r.first+LinkID(inst*len(r.tmpl)), r.node0+NodeID(inst)*r.stride
+				for j := range r.tmpl {
+					link(first+LinkID(j), &r.tmpl[j], base)
+				}
+			}
+		})
 	}
 	each(func(k NodeID, _ LinkID) { m.intStart[k+1]++ })
 	for i := 1; i < len(m.intStart); i++ {

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -59,6 +60,48 @@ func TestNodeMapDenseAndSparse(t *testing.T) {
 		m.Set(99, 4)
 		if m.Get(7) != 3 || m.Get(99) != 4 || m.Get(8) != -1 {
 			t.Errorf("expected %d: Get = %d %d %d, want 3 4 -1", expected, m.Get(7), m.Get(99), m.Get(8))
+		}
+	}
+}
+
+// The membership index reads a server's internal links from its
+// template (linkStore.eachSpan): on random graphs of stamped servers and
+// other links, each fabric's links and each server's internal links are
+// those a scan of every link finds.
+func TestMembershipRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for trial := range 300 {
+		g := randomStampedGraph(rng, 2)
+		g.Fabrics = append(g.Fabrics, Fabric{Members: []FabricID{0, 1}})
+		server := func(n NodeID) NodeID {
+			if p := g.Nodes[n].Parent; p != None {
+				return p
+			}
+			return n
+		}
+		wantFab := make([][]LinkID, len(g.Fabrics))
+		wantInt := make([][]LinkID, len(g.Nodes))
+		for id, l := range g.AllLinks() {
+			if l.Fabric != None {
+				wantFab[l.Fabric] = append(wantFab[l.Fabric], id)
+				wantFab[2] = append(wantFab[2], id)
+				continue
+			}
+			a, b := server(l.A.Node), server(l.B.Node)
+			wantInt[a] = append(wantInt[a], id)
+			if b != a {
+				wantInt[b] = append(wantInt[b], id)
+			}
+		}
+		for f := range g.Fabrics {
+			if got := g.FabricLinks(FabricID(f)); !slices.Equal(got, wantFab[f]) {
+				t.Fatalf("trial %d: fabric %d links %v, want %v", trial, f, got, wantFab[f])
+			}
+		}
+		for n := range g.Nodes {
+			if got := g.InternalLinks(NodeID(n)); !slices.Equal(got, wantInt[n]) {
+				t.Fatalf("trial %d: node %d internal links %v, want %v", trial, n, got, wantInt[n])
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -33,4 +34,75 @@ func TestPortsUsed(t *testing.T) {
 	if got := g.PortsUsed(nil); !slices.Equal(got, []int32{6, 7, 4, 2}) {
 		t.Errorf("sparse ports: ports used %v, want [6 7 4 2]", got)
 	}
+}
+
+// Servers stamped from templates (runs) are counted once per template:
+// on random graphs of several runs, some sharing a template, with other
+// links on the servers' ports (some the same ports as the template's,
+// some bundles overlapping them), PortsUsed agrees with the map over
+// every link, with and without a filter.
+func TestPortsUsedRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 16))
+	for trial := range 300 {
+		g := randomStampedGraph(rng, 2)
+		for _, keep := range []func(Link) bool{nil, func(l Link) bool { return l.Fabric != None }} {
+			if got, want := g.PortsUsed(keep), g.portsUsedSparse(keep); !slices.Equal(got, want) {
+				t.Fatalf("trial %d (filter %v): ports used %v, want %v", trial, keep != nil, got, want)
+			}
+		}
+	}
+}
+
+// randomStampedGraph returns a small random graph of servers stamped
+// from one to three templates (AddInstance; a template's links may be
+// internal or on a fabric, its node ids from 0), lone nodes between them
+// and other links anywhere, on fabrics 0 … fabrics−1 or none. A server's
+// first node is its host and the others name it their Parent, as the
+// compiler stamps them.
+func randomStampedGraph(rng *rand.Rand, fabrics int) *Graph {
+	g := &Graph{}
+	for range fabrics {
+		g.Fabrics = append(g.Fabrics, Fabric{})
+	}
+	fabric := func() FabricID { return FabricID(rng.IntN(fabrics+1)) - 1 }
+	var tmpls [][]Link
+	for range 1 + rng.IntN(3) {
+		nodes := 2 + rng.IntN(4)
+		var tl []Link
+		for range 1 + rng.IntN(6) {
+			a, b := rng.IntN(nodes), rng.IntN(nodes)
+			tl = append(tl, Link{A: Port{Node: NodeID(a), Port: int32(rng.IntN(5)) - 1}, B: Port{Node: NodeID(b), Port: int32(rng.IntN(5))},
+				Parallel: int32(rng.IntN(3)), Fabric: fabric(), Breakout: 1})
+		}
+		tmpls = append(tmpls, tl)
+	}
+	stride := func(tl []Link) int {
+		n := 0
+		for _, l := range tl {
+			n = max(n, int(l.A.Node)+1, int(l.B.Node)+1)
+		}
+		return n
+	}
+	for range 2 + rng.IntN(6) {
+		if rng.IntN(3) == 0 {
+			g.Nodes = append(g.Nodes, Node{Parent: None}) // a switch
+			continue
+		}
+		tl := tmpls[rng.IntN(len(tmpls))]
+		base := NodeID(len(g.Nodes))
+		for k := range stride(tl) {
+			parent := base
+			if k == 0 {
+				parent = None
+			}
+			g.Nodes = append(g.Nodes, Node{Parent: parent})
+		}
+		g.AddInstance(tl, base, stride(tl), 0)
+	}
+	for range rng.IntN(12) {
+		a, b := rng.IntN(len(g.Nodes)), rng.IntN(len(g.Nodes))
+		g.AddLink(Link{A: Port{Node: NodeID(a), Port: int32(rng.IntN(6))}, B: Port{Node: NodeID(b), Port: int32(rng.IntN(6)) - 1},
+			Parallel: int32(rng.IntN(3)), Fabric: fabric()})
+	}
+	return g
 }
