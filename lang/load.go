@@ -228,7 +228,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 		case "node_model":
 			cfg.NodeModels = overrideModel(cfg.NodeModels, decodeNodeModel(b, ctx, builtin, diags), func(m *NodeModel) string { return m.Name })
 		case "node_group":
-			if g := decodeNodeGroup(b, ctx, diags); g != nil {
+			if g := decodeNodeGroup(b, ctx, cfg.Budget, diags); g != nil {
 				cfg.NodeGroups = append(cfg.NodeGroups, g)
 			}
 		case "fabric":

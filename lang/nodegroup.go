@@ -2,6 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -19,7 +22,7 @@ var rackSchema = schemaOf([]string{"per_rack", "first", "power_budget"})
 // hostname, rack {} }`. name and hostname are templates evaluated once per
 // server with count.index in scope; without name servers are "<group><i>"
 // zero-padded, and without hostname they have no host name of their own.
-func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *NodeGroup {
+func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, budget *eval.Budget, diags *hcl.Diagnostics) *NodeGroup {
 	c := content(b, nodeGroupSchema, diags)
 	a := newAttrs(c, ctx, b.DefRange)
 	g := &NodeGroup{Name: b.Labels[0], DeclRange: b.DefRange, Model: a.str("model"), Count: a.int("count")}
@@ -52,53 +55,129 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics)
 	}
 	nameAttr, templated := c.Attributes["name"]
 	hostAttr, hosted := c.Attributes["hostname"]
-	for i := int64(0); i < g.Count.V; i++ {
-		var child *hcl.EvalContext
-		if templated || hosted {
-			child = eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
+	n := int(g.Count.V)
+	// nameOf is server i's name: name from the template, or the
+	// group's default.
+	nameOf := func(i int, name string) Val[string] {
+		if templated {
+			return Val[string]{V: name, Range: nameAttr.Expr.Range(), Set: true}
 		}
-		if !templated {
-			g.Names = append(g.Names, Val[string]{V: defaultServerName(g.Name, int(i), int(g.Count.V)), Range: b.DefRange, Set: true})
-		} else {
-			// References checked on the first server: every other
-			// one's context has the same names, count.index another
-			// value.
-			str := eval.StringChecked
-			if i == 0 {
-				str = eval.String
-			}
+		return Val[string]{V: defaultServerName(g.Name, i, n), Range: b.DefRange, Set: true}
+	}
+	if !templated && !hosted {
+		for i := range n {
+			g.Names = append(g.Names, nameOf(i, ""))
+		}
+		return g
+	}
+	// server evaluates server i's name and host name ("" where not
+	// templated). References are checked on server 0: every other
+	// one's context has the same names, count.index another value.
+	server := func(i int) (name, host string, named bool, diags hcl.Diagnostics) {
+		child := eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(int64(i))})})
+		str := eval.StringChecked
+		if i == 0 {
+			str = eval.String
+		}
+		if templated {
 			s, d := str(nameAttr.Expr, child)
 			if d.HasErrors() {
-				*diags = append(*diags, d...)
-				return g
+				return "", "", false, d
 			}
-			// Checked as each name is made, not after all are: 100,000
-			// names of megabytes each would be built before the
-			// compiler's check.
+			// Checked as each name is made, not after all are:
+			// 100,000 names of megabytes each would be built before
+			// the compiler's check.
 			if len(s) > 4*MaxNameLen {
-				*diags = append(*diags, CheckName("server name", s, nameAttr.Expr.Range()))
-				return g
+				return "", "", false, hcl.Diagnostics{CheckName("server name", s, nameAttr.Expr.Range())}
 			}
-			g.Names = append(g.Names, Val[string]{V: s, Range: nameAttr.Expr.Range(), Set: true})
+			name = s
 		}
 		if hosted {
-			str := eval.StringChecked
-			if i == 0 {
-				str = eval.String
-			}
 			h, d := str(hostAttr.Expr, child)
 			if d.HasErrors() {
-				*diags = append(*diags, d...)
-				return g
+				return name, "", true, d
 			}
-			if d := CheckHostname(h, int(i), hostAttr.Expr.Range()); d != nil {
-				*diags = append(*diags, d)
-				return g
+			if d := CheckHostname(h, i, hostAttr.Expr.Range()); d != nil {
+				return name, "", true, hcl.Diagnostics{d}
 			}
-			g.Hostnames = append(g.Hostnames, Val[string]{V: h, Range: hostAttr.Expr.Range(), Set: true})
+			host = h
+		}
+		return name, host, true, nil
+	}
+	add := func(i int, name, host string) {
+		g.Names = append(g.Names, nameOf(i, name))
+		if hosted {
+			g.Hostnames = append(g.Hostnames, Val[string]{V: host, Range: hostAttr.Expr.Range(), Set: true})
 		}
 	}
+	if names, hosts, ok := serversInParallel(n, budget, server); ok {
+		for i := range n {
+			add(i, names[i], hosts[i])
+		}
+		return g
+	}
+	for i := range n {
+		name, host, named, d := server(i)
+		if d.HasErrors() {
+			// As far as it got: a failed host name leaves the name.
+			if named {
+				g.Names = append(g.Names, nameOf(i, name))
+			}
+			*diags = append(*diags, d...)
+			return g
+		}
+		add(i, name, host)
+	}
 	return g
+}
+
+// parallelServers is the least node group whose name templates
+// serversInParallel evaluates on several cores: below it the goroutines
+// save less than they cost to start. A tuning constant, not a model.
+const parallelServers = 1024
+
+// serversInParallel evaluates server(i) (name, host name, whether the
+// name was made, diagnostics) for i = 0 … n−1 on GOMAXPROCS
+// goroutines, server 0 first (it checks references), and returns the
+// names and host names when every one succeeded. HCL's evaluation of one
+// expression in separate child contexts reads shared state only, and
+// the budget is safe for concurrent use. On any error it returns false
+// with the budget back where it was, for the caller to evaluate the
+// servers in order: which server fails first, and which step spends the
+// budget, must not depend on timing. Small groups, one core or no
+// budget: false at once.
+func serversInParallel(n int, budget *eval.Budget, server func(i int) (string, string, bool, hcl.Diagnostics)) (names, hosts []string, ok bool) {
+	workers := runtime.GOMAXPROCS(0)
+	if n < parallelServers || workers < 2 || budget == nil {
+		return nil, nil, false
+	}
+	saved := budget.State()
+	names, hosts = make([]string, n), make([]string, n)
+	var failed atomic.Bool
+	do := func(i int) {
+		name, host, _, d := server(i)
+		if d.HasErrors() {
+			failed.Store(true)
+		}
+		names[i], hosts[i] = name, host
+	}
+	if do(0); !failed.Load() {
+		var wg sync.WaitGroup
+		chunk := (n - 1 + workers - 1) / workers
+		for lo := 1; lo < n; lo += chunk {
+			wg.Go(func() {
+				for i := lo; i < min(lo+chunk, n) && !failed.Load(); i++ {
+					do(i)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	if failed.Load() {
+		budget.Reset(saved)
+		return nil, nil, false
+	}
+	return names, hosts, true
 }
 
 // indexed mirrors gen.Indexed (lang may not import the compiler).

@@ -83,6 +83,30 @@ func (b *Budget) Used() (steps, cost int64) {
 	return b.steps, b.cost
 }
 
+// BudgetState is a budget's account at one moment (Budget.State), to
+// return to with Budget.Reset.
+type BudgetState struct {
+	steps, cost int64
+	spent       *hcl.Diagnostic
+}
+
+// State returns the budget's account now.
+func (b *Budget) State() BudgetState {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return BudgetState{b.steps, b.cost, b.spent}
+}
+
+// Reset returns the budget to an account State gave: an evaluation run
+// in parallel that failed is run again in order from there, so that the
+// failure reported (which step spent the budget first) does not depend
+// on timing.
+func (b *Budget) Reset(s BudgetState) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.steps, b.cost, b.spent = s.steps, s.cost, s.spent
+}
+
 // step takes one step, before the evaluation of the expression at rng.
 // It returns the budget's diagnostic when the budget is spent.
 func (b *Budget) step(rng hcl.Range) *hcl.Diagnostic {
