@@ -1,9 +1,12 @@
 package all
 
 import (
+	"encoding/json"
+	"runtime"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler/compiletest"
 )
 
@@ -26,5 +29,36 @@ func TestResultTypesDeclared(t *testing.T) {
 		if res.Of(a) == nil {
 			t.Errorf("analyzer %s returned nothing on the SuperPOD", a.Name)
 		}
+	}
+}
+
+// The driver runs independent analyzers at the same time; on the
+// SuperPOD with every analyzer the report (each fabric's results and the
+// diagnostics, in order) is the same as one analyzer after another.
+// .ci/run runs this under the race detector.
+func TestParallelRunMatchesSequential(t *testing.T) {
+	report := func(procs int) string {
+		old := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(old)
+		g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+		res, err := analysis.Run(g, Analyzers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := json.Marshal(results.Fabrics(res.Of))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range res.Diagnostics {
+			out = append(out, "\n"+d.Error()...)
+		}
+		return string(out)
+	}
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("GOMAXPROCS is 1: analyzers run one at a time")
+	}
+	want := report(1)
+	if got := report(2); got != want {
+		t.Errorf("report on two cores differs from one:\n%.2000s\nwant\n%.2000s", got, want)
 	}
 }
