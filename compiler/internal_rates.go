@@ -20,8 +20,9 @@ import (
 // or NIC whose PCIe link to its socket has no generation or width (from
 // its gpu_model or nic_model, or the node model's override), a Grace GPU
 // without c2c_rate, and several sockets whose inter-socket rate neither
-// the model nor NCCL's defaults give. It returns false when it reported
-// an error.
+// the model nor NCCL's defaults give, and NVLink to in-box NVSwitches
+// from a gpu_model without nvlink_rate. It returns false when it
+// reported an error.
 func (s *state) checkInternalRates(m *lang.NodeModel) bool {
 	ok := true
 	fail := func(rng hcl.Range, summary, detail string) {
@@ -52,6 +53,17 @@ func (s *state) checkInternalRates(m *lang.NodeModel) bool {
 	}
 	c2c := m.CPU != nil && m.CPU.GPULink.V == "c2c"
 	gm := s.cat.gpus[m.GPU.V]
+	// NVLink to the in-box NVSwitches (servers.go buildNVLink) runs at
+	// the gpu_model's nvlink_rate; without it every such link would
+	// carry 0 b/s. Reported in the gpu_model, which left it out.
+	if gm != nil && m.GPUs.V > 0 && m.NVSwitches.V > 0 && gm.NVLinkLinks.V > 0 && gm.NVLinkRate.V <= 0 {
+		rng := gm.NVLinkLinks.Range
+		if gm.NVLinkRate.Set {
+			rng = gm.NVLinkRate.Range
+		}
+		fail(rng, "NVLink without a rate",
+			fmt.Sprintf("gpu_model %q has %d NVLink links but no nvlink_rate, so node_model %q would link its GPUs to its %d NVSwitches at 0 b/s; set nvlink_rate, per link and direction: \"25GB/s\" for NVLink 4 and \"50GB/s\" for NVLink 5, as the built-in H100 and B200 have (900 GB/s and 1.8 TB/s over 18 links, both directions, in NVIDIA's datasheets).", gm.Name, gm.NVLinkLinks.V, m.Name, m.NVSwitches.V))
+	}
 	gpuRate := pcieOverride(m.GPUPCI, 0, 0)
 	if gm != nil {
 		gpuRate = pcieOverride(m.GPUPCI, gm.PCIeGen.V, gm.PCIeWidth.V)
