@@ -15,8 +15,9 @@ type Routed struct {
 	// updn engines route; links between switches of one tier are not
 	// used) for tiered fabrics and NVLink domains, "up_down_zones" for
 	// a composite (up*/down* inside each zone, a joining link between
-	// two zones), or "minimal" for a dragonfly (local, global, local
-	// hops at most).
+	// two zones), "minimal" for a dragonfly (local, global, local
+	// hops at most), or "shortest_path" where switches of one tier are
+	// linked (congestion's engine routes shortest paths there).
 	Routing string `json:"routing"`
 	// LowerBoundBPS is proven by LowerBoundMethod under that routing:
 	// the hose bound routes obliviously up and down, and the dragonfly's
@@ -35,6 +36,20 @@ type Routed struct {
 	// injection as the graph's ratio.
 	LowerBoundRatio float64 `json:"lower_bound_ratio"`
 	UpperBoundRatio float64 `json:"upper_bound_ratio"`
+}
+
+// sameTierSwitchLinks reports whether a link of the fabric joins two of
+// its switches (not a server's NVSwitch chips) of one tier, which
+// up/down routing never uses.
+func (m *model) sameTierSwitchLinks() bool {
+	for _, id := range m.fabricLinks {
+		l := m.g.Link(id)
+		a, b := &m.g.Nodes[l.A.Node], &m.g.Nodes[l.B.Node]
+		if a.Kind.IsSwitch() && b.Kind.IsSwitch() && a.Parent == ir.None && b.Parent == ir.None && a.Tier == b.Tier {
+			return true
+		}
+	}
+	return false
 }
 
 // upDownLayered is graph a's valley-free layering, built once and reused
@@ -148,6 +163,15 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 		if minimal && direct > 0 {
 			out.LowerBoundBPS, out.LowerBoundMethod = min(direct, r.UpperBoundBPS), "uniform_multicommodity_flow"
 		}
+	case m.sameTierSwitchLinks():
+		// Links between switches of one tier (a dragonfly cabled by
+		// hand, peer links) are routed: congestion's engine is not the
+		// tiered up/down one there but shortest paths (routing.NewEngine
+		// falls back to BFS), which up/down's layering would leave out
+		// and so read 0. No flow restricted to shortest paths is
+		// computed, so the interval is the graph's cut above, unproven
+		// below.
+		out = &Routed{Routing: "shortest_path", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
 	case hose.ok && meets(hose.bound, r.UpperBoundBPS):
 		// The hose bound is an oblivious up/down routing and meets the
 		// graph's cut, which bounds every routing: the interval is closed

@@ -35,15 +35,23 @@ func WriteText(w io.Writer, f *Fabric) {
 		if rt.LowerBoundMethod != "none" && rt.LowerBoundBPS > 0 {
 			lb = lbText(rt.LowerBoundMethod) + " bound"
 		}
-		if same(rt.LowerBoundBPS, rt.UpperBoundBPS) {
+		if rt.UpperBoundBPS <= 0 {
+			fmt.Fprintf(w, "    routed   %s routing has no path across the cut: 0b/s per direction, ratio 0.000\n", routingText(rt.Routing))
+		} else if same(rt.LowerBoundBPS, rt.UpperBoundBPS) {
 			fmt.Fprintf(w, "    routed   %s routing uses exactly %s per direction (%s met by the cut), ratio %s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), upperRate(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
+				routingText(rt.Routing), upperRate(rt.UpperBoundBPS), lb, fixed3(rt.UpperBoundRatio))
 		} else {
 			fmt.Fprintf(w, "    routed   %s routing uses between %s (%s) and %s per direction, ratio %s–%s\n",
-				strings.ReplaceAll(rt.Routing, "_", "/"), lowerRate(rt.LowerBoundBPS), lb, upperRate(rt.UpperBoundBPS),
+				routingText(rt.Routing), lowerRate(rt.LowerBoundBPS), lb, upperRate(rt.UpperBoundBPS),
 				lowerRatio(rt.LowerBoundRatio), upperRatio(rt.UpperBoundRatio))
 		}
 	}
+}
+
+// routingText names a Routed.Routing in words: "up/down", "up/down
+// zones", "minimal", "shortest path".
+func routingText(routing string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(routing, "up_down", "up/down"), "_", " ")
 }
 
 // LowerBoundText says how the lower bound of f is proven, in words: "hose

@@ -62,3 +62,25 @@ func TestIndivisibleSplitNote(t *testing.T) {
 		t.Errorf("fat-tree k=8: note %q, want none", n)
 	}
 }
+
+// TestCustomDragonflyRouted: testdata/trust/custom-dragonfly, routers of
+// one tier joined by local and global links. Congestion routes shortest
+// paths there, so the routed bisection is "shortest_path", at most the
+// graph's 400 Gb/s cut with no lower bound proven; up/down's layering,
+// which leaves out links between switches of one tier, read 0.
+func TestCustomDragonflyRouted(t *testing.T) {
+	g := compileDir(t, "../../testdata/trust/custom-dragonfly")
+	r := Compute(g, fabricID(t, g, "df"), Options{})
+	if r.Method != MethodExact || math.Abs(r.UpperBoundBPS-400e9) > 1 || r.LowerBoundBPS != r.UpperBoundBPS {
+		t.Errorf("graph: %s, %s–%s; want exact 400Gb/s", r.Method, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
+	}
+	rt := r.Routed
+	if rt == nil || rt.Routing != "shortest_path" || rt.LowerBoundMethod != "none" || rt.LowerBoundBPS != 0 || rt.UpperBoundBPS != r.UpperBoundBPS {
+		t.Fatalf("routed %+v, want shortest_path, none, 0 to the graph's 400Gb/s", rt)
+	}
+	var b strings.Builder
+	WriteText(&b, &r)
+	if !strings.Contains(b.String(), "routed   shortest path routing uses between 0b/s (no lower bound proven) and 400Gb/s") {
+		t.Errorf("text:\n%s", b.String())
+	}
+}

@@ -550,7 +550,7 @@ func TestCustomUnits(t *testing.T) {
 	}
 	var buf strings.Builder
 	oversub.WriteText(&buf, &f)
-	if !strings.Contains(buf.String(), "oversub    end to end at least 1:1 (per switch") {
+	if !strings.Contains(buf.String(), "oversub    per switch 1:1 (worst router") || strings.Contains(buf.String(), "end to end 1") || strings.Contains(buf.String(), "end to end at") {
 		t.Errorf("text says:\n%s", buf.String())
 	}
 	f = fabric(t, loadSource(t, customDragonfly(true)), "df")

@@ -20,7 +20,9 @@ func WriteText(w io.Writer, f *Fabric) {
 	case f.EndToEnd == nil:
 		fmt.Fprintf(w, "  oversub    end to end: none (%s)\n", f.Note)
 	case f.Basis == BasisPerSwitch:
-		fmt.Fprintf(w, "  oversub    end to end at least %s (per switch: worst %s %s; %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name, f.Note)
+		// Only the worst switch is known: it is a lower bound on end to
+		// end, and is never printed as end to end (issue 11).
+		fmt.Fprintf(w, "  oversub    per switch %s (worst %s %s; %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name, f.Note)
 	case f.Basis == BasisSets:
 		found := "worst " + f.WorstUnit.Kind + " " + f.WorstUnit.Name
 		if f.WorstUnit.Kind == cutSet {

@@ -281,14 +281,22 @@ func oversubEnds(f oversub.Fabric) *endToEnd {
 	return &endToEnd{f.EndToEnd, f.EndToEndLowerBound, f.EndToEndUpperBound, f.Basis}
 }
 
-// text writes e as a reader needs it: the ratio where it is the value,
-// "at least" its lower bound where only that is known (basis
-// per_switch, no upper bound).
+// text writes e as a reader needs it, after "oversubscription": end to
+// end where it is the value, its interval where bounded (basis sets),
+// and only the worst switch where no unit decides it (basis per_switch,
+// no upper bound: never called end to end).
 func (e *endToEnd) text() string {
-	if e.Upper == nil || *e.Upper != *e.Ratio {
-		return "at least " + oversub.Ratio(*e.Lower) + " (per switch)"
+	lower := e.Ratio
+	if e.Lower != nil {
+		lower = e.Lower
 	}
-	return oversub.Ratio(*e.Ratio)
+	switch {
+	case e.Upper == nil:
+		return oversub.Ratio(*lower) + " per switch (end to end not bounded above)"
+	case *e.Upper != *lower:
+		return "end to end between " + oversub.Ratio(*lower) + " and " + oversub.Ratio(*e.Upper)
+	}
+	return "end to end " + oversub.Ratio(*e.Ratio)
 }
 
 // bisectAsCabled computes fabric fid's cabledBisection from r on
@@ -312,7 +320,7 @@ func writeAsCabled(w io.Writer, fabric string, cb *cabledBisection) {
 	a, d := &cb.AsCabled, &cb.Designed
 	over := ""
 	if cb.OversubAsCabled != nil && cb.OversubDesigned != nil {
-		over = fmt.Sprintf("; oversubscription end to end %s, designed %s", cb.OversubAsCabled.text(), cb.OversubDesigned.text())
+		over = fmt.Sprintf("; oversubscription %s, designed %s", cb.OversubAsCabled.text(), cb.OversubDesigned.text())
 	}
 	fmt.Fprintf(w, "as cabled, with the %s found between other design ports than designed (each at its ports' designed rate): fabric %q: bisection %s (%s), designed %s (%s)%s\n",
 		units.CountOf(cb.Extra, "cable", "cables"), fabric, resilience.Interval(a.LowerBoundBPS, a.UpperBoundBPS), a.Method, resilience.Interval(d.LowerBoundBPS, d.UpperBoundBPS), d.Method, over)
