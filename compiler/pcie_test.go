@@ -210,3 +210,67 @@ node_group "n" { model = "m" }
 		t.Errorf("GPUs under one switch: %v, want PIX", p)
 	}
 }
+
+// A server's sockets are always linked, as NCCL links the CPUs of one
+// node: without inter_socket_rate the link runs at NCCL 2.30's rate for
+// the arch and vendor (src/graph/topo.h: AMD_BW 16 GB/s, ARM_BW 6,
+// ERP_QPI_BW 40 for Intel model 0xCF on), and with neither an arch nor a
+// vendor NCCL models the design is refused at the cpu block
+// (testdata/bad/cpu-sockets-no-inter-socket-rate), so no GPU is left
+// without a path to the other socket's NICs.
+func TestInterSocketDefault(t *testing.T) {
+	for _, c := range []struct {
+		cpu  string
+		want float64 // bits per second per direction; 0: refused
+	}{
+		{`vendor = "AuthenticAMD"`, 16 * 8e9},
+		{`arch = "aarch64"`, 6 * 8e9},
+		{"vendor = \"GenuineIntel\"\n    model_id = 207", 40 * 8e9},
+		{`inter_socket_rate = "30GB/s"`, 30 * 8e9},
+		{``, 0},
+	} {
+		g, errs := compileSrc(t, `
+gpu_model "X3" {
+  nvlink_links = 0
+  pcie_gen     = 5
+  pcie_width   = 16
+}
+node_model "box" {
+  gpu  = "X3"
+  gpus = 2
+  cpu {
+    sockets = 2
+    `+c.cpu+`
+  }
+  nic "compute" {
+    model = "ConnectX-7"
+    count = 2
+  }
+}
+node_group "n" {
+  model = "box"
+  count = 1
+}`)
+		if c.want == 0 {
+			if len(errs) != 1 || errs[0] != "invalid-value" {
+				t.Errorf("%q: errors %v, want one invalid-value", c.cpu, errs)
+			}
+			continue
+		}
+		if len(errs) > 0 {
+			t.Fatalf("%q: %v", c.cpu, errs)
+		}
+		found := false
+		for _, l := range g.AllLinks() {
+			if l.Kind == ir.LinkCPUCPU {
+				found = true
+				if l.CapacityBPS != c.want {
+					t.Errorf("%q: inter-socket link %g b/s, want %g", c.cpu, l.CapacityBPS, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no inter-socket link", c.cpu)
+		}
+	}
+}

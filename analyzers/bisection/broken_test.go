@@ -95,6 +95,14 @@ func TestBrokenFamilies(t *testing.T) {
     global_rate = "200Gb/s"
   }
 }`, []breaker{halve(ir.LinkGlobal)}},
+		{"torus 4 x 4", `fabric "f" {
+  torus {
+    dims          = [4, 4]
+    link_rate     = "400Gb/s"
+    terminal_rate = "400Gb/s"
+    p             = 1
+  }
+}`, []breaker{halve(ir.LinkTorus), move(ir.LinkTorus)}},
 	}
 	for _, c := range cases {
 		for _, b := range c.breaks {

@@ -1,3 +1,6 @@
+# Issue 11: 65 hosts on a 64-port switch. A summary once printed "-2
+# free" ports for such a switch; over-use is radix-exceeded first, and
+# free ports are never negative (TestFreePortsNeverNegative).
 fabric "c" {
   custom {
     switch "leaf" {
