@@ -2,7 +2,7 @@ package eval
 
 import (
 	"fmt"
-	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -49,12 +49,18 @@ const MaxTupleElements = 4096
 // Once spent, every later metered evaluation fails at once with the same
 // diagnostic, so that a loop around it ends quickly; Dedupe drops the
 // repeats. A Budget is safe for concurrent use.
+//
+// The account is kept in atomics rather than under a lock: a node group's
+// name templates are evaluated on several cores (lang's
+// serversInParallel), every function call takes a step and a charge, and
+// a contended lock cost more than the names. Spending is the same as one
+// evaluation after another would see it: the step or charge that passes
+// a cap sets the diagnostic, the first to do so wins, and every later
+// evaluation returns it.
 type Budget struct {
-	mu                sync.Mutex
-	steps             int64
-	cost              int64
+	steps, cost       atomic.Int64
 	maxSteps, maxCost int64
-	spent             *hcl.Diagnostic
+	spent             atomic.Pointer[hcl.Diagnostic]
 }
 
 // budgetShrink divides the caps of every new Budget (ShrinkBudgetForFuzzing).
@@ -78,9 +84,7 @@ func ShrinkBudgetForFuzzing(div int64) (restore func()) {
 
 // Used returns the steps and cost units spent so far.
 func (b *Budget) Used() (steps, cost int64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.steps, b.cost
+	return b.steps.Load(), b.cost.Load()
 }
 
 // BudgetState is a budget's account at one moment (Budget.State), to
@@ -92,9 +96,7 @@ type BudgetState struct {
 
 // State returns the budget's account now.
 func (b *Budget) State() BudgetState {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return BudgetState{b.steps, b.cost, b.spent}
+	return BudgetState{b.steps.Load(), b.cost.Load(), b.spent.Load()}
 }
 
 // Reset returns the budget to an account State gave: an evaluation run
@@ -102,69 +104,64 @@ func (b *Budget) State() BudgetState {
 // failure reported (which step spent the budget first) does not depend
 // on timing.
 func (b *Budget) Reset(s BudgetState) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.steps, b.cost, b.spent = s.steps, s.cost, s.spent
+	b.steps.Store(s.steps)
+	b.cost.Store(s.cost)
+	b.spent.Store(s.spent)
 }
 
 // step takes one step, before the evaluation of the expression at rng.
 // It returns the budget's diagnostic when the budget is spent.
 func (b *Budget) step(rng hcl.Range) *hcl.Diagnostic {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.spent != nil {
-		return b.spent
+	if d := b.spent.Load(); d != nil {
+		return d
 	}
-	if b.steps++; b.steps > b.maxSteps {
-		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
-			fmt.Sprintf("Evaluating the design takes more than %d steps (elements of for expressions and function calls) by this expression; a loop here is nested too deep or runs over too many values. Iterate over fewer values, or describe large fabrics with a family block (fat_tree, clos, dragonfly).", b.maxSteps))
-		return b.spent
+	if b.steps.Add(1) > b.maxSteps {
+		return b.spend(diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
+			fmt.Sprintf("Evaluating the design takes more than %d steps (elements of for expressions and function calls) by this expression; a loop here is nested too deep or runs over too many values. Iterate over fewer values, or describe large fabrics with a family block (fat_tree, clos, dragonfly).", b.maxSteps)))
 	}
 	return nil
+}
+
+// spend records d as the budget's diagnostic unless one was recorded
+// first, and returns the one recorded.
+func (b *Budget) spend(d *hcl.Diagnostic) *hcl.Diagnostic {
+	if b.spent.CompareAndSwap(nil, d) {
+		return d
+	}
+	return b.spent.Load()
 }
 
 // work takes n steps for the work of a call to fn (the size of its
 // arguments, see FunctionsOn), without a range: the metered call reports
 // the budget's diagnostic at its own range when a step fails.
 func (b *Budget) work(n int64, fn string) *hcl.Diagnostic {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.spent != nil {
-		return b.spent
+	if d := b.spent.Load(); d != nil {
+		return d
 	}
-	if b.steps += n; b.steps > b.maxSteps {
-		b.spent = diag.Error(diag.EvaluationLimit, hcl.Range{}, "Evaluation too large",
-			fmt.Sprintf("Evaluating the design takes more than %d steps: calls such as %s over large arguments (a step per %d bytes of them) repeated in a loop. Call it on smaller values, or fewer times.", b.maxSteps, fn, ArgBytesPerStep))
-		return b.spent
+	if b.steps.Add(n) > b.maxSteps {
+		return b.spend(diag.Error(diag.EvaluationLimit, hcl.Range{}, "Evaluation too large",
+			fmt.Sprintf("Evaluating the design takes more than %d steps: calls such as %s over large arguments (a step per %d bytes of them) repeated in a loop. Call it on smaller values, or fewer times.", b.maxSteps, fn, ArgBytesPerStep)))
 	}
 	return nil
 }
 
 // charge adds the cost of v, the result of the expression at rng.
 func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
-	b.mu.Lock()
-	left := b.maxCost - b.cost
-	b.mu.Unlock()
-	c, huge := valueCost(v, left)
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.spent != nil {
-		return b.spent
+	c, huge := valueCost(v, b.maxCost-b.cost.Load())
+	if d := b.spent.Load(); d != nil {
+		return d
 	}
 	if t := v.Type(); v.IsKnown() && !v.IsNull() && t.IsTupleType() && v.LengthInt() > MaxTupleElements {
-		b.spent = diag.Error(diag.EvaluationLimit, rng, "Tuple too long",
-			fmt.Sprintf("This expression makes a tuple of %d elements, more than %d: passed to a function, go-cty converts it to a list in time quadratic in its length (16,384 elements took 4.6 s). Make shorter lists.", v.LengthInt(), MaxTupleElements))
-		return b.spent
+		return b.spend(diag.Error(diag.EvaluationLimit, rng, "Tuple too long",
+			fmt.Sprintf("This expression makes a tuple of %d elements, more than %d: passed to a function, go-cty converts it to a list in time quadratic in its length (16,384 elements took 4.6 s). Make shorter lists.", v.LengthInt(), MaxTupleElements)))
 	}
 	if huge {
-		b.spent = diag.Error(diag.InvalidValue, rng, "Number out of range",
-			"This expression makes a number beyond ±1.8e308, the largest a design may use (a float64); writing it as text alone would take minutes. Use smaller numbers.")
-		return b.spent
+		return b.spend(diag.Error(diag.InvalidValue, rng, "Number out of range",
+			"This expression makes a number beyond ±1.8e308, the largest a design may use (a float64); writing it as text alone would take minutes. Use smaller numbers."))
 	}
-	if b.cost += c; b.cost > b.maxCost {
-		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
-			fmt.Sprintf("Evaluating the design builds more than %d MiB of values (strings, and %d bytes per element) by this expression. Build smaller strings and lists: names and messages need tens of characters.", b.maxCost>>20, ElementCost))
-		return b.spent
+	if b.cost.Add(c) > b.maxCost {
+		return b.spend(diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
+			fmt.Sprintf("Evaluating the design builds more than %d MiB of values (strings, and %d bytes per element) by this expression. Build smaller strings and lists: names and messages need tens of characters.", b.maxCost>>20, ElementCost)))
 	}
 	return nil
 }
@@ -173,15 +170,12 @@ func (b *Budget) charge(v cty.Value, rng hcl.Range) *hcl.Diagnostic {
 // copy n bytes when they would not fit the budget: the check before a
 // value is built.
 func (b *Budget) ahead(n int64, rng hcl.Range) *hcl.Diagnostic {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.spent != nil {
-		return b.spent
+	if d := b.spent.Load(); d != nil {
+		return d
 	}
-	if b.cost+n > b.maxCost {
-		b.spent = diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
-			fmt.Sprintf("This template would copy %s of strings, which would take the values built while evaluating the design past their budget of %d MiB. Build smaller strings: names and messages need tens of characters.", mib(n), MaxEvalCost>>20))
-		return b.spent
+	if b.cost.Load()+n > b.maxCost {
+		return b.spend(diag.Error(diag.EvaluationLimit, rng, "Evaluation too large",
+			fmt.Sprintf("This template would copy %s of strings, which would take the values built while evaluating the design past their budget of %d MiB. Build smaller strings: names and messages need tens of characters.", mib(n), MaxEvalCost>>20)))
 	}
 	return nil
 }
@@ -200,17 +194,13 @@ func (b *Budget) charged(v cty.Value, diags hcl.Diagnostics) func(rng hcl.Range)
 
 // spentDiag returns the budget's diagnostic once it is spent, or nil.
 func (b *Budget) spentDiag() *hcl.Diagnostic {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.spent
+	return b.spent.Load()
 }
 
 // Dedupe returns ds without the repeats of b's diagnostic (the one
 // pointer every evaluation after the budget was spent returns).
 func (b *Budget) Dedupe(ds hcl.Diagnostics) hcl.Diagnostics {
-	b.mu.Lock()
-	spent := b.spent
-	b.mu.Unlock()
+	spent := b.spent.Load()
 	if spent == nil {
 		return ds
 	}
