@@ -241,3 +241,39 @@ func TestDualPlaneNIC(t *testing.T) {
 		t.Errorf("diagnostics %v: want one nic-pcie-bottleneck for the 8 NICs at 63%%", ds)
 	}
 }
+
+// Issue 11 asks that GPUs with no path to any NIC be a warning and left
+// out of injection. The compiler cannot build one: a server's sockets
+// are always linked (NCCL's rule; a model NCCL has no rate for is
+// refused), and every GPU and NIC hangs off a socket, directly, through
+// a pcie_switch or by C2C. This holds that guarantee on every built-in
+// node model and every shipped example with servers, for every fabric
+// whose endpoints are server NICs: each GPU reaches one of them.
+func TestEveryGPUReachesAFabricNIC(t *testing.T) {
+	graphs := map[string]*ir.Graph{"builtin-models": compile(t, "testdata/builtin-models")}
+	for _, ex := range []string{"alibaba-hpn", "deepseek-v3-mpft", "dgx-b200-superpod-16su", "dgx-h100-superpod", "dgx-ndr-asbuilt",
+		"fire-flyer-2", "gb200-nvl72", "gb200-nvl72-2rack", "llama3-24k", "rail-only-512"} {
+		graphs[ex] = compiletest.Example(t, ex)
+	}
+	for name, g := range graphs {
+		r := pcie.Analyze(g)
+		checked := 0
+		check := func(where string, ms []pcie.Model) {
+			for _, m := range ms {
+				for _, gpu := range m.GPUs {
+					checked++
+					if gpu.NIC == "" || gpu.Class == "DIS" {
+						t.Errorf("%s, %s, %s: %s reaches no NIC (%s)", name, where, m.Model, gpu.GPU, gpu.Class)
+					}
+				}
+			}
+		}
+		check("all NICs", r.Models)
+		for f, ms := range r.Fabrics {
+			check("fabric "+g.Fabrics[f].Name, ms)
+		}
+		if checked == 0 {
+			t.Errorf("%s: no GPU checked", name)
+		}
+	}
+}
