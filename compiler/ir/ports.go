@@ -76,7 +76,7 @@ func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
 type runPorts struct {
 	runs []linkRun
 	// order lists the runs by their first node; ports[r][k] are the ports
-	// (sorted, distinct) used at template node k of run r.
+	// (distinct, in the order met) used at template node k of run r.
 	order []int
 	ports [][][]int32
 }
