@@ -97,7 +97,10 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 	}
 	for i := range m.terms {
 		for _, x := range attach[i] {
-			if m.terms[i].inj() > 0 && role[x.v] >= feeder {
+			switch {
+			case m.terms[i].inj() > 0 && role[x.v] == top:
+				return 0, "rebalancing the top tier does not apply: " + m.name(i) + " attaches to a switch of the top tier itself (one tier of switches: nothing below it to rebalance)"
+			case m.terms[i].inj() > 0 && role[x.v] == feeder:
 				return 0, "rebalancing the top tier does not apply: " + m.name(i) + " attaches to a switch just below the top tier"
 			}
 		}

@@ -2,6 +2,7 @@ package bisection
 
 import (
 	"github.com/topoc/topoc/analyzers/internal/maxflow"
+	"github.com/topoc/topoc/analyzers/internal/routing"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -169,9 +170,16 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 		// tiered up/down one there but shortest paths (routing.NewEngine
 		// falls back to BFS), which up/down's layering would leave out
 		// and so read 0. No flow restricted to shortest paths is
-		// computed, so the interval is the graph's cut above, unproven
-		// below.
+		// computed, so the interval is the graph's cut above. Below: the
+		// uniform multicommodity-flow bound routes every pair over its
+		// shortest paths by hop count, itself a shortest-path routing,
+		// so where it is the graph's lower bound and every link costs
+		// one hop to congestion (routing.Weighted: no custom cost) it
+		// bounds this routing too; else nothing is proven.
 		out = &Routed{Routing: "shortest_path", LowerBoundMethod: "none", UpperBoundBPS: r.UpperBoundBPS}
+		if r.LowerBoundMethod == "uniform_multicommodity_flow" && !routing.Weighted(m.g, m.fid) {
+			out.LowerBoundBPS, out.LowerBoundMethod = r.LowerBoundBPS, r.LowerBoundMethod
+		}
 	case hose.ok && meets(hose.bound, r.UpperBoundBPS):
 		// The hose bound is an oblivious up/down routing and meets the
 		// graph's cut, which bounds every routing: the interval is closed

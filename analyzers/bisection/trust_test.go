@@ -84,3 +84,20 @@ func TestCustomDragonflyRouted(t *testing.T) {
 		t.Errorf("text:\n%s", b.String())
 	}
 }
+
+// TestCustomDragonflyShortestPathBound: testdata/trust/custom-dragonfly-6x4x4
+// (trial 58). The graph's lower bound is the uniform multicommodity-flow
+// bound, whose routing takes shortest paths by hop count; with no link
+// cost the routed (shortest-path) bisection has the same lower bound,
+// and the whole-group cut of 9 × 200 Gb/s above.
+func TestCustomDragonflyShortestPathBound(t *testing.T) {
+	g := compileDir(t, "../../testdata/trust/custom-dragonfly-6x4x4")
+	r := Compute(g, fabricID(t, g, "df"), Options{})
+	if r.LowerBoundMethod != "uniform_multicommodity_flow" || r.LowerBoundBPS <= 0 || math.Abs(r.UpperBoundBPS-1.8e12) > 1 {
+		t.Fatalf("graph: %s–%s by %s; want the uniform bound up to the 1.8Tb/s cut", units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod)
+	}
+	rt := r.Routed
+	if rt == nil || rt.Routing != "shortest_path" || rt.LowerBoundMethod != r.LowerBoundMethod || rt.LowerBoundBPS != r.LowerBoundBPS || rt.UpperBoundBPS != r.UpperBoundBPS {
+		t.Errorf("routed %+v, want shortest_path with the graph's interval", rt)
+	}
+}

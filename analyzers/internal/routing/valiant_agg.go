@@ -403,8 +403,12 @@ func (a *dfAgg) minShares(r, b int32) []Share {
 
 // mids returns the eligible intermediate groups of commodity c: the
 // groups other than the source's and the sink's, in the order of
-// dfIndex.ids, as their count and the two positions to skip (see midAt).
+// dfIndex.ids, as their count and the two positions to skip (see midAt);
+// none when source and sink share a group (sameGroupMinimal).
 func (a *dfAgg) mids(c commodity) (n int, lo, hi int32) {
+	if g := a.cls[c.cs].g; g >= 0 && g == a.cls[c.cd].g {
+		return 0, -1, -1 // within one group: minimal only (sameGroupMinimal)
+	}
 	lo, hi = a.cls[c.cs].pos, a.cls[c.cd].pos
 	if lo > hi {
 		lo, hi = hi, lo

@@ -271,3 +271,66 @@ func TestDragonflyIndexDistances(t *testing.T) {
 		}
 	}
 }
+
+// TestValiantWithinGroupMinimal: traffic between two terminals of one
+// group takes its minimal path under Valiant and UGAL, walked or in
+// aggregate (sameGroupMinimal, as Kim et al. route it): two terminals on
+// one router load no router–router link, two on routers of one group
+// only the local link between those routers; a pair in two groups still
+// goes through an intermediate group (two global hops).
+func TestValiantWithinGroupMinimal(t *testing.T) {
+	p, e, groups := dragonflyPlane(2, 4, 2, 9)
+	local := func(name string) int32 {
+		for i, n := range p.Nodes {
+			if p.G.Nodes[n].Name == name {
+				return int32(i)
+			}
+		}
+		t.Fatalf("no node %s", name)
+		return -1
+	}
+	load := func(l *Loads) (localBits, globalBits float64) {
+		for id, lk := range p.G.AllLinks() {
+			for _, s := range [2]int{2 * int(id), 2*int(id) + 1} {
+				switch lk.Kind {
+				case ir.LinkLocal:
+					localBits += l.Rate(s)
+				case ir.LinkGlobal:
+					globalBits += l.Rate(s)
+				}
+			}
+		}
+		return
+	}
+	for _, c := range []struct {
+		src, dst              string
+		wantLocal, wantGlobal float64
+	}{
+		{"group0/router0/host0", "group0/router0/host1", 0, 0},
+		{"group0/router0/host0", "group0/router2/host1", 1e9, 0},
+		{"group0/router0/host0", "group5/router1/host0", -1, 2e9},
+	} {
+		s, d := local(c.src), local(c.dst)
+		flow := &Demand{Flows: []Flow{{Src: s, Dst: d, Rate: 1e9, Bytes: 1e9, QPs: 1, ID: 1}}}
+		block := &Demand{Blocks: []Block{{Src: []Source{{Node: s, Rate: 1e9, Bytes: 1e9, Key: -1}}, Dst: []Sink{{Node: d, Weight: 1, Key: -1}}, QPs: 1}}}
+		for _, r := range []struct {
+			name  string
+			route func(*Demand, *Loads) Result
+		}{
+			{"valiant", func(dm *Demand, l *Loads) Result { return e.RouteValiant(dm, groups, Options{}, l) }},
+			{"ugal", func(dm *Demand, l *Loads) Result { return e.RouteUGAL(dm, groups, Options{Mode: Hash, Seed: 1}, l) }},
+		} {
+			for _, dm := range []*Demand{flow, block} {
+				l := NewLoads(p.G)
+				if res := r.route(dm, l); res.Unroutable != 0 {
+					t.Fatalf("%s %s→%s: unroutable", r.name, c.src, c.dst)
+				}
+				lb, gb := load(l)
+				if c.wantLocal >= 0 && math.Abs(lb-c.wantLocal) > 1 || r.name == "valiant" && math.Abs(gb-c.wantGlobal) > 1 || c.wantGlobal == 0 && gb != 0 {
+					t.Errorf("%s %s→%s (blocks %v): local %g b/s, global %g b/s; want local %g, global %g", r.name, c.src, c.dst,
+						len(dm.Blocks) > 0, lb, gb, c.wantLocal, c.wantGlobal)
+				}
+			}
+		}
+	}
+}
