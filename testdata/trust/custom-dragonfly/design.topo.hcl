@@ -8,155 +8,32 @@
 # routers, oversubscription is per switch, never called end to end.
 fabric "df" {
   custom {
-    switch "g0r0" {
+    switch "r" {
+      count = 6 # r0 … r5: group 0 is r0 and r1, group 1 r2 and r3, …
       model = "SN5600"
       tier  = "router"
     }
-    host "g0r0h0" {
-      rate = "200Gb/s"
+    host "h" {
+      count = 12 # h00 … h11, two to a router
+      rate  = "200Gb/s"
     }
     link {
-      a    = "g0r0h0"
-      b    = "g0r0"
-      rate = "200Gb/s"
+      count = 12
+      a     = format("h%02d", count.index)
+      b     = "r${floor(count.index / 2)}"
+      rate  = "200Gb/s"
     }
-    host "g0r0h1" {
-      rate = "200Gb/s"
+    link { # local: one per group
+      count = 3
+      a     = "r${2 * count.index}"
+      b     = "r${2 * count.index + 1}"
+      rate  = "200Gb/s"
     }
-    link {
-      a    = "g0r0h1"
-      b    = "g0r0"
-      rate = "200Gb/s"
-    }
-    switch "g0r1" {
-      model = "SN5600"
-      tier  = "router"
-    }
-    host "g0r1h0" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g0r1h0"
-      b    = "g0r1"
-      rate = "200Gb/s"
-    }
-    host "g0r1h1" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g0r1h1"
-      b    = "g0r1"
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g0r0"
-      b    = "g0r1"
-      rate = "200Gb/s"
-    }
-    switch "g1r0" {
-      model = "SN5600"
-      tier  = "router"
-    }
-    host "g1r0h0" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g1r0h0"
-      b    = "g1r0"
-      rate = "200Gb/s"
-    }
-    host "g1r0h1" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g1r0h1"
-      b    = "g1r0"
-      rate = "200Gb/s"
-    }
-    switch "g1r1" {
-      model = "SN5600"
-      tier  = "router"
-    }
-    host "g1r1h0" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g1r1h0"
-      b    = "g1r1"
-      rate = "200Gb/s"
-    }
-    host "g1r1h1" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g1r1h1"
-      b    = "g1r1"
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g1r0"
-      b    = "g1r1"
-      rate = "200Gb/s"
-    }
-    switch "g2r0" {
-      model = "SN5600"
-      tier  = "router"
-    }
-    host "g2r0h0" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g2r0h0"
-      b    = "g2r0"
-      rate = "200Gb/s"
-    }
-    host "g2r0h1" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g2r0h1"
-      b    = "g2r0"
-      rate = "200Gb/s"
-    }
-    switch "g2r1" {
-      model = "SN5600"
-      tier  = "router"
-    }
-    host "g2r1h0" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g2r1h0"
-      b    = "g2r1"
-      rate = "200Gb/s"
-    }
-    host "g2r1h1" {
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g2r1h1"
-      b    = "g2r1"
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g2r0"
-      b    = "g2r1"
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g0r0"
-      b    = "g1r0"
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g0r1"
-      b    = "g2r0"
-      rate = "200Gb/s"
-    }
-    link {
-      a    = "g1r1"
-      b    = "g2r1"
-      rate = "200Gb/s"
+    link { # global: groups 0–1, 0–2 and 1–2
+      count = 3
+      a     = element(["r0", "r1", "r3"], count.index)
+      b     = element(["r2", "r4", "r5"], count.index)
+      rate  = "200Gb/s"
     }
   }
 }
