@@ -12,6 +12,7 @@ import (
 
 	"github.com/topoc/topoc/lang/diag"
 	"github.com/topoc/topoc/lang/eval"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // attrs decodes the arguments of one block instance against an evaluation
@@ -125,10 +126,11 @@ func (a *attrs) str(name string) Val[string] {
 	}
 	return v
 }
-func (a *attrs) boolean(name string) Val[bool]    { return read(a, name, eval.Bool) }
-func (a *attrs) number(name string) Val[float64]  { return read(a, name, eval.Number) }
-func (a *attrs) rate(name string) Val[float64]    { return read(a, name, eval.Rate) }
-func (a *attrs) size(name string) Val[float64]    { return read(a, name, eval.Size) }
+func (a *attrs) boolean(name string) Val[bool]   { return read(a, name, eval.Bool) }
+func (a *attrs) number(name string) Val[float64] { return read(a, name, eval.Number) }
+func (a *attrs) rate(name string) Val[float64]   { return read(a, name, eval.Rate) }
+func (a *attrs) size(name string) Val[float64]   { return read(a, name, eval.Size) }
+
 func (a *attrs) length(name string) Val[float64]  { return read(a, name, eval.Length) }
 func (a *attrs) power(name string) Val[float64]   { return read(a, name, eval.Power) }
 func (a *attrs) compute(name string) Val[float64] { return read(a, name, eval.Compute) }
@@ -142,6 +144,29 @@ func (a *attrs) strs(name string) Val[[]string] {
 				break
 			}
 		}
+	}
+	return v
+}
+
+// netRate reads the rate of a network link (a family's link, host or
+// terminal rate, a custom link's), warning (rate-in-bytes) when it is
+// written in bytes per second: "200GB/s" is 1.6 Tb/s, eight times the
+// "200Gb/s" a network rate of that figure almost always means (NVLink
+// and PCIe rates, which are read with rate, are quoted in bytes). Trial
+// 58: a dragonfly's local and global rates written "200GB/s" gave every
+// link 1.6 Tb/s with no word where no router_model bounds the ports.
+func (a *attrs) netRate(name string) Val[float64] {
+	v := a.rate(name)
+	if !v.Set {
+		return v
+	}
+	at, _ := a.get(name)
+	s, d := eval.String(at.Expr, a.ctx)
+	t := strings.TrimSpace(s)
+	bits := strings.NewReplacer("B/s", "b/s", "Bps", "bps").Replace(t)
+	if !d.HasErrors() && (strings.HasSuffix(t, "B/s") || strings.HasSuffix(t, "Bps")) {
+		a.diags = append(a.diags, diag.Warning(diag.RateInBytes, v.Range, "Network rate in bytes",
+			fmt.Sprintf("%s = %q is %s per direction: B/s counts bytes, and network link rates are written in bits. Write %q if that is meant, or %q to keep %s.", name, s, units.Rate(v.V), bits, units.Rate(v.V), units.Rate(v.V))))
 	}
 	return v
 }

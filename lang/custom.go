@@ -100,10 +100,10 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 				cu.Switches = append(cu.Switches, sw)
 			case "host":
 				cu.Hosts = append(cu.Hosts, &CustomHost{Name: nameVal, DeclRange: blk.DefRange,
-					Rate: a.rate("rate"), Ports: a.int("ports")})
+					Rate: a.netRate("rate"), Ports: a.int("ports")})
 			default:
 				cu.Links = append(cu.Links, &CustomLink{DeclRange: blk.DefRange,
-					A: a.str("a"), B: a.str("b"), Rate: a.rate("rate"), Parallel: a.int("parallel"), Cost: a.int("cost")})
+					A: a.str("a"), B: a.str("b"), Rate: a.netRate("rate"), Parallel: a.int("parallel"), Cost: a.int("cost")})
 				if c := cu.Links[len(cu.Links)-1].Cost; c.Set && (c.V < 1 || c.V > MaxLinkCost) {
 					a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.Range, "Invalid link cost",
 						fmt.Sprintf("cost = %d; a routing cost is a whole number from 1 to %d, as an OSPF interface cost is.", c.V, MaxLinkCost)))

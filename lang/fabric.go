@@ -34,7 +34,7 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 	switch fb.Type {
 	case "fat_tree":
 		a := newAttrs(content(fb, schemaOf([]string{"k", "link_rate", "host_rate", "core_rate", "hosts_per_edge", "switch_model"}), diags), ctx, fb.DefRange)
-		f.FatTree = &FatTree{K: a.int("k"), LinkRate: a.rate("link_rate"), HostRate: a.rate("host_rate"), CoreRate: a.rate("core_rate"),
+		f.FatTree = &FatTree{K: a.int("k"), LinkRate: a.netRate("link_rate"), HostRate: a.netRate("host_rate"), CoreRate: a.netRate("core_rate"),
 			HostsPerEdge: a.int("hosts_per_edge"), SwitchModel: a.str("switch_model")}
 		requireSet(a, "k", f.FatTree.K.Set, "fat_tree")
 		requireSet(a, "link_rate", f.FatTree.LinkRate.Set, "fat_tree")
@@ -43,7 +43,7 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 		a := newAttrs(content(fb, schemaOf([]string{"p", "a", "h", "g", "local_rate", "global_rate", "terminal_rate", "global_arrangement", "router_model", "global_links_per_pair", "terminals"}), diags), ctx, fb.DefRange)
 		d := &Dragonfly{P: a.int("p"), A: a.int("a"), H: a.int("h"), G: a.int("g"),
 			LinksPerPair: a.int("global_links_per_pair"), Terminals: a.int("terminals"),
-			LocalRate: a.rate("local_rate"), GlobalRate: a.rate("global_rate"), TermRate: a.rate("terminal_rate"),
+			LocalRate: a.netRate("local_rate"), GlobalRate: a.netRate("global_rate"), TermRate: a.netRate("terminal_rate"),
 			Arrangement: a.str("global_arrangement"), RouterModel: a.str("router_model")}
 		for _, n := range []string{"p", "a", "h", "local_rate"} {
 			_, ok := a.get(n)
@@ -53,8 +53,8 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 		*diags = append(*diags, a.diags...)
 	case "torus":
 		a := newAttrs(content(fb, schemaOf([]string{"dims", "wrap", "p", "link_rate", "terminal_rate", "router_model"}), diags), ctx, fb.DefRange)
-		f.Torus = &Torus{Dims: a.ints("dims"), Wrap: a.boolean("wrap"), P: a.int("p"), LinkRate: a.rate("link_rate"),
-			TermRate: a.rate("terminal_rate"), RouterModel: a.str("router_model")}
+		f.Torus = &Torus{Dims: a.ints("dims"), Wrap: a.boolean("wrap"), P: a.int("p"), LinkRate: a.netRate("link_rate"),
+			TermRate: a.netRate("terminal_rate"), RouterModel: a.str("router_model")}
 		for _, n := range []string{"dims", "link_rate"} {
 			_, ok := a.get(n)
 			requireSet(a, n, ok, "torus")
@@ -86,8 +86,8 @@ var closSchema = schemaOf([]string{"endpoints", "hosts", "host_rate", "host_port
 func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Clos {
 	c := content(fb, closSchema, diags)
 	a := newAttrs(c, ctx, fb.DefRange)
-	cl := &Clos{Endpoints: a.refs("endpoints", "node_group.dgx.nics.compute"), Hosts: a.int("hosts"), HostRate: a.rate("host_rate"),
-		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), Homing: a.int("homing"), LinkRate: a.rate("link_rate"),
+	cl := &Clos{Endpoints: a.refs("endpoints", "node_group.dgx.nics.compute"), Hosts: a.int("hosts"), HostRate: a.netRate("host_rate"),
+		HostPorts: a.int("host_ports"), Rails: a.int("rails"), Planes: a.int("planes"), Homing: a.int("homing"), LinkRate: a.netRate("link_rate"),
 		ServerTransit: decodeServerTransit(a)}
 	*diags = append(*diags, a.diags...)
 	checkDuplicatesIn(c.Blocks, "within one clos block", diags)
@@ -101,7 +101,7 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 			ta := newAttrs(content(blk, schemaOf([]string{"model", "per", "count", "down", "up", "link_rate", "striping"}), diags), ctx, blk.DefRange)
 			cl.Tiers = append(cl.Tiers, &ClosTier{Name: blk.Labels[0], DeclRange: blk.DefRange,
 				Model: ta.str("model"), Per: ta.strs("per"), Count: ta.int("count"),
-				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.rate("link_rate"), Striping: ta.str("striping")})
+				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.netRate("link_rate"), Striping: ta.str("striping")})
 			oneOf(ta, cl.Tiers[len(cl.Tiers)-1].Striping, "striping", StripingModes)
 			requireSet(ta, "model", ta.m["model"] != nil, "tier")
 			*diags = append(*diags, ta.diags...)
@@ -119,7 +119,7 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 		case "appliance":
 			aa := newAttrs(content(blk, schemaOf([]string{"count", "rate", "unit"}), diags), ctx, blk.DefRange)
 			cl.Appliances = append(cl.Appliances, &Appliance{Role: blk.Labels[0], DeclRange: blk.DefRange,
-				Count: aa.int("count"), Rate: aa.rate("rate"), Unit: aa.int("unit")})
+				Count: aa.int("count"), Rate: aa.netRate("rate"), Unit: aa.int("unit")})
 			*diags = append(*diags, aa.diags...)
 		}
 	}

@@ -88,7 +88,25 @@ func Load(paths []string, opts Options) (*Config, hcl.Diagnostics) {
 	}
 	decodeInto(cfg, bodies, eval.Inputs{Vars: opts.Vars, VarFiles: opts.VarFiles, Budget: budget}, false, &diags)
 	cfg.Files = parser.Files()
-	return cfg, budget.Dedupe(diags)
+	return cfg, onceAtRange(budget.Dedupe(diags), diag.RateInBytes)
+}
+
+// onceAtRange keeps the first of the diagnostics of code at each source
+// range: a rate in a block with count = 96 is read once per instance,
+// and one warning at the line says all there is.
+func onceAtRange(ds hcl.Diagnostics, code diag.Code) hcl.Diagnostics {
+	seen := map[hcl.Range]bool{}
+	out := ds[:0:0]
+	for _, d := range ds {
+		if diag.CodeOf(d) == code && d.Subject != nil {
+			if seen[*d.Subject] {
+				continue
+			}
+			seen[*d.Subject] = true
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // DesignPaths expands the paths given to a command into design files: a

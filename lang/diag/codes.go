@@ -40,6 +40,10 @@ const (
 	EvaluationLimit Code = "evaluation-limit"
 	// RadixExceeded: a switch or NIC is given more links than it has ports.
 	RadixExceeded Code = "radix-exceeded"
+	// RateInBytes: a network link's rate written in bytes per second
+	// ("200GB/s", 1.6 Tb/s), where network rates are written in bits
+	// ("200Gb/s"): a warning, since such a link can be meant.
+	RateInBytes Code = "rate-in-bytes"
 	// RateMismatch: a link's rate differs from its port's rate and no
 	// breakout of the port model produces it.
 	RateMismatch Code = "rate-mismatch"
@@ -101,7 +105,7 @@ var coreCodes = []Code{
 	HCLSyntax, HCLSchema, NoInput, FileTooLarge, DuplicateName, InvalidUnit,
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
-	RadixExceeded, RateMismatch, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
+	RadixExceeded, RateMismatch, RateInBytes, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
 	RailMisalignment, RailsNotGrouped, ProtocolMismatch, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
 	NICPCIDropped,
 }
