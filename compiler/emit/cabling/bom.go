@@ -418,14 +418,20 @@ func powerText(w float64, unknown int) string {
 // PowerCSV writes the power of every rack (powers, ir.Graph.RackPowers,
 // in Cabling.Racks order): rack, role, devices,
 // max_power_w (the known sum, watts) and parts_without_power (when above
-// 0, max_power_w is a lower bound).
+// 0, max_power_w is a lower bound). A rack none of whose parts has a
+// figure has max_power_w empty, not 0, so that a sum over the column
+// does not read it as drawing nothing (trial 58; bom.md says "unknown").
 func PowerCSV(g *ir.Graph, powers []ir.RackPower) []byte {
 	var buf bytes.Buffer
 	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"rack", "role", "devices", "max_power_w", "parts_without_power"})
 	for i, rp := range powers {
 		r := g.Cabling.Racks[i]
-		w.Write([]string{r.Name, r.Role, strconv.Itoa(rp.Devices), strconv.FormatFloat(rp.MaxW, 'f', -1, 64), strconv.Itoa(rp.Unknown)})
+		maxW := strconv.FormatFloat(rp.MaxW, 'f', -1, 64)
+		if rp.MaxW == 0 && rp.Unknown > 0 {
+			maxW = ""
+		}
+		w.Write([]string{r.Name, r.Role, strconv.Itoa(rp.Devices), maxW, strconv.Itoa(rp.Unknown)})
 	}
 	w.Flush()
 	return buf.Bytes()
