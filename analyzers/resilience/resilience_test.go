@@ -1269,3 +1269,28 @@ func TestTwinCableFailsBothLinks(t *testing.T) {
 		t.Errorf("ls-999: %v; want no device or cable of that name", err)
 	}
 }
+
+// --fail globs that match nothing say why (trial 58): a * stops at '/',
+// so "group*" matches no router of a dragonfly ("group0/router0"), and
+// the fix "group*/*" is suggested where it matches; a class written
+// "[!0]", which path.Match reads as '!' or '0' and which quietly matched
+// group0, is refused.
+func TestFailGlobAdvice(t *testing.T) {
+	g := compiletest.Example(t, "dragonfly-small")
+	for item, want := range map[string]string{
+		"group*":                            `write "group*/*"`,
+		"group0/router0--group*":            `write "group*/*"`,
+		"group[!0]/router0":                 `negates with "[^x]"`,
+		"group0/router0--group[!0]/router0": `negates with "[^x]"`,
+	} {
+		if _, err := resilience.Resolve(g, item); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--fail %s: %v; want it to say %s", item, err, want)
+		}
+	}
+	if _, err := resilience.Resolve(g, "grp*"); err == nil || strings.Contains(err.Error(), "write") {
+		t.Errorf("--fail grp*: %v; want no suggestion (nothing matches grp*/* either)", err)
+	}
+	if f, err := resilience.Resolve(g, "group*/*"); err != nil || len(f.Nodes) == 0 {
+		t.Errorf("--fail group*/*: %v, %d nodes; want every router and host", err, len(f.Nodes))
+	}
+}

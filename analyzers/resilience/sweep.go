@@ -476,6 +476,9 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 		if _, err := path.Match(item, ""); err != nil {
 			return f, fmt.Errorf("--fail %q: %v", item, err)
 		}
+		if err := badNegation(item); err != nil {
+			return f, err
+		}
 		n := 0
 		for i := range g.Nodes {
 			if ok, _ := path.Match(item, g.Nodes[i].Name); ok {
@@ -492,7 +495,7 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 			}
 		}
 		if n == 0 {
-			return f, fmt.Errorf("--fail %q: no device or cable of the design has that name%s", item, didYouMean(g, item))
+			return f, fmt.Errorf("--fail %q: no device or cable of the design has that name%s%s", item, didYouMean(g, item), globHint(g, item))
 		}
 	}
 	sort.Slice(f.Nodes, func(i, j int) bool { return f.Nodes[i] < f.Nodes[j] })
@@ -506,10 +509,42 @@ func linksBetween(g *ir.Graph, a, b string) ([]ir.LinkID, error) {
 		if _, err := path.Match(p, ""); err != nil {
 			return nil, fmt.Errorf("--fail %q: %v", a+"--"+b, err)
 		}
+		if err := badNegation(a + "--" + b); err != nil {
+			return nil, err
+		}
 	}
 	out := g.LinksBetween(a, b)
 	if len(out) == 0 {
-		return nil, fmt.Errorf("--fail %q: no link joins a device matching %q to one matching %q", a+"--"+b, a, b)
+		return nil, fmt.Errorf("--fail %q: no link joins a device matching %q to one matching %q%s", a+"--"+b, a, b, globHint(g, a, b))
 	}
 	return out, nil
+}
+
+// globHint is advice for a glob that matched nothing: names are paths
+// ("group03/router00"), and in path.Match a * stops at a '/'. Trial 58
+// wrote "group03/router00--group*" for a router's links to other groups;
+// where the pattern with "/*" added matches a device, that is suggested.
+func globHint(g *ir.Graph, patterns ...string) string {
+	for _, p := range patterns {
+		if !strings.ContainsAny(p, "*?[") {
+			continue
+		}
+		deeper := p + "/*"
+		for i := range g.Nodes {
+			if ok, _ := path.Match(deeper, g.Nodes[i].Name); ok {
+				return fmt.Sprintf(" (a glob's * stops at '/', and device names are paths: %q matches %s; write %q)", deeper, g.Nodes[i].Name, deeper)
+			}
+		}
+	}
+	return ""
+}
+
+// badNegation refuses a glob class written "[!x]", which path.Match reads
+// as the characters '!' and 'x' (Go negates with "[^x]"): trial 58's
+// "group[!0]*" quietly matched group0 too.
+func badNegation(item string) error {
+	if strings.Contains(item, "[!") {
+		return fmt.Errorf("--fail %q: a glob's class negates with \"[^x]\", not \"[!x]\" (which matches '!' or x)", item)
+	}
+	return nil
 }
