@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -152,9 +154,23 @@ fabric "ls" {
 		rate string
 		hint bool
 	}{{"400GB/s", true}, {"100Gb/s", false}} {
-		_, _, d := compileDiagsLoose(t, fmt.Sprintf(src, c.rate))
+		_, _, all := compileDiagsLoose(t, fmt.Sprintf(src, c.rate))
+		// The rate in bytes is also a rate-in-bytes warning at the line.
+		var d hcl.Diagnostics
+		warned := false
+		for _, x := range all {
+			switch diag.CodeOf(x) {
+			case diag.RateInBytes:
+				warned = x.Subject != nil && x.Subject.Start.Line == 5
+			default:
+				d = append(d, x)
+			}
+		}
 		if len(d) != 1 || d[0].Subject == nil || d[0].Subject.Start.Line != 5 || !strings.Contains(d[0].Summary, "rate mismatch") {
 			t.Fatalf("host_rate %s: %v; want one rate mismatch at line 5 (host_rate)", c.rate, d)
+		}
+		if warned != c.hint {
+			t.Errorf("host_rate %s: rate-in-bytes warning %v, want %v", c.rate, warned, c.hint)
 		}
 		if got := strings.Contains(d[0].Detail, `Write host_rate = "400Gb/s"`); got != c.hint {
 			t.Errorf("host_rate %s: %q; bytes hint %v, want %v", c.rate, d[0].Detail, got, c.hint)

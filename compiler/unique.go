@@ -111,12 +111,11 @@ func stampedNamesDistinct(s *state) bool {
 	for _, sg := range s.groups {
 		for _, sv := range sg.servers {
 			t := sv.t
-			set, ok := suffixes[t]
-			if !ok {
+			if _, ok := suffixes[t]; !ok {
 				if len(t.nodes) == 0 || t.nodes[0].Name != "" {
 					return false
 				}
-				set = make(map[string]bool, len(t.nodes))
+				set := make(map[string]bool, len(t.nodes))
 				for _, n := range t.nodes[1:] {
 					if !strings.HasPrefix(n.Name, "/") || set[n.Name] {
 						return false
