@@ -54,13 +54,30 @@ func (m *model) dragonflyShape() (*dfShape, bool) {
 	}
 	nr := len(s.routers)
 	s.groupOf = make([]int32, nr)
+	// Groups are numbered densely in the order of their labels: a group
+	// whose routers all failed (a what-if) leaves no empty group
+	// behind, so the rest still read as alike groups.
+	dense := map[int32]int32{}
 	for i, r := range s.routers {
-		s.groupOf[i] = g.Nodes[r].UnitIndex
-		if s.groupOf[i] < 0 {
+		u := g.Nodes[r].UnitIndex
+		if u < 0 {
 			return nil, false
 		}
-		s.ng = max(s.ng, s.groupOf[i]+1)
+		s.groupOf[i] = u
+		dense[u] = 0
 	}
+	labels := make([]int32, 0, len(dense))
+	for u := range dense {
+		labels = append(labels, u)
+	}
+	sort.Slice(labels, func(i, j int) bool { return labels[i] < labels[j] })
+	for k, u := range labels {
+		dense[u] = int32(k)
+	}
+	for i := range s.groupOf {
+		s.groupOf[i] = dense[s.groupOf[i]]
+	}
+	s.ng = int32(len(labels))
 	if int64(s.ng)*int64(s.ng) > 1<<24 {
 		return nil, false
 	}

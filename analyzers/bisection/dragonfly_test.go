@@ -2,6 +2,7 @@ package bisection
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/gen"
@@ -170,5 +171,40 @@ func TestDragonflyBoundBelowCutFound(t *testing.T) {
 				t.Errorf("%v %s: bound %s above the cut found %s: unsound", sh, arr, units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
 			}
 		}
+	}
+}
+
+// A dragonfly less one whole group (its routers and terminals, as
+// `--fail 'group0/*'` fails them) is still one of alike groups: the
+// groups are numbered densely, so no empty group is left behind and the
+// group-structure bound applies to the residual, in a quick what-if run
+// too, where the uniform bound is over its budget (it read 0 there).
+// The bound is sound: at most the exact bisection of the residual.
+func TestDragonflyBoundWithoutAGroup(t *testing.T) {
+	g := compileDir(t, "../../examples/dragonfly-small")
+	var f ir.Failure
+	for i := range g.Nodes {
+		if strings.HasPrefix(g.Nodes[i].Name, "group0/") {
+			f.Nodes = append(f.Nodes, ir.NodeID(i))
+		}
+	}
+	rg := g.Residual(f)
+	m := newModel(rg, 0, ViewGPU)
+	m.levels()
+	s, ok := m.dragonflyShape()
+	if !ok {
+		t.Fatal("the residual has no dragonfly shape")
+	}
+	b, ok := s.groupBound()
+	if !ok || b <= 0 {
+		t.Fatalf("group bound %g (%v) on the residual, want one above 0", b, ok)
+	}
+	exact := m.exact(m.build(modeFull)).value
+	if b > exact*(1+1e-9) {
+		t.Errorf("group bound %s above the residual's exact bisection %s", units.Rate(b), units.Rate(exact))
+	}
+	q := Compute(rg, 0, Options{Quick: true, UniformArcVisits: 1})
+	if q.LowerBoundBPS <= 0 || q.LowerBoundBPS > exact*(1+1e-9) {
+		t.Errorf("quick: lower bound %s by %s, want above 0 and at most %s", units.Rate(q.LowerBoundBPS), q.LowerBoundMethod, units.Rate(exact))
 	}
 }
