@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/topoc/topoc/analyzers/internal/maxflow"
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
 )
 
 // maxBalanceWork bounds rebalanceTops: the arcs of all the pair flow
@@ -250,12 +251,12 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 // partial mesh of issue 11).
 func (m *model) balanceComponents(groups []balanceGroup, attach [][]att2, groupOf func(int32) (int, bool)) (comp []int, split bool) {
 	comp = make([]int, len(groups))
-	uf := newUnionFind(len(groups))
+	uf := unionfind.New(len(groups))
 	byTop := map[int32]int32{}
 	for gi := range groups {
 		for _, t := range groups[gi].tops {
 			if o, ok := byTop[t.top]; ok {
-				uf.union(int32(gi), o)
+				uf.Union(int32(gi), o)
 			} else {
 				byTop[t.top] = int32(gi)
 			}
@@ -263,7 +264,7 @@ func (m *model) balanceComponents(groups []balanceGroup, attach [][]att2, groupO
 	}
 	index := map[int32]int{}
 	for gi := range groups {
-		r := uf.find(int32(gi))
+		r := uf.Find(int32(gi))
 		if _, ok := index[r]; !ok {
 			index[r] = len(index)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/topoc/topoc/analyzers/internal/maxflow"
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
 )
 
 // The server-cluster hose bound (LowerBoundMethod "hose_server_clusters").
@@ -289,7 +290,7 @@ func (m *model) clusterPrepare(full *agraph) *clusterPrep {
 	// The pieces: the leaves joined by the links above them. Past
 	// clusterMaxPieces among the lowest tier's switches, no bound (a
 	// fabric of 8 planes) before any server is read.
-	uf := newUnionFind(len(fa.vnode))
+	uf := unionfind.New(len(fa.vnode))
 	for v := int32(0); v < int32(len(fa.vnode)); v++ {
 		if rank[v] < 0 {
 			continue
@@ -297,14 +298,14 @@ func (m *model) clusterPrepare(full *agraph) *clusterPrep {
 		lo, hi := fa.fg.Arcs(v)
 		for a := lo; a < hi; a++ {
 			if w := fa.fg.Head(a); rank[w] > rank[v] {
-				uf.union(v, w)
+				uf.Union(v, w)
 			}
 		}
 	}
 	roots := map[int32]bool{}
 	for v := int32(0); v < int32(len(fa.vnode)); v++ {
 		if rank[v] == 0 && upCap[v] > 0 {
-			if roots[uf.find(v)] = true; len(roots) > clusterMaxPieces {
+			if roots[uf.Find(v)] = true; len(roots) > clusterMaxPieces {
 				return p
 			}
 		}
@@ -407,7 +408,7 @@ func (m *model) clusterPrepare(full *agraph) *clusterPrep {
 			if upCap[v] == 0 {
 				continue
 			}
-			r := uf.find(v)
+			r := uf.Find(v)
 			pc, seen := pieceOf[r]
 			if !seen {
 				pc = int32(len(pieceLeaves))

@@ -1,6 +1,7 @@
 package bisection
 
 import (
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -46,7 +47,7 @@ func (m *model) planeSum(opt Options) (graph, routed float64, ok bool) {
 		isTerm[v] = true
 	}
 	// Planes: the pieces of the graph of switches alone.
-	uf := newUnionFind(len(fa.vnode))
+	uf := unionfind.New(len(fa.vnode))
 	for v := int32(0); v < int32(len(uf)); v++ {
 		lo, hi := fg.Arcs(v)
 		for x := lo; x < hi; x++ {
@@ -55,14 +56,14 @@ func (m *model) planeSum(opt Options) (graph, routed float64, ok bool) {
 			case isTerm[v] && isTerm[w]:
 				return 0, 0, false // a link between two terminals belongs to no plane
 			case !isTerm[v] && !isTerm[w]:
-				uf.union(v, w)
+				uf.Union(v, w)
 			}
 		}
 	}
 	planeOf := map[int32]int{}
 	for v := range uf {
 		if !isTerm[v] {
-			r := uf.find(int32(v))
+			r := uf.Find(int32(v))
 			if _, ok := planeOf[r]; !ok {
 				planeOf[r] = len(planeOf)
 			}
@@ -77,7 +78,7 @@ func (m *model) planeSum(opt Options) (graph, routed float64, ok bool) {
 	nodePlane := map[ir.NodeID]int{}
 	for v, node := range fa.vnode {
 		if !isTerm[v] {
-			nodePlane[node] = planeOf[uf.find(int32(v))]
+			nodePlane[node] = planeOf[uf.Find(int32(v))]
 		}
 	}
 	plane := func(l ir.Link) int {

@@ -1,6 +1,10 @@
 package bisection
 
-import "math"
+import (
+	"math"
+
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
+)
 
 // The uniform multicommodity-flow lower bound (Leighton and Rao, J. ACM
 // 46(6), 1999, §1 "product multicommodity flow"): route a demand of d
@@ -169,19 +173,19 @@ func (m *model) uniformWithin(a *agraph, budget float64) (float64, bool) {
 // positive capacity join into one piece of a.
 func largestTerminalComponent(a *agraph) int {
 	fg := a.fg
-	uf := newUnionFind(len(a.vnode))
+	uf := unionfind.New(len(a.vnode))
 	for v := int32(0); v < int32(len(uf)); v++ {
 		lo, hi := fg.Arcs(v)
 		for x := lo; x < hi; x++ {
 			if fg.Capacity(x) > 0 {
-				uf.union(v, fg.Head(x))
+				uf.Union(v, fg.Head(x))
 			}
 		}
 	}
 	count := map[int32]int{}
 	best := 0
 	for _, v := range a.termVertices() {
-		r := uf.find(v)
+		r := uf.Find(v)
 		count[r] += int(a.weight[v])
 		best = max(best, count[r])
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -97,22 +98,11 @@ func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
 // to it. nil when there are fewer than two
 // pieces, an endpoint link has no switch end, or some piece has no θ.
 func planePieces(g *ir.Graph, f ir.FabricID, s *scanned) []bisection.Fabric {
-	uf := make([]int32, len(s.switches))
-	for i := range uf {
-		uf[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for uf[x] != x {
-			uf[x] = uf[uf[x]]
-			x = uf[x]
-		}
-		return x
-	}
+	uf := unionfind.New(len(s.switches))
+	find := uf.Find
 	for _, id := range s.ssLinks {
 		l := g.Link(id)
-		if a, b := find(s.swIdx.Get(l.A.Node)), find(s.swIdx.Get(l.B.Node)); a != b {
-			uf[a] = b
-		}
+		uf.Union(s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node))
 	}
 	piece := map[int32]int{}
 	for i := range s.switches {

@@ -532,7 +532,7 @@ func globHint(g *ir.Graph, patterns ...string) string {
 		deeper := p + "/*"
 		for i := range g.Nodes {
 			if ok, _ := path.Match(deeper, g.Nodes[i].Name); ok {
-				return fmt.Sprintf(" (a glob's * stops at '/', and device names are paths: %q matches %s; write %q)", deeper, g.Nodes[i].Name, deeper)
+				return fmt.Sprintf(" (a glob's * stops at '/', and device names are paths: %q matches %q; write %q)", deeper, g.Nodes[i].Name, deeper)
 			}
 		}
 	}
