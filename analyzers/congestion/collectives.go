@@ -109,7 +109,12 @@ func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (n
 		channels = [][]ir.NodeID{members}
 	}
 	per := perRank / float64(len(channels))
-	*out = slices.Grow(*out, n*len(channels))
+	if need := len(*out) + n*len(channels); need > cap(*out) {
+		// Doubling: a collective calls ring once per group (2,048 tensor
+		// groups at 16,384 GPUs), and growing by what one group needs
+		// each time copied the list over and over.
+		*out = slices.Grow(*out, max(need, 2*cap(*out))-len(*out))
+	}
 	hops := 0
 	for _, order := range channels {
 		pace := b.nextPace()

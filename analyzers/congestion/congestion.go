@@ -534,8 +534,9 @@ func (j *job) hotLinks(r *run, pr *phaseResult) []HotLink {
 		var tops []FlowLoad
 		pairAt := map[[2]ir.NodeID]int{}
 		done := 0
+		may := pl.eng.MayCross(t.slot)
 		for i, f := range flows {
-			if of[i] < 0 || !pl.eng.MayCross(t.slot, f.Src, f.Dst) {
+			if of[i] < 0 || !may(f.Src, f.Dst) {
 				continue
 			}
 			if done >= MaxAttributed {

@@ -77,9 +77,11 @@ type Engine interface {
 	// Hops is the length in links of a shortest path from s to d (-1 when
 	// there is none).
 	Hops(s, d int32) int
-	// MayCross is a cheap necessary condition for a flow from s to d to
-	// load slot (used to find the flows behind a hot link).
-	MayCross(slot, s, d int32) bool
+	// MayCross returns a cheap necessary condition for a flow from s to
+	// d to load slot (used to find the flows behind a hot link): flows
+	// for which it is false put no load on slot. The slot's own facts are
+	// read once, so that the test per flow costs a few lookups.
+	MayCross(slot int32) func(s, d int32) bool
 }
 
 // NewEngine returns the tiered closed-form engine when p passes its
@@ -102,10 +104,10 @@ func (t *Tiered) Hops(s, d int32) int {
 	return 2 * tt
 }
 
-// MayCross reports whether a shortest path from s to d can use slot: the
+// MayCross returns whether a shortest path from s to d can use slot: the
 // slot climbs out of s's class below the turnaround tier, or descends into
 // d's class. Flows that fail it put no load on slot.
-func (t *Tiered) MayCross(slot, s, d int32) bool {
+func (t *Tiered) MayCross(slot int32) func(s, d int32) bool {
 	l := t.p.G.Link(ir.LinkID(slot / 2))
 	from, to := l.A.Node, l.B.Node
 	if slot%2 == 1 {
@@ -113,16 +115,19 @@ func (t *Tiered) MayCross(slot, s, d int32) bool {
 	}
 	u, v := t.p.Local(from), t.p.Local(to)
 	if u < 0 || v < 0 || t.level[u] < 0 || t.level[v] < 0 {
-		return false
+		return func(int32, int32) bool { return false }
 	}
-	tt := t.turn(s, d)
-	if tt <= 0 {
-		return false
+	lu, lv, cu, cv := int(t.level[u]), int(t.level[v]), t.cls[u], t.cls[v]
+	if lv > lu {
+		return func(s, d int32) bool {
+			tt := t.turn(s, d)
+			return tt > 0 && tt > lu && t.classAt(s, lu) == cu
+		}
 	}
-	if t.level[v] > t.level[u] {
-		return tt > int(t.level[u]) && t.classAt(s, int(t.level[u])) == t.cls[u]
+	return func(s, d int32) bool {
+		tt := t.turn(s, d)
+		return tt > 0 && tt >= lu && t.classAt(d, lv) == cv
 	}
-	return tt >= int(t.level[u]) && t.classAt(d, int(t.level[v])) == t.cls[v]
 }
 
 func (t *Tiered) classAt(e int32, lv int) int32 {
@@ -152,4 +157,6 @@ func (e *BFS) Hops(s, d int32) int {
 }
 
 // MayCross is true for every flow: the BFS engine has no cheap filter.
-func (e *BFS) MayCross(slot, s, d int32) bool { return true }
+func (e *BFS) MayCross(int32) func(s, d int32) bool {
+	return func(int32, int32) bool { return true }
+}
