@@ -54,7 +54,7 @@ func TestWriteText(t *testing.T) {
 	var buf bytes.Buffer
 	f := Compute(g, fid, Options{})
 	WriteText(&buf, &f)
-	want := "  bisection  25.6Tb/s per direction, ratio 1.000 (analytic)\n    cut      pods 0–3 | pods 4–7: 64 links\n"
+	want := "  bisection  25.6Tb/s per direction, ratio 1.000 (analytic)\n    cut      64 links, across pods 0–3 | pods 4–7\n"
 	if buf.String() != want {
 		t.Errorf("text:\n%s\nwant:\n%s", buf.String(), want)
 	}
@@ -95,7 +95,9 @@ func TestCertificateWords(t *testing.T) {
 	}
 	inA[40], inA[127] = true, false
 	c := m.certificate(levels, inA, 0, 0)
-	want := "pods 0, 3, endpoints on edge pod1/edge0, pod2/edge2/host0"
+	// The edge switch is named inside its pod (trial 58: a list of full
+	// switch names was hard to read).
+	want := "pods 0, 3; pod 1: endpoints on edge 0; pod2/edge2/host0"
 	if c.Sides[0].Text != want {
 		t.Errorf("side A %q, want %q", c.Sides[0].Text, want)
 	}
@@ -113,5 +115,25 @@ func TestCertificateWords(t *testing.T) {
 	}
 	if plural("su") != "SUs" || plural("leaf") != "leaves" || plural("pod") != "pods" {
 		t.Error("plural")
+	}
+}
+
+// A dragonfly split inside a group names that group's routers by their
+// numbers within it (trial 58): "group 3: endpoints on routers 0–2".
+func TestCertificateWordsWithinGroup(t *testing.T) {
+	g, fid := dragonflyCase(t, gen.Dragonfly{P: 2, A: 4, H: 1, G: 5, LocalBPS: 100e9, GlobalBPS: 100e9})
+	m := newModel(g, fid, ViewGPU)
+	levels := m.levels()
+	// 40 terminals, 8 per group, 2 per router: groups 0–1 and routers
+	// 0–1 of group 2 on side A.
+	inA := make([]bool, len(m.terms))
+	for i := range inA {
+		inA[i] = i < 20
+	}
+	c := m.certificate(levels, inA, 0, 0)
+	for s, want := range []string{"groups 0–1; group 2: endpoints on routers 0–1", "groups 3–4; group 2: endpoints on routers 2–3"} {
+		if c.Sides[s].Text != want {
+			t.Errorf("side %d %q, want %q", s, c.Sides[s].Text, want)
+		}
 	}
 }

@@ -60,10 +60,14 @@ func (m *model) describe(levels []level, inA []bool, want bool) string {
 	}
 	covered := make([]bool, len(inA))
 	var phrases []string
-	for _, l := range levels {
+	var coarser *level // the nested level above l
+	for li := range levels {
+		l := &levels[li]
 		if !l.nested {
 			continue
 		}
+		parent := coarser
+		coarser = l
 		// Units with an uncovered terminal, all of whose terminals are on
 		// this side.
 		whole := map[int32]bool{}
@@ -88,7 +92,11 @@ func (m *model) describe(levels []level, inA []bool, want bool) string {
 			continue
 		}
 		slices.Sort(keys)
-		phrases = append(phrases, l.phrase(keys, ""))
+		if parent != nil && l.label != nil {
+			phrases = append(phrases, l.phrasesWithin(parent, keys)...)
+		} else {
+			phrases = append(phrases, l.phrase(keys, ""))
+		}
 		for i, k := range l.key {
 			if k >= 0 && slices.Contains(keys, k) {
 				covered[i] = true
@@ -116,7 +124,74 @@ func (m *model) describe(levels []level, inA []bool, want bool) string {
 	if len(phrases) > maxPhrases {
 		phrases = append(phrases[:maxPhrases], fmt.Sprintf("… %d more", len(phrases)-maxPhrases))
 	}
-	return strings.Join(phrases, ", ")
+	return strings.Join(phrases, "; ")
+}
+
+// phrasesWithin names units of l (whose names are labels) grouped by the
+// unit of the coarser level parent that holds them, one phrase per parent
+// unit, each unit by its name inside it: "group 9: endpoints on routers
+// 00, 02–03, 05–06" rather than "group09/router00, group09/router02 …
+// group09/router03, …", which trial 58 found hard to read.
+func (l *level) phrasesWithin(parent *level, keys []int32) []string {
+	of := map[int32]int32{} // unit of l → unit of parent
+	for i, k := range l.key {
+		if k >= 0 {
+			if _, ok := of[k]; !ok {
+				of[k] = parent.key[i]
+			}
+		}
+	}
+	var out []string
+	for x := 0; x < len(keys); {
+		pk := of[keys[x]]
+		y := x
+		for y+1 < len(keys) && of[keys[y+1]] == pk {
+			y++
+		}
+		if pk < 0 {
+			out = append(out, l.phrase(keys[x:y+1], ""))
+		} else {
+			out = append(out, parent.phrase([]int32{pk}, "")+": "+l.shortPhrase(keys[x:y+1]))
+		}
+		x = y + 1
+	}
+	return out
+}
+
+// shortPhrase names units of l inside one unit of the level above, by
+// the last element of their names ("group09/router03" is "router03"),
+// and, where every such element is one word and a number, by the
+// numbers: "routers 00, 02–03".
+func (l *level) shortPhrase(keys []int32) string {
+	short := func(k int32) string {
+		n := l.name(k)
+		return n[strings.LastIndexByte(n, '/')+1:]
+	}
+	word, numbered := "", true
+	for i, k := range keys {
+		w := strings.TrimRight(short(k), "0123456789")
+		if w == short(k) || (i > 0 && w != word) {
+			numbered = false
+			break
+		}
+		word = w
+	}
+	name := short
+	if numbered {
+		name = func(k int32) string { return short(k)[len(word):] }
+	}
+	s := ranges(keys, name, numbered)
+	if numbered {
+		unit := plural(l.unit)
+		if len(keys) == 1 {
+			unit = singular(l.unit)
+		}
+		s = unit + " " + s
+	}
+	if l.access {
+		s = "endpoints on " + s
+	}
+	return s
 }
 
 // union reports whether the terminals on side want are exactly the
@@ -144,33 +219,14 @@ func (l *level) union(inA []bool, want bool) ([]int32, bool) {
 }
 
 // phrase names units of l: "pods 0–3, 6", "SUs 0–7", "GPUs 0–3 of every
-// node", "nodes su000/node00–su000/node31".
+// node", "nodes su000/node00 … su000/node31".
 func (l *level) phrase(keys []int32, _ string) string {
-	var segs []string
-	for x := 0; x < len(keys); {
-		y := x
-		for y+1 < len(keys) && keys[y+1] == keys[y]+1 {
-			y++
-		}
-		a, b := l.name(keys[x]), l.name(keys[y])
-		switch {
-		case x == y:
-			segs = append(segs, a)
-		case l.label != nil:
-			segs = append(segs, a+" … "+b)
-		default:
-			segs = append(segs, a+"–"+b)
-		}
-		x = y + 1
-	}
-	if len(segs) > maxPhrases {
-		segs = append(segs[:maxPhrases], fmt.Sprintf("… %d more ranges", len(segs)-maxPhrases))
-	}
+	joined := ranges(keys, l.name, l.label == nil)
 	p := plural(l.unit)
 	if len(keys) == 1 {
 		p = singular(l.unit)
 	}
-	s := p + " " + strings.Join(segs, ", ")
+	s := p + " " + joined
 	if l.access {
 		s = "endpoints on " + s
 	}
@@ -178,6 +234,33 @@ func (l *level) phrase(keys []int32, _ string) string {
 		s += " of every node"
 	}
 	return s
+}
+
+// ranges lists keys as runs of consecutive keys, each its first and last
+// name joined by an en dash where dash (numbers) or " … " (names), at most
+// maxPhrases runs and then how many more.
+func ranges(keys []int32, name func(int32) string, dash bool) string {
+	var segs []string
+	for x := 0; x < len(keys); {
+		y := x
+		for y+1 < len(keys) && keys[y+1] == keys[y]+1 {
+			y++
+		}
+		a, b := name(keys[x]), name(keys[y])
+		switch {
+		case x == y:
+			segs = append(segs, a)
+		case dash:
+			segs = append(segs, a+"–"+b)
+		default:
+			segs = append(segs, a+" … "+b)
+		}
+		x = y + 1
+	}
+	if len(segs) > maxPhrases {
+		segs = append(segs[:maxPhrases], fmt.Sprintf("… %d more ranges", len(segs)-maxPhrases))
+	}
+	return strings.Join(segs, ", ")
 }
 
 func (l *level) name(k int32) string {

@@ -23,7 +23,7 @@ func WriteText(w io.Writer, f *Fabric) {
 		fmt.Fprintf(w, "  bisection  between %s (%s) and %s (the cut below) per direction, ratio %s–%s (bounded)\n",
 			lowerRate(f.LowerBoundBPS), LowerBoundText(f), upperRate(f.UpperBoundBPS), lowerRatio(f.LowerBoundRatio), upperRatio(f.UpperBoundRatio))
 	}
-	fmt.Fprintf(w, "    cut      %s: %s\n", f.Certificate.Text, units.CountOf(f.Certificate.CutLinks, "link", "links"))
+	fmt.Fprintf(w, "    cut      %s, across %s\n", units.CountOf(f.Certificate.CutLinks, "link", "links"), f.Certificate.Text)
 	if f.LowerBoundNote != "" {
 		fmt.Fprintf(w, "    lower    %s\n", f.LowerBoundNote)
 	}

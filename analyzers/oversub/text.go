@@ -45,8 +45,19 @@ func WriteText(w io.Writer, f *Fabric) {
 	}
 	for _, t := range f.Tiers {
 		spread := ""
-		if len(t.Distribution) > 1 { // the switches differ: the tier's ratio is its worst
-			spread = fmt.Sprintf(", %s to %s", Ratio(t.Min), Ratio(t.Ratio))
+		dist, idle := t.Distribution, 0
+		if len(dist) > 1 && dist[0].Ratio == 0 {
+			// Switches with nothing below them (routers a partial
+			// dragonfly leaves without terminals, leaves without
+			// servers) are 0:1, which reads as a ratio; they are
+			// counted apart and the range is over the others.
+			dist, idle = dist[1:], dist[0].Count
+		}
+		if len(dist) > 1 { // the switches differ: the tier's ratio is its worst
+			spread = fmt.Sprintf(", %s to %s", Ratio(dist[0].Ratio), Ratio(t.Ratio))
+		}
+		if idle > 0 {
+			spread += fmt.Sprintf("; %s with nothing below", units.Count(idle))
 		}
 		fmt.Fprintf(w, "    tier %-11s %s (%s%s)\n", t.Tier, Ratio(t.Ratio), units.CountOf(t.Switches, "switch", "switches"), spread)
 	}

@@ -1,6 +1,7 @@
 package oversub_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,6 +56,39 @@ func TestWriteTextSingular(t *testing.T) {
 	for _, want := range []string{"    tier leaf        1:1 (1 switch)\n", "    leaf             1:1 (1 unit, worst rack0/leaf0)\n"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("got\n%s\nwant a line %q", b.String(), want)
+		}
+	}
+}
+
+// Routers a partial dragonfly leaves without terminals are 0:1, which
+// would read as the tier's best ratio; they are counted apart (trial 58).
+// 9 groups of 4 routers with 4 terminals each, 120 terminals built: 30
+// routers full (4 down, 3 local + 2 global up: 0.8:1) and 6 empty; with
+// 122, one router holds 2 terminals (0.4:1).
+func TestWriteTextSwitchesWithNothingBelow(t *testing.T) {
+	for terminals, want := range map[int]string{
+		120: "    tier router      0.8:1 (36 switches; 6 with nothing below)\n",
+		122: "    tier router      0.8:1 (36 switches, 0.4:1 to 0.8:1; 5 with nothing below)\n",
+		144: "    tier router      0.8:1 (36 switches)\n",
+	} {
+		f := fabric(t, loadSource(t, `fabric "df" {
+  dragonfly {
+    p           = 4
+    a           = 4
+    h           = 2
+    g           = 9
+    terminals   = `+strconv.Itoa(terminals)+`
+    local_rate  = "200Gb/s"
+    global_rate = "200Gb/s"
+  }
+}`), "df")
+		var b strings.Builder
+		oversub.WriteText(&b, &f)
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("terminals = %d: got\n%s\nwant a line %q", terminals, b.String(), want)
+		}
+		if strings.Contains(b.String(), " 0:1") {
+			t.Errorf("terminals = %d: a 0:1 ratio is printed:\n%s", terminals, b.String())
 		}
 	}
 }

@@ -564,15 +564,20 @@ func (ov *overview) foldPerSwitch(ms []ir.NodeID, homes map[ir.NodeID]ir.NodeID,
 			continue
 		}
 		name := strings.TrimPrefix(g.Nodes[f].Name, prefix)
+		dn.lines = nil
 		if dn.members > 1 {
 			lastName := strings.TrimPrefix(g.Nodes[last[dn]].Name, prefix)
 			if i := strings.LastIndex(name, "/"); i >= 0 && strings.HasPrefix(lastName, name[:i+1]) {
-				lastName = lastName[i+1:]
+				// The switch's part on a line of its own: a row of
+				// "router00/host00 … host15" boxes made a dragonfly
+				// group of 16 routers 3,907 pixels wide (trial 58).
+				dn.lines = append(dn.lines, name[:i+1])
+				name, lastName = name[i+1:], lastName[i+1:]
 			}
 			name += " … " + lastName
 			dn.dashed = true
 		}
-		dn.lines = []string{name, "(" + units.Count(dn.members) + " " + memberNoun(&g.Nodes[f]) + ")"}
+		dn.lines = append(dn.lines, name, "("+units.Count(dn.members)+" "+memberNoun(&g.Nodes[f])+")")
 	}
 	return nodes
 }
