@@ -51,20 +51,16 @@ type builder struct {
 
 func (b *builder) nextPace() int32 { b.pace++; return b.pace - 1 }
 
-// byServer splits members into servers in order of first appearance, each
-// server's members in GPU order.
+// byServer splits members into nodes as NCCL sees them (system.
+// localUnits: a server, or all the servers one multi-node NVLink domain
+// spans, whose topology NCCL fuses into one system, shared/reference/
+// nccl-topo-xml.md §9), in order of first appearance, each one's members
+// in GPU order.
 func (b *builder) byServer(members []ir.NodeID) [][]ir.NodeID {
-	idx := map[ir.NodeID]int{}
-	var out [][]ir.NodeID
-	for _, m := range members {
-		sv := b.s.server(m)
-		i, ok := idx[sv]
-		if !ok {
-			i = len(out)
-			idx[sv] = i
-			out = append(out, nil)
-		}
-		out[i] = append(out[i], m)
+	_, of, n := b.s.localUnits(members)
+	out := make([][]ir.NodeID, n)
+	for i, m := range members {
+		out[of[i]] = append(out[of[i]], m)
 	}
 	for _, l := range out {
 		slices.Sort(l)
@@ -283,18 +279,16 @@ func (b *builder) phases(c *ir.Collective, grps [][]ir.NodeID) []phase {
 	return []phase{ph}
 }
 
-// offServer counts, for the rank with the most, the peers of g on other
-// servers.
+// offServer counts, for the rank with the most, the peers of g outside
+// its local unit (its server, or the servers its NVLink domain spans:
+// system.localUnits), which it reaches over the network.
 func (b *builder) offServer(g []ir.NodeID) float64 {
-	per := map[ir.NodeID]int{}
-	for _, m := range g {
-		per[b.s.server(m)]++
+	_, of, n := b.s.localUnits(g)
+	per := make([]int, n)
+	for _, u := range of {
+		per[u]++
 	}
-	least := len(g)
-	for _, k := range per {
-		least = min(least, k)
-	}
-	return float64(len(g) - least)
+	return float64(len(g) - slices.Min(per))
 }
 
 // twoLevel builds hierarchical AllReduce (intra-server ReduceScatter,

@@ -633,3 +633,48 @@ workload "moe" {
 		t.Errorf("dispatch: %g s besides %g s of latency; want 56/64 × 64 MB ÷ 400 Gb/s = %g s", c.TimeS-c.LatencyS, c.LatencyS, want)
 	}
 }
+
+// An AllToAll among the 72 GPUs of one GB200 NVL72 rack stays on the
+// rack's NVLink domain, whose 18 trays are different servers (NCCL's
+// multi-node NVLink): trial 59 found it routed over the ConnectX NICs,
+// 6.04 ms where NVLink takes a tenth of that. Each GPU sends 71/72 of
+// 256 MiB over 18 NVLink5 links of 50 GB/s; across the two racks (data
+// = 2) the pairs do take the fabric.
+func TestAllToAllInsideMultiNodeNVLinkDomain(t *testing.T) {
+	g := compile(t, "../../examples/gb200-nvl72-2rack/cluster.topo.hcl", "testdata/nvl72-workloads.topo.hcl")
+	res, _ := analyze(t, g)
+	in := collective(t, res, "ep", "a2a_tensor")
+	if len(in.HotLinks) == 0 || in.HotLinks[0].Kind != "gpu_nvswitch" {
+		t.Fatalf("tensor AllToAll's hot links %+v, want an NVLink link first", in.HotLinks)
+	}
+	for _, h := range in.HotLinks {
+		if h.Kind == "node_leaf" || h.Kind == "leaf_spine" {
+			t.Errorf("tensor AllToAll loads the fabric: %+v", h)
+		}
+	}
+	want := 256 * (1 << 20) * 71.0 / 72 / (18 * 50e9)
+	if !near(in.BandwidthTimeS, want, 1e-9) || !near(in.CongestionFactor, 1, 1e-9) {
+		t.Errorf("tensor AllToAll bandwidth time %g s, congestion %g; want %g s, 1", in.BandwidthTimeS, in.CongestionFactor, want)
+	}
+	across := collective(t, res, "ep", "a2a_data")
+	if len(across.HotLinks) == 0 || across.HotLinks[0].Kind == "gpu_nvswitch" {
+		t.Errorf("data AllToAll's hot links %+v, want the fabric", across.HotLinks)
+	}
+}
+
+// A rail-aware ring over the 144 GPUs of two NVL72 racks runs one channel
+// per GPU of a rack (NCCL fuses a multi-node NVLink domain into one
+// node, shared/reference/nccl-topo-xml.md §9): each of the 72 channels
+// leaves the rack through its own NIC, so the NICs carry 1/72 of the
+// buffer each and every GPU's 18 NVLink5 links are the bottleneck, 2(n−1)/n
+// of 1 GiB at 900 GB/s. Grouped per tray (trial 59) the ring had 4
+// channels and its NIC links were the bottleneck, 3.5 times slower.
+func TestRingOverMultiNodeNVLinkDomains(t *testing.T) {
+	g := compile(t, "../../examples/gb200-nvl72-2rack/cluster.topo.hcl", "testdata/nvl72-workloads.topo.hcl")
+	res, _ := analyze(t, g)
+	c := collective(t, res, "dp", "ring")
+	want := 2 * 143.0 / 144 * (1 << 30) / (18 * 50e9)
+	if len(c.HotLinks) == 0 || c.HotLinks[0].Kind != "gpu_nvswitch" || !near(c.BandwidthTimeS, want, 1e-9) || !near(c.CongestionFactor, 1, 1e-9) {
+		t.Errorf("ring: bandwidth time %g s, congestion %g, hot links %+v; want %g s on NVLink at 1", c.BandwidthTimeS, c.CongestionFactor, c.HotLinks, want)
+	}
+}

@@ -15,8 +15,9 @@ type denseRoute struct {
 }
 
 // addDense adds an AllToAll among d.ranks without listing its n(n−1)
-// pairs: pairs inside an NVLink domain become NVLink flows (a server holds
-// a handful of GPUs), and pairs across servers become dense blocks on the
+// pairs: pairs inside an NVLink domain become NVLink flows (a server
+// holds a handful of GPUs; a multi-node domain such as a GB200 NVL72
+// rack, 72 across 18 trays), and pairs across them become dense blocks on the
 // fabric (one per destination rail under PXN, where the egress NIC is the
 // one on the destination's rail) plus per-GPU and per-NIC aggregate flows
 // for the NVLink relays and PCIe hops. Every pair offers the least of its
@@ -102,21 +103,16 @@ func (a *denseAllToAll) nicOf(m ir.NodeID) ir.NodeID {
 	return a.r.nm.of[m]
 }
 
-// groupByServer lists the servers in order of first appearance with
-// their member ranks.
+// groupByServer lists the local units (system.localUnits: servers, or
+// the servers one NVLink domain spans) in order of first appearance with
+// their member ranks. Pairs inside a unit travel over NVLink or PCIe,
+// the others over the fabric.
 func (a *denseAllToAll) groupByServer() {
-	a.srvIdx = map[ir.NodeID]int32{}
-	a.srvOf = make([]int32, len(a.d.ranks))
+	var n int32
+	a.srvIdx, a.srvOf, n = a.r.s.localUnits(a.d.ranks)
+	a.members = make([][]ir.NodeID, n)
 	for i, m := range a.d.ranks {
-		sv := a.r.s.server(m)
-		k, ok := a.srvIdx[sv]
-		if !ok {
-			k = int32(len(a.members))
-			a.srvIdx[sv] = k
-			a.members = append(a.members, nil)
-		}
-		a.members[k] = append(a.members[k], m)
-		a.srvOf[i] = k
+		a.members[a.srvOf[i]] = append(a.members[a.srvOf[i]], m)
 	}
 }
 

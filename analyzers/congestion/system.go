@@ -1,6 +1,7 @@
 package congestion
 
 import (
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
 	"slices"
 	"strconv"
 	"sync"
@@ -199,6 +200,54 @@ func (s *system) fabric(f ir.FabricID) *plane {
 // sameIsland reports whether GPUs a and b share an NVLink domain.
 func (s *system) sameIsland(a, b ir.NodeID) bool {
 	return s.island[a] >= 0 && s.island[a] == s.island[b]
+}
+
+// localUnits groups ranks into the units inside which they talk without
+// the fabric: a server, or all the servers one NVLink domain spans (the
+// 18 trays of a GB200 NVL72 rack, whose GPUs reach each other over the
+// NVSwitch trays as NCCL's multi-node NVLink does; docs/workloads.md,
+// "Hops"). It returns each server's unit, each rank's, and the number of
+// units, numbered in order of first appearance. Servers are joined
+// through the NVLink domains of their GPUs among ranks.
+func (s *system) localUnits(ranks []ir.NodeID) (ofServer map[ir.NodeID]int32, ofRank []int32, n int32) {
+	// Elements: the servers, then the islands, in order of first
+	// appearance; a rank joins its server's element and its island's.
+	elem := map[int64]int32{}
+	id := func(k int64) int32 {
+		e, ok := elem[k]
+		if !ok {
+			e = int32(len(elem))
+			elem[k] = e
+		}
+		return e
+	}
+	srv := make([]int32, len(ranks))
+	var pairs [][2]int32
+	for i, m := range ranks {
+		srv[i] = id(int64(s.server(m)))
+		if isl := s.island[m]; isl >= 0 {
+			pairs = append(pairs, [2]int32{srv[i], id(-1 - int64(isl))})
+		}
+	}
+	uf := unionfind.New(len(elem))
+	for _, p := range pairs {
+		uf.Union(p[0], p[1])
+	}
+	unit := map[int32]int32{} // root → unit
+	ofServer = map[ir.NodeID]int32{}
+	ofRank = make([]int32, len(ranks))
+	for i, m := range ranks {
+		r := uf.Find(srv[i])
+		u, ok := unit[r]
+		if !ok {
+			u = n
+			unit[r] = u
+			n++
+		}
+		ofRank[i] = u
+		ofServer[s.server(m)] = u
+	}
+	return ofServer, ofRank, n
 }
 
 // server returns the server of a rank: its parent, or itself.
