@@ -174,7 +174,22 @@ type Fabric struct {
 	// terminals' total (bits per second per direction). They serve
 	// HoseTheta, SmallerSideBPS and InjectionBPS.
 	hoseTheta, smallerSideBPS, injectionBPS float64
+	// uniformTheta is the θ the uniform multicommodity-flow bound proves
+	// for every set of terminals (UniformTheta), 0 when not known.
+	uniformTheta float64
 }
+
+// UniformTheta returns the θ the uniform multicommodity-flow bound proves
+// where it was computed over one connected piece in which every terminal
+// injects the same w (a dragonfly under minimal routing, uniform.go):
+// routing a demand of 1 between every ordered pair of the n terminals
+// loads no link past λ times its capacity, so a set A of k ≤ ⌊n/2⌋
+// terminals (at most half the injection) has at least k(n−k)/λ ≥
+// k·⌈n/2⌉/λ leaving it, θ·w(A) with θ = ⌈n/2⌉/(λ·w) = B ÷ (⌊n/2⌋·w) for
+// the bound's balanced value B = ⌊n/2⌋·⌈n/2⌉/λ (Leighton and Rao, J. ACM
+// 46(6), 1999). Like HoseTheta it bounds the taper of every such set by
+// 1/θ. ok is false where it was not computed.
+func (f *Fabric) UniformTheta() (theta float64, ok bool) { return f.uniformTheta, f.uniformTheta > 0 }
 
 // InjectionBPS returns the terminals' total injection in the result's
 // view (bits per second per direction), of which HalfInjectionBPS is the

@@ -87,6 +87,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		shape = s
 		if d, ok := m.dragonflyBound(s); ok {
 			minimal, directBound = true, d
+			r.uniformTheta = m.uniformTheta(d)
 			if d > lb {
 				lb, lbHow = d, "uniform_multicommodity_flow"
 			}
@@ -219,8 +220,13 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 				if opt.UniformArcVisits > 0 {
 					budget = opt.UniformArcVisits
 				}
-				if u, ok := m.uniformWithin(full, budget); ok && u > lb {
-					lb, lbHow = u, "uniform_multicommodity_flow"
+				if u, ok := m.uniformWithin(full, budget); ok {
+					if u > lb {
+						lb, lbHow = u, "uniform_multicommodity_flow"
+					}
+					if largestTerminalComponent(full) == n {
+						r.uniformTheta = m.uniformTheta(u) // a dragonfly cabled by hand
+					}
 				}
 			}
 		}
@@ -288,6 +294,27 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		rt.LowerBoundRatio = ratio(rt.LowerBoundBPS, r.HalfInjectionBPS)
 	}
 	return r
+}
+
+// uniformTheta is UniformTheta's θ for the uniform bound's balanced
+// value b over every terminal: b ÷ (⌊n/2⌋·w) where every terminal injects
+// w, else 0 (the argument needs k ≤ ⌊n/2⌋ terminals in a set of at most
+// half the injection).
+func (m *model) uniformTheta(b float64) float64 {
+	n := len(m.terms)
+	if n < 2 {
+		return 0
+	}
+	w := m.terms[0].inj()
+	for i := range m.terms {
+		if m.terms[i].inj() != w {
+			return 0
+		}
+	}
+	if w <= 0 {
+		return 0
+	}
+	return b / (float64(n/2) * w)
 }
 
 // smallerSide returns the injection of the side of split inA (one entry
@@ -366,6 +393,7 @@ func (m *model) quick(r Fabric, levels []level, best cut, lb float64, lbHow stri
 	r.Certificate = m.certificate(levels, best.inA, links, bps)
 	r.sideA = m.sideA(best.inA)
 	r.cross = m.crossing(best.g, best.vA)
+	r.smallerSideBPS = m.smallerSide(best.inA)
 	return r // no Routed: a quick result skips the routed flow as well
 }
 

@@ -30,7 +30,10 @@ const cutSet = "cut"
 //   - above: the hose bound's θ (bisection.Fabric.HoseTheta). Every set U
 //     of the fabric's nodes holding at most half the injection has at
 //     least θ·inj(U) leaving it (send all of U's injection to the rest,
-//     which can take it: a hose matrix), so its ratio is at most 1/θ;
+//     which can take it: a hose matrix), so its ratio is at most 1/θ. A
+//     direct network (a dragonfly, whose groups are linked directly) has
+//     no hose bound; its uniform bound's θ (UniformTheta) bounds every
+//     such set likewise;
 //   - below: the certificate's smaller side is such a set, whose ratio
 //     is its injection ÷ the cut's capacity.
 //
@@ -39,29 +42,50 @@ const cutSet = "cut"
 // end then covers every set of at most half the injection, not only the
 // declared units: in trial 54's 40 leaves striped unevenly over 10 spines,
 // every leaf 2:1, half the leaves and the spines they favour taper at
-// 2.35:1. Where the bisection proves no θ (a fabric without tiers to
-// route up) out keeps basis "per_switch". Where the fabric's switches
+// 2.35:1. Where the bisection proves no θ out keeps basis "per_switch",
+// its lower end raised to the cut's smaller side (witness). Where the fabric's switches
 // fall into pieces joined only at the endpoints (planes), which the
 // endpoint_port view sees apart, each piece is bounded on its own
 // (planePieces) and the sets are those within one piece holding at most
 // half of its injection; θ is then the least piece's. The search is the
 // light one (bisection.Options.Light): its cut only has to witness a
 // ratio.
-func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
+func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) { BoundWith(g, f, out, nil) }
+
+// BoundWith is Bound reading the bisection known, a result over the
+// fabric's endpoint ports (the Analyzer's own, where its view sees them
+// as they are), instead of computing one: a second search would double a
+// large dragonfly's check (dragonfly-545: 3.4 to 4.6 s).
+func BoundWith(g *ir.Graph, f ir.FabricID, out *Fabric, known *bisection.Fabric) {
 	if out.Basis != BasisPerSwitch || out.EndToEnd == nil {
 		return
 	}
-	b := bisection.Compute(g, f, bisection.Options{View: bisection.ViewPort, Light: true})
+	var b bisection.Fabric
+	if known != nil {
+		b = *known
+	} else {
+		b = bisection.Compute(g, f, bisection.Options{View: bisection.ViewPort, Light: true})
+	}
 	pieces := []bisection.Fabric{b}
-	if theta, ok := b.HoseTheta(); !ok || theta == 0 || !sameInjection(out.scan.injection(nil), b) {
-		if pieces = planePieces(g, f, out.scan); pieces == nil {
+	thetaOf := (*bisection.Fabric).HoseTheta
+	how := "hose"
+	same := sameInjection(out.scan.injection(nil), b)
+	if theta, ok := b.HoseTheta(); !ok || theta == 0 || !same {
+		if t, ok := b.UniformTheta(); ok && same && t > 0 {
+			// A direct network (a dragonfly): the uniform multicommodity-
+			// flow bound bounds every set as the hose bound does.
+			thetaOf, how = (*bisection.Fabric).UniformTheta, "uniform multicommodity-flow"
+		} else if pieces = planePieces(g, f, out.scan); pieces == nil {
+			if same {
+				witness(b, out)
+			}
 			return
 		}
 	}
 	lo, hi, worst := *out.EndToEnd, *out.EndToEnd, out.WorstUnit
 	theta := math.Inf(1)
 	for _, b := range pieces {
-		t, _ := b.HoseTheta()
+		t, _ := thetaOf(&b)
 		theta = min(theta, t)
 		hi = max(hi, 1/t)
 		if side, cut := b.SmallerSideBPS(), b.Certificate.CutBPS; side > 0 && cut > 0 && side/cut > lo*(1+1e-9) {
@@ -79,12 +103,33 @@ func Bound(g *ir.Graph, f ir.FabricID, out *Fabric) {
 		hi = lo // float rounding of one value
 	}
 	out.Basis, out.EndToEnd, out.EndToEndLowerBound, out.EndToEndUpperBound = BasisSets, ptr(lo), ptr(lo), ptr(hi)
-	out.WorstUnit, out.HoseTheta, out.byPlane = worst, ptr(theta), len(pieces) > 1
-	if strings.HasPrefix(out.Note, noUnitNote) {
-		// The per-switch note said only the worst access switch is known;
-		// now an upper bound is (oracle trial 57 read the two together).
-		out.Note = "no unit above the access switches, so sets of switches decide it" + strings.TrimPrefix(out.Note, noUnitNote+"; a set of switches can taper more")
+	out.WorstUnit, out.HoseTheta, out.ThetaBound, out.byPlane = worst, ptr(theta), how, len(pieces) > 1
+	// The per-switch note said only the worst access switch is known; now
+	// an upper bound is (oracle trial 57 read the two together).
+	out.Note = setsNote(out.Note)
+}
+
+// witness raises a "per_switch" end to end to the ratio of the smaller
+// side of bisection b's cut where that tapers more (a set of at most half
+// the injection with the cut's capacity leaving it: a proven lower end),
+// when no bound above is known; the upper end stays unknown.
+func witness(b bisection.Fabric, out *Fabric) {
+	side, cut := b.SmallerSideBPS(), b.Certificate.CutBPS
+	if side <= 0 || cut <= 0 || side/cut <= *out.EndToEnd*(1+1e-9) {
+		return
 	}
+	out.EndToEnd, out.EndToEndLowerBound = ptr(side/cut), ptr(side/cut)
+	out.WorstUnit = &UnitRef{Kind: cutSet, Name: "the smaller side of the bisection's cut (endpoint_port view)"}
+	out.Note = setsNote(out.Note)
+}
+
+// setsNote rewrites a note that said only the worst access switch is
+// known, once a set of switches has been judged.
+func setsNote(note string) string {
+	if !strings.HasPrefix(note, noUnitNote) {
+		return note
+	}
+	return "no unit above the access switches, so sets of switches decide it" + strings.TrimPrefix(note, noUnitNote+"; a set of switches can taper more")
 }
 
 // planePieces bisects each piece of fabric f on its own, where its

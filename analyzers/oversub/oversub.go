@@ -14,6 +14,7 @@
 package oversub
 
 import (
+	"github.com/topoc/topoc/analyzers/bisection"
 	"math"
 	"sort"
 
@@ -46,10 +47,12 @@ type Fabric struct {
 	// two-tier fabric that is not a full mesh (with unit labels or
 	// without), or a fabric of other than two tiers with no unit above
 	// its access switches (a custom fabric without unit labels, a
-	// hand-cabled dragonfly). In a two-tier full mesh the access switch
-	// is the unit below the top, so its worst ratio is end to end. The
-	// Analyzer narrows "per_switch" to "sets" where the hose bound applies
-	// (Bound, BasisSets).
+	// hand-cabled dragonfly), or units linked to each other directly (a
+	// dragonfly's groups, joinedDirectly). In a two-tier full mesh the
+	// access switch is the unit below the top, so its worst ratio is end
+	// to end. The Analyzer narrows "per_switch" to "sets" where the hose
+	// bound or a direct network's uniform bound applies (Bound,
+	// BasisSets).
 	Basis string `json:"basis"`
 	// EndToEndLowerBound and EndToEndUpperBound bound the end-to-end
 	// ratio: both equal EndToEnd for basis "units"; for "sets" they are
@@ -61,6 +64,10 @@ type Fabric struct {
 	// HoseTheta is, for basis "sets", the θ of the hose bound that proves
 	// EndToEndUpperBound (1/θ; see Bound); nil otherwise.
 	HoseTheta *float64 `json:"hose_theta,omitempty"`
+	// ThetaBound names the bound that proves HoseTheta: "hose" (the hose
+	// bound's oblivious up/down routing) or "uniform multicommodity-flow"
+	// (a direct network's uniform bound, bisection.Fabric.UniformTheta).
+	ThetaBound string `json:"theta_bound,omitempty"`
 	// Note explains an EndToEnd that is not a unit's ratio.
 	Note string `json:"note,omitempty"`
 	// GlobalTaper is, for a dragonfly, the worst group's terminal
@@ -194,17 +201,44 @@ func (s Switch) Ratio() float64 {
 }
 
 // Analyzer computes []Fabric, one per fabric in fabric order.
+// It requires the bisection, whose cut and θ narrow a "per_switch" end to
+// end (Bound) where its view sees the fabric's endpoint ports as they are.
 var Analyzer = &analysis.Analyzer{
-	Name: "oversubscription",
-	Doc:  "per switch, per tier and end-to-end oversubscription (down ÷ up; endpoint injection ÷ capacity leaving each unit)",
+	Name:     "oversubscription",
+	Doc:      "per switch, per tier and end-to-end oversubscription (down ÷ up; endpoint injection ÷ capacity leaving each unit)",
+	Requires: []*analysis.Analyzer{bisection.Analyzer},
 	Run: func(p *analysis.Pass) (any, error) {
+		bis := analysis.Result(p, bisection.ResultOf)
 		out := make([]Fabric, len(p.Graph.Fabrics))
 		for i := range p.Graph.Fabrics {
 			out[i] = Analyze(p.Graph, ir.FabricID(i))
-			Bound(p.Graph, ir.FabricID(i), &out[i])
+			var known *bisection.Fabric
+			if i < len(bis) && portView(p.Graph, ir.FabricID(i), &bis[i]) {
+				known = &bis[i]
+			}
+			BoundWith(p.Graph, ir.FabricID(i), &out[i], known)
 		}
 		return out, nil
 	},
+}
+
+// portView reports whether bisection result b of fabric f was computed
+// over the fabric's endpoint ports as they are: in the endpoint_port
+// view, or in the GPU view where every endpoint port is a node of its own
+// that no server holds (implicit hosts, a dragonfly's terminals), which
+// that view splits as they are.
+func portView(g *ir.Graph, f ir.FabricID, b *bisection.Fabric) bool {
+	if b.View == bisection.ViewPort {
+		return true
+	}
+	seen := map[ir.NodeID]bool{}
+	for _, p := range g.Fabrics[f].Endpoints {
+		if seen[p.Node] || g.Nodes[p.Node].Parent != ir.None || g.Nodes[p.Node].Kind == ir.KindGPU {
+			return false
+		}
+		seen[p.Node] = true
+	}
+	return len(seen) > 0
 }
 
 // ResultOf reads the Analyzer's result, one Fabric per fabric, by FabricID (analysis.Declare).

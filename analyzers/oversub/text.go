@@ -19,6 +19,10 @@ func WriteText(w io.Writer, f *Fabric) {
 	switch {
 	case f.EndToEnd == nil:
 		fmt.Fprintf(w, "  oversub    end to end: none (%s)\n", f.Note)
+	case f.Basis == BasisPerSwitch && f.WorstUnit.Kind == cutSet:
+		// A set found tapers more than any switch, and nothing bounds
+		// the sets from above: a proven lower end of end to end.
+		fmt.Fprintf(w, "  oversub    end to end at least %s (a set found: %s; no bound above: %s)\n", Ratio(*f.EndToEnd), strings.TrimSuffix(f.WorstUnit.Name, " (endpoint_port view)"), f.Note)
 	case f.Basis == BasisPerSwitch:
 		// Only the worst switch is known: it is a lower bound on end to
 		// end, and is never printed as end to end (issue 11).
@@ -34,9 +38,9 @@ func WriteText(w io.Writer, f *Fabric) {
 			if f.byPlane {
 				of = "its plane's injection"
 			}
-			fmt.Fprintf(w, "  oversub    end to end %s (%s; no set of at most half %s tapers more: hose bound, θ = %s)\n", Ratio(*f.EndToEnd), found, of, theta)
+			fmt.Fprintf(w, "  oversub    end to end %s (%s; no set of at most half %s tapers more: %s bound, θ = %s)\n", Ratio(*f.EndToEnd), found, of, f.ThetaBound, theta)
 		} else {
-			fmt.Fprintf(w, "  oversub    end to end between %s (%s) and %s (hose bound, θ = %s) (bounded; %s)\n", Ratio(*f.EndToEndLowerBound), found, Ratio(*f.EndToEndUpperBound), theta, f.Note)
+			fmt.Fprintf(w, "  oversub    end to end between %s (%s) and %s (%s bound, θ = %s) (bounded; %s)\n", Ratio(*f.EndToEndLowerBound), found, Ratio(*f.EndToEndUpperBound), f.ThetaBound, theta, f.Note)
 		}
 	case f.WorstUnit != nil:
 		fmt.Fprintf(w, "  oversub    end to end %s (worst %s %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name)
