@@ -134,6 +134,57 @@ fabric "backend" {
 `, name, hn)
 }
 
+// NVL72OverRailLeaves returns the design of racks GB200 NVL72 racks (node
+// groups rack0, rack1, … of 18 compute trays, "rack<r>/tray<t>", each
+// rack its own nvlink_domain fabric nvl72_rack<r>) on one InfiniBand
+// scale-out fabric whose rail leaves take 32 trays each (4 rails, 32 up,
+// spines of 2 × leaves-per-rail ports down): a rack of 18 trays
+// straddles two leaf groups unless 32 divides where it starts. Trial
+// 59's fixture for the hand-offs' NVLink-domain grouping.
+func NVL72OverRailLeaves(racks int) string {
+	var b strings.Builder
+	var eps []string
+	for r := range racks {
+		fmt.Fprintf(&b, `node_group "rack%[1]d" {
+  model = "GB200-NVL72-compute-tray"
+  count = 18
+  name  = format("rack%[1]d/tray%%02d", count.index)
+}
+fabric "nvl72_rack%[1]d" {
+  nvlink_domain {
+    gpu_nodes     = node_group.rack%[1]d.gpus
+    switches      = 18
+    links_per_gpu = 18
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}
+`, r)
+		eps = append(eps, fmt.Sprintf("node_group.rack%d.nics.compute", r))
+	}
+	leaves := (18*racks + 31) / 32
+	fmt.Fprintf(&b, `fabric "scale_out" {
+  clos {
+    endpoints = [%s]
+    rails     = 4
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rail"]
+      count = %d
+      down  = 32
+      up    = 32
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 32
+      down  = %d
+    }
+  }
+}
+`, strings.Join(eps, ", "), leaves, 4*leaves)
+	return b.String()
+}
+
 // Root returns the repository root: the nearest directory above the
 // test's working directory that holds go.mod.
 func Root(t testing.TB) string {

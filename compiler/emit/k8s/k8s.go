@@ -126,10 +126,20 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	if err != nil {
 		return nil, err
 	}
-	// NVLink domains, a level below the leaves when each lies under one.
+	// NVLink domains: a label on every server in one, and a Kueue level
+	// below the leaves when each lies under one leaf group. A domain that
+	// spans leaf groups (an NVL72 rack over rail leaves shared with other
+	// racks) is labelled all the same, so that a scheduler can keep a
+	// job inside it (trial 59 found the label dropped).
 	dom := domains(g, nodeName, fam.Domain)
-	if fam.Domain != "" && len(dom.of) > 0 && nested(dom, levels[0]) {
-		levels = append([]level{dom}, levels...)
+	labelled := levels
+	if fam.Domain != "" && len(dom.of) > 0 {
+		if nested(dom, levels[0]) {
+			levels = append([]level{dom}, levels...)
+			labelled = levels
+		} else {
+			labelled = append([]level{dom}, levels...)
+		}
 	}
 	if len(levels)+1 > MaxLevels {
 		return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("fabric %q has %d levels; a Kueue Topology holds at most %d with the host", fabric, len(levels), MaxLevels)}
@@ -138,7 +148,7 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	for _, s := range tree {
 		nodes = append(nodes, s.Nodes...)
 	}
-	labels, err := labelsYAML(nodes, host, levels)
+	labels, err := labelsYAML(nodes, host, labelled)
 	if err != nil {
 		return nil, err
 	}

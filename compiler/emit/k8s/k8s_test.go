@@ -215,3 +215,36 @@ func TestNodeNamesNotRewritten(t *testing.T) {
 		}
 	}
 }
+
+// Three NVL72 racks over rail leaves of 32 trays each (trial 59): a
+// rack's 18 trays hang off two leaf groups, so the domain is no Kueue
+// level below the leaves, but every tray still carries its domain label,
+// which a scheduler needs to keep a 72-GPU job inside one rack.
+func TestNVLinkDomainLabelAcrossLeafGroups(t *testing.T) {
+	g := compiletest.Source(t, compiletest.NVL72OverRailLeaves(3))
+	arts, err := k8s.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range arts {
+		switch a.Path {
+		case k8s.LabelsPath:
+			nodes := docs(t, a.Data)
+			if len(nodes) != 54 {
+				t.Fatalf("%d nodes labelled, want 54", len(nodes))
+			}
+			for _, d := range nodes {
+				md := d["metadata"].(map[string]any)
+				name := md["name"].(string)
+				want := "nvl72-" + name[:strings.IndexByte(name, '-')]
+				if got := md["labels"].(map[string]any)["accelerator.topograph.run/domain"]; got != want {
+					t.Errorf("node %s: domain label %v, want %s", name, got, want)
+				}
+			}
+		case k8s.KueuePath:
+			if strings.Contains(string(a.Data), "accelerator.topograph.run/domain") {
+				t.Errorf("the domain is a Kueue level though it is not nested in the leaf groups:\n%s", a.Data)
+			}
+		}
+	}
+}

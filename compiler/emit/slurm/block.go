@@ -26,7 +26,9 @@ type Block struct {
 // that the domains are grouped by the switch of the scheduler tree
 // directly above them (Tree of the first fabric whose leaves hold all of
 // a domain's servers: the lowest logical switch holding more than the
-// domain), groups in order of their first domain. Slurm joins 2, 4, …
+// domain), groups in order of their first domain, where those switches
+// are all at one depth of the tree; where some domain straddles the
+// switches that hold others, in design order without grouping. Slurm joins 2, 4, …
 // consecutive base blocks into its larger blocks (topology.conf(5), block
 // plugin), so a group of fewer domains than the others would let a larger
 // block straddle two switches. With more than one group, each is padded
@@ -72,15 +74,33 @@ func Blocks(g *ir.Graph, nodeName func(ir.NodeID) string) ([]Block, []int, error
 		return nil, nil, nil
 	}
 	trees := schedulerTrees(g, nodeName)
-	var order []string
-	groups := map[string][]Block{}
-	for _, d := range domains {
+	depths := map[int]bool{} // the depths of the parents of the domains a tree holds
+	placed := make([]bool, len(domains))
+	for i := range domains {
 		for _, t := range trees {
-			if p, ok := t.parentOf(d.Nodes); ok {
-				d.Parent = p
+			if p, ok := t.parentOf(domains[i].Nodes); ok {
+				domains[i].Parent, placed[i] = p, true
+				depths[t.depth(p)] = true
 				break
 			}
 		}
+	}
+	if len(depths) > 1 {
+		// Some domains straddle the switches that hold others (NVL72
+		// racks of 18 trays over leaf groups of 32): no grouping keeps
+		// every group under one switch, and padding the groups scrambled
+		// the racks (trial 59: 16 racks in 72 blocks, 56 of them empty).
+		// The domains stay in design order, unpadded.
+		// A domain on no scale-out fabric keeps its group of its own.
+		for i := range domains {
+			if placed[i] {
+				domains[i].Parent = ""
+			}
+		}
+	}
+	var order []string
+	groups := map[string][]Block{}
+	for _, d := range domains {
 		if _, ok := groups[d.Parent]; !ok {
 			order = append(order, d.Parent)
 		}
@@ -158,6 +178,19 @@ func schedulerTrees(g *ir.Graph, nodeName func(ir.NodeID) string) []schedTree {
 		out = append(out, t)
 	}
 	return out
+}
+
+// depth is switch s's distance from the top of t (0 at the root, -1 for
+// "", which parentOf returns where the top holds exactly the nodes).
+func (t schedTree) depth(s string) int {
+	if s == "" {
+		return -1
+	}
+	d := 0
+	for p, ok := t.up[s]; ok; p, ok = t.up[p] {
+		d++
+	}
+	return d
 }
 
 // parentOf returns the lowest switch of t that holds every one of nodes

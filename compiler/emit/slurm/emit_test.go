@@ -396,3 +396,41 @@ func TestTopologyYAMLNamesUnique(t *testing.T) {
 		t.Errorf("error %v, want slurm-invalid-name", err)
 	}
 }
+
+// Five NVL72 racks over rail leaves of 32 trays (trial 59): racks 1 and 3
+// straddle two leaf groups, so grouping the racks by the switch above
+// them put racks 1 and 3 together under the root and padded every group
+// with placeholders, scrambling the racks Slurm's larger blocks join.
+// Where the domains do not all sit at one level of the tree they stay in
+// design order, unpadded.
+func TestBlocksStraddlingLeafGroups(t *testing.T) {
+	g := compiletest.Source(t, compiletest.NVL72OverRailLeaves(5))
+	arts, err := slurm.Emitter.Emit(&emit.Input{Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range arts {
+		if a.Path != slurm.BlockPath {
+			continue
+		}
+		var blocks []string
+		for _, l := range strings.Split(string(a.Data), "\n") {
+			if strings.HasPrefix(l, "BlockName=") || strings.HasPrefix(l, "BlockSizes=") {
+				blocks = append(blocks, l)
+			}
+		}
+		want := []string{
+			"BlockName=nvl72_rack0 Nodes=rack0-tray[00-17]",
+			"BlockName=nvl72_rack1 Nodes=rack1-tray[00-17]",
+			"BlockName=nvl72_rack2 Nodes=rack2-tray[00-17]",
+			"BlockName=nvl72_rack3 Nodes=rack3-tray[00-17]",
+			"BlockName=nvl72_rack4 Nodes=rack4-tray[00-17]",
+			"BlockSizes=18,36,72",
+		}
+		if strings.Join(blocks, "\n") != strings.Join(want, "\n") {
+			t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(blocks, "\n"), strings.Join(want, "\n"))
+		}
+		return
+	}
+	t.Fatal("no block file")
+}
