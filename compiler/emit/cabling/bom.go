@@ -277,8 +277,22 @@ func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []strin
 			links++
 		}
 	}
-	fmt.Fprintf(&b, "%s cables carry %s fabric links in %s racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
-		units.Count(len(cb.Cables)), units.Count(links), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
+	cords := 0
+	for _, c := range cb.Cables {
+		cords++
+		if c.Type != ir.None {
+			cords += max(int(cb.Types[c.Type].Cords), 1) - 1
+		}
+	}
+	cables := units.Count(len(cb.Cables)) + " cables"
+	if cords != len(cb.Cables) {
+		// The cable table counts what is ordered: a twin-port module's
+		// link over two cords is two (trial 59 read 3,648 cables above a
+		// table totalling 3,840).
+		cables += fmt.Sprintf(" (%s cords to order: a link over a model with cords_per_link takes that many, as the cable table counts)", units.Count(cords))
+	}
+	fmt.Fprintf(&b, "%s carry %s fabric links in %s racks. Lengths are ordered lengths: the estimated route plus %g%%, rounded up to a length sold (docs/cabling.md).\n",
+		cables, units.Count(links), units.Count(len(cb.Racks)), cb.Layout.RoutingFactor*100)
 	for _, cat := range Categories {
 		var rows []Item
 		total := 0

@@ -1,6 +1,8 @@
 package cabling
 
 import (
+	"fmt"
+	"github.com/topoc/topoc/lang/units"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -67,6 +69,14 @@ func TestBOMCountsCords(t *testing.T) {
 	}
 	if want := 2 * metres * 0.009; math.Abs(kg-want) > 0.01*want {
 		t.Errorf("BOM: %.2f kg of MMF-2xSR4-800G, want 2 cords x %.0f m x 0.009 kg/m = %.2f kg", kg, metres, want)
+	}
+	// The summary counts the cords the table totals, beside the cables
+	// (trial 59: "3,648 cables" above a table of 3,840).
+	md := string(artifact(t, files, BOMMarkdownPath))
+	plan := len(readCSV(t, artifact(t, files, PlanPath)))
+	want := fmt.Sprintf("%s cables (%s cords to order", units.Count(plan), units.Count(plan+links))
+	if !strings.Contains(md, want) {
+		t.Errorf("BOM summary does not say %q:\n%s", want, md[:min(len(md), 400)])
 	}
 }
 
