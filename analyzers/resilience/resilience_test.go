@@ -301,6 +301,28 @@ func TestNVL72RackLoss(t *testing.T) {
 	}
 }
 
+// A rack sweep says which racks are the cable plan's network racks, whose
+// switches no design placed (trial 59 read a whole fabric lost with one
+// rack of topoc's choosing): the two NVL72 compute racks do not, the
+// network rack the leaves and spines fill does.
+func TestRackSweepNamesNetworkRacks(t *testing.T) {
+	g := compiletest.Example(t, "gb200-nvl72-2rack")
+	sw := sweep(t, g, "rack")
+	network := 0
+	for _, o := range sw.Outcomes {
+		placed := strings.Contains(o.Holds, "a network rack the cable plan filled")
+		if isNet := strings.Contains(o.Holds, "switches") && !strings.Contains(o.Holds, "servers"); placed != isNet {
+			t.Errorf("%s (%s): note %v, want %v", o.Group, o.Holds, placed, isNet)
+		}
+		if placed {
+			network++
+		}
+	}
+	if network == 0 {
+		t.Errorf("no network rack named among %d racks", len(sw.Outcomes))
+	}
+}
+
 // An endpoint the design leaves uncabled (n0/nic1) is not lost by a
 // failure: a spine loss loses no endpoint port, a host link loss one.
 func TestLostEndpointsCountCabledOnly(t *testing.T) {

@@ -267,7 +267,8 @@ const (
 	// congested on the surviving graph.
 	StatusUnaffected = "unaffected"
 	// StatusSlowed: every rank keeps its links, but some collective's
-	// busiest link is more loaded than before (traffic rerouted).
+	// busiest link is more loaded than before (traffic rerouted), or the
+	// collective takes longer; each collective is compared with itself.
 	StatusSlowed = "slowed"
 	// StatusRestart: a rank failed or lost an endpoint link it uses; NCCL
 	// aborts the communicator (NVIDIA/nccl#998) and the job restarts from

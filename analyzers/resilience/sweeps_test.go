@@ -204,7 +204,7 @@ fabric "f" {
 	for _, o := range r.Sweeps[0].Outcomes {
 		got = append(got, o.Group+": "+o.Holds)
 	}
-	want := "rack0: 1 leaf switch, 16 hosts; rack1: 1 leaf switch, 16 hosts; rack2: 2 super-spine switches"
+	want := "rack0: 1 leaf switch, 16 hosts; rack1: 1 leaf switch, 16 hosts; rack2: 2 super-spine switches, in a network rack the cable plan filled, not the design"
 	if strings.Join(got, "; ") != want {
 		t.Errorf("holds %q, want %q", strings.Join(got, "; "), want)
 	}
