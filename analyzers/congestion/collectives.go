@@ -30,6 +30,10 @@ type switchLoad struct {
 	gpu      ir.NodeID
 	up, down float64
 	net      bool
+	// tree numbers the SHARP aggregation tree a net load joins (one per
+	// column of a hierarchical AllReduce's groups), whose streams above
+	// the leaves addInNetwork routes.
+	tree int32
 }
 
 // phase is one step of a collective whose traffic runs concurrently;
@@ -303,6 +307,7 @@ func (b *builder) twoLevel(nvls, sharp bool, S float64, grps [][]ir.NodeID) []ph
 	var maxK, maxN int
 	oneIsland := true
 	var interFrac float64
+	var trees int32 // SHARP aggregation trees numbered so far
 	for _, g := range grps {
 		if len(g) < 2 {
 			continue
@@ -346,8 +351,9 @@ func (b *builder) twoLevel(nvls, sharp bool, S float64, grps [][]ir.NodeID) []ph
 			shard := S / float64(k)
 			if sharp {
 				for _, m := range col {
-					inter.innet = append(inter.innet, switchLoad{gpu: m, up: shard, down: shard, net: true})
+					inter.innet = append(inter.innet, switchLoad{gpu: m, up: shard, down: shard, net: true, tree: trees})
 				}
+				trees++
 				continue
 			}
 			nf := float64(len(col))

@@ -678,3 +678,92 @@ func TestRingOverMultiNodeNVLinkDomains(t *testing.T) {
 		t.Errorf("ring: bandwidth time %g s, congestion %g, hot links %+v; want %g s on NVLink at 1", c.BandwidthTimeS, c.CongestionFactor, c.HotLinks, want)
 	}
 }
+
+// Pinned routing is destination-mod-k as Zahavi (2010) defines it on a
+// fat-tree: the edge switch takes digit d mod 2 of its 2 uplinks, the
+// aggregation switch ⌊d/2⌋ mod 2, so that every core carries traffic and
+// a shift permutation is non-blocking. With the same digit at every tier
+// (oracle trial 62) only two of a k = 4 fat-tree's four cores carried
+// any, and the ring i → i+4 (a shift by one pod) read congestion 2, the
+// AllToAll 1.6; both are 1 at the hosts' links, as under ideal routing.
+func TestPinnedIsDestinationModK(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "ft" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+workload "job" {
+  gpus = fabric.ft.endpoints
+  parallelism {
+    tensor = 4
+  }
+  collective "shift" {
+    op      = "allreduce"
+    size    = "1GiB"
+    group   = "data"
+    routing = "pinned"
+  }
+  collective "a2a" {
+    op      = "alltoall"
+    size    = "1GiB"
+    group   = "all"
+    routing = "pinned"
+  }
+}`)
+	res, _ := analyze(t, g)
+	for _, name := range []string{"shift", "a2a"} {
+		c := collective(t, res, "job", name)
+		if !near(c.CongestionFactor, 1, 1e-9) || len(c.HotLinks) == 0 || c.HotLinks[0].Kind != "host_edge" {
+			t.Errorf("%s: congestion %g at %+v, want 1 at a host link", name, c.CongestionFactor, c.HotLinks)
+		}
+	}
+}
+
+// The SHARP estimate routes each aggregation tree's stream above the
+// leaves: eight concurrent groups of four hosts, one per rack, on leaves
+// of 8 hosts with 2 uplinks (4:1) send eight streams of 1 GiB up each
+// leaf over its 2 links of 400G, 8 × 2^30 × 8 ÷ (2 × 400e9) s plus the
+// latency; oracle trial 62 found those links left out and the estimate
+// four times too fast (21.5 ms, the 1:1 figure).
+func TestSharpTreesLoadLeafUplinks(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "ls" {
+  clos {
+    hosts     = 32
+    host_rate = "400Gb/s"
+    unit "rack" {
+      nodes = 8
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["rack"]
+      down  = 8
+      up    = 2
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+workload "job" {
+  gpus = fabric.ls.endpoints
+  parallelism {
+    tensor = 8
+  }
+  collective "grad" {
+    op      = "allreduce"
+    size    = "1GiB"
+    group   = "data"
+    routing = "ideal"
+  }
+}`)
+	res, _ := analyze(t, g)
+	c := collective(t, res, "job", "grad")
+	bw := 8 * float64(1<<30) * 8 / (2 * 400e9)
+	if c.InNetwork == nil || c.InNetwork.Kind != "sharp" || c.InNetwork.TimeS < bw || c.InNetwork.TimeS > bw*1.01 {
+		t.Errorf("in-network estimate %+v, want SHARP at %g s plus latency", c.InNetwork, bw)
+	}
+}

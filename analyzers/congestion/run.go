@@ -390,8 +390,16 @@ func (r *run) scan(k int) (cf float64, hot int32, bwTime float64, top []slotLoad
 
 // addInNetwork adds in-switch reduction traffic: NVLS spreads each GPU's
 // bytes over its NVLink links at the GPU's NVLink rate; SHARP sends them
-// through the GPU's NIC into the fabric's first switch and back.
+// through the GPU's NIC into the fabric's first switch and back, and each
+// aggregation tree that spans several first switches sends one stream of
+// its reduced data up from each of them and the result back down, spread
+// evenly over the switch's uplinks (the links above those are not
+// routed). Concurrent trees add up there: eight groups of four hosts, one
+// per rack, on leaves of 8 hosts and 2 uplinks carry eight streams per
+// leaf over 2 links (oracle trial 62 found them left out, the estimate
+// four times too fast).
 func (r *run) addInNetwork(loads []switchLoad, lg *legs) {
+	r.addSharpTrees(loads)
 	up := r.s.up.p
 	for _, l := range loads {
 		if !l.net {
@@ -429,6 +437,70 @@ func (r *run) addInNetwork(loads []switchLoad, lg *legs) {
 		for _, a := range arcs {
 			r.loads.Add(a.Slot, rate/k, l.up/k)
 			r.loads.Add(a.Slot^1, rate/k, l.down/k)
+		}
+	}
+}
+
+// addSharpTrees adds, for every SHARP aggregation tree of loads that
+// spans more than one first switch, one stream per first switch on its
+// uplinks (to other switches), up (the reduced data) and down (the
+// result), at the fastest member NIC's rate.
+func (r *run) addSharpTrees(loads []switchLoad) {
+	if r.fab == nil || r.nm == nil {
+		return
+	}
+	fp := r.fab.p
+	type stream struct {
+		tree int32
+		leaf int32
+	}
+	type load struct{ up, down, rate float64 }
+	at := map[stream]*load{}
+	var order []stream
+	leaves := map[int32]map[int32]bool{} // tree → first switches
+	for _, l := range loads {
+		if !l.net || r.nm.of[l.gpu] == ir.None {
+			continue
+		}
+		e := r.nm.of[l.gpu]
+		u := fp.Local(e)
+		if u < 0 {
+			continue
+		}
+		for _, a := range fp.Arcs(u) {
+			k := stream{l.tree, a.To}
+			x := at[k]
+			if x == nil {
+				x = &load{}
+				at[k] = x
+				order = append(order, k)
+			}
+			x.up, x.down, x.rate = max(x.up, l.up), max(x.down, l.down), max(x.rate, r.nm.capBPS[e])
+			if leaves[l.tree] == nil {
+				leaves[l.tree] = map[int32]bool{}
+			}
+			leaves[l.tree][a.To] = true
+		}
+	}
+	for _, k := range order {
+		if len(leaves[k.tree]) < 2 {
+			continue // the tree reduces inside one switch
+		}
+		var ups []routing.Arc
+		for _, a := range fp.Arcs(k.leaf) {
+			if r.s.g.Nodes[fp.Nodes[a.To]].Kind.IsSwitch() {
+				ups = append(ups, a)
+			}
+		}
+		n := 0.0
+		for _, a := range ups {
+			n += float64(a.Mult)
+		}
+		x := at[k]
+		for _, a := range ups {
+			f := float64(a.Mult) / n
+			r.loads.Add(a.Slot, x.rate*f, x.up*f)
+			r.loads.Add(a.Slot^1, x.rate*f, x.down*f)
 		}
 	}
 }

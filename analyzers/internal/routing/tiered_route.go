@@ -283,13 +283,14 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 		chain = t.chain(dst, chain)
 		sw, slot, pinned := t.p.destPort(dst, qp)
 		u := s
+		div := 1 // destination-mod-k's digit at this tier (pick)
 		for lv := 0; lv < tt; lv++ {
 			ups := t.ups(u)
 			if len(ups) == 0 {
 				return false
 			}
 			w := int(weight(ups))
-			i := t.pick(opt, id, qp, u, dst, w)
+			i := t.pickUp(opt, id, qp, u, dst, w, &div)
 			if t.p.Transit(u) { // a sender's own port choice is no hash decision
 				rec.record(u, -1, i, w)
 			}
@@ -324,13 +325,30 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 }
 
 // pick chooses one of m next hops at u: the sender's own choice at a
-// node that does not forward (sendports.go), else the switch's.
+// node that does not forward (sendports.go), else the switch's (under
+// Pinned, the destination's position mod m, as on the way down).
 func (t *Tiered) pick(opt Options, id uint64, qp, u, dst int32, m int) int {
+	div := 1
+	return t.pickUp(opt, id, qp, u, dst, m, &div)
+}
+
+// pickUp is pick on the way up, where Pinned is destination-mod-k as
+// Zahavi defines it for fat-trees (RFC-style digits of the destination's
+// position: "D-Mod-K Routing Providing Non-Blocking Traffic for Shift
+// Permutations on Real Life Fat Trees", 2010): the first switch takes
+// digit d mod w1 of its w1 uplinks, the next ⌊d/w1⌋ mod w2, and so on,
+// *div holding the product of the uplink counts below (updated here). The
+// same digit at every tier sent all of a pod's traffic for one residue to
+// the cores of that residue: a shift permutation on a k = 4 fat-tree read
+// congestion 2 where D-mod-k is non-blocking (oracle trial 62).
+func (t *Tiered) pickUp(opt Options, id uint64, qp, u, dst int32, m int, div *int) int {
 	if !t.p.Transit(u) {
 		return sourcePick(qp, m)
 	}
 	if opt.Mode == Pinned {
-		return int(t.pos[dst]) % m
+		i := int(t.pos[dst]) / *div % m
+		*div *= m
+		return i
 	}
 	return hashPick(opt.Seed, id, qp, u, m)
 }
@@ -435,12 +453,13 @@ func (t *Tiered) Shares(f Flow, opt Options) []Share {
 			chain := t.chain(f.Dst, nil)
 			sw, slot, pinned := t.p.destPort(f.Dst, qp)
 			u := f.Src
+			div := 1
 			for lv := 0; lv < tt; lv++ {
 				ups := t.ups(u)
 				if len(ups) == 0 {
 					break
 				}
-				a := ups[port(ups, t.pick(opt, f.ID, qp, u, f.Dst, int(weight(ups))))]
+				a := ups[port(ups, t.pickUp(opt, f.ID, qp, u, f.Dst, int(weight(ups)), &div))]
 				add(a.Slot, 1/float64(q))
 				u = a.To
 			}
