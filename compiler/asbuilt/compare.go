@@ -1720,7 +1720,10 @@ func (c *comparison) swap(dl dlink, end endKey, o dlink, found cabled) *hcl.Diag
 	code, summary, why := diag.AsbuiltSwapped, "Two cables swapped", ""
 	// end now reaches other where the design has mine, and mine reaches
 	// theirs where the design has end.
-	if crossed := append(c.crossing(mine.node, other.node), c.crossing(end.node, theirs.node)...); len(crossed) > 0 {
+	// A found cable crosses when its own two ends are of different rails
+	// or planes: two leaves' uplinks exchanged at a spine (of no rail)
+	// cross nothing, though the leaves are of two rails (trial 61).
+	if crossed := append(c.crossing(end.node, other.node), c.crossing(mine.node, theirs.node)...); len(crossed) > 0 {
 		crossed = slices.Compact(crossed)
 		code, summary = diag.AsbuiltRailCrossed, "Cables swapped across "+crossedWhat(crossed)
 		why = fmt.Sprintf(", from %s, and %s", strings.Join(crossed, " and "), crossingCost(crossed))
@@ -1970,11 +1973,11 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 	var got, crossed []string
 	if okA {
 		got = append(got, c.port(dl.a)+" to "+c.port(pa))
-		crossed = append(crossed, c.crossing(dl.b.node, pa.node)...)
+		crossed = append(crossed, c.crossing(dl.a.node, pa.node)...)
 	}
 	if okB {
 		got = append(got, c.port(dl.b)+" to "+c.port(pb))
-		crossed = append(crossed, c.crossing(dl.a.node, pb.node)...)
+		crossed = append(crossed, c.crossing(dl.b.node, pb.node)...)
 	}
 	if len(crossed) > 0 {
 		crossed = slices.Compact(crossed)
@@ -1987,9 +1990,9 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 			c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and ")))
 }
 
-// crossing says how a cable found on device got, where the design puts
-// it on device want, crosses rails or planes ("rail 4 to rail 5"):
-// nothing when both are of one rail and one plane, or either says none.
+// crossing says how a cable found between devices want and got crosses
+// rails or planes ("rail 4 to rail 5"): nothing when both are of one
+// rail and one plane, or either says none (a spine of no rail).
 func (c *comparison) crossing(want, got ir.NodeID) []string {
 	var out []string
 	w, g := &c.g.Nodes[want], &c.g.Nodes[got]

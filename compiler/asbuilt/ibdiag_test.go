@@ -178,4 +178,31 @@ func TestRailCrossed(t *testing.T) {
 	if c := codes(topo); c[diag.AsbuiltSwapped] != 1 || c[diag.AsbuiltRailCrossed] != 0 {
 		t.Errorf("two nodes' NIC 4 exchanged on one leaf: findings %v, want one plain swap", c)
 	}
+	// The uplinks of the rail-0 and rail-1 leaves exchanged at a spine,
+	// which is of no rail: each cable still joins a leaf and the spine,
+	// so nothing crosses rails; a plain swap (trial 61 read it as
+	// asbuilt-rail-crossed, "from rail 0 to rail 1").
+	topo = parse()
+	uplink := func(leaf string) int {
+		for i, l := range topo.Links {
+			a, b := topo.Device(l.A), topo.Device(l.B)
+			if a != nil && b != nil && a.Switch && b.Switch && (a.Desc == leaf && b.Desc == "spine0" || b.Desc == leaf && a.Desc == "spine0") {
+				return i
+			}
+		}
+		t.Fatalf("no uplink of %s to spine0", leaf)
+		return -1
+	}
+	x, y := uplink("su0/leaf0"), uplink("su0/leaf1")
+	spineEnd := func(l *asbuilt.Link) *int {
+		if topo.Device(l.A).Desc == "spine0" {
+			return &l.APort
+		}
+		return &l.BPort
+	}
+	px, py := spineEnd(&topo.Links[x]), spineEnd(&topo.Links[y])
+	*px, *py = *py, *px
+	if c := codes(topo); c[diag.AsbuiltSwapped] != 1 || c[diag.AsbuiltRailCrossed] != 0 {
+		t.Errorf("two leaves' uplinks exchanged at a spine: findings %v, want one plain swap", c)
+	}
 }
