@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/topoc/topoc/analyzers/results"
+	"slices"
 
 	"fmt"
 	"io"
@@ -18,26 +19,74 @@ import (
 // WriteText writes the human summary of `topoc check`: per fabric, the
 // inventory and then one section per analysis that ran.
 func WriteText(w io.Writer, fabrics []results.Fabric) {
-	for _, f := range fabrics {
-		writeInventory(w, f.Fabric)
-		if f.Bisection != nil {
-			bisection.WriteText(w, f.Bisection)
+	bodies := make([]string, len(fabrics))
+	for i := range fabrics {
+		bodies[i] = fabricBody(&fabrics[i])
+	}
+	for i := 0; i < len(fabrics); {
+		// Consecutive fabrics of one family whose results read the same
+		// (one NVLink domain per rack: trial 59's 16 NVL72 racks printed
+		// 16 identical blocks) are written once; only their cuts' node
+		// names differ, and the JSON report holds each.
+		j := i + 1
+		for j < len(fabrics) && fabrics[j].Fabric.Family == fabrics[i].Fabric.Family &&
+			sameResults(bodies[i], bodies[j]) && slices.Equal(fabrics[j].Fabric.ServerTransit, fabrics[i].Fabric.ServerTransit) {
+			j++
 		}
-		if f.Oversubscription != nil {
-			oversub.WriteText(w, f.Oversubscription)
-		}
-		if len(f.PCIe) > 0 {
-			pcie.WriteText(w, f.PCIe)
-		}
+		writeHeader(w, fabrics[i].Fabric, fabrics[j-1].Fabric.Name, j-i)
+		io.WriteString(w, bodies[i])
+		i = j
 	}
 }
 
-func writeInventory(w io.Writer, f inventory.Fabric) {
-	if len(f.ServerTransit) > 0 {
-		fmt.Fprintf(w, "fabric %q (%s, server transit: %s)\n", f.Name, f.Family, strings.Join(f.ServerTransit, ", "))
-	} else {
-		fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, f.Family)
+// fabricBody is a fabric's summary below its header line.
+func fabricBody(f *results.Fabric) string {
+	var b strings.Builder
+	writeInventory(&b, f.Fabric)
+	if f.Bisection != nil {
+		bisection.WriteText(&b, f.Bisection)
 	}
+	if f.Oversubscription != nil {
+		oversub.WriteText(&b, f.Oversubscription)
+	}
+	if len(f.PCIe) > 0 {
+		pcie.WriteText(&b, f.PCIe)
+	}
+	return b.String()
+}
+
+// sameResults reports whether two fabric bodies read the same but for
+// the names of the nodes a cut runs across.
+func sameResults(a, b string) bool {
+	mask := func(s string) string {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "    cut      ") {
+				if k := strings.Index(l, ", across "); k >= 0 {
+					lines[i] = l[:k]
+				}
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+	return mask(a) == mask(b)
+}
+
+// writeHeader writes a fabric's header line; n > 1 fabrics from f to the
+// one named last are written as one, the first's summary shown.
+func writeHeader(w io.Writer, f inventory.Fabric, last string, n int) {
+	what := f.Family
+	if len(f.ServerTransit) > 0 {
+		what += ", server transit: " + strings.Join(f.ServerTransit, ", ")
+	}
+	if n > 1 {
+		fmt.Fprintf(w, "fabric %q … %q (%s; %d fabrics with the same results, shown for the first)\n", f.Name, last, what, n)
+		return
+	}
+	fmt.Fprintf(w, "fabric %q (%s)\n", f.Name, what)
+}
+
+func writeInventory(w io.Writer, f inventory.Fabric) {
 	fmt.Fprintf(w, "  endpoints  %s (%s)\n", units.Count(f.Endpoints), joinCounts(f.EndpointsByKind))
 	fmt.Fprintf(w, "  switches   %s (%s)\n", units.Count(f.Switches), joinCounts(f.SwitchesByTier))
 	fmt.Fprintf(w, "  links      %s (%s)\n", units.Count(f.Links), joinCounts(f.LinksByKind))
