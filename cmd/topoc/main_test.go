@@ -64,7 +64,11 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv(exitFileEnv, filepath.Join(env.WorkDir, ".topoc-exit"))
 			env.Setenv("NO_COLOR", "1")
-			return nil
+			// ROOT is the repository, for scripts that read its examples
+			// and the real discovery files their READMEs quote.
+			root, err := filepath.Abs(filepath.Join("..", ".."))
+			env.Setenv("ROOT", root)
+			return err
 		},
 		// [bugs] holds when TOPOC_TEST_BUGS is set: scripts of known bugs
 		// start with `[!bugs] skip 'BUG: ...'`, so they can be run on demand.
