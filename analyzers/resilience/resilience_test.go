@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1287,8 +1288,26 @@ func TestTwinCableFailsBothLinks(t *testing.T) {
 			t.Errorf("--fail ls-65 fails %s–%s, want leaf0–spine0", g.Nodes[l.A.Node].Name, g.Nodes[l.B.Node].Name)
 		}
 	}
-	if _, err := resilience.Resolve(g, "ls-999"); err == nil || !strings.Contains(err.Error(), "no device or cable") {
-		t.Errorf("ls-999: %v; want no device or cable of that name", err)
+	if _, err := resilience.Resolve(g, "ls-999"); err == nil || !strings.Contains(err.Error(), "no device, cable or rack") {
+		t.Errorf("ls-999: %v; want no device, cable or rack of that name", err)
+	}
+	// A rack by the name the rack sweep prints: every device mounted in
+	// it, as the sweep fails it (trial 61: "--fail rack19" was refused).
+	r, err := resilience.Run(g, resilience.Options{Classes: []string{"rack"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range r.Sweeps[0].Outcomes {
+		f := fail(t, g, o.Group)
+		n := 0
+		for _, m := range g.Cabling.Mounts {
+			if g.Cabling.Racks[slices.IndexFunc(g.Cabling.Racks, func(rk ir.Rack) bool { return rk.ID == m.Rack })].Name == o.Group {
+				n++
+			}
+		}
+		if len(f.Nodes) != n || n == 0 {
+			t.Errorf("--fail %s: %d devices, want the %d mounted in it", o.Group, len(f.Nodes), n)
+		}
 	}
 }
 

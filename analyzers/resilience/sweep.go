@@ -19,6 +19,7 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -495,10 +496,22 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 			}
 		}
 		if n == 0 {
-			return f, fmt.Errorf("--fail %q: no device or cable of the design has that name%s%s", item, didYouMean(g, item), globHint(g, item))
+			// A rack of the cable plan, by the name a rack sweep prints
+			// (trial 61: "--fail rack19" was refused): every device
+			// mounted in it, as the sweep fails it (rackGroups).
+			for _, gr := range rackGroups(g) {
+				if ok, _ := path.Match(item, gr.Name); ok {
+					f.Nodes = append(f.Nodes, gr.Failure.Nodes...)
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			return f, fmt.Errorf("--fail %q: no device, cable or rack of the design has that name%s%s", item, didYouMean(g, item), globHint(g, item))
 		}
 	}
 	sort.Slice(f.Nodes, func(i, j int) bool { return f.Nodes[i] < f.Nodes[j] })
+	f.Nodes = slices.Compact(f.Nodes)
 	return f, nil
 }
 
