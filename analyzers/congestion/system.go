@@ -1,12 +1,12 @@
 package congestion
 
 import (
-	"github.com/topoc/topoc/analyzers/internal/unionfind"
 	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/topoc/topoc/analyzers/internal/routing"
+	"github.com/topoc/topoc/analyzers/internal/unionfind"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -206,7 +206,7 @@ func (s *system) sameIsland(a, b ir.NodeID) bool {
 // the fabric: a server, or all the servers one NVLink domain spans (the
 // 18 trays of a GB200 NVL72 rack, whose GPUs reach each other over the
 // NVSwitch trays as NCCL's multi-node NVLink does; docs/workloads.md,
-// "Hops"). It returns each server's unit, each rank's, and the number of
+// "Nodes"). It returns each server's unit, each rank's, and the number of
 // units, numbered in order of first appearance. Servers are joined
 // through the NVLink domains of their GPUs among ranks.
 func (s *system) localUnits(ranks []ir.NodeID) (ofServer map[ir.NodeID]int32, ofRank []int32, n int32) {

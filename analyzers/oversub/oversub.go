@@ -14,11 +14,11 @@
 package oversub
 
 import (
-	"github.com/topoc/topoc/analyzers/bisection"
 	"math"
 	"sort"
 
 	"github.com/topoc/topoc/analyzers/analysis"
+	"github.com/topoc/topoc/analyzers/bisection"
 	"github.com/topoc/topoc/compiler/ir"
 )
 

@@ -2,7 +2,6 @@ package cabling
 
 import (
 	"fmt"
-	"github.com/topoc/topoc/lang/units"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // A cage no transceiver_model fills is listed by what it would hold: an

@@ -1,11 +1,9 @@
 package report
 
 import (
-	"github.com/topoc/topoc/analyzers/results"
-	"slices"
-
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
@@ -13,6 +11,7 @@ import (
 	"github.com/topoc/topoc/analyzers/inventory"
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
+	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/lang/units"
 )
 
