@@ -21,10 +21,13 @@ const (
 	// NetRingS and NetTreeS: per-step latency of a network hop.
 	NetRingS = 14e-6
 	NetTreeS = 14e-6
-	// NVLSIntraS and NVLSNetS: NVLS latency inside the NVLink domain and
-	// its addition when the collective spans servers.
+	// NVLSIntraS: NVLS latency inside the NVLink domain. NCCL adds its
+	// network constant (18 µs) to a multi-node NVLS; topoc models that
+	// case in three phases instead (twoLevel: NVLS inside each server
+	// around a ring of shards between servers, each with its own
+	// latency), so it has no use for it (oracle trial 62 found it
+	// declared and unused).
 	NVLSIntraS = 25e-6
-	NVLSNetS   = 18e-6
 )
 
 // latency describes the latency term of one phase: a base cost and the
