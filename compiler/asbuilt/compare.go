@@ -1580,7 +1580,59 @@ func (c *comparison) reportMissingDevices(visible map[ir.NodeID]bool) map[ir.Nod
 			c.add(c.missingDevice(n, planes))
 		}
 	}
+	c.reportMissingServers(visible, missing)
 	return missing
+}
+
+// reportMissingServers reports, once per server, a server none of whose
+// adapters on the fabric (two or more) discovery found anywhere though it
+// could see them: a server down, its adapters down, or not cabled. Its
+// adapters join missing, so that their links are not reported one by one
+// (trial 61: an absent DGX was eight "Cable missing … Lay the cable"
+// errors); they are absent from the fabric as built all the same
+// (absentAsBuilt).
+func (c *comparison) reportMissingServers(visible, missing map[ir.NodeID]bool) {
+	byServer := map[ir.NodeID][]ir.NodeID{}
+	var order []ir.NodeID
+	for _, n := range c.devices {
+		nd := &c.g.Nodes[n]
+		if nd.Kind.IsSwitch() || nd.Parent == ir.None {
+			continue
+		}
+		if _, ok := byServer[nd.Parent]; !ok {
+			order = append(order, nd.Parent)
+		}
+		byServer[nd.Parent] = append(byServer[nd.Parent], n)
+	}
+	for _, sv := range order {
+		ns := byServer[sv]
+		absent := len(ns) >= 2
+		for _, n := range ns {
+			absent = absent && c.taken[n] == "" && (c.topo.Covered == nil || visible[n])
+		}
+		if !absent {
+			continue
+		}
+		links := 0
+		for _, n := range ns {
+			missing[n] = true
+			links += c.linksOf[n]
+		}
+		nd := &c.g.Nodes[sv]
+		c.add(diag.Error(diag.AsbuiltMissingDevice, c.g.Range(nd.Origin), "Server not discovered",
+			fmt.Sprintf("%s, with %s adapters on fabric %q, is not in %s: none of its adapters was found, by name or by a cable. The server is down, its adapters are, or it is not cabled. %s",
+				c.serverName(sv), units.Count(len(ns)), c.g.Fabrics[c.f].Name, c.opt.File, linksNotReported(links))))
+	}
+}
+
+// serverName is a server's design name, with its host name where the
+// design gives one ("su1/node04 (dgx037)").
+func (c *comparison) serverName(sv ir.NodeID) string {
+	name := c.g.Nodes[sv].Name
+	if h, ok := c.g.Hostnames[sv]; ok && h != name {
+		name += " (" + h + ")"
+	}
+	return name
 }
 
 // planesFound returns, for each plane of the design's switches, whether

@@ -206,3 +206,62 @@ func TestRailCrossed(t *testing.T) {
 		t.Errorf("two leaves' uplinks exchanged at a spine: findings %v, want one plain swap", c)
 	}
 }
+
+// A server none of whose adapters is in the discovery is one
+// asbuilt-missing-device finding, "Server not discovered", not one
+// missing link per adapter (trial 61: an absent DGX was eight "Cable
+// missing" errors); a server that lost one cable keeps its
+// asbuilt-missing-link.
+func TestMissingServerOnce(t *testing.T) {
+	data, err := os.ReadFile("testdata/superpod-1su-ports.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := compiletest.Example(t, "dgx-h100-superpod", "scalable_units=1")
+	topo, _, err := asbuilt.Parse(data, asbuilt.FormatIBNetDiscoverPorts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := topo.Links[:0]
+	dropped := false
+	for _, l := range topo.Links {
+		a, b := topo.Device(l.A), topo.Device(l.B)
+		if a != nil && b != nil && (strings.Contains(a.Desc, "su0/node03/") || strings.Contains(b.Desc, "su0/node03/")) {
+			continue
+		}
+		if !dropped && a != nil && b != nil && (strings.Contains(a.Desc, "su0/node05/nic2") || strings.Contains(b.Desc, "su0/node05/nic2")) {
+			dropped = true
+			continue
+		}
+		keep = append(keep, l)
+	}
+	topo.Links = keep
+	// node03's adapters are gone from the file too, as from a discovery
+	// of a server that is down.
+	devs := topo.Devices[:0]
+	for _, d := range topo.Devices {
+		if !strings.Contains(d.Desc, "su0/node03/") {
+			devs = append(devs, d)
+		}
+	}
+	topo.Devices = devs
+	r := asbuilt.Compare(g, 0, topo, asbuilt.Options{IgnoreSpeed: true})
+	c := findingCodes(r)
+	if c[diag.AsbuiltMissingDevice] != 1 || c[diag.AsbuiltMissingLink] != 1 || len(c) != 2 {
+		t.Fatalf("findings %v, want one missing device (node03) and one missing link (node05's NIC 2)", c)
+	}
+	for _, d := range r.Diags {
+		if diag.CodeOf(d) == diag.AsbuiltMissingDevice && (d.Summary != "Server not discovered" || !strings.Contains(d.Detail, "su0/node03, with 8 adapters")) {
+			t.Errorf("missing device: %s: %s", d.Summary, d.Detail)
+		}
+	}
+	n := 0
+	for _, id := range r.Absent {
+		if l := g.Link(id); strings.HasPrefix(g.Nodes[l.A.Node].Name, "su0/node03/") || strings.HasPrefix(g.Nodes[l.B.Node].Name, "su0/node03/") {
+			n++
+		}
+	}
+	if n != 8 {
+		t.Errorf("%d of node03's links absent as built, want its 8", n)
+	}
+}
