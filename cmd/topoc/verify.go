@@ -61,10 +61,12 @@ func newVerify() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// Nothing verify reads needs the cable plan (the comparison
-			// numbers ports as the design does; the as-built analysis
-			// drops it too, ir.Graph.Residual): released, it is memory
-			// the comparison of a 131k-GPU design has better use for.
+			// Nothing verify reads needs the cable plan but its cable ids
+			// (the comparison numbers ports as the design does; the
+			// as-built analysis drops it too, ir.Graph.Residual):
+			// released, it is memory the comparison of a 131k-GPU design
+			// has better use for; the ids are kept for the findings.
+			cableID := cableIDs(g)
 			g.Cabling = nil
 			fid, err := pickFabric(g, fabric)
 			if err != nil {
@@ -128,7 +130,7 @@ func newVerify() *cobra.Command {
 			case n > 1:
 				files = fmt.Sprintf("the discovery in %s", strings.Join(discovered, ", "))
 			}
-			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, IgnoreState: ignoreState, File: files})
+			r := asbuilt.Compare(g, fid, topo, asbuilt.Options{Map: m, IgnoreSpeed: ignoreSpeed, IgnoreState: ignoreState, File: files, CableID: cableID})
 			if mismatch != "" {
 				r.Diags = append(hcl.Diagnostics{diag.Warning(diag.AsbuiltDiscovery, g.Range(g.Fabrics[fid].Origin), "Discovery of another protocol", mismatch)}, r.Diags...)
 			}
@@ -484,4 +486,42 @@ func formatNames() string {
 		names[i] = string(f)
 	}
 	return strings.Join(names, ", ")
+}
+
+// cableIDs returns the cable plan's id of each link of g (ir.Graph.CableID)
+// as a function that outlives the plan, "" for a link no cable carries or
+// without a plan: a cable index per link and a fabric and number per
+// cable, some 12 bytes a link, where the plan holds far more.
+func cableIDs(g *ir.Graph) func(ir.LinkID) string {
+	cb := g.Cabling
+	if cb == nil {
+		return func(ir.LinkID) string { return "" }
+	}
+	of := make([]int32, g.NumLinks())
+	for i := range of {
+		of[i] = -1
+	}
+	type cable struct {
+		fabric ir.FabricID
+		seq    int32
+	}
+	cables := make([]cable, len(cb.Cables))
+	for i, c := range cb.Cables {
+		cables[i] = cable{c.Fabric, c.Seq}
+		for _, id := range cb.Legs[c.Leg0 : c.Leg0+c.Legs] {
+			of[id] = int32(i)
+		}
+	}
+	counts := slices.Clone(cb.PerFabric)
+	names := make([]string, len(g.Fabrics))
+	for i := range g.Fabrics {
+		names[i] = g.Fabrics[i].Name
+	}
+	return func(id ir.LinkID) string {
+		if int(id) >= len(of) || of[id] < 0 {
+			return ""
+		}
+		c := cables[of[id]]
+		return ir.CableName(names[c.fabric], c.seq, counts[c.fabric])
+	}
 }

@@ -31,6 +31,10 @@ type Options struct {
 	IgnoreState bool
 	// File names the discovery file in messages.
 	File string
+	// CableID names the cable plan's cable of a design link ("compute-0042",
+	// ir.Graph.CableID), "" for none; nil reads the graph's plan where it
+	// has one (a caller that releases the plan keeps the ids this way).
+	CableID func(ir.LinkID) string
 }
 
 // Result is the comparison of one fabric with its discovery.
@@ -1781,8 +1785,8 @@ func (c *comparison) swap(dl dlink, end endKey, o dlink, found cabled) *hcl.Diag
 		why = fmt.Sprintf(", from %s, and %s", strings.Join(crossed, " and "), crossingCost(crossed))
 	}
 	return diag.Error(code, c.g.Range(c.g.Link(dl.id).Origin), summary,
-		fmt.Sprintf("The design cables %s to %s and %s to %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end%s. Swap them back.",
-			c.port(dl.a), c.port(dl.b), c.port(o.a), c.port(o.b), c.opt.File, c.port(end), c.port(other), c.port(mine), c.port(theirs), why))
+		fmt.Sprintf("The design cables %s and %s; %s finds %s to %s and %s to %s: the two cables are exchanged at one end%s. Swap them back.",
+			c.designed(dl, ""), c.designed(o, ""), c.opt.File, c.port(end), c.port(other), c.port(mine), c.port(theirs), why))
 }
 
 // reportUnseen returns the design links discovery cannot see, by index.
@@ -2015,12 +2019,12 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 		}
 		if len(held) > 0 {
 			return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
-				fmt.Sprintf("The design cables %s to %s%s; %s has %s instead. Free the port and lay the designed cable.",
-					c.port(dl.a), c.port(dl.b), kind, c.opt.File, strings.Join(held, " and ")))
+				fmt.Sprintf("The design cables %s; %s has %s instead. Free the port and lay the designed cable.",
+					c.designed(dl, kind), c.opt.File, strings.Join(held, " and ")))
 		}
 		return diag.Error(diag.AsbuiltMissingLink, rng, "Cable missing",
-			fmt.Sprintf("The design cables %s to %s%s; %s has neither port cabled%s. Lay the cable.",
-				c.port(dl.a), c.port(dl.b), kind, c.opt.File, note))
+			fmt.Sprintf("The design cables %s; %s has neither port cabled%s. Lay the cable.",
+				c.designed(dl, kind), c.opt.File, note))
 	}
 	var got, crossed []string
 	if okA {
@@ -2034,12 +2038,42 @@ func (c *comparison) notAsDesigned(dl dlink, found cabled) *hcl.Diagnostic {
 	if len(crossed) > 0 {
 		crossed = slices.Compact(crossed)
 		return diag.Error(diag.AsbuiltRailCrossed, rng, "Cable crosses "+crossedWhat(crossed),
-			fmt.Sprintf("The design cables %s to %s; %s finds %s: the cable crosses from %s, and %s. Move the cable to the designed port.",
-				c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and "), strings.Join(crossed, " and "), crossingCost(crossed)))
+			fmt.Sprintf("The design cables %s; %s finds %s: the cable crosses from %s, and %s. Move the cable to the designed port.",
+				c.designed(dl, ""), c.opt.File, strings.Join(got, " and "), strings.Join(crossed, " and "), crossingCost(crossed)))
 	}
 	return diag.Error(diag.AsbuiltMiswired, rng, "Cable at the wrong port",
-		fmt.Sprintf("The design cables %s to %s; %s finds %s. Move the cable to the designed port.",
-			c.port(dl.a), c.port(dl.b), c.opt.File, strings.Join(got, " and ")))
+		fmt.Sprintf("The design cables %s; %s finds %s. Move the cable to the designed port.",
+			c.designed(dl, ""), c.opt.File, strings.Join(got, " and ")))
+}
+
+// cableID is the cable plan's id of design link id, "" without one.
+func (c *comparison) cableID(id ir.LinkID) string {
+	if c.opt.CableID != nil {
+		return c.opt.CableID(id)
+	}
+	if l := c.g.Link(id); c.g.Cabling != nil && l.Cable != ir.None {
+		return c.g.CableID(int(l.Cable))
+	}
+	return ""
+}
+
+// designed names design link dl for a finding: its two ports, then in
+// parentheses its kind (kind, " (leaf_spine)" or "") and the cable plan's
+// id for it, the label a technician finds on the cable (trial 61: a
+// finding named ports the plan and NetBox spell otherwise, and no cable).
+func (c *comparison) designed(dl dlink, kind string) string {
+	s := c.port(dl.a) + " to " + c.port(dl.b)
+	var notes []string
+	if k := strings.TrimSuffix(strings.TrimPrefix(kind, " ("), ")"); k != "" {
+		notes = append(notes, k)
+	}
+	if id := c.cableID(dl.id); id != "" {
+		notes = append(notes, "cable "+id)
+	}
+	if len(notes) > 0 {
+		s += " (" + strings.Join(notes, ", ") + ")"
+	}
+	return s
 }
 
 // crossing says how a cable found between devices want and got crosses

@@ -194,8 +194,16 @@ type Cable struct {
 // count ("compute-0042").
 func (g *Graph) CableID(i int) string {
 	c := g.Cabling.Cables[i]
-	seq, width := strconv.Itoa(int(c.Seq)), len(strconv.Itoa(int(g.Cabling.PerFabric[c.Fabric])))
-	return g.Fabrics[c.Fabric].Name + "-" + strings.Repeat("0", max(0, width-len(seq))) + seq
+	return CableName(g.Fabrics[c.Fabric].Name, c.Seq, g.Cabling.PerFabric[c.Fabric])
+}
+
+// CableName is the id of cable seq (from 1) of fabric, of count cables
+// in all: the fabric's name and the number, zero-padded to the width of
+// count ("compute-0042"). CableID's form, for a caller that keeps the
+// numbers without the plan.
+func CableName(fabric string, seq, count int32) string {
+	s, width := strconv.Itoa(int(seq)), len(strconv.Itoa(int(count)))
+	return fabric + "-" + strings.Repeat("0", max(0, width-len(s))) + s
 }
 
 // Media returns link l's medium once the cable plan is made: its cable
