@@ -13,8 +13,7 @@ import (
 // blocks (oracle trial 60). The mean distance breaks the tie, so both
 // orders rank leaf below spine and compile.
 func TestCustomTierRankTie(t *testing.T) {
-	switches := map[bool]string{
-		true: `
+	spines := `
     switch "s0" {
       model = "TH4-64x400G"
       tier  = "spine"
@@ -22,27 +21,14 @@ func TestCustomTierRankTie(t *testing.T) {
     switch "s1" {
       model = "TH4-64x400G"
       tier  = "spine"
-    }
+    }`
+	leaves := `
     switch "l" {
       count = 3
       model = "TH4-64x400G"
       tier  = "leaf"
-    }`,
-		false: `
-    switch "l" {
-      count = 3
-      model = "TH4-64x400G"
-      tier  = "leaf"
-    }
-    switch "s0" {
-      model = "TH4-64x400G"
-      tier  = "spine"
-    }
-    switch "s1" {
-      model = "TH4-64x400G"
-      tier  = "spine"
-    }`,
-	}
+    }`
+	switches := map[bool]string{true: spines + leaves, false: leaves + spines}
 	for spinesFirst, sw := range switches {
 		src := `
 fabric "odd" {

@@ -444,7 +444,11 @@ func (r *run) addInNetwork(loads []switchLoad, lg *legs) {
 // addSharpTrees adds, for every SHARP aggregation tree of loads that
 // spans more than one first switch, one stream per first switch on its
 // uplinks (to other switches), up (the reduced data) and down (the
-// result), at the fastest member NIC's rate.
+// result), at the fastest member NIC's rate and spread evenly over the
+// uplinks. Both are modelling assumptions: a switch forwards the reduced
+// stream as fast as its members feed it, and the subnet manager spreads
+// the trees over the uplinks (one stream per tree and leaf is how SHARP
+// reduces, docs/workloads.md).
 func (r *run) addSharpTrees(loads []switchLoad) {
 	if r.fab == nil || r.nm == nil {
 		return

@@ -490,16 +490,13 @@ func formatNames() string {
 
 // cableIDs returns the cable plan's id of each link of g (ir.Graph.CableID)
 // as a function that outlives the plan, "" for a link no cable carries or
-// without a plan: a cable index per link and a fabric and number per
-// cable, some 12 bytes a link, where the plan holds far more.
+// without a plan. A link keeps its cable's index (ir.Link.Cable) when the
+// plan is released, so only each cable's fabric and number are kept, 8
+// bytes a cable.
 func cableIDs(g *ir.Graph) func(ir.LinkID) string {
 	cb := g.Cabling
 	if cb == nil {
 		return func(ir.LinkID) string { return "" }
-	}
-	of := make([]int32, g.NumLinks())
-	for i := range of {
-		of[i] = -1
 	}
 	type cable struct {
 		fabric ir.FabricID
@@ -508,9 +505,6 @@ func cableIDs(g *ir.Graph) func(ir.LinkID) string {
 	cables := make([]cable, len(cb.Cables))
 	for i, c := range cb.Cables {
 		cables[i] = cable{c.Fabric, c.Seq}
-		for _, id := range cb.Legs[c.Leg0 : c.Leg0+c.Legs] {
-			of[id] = int32(i)
-		}
 	}
 	counts := slices.Clone(cb.PerFabric)
 	names := make([]string, len(g.Fabrics))
@@ -518,10 +512,11 @@ func cableIDs(g *ir.Graph) func(ir.LinkID) string {
 		names[i] = g.Fabrics[i].Name
 	}
 	return func(id ir.LinkID) string {
-		if int(id) >= len(of) || of[id] < 0 {
+		i := g.Link(id).Cable
+		if i == ir.None || int(i) >= len(cables) {
 			return ""
 		}
-		c := cables[of[id]]
+		c := cables[i]
 		return ir.CableName(names[c.fabric], c.seq, counts[c.fabric])
 	}
 }

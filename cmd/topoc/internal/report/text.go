@@ -18,9 +18,9 @@ import (
 // WriteText writes the human summary of `topoc check`: per fabric, the
 // inventory and then one section per analysis that ran.
 func WriteText(w io.Writer, fabrics []results.Fabric) {
-	bodies := make([]string, len(fabrics))
+	bodies, keys := make([]string, len(fabrics)), make([]string, len(fabrics))
 	for i := range fabrics {
-		bodies[i] = fabricBody(&fabrics[i])
+		bodies[i], keys[i] = fabricBody(&fabrics[i]), resultsKey(fabrics[i])
 	}
 	for i := 0; i < len(fabrics); {
 		// Consecutive fabrics of one family whose results read the same
@@ -29,7 +29,7 @@ func WriteText(w io.Writer, fabrics []results.Fabric) {
 		// names differ, and the JSON report holds each.
 		j := i + 1
 		for j < len(fabrics) && fabrics[j].Fabric.Family == fabrics[i].Fabric.Family &&
-			sameResults(bodies[i], bodies[j]) && slices.Equal(fabrics[j].Fabric.ServerTransit, fabrics[i].Fabric.ServerTransit) {
+			keys[i] == keys[j] && slices.Equal(fabrics[j].Fabric.ServerTransit, fabrics[i].Fabric.ServerTransit) {
 			j++
 		}
 		writeHeader(w, fabrics[i].Fabric, fabrics[j-1].Fabric.Name, j-i)
@@ -54,21 +54,16 @@ func fabricBody(f *results.Fabric) string {
 	return b.String()
 }
 
-// sameResults reports whether two fabric bodies read the same but for
-// the names of the nodes a cut runs across.
-func sameResults(a, b string) bool {
-	mask := func(s string) string {
-		lines := strings.Split(s, "\n")
-		for i, l := range lines {
-			if strings.HasPrefix(l, "    cut      ") {
-				if k := strings.Index(l, ", across "); k >= 0 {
-					lines[i] = l[:k]
-				}
-			}
-		}
-		return strings.Join(lines, "\n")
+// resultsKey is f's summary with its cut's words left out: two fabrics
+// whose keys are equal read the same but for the nodes their cuts run
+// across.
+func resultsKey(f results.Fabric) string {
+	if f.Bisection != nil {
+		b := *f.Bisection
+		b.Certificate.Text = ""
+		f.Bisection = &b
 	}
-	return mask(a) == mask(b)
+	return fabricBody(&f)
 }
 
 // writeHeader writes a fabric's header line; n > 1 fabrics from f to the
