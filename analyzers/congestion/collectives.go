@@ -61,7 +61,7 @@ func (b *builder) nextPace() int32 { b.pace++; return b.pace - 1 }
 // nccl-topo-xml.md §9), in order of first appearance, each one's members
 // in GPU order.
 func (b *builder) byServer(members []ir.NodeID) [][]ir.NodeID {
-	_, of, n := b.s.localUnits(members)
+	of, n := b.s.localUnits(members)
 	out := make([][]ir.NodeID, n)
 	for i, m := range members {
 		out[of[i]] = append(out[of[i]], m)
@@ -113,7 +113,10 @@ func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (n
 		// Doubling: a collective calls ring once per group (2,048 tensor
 		// groups at 16,384 GPUs), and growing by what one group needs
 		// each time copied the list over and over.
-		*out = slices.Grow(*out, max(need, 2*cap(*out))-len(*out))
+		sc := &b.s.scr
+		grown := append(take(&sc.xfers, max(need, 2*cap(*out))), *out...)
+		give(&sc.xfers, *out)
+		*out = grown
 	}
 	hops := 0
 	for _, order := range channels {
@@ -287,7 +290,7 @@ func (b *builder) phases(c *ir.Collective, grps [][]ir.NodeID) []phase {
 // its local unit (its server, or the servers its NVLink domain spans:
 // system.localUnits), which it reaches over the network.
 func (b *builder) offServer(g []ir.NodeID) float64 {
-	_, of, n := b.s.localUnits(g)
+	of, n := b.s.localUnits(g)
 	per := make([]int, n)
 	for _, u := range of {
 		per[u]++

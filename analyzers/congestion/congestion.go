@@ -208,7 +208,12 @@ func (j *job) runCollective(c *ir.Collective, alg string, sharp bool, snapshot f
 
 func evaluate(s *system, wl *ir.Workload, report func(*hcl.Diagnostic), res *Result) Workload {
 	g := s.g
-	loads := routing.NewLoads(g)
+	if s.loads == nil {
+		// One set of loads for every workload: each phase resets the
+		// cells it wrote, so the next starts from zero.
+		s.loads = routing.NewLoads(g)
+	}
+	loads := s.loads
 	j := newJob(s, wl, wl.Placement.Count, loads)
 	out := Workload{Name: wl.Name, GPUs: len(j.ranks), Placement: wl.Placement.Strategy,
 		Parallelism: Parallelism{Data: j.par.Data, Tensor: j.par.Tensor, Pipeline: j.par.Pipeline, Expert: j.par.Expert, Context: j.par.ContextSize(), Order: cmp.Or(j.par.Order, ir.DefaultOrder)},
@@ -339,6 +344,7 @@ func (j *job) collective(c *ir.Collective, snap func(*run, *phaseResult), report
 	col := Collective{Name: c.Name, Op: c.Op, Algorithm: c.Algorithm, Group: c.Group, SizeBytes: c.SizeBytes,
 		PerStep: c.PerStep, Derivation: c.Derivation, Order: c.Order, Routing: c.Routing, Path: c.Path, HotLinks: []HotLink{}}
 	o := j.runCollective(c, c.Algorithm, false, snap)
+	defer j.s.release(&o)
 	col.Groups = len(o.grps)
 	for _, gr := range o.grps {
 		col.Ranks = max(col.Ranks, len(gr))
@@ -609,6 +615,7 @@ func (j *job) inNetwork(c *ir.Collective, base outcome) *InNetwork {
 		alg = "nvls"
 	}
 	o := j.runCollective(c, alg, sharp, nil)
+	defer j.s.release(&o)
 	if o.time <= 0 {
 		return nil
 	}

@@ -66,7 +66,8 @@ type denseAllToAll struct {
 	lg  *legs
 	res *phaseResult
 
-	srvIdx  map[ir.NodeID]int32
+	// srvIdx is each server's unit plus one, indexed by NodeID.
+	srvIdx  []int32
 	members [][]ir.NodeID
 	srvOf   []int32
 
@@ -109,10 +110,13 @@ func (a *denseAllToAll) nicOf(m ir.NodeID) ir.NodeID {
 // the others over the fabric.
 func (a *denseAllToAll) groupByServer() {
 	var n int32
-	a.srvIdx, a.srvOf, n = a.r.s.localUnits(a.d.ranks)
+	s := a.r.s
+	a.srvOf, n = s.localUnits(a.d.ranks)
 	a.members = make([][]ir.NodeID, n)
+	a.srvIdx = make([]int32, len(s.g.Nodes))
 	for i, m := range a.d.ranks {
 		a.members[a.srvOf[i]] = append(a.members[a.srvOf[i]], m)
+		a.srvIdx[s.server(m)] = a.srvOf[i] + 1
 	}
 }
 
@@ -314,7 +318,7 @@ func (a *denseAllToAll) addSources(k int, b *routing.Block) {
 	fp := a.r.fab.p
 	for _, e := range a.nicsOfRail {
 		acc := a.byNIC[e]
-		sv := a.srvIdx[s.server(e)]
+		sv := a.srvIdx[s.server(e)] - 1
 		if u := fp.Local(e); u >= 0 {
 			b.Src = append(b.Src, routing.Source{Node: u, Rate: acc.rate, Bytes: acc.bytes, Key: sv, Count: acc.ranks})
 		}

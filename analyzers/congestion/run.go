@@ -137,9 +137,19 @@ func (r *run) railEgress(src, e ir.NodeID, rl int32) (egress, relay ir.NodeID) {
 // injected at it, a transfer offers the least of its shares, and the
 // transfers of one pacing group all offer the group's least.
 func (r *run) offer(xs []transfer, plans []hopPlan, paces int32) []float64 {
-	n := len(r.s.g.Nodes)
-	nv := make([]int32, n)
-	fb := make([]int32, n)
+	sc := &r.s.scr
+	if sc.nv == nil {
+		sc.nv, sc.fb = make([]int32, len(r.s.g.Nodes)), make([]int32, len(r.s.g.Nodes))
+	}
+	nv, fb := sc.nv, sc.fb
+	defer func() {
+		for i, t := range xs {
+			nv[t.src] = 0
+			if e := plans[i].egress; e != ir.None {
+				fb[e] = 0
+			}
+		}
+	}()
 	for i, t := range xs {
 		switch p := plans[i]; p.kind {
 		case hopIntra, hopPCIe:
@@ -153,7 +163,8 @@ func (r *run) offer(xs []transfer, plans []hopPlan, paces int32) []float64 {
 			fb[p.egress]++
 		}
 	}
-	rates := make([]float64, len(xs))
+	rates := take(&sc.floats, len(xs))[:len(xs)]
+	clear(rates)
 	paceMin := make([]float64, paces)
 	for i := range paceMin {
 		paceMin[i] = -1
@@ -198,7 +209,8 @@ func (r *run) routePhase(ph *phase, paces int32) phaseResult {
 	s := r.s
 	res := phaseResult{name: ph.name, hot: -1, xfers: ph.xfers}
 	lg := &legs{}
-	plans := make([]hopPlan, len(ph.xfers))
+	plans := take(&s.scr.plans, len(ph.xfers))[:len(ph.xfers)]
+	defer give(&s.scr.plans, plans)
 	for i, t := range ph.xfers {
 		plans[i] = r.plan(t)
 		if plans[i].kind == hopNone {
@@ -221,9 +233,10 @@ func (r *run) routePhase(ph *phase, paces int32) phaseResult {
 			}
 		}
 	}
-	lg.up.Flows, lg.upOf = make([]routing.Flow, 0, nUp), make([]int32, 0, nUp)
-	lg.pcie.Flows, lg.pcieOf = make([]routing.Flow, 0, nPCIe), make([]int32, 0, nPCIe)
-	lg.fab.Flows, lg.fabOf = make([]routing.Flow, 0, nFab), make([]int32, 0, nFab)
+	sc := &s.scr
+	lg.up.Flows, lg.upOf = take(&sc.flows, nUp), take(&sc.ints, nUp)
+	lg.pcie.Flows, lg.pcieOf = take(&sc.flows, nPCIe), take(&sc.ints, nPCIe)
+	lg.fab.Flows, lg.fabOf = take(&sc.flows, nFab), take(&sc.ints, nFab)
 	up, pc := s.up.p, s.pcie.p
 	addUp := func(a, b ir.NodeID, rate, bytes float64, of int32) {
 		if u, v := up.Local(a), up.Local(b); u >= 0 && v >= 0 {

@@ -48,6 +48,7 @@ func scaling(s *system, wl *ir.Workload, loads *routing.Loads) []ScalingRow {
 		for ci := range wl.Collectives {
 			c := &wl.Collectives[ci]
 			o := j.runCollective(c, c.Algorithm, false, nil)
+			s.release(&o)
 			routed = routed && o.unroutable == 0
 			t := o.time * c.PerStep
 			comm += t

@@ -35,8 +35,19 @@ type system struct {
 	pcie *plane
 	fab  map[ir.FabricID]*plane
 	// island is each node's NVLink domain (connected component of the
-	// scale-up plane), or -1.
-	island []int32
+	// scale-up plane), or -1; islands the number of them.
+	island  []int32
+	islands int32
+	// multiNodeIslands reports whether some NVLink domain spans GPUs of
+	// more than one server (a GB200 NVL72 rack's trays).
+	multiNodeIslands bool
+	// serverScratch is localUnits' numbering of servers, all zero
+	// between calls (the builder runs on one goroutine).
+	serverScratch []int32
+	// scr is the phases' reusable buffers; loads the link loads every
+	// workload's phases write (routing.Loads, reset by each phase).
+	scr   scratch
+	loads *routing.Loads
 	// nvCapBPS is a GPU's NVLink injection rate: the capacity of its
 	// scale-up links, summed; pcieCapBPS the same over its PCIe links.
 	nvCapBPS, pcieCapBPS []float64
@@ -175,6 +186,22 @@ func newSystem(g *ir.Graph) *system {
 		}
 		next++
 	}
+	s.islands = next
+	// A GPU whose NVLink domain also holds a GPU of another server.
+	first := make([]ir.NodeID, next)
+	for i := range first {
+		first[i] = ir.None
+	}
+	for i := range g.Nodes {
+		if isl := s.island[i]; isl >= 0 && g.Nodes[i].Kind == ir.KindGPU {
+			sv := s.server(ir.NodeID(i))
+			if first[isl] == ir.None {
+				first[isl] = sv
+			} else if first[isl] != sv {
+				s.multiNodeIslands = true
+			}
+		}
+	}
 	return s
 }
 
@@ -206,48 +233,65 @@ func (s *system) sameIsland(a, b ir.NodeID) bool {
 // the fabric: a server, or all the servers one NVLink domain spans (the
 // 18 trays of a GB200 NVL72 rack, whose GPUs reach each other over the
 // NVSwitch trays as NCCL's multi-node NVLink does; docs/workloads.md,
-// "Nodes"). It returns each server's unit, each rank's, and the number of
-// units, numbered in order of first appearance. Servers are joined
-// through the NVLink domains of their GPUs among ranks.
-func (s *system) localUnits(ranks []ir.NodeID) (ofServer map[ir.NodeID]int32, ofRank []int32, n int32) {
-	// Elements: the servers, then the islands, in order of first
-	// appearance; a rank joins its server's element and its island's.
-	elem := map[int64]int32{}
-	id := func(k int64) int32 {
-		e, ok := elem[k]
-		if !ok {
-			e = int32(len(elem))
-			elem[k] = e
-		}
-		return e
+// "Nodes"). It returns each rank's unit and the number of units, numbered
+// in order of first appearance. Servers are joined through the NVLink
+// domains of their GPUs among ranks. It runs once per ring or group of a
+// collective (2,048 tensor groups at 16,384 GPUs), so it numbers servers
+// in the system's scratch, indexed by NodeID and cleared again before it
+// returns, rather than in a map (a tenth of the congestion analyzer's
+// time at 24,576 GPUs) or a fresh slice per call.
+func (s *system) localUnits(ranks []ir.NodeID) (ofRank []int32, n int32) {
+	if s.serverScratch == nil {
+		s.serverScratch = make([]int32, len(s.g.Nodes))
 	}
-	srv := make([]int32, len(ranks))
+	seen := s.serverScratch // plus one; 0: not seen
+	ofRank = make([]int32, len(ranks))
+	for i, m := range ranks {
+		sv := s.server(m)
+		if seen[sv] == 0 {
+			n++
+			seen[sv] = n
+		}
+		ofRank[i] = seen[sv] - 1
+	}
+	for _, m := range ranks {
+		seen[s.server(m)] = 0
+	}
+	if !s.multiNodeIslands {
+		return ofRank, n
+	}
+	// Elements: the servers (0..n-1, as numbered above), then the
+	// islands in order of first appearance; a rank joins its server's
+	// element and its island's.
+	islandElem := map[int32]int32{}
+	ne := n
 	var pairs [][2]int32
 	for i, m := range ranks {
-		srv[i] = id(int64(s.server(m)))
 		if isl := s.island[m]; isl >= 0 {
-			pairs = append(pairs, [2]int32{srv[i], id(-1 - int64(isl))})
+			e, ok := islandElem[isl]
+			if !ok {
+				e = ne
+				islandElem[isl] = e
+				ne++
+			}
+			pairs = append(pairs, [2]int32{ofRank[i], e})
 		}
 	}
-	uf := unionfind.New(len(elem))
+	uf := unionfind.New(int(ne))
 	for _, p := range pairs {
 		uf.Union(p[0], p[1])
 	}
-	unit := map[int32]int32{} // root → unit
-	ofServer = map[ir.NodeID]int32{}
-	ofRank = make([]int32, len(ranks))
-	for i, m := range ranks {
-		r := uf.Find(srv[i])
-		u, ok := unit[r]
-		if !ok {
-			u = n
-			unit[r] = u
+	unit := make([]int32, ne) // root → unit, plus one
+	n = 0
+	for i := range ranks {
+		r := uf.Find(ofRank[i])
+		if unit[r] == 0 {
 			n++
+			unit[r] = n
 		}
-		ofRank[i] = u
-		ofServer[s.server(m)] = u
+		ofRank[i] = unit[r] - 1
 	}
-	return ofServer, ofRank, n
+	return ofRank, n
 }
 
 // server returns the server of a rank: its parent, or itself.
