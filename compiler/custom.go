@@ -100,6 +100,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		}
 		n := ir.NewNode(h.Name.V, ir.KindHost)
 		n.Radix, n.PortRateBPS, n.Origin = int32(max(h.Ports.V, 1)), h.Rate.V, s.g.Origin(h.DeclRange)
+		if h.Unit.Set {
+			n.Unit, n.UnitIndex = h.Unit.V, int32(h.UnitIndex.V)
+		}
 		id := s.g.AddNode(n)
 		s.g.JoinFabric(id, fab)
 		byName[h.Name.V], where[h.Name.V] = id, h.Name.Range.String()
@@ -210,6 +213,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 				CapacityBPS: rate, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(usedA, usedB)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
 		}
 	}
+	s.checkHostUnits(c, byName)
 	s.g.Fabrics[fab].Tiers = orderTiers(s.g, fab)
 	// A composite's tiers: its members', in member order, then its own.
 	if len(members) > 0 {
@@ -396,4 +400,43 @@ func orderTiers(g *ir.Graph, f ir.FabricID) []string {
 		return 0
 	})
 	return out
+}
+
+// checkHostUnits reports a custom host whose unit label contradicts every
+// switch it is cabled to: labelled pod 1 while each of its switches that
+// names a pod names another. Workload placement by unit, the racks the
+// cabling stage fills and the scheduler hand-offs would put the host in
+// one pod while its links are in another. Switches with no label, or a
+// label of another kind, neither confirm nor contradict it.
+func (s *state) checkHostUnits(c *lang.Custom, byName map[string]ir.NodeID) {
+	var adj *ir.Adjacency
+	for _, h := range c.Hosts {
+		id, ok := byName[h.Name.V]
+		if !h.Unit.Set || !ok {
+			continue
+		}
+		if adj == nil {
+			a := s.g.Adjacency()
+			adj = &a
+		}
+		var other *ir.Node
+		agrees := false
+		for _, lid := range adj.Of(id) {
+			l := s.g.Link(lid)
+			peer := &s.g.Nodes[l.Other(id)]
+			if !peer.Kind.IsSwitch() || peer.Unit != h.Unit.V {
+				continue
+			}
+			if int64(peer.UnitIndex) == h.UnitIndex.V {
+				agrees = true
+			} else if other == nil {
+				other = peer
+			}
+		}
+		if other != nil && !agrees {
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, h.UnitIndex.Range, "Host in another unit than its switches",
+				fmt.Sprintf("Host %q says %s = %d, but it is cabled to %s, of %s %d, and to no switch of %s %d. Fix the label, or cable the host to its own %s's switches.",
+					h.Name.V, h.Unit.V, h.UnitIndex.V, other.Name, other.Unit, other.UnitIndex, h.Unit.V, h.UnitIndex.V, h.Unit.V)))
+		}
+	}
 }

@@ -546,7 +546,7 @@ type CustomSwitch struct {
 	DeclRange hcl.Range
 }
 
-// CustomUnits are the unit labels a custom switch may carry, as the
+// CustomUnits are the unit labels a custom switch or host may carry, as the
 // generated families put them on their switches (fat-tree pod, Clos su,
 // dragonfly group) plus zone, so that oversubscription is measured per
 // unit in a hand-cabled fabric too.
@@ -567,9 +567,14 @@ const MaxRack = 1 << 20
 
 // CustomHost is one expanded `host` instance (an implicit endpoint).
 type CustomHost struct {
-	Name      Val[string]
-	Rate      Val[float64]
-	Ports     Val[int64]
+	Name  Val[string]
+	Rate  Val[float64]
+	Ports Val[int64]
+	// Unit and UnitIndex are as CustomSwitch's: the unit the host
+	// belongs to, which workload placement (`units`), the racks the
+	// cabling stage fills and the scheduler hand-offs read.
+	Unit      Val[string]
+	UnitIndex Val[int64]
 	DeclRange hcl.Range
 }
 

@@ -21,7 +21,7 @@ func withMeta(names ...string) *hcl.BodySchema {
 
 var (
 	customSwitchSchema = withMeta("model", "tier", "rail", "plane", "pod", "su", "group", "zone", "rack")
-	customHostSchema   = withMeta("rate", "ports")
+	customHostSchema   = withMeta("rate", "ports", "pod", "su", "group", "zone")
 	customLinkSchema   = withMeta("a", "b", "rate", "parallel", "cost")
 )
 
@@ -81,26 +81,12 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 					a.diags = append(a.diags, diag.Error(diag.InvalidValue, sw.Rack.Range, "Rack out of range",
 						fmt.Sprintf("rack = %d: racks are numbered from 0 and stay below %d, as node groups' rack blocks number them.", sw.Rack.V, MaxRack)))
 				}
-				for _, u := range CustomUnits {
-					v := a.int(u)
-					if !v.Set {
-						continue
-					}
-					switch {
-					case v.V < 0 || v.V >= MaxUnitIndex:
-						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Unit index out of range",
-							fmt.Sprintf("%s = %d: unit indices count from 0 and stay below %d (analyses keep a slot per index).", u, v.V, MaxUnitIndex)))
-					case sw.Unit.Set:
-						a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Two units on one switch",
-							fmt.Sprintf("switch %q already names %s %d; a switch belongs to one unit (name the innermost, as generated families do).", name, sw.Unit.V, sw.UnitIndex.V)))
-					default:
-						sw.Unit, sw.UnitIndex = Val[string]{V: u, Range: v.Range, Set: true}, v
-					}
-				}
+				sw.Unit, sw.UnitIndex = customUnit(a, "switch", name)
 				cu.Switches = append(cu.Switches, sw)
 			case "host":
-				cu.Hosts = append(cu.Hosts, &CustomHost{Name: nameVal, DeclRange: blk.DefRange,
-					Rate: a.netRate("rate"), Ports: a.int("ports")})
+				h := &CustomHost{Name: nameVal, DeclRange: blk.DefRange, Rate: a.netRate("rate"), Ports: a.int("ports")}
+				h.Unit, h.UnitIndex = customUnit(a, "host", name)
+				cu.Hosts = append(cu.Hosts, h)
 			default:
 				cu.Links = append(cu.Links, &CustomLink{DeclRange: blk.DefRange,
 					A: a.str("a"), B: a.str("b"), Rate: a.netRate("rate"), Parallel: a.int("parallel"), Cost: a.int("cost")})
@@ -116,4 +102,28 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 		}
 	}
 	return cu
+}
+
+// customUnit reads the one unit label (CustomUnits) a custom switch or
+// host may carry; two labels, or an index outside [0, MaxUnitIndex), are
+// invalid-value errors in a's diagnostics. Both results are unset when
+// the block names no unit.
+func customUnit(a *attrs, kind, name string) (unit Val[string], index Val[int64]) {
+	for _, u := range CustomUnits {
+		v := a.int(u)
+		if !v.Set {
+			continue
+		}
+		switch {
+		case v.V < 0 || v.V >= MaxUnitIndex:
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Unit index out of range",
+				fmt.Sprintf("%s = %d: unit indices count from 0 and stay below %d (analyses keep a slot per index).", u, v.V, MaxUnitIndex)))
+		case unit.Set:
+			a.diags = append(a.diags, diag.Error(diag.InvalidValue, v.Range, "Two units on one "+kind,
+				fmt.Sprintf("%s %q already names %s %d; a %s belongs to one unit (name the innermost, as generated families do).", kind, name, unit.V, index.V, kind)))
+		default:
+			unit, index = Val[string]{V: u, Range: v.Range, Set: true}, v
+		}
+	}
+	return unit, index
 }
