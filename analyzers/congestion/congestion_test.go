@@ -721,6 +721,80 @@ workload "job" {
 	}
 }
 
+// Destination-mod-k on a three-tier fabric with parallel links (4 from
+// each leaf to each of its unit's 2 spines): the digit's divisor grows by
+// the switches above, not the links, and a packet descends the way its
+// destination's own climb goes up. A pipeline SendRecv then loads no
+// fabric link above the endpoints' own (1.5 at the NIC of a stage that
+// exchanges both ways, as adaptive routing gives); dividing by the links
+// and taking the digit again on the way down read 6.0 (a trial's
+// 3,072-GPU fabric of the same shape read 12 against 1.5).
+func TestPinnedDividesBySwitchesAndDescendsTheClimb(t *testing.T) {
+	g := compiletest.Source(t, `
+switch_model "S" {
+  radix     = 64
+  port_rate = "400Gb/s"
+}
+node_model "box" {
+  gpu  = "H100"
+  gpus = 2
+  nic "compute" {
+    model = "ConnectX-7"
+    count = 2
+  }
+}
+node_group "n" {
+  model = "box"
+  count = 32
+  name  = format("su%02d/node%02d", floor(count.index / 8), count.index % 8)
+}
+fabric "c" {
+  clos {
+    endpoints = node_group.n.nics.compute
+    rails     = 2
+    unit "su" {
+      nodes = 8
+    }
+    tier "leaf" {
+      model = "S"
+      per   = ["su", "rail"]
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "S"
+      per   = ["su"]
+      count = 2
+      down  = 8
+      up    = 8
+      striping = "spread"
+    }
+    tier "core" {
+      model = "S"
+      count = 8
+    }
+  }
+}
+workload "r" {
+  gpus = node_group.n.gpus
+  parallelism {
+    tensor   = 2
+    pipeline = 4
+  }
+  collective "p_pinned" {
+    op      = "sendrecv"
+    size    = "16MiB"
+    group   = "pipeline"
+    routing = "pinned"
+  }
+}`)
+	res, _ := analyze(t, g)
+	c := collective(t, res, "r", "p_pinned")
+	if !near(c.CongestionFactor, 1.5, 1e-9) || len(c.HotLinks) == 0 || c.HotLinks[0].Kind != "node_leaf" {
+		t.Errorf("congestion %g at %+v, want 1.5 at a NIC's own link", c.CongestionFactor, c.HotLinks)
+	}
+}
+
 // The SHARP estimate routes each aggregation tree's stream above the
 // leaves: eight concurrent groups of four hosts, one per rack, on leaves
 // of 8 hosts with 2 uplinks (4:1) send eight streams of 1 GiB up each

@@ -273,47 +273,9 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 	if opt.Stats && opt.Mode == Hash {
 		rec = &statsRecorder{m: map[uint64]*decision{}}
 	}
-	var chain []int32
-	var keep []Arc
+	var ws walkScratch
 	walk := func(s, dst int32, id uint64, qp int32, v vec) bool {
-		tt := t.turn(s, dst)
-		if tt < 0 {
-			return false
-		}
-		chain = t.chain(dst, chain)
-		sw, slot, pinned := t.p.destPort(dst, qp)
-		u := s
-		div := 1 // destination-mod-k's digit at this tier (pick)
-		for lv := 0; lv < tt; lv++ {
-			ups := t.ups(u)
-			if len(ups) == 0 {
-				return false
-			}
-			w := int(weight(ups))
-			i := t.pickUp(opt, id, qp, u, dst, w, &div)
-			if t.p.Transit(u) { // a sender's own port choice is no hash decision
-				rec.record(u, -1, i, w)
-			}
-			a := ups[port(ups, i)]
-			out.add(a.Slot, v)
-			u = a.To
-		}
-		for lv := tt; lv >= 1; lv-- {
-			arcs := t.downTo(u, chain[lv-1])
-			if len(arcs) == 0 {
-				return false
-			}
-			if pinned {
-				arcs = keepPort(arcs, sw, slot, &keep)
-			}
-			w := int(weight(arcs))
-			i := t.pick(opt, id, qp, u, dst, w)
-			rec.record(u, chain[lv-1], i, w)
-			a := arcs[port(arcs, i)]
-			out.add(a.Slot, v)
-			u = a.To
-		}
-		return true
+		return t.walkPath(opt, s, dst, id, qp, &ws, rec, func(slot int32) { out.add(slot, v) })
 	}
 	over := walkFlows(d, opt, walk, t.p.SendPorts, &res)
 	res.ECMP = rec.stats()
@@ -324,31 +286,117 @@ func (t *Tiered) routeWalks(d *Demand, opt Options, out *Loads) Result {
 	return res
 }
 
-// pick chooses one of m next hops at u: the sender's own choice at a
-// node that does not forward (sendports.go), else the switch's (under
-// Pinned, the destination's position mod m, as on the way down).
-func (t *Tiered) pick(opt Options, id uint64, qp, u, dst int32, m int) int {
-	div := 1
-	return t.pickUp(opt, id, qp, u, dst, m, &div)
+// walkScratch is the reusable state of one caller's walks.
+type walkScratch struct {
+	chain []int32
+	keep  []Arc
+	// climb and quot are the destination's own climb under Pinned (the
+	// arc it takes from each tier) and the quotient of its position its
+	// digit at each tier was taken from.
+	climb []Arc
+	quot  []int
 }
 
-// pickUp is pick on the way up, where Pinned is destination-mod-k as
-// Zahavi defines it for fat-trees (RFC-style digits of the destination's
-// position: "D-Mod-K Routing Providing Non-Blocking Traffic for Shift
-// Permutations on Real Life Fat Trees", 2010): the first switch takes
-// digit d mod w1 of its w1 uplinks, the next ⌊d/w1⌋ mod w2, and so on,
-// *div holding the product of the uplink counts below (updated here). The
-// same digit at every tier sent all of a pod's traffic for one residue to
-// the cores of that residue: a shift permutation on a k = 4 fat-tree read
-// congestion 2 where D-mod-k is non-blocking (oracle trial 62).
-func (t *Tiered) pickUp(opt Options, id uint64, qp, u, dst int32, m int, div *int) int {
+// walkPath walks one queue pair from s to dst, up to their turnaround
+// tier and down, calling visit with the load slot of every link direction
+// it takes; rec (nil to skip) records the hash decisions. It reports
+// false when a tier offers no way on (the slots visited so far stand).
+func (t *Tiered) walkPath(opt Options, s, dst int32, id uint64, qp int32, ws *walkScratch, rec *statsRecorder, visit func(slot int32)) bool {
+	tt := t.turn(s, dst)
+	if tt < 0 {
+		return false
+	}
+	ws.chain = t.chain(dst, ws.chain)
+	sw, slot, pinned := t.p.destPort(dst, qp)
+	if opt.Mode == Pinned {
+		t.climb(dst, qp, tt, pinned, sw, slot, ws)
+	}
+	u := s
+	div := 1 // destination-mod-k's divisor at this tier (pickUp)
+	for lv := 0; lv < tt; lv++ {
+		ups := t.ups(u)
+		if len(ups) == 0 {
+			return false
+		}
+		i := t.pickUp(opt, id, qp, u, dst, ups, &div)
+		if t.p.Transit(u) { // a sender's own port choice is no hash decision
+			rec.record(u, -1, i, int(weight(ups)))
+		}
+		a := ups[port(ups, i)]
+		visit(a.Slot)
+		u = a.To
+	}
+	for lv := tt; lv >= 1; lv-- {
+		arcs := t.downTo(u, ws.chain[lv-1])
+		if len(arcs) == 0 {
+			return false
+		}
+		if pinned {
+			arcs = keepPort(arcs, sw, slot, &ws.keep)
+		}
+		var a Arc
+		if opt.Mode == Pinned {
+			a = descend(arcs, ws, lv, int(t.pos[dst]))
+		} else {
+			i := t.pick(opt, id, qp, u, dst, arcs)
+			rec.record(u, ws.chain[lv-1], i, int(weight(arcs)))
+			a = arcs[port(arcs, i)]
+		}
+		visit(a.Slot)
+		u = a.To
+	}
+	return true
+}
+
+// climb fills ws.climb and ws.quot with destination d's own
+// destination-mod-k climb to tier tt, from the destination port the
+// queue pair targets when it is pinned to one (destPort). It stops early
+// where a switch has no way up.
+func (t *Tiered) climb(d, qp int32, tt int, pinned bool, sw, slot int32, ws *walkScratch) {
+	ws.climb, ws.quot = ws.climb[:0], ws.quot[:0]
+	u, div := d, 1
+	for lv := 0; lv < tt; lv++ {
+		ups := t.ups(u)
+		if len(ups) == 0 {
+			return
+		}
+		q := int(t.pos[d]) / div
+		var a Arc
+		found := false
+		if lv == 0 && pinned {
+			for _, x := range ups {
+				if x.To == sw && x.Slot == slot^1 {
+					a, found = x, true
+				}
+			}
+		}
+		if !found {
+			a = ups[port(ups, t.pickUp(Options{Mode: Pinned}, 0, qp, u, d, ups, &div))]
+		}
+		ws.climb, ws.quot = append(ws.climb, a), append(ws.quot, q)
+		u = a.To
+	}
+}
+
+// pick chooses one of the next hops arcs at u on the way down: the
+// sender's own choice at a node that does not forward (sendports.go),
+// else the switch's hash (Pinned descends by descend).
+func (t *Tiered) pick(opt Options, id uint64, qp, u, dst int32, arcs []Arc) int {
+	div := 1
+	return t.pickUp(opt, id, qp, u, dst, arcs, &div)
+}
+
+// pickUp chooses one of the links arcs at u on the way up, as an index
+// among their weight(arcs) links: the sender's own choice at a node that
+// does not forward, destination-mod-k under Pinned (pinnedUp, *div the
+// divisor of this tier, updated for the next), else a seeded hash.
+func (t *Tiered) pickUp(opt Options, id uint64, qp, u, dst int32, arcs []Arc, div *int) int {
+	m := int(weight(arcs))
 	if !t.p.Transit(u) {
 		return sourcePick(qp, m)
 	}
 	if opt.Mode == Pinned {
-		i := int(t.pos[dst]) / *div % m
-		*div *= m
-		return i
+		return pinnedUp(arcs, int(t.pos[dst]), div)
 	}
 	return hashPick(opt.Seed, id, qp, u, m)
 }
@@ -448,33 +496,9 @@ func (t *Tiered) Shares(f Flow, opt Options) []Share {
 	}
 	if opt.Mode != Ideal {
 		q := spreadQPs(f.QPs, t.p.flowPorts(f.Src, f.Dst))
-		var keep []Arc
+		var ws walkScratch
 		for qp := int32(0); qp < q; qp++ {
-			chain := t.chain(f.Dst, nil)
-			sw, slot, pinned := t.p.destPort(f.Dst, qp)
-			u := f.Src
-			div := 1
-			for lv := 0; lv < tt; lv++ {
-				ups := t.ups(u)
-				if len(ups) == 0 {
-					break
-				}
-				a := ups[port(ups, t.pickUp(opt, f.ID, qp, u, f.Dst, int(weight(ups)), &div))]
-				add(a.Slot, 1/float64(q))
-				u = a.To
-			}
-			for lv := tt; lv >= 1; lv-- {
-				arcs := t.downTo(u, chain[lv-1])
-				if len(arcs) == 0 {
-					break
-				}
-				if pinned {
-					arcs = keepPort(arcs, sw, slot, &keep)
-				}
-				a := arcs[port(arcs, t.pick(opt, f.ID, qp, u, f.Dst, int(weight(arcs))))]
-				add(a.Slot, 1/float64(q))
-				u = a.To
-			}
+			t.walkPath(opt, f.Src, f.Dst, f.ID, qp, &ws, nil, func(slot int32) { add(slot, 1/float64(q)) })
 		}
 		return sharesOf(order, acc)
 	}
