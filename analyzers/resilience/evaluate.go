@@ -172,6 +172,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 		return r
 	}
 	touched := b.touched(gr.Failure, dead)
+	in := b.insideLoss(gr.Failure, dead)
 	died := componentDied(g, dead)
 	// The failed links, those of failed nodes included, each once.
 	var failed []ir.LinkID
@@ -203,6 +204,15 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			if died || dead[o] { // only then can a rank of o have failed
 				live = b.rankCount(o, dead)
 			}
+			stranded := 0
+			if in != nil && in.hit[o] && !dead[o] {
+				// Its NICs that no live GPU reaches any more carry nothing
+				// for it; its GPUs that reach no NIC are cut off.
+				var unreached float64
+				unreached, stranded = b.serverReach(in, o, i, dead)
+				c1 = max(0, c1-unreached)
+				live -= min(stranded, live)
+			}
 			if c1 >= c0*(1-1e-12) && !dead[o] && live == all {
 				continue
 			}
@@ -213,7 +223,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 			case c1 < c0*(1-1e-12):
 				fo.RanksDegraded += live
 				fo.RanksDisconnected += all - live
-			default: // full capacity, some GPUs failed
+			default: // full capacity, some GPUs failed or cut off
 				fo.RanksDisconnected += all - live
 			}
 		}
@@ -284,7 +294,7 @@ func (b *baseline) evaluate(class string, gr Group, orbitSize int) Outcome {
 	if domains.Total > 0 {
 		out.NVLinkDomains = &domains
 	}
-	out.Workloads = b.workloads(residual, dead, touched, lost)
+	out.Workloads = b.workloads(residual, dead, touched, lost, in)
 	for i := range g.Flows {
 		if f := g.Flows[i]; touched[f.Fabric] {
 			f.From, f.To = alive(f.From, dead), alive(f.To, dead)
@@ -599,6 +609,15 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 			}
 		}
 	}
+	// A composite holds its zones' links and devices: what touches a
+	// zone touches it (an audit found a zone's failed leaf–spine links
+	// left the composite unlisted, read intact, and a requirement on it
+	// called vacuous).
+	for c := range g.Fabrics {
+		for _, m := range g.Fabrics[c].Members {
+			t[c] = t[c] || t[m]
+		}
+	}
 	return t
 }
 
@@ -651,7 +670,7 @@ func (b *baseline) rankCount(o ir.NodeID, dead []bool) int {
 // workloads judges each workload: restart when a rank dies or loses an
 // endpoint link it uses, else slowed or unaffected by its collectives'
 // congestion on the surviving graph.
-func (b *baseline) workloads(residual func() *ir.Graph, dead []bool, touched []bool, lost []map[ir.NodeID]float64) []WorkloadOutcome {
+func (b *baseline) workloads(residual func() *ir.Graph, dead []bool, touched []bool, lost []map[ir.NodeID]float64, in *inside) []WorkloadOutcome {
 	g := b.g
 	if len(g.Workloads) == 0 {
 		return nil
@@ -662,7 +681,7 @@ func (b *baseline) workloads(residual func() *ir.Graph, dead []bool, touched []b
 		wl := &g.Workloads[w]
 		wo := WorkloadOutcome{Workload: wl.Name, Status: StatusUnaffected}
 		for _, rank := range b.ranks[w] {
-			if why := b.rankLoss(rank, wl, dead, lost); why != "" {
+			if why := b.rankLoss(rank, wl, dead, lost, in); why != "" {
 				wo.Status, wo.Reason = StatusRestart, why
 				break
 			}
@@ -696,10 +715,13 @@ func (b *baseline) workloads(residual func() *ir.Graph, dead []bool, touched []b
 // its links, NICs or GPUs fails (NVIDIA/nccl#998; reference/handoffs.md
 // "How trusted tools and operators model failures"), so a rank that loses
 // an endpoint link it uses takes the whole job down.
-func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost []map[ir.NodeID]float64) string {
+func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost []map[ir.NodeID]float64, in *inside) string {
 	g := b.g
 	if dead[rank] {
 		return fmt.Sprintf("rank %s failed", g.Nodes[rank].Name)
+	}
+	if in != nil && wl.Fabric != ir.None && in.stranded[wl.Fabric][rank] {
+		return fmt.Sprintf("rank %s reaches no NIC on fabric %q over its server's surviving links", g.Nodes[rank].Name, g.Fabrics[wl.Fabric].Name)
 	}
 	for f, m := range lost {
 		if m == nil {

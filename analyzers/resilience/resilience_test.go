@@ -988,6 +988,94 @@ func TestCompositeZoneUnits(t *testing.T) {
 	}
 }
 
+// Links of a zone are links of the composite that includes it: losing an
+// edge switch's two uplinks in "west" cuts its two hosts off "cluster"
+// too. An audit found the composite left out of such an outcome (read
+// intact, and a requirement on it called vacuous) while a failed device
+// of the zone reached it.
+func TestZoneLinkLossTouchesComposite(t *testing.T) {
+	g := compiletest.Dir(t, filepath.Join(compiletest.Root(t), "testdata", "zones"))
+	r, text := whatifText(t, g, "pod0/edge0--pod0/agg0,pod0/edge0--pod0/agg1")
+	var cluster *resilience.FabricOutcome
+	for i, f := range r.Sweeps[0].Outcomes[0].Fabrics {
+		if f.Fabric == "cluster" {
+			cluster = &r.Sweeps[0].Outcomes[0].Fabrics[i]
+		}
+	}
+	if cluster == nil || cluster.RanksDisconnected != 2 {
+		t.Errorf("cluster outcome %+v, want 2 ranks disconnected\n%s", cluster, text)
+	}
+}
+
+// A GPU reaches the fabric only over its server's links: a failed PCIe
+// switch strands the GPU below it (1 rank disconnected) and leaves the
+// NIC below it unused, so its peer GPU keeps half the server's capacity
+// (1 degraded), and the job restarts. An audit found "0 disconnected, 0
+// degraded", the job merely slowed, while the NIC's failure alone, which
+// strands nothing, read 2 degraded and a restart.
+func TestPCIeSwitchLossStrandsGPU(t *testing.T) {
+	g := compiletest.Source(t, `
+node_model "mini" {
+  gpu  = "H100"
+  gpus = 2
+  cpu {
+    sockets = 1
+  }
+  nic "compute" {
+    model = "ConnectX-7"
+    count = 2
+  }
+  pcie_switch {
+    count  = 2
+    socket = 0
+    gpus   = [count.index]
+    nics   = ["compute[${count.index}]"]
+    gen    = 5
+    width  = 16
+  }
+}
+node_group "n" {
+  model = "mini"
+  count = 6
+  name  = format("su%d/node%d", floor(count.index / 3), count.index % 3)
+}
+fabric "compute" {
+  clos {
+    endpoints = node_group.n.nics.compute
+    rails     = 2
+    unit "su" {
+      nodes = 3
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["su", "rail"]
+      down  = 3
+      up    = 2
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+      down  = 4
+    }
+  }
+}
+workload "dp" {
+  gpus = node_group.n.gpus
+  collective "gradients" {
+    op   = "allreduce"
+    size = "1GB"
+  }
+}`)
+	r, text := whatifText(t, g, "su0/node0/pcie0")
+	o := r.Sweeps[0].Outcomes[0]
+	if len(o.Fabrics) != 1 || o.Fabrics[0].RanksDisconnected != 1 || o.Fabrics[0].RanksDegraded != 1 {
+		t.Errorf("fabrics %+v, want 1 rank disconnected and 1 degraded\n%s", o.Fabrics, text)
+	}
+	if len(o.Workloads) != 1 || o.Workloads[0].Status != resilience.StatusRestart || !strings.Contains(o.Workloads[0].Reason, "su0/node0/gpu0 reaches no NIC") {
+		t.Errorf("workloads %+v, want a restart for gpu0\n%s", o.Workloads, text)
+	}
+}
+
 // suSpines is a two-tier Clos of su scalable units of hosts hosts each,
 // one leaf per unit with 8 uplinks, under 2 spines.
 func suSpines(su, hosts int) string {
