@@ -34,7 +34,7 @@ func (s *state) deriveFromModel(w *lang.Workload, wl *ir.Workload) bool {
 			ranges["parallelism.context"] = w.Parallelism.Context.Range
 		}
 	}
-	cols, step, ok := s.deriveStep(w, m, wl.Parallelism, lm.DeclRange, ranges)
+	cols, step, ok := s.deriveStep(w, m, wl.Parallelism, wl.Routing, lm.DeclRange, ranges)
 	if !ok {
 		return false
 	}
@@ -178,7 +178,7 @@ func rangesOf(lm *lang.TrainingModel) map[string]hcl.Range {
 // deriveStep runs compiler/training on m and par and returns the
 // collectives as the IR holds them, reporting its problems at the ranges
 // given (at block otherwise).
-func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelism, block hcl.Range, ranges map[string]hcl.Range) ([]ir.Collective, training.Step, bool) {
+func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelism, routing string, block hcl.Range, ranges map[string]hcl.Range) ([]ir.Collective, training.Step, bool) {
 	step, probs := training.Derive(m, training.Parallelism{Data: par.Data, Tensor: par.Tensor, Pipeline: par.Pipeline, Expert: par.Expert, Context: par.Context})
 	for _, p := range probs {
 		rng, ok := ranges[p.Param]
@@ -195,7 +195,7 @@ func (s *state) deriveStep(w *lang.Workload, m training.Model, par ir.Parallelis
 	var out []ir.Collective
 	for _, c := range step.Collectives {
 		col := ir.Collective{Name: c.Name, Op: c.Op, Group: c.Group, SizeBytes: c.SizeBytes, PerStep: c.PerStep,
-			Order: "rail_aware", Routing: "ecmp", Path: "minimal", FlowsPerPair: 1, Seed: 1, Direction: "both",
+			Order: "rail_aware", Routing: routing, Path: "minimal", FlowsPerPair: 1, Seed: 1, Direction: "both",
 			Derivation: c.Formula, Origin: origin}
 		switch c.Op {
 		case ir.OpAllReduce, ir.OpAllGather, ir.OpReduceScatter:
@@ -255,7 +255,7 @@ func (s *state) lever(w *lang.Workload, lv *lang.Lever, m training.Model, wl ir.
 			ranges[k] = lv.Context.Range
 		}
 	}
-	cols, step, ok := s.deriveStep(w, m, l.Parallelism, lv.DeclRange, ranges)
+	cols, step, ok := s.deriveStep(w, m, l.Parallelism, wl.Routing, lv.DeclRange, ranges)
 	if !ok {
 		return l, false
 	}

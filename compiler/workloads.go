@@ -92,6 +92,7 @@ func (s *state) compileWorkload(w *lang.Workload, adj ir.Adjacency) (ir.Workload
 	if wl.Fabric, ok = s.workloadFabric(w, pool, hostFabric); !ok {
 		return wl, false
 	}
+	wl.Routing = s.defaultRouting(w, wl.Fabric)
 	if wl.Parallelism, ok = s.parallelism(w, wl.Placement.Count); !ok {
 		return wl, false
 	}
@@ -447,7 +448,7 @@ func (s *state) collective(w *lang.Workload, c *lang.Collective, wl ir.Workload)
 		def(&col.Group, "data")
 	}
 	def(&col.Order, "rail_aware")
-	def(&col.Routing, "ecmp")
+	def(&col.Routing, wl.Routing)
 	def(&col.Path, "minimal")
 	def(&col.Direction, "both")
 	if col.FlowsPerPair == 0 {
@@ -557,4 +558,38 @@ func (s *state) oneFabric(found []ir.FabricID) (ir.FabricID, bool) {
 		return covering[0], true
 	}
 	return ir.None, false
+}
+
+// defaultRouting is the routing of w's collectives that name none: w's
+// routing argument, else "pinned" on a fabric whose switches are all
+// InfiniBand (the subnet manager programs one output port per
+// destination LID in every switch's linear forwarding table, InfiniBand
+// Architecture Specification, Volume 1, so the queue pairs to one
+// destination share its path; per-flow hashing is Ethernet's), else
+// "ecmp" (RoCE's UDP source-port hashing). A trial's InfiniBand fabric
+// read its gradient AllReduce twice as slow under per-QP hashing as
+// under the forwarding tables it runs on.
+func (s *state) defaultRouting(w *lang.Workload, fab ir.FabricID) string {
+	if w.Routing.Set {
+		return w.Routing.V
+	}
+	if fab == ir.None {
+		return "ecmp"
+	}
+	ib := false
+	for i := range s.g.Nodes {
+		n := &s.g.Nodes[i]
+		if !n.Kind.IsSwitch() || n.Parent != ir.None || !slices.Contains(n.Fabrics, fab) {
+			continue
+		}
+		m := s.cat.switches[n.Model]
+		if m == nil || !m.Protocol.Set || m.Protocol.V != "infiniband" {
+			return "ecmp"
+		}
+		ib = true
+	}
+	if ib {
+		return "pinned"
+	}
+	return "ecmp"
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -76,7 +77,8 @@ workload "w" {
 		t.Errorf("fabric %d, NVLS %v; want compute and true (H100 next to NVSwitches)", w.Fabric, w.NVLS)
 	}
 	c := w.Collectives[0]
-	if c.Algorithm != "ring" || c.Group != "data" || c.Order != "rail_aware" || c.Routing != "ecmp" ||
+	// The SuperPOD's fabric is InfiniBand: destination-routed tables.
+	if c.Algorithm != "ring" || c.Group != "data" || c.Order != "rail_aware" || c.Routing != "pinned" ||
 		c.Path != "minimal" || c.FlowsPerPair != 1 || c.PerStep != 1 || c.SizeBytes != 1e9 {
 		t.Errorf("collective defaults %+v", c)
 	}
@@ -231,5 +233,80 @@ workload "w" {
 	_, errs = compileSrc(t, strings.Replace(base, "CONTEXT", "3", 1))
 	if len(errs) != 1 || errs[0] != string(diag.WorkloadParallelism) {
 		t.Errorf("context 3 of 8 ranks: %v, want one workload-parallelism", errs)
+	}
+}
+
+// A collective that names no routing takes its workload's; a workload
+// that names none takes its fabric's: pinned (forwarding tables by
+// destination) on InfiniBand switches, ecmp on Ethernet ones. Derived
+// collectives follow the workload too (trial 64: an InfiniBand fabric's
+// model-derived gradient AllReduce under per-QP hashing read twice its
+// time, with no way to say otherwise).
+func TestWorkloadRouting(t *testing.T) {
+	src := func(model, routing string) string {
+		return fmt.Sprintf(`
+fabric "f" {
+  clos {
+    hosts     = 16
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model = %q
+      count = 2
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = %q
+      count = 2
+    }
+  }
+}
+workload "w" {
+  gpus = fabric.f.endpoints
+  %s
+  collective "own" {
+    op      = "allreduce"
+    size    = "1GiB"
+    routing = "ecmp"
+  }
+  collective "inherits" {
+    op   = "allreduce"
+    size = "1GiB"
+  }
+  model {
+    parameters      = 1e9
+    layers          = 8
+    hidden          = 2048
+    sequence_length = 4096
+    micro_batch     = 1
+    global_batch    = 16
+  }
+}`, model, model, routing)
+	}
+	for _, tc := range []struct{ model, routing, want string }{
+		{"QM9700", "", "pinned"},
+		{"TH4-64x400G", "", "ecmp"},
+		{"QM9700", `routing = "ideal"`, "ideal"},
+	} {
+		g, errs := compileSrc(t, src(tc.model, tc.routing))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		w := g.Workloads[0]
+		if len(w.Collectives) < 3 || w.Collectives[0].Derivation == "" {
+			t.Fatalf("collectives %+v, want the model's derived ones before the two written", w.Collectives)
+		}
+		if w.Routing != tc.want {
+			t.Errorf("%s %s: workload routing %q, want %q", tc.model, tc.routing, w.Routing, tc.want)
+		}
+		for _, c := range w.Collectives {
+			want := tc.want
+			if c.Name == "own" {
+				want = "ecmp"
+			}
+			if c.Routing != want {
+				t.Errorf("%s %s: collective %q routes %q, want %q", tc.model, tc.routing, c.Name, c.Routing, want)
+			}
+		}
 	}
 }

@@ -40,6 +40,10 @@ type Workload struct {
 	Fabric Val[string]
 	// ComputeTime is the compute time of one step on one GPU, seconds.
 	ComputeTime Val[float64]
+	// Routing is the routing of every collective that does not name its
+	// own, derived ones included (RoutingModes); unset, the fabric's
+	// protocol decides (compiler: "pinned" on InfiniBand, else "ecmp").
+	Routing Val[string]
 	// Parallelism is the `parallelism` block, nil when absent.
 	Parallelism *Parallelism
 	// Collectives are the collective blocks, in source order.
@@ -193,7 +197,8 @@ type Collective struct {
 	Group Val[string]
 	// Order is "rail_aware" (default) or "naive".
 	Order Val[string]
-	// Routing is "ecmp" (default), "ideal" or "pinned".
+	// Routing is "ecmp", "ideal" or "pinned"; unset, the workload's
+	// routing (Workload.Routing).
 	Routing Val[string]
 	// Path is "minimal" (default), "valiant" or "ugal".
 	Path Val[string]
@@ -229,7 +234,7 @@ var (
 	Directions     = []string{"forward", "backward", "both"}
 )
 
-var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "placement", "seed", "fabric", "compute_time"},
+var workloadSchema = schemaOf([]string{"gpus", "nodes", "units", "gpu_count", "placement", "seed", "fabric", "compute_time", "routing"},
 	hcl.BlockHeaderSchema{Type: "parallelism"},
 	hcl.BlockHeaderSchema{Type: "model"},
 	hcl.BlockHeaderSchema{Type: "lever", LabelNames: []string{"name"}},
@@ -263,7 +268,9 @@ func decodeWorkload(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) 
 			"A workload needs the argument \"gpus\": the GPUs it may run on, such as node_group.dgx.gpus."))
 	}
 	w.ComputeTime = a.duration("compute_time")
+	w.Routing = a.str("routing")
 	oneOf(a, w.Placement, "placement", PlacementStrategies)
+	oneOf(a, w.Routing, "routing", RoutingModes)
 	if w.GPUCount.Set && w.GPUCount.V < 1 {
 		a.diags = append(a.diags, diag.Error(diag.InvalidValue, w.GPUCount.Range, "Invalid gpu_count",
 			fmt.Sprintf("gpu_count is %d; a workload runs on at least one GPU.", w.GPUCount.V)))

@@ -474,9 +474,11 @@ func advice(c *ir.Collective, kind string) string {
 	case c.Order == "naive":
 		return "Order ranks rail-aware (order = \"rail_aware\") so rings leave each server once on the same rail."
 	case c.Routing == "ecmp" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal && c.Derivation != "":
-		// A derived collective has no block to set routing or
-		// flows_per_pair in (trial 34).
-		return "Hash collisions of static ECMP, or too little capacity on that path (see the oversubscription and, between zones, the links joining them), cause it. The model derives its collectives under static ECMP; a written collective under another name with the same op, size and group, and flows_per_pair or routing = \"ideal\" (adaptive routing), shows whether spreading the queue pairs would help. Only more capacity helps the other."
+		// A derived collective has no block to set flows_per_pair in
+		// (trial 34); its workload's routing sets its routing.
+		return "Hash collisions of static ECMP, or too little capacity on that path (see the oversubscription and, between zones, the links joining them), cause it. The model derives its collectives under the workload's routing (static ECMP here); routing = \"ideal\" on the workload (adaptive routing), or a written collective under another name with the same op, size and group and more flows_per_pair, shows whether spreading the queue pairs would help. Only more capacity helps the other."
+	case c.Routing == "pinned" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal:
+		return "Forwarding tables that route by destination (routing = \"pinned\", a subnet manager's) put several destinations' traffic on that link, or the capacity on that path is short of what the collective offers (see the oversubscription). Adaptive routing (routing = \"ideal\" on the workload or the collective) shows whether spreading would help; only more capacity helps the other."
 	case c.Routing == "ecmp" && k != ir.LinkNodeLeaf && k != ir.LinkHostEdge && k != ir.LinkTerminal:
 		return "Hash collisions of static ECMP, or too little capacity on that path (see the oversubscription and, between zones, the links joining them), cause it; more queue pairs (flows_per_pair) or adaptive routing (routing = \"ideal\") spread hash collisions, and only more capacity helps the other."
 	case c.Op == ir.OpSendRecv && c.Direction == "both" && (k == ir.LinkNodeLeaf || k == ir.LinkHostEdge || k == ir.LinkTerminal):

@@ -22,6 +22,12 @@ type Workload struct {
 	// Fabric is the scale-out fabric that carries traffic between servers
 	// (None when the job fits in one NVLink domain or has no fabric).
 	Fabric FabricID
+	// Routing is how the workload's collectives use equal-cost paths
+	// unless one names its own ("ecmp", "ideal", "pinned"): the
+	// workload's routing argument, else "pinned" on an InfiniBand fabric
+	// (a subnet manager's forwarding tables route by destination) and
+	// "ecmp" elsewhere.
+	Routing string
 	// Parallelism gives the group sizes: Data × Tensor × Pipeline equals
 	// Placement.Count and Expert divides Data (checked by the compiler).
 	Parallelism Parallelism
