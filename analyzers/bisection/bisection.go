@@ -160,6 +160,13 @@ type Fabric struct {
 	// tiered fabrics, minimal in dragonflies), as an interval; nil when
 	// the fabric's routing is not modelled (switches without tiers).
 	Routed *Routed `json:"routed,omitempty"`
+	// RoutedValiant is, for a dragonfly, the bisection its Valiant paths
+	// carry (routing "valiant": minimally to an intermediate group other
+	// than the source's and the destination's, then minimally on, as
+	// congestion's path = "valiant" routes): below, the split-demand
+	// bound (valiantBound), above, the graph's cut. nil for other
+	// families and quick results.
+	RoutedValiant *Routed `json:"routed_valiant,omitempty"`
 	// Certificate is the cut that gives UpperBoundBPS.
 	Certificate Certificate `json:"certificate"`
 	// sideA holds the terminal nodes on the certificate's first side

@@ -82,9 +82,15 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	}
 	minimal := false   // a direct network's bound under minimal routing applies
 	directBound := 0.0 // a dragonfly's or torus's bound under minimal routing
+	valiant := 0.0     // a dragonfly's bound on Valiant paths (valiantBound)
 	var shape *dfShape
 	if s, ok := m.dragonflyShape(); ok {
 		shape = s
+		if !opt.Quick {
+			if v, ok := m.valiantBound(s); ok {
+				valiant = v
+			}
+		}
 		if d, ok := m.dragonflyBound(s); ok {
 			minimal, directBound = true, d
 			r.uniformTheta = m.uniformTheta(d)
@@ -289,6 +295,14 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		r.Note = m.serverSplitNote(&r, best.inA)
 	}
 	m.setRouted(&r, best, hose, directBound, minimal)
+	if valiant > 0 {
+		// No flow restricted to Valiant paths is computed: above, the
+		// graph's cut, which bounds every routing.
+		v := &Routed{Routing: "valiant", LowerBoundBPS: min(valiant, r.UpperBoundBPS), LowerBoundMethod: "valiant_split", UpperBoundBPS: r.UpperBoundBPS}
+		v.LowerBoundRatio = ratio(v.LowerBoundBPS, r.HalfInjectionBPS)
+		v.UpperBoundRatio = ratio(v.UpperBoundBPS, r.HalfInjectionBPS)
+		r.RoutedValiant = v
+	}
 	if rt := r.Routed; rt != nil && rt.Routing == "up_down" && planeRouted > rt.LowerBoundBPS {
 		rt.LowerBoundBPS, rt.LowerBoundMethod = min(planeRouted, rt.UpperBoundBPS), "plane_sum"
 		rt.LowerBoundRatio = ratio(rt.LowerBoundBPS, r.HalfInjectionBPS)
@@ -457,6 +471,8 @@ func lbText(how string) string {
 		return "uniform multicommodity-flow"
 	case "dragonfly_group_structure":
 		return "dragonfly group-structure"
+	case "valiant_split":
+		return "Valiant split-demand"
 	case "residual":
 		return "residual (intact bound less what the failure can take from a cut)"
 	}

@@ -208,3 +208,63 @@ func TestDragonflyBoundWithoutAGroup(t *testing.T) {
 		t.Errorf("quick: lower bound %s by %s, want above 0 and at most %s", units.Rate(q.LowerBoundBPS), q.LowerBoundMethod, units.Rate(exact))
 	}
 }
+
+// The Valiant bound never passes the exact bisection (enumeration of
+// every balanced split) over dragonflies of every arrangement, uneven
+// rates and fewer groups than a·h+1 with several links per pair.
+func TestValiantBoundBelowExact(t *testing.T) {
+	shapes := [][4]int{{1, 2, 1, 3}, {1, 2, 2, 5}, {1, 3, 1, 4}, {2, 2, 1, 3}, {1, 2, 3, 4}, {1, 4, 1, 4}, {3, 2, 1, 3}}
+	rates := [][3]float64{{1, 1, 1}, {0.25, 1, 1}, {1, 0.25, 1}, {1, 1, 0.25}, {2, 1, 0.5}}
+	cases := 0
+	for _, sh := range shapes {
+		for _, rt := range rates {
+			for _, arr := range []string{gen.ArrangementAbsolute, gen.ArrangementRelative, gen.ArrangementCirculant} {
+				d := gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], TerminalBPS: rt[0] * 100e9, LocalBPS: rt[1] * 100e9, GlobalBPS: rt[2] * 100e9, Arrangement: arr}
+				g, fid := dragonflyCase(t, d)
+				m := newModel(g, fid, ViewGPU)
+				m.levels()
+				s, ok := m.dragonflyShape()
+				if !ok {
+					t.Fatalf("%+v: no dragonfly shape", d)
+				}
+				b, ok := m.valiantBound(s)
+				if !ok {
+					t.Fatalf("%+v: the Valiant bound does not apply", d)
+				}
+				exact := m.exact(m.build(modeFull)).value
+				if b > exact*(1+1e-9) || b <= 0 {
+					t.Errorf("p%d a%d h%d g%d rates %v %s: Valiant bound %s, exact bisection %s", sh[0], sh[1], sh[2], sh[3], rt, arr, units.Rate(b), units.Rate(exact))
+				}
+				cases++
+			}
+		}
+	}
+	if cases < 100 {
+		t.Errorf("%d cases, want at least 100", cases)
+	}
+}
+
+// Where the global links are the bottleneck, the Valiant bound is the
+// split demand over the global links: (T_X + T_Y)·⌈n/2⌉/(g − 2) on the
+// links between two groups of T terminals, so with n = g·T and one link
+// of rate r per pair it is g·(g − 2)·r/4, (g − 2)/g of the group cut
+// g²·r/4. The result carries it as the routed Valiant interval, up to
+// the graph's cut.
+func TestValiantBoundClosedForm(t *testing.T) {
+	for _, sh := range [][4]int{{1, 2, 1, 3}, {1, 2, 2, 5}, {2, 2, 2, 5}} {
+		d := gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], TerminalBPS: 100e9, LocalBPS: 100e9, GlobalBPS: 25e9, Arrangement: gen.ArrangementAbsolute}
+		g, fid := dragonflyCase(t, d)
+		m := newModel(g, fid, ViewGPU)
+		m.levels()
+		s, _ := m.dragonflyShape()
+		b, ok := m.valiantBound(s)
+		want := float64(sh[3]*(sh[3]-2)) * 25e9 / 4
+		if !ok || !near(b, want) {
+			t.Errorf("p%d a%d h%d g%d: Valiant bound %s (ok %v), want %s", sh[0], sh[1], sh[2], sh[3], units.Rate(b), ok, units.Rate(want))
+		}
+		r := Compute(g, fid, Options{})
+		if v := r.RoutedValiant; v == nil || v.Routing != "valiant" || !near(v.LowerBoundBPS, want) || v.UpperBoundBPS != r.UpperBoundBPS || v.LowerBoundMethod != "valiant_split" {
+			t.Errorf("p%d a%d h%d g%d: routed Valiant %+v, want %s up to the cut %s", sh[0], sh[1], sh[2], sh[3], v, units.Rate(want), units.Rate(r.UpperBoundBPS))
+		}
+	}
+}

@@ -30,7 +30,15 @@ func WriteText(w io.Writer, f *Fabric) {
 	if f.Note != "" {
 		fmt.Fprintf(w, "    note     %s\n", f.Note)
 	}
-	if rt := f.Routed; rt != nil && (!same(rt.UpperBoundBPS, f.UpperBoundBPS) || !same(rt.LowerBoundBPS, f.LowerBoundBPS)) {
+	for _, rt := range []*Routed{f.Routed, f.RoutedValiant} {
+		writeRouted(w, f, rt)
+	}
+}
+
+// writeRouted writes the line of one routed interval where it differs
+// from the graph's.
+func writeRouted(w io.Writer, f *Fabric, rt *Routed) {
+	if rt != nil && (!same(rt.UpperBoundBPS, f.UpperBoundBPS) || !same(rt.LowerBoundBPS, f.LowerBoundBPS)) {
 		lb := "no lower bound proven"
 		if rt.LowerBoundMethod != "none" && rt.LowerBoundBPS > 0 {
 			lb = lbText(rt.LowerBoundMethod) + " bound"
@@ -49,8 +57,11 @@ func WriteText(w io.Writer, f *Fabric) {
 }
 
 // routingText names a Routed.Routing in words: "up/down", "up/down
-// zones", "minimal", "shortest path".
+// zones", "minimal", "shortest path", "Valiant".
 func routingText(routing string) string {
+	if routing == "valiant" {
+		return "Valiant"
+	}
 	return strings.ReplaceAll(strings.ReplaceAll(routing, "up_down", "up/down"), "_", " ")
 }
 
