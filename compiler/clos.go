@@ -143,6 +143,25 @@ func (s *state) buildClos(f *lang.Fabric) {
 			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
 		case gen.ProblemRate:
 			detail := p.Msg + "; use a model whose port rate, breakout or port speed matches, or set host_rate or link_rate."
+			// Links between tiers run at the tier's link_rate, else the
+			// fabric's: the line that set it caused it (trial 64: the
+			// error pointed at the tier block, and advised setting the
+			// link_rate just written).
+			if p.Tier > 0 {
+				lr := c.Tiers[p.Tier].LinkRate
+				if !lr.Set {
+					lr = c.Tiers[p.Tier-1].LinkRate // a tier's rate carries up (gen.Clos)
+				}
+				if !lr.Set {
+					lr = c.LinkRate
+				}
+				if lr.Set && lr.Range.Filename != "" {
+					rng = lr.Range
+					detail = p.Msg + "; set link_rate to a rate both run, or use models whose ports, breakouts or speeds (switch_model speeds) run " + units.Rate(lr.V) + "."
+				} else {
+					detail = p.Msg + "; set link_rate on the tier to a rate both run, or use models whose ports, breakouts or speeds match."
+				}
+			}
 			// Implicit hosts meet the leaves at host_rate: that line
 			// caused it. A rate 8 times one the port takes was most
 			// likely written in bytes (trial 54: "400GB/s").

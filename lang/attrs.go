@@ -157,8 +157,16 @@ func (a *attrs) strs(name string) Val[[]string] {
 // link 1.6 Tb/s with no word where no router_model bounds the ports.
 func (a *attrs) netRate(name string) Val[float64] {
 	v := a.rate(name)
+	a.warnBytes(name, v)
+	return v
+}
+
+// warnBytes is netRate's warning for a rate v read with rate: a model's
+// port rate is read before its protocol says whether it is NVLink, whose
+// rates are quoted in bytes.
+func (a *attrs) warnBytes(name string, v Val[float64]) {
 	if !v.Set {
-		return v
+		return
 	}
 	at, _ := a.get(name)
 	s, d := eval.String(at.Expr, a.ctx)
@@ -168,7 +176,6 @@ func (a *attrs) netRate(name string) Val[float64] {
 		a.diags = append(a.diags, diag.Warning(diag.RateInBytes, v.Range, "Network rate in bytes",
 			fmt.Sprintf("%s = %q is %s per direction: B/s counts bytes, and network link rates are written in bits. Write %q if that is meant, or %q to keep %s.", name, s, units.Rate(v.V), bits, units.Rate(v.V), units.Rate(v.V))))
 	}
-	return v
 }
 
 // ref reads an argument that must be a plain reference (node_group.x.gpus),

@@ -49,6 +49,9 @@ func decodeSwitchModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *
 		Protocol: a.str("protocol"), PortsPerCage: a.int("ports_per_cage"), PowerW: a.power("power"), FormFactor: a.str("form_factor")}
 	oneOf(a, m.FormFactor, "form_factor", FormFactors)
 	oneOf(a, m.Protocol, "protocol", SwitchProtocols)
+	if m.Protocol.V != "nvlink" { // NVLink rates are quoted in bytes
+		a.warnBytes("port_rate", m.PortRate)
+	}
 	if at, ok := a.get("latency"); ok {
 		s, d := eval.String(at.Expr, ctx)
 		a.diags = append(a.diags, d...)
@@ -94,6 +97,9 @@ func decodePortGroups(blocks hcl.Blocks, ctx *hcl.EvalContext, a *attrs, m *Swit
 		ga := newPlainAttrs(c, ctx, blk.DefRange)
 		ga.diags = append(ga.diags, ds...)
 		pg := PortGroup{Name: blk.Labels[0], Ports: ga.int("ports"), Rate: ga.rate("rate"), DeclRange: blk.DefRange}
+		if m.Protocol.V != "nvlink" {
+			ga.warnBytes("rate", pg.Rate)
+		}
 		requireSet(ga, "ports", pg.Ports.Set, "port_group")
 		requireSet(ga, "rate", pg.Rate.Set, "port_group")
 		what := fmt.Sprintf("%q port_group %q", m.Name, pg.Name)
@@ -311,7 +317,7 @@ var nicModelSchema = schemaOf([]string{"ports", "port_rate", "pcie_gen", "pcie_w
 func decodeNICModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hcl.Diagnostics) *NICModel {
 	a := newPlainAttrs(content(b, nicModelSchema, diags), ctx, b.DefRange)
 	m := &NICModel{Name: b.Labels[0], DeclRange: b.DefRange, Builtin: builtin,
-		Ports: a.int("ports"), PortRate: a.rate("port_rate"), PCIeGen: a.int("pcie_gen"),
+		Ports: a.int("ports"), PortRate: a.netRate("port_rate"), PCIeGen: a.int("pcie_gen"),
 		PCIeWidth: a.int("pcie_width"), Protocol: a.str("protocol"), FormFactor: a.str("form_factor")}
 	oneOf(a, m.Protocol, "protocol", NICProtocols)
 	oneOf(a, m.FormFactor, "form_factor", FormFactors)

@@ -743,6 +743,7 @@ func (b *closBuilder) wireTier(ti int) {
 	}
 	kind := ir.TierLinkKind(lowerT.Name, t.Name)
 	uneven := false
+	badRate := 0 // links whose rate one of the two models cannot run
 	b.enumerate(ds, func(s scope) {
 		lower := members[b.key(ds, s)]
 		if len(lower) == 0 {
@@ -758,7 +759,7 @@ func (b *closBuilder) wireTier(ti int) {
 		}
 		upper := b.makeSwitches(ti, ds, s, count)
 		if lowerT.Ports.Lanes(linkBPS) == 0 || t.Ports.Lanes(linkBPS) == 0 {
-			b.problems = append(b.problems, ClosProblem{ProblemRate, ti, fmt.Sprintf("%s links between %s and %s match neither model's port rate nor a breakout", units.Rate(linkBPS), lowerT.Name, t.Name)})
+			badRate += len(lower) * max(lowerT.Up, 0)
 		}
 		// Down ports of the upper switches come first, so allocate all of
 		// them per upper switch in lower order: gather pairs, then sort.
@@ -831,6 +832,13 @@ func (b *closBuilder) wireTier(ti int) {
 			}
 		}
 	})
+	if badRate > 0 {
+		// One problem for the tier, counting its links: per group it
+		// read "(12 times)" for the groups of 3,072 links (trial 64).
+		b.problems = append(b.problems, ClosProblem{ProblemRate, ti, fmt.Sprintf("%s %s between %s and %s %s neither model's port rate nor a breakout or port speed (%s: %s; %s: %s)",
+			units.CountOf(badRate, "link", "links"), "of "+units.Rate(linkBPS), lowerT.Name, t.Name, units.Agree(badRate, "matches", "match"),
+			lowerT.Name, portRates(lowerT.Ports), t.Name, portRates(t.Ports))})
+	}
 	if uneven {
 		b.problems = append(b.problems, ClosProblem{ProblemUneven, ti, fmt.Sprintf("the %d uplinks per %s do not spread evenly over the %s switches of their group; choose counts so that %s switches × uplinks divides by the %s count",
 			lowerT.Up, lowerT.Name, t.Name, lowerT.Name, t.Name)})

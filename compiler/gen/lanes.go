@@ -1,6 +1,12 @@
 package gen
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/topoc/topoc/lang/units"
+)
 
 // Breakout is an allowed split of one switch port into Lanes ports of
 // LaneBPS bits per second each (a switch model's "2x400Gb/s").
@@ -242,3 +248,20 @@ func (a *PortAllocator) Used() int {
 // Overflow returns, per port group, the links that found every group
 // running at their rate full (numbered on past the radix).
 func (a *PortAllocator) Overflow() []int { return a.overflow }
+
+// portRates lists the rates a port model's ports run, for a diagnostic:
+// each group's port rate with its breakouts' lane rates and its speeds
+// ("400Gb/s, 2x200Gb/s").
+func portRates(m PortModel) string {
+	var out []string
+	for _, g := range m.groups() {
+		out = append(out, units.Rate(g.PortBPS))
+		for _, b := range g.Breakouts {
+			out = append(out, fmt.Sprintf("%dx%s", b.Lanes, units.Rate(b.LaneBPS)))
+		}
+		for _, s := range g.Speeds {
+			out = append(out, units.Rate(s))
+		}
+	}
+	return strings.Join(out, ", ")
+}
