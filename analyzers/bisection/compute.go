@@ -294,7 +294,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if r.Note == "" {
 		r.Note = m.serverSplitNote(&r, best.inA)
 	}
-	m.setRouted(&r, best, hose, directBound, minimal)
+	m.setRouted(&r, best, full, hose, directBound, minimal)
 	if valiant > 0 {
 		// No flow restricted to Valiant paths is computed: above, the
 		// graph's cut, which bounds every routing.

@@ -146,7 +146,13 @@ func (l *upDownLayered) flow(inA []bool) float64 {
 // lower bounds: up_down for tiered fabrics, minimal for direct networks
 // (dragonfly, torus, whose bound under minimal routing is direct); nil
 // for a fabric whose switches name no tiers, and for a composite.
-func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, minimal bool) {
+//
+// full is the full analysis graph where the graph's bounds built it (nil
+// otherwise): the routed whole-server bound runs on it even when the
+// certificate came from the contracted graph (a dual-port frontend NIC
+// under 8 GPUs read 0.88–1 routed where the graph's own whole-server
+// bound proved 1, trial 64).
+func (m *model) setRouted(r *Fabric, best cut, full *agraph, hose hoseBound, direct float64, minimal bool) {
 	var out *Routed
 	switch {
 	case m.fab.Composite():
@@ -206,8 +212,11 @@ func (m *model) setRouted(r *Fabric, best cut, hose hoseBound, direct float64, m
 		}
 		// Where servers must be split, the whole-server bound under the
 		// routing (hose_whole.go) can close what the hose bound leaves.
-		if !meets(out.LowerBoundBPS, out.UpperBoundBPS) && best.g.mode == modeFull && m.view == ViewGPU && m.hasGPUServers() && len(m.terms) > ExactEndpoints {
-			if b, _, ok := m.wholeServers(best.g, true); ok && b > out.LowerBoundBPS {
+		if full == nil && best.g.mode == modeFull {
+			full = best.g
+		}
+		if !meets(out.LowerBoundBPS, out.UpperBoundBPS) && full != nil && m.view == ViewGPU && m.hasGPUServers() && len(m.terms) > ExactEndpoints {
+			if b, _, ok := m.wholeServers(full, true); ok && b > out.LowerBoundBPS {
 				out.LowerBoundBPS, out.LowerBoundMethod = min(b, out.UpperBoundBPS), "hose_whole_servers"
 			}
 		}

@@ -131,3 +131,64 @@ func TestRoutedSymmetric(t *testing.T) {
 		}
 	}
 }
+
+// The routed whole-server bound runs on the full analysis graph even when
+// the certificate came from the contracted one: sixteen servers of 8 GPUs
+// whose one dual-port frontend NIC hangs from a pair of leaves are 1:1,
+// and up/down routing carries the graph's whole 3.2 Tb/s. It read
+// 2.816–3.2 Tb/s (the plain hose bound, 0.880) where the graph's own
+// whole-server bound proved 3.2 exactly (trial 64's 384-server frontend).
+func TestRoutedWholeServersOnFullGraph(t *testing.T) {
+	g := compiletest.Source(t, `
+nic_model "FE-2x200G" {
+  ports      = 2
+  port_rate  = "200Gb/s"
+  pcie_gen   = 5
+  pcie_width = 16
+  protocol   = "ethernet"
+}
+node_model "box" {
+  base = "HGX-H100"
+  nic "frontend" {
+    model  = "FE-2x200G"
+    count  = 1
+    socket = [0]
+  }
+}
+node_group "n" {
+  model = "box"
+  count = 16
+  name  = format("su%d/node%d", floor(count.index / 4), count.index % 4)
+}
+fabric "frontend" {
+  clos {
+    endpoints = node_group.n.nics.frontend
+    rails     = 1
+    homing    = 2
+    unit "su" {
+      nodes = 4
+    }
+    unit "pair" {
+      units = 2
+    }
+    tier "leaf" {
+      model     = "TH4-64x400G"
+      per       = ["pair"]
+      count     = 2
+      link_rate = "400Gb/s"
+      down      = 8
+      up        = 4
+    }
+    tier "spine" {
+      model = "TH4-64x400G"
+      count = 4
+      down  = 4
+    }
+  }
+}`)
+	r := Compute(g, 0, Options{})
+	rt := r.Routed
+	if r.Method != MethodExact || rt == nil || rt.LowerBoundBPS != rt.UpperBoundBPS || rt.UpperBoundBPS != 3.2e12 || rt.LowerBoundMethod != "hose_whole_servers" {
+		t.Errorf("graph %s (%s), routed %+v; want both exactly 3.2 Tb/s", units.Rate(r.UpperBoundBPS), r.Method, rt)
+	}
+}
