@@ -25,24 +25,40 @@ func pinnedUp(arcs []Arc, pos int, div *int) int {
 	return i
 }
 
-// descend is the next hop down towards a destination under Pinned, from
-// tier lv: the reverse of the link the destination's own climb (ws.climb)
-// took up from tier lv−1, where it is among arcs; else the link the
-// climb's digit at that tier names among arcs (digitPick), the port a
-// generalized fat-tree's switch of the same position would take, or the
-// destination's position's where the climb is shorter.
-func descend(arcs []Arc, ws *walkScratch, lv, pos int) Arc {
-	q := pos
-	if lv <= len(ws.climb) {
-		up := ws.climb[lv-1]
-		for _, a := range arcs {
-			if a.Slot == up.Slot^1 {
-				return a
-			}
-		}
-		q = ws.quot[lv-1]
+// descend is the next hop down towards destination d under Pinned, from
+// tier lv: the reverse of the link d's own climb (ws) took up from tier
+// lv−1, where it is among arcs; else, at a switch off the climb (wiring
+// that is not a generalized fat-tree), a link to the switch the climb
+// left tier lv−1 from, the one of them the climb's digit names (its
+// ⌊i/w⌋-th link, as on the climb); else the link the climb's digit names
+// among arcs (digitPick), or the destination's position's where the
+// climb is shorter.
+func (t *Tiered) descend(arcs []Arc, ws *walkScratch, d int32, lv int) Arc {
+	if lv > len(ws.climb) {
+		return arcs[port(arcs, digitPick(arcs, int(t.pos[d])))]
 	}
-	return arcs[port(arcs, digitPick(arcs, q))]
+	up := ws.climb[lv-1]
+	for _, a := range arcs {
+		if a.Slot == up.Slot^1 {
+			return a
+		}
+	}
+	below := d // the node the climb left tier lv−1 from
+	if lv >= 2 {
+		below = ws.climb[lv-2].To
+	}
+	b := ws.near[:0]
+	for _, a := range arcs {
+		if a.To == below {
+			b = append(b, a)
+		}
+	}
+	ws.near = b
+	if len(b) > 0 {
+		nth := ws.digit[lv-1] / max(ws.width[lv-1], 1)
+		return b[port(b, nth%int(weight(b)))]
+	}
+	return arcs[port(arcs, digitPick(arcs, ws.quot[lv-1]))]
 }
 
 // digitPick maps digit q onto links arcs (in port order, weight(arcs) of

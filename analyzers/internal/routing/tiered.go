@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // Tiered is the closed-form up/down engine for tiered planes: folded Clos
@@ -57,6 +58,12 @@ type Tiered struct {
 	rho [][]float64
 	// pos numbers endpoints in tree order, for destination-mod-k routing.
 	pos []int32
+	// upByPort is upArcs with each node's run in the order of its port
+	// numbers (built on first use by upsByPort): destination-mod-k
+	// numbers a switch's up ports, which link creation need not follow
+	// (the clos generator rotates each unit's spine–core links).
+	upByPort []Arc
+	portOnce sync.Once
 	// Scratch of Route.
 	dUp, in []vec
 	vsum    []float64
@@ -254,6 +261,27 @@ func (t *Tiered) buildArcs() {
 }
 
 func (t *Tiered) ups(u int32) []Arc { return t.upArcs[t.upStart[u]:t.upStart[u+1]] }
+
+// upsByPort returns u's up arcs in the order of u's port numbers (a
+// bundle of parallel links at its first port).
+func (t *Tiered) upsByPort(u int32) []Arc {
+	t.portOnce.Do(func() {
+		g := t.p.G
+		t.upByPort = slices.Clone(t.upArcs)
+		portAt := func(a Arc) int32 {
+			l := g.Link(a.Link())
+			if a.Slot%2 == 0 {
+				return l.A.Port
+			}
+			return l.B.Port
+		}
+		for v := range len(t.upStart) - 1 {
+			run := t.upByPort[t.upStart[v]:t.upStart[v+1]]
+			slices.SortStableFunc(run, func(a, b Arc) int { return int(portAt(a)) - int(portAt(b)) })
+		}
+	})
+	return t.upByPort[t.upStart[u]:t.upStart[u+1]]
+}
 
 // downTo returns u's arcs towards members of class c.
 func (t *Tiered) downTo(u, c int32) []Arc {

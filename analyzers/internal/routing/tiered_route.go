@@ -295,6 +295,11 @@ type walkScratch struct {
 	// digit at each tier was taken from.
 	climb []Arc
 	quot  []int
+	// digit and width are, per tier of the climb, the link its digit
+	// chose among the up links (in port order) and the number of
+	// switches those reach.
+	digit, width []int
+	near         []Arc
 }
 
 // walkPath walks one queue pair from s to dst, up to their turnaround
@@ -318,6 +323,9 @@ func (t *Tiered) walkPath(opt Options, s, dst int32, id uint64, qp int32, ws *wa
 		if len(ups) == 0 {
 			return false
 		}
+		if opt.Mode == Pinned && t.p.Transit(u) {
+			ups = t.upsByPort(u) // destination-mod-k numbers the up ports
+		}
 		i := t.pickUp(opt, id, qp, u, dst, ups, &div)
 		if t.p.Transit(u) { // a sender's own port choice is no hash decision
 			rec.record(u, -1, i, int(weight(ups)))
@@ -336,7 +344,7 @@ func (t *Tiered) walkPath(opt Options, s, dst int32, id uint64, qp int32, ws *wa
 		}
 		var a Arc
 		if opt.Mode == Pinned {
-			a = descend(arcs, ws, lv, int(t.pos[dst]))
+			a = t.descend(arcs, ws, dst, lv)
 		} else {
 			i := t.pick(opt, id, qp, u, dst, arcs)
 			rec.record(u, ws.chain[lv-1], i, int(weight(arcs)))
@@ -353,12 +361,15 @@ func (t *Tiered) walkPath(opt Options, s, dst int32, id uint64, qp int32, ws *wa
 // queue pair targets when it is pinned to one (destPort). It stops early
 // where a switch has no way up.
 func (t *Tiered) climb(d, qp int32, tt int, pinned bool, sw, slot int32, ws *walkScratch) {
-	ws.climb, ws.quot = ws.climb[:0], ws.quot[:0]
+	ws.climb, ws.quot, ws.digit, ws.width = ws.climb[:0], ws.quot[:0], ws.digit[:0], ws.width[:0]
 	u, div := d, 1
 	for lv := 0; lv < tt; lv++ {
 		ups := t.ups(u)
 		if len(ups) == 0 {
 			return
+		}
+		if t.p.Transit(u) {
+			ups = t.upsByPort(u)
 		}
 		q := int(t.pos[d]) / div
 		var a Arc
@@ -370,10 +381,16 @@ func (t *Tiered) climb(d, qp int32, tt int, pinned bool, sw, slot int32, ws *wal
 				}
 			}
 		}
+		digit, width := 0, 1
 		if !found {
-			a = ups[port(ups, t.pickUp(Options{Mode: Pinned}, 0, qp, u, d, ups, &div))]
+			if t.p.Transit(u) {
+				width = distinctHeads(ups)
+			}
+			digit = t.pickUp(Options{Mode: Pinned}, 0, qp, u, d, ups, &div)
+			a = ups[port(ups, digit)]
 		}
 		ws.climb, ws.quot = append(ws.climb, a), append(ws.quot, q)
+		ws.digit, ws.width = append(ws.digit, digit), append(ws.width, width)
 		u = a.To
 	}
 }
