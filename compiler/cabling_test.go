@@ -959,3 +959,52 @@ fabric "storage" {
 		t.Errorf("rack-power diagnostics %v; want one info naming MMA1Z00-NS400", got)
 	}
 }
+
+// Cages that terminate fiber and that no transceiver_model fits are one
+// no-transceiver-model info per block that made the links, counting them
+// (trial 64: 17% of a frontend's transceiver lines read "(no
+// transceiver_model)" with nothing said); a module that fits removes it.
+func TestCablingNoTransceiverModel(t *testing.T) {
+	src := `
+fabric "f" {
+  custom {
+    switch "a" {
+      model = "TH4-64x400G"
+    }
+    host "h" {
+      count = 2
+      rate  = "400Gb/s"
+    }
+    link {
+      count = 2
+      a     = "h${count.index}"
+      b     = "a"
+    }
+  }
+}
+`
+	_, d := compileDiags(t, src)
+	var got []string
+	for _, x := range d {
+		if diag.CodeOf(x) == diag.NoTransceiverModel {
+			got = append(got, x.Detail)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "2 cages at the switch end for MMF-SR4-400G fiber at 400Gb/s (the first at a;") {
+		t.Errorf("no-transceiver-model diagnostics %q, want one for the switch's 2 cages", got)
+	}
+	_, d = compileDiags(t, src+`
+transceiver_model "QDD-400G-SR4" {
+  fits         = "switch"
+  cable_models = ["MMF-SR4-400G"]
+  rate         = "400Gb/s"
+  reach        = "100m"
+  protocol     = "ethernet"
+}
+`)
+	for _, x := range d {
+		if diag.CodeOf(x) == diag.NoTransceiverModel {
+			t.Errorf("with a module that fits: %s", x.Detail)
+		}
+	}
+}

@@ -121,12 +121,14 @@ func Plan(in Input) hcl.Diagnostics {
 	g.Cabling = cb.Cabling
 	cages := newCageScan(g)
 	onePlugPerCage(g, cages, &media, 1+p.lay.RoutingFactor)
-	sameFiberPerCage(g, cages)
+	fit := sameFiberPerCage(g, cages)
 	if mergeTwinCables(g, cages) {
 		cages = newCageScan(g)
+		fit = newCageFit(g, cages)
 	}
 	s.reportFaults(faults)
 	s.mixedCages(g, cages)
+	s.unfilledCages(g, cages, fit)
 	return s.diags
 }
 
@@ -457,17 +459,12 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 // reach beyond it, of the same rate class and protocol, that one fits.
 // A cable changed at one end can leave its other end's cage mixed, so
 // this repeats until no cage changes; types only move to longer reach,
-// so it ends.
-func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
+// so it ends. It returns the module fits it read, for unfilledCages.
+func sameFiberPerCage(g *ir.Graph, cs *cageScan) *cageFit {
 	cb := g.Cabling
 	fiber := func(t int32) bool { return t != ir.None && fiberType(cb.Types[t]) }
-	idx := g.NewCageIndex()
-	// Cages in cs's first-seen order, so the result is deterministic;
-	// port is one of each cage's ports, to fit modules.
-	port := make([]ir.Port, len(cs.cages))
-	for k := range cs.cages {
-		port[k] = cs.cages[k].port
-	}
+	// Cages in cs's first-seen order, so the result is deterministic.
+	nc := len(cs.cages)
 	// The cages of fiber cable ci are ends[start[ci]:start[ci+1]], to
 	// mark them again when its type changes.
 	start := make([]int32, len(cb.Cables)+1)
@@ -484,72 +481,23 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 	// The cables of cage k, in cable order, are
 	// inCage[first[k]:first[k+1]]: one array for every cage, where a list
 	// per cage was 400,000 small allocations at 131,072 GPUs.
-	first := make([]int32, len(port)+1)
+	first := make([]int32, nc+1)
 	for _, k := range ends {
 		first[k+1]++
 	}
-	for k := range port {
+	for k := range nc {
 		first[k+1] += first[k]
 	}
 	inCage := make([]int32, len(ends))
-	fill := slices.Clone(first[:len(port)])
+	fill := slices.Clone(first[:nc])
 	for ci := range cb.Cables {
 		for _, k := range ends[start[ci]:start[ci+1]] {
 			inCage[fill[k]] = int32(ci)
 			fill[k]++
 		}
 	}
-	parts := g.Parts
-	// fits says whether Parts.Fit finds a module at a cage for a cable
-	// type and length. Which modules suit depends only on the cage's end,
-	// rate and protocol (a few shapes against 10^5–10^6 cages), so each
-	// cage's shape is found once and Parts.Reach kept per shape and type;
-	// the length is then one comparison.
-	type shape struct {
-		sw    bool
-		rate  float64
-		proto int // index in protos: a key without a string hashes faster
-	}
-	shapes := map[shape]int32{}
-	var protos []string
-	cageShape := make([]int32, len(port))
-	for k := range cageShape {
-		cageShape[k] = ir.None
-	}
-	type reach struct {
-		metres float64
-		ok     bool
-	}
-	reachMemo := map[[2]int32]reach{}
-	fits := func(k int, t int32, length float64) bool {
-		if parts == nil || len(parts.Transceivers) == 0 {
-			return true // no modules declared: nothing to fit
-		}
-		sh := cageShape[k]
-		if sh == ir.None {
-			_, c := idx.CageAt(port[k])
-			proto := g.Protocols[g.Nodes[port[k].Node].Model]
-			pi := slices.Index(protos, proto)
-			if pi < 0 {
-				pi = len(protos)
-				protos = append(protos, proto)
-			}
-			key := shape{c.Switch, c.RateBPS, pi}
-			var seen bool
-			if sh, seen = shapes[key]; !seen {
-				sh = int32(len(shapes))
-				shapes[key] = sh
-			}
-			cageShape[k] = sh
-		}
-		r, seen := reachMemo[[2]int32{sh, t}]
-		if !seen {
-			_, c := idx.CageAt(port[k])
-			r.metres, r.ok = parts.Reach(c, cb.Types[t].Model, g.Protocols[g.Nodes[port[k].Node].Model])
-			reachMemo[[2]int32{sh, t}] = r
-		}
-		return r.ok && length <= r.metres*(1+1e-9)
-	}
+	fit := newCageFit(g, cs)
+	fits := fit.fits
 	// takes says whether cable ci can take type t: a splitter fiber only
 	// a type that splits its port into the same legs, as far as its
 	// length (another cable of its cage may be a straight fiber of a
@@ -568,13 +516,13 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 	// Passes in cage order until one changes nothing, as the rule says;
 	// a cage none of whose cables changed since it was last decided would
 	// decide the same, so a pass skips it (dirty).
-	dirty := make([]bool, len(port))
+	dirty := make([]bool, nc)
 	for k := range dirty {
 		dirty[k] = true
 	}
 	for changed := true; changed; {
 		changed = false
-		for k := range port {
+		for k := range nc {
 			if !dirty[k] {
 				continue
 			}
@@ -619,6 +567,7 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) {
 			}
 		}
 	}
+	return fit
 }
 
 // splitLanes is the lanes of the broken-out port a cable of legs legs

@@ -12,6 +12,9 @@ const (
 	// that no one module or plug can terminate (a straight and a
 	// splitter fiber, a copper cable beside a fiber).
 	CageMixedMedia Code = "cage-mixed-media"
+	// NoTransceiverModel: cages of the cable plan that terminate fiber
+	// and that no transceiver_model fits, which the BOM cannot order.
+	NoTransceiverModel Code = "no-transceiver-model"
 	// RackFull: a node group puts more rack units of servers in one rack
 	// than the rack holds.
 	RackFull Code = "rack-full"
@@ -22,7 +25,7 @@ const (
 )
 
 // emitCodes are the codes of the artifact emitters (cabling, diagrams, build output).
-var emitCodes = []Code{CableReach, NoCableModel, CageMixedMedia, RackFull, RackPower, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
+var emitCodes = []Code{CableReach, NoCableModel, NoTransceiverModel, CageMixedMedia, RackFull, RackPower, SlurmInvalidName, SlurmNoBlocks, IBSimLimit, K8sInvalidName}
 
 // IBSimLimit: `--emit ibsim` was asked for a fabric beyond ibsim's
 // compiled-in limits (256 switches, 13,312 ports, 255 ports a device).

@@ -1,0 +1,128 @@
+package cableplan
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
+)
+
+// unfilledCages reports (no-transceiver-model, an info per fabric
+// origin and kind of cage) the cages that terminate fiber and that no
+// transceiver_model fits at their longest cable: the BOM lists them as
+// "(no transceiver_model)", lines procurement cannot order. A trial's
+// 200G frontend read 1,920 such modules, 17% of the transceiver lines,
+// with nothing in check or build saying so. Nothing is said when the
+// design and the catalogue declare no transceiver at all (Parts.Fit
+// then has nothing to choose from, and the BOM lists cages by kind), nor
+// for the cages of a switch or host of no model (a textbook fat_tree's),
+// whose BOM lines name no part to order either.
+func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
+	if g.Parts == nil || len(g.Parts.Transceivers) == 0 {
+		return
+	}
+	cb := g.Cabling
+	longest := make([]float64, len(cs.cages))
+	for _, c := range cb.Cables {
+		if c.Type == ir.None || !fiberType(cb.Types[c.Type]) {
+			continue
+		}
+		for j := 0; j < int(c.Legs); j++ {
+			i := int(c.Leg0) + j
+			for e := range 2 {
+				k := cs.end[2*i+e]
+				longest[k] = max(longest[k], c.LengthM)
+			}
+		}
+	}
+	type kind struct {
+		origin ir.OriginID
+		cable  string
+		rate   float64
+		sw     bool
+		form   string
+	}
+	type tally struct {
+		n       int
+		longest float64
+		reach   float64 // the longest any module that suits reaches; 0: none suits
+		at      ir.Port
+	}
+	found := map[kind]*tally{}
+	canon := map[string]ir.OriginID{} // a range's first origin
+	var order []kind
+	for k := range cs.cages {
+		u := &cs.cages[k]
+		ci := u.straight
+		if ci < 0 {
+			ci = u.splitter
+		}
+		if ci < 0 {
+			continue // copper or AOC only: their ends are built in
+		}
+		if g.Nodes[u.port.Node].Model == "" {
+			continue // a switch or host of no model: nothing to order for it either
+		}
+		t := cb.Cables[ci].Type
+		r := fit.reachAt(k, t)
+		if r.ok && longest[k] <= r.metres*(1+1e-9) {
+			continue
+		}
+		_, cage := fit.shape(k)
+		model := cb.Types[t].Model
+		// Instances of one counted block are origins of one range: one
+		// warning for the block.
+		o := g.Link(u.link).Origin
+		rk := g.Range(o).String()
+		if c, ok := canon[rk]; ok {
+			o = c
+		} else {
+			canon[rk] = o
+		}
+		key := kind{o, model, cage.RateBPS, cage.Switch, cage.FormFactor}
+		tl := found[key]
+		if tl == nil {
+			tl = &tally{at: u.port}
+			if r.ok {
+				tl.reach = r.metres
+			}
+			found[key] = tl
+			order = append(order, key)
+		}
+		tl.n++
+		tl.longest = max(tl.longest, longest[k])
+	}
+	// One warning per origin (the HCL block that made the links),
+	// listing its kinds of cage in the order first met.
+	var origins []ir.OriginID
+	byOrigin := map[ir.OriginID][]string{}
+	for _, k := range order {
+		t := found[k]
+		end := "node"
+		if k.sw {
+			end = "switch"
+		}
+		form := "cages"
+		if k.form != "" {
+			form = k.form + " cages"
+		}
+		why := "no transceiver_model lists that cable model at that rate and form factor"
+		if t.reach > 0 {
+			why = fmt.Sprintf("the modules that suit reach %gm, the longest cable is %.1fm", t.reach, t.longest)
+		}
+		o := k.origin
+		if _, seen := byOrigin[o]; !seen {
+			origins = append(origins, o)
+		}
+		byOrigin[o] = append(byOrigin[o], fmt.Sprintf("%s at the %s end for %s fiber at %s (the first at %s; %s)",
+			units.CountOf(t.n, form[:len(form)-1], form), end, k.cable, units.Rate(k.rate), g.Nodes[t.at.Node].Name, why))
+	}
+	slices.Sort(origins)
+	for _, o := range origins {
+		s.diags = append(s.diags, diag.Info(diag.NoTransceiverModel, g.Range(o), "No transceiver for these cages",
+			fmt.Sprintf("No transceiver_model fits %s. The BOM lists them as \"(no transceiver_model)\", which cannot be ordered. Declare a transceiver_model that fits (its form_factor, rate, reach and cable_models; docs/catalog.md), or give the NIC or switch model the form_factor of the modules it takes.",
+				units.List(byOrigin[o]))))
+	}
+}
