@@ -738,6 +738,16 @@ func (b *baseline) rankLoss(rank ir.NodeID, wl *ir.Workload, dead []bool, lost [
 				if dead[o] {
 					return fmt.Sprintf("rank %s's server %s failed", g.Nodes[rank].Name, g.Nodes[o].Name)
 				}
+				// NCCL aborts on a link, NIC or GPU of the rank's own
+				// (a failed endpoint link or component), not on capacity
+				// its links keep but that now leads to a smaller piece of
+				// the fabric: transfers that lost their path are
+				// lostPaths', and the rest reroute (trial 66: a plane's
+				// aggregation tier down restarted a job whose traffic all
+				// stayed on its rails' ToRs).
+				if !b.ownLinkLost(o, ir.FabricID(f), dead) && (in == nil || !in.hit[o]) {
+					continue
+				}
 				return fmt.Sprintf("%s lost %s of fabric %q (%s left on its main part, the largest piece that survives)", g.Nodes[o].Name, units.Rate(b.capBPS[f][o]-c), g.Fabrics[f].Name, units.Rate(c))
 			}
 		}
@@ -815,6 +825,31 @@ func networkRack(g *ir.Graph, name string) bool {
 	for _, r := range g.Cabling.Racks {
 		if r.Name == name {
 			return r.Role == "network"
+		}
+	}
+	return false
+}
+
+// ownLinkLost reports whether owner o (a server, a GPU, a host) lost a
+// link of its own on fabric f: one of its or its components' links in f
+// failed, or ended at a failed node.
+func (b *baseline) ownLinkLost(o ir.NodeID, f ir.FabricID, dead []bool) bool {
+	g := b.g
+	check := func(n ir.NodeID) bool {
+		for _, id := range b.adj.Of(n) {
+			l := g.Link(id)
+			if g.InFabric(&l, f) && (b.cut[id] || dead[n] || dead[l.Other(n)]) {
+				return true
+			}
+		}
+		return false
+	}
+	if check(o) {
+		return true
+	}
+	for _, c := range g.Children(o) {
+		if check(c) {
+			return true
 		}
 	}
 	return false

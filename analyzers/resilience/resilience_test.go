@@ -1076,6 +1076,52 @@ workload "dp" {
 	}
 }
 
+// A rank restarts its job when a link of its own fails, not when its
+// links lead to a smaller piece of the fabric: plane 0's spine down
+// leaves rack 1's plane-0 leaf an island, off the main part, yet a job
+// of rack 1's hosts still reaches every peer over it and plane 1, so it
+// is unaffected (trial 66: a plane's aggregation tier down restarted a
+// job whose traffic stayed on its rails' ToRs). Transfers left with no
+// path are lostPaths' restart (TestPlaneJobLosesPaths).
+func TestIslandIsNoOwnLinkLoss(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts      = 8
+    host_rate  = "400Gb/s"
+    host_ports = 2
+    planes     = 2
+    unit "rack" {
+      nodes = 4
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["plane", "rack"]
+      down  = 4
+      up    = 4
+    }
+    tier "spine" {
+      model = "QM9700"
+      per   = ["plane"]
+      count = 1
+    }
+  }
+}
+workload "w" {
+  gpus  = fabric.f.endpoints
+  nodes = ["rack1/host0", "rack1/host1", "rack1/host2", "rack1/host3"]
+  collective "ar" {
+    op   = "allreduce"
+    size = "1GiB"
+  }
+}`)
+	r, text := whatifText(t, g, "plane0/spine0")
+	o := r.Sweeps[0].Outcomes[0]
+	if len(o.Workloads) != 1 || o.Workloads[0].Status != resilience.StatusUnaffected {
+		t.Errorf("workloads %+v, want w unaffected\n%s", o.Workloads, text)
+	}
+}
+
 // suSpines is a two-tier Clos of su scalable units of hosts hosts each,
 // one leaf per unit with 8 uplinks, under 2 spines.
 func suSpines(su, hosts int) string {
