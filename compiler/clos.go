@@ -134,6 +134,13 @@ func (s *state) buildClos(f *lang.Fabric) {
 	for _, p := range dedupeProblems(problems) {
 		rng := c.Tiers[p.Tier].DeclRange
 		switch p.Code {
+		case gen.ProblemTooFew:
+			// More switches, not more down ports, help: at count where
+			// the design writes it (trial 66).
+			if c := c.Tiers[p.Tier].Count; c.Set && c.Range.Filename != "" {
+				rng = c.Range
+			}
+			s.diags = append(s.diags, diag.Error(diag.RadixExceeded, rng, "Not enough switch ports", p.Msg+"."))
 		case gen.ProblemRadix, gen.ProblemCapacity:
 			// An upper switch short of down ports: the tier's down is
 			// what to change, where it is written (trial 54).

@@ -119,6 +119,10 @@ const (
 	// ProblemStriping: bundled striping with uplinks that do not divide
 	// into equal runs over the upper switches (invalid-value).
 	ProblemStriping
+	// ProblemTooFew: an upper switch receives more links than any down
+	// its model allows, so only more switches (count) help
+	// (radix-exceeded, at count).
+	ProblemTooFew
 )
 
 // Validate checks parameters that make the wiring impossible.
@@ -826,8 +830,26 @@ func (b *closBuilder) wireTier(ti int) {
 		}
 		for i, n := range load {
 			if n > down {
-				b.problems = append(b.problems, ClosProblem{ProblemRadix, ti, fmt.Sprintf("switch %s receives %d links from tier %s but has %d down ports; raise down to at least %d (within the model's ports) or give the tier more switches (count) to share the links",
-					b.g.Nodes[upper[i].id].Name, n, lowerT.Name, down, n)})
+				code := ProblemRadix
+				fix := fmt.Sprintf("raise down to at least %d (within the model's ports) or give the tier more switches (count) to share the links", n)
+				// Where no down the model allows takes them, only more
+				// switches do (trial 66: "raise down to 128" on a
+				// 64-port switch at 800G).
+				if most := t.Ports.Radix*max(t.Ports.Lanes(linkBPS), 1) - max(t.Up, 0); len(t.Ports.Groups) == 0 && t.Ports.Radix > 0 && n > most && most > 0 {
+					total := 0
+					for _, x := range load {
+						total += x
+					}
+					code = ProblemTooFew
+					beside := ""
+					if t.Up > 0 {
+						beside = fmt.Sprintf(" beside its %d up links", t.Up)
+					}
+					fix = fmt.Sprintf("its model takes at most %d links at %s%s, so only more switches help: count = %d or more in each group (%d links over %s now)",
+						most, units.Rate(linkBPS), beside, (total+most-1)/most, total, units.CountOf(len(upper), "switch", "switches"))
+				}
+				b.problems = append(b.problems, ClosProblem{code, ti, fmt.Sprintf("switch %s receives %d links from tier %s but has %d down ports; %s",
+					b.g.Nodes[upper[i].id].Name, n, lowerT.Name, down, fix)})
 				break
 			}
 		}
