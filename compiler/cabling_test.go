@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -1006,5 +1007,51 @@ transceiver_model "QDD-400G-SR4" {
 		if diag.CodeOf(x) == diag.NoTransceiverModel {
 			t.Errorf("with a module that fits: %s", x.Detail)
 		}
+	}
+}
+
+// A host or NIC whose several ports all reach one switch is noted once
+// per fabric (single-homed-ports); homing = 2 spreads them over a pair of
+// leaves and the note goes (trial 66: a dual-ToR design that lost its
+// planes by mistake said nothing).
+func TestSingleHomedPorts(t *testing.T) {
+	src := func(homing int) string {
+		return fmt.Sprintf(`
+fabric "f" {
+  clos {
+    hosts      = 8
+    host_rate  = "400Gb/s"
+    host_ports = 2
+    homing     = %d
+    tier "leaf" {
+      model = "QM9700"
+      count = 2
+      down  = 8
+      up    = 8
+    }
+    tier "spine" {
+      model = "QM9700"
+      count = 2
+    }
+  }
+}
+`, homing)
+	}
+	notes := func(d hcl.Diagnostics) []string {
+		var out []string
+		for _, x := range d {
+			if diag.CodeOf(x) == diag.SingleHomedPorts {
+				out = append(out, x.Detail)
+			}
+		}
+		return out
+	}
+	_, d := compileDiags(t, src(1))
+	if got := notes(d); len(got) != 1 || !strings.Contains(got[0], "8 endpoints with several ports have all of them on one switch") {
+		t.Errorf("homing 1: %q, want one note for the 8 hosts", got)
+	}
+	_, d = compileDiags(t, src(2))
+	if got := notes(d); len(got) != 0 {
+		t.Errorf("homing 2: %q, want none", got)
 	}
 }

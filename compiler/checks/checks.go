@@ -61,6 +61,7 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 		s.checkCommonAncestor(f, nodes, links, sw, sc)
 		s.checkPerSwitchStriping(f, sw)
 		s.checkRails(f, links)
+		s.checkSingleHomed(f, links)
 		s.reportFreePorts(f, nodes, used)
 	}
 	return s.diags
@@ -382,4 +383,55 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 		s.diags = append(s.diags, diag.Info(diag.UnusedPorts, g.Range(fab.Origin), "Unused switch ports",
 			fmt.Sprintf("Fabric %q, %s (room to grow, or capacity to remove).", fab.Name, strings.Join(parts, "; "))))
 	}
+}
+
+// checkSingleHomed notes (single-homed-ports, an info) the NICs and hosts
+// with several ports on fabric f whose ports all reach one switch: that
+// switch's loss takes every port of each, where ports spread over two
+// switches (clos homing = 2, or planes) would leave half. A design may
+// mean it (ports bonded to one switch for bandwidth); a trial's dual-ToR
+// design that lost its planes by mistake said nothing (trial 66).
+func (s *checker) checkSingleHomed(f ir.FabricID, links []ir.LinkID) {
+	g := s.g
+	type end struct {
+		sw    ir.NodeID
+		ports int
+		mixed bool
+	}
+	ends := map[ir.NodeID]*end{}
+	var order []ir.NodeID
+	for _, id := range links {
+		l := g.Link(id)
+		for _, pair := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
+			ep, sw := pair[0].Node, pair[1].Node
+			if k := g.Nodes[ep].Kind; k != ir.KindNIC && k != ir.KindHost || !g.Nodes[sw].Kind.IsSwitch() {
+				continue
+			}
+			e := ends[ep]
+			if e == nil {
+				e = &end{sw: sw}
+				ends[ep] = e
+				order = append(order, ep)
+			}
+			e.ports++
+			e.mixed = e.mixed || e.sw != sw
+		}
+	}
+	n, ports := 0, 0
+	var first ir.NodeID = ir.None
+	for _, ep := range order {
+		if e := ends[ep]; e.ports > 1 && !e.mixed {
+			n++
+			if first == ir.None {
+				first, ports = ep, e.ports
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fab := &g.Fabrics[f]
+	s.diags = append(s.diags, diag.Info(diag.SingleHomedPorts, g.Range(fab.Origin), "Every port on one switch",
+		fmt.Sprintf("In fabric %q, %s with several ports %s all of them on one switch (the first, %s, its %d ports on %s): that switch's loss takes every port of each. Spread them over two switches (a clos's homing = 2 puts a port of each on a pair of leaves; planes put each port in its own) where a switch's loss should leave half; ignore this where one switch is meant.",
+			fab.Name, units.CountOf(n, "endpoint", "endpoints"), units.Agree(n, "has", "have"), g.Nodes[first].Name, ports, g.Nodes[ends[first].sw].Name)))
 }

@@ -77,6 +77,9 @@ const (
 	ProtocolMismatch Code = "protocol-mismatch"
 	// UnusedPorts: switch ports left free (informational).
 	UnusedPorts Code = "unused-ports"
+	// SingleHomedPorts: NICs or hosts with several ports on a fabric
+	// whose ports all reach one switch (informational).
+	SingleHomedPorts Code = "single-homed-ports"
 	// EmptyDesign: the design declares no fabric and no node group.
 	EmptyDesign Code = "empty-design"
 	// UnusedGlobalPort: a dragonfly global port left free because g*a*h
@@ -106,6 +109,6 @@ var coreCodes = []Code{
 	InvalidValue, UndeclaredVariable, MissingVariable, VariableValidation,
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
 	RadixExceeded, RateMismatch, RateInBytes, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
-	RailMisalignment, RailsNotGrouped, ProtocolMismatch, NVLinkBudget, UnusedPorts, UnusedGlobalPort, EmptyDesign,
+	RailMisalignment, RailsNotGrouped, ProtocolMismatch, NVLinkBudget, UnusedPorts, SingleHomedPorts, UnusedGlobalPort, EmptyDesign,
 	NICPCIDropped,
 }
