@@ -9,8 +9,8 @@ import (
 	"github.com/topoc/topoc/lang/units"
 )
 
-// unfilledCages reports (no-transceiver-model, an info per fabric
-// origin and kind of cage) the cages that terminate fiber and that no
+// unfilledCages reports (no-transceiver-model, an info per HCL block
+// that made the links, listing each kind of cage) the cages that terminate fiber and that no
 // transceiver_model fits at their longest cable: the BOM lists them as
 // "(no transceiver_model)", lines procurement cannot order. A trial's
 // 200G frontend read 1,920 such modules, 17% of the transceiver lines,
@@ -73,7 +73,7 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		_, cage := fit.shape(k)
 		model := cb.Types[t].Model
 		// Instances of one counted block are origins of one range: one
-		// warning for the block.
+		// note for the block.
 		o := g.Link(u.link).Origin
 		rk := g.Range(o).String()
 		if c, ok := canon[rk]; ok {
