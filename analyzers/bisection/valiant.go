@@ -1,6 +1,9 @@
 package bisection
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // valiantBound is a lower bound on the bisection of a dragonfly that
 // holds for flows on Valiant paths alone (Valiant and Brebner 1981, as
@@ -130,7 +133,15 @@ func (m *model) valiantBound(s *dfShape) (float64, bool) {
 			}
 			return 0
 		}
-		for grp, pos := range at {
+		// In group order: a map's order would vary the sums' rounding
+		// from run to run, and the output must not.
+		groups := make([]int32, 0, len(at))
+		for grp := range at {
+			groups = append(groups, grp)
+		}
+		slices.Sort(groups)
+		for _, grp := range groups {
+			pos := at[grp]
 			for _, i := range pos {
 				for _, j := range pos {
 					Q[i*sz+j] += TG[grp] * TG[grp] * shareOf(rs[i], grp) * shareOf(rs[j], grp)
