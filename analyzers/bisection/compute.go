@@ -294,6 +294,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if r.Note == "" {
 		r.Note = m.serverSplitNote(&r, best.inA)
 	}
+	if r.Note == "" {
+		r.Note = m.portViewNote(&r, best.inA)
+	}
 	m.setRouted(&r, best, full, hose, directBound, minimal)
 	if valiant > 0 {
 		// No flow restricted to Valiant paths is computed: above, the

@@ -197,3 +197,31 @@ func (m *model) splitsServer(inA []bool) bool {
 	}
 	return false
 }
+
+// portViewNote explains a bisection of 0 in the endpoint_port view that
+// splits the ports of one server or host: each port is an endpoint of its
+// own there, and a server does not forward between its ports, so planes
+// that meet only at the servers fall apart (trial 66: a dual-plane
+// fabric read 0 with no word why). "" otherwise.
+func (m *model) portViewNote(r *Fabric, inA []bool) string {
+	if m.view != ViewPort || r.UpperBoundBPS > 0 || !m.splitsServer(inA) && !m.splitsNode(inA) {
+		return ""
+	}
+	return "the split puts ports of one server or host on both sides: in the endpoint_port view each port is an endpoint of its own, and a server does not forward between its ports, so parts of the fabric that meet only at the servers (planes, or ports cabled to different switches) fall apart. The gpu view (the default) keeps each server's GPUs as the endpoints and its ports together"
+}
+
+// splitsNode reports whether the terminal split inA puts ports of one
+// node (an implicit host of several ports) on both sides.
+func (m *model) splitsNode(inA []bool) bool {
+	side := map[ir.NodeID]bool{}
+	for i, t := range m.terms {
+		if i >= len(inA) {
+			continue
+		}
+		if s, seen := side[t.node]; seen && s != inA[i] {
+			return true
+		}
+		side[t.node] = inA[i]
+	}
+	return false
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/compiletest"
@@ -190,5 +191,42 @@ fabric "frontend" {
 	rt := r.Routed
 	if r.Method != MethodExact || rt == nil || rt.LowerBoundBPS != rt.UpperBoundBPS || rt.UpperBoundBPS != 3.2e12 || rt.LowerBoundMethod != "hose_whole_servers" {
 		t.Errorf("graph %s (%s), routed %+v; want both exactly 3.2 Tb/s", units.Rate(r.UpperBoundBPS), r.Method, rt)
+	}
+}
+
+// In the endpoint_port view the ports of a dual-plane host are endpoints
+// of their own, which the host does not join, so the planes split apart
+// at 0; the note says why (trial 66: a dual-plane fabric read 0 with no
+// word), and the gpu view, the default, reads the fabric whole.
+func TestPortViewPlanesNote(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts      = 8
+    host_rate  = "400Gb/s"
+    host_ports = 2
+    planes     = 2
+    unit "rack" {
+      nodes = 4
+    }
+    tier "leaf" {
+      model = "QM9700"
+      per   = ["plane", "rack"]
+      down  = 4
+      up    = 4
+    }
+    tier "spine" {
+      model = "QM9700"
+      per   = ["plane"]
+      count = 1
+    }
+  }
+}`)
+	r := Compute(g, 0, Options{View: ViewPort})
+	if r.UpperBoundBPS != 0 || !strings.Contains(r.Note, "endpoint_port view each port is an endpoint of its own") {
+		t.Errorf("port view: %s, note %q; want 0 with the note", units.Rate(r.UpperBoundBPS), r.Note)
+	}
+	if r := Compute(g, 0, Options{}); r.UpperBoundBPS == 0 || r.Note != "" {
+		t.Errorf("gpu view: %s, note %q; want the planes together, no note", units.Rate(r.UpperBoundBPS), r.Note)
 	}
 }
