@@ -199,29 +199,7 @@ fabric "frontend" {
 // at 0; the note says why (trial 66: a dual-plane fabric read 0 with no
 // word), and the gpu view, the default, reads the fabric whole.
 func TestPortViewPlanesNote(t *testing.T) {
-	g := compiletest.Source(t, `
-fabric "f" {
-  clos {
-    hosts      = 8
-    host_rate  = "400Gb/s"
-    host_ports = 2
-    planes     = 2
-    unit "rack" {
-      nodes = 4
-    }
-    tier "leaf" {
-      model = "QM9700"
-      per   = ["plane", "rack"]
-      down  = 4
-      up    = 4
-    }
-    tier "spine" {
-      model = "QM9700"
-      per   = ["plane"]
-      count = 1
-    }
-  }
-}`)
+	g := compiletest.Dir(t, filepath.Join(compiletest.Root(t), "testdata", "dual-plane-hosts"))
 	r := Compute(g, 0, Options{View: ViewPort})
 	if r.UpperBoundBPS != 0 || !strings.Contains(r.Note, "endpoint_port view each port is an endpoint of its own") {
 		t.Errorf("port view: %s, note %q; want 0 with the note", units.Rate(r.UpperBoundBPS), r.Note)

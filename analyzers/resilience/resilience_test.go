@@ -1084,37 +1084,7 @@ workload "dp" {
 // job whose traffic stayed on its rails' ToRs). Transfers left with no
 // path are lostPaths' restart (TestPlaneJobLosesPaths).
 func TestIslandIsNoOwnLinkLoss(t *testing.T) {
-	g := compiletest.Source(t, `
-fabric "f" {
-  clos {
-    hosts      = 8
-    host_rate  = "400Gb/s"
-    host_ports = 2
-    planes     = 2
-    unit "rack" {
-      nodes = 4
-    }
-    tier "leaf" {
-      model = "QM9700"
-      per   = ["plane", "rack"]
-      down  = 4
-      up    = 4
-    }
-    tier "spine" {
-      model = "QM9700"
-      per   = ["plane"]
-      count = 1
-    }
-  }
-}
-workload "w" {
-  gpus  = fabric.f.endpoints
-  nodes = ["rack1/host0", "rack1/host1", "rack1/host2", "rack1/host3"]
-  collective "ar" {
-    op   = "allreduce"
-    size = "1GiB"
-  }
-}`)
+	g := compiletest.Dir(t, filepath.Join(compiletest.Root(t), "testdata", "dual-plane-hosts"))
 	r, text := whatifText(t, g, "plane0/spine0")
 	o := r.Sweeps[0].Outcomes[0]
 	if len(o.Workloads) != 1 || o.Workloads[0].Status != resilience.StatusUnaffected {
