@@ -18,6 +18,9 @@ type scratch struct {
 	// nv and fb count the transfers injected at each node's NVLink and
 	// fabric ports (run.offer), all zero between phases.
 	nv, fb []int32
+	// servers is localUnits' numbering of servers by NodeID, all zero
+	// between calls.
+	servers []int32
 }
 
 // take returns an empty buffer with room for n from free (the smallest

@@ -41,9 +41,6 @@ type system struct {
 	// multiNodeIslands reports whether some NVLink domain spans GPUs of
 	// more than one server (a GB200 NVL72 rack's trays).
 	multiNodeIslands bool
-	// serverScratch is localUnits' numbering of servers, all zero
-	// between calls (the builder runs on one goroutine).
-	serverScratch []int32
 	// scr is the phases' reusable buffers; loads the link loads every
 	// workload's phases write (routing.Loads, reset by each phase).
 	scr   scratch
@@ -241,10 +238,10 @@ func (s *system) sameIsland(a, b ir.NodeID) bool {
 // returns, rather than in a map (a tenth of the congestion analyzer's
 // time at 24,576 GPUs) or a fresh slice per call.
 func (s *system) localUnits(ranks []ir.NodeID) (ofRank []int32, n int32) {
-	if s.serverScratch == nil {
-		s.serverScratch = make([]int32, len(s.g.Nodes))
+	if s.scr.servers == nil {
+		s.scr.servers = make([]int32, len(s.g.Nodes))
 	}
-	seen := s.serverScratch // plus one; 0: not seen
+	seen := s.scr.servers // plus one; 0: not seen
 	ofRank = make([]int32, len(ranks))
 	for i, m := range ranks {
 		sv := s.server(m)

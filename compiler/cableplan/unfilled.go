@@ -18,7 +18,11 @@ import (
 // design and the catalogue declare no transceiver at all (Parts.Fit
 // then has nothing to choose from, and the BOM lists cages by kind), nor
 // for the cages of a switch or host of no model (a textbook fat_tree's),
-// whose BOM lines name no part to order either.
+// whose BOM lines name no part to order either. ir.Graph.Cages answers
+// the same per cage (with Parts.Fit), but through a map of every cable
+// end's cage and a fit per cage; the cage scan and the fit memo this
+// stage already holds answer it per shape (0.1 s of CPU at 131,072 GPUs
+// the other way).
 func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 	if g.Parts == nil || len(g.Parts.Transceivers) == 0 {
 		return
