@@ -56,6 +56,9 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 	}
 	found := map[kind]*tally{}
 	canon := map[string]ir.OriginID{} // a range's first origin
+	// canonOf memoizes canon by origin: the cages of one link origin
+	// are many, its range's text one.
+	canonOf := map[ir.OriginID]ir.OriginID{}
 	var order []kind
 	for k := range cs.cages {
 		u := &cs.cages[k]
@@ -79,11 +82,15 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		// Instances of one counted block are origins of one range: one
 		// note for the block.
 		o := g.Link(u.link).Origin
-		rk := g.Range(o).String()
-		if c, ok := canon[rk]; ok {
+		if c, ok := canonOf[o]; ok {
 			o = c
 		} else {
-			canon[rk] = o
+			rk := g.Range(o).String()
+			if c, ok := canon[rk]; ok {
+				canonOf[o], o = c, c
+			} else {
+				canon[rk], canonOf[o] = o, o
+			}
 		}
 		key := kind{o, model, cage.RateBPS, cage.Switch, cage.FormFactor}
 		tl := found[key]

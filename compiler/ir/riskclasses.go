@@ -49,8 +49,15 @@ func (g *Graph) DerivedRiskClasses() []string {
 		}
 	}
 	add(RiskLink)
-	for _, l := range g.AllLinks() {
-		if l.Fabric != None {
+	// Kinds are small interned numbers: a slice indexed by kind skips
+	// the string map for every fabric link but a kind's first.
+	var kindSeen []bool
+	for _, l := range g.AllFabricLinks() {
+		if int(l.Kind) >= len(kindSeen) {
+			kindSeen = append(kindSeen, make([]bool, int(l.Kind)+1-len(kindSeen))...)
+		}
+		if !kindSeen[l.Kind] {
+			kindSeen[l.Kind] = true
 			add(l.Kind.String())
 		}
 	}

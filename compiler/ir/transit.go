@@ -79,13 +79,24 @@ func (g *Graph) NVLinkIslands() []int32 {
 		}
 		return x
 	}
-	for _, l := range g.AllLinks() {
-		if g.ScaleUpLink(l) {
-			if a, b := find(int32(l.A.Node)), find(int32(l.B.Node)); a != b {
+	join := func(x, y NodeID) {
+		if g.Nodes[x].Kind.isScaleUp() && g.Nodes[y].Kind.isScaleUp() {
+			if a, b := find(int32(x)), find(int32(y)); a != b {
 				parent[max(a, b)] = min(a, b)
 			}
 		}
 	}
+	// A run's links are read off its template (their ends shifted per
+	// server) rather than built one by one: most of a large design's
+	// links are such server internals.
+	g.links.eachSpan(func(_ LinkID, l *Link) { join(l.A.Node, l.B.Node) }, func(r *linkRun) {
+		for inst := range r.count {
+			base := r.node0 + NodeID(inst)*r.stride
+			for j := range r.tmpl {
+				join(r.tmpl[j].A.Node+base, r.tmpl[j].B.Node+base)
+			}
+		}
+	})
 	out := make([]int32, len(g.Nodes))
 	ids := map[int32]int32{}
 	for i := range g.Nodes {
