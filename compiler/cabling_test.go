@@ -1055,3 +1055,48 @@ fabric "f" {
 		t.Errorf("homing 2: %q, want none", got)
 	}
 }
+
+// A port run whole at one of its model's lower speeds takes the module of
+// that speed, the one its fiber is ordered for (audit of issue 12: a 400G
+// port set to 100G read "no transceiver_model" for the MMF-SR4-100G fiber
+// at 400Gb/s, and the BOM listed 256 unfilled cages). The aggregation–core
+// links of this k = 8 fat-tree run at 100G on 400G ports.
+func TestTransceiverAtPortSpeed(t *testing.T) {
+	g, errs := compileSrc(t, `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+  speeds    = ["200Gb/s", "100Gb/s"]
+}
+fabric "ft" {
+  fat_tree {
+    k            = 8
+    host_rate    = "200Gb/s"
+    link_rate    = "400Gb/s"
+    core_rate    = "100Gb/s"
+    switch_model = "S8"
+  }
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := map[string]int{}
+	for _, c := range g.Cages() {
+		name := "(none)"
+		if c.Transceiver != ir.None {
+			name = g.Parts.Transceivers[c.Transceiver].Name
+		}
+		got[fmt.Sprintf("%s at %g of %g", name, c.RunBPS(), c.RateBPS)]++
+	}
+	// 16 cores × 8 ports and 32 aggregation switches × 4 up ports, all at
+	// 100G; the other links are copper or AOC, whose ends are built in.
+	want := "MMA1B00-C100D at 1e+11 of 4e+11"
+	if got[want] != 256 {
+		t.Errorf("cages: %v; want 256 %s", got, want)
+	}
+	for k := range got {
+		if strings.HasPrefix(k, "(none)") {
+			t.Errorf("unfilled cages: %s × %d", k, got[k])
+		}
+	}
+}

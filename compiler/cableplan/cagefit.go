@@ -8,14 +8,16 @@ import (
 
 // cageFit says whether Parts.Fit finds a module at a cage of a cageScan
 // for a cable type and length. Which modules suit depends only on the
-// cage's end, rate, ports, form factor and protocol (a few shapes against
+// cage's end, rate (and the speed its port runs at), ports, form factor and protocol (a few shapes against
 // 10^5–10^6 cages), so
 // each cage's shape is found once and Parts.Reach kept per shape and type;
 // the length is then one comparison.
 type cageFit struct {
 	g *ir.Graph
-	// port is one port of each cage, to read its shape.
+	// port is one port of each cage, to read its shape, and link the
+	// link at that port (the speed it runs the port at).
 	port []ir.Port
+	link []ir.LinkID
 	idx  *ir.CageIndex
 	// shapeOf is each cage's shape (ir.None until asked), shapes the
 	// shapes by key, cage and proto one cage of each shape and its
@@ -32,6 +34,7 @@ type cageFit struct {
 type cageShapeKey struct {
 	sw    bool
 	rate  float64
+	speed float64
 	ports int32
 	form  string
 	proto int // index in cageFit.protos
@@ -44,10 +47,10 @@ type reachOf struct {
 }
 
 func newCageFit(g *ir.Graph, cs *cageScan) *cageFit {
-	f := &cageFit{g: g, idx: g.NewCageIndex(), port: make([]ir.Port, len(cs.cages)), shapeOf: make([]int32, len(cs.cages)),
+	f := &cageFit{g: g, idx: g.NewCageIndex(), port: make([]ir.Port, len(cs.cages)), link: make([]ir.LinkID, len(cs.cages)), shapeOf: make([]int32, len(cs.cages)),
 		shapes: map[cageShapeKey]int32{}, reach: map[[2]int32]reachOf{}}
 	for k := range cs.cages {
-		f.port[k], f.shapeOf[k] = cs.cages[k].port, ir.None
+		f.port[k], f.link[k], f.shapeOf[k] = cs.cages[k].port, cs.cages[k].link, ir.None
 	}
 	return f
 }
@@ -58,14 +61,14 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 		return sh, f.cage[sh]
 	}
 	g := f.g
-	_, c := f.idx.CageAt(f.port[k])
+	_, c := f.idx.CageOn(f.port[k], new(g.Link(f.link[k])))
 	proto := g.Protocols[g.Nodes[f.port[k].Node].Model]
 	pi := slices.Index(f.protos, proto)
 	if pi < 0 {
 		pi = len(f.protos)
 		f.protos = append(f.protos, proto)
 	}
-	key := cageShapeKey{c.Switch, c.RateBPS, c.Ports, c.FormFactor, pi}
+	key := cageShapeKey{c.Switch, c.RateBPS, c.SpeedBPS, c.Ports, c.FormFactor, pi}
 	sh, seen := f.shapes[key]
 	if !seen {
 		sh = int32(len(f.cage))

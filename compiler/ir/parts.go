@@ -111,6 +111,12 @@ type Cage struct {
 	// direction; 0 when they run whole, at their native rate or at one of
 	// their model's lower speeds.
 	LaneBPS float64
+	// SpeedBPS is the summed rate its ports run at when they run whole at
+	// one of their model's lower speeds (a 400G port set to 100G), bits
+	// per second per direction; 0 at their native rate or broken out. The
+	// module must run at that rate: a 400G optic does not run a port at
+	// 100G, the 100G optic the cable plan's 100G fiber is ordered for does.
+	SpeedBPS float64
 	// Switch is true at a switch, false at a server or host.
 	Switch bool
 	// FormFactor is the cage's form factor, its switch or NIC model's
@@ -206,6 +212,30 @@ func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
 	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.parts.PortRateBPS(n, p.Port), Switch: isSwitch, FormFactor: ff, Transceiver: None}
 }
 
+// CageOn is CageAt for port p of link l: the cage with the rate it runs
+// at, LaneBPS where l breaks its port out, SpeedBPS where l runs the
+// whole port below its native rate.
+func (x *CageIndex) CageOn(p Port, l *Link) (CageKey, Cage) {
+	key, cage := x.CageAt(p)
+	native := cage.RateBPS / float64(max(cage.Ports, 1))
+	switch {
+	case x.g.BrokenOut(p, l):
+		cage.LaneBPS = l.CapacityBPS
+	case l.Breakout <= 1 && l.CapacityBPS > 0 && l.CapacityBPS < native*(1-1e-9):
+		cage.SpeedBPS = float64(cage.Ports) * l.CapacityBPS
+	}
+	return key, cage
+}
+
+// RunBPS is the summed rate cage c's ports run at, bits per second per
+// direction: SpeedBPS when they run at a lower speed, else RateBPS.
+func (c Cage) RunBPS() float64 {
+	if c.SpeedBPS > 0 {
+		return c.SpeedBPS
+	}
+	return c.RateBPS
+}
+
 // nicOrdinal returns NIC n's index among its server's NICs of its role.
 func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 	g := x.g
@@ -258,15 +288,12 @@ func (g *Graph) Cages() []Cage {
 			a, b := g.Ends(c, j)
 			l := g.Link(cb.Legs[int(c.Leg0)+j])
 			for _, pt := range [2]Port{a, b} {
-				key, cage := idx.CageAt(pt)
+				key, cage := idx.CageOn(pt, &l)
 				if i, ok := at[key]; ok {
 					out[i].LengthM = max(out[i].LengthM, c.LengthM)
 					continue
 				}
 				cage.CableType, cage.LengthM = c.Type, c.LengthM
-				if g.BrokenOut(pt, &l) { // not a whole port run at a lower speed
-					cage.LaneBPS = l.CapacityBPS
-				}
 				at[key] = len(out)
 				out = append(out, cage)
 				model, proto = append(model, cb.Types[c.Type].Model), append(proto, g.Protocols[g.Nodes[pt.Node].Model])
@@ -350,7 +377,7 @@ func (t *Transceiver) suits(cage Cage, cable, proto string) bool {
 	// A module of fewer ports than the cage's cannot serve them: one
 	// single-port optic in a DGX twin-port cage would leave a port dark
 	// (two ports at 200G add up to the 400G of a single-port module).
-	return (t.Fits == end || t.Fits == "any") && (t.RateBPS == cage.RateBPS || t.SplitRateBPS > 0 && t.SplitRateBPS == cage.RateBPS) &&
+	return (t.Fits == end || t.Fits == "any") && (t.RateBPS == cage.RunBPS() || t.SplitRateBPS > 0 && t.SplitRateBPS == cage.RunBPS()) &&
 		t.Ports >= cage.Ports && slices.Contains(t.CableModels, cable) &&
 		(t.Protocol == "" || proto == "" || t.Protocol == proto) &&
 		(t.FormFactor == "" || cage.FormFactor == "" || t.FormFactor == cage.FormFactor)
@@ -455,7 +482,7 @@ func reachOf(t Transceiver) float64 {
 // c runs it at its split rate (a 400G module at 200G on a splitter
 // fiber) and that is given, else PowerW.
 func (t *Transceiver) PowerAt(c Cage) float64 {
-	if t.SplitRateBPS > 0 && t.RateBPS != c.RateBPS && t.SplitRateBPS == c.RateBPS && t.SplitPowerW > 0 {
+	if r := c.RunBPS(); t.SplitRateBPS > 0 && t.RateBPS != r && t.SplitRateBPS == r && t.SplitPowerW > 0 {
 		return t.SplitPowerW
 	}
 	return t.PowerW

@@ -177,6 +177,9 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 			native := c.RateBPS / float64(c.Ports)
 			ports += fmt.Sprintf(" broken out %dx%s", int(math.Round(native/c.LaneBPS)), units.Rate(c.LaneBPS))
 		}
+		if c.SpeedBPS > 0 {
+			ports += " run at " + units.Rate(c.SpeedBPS/float64(max(c.Ports, 1)))
+		}
 		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %s, %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), ports, end)
 	}
 	t := g.Parts.Transceivers[c.Transceiver]
@@ -189,8 +192,11 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 		per = fmt.Sprintf("%d ports per module", t.Ports)
 	}
 	rate := units.Rate(t.RateBPS)
-	if t.RateBPS != c.RateBPS { // a split leg (ir.Transceiver.SplitRateBPS)
-		rate += ", run at " + units.Rate(c.RateBPS) + " on a splitter fiber"
+	if t.RateBPS != c.RunBPS() { // a split leg (ir.Transceiver.SplitRateBPS)
+		rate += ", run at " + units.Rate(c.RunBPS()) + " on a splitter fiber"
+	}
+	if c.SpeedBPS > 0 {
+		rate += fmt.Sprintf(" in a %s cage", units.Rate(c.RateBPS))
 	}
 	return t.Name, fmt.Sprintf("%s, %s, %s, %s", rate, end, per, power)
 }
