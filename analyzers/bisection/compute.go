@@ -184,13 +184,24 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			lb, lbHow, planeRouted = b, "plane_sum", rb
 		}
 	}
-	enumerated := false
+	enumerated, placed := false, false
 	if !meets(lb, best.value) {
 		if full == nil {
 			full = m.build(modeFull)
 		}
 		if fb := m.candidates(full, m.orderings(levels, full), lb); fb.value < best.value {
 			best = fb
+		}
+		// A few switches with the endpoints hanging from them: every
+		// placement of the switches, the endpoints placed best for each,
+		// is every cut that matters (placements.go).
+		if !meets(lb, best.value) && n > ExactEndpoints {
+			if c, ok := m.placements(full); ok {
+				if c.value < best.value {
+					best = c
+				}
+				lb, lbHow, placed = math.Min(c.value, best.value), "placement_enumeration", true
+			}
 		}
 		switch {
 		case meets(lb, best.value):
@@ -244,6 +255,10 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		r.Method = MethodExact
 		r.LowerBoundBPS = ub
 		r.Formula = fmt.Sprintf("minimum over all %d balanced splits, each by max-flow", balancedSplits(n))
+	case placed && meets(lb, ub):
+		r.Method = MethodExact
+		r.LowerBoundBPS = ub
+		r.Formula = "minimum over " + best.how + " (every balanced split is one of them)"
 	case meets(lb, ub):
 		r.LowerBoundBPS = ub
 		if f, ok := m.formula(hose, lbHow, ub, best); ok {
@@ -478,6 +493,8 @@ func lbText(how string) string {
 		return "Valiant split-demand"
 	case "residual":
 		return "residual (intact bound less what the failure can take from a cut)"
+	case "placement_enumeration":
+		return "switch-placement enumeration"
 	}
 	return how
 }

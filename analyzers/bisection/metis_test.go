@@ -146,8 +146,15 @@ fabric "f" {
 		g := compileHCL(t, src.hcl)
 		cs = append(cs, metisCase{src.name, g, fabricID(t, g, "f")})
 	}
-	// The designs of testdata/trust: irregular fabrics from issue 11.
-	for _, dir := range []string{"roce-uneven-striping", "clos-3tier-6pods"} {
+	// The designs of testdata/trust: irregular fabrics from issue 11 and
+	// its audits (uneven striping, partial meshes, hand-cabled
+	// dragonflies, odd pod counts).
+	trust, err := os.ReadDir("../../testdata/trust")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range trust {
+		dir := e.Name()
 		g := compileDir(t, "../../testdata/trust/"+dir)
 		for f := range g.Fabrics {
 			cs = append(cs, metisCase{dir + "/" + g.Fabrics[f].Name, g, ir.FabricID(f)})

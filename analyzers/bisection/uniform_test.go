@@ -10,7 +10,8 @@ import (
 )
 
 // TestUniformArcVisitsCaps: a custom fabric whose switches name no tier
-// (a ring of 4 switches, 6 hosts each) gets its lower bound from the
+// (a ring of 24 switches, 2 hosts each: too many switches to enumerate
+// their placements) gets its lower bound from the
 // uniform multicommodity-flow bound; a caller's budget below that
 // bound's work (a what-if sweep's share, analyzers/resilience) leaves it
 // out, and the interval with it.
@@ -18,19 +19,20 @@ func TestUniformArcVisitsCaps(t *testing.T) {
 	g := ir.New()
 	fid := g.AddFabric(ir.Fabric{Name: "t", Family: "custom"})
 	var sws []ir.NodeID
-	for s := range 4 {
+	const ring = placementsMax + 4
+	for s := range ring {
 		id := g.AddNode(ir.NewNode(fmt.Sprintf("sw%d", s), ir.KindSwitch))
 		g.JoinFabric(id, fid)
 		sws = append(sws, id)
-		for h := range 6 {
+		for h := range 2 {
 			hid := g.AddNode(ir.NewNode(fmt.Sprintf("sw%dh%d", s, h), ir.KindHost))
 			g.JoinFabric(hid, fid)
 			g.Fabrics[fid].Endpoints = append(g.Fabrics[fid].Endpoints, ir.Port{Node: hid})
 			randomLink(g, fid, hid, id, 0, 100e9)
 		}
 	}
-	for s := range 4 {
-		randomLink(g, fid, sws[s], sws[(s+1)%4], 1, 400e9)
+	for s := range ring {
+		randomLink(g, fid, sws[s], sws[(s+1)%ring], 1, 400e9)
 	}
 	if r := Compute(g, fid, Options{}); r.LowerBoundMethod != "uniform_multicommodity_flow" || r.LowerBoundBPS == 0 {
 		t.Fatalf("default budget: lower bound %g by %q, want the uniform bound", r.LowerBoundBPS, r.LowerBoundMethod)
