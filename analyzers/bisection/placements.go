@@ -1,6 +1,7 @@
 package bisection
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -8,7 +9,7 @@ import (
 )
 
 // placementWork caps the placement enumeration: placements tried ×
-// (endpoint vertices + links flipped per placement). A 20-router
+// (classes of like endpoints + links flipped per placement). A 20-router
 // dragonfly of 40 terminals (2¹⁹ placements, 2.4·10⁷ units) takes 0.13 s
 // on this project's 2-core VM, so the cap is about a quarter of a second;
 // a performance threshold, not a modelling value.
@@ -73,7 +74,6 @@ func (m *model) placements(a *agraph) (cut, bool) {
 	}
 	fg := a.fg
 	tot := make([]float64, n) // capacity of each endpoint's links
-	arcs := 0
 	for v := range nv {
 		first, end := fg.Arcs(int32(v))
 		for x := first; x < end; x++ {
@@ -85,21 +85,61 @@ func (m *model) placements(a *agraph) (cut, bool) {
 				tot[ep[v]] += fg.Capacity(x)
 			}
 		}
-		if sw[v] >= 0 {
-			arcs += int(end - first)
+	}
+	// Endpoints with the same links (switch and capacity) cost the same
+	// in every placement: one class each, with its count, so that a
+	// placement sorts a leaf's worth of hosts as one.
+	type contrib struct {
+		class int32
+		c     float64
+	}
+	var (
+		count  []int     // endpoints per class
+		clsTot []float64 // each class's endpoint's capacity
+		by     = map[string]int32{}
+		key    []byte
+		perSw  = make([][]contrib, s) // what moving a switch changes
+	)
+	for t := range n {
+		v := a.tv[t]
+		first, end := fg.Arcs(v)
+		key = key[:0]
+		for x := first; x < end; x++ {
+			key = fmt.Appendf(key, "%d:%g,", sw[fg.Head(x)], fg.Capacity(x))
 		}
+		c, seen := by[string(key)]
+		if !seen {
+			c = int32(len(count))
+			by[string(key)] = c
+			count, clsTot = append(count, 0), append(clsTot, tot[t])
+			for x := first; x < end; x++ {
+				j := sw[fg.Head(x)]
+				perSw[j] = append(perSw[j], contrib{c, fg.Capacity(x)})
+			}
+		}
+		count[c]++
+	}
+	classes := len(count)
+	flips := 0
+	for j := range s {
+		first, end := fg.Arcs(switches[j])
+		flips += len(perSw[j]) + int(end-first)
 	}
 	placementsN := 1 << (s - 1)
-	if float64(placementsN)*float64(n+arcs/s+1) > placementWork {
+	if float64(placementsN)*float64(classes+flips/s+1) > placementWork {
 		return cut{}, false
 	}
 	// Gray-code order: one switch moves between placements. Switch 0
 	// stays on side B (the sides are interchangeable: both sizes ⌊n/2⌋
 	// and ⌈n/2⌉ are tried on side A).
 	inA := make([]bool, s)
-	toA := make([]float64, n) // capacity from each endpoint to side A
+	toA := make([]float64, classes) // capacity from a class's endpoint to side A
 	sumToA, swCut := 0.0, 0.0
-	diffs := make([]float64, n)
+	type costed struct {
+		diff  float64
+		count int
+	}
+	diffs := make([]costed, classes)
 	lo, hi := n/2, (n+1)/2
 	best, bestMask, bestK := math.Inf(1), 0, lo
 	mask := 0
@@ -107,38 +147,45 @@ func (m *model) placements(a *agraph) (cut, bool) {
 		if i > 0 {
 			k := 1 + bits.TrailingZeros(uint(i)) // the switch that moves
 			mask ^= 1 << (k - 1)
-			u := switches[k]
 			toSideA := !inA[k]
 			inA[k] = toSideA
 			sign := 1.0
 			if !toSideA {
 				sign = -1
 			}
-			first, end := fg.Arcs(u)
+			first, end := fg.Arcs(switches[k])
 			for x := first; x < end; x++ {
-				w, c := fg.Head(x), fg.Capacity(x)
-				if j := sw[w]; j >= 0 {
+				if j := sw[fg.Head(x)]; j >= 0 {
 					if inA[j] == toSideA {
-						swCut -= c
+						swCut -= fg.Capacity(x)
 					} else {
-						swCut += c
+						swCut += fg.Capacity(x)
 					}
-					continue
 				}
-				toA[ep[w]] += sign * c
-				sumToA += sign * c
+			}
+			for _, e := range perSw[k] {
+				toA[e.class] += sign * e.c
+				sumToA += sign * float64(count[e.class]) * e.c
 			}
 		}
-		// An endpoint on side A costs tot − toA, on side B toA.
-		for t := range n {
-			diffs[t] = tot[t] - 2*toA[t]
+		// An endpoint on side A costs tot − toA, on side B toA: side A
+		// takes the k whose difference is least.
+		for c := range classes {
+			diffs[c] = costed{clsTot[c] - 2*toA[c], count[c]}
 		}
-		slices.Sort(diffs)
-		part := swCut + sumToA
-		for j, d := range diffs[:hi] {
-			part += d
-			if (j+1 == lo || j+1 == hi) && part < best-1e-12*math.Max(1, part) {
-				best, bestMask, bestK = part, mask, j+1
+		slices.SortFunc(diffs, func(x, y costed) int { return cmp.Compare(x.diff, y.diff) })
+		part, taken := swCut+sumToA, 0
+		for _, d := range diffs {
+			for _, k := range [2]int{lo, hi} {
+				if taken < k && k <= taken+d.count {
+					if v := part + float64(k-taken)*d.diff; v < best-1e-12*math.Max(1, v) {
+						best, bestMask, bestK = v, mask, k
+					}
+				}
+			}
+			part += float64(d.count) * d.diff
+			if taken += d.count; taken >= hi {
+				break
 			}
 		}
 	}
@@ -147,11 +194,11 @@ func (m *model) placements(a *agraph) (cut, bool) {
 	for k := 1; k < s; k++ {
 		side[k] = bestMask&(1<<(k-1)) != 0
 	}
-	type costed struct {
+	type endpoint struct {
 		t    int
 		diff float64
 	}
-	cs := make([]costed, n)
+	cs := make([]endpoint, n)
 	for t := range n {
 		toA := 0.0
 		v := a.tv[t]
@@ -161,17 +208,9 @@ func (m *model) placements(a *agraph) (cut, bool) {
 				toA += fg.Capacity(x)
 			}
 		}
-		cs[t] = costed{t, tot[t] - 2*toA}
+		cs[t] = endpoint{t, tot[t] - 2*toA}
 	}
-	slices.SortStableFunc(cs, func(x, y costed) int {
-		switch {
-		case x.diff < y.diff:
-			return -1
-		case x.diff > y.diff:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(cs, func(x, y endpoint) int { return cmp.Compare(x.diff, y.diff) })
 	split := make([]bool, n)
 	for _, c := range cs[:bestK] {
 		split[c.t] = true
