@@ -107,8 +107,13 @@ func checkExpansion(s *state) {
 			gpus, built := pos(d.GPUs.V), pos(d.GPUs.V)
 			if d.GPUNodes != nil { // the servers' GPUs, built with them
 				built = 0
-				if r := d.GPUNodes.Parts; len(r) == 3 && !d.GPUs.Set {
-					gpus = servers[r[1]] * gpusPer[r[1]]
+				if !d.GPUs.Set {
+					gpus = 0
+					for _, ref := range d.GPUNodes {
+						if r := ref.Parts; len(r) == 3 {
+							gpus += servers[r[1]] * gpusPer[r[1]]
+						}
+					}
 				}
 			}
 			add, rng = size{endpoints: gpus, nodes: built + pos(d.Switches.V), links: gpus * pos(d.LinksPerGPU.V), switches: pos(d.Switches.V)}, d.GPUs.Range

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -333,16 +334,28 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 		}
 	}
 	if d.GPUNodes != nil {
-		nodes, ok := s.resolveGPUs(d.GPUNodes)
-		if !ok {
-			return
+		var nodes []ir.NodeID
+		var names []string
+		seen := map[string]bool{}
+		for _, r := range d.GPUNodes {
+			if seen[r.String()] {
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.Range, "Node group listed twice",
+					fmt.Sprintf("gpu_nodes lists %s twice; a GPU joins one NVLink domain once. List each node group once.", r)))
+				return
+			}
+			seen[r.String()] = true
+			more, ok := s.resolveGPUs(r)
+			if !ok {
+				return
+			}
+			nodes, names = append(nodes, more...), append(names, r.String())
 		}
 		p.GPUNodes = nodes
 		if !d.GPUs.Set {
 			p.GPUs = len(nodes)
 		} else if int(d.GPUs.V) != len(nodes) {
 			s.diags = append(s.diags, diag.Error(diag.InvalidParameter, d.GPUs.Range, "GPU count does not match gpu_nodes",
-				fmt.Sprintf("gpus = %d but %s holds %d GPUs; drop gpus or make them agree.", d.GPUs.V, d.GPUNodes, len(nodes))))
+				fmt.Sprintf("gpus = %d but %s %s %d GPUs; drop gpus or make them agree.", d.GPUs.V, strings.Join(names, " and "), units.Agree(len(names), "holds", "hold"), len(nodes))))
 			return
 		}
 	}
@@ -388,13 +401,19 @@ func (s *state) gpuNVLinksFree(f *lang.Fabric, p gen.NVLinkDomain) bool {
 			inBox[model] = used
 		}
 		if have := int(gm.NVLinkLinks.V); used+p.LinksPerGPU > have {
-			s.diags = append(s.diags, diag.Error(diag.NVLinkBudget, f.NVLinkDomain.GPUNodes.Range, "GPU NVLinks already taken",
+			s.diags = append(s.diags, diag.Error(diag.NVLinkBudget, gpuNodesRange(f.NVLinkDomain), "GPU NVLinks already taken",
 				fmt.Sprintf("GPU %s (%s, %d NVLink links) uses %d of them on its server's own NVSwitches, so links_per_gpu = %d more would need %d. An nvlink_domain links GPUs whose node model has no in-box NVSwitches (GB200-NVL72-compute-tray, nvswitches = 0), or lower links_per_gpu to what is left.",
 					gpu.Name, gm.Name, have, used, p.LinksPerGPU, used+p.LinksPerGPU)))
 			return false
 		}
 	}
 	return true
+}
+
+// gpuNodesRange is the source range of an nvlink_domain's gpu_nodes:
+// from its first reference to its last.
+func gpuNodesRange(d *lang.NVLinkDomain) hcl.Range {
+	return hcl.RangeBetween(d.GPUNodes[0].Range, d.GPUNodes[len(d.GPUNodes)-1].Range)
 }
 
 // resolveGPUs resolves node_group.<name>.gpus.

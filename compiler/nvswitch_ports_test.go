@@ -87,3 +87,51 @@ fabric "f" {
 }
 `
 }
+
+// TestNVLinkDomainOverNodeGroups: gpu_nodes lists several node groups
+// (audit of issue 12: a list was rejected with "Reference expected" and
+// a NIC reference as its example). Two groups of 9 GB200 trays make one
+// 72-GPU domain: 18 links from each GPU, one to each of 18 chips, 1,296
+// in all, in the order listed, each GPU once.
+func TestNVLinkDomainOverNodeGroups(t *testing.T) {
+	g, errs := compileSrc(t, `
+node_group "left" {
+  model = "GB200-NVL72-compute-tray"
+  count = 9
+  name  = format("rack0/tray%02d", count.index)
+}
+node_group "right" {
+  model = "GB200-NVL72-compute-tray"
+  count = 9
+  name  = format("rack0/tray%02d", count.index + 9)
+}
+fabric "nvl72" {
+  nvlink_domain {
+    gpu_nodes     = [node_group.right.gpus, node_group.left.gpus]
+    switches      = 18
+    links_per_gpu = 18
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	f := &g.Fabrics[0]
+	links := 0
+	for _, l := range g.AllFabricLinks() {
+		if l.Fabric == 0 {
+			links++
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range f.Endpoints {
+		seen[g.Nodes[p.Node].Name] = true
+	}
+	if len(f.Endpoints) != 72 || len(seen) != 72 || links != 1296 {
+		t.Errorf("%d endpoints (%d distinct), %d links; want 72 GPUs once each and 1,296 links", len(f.Endpoints), len(seen), links)
+	}
+	if first := g.Nodes[f.Endpoints[0].Node].Name; first != "rack0/tray09/gpu0" {
+		t.Errorf("first GPU %s; want rack0/tray09/gpu0 (the groups in the order listed)", first)
+	}
+}

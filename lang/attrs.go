@@ -178,16 +178,6 @@ func (a *attrs) warnBytes(name string, v Val[float64]) {
 	}
 }
 
-// ref reads an argument that must be a plain reference (node_group.x.gpus),
-// kept unevaluated for the compiler to resolve.
-func (a *attrs) ref(name string) *Ref {
-	at, ok := a.get(name)
-	if !ok {
-		return nil
-	}
-	return a.refOf(name, at.Expr, "node_group.dgx.nics.compute")
-}
-
 // refs reads an argument that is one reference or a list of them
 // ([node_group.a.nics.compute, node_group.b.nics.compute]), in order; nil
 // when the argument is absent or an element is not a reference (an

@@ -444,8 +444,9 @@ type NVLinkDomain struct {
 	SwitchPorts                 Val[int64]
 	SwitchModel                 Val[string]
 	// GPUNodes optionally builds the domain over the GPUs of real
-	// servers: node_group.<name>.gpus.
-	GPUNodes *Ref
+	// servers: node_group.<name>.gpus, one reference or a list of them
+	// (several node groups, one domain), in order.
+	GPUNodes []*Ref
 }
 
 // Clos is the `clos` family block: 2 or 3 switch tiers over implicit

@@ -64,7 +64,7 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 		a := newAttrs(content(fb, schemaOf([]string{"gpus", "switches", "links_per_gpu", "link_rate", "per_switch", "switch_ports", "switch_model", "gpu_nodes"}), diags), ctx, fb.DefRange)
 		f.NVLinkDomain = &NVLinkDomain{GPUs: a.int("gpus"), Switches: a.int("switches"), LinksPerGPU: a.int("links_per_gpu"),
 			LinkRate: a.rate("link_rate"), PerSwitch: a.ints("per_switch"), SwitchPorts: a.int("switch_ports"),
-			SwitchModel: a.str("switch_model"), GPUNodes: a.ref("gpu_nodes")}
+			SwitchModel: a.str("switch_model"), GPUNodes: a.refs("gpu_nodes", "node_group.tray.gpus")}
 		for _, n := range []string{"switches", "links_per_gpu", "link_rate"} {
 			_, ok := a.get(n)
 			requireSet(a, n, ok, "nvlink_domain")
