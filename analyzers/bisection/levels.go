@@ -1,6 +1,7 @@
 package bisection
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -53,6 +54,46 @@ func (m *model) levels() []level {
 		}
 		return &g.Nodes[home[i].sw]
 	}
+	// A composite's zones come first, and its zones' units are numbered
+	// within their zone: the pod 0 of two zones are two pods (audit of
+	// issue 12: a cut between two zones read "pod 0: …" on both sides).
+	zoneOf := func(int) int32 { return -1 }
+	if m.fab.Composite() {
+		zoneOf = func(i int) int32 {
+			if h := homeNode(i); h != nil {
+				for z, f := range m.fab.Members {
+					if slices.Contains(h.Fabrics, f) {
+						return int32(z)
+					}
+				}
+			}
+			return -1
+		}
+		mk("zone", true, zoneOf)
+		nested[len(nested)-1].label = func(k int32) string { return g.Fabrics[m.fab.Members[k]].Name }
+	}
+	// zoned numbers unit u of terminal i's zone apart from the other
+	// zones' (stride: more than any zone's unit index), named
+	// "zone/unitN".
+	zoned := func(unit string, f func(i int) int32) {
+		if !m.fab.Composite() {
+			mk(unit, true, f)
+			return
+		}
+		stride := int32(1)
+		for i := range m.terms {
+			stride = max(stride, f(i)+1)
+		}
+		mk(unit, true, func(i int) int32 {
+			if z, u := zoneOf(i), f(i); z >= 0 && u >= 0 {
+				return z*stride + u
+			}
+			return -1
+		})
+		nested[len(nested)-1].label = func(k int32) string {
+			return fmt.Sprintf("%s/%s%d", g.Fabrics[m.fab.Members[k/stride]].Name, unit, k%stride)
+		}
+	}
 	// Units: the fabric's declared unit levels (Clos), or the unit of the
 	// endpoints' access switches (fat-tree pods, dragonfly groups).
 	var spu []ir.Param
@@ -66,7 +107,7 @@ func (m *model) levels() []level {
 	if len(spu) > 0 {
 		for j := len(spu) - 1; j >= 0; j-- {
 			name := strings.TrimPrefix(spu[j].Name, "servers_per_")
-			mk(name, true, func(i int) int32 {
+			zoned(name, func(i int) int32 {
 				h := homeNode(i)
 				if h == nil || h.UnitIndex < 0 {
 					return -1
@@ -88,7 +129,7 @@ func (m *model) levels() []level {
 			}
 		}
 		if unit != "" {
-			mk(unit, true, func(i int) int32 {
+			zoned(unit, func(i int) int32 {
 				if h := homeNode(i); h != nil && h.Unit == unit {
 					return h.UnitIndex
 				}

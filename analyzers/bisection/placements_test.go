@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/lang/units"
@@ -59,5 +60,57 @@ func TestUnevenClosExact(t *testing.T) {
 	if r.Method != MethodExact || r.BandwidthBPS != 5.2e12 || r.LowerBoundBPS != 5.2e12 || r.LowerBoundMethod != "placement_enumeration" {
 		t.Errorf("bisection %s [%s, %s] by %q, %s; want exact 5.2Tb/s by placement_enumeration", units.Rate(r.BandwidthBPS),
 			units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod, r.Method)
+	}
+}
+
+// TestCompositeCutNamesZones: a composite's cut names its zones, and a
+// zone's units within it (audit of issue 12: the docs' two k = 4
+// fat-trees joined by two core links read "pod 0: endpoints on edges
+// 0–1; … | pod 0: endpoints on edges 0–1; …", the same words on both
+// sides, because the zones' pods were numbered alike).
+func TestCompositeCutNamesZones(t *testing.T) {
+	g := compileHCL(t, `
+switch_model "S8" {
+  radix     = 8
+  port_rate = "400Gb/s"
+}
+fabric "zone0" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "zone1" {
+  fat_tree {
+    k            = 4
+    link_rate    = "400Gb/s"
+    switch_model = "S8"
+  }
+}
+fabric "cluster" {
+  custom {
+    include = ["zone0", "zone1"]
+    link {
+      count = 2
+      a     = "core${count.index}"
+      b     = "zone1/core${count.index}"
+    }
+  }
+}`)
+	r := Compute(g, fabricID(t, g, "cluster"), Options{})
+	if r.BandwidthBPS != 800e9 || r.Certificate.Text != "zone zone0 | zone zone1" {
+		t.Errorf("bisection %s across %q; want 800Gb/s across \"zone zone0 | zone zone1\"", units.Rate(r.BandwidthBPS), r.Certificate.Text)
+	}
+	m := newModel(g, fabricID(t, g, "cluster"), ViewGPU)
+	levels := m.levels()
+	// Side A: zone0's pod 0 and zone1's pod 1, by their zones.
+	inA := make([]bool, len(m.terms))
+	for i := range inA {
+		name := m.name(i)
+		inA[i] = strings.HasPrefix(name, "pod0/") || strings.HasPrefix(name, "zone1/pod1/")
+	}
+	if got, want := m.describe(levels, inA, true), "zone zone0: pod 0; zone zone1: pod 1"; got != want {
+		t.Errorf("side A %q; want %q", got, want)
 	}
 }
