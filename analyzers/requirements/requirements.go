@@ -502,10 +502,15 @@ func available(d *hcl.Diagnostic) string {
 					why = fmt.Sprintf(" Did you mean %q?", c)
 				}
 				switch {
+				case root == "workload" && len(names) == 0:
+					why += " No workload is in the report: the design declares none, or the congestion analyzer, which evaluates workloads, was left out by --analyzers."
 				case name == "whatif":
 					why += " No what-if sweep this requirement reads ran: the class is unknown, its risk groups fail nothing (risk-group-empty), or it is over the budget (see the diagnostic at the same reference), or the whatif analyzer was left out by --analyzers."
 				case analyzed[name]:
 					why += " The " + name + " analyzer did not run (left out by --analyzers?), so its results are absent."
+				}
+				if len(names) == 0 {
+					return strings.TrimPrefix(why, " ")
 				}
 				return "Available here: " + strings.Join(names, ", ") + "." + why
 			}
