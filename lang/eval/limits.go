@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"regexp/syntax"
 	"strings"
 
@@ -108,8 +109,47 @@ func checkedRange() function.Function {
 		if len(args) == 3 && args[2].IsKnown() && !args[2].IsNull() && args[2].Type() == cty.Number && args[2].AsBigFloat().Sign() == 0 {
 			return fmt.Errorf("the step of range must not be zero")
 		}
+		if n, ok := rangeLength(args); ok && n > MaxRange {
+			return fmt.Errorf("range would give %.0f values, more than the %d it gives at most (go-cty's cap); combine ranges, as setproduct(range(1024), range(%d)), or put count on the block itself (docs/language.md, functions)", n, MaxRange, int(math.Ceil(n/MaxRange)))
+		}
 		return nil
 	})
+}
+
+// MaxRange is the most values range gives: go-cty's RangeFunc refuses
+// more than 1,024 (cty/function/stdlib/sequence.go), with a message that
+// names no way out; checkedRange says what to write instead.
+const MaxRange = 1024
+
+// rangeLength is the number of values range(args...) would give, when
+// every argument is a known number.
+func rangeLength(args []cty.Value) (float64, bool) {
+	num := make([]float64, len(args))
+	for i, a := range args {
+		if !a.IsKnown() || a.IsNull() || a.Type() != cty.Number {
+			return 0, false
+		}
+		num[i], _ = a.AsBigFloat().Float64()
+	}
+	start, end, step := 0.0, 0.0, 1.0
+	switch len(num) {
+	case 1:
+		end = num[0]
+	case 2, 3:
+		start, end = num[0], num[1]
+		if end < start {
+			step = -1
+		}
+		if len(num) == 3 {
+			step = num[2]
+		}
+	default:
+		return 0, false
+	}
+	if step == 0 || (end-start)/step <= 0 {
+		return 0, true
+	}
+	return math.Ceil((end - start) / step), true
 }
 
 // MaxDistinctQuadratic caps the elements distinct compares pairwise: go-

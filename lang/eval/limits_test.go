@@ -42,3 +42,36 @@ func TestValueSize(t *testing.T) {
 		t.Errorf("valueSize of 1000 bytes with limit 10 = %d, want > 10", got)
 	}
 }
+
+// checkedRange gives what go-cty's range gives up to MaxRange values and
+// past it says what to write instead (audit of issue 12: go-cty's own
+// message named no way out).
+func TestCheckedRange(t *testing.T) {
+	n := func(xs ...int64) []cty.Value {
+		var out []cty.Value
+		for _, x := range xs {
+			out = append(out, cty.NumberIntVal(x))
+		}
+		return out
+	}
+	for _, ok := range [][]cty.Value{n(1024), n(0, 2048, 2), n(5, -1019), n(3)} {
+		got, err := checkedRange().Call(ok)
+		want, _ := stdlib.RangeFunc.Call(ok)
+		if err != nil || !got.RawEquals(want) {
+			t.Errorf("range%v = %v, %v; want %v", ok, got.GoString(), err, want.GoString())
+		}
+	}
+	for _, c := range []struct {
+		args []cty.Value
+		msg  string
+	}{
+		{n(2000), "range would give 2000 values"},
+		{n(0, 3000, 2), "range would give 1500 values"},
+		{n(10, -2000), "range would give 2010 values"},
+	} {
+		_, err := checkedRange().Call(c.args)
+		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "setproduct(range(1024)") {
+			t.Errorf("range%v: error %v; want %q and the setproduct way out", c.args, err, c.msg)
+		}
+	}
+}
