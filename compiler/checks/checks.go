@@ -6,6 +6,7 @@ package checks
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -29,6 +30,9 @@ type checker struct {
 	g      *ir.Graph
 	diags  hcl.Diagnostics
 	uneven func(ir.FabricID, int) bool
+	// reported holds the origins already reported radix-exceeded, over
+	// every fabric (a zone's switch is a member of the composite too).
+	reported map[ir.OriginID]bool
 }
 
 // Run runs the structural checks over a built graph and returns their
@@ -42,7 +46,7 @@ type checker struct {
 // is quadratic in a design of many small fabrics (one NVLink domain per
 // rack, say).
 func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
-	s := &checker{g: g, uneven: opts.UnevenReported}
+	s := &checker{g: g, uneven: opts.UnevenReported, reported: map[ir.OriginID]bool{}}
 	if s.uneven == nil {
 		s.uneven = func(ir.FabricID, int) bool { return false }
 	}
@@ -82,54 +86,75 @@ func newCheckScratch(n int) *checkScratch {
 
 // checkRadix reports nodes cabled on more ports than they have. A switch
 // is reported at the block that made it (once per block: one block builds
-// many identical switches); a server component (a NIC) at the link that
-// takes its first port too many, since its own origin is the node_group,
-// where nothing is wrong.
+// many identical switches), unless the link that takes its first port too
+// many is another fabric's (a composite's joining link to a zone's
+// switch), which is then the one to change; a server component (a NIC) at
+// the link that takes its first port too many, since its own origin is
+// the node_group, where nothing is wrong.
 func (s *checker) checkRadix(nodes []ir.NodeID, links []ir.LinkID, used []int32) {
-	reported := map[ir.OriginID]bool{}
-	var overLink map[ir.NodeID]ir.OriginID
+	var overLink, overAny map[ir.NodeID]overRadix
 	for _, i := range nodes {
 		n := &s.g.Nodes[i]
 		if n.Radix <= 0 || used[i] <= n.Radix {
 			continue
 		}
 		origin := n.Origin
+		detail := fmt.Sprintf("%s (%s) is cabled on %d ports but has %d; use a model with more ports, fewer links, or a breakout.", n.Name, orKind(*n), used[i], n.Radix)
 		if n.Parent != ir.None {
 			if overLink == nil {
-				overLink = s.firstLinkOverRadix(links)
+				overLink = s.firstLinkOverRadix(func(yield func(ir.LinkID, ir.Link) bool) {
+					for _, id := range links {
+						if !yield(id, s.g.Link(id)) {
+							return
+						}
+					}
+				}, false)
 			}
 			if o, ok := overLink[i]; ok {
-				origin = o
+				origin = o.origin
+			}
+		} else {
+			if overAny == nil {
+				overAny = s.firstLinkOverRadix(s.g.AllFabricLinks(), true)
+			}
+			if o, ok := overAny[i]; ok && len(n.Fabrics) > 0 && o.fabric != n.Fabrics[0] {
+				origin = o.origin
+				detail = fmt.Sprintf("%s (%s) has %d ports, all taken by the block that built it, and the links here take %d more; free ports on it (fewer links or hosts below it, a model with more ports) or join the fabrics at another switch.", n.Name, orKind(*n), n.Radix, used[i]-n.Radix)
 			}
 		}
-		if reported[origin] {
+		if s.reported[origin] {
 			continue
 		}
-		reported[origin] = true
-		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, s.g.Range(origin), "Not enough ports",
-			fmt.Sprintf("%s (%s) is cabled on %d ports but has %d; use a model with more ports, fewer links, or a breakout.", n.Name, orKind(*n), used[i], n.Radix)))
+		s.reported[origin] = true
+		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, s.g.Range(origin), "Not enough ports", detail))
 	}
 }
 
-// firstLinkOverRadix maps each server component that runs out of ports on
-// a fabric's links to the origin of the link that takes its first port
-// too many.
-func (s *checker) firstLinkOverRadix(links []ir.LinkID) map[ir.NodeID]ir.OriginID {
-	out := map[ir.NodeID]ir.OriginID{}
+// overRadix is the link that takes a node's first port too many: its
+// origin and its fabric.
+type overRadix struct {
+	origin ir.OriginID
+	fabric ir.FabricID
+}
+
+// firstLinkOverRadix maps each node that runs out of ports on links, a
+// fabric switch where switches is set, else a server component, to the
+// link that takes its first port too many.
+func (s *checker) firstLinkOverRadix(links iter.Seq2[ir.LinkID, ir.Link], switches bool) map[ir.NodeID]overRadix {
+	out := map[ir.NodeID]overRadix{}
 	seen := map[ir.Port]bool{}
 	count := map[ir.NodeID]int32{}
-	for _, id := range links {
-		l := s.g.Link(id)
+	for _, l := range links {
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			n := &s.g.Nodes[p.Node]
 			key := ir.Port{Node: p.Node, Port: p.Port}
-			if p.Port < 0 || n.Parent == ir.None || n.Radix <= 0 || seen[key] {
+			if p.Port < 0 || (n.Parent == ir.None) != switches || n.Radix <= 0 || seen[key] {
 				continue
 			}
 			seen[key] = true
 			count[p.Node]++
 			if _, done := out[p.Node]; !done && count[p.Node] > n.Radix {
-				out[p.Node] = l.Origin
+				out[p.Node] = overRadix{l.Origin, l.Fabric}
 			}
 		}
 	}
