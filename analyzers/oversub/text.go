@@ -12,6 +12,19 @@ import (
 // Ratio formats a ratio as "3:1", "0.984:1" (three significant digits).
 func Ratio(r float64) string { return strconv.FormatFloat(r, 'g', 3, 64) + ":1" }
 
+// RatioPair formats the two ends of an interval of ratios as Ratio does,
+// with more significant digits (up to 6) where 3 would print two
+// different ends alike ("between 1.33:1 and 1.33:1" for 1.328 and
+// 1.333).
+func RatioPair(lo, hi float64) (string, string) {
+	for digits := 3; ; digits++ {
+		a, b := strconv.FormatFloat(lo, 'g', digits, 64), strconv.FormatFloat(hi, 'g', digits, 64)
+		if a != b || lo == hi || digits == 6 {
+			return a + ":1", b + ":1"
+		}
+	}
+}
+
 // WriteText writes the oversubscription section of `topoc check`'s text
 // summary: end to end with its worst unit, each tier, each unit kind, the
 // rail split and the global taper.
@@ -40,7 +53,8 @@ func WriteText(w io.Writer, f *Fabric) {
 			}
 			fmt.Fprintf(w, "  oversub    end to end %s (%s; no set of at most half %s tapers more: %s bound, θ = %s)\n", Ratio(*f.EndToEnd), found, of, f.ThetaBound, theta)
 		} else {
-			fmt.Fprintf(w, "  oversub    end to end between %s (%s) and %s (%s bound, θ = %s) (bounded; %s)\n", Ratio(*f.EndToEndLowerBound), found, Ratio(*f.EndToEndUpperBound), f.ThetaBound, theta, f.Note)
+			lo, hi := RatioPair(*f.EndToEndLowerBound, *f.EndToEndUpperBound)
+			fmt.Fprintf(w, "  oversub    end to end between %s (%s) and %s (%s bound, θ = %s) (bounded; %s)\n", lo, found, hi, f.ThetaBound, theta, f.Note)
 		}
 	case f.WorstUnit != nil:
 		fmt.Fprintf(w, "  oversub    end to end %s (worst %s %s)\n", Ratio(*f.EndToEnd), f.WorstUnit.Kind, f.WorstUnit.Name)

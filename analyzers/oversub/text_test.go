@@ -92,3 +92,22 @@ func TestWriteTextSwitchesWithNothingBelow(t *testing.T) {
 		}
 	}
 }
+
+// RatioPair prints the ends of an interval apart where three digits
+// would print them alike (audit of issue 11: the SuperPOD at up = 28
+// read "between 1.33:1 and 1.33:1" for 1.328–1.333).
+func TestRatioPair(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		a, b   string
+	}{
+		{1.328, 1.3333333, "1.328:1", "1.333:1"},
+		{1.5, 2, "1.5:1", "2:1"},
+		{1.25, 1.25, "1.25:1", "1.25:1"},
+		{1.0000001, 1.0000002, "1:1", "1:1"},
+	} {
+		if a, b := oversub.RatioPair(c.lo, c.hi); a != c.a || b != c.b {
+			t.Errorf("RatioPair(%g, %g) = %s, %s; want %s, %s", c.lo, c.hi, a, b, c.a, c.b)
+		}
+	}
+}

@@ -296,7 +296,8 @@ func (e *endToEnd) text() string {
 	case e.Upper == nil:
 		return oversub.Ratio(*lower) + " per switch (end to end not bounded above)"
 	case *e.Upper != *lower:
-		return "end to end between " + oversub.Ratio(*lower) + " and " + oversub.Ratio(*e.Upper)
+		lo, hi := oversub.RatioPair(*lower, *e.Upper)
+		return "end to end between " + lo + " and " + hi
 	}
 	return "end to end " + oversub.Ratio(*e.Ratio)
 }
