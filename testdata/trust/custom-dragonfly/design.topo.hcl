@@ -5,7 +5,8 @@
 # congestion uses here is shortest paths (links join switches of one
 # tier), so the routed bisection says so, bounded above by the cut; it
 # read "up/down routing uses exactly 0b/s". With no unit above the
-# routers, oversubscription is per switch, never called end to end.
+# routers, end to end is only bounded below ("at least 3:1", by the
+# smaller side of the cut), never given as a value.
 fabric "df" {
   custom {
     switch "r" {
