@@ -339,7 +339,7 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 		seen := map[string]bool{}
 		for _, r := range d.GPUNodes {
 			if seen[r.String()] {
-				s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.Range, "Node group listed twice",
+				s.diags = append(s.diags, diag.Error(diag.DuplicateName, r.Range, "Node group listed twice",
 					fmt.Sprintf("gpu_nodes lists %s twice; a GPU joins one NVLink domain once. List each node group once.", r)))
 				return
 			}

@@ -1,0 +1,13 @@
+# include names one fabric twice.
+fabric "zone0" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+
+fabric "cluster" {
+  custom {
+    include = ["zone0", "zone0"]
+  }
+}
