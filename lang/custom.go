@@ -20,14 +20,16 @@ func withMeta(names ...string) *hcl.BodySchema {
 }
 
 var (
-	customSwitchSchema = withMeta("model", "tier", "rail", "plane", "pod", "su", "group", "zone", "rack")
-	customHostSchema   = withMeta("rate", "ports", "pod", "su", "group", "zone")
+	customSwitchSchema = withMeta("name", "model", "tier", "rail", "plane", "pod", "su", "group", "zone", "rack")
+	customHostSchema   = withMeta("name", "rate", "ports", "pod", "su", "group", "zone")
 	customLinkSchema   = withMeta("a", "b", "rate", "parallel", "cost")
 )
 
 // decodeCustom decodes the explicit `custom` family: `switch "leaf" {count}`
 // yields leaf0..leafN-1 (zero-padded) or just "leaf" without count/for_each
-// (for_each yields leaf_<key>); `link` blocks expand likewise.
+// (for_each yields leaf_<key>), or each instance's `name` where the block
+// gives one (a template of count.index or each.key); `link` blocks expand
+// likewise.
 func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Custom {
 	c := content(fb, customSchema, diags)
 	ta := newAttrs(c, ctx, fb.DefRange)
@@ -65,6 +67,17 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 				nameRange = blk.LabelRanges[0]
 			}
 			nameVal := Val[string]{V: name, Range: nameRange, Set: true}
+			// A name template (name = format("pod%d/leaf%d", ...)) names
+			// each instance as a node group's name does.
+			if blk.Type != "link" {
+				if t := a.str("name"); t.Set {
+					if d := CheckName(blk.Type, t.V, t.Range); d != nil {
+						a.diags = append(a.diags, d)
+					} else {
+						name, nameVal = t.V, t
+					}
+				}
+			}
 			switch blk.Type {
 			case "switch":
 				sw := &CustomSwitch{Name: nameVal, DeclRange: blk.DefRange,
