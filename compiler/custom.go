@@ -202,6 +202,17 @@ func (s *state) buildCustom(f *lang.Fabric) {
 					units.Rate(rate), s.g.Nodes[bad].Name, units.Rate(ports[bad].PortBPS))))
 			continue
 		}
+		capacity, line := rate, 0.0
+		if l.Capacity.Set {
+			if l.Capacity.V <= 0 || l.Capacity.V > rate*(1+1e-9) {
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, l.Capacity.Range, "Capacity above the link rate",
+					fmt.Sprintf("capacity = %s but the link runs at %s; capacity is what the analyses give a link shaped or shared below its rate, from above 0 up to the rate. Raise rate (a port rate or speed of both ends), or lower capacity.", units.Rate(l.Capacity.V), units.Rate(rate))))
+				continue
+			}
+			if l.Capacity.V < rate*(1-1e-9) {
+				capacity, line = l.Capacity.V, rate
+			}
+		}
 		for i := int64(0); i < max(l.Parallel.V, 1); i++ {
 			// The lanes are those of the port each end got: a link that
 			// spills into a later port group may land on a broken-out
@@ -210,7 +221,7 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			pb, lnb, usedB := alloc[b].Take(rate)
 			s.groupFull(l, rate, ports, alloc, full, a, b)
 			s.g.AddLink(ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
-				CapacityBPS: rate, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(usedA, usedB)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
+				CapacityBPS: capacity, LineBPS: line, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(usedA, usedB)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
 		}
 	}
 	s.checkHostUnits(c, byName)

@@ -582,8 +582,12 @@ type CustomHost struct {
 // CustomLink is one expanded `link` instance: A and B name nodes (custom
 // switches and hosts, or server components such as "su0/node05/nic3").
 type CustomLink struct {
-	A, B     Val[string]
-	Rate     Val[float64]
+	A, B Val[string]
+	Rate Val[float64]
+	// Capacity is what the analyses give the link, per direction, where
+	// it is below Rate, the rate its ports run at (a link shaped or
+	// shared below its line rate, or an abstract link of a test case).
+	Capacity Val[float64]
 	Parallel Val[int64]
 	// Cost is the link's routing cost (an IGP metric, 1 to MaxLinkCost):
 	// ECMP and the flow placements take lowest-cost paths; unset, a link

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/units"
 )
 
@@ -112,5 +113,58 @@ fabric "cluster" {
 	}
 	if got, want := m.describe(levels, inA, true), "zone zone0: pod 0; zone zone1: pod 1"; got != want {
 		t.Errorf("side A %q; want %q", got, want)
+	}
+}
+
+// TestCustomLinkCapacity: a custom link's capacity below its rate is what
+// the bisection counts, while its ports, cable and modules stay at the
+// rate (audit of issue 12: explicit capacities could not be written; a
+// rate below the ports' was rate-mismatch). Two QM9700s of 4 hosts each,
+// joined by two 400G links leased at 150G: the bisection is 300 Gb/s,
+// and each joining cable is ordered for 400G.
+func TestCustomLinkCapacity(t *testing.T) {
+	g := compileHCL(t, `
+fabric "c" {
+  custom {
+    switch "s" {
+      count = 2
+      model = "QM9700"
+    }
+    host "h" {
+      count = 8
+      rate  = "400Gb/s"
+    }
+    link {
+      count = 8
+      a     = "h${count.index}"
+      b     = "s${floor(count.index / 4)}"
+    }
+    link {
+      a        = "s0"
+      b        = "s1"
+      capacity = "150Gb/s"
+      parallel = 2
+    }
+  }
+}`)
+	r := Compute(g, 0, Options{})
+	if r.BandwidthBPS != 300e9 || r.Method != MethodExact {
+		t.Errorf("bisection %s %s; want 300Gb/s exact (two links at 150G)", units.Rate(r.BandwidthBPS), r.Method)
+	}
+	joins := 0
+	for _, l := range g.AllFabricLinks() {
+		if g.Nodes[l.A.Node].Kind != ir.KindSwitch || g.Nodes[l.B.Node].Kind != ir.KindSwitch {
+			continue
+		}
+		joins++
+		if l.CapacityBPS != 150e9 || l.LineRateBPS() != 400e9 {
+			t.Errorf("joining link capacity %s at line rate %s; want 150G at 400G", units.Rate(l.CapacityBPS), units.Rate(l.LineRateBPS()))
+		}
+		if g.Cabling == nil || l.Cable < 0 || g.Cabling.Types[g.Cabling.Cables[l.Cable].Type].MaxRateBPS < 400e9 {
+			t.Errorf("joining link's cable is not one for 400G")
+		}
+	}
+	if joins != 2 {
+		t.Errorf("%d joining links; want 2", joins)
 	}
 }

@@ -154,6 +154,21 @@ type Link struct {
 	// routing.LinkCost says what a link costs to the analyses.
 	Cost   int32
 	Origin OriginID
+	// LineBPS is the rate the link's ports run at where the design gives
+	// the analyses a lower CapacityBPS (a custom link's `capacity`: a link
+	// shaped or shared below its line rate), bits per second per
+	// direction; 0 when the two are the same. Cabling, modules, port
+	// names and hand-offs read LineRateBPS; the analyses CapacityBPS.
+	LineBPS float64
+}
+
+// LineRateBPS returns the rate l's ports run at, bits per second per
+// direction: LineBPS where set, else CapacityBPS.
+func (l *Link) LineRateBPS() float64 {
+	if l.LineBPS > 0 {
+		return l.LineBPS
+	}
+	return l.CapacityBPS
 }
 
 // Physical returns the number of physical links l stands for: Parallel,

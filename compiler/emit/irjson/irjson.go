@@ -129,6 +129,9 @@ type Link struct {
 	Fabric      int32   `json:"fabric"`
 	Lanes       int32   `json:"lanes"`
 	Parallel    int32   `json:"parallel"`
+	// LineRateBPS is the rate the link's ports run at where it is above
+	// CapacityBPS (a custom link's `capacity`); absent otherwise.
+	LineRateBPS float64 `json:"line_rate_bps,omitempty"`
 }
 
 // Build converts g into its document. It is the reference the fast writer
@@ -161,7 +164,7 @@ func Build(g *ir.Graph) *Document {
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
 			CapacityBPS: l.CapacityBPS, Media: g.Media(&l), LengthM: l.LengthM,
-			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical()}
+			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical(), LineRateBPS: l.LineBPS}
 	}
 	return d
 }

@@ -203,3 +203,51 @@ func BenchmarkEncodingJSON(b *testing.B) {
 		}
 	}
 }
+
+// TestLineRate: a custom link leased below its rate carries its line rate
+// as line_rate_bps beside capacity_bps, in both writers; other links have
+// none.
+func TestLineRate(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "c" {
+  custom {
+    switch "s" {
+      count = 2
+      model = "QM9700"
+    }
+    host "h" {
+      count = 2
+      rate  = "400Gb/s"
+    }
+    link {
+      a        = "s0"
+      b        = "s1"
+      capacity = "150Gb/s"
+    }
+    link {
+      a = "s0"
+      b = "s1"
+    }
+    link {
+      count = 2
+      a     = "h${count.index}"
+      b     = "s${count.index}"
+    }
+  }
+}`)
+	data, err := Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := decode(t, data)
+	ref, err := json.Marshal(Build(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, decode(t, ref)) {
+		t.Error("the writer and encoding/json disagree")
+	}
+	if len(got.Links) != 4 || got.Links[0].CapacityBPS != 150e9 || got.Links[0].LineRateBPS != 400e9 || got.Links[1].LineRateBPS != 0 || got.Links[1].CapacityBPS != 400e9 {
+		t.Errorf("links %+v; want 150G at a 400G line rate, then 400G with no line rate", got.Links)
+	}
+}

@@ -39,7 +39,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 	for id, l := range g.AllLinks() {
 		i := int(id)
 		b = sep(b, i)
-		for _, v := range [2]float64{l.CapacityBPS, l.LengthM} {
+		for _, v := range [3]float64{l.CapacityBPS, l.LengthM, l.LineBPS} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ir: link %d (%s) holds %v, which JSON cannot hold", i, l.Kind, v)
 			}
@@ -180,6 +180,10 @@ func appendLink(b []byte, l *ir.Link, media string, i int) []byte {
 	b = strconv.AppendInt(b, int64(l.Breakout), 10)
 	b = append(b, `,"parallel":`...)
 	b = strconv.AppendInt(b, int64(l.Physical()), 10)
+	if l.LineBPS > 0 {
+		b = append(b, `,"line_rate_bps":`...)
+		b = AppendFloat(b, l.LineBPS)
+	}
 	return append(b, '}')
 }
 
