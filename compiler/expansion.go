@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
@@ -32,7 +33,8 @@ func (s size) elements() float64 { return s.nodes + s.links + switchElements*s.s
 // checkExpansion estimates, from parameters alone, the endpoints and
 // elements (nodes + links) the design would build, and refuses it before
 // any allocation when a cap is exceeded. The estimates are upper bounds
-// for servers, fat-trees, dragonflies, NVLink domains and custom fabrics,
+// for servers, fat-trees, dragonflies, NVLink domains (but those that
+// pick servers by pattern, each estimated at its share) and custom fabrics,
 // and close for Clos fabrics (whose tier sizes follow from the wiring);
 // once the design passes, the graph's node and link slices are reserved
 // at the estimate (the links less the servers' own, which are kept once
@@ -72,6 +74,12 @@ func checkExpansion(s *state) {
 		if !charge(size{nodes: n * per.nodes, links: n * per.links}, ng.Count.Range, fmt.Sprintf("node_group %q", ng.Name)) {
 			return
 		}
+	}
+	// Instances of one fabric block (its count or for_each), whose
+	// nvlink_domain servers patterns share out the node groups' servers.
+	instances := map[hcl.Range]float64{}
+	for _, f := range s.cfg.Fabrics {
+		instances[f.DeclRange]++
 	}
 	for _, f := range s.cfg.Fabrics {
 		var add size
@@ -113,6 +121,12 @@ func checkExpansion(s *state) {
 						if r := ref.Parts; len(r) == 3 {
 							gpus += servers[r[1]] * gpusPer[r[1]]
 						}
+					}
+					if d.Servers.Set {
+						// One rack's servers each, as a block's instances
+						// with servers patterns usually take: an estimate,
+						// checked as the domains are built.
+						gpus = math.Ceil(gpus / instances[f.DeclRange])
 					}
 				}
 			}

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
@@ -349,6 +350,23 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 				return
 			}
 			nodes, names = append(nodes, more...), append(names, r.String())
+		}
+		if d.Servers.Set {
+			kept := nodes[:0]
+			for _, n := range nodes {
+				if sv := s.g.Nodes[n].Parent; sv != ir.None {
+					if ok, _ := path.Match(d.Servers.V, s.g.Nodes[sv].Name); ok {
+						kept = append(kept, n)
+					}
+				}
+			}
+			if len(kept) == 0 {
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, d.Servers.Range, "No server matches",
+					fmt.Sprintf("servers = %q matches none of the servers of %s (the first is %q); write a pattern of their names.", d.Servers.V, strings.Join(names, " and "), s.g.Nodes[s.g.Nodes[nodes[0]].Parent].Name)))
+				return
+			}
+			nodes = kept
+			names = []string{fmt.Sprintf("the servers %q of %s", d.Servers.V, strings.Join(names, " and "))}
 		}
 		p.GPUNodes = nodes
 		if !d.GPUs.Set {

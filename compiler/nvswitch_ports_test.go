@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/topoc/topoc/compiler/ir"
 )
 
 // TestNVSwitchPortBudget sweeps the GPUs of a DGX-H100-based model: its
@@ -133,5 +135,57 @@ fabric "nvl72" {
 	}
 	if first := g.Nodes[f.Endpoints[0].Node].Name; first != "rack0/tray09/gpu0" {
 		t.Errorf("first GPU %s; want rack0/tray09/gpu0 (the groups in the order listed)", first)
+	}
+}
+
+// TestNVLinkDomainPerRack: count on a fabric block makes one fabric per
+// instance, and servers picks each rack's trays by name, so a multi-rack
+// GB200 NVL72 cluster is one node group, one block of NVLink domains,
+// one scale-out fabric and one workload (issue 12: "one NVLink domain per
+// rack via count/for_each"). Three racks of 18 trays: three domains
+// named nvl72_0 … nvl72_2 of 72 GPUs and 1,296 links each, the GPUs of
+// rack r in domain r, each GPU in one domain.
+func TestNVLinkDomainPerRack(t *testing.T) {
+	g, errs := compileSrc(t, `
+node_group "tray" {
+  model = "GB200-NVL72-compute-tray"
+  count = 54
+  name  = format("rack%d/tray%02d", floor(count.index / 18), count.index % 18)
+}
+fabric "nvl72" {
+  for_each = { r0 = 0, r1 = 1, r2 = 2 }
+  nvlink_domain {
+    gpu_nodes     = node_group.tray.gpus
+    servers       = "rack${each.value}/*"
+    switches      = 18
+    links_per_gpu = 18
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var names []string
+	domainOf := map[string]string{}
+	for fi, f := range g.Fabrics {
+		names = append(names, f.Name)
+		links := len(g.FabricLinks(ir.FabricID(fi)))
+		if len(f.Endpoints) != 72 || links != 1296 {
+			t.Errorf("%s: %d GPUs, %d links; want 72 and 1,296", f.Name, len(f.Endpoints), links)
+		}
+		for _, p := range f.Endpoints {
+			gpu := g.Nodes[p.Node].Name
+			if prev, ok := domainOf[gpu]; ok {
+				t.Errorf("%s in %s and %s", gpu, prev, f.Name)
+			}
+			domainOf[gpu] = f.Name
+			if rack := gpu[:5]; fmt.Sprintf("nvl72_r%c", rack[4]) != f.Name {
+				t.Errorf("%s (rack %s) in %s", gpu, rack, f.Name)
+			}
+		}
+	}
+	if !slices.Equal(names, []string{"nvl72_r0", "nvl72_r1", "nvl72_r2"}) {
+		t.Errorf("fabrics %v; want nvl72_r0 … nvl72_r2", names)
 	}
 }

@@ -371,6 +371,9 @@ type Fabric struct {
 	DeclRange    hcl.Range
 	// FamilyRange is the range of the family block's header.
 	FamilyRange hcl.Range
+	// Counted is set on the fabrics a block's count or for_each made
+	// (named LABEL_INDEX or LABEL_KEY).
+	Counted bool
 }
 
 // Family returns the JSON family name of the fabric.
@@ -447,6 +450,10 @@ type NVLinkDomain struct {
 	// servers: node_group.<name>.gpus, one reference or a list of them
 	// (several node groups, one domain), in order.
 	GPUNodes []*Ref
+	// Servers keeps, of GPUNodes, the GPUs of the servers whose names
+	// match this glob (path.Match: "rack3/*"), one NVLink domain per rack
+	// of a node group with the fabric's count or for_each.
+	Servers Val[string]
 }
 
 // Clos is the `clos` family block: 2 or 3 switch tiers over implicit

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
@@ -11,22 +12,56 @@ import (
 	"github.com/topoc/topoc/lang/diag"
 )
 
-var fabricSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+var fabricSchema = &hcl.BodySchema{Attributes: metaAttrs, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "fat_tree"}, {Type: "dragonfly"}, {Type: "torus"}, {Type: "nvlink_domain"}, {Type: "clos"}, {Type: "custom"}}}
 
-func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Fabric {
+// decodeFabrics decodes a fabric block: one fabric, or with count or
+// for_each one per instance (one NVLink domain per rack), named
+// LABEL_INDEX or LABEL_KEY, each family block evaluated with its
+// count.index or each.key and each.value. An error in one instance is
+// reported once, not once per instance.
+func decodeFabrics(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) []*Fabric {
 	c := content(b, fabricSchema, diags)
-	f := &Fabric{Name: b.Labels[0], DeclRange: b.DefRange}
+	insts, d := expand(c, ctx, b.DefRange)
+	*diags = append(*diags, d...)
+	_, counted := c.Attributes["count"]
+	_, each := c.Attributes["for_each"]
+	var out []*Fabric
+	for _, in := range insts {
+		name := b.Labels[0]
+		switch {
+		case counted:
+			name = fmt.Sprintf("%s_%d", name, in.index)
+		case each:
+			name += "_" + in.key
+		}
+		var mine hcl.Diagnostics
+		if f := decodeFabric(b, c, name, in.ctx, &mine); f != nil {
+			f.Counted = counted || each
+			out = append(out, f)
+		}
+		*diags = append(*diags, mine...)
+		if mine.HasErrors() {
+			break
+		}
+	}
+	return out
+}
+
+// decodeFabric decodes one fabric named name from a fabric block's
+// content c, under ctx.
+func decodeFabric(b *hcl.Block, c *hcl.BodyContent, name string, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Fabric {
+	f := &Fabric{Name: name, DeclRange: b.DefRange}
 	switch {
 	case len(c.Blocks) == 0:
 		// An empty fabric said "One family block per fabric" (trial 34),
 		// which reads as if it had too many.
 		*diags = append(*diags, diag.Error(diag.HCLSchema, b.DefRange, "Fabric without a family block",
-			fmt.Sprintf("fabric %q says nothing about how it is built. Add one family block: clos (leaf-spine, rail-optimized, multi-plane), fat_tree, dragonfly, torus, nvlink_domain or custom (links written out); docs/language.md has an example of each.", b.Labels[0])))
+			fmt.Sprintf("fabric %q says nothing about how it is built. Add one family block: clos (leaf-spine, rail-optimized, multi-plane), fat_tree, dragonfly, torus, nvlink_domain or custom (links written out); docs/language.md has an example of each.", name)))
 		return nil
 	case len(c.Blocks) > 1:
 		*diags = append(*diags, diag.Error(diag.HCLSchema, c.Blocks[1].DefRange, "One family block per fabric",
-			fmt.Sprintf("fabric %q already has a %s block; a fabric holds exactly one of fat_tree, dragonfly, torus, nvlink_domain, clos or custom. Declare a second fabric for a second network.", b.Labels[0], c.Blocks[0].Type)))
+			fmt.Sprintf("fabric %q already has a %s block; a fabric holds exactly one of fat_tree, dragonfly, torus, nvlink_domain, clos or custom. Declare a second fabric for a second network.", name, c.Blocks[0].Type)))
 		return nil
 	}
 	fb := c.Blocks[0]
@@ -61,10 +96,19 @@ func decodeFabric(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *F
 		}
 		*diags = append(*diags, a.diags...)
 	case "nvlink_domain":
-		a := newAttrs(content(fb, schemaOf([]string{"gpus", "switches", "links_per_gpu", "link_rate", "per_switch", "switch_ports", "switch_model", "gpu_nodes"}), diags), ctx, fb.DefRange)
+		a := newAttrs(content(fb, schemaOf([]string{"gpus", "switches", "links_per_gpu", "link_rate", "per_switch", "switch_ports", "switch_model", "gpu_nodes", "servers"}), diags), ctx, fb.DefRange)
 		f.NVLinkDomain = &NVLinkDomain{GPUs: a.int("gpus"), Switches: a.int("switches"), LinksPerGPU: a.int("links_per_gpu"),
 			LinkRate: a.rate("link_rate"), PerSwitch: a.ints("per_switch"), SwitchPorts: a.int("switch_ports"),
-			SwitchModel: a.str("switch_model"), GPUNodes: a.refs("gpu_nodes", "node_group.tray.gpus")}
+			SwitchModel: a.str("switch_model"), GPUNodes: a.refs("gpu_nodes", "node_group.tray.gpus"), Servers: a.str("servers")}
+		if sv := f.NVLinkDomain.Servers; sv.Set {
+			if _, err := path.Match(sv.V, ""); err != nil {
+				a.diags = append(a.diags, diag.Error(diag.InvalidValue, sv.Range, "Invalid servers pattern",
+					fmt.Sprintf("servers = %q is not a glob pattern (%v); write one such as \"rack3/*\".", sv.V, err)))
+			} else if len(f.NVLinkDomain.GPUNodes) == 0 {
+				a.diags = append(a.diags, diag.Error(diag.InvalidValue, sv.Range, "servers without gpu_nodes",
+					"servers picks among the servers of gpu_nodes; name the node groups with gpu_nodes."))
+			}
+		}
 		for _, n := range []string{"switches", "links_per_gpu", "link_rate"} {
 			_, ok := a.get(n)
 			requireSet(a, n, ok, "nvlink_domain")

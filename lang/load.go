@@ -250,9 +250,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 				cfg.NodeGroups = append(cfg.NodeGroups, g)
 			}
 		case "fabric":
-			if f := decodeFabric(b, ctx, diags); f != nil {
-				cfg.Fabrics = append(cfg.Fabrics, f)
-			}
+			cfg.Fabrics = append(cfg.Fabrics, decodeFabrics(b, ctx, diags)...)
 		case "workload":
 			if w := decodeWorkload(b, ctx, diags); w != nil {
 				if n := collectives + len(w.Collectives); n > MaxCollectives {
@@ -281,7 +279,25 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 			}
 		}
 	}
+	checkFabricNames(cfg.Fabrics, diags)
 	resolveNodeBases(cfg.NodeModels, before, diags)
+}
+
+// checkFabricNames reports a fabric whose name repeats an earlier one's
+// where a block's count or for_each made it (nvl72_0 beside a fabric
+// labelled "nvl72_0"); two blocks of one label are checkDuplicates'.
+func checkFabricNames(fabrics []*Fabric, diags *hcl.Diagnostics) {
+	seen := map[string]*Fabric{}
+	for _, f := range fabrics {
+		if first, ok := seen[f.Name]; ok && (f.Counted || first.Counted) {
+			*diags = append(*diags, diag.Error(diag.DuplicateName, f.DeclRange, fmt.Sprintf("Duplicate fabric %q", f.Name),
+				fmt.Sprintf("A fabric named %q was already declared at %s (a block's count or for_each names its fabrics LABEL_INDEX or LABEL_KEY). Names must be unique across all files of a design; rename one.", f.Name, first.DeclRange.String())))
+			continue
+		}
+		if _, ok := seen[f.Name]; !ok {
+			seen[f.Name] = f
+		}
+	}
 }
 
 // overrideModel appends m, replacing a built-in model of the same name: a
