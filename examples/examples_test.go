@@ -188,6 +188,41 @@ func TestGB200NVL72TwoRacks(t *testing.T) {
 	}
 }
 
+// One GB200 NVL72 SU (see its README): 8 racks of 18 trays, one NVLink
+// domain per rack by count (designs.md acceptance case 12 each: 72 GPUs,
+// 18 chips, 1,296 links, 259.2 Tb/s), 576 compute NICs (the RA's 72 per
+// rack) on 18 leaves of 32 down and 32 up with 576 leaf–spine links
+// (designs.md §3's port arithmetic), 16 spines: 115.2 Tb/s, analytic;
+// and one job over all 576 GPUs whose tensor groups stay in their racks.
+func TestGB200NVL72SU(t *testing.T) {
+	g := compileGraph(t, "gb200-nvl72-su")
+	fs := inventory.Summarize(g)
+	for r := range 8 {
+		name := "nvl72_" + itoa(r)
+		if nv := fabric(t, fs, name); nv.Endpoints != 72 || nv.Switches != 18 || nv.Links != 1296 {
+			t.Errorf("%s: got %+v", name, nv)
+		}
+	}
+	c := fabric(t, fs, "compute")
+	if c.Endpoints != 576 || count(c.SwitchesByTier, "leaf") != 18 || count(c.SwitchesByTier, "spine") != 16 || count(c.LinksByKind, "leaf_spine") != 576 {
+		t.Errorf("compute: got %+v", c)
+	}
+	for fi := range g.Fabrics {
+		r := bisection.Compute(g, ir.FabricID(fi), bisection.Options{})
+		want := 259.2e12
+		if g.Fabrics[fi].Name == "compute" {
+			want = 576 * 400e9 / 2
+		}
+		if r.Method != bisection.MethodAnalytic || r.BandwidthBPS != want {
+			t.Errorf("%s bisection %s %g; want analytic %g", g.Fabrics[fi].Name, r.Method, r.BandwidthBPS, want)
+		}
+	}
+	res := congestion.Analyze(g, nil)
+	if w := res.Workloads[0]; w.GPUs != 576 || w.Servers != 144 || w.Parallelism.Tensor != 72 || w.Parallelism.Data != 8 {
+		t.Errorf("workload: %d GPUs on %d servers, parallelism %+v; want 576 on 144, tensor 72 × data 8", w.GPUs, w.Servers, w.Parallelism)
+	}
+}
+
 // DeepSeek-V3's multi-plane fat-tree (arXiv 2505.09343, §5.1 and Table 3):
 // 16,384 GPUs on 768 switches of 64 × 400G. Per plane, a two-tier
 // fat-tree of radix 64: 64 leaves (32 down, 32 up) and 32 spines, 2,048
