@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -105,7 +106,21 @@ func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
 		where = "in the design or the built-in catalogue"
 	}
 	detail := fmt.Sprintf("No %s named %q is declared %s.", kind, name, where)
-	if s := suggest(name, known); s != "" {
+	var made []string // a fabric block's instances, named name_INDEX or name_KEY
+	if kind == "fabric" {
+		for _, k := range known {
+			if strings.HasPrefix(k, name+"_") {
+				made = append(made, k)
+			}
+		}
+	}
+	if len(made) > 0 {
+		list := quotedList(made)
+		if len(made) > 4 {
+			list = fmt.Sprintf("%q … %q (%d)", made[0], made[len(made)-1], len(made))
+		}
+		detail = fmt.Sprintf("Fabric block %q has count or for_each, so it makes one fabric per instance: %s. Name one of them, as %q.", name, list, made[0])
+	} else if s := suggest(name, known); s != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", s)
 	} else if len(known) > 0 && len(known) <= 12 {
 		detail += fmt.Sprintf(" Known: %s.", quotedList(known))

@@ -84,6 +84,9 @@ type state struct {
 	// fixedRack holds the switches the design mounts in a given rack
 	// (custom `rack = N`), with the range that says so.
 	fixedRack map[ir.NodeID]hcl.Range
+	// nvlinkDomainOf maps each server GPU an nvlink_domain took to that
+	// domain's fabric name (gpusInOneDomain).
+	nvlinkDomainOf map[ir.NodeID]string
 }
 
 // unevenKey is a tier boundary: a fabric and the rank of its lower tier.

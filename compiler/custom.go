@@ -204,7 +204,12 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		}
 		capacity, line := rate, 0.0
 		if l.Capacity.Set {
-			if l.Capacity.V <= 0 || l.Capacity.V > rate*(1+1e-9) {
+			if l.Capacity.V <= 0 {
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, l.Capacity.Range, "Capacity not above zero",
+					fmt.Sprintf("capacity = %s; a link the analyses give no capacity carries nothing. Give the capacity it is leased or shaped at (above 0, up to its rate %s), or leave the link out.", units.Rate(l.Capacity.V), units.Rate(rate))))
+				continue
+			}
+			if l.Capacity.V > rate*(1+1e-9) {
 				s.diags = append(s.diags, diag.Error(diag.InvalidValue, l.Capacity.Range, "Capacity above the link rate",
 					fmt.Sprintf("capacity = %s but the link runs at %s; capacity is what the analyses give a link shaped or shared below its rate, from above 0 up to the rate. Raise rate (a port rate or speed of both ends), or lower capacity.", units.Rate(l.Capacity.V), units.Rate(rate))))
 				continue

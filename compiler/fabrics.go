@@ -65,6 +65,68 @@ func buildFabrics(s *state) {
 		}
 	}
 	refuseEmptyFabrics(s)
+	warnServersOutsideDomains(s)
+}
+
+// warnServersOutsideDomains warns where the NVLink domains of one fabric
+// block that pick servers by pattern (servers, with count or for_each)
+// leave some servers of their gpu_nodes in none: a rack its count or
+// patterns missed keeps its GPUs apart, and a tensor group over them
+// crosses the scale-out fabric (trial 67: count = racks − 1 showed only as
+// a congested CPU link). One warning per block, at its servers, naming
+// how many servers and the first.
+func warnServersOutsideDomains(s *state) {
+	if s.diags.HasErrors() {
+		return
+	}
+	type block struct {
+		d     *lang.NVLinkDomain
+		nodes map[ir.NodeID]bool // GPUs of gpu_nodes
+	}
+	var order []hcl.Range
+	blocks := map[hcl.Range]*block{}
+	for _, f := range s.cfg.Fabrics {
+		d := f.NVLinkDomain
+		if d == nil || !d.Servers.Set {
+			continue
+		}
+		b := blocks[f.DeclRange]
+		if b == nil {
+			b = &block{d: d, nodes: map[ir.NodeID]bool{}}
+			blocks[f.DeclRange] = b
+			order = append(order, f.DeclRange)
+		}
+		for _, r := range d.GPUNodes {
+			if len(r.Parts) == 3 {
+				if sg, ok := s.groups[r.Parts[1]]; ok {
+					for _, n := range sg.gpuIDs() {
+						b.nodes[n] = true
+					}
+				}
+			}
+		}
+	}
+	for _, rng := range order {
+		b := blocks[rng]
+		missed := map[ir.NodeID]bool{}
+		var first ir.NodeID = ir.None
+		for n := range b.nodes {
+			if _, in := s.nvlinkDomainOf[n]; in {
+				continue
+			}
+			sv := s.g.Nodes[n].Parent
+			missed[sv] = true
+			if first == ir.None || sv < first {
+				first = sv
+			}
+		}
+		if len(missed) == 0 {
+			continue
+		}
+		s.diags = append(s.diags, diag.Warning(diag.GPUsOutsideDomains, b.d.Servers.Range, "Servers in no NVLink domain",
+			fmt.Sprintf("The NVLink domains of this block leave %s of their node groups in none (the first is %s): their GPUs reach each other only through the scale-out fabric. Check count or for_each against the racks, and the servers pattern against the server names.",
+				units.CountOf(len(missed), "server", "servers"), s.g.Nodes[first].Name)))
+	}
 }
 
 // refuseEmptyFabrics reports a fabric that connects no endpoint (a clos
@@ -385,10 +447,36 @@ func (s *state) buildNVLink(f *lang.Fabric) {
 	if !s.paramErrors(f, p.PortBudget(), diag.NVLinkBudget, ranges) {
 		return
 	}
-	if !s.gpuNVLinksFree(f, p) {
+	if !s.gpuNVLinksFree(f, p) || !s.gpusInOneDomain(f, p) {
 		return
 	}
 	gen.BuildNVLinkDomain(s.g, f.Name, p)
+}
+
+// gpusInOneDomain checks that no GPU an nvlink_domain takes from servers
+// is in an earlier domain already (a count's servers pattern without
+// count.index, two blocks over one rack): its NVLinks would count twice
+// and the Slurm blocks would repeat the servers (trial 67). Reports
+// invalid-value at gpu_nodes, naming the GPU and the other domain.
+func (s *state) gpusInOneDomain(f *lang.Fabric, p gen.NVLinkDomain) bool {
+	if s.nvlinkDomainOf == nil {
+		s.nvlinkDomainOf = map[ir.NodeID]string{}
+	}
+	for _, n := range p.GPUNodes {
+		if other, ok := s.nvlinkDomainOf[n]; ok {
+			rng := gpuNodesRange(f.NVLinkDomain)
+			if d := f.NVLinkDomain; d.Servers.Set {
+				rng = d.Servers.Range
+			}
+			s.diags = append(s.diags, diag.Error(diag.InvalidValue, rng, "GPU in two NVLink domains",
+				fmt.Sprintf("GPU %s is in NVLink domain %q already, and fabric %q takes it again; a GPU belongs to one NVLink domain. Give each domain its own servers (with count, servers = \"rack${count.index}/*\").", s.g.Nodes[n].Name, other, f.Name)))
+			return false
+		}
+	}
+	for _, n := range p.GPUNodes {
+		s.nvlinkDomainOf[n] = f.Name
+	}
+	return true
 }
 
 // gpuNVLinksFree checks that the servers' GPUs an nvlink_domain takes

@@ -2,10 +2,15 @@ package compiler
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
 )
 
 // TestNVSwitchPortBudget sweeps the GPUs of a DGX-H100-based model: its
@@ -187,5 +192,56 @@ fabric "nvl72" {
 	}
 	if !slices.Equal(names, []string{"nvl72_r0", "nvl72_r1", "nvl72_r2"}) {
 		t.Errorf("fabrics %v; want nvl72_r0 … nvl72_r2", names)
+	}
+}
+
+// TestServersOutsideDomains: a count one short of the racks leaves the
+// last rack's trays in no NVLink domain; a gpus-outside-domains warning
+// at servers says so, with how many and the first (trial 67), and the
+// full count draws none.
+func TestServersOutsideDomains(t *testing.T) {
+	src := func(domains int) string {
+		return fmt.Sprintf(`
+node_group "tray" {
+  model = "GB200-NVL72-compute-tray"
+  count = 54
+  name  = format("rack%%d/tray%%02d", floor(count.index / 18), count.index %% 18)
+}
+fabric "nvl72" {
+  count = %d
+  nvlink_domain {
+    gpu_nodes     = node_group.tray.gpus
+    servers       = "rack${count.index}/*"
+    switches      = 18
+    links_per_gpu = 18
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}`, domains)
+	}
+	warnings := func(src string) []string {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, diags := lang.Load([]string{dir}, lang.Options{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		_, diags = Compile(cfg, Options{})
+		var out []string
+		for _, d := range diags {
+			if diag.CodeOf(d) == diag.GPUsOutsideDomains {
+				out = append(out, d.Detail)
+			}
+		}
+		return out
+	}
+	w := warnings(src(2))
+	if len(w) != 1 || !strings.Contains(w[0], "leave 18 servers") || !strings.Contains(w[0], "rack2/tray00") {
+		t.Errorf("two domains over three racks: %q; want one gpus-outside-domains warning naming 18 servers from rack2/tray00", w)
+	}
+	if w := warnings(src(3)); len(w) != 0 {
+		t.Errorf("three domains over three racks: %q; want none", w)
 	}
 }

@@ -104,7 +104,7 @@ func decodeFabric(b *hcl.Block, c *hcl.BodyContent, name string, ctx *hcl.EvalCo
 			if _, err := path.Match(sv.V, ""); err != nil {
 				a.diags = append(a.diags, diag.Error(diag.InvalidValue, sv.Range, "Invalid servers pattern",
 					fmt.Sprintf("servers = %q is not a glob pattern (%v); write one such as \"rack3/*\".", sv.V, err)))
-			} else if len(f.NVLinkDomain.GPUNodes) == 0 {
+			} else if _, given := a.get("gpu_nodes"); !given {
 				a.diags = append(a.diags, diag.Error(diag.InvalidValue, sv.Range, "servers without gpu_nodes",
 					"servers picks among the servers of gpu_nodes; name the node groups with gpu_nodes."))
 			}

@@ -88,6 +88,9 @@ const (
 	// NICPCIDropped: a node model's nic block replaces its base's, which
 	// had PCI bus ids, with one that has none.
 	NICPCIDropped Code = "nic-pci-dropped"
+	// GPUsOutsideDomains: a block of NVLink domains that pick servers by
+	// pattern leaves some servers of its node groups in none (a warning).
+	GPUsOutsideDomains Code = "gpus-outside-domains"
 )
 
 // Catalogue lists every code: the compiler's (coreCodes) and then each
@@ -110,5 +113,5 @@ var coreCodes = []Code{
 	LocalCycle, UnknownReference, InvalidParameter, ExpansionLimit, EvaluationLimit,
 	RadixExceeded, RateMismatch, RateInBytes, Disconnected, NoUplinks, UnevenStriping, NoCommonAncestor, CheckSkipped,
 	RailMisalignment, RailsNotGrouped, ProtocolMismatch, NVLinkBudget, UnusedPorts, SingleHomedPorts, UnusedGlobalPort, EmptyDesign,
-	NICPCIDropped,
+	NICPCIDropped, GPUsOutsideDomains,
 }
