@@ -2,8 +2,8 @@ package compiler
 
 import (
 	"fmt"
-	"strings"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 

@@ -239,7 +239,6 @@ func TestQuotedList(t *testing.T) {
 // An appliance that finds no free leaf port is told why and what to
 // change (trial 34: the message named the unit only).
 func TestApplianceNoRoomSaysWhy(t *testing.T) {
-	dir := t.TempDir()
 	src := `
 fabric "s" {
   clos {
@@ -265,14 +264,7 @@ fabric "s" {
     }
   }
 }`
-	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	_, diags = Compile(cfg, Options{})
+	_, diags := compileDiags(t, src)
 	for _, d := range diags {
 		if diag.CodeOf(d) == diag.RadixExceeded && strings.Contains(d.Detail, "head0 finds no free leaf port in unit 1: the unit's servers") && strings.Contains(d.Detail, "raise that tier's down or count") {
 			return

@@ -2,14 +2,11 @@ package compiler
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -220,20 +217,10 @@ fabric "nvl72" {
 }`, domains)
 	}
 	warnings := func(src string) []string {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cfg, diags := lang.Load([]string{dir}, lang.Options{})
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		_, diags = Compile(cfg, Options{})
 		var out []string
-		for _, d := range diags {
-			if diag.CodeOf(d) == diag.GPUsOutsideDomains {
-				out = append(out, d.Detail)
-			}
+		_, diags := compileDiags(t, src)
+		for _, d := range withCode(diags, diag.GPUsOutsideDomains) {
+			out = append(out, d.Detail)
 		}
 		return out
 	}
