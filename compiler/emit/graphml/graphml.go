@@ -1,8 +1,9 @@
 // Package graphml writes the compiled graph as GraphML (`topoc build
 // --emit graphml`) for networkx, Gephi, yEd and igraph: one <node> per IR
 // node with the attribute `kind` and the labels, one <edge> per IR link
-// with the attribute `capacity_bps` (bits per second per direction) and
-// the link's kind, fabric, media, length and ports.
+// with the attribute `capacity_bps` (bits per second per direction),
+// `line_rate_bps` where a custom link's capacity is below the rate its
+// ports run at, and the link's kind, fabric, media, length and ports.
 //
 // The document follows the GraphML 1.0 schema
 // (http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd): <key>
@@ -66,6 +67,7 @@ var keys = []key{
 	{"radix", "node", "int"},
 	{"port_rate_bps", "node", "double"},
 	{"capacity_bps", "edge", "double"},
+	{"line_rate_bps", "edge", "double"},
 	{"kind", "edge", "string"},
 	{"fabric", "edge", "string"},
 	{"media", "edge", "string"},
@@ -141,7 +143,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.raw("</node>\n")
 	}
 	for i, l := range g.AllLinks() {
-		if bad(l.CapacityBPS) || bad(l.LengthM) {
+		if bad(l.CapacityBPS) || bad(l.LengthM) || bad(l.LineBPS) {
 			return nil, fmt.Errorf("graphml: link %d (%s) holds a number GraphML cannot hold as a double", i, l.Kind)
 		}
 		w.raw(`    <edge id="e`)
@@ -152,6 +154,9 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.int(int64(l.B.Node))
 		w.raw(`">`)
 		w.float("e_capacity_bps", l.CapacityBPS)
+		if l.LineBPS > 0 { // a custom link's capacity below its rate
+			w.float("e_line_rate_bps", l.LineBPS)
+		}
 		w.str("e_kind", l.Kind.String())
 		if l.Fabric != ir.None {
 			w.str("e_fabric", g.Fabrics[l.Fabric].Name)
