@@ -225,8 +225,12 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			pa, lna, usedA := alloc[a].Take(rate)
 			pb, lnb, usedB := alloc[b].Take(rate)
 			s.groupFull(l, rate, ports, alloc, full, a, b)
-			s.g.AddLink(ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
-				CapacityBPS: capacity, LineBPS: line, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(usedA, usedB)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)})
+			link := ir.Link{A: ir.Port{Node: a, Port: pa, Lane: lna}, B: ir.Port{Node: b, Port: pb, Lane: lnb},
+				CapacityBPS: capacity, Kind: ir.LinkCustom, Fabric: fab, Breakout: int32(max(usedA, usedB)), Cost: int32(l.Cost.V), Origin: s.g.Origin(l.DeclRange)}
+			if line > 0 {
+				s.g.SetLineRate(&link, line)
+			}
+			s.g.AddLink(link)
 		}
 	}
 	s.checkHostUnits(c, byName)

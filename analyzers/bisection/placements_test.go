@@ -157,8 +157,8 @@ fabric "c" {
 			continue
 		}
 		joins++
-		if l.CapacityBPS != 150e9 || l.LineRateBPS() != 400e9 {
-			t.Errorf("joining link capacity %s at line rate %s; want 150G at 400G", units.Rate(l.CapacityBPS), units.Rate(l.LineRateBPS()))
+		if l.CapacityBPS != 150e9 || g.LineRateBPS(&l) != 400e9 {
+			t.Errorf("joining link capacity %s at line rate %s; want 150G at 400G", units.Rate(l.CapacityBPS), units.Rate(g.LineRateBPS(&l)))
 		}
 		if g.Cabling == nil || l.Cable < 0 || g.Cabling.Types[g.Cabling.Cables[l.Cable].Type].MaxRateBPS < 400e9 {
 			t.Errorf("joining link's cable is not one for 400G")

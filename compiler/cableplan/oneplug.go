@@ -143,7 +143,7 @@ func onePlugPerCage(g *ir.Graph, cs *cageScan, media *mediaTable, k float64) {
 			a, b := g.Ends(*c, 0)
 			l := g.LinkRef(cb.Legs[c.Leg0])
 			switches := g.Nodes[a.Node].Kind.IsSwitch() && g.Nodes[b.Node].Kind.IsSwitch()
-			ch := media.chooseAmong(fiberType, l.LineRateBPS(), c.RouteM*k, 0, switches, false, linkProtocol(g, l))
+			ch := media.chooseAmong(fiberType, g.LineRateBPS(l), c.RouteM*k, 0, switches, false, linkProtocol(g, l))
 			if ch.typ == ir.None {
 				continue // no fiber reaches: cage-mixed-media says so
 			}

@@ -68,7 +68,7 @@ func Plan(in Input) hcl.Diagnostics {
 		routes = routes[:0]
 		for _, lg := range legs {
 			l := g.Link(ir.LinkID(lg.link))
-			rate = max(rate, l.LineRateBPS())
+			rate = max(rate, g.LineRateBPS(&l))
 			routes = append(routes, geo.route(l.A.Node, l.B.Node))
 			run = max(run, routes[len(routes)-1])
 			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
@@ -510,7 +510,7 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) *cageFit {
 		// A splitter fiber splits into exactly its legs (a port's lanes
 		// may take several: choice.legs).
 		l := g.Link(cb.Legs[c.Leg0])
-		r, ok := cb.Types[t].SplitsInto(c.Legs, l.LineRateBPS())
+		r, ok := cb.Types[t].SplitsInto(c.Legs, g.LineRateBPS(&l))
 		return ok && c.LengthM <= r*(1+1e-9)
 	}
 	// Passes in cage order until one changes nothing, as the rule says;

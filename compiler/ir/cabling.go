@@ -254,7 +254,7 @@ func (g *Graph) CableLegs(c Cable) int {
 	if c.Type != None {
 		t := &g.Cabling.Types[c.Type]
 		if c.SplitFiber { // the legs its split makes, of a port's lanes or some
-			if k, _, ok := t.FiberSplit(max(l.Breakout, c.Legs), l.LineRateBPS()); ok {
+			if k, _, ok := t.FiberSplit(max(l.Breakout, c.Legs), g.LineRateBPS(&l)); ok {
 				return int(k)
 			}
 		}

@@ -15,6 +15,7 @@ package ir
 
 import (
 	"github.com/hashicorp/hcl/v2"
+	"slices"
 )
 
 // NodeID indexes Graph.Nodes. It is dense: 0..len(Nodes)-1.
@@ -133,6 +134,9 @@ type Link struct {
 	// whose Type names the cable type), or None when the link is not a
 	// cable. Meaningful only when Graph.Cabling is set.
 	Cable int32
+	// line is 1 + the index of the link's line rate in its graph's table
+	// (Graph.LineBPS), 0 when its ports run at CapacityBPS.
+	line int32
 	// LengthM is the ordered length of the link's cable in metres, filled
 	// by cable planning; 0 until then and for links that are not cables.
 	// The cable's medium is Graph.Media's.
@@ -154,21 +158,39 @@ type Link struct {
 	// routing.LinkCost says what a link costs to the analyses.
 	Cost   int32
 	Origin OriginID
-	// LineBPS is the rate the link's ports run at where the design gives
-	// the analyses a lower CapacityBPS (a custom link's `capacity`: a link
-	// shaped or shared below its line rate), bits per second per
-	// direction; 0 when the two are the same. Cabling, modules, port
-	// names and hand-offs read LineRateBPS; the analyses CapacityBPS.
-	LineBPS float64
+}
+
+// LineBPS returns the rate l's ports run at where the design gives the
+// analyses a lower CapacityBPS (a custom link's `capacity`: a link shaped
+// or shared below its line rate), bits per second per direction; 0 when
+// the two are the same. Cabling, modules, port names and hand-offs read
+// LineRateBPS; the analyses CapacityBPS.
+func (g *Graph) LineBPS(l *Link) float64 {
+	if l.line == 0 {
+		return 0
+	}
+	return g.lineRates[l.line-1]
 }
 
 // LineRateBPS returns the rate l's ports run at, bits per second per
 // direction: LineBPS where set, else CapacityBPS.
-func (l *Link) LineRateBPS() float64 {
-	if l.LineBPS > 0 {
-		return l.LineBPS
+func (g *Graph) LineRateBPS(l *Link) float64 {
+	if r := g.LineBPS(l); r > 0 {
+		return r
 	}
 	return l.CapacityBPS
+}
+
+// SetLineRate records that l's ports run at bps, above its CapacityBPS
+// (LineBPS). The rate is kept in a table of the graph, so that a link
+// costs no more memory for it (its index fits the padding after Cable).
+func (g *Graph) SetLineRate(l *Link, bps float64) {
+	i := slices.Index(g.lineRates, bps)
+	if i < 0 {
+		i = len(g.lineRates)
+		g.lineRates = append(g.lineRates, bps)
+	}
+	l.line = int32(i + 1)
 }
 
 // Physical returns the number of physical links l stands for: Parallel,
@@ -237,8 +259,11 @@ type Graph struct {
 	// AllLinks, change a link with LinkRef (links.go). It is not a field
 	// of the API so that server internals can be stored once per node
 	// model and read through the same calls (issue 16).
-	links   linkStore
-	Fabrics []Fabric
+	links linkStore
+	// lineRates are the line rates of links whose capacity is below them
+	// (SetLineRate), each once.
+	lineRates []float64
+	Fabrics   []Fabric
 	// Requirements are the design's requirement blocks, in source order.
 	Requirements []Requirement
 	// Workloads are the design's workload blocks (ir/workload.go), in

@@ -220,9 +220,9 @@ func (x *CageIndex) CageOn(p Port, l *Link) (CageKey, Cage) {
 	native := cage.RateBPS / float64(max(cage.Ports, 1))
 	switch {
 	case x.g.BrokenOut(p, l):
-		cage.LaneBPS = l.LineRateBPS()
-	case l.Breakout <= 1 && l.LineRateBPS() > 0 && l.LineRateBPS() < native*(1-1e-9):
-		cage.SpeedBPS = float64(cage.Ports) * l.LineRateBPS()
+		cage.LaneBPS = x.g.LineRateBPS(l)
+	case l.Breakout <= 1 && x.g.LineRateBPS(l) > 0 && x.g.LineRateBPS(l) < native*(1-1e-9):
+		cage.SpeedBPS = float64(cage.Ports) * x.g.LineRateBPS(l)
 	}
 	return key, cage
 }

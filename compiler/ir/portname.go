@@ -11,7 +11,7 @@ import (
 // lower speeds (switch_model speeds) is not a lane.
 func (g *Graph) BrokenOut(pt Port, l *Link) bool {
 	n := &g.Nodes[pt.Node]
-	return n.Kind == KindSwitch && l.Breakout > 1 && l.LineRateBPS() < n.PortRateBPS*(1-1e-9)
+	return n.Kind == KindSwitch && l.Breakout > 1 && g.LineRateBPS(l) < n.PortRateBPS*(1-1e-9)
 }
 
 // PortName names port pt of link l on its device (cabling plans, NetBox

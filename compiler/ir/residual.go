@@ -61,7 +61,7 @@ func (g *Graph) Rewired(f Failure, extra []Link) *Graph {
 	r := &Graph{
 		Nodes: g.Nodes, Requirements: g.Requirements, Workloads: g.Workloads,
 		ServerModels: g.ServerModels, Protocols: g.Protocols, Parts: g.Parts, Origins: g.Origins, RiskGroups: g.RiskGroups, Flows: g.Flows, FailurePolicies: g.FailurePolicies, Hostnames: g.Hostnames,
-		cache: &indexCache{},
+		lineRates: g.lineRates, cache: &indexCache{},
 	}
 	survives := func(id LinkID, l Link) bool { return !cut[id] && !dead[l.A.Node] && !dead[l.B.Node] }
 	alive := func(id LinkID) bool { return survives(id, g.Link(id)) }

@@ -80,7 +80,7 @@ func Rows(g *ir.Graph) ([]Row, error) {
 			l := g.Link(cb.Legs[int(c.Leg0)+j])
 			a, b := g.Ends(c, j)
 			r := Row{Cable: ci, CableID: id, Fabric: g.Fabrics[c.Fabric].Name, LinkKind: l.Kind.String(),
-				A: pl.end(a, &l), B: pl.end(b, &l), RateBPS: l.LineRateBPS(),
+				A: pl.end(a, &l), B: pl.end(b, &l), RateBPS: g.LineRateBPS(&l),
 				Media: media, Kind: kind, Model: model, RouteM: c.RouteM, LengthM: c.LengthM, Lane: -1, Legs: g.CableLegs(c)}
 			if g.BrokenOut(a, &l) {
 				r.Lane = int(a.Lane)

@@ -143,7 +143,7 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.raw("</node>\n")
 	}
 	for i, l := range g.AllLinks() {
-		if bad(l.CapacityBPS) || bad(l.LengthM) || bad(l.LineBPS) {
+		if bad(l.CapacityBPS) || bad(l.LengthM) || bad(g.LineBPS(&l)) {
 			return nil, fmt.Errorf("graphml: link %d (%s) holds a number GraphML cannot hold as a double", i, l.Kind)
 		}
 		w.raw(`    <edge id="e`)
@@ -154,8 +154,8 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.int(int64(l.B.Node))
 		w.raw(`">`)
 		w.float("e_capacity_bps", l.CapacityBPS)
-		if l.LineBPS > 0 { // a custom link's capacity below its rate
-			w.float("e_line_rate_bps", l.LineBPS)
+		if g.LineBPS(&l) > 0 { // a custom link's capacity below its rate
+			w.float("e_line_rate_bps", g.LineBPS(&l))
 		}
 		w.str("e_kind", l.Kind.String())
 		if l.Fabric != ir.None {

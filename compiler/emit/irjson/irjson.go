@@ -164,7 +164,7 @@ func Build(g *ir.Graph) *Document {
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
 			CapacityBPS: l.CapacityBPS, Media: g.Media(&l), LengthM: l.LengthM,
-			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical(), LineRateBPS: l.LineBPS}
+			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical(), LineRateBPS: g.LineBPS(&l)}
 	}
 	return d
 }

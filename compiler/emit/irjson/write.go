@@ -39,12 +39,12 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 	for id, l := range g.AllLinks() {
 		i := int(id)
 		b = sep(b, i)
-		for _, v := range [3]float64{l.CapacityBPS, l.LengthM, l.LineBPS} {
+		for _, v := range [3]float64{l.CapacityBPS, l.LengthM, g.LineBPS(&l)} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ir: link %d (%s) holds %v, which JSON cannot hold", i, l.Kind, v)
 			}
 		}
-		b = appendLink(b, &l, g.Media(&l), i)
+		b = appendLink(b, &l, g.Media(&l), g.LineBPS(&l), i)
 	}
 	b = closeArray(b, g.NumLinks())
 	b = append(b, "\n}\n"...)
@@ -159,7 +159,7 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 	return append(b, '}')
 }
 
-func appendLink(b []byte, l *ir.Link, media string, i int) []byte {
+func appendLink(b []byte, l *ir.Link, media string, line float64, i int) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, `,"a":`...)
@@ -180,9 +180,9 @@ func appendLink(b []byte, l *ir.Link, media string, i int) []byte {
 	b = strconv.AppendInt(b, int64(l.Breakout), 10)
 	b = append(b, `,"parallel":`...)
 	b = strconv.AppendInt(b, int64(l.Physical()), 10)
-	if l.LineBPS > 0 {
+	if line > 0 {
 		b = append(b, `,"line_rate_bps":`...)
-		b = AppendFloat(b, l.LineBPS)
+		b = AppendFloat(b, line)
 	}
 	return append(b, '}')
 }
