@@ -478,28 +478,41 @@ func (s *state) collective(w *lang.Workload, c *lang.Collective, wl ir.Workload)
 // in-server NVSwitch next to a GPU of compute capability 9.0 or later
 // (NCCL env.rst: NVLS needs NVSwitch systems with Hopper or later).
 func (s *state) nvlsCapable(pool []ir.NodeID, adj ir.Adjacency) bool {
+	// Per model, not per GPU and link: a pool is tens of thousands of
+	// GPUs of one or two models.
+	hopperOf := map[string]bool{}
+	sharpOf := map[string]int8{} // 1: a catalogued SHARP model, -1: catalogued without, 0: not catalogued
 	for _, n := range pool {
-		gpu := s.g.Nodes[n]
+		gpu := &s.g.Nodes[n]
 		if gpu.Kind != ir.KindGPU {
 			return false
 		}
-		hopper := false
-		if m, ok := s.cat.gpus[gpu.Model]; ok {
-			cc, _ := strconv.ParseFloat(m.ComputeCapability.V, 64)
-			hopper = cc >= 9
+		hopper, seen := hopperOf[gpu.Model]
+		if !seen {
+			if m, ok := s.cat.gpus[gpu.Model]; ok {
+				cc, _ := strconv.ParseFloat(m.ComputeCapability.V, 64)
+				hopper = cc >= 9
+			}
+			hopperOf[gpu.Model] = hopper
 		}
 		switches := 0
 		for _, l := range adj.Of(n) {
-			o := s.g.Nodes[s.g.Link(l).Other(n)]
+			o := &s.g.Nodes[s.g.Link(l).Other(n)]
 			if o.Kind != ir.KindNVSwitch {
 				continue
 			}
 			switches++
-			if m, ok := s.cat.switches[o.Model]; ok && o.Model != "" {
-				if !m.SHARP.V {
-					return false
+			sharp, seen := sharpOf[o.Model]
+			if !seen {
+				if m, ok := s.cat.switches[o.Model]; ok && o.Model != "" {
+					sharp = -1
+					if m.SHARP.V {
+						sharp = 1
+					}
 				}
-			} else if !hopper {
+				sharpOf[o.Model] = sharp
+			}
+			if sharp < 0 || sharp == 0 && !hopper {
 				return false
 			}
 		}

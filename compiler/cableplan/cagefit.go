@@ -28,7 +28,8 @@ type cageFit struct {
 	cage    []ir.Cage
 	proto   []string
 	protos  []string
-	reach   map[[2]int32]reachOf
+	// reach is Parts.Reach per shape and cable type, filled on first use.
+	reach [][]reachOf
 }
 
 type cageShapeKey struct {
@@ -40,15 +41,16 @@ type cageShapeKey struct {
 	proto int // index in cageFit.protos
 }
 
-// reachOf is Parts.Reach's answer for one shape and cable type.
+// reachOf is Parts.Reach's answer for one shape and cable type; known
+// once asked.
 type reachOf struct {
-	metres float64
-	ok     bool
+	metres    float64
+	ok, known bool
 }
 
 func newCageFit(g *ir.Graph, cs *cageScan) *cageFit {
 	f := &cageFit{g: g, idx: g.NewCageIndex(), port: make([]ir.Port, len(cs.cages)), link: make([]ir.LinkID, len(cs.cages)), shapeOf: make([]int32, len(cs.cages)),
-		shapes: map[cageShapeKey]int32{}, reach: map[[2]int32]reachOf{}}
+		shapes: map[cageShapeKey]int32{}}
 	for k := range cs.cages {
 		f.port[k], f.link[k], f.shapeOf[k] = cs.cages[k].port, cs.cages[k].link, ir.None
 	}
@@ -61,7 +63,8 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 		return sh, f.cage[sh]
 	}
 	g := f.g
-	_, c := f.idx.CageOn(f.port[k], new(g.Link(f.link[k])))
+	l := g.Link(f.link[k])
+	_, c := f.idx.CageOn(f.port[k], &l)
 	proto := g.Protocols[g.Nodes[f.port[k].Node].Model]
 	pi := slices.Index(f.protos, proto)
 	if pi < 0 {
@@ -74,6 +77,7 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 		sh = int32(len(f.cage))
 		f.shapes[key] = sh
 		f.cage, f.proto = append(f.cage, c), append(f.proto, proto)
+		f.reach = append(f.reach, make([]reachOf, len(g.Cabling.Types)))
 	}
 	f.shapeOf[k] = sh
 	return sh, f.cage[sh]
@@ -83,12 +87,12 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 func (f *cageFit) reachAt(k int, t int32) reachOf {
 	g := f.g
 	sh, c := f.shape(k)
-	r, seen := f.reach[[2]int32{sh, t}]
-	if !seen {
+	r := &f.reach[sh][t]
+	if !r.known {
 		r.metres, r.ok = g.Parts.Reach(c, g.Cabling.Types[t].Model, f.proto[sh])
-		f.reach[[2]int32{sh, t}] = r
+		r.known = true
 	}
-	return r
+	return *r
 }
 
 // fits reports whether a module fits cage k for a cable of type t and
