@@ -83,6 +83,20 @@ func (s *state) buildClos(f *lang.Fabric) {
 		}
 		ct := gen.ClosTier{Name: t.Name, Model: m.Name, Ports: portModel(m), Per: t.Per.V, Count: int(t.Count.V),
 			Down: int(t.Down.V), Up: int(t.Up.V), LinkBPS: t.LinkRate.V, Bundled: t.Striping.V == lang.StripingBundled, Origin: s.g.Origin(t.DeclRange)}
+		if t.Reserve.Set {
+			switch {
+			case len(m.PortGroups) > 0:
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, t.Reserve.Range, "reserve on a model with port groups",
+					fmt.Sprintf("Tier %q reserves ports, but %s has port groups, whose ports serve given roles; reserve ports on a model of one port rate, or leave a group's ports unused with down and up.", t.Name, m.Name)))
+				return
+			case t.Reserve.V >= int64(ct.Ports.Radix):
+				s.diags = append(s.diags, diag.Error(diag.InvalidValue, t.Reserve.Range, "reserve leaves no ports",
+					fmt.Sprintf("Tier %q reserves %d ports of %s's %d, leaving none to cable; reserve fewer.", t.Name, t.Reserve.V, m.Name, ct.Ports.Radix)))
+				return
+			}
+			ct.Reserve = int(t.Reserve.V)
+			ct.Ports.Radix -= ct.Reserve
+		}
 		if ct.LinkBPS == 0 {
 			ct.LinkBPS = c.LinkRate.V
 		}

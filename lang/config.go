@@ -499,7 +499,11 @@ type ClosTier struct {
 	LinkRate Val[float64]
 	// Striping is how the uplinks of the tier below reach this tier's
 	// switches: "spread" (default) or "bundled" (StripingModes).
-	Striping  Val[string]
+	Striping Val[string]
+	// Reserve is the ports of each switch of the tier kept free (spares,
+	// growth, management), out of its model's radix: the tier's default
+	// down and up ports and its port budget use the rest.
+	Reserve   Val[int64]
 	DeclRange hcl.Range
 }
 

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -142,10 +143,15 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 			cl.Units = append(cl.Units, &ClosUnit{Name: blk.Labels[0], Nodes: ua.int("nodes"), Units: ua.int("units"), DeclRange: blk.DefRange})
 			*diags = append(*diags, ua.diags...)
 		case "tier":
-			ta := newAttrs(content(blk, schemaOf([]string{"model", "per", "count", "down", "up", "link_rate", "striping"}), diags), ctx, blk.DefRange)
+			ta := newAttrs(content(blk, schemaOf([]string{"model", "per", "count", "down", "up", "link_rate", "striping", "reserve"}), diags), ctx, blk.DefRange)
 			cl.Tiers = append(cl.Tiers, &ClosTier{Name: blk.Labels[0], DeclRange: blk.DefRange,
 				Model: ta.str("model"), Per: ta.strs("per"), Count: ta.int("count"),
-				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.netRate("link_rate"), Striping: ta.str("striping")})
+				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.netRate("link_rate"), Striping: ta.str("striping"), Reserve: ta.int("reserve")})
+			if r := cl.Tiers[len(cl.Tiers)-1].Reserve; r.Set && (r.V < 0 || r.V > math.MaxInt16) {
+				ta.diags = append(ta.diags, diag.Error(diag.InvalidValue, r.Range, "Invalid reserve",
+					fmt.Sprintf("reserve = %d; it is the ports of each switch kept free, from 0 up to the model's ports.", r.V)))
+				cl.Tiers[len(cl.Tiers)-1].Reserve = Val[int64]{}
+			}
 			oneOf(ta, cl.Tiers[len(cl.Tiers)-1].Striping, "striping", StripingModes)
 			requireSet(ta, "model", ta.m["model"] != nil, "tier")
 			*diags = append(*diags, ta.diags...)

@@ -37,8 +37,12 @@ type Fabric struct {
 	SwitchPorts     int     `json:"switch_ports"`
 	SwitchPortsUsed int     `json:"switch_ports_used"`
 	// SwitchPortsFree sums, per switch, its ports left free (radix −
-	// used, never below 0).
+	// used − reserved, never below 0).
 	SwitchPortsFree int `json:"switch_ports_free"`
+	// SwitchPortsReserved sums the ports the design keeps free on
+	// purpose (a clos tier's reserve), apart from SwitchPortsFree; left
+	// out of the JSON when 0.
+	SwitchPortsReserved int `json:"switch_ports_reserved,omitempty"`
 	// CapacityBPS sums the per-direction capacity of the fabric's links.
 	CapacityBPS float64 `json:"capacity_bps"`
 	// Cables counts the cables of the cable plan that carry the fabric's
@@ -111,7 +115,8 @@ func Summarize(g *ir.Graph) []Fabric {
 			// The compiler refuses a switch cabled past its radix
 			// (radix-exceeded), so free ports are never negative; a
 			// switch without a stated radix has none to count.
-			f.SwitchPortsFree += max(0, int(n.Radix)-int(used[i]))
+			f.SwitchPortsFree += max(0, int(n.Radix)-int(used[i])-int(n.Reserved))
+			f.SwitchPortsReserved += int(n.Reserved)
 		}
 	}
 	return out

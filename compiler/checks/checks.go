@@ -386,7 +386,7 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 		}
 		t.switches++
 		t.total += int(n.Radix)
-		t.free += max(0, int(n.Radix-used[i]))
+		t.free += max(0, int(n.Radix-used[i])-int(n.Reserved))
 	}
 	fab := g.Fabrics[f]
 	// One note per fabric naming every tier: notes per tier at one place

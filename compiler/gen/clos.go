@@ -75,6 +75,10 @@ type ClosTier struct {
 	// Bundled stripes the uplinks of the tier below over this tier's
 	// switches in runs (lang.StripingModes "bundled"), not one by one.
 	Bundled bool
+	// Reserve is the ports of each switch kept free, above the ports
+	// Ports gives the generator (the caller takes them off the model's
+	// radix): the switches report the model's radix and these reserved.
+	Reserve int
 	Origin  ir.OriginID
 }
 
@@ -558,7 +562,7 @@ func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*clos
 	for i := range out {
 		n := ir.NewNode(prefix+Indexed(t.Name, railIdx*count+i, rails*count), ir.KindSwitch)
 		n.Model, n.Tier, n.Origin = t.Model, t.Name, t.Origin
-		n.Radix, n.PortRateBPS = int32(t.Ports.Radix), t.Ports.PortBPS
+		n.Radix, n.PortRateBPS, n.Reserved = int32(t.Ports.Radix+t.Reserve), t.Ports.PortBPS, int16(t.Reserve)
 		n.Rail, n.Plane = int32(s.rail), int32(s.plane)
 		if lv := finestLevel(b.c, t.Per); lv >= 0 {
 			n.Unit, n.UnitIndex = b.c.Units[lv].Name, int32(s.units[lv])

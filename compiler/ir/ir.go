@@ -104,6 +104,9 @@ type Node struct {
 	// Kind sits last, beside Origin, where it fills padding: 144 bytes a
 	// node instead of 152 (half a million nodes at 131,072 GPUs).
 	Kind Kind
+	// Reserved is the switch's ports kept free (a clos tier's reserve),
+	// out of Radix; it fills the padding after Kind.
+	Reserved int16
 }
 
 // Port identifies one end of a link: a node, its physical port number

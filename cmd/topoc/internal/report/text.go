@@ -85,7 +85,11 @@ func writeInventory(w io.Writer, f inventory.Fabric) {
 	fmt.Fprintf(w, "  switches   %s (%s)\n", units.Count(f.Switches), joinCounts(f.SwitchesByTier))
 	fmt.Fprintf(w, "  links      %s (%s)\n", units.Count(f.Links), joinCounts(f.LinksByKind))
 	if f.SwitchPorts > 0 {
-		fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", units.Count(f.SwitchPortsUsed), units.Count(f.SwitchPortsFree), units.Count(f.SwitchPorts))
+		if f.SwitchPortsReserved > 0 {
+			fmt.Fprintf(w, "  ports      %s used, %s reserved, %s free of %s\n", units.Count(f.SwitchPortsUsed), units.Count(f.SwitchPortsReserved), units.Count(f.SwitchPortsFree), units.Count(f.SwitchPorts))
+		} else {
+			fmt.Fprintf(w, "  ports      %s used, %s free of %s\n", units.Count(f.SwitchPortsUsed), units.Count(f.SwitchPortsFree), units.Count(f.SwitchPorts))
+		}
 	}
 	fmt.Fprintf(w, "  capacity   %s per direction, summed over links\n", units.Rate(f.CapacityBPS))
 }
