@@ -35,6 +35,12 @@ func decodeFabrics(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) [
 			name = fmt.Sprintf("%s_%d", name, in.index)
 		case each:
 			name += "_" + in.key
+			// A key becomes part of the fabric's name, which names
+			// diagram folders and report sections: the label's rules.
+			if d := CheckName("fabric", name, c.Attributes["for_each"].Expr.Range()); d != nil {
+				*diags = append(*diags, d)
+				return out
+			}
 		}
 		var mine hcl.Diagnostics
 		if f := decodeFabric(b, c, name, in.ctx, &mine); f != nil {
