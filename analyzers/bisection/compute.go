@@ -184,7 +184,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			lb, lbHow, planeRouted = b, "plane_sum", rb
 		}
 	}
-	enumerated, placed := false, false
+	enumerated, placed, placedHow := false, false, ""
 	if !meets(lb, best.value) {
 		if full == nil {
 			full = m.build(modeFull)
@@ -200,7 +200,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 				if c.value < best.value {
 					best = c
 				}
-				lb, lbHow, placed = math.Min(c.value, best.value), "placement_enumeration", true
+				lb, lbHow, placed, placedHow = math.Min(c.value, best.value), "placement_enumeration", true, c.how
 			}
 		}
 		switch {
@@ -258,7 +258,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	case placed && meets(lb, ub):
 		r.Method = MethodExact
 		r.LowerBoundBPS = ub
-		r.Formula = "minimum over " + best.how + " (every balanced split is one of them)"
+		r.Formula = "minimum over " + placedHow + " (every balanced split is one of them)"
 	case meets(lb, ub):
 		r.LowerBoundBPS = ub
 		if f, ok := m.formula(hose, lbHow, ub, best); ok {
