@@ -196,7 +196,11 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		// placement of the switches, the endpoints placed best for each,
 		// is every cut that matters (placements.go).
 		if !meets(lb, best.value) && n > ExactEndpoints {
-			if c, ok := m.placements(full); ok {
+			c, ok := m.placements(full)
+			if !ok {
+				c, ok = m.placementsByTops(full)
+			}
+			if ok {
 				if c.value < best.value {
 					best = c
 				}

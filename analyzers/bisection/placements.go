@@ -247,18 +247,6 @@ func (m *model) placements(a *agraph) (cut, bool) {
 			vA[v] = split[ep[v]]
 		}
 	}
-	value := 0.0
-	for v := range nv {
-		if !vA[v] {
-			continue
-		}
-		first, end := fg.Arcs(int32(v))
-		for x := first; x < end; x++ {
-			if !vA[fg.Head(x)] {
-				value += fg.Capacity(x)
-			}
-		}
-	}
-	return cut{value: value, inA: split, vA: vA, g: a,
+	return cut{value: crossing(fg, vA), inA: split, vA: vA, g: a,
 		how: fmt.Sprintf("every placement of the %d switches, endpoints placed best for each", s)}, true
 }

@@ -1,6 +1,8 @@
 package bisection
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -166,5 +168,100 @@ fabric "c" {
 	}
 	if joins != 2 {
 		t.Errorf("%d joining links; want 2", joins)
+	}
+}
+
+// randomTwoTier builds a two-tier fabric: leaves with 1 to 8 hosts each,
+// some hosts on two leaves, some leaves linked to each other, spines
+// (some linked to each other) with 1 to 3 links of mixed rates from each
+// leaf to a random subset; no host on a spine.
+func randomTwoTier(rng *rand.Rand, leaves, spines int) (*ir.Graph, ir.FabricID) {
+	g := ir.New()
+	fid := g.AddFabric(ir.Fabric{Name: "t", Family: "custom"})
+	rates := []float64{100e9, 200e9, 400e9}
+	link := func(a, b ir.NodeID, c float64) {
+		g.AddLink(ir.Link{A: ir.Port{Node: a}, B: ir.Port{Node: b}, CapacityBPS: c, Kind: ir.LinkCustom, Fabric: fid})
+	}
+	sw := func(name string) ir.NodeID {
+		id := g.AddNode(ir.NewNode(name, ir.KindSwitch))
+		g.JoinFabric(id, fid)
+		return id
+	}
+	var ls, ss []ir.NodeID
+	for i := range leaves {
+		ls = append(ls, sw(fmt.Sprintf("l%02d", i)))
+	}
+	for i := range spines {
+		ss = append(ss, sw(fmt.Sprintf("s%02d", i)))
+	}
+	h := 0
+	for i, l := range ls {
+		for range 1 + rng.IntN(8) {
+			id := g.AddNode(ir.NewNode(fmt.Sprintf("h%03d", h), ir.KindHost))
+			h++
+			g.JoinFabric(id, fid)
+			g.Fabrics[fid].Endpoints = append(g.Fabrics[fid].Endpoints, ir.Port{Node: id})
+			link(id, l, rates[rng.IntN(3)])
+			if rng.IntN(6) == 0 && leaves > 1 {
+				link(id, ls[(i+1)%leaves], rates[rng.IntN(3)])
+			}
+		}
+		for _, s := range ss {
+			for range rng.IntN(3) {
+				link(l, s, rates[rng.IntN(3)])
+			}
+		}
+		if rng.IntN(8) == 0 && leaves > 1 {
+			link(l, ls[(i+1)%leaves], rates[rng.IntN(3)])
+		}
+	}
+	for i := 1; i < spines; i++ {
+		if rng.IntN(4) == 0 {
+			link(ss[i-1], ss[i], rates[rng.IntN(3)])
+		}
+	}
+	return g, fid
+}
+
+// TestPlacementsByTopsMatch: the enumeration of the tops with the pieces
+// below them combined by a knapsack finds the bisection the enumeration
+// of every switch placement finds (itself matched against the splits in
+// TestPlacementsMatchEnumeration), on 600 random two-tier fabrics of at
+// most 20 switches, and on small ones the enumeration of every split;
+// its cut's value is the cut it describes.
+func TestPlacementsByTopsMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 1208))
+	graphs, applied := 600, 0
+	if testing.Short() {
+		graphs = 60
+	}
+	for i := range graphs {
+		g, fid := randomTwoTier(rng, 2+rng.IntN(12), 1+rng.IntN(6))
+		m := newModel(g, fid, ViewGPU)
+		m.levels()
+		full := m.build(modeFull)
+		want, ok := m.placements(full)
+		if !ok {
+			continue
+		}
+		if len(m.terms) <= 12 {
+			if e := m.exact(full); math.Abs(e.value-want.value) > 1e-9*e.value {
+				t.Fatalf("graph %d: placements %s, splits %s", i, units.Rate(want.value), units.Rate(e.value))
+			}
+		}
+		got, ok := m.placementsByTops(full)
+		if !ok {
+			continue
+		}
+		applied++
+		if math.Abs(got.value-want.value) > 1e-9*want.value {
+			t.Fatalf("graph %d: by tops %s, every placement %s", i, units.Rate(got.value), units.Rate(want.value))
+		}
+		if c, ok := m.evaluate(full, got.inA, "check"); !ok || c.value > got.value*(1+1e-9) {
+			t.Fatalf("graph %d: the cut's split evaluates to %s, more than its value %s", i, units.Rate(c.value), units.Rate(got.value))
+		}
+	}
+	if applied < graphs/2 {
+		t.Errorf("by tops applied to %d of %d graphs", applied, graphs)
 	}
 }
