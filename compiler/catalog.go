@@ -106,10 +106,10 @@ func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
 		where = "in the design or the built-in catalogue"
 	}
 	detail := fmt.Sprintf("No %s named %q is declared %s.", kind, name, where)
-	var made []string // a fabric block's instances, named name_INDEX or name_KEY
+	var made []string // a fabric block's instances, named name-INDEX or name-KEY
 	if kind == "fabric" {
 		for _, k := range known {
-			if strings.HasPrefix(k, name+"_") {
+			if strings.HasPrefix(k, name+"-") {
 				made = append(made, k)
 			}
 		}

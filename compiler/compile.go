@@ -87,6 +87,9 @@ type state struct {
 	// nvlinkDomainOf maps each server GPU an nvlink_domain took to that
 	// domain's fabric name (gpusInOneDomain).
 	nvlinkDomainOf map[ir.NodeID]string
+	// serverNames indexes the servers and their components by name, for
+	// custom devices that would take one's name (namedLikeServer).
+	serverNames map[string]ir.NodeID
 }
 
 // unevenKey is a tier boundary: a fabric and the rank of its lower tier.

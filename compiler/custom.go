@@ -45,6 +45,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 				fmt.Sprintf("%q is already declared at %s; names within a fabric must be unique.", sw.Name.V, first)))
 			continue
 		}
+		if s.namedLikeServer("switch", sw.Name) {
+			continue
+		}
 		m, ok := s.switchModel(sw.Model)
 		if !ok {
 			continue
@@ -86,6 +89,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		if first, dup := where[h.Name.V]; dup {
 			s.diags = append(s.diags, diag.Error(diag.DuplicateName, h.Name.Range, "Duplicate host name",
 				fmt.Sprintf("%q is already declared at %s; names within a fabric must be unique.", h.Name.V, first)))
+			continue
+		}
+		if s.namedLikeServer("host", h.Name) {
 			continue
 		}
 		if h.Rate.V <= 0 {
@@ -252,6 +258,34 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		}
 		s.g.Fabrics[fab].Tiers = tiers
 	}
+}
+
+// namedLikeServer reports, with a duplicate-name error at name, a custom
+// switch or host named like a server or a server's component: a link
+// naming it would reach one of the two, and the names of the fabric's
+// devices would be qualified to tell them apart (trial 68: a switch
+// named "pod0/node0/nic0" took that NIC's links, one named "pod0/node0"
+// renamed every device of its fabric).
+func (s *state) namedLikeServer(kind string, name lang.Val[string]) bool {
+	if s.serverNames == nil {
+		s.serverNames = map[string]ir.NodeID{}
+		for i := range s.g.Nodes {
+			if n := &s.g.Nodes[i]; n.Parent != ir.None || n.Role == ir.RoleServer {
+				s.serverNames[n.Name] = ir.NodeID(i)
+			}
+		}
+	}
+	id, ok := s.serverNames[name.V]
+	if !ok {
+		return false
+	}
+	what := "server"
+	if s.g.Nodes[id].Parent != ir.None {
+		what = "component of server " + s.g.Nodes[s.g.Nodes[id].Parent].Name
+	}
+	s.diags = append(s.diags, diag.Error(diag.DuplicateName, name.Range, "Named like a server",
+		fmt.Sprintf("The %s %q is named like a %s, whose names the node groups take; a link naming it would reach one of the two. Give the %s a name of its own.", kind, name.V, what, kind)))
+	return true
 }
 
 // includes resolves a custom fabric's `include`: fabrics declared before

@@ -145,7 +145,7 @@ fabric "nvl72" {
 // GB200 NVL72 cluster is one node group, one block of NVLink domains,
 // one scale-out fabric and one workload (issue 12: "one NVLink domain per
 // rack via count/for_each"). Three racks of 18 trays: three domains
-// named nvl72_0 … nvl72_2 of 72 GPUs and 1,296 links each, the GPUs of
+// named nvl72-r0 … nvl72-r2 of 72 GPUs and 1,296 links each, the GPUs of
 // rack r in domain r, each GPU in one domain.
 func TestNVLinkDomainPerRack(t *testing.T) {
 	g, errs := compileSrc(t, `
@@ -182,13 +182,13 @@ fabric "nvl72" {
 				t.Errorf("%s in %s and %s", gpu, prev, f.Name)
 			}
 			domainOf[gpu] = f.Name
-			if rack := gpu[:5]; fmt.Sprintf("nvl72_r%c", rack[4]) != f.Name {
+			if rack := gpu[:5]; fmt.Sprintf("nvl72-r%c", rack[4]) != f.Name {
 				t.Errorf("%s (rack %s) in %s", gpu, rack, f.Name)
 			}
 		}
 	}
-	if !slices.Equal(names, []string{"nvl72_r0", "nvl72_r1", "nvl72_r2"}) {
-		t.Errorf("fabrics %v; want nvl72_r0 … nvl72_r2", names)
+	if !slices.Equal(names, []string{"nvl72-r0", "nvl72-r1", "nvl72-r2"}) {
+		t.Errorf("fabrics %v; want nvl72-r0 … nvl72-r2", names)
 	}
 }
 

@@ -198,7 +198,7 @@ func TestGB200NVL72SU(t *testing.T) {
 	g := compileGraph(t, "gb200-nvl72-su")
 	fs := inventory.Summarize(g)
 	for r := range 8 {
-		name := "nvl72_" + itoa(r)
+		name := "nvl72-" + itoa(r)
 		if nv := fabric(t, fs, name); nv.Endpoints != 72 || nv.Switches != 18 || nv.Links != 1296 {
 			t.Errorf("%s: got %+v", name, nv)
 		}

@@ -372,7 +372,7 @@ type Fabric struct {
 	// FamilyRange is the range of the family block's header.
 	FamilyRange hcl.Range
 	// Counted is set on the fabrics a block's count or for_each made
-	// (named LABEL_INDEX or LABEL_KEY).
+	// (named LABEL-INDEX or LABEL-KEY).
 	Counted bool
 }
 

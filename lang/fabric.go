@@ -18,7 +18,8 @@ var fabricSchema = &hcl.BodySchema{Attributes: metaAttrs, Blocks: []hcl.BlockHea
 
 // decodeFabrics decodes a fabric block: one fabric, or with count or
 // for_each one per instance (one NVLink domain per rack), named
-// LABEL_INDEX or LABEL_KEY, each family block evaluated with its
+// LABEL-INDEX or LABEL-KEY (a hyphen, which host names, Kubernetes labels
+// and HCL attribute names all take), each family block evaluated with its
 // count.index or each.key and each.value. An error in one instance is
 // reported once, not once per instance.
 func decodeFabrics(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) []*Fabric {
@@ -32,9 +33,9 @@ func decodeFabrics(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) [
 		name := b.Labels[0]
 		switch {
 		case counted:
-			name = fmt.Sprintf("%s_%d", name, in.index)
+			name = fmt.Sprintf("%s-%d", name, in.index)
 		case each:
-			name += "_" + in.key
+			name += "-" + in.key
 			// A key becomes part of the fabric's name, which names
 			// diagram folders and report sections: the label's rules.
 			if d := CheckName("fabric", name, c.Attributes["for_each"].Expr.Range()); d != nil {

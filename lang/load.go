@@ -284,14 +284,14 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 }
 
 // checkFabricNames reports a fabric whose name repeats an earlier one's
-// where a block's count or for_each made it (nvl72_0 beside a fabric
-// labelled "nvl72_0"); two blocks of one label are checkDuplicates'.
+// where a block's count or for_each made it (nvl72-0 beside a fabric
+// labelled "nvl72-0"); two blocks of one label are checkDuplicates'.
 func checkFabricNames(fabrics []*Fabric, diags *hcl.Diagnostics) {
 	seen := map[string]*Fabric{}
 	for _, f := range fabrics {
 		if first, ok := seen[f.Name]; ok && (f.Counted || first.Counted) {
 			*diags = append(*diags, diag.Error(diag.DuplicateName, f.DeclRange, fmt.Sprintf("Duplicate fabric %q", f.Name),
-				fmt.Sprintf("A fabric named %q was already declared at %s (a block's count or for_each names its fabrics LABEL_INDEX or LABEL_KEY). Names must be unique across all files of a design; rename one.", f.Name, first.DeclRange.String())))
+				fmt.Sprintf("A fabric named %q was already declared at %s (a block's count or for_each names its fabrics LABEL-INDEX or LABEL-KEY). Names must be unique across all files of a design; rename one.", f.Name, first.DeclRange.String())))
 			continue
 		}
 		if _, ok := seen[f.Name]; !ok {

@@ -358,7 +358,11 @@ func (c Clos) portErrors(ti int) []ParamError {
 	need, over := c.portsNeeded(ti)
 	switch {
 	case len(t.Ports.Groups) == 0 && need > t.Ports.Radix:
-		return []ParamError{{Param: "tier." + t.Name + ".down", Msg: fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but the model has %d; lower down or up, or use a model with more ports", t.Down, t.Up, need, t.Ports.Radix)}}
+		has := fmt.Sprintf("the model has %d", t.Ports.Radix)
+		if t.Reserve > 0 {
+			has = fmt.Sprintf("the model's %d ports leave %d after reserve = %d", t.Ports.Radix+t.Reserve, t.Ports.Radix, t.Reserve)
+		}
+		return []ParamError{{Param: "tier." + t.Name + ".down", Msg: fmt.Sprintf("of %d, with up %d, needs %d ports at the links' rates, but %s; lower down or up, or use a model with more ports", t.Down, t.Up, need, has)}}
 	case len(t.Ports.Groups) > 0 && over.links > 0:
 		g := t.Ports.Groups[over.group]
 		return []ParamError{{Param: "tier." + t.Name + ".down", Msg: fmt.Sprintf("of %d, with up %d, leaves %s at %s without a port: %s's ports that run at it (port group %q of %d × %s, and any later group that runs at it) are all taken; lower down or up, or use a model with more ports at that rate",

@@ -18,7 +18,7 @@ node_group "tray" {
 
 # One NVLink domain per rack: 18 NVSwitch chips, one NVLink5 link from
 # every GPU to every chip at 50 GB/s per direction (1.8 TB/s per GPU
-# bidirectional). count makes nvl72_0 … nvl72_7.
+# bidirectional). count makes nvl72-0 … nvl72-7.
 fabric "nvl72" {
   count = var.racks
   nvlink_domain {
@@ -84,7 +84,7 @@ workload "train" {
 # The racks' domains are built alike (check shows them as one line of 8
 # fabrics with the same results); a requirement names one by its name.
 requirement "nvlink_nonblocking" {
-  condition     = fabric.nvl72_0.bisection.ratio >= 1
+  condition     = fabric.nvl72-0.bisection.ratio >= 1
   error_message = "Rack 0's NVLink domain must be non-blocking."
 }
 

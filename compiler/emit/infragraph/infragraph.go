@@ -319,11 +319,14 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 		}
 		for _, id := range g.FabricLinks(ir.FabricID(fi)) {
 			l := g.Link(id)
-			name, ok := rates[l.CapacityBPS]
+			// Physical bandwidth: the rate the ports run at, where a custom
+			// link's capacity is below it (trial 68).
+			rate := g.LineRateBPS(&l)
+			name, ok := rates[rate]
 			if !ok {
-				name = "link " + rateName(l.CapacityBPS)
-				rates[l.CapacityBPS] = name
-				inf.Links = append(inf.Links, Link{Name: name, Physical: &Physical{Bandwidth{"gigabits_per_second", l.CapacityBPS / 1e9}}})
+				name = "link " + rateName(rate)
+				rates[rate] = name
+				inf.Links = append(inf.Links, Link{Name: name, Physical: &Physical{Bandwidth{"gigabits_per_second", rate / 1e9}}})
 			}
 			inf.Edges = append(inf.Edges, Edge{EP1: end(fi, l.A), EP2: end(fi, l.B), Scheme: "one2one", Link: name})
 		}

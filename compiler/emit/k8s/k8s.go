@@ -131,7 +131,10 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	// spans leaf groups (an NVL72 rack over rail leaves shared with other
 	// racks) is labelled all the same, so that a scheduler can keep a
 	// job inside it (trial 59 found the label dropped).
-	dom := domains(g, nodeName, fam.Domain)
+	dom, err := domains(g, nodeName, fam.Domain)
+	if err != nil {
+		return nil, err
+	}
 	labelled := levels
 	if fam.Domain != "" && len(dom.of) > 0 {
 		if nested(dom, levels[0]) {
@@ -225,15 +228,22 @@ func hierarchy(tree []slurm.Switch, fam Family) ([]level, error) {
 }
 
 // domains returns the NVLink domain of each node: the nvlink_domain fabric
-// its GPUs belong to.
-func domains(g *ir.Graph, nodeName func(ir.NodeID) string, key string) level {
+// its GPUs belong to. Two domains whose names make one label value (nvl-A
+// and nvl-a) are an error: a scheduler would take their servers for one
+// domain (trial 68).
+func domains(g *ir.Graph, nodeName func(ir.NodeID) string, key string) (level, error) {
 	d := level{label: key, of: map[string]string{}}
+	fabricOf := map[string]string{} // label value → the domain that has it
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
 		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		v := objectName(g.Fabrics[f].Name)
+		if other, ok := fabricOf[v]; ok && other != g.Fabrics[f].Name {
+			return d, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("NVLink domains %q and %q are both %q as a Kubernetes label value (lower case, '-' for other characters), so a scheduler would take their servers for one domain; rename one", other, g.Fabrics[f].Name, v)}
+		}
+		fabricOf[v] = g.Fabrics[f].Name
 		for _, n := range g.FabricNodes(f) {
 			if nd := &g.Nodes[n]; nd.Kind == ir.KindGPU && nd.Parent != ir.None {
 				if _, ok := d.of[nodeName(nd.Parent)]; !ok {
@@ -242,7 +252,7 @@ func domains(g *ir.Graph, nodeName func(ir.NodeID) string, key string) level {
 			}
 		}
 	}
-	return d
+	return d, nil
 }
 
 // nested reports whether every group of lower lies within one group of

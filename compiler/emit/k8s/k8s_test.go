@@ -248,3 +248,42 @@ func TestNVLinkDomainLabelAcrossLeafGroups(t *testing.T) {
 		}
 	}
 }
+
+// Two NVLink domains whose names make one label value are an error, not
+// one domain to a scheduler (trial 68: for_each keys "A" and "a" made
+// nvl-A and nvl-a, both labelled nvl-a).
+func TestDomainLabelsDistinct(t *testing.T) {
+	g := compiletest.Source(t, `
+node_group "tray" {
+  model = "GB200-NVL72-compute-tray"
+  count = 36
+  name  = format("rack%d/tray%02d", floor(count.index / 18), count.index % 18)
+}
+fabric "nvl" {
+  for_each = { A = 0, a = 1 }
+  nvlink_domain {
+    gpu_nodes     = node_group.tray.gpus
+    servers       = "rack${each.value}/*"
+    switches      = 18
+    links_per_gpu = 18
+    link_rate     = "50GB/s"
+    switch_model  = "NVSwitch-gen4"
+  }
+}
+fabric "compute" {
+  clos {
+    endpoints = node_group.tray.nics.compute
+    tier "leaf" {
+      model = "QM9700"
+      count = 5
+    }
+    tier "spine" {
+      model = "QM9700"
+    }
+  }
+}`)
+	_, err := k8s.Emitter.Emit(&emit.Input{Graph: g})
+	if err == nil || !strings.Contains(err.Error(), `"nvl-A" and "nvl-a" are both "nvl-a"`) {
+		t.Errorf("err %v; want the two domains named as one label value", err)
+	}
+}

@@ -1,4 +1,4 @@
-# count names the fabrics ft_0 and ft_1; a second block is labelled ft_1.
+# count names the fabrics ft-0 and ft-1; a second block is labelled ft-1.
 fabric "ft" {
   count = 2
   fat_tree {
@@ -7,7 +7,7 @@ fabric "ft" {
   }
 }
 
-fabric "ft_1" {
+fabric "ft-1" {
   fat_tree {
     k         = 4
     link_rate = "400Gb/s"
