@@ -217,3 +217,25 @@ fabric "c" {
 		t.Errorf("own switch named like an included one: %v; want one duplicate-name", errs)
 	}
 }
+
+// include naming a counted fabric block by its label lists the fabrics
+// the block makes (trial 68: it said no such fabric was declared).
+func TestIncludeCountedLabel(t *testing.T) {
+	_, diags := compileDiags(t, `
+fabric "zone" {
+  count = 2
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+fabric "all" {
+  custom {
+    include = ["zone"]
+  }
+}`)
+	ds := withCode(diags, diag.UnknownReference)
+	if len(ds) != 1 || !strings.Contains(ds[0].Detail, `which makes "zone-0", "zone-1"`) {
+		t.Errorf("%v; want one unknown-reference listing zone-0 and zone-1", diags)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/gen"
@@ -302,8 +303,17 @@ func (s *state) includes(f *lang.Fabric) (members []ir.FabricID, ok bool) {
 				fmt.Sprintf("Fabric %q lists itself in include; include names the other fabrics it joins.", f.Name)))
 			ok = false
 		case i < 0:
-			s.diags = append(s.diags, diag.Error(diag.UnknownReference, inc.Range, "Unknown fabric",
-				fmt.Sprintf("include names %q, which no fabric declared before %q is called; declare the fabrics a custom fabric includes before it (in the same file, or a file that sorts first).", name, f.Name)))
+			detail := fmt.Sprintf("include names %q, which no fabric declared before %q is called; declare the fabrics a custom fabric includes before it (in the same file, or a file that sorts first).", name, f.Name)
+			var made []string // a counted block's fabrics, name-INDEX or name-KEY
+			for _, x := range s.g.Fabrics {
+				if strings.HasPrefix(x.Name, name+"-") {
+					made = append(made, strconv.Quote(x.Name))
+				}
+			}
+			if len(made) > 0 {
+				detail = fmt.Sprintf("include names %q, a fabric block with count or for_each, which makes %s; include those by name.", name, strings.Join(made, ", "))
+			}
+			s.diags = append(s.diags, diag.Error(diag.UnknownReference, inc.Range, "Unknown fabric", detail))
 			ok = false
 		case slices.Contains(members, ir.FabricID(i)):
 			s.diags = append(s.diags, diag.Error(diag.DuplicateName, inc.Range, "Fabric included twice",

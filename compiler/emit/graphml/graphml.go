@@ -66,6 +66,7 @@ var keys = []key{
 	{"role", "node", "string"},
 	{"radix", "node", "int"},
 	{"port_rate_bps", "node", "double"},
+	{"reserved_ports", "node", "int"},
 	{"capacity_bps", "edge", "double"},
 	{"line_rate_bps", "edge", "double"},
 	{"kind", "edge", "string"},
@@ -139,6 +140,9 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		}
 		if n.PortRateBPS != 0 {
 			w.float("n_port_rate_bps", n.PortRateBPS)
+		}
+		if n.Reserved != 0 {
+			w.opt("n_reserved_ports", int32(n.Reserved))
 		}
 		w.raw("</node>\n")
 	}

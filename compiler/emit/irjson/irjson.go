@@ -79,6 +79,9 @@ type Node struct {
 	Labels      Labels  `json:"labels"`
 	Radix       int32   `json:"radix,omitempty"`
 	PortRateBPS float64 `json:"port_rate_bps,omitempty"`
+	// ReservedPorts is a switch's ports its clos tier keeps free
+	// (reserve), out of Radix; absent when none.
+	ReservedPorts int32 `json:"reserved_ports,omitempty"`
 }
 
 // Labels are a node's labels; a label that does not apply is left out.
@@ -157,7 +160,7 @@ func Build(g *ir.Graph) *Document {
 		for _, f := range n.Fabrics {
 			lb.Fabric = append(lb.Fabric, g.Fabrics[f].Name)
 		}
-		d.Nodes[i] = Node{ID: i, Name: n.Name, Kind: n.Kind.String(), Labels: lb, Radix: n.Radix, PortRateBPS: n.PortRateBPS}
+		d.Nodes[i] = Node{ID: i, Name: n.Name, Kind: n.Kind.String(), Labels: lb, Radix: n.Radix, PortRateBPS: n.PortRateBPS, ReservedPorts: int32(n.Reserved)}
 	}
 	for i, l := range g.AllLinks() {
 		d.Links[i] = Link{ID: int(i),

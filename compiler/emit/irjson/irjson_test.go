@@ -251,3 +251,45 @@ fabric "c" {
 		t.Errorf("links %+v; want 150G at a 400G line rate, then 400G with no line rate", got.Links)
 	}
 }
+
+// TestReservedPorts: a clos tier's reserve is each switch's
+// reserved_ports, in both writers (trial 68: a consumer counted reserved
+// ports free).
+func TestReservedPorts(t *testing.T) {
+	g := compiletest.Source(t, `
+fabric "f" {
+  clos {
+    hosts     = 60
+    host_rate = "400Gb/s"
+    tier "leaf" {
+      model   = "QM9700"
+      count   = 2
+      reserve = 4
+    }
+    tier "spine" {
+      model = "QM9700"
+    }
+  }
+}`)
+	data, err := Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := decode(t, data)
+	ref, err := json.Marshal(Build(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, decode(t, ref)) {
+		t.Error("the writer and encoding/json disagree")
+	}
+	reserved := map[string]int32{}
+	for _, n := range got.Nodes {
+		if n.Kind == "switch" {
+			reserved[n.Name] = n.ReservedPorts
+		}
+	}
+	if reserved["leaf0"] != 4 || reserved["leaf1"] != 4 || reserved["spine0"] != 0 {
+		t.Errorf("reserved ports %v; want 4 on each leaf, none on the spines", reserved)
+	}
+}

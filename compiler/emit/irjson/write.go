@@ -156,6 +156,10 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 		b = append(b, `,"port_rate_bps":`...)
 		b = AppendFloat(b, n.PortRateBPS)
 	}
+	if n.Reserved != 0 {
+		b = append(b, `,"reserved_ports":`...)
+		b = strconv.AppendInt(b, int64(n.Reserved), 10)
+	}
 	return append(b, '}')
 }
 
