@@ -80,3 +80,35 @@ fabric "f" {
 		}
 	}
 }
+
+// TestClosDefaultSplitLanes: with neither down nor up, a leaf of one port
+// rate takes half its ports each way times the links a port carries at
+// the links' rate: 64-port SN5600s at 400G on 2 × 400G breakouts take 64
+// links down and 64 up (trial 68: 32 and 32, half the leaf idle).
+func TestClosDefaultSplitLanes(t *testing.T) {
+	g, errs := compileSrc(t, `
+fabric "f" {
+  clos {
+    hosts     = 128
+    host_rate = "400Gb/s"
+    link_rate = "400Gb/s"
+    tier "leaf" {
+      model = "SN5600"
+      count = 2
+    }
+    tier "spine" {
+      model = "SN5600"
+    }
+  }
+}`)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	byKind := map[ir.LinkKind]int{}
+	for _, l := range g.AllLinks() {
+		byKind[l.Kind]++
+	}
+	if byKind[ir.LinkNodeLeaf] != 128 || byKind[ir.LinkLeafSpine] != 128 {
+		t.Errorf("links %v; want 128 host links and 128 leaf–spine links (64 up from each leaf)", byKind)
+	}
+}

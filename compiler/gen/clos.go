@@ -270,17 +270,20 @@ type portOverflow struct {
 }
 
 // DefaultSplit returns the down and up links of tier ti when the design
-// gives neither: half the radix each for a model of one rate (a
-// non-blocking leaf); for a model with port groups, the links its groups
+// gives neither: half the ports each for a model of one rate (a
+// non-blocking leaf), times the lanes of a port at the links' rate; for a model with port groups, the links its groups
 // running at the down rate take and those its groups at the up rate take
 // (64 × 400G down and 32 × 800G up on a 400G/800G leaf), half of a group
 // each when both rates land in one group.
 func (c Clos) DefaultSplit(ti int) (down, up int) {
 	t := c.Tiers[ti]
-	if len(t.Ports.Groups) == 0 {
-		return t.Ports.Radix / 2, t.Ports.Radix / 2
-	}
 	downBPS, upBPS := c.rates(ti)
+	if len(t.Ports.Groups) == 0 {
+		// Half the ports each, times the lanes a port splits into at
+		// the links' rate: 64-port 800G leaves at 400G take 64 links
+		// down and 64 up, not 32 and 32 on half the ports (trial 68).
+		return t.Ports.Radix / 2 * max(t.Ports.Lanes(downBPS), 1), t.Ports.Radix / 2 * max(t.Ports.Lanes(upBPS), 1)
+	}
 	gd, gu := t.Ports.groupOf(downBPS), t.Ports.groupOf(upBPS)
 	links := func(gi int, bps float64, share int) int {
 		if gi < 0 {
