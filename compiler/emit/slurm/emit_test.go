@@ -59,6 +59,26 @@ func TestSuperPODTree(t *testing.T) {
 	}
 }
 
+// A switch whose name the compiler qualified with its fabric's name
+// (fire-flyer-2's second zone: zone1/leaf00) is named with the fabric
+// once (trial 68: zone1-zone1-leaf00).
+func TestTreeNamesFabricOnce(t *testing.T) {
+	g := compiletest.Example(t, "fire-flyer-2")
+	names, _ := slurm.NodeNames(g)
+	for f := range g.Fabrics {
+		if g.Fabrics[f].Name != "zone1" {
+			continue
+		}
+		for _, s := range slurm.Tree(g, ir.FabricID(f), func(n ir.NodeID) string { return names[n] }) {
+			if strings.Contains(s.Name, "zone1-zone1") || !strings.HasPrefix(s.Name, "zone1-") {
+				t.Errorf("switch %s; want zone1- once", s.Name)
+			}
+		}
+		return
+	}
+	t.Fatal("no fabric zone1")
+}
+
 // Two servers whose names differ only in '/' and '-' would be one Slurm
 // node: a coded error, nothing written.
 func TestNodeNameCollision(t *testing.T) {

@@ -218,7 +218,7 @@ func TreeOf(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string, anyRole
 		}
 		level = next // members climbed a tier: the loop ends within the fabric's tiers
 	}
-	nameGroups(g, fab.Name, all, level)
+	nameGroups(g, fab.Name, fab.NamePrefix, all, level)
 	out := make([]Switch, 0, len(all))
 	for _, gr := range all {
 		s := Switch{Name: gr.name, Level: gr.level, Nodes: gr.nodes}
@@ -325,7 +325,7 @@ func computeNode(g *ir.Graph, n ir.NodeID) (ir.NodeID, bool) { return g.ComputeN
 // nameGroups names the logical switches: the unit their physical
 // switches share, else the one switch, else level and position; the
 // remaining top is "<fabric>-root". Names are unique.
-func nameGroups(g *ir.Graph, fabric string, all, top []*group) {
+func nameGroups(g *ir.Graph, fabric, prefix string, all, top []*group) {
 	used := map[string]bool{}
 	byLevel := map[int]int{}
 	// unitOf is the unit all of a group's switches share, "" if none.
@@ -362,7 +362,10 @@ func nameGroups(g *ir.Graph, fabric string, all, top []*group) {
 		case u != "" && idx >= 0 && share[k+"#"+strconv.Itoa(int(idx))] == 1:
 			base = fabric + "-" + u + pad(int(idx), width[k])
 		case len(gr.members) == 1:
-			base = fabric + "-" + g.Nodes[gr.members[0]].Name
+			// A switch's name carries its fabric's prefix where the
+			// compiler qualified it; the fabric is named once (trial 68:
+			// cl_west-cl_west-leaf0).
+			base = fabric + "-" + strings.TrimPrefix(g.Nodes[gr.members[0]].Name, prefix)
 		default:
 			base = fmt.Sprintf("%s-l%d-%d", fabric, gr.level, byLevel[gr.level])
 		}
