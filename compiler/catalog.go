@@ -3,7 +3,6 @@ package compiler
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -106,26 +105,29 @@ func unknown(kind, name string, rng hcl.Range, known []string) *hcl.Diagnostic {
 		where = "in the design or the built-in catalogue"
 	}
 	detail := fmt.Sprintf("No %s named %q is declared %s.", kind, name, where)
-	var made []string // a fabric block's instances, named name-INDEX or name-KEY
-	if kind == "fabric" {
-		for _, k := range known {
-			if strings.HasPrefix(k, name+"-") {
-				made = append(made, k)
-			}
-		}
-	}
-	if len(made) > 0 {
-		list := quotedList(made)
-		if len(made) > 4 {
-			list = fmt.Sprintf("%q … %q (%d)", made[0], made[len(made)-1], len(made))
-		}
-		detail = fmt.Sprintf("Fabric block %q has count or for_each, so it makes one fabric per instance: %s. Name one of them, as %q.", name, list, made[0])
-	} else if s := suggest(name, known); s != "" {
+	if s := suggest(name, known); s != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", s)
 	} else if len(known) > 0 && len(known) <= 12 {
 		detail += fmt.Sprintf(" Known: %s.", quotedList(known))
 	}
 	return diag.Error(diag.UnknownReference, rng, "Unknown "+kind, detail)
+}
+
+// unknownFabric is unknown for a fabric name, but where name labels a
+// fabric block with count or for_each it names the fabrics the block
+// makes (nvl72-0 … nvl72-15), in declaration order, instead of the
+// closest name.
+func (s *state) unknownFabric(name string, rng hcl.Range, known []string) *hcl.Diagnostic {
+	made := lang.Instances(s.cfg.Fabrics, name)
+	if len(made) == 0 {
+		return unknown("fabric", name, rng, known)
+	}
+	list := quotedList(made)
+	if len(made) > 4 {
+		list = fmt.Sprintf("%q … %q (%d)", made[0], made[len(made)-1], len(made))
+	}
+	return diag.Error(diag.UnknownReference, rng, "Unknown fabric",
+		fmt.Sprintf("Fabric block %q has count or for_each, so it makes one fabric per instance: %s. Name one of them, as %q.", name, list, made[0]))
 }
 
 // catalogued are the kinds the built-in catalogue also declares; other

@@ -239,3 +239,31 @@ fabric "all" {
 		t.Errorf("%v; want one unknown-reference listing zone-0 and zone-1", diags)
 	}
 }
+
+// A requirement naming a counted fabric block by its label lists the
+// fabrics it makes, in declaration order; a fabric whose name merely
+// starts with the label (ft-extra, a block of its own) is not one of them.
+func TestRequirementCountedLabel(t *testing.T) {
+	_, diags := compileDiags(t, `
+fabric "ft" {
+  count = 2
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+fabric "ft-extra" {
+  fat_tree {
+    k         = 4
+    link_rate = "400Gb/s"
+  }
+}
+requirement "r" {
+  condition     = fabric.ft.bisection.ratio >= 1
+  error_message = "blocking"
+}`)
+	ds := withCode(diags, diag.UnknownReference)
+	if len(ds) != 1 || !strings.Contains(ds[0].Detail, `makes one fabric per instance: "ft-0" and "ft-1"`) {
+		t.Errorf("%v; want one unknown-reference listing ft-0 and ft-1 only", diags)
+	}
+}

@@ -304,13 +304,10 @@ func (s *state) includes(f *lang.Fabric) (members []ir.FabricID, ok bool) {
 			ok = false
 		case i < 0:
 			detail := fmt.Sprintf("include names %q, which no fabric declared before %q is called; declare the fabrics a custom fabric includes before it (in the same file, or a file that sorts first).", name, f.Name)
-			var made []string // a counted block's fabrics, name-INDEX or name-KEY
-			for _, x := range s.g.Fabrics {
-				if strings.HasPrefix(x.Name, name+"-") {
-					made = append(made, strconv.Quote(x.Name))
+			if made := lang.Instances(s.cfg.Fabrics, name); len(made) > 0 {
+				for i := range made {
+					made[i] = strconv.Quote(made[i])
 				}
-			}
-			if len(made) > 0 {
 				detail = fmt.Sprintf("include names %q, a fabric block with count or for_each, which makes %s; include those by name.", name, strings.Join(made, ", "))
 			}
 			s.diags = append(s.diags, diag.Error(diag.UnknownReference, inc.Range, "Unknown fabric", detail))

@@ -38,7 +38,7 @@ func compileFlows(s *state) {
 		if f.Fabric.Set {
 			id, ok := byName[f.Fabric.V]
 			if !ok {
-				s.diags = append(s.diags, unknown("fabric", f.Fabric.V, f.Fabric.Range, fabrics))
+				s.diags = append(s.diags, s.unknownFabric(f.Fabric.V, f.Fabric.Range, fabrics))
 				continue
 			}
 			fid = id

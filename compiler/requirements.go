@@ -47,7 +47,11 @@ func compileRequirements(s *state) {
 					continue
 				}
 				if !contains(known[root], step.Name) {
-					s.diags = append(s.diags, unknown(root, step.Name, t.SourceRange(), known[root]))
+					if root == "fabric" {
+						s.diags = append(s.diags, s.unknownFabric(step.Name, t.SourceRange(), known[root]))
+					} else {
+						s.diags = append(s.diags, unknown(root, step.Name, t.SourceRange(), known[root]))
+					}
 					ok = false
 				}
 			}

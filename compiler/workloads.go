@@ -161,7 +161,7 @@ func (s *state) workloadPool(r *lang.Ref) ([]ir.NodeID, ir.FabricID, bool) {
 			names[i] = f.Name
 		}
 		sort.Strings(names)
-		s.diags = append(s.diags, unknown("fabric", r.Parts[1], r.Range, names))
+		s.diags = append(s.diags, s.unknownFabric(r.Parts[1], r.Range, names))
 		return nil, ir.None, false
 	}
 	return bad(fmt.Sprintf("%s is not a GPU list; write node_group.<name>.gpus, or fabric.<name>.endpoints for a fabric of implicit hosts or an nvlink_domain.", r))

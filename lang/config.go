@@ -371,9 +371,26 @@ type Fabric struct {
 	DeclRange    hcl.Range
 	// FamilyRange is the range of the family block's header.
 	FamilyRange hcl.Range
-	// Counted is set on the fabrics a block's count or for_each made
-	// (named LABEL-INDEX or LABEL-KEY).
-	Counted bool
+	// Label is the fabric block's label: Name, or for the fabrics a
+	// block's count or for_each made, what their names LABEL-INDEX or
+	// LABEL-KEY start with.
+	Label string
+}
+
+// Counted reports whether a block's count or for_each made f.
+func (f *Fabric) Counted() bool { return f.Name != f.Label }
+
+// Instances returns the names of the fabrics that the block labelled
+// label made with count or for_each, in declaration order; none for a
+// plain block or no such block.
+func Instances(fabrics []*Fabric, label string) []string {
+	var out []string
+	for _, f := range fabrics {
+		if f.Label == label && f.Counted() {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }
 
 // Family returns the JSON family name of the fabric.

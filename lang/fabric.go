@@ -45,7 +45,6 @@ func decodeFabrics(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) [
 		}
 		var mine hcl.Diagnostics
 		if f := decodeFabric(b, c, name, in.ctx, &mine); f != nil {
-			f.Counted = counted || each
 			out = append(out, f)
 		}
 		*diags = append(*diags, mine...)
@@ -59,7 +58,7 @@ func decodeFabrics(b *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) [
 // decodeFabric decodes one fabric named name from a fabric block's
 // content c, under ctx.
 func decodeFabric(b *hcl.Block, c *hcl.BodyContent, name string, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Fabric {
-	f := &Fabric{Name: name, DeclRange: b.DefRange}
+	f := &Fabric{Name: name, Label: b.Labels[0], DeclRange: b.DefRange}
 	switch {
 	case len(c.Blocks) == 0:
 		// An empty fabric said "One family block per fabric" (trial 34),
@@ -154,6 +153,8 @@ func decodeClos(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *Cl
 			cl.Tiers = append(cl.Tiers, &ClosTier{Name: blk.Labels[0], DeclRange: blk.DefRange,
 				Model: ta.str("model"), Per: ta.strs("per"), Count: ta.int("count"),
 				Down: ta.int("down"), Up: ta.int("up"), LinkRate: ta.netRate("link_rate"), Striping: ta.str("striping"), Reserve: ta.int("reserve")})
+			// The IR keeps a switch's reserve in 16 bits (ir.Node.Reserved),
+			// far above any switch's ports.
 			if r := cl.Tiers[len(cl.Tiers)-1].Reserve; r.Set && (r.V < 0 || r.V > math.MaxInt16) {
 				ta.diags = append(ta.diags, diag.Error(diag.InvalidValue, r.Range, "Invalid reserve",
 					fmt.Sprintf("reserve = %d; it is the ports of each switch kept free, from 0 up to the model's ports.", r.V)))

@@ -289,7 +289,7 @@ func decodeInto(cfg *Config, files []*hcl.File, in eval.Inputs, builtin bool, di
 func checkFabricNames(fabrics []*Fabric, diags *hcl.Diagnostics) {
 	seen := map[string]*Fabric{}
 	for _, f := range fabrics {
-		if first, ok := seen[f.Name]; ok && (f.Counted || first.Counted) {
+		if first, ok := seen[f.Name]; ok && (f.Counted() || first.Counted()) {
 			*diags = append(*diags, diag.Error(diag.DuplicateName, f.DeclRange, fmt.Sprintf("Duplicate fabric %q", f.Name),
 				fmt.Sprintf("A fabric named %q was already declared at %s (a block's count or for_each names its fabrics LABEL-INDEX or LABEL-KEY). Names must be unique across all files of a design; rename one.", f.Name, first.DeclRange.String())))
 			continue

@@ -17,7 +17,8 @@ import (
 const placementWork = 1 << 27
 
 // placementsMax is the most switches the enumeration places (2¹⁹
-// placements with one switch held on side B).
+// placements with one switch held on side B); with placementWork, a
+// performance threshold, not a modelling value.
 const placementsMax = 20
 
 // placements returns the exact bisection of a fabric whose endpoints

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topoc/topoc/compiler/compiletest"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/units"
 )
@@ -72,35 +73,7 @@ func TestUnevenClosExact(t *testing.T) {
 // 0–1; … | pod 0: endpoints on edges 0–1; …", the same words on both
 // sides, because the zones' pods were numbered alike).
 func TestCompositeCutNamesZones(t *testing.T) {
-	g := compileHCL(t, `
-switch_model "S8" {
-  radix     = 8
-  port_rate = "400Gb/s"
-}
-fabric "zone0" {
-  fat_tree {
-    k            = 4
-    link_rate    = "400Gb/s"
-    switch_model = "S8"
-  }
-}
-fabric "zone1" {
-  fat_tree {
-    k            = 4
-    link_rate    = "400Gb/s"
-    switch_model = "S8"
-  }
-}
-fabric "cluster" {
-  custom {
-    include = ["zone0", "zone1"]
-    link {
-      count = 2
-      a     = "core${count.index}"
-      b     = "zone1/core${count.index}"
-    }
-  }
-}`)
+	g := compileHCL(t, compiletest.ComposedZones(2))
 	r := Compute(g, fabricID(t, g, "cluster"), Options{})
 	if r.BandwidthBPS != 800e9 || r.Certificate.Text != "zone zone0 | zone zone1" {
 		t.Errorf("bisection %s across %q; want 800Gb/s across \"zone zone0 | zone zone1\"", units.Rate(r.BandwidthBPS), r.Certificate.Text)

@@ -9,9 +9,11 @@ import (
 	"github.com/topoc/topoc/analyzers/internal/maxflow"
 )
 
-// topsMax is the most top switches placementsByTops enumerates, and
-// pieceMax the most switches of one piece below them it enumerates for
-// each placement of the tops.
+// topsMax is the most top switches placementsByTops enumerates (2¹⁵
+// placements), and pieceMax the most switches of one piece below them it
+// enumerates for each placement of the tops (2⁶ each): performance
+// thresholds under placementWork's cap, not modelling values; a leaf of
+// a two-tier Clos is a piece of one switch.
 const (
 	topsMax  = 16
 	pieceMax = 6

@@ -70,20 +70,7 @@ func decode(t *testing.T, data []byte) *Document {
 func TestWriterMatchesEncodingJSON(t *testing.T) {
 	for _, ex := range []string{"fat-tree-k8", "dragonfly-small", "gb200-nvl72", "dgx-h100-superpod", "roce-leaf-spine-2plane"} {
 		t.Run(ex, func(t *testing.T) {
-			g := compile(t, ex)
-			data, err := Marshal(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := decode(t, data)
-			ref, err := json.Marshal(Build(g))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := decode(t, ref)
-			if !reflect.DeepEqual(got, want) {
-				t.Error("the writer and encoding/json disagree")
-			}
+			bothWriters(t, compile(t, ex))
 		})
 	}
 }
@@ -235,18 +222,7 @@ fabric "c" {
     }
   }
 }`)
-	data, err := Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := decode(t, data)
-	ref, err := json.Marshal(Build(g))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, decode(t, ref)) {
-		t.Error("the writer and encoding/json disagree")
-	}
+	got := bothWriters(t, g)
 	if len(got.Links) != 4 || got.Links[0].CapacityBPS != 150e9 || got.Links[0].LineRateBPS != 400e9 || got.Links[1].LineRateBPS != 0 || got.Links[1].CapacityBPS != 400e9 {
 		t.Errorf("links %+v; want 150G at a 400G line rate, then 400G with no line rate", got.Links)
 	}
@@ -271,6 +247,22 @@ fabric "f" {
     }
   }
 }`)
+	got := bothWriters(t, g)
+	reserved := map[string]int32{}
+	for _, n := range got.Nodes {
+		if n.Kind == "switch" {
+			reserved[n.Name] = n.ReservedPorts
+		}
+	}
+	if reserved["leaf0"] != 4 || reserved["leaf1"] != 4 || reserved["spine0"] != 0 {
+		t.Errorf("reserved ports %v; want 4 on each leaf, none on the spines", reserved)
+	}
+}
+
+// bothWriters writes g with the fast writer, checks that encoding/json
+// of Build writes the same document, and returns it.
+func bothWriters(t *testing.T, g *ir.Graph) *Document {
+	t.Helper()
 	data, err := Marshal(g)
 	if err != nil {
 		t.Fatal(err)
@@ -283,13 +275,5 @@ fabric "f" {
 	if !reflect.DeepEqual(got, decode(t, ref)) {
 		t.Error("the writer and encoding/json disagree")
 	}
-	reserved := map[string]int32{}
-	for _, n := range got.Nodes {
-		if n.Kind == "switch" {
-			reserved[n.Name] = n.ReservedPorts
-		}
-	}
-	if reserved["leaf0"] != 4 || reserved["leaf1"] != 4 || reserved["spine0"] != 0 {
-		t.Errorf("reserved ports %v; want 4 on each leaf, none on the spines", reserved)
-	}
+	return got
 }
