@@ -548,6 +548,9 @@ func (s *state) buildServerModel(m *lang.NodeModel, plan *hwPlan, origin ir.Orig
 		if cc, err := strconv.ParseFloat(gm.ComputeCapability.V, 64); err == nil {
 			sm.GPUSM = int32(cc*10 + 0.5)
 		}
+		for _, p := range m.NVLinkPeers {
+			sm.NVLinkPeers = append(sm.NVLinkPeers, ir.GPUPeer{A: int32(p.GPUs.V[0]), B: int32(p.GPUs.V[1]), Links: peerLinks(p)})
+		}
 		if m.NVSwitches.V > 0 {
 			sm.NVLinksPerGPU = int32(gm.NVLinkLinks.V)
 			if len(m.NVLinkPerSwitch.V) > 0 {

@@ -273,6 +273,7 @@ func (s *state) checkNodeModel(m *lang.NodeModel) bool {
 				fmt.Sprintf("nvlink_per_switch lists %d entries but the model has %d NVSwitches; give one link count per switch.", len(m.NVLinkPerSwitch.V), m.NVSwitches.V)))
 		}
 	}
+	s.checkNVLinkPeers(m, bad)
 	if gm, found := s.cat.gpus[m.GPU.V]; found && m.GPUs.V > 0 && m.NVSwitches.V > 0 && gm.NVLinkLinks.V > 0 {
 		s.checkNVLinkSplit(m, gm, bad)
 		s.checkNVSwitchPorts(m, gm, bad)
@@ -476,6 +477,9 @@ func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
 				swPort[j] += int32(k)
 			}
 		}
+	}
+	if len(m.NVLinkPeers) > 0 && gm != nil {
+		addNVLinkPeers(g, m, gm, sv.gpus, make([]int32, nGPU))
 	}
 	for _, spec := range m.NICs {
 		nm := s.cat.nics[spec.Model.V]

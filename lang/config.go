@@ -273,9 +273,14 @@ type NodeModel struct {
 	// which the GPUs' links to one chip may not exceed. Unset: the
 	// budget is not checked.
 	NVSwitchModel Val[string]
-	CPU           *CPUSpec
-	NICs          []*NICSpec
-	PCIeSwitches  []*PCIeSwitchSpec
+	// NVLinkPeers are the NVLink links that join two GPUs directly, with
+	// no NVSwitch between them: a direct mesh inside the server (DGX-1's
+	// hybrid cube-mesh), one expanded `nvlink_peer` block each. A model
+	// that declares any replaces its base's all together.
+	NVLinkPeers  []*NVLinkPeerSpec
+	CPU          *CPUSpec
+	NICs         []*NICSpec
+	PCIeSwitches []*PCIeSwitchSpec
 	// GPUPCI, PCIDevices and NCCLDetail describe the PCIe identity of the
 	// model for NCCL (lang/nodemodel.go).
 	GPUPCI     *PCISpec
@@ -322,6 +327,15 @@ type NICSpec struct {
 	// each NIC port has its own cage.
 	PortsPerCage Val[int64]
 	DeclRange    hcl.Range
+}
+
+// NVLinkPeerSpec is one expanded `nvlink_peer` instance: Links parallel
+// NVLink links (unset: 1) between the two GPUs of a server whose indices
+// GPUs lists, each at the gpu_model's nvlink_rate per direction.
+type NVLinkPeerSpec struct {
+	GPUs      Val[[]int64]
+	Links     Val[int64]
+	DeclRange hcl.Range
 }
 
 // PCIeSwitchSpec is one expanded `pcie_switch` instance.

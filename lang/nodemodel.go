@@ -20,6 +20,7 @@ var nodeModelSchema = schemaOf([]string{"base", "gpu", "gpus", "nvswitches", "nv
 	hcl.BlockHeaderSchema{Type: "cpu"},
 	hcl.BlockHeaderSchema{Type: "nic", LabelNames: []string{"role"}},
 	hcl.BlockHeaderSchema{Type: "pcie_switch"},
+	hcl.BlockHeaderSchema{Type: "nvlink_peer"},
 	hcl.BlockHeaderSchema{Type: "gpu_pci"},
 	hcl.BlockHeaderSchema{Type: "pci_device", LabelNames: []string{"name"}})
 
@@ -43,6 +44,9 @@ var pcieSwitchSchema = &hcl.BodySchema{Attributes: append([]hcl.AttributeSchema{
 	{Name: "numa"}, {Name: "parent"}, {Name: "devices"}, {Name: "bus_id"},
 	{Name: "class"}, {Name: "vendor_id"}, {Name: "device_id"}, {Name: "subsystem_vendor_id"}, {Name: "subsystem_device_id"}},
 	metaAttrs...)}
+
+var nvlinkPeerSchema = &hcl.BodySchema{Attributes: append([]hcl.AttributeSchema{
+	{Name: "gpus"}, {Name: "links"}}, metaAttrs...)}
 
 // PCIID is the PCI identity NCCL reads from a `pci` element besides the bus
 // id: the class code ("0x030200") and the vendor, device and subsystem ids
@@ -154,6 +158,20 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 			m.PCIDevices = append(m.PCIDevices, &PCIDeviceSpec{Name: blk.Labels[0], DeclRange: blk.DefRange,
 				BusID: pa.str("bus_id"), NUMA: pa.int("numa"), Gen: pa.int("gen"), Width: pa.int("width"), ID: pciID(pa)})
 			*diags = append(*diags, pa.diags...)
+		case "nvlink_peer":
+			pc := content(blk, nvlinkPeerSchema, diags)
+			if _, ok := pc.Attributes["gpus"]; !ok {
+				*diags = append(*diags, diag.Error(diag.HCLSchema, blk.DefRange, "Missing required argument",
+					"An nvlink_peer block needs the argument \"gpus\": the indices of the two GPUs it links, e.g. gpus = [0, 3]."))
+				continue
+			}
+			insts, d := expand(pc, ctx, blk.DefRange)
+			*diags = append(*diags, d...)
+			for _, in := range insts {
+				pa := newPlainAttrs(pc, in.ctx, blk.DefRange)
+				m.NVLinkPeers = append(m.NVLinkPeers, &NVLinkPeerSpec{GPUs: pa.ints("gpus"), Links: pa.int("links"), DeclRange: blk.DefRange})
+				*diags = append(*diags, pa.diags...)
+			}
 		case "pcie_switch":
 			pc := content(blk, pcieSwitchSchema, diags)
 			insts, d := expand(pc, ctx, blk.DefRange)
@@ -344,6 +362,9 @@ func inherit(m, base *NodeModel) {
 	}
 	if len(m.PCIeSwitches) == 0 {
 		m.PCIeSwitches = base.PCIeSwitches
+	}
+	if len(m.NVLinkPeers) == 0 {
+		m.NVLinkPeers = base.NVLinkPeers
 	}
 	m.NICs = mergeByLabel(base.NICs, m.NICs, func(n *NICSpec) string { return n.Role })
 	m.PCIDevices = mergeByLabel(base.PCIDevices, m.PCIDevices, func(d *PCIDeviceSpec) string { return d.Name })

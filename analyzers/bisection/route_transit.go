@@ -106,7 +106,8 @@ func (m *model) transitClass(s int32, cls *serverClass, lg *localGraph, epPos []
 		loc[n] = int32(i)
 	}
 	kind := func(v int32) ir.Kind { return g.Nodes[lg.members[v]].Kind }
-	nvVia := func(v int32) bool { return kind(v) == ir.KindNVSwitch }
+	peer := g.PeerRelay()
+	nvVia := func(v int32) bool { return kind(v) == ir.KindNVSwitch || peer(&g.Nodes[lg.members[v]]) }
 	pcieVia := func(v int32) bool { k := kind(v); return k == ir.KindPCIeSwitch || k == ir.KindCPU }
 	notNV := func(li int32) bool { return !lg.nvlink(li) }
 	relay := make([]int32, len(eps))

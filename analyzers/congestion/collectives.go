@@ -81,7 +81,9 @@ func (b *builder) byServer(members []ir.NodeID) [][]ir.NodeID {
 // per GPU of a server; channel c visits the servers in order and, inside
 // each, its GPUs starting at the c-th, so it enters every server on GPU c
 // and leaves it once towards the next server's GPU c on the same rail
-// (through PXN when the last GPU is not GPU c). Naive: a single ring in
+// (through PXN when the last GPU is not GPU c). Inside a server whose GPUs
+// are joined directly, the channel goes from GPU c along direct NVLinks
+// instead (meshRing). Naive: a single ring in
 // rank order, each GPU through its own NIC.
 func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (netFrac float64) {
 	n := len(members)
@@ -95,10 +97,18 @@ func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (n
 		for _, sv := range servers {
 			c = min(c, len(sv))
 		}
+		mesh := make([][][]ir.NodeID, len(servers))
+		for i, sv := range servers {
+			mesh[i] = b.s.meshRing(sv, c, len(servers) == 1)
+		}
 		for ch := 0; ch < c; ch++ {
 			order := make([]ir.NodeID, 0, n)
-			for _, sv := range servers {
+			for i, sv := range servers {
 				k := len(sv)
+				if mesh[i] != nil {
+					order = append(order, mesh[i][ch]...)
+					continue
+				}
 				for i := 0; i < k; i++ {
 					order = append(order, sv[(ch+i)%k])
 				}

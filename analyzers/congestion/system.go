@@ -82,6 +82,9 @@ type system struct {
 	// load scans.
 	linkBPS  []float64
 	inFabric []bool
+	// mesh caches the ring orders inside servers whose GPUs are joined
+	// directly (meshRing).
+	mesh meshRings
 }
 
 // slotCapBPS is the capacity behind one direction of a link: its physical
@@ -100,7 +103,14 @@ func newSystem(g *ir.Graph) *system {
 	wg.Go(func() {
 		// NVLink is always sprayed over every link (the hardware stripes
 		// packets), so parallel links fold into bundles.
-		s.up = newPlane(routing.NewBundledPlane(g, scaleUp(g), func(n *ir.Node) bool { return n.Kind == ir.KindNVSwitch }))
+		// NVSwitches forward, and so do the GPUs of a direct NVLink mesh
+		// (ir.Graph.PeerRelay). A modelling assumption: the plane may
+		// route through more than one peer GPU where a sparse mesh needs
+		// it, which NCCL's P2P does not (it allows one, PATH_NVB).
+		relay := g.PeerRelay()
+		s.up = newPlane(routing.NewBundledPlane(g, scaleUp(g), func(n *ir.Node) bool {
+			return n.Kind == ir.KindNVSwitch || relay(n)
+		}))
 	})
 	// PCIe trees join CPUs sideways (cpu_cpu), so they are never tiered:
 	// the BFS engine serves them, one small search per server.

@@ -51,6 +51,9 @@ type Model struct {
 	// Classes counts GPU↔NIC pairs per path class, closest class first,
 	// over the GPUs and the NICs they choose from.
 	Classes []ClassCount `json:"classes"`
+	// Mesh describes the GPUs' direct NVLink mesh (mesh.go), or is nil
+	// when no two GPUs share a link (NVSwitches or no NVLink).
+	Mesh *Mesh `json:"nvlink_mesh,omitempty"`
 	// server is the analyzed server's node, for diagnostics.
 	server ir.NodeID
 }
@@ -267,6 +270,7 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, fabricCap map[ir.NodeID][]floa
 			m.Classes = append(m.Classes, ClassCount{Class: ir.PathClass(c).String(), Pairs: n})
 		}
 	}
+	m.Mesh = analyzeMesh(g, in, gpus)
 	return m
 }
 

@@ -13,10 +13,14 @@ import (
 // node model, how many GPUs reach their nearest NIC at each path class,
 // the smallest bottleneck among those paths, and the classes of all pairs.
 // A model without GPUs has no GPU↔NIC path: its line says so and gives
-// its NICs' slowest host link instead.
+// its NICs' slowest host link instead. A model whose GPUs form a direct
+// NVLink mesh gets an nvlink line after it (meshText).
 func WriteText(w io.Writer, ms []Model) {
 	for i := range ms {
 		fmt.Fprintf(w, "  pcie       %s × %s: %s\n", ms[i].Model, units.Count(ms[i].Servers), summary(&ms[i]))
+		if ms[i].Mesh != nil {
+			io.WriteString(w, meshText(ms[i].Model, ms[i].Servers, ms[i].Mesh))
+		}
 	}
 }
 

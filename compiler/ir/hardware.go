@@ -28,12 +28,22 @@ type ServerModel struct {
 	// NVLinksPerGPU is the number of NVLink links from each GPU to the
 	// in-node NVSwitches (0 when the node has none).
 	NVLinksPerGPU int32
+	// NVLinkPeers lists the NVLink bundles that join two GPUs directly
+	// (a node model's nvlink_peer blocks; DGX-1's cube-mesh), in
+	// declaration order; nil when the GPUs have none.
+	NVLinkPeers []GPUPeer
 	// NUMA lists the NUMA domains (NCCL `cpu` elements) in declaration order.
 	NUMA []NUMANode
 	// PCI lists the PCIe functions in declaration order; every parent
 	// precedes its children.
 	PCI    []PCIFunction
 	Origin OriginID
+}
+
+// GPUPeer is Links parallel NVLink links between GPUs A and B of a
+// server (indices in GPU order).
+type GPUPeer struct {
+	A, B, Links int32
 }
 
 // NUMANode is one NUMA domain: NCCL's `cpu` element.

@@ -11,16 +11,18 @@ package ir
 // compares directly with NCCL_NET_GDR_LEVEL or NCCL_P2P_LEVEL.
 type PathClass uint8
 
-// Path classes. Internals.Path produces LOC, NVL, C2C, PIX, PXB, P2C, PHB,
-// SYS and DIS; NVB, PXN (paths through an intermediate GPU, which NCCL
-// builds at run time for its proxies) and NET (between servers) are listed
-// so the numbering matches NCCL and are never produced.
+// Path classes. Internals.Path produces LOC, NVL, NVB (between GPUs of a
+// direct NVLink mesh), C2C, PIX, PXB, P2C, PHB, SYS and DIS; PXN (a GPU
+// reaching a NIC through another GPU, which NCCL builds at run time for
+// its proxies) and NET (between servers) are listed so the numbering
+// matches NCCL and are never produced.
 const (
 	// PathLOC is a device and itself.
 	PathLOC PathClass = iota
 	// PathNVL is NVLink, directly or through NVSwitch chips.
 	PathNVL
-	// PathNVB is NVLink through an intermediate GPU (not produced).
+	// PathNVB is NVLink through one intermediate GPU, between GPUs of a
+	// direct NVLink mesh that share no link.
 	PathNVB
 	// PathC2C is NVLink-C2C between a GPU and its CPU (Grace platforms).
 	PathC2C
@@ -225,18 +227,26 @@ func (in *Internals) Path(a, b NodeID) Path {
 	for len(frontier) > 0 && best[b] == nil {
 		var next []NodeID
 		for _, n := range frontier {
-			if n != a && !transit(g.Nodes[n].Kind) {
+			cur := best[n]
+			relay := n != a && !transit(g.Nodes[n].Kind) && in.nvbRelay(a, n, cur)
+			if n != a && !transit(g.Nodes[n].Kind) && !relay {
 				continue
 			}
-			cur := best[n]
 			for _, lid := range in.adj.Of(n) {
 				l := g.Link(lid)
 				o := l.Other(n)
+				if relay && (l.Kind != LinkNVLink || g.Nodes[o].Kind != KindGPU) {
+					continue
+				}
 				bw := l.CapacityBPS
 				if cur.bw >= 0 {
 					bw = min(bw, cur.bw)
 				}
-				cand := &label{hops: cur.hops + 1, bw: bw, class: max(cur.class, in.hopClass(&l)), via: lid}
+				class := max(cur.class, in.hopClass(&l))
+				if relay {
+					class = max(class, PathNVB)
+				}
+				cand := &label{hops: cur.hops + 1, bw: bw, class: class, via: lid}
 				old, seen := best[o]
 				switch {
 				case !seen:
@@ -264,6 +274,16 @@ func (in *Internals) Path(a, b NodeID) Path {
 		p.Class = PathP2C
 	}
 	return p
+}
+
+// nvbRelay reports whether a path from a that has reached GPU n may go on
+// through it: NCCL lets a GPU↔GPU path pass one intermediate GPU over
+// NVLink, in and out (PATH_NVB; ncclTopoSetPaths in src/graph/paths.cc),
+// which is how GPUs of a direct NVLink mesh with no link between them
+// (DGX-1's cube-mesh) reach each other.
+func (in *Internals) nvbRelay(a, n NodeID, cur *label) bool {
+	g := in.g
+	return g.Nodes[a].Kind == KindGPU && g.Nodes[n].Kind == KindGPU && cur.hops == 1 && g.Link(cur.via).Kind == LinkNVLink
 }
 
 // c2cGPUToNIC reports whether a path joins a GPU and a NIC and leaves the

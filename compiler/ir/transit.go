@@ -319,3 +319,25 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 	slices.SortFunc(out, func(a, b []NodeID) int { return int(a[0]) - int(b[0]) })
 	return out
 }
+
+// PeerRelay returns whether a GPU may pass NVLink traffic on to another
+// GPU: true for the GPUs of servers whose node model joins GPUs directly
+// (ServerModel.NVLinkPeers; DGX-1's cube-mesh), where GPUs with no link
+// between them meet through a peer, as NCCL's PATH_NVB paths do
+// (src/graph/paths.cc). GPUs that reach each other through NVSwitches
+// never relay. The set of such models is worked out once, so the
+// predicate costs a slice read per call.
+func (g *Graph) PeerRelay() func(*Node) bool {
+	mesh := map[string]bool{}
+	for i := range g.ServerModels {
+		if len(g.ServerModels[i].NVLinkPeers) > 0 {
+			mesh[g.ServerModels[i].Name] = true
+		}
+	}
+	if len(mesh) == 0 {
+		return func(*Node) bool { return false }
+	}
+	return func(nd *Node) bool {
+		return nd.Kind == KindGPU && nd.Parent != None && mesh[g.Nodes[nd.Parent].Model]
+	}
+}

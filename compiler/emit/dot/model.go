@@ -109,6 +109,11 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	gpuOf, nicUp := map[ir.NodeID]ir.NodeID{}, map[ir.NodeID]ir.NodeID{}
 	stubs := map[ir.FabricID]map[string]bool{} // fabric -> far-end tiers
 	var stubOrder []ir.FabricID
+	// peer marks the bundles between two GPUs (a direct NVLink mesh,
+	// node_model nvlink_peer): drawn with a width for their links rather
+	// than a label each, which a cube-mesh's crossing arcs would leave
+	// ambiguous.
+	peer := map[key]bool{}
 	internal := map[ir.LinkKind]*bundle{}
 	var internalKinds []ir.LinkKind
 	// Links touching the server's components: a link appears in the
@@ -176,6 +181,9 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 			order = append(order, k)
 		}
 		bd.addLink(&l)
+		if ia && ib && l.Kind == ir.LinkNVLink && g.Nodes[l.A.Node].Kind == ir.KindGPU && g.Nodes[l.B.Node].Kind == ir.KindGPU {
+			peer[k] = true
+		}
 	}
 	// Counts for the title.
 	count := map[ir.Kind]int{}
@@ -204,6 +212,17 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	title := []string{"server model " + memberModel(srv) + " (drawn: " + srv.Name + ")", strings.Join(parts, " · ")}
 	if len(links) > 0 {
 		title = append(title, "inside: "+strings.Join(links, " · "))
+	}
+	pairs, widest := 0, 0
+	for k := range peer {
+		pairs, widest = pairs+1, max(widest, bundles[k].links)
+	}
+	if pairs > 0 {
+		line := "GPU–GPU NVLink mesh: " + units.CountOf(pairs, "pair", "pairs")
+		if widest > 1 {
+			line += "; line width: links per pair (1 to " + strconv.Itoa(widest) + ")"
+		}
+		title = append(title, line)
 	}
 	w := newWriter(memberModel(srv),
 		lbl(title...), r("labelloc", "t"), r("fontsize", "14"), a("fontname", fontName),
@@ -255,7 +274,10 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	for _, k := range order {
 		b := bundles[k]
 		var attrs []attr
-		if b.links > 1 {
+		switch {
+		case peer[k]:
+			attrs = append(attrs, a("penwidth", strconv.FormatFloat(1+1.5*float64(b.links-1), 'g', -1, 64)))
+		case b.links > 1:
 			// Single links are summarised in the title; a label on each
 			// of dozens of PCIe links would bury the picture.
 			attrs = append(attrs, lbl(b.short()))

@@ -285,6 +285,9 @@ func (b *xmlBuild) fullDetail(e *topoxml.Element, f *ir.PCIFunction, gpuBus []st
 		if b.sm.NVLinksPerGPU > 0 {
 			gpu.Add("nvlink", "target", nvsTarget, "count", strconv.Itoa(int(b.sm.NVLinksPerGPU)), "tclass", classNVSwitch)
 		}
+		for _, p := range b.peers(f.Index) {
+			gpu.Add("nvlink", "target", p.busID, "count", strconv.Itoa(int(p.links)), "tclass", p.class)
+		}
 	case ir.PCINIC:
 		if len(f.NetNames) == 0 {
 			b.miss("%s: detail \"full\" needs the NIC's network device names (NCCL matches them to its plugin's devices): set names in the nic block's pci block%s", at, b.where(f.Origin))
@@ -292,6 +295,45 @@ func (b *xmlBuild) fullDetail(e *topoxml.Element, f *ir.PCIFunction, gpuBus []st
 		}
 		addNIC(e, f)
 	}
+}
+
+// gpuPeer is one <nvlink> of a GPU to a peer GPU: the peer's bus id and
+// PCI class, and the links of the pair.
+type gpuPeer struct {
+	busID, class string
+	links        int32
+}
+
+// peers lists the NVLink peers of GPU gpu (ir.ServerModel.NVLinkPeers)
+// in bus-id order: NCCL reads a GPU's <nvlink> children in any order
+// (its own dumps list them by NVLink port, as a DGX-1V dump in
+// NVIDIA/nccl issue #671 shows). The target class is the peer's, else
+// "0x030200": NCCL reads only its "0x03" prefix as a GPU target
+// (nccl-topo-xml.md §4.5). Peers without a bus id are left out; full
+// detail has already listed them as missing (checkEveryGPU).
+func (b *xmlBuild) peers(gpu int32) []gpuPeer {
+	var out []gpuPeer
+	for _, p := range b.sm.NVLinkPeers {
+		other := p.B
+		switch gpu {
+		case p.A:
+		case p.B:
+			other = p.A
+		default:
+			continue
+		}
+		for i := range b.sm.PCI {
+			if f := &b.sm.PCI[i]; f.Kind == ir.PCIGPU && f.Index == other && f.BusID != "" {
+				class := f.Class
+				if class == "" {
+					class = "0x030200"
+				}
+				out = append(out, gpuPeer{busID: f.BusID, class: class, links: p.Links})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].busID < out[j].busID })
+	return out
 }
 
 // checkEveryGPU: full detail needs every GPU's bus id, since NCCL's dev

@@ -1,0 +1,121 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/diag"
+)
+
+// A node model's nvlink_peer blocks join its GPUs to each other directly,
+// with no NVSwitch: DGX-1's hybrid cube-mesh of eight V100s (each GPU's six
+// NVLink2 links to four peers, one or two links each; NVIDIA, "DGX-1 with
+// Tesla V100 System Architecture", WP-08437-002, 2017) or the
+// fully connected GPUs of a PCIe host without NVSwitch. NVLink bundles of
+// one pair are one IR link (ir.Link.Parallel), as the links to NVSwitches
+// are.
+
+// checkNVLinkPeers checks model m's nvlink_peer blocks: two distinct GPUs
+// of the model each, at least one link, every pair once, a GPU model
+// whose NVLinks have a rate, no more links on a GPU than its gpu_model's
+// nvlink_links (a gpu_model without them has none to give), and no NVSwitches beside them (a GPU's NVLinks go to its
+// NVSwitches or to its peers; no shipped server splits them). Every fault
+// is reported through bad at the block or argument that holds it.
+func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
+	if len(m.NVLinkPeers) == 0 {
+		return
+	}
+	first := m.NVLinkPeers[0]
+	gm := s.cat.gpus[m.GPU.V]
+	switch {
+	case m.NVSwitches.V > 0:
+		bad(diag.Error(diag.InvalidValue, first.DeclRange, "NVLink peers beside NVSwitches",
+			fmt.Sprintf("Node model %q links its GPUs to %d NVSwitches and to each other: a GPU's NVLinks go to the NVSwitches of an HGX board or straight to peer GPUs (DGX-1's cube-mesh), not both. Drop the nvlink_peer blocks, or set nvswitches = 0.", m.Name, m.NVSwitches.V)))
+		return
+	case !m.GPU.Set || gm == nil:
+		bad(diag.Error(diag.InvalidValue, first.DeclRange, "NVLink peers need a GPU model",
+			fmt.Sprintf("Node model %q has nvlink_peer blocks but no gpu: the gpu_model gives each GPU's NVLink links and their rate. Set gpu.", m.Name)))
+		return
+	case gm.NVLinkRate.V <= 0:
+		rng := gm.DeclRange
+		if gm.NVLinkRate.Set {
+			rng = gm.NVLinkRate.Range
+		}
+		bad(diag.Error(diag.InvalidValue, rng, "NVLink without a rate",
+			fmt.Sprintf("gpu_model %q has no nvlink_rate, so the nvlink_peer links of node_model %q would carry 0 b/s; set nvlink_rate, per link and direction (\"25GB/s\" for NVLink 2 to 4).", gm.Name, m.Name)))
+		return
+	}
+	pairs := map[[2]int64]*lang.NVLinkPeerSpec{}
+	used := make([]int64, max(m.GPUs.V, 0))
+	for _, p := range m.NVLinkPeers {
+		ends := p.GPUs.V
+		if len(ends) != 2 || ends[0] == ends[1] {
+			bad(diag.Error(diag.InvalidValue, p.GPUs.Range, "An NVLink peer joins two GPUs",
+				fmt.Sprintf("gpus = %v; an nvlink_peer block names two different GPUs of the server by index, e.g. gpus = [0, 3].", ends)))
+			continue
+		}
+		ok := true
+		for _, g := range ends {
+			if g < 0 || g >= m.GPUs.V {
+				bad(diag.Error(diag.UnknownReference, p.GPUs.Range, "No such GPU",
+					fmt.Sprintf("GPU %d is not in this %d-GPU node model; GPUs are numbered from 0.", g, m.GPUs.V)))
+				ok = false
+			}
+		}
+		links := int64(1)
+		if p.Links.Set {
+			links = p.Links.V
+		}
+		if links < 1 {
+			bad(diag.Error(diag.InvalidValue, p.Links.Range, "No NVLink links",
+				fmt.Sprintf("links = %d; a peer pair has at least one NVLink link. Leave the pair out instead.", links)))
+			ok = false
+		}
+		if !ok {
+			continue
+		}
+		key := [2]int64{min(ends[0], ends[1]), max(ends[0], ends[1])}
+		if prev := pairs[key]; prev != nil {
+			bad(diag.Error(diag.InvalidValue, p.GPUs.Range, "GPU pair linked twice",
+				fmt.Sprintf("GPUs %d and %d already have an nvlink_peer block (%s); write one block with links = the pair's NVLink count.", key[0], key[1], prev.GPUs.Range)))
+			continue
+		}
+		pairs[key] = p
+		used[ends[0]] += links
+		used[ends[1]] += links
+	}
+	for g, n := range used {
+		if n > gm.NVLinkLinks.V {
+			bad(diag.Error(diag.RadixExceeded, first.DeclRange, "More NVLinks than the GPU has",
+				fmt.Sprintf("The nvlink_peer blocks of node model %q give GPU %d %d NVLink links, but a %s has %d (gpu_model nvlink_links). Take links off its pairs.", m.Name, g, n, gm.Name, gm.NVLinkLinks.V)))
+			return
+		}
+	}
+}
+
+// addNVLinkPeers adds model m's nvlink_peer links between gpus (the
+// template's GPUs in index order) to g, one bundle per pair at the GPU
+// model's nvlink_rate times its links, in block order; each takes the
+// next free ports of both GPUs (ports, indexed by GPU, is advanced).
+func addNVLinkPeers(g *ir.Graph, m *lang.NodeModel, gm *lang.GPUModel, gpus []ir.NodeID, ports []int32) {
+	for _, p := range m.NVLinkPeers {
+		a, b := p.GPUs.V[0], p.GPUs.V[1]
+		k := peerLinks(p)
+		g.AddLink(ir.Link{A: ir.Port{Node: gpus[a], Port: ports[a]}, B: ir.Port{Node: gpus[b], Port: ports[b]},
+			CapacityBPS: float64(k) * gm.NVLinkRate.V, Kind: ir.LinkNVLink, Fabric: ir.None, Parallel: k})
+		ports[a] += k
+		ports[b] += k
+	}
+}
+
+// peerLinks is the NVLink links of nvlink_peer block p: its links, 1
+// when unset.
+func peerLinks(p *lang.NVLinkPeerSpec) int32 {
+	if p.Links.Set {
+		return int32(p.Links.V)
+	}
+	return 1
+}
