@@ -237,7 +237,10 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			if line > 0 {
 				s.g.SetLineRate(&link, line)
 			}
-			s.g.AddLink(link)
+			id := s.g.AddLink(link)
+			if l.Length.Set {
+				s.g.SetStatedLength(id, l.Length.V)
+			}
 		}
 	}
 	s.checkHostUnits(c, byName)

@@ -634,7 +634,12 @@ type CustomLink struct {
 	// Cost is the link's routing cost (an IGP metric, 1 to MaxLinkCost):
 	// ECMP and the flow placements take lowest-cost paths; unset, a link
 	// costs 1 (hop count).
-	Cost      Val[int64]
+	Cost Val[int64]
+	// Length is the cable's stated length in metres (a DCI fiber between
+	// sites, a run the floor plan does not show): the cable plan takes
+	// it as the cable's length instead of estimating a route in the
+	// hall. Unset: estimated.
+	Length    Val[float64]
 	DeclRange hcl.Range
 }
 

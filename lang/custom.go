@@ -22,7 +22,7 @@ func withMeta(names ...string) *hcl.BodySchema {
 var (
 	customSwitchSchema = withMeta("name", "model", "tier", "rail", "plane", "pod", "su", "group", "zone", "rack")
 	customHostSchema   = withMeta("name", "rate", "ports", "pod", "su", "group", "zone")
-	customLinkSchema   = withMeta("a", "b", "rate", "capacity", "parallel", "cost")
+	customLinkSchema   = withMeta("a", "b", "rate", "capacity", "parallel", "cost", "length")
 )
 
 // decodeCustom decodes the explicit `custom` family: `switch "leaf" {count}`
@@ -102,7 +102,11 @@ func decodeCustom(fb *hcl.Block, ctx *hcl.EvalContext, diags *hcl.Diagnostics) *
 				cu.Hosts = append(cu.Hosts, h)
 			default:
 				cu.Links = append(cu.Links, &CustomLink{DeclRange: blk.DefRange,
-					A: a.str("a"), B: a.str("b"), Rate: a.netRate("rate"), Capacity: a.netRate("capacity"), Parallel: a.int("parallel"), Cost: a.int("cost")})
+					A: a.str("a"), B: a.str("b"), Rate: a.netRate("rate"), Capacity: a.netRate("capacity"), Parallel: a.int("parallel"), Cost: a.int("cost"), Length: a.length("length")})
+				if ln := cu.Links[len(cu.Links)-1].Length; ln.Set && ln.V <= 0 {
+					a.diags = append(a.diags, diag.Error(diag.InvalidValue, ln.Range, "Length not above zero",
+						fmt.Sprintf("length = %gm; a cable is longer than 0. Give the fiber's length (\"80km\" between two sites), or leave length out for the cable plan's estimate.", ln.V)))
+				}
 				if c := cu.Links[len(cu.Links)-1].Cost; c.Set && (c.V < 1 || c.V > MaxLinkCost) {
 					a.diags = append(a.diags, diag.Error(diag.InvalidValue, c.Range, "Invalid link cost",
 						fmt.Sprintf("cost = %d; a routing cost is a whole number from 1 to %d, as an OSPF interface cost is.", c.V, MaxLinkCost)))

@@ -66,14 +66,29 @@ func Plan(in Input) hcl.Diagnostics {
 		legs := order[start:end]
 		rate, run, switches := 0.0, 0.0, true
 		routes = routes[:0]
+		k := 1 + p.lay.RoutingFactor
+		stated := false
 		for _, lg := range legs {
 			l := g.Link(ir.LinkID(lg.link))
 			rate = max(rate, g.LineRateBPS(&l))
 			routes = append(routes, geo.route(l.A.Node, l.B.Node))
+			if m, ok := g.StatedLengthM(ir.LinkID(lg.link)); ok {
+				routes[len(routes)-1], stated = m, true
+			}
 			run = max(run, routes[len(routes)-1])
 			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
 		}
-		k := 1 + p.lay.RoutingFactor
+		if stated {
+			// A stated length is the cable's own (a DCI fiber between
+			// sites): no routing allowance on it. Legs of the cable
+			// without one get theirs added here instead.
+			for j, lg := range legs {
+				if _, ok := g.StatedLengthM(ir.LinkID(lg.link)); !ok {
+					routes[j] *= k
+				}
+			}
+			run, k = slices.Max(routes), 1
+		}
 		lanes := int32(0) // a straight cable
 		farSwitch := false
 		if len(legs) > 1 || legs[0].split {
@@ -112,6 +127,10 @@ func Plan(in Input) hcl.Diagnostics {
 			}
 		case ch.typ == ir.None:
 			cb.add(g, legs, swapped, ch.typ, media.types, run, orderLength(run*k, false))
+		case stated:
+			// Ordered as stated, not rounded to a patch cord's lengths.
+			cb.add(g, legs, swapped, ch.typ, media.types, run, run)
+			cb.Cables[len(cb.Cables)-1].SplitFiber = ch.splitFiber
 		default:
 			cb.add(g, legs, swapped, ch.typ, media.types, run, ch.length)
 			cb.Cables[len(cb.Cables)-1].SplitFiber = ch.splitFiber
@@ -362,6 +381,9 @@ type cableFault struct {
 	run       float64 // longest run, metres
 	reach     float64 // longest reach available at that rate
 	a, b      ir.NodeID
+	// stated: the longest run is a length the design states (a custom
+	// link's length), not an estimated route.
+	stated bool
 }
 
 func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, swapped bool, ch choice, run, rate float64, lanes int32, farSwitch bool) {
@@ -385,6 +407,7 @@ func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, s
 	}
 	if run > f.run {
 		f.run, f.reach, f.a, f.b = run, ch.reach, near, far
+		_, f.stated = s.g.StatedLengthM(ir.LinkID(legs[0].link))
 	}
 }
 
@@ -421,6 +444,12 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 			at := "at " + units.Rate(f.rate)
 			if f.lanes > 0 {
 				at = fmt.Sprintf("for a %dx%s breakout", f.lanes, units.Rate(f.rate))
+			}
+			if f.stated {
+				d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
+					fmt.Sprintf("%s here %s more than the longest reach of any medium %s (%gm): %s is %.1fm long, as its link's length states. Declare a cable_model that reaches that far (single-mode fiber: kind = \"smf\", its reach), with a transceiver_model of that reach for its cages (a coherent 400G ZR module for an inter-site link, docs/catalog.md).",
+						units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), at, f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run))
+				break
 			}
 			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
 				fmt.Sprintf("%s here %s more than the longest reach of any medium %s (%gm): %s needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",

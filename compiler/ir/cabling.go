@@ -185,7 +185,9 @@ type Cable struct {
 	SplitFiber bool
 	// RouteM is the estimated route of the longest leg before rounding,
 	// metres; LengthM the length to order: RouteM times (1 + routing
-	// factor), rounded up to the next length sold for the medium.
+	// factor), rounded up to the next length sold for the medium. A
+	// length the design states for the link (Graph.StatedLengthM) is
+	// both, as stated.
 	RouteM, LengthM float64
 }
 

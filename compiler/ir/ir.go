@@ -196,6 +196,23 @@ func (g *Graph) SetLineRate(l *Link, bps float64) {
 	l.line = int32(i + 1)
 }
 
+// SetStatedLength records that link id's cable is m metres long, as the
+// design states it (a custom link's length: a DCI fiber), which the cable
+// plan takes instead of its estimate of the route.
+func (g *Graph) SetStatedLength(id LinkID, m float64) {
+	if g.statedLength == nil {
+		g.statedLength = map[LinkID]float64{}
+	}
+	g.statedLength[id] = m
+}
+
+// StatedLengthM returns the cable length the design states for link id,
+// metres, and whether it states one (SetStatedLength).
+func (g *Graph) StatedLengthM(id LinkID) (float64, bool) {
+	m, ok := g.statedLength[id]
+	return m, ok
+}
+
 // Physical returns the number of physical links l stands for: Parallel,
 // or 1 when Parallel is 0.
 func (l Link) Physical() int32 { return max(1, l.Parallel) }
@@ -266,6 +283,9 @@ type Graph struct {
 	// lineRates are the line rates of links whose capacity is below them
 	// (SetLineRate), each once.
 	lineRates []float64
+	// statedLength holds the cable length a design states for a link
+	// (a custom link's length), metres, by link: few links have one.
+	statedLength map[LinkID]float64
 	Fabrics   []Fabric
 	// Requirements are the design's requirement blocks, in source order.
 	Requirements []Requirement
