@@ -286,7 +286,7 @@ type Graph struct {
 	// statedLength holds the cable length a design states for a link
 	// (a custom link's length), metres, by link: few links have one.
 	statedLength map[LinkID]float64
-	Fabrics   []Fabric
+	Fabrics      []Fabric
 	// Requirements are the design's requirement blocks, in source order.
 	Requirements []Requirement
 	// Workloads are the design's workload blocks (ir/workload.go), in
