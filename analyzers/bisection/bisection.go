@@ -126,8 +126,9 @@ type Fabric struct {
 	// "enumeration", "hose" (uniform up-routing to the top tier),
 	// "hose_rebalanced" (up-routing rebalanced per pair of groups below
 	// the top tier, hose_balance.go),
-	// "uniform_multicommodity_flow" (Leighton–Rao) or
-	// "dragonfly_group_structure" (dragonfly.go); "none" when no sound
+	// "uniform_multicommodity_flow" (Leighton–Rao),
+	// "dragonfly_group_structure" (dragonfly.go) or "odd_torus_lindsey"
+	// (an odd k-ary d-cube, torus_odd.go); "none" when no sound
 	// bound above zero applies (the lower bound is then 0).
 	LowerBoundMethod string `json:"lower_bound_method"`
 	// LowerBoundNote says, for a bounded result, why no stronger lower

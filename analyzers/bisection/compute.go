@@ -112,6 +112,19 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if b := torus.bound(); b > lb {
 			lb, lbHow, directBound = b, "uniform_multicommodity_flow", b
 		}
+		if b, ok := torus.oddCubeBound(); ok && b > lb && !meets(lb, b) {
+			lb, lbHow = b, "odd_torus_lindsey"
+		}
+		// An all-odd torus has no plane cut; the staircase of slabs is
+		// the cut odd k-ary d-cubes' bound proves.
+		if split, ok := m.oddTorusSplit(torus); ok {
+			if full == nil {
+				full = m.build(modeFull)
+			}
+			if c := m.given(full, [][]ir.NodeID{split}); c.value < best.value {
+				best = c
+			}
+		}
 		// The cut across the largest even dimension is the bisection the
 		// bound proves wherever it is met; vertex moves need not find it.
 		if split, ok := m.torusPlaneSplit(torus); ok {
@@ -499,6 +512,8 @@ func lbText(how string) string {
 		return "residual (intact bound less what the failure can take from a cut)"
 	case "placement_enumeration":
 		return "switch-placement enumeration"
+	case "odd_torus_lindsey":
+		return "odd-torus (Lindsey)"
 	}
 	return how
 }

@@ -209,6 +209,9 @@ func (m *model) formula(h hoseBound, lbHow string, v float64, best cut) (string,
 		if s, ok := m.torusShape(); ok && lbHow == "uniform_multicommodity_flow" {
 			return s.formula(v)
 		}
+		if s, ok := m.torusShape(); ok && lbHow == "odd_torus_lindsey" {
+			return s.oddCubeFormula(v)
+		}
 	case ir.FamilyDragonfly:
 		gg, ok := m.fab.Param("g")
 		if !m.equalGroupEndpoints() {
