@@ -73,6 +73,7 @@ func newCheck() *cobra.Command {
 				if err != nil {
 					return err
 				}
+				res.preflight()
 				switch format {
 				case "sarif":
 					sarifDiags = append(sarifDiags, res.diags...)

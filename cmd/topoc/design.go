@@ -15,6 +15,7 @@ import (
 	"github.com/topoc/topoc/analyzers/requirements"
 	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler"
+	"github.com/topoc/topoc/compiler/emit"
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
@@ -161,6 +162,18 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, err
 	c.diags = append(c.diags, res.Diagnostics...)
 	diag.Sort(c.diags)
 	return results.Fabrics(res.Of), nil
+}
+
+// preflight adds, as warnings, what the emitters of `topoc build`
+// would refuse in a design that compiled clean (emit.PreflightDiagnostics:
+// node names Slurm or Kubernetes take), so a design that checks clean
+// builds (trial 68).
+func (c *compiled) preflight() {
+	if c.graph == nil || c.diags.HasErrors() {
+		return
+	}
+	c.diags = append(c.diags, emit.PreflightDiagnostics(c.graph, emitters)...)
+	diag.Sort(c.diags)
 }
 
 // requirements returns the requirement outcomes, empty when they were not

@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
 )
@@ -67,6 +69,11 @@ type Emitter struct {
 	// with ranks × operations per step (Chakra traces: 229 MB for the
 	// H100 SuperPOD's tensor-parallel job), so it runs when named.
 	OnlyByName bool
+	// Preflight, when set, finds cheaply what Emit would refuse (names a
+	// scheduler takes), without writing anything: `topoc check` runs it
+	// (PreflightDiagnostics), so that a design that checks clean also
+	// builds. It returns the first refusal, as Emit would, or nil.
+	Preflight func(*ir.Graph) *Error
 	// Flags are the emitter's own options, as an analyzer's are
 	// (analysis.Analyzer.Flags): `topoc build` surfaces flag F of
 	// emitter E as --E.F and parses it before any emitter runs.
@@ -187,6 +194,54 @@ func kindOf(m fs.FileMode) string {
 type Error struct {
 	Code diag.Code
 	Msg  string
+	// At is the origin of what the emitter refuses (the node group or
+	// fabric block that named a node), for the warning `topoc check`
+	// reports from Preflight; 0 when no block is to blame.
+	At ir.OriginID
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// HostFix says how to rename host n of g for a hand-off that refuses its
+// name: through its node group's hostname template (a server), its own
+// name (a custom fabric's host), or the names of the fabric and units a
+// generated host's name is made of (an implicit host of a fat_tree,
+// clos, dragonfly or torus). Emitters end their refusals with it, so the
+// advice fits the node (trial 68: a fat-tree host was told to set its
+// node group's hostname).
+func HostFix(g *ir.Graph, n ir.NodeID) string {
+	switch {
+	case len(g.Children(n)) > 0:
+		return "set the node group's hostname template, or rename its servers"
+	case len(g.Nodes[n].Fabrics) > 0 && g.Fabrics[g.Nodes[n].Fabrics[0]].Family == ir.FamilyCustom:
+		return "rename the host (its name in the custom fabric)"
+	}
+	return "rename the fabric, or its units, whose names the generated host names carry"
+}
+
+// PreflightDiagnostics runs the Preflight of every emitter of ems that has
+// one and takes part in --emit all, and returns each refusal as a warning
+// at its origin: the design checks, but `topoc build` would stop there.
+// Refusals several emitters share (Slurm's node names, which the
+// Kubernetes hand-off reuses) are reported once.
+func PreflightDiagnostics(g *ir.Graph, ems []*Emitter) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	seen := map[string]bool{}
+	for _, e := range ems {
+		if e.Preflight == nil || e.OnlyByName {
+			continue
+		}
+		err := e.Preflight(g)
+		if err == nil || seen[err.Msg] {
+			continue
+		}
+		seen[err.Msg] = true
+		d := diag.Warning(err.Code, g.Range(err.At), "Hand-off would refuse this design",
+			fmt.Sprintf("%s. topoc build stops here (--emit %s) and writes nothing; fix it, or leave %s out of --emit.", err.Msg, e.Name, e.Name))
+		if err.At == 0 {
+			d.Subject = nil
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -45,9 +45,10 @@ const MaxLevels = 16
 
 // Emitter is the `--emit k8s` back end.
 var Emitter = &emit.Emitter{
-	Name: "k8s",
-	Doc:  "Kubernetes topology: node labels, a Kueue Topology and Volcano HyperNodes (" + LabelsPath + ", " + KueuePath + ", " + HyperNodePath + ")",
-	Emit: emitAll,
+	Name:      "k8s",
+	Doc:       "Kubernetes topology: node labels, a Kueue Topology and Volcano HyperNodes (" + LabelsPath + ", " + KueuePath + ", " + HyperNodePath + ")",
+	Emit:      emitAll,
+	Preflight: namesPreflight,
 }
 
 var (
@@ -68,6 +69,49 @@ func objectName(s string) string {
 	return strings.Trim(string(b), "-.")
 }
 
+// nodeNames returns the Slurm node name of every server and implicit
+// host (slurm.NodeNames, indexed by NodeID) and, by Slurm name, its
+// Kubernetes node name: the Slurm name in lower case. Only the case
+// changes (a kubelet registers its hostname in lower case): any other
+// character Kubernetes refuses is an error, not rewritten, since the Node
+// would then never match the kubelet's name while Slurm and UFM kept the
+// original (trial 53: row_a.n0 became row-a.n0 here alone); so are two
+// nodes one name in lower case.
+func nodeNames(g *ir.Graph) ([]string, map[string]string, *emit.Error) {
+	names, err := slurm.NodeNames(g)
+	if err != nil {
+		e := &emit.Error{Code: diag.K8sInvalidName, Msg: err.Error()}
+		if se, ok := err.(*emit.Error); ok {
+			e.At = se.At
+		}
+		return nil, nil, e
+	}
+	host := map[string]string{}
+	used := map[string]ir.NodeID{}
+	for i, n := range names {
+		if n == "" {
+			continue
+		}
+		id := ir.NodeID(i)
+		h := strings.ToLower(n)
+		if len(h) > 253 || !dnsLabel.MatchString(h) {
+			return nil, nil, &emit.Error{Code: diag.K8sInvalidName, At: g.Nodes[id].Origin, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name (lower-case letters, digits, '-' and '.'): %s", g.Nodes[id].Name, h, emit.HostFix(g, id))}
+		}
+		if o, dup := used[h]; dup {
+			return nil, nil, &emit.Error{Code: diag.K8sInvalidName, At: g.Nodes[id].Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Kubernetes node names (lower case): %s", g.Nodes[o].Name, g.Nodes[id].Name, h, emit.HostFix(g, id))}
+		}
+		used[h], host[n] = id, h
+	}
+	return names, host, nil
+}
+
+// namesPreflight is the Kubernetes emitter's Preflight: nodeNames'
+// refusal.
+func namesPreflight(g *ir.Graph) *emit.Error {
+	_, _, err := nodeNames(g)
+	return err
+}
+
 // level is one level of the hierarchy: for each node, its group's name.
 type level struct {
 	label string
@@ -80,30 +124,9 @@ func emitAll(in *emit.Input) ([]emit.Artifact, error) {
 	if err != nil {
 		return nil, err
 	}
-	names, err := slurm.NodeNames(g)
-	if err != nil {
-		return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: err.Error()}
-	}
-	// Kubernetes node names: the Slurm names in lower case.
-	host := map[string]string{}
-	used := map[string]string{}
-	for _, n := range names {
-		if n == "" {
-			continue
-		}
-		// Only the case changes (a kubelet registers its hostname in lower
-		// case): any other character Kubernetes refuses is an error, not
-		// rewritten, since the Node would then never match the kubelet's
-		// name while Slurm and UFM kept the original (trial 53: row_a.n0
-		// became row-a.n0 here alone).
-		h := strings.ToLower(n)
-		if len(h) > 253 || !dnsLabel.MatchString(h) {
-			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name (lower-case letters, digits, '-' and '.'); set the node group's hostname, or rename it", n, h)}
-		}
-		if o, dup := used[h]; dup {
-			return nil, &emit.Error{Code: diag.K8sInvalidName, Msg: fmt.Sprintf("nodes %s and %s are both %s as Kubernetes node names (lower case); rename one", o, n, h)}
-		}
-		used[h], host[n] = n, h
+	names, host, nerr := nodeNames(g)
+	if nerr != nil {
+		return nil, nerr
 	}
 	nodeName := func(n ir.NodeID) string { return names[n] }
 	// The scale-out fabric's hierarchy: the first fabric with compute

@@ -7,7 +7,9 @@ package slurm
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/topoc/topoc/compiler/emit"
@@ -28,8 +30,9 @@ const MaxName = 64
 
 // Emitter is the `--emit slurm` back end.
 var Emitter = &emit.Emitter{
-	Name: "slurm",
-	Doc:  "Slurm topology: " + TreePath + " (topology/tree, one tree per scale-out fabric), with NVLink domains " + BlockPath + " (topology/block), and both as " + YAMLPath + " (Slurm 25.05+)",
+	Name:      "slurm",
+	Doc:       "Slurm topology: " + TreePath + " (topology/tree, one tree per scale-out fabric), with NVLink domains " + BlockPath + " (topology/block), and both as " + YAMLPath + " (Slurm 25.05+)",
+	Preflight: namesPreflight,
 	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
 		g := in.Graph
 		names, err := NodeNames(g)
@@ -136,26 +139,58 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 		if n.Parent != ir.None || n.Kind != ir.KindHost {
 			continue
 		}
-		name := g.HostName(ir.NodeID(i))
+		id := ir.NodeID(i)
+		name := g.HostName(id)
 		for _, r := range n.Name {
 			if r >= 0x80 {
-				return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s has the character %q; Slurm node names are ASCII letters, digits, '-', '_' and '.': rename the node group", n.Name, r)}
+				return nil, &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("node %s has the character %q; Slurm node names are ASCII letters, digits, '-', '_' and '.': %s", n.Name, r, emit.HostFix(g, id))}
 			}
 		}
 		if len(name) > MaxName {
-			fix := "shorten the node group's name template"
-			if len(g.Children(ir.NodeID(i))) == 0 {
-				fix = "shorten the fabric's or its units' names, which generated host names carry"
-			}
-			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: %s", n.Name, len(name), name, MaxName, fix)}
+			return nil, &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: %s", n.Name, len(name), name, MaxName, emit.HostFix(g, id))}
 		}
 		if j, dup := by[name]; dup {
-			return nil, &emit.Error{Code: diag.SlurmInvalidName, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'); rename one", g.Nodes[j].Name, n.Name, name)}
+			return nil, &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'): %s", g.Nodes[j].Name, n.Name, name, emit.HostFix(g, id))}
 		}
-		by[name] = ir.NodeID(i)
+		by[name] = id
 		out[i] = name
 	}
 	return out, nil
+}
+
+// namesPreflight is the Slurm emitter's Preflight: NodeNames' refusal,
+// then TopologyYAML's, two topologies of one name. The trees are not
+// built (they cost what the emitter does); a topology is taken for every
+// fabric with a compute node among its endpoints (ir.Graph.ComputeNode),
+// as the trees of --emit all are, and "nvlink" beside them for NVLink
+// domains over servers.
+func namesPreflight(g *ir.Graph) *emit.Error {
+	if _, err := NodeNames(g); err != nil {
+		var e *emit.Error
+		if errors.As(err, &e) {
+			return e
+		}
+	}
+	named := map[string]ir.FabricID{}
+	for fi := range g.Fabrics {
+		f := &g.Fabrics[fi]
+		name := SafeName(f.Name)
+		if f.Family == ir.FamilyNVLinkDomain {
+			if len(f.Endpoints) == 0 || g.Nodes[f.Endpoints[0].Node].Parent == ir.None {
+				continue
+			}
+			name = "nvlink"
+		} else if f.Composite() || !slices.ContainsFunc(f.Endpoints, func(p ir.Port) bool { _, ok := g.ComputeNode(p.Node); return ok }) {
+			continue
+		}
+		if o, dup := named[name]; dup && (name != "nvlink" || g.Fabrics[o].Family != ir.FamilyNVLinkDomain) {
+			return &emit.Error{Code: diag.SlurmInvalidName, At: f.Origin, Msg: fmt.Sprintf("fabrics %q and %q would both be topology %s in topology.yaml (each tree is named after its fabric, the NVLink blocks \"nvlink\"): rename one", g.Fabrics[o].Name, f.Name, name)}
+		}
+		if _, dup := named[name]; !dup {
+			named[name] = ir.FabricID(fi)
+		}
+	}
+	return nil
 }
 
 // TreeConf writes topology.conf for the tree plugin: one tree per fabric
