@@ -489,7 +489,9 @@ func (s *state) gpusInOneDomain(f *lang.Fabric, p gen.NVLinkDomain) bool {
 // cluster. Reports nvlink-budget at gpu_nodes, naming the first GPU over
 // its gpu_model's nvlink_links.
 func (s *state) gpuNVLinksFree(f *lang.Fabric, p gen.NVLinkDomain) bool {
-	inBox := map[string]int{} // node model → in-box NVLinks per GPU
+	inBox := map[string]int{}       // node model → in-box NVSwitch links per GPU
+	peers := map[string][]int{}     // node model → each GPU's links to peer GPUs (nvlink_peer)
+	first := map[string]ir.NodeID{} // node model → its GPU 0's offset from the server
 	for _, n := range p.GPUNodes {
 		gpu := &s.g.Nodes[n]
 		gm, ok := s.cat.gpus[gpu.Model]
@@ -497,23 +499,51 @@ func (s *state) gpuNVLinksFree(f *lang.Fabric, p gen.NVLinkDomain) bool {
 			continue
 		}
 		model := s.g.Nodes[gpu.Parent].Model
+		m := s.cat.nodes[model]
 		used, seen := inBox[model]
 		if !seen {
-			if m := s.cat.nodes[model]; m != nil && m.NVSwitches.V > 0 {
+			if m != nil && m.NVSwitches.V > 0 {
 				for _, k := range splitLinks(int(gm.NVLinkLinks.V), m.NVLinkPerSwitch.V, int(m.NVSwitches.V)) {
 					used += k
 				}
 			}
 			inBox[model] = used
+			if m != nil && len(m.NVLinkPeers) > 0 {
+				per := make([]int, m.GPUs.V)
+				for _, pr := range m.NVLinkPeers {
+					per[pr.GPUs.V[0]] += int(peerLinks(pr))
+					per[pr.GPUs.V[1]] += int(peerLinks(pr))
+				}
+				peers[model], first[model] = per, s.gpuOffset(model)
+			}
+		}
+		where := "on its server's own NVSwitches"
+		if per := peers[model]; per != nil {
+			if i := int(n - gpu.Parent - first[model]); i >= 0 && i < len(per) {
+				used += per[i]
+				where = "to its server's other GPUs (nvlink_peer)"
+			}
 		}
 		if have := int(gm.NVLinkLinks.V); used+p.LinksPerGPU > have {
 			s.diags = append(s.diags, diag.Error(diag.NVLinkBudget, gpuNodesRange(f.NVLinkDomain), "GPU NVLinks already taken",
-				fmt.Sprintf("GPU %s (%s, %d NVLink links) uses %d of them on its server's own NVSwitches, so links_per_gpu = %d more would need %d. An nvlink_domain links GPUs whose node model has no in-box NVSwitches (GB200-NVL72-compute-tray, nvswitches = 0), or lower links_per_gpu to what is left.",
-					gpu.Name, gm.Name, have, used, p.LinksPerGPU, used+p.LinksPerGPU)))
+				fmt.Sprintf("GPU %s (%s, %d NVLink links) uses %d of them %s, so links_per_gpu = %d more would need %d. An nvlink_domain links GPUs whose node model gives their NVLinks to nothing else (GB200-NVL72-compute-tray, nvswitches = 0 and no nvlink_peer), or lower links_per_gpu to what is left.",
+					gpu.Name, gm.Name, have, used, where, p.LinksPerGPU, used+p.LinksPerGPU)))
 			return false
 		}
 	}
 	return true
+}
+
+// gpuOffset returns the offset from its server of GPU 0 of a server of
+// node model model (serverTemplate.gpus): every server of a model is
+// stamped from one template.
+func (s *state) gpuOffset(model string) ir.NodeID {
+	for _, sg := range s.groups {
+		if sg.model.Name == model && len(sg.servers) > 0 {
+			return sg.servers[0].t.gpus.first
+		}
+	}
+	return 0
 }
 
 // gpuNodesRange is the source range of an nvlink_domain's gpu_nodes:

@@ -2,12 +2,15 @@ package compiler
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // A node model's nvlink_peer blocks join its GPUs to each other directly,
@@ -30,10 +33,21 @@ func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
 	}
 	first := m.NVLinkPeers[0]
 	gm := s.cat.gpus[m.GPU.V]
+	// Peers a model inherits from its base are reported at the model's
+	// own argument that clashes with them, saying where they come from.
+	inherited := !m.NVLinkPeersDeclared && m.Base.Set
+	from := ""
+	if inherited {
+		from = fmt.Sprintf(" (it inherits them from base %q; nvlink_peer { count = 0, gpus = [0, 1] } in %q drops them)", m.Base.V, m.Name)
+	}
 	switch {
 	case m.NVSwitches.V > 0:
-		bad(diag.Error(diag.InvalidValue, first.DeclRange, "NVLink peers beside NVSwitches",
-			fmt.Sprintf("Node model %q links its GPUs to %d NVSwitches and to each other: a GPU's NVLinks go to the NVSwitches of an HGX board or straight to peer GPUs (DGX-1's cube-mesh), not both. Drop the nvlink_peer blocks, or set nvswitches = 0.", m.Name, m.NVSwitches.V)))
+		rng := first.DeclRange
+		if inherited && m.NVSwitches.Set {
+			rng = m.NVSwitches.Range
+		}
+		bad(diag.Error(diag.InvalidValue, rng, "NVLink peers beside NVSwitches",
+			fmt.Sprintf("Node model %q links its GPUs to %d NVSwitches and to each other%s: a GPU's NVLinks go to the NVSwitches of an HGX board or straight to peer GPUs (DGX-1's cube-mesh), not both. Drop the nvlink_peer blocks, or set nvswitches = 0.", m.Name, m.NVSwitches.V, from)))
 		return
 	case !m.GPU.Set || gm == nil:
 		bad(diag.Error(diag.InvalidValue, first.DeclRange, "NVLink peers need a GPU model",
@@ -54,14 +68,18 @@ func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
 		ends := p.GPUs.V
 		if len(ends) != 2 || ends[0] == ends[1] {
 			bad(diag.Error(diag.InvalidValue, p.GPUs.Range, "An NVLink peer joins two GPUs",
-				fmt.Sprintf("gpus = %v; an nvlink_peer block names two different GPUs of the server by index, e.g. gpus = [0, 3].", ends)))
+				fmt.Sprintf("gpus = %s; an nvlink_peer block names two different GPUs of the server by index, e.g. gpus = [0, 3].", intList(ends))))
 			continue
 		}
 		ok := true
 		for _, g := range ends {
 			if g < 0 || g >= m.GPUs.V {
-				bad(diag.Error(diag.UnknownReference, p.GPUs.Range, "No such GPU",
-					fmt.Sprintf("GPU %d is not in this %d-GPU node model; GPUs are numbered from 0.", g, m.GPUs.V)))
+				rng := p.GPUs.Range
+				if inherited && m.GPUs.Set {
+					rng = m.GPUs.Range
+				}
+				bad(diag.Error(diag.UnknownReference, rng, "No such GPU",
+					fmt.Sprintf("An nvlink_peer pair of node model %q names GPU %d, but the model has %s%s; GPUs are numbered from 0.", m.Name, g, gpuCount(m.GPUs.V), from)))
 				ok = false
 			}
 		}
@@ -90,7 +108,7 @@ func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
 	for g, n := range used {
 		if n > gm.NVLinkLinks.V {
 			bad(diag.Error(diag.RadixExceeded, first.DeclRange, "More NVLinks than the GPU has",
-				fmt.Sprintf("The nvlink_peer blocks of node model %q give GPU %d %d NVLink links, but a %s has %d (gpu_model nvlink_links). Take links off its pairs.", m.Name, g, n, gm.Name, gm.NVLinkLinks.V)))
+				fmt.Sprintf("GPU %d of node model %q gets %s from its nvlink_peer pairs%s, but a %s GPU has %d (gpu_model %q nvlink_links). Take links off its pairs.", g, m.Name, units.CountOf(int(n), "NVLink link", "NVLink links"), from, gm.Name, gm.NVLinkLinks.V, gm.Name)))
 			return
 		}
 	}
@@ -118,4 +136,21 @@ func peerLinks(p *lang.NVLinkPeerSpec) int32 {
 		return int32(p.Links.V)
 	}
 	return 1
+}
+
+// intList writes a list of numbers as HCL does: [2, 2].
+func intList(v []int64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// gpuCount says how many GPUs a model has: "4 GPUs", "no GPUs (gpus = 0)".
+func gpuCount(n int64) string {
+	if n <= 0 {
+		return "no GPUs (gpus = 0)"
+	}
+	return units.CountOf(int(n), "GPU", "GPUs")
 }

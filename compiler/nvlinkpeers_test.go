@@ -50,3 +50,36 @@ func TestNVLinkPeersBuilt(t *testing.T) {
 		t.Errorf("server model peers %v (NVSwitch links %d), want 16 with [0 4 2] fourth and no NVSwitch links", sm.NVLinkPeers, sm.NVLinksPerGPU)
 	}
 }
+
+// TestNVLinkPeersDropped: a model that extends a mesh model and declares
+// nvlink_peer { count = 0 } has no peers of its own, so its NVSwitches
+// are allowed and its GPUs join no other GPU directly (trial 70: the
+// base's peers could not be dropped).
+func TestNVLinkPeersDropped(t *testing.T) {
+	src := compiletest.MeshServer(4, [][3]int{{0, 1, 2}, {1, 2, 2}, {2, 3, 2}, {3, 0, 2}}) + `
+node_model "switched" {
+  base       = "mesh"
+  nvswitches = 2
+  nvlink_peer {
+    count = 0
+    gpus  = [0, 1]
+  }
+}
+node_group "s" {
+  model = "switched"
+  count = 1
+}
+`
+	g := compiletest.Source(t, src)
+	for _, l := range g.AllLinks() {
+		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
+		if a.Kind == ir.KindGPU && b.Kind == ir.KindGPU && g.Nodes[a.Parent].Model == "switched" {
+			t.Fatalf("%s–%s: a GPU–GPU link on a model that dropped its base's peers", a.Name, b.Name)
+		}
+	}
+	for _, sm := range g.ServerModels {
+		if sm.Name == "switched" && (len(sm.NVLinkPeers) != 0 || sm.NVLinksPerGPU == 0) {
+			t.Errorf("switched: %d peers, %d NVSwitch links a GPU; want none and its NVSwitches'", len(sm.NVLinkPeers), sm.NVLinksPerGPU)
+		}
+	}
+}

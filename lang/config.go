@@ -277,10 +277,14 @@ type NodeModel struct {
 	// no NVSwitch between them: a direct mesh inside the server (DGX-1's
 	// hybrid cube-mesh), one expanded `nvlink_peer` block each. A model
 	// that declares any replaces its base's all together.
-	NVLinkPeers  []*NVLinkPeerSpec
-	CPU          *CPUSpec
-	NICs         []*NICSpec
-	PCIeSwitches []*PCIeSwitchSpec
+	NVLinkPeers []*NVLinkPeerSpec
+	// NVLinkPeersDeclared is true when the model has nvlink_peer blocks
+	// of its own, even of count 0: they replace the base's then (a model
+	// drops its base's peers with nvlink_peer { count = 0 ... }).
+	NVLinkPeersDeclared bool
+	CPU                 *CPUSpec
+	NICs                []*NICSpec
+	PCIeSwitches        []*PCIeSwitchSpec
 	// GPUPCI, PCIDevices and NCCLDetail describe the PCIe identity of the
 	// model for NCCL (lang/nodemodel.go).
 	GPUPCI     *PCISpec

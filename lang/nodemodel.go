@@ -159,6 +159,7 @@ func decodeNodeModel(b *hcl.Block, ctx *hcl.EvalContext, builtin bool, diags *hc
 				BusID: pa.str("bus_id"), NUMA: pa.int("numa"), Gen: pa.int("gen"), Width: pa.int("width"), ID: pciID(pa)})
 			*diags = append(*diags, pa.diags...)
 		case "nvlink_peer":
+			m.NVLinkPeersDeclared = true
 			pc := content(blk, nvlinkPeerSchema, diags)
 			if _, ok := pc.Attributes["gpus"]; !ok {
 				*diags = append(*diags, diag.Error(diag.HCLSchema, blk.DefRange, "Missing required argument",
@@ -363,7 +364,7 @@ func inherit(m, base *NodeModel) {
 	if len(m.PCIeSwitches) == 0 {
 		m.PCIeSwitches = base.PCIeSwitches
 	}
-	if len(m.NVLinkPeers) == 0 {
+	if !m.NVLinkPeersDeclared {
 		m.NVLinkPeers = base.NVLinkPeers
 	}
 	m.NICs = mergeByLabel(base.NICs, m.NICs, func(n *NICSpec) string { return n.Role })

@@ -104,7 +104,16 @@ func Plan(in Input) hcl.Diagnostics {
 		}
 		ch := media.choose(rate, run*k, lanes, switches, farSwitch, linkProtocol(g, new(g.Link(ir.LinkID(legs[0].link)))))
 		if ch.typ == ir.None {
-			s.noteFault(faults, legs, swapped[legs[0].link], ch, run*k, rate, lanes, farSwitch)
+			longest := slices.Index(routes, run) // the leg the fault names
+			s.noteFault(faults, legs, longest, swapped[legs[longest].link], ch, run*k, rate, lanes, farSwitch)
+		}
+		// order is the length to order for a run of m metres (before the
+		// allowance): the next length sold, or a stated length as it is.
+		order := func(m float64) float64 {
+			if stated {
+				return m
+			}
+			return orderLength(m*k, false)
 		}
 		// A fiber per leg behind a multi-port module; also, with no
 		// medium, lanes that run to another switch, which only a fiber
@@ -114,7 +123,7 @@ func Plan(in Input) hcl.Diagnostics {
 		switch {
 		case perLeg:
 			for j := range legs {
-				cb.add(g, legs[j:j+1], swapped, ch.typ, media.types, routes[j], orderLength(routes[j]*k, false))
+				cb.add(g, legs[j:j+1], swapped, ch.typ, media.types, routes[j], order(routes[j]))
 			}
 		case ch.legs > 0 && int(ch.legs) < len(legs):
 			// Several splitter fibers per port, ch.legs legs each, each
@@ -122,11 +131,11 @@ func Plan(in Input) hcl.Diagnostics {
 			for j := 0; j < len(legs); j += int(ch.legs) {
 				sub := legs[j:min(j+int(ch.legs), len(legs))]
 				r := slices.Max(routes[j : j+len(sub)])
-				cb.add(g, sub, swapped, ch.typ, media.types, r, orderLength(r*k, false))
+				cb.add(g, sub, swapped, ch.typ, media.types, r, order(r))
 				cb.Cables[len(cb.Cables)-1].SplitFiber = true
 			}
 		case ch.typ == ir.None:
-			cb.add(g, legs, swapped, ch.typ, media.types, run, orderLength(run*k, false))
+			cb.add(g, legs, swapped, ch.typ, media.types, run, order(run))
 		case stated:
 			// Ordered as stated, not rounded to a patch cord's lengths.
 			cb.add(g, legs, swapped, ch.typ, media.types, run, run)
@@ -140,7 +149,8 @@ func Plan(in Input) hcl.Diagnostics {
 	g.Cabling = cb.Cabling
 	cages := newCageScan(g)
 	onePlugPerCage(g, cages, &media, 1+p.lay.RoutingFactor)
-	fit := sameFiberPerCage(g, cages)
+	var up upgrades
+	fit := sameFiberPerCage(g, cages, &up)
 	if mergeTwinCables(g, cages) {
 		cages = newCageScan(g)
 		fit = newCageFit(g, cages)
@@ -148,6 +158,7 @@ func Plan(in Input) hcl.Diagnostics {
 	s.reportFaults(faults)
 	s.mixedCages(g, cages)
 	s.unfilledCages(g, cages, fit)
+	s.reportUpgrades(g, &up)
 	return s.diags
 }
 
@@ -386,8 +397,8 @@ type cableFault struct {
 	stated bool
 }
 
-func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, swapped bool, ch choice, run, rate float64, lanes int32, farSwitch bool) {
-	l := s.g.Link(ir.LinkID(legs[0].link))
+func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, longest int, swapped bool, ch choice, run, rate float64, lanes int32, farSwitch bool) {
+	l := s.g.Link(ir.LinkID(legs[longest].link))
 	near, far := l.A.Node, l.B.Node // near: the end whose port is broken out
 	if swapped {
 		near, far = far, near
@@ -407,7 +418,7 @@ func (s *state) noteFault(faults map[ir.OriginID]*cableFault, legs []cableLeg, s
 	}
 	if run > f.run {
 		f.run, f.reach, f.a, f.b = run, ch.reach, near, far
-		_, f.stated = s.g.StatedLengthM(ir.LinkID(legs[0].link))
+		_, f.stated = s.g.StatedLengthM(ir.LinkID(legs[longest].link))
 	}
 }
 
@@ -446,9 +457,13 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 				at = fmt.Sprintf("for a %dx%s breakout", f.lanes, units.Rate(f.rate))
 			}
 			if f.stated {
+				fix := "Declare a cable_model that reaches that far (single-mode fiber: kind = \"smf\", its reach), with a transceiver_model of that reach for its cages (a coherent 400G ZR module for an inter-site link, docs/catalog.md)."
+				if f.lanes > 0 {
+					fix = "The lanes of a broken-out port run on splitter fibers, which reach no farther than that; run these links whole at a port's rate (a straight fiber reaches farther), or declare a cable_model with splits that reaches that far."
+				}
 				d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
-					fmt.Sprintf("%s here %s more than the longest reach of any medium %s (%gm): %s is %.1fm long, as its link's length states. Declare a cable_model that reaches that far (single-mode fiber: kind = \"smf\", its reach), with a transceiver_model of that reach for its cages (a coherent 400G ZR module for an inter-site link, docs/catalog.md).",
-						units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), at, f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run))
+					fmt.Sprintf("%s here %s more than the longest reach of any medium %s (%s): %s is %s long, as its link's length states. %s",
+						units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), at, units.Length(f.reach), units.Agree(f.count, where, "the longest, "+where+","), units.Length(f.run), fix))
 				break
 			}
 			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
@@ -489,7 +504,7 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 // A cable changed at one end can leave its other end's cage mixed, so
 // this repeats until no cage changes; types only move to longer reach,
 // so it ends. It returns the module fits it read, for unfilledCages.
-func sameFiberPerCage(g *ir.Graph, cs *cageScan) *cageFit {
+func sameFiberPerCage(g *ir.Graph, cs *cageScan, up *upgrades) *cageFit {
 	cb := g.Cabling
 	fiber := func(t int32) bool { return t != ir.None && fiberType(cb.Types[t]) }
 	// Cages in cs's first-seen order, so the result is deterministic.
@@ -582,6 +597,7 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan) *cageFit {
 					}
 				}
 				if alt != ir.None {
+					up.note(g, cb.Legs[cb.Cables[cables[0]].Leg0], best, alt, length)
 					best = alt
 				}
 			}
