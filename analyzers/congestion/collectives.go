@@ -97,6 +97,15 @@ func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (n
 		for _, sv := range servers {
 			c = min(c, len(sv))
 		}
+		// A ring inside one server whose GPUs are joined directly takes
+		// the channel count that fits its mesh best (meshChannels).
+		// Across servers each channel also leaves through a NIC, which
+		// one channel per GPU spreads evenly; the count stays.
+		if len(servers) == 1 {
+			if mc := b.s.meshChannels(servers[0], true); mc > 0 {
+				c = mc
+			}
+		}
 		mesh := make([][][]ir.NodeID, len(servers))
 		for i, sv := range servers {
 			mesh[i] = b.s.meshRing(sv, c, len(servers) == 1)

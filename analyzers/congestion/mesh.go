@@ -25,11 +25,13 @@ import (
 const maxMeshRing = 10
 
 // meshRings caches the ring orders of meshRing, per node model, members
-// (as offsets from their server), channels and closure.
+// (as offsets from their server), channels and closure, and the channel
+// counts of meshChannels.
 type meshRings struct {
-	mu     sync.Mutex
-	models map[string]*ir.ServerModel // the models with GPU peers
-	orders map[string][][]ir.NodeID   // per channel, offsets from the server
+	mu       sync.Mutex
+	models   map[string]*ir.ServerModel // the models with GPU peers
+	orders   map[string][][]ir.NodeID   // per channel, offsets from the server
+	channels map[string]int             // meshChannels' answer by members and closure
 }
 
 // meshRing returns, for channels rail-aware ring channels, the order in
@@ -49,8 +51,20 @@ func (s *system) meshRing(sv []ir.NodeID, channels int, closed bool) [][]ir.Node
 	m := &s.mesh
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	sm, host, key := s.meshModel(sv, closed)
+	if sm == nil {
+		return nil
+	}
+	return s.meshRingLocked(sm, host, sv, channels, closed, key)
+}
+
+// meshModel returns the node model of the server of sv when it joins its
+// GPUs directly and sv has 3 to maxMeshRing of them, with the server and
+// a cache key of the members and closure; nil otherwise. m.mu is held.
+func (s *system) meshModel(sv []ir.NodeID, closed bool) (*ir.ServerModel, ir.NodeID, string) {
+	m := &s.mesh
 	if m.models == nil {
-		m.models, m.orders = map[string]*ir.ServerModel{}, map[string][][]ir.NodeID{}
+		m.models, m.orders, m.channels = map[string]*ir.ServerModel{}, map[string][][]ir.NodeID{}, map[string]int{}
 		for i := range s.g.ServerModels {
 			if sm := &s.g.ServerModels[i]; len(sm.NVLinkPeers) > 0 {
 				m.models[sm.Name] = sm
@@ -58,23 +72,30 @@ func (s *system) meshRing(sv []ir.NodeID, channels int, closed bool) [][]ir.Node
 		}
 	}
 	if len(m.models) == 0 || len(sv) < 3 || len(sv) > maxMeshRing {
-		return nil
+		return nil, ir.None, ""
 	}
 	host := s.server(sv[0])
 	sm := m.models[s.g.Nodes[host].Model]
 	if sm == nil {
-		return nil
+		return nil, ir.None, ""
 	}
 	var key strings.Builder
 	key.WriteString(sm.Name)
 	for _, n := range sv {
 		key.WriteString(" " + strconv.Itoa(int(n-host)))
 	}
-	key.WriteString(" ×" + strconv.Itoa(channels) + " " + strconv.FormatBool(closed))
-	offs, ok := m.orders[key.String()]
+	key.WriteString(" " + strconv.FormatBool(closed))
+	return sm, host, key.String()
+}
+
+// meshRingLocked is meshRing with m.mu held and the model found.
+func (s *system) meshRingLocked(sm *ir.ServerModel, host ir.NodeID, sv []ir.NodeID, channels int, closed bool, key string) [][]ir.NodeID {
+	m := &s.mesh
+	key += " ×" + strconv.Itoa(channels)
+	offs, ok := m.orders[key]
 	if !ok {
 		offs = s.searchMeshRings(sm, host, sv, channels, closed)
-		m.orders[key.String()] = offs
+		m.orders[key] = offs
 	}
 	if offs == nil {
 		return nil
@@ -180,4 +201,71 @@ func (s *system) searchMeshRings(sm *ir.ServerModel, host ir.NodeID, sv []ir.Nod
 		}
 	}
 	return out
+}
+
+// meshChannels returns how many channels a ring inside one server runs
+// over sv (its ring members, in GPU order) when its GPUs are joined
+// directly:
+// of n − 1 to 2n channels, the count whose greedy paths (meshRing) load
+// the busiest direct pair least per byte, the busiest pair's channels ÷
+// its links ÷ the channels (each carries 1/channels of the buffer), the
+// fewest channels among equals. One per GPU, NCCL's usual count on
+// NVSwitch boards, can be a poor fit for a mesh: 8 channels over a
+// complete mesh of 8 GPUs put two on some pair, where 7 cover its 56
+// directed pairs once each (trial 70). 0 when sv is no such server.
+func (s *system) meshChannels(sv []ir.NodeID, closed bool) int {
+	m := &s.mesh
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	sm, host, key := s.meshModel(sv, closed)
+	if sm == nil {
+		return 0
+	}
+	if c, ok := m.channels[key]; ok {
+		return c
+	}
+	n := len(sv)
+	links := map[[2]ir.NodeID]float64{} // direct pair (offsets from host, in order) → links
+	var gpus []ir.NodeID
+	for _, c := range s.children[s.childStart[host]:s.childStart[host+1]] {
+		if s.g.Nodes[c].Kind == ir.KindGPU {
+			gpus = append(gpus, c)
+		}
+	}
+	slices.Sort(gpus)
+	for _, p := range sm.NVLinkPeers {
+		a, b := gpus[p.A]-host, gpus[p.B]-host
+		links[[2]ir.NodeID{a, b}] += float64(p.Links)
+		links[[2]ir.NodeID{b, a}] += float64(p.Links)
+	}
+	best, bestLoad := 0, math.Inf(1)
+	for c := n - 1; c <= 2*n; c++ {
+		orders := s.meshRingLocked(sm, host, sv, c, closed, key)
+		if orders == nil {
+			break
+		}
+		used := map[[2]ir.NodeID]float64{}
+		for _, o := range orders {
+			for i := range o {
+				if i+1 < len(o) {
+					used[[2]ir.NodeID{o[i] - host, o[i+1] - host}]++
+				} else if closed {
+					used[[2]ir.NodeID{o[i] - host, o[0] - host}]++
+				}
+			}
+		}
+		load := 0.0
+		for e, u := range used {
+			if l := links[e]; l > 0 {
+				load = max(load, u/l)
+			} else {
+				load = math.Inf(1) // a step with no direct link: relayed
+			}
+		}
+		if load /= float64(c); load < bestLoad*(1-1e-9) {
+			best, bestLoad = c, load
+		}
+	}
+	m.channels[key] = best
+	return best
 }
