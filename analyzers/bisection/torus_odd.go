@@ -175,8 +175,13 @@ func (s torusShape) oddCubeFormula(v float64) (string, bool) {
 	}
 	d := len(s.dims)
 	links := oddCubeLinks(k, d)
+	terms := float64(s.terminals/2) * s.termBPS // cutting side A's terminals off
 	if meets(v, float64(links)*s.linkBPS) && meets(float64(links)*s.linkBPS, v) {
-		return fmt.Sprintf("2(k^d − 1)/(k − 1) = %d links × %s for the odd k-ary d-cube (k = %d, d = %d): slabs across one dimension, then the same cut of the next cross-section; proven by Lindsey's edge-isoperimetric theorem for K_k^d (1964) through a ring embedding of load (k² − 1)/8", links, units.Rate(s.linkBPS), k, d), true
+		also := ""
+		if meets(v, terms) && meets(terms, v) {
+			also = fmt.Sprintf(", which cutting %d terminal links off their routers equals", s.terminals/2)
+		}
+		return fmt.Sprintf("2(k^d − 1)/(k − 1) = %d links × %s for the odd k-ary d-cube (k = %d, d = %d): slabs across one dimension, then the same cut of the next cross-section; proven by Lindsey's edge-isoperimetric theorem for K_k^d (1964) through a ring embedding of load (k² − 1)/8%s", links, units.Rate(s.linkBPS), k, d, also), true
 	}
 	return fmt.Sprintf("the least over the routers x on side A of the terminals that must cross plus 8 × Lindsey's least boundary of x routers in K_k^d ÷ (k² − 1) torus links (k = %d, d = %d; Lindsey 1964, ring embedding of load (k² − 1)/8), met by the cut found", k, d), true
 }

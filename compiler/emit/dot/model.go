@@ -213,14 +213,21 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 	if len(links) > 0 {
 		title = append(title, "inside: "+strings.Join(links, " · "))
 	}
-	pairs, widest := 0, 0
+	pairs, widest, thinnest := 0, 0, 0
 	for k := range peer {
-		pairs, widest = pairs+1, max(widest, bundles[k].links)
+		l := bundles[k].links
+		if pairs == 0 || l < thinnest {
+			thinnest = l
+		}
+		pairs, widest = pairs+1, max(widest, l)
 	}
 	if pairs > 0 {
 		line := "GPU–GPU NVLink mesh: " + units.CountOf(pairs, "pair", "pairs")
-		if widest > 1 {
-			line += "; line width: links per pair (1 to " + strconv.Itoa(widest) + ")"
+		switch {
+		case widest > thinnest:
+			line += "; line width: links per pair (" + strconv.Itoa(thinnest) + " to " + strconv.Itoa(widest) + ")"
+		default:
+			line += ", " + units.CountOf(widest, "link", "links") + " each"
 		}
 		title = append(title, line)
 	}
