@@ -102,7 +102,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		// terminal links cap that (a balanced dragonfly); a quick run
 		// whose bound already meets its given split needs neither.
 		if !(opt.Quick && best.g != nil && meets(lb, best.value)) {
-			if b, ok := s.groupBound(); ok && !meets(lb, b) {
+			if b, ok := s.groupBound(opt.Quick); ok && !meets(lb, b) {
 				lb, lbHow = b, "dragonfly_group_structure"
 			}
 		}

@@ -29,6 +29,8 @@ type dfShape struct {
 	// of its links to it.
 	termRouter []int32
 	termCap    []float64
+	// global lists the links between routers of different groups.
+	global []dfLink
 }
 
 // dragonflyShape reads the shape of a dragonfly fabric. ok is false for
@@ -123,6 +125,7 @@ func (m *model) dragonflyShape() (*dfShape, bool) {
 				s.groupCap[int(gb)*ng+int(ga)] += l.CapacityBPS
 				s.globalCap[ra] += l.CapacityBPS
 				s.globalCap[rb] += l.CapacityBPS
+				s.global = append(s.global, dfLink{ra, rb, l.CapacityBPS})
 			}
 		case okA || okB:
 			r, e := ra, l.B
@@ -201,7 +204,7 @@ const groupBoundBudget = 500_000_000
 // stay open.
 //
 // ok is false as alike says.
-func (s *dfShape) groupBound() (float64, bool) {
+func (s *dfShape) groupBound(quick bool) (float64, bool) {
 	c, ok := s.alike()
 	if !ok {
 		return 0, false
@@ -246,10 +249,24 @@ func (s *dfShape) groupBound() (float64, bool) {
 		return cases[x].fa*(ng+1)+cases[x].fb < cases[y].fa*(ng+1)+cases[y].fb
 	})
 	best := math.Inf(1)
+	// Splits with at most two split groups, enumerated where affordable
+	// (pairSplitsBound): then only the cases of three split groups or
+	// more need the relaxation.
+	budget := float64(placementWork)
+	if quick {
+		budget /= 64 // a what-if's quick pass: many scenarios, each cheap
+	}
+	pairs, exactPairs := s.pairSplitsBound(c.tr, budget)
+	if exactPairs {
+		best = pairs
+	}
 	work := 0
 	for _, gcase := range cases {
 		if gcase.bound >= best {
 			break
+		}
+		if exactPairs && gcase.ns <= 2 {
+			continue
 		}
 		v := gcase.bound
 		if cost := gcase.ns * gcase.ns * a * a; gcase.ns > 1 && work+cost <= groupDPBudget {

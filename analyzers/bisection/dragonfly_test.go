@@ -32,7 +32,7 @@ func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, fl
 	if !ok {
 		t.Fatalf("fabric %d: no dragonfly shape", fid)
 	}
-	b, ok := s.groupBound()
+	b, ok := s.groupBound(false)
 	if !ok {
 		t.Fatalf("fabric %d: the group bound does not apply", fid)
 	}
@@ -42,6 +42,12 @@ func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, fl
 	c, _ := s.alike()
 	if cb := c.classBound(int(s.ng), len(s.termRouter)/2); cb > exact*(1+1e-9) {
 		t.Errorf("fabric %d: class bound %s above the exact bisection %s: unsound", fid, units.Rate(cb), units.Rate(exact))
+	}
+	// The least split of at most two split groups is some split's value
+	// where the terminal links are alike (every shape here): never below
+	// the least of all, which would mean a miscounted cut.
+	if pb, ok := s.pairSplitsBound(c.tr, placementWork); ok && pb < exact*(1-1e-9) {
+		t.Errorf("fabric %d: least split of two split groups %s below the exact bisection %s: miscounted", fid, units.Rate(pb), units.Rate(exact))
 	}
 	return b, exact
 }
@@ -195,7 +201,7 @@ func TestDragonflyBoundWithoutAGroup(t *testing.T) {
 	if !ok {
 		t.Fatal("the residual has no dragonfly shape")
 	}
-	b, ok := s.groupBound()
+	b, ok := s.groupBound(false)
 	if !ok || b <= 0 {
 		t.Fatalf("group bound %g (%v) on the residual, want one above 0", b, ok)
 	}
