@@ -260,6 +260,22 @@ func (s *dfShape) groupBound(quick bool) (float64, bool) {
 	if exactPairs {
 		best = pairs
 	}
+	// With few groups every assignment of them is read with the
+	// arrangement (arrangedBound), which bounds each case at least as
+	// high as the counts below do; the counts serve the rest.
+	minSplit := 0
+	if exactPairs {
+		minSplit = 3
+	}
+	arrangedBudget := float64(arrangedWork)
+	if quick {
+		arrangedBudget /= 64
+	}
+	arranged, ok := s.arrangedBound(c, minSplit, arrangedBudget)
+	if ok {
+		cases = nil
+		best = min(best, arranged)
+	}
 	work := 0
 	for _, gcase := range cases {
 		if gcase.bound >= best {

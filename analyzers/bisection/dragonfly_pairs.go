@@ -3,6 +3,7 @@ package bisection
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Splits of a dragonfly with at most two split groups, enumerated. The
@@ -47,7 +48,13 @@ type dfLink struct {
 func (s *dfShape) pairSplitsBound(tr, budget float64) (float64, bool) {
 	ng := int(s.ng)
 	nr := len(s.routers)
-	if ng < 3 {
+	maxPair := 0
+	for _, sz := range s.size {
+		maxPair = max(maxPair, int(sz))
+	}
+	// Before anything is built: 2^(g−2) sides and 2^(2a) placements at
+	// least, one step each.
+	if ng < 3 || ng-2 > 40 || 2*maxPair > 40 || math.Exp2(float64(ng-2+2*maxPair)) > budget {
 		return 0, false
 	}
 	// Router adjacency over local and global links (CSR).
@@ -99,15 +106,9 @@ func (s *dfShape) pairSplitsBound(tr, budget float64) (float64, bool) {
 		terms[r]++
 	}
 	// The work: every pair × sides of the rest × placements × a move.
-	maxPair, maxDeg := 0, int32(0)
-	for _, rs := range byGroup {
-		maxPair = max(maxPair, len(rs))
-	}
+	maxDeg := int32(0)
 	for r := range nr {
 		maxDeg = max(maxDeg, deg[r+1]-deg[r])
-	}
-	if 2*maxPair > 40 || ng-2 > 40 {
-		return 0, false
 	}
 	work := float64(ng*(ng-1)/2) * math.Exp2(float64(ng-2)) * (math.Exp2(float64(2*maxPair))*float64(maxDeg+1) + float64(len(adj)))
 	if work > budget {
@@ -184,4 +185,228 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// arrangedWork caps arrangedBound's work: its 3^g assignments of the
+// groups × the routers' global links read per assignment. A performance
+// threshold, not a modelling value (like placementWork).
+const arrangedWork = 1 << 26
+
+// arrangedBound is groupBound's argument with the arrangement read: for
+// every assignment of the groups to full-A, full-B and split (each group
+// by name, not only how many of each) with at least minSplit split
+// groups, the cut holds the global links between full-A and full-B
+// groups (their capacity, not its least), the terminals away from their
+// routers as groupBound counts them, and in each split group X with k
+// of its routers on A at least k(a−k)·lc of local links plus the least,
+// over which k routers are on A, of the global capacity its A routers
+// send to full-B groups and its B routers to full-A groups: each router
+// r costs toB(r) on side A and toA(r) on side B, so the k routers whose
+// toB − toA is least go to A. Links between split groups are left out
+// (at least 0 cut). Split groups then share their terminals and routers
+// on A as groupBound's integer minimum shares them. Sound for every
+// split with at least minSplit split groups; false where the groups are
+// more than 16 or the work passes budget (arrangedWork, or a 64th of it
+// in a what-if's quick pass).
+func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget float64) (float64, bool) {
+	ng, nr, a := int(s.ng), len(s.routers), c.a
+	if ng > 16 {
+		return 0, false
+	}
+	assignments := math.Pow(3, float64(ng))
+	if assignments*float64(len(s.global)+ng*a*a) > budget {
+		return 0, false
+	}
+	// Where every k of every split group can be tried ((a+1)^g vectors
+	// over all assignments), the global links between split groups are
+	// bounded too (splitVectors).
+	pairs := math.Pow(float64(a+1), float64(ng))*float64(ng*ng) <= budget
+	// toGroup[r*ng+y]: router r's global capacity to group y.
+	toGroup := make([]float64, nr*ng)
+	for _, l := range s.global {
+		toGroup[int(l.a)*ng+int(s.groupOf[l.b])] += l.c
+		toGroup[int(l.b)*ng+int(s.groupOf[l.a])] += l.c
+	}
+	byGroup := make([][]int32, ng)
+	for r := range nr {
+		byGroup[s.groupOf[r]] = append(byGroup[s.groupOf[r]], int32(r))
+	}
+	// umax[x*ng+y]: the most global capacity one router of group x has to
+	// group y.
+	umax := make([]float64, ng*ng)
+	for r := range nr {
+		x := int(s.groupOf[r])
+		for y := range ng {
+			umax[x*ng+y] = max(umax[x*ng+y], toGroup[r*ng+y])
+		}
+	}
+	t := len(s.termRouter) / 2
+	state := make([]int8, ng) // 0 full-A, 1 full-B, 2 split
+	diff := make([]float64, a)
+	costs := make([][]float64, 0, ng) // each split group's cost by k
+	best := math.Inf(1)
+	for {
+		fa, fb, ns := 0, 0, 0
+		for _, st := range state {
+			switch st {
+			case 0:
+				fa++
+			case 1:
+				fb++
+			default:
+				ns++
+			}
+		}
+		if ns >= minSplit && !(ns > 0 && a == 1) {
+			links := 0.0 // global links between full-A and full-B groups
+			for x := range ng {
+				for y := range ng {
+					if state[x] == 0 && state[y] == 1 {
+						links += s.groupCap[x*ng+y]
+					}
+				}
+			}
+			ta := min(fa*c.m, t)
+			ts := min(t-ta, ns*c.m)
+			whole := links + c.tr*float64(fa*c.m-ta) + c.tr*float64(t-ta-ts)
+			costs = costs[:0]
+			for x := range ng {
+				if state[x] != 2 {
+					continue
+				}
+				base := 0.0 // every router on B: its capacity to full-A groups
+				for i, r := range byGroup[x] {
+					toA, toB := 0.0, 0.0
+					for y := range ng {
+						switch state[y] {
+						case 0:
+							toA += toGroup[int(r)*ng+y]
+						case 1:
+							toB += toGroup[int(r)*ng+y]
+						}
+					}
+					base += toA
+					diff[i] = toB - toA
+				}
+				d := slices.Clone(diff[:len(byGroup[x])])
+				slices.Sort(d)
+				cost := make([]float64, a)
+				sum := base
+				for k := 1; k < a; k++ {
+					sum += d[k-1]
+					cost[k] = float64(k*(a-k))*c.lc + sum
+				}
+				costs = append(costs, cost)
+			}
+			var v float64
+			if pairs {
+				v = s.splitVectors(c, state, umax, costs, links, fa*c.m, t)
+			} else {
+				v = whole + splitShare(costs, a, c.p, c.tr, ts)
+			}
+			best = min(best, v)
+		}
+		// Next assignment (base-3 counter).
+		i := 0
+		for i < ng && state[i] == 2 {
+			state[i] = 0
+			i++
+		}
+		if i == ng {
+			break
+		}
+		state[i]++
+	}
+	return best, true
+}
+
+// splitShare is the least total of split groups with costs[x][k] for k
+// of their routers on side A (1 ≤ k < a) holding ts terminals of side
+// A: the least Σ costs[x][kₓ] for each total K, by dynamic programming,
+// plus tr·|ts − p·K| (groupCosts.integer, with a cost array per group).
+func splitShare(costs [][]float64, a, p int, tr float64, ts int) float64 {
+	if len(costs) == 0 {
+		return tr * float64(abs(ts))
+	}
+	kmax := len(costs) * (a - 1)
+	cur, next := make([]float64, kmax+1), make([]float64, kmax+1)
+	for x := range cur {
+		cur[x] = math.Inf(1)
+	}
+	cur[0] = 0
+	for i, cost := range costs {
+		for x := range next {
+			next[x] = math.Inf(1)
+		}
+		for x := i; x <= i*(a-1); x++ {
+			if math.IsInf(cur[x], 1) {
+				continue
+			}
+			for k := 1; k < a; k++ {
+				next[x+k] = math.Min(next[x+k], cur[x]+cost[k])
+			}
+		}
+		cur, next = next, cur
+	}
+	v := math.Inf(1)
+	for x := len(costs); x <= kmax; x++ {
+		v = math.Min(v, cur[x]+tr*math.Abs(float64(ts-x*p)))
+	}
+	return v
+}
+
+// splitVectors is arrangedBound's value for one assignment (state) where
+// every vector of routers on A of its split groups is tried: whole holds
+// the global links between full-A and full-B groups, umaxAll the most
+// capacity from one router of a group to another (by group pair); each split group X with kₓ routers on A
+// costs costs[x][kₓ] (its local links and its global links to full
+// groups); every pair of split groups X, Y whose gc global capacity runs
+// between them at most u_XY from one router of X (u_YX of Y) leaves at
+// most min(kₓ·u_XY, k_Y·u_YX, gc) of it uncut on side A and min((a−kₓ)·
+// u_XY, (a−k_Y)·u_YX, gc) on side B, so at least the rest is cut; the
+// terminals away from their routers are at least tr·|t − p·K|, K the
+// routers on A of the full-A (onA terminals' worth) and split groups.
+func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, costs [][]float64, whole float64, fullATerms, t int) float64 {
+	ng, a := int(s.ng), c.a
+	var split []int
+	for x, st := range state {
+		if st == 2 {
+			split = append(split, x)
+		}
+	}
+	ns := len(split)
+	// gc and per-router maxima between the split groups.
+	gcap := make([]float64, ns*ns)
+	umax := make([]float64, ns*ns) // umax[i*ns+j]: most from one router of split[i] to split[j]
+	for i, x := range split {
+		for j, y := range split {
+			gcap[i*ns+j], umax[i*ns+j] = s.groupCap[x*ng+y], umaxAll[x*ng+y]
+		}
+	}
+	ks := make([]int, ns)
+	best := math.Inf(1)
+	var walk func(i int, sum float64, onA int)
+	walk = func(i int, sum float64, onA int) {
+		if sum >= best {
+			return // every term is at least 0
+		}
+		if i == ns {
+			best = min(best, sum+c.tr*math.Abs(float64(t-onA)))
+			return
+		}
+		for k := 1; k < a; k++ {
+			ks[i] = k
+			v := sum + costs[i][k]
+			for j := range i {
+				gc := gcap[i*ns+j]
+				kA, kB := float64(k), float64(ks[j])
+				uncutA := min(kA*umax[i*ns+j], kB*umax[j*ns+i], gc)
+				uncutB := min((float64(a)-kA)*umax[i*ns+j], (float64(a)-kB)*umax[j*ns+i], gc)
+				v += max(0, gc-uncutA-uncutB)
+			}
+			walk(i+1, v, onA+k*c.p)
+		}
+	}
+	walk(0, whole, fullATerms)
+	return best
 }

@@ -274,3 +274,28 @@ func TestValiantBoundClosedForm(t *testing.T) {
 		}
 	}
 }
+
+// TestDragonflyArrangedExact: dragonflies of fewer groups than a·h + 1
+// whose several links between two groups sit on different routers, where
+// the count-based bounds stayed below the bisection, are exact once the
+// arrangement is read (arrangedBound, pairSplitsBound): p = 4, a = 8,
+// h = 4, g = 5 at 64 links (was 48–64) in every arrangement, g = 3 at 48
+// (was 32–48), p = 2, a = 4, h = 2, g = 6 at 14 (was 9–14). The upper
+// end is a cut found and evaluated by max-flow, so the lower end meeting
+// it is the proof.
+func TestDragonflyArrangedExact(t *testing.T) {
+	for _, tc := range []struct {
+		p, a, h, g int
+		links      float64
+	}{{4, 8, 4, 5, 64}, {4, 8, 4, 3, 48}, {2, 4, 2, 6, 14}} {
+		for _, arr := range []string{gen.ArrangementAbsolute, gen.ArrangementRelative, gen.ArrangementCirculant} {
+			g, fid := dragonflyCase(t, gen.Dragonfly{P: tc.p, A: tc.a, H: tc.h, G: tc.g, LocalBPS: 200e9, GlobalBPS: 200e9, Arrangement: arr})
+			r := Compute(g, fid, Options{})
+			want := tc.links * 200e9
+			if !meets(r.LowerBoundBPS, want) || !meets(want, r.UpperBoundBPS) || !meets(r.UpperBoundBPS, want) {
+				t.Errorf("p=%d a=%d h=%d g=%d %s: [%s, %s], want exactly %s", tc.p, tc.a, tc.h, tc.g, arr,
+					units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), units.Rate(want))
+			}
+		}
+	}
+}

@@ -330,13 +330,19 @@ func (g *Graph) HostName(n NodeID) string {
 // '.' as '-': the characters Slurm takes in a name, and the form every
 // hand-off gives a design name ("su0/node05" is "su0-node05").
 func DashName(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		switch {
+	var b []byte // a copy once a byte changes: most names keep theirs
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
 		default:
+			if b == nil {
+				b = []byte(s)
+			}
 			b[i] = '-'
 		}
+	}
+	if b == nil {
+		return s
 	}
 	return string(b)
 }
