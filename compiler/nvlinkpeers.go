@@ -14,19 +14,19 @@ import (
 )
 
 // A node model's nvlink_peer blocks join its GPUs to each other directly,
-// with no NVSwitch: DGX-1's hybrid cube-mesh of eight V100s (each GPU's six
-// NVLink2 links to four peers, one or two links each; NVIDIA, "DGX-1 with
-// Tesla V100 System Architecture", WP-08437-002, 2017) or the
-// fully connected GPUs of a PCIe host without NVSwitch. NVLink bundles of
-// one pair are one IR link (ir.Link.Parallel), as the links to NVSwitches
-// are.
+// with no NVSwitch: DGX-1's hybrid cube-mesh of eight V100s (each GPU's
+// six NVLink2 links to four peers, one or two links each; NVIDIA, "DGX-1
+// with Tesla V100 System Architecture", WP-08437-002, 2017), or a board
+// whose GPUs each link to every other. NVLink bundles of one pair are one
+// IR link (ir.Link.Parallel), as the links to NVSwitches are.
 
 // checkNVLinkPeers checks model m's nvlink_peer blocks: two distinct GPUs
 // of the model each, at least one link, every pair once, a GPU model
 // whose NVLinks have a rate, no more links on a GPU than its gpu_model's
-// nvlink_links (a gpu_model without them has none to give), and no NVSwitches beside them (a GPU's NVLinks go to its
-// NVSwitches or to its peers; no shipped server splits them). Every fault
-// is reported through bad at the block or argument that holds it.
+// nvlink_links (a gpu_model without them has none to give), and no
+// NVSwitches beside them (a GPU's NVLinks go to its NVSwitches or to its
+// peers; no shipped server splits them). Every fault is reported through
+// bad at the block or argument that holds it.
 func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
 	if len(m.NVLinkPeers) == 0 {
 		return
@@ -49,10 +49,12 @@ func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
 		bad(diag.Error(diag.InvalidValue, rng, "NVLink peers beside NVSwitches",
 			fmt.Sprintf("Node model %q links its GPUs to %d NVSwitches and to each other%s: a GPU's NVLinks go to the NVSwitches of an HGX board or straight to peer GPUs (DGX-1's cube-mesh), not both. Drop the nvlink_peer blocks, or set nvswitches = 0.", m.Name, m.NVSwitches.V, from)))
 		return
-	case !m.GPU.Set || gm == nil:
+	case !m.GPU.Set:
 		bad(diag.Error(diag.InvalidValue, first.DeclRange, "NVLink peers need a GPU model",
 			fmt.Sprintf("Node model %q has nvlink_peer blocks but no gpu: the gpu_model gives each GPU's NVLink links and their rate. Set gpu.", m.Name)))
 		return
+	case gm == nil:
+		return // an unknown gpu_model, reported at gpu
 	case gm.NVLinkRate.V <= 0:
 		rng := gm.DeclRange
 		if gm.NVLinkRate.Set {
@@ -106,6 +108,15 @@ func (s *state) checkNVLinkPeers(m *lang.NodeModel, bad func(*hcl.Diagnostic)) {
 		used[ends[1]] += links
 	}
 	for g, n := range used {
+		if n > 0 && gm.NVLinkLinks.V <= 0 {
+			rng := gm.DeclRange
+			if gm.NVLinkLinks.Set {
+				rng = gm.NVLinkLinks.Range
+			}
+			bad(diag.Error(diag.InvalidValue, rng, "NVLink peers on a GPU without NVLinks",
+				fmt.Sprintf("gpu_model %q gives its GPUs no NVLink links (nvlink_links), but the nvlink_peer pairs of node model %q give GPU %d %s%s. Set nvlink_links: a V100 has 6, an A100 12, an H100 18.", gm.Name, m.Name, g, units.CountOf(int(n), "NVLink link", "NVLink links"), from)))
+			return
+		}
 		if n > gm.NVLinkLinks.V {
 			bad(diag.Error(diag.RadixExceeded, first.DeclRange, "More NVLinks than the GPU has",
 				fmt.Sprintf("GPU %d of node model %q gets %s from its nvlink_peer pairs%s, but a %s GPU has %d (gpu_model %q nvlink_links). Take links off its pairs.", g, m.Name, units.CountOf(int(n), "NVLink link", "NVLink links"), from, gm.Name, gm.NVLinkLinks.V, gm.Name)))

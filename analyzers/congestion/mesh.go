@@ -19,10 +19,13 @@ import (
 // visits a server's GPUs along a path of direct links.
 
 // maxMeshRing bounds the GPUs of one server whose ring order is searched:
-// the search tries every path (at most (n−1)! from one GPU; 9! = 362,880
-// at 10 GPUs, once per model, entry GPU and member set). Servers with more
-// ring members keep GPU order.
-const maxMeshRing = 10
+// the search tries every path from a channel's first GPU ((n−1)! = 5,040
+// on a complete mesh of 8), for each channel of each count meshChannels
+// weighs (n − 1 to 2n: 115 channels at 8 GPUs, 580,000 paths, once per
+// model and member set); at 10 GPUs that would be 63 million. Servers
+// with more ring members keep GPU order. A performance bound, not a
+// modelling value.
+const maxMeshRing = 8
 
 // meshRings caches the ring orders of meshRing, per node model, members
 // (as offsets from their server), channels and closure, and the channel
