@@ -73,14 +73,39 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, budget *eval.Budget, di
 	// server evaluates server i's name and host name ("" where not
 	// templated). References are checked on server 0: every other
 	// one's context has the same names, count.index another value.
+	// Templates of count.index alone are compiled once and evaluated in
+	// Go (eval.CompileIndexTemplate: HCL's own strings, at a fraction of
+	// the cost); server 0, which checks references, and any value the
+	// subset declines go through HCL.
+	var fastName, fastHost *eval.IndexTemplate
+	if templated {
+		fastName, _ = eval.CompileIndexTemplate(nameAttr.Expr)
+	}
+	if hosted {
+		fastHost, _ = eval.CompileIndexTemplate(hostAttr.Expr)
+	}
 	server := func(i int) (name, host string, named bool, diags hcl.Diagnostics) {
-		child := eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(int64(i))})})
+		var child *hcl.EvalContext
+		childCtx := func() *hcl.EvalContext {
+			if child == nil {
+				child = eval.Child(ctx, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(int64(i))})})
+			}
+			return child
+		}
 		str := eval.StringChecked
 		if i == 0 {
 			str = eval.String
 		}
+		eval1 := func(fast *eval.IndexTemplate, expr hcl.Expression) (string, hcl.Diagnostics) {
+			if fast != nil && i > 0 {
+				if s, ok := fast.String(int64(i)); ok {
+					return s, nil
+				}
+			}
+			return str(expr, childCtx())
+		}
 		if templated {
-			s, d := str(nameAttr.Expr, child)
+			s, d := eval1(fastName, nameAttr.Expr)
 			if d.HasErrors() {
 				return "", "", false, d
 			}
@@ -93,7 +118,7 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, budget *eval.Budget, di
 			name = s
 		}
 		if hosted {
-			h, d := str(hostAttr.Expr, child)
+			h, d := eval1(fastHost, hostAttr.Expr)
 			if d.HasErrors() {
 				return name, "", true, d
 			}
