@@ -44,9 +44,9 @@ func TestIndexTemplateMatchesHCL(t *testing.T) {
 		`"node${count.index}"`,
 		`format("%s-%d", "a", count.index)`,
 		`format("%5d|%d%%", count.index, count.index * 3 - 1)`,
-		`format("x%d", count.index - 5)`,     // negative below 5: HCL's
-		`"h${count.index / 3}"`,               // fractions: HCL's
-		`format("%d", count.index / 2)`,       // a fraction to %d: HCL's error
+		`format("x%d", count.index - 5)`, // negative below 5: HCL's
+		`"h${count.index / 3}"`,          // fractions: HCL's
+		`format("%d", count.index / 2)`,  // a fraction to %d: HCL's error
 		`"a${(count.index + 1) * 2 % 7}"`,
 		`format("%03d", floor((count.index - 1) / 2))`,
 	}
