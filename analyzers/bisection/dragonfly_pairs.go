@@ -54,7 +54,7 @@ func (s *dfShape) pairSplitsBound(tr, budget float64) (float64, bool) {
 	}
 	// Before anything is built: 2^(g−2) sides and 2^(2a) placements at
 	// least, one step each.
-	if ng < 3 || ng-2 > 40 || 2*maxPair > 40 || math.Exp2(float64(ng-2+2*maxPair)) > budget {
+	if ng < 3 || math.Exp2(float64(ng-2+2*maxPair)) > budget {
 		return 0, false
 	}
 	// Router adjacency over local and global links (CSR).
@@ -317,6 +317,9 @@ func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget float64) (flo
 		}
 		state[i]++
 	}
+	if math.IsInf(best, 1) {
+		return 0, false // no assignment has minSplit split groups (one-router groups)
+	}
 	return best, true
 }
 
@@ -356,8 +359,9 @@ func splitShare(costs [][]float64, a, p int, tr float64, ts int) float64 {
 }
 
 // splitVectors is arrangedBound's value for one assignment (state) where
-// every vector of routers on A of its split groups is tried: whole holds
-// the global links between full-A and full-B groups, umaxAll the most
+// every vector of routers on A of its split groups is tried: links holds
+// the global links between full-A and full-B groups (not the terminals,
+// which it counts itself), umaxAll the most
 // capacity from one router of a group to another (by group pair); each split group X with kₓ routers on A
 // costs costs[x][kₓ] (its local links and its global links to full
 // groups); every pair of split groups X, Y whose gc global capacity runs
@@ -366,7 +370,7 @@ func splitShare(costs [][]float64, a, p int, tr float64, ts int) float64 {
 // u_XY, (a−k_Y)·u_YX, gc) on side B, so at least the rest is cut; the
 // terminals away from their routers are at least tr·|t − p·K|, K the
 // routers on A of the full-A (onA terminals' worth) and split groups.
-func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, costs [][]float64, whole float64, fullATerms, t int) float64 {
+func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, costs [][]float64, links float64, fullATerms, t int) float64 {
 	ng, a := int(s.ng), c.a
 	var split []int
 	for x, st := range state {
@@ -407,6 +411,6 @@ func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, co
 			walk(i+1, v, onA+k*c.p)
 		}
 	}
-	walk(0, whole, fullATerms)
+	walk(0, links, fullATerms)
 	return best
 }
