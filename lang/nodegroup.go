@@ -79,10 +79,10 @@ func decodeNodeGroup(b *hcl.Block, ctx *hcl.EvalContext, budget *eval.Budget, di
 	// subset declines go through HCL.
 	var fastName, fastHost *eval.IndexTemplate
 	if templated {
-		fastName, _ = eval.CompileIndexTemplate(nameAttr.Expr)
+		fastName, _ = eval.CompileIndexTemplate(nameAttr.Expr, ctx)
 	}
 	if hosted {
-		fastHost, _ = eval.CompileIndexTemplate(hostAttr.Expr)
+		fastHost, _ = eval.CompileIndexTemplate(hostAttr.Expr, ctx)
 	}
 	server := func(i int) (name, host string, named bool, diags hcl.Diagnostics) {
 		var child *hcl.EvalContext

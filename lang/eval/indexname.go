@@ -55,11 +55,14 @@ const maxIndexWidth = 64
 // CompileIndexTemplate compiles expr, a metered name template of a
 // count instance (Meter's wrappers are looked through), when every node
 // of it is in the subset: string and whole-number literals, count.index,
+// var.NAME and local.NAME whose values in ctx (the group's context,
+// without count) are such literals,
 // + − × ÷ and % of numbers, parentheses, floor(x), format with a literal
 // format of %d, %Nd, %0Nd, %s and %% verbs only, and templates of those.
 // False otherwise: the caller evaluates expr with HCL.
-func CompileIndexTemplate(expr hcl.Expression) (*IndexTemplate, bool) {
-	n, ok := ixCompile(expr)
+func CompileIndexTemplate(expr hcl.Expression, ctx *hcl.EvalContext) (*IndexTemplate, bool) {
+	c := ixCompiler{ctx: ctx}
+	n, ok := c.compile(expr)
 	if !ok {
 		return nil, false
 	}
@@ -124,26 +127,40 @@ func abs64(x int64) int64 {
 	return x
 }
 
-func ixCompile(e hcl.Expression) (ixNode, bool) {
+// ixCompiler compiles expressions of one context: the variables and
+// locals a template reads are read once, as constants.
+type ixCompiler struct {
+	ctx *hcl.EvalContext
+}
+
+func (c ixCompiler) compile(e hcl.Expression) (ixNode, bool) {
 	switch n := e.(type) {
 	case *metered:
-		return ixCompile(n.Expression)
+		return c.compile(n.Expression)
 	case *meteredCall:
-		return ixCall(n.FunctionCallExpr)
+		return c.call(n.FunctionCallExpr)
 	case *meteredTemplate:
-		return ixTemplate(n.TemplateExpr)
+		return c.template(n.TemplateExpr)
 	case *hclsyntax.FunctionCallExpr:
-		return ixCall(n)
+		return c.call(n)
 	case *hclsyntax.TemplateExpr:
-		return ixTemplate(n)
+		return c.template(n)
 	case *hclsyntax.TemplateWrapExpr:
-		return ixCompile(n.Wrapped)
+		return c.compile(n.Wrapped)
 	case *hclsyntax.ParenthesesExpr:
-		return ixCompile(n.Expression)
+		return c.compile(n.Expression)
 	case *hclsyntax.LiteralValueExpr:
 		return ixLiteral(n.Val)
 	case *hclsyntax.ScopeTraversalExpr:
 		t := n.Traversal
+		if root := t.RootName(); (root == "var" || root == "local") && c.ctx != nil {
+			// A variable or local is one value for every instance.
+			v, d := t.TraverseAbs(c.ctx)
+			if d.HasErrors() {
+				return nil, false
+			}
+			return ixLiteral(v)
+		}
 		if len(t) != 2 || t.RootName() != "count" {
 			return nil, false
 		}
@@ -152,7 +169,7 @@ func ixCompile(e hcl.Expression) (ixNode, bool) {
 		}
 		return func(i int64) (ixVal, bool) { return ixNum(i, 1) }, true
 	case *hclsyntax.BinaryOpExpr:
-		return ixBinary(n)
+		return c.binary(n)
 	}
 	return nil, false
 }
@@ -180,10 +197,10 @@ func ixLiteral(v cty.Value) (ixNode, bool) {
 	return nil, false
 }
 
-// ixBinary compiles + − × ÷ %, metered (Meter's safe operations) or not.
-func ixBinary(n *hclsyntax.BinaryOpExpr) (ixNode, bool) {
-	l, ok1 := ixCompile(n.LHS)
-	r, ok2 := ixCompile(n.RHS)
+// binary compiles + − × ÷ %, metered (Meter's safe operations) or not.
+func (c ixCompiler) binary(n *hclsyntax.BinaryOpExpr) (ixNode, bool) {
+	l, ok1 := c.compile(n.LHS)
+	r, ok2 := c.compile(n.RHS)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
@@ -235,15 +252,15 @@ func ixBinary(n *hclsyntax.BinaryOpExpr) (ixNode, bool) {
 	}, true
 }
 
-// ixTemplate compiles a string template: its parts' texts joined.
-func ixTemplate(n *hclsyntax.TemplateExpr) (ixNode, bool) {
+// template compiles a string template: its parts' texts joined.
+func (c ixCompiler) template(n *hclsyntax.TemplateExpr) (ixNode, bool) {
 	parts := make([]ixNode, len(n.Parts))
 	for k, p := range n.Parts {
-		c, ok := ixCompile(p)
+		x, ok := c.compile(p)
 		if !ok {
 			return nil, false
 		}
-		parts[k] = c
+		parts[k] = x
 	}
 	return func(i int64) (ixVal, bool) {
 		var b strings.Builder
@@ -262,18 +279,18 @@ func ixTemplate(n *hclsyntax.TemplateExpr) (ixNode, bool) {
 	}, true
 }
 
-// ixCall compiles floor(x) and format(literal, args...).
-func ixCall(n *hclsyntax.FunctionCallExpr) (ixNode, bool) {
+// call compiles floor(x) and format(literal, args...).
+func (c ixCompiler) call(n *hclsyntax.FunctionCallExpr) (ixNode, bool) {
 	if n.ExpandFinal {
 		return nil, false
 	}
 	args := make([]ixNode, len(n.Args))
 	for k, a := range n.Args {
-		c, ok := ixCompile(a)
+		x, ok := c.compile(a)
 		if !ok {
 			return nil, false
 		}
-		args[k] = c
+		args[k] = x
 	}
 	switch {
 	case n.Name == "floor" && len(args) == 1:

@@ -11,10 +11,18 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// indexCtx is count.index = i under the design's functions, metered.
+// groupCtx is a node group's context: the design's functions, metered,
+// and var.per = 32, var.pre = "su", var.half = 1.5, local.n = "7".
+func groupCtx(b *Budget) *hcl.EvalContext {
+	return &hcl.EvalContext{Functions: FunctionsOn(b), Variables: map[string]cty.Value{
+		"var":   cty.ObjectVal(map[string]cty.Value{"per": cty.NumberIntVal(32), "pre": cty.StringVal("su"), "half": cty.NumberFloatVal(1.5)}),
+		"local": cty.ObjectVal(map[string]cty.Value{"n": cty.StringVal("7")}),
+	}}
+}
+
+// indexCtx is count.index = i in groupCtx.
 func indexCtx(b *Budget, i int64) *hcl.EvalContext {
-	root := &hcl.EvalContext{Functions: FunctionsOn(b)}
-	return Child(root, map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
+	return Child(groupCtx(b), map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
 }
 
 // parseMetered parses src as an expression and meters it, as a design's
@@ -49,6 +57,10 @@ func TestIndexTemplateMatchesHCL(t *testing.T) {
 		`format("%d", count.index / 2)`,  // a fraction to %d: HCL's error
 		`"a${(count.index + 1) * 2 % 7}"`,
 		`format("%03d", floor((count.index - 1) / 2))`,
+		`format("su%03d/node%02d", floor(count.index / var.per), count.index % var.per)`,
+		`"${var.pre}${count.index}-${local.n}"`,
+		`format("%d", count.index * var.half)`, // a fraction variable: HCL's
+		`"x${local.n + count.index}"`,          // a string in arithmetic: HCL converts it
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	var num func(depth int) string
@@ -99,7 +111,7 @@ func TestIndexTemplateMatchesHCL(t *testing.T) {
 	for _, src := range append(fixed, random...) {
 		b := NewBudget()
 		e := parseMetered(t, src, b)
-		tmpl, ok := CompileIndexTemplate(e)
+		tmpl, ok := CompileIndexTemplate(e, groupCtx(b))
 		if !ok {
 			continue
 		}
@@ -143,12 +155,13 @@ func TestIndexTemplateDeclines(t *testing.T) {
 		`format("%.2f", count.index)`,
 		`format("%[1]d", count.index)`,
 		`format("%0100d", count.index)`,
-		`"${var.x}${count.index}"`,
+		`"${var.missing}${count.index}"`,
 		`each.key`,
 		`count.index > 2 ? "a" : "b"`,
 		`format(local.f, count.index)`,
 	} {
-		if _, ok := CompileIndexTemplate(parseMetered(t, src, NewBudget())); ok {
+		b := NewBudget()
+		if _, ok := CompileIndexTemplate(parseMetered(t, src, b), groupCtx(b)); ok {
 			t.Errorf("%s: compiled, want left to HCL", src)
 		}
 	}

@@ -90,43 +90,54 @@ func nodeNames(g *ir.Graph) ([]string, map[string]string, *emit.Error) {
 // kubelet's name while Slurm and UFM kept the original (trial 53: row_a.n0
 // became row-a.n0 here alone); so are two nodes one name in lower case.
 func checkNames(g *ir.Graph) ([]string, *emit.Error) {
-	names, err := slurm.NodeNames(g)
+	names := make([]string, len(g.Nodes))
+	if err := checkEachName(g, func(id ir.NodeID, name string) { names[id] = name }); err != nil {
+		return nil, err
+	}
+	return names, nil
+}
+
+// checkEachName is checkNames calling yield with each node's Slurm name
+// instead of keeping them all (what `topoc check` reads: namesPreflight).
+func checkEachName(g *ir.Graph, yield func(ir.NodeID, string)) *emit.Error {
+	var ids []ir.NodeID
+	var names []string
+	upper := false // a name with upper case, which may meet another in lower case
+	var bad *emit.Error
+	err := slurm.EachNodeName(g, func(id ir.NodeID, n string) {
+		if bad != nil {
+			return
+		}
+		h := strings.ToLower(n) // n itself, with no copy, when it has no upper case
+		if !rfc1123(h) {
+			bad = &emit.Error{Code: diag.K8sInvalidName, At: g.Nodes[id].Origin, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name (lower-case letters, digits, '-' and '.'): %s", g.Nodes[id].Name, h, emit.HostFix(g, id))}
+			return
+		}
+		if h != n {
+			upper = true
+		}
+		ids, names = append(ids, id), append(names, n)
+		yield(id, n)
+	})
 	if err != nil {
 		e := &emit.Error{Code: diag.K8sInvalidName, Msg: err.Error()}
 		if se, ok := err.(*emit.Error); ok {
 			e.At = se.At
 		}
-		return nil, e
+		return e
 	}
-	upper := 0 // names with upper case, which may meet another in lower case
-	for i, n := range names {
-		if n == "" {
-			continue
-		}
-		id := ir.NodeID(i)
-		h := strings.ToLower(n) // n itself, with no copy, when it has no upper case
-		if !rfc1123(h) {
-			return nil, &emit.Error{Code: diag.K8sInvalidName, At: g.Nodes[id].Origin, Msg: fmt.Sprintf("node %s is %q as a Kubernetes node name, which is not an RFC 1123 name (lower-case letters, digits, '-' and '.'): %s", g.Nodes[id].Name, h, emit.HostFix(g, id))}
-		}
-		if h != n {
-			upper++
-		}
-	}
-	if upper == 0 {
-		return names, nil // Slurm's names are distinct, and unchanged
+	if bad != nil || !upper {
+		return bad // without upper case, Slurm's names are distinct and unchanged
 	}
 	used := make(map[string]ir.NodeID, len(names))
-	for i, n := range names {
-		if n == "" {
-			continue
-		}
-		id, h := ir.NodeID(i), strings.ToLower(n)
+	for k, n := range names {
+		id, h := ids[k], strings.ToLower(n)
 		if o, dup := used[h]; dup {
-			return nil, &emit.Error{Code: diag.K8sInvalidName, At: g.Nodes[id].Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Kubernetes node names (lower case): %s", g.Nodes[o].Name, g.Nodes[id].Name, h, emit.HostFix(g, id))}
+			return &emit.Error{Code: diag.K8sInvalidName, At: g.Nodes[id].Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Kubernetes node names (lower case): %s", g.Nodes[o].Name, g.Nodes[id].Name, h, emit.HostFix(g, id))}
 		}
 		used[h] = id
 	}
-	return names, nil
+	return nil
 }
 
 // rfc1123 reports whether h is an RFC 1123 subdomain as Kubernetes takes
@@ -151,8 +162,7 @@ func rfc1123(h string) bool {
 // namesPreflight is the Kubernetes emitter's Preflight: nodeNames'
 // refusal.
 func namesPreflight(g *ir.Graph) *emit.Error {
-	_, err := checkNames(g)
-	return err
+	return checkEachName(g, func(ir.NodeID, string) {})
 }
 
 // level is one level of the hierarchy: for each node, its group's name.
