@@ -145,8 +145,8 @@ func TestWhatif(t *testing.T) {
 				}
 			}
 		}
-		if v := got["global_half"].Values; len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil || !(*v[0].Lower < 0.5 && *v[0].Upper > 0.5) {
-			t.Errorf("global_half values %+v, want an interval around 0.5", v)
+		if v := got["global_half"].Values; len(v) != 1 || v[0].Lower == nil || v[0].Upper == nil || !(*v[0].Lower < 0.65 && *v[0].Upper > 0.65) {
+			t.Errorf("global_half values %+v, want an interval around 0.65", v)
 		}
 	}
 }
