@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topoc/topoc/compiler/emit/nccl"
+	"github.com/topoc/topoc/compiler/emit/nccl/ncclimport"
 	"github.com/topoc/topoc/compiler/emit/nccl/topoxml"
 )
 
@@ -81,5 +82,42 @@ func TestMeshNVLinks(t *testing.T) {
 	}
 	if len(links) != 8 || strings.Contains(out, "0x068000") {
 		t.Errorf("nvlinks on %d GPUs, want 8, and no NVSwitch target:\n%s", len(links), out)
+	}
+}
+
+// TestImportGPUPeerLinks: an NCCL file's NVLinks between two GPUs (a GPU
+// target class) are named in the import's info with the nvlink_peer
+// block that models them, the GPUs by their index in the imported model
+// (bus-id order of the file); an NVSwitch target keeps the NVSwitch
+// advice.
+func TestImportGPUPeerLinks(t *testing.T) {
+	src := []byte(`<system version="1">
+  <cpu numaid="0" affinity="0000ffff" arch="x86_64" vendor="GenuineIntel" familyid="6" modelid="79">
+    <pci busid="0000:06:00.0" class="0x030200" link_speed="8.0 GT/s PCIe" link_width="16">
+      <gpu dev="0" sm="70" rank="0" gdr="1">
+        <nvlink target="0000:07:00.0" count="2" tclass="0x030200"/>
+      </gpu>
+    </pci>
+    <pci busid="0000:07:00.0" class="0x030200" link_speed="8.0 GT/s PCIe" link_width="16">
+      <gpu dev="1" sm="70" rank="1" gdr="1">
+        <nvlink target="0000:06:00.0" count="2" tclass="0x030200"/>
+        <nvlink target="fffffff:ff:ff.0" count="4" tclass="0x068000"/>
+      </gpu>
+    </pci>
+  </cpu>
+</system>
+`)
+	_, diags := ncclimport.Import("peers.xml", src, ncclimport.ImportOptions{Name: "pair"})
+	var peer, nvs int
+	for _, d := range diags {
+		switch {
+		case strings.Contains(d.Detail, "nvlink_peer { gpus = [0, 1], links = 2 }"):
+			peer++
+		case strings.Contains(d.Summary, "nvlink not imported") && strings.Contains(d.Detail, "nvswitches"):
+			nvs++
+		}
+	}
+	if peer != 2 || nvs != 1 {
+		t.Errorf("infos naming the peer block %d (want 2, one from each GPU), NVSwitch advice %d (want 1): %v", peer, nvs, diags)
 	}
 }

@@ -50,7 +50,8 @@ var knownDevices = map[string]string{
 // nccl-import-missing warning (and as a comment in the text), so that
 // `topoc build --emit nccl` refuses the model until the user states it.
 // Values NCCL sets itself (rank, dev, gdr, host_hash, guid, maxconn) and
-// NVLinks (NCCL detects them) are not imported; an info says so.
+// NVLinks (NCCL detects them) are not imported; an info says so, naming
+// the nvlink_peer block that models a link to a peer GPU.
 //
 // A file that Lint finds an error in (one NCCL refuses or misreads: a
 // duplicate bus id, a malformed value, a missing required attribute) is
@@ -602,7 +603,11 @@ func (im *importer) nicBlocks(b *hclwrite.Body, comment func(*hclwrite.Body, ...
 			}
 		}
 	}
-	for _, g := range im.gpus {
+	gpuIndex := map[string]int{} // bus id → GPU index in the model
+	for i, g := range im.gpus {
+		gpuIndex[g.busid] = i
+	}
+	for gi, g := range im.gpus {
 		for _, c := range g.el.Children {
 			if c.Name != "gpu" {
 				continue
@@ -614,10 +619,22 @@ func (im *importer) nicBlocks(b *hclwrite.Body, comment func(*hclwrite.Body, ...
 				}
 			}
 			for _, nv := range c.Children {
-				if nv.Name == "nvlink" {
-					im.info(nv.Range, fmt.Sprintf("gpu %s nvlink not imported", g.busid),
-						"NCCL detects NVLinks through NVML; model NVSwitches with nvswitches and nvlink_per_switch.")
+				if nv.Name != "nvlink" {
+					continue
 				}
+				// A GPU target (tclass 0x03…, nccl-topo-xml.md §4.5) is a
+				// direct link to a peer GPU: the model's nvlink_peer.
+				target, _ := nv.Get("target")
+				tclass, _ := nv.Get("tclass")
+				count, _ := nv.Get("count")
+				canon, err := ir.CanonBusID(target)
+				if j, ok := gpuIndex[canon]; err == nil && ok && strings.HasPrefix(tclass, "0x03") && j != gi {
+					im.info(nv.Range, fmt.Sprintf("gpu %s nvlink to gpu %s not imported", g.busid, canon),
+						fmt.Sprintf("A direct NVLink between GPUs %d and %d: model it with nvlink_peer { gpus = [%d, %d], links = %s } in the node model (once, for the pair), which needs a gpu whose gpu_model has nvlink_rate and nvlink_links.", min(gi, j), max(gi, j), min(gi, j), max(gi, j), count))
+					continue
+				}
+				im.info(nv.Range, fmt.Sprintf("gpu %s nvlink not imported", g.busid),
+					"NCCL detects NVLinks through NVML; model NVSwitches with nvswitches and nvlink_per_switch, or links straight to peer GPUs with nvlink_peer.")
 			}
 		}
 	}
