@@ -271,7 +271,11 @@ func (s *dfShape) groupBound(quick bool) (float64, bool) {
 	if quick {
 		arrangedBudget /= 64
 	}
-	arranged, ok := s.arrangedBound(c, minSplit, arrangedBudget)
+	ceiling := math.Inf(1)
+	if exactPairs {
+		ceiling = pairs // assignments above it cannot lower min(pairs, …)
+	}
+	arranged, ok := s.arrangedBound(c, minSplit, arrangedBudget, ceiling)
 	if ok {
 		cases = nil
 		best = min(best, arranged)

@@ -208,7 +208,7 @@ const arrangedWork = 1 << 26
 // split with at least minSplit split groups; false where the groups are
 // more than 16 or the work passes budget (arrangedWork, or a 64th of it
 // in a what-if's quick pass).
-func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget float64) (float64, bool) {
+func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget, ceiling float64) (float64, bool) {
 	ng, nr, a := int(s.ng), len(s.routers), c.a
 	if ng > 16 {
 		return 0, false
@@ -220,7 +220,12 @@ func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget float64) (flo
 	// Where every k of every split group can be tried ((a+1)^g vectors
 	// over all assignments), the global links between split groups are
 	// bounded too (splitVectors).
-	pairs := math.Pow(float64(a+1), float64(ng))*float64(ng*ng) <= budget
+	// The vectors are tried where their count is within 16 budgets, with
+	// a step count that falls back to the shared dynamic programme once
+	// the budget is spent: pruned at the least found so far (and at
+	// ceiling), most assignments end early.
+	pairs := math.Pow(float64(a+1), float64(ng))*float64(ng*ng) <= 16*budget
+	steps := int64(budget)
 	// toGroup[r*ng+y]: router r's global capacity to group y.
 	toGroup := make([]float64, nr*ng)
 	for _, l := range s.global {
@@ -244,7 +249,7 @@ func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget float64) (flo
 	state := make([]int8, ng) // 0 full-A, 1 full-B, 2 split
 	diff := make([]float64, a)
 	costs := make([][]float64, 0, ng) // each split group's cost by k
-	best := math.Inf(1)
+	best := ceiling
 	for {
 		fa, fb, ns := 0, 0, 0
 		for _, st := range state {
@@ -298,10 +303,12 @@ func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget float64) (flo
 				}
 				costs = append(costs, cost)
 			}
-			var v float64
+			v, done := 0.0, false
 			if pairs {
-				v = s.splitVectors(c, state, umax, costs, links, fa*c.m, t)
-			} else {
+				v, done = s.splitVectors(c, state, umax, costs, links, fa*c.m, t, best, &steps)
+				pairs = done // spent: the rest take the programme
+			}
+			if !done {
 				v = whole + splitShare(costs, a, c.p, c.tr, ts)
 			}
 			best = min(best, v)
@@ -369,8 +376,10 @@ func splitShare(costs [][]float64, a, p int, tr float64, ts int) float64 {
 // most min(kₓ·u_XY, k_Y·u_YX, gc) of it uncut on side A and min((a−kₓ)·
 // u_XY, (a−k_Y)·u_YX, gc) on side B, so at least the rest is cut; the
 // terminals away from their routers are at least tr·|t − p·K|, K the
-// routers on A of the full-A (onA terminals' worth) and split groups.
-func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, costs [][]float64, links float64, fullATerms, t int) float64 {
+// routers on A of the full-A (onA terminals' worth) and split groups. It
+// returns the least found below ceiling (ceiling when none is), and false
+// when steps, the shared budget of visited vectors, ran out first.
+func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, costs [][]float64, links float64, fullATerms, t int, ceiling float64, steps *int64) (float64, bool) {
 	ng, a := int(s.ng), c.a
 	var split []int
 	for x, st := range state {
@@ -388,12 +397,13 @@ func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, co
 		}
 	}
 	ks := make([]int, ns)
-	best := math.Inf(1)
+	best := ceiling
 	var walk func(i int, sum float64, onA int)
 	walk = func(i int, sum float64, onA int) {
-		if sum >= best {
-			return // every term is at least 0
+		if sum >= best || *steps < 0 {
+			return // every term is at least 0; or the budget is spent
 		}
+		*steps--
 		if i == ns {
 			best = min(best, sum+c.tr*math.Abs(float64(t-onA)))
 			return
@@ -412,5 +422,5 @@ func (s *dfShape) splitVectors(c groupCosts, state []int8, umaxAll []float64, co
 		}
 	}
 	walk(0, links, fullATerms)
-	return best
+	return best, *steps >= 0
 }

@@ -284,18 +284,24 @@ func TestValiantBoundClosedForm(t *testing.T) {
 // the count-based bounds stayed below the bisection, are exact once the
 // arrangement is read (arrangedBound, pairSplitsBound): p = 4, a = 8,
 // h = 4, g = 5 at 64 links (was 48–64) in every arrangement, g = 3 at 48
-// (was 32–48), p = 2, a = 4, h = 2, g = 6 at 14 (was 9–14). The upper
-// end is a cut found and evaluated by max-flow, so the lower end meeting
-// it is the proof.
+// (was 32–48), p = 2, a = 4, h = 2, g = 6 at 14 (was 9–14), and
+// p = 4, a = 8, h = 4, g = 7 at 72 (absolute, relative) and 74 (circulant;
+// was 60–74), whose vectors of routers on A the pruned search reads
+// within its budget. The upper end is a cut found and evaluated by
+// max-flow, so the lower end meeting it is the proof.
 func TestDragonflyArrangedExact(t *testing.T) {
 	for _, tc := range []struct {
 		p, a, h, g int
-		links      float64
-	}{{4, 8, 4, 5, 64}, {4, 8, 4, 3, 48}, {2, 4, 2, 6, 14}} {
+		links      float64 // absolute and relative
+		circulant  float64
+	}{{4, 8, 4, 5, 64, 64}, {4, 8, 4, 3, 48, 48}, {2, 4, 2, 6, 14, 14}, {4, 8, 4, 7, 72, 74}} {
 		for _, arr := range []string{gen.ArrangementAbsolute, gen.ArrangementRelative, gen.ArrangementCirculant} {
 			g, fid := dragonflyCase(t, gen.Dragonfly{P: tc.p, A: tc.a, H: tc.h, G: tc.g, LocalBPS: 200e9, GlobalBPS: 200e9, Arrangement: arr})
 			r := Compute(g, fid, Options{})
 			want := tc.links * 200e9
+			if arr == gen.ArrangementCirculant {
+				want = tc.circulant * 200e9
+			}
 			if !meets(r.LowerBoundBPS, want) || !meets(want, r.UpperBoundBPS) || !meets(r.UpperBoundBPS, want) {
 				t.Errorf("p=%d a=%d h=%d g=%d %s: [%s, %s], want exactly %s", tc.p, tc.a, tc.h, tc.g, arr,
 					units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), units.Rate(want))
