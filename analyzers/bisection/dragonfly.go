@@ -421,32 +421,11 @@ func (c *groupCosts) f(t int) float64 {
 // Σ split[kᵢ] for that K plus tr·|ts − p·K| (terminals moved off their
 // router's side), by dynamic programming over the groups, O(ns²·a²).
 func (c *groupCosts) integer(ns, ts int) float64 {
-	kmax := ns * (c.a - 1)
-	cur := make([]float64, kmax+1)
-	next := make([]float64, kmax+1)
-	for x := range cur {
-		cur[x] = math.Inf(1)
+	costs := make([][]float64, ns)
+	for i := range costs {
+		costs[i] = c.split // alike groups: one cost array for all
 	}
-	cur[0] = 0
-	for i := range ns {
-		for x := range next {
-			next[x] = math.Inf(1)
-		}
-		for x := i; x <= i*(c.a-1); x++ {
-			if math.IsInf(cur[x], 1) {
-				continue
-			}
-			for k := 1; k < c.a; k++ {
-				next[x+k] = math.Min(next[x+k], cur[x]+c.split[k])
-			}
-		}
-		cur, next = next, cur
-	}
-	v := math.Inf(1)
-	for x := ns; x <= kmax; x++ {
-		v = math.Min(v, cur[x]+c.tr*math.Abs(float64(ts-x*c.p)))
-	}
-	return v
+	return splitShare(costs, c.a, c.p, c.tr, ts)
 }
 
 // lowerHull returns the lower convex hull of f over [0, m] in h, whose

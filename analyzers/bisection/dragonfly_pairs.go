@@ -333,7 +333,9 @@ func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget, ceiling floa
 // splitShare is the least total of split groups with costs[x][k] for k
 // of their routers on side A (1 ≤ k < a) holding ts terminals of side
 // A: the least Σ costs[x][kₓ] for each total K, by dynamic programming,
-// plus tr·|ts − p·K| (groupCosts.integer, with a cost array per group).
+// plus tr·|ts − p·K| (terminals moved off their router's side). O(ns²·a²)
+// for ns groups; groupCosts.integer is it with one array for alike
+// groups.
 func splitShare(costs [][]float64, a, p int, tr float64, ts int) float64 {
 	if len(costs) == 0 {
 		return tr * float64(abs(ts))

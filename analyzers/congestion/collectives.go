@@ -101,20 +101,23 @@ func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (n
 		// the channel count that fits its mesh best (meshChannels).
 		// Across servers each channel also leaves through a NIC, which
 		// one channel per GPU spreads evenly; the count stays.
-		if len(servers) == 1 {
-			if mc := b.s.meshChannels(servers[0], true); mc > 0 {
-				c = mc
+		var mesh [][][]ir.NodeID // per server, when its GPUs are joined directly
+		if b.s.anyMesh() {
+			if len(servers) == 1 {
+				if mc := b.s.meshChannels(servers[0], true); mc > 0 {
+					c = mc
+				}
 			}
-		}
-		mesh := make([][][]ir.NodeID, len(servers))
-		for i, sv := range servers {
-			mesh[i] = b.s.meshRing(sv, c, len(servers) == 1)
+			mesh = make([][][]ir.NodeID, len(servers))
+			for i, sv := range servers {
+				mesh[i] = b.s.meshRing(sv, c, len(servers) == 1)
+			}
 		}
 		for ch := 0; ch < c; ch++ {
 			order := make([]ir.NodeID, 0, n)
 			for i, sv := range servers {
 				k := len(sv)
-				if mesh[i] != nil {
+				if mesh != nil && mesh[i] != nil {
 					order = append(order, mesh[i][ch]...)
 					continue
 				}

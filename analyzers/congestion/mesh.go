@@ -37,6 +37,22 @@ type meshRings struct {
 	channels map[string]int             // meshChannels' answer by members and closure
 }
 
+// newMeshRings indexes the node models of g whose GPUs are joined
+// directly, once per system: rings read it for every server they visit.
+func newMeshRings(g *ir.Graph) *meshRings {
+	m := &meshRings{models: map[string]*ir.ServerModel{}, orders: map[string][][]ir.NodeID{}, channels: map[string]int{}}
+	for i := range g.ServerModels {
+		if sm := &g.ServerModels[i]; len(sm.NVLinkPeers) > 0 {
+			m.models[sm.Name] = sm
+		}
+	}
+	return m
+}
+
+// anyMesh reports whether some node model joins its GPUs directly: with
+// none, rings never ask meshRing (no lock per server and ring).
+func (s *system) anyMesh() bool { return len(s.mesh.models) > 0 }
+
 // meshRing returns, for channels rail-aware ring channels, the order in
 // which channel c visits sv (the ring members of one server, in GPU
 // order), entering at sv[c mod len(sv)], when the server's model joins
@@ -51,7 +67,7 @@ type meshRings struct {
 // than 3 or more than maxMeshRing GPUs, or no path over direct links
 // visits them all; the caller keeps GPU order.
 func (s *system) meshRing(sv []ir.NodeID, channels int, closed bool) [][]ir.NodeID {
-	m := &s.mesh
+	m := s.mesh
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	sm, host, key := s.meshModel(sv, closed)
@@ -63,17 +79,10 @@ func (s *system) meshRing(sv []ir.NodeID, channels int, closed bool) [][]ir.Node
 
 // meshModel returns the node model of the server of sv when it joins its
 // GPUs directly and sv has 3 to maxMeshRing of them, with the server and
-// a cache key of the members and closure; nil otherwise. m.mu is held.
+// a cache key of the members and closure; nil otherwise. m.mu is held
+// (models is read only).
 func (s *system) meshModel(sv []ir.NodeID, closed bool) (*ir.ServerModel, ir.NodeID, string) {
-	m := &s.mesh
-	if m.models == nil {
-		m.models, m.orders, m.channels = map[string]*ir.ServerModel{}, map[string][][]ir.NodeID{}, map[string]int{}
-		for i := range s.g.ServerModels {
-			if sm := &s.g.ServerModels[i]; len(sm.NVLinkPeers) > 0 {
-				m.models[sm.Name] = sm
-			}
-		}
-	}
+	m := s.mesh
 	if len(m.models) == 0 || len(sv) < 3 || len(sv) > maxMeshRing {
 		return nil, ir.None, ""
 	}
@@ -93,7 +102,7 @@ func (s *system) meshModel(sv []ir.NodeID, closed bool) (*ir.ServerModel, ir.Nod
 
 // meshRingLocked is meshRing with m.mu held and the model found.
 func (s *system) meshRingLocked(sm *ir.ServerModel, host ir.NodeID, sv []ir.NodeID, channels int, closed bool, key string) [][]ir.NodeID {
-	m := &s.mesh
+	m := s.mesh
 	key += " ×" + strconv.Itoa(channels)
 	offs, ok := m.orders[key]
 	if !ok {
@@ -217,7 +226,7 @@ func (s *system) searchMeshRings(sm *ir.ServerModel, host ir.NodeID, sv []ir.Nod
 // complete mesh of 8 GPUs put two on some pair, where 7 cover its 56
 // directed pairs once each (trial 70). 0 when sv is no such server.
 func (s *system) meshChannels(sv []ir.NodeID, closed bool) int {
-	m := &s.mesh
+	m := s.mesh
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	sm, host, key := s.meshModel(sv, closed)

@@ -84,7 +84,7 @@ type system struct {
 	inFabric []bool
 	// mesh caches the ring orders inside servers whose GPUs are joined
 	// directly (meshRing).
-	mesh meshRings
+	mesh *meshRings
 }
 
 // slotCapBPS is the capacity behind one direction of a link: its physical
@@ -98,7 +98,7 @@ func scaleUp(g *ir.Graph) func(ir.Link) bool {
 }
 
 func newSystem(g *ir.Graph) *system {
-	s := &system{g: g, fab: map[ir.FabricID]*plane{}, nics: map[ir.FabricID]*nicMap{}}
+	s := &system{g: g, fab: map[ir.FabricID]*plane{}, nics: map[ir.FabricID]*nicMap{}, mesh: newMeshRings(g)}
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		// NVLink is always sprayed over every link (the hardware stripes

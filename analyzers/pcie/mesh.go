@@ -107,7 +107,7 @@ func meshText(model string, servers int, m *Mesh) string {
 	s := fmt.Sprintf("  nvlink     %s × %s: direct GPU mesh (no NVSwitch), %s of %s GPU pairs linked by %s; pairs %s",
 		model, units.Count(servers), units.Count(m.LinkedPairs), units.Count(m.Pairs), units.CountOf(m.NVLinks, "NVLink", "NVLinks"), strings.Join(cls, ", "))
 	if m.Splits > 0 {
-		s += fmt.Sprintf("; bisection %s, %s per direction (exact, %s)",
+		s += fmt.Sprintf("; NVLink bisection %s, %s per direction (exact, %s; PCIe paths not counted)",
 			units.CountOf(m.BisectionLinks, "NVLink", "NVLinks"), rate(m.BisectionBPS), units.CountOf(m.Splits, "split", "splits"))
 	}
 	return s + "\n"

@@ -49,8 +49,10 @@ func (u *upgrades) note(g *ir.Graph, link ir.LinkID, from, to int32, length floa
 }
 
 // reportUpgrades reports each kind of move whose new fiber reaches more
-// than ten times what its cables need as a no-transceiver-model info at
-// the links' origin: the plan orders what the declared modules allow,
+// than ten times what its cables need (a threshold of ours, not a
+// vendor figure: in-hall media differ by less — DR4's 500 m over SR4's
+// 100 m is five — and inter-site optics by far more) as a
+// no-transceiver-model info at the links' origin: the plan orders what the declared modules allow,
 // and says which module would serve the runs instead. Moves within that
 // factor (DR4 for a run an SR4 module would serve, where none is
 // declared) are the rule working as cabling.md says, and pass silently.

@@ -8,6 +8,11 @@
 # 20-core Xeon E5-2698 v4 sockets (family 6, model 79, as the same dump
 # writes them) hold CPUs 0-19,40-59 and 20-39,60-79.
 
+# The V100's PCIe Gen3 x16 host link and compute capability 7.0 are
+# NVIDIA's (Tesla V100 datasheet; CUDA's table of compute capabilities);
+# the ConnectX-4 is 100 Gb/s EDR on Gen3 x16, and the SB7800 a 36-port EDR
+# switch (NVIDIA's product briefs). The inter-socket rate is an
+# assumption of this test design (two QPI links, 9.6 GT/s each).
 gpu_model "V100" {
   nvlink_links       = 6
   nvlink_rate        = "25GB/s"
