@@ -67,13 +67,13 @@ func TestStatedCableLength(t *testing.T) {
 		t.Fatal(diags)
 	}
 	n := 0
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		if g.Fabrics[c.Fabric].Name != "dci" {
 			continue
 		}
 		n++
-		if c.RouteM != 80000 || c.LengthM != 80000 || g.Cabling.Types[c.Type].Model != "ZR" {
-			t.Errorf("DCI cable: route %gm, length %gm, %s; want 80,000 m on ZR", c.RouteM, c.LengthM, g.Cabling.Types[c.Type].Model)
+		if c.RouteM != 80000 || c.LengthM != 80000 || g.Cabling().Types[c.Type].Model != "ZR" {
+			t.Errorf("DCI cable: route %gm, length %gm, %s; want 80,000 m on ZR", c.RouteM, c.LengthM, g.Cabling().Types[c.Type].Model)
 		}
 	}
 	if n != 2 {
@@ -142,7 +142,7 @@ func TestStatedLengthOnLanes(t *testing.T) {
 	if g == nil {
 		t.Fatal(diags)
 	}
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		if c.LengthM != c.RouteM || (c.RouteM != 23 && c.RouteM != 45) {
 			t.Errorf("cable of %d legs: route %gm, length %gm; want the stated 23 or 45 m, unrounded", c.Legs, c.RouteM, c.LengthM)
 		}
@@ -204,8 +204,8 @@ transceiver_model "SR4-any" {
 		t.Errorf("ZR and SR4: %d infos, want none", n)
 	}
 	zrCables := 0
-	for _, c := range g.Cabling.Cables {
-		if g.Cabling.Types[c.Type].Model == "ZR" {
+	for _, c := range g.Cabling().Cables {
+		if g.Cabling().Types[c.Type].Model == "ZR" {
 			zrCables++
 		}
 	}

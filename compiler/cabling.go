@@ -2,10 +2,17 @@ package compiler
 
 import (
 	"github.com/topoc/topoc/compiler/cableplan"
+	"github.com/topoc/topoc/compiler/ir"
 )
 
-// planCabling is the "cabling" stage: cableplan.Plan over the servers the
-// node groups built, the design's cable models and its fixed racks.
+// planCabling is the "cabling" stage: cableplan.Place over the servers
+// the node groups built, the design's cable models and its fixed racks,
+// then cableplan's Cables in the background (ir.Graph.PlanInBackground),
+// beside the stages after this one and, in `topoc check`, the analyses;
+// Build.Finish waits for it and puts its diagnostics in stage order. On
+// the 131,072-GPU example the cables take a third of the compiler's
+// time, and nothing after this stage reads them but the rack power
+// budget (which waits for them: ir.Graph.Cabling).
 func planCabling(s *state) {
 	recordProtocols(s) // the media choice reads each link's protocol
 	in := cableplan.Input{Graph: s.g, CableModels: s.cfg.CableModels, FixedRack: s.fixedRack}
@@ -23,5 +30,11 @@ func planCabling(s *state) {
 		}
 		in.Groups = append(in.Groups, grp)
 	}
-	s.diags = append(s.diags, cableplan.Plan(in)...)
+	pl, diags := cableplan.Place(in)
+	s.diags = append(s.diags, diags...)
+	if pl == nil {
+		return
+	}
+	s.cablesAt = len(s.diags)
+	s.g.PlanInBackground(pl.Cabling(), func(view *ir.Graph) { s.cableDiags = pl.Cables(view) })
 }

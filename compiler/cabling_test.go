@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,8 +86,8 @@ func wantDiag(t *testing.T, what string, d hcl.Diagnostics, code diag.Code, msg 
 // cablesByKind counts the plan's cables by the kind of their links.
 func cablesByKind(g *ir.Graph) map[string]int {
 	out := map[string]int{}
-	for _, c := range g.Cabling.Cables {
-		out[g.Link(g.Cabling.Legs[c.Leg0]).Kind.String()]++
+	for _, c := range g.Cabling().Cables {
+		out[g.Link(g.Cabling().Legs[c.Leg0]).Kind.String()]++
 	}
 	return out
 }
@@ -108,12 +109,12 @@ func TestCablingSuperPODCounts(t *testing.T) {
 			if by["leaf_spine"] != tc.spineLeaf {
 				t.Errorf("spine-leaf cables = %d, want %d", by["leaf_spine"], tc.spineLeaf)
 			}
-			if n := len(g.Cabling.Cables); n != tc.leafSide+tc.spineLeaf || len(g.Cabling.Legs) != n {
-				t.Errorf("%d cables with %d legs, want %d straight cables", n, len(g.Cabling.Legs), tc.leafSide+tc.spineLeaf)
+			if n := len(g.Cabling().Cables); n != tc.leafSide+tc.spineLeaf || len(g.Cabling().Legs) != n {
+				t.Errorf("%d cables with %d legs, want %d straight cables", n, len(g.Cabling().Legs), tc.leafSide+tc.spineLeaf)
 			}
-			for _, c := range g.Cabling.Cables {
-				if k := g.Link(g.Cabling.Legs[c.Leg0]).Kind; k.String() == "node_leaf" && g.Cabling.Types[c.Type].Media != "fiber" {
-					t.Fatalf("a node-to-leaf cable is %s; the RA cables every DGX port with optics", g.Cabling.Types[c.Type].Model)
+			for _, c := range g.Cabling().Cables {
+				if k := g.Link(g.Cabling().Legs[c.Leg0]).Kind; k.String() == "node_leaf" && g.Cabling().Types[c.Type].Media != "fiber" {
+					t.Fatalf("a node-to-leaf cable is %s; the RA cables every DGX port with optics", g.Cabling().Types[c.Type].Model)
 				}
 			}
 		})
@@ -125,7 +126,7 @@ func TestCablingSuperPODCounts(t *testing.T) {
 func TestCablingWhatIsACable(t *testing.T) {
 	g := compileExample(t, "gb200-nvl72")
 	seen := make([]int, g.NumLinks())
-	for _, lid := range g.Cabling.Legs {
+	for _, lid := range g.Cabling().Legs {
 		seen[lid]++
 	}
 	cables, backplane := 0, 0
@@ -137,24 +138,24 @@ func TestCablingWhatIsACable(t *testing.T) {
 		switch {
 		case fam == "nvlink_domain":
 			backplane++
-			if seen[i] != 0 || l.Cable != ir.None || g.Media(&l) != "backplane" {
-				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], l.Cable, g.Media(&l))
+			if seen[i] != 0 || g.CableOf(i) != ir.None || g.Media(i) != "backplane" {
+				t.Fatalf("NVLink link %d is cabled (seen %d, cable %d, media %q)", i, seen[i], g.CableOf(i), g.Media(i))
 			}
 		case fam == "":
-			if seen[i] != 0 || l.Cable != ir.None || g.Media(&l) != "" {
+			if seen[i] != 0 || g.CableOf(i) != ir.None || g.Media(i) != "" {
 				t.Fatalf("in-server %s link %d is cabled", l.Kind, i)
 			}
 		default:
 			cables++
-			if seen[i] != 1 || l.Cable == ir.None || l.LengthM <= 0 || g.Media(&l) == "" {
-				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], l.Cable, l.LengthM, g.Media(&l))
+			if c := g.CableOf(i); seen[i] != 1 || c == ir.None || g.CableLengthM(i) <= 0 || g.Media(i) == "" || !slices.Contains(g.Cabling().Legs[g.Cabling().Cables[c].Leg0:][:g.Cabling().Cables[c].Legs], i) {
+				t.Fatalf("fabric link %d: in %d cables, cable %d, length %g, media %q", i, seen[i], c, g.CableLengthM(i), g.Media(i))
 			}
 		}
 	}
 	// 72 GPUs x 18 NVLink links (designs.md §3); 18 trays x 4 NICs = 72
 	// node links and 72 leaf-spine links (4 leaves x 18 up).
-	if backplane != 72*18 || cables != 144 || len(g.Cabling.Cables) != 144 {
-		t.Errorf("backplane links %d, cabled links %d, cables %d; want 1296, 144, 144", backplane, cables, len(g.Cabling.Cables))
+	if backplane != 72*18 || cables != 144 || len(g.Cabling().Cables) != 144 {
+		t.Errorf("backplane links %d, cabled links %d, cables %d; want 1296, 144, 144", backplane, cables, len(g.Cabling().Cables))
 	}
 }
 
@@ -187,9 +188,9 @@ func TestCablingLengthsByHand(t *testing.T) {
 		{"su0/leaf0", "spine00", (H - hLeaf0 + T) + (H - hSpine0 + T) + 4*W + 1*P + 2*E + 2*S, 10, "MMF-SR4-400G"},
 	} {
 		c := findCable(t, g, tc.a, tc.b)
-		if math.Abs(c.RouteM-tc.route) > 1e-9 || c.LengthM != tc.order || g.Cabling.Types[c.Type].Model != tc.model {
+		if math.Abs(c.RouteM-tc.route) > 1e-9 || c.LengthM != tc.order || g.Cabling().Types[c.Type].Model != tc.model {
 			t.Errorf("%s - %s: route %.4f m, length %g m, %s; want %.4f m, %g m, %s", tc.a, tc.b, c.RouteM, c.LengthM,
-				g.Cabling.Types[c.Type].Model, tc.route, tc.order, tc.model)
+				g.Cabling().Types[c.Type].Model, tc.route, tc.order, tc.model)
 		}
 	}
 }
@@ -197,7 +198,7 @@ func TestCablingLengthsByHand(t *testing.T) {
 // findCable returns the first cable between nodes named a and b.
 func findCable(t *testing.T, g *ir.Graph, a, b string) ir.Cable {
 	t.Helper()
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		for j := 0; j < int(c.Legs); j++ {
 			x, y := g.Ends(c, j)
 			na, nb := g.Nodes[x.Node].Name, g.Nodes[y.Node].Name
@@ -217,13 +218,13 @@ func findCable(t *testing.T, g *ir.Graph, a, b string) ir.Cable {
 func TestCablingSuperPODRows(t *testing.T) {
 	g := compileExample(t, "dgx-h100-superpod")
 	rackOf := map[string]ir.Rack{}
-	for _, r := range g.Cabling.Racks {
+	for _, r := range g.Cabling().Racks {
 		rackOf[r.Name] = r
 	}
 	pos := func(node string) (int32, int32, string) {
 		for _, n := range g.Nodes {
 			if n.Name == node {
-				for _, r := range g.Cabling.Racks {
+				for _, r := range g.Cabling().Racks {
 					if r.ID == n.Rack {
 						return r.Row, r.Slot, r.Role
 					}
@@ -343,13 +344,13 @@ func TestCablingNoCableModel(t *testing.T) {
 	if warned != 2 { // the clos block (node links) and the spine tier
 		t.Errorf("%d no-cable-model warnings, want 2", warned)
 	}
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		if c.Type != ir.None {
-			t.Fatalf("a 1.6T cable got %s", g.Cabling.Types[c.Type].Model)
+			t.Fatalf("a 1.6T cable got %s", g.Cabling().Types[c.Type].Model)
 		}
 	}
-	if len(g.Cabling.Cables) != 64 {
-		t.Errorf("%d cables, want 32 node + 32 leaf-spine", len(g.Cabling.Cables))
+	if len(g.Cabling().Cables) != 64 {
+		t.Errorf("%d cables, want 32 node + 32 leaf-spine", len(g.Cabling().Cables))
 	}
 }
 
@@ -373,7 +374,7 @@ func TestCablingBreakout(t *testing.T) {
 		{"rack0/leaf0", math.Abs(h(47)-h(21)) + 1.6, "MMF-SR4-400G", 1},      // 2.76 m x 1.1 = 3.03 m: fiber per leg
 	} {
 		c := leg(tc.leaf, "r0/srv10")
-		if got := g.Cabling.Types[c.Type].Model; got != tc.model || c.Legs != tc.legs {
+		if got := g.Cabling().Types[c.Type].Model; got != tc.model || c.Legs != tc.legs {
 			t.Errorf("%s - r0/srv10: %s with %d legs; want %s with %d", tc.leaf, got, c.Legs, tc.model, tc.legs)
 		}
 		if math.Abs(c.RouteM-tc.route) > 1e-9 { // a splitter's route is its longer leg, to srv10
@@ -386,7 +387,7 @@ func TestCablingBreakout(t *testing.T) {
 	}
 	// Every server link is a leg of exactly one cable; splitters have two
 	// legs on lanes 0 and 1 of one leaf port.
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		if c.Legs == 2 {
 			a0, _ := g.Ends(c, 0)
 			a1, _ := g.Ends(c, 1)
@@ -419,7 +420,7 @@ func TestCablingRackFull(t *testing.T) {
 func TestCablingDeterministic(t *testing.T) {
 	a := compileExample(t, "roce-leaf-spine-2plane")
 	b := compileExample(t, "roce-leaf-spine-2plane")
-	if !reflect.DeepEqual(a.Cabling, b.Cabling) {
+	if !reflect.DeepEqual(a.Cabling(), b.Cabling()) {
 		t.Error("two compiles gave different cable plans")
 	}
 }
@@ -441,7 +442,7 @@ func TestCablingDragonflyTopOfRack(t *testing.T) {
 			t.Fatalf("%s in rack %d, its router %s in rack %d", host.Name, host.Rack, router.Name, router.Rack)
 		}
 	}
-	if n := len(g.Cabling.Racks); n != 9 {
+	if n := len(g.Cabling().Racks); n != 9 {
 		t.Errorf("%d racks, want one per group (9)", n)
 	}
 }
@@ -486,11 +487,11 @@ func TestOneFiberTypePerCage(t *testing.T) {
 		g := compileExample(t, name)
 		idx := g.NewCageIndex()
 		typeOf := map[ir.CageKey]int32{}
-		for _, c := range g.Cabling.Cables {
+		for _, c := range g.Cabling().Cables {
 			if c.Type == ir.None {
 				continue
 			}
-			if k := g.Cabling.Types[c.Type].Kind; k != "mmf" && k != "smf" {
+			if k := g.Cabling().Types[c.Type].Kind; k != "mmf" && k != "smf" {
 				continue
 			}
 			for j := 0; j < int(c.Legs); j++ {
@@ -498,7 +499,7 @@ func TestOneFiberTypePerCage(t *testing.T) {
 				for _, pt := range [2]ir.Port{a, b} {
 					key, _, _, _ := idx.Of(pt)
 					if prev, ok := typeOf[key]; ok && prev != c.Type {
-						t.Fatalf("%s: cage %+v holds %s and %s", name, key, g.Cabling.Types[prev].Model, g.Cabling.Types[c.Type].Model)
+						t.Fatalf("%s: cage %+v holds %s and %s", name, key, g.Cabling().Types[prev].Model, g.Cabling().Types[c.Type].Model)
 					}
 					typeOf[key] = c.Type
 				}
@@ -506,7 +507,7 @@ func TestOneFiberTypePerCage(t *testing.T) {
 		}
 		for _, cg := range g.Cages() {
 			if cg.Transceiver == ir.None {
-				t.Fatalf("%s: a %s cage of %s has no transceiver model", name, g.Cabling.Types[cg.CableType].Model, g.Nodes[cg.Device].Name)
+				t.Fatalf("%s: a %s cage of %s has no transceiver model", name, g.Cabling().Types[cg.CableType].Model, g.Nodes[cg.Device].Name)
 			}
 		}
 	}
@@ -540,12 +541,12 @@ fabric "backend" {
 		t.Fatal(diags)
 	}
 	split, hostLegs := 0, 0
-	for _, c := range g.Cabling.Cables {
-		l := g.Link(g.Cabling.Legs[c.Leg0])
+	for _, c := range g.Cabling().Cables {
+		l := g.Link(g.Cabling().Legs[c.Leg0])
 		if l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
-		model := g.Cabling.Types[c.Type].Model
+		model := g.Cabling().Types[c.Type].Model
 		if model != "MMF-SR4-400G" || !c.SplitFiber || c.Legs != 2 || g.CableLegs(c) != 2 {
 			t.Fatalf("host cable %s: %s, splitter fiber %v, %d legs; want one MMF-SR4-400G 1:2 splitter fiber per leaf port", g.CableID(int(c.Seq-1)), model, c.SplitFiber, c.Legs)
 		}
@@ -561,7 +562,7 @@ fabric "backend" {
 		if c.Transceiver != ir.None {
 			name = g.Parts.Transceivers[c.Transceiver].Name
 		}
-		if g.Cabling.Types[c.CableType].Model == "MMF-SR4-400G" {
+		if g.Cabling().Types[c.CableType].Model == "MMF-SR4-400G" {
 			modules[name]++
 		}
 	}
@@ -611,8 +612,8 @@ fabric "f" {
 		warned = warned || diag.CodeOf(d) == diag.NoCableModel && strings.Contains(d.Detail, "single-port modules") && strings.HasPrefix(d.Detail, "32 cables here")
 	}
 	unserved, hosts := 0, 0
-	for _, c := range g.Cabling.Cables {
-		switch l := g.Link(g.Cabling.Legs[c.Leg0]); {
+	for _, c := range g.Cabling().Cables {
+		switch l := g.Link(g.Cabling().Legs[c.Leg0]); {
 		case l.Kind == ir.LinkLeafSpine && c.Type == ir.None:
 			unserved++
 		case l.Kind == ir.LinkNodeLeaf && c.SplitFiber:
@@ -624,7 +625,7 @@ fabric "f" {
 	if !warned || unserved != 32 || hosts != 16 {
 		t.Errorf("warning %v, %d leaf–spine cables without a medium, %d host splitter fibers; want a warning, 32 and 16", warned, unserved, hosts)
 	}
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		if c.Type == ir.None && g.CableLegs(c) != 1 {
 			t.Errorf("cable %d without a medium has %d legs, want 1", c.Seq, g.CableLegs(c))
 			break
@@ -732,8 +733,8 @@ fabric "f" {
 	if got := mixed(d); len(got) != 0 {
 		t.Errorf("copper and fiber: %v", got)
 	}
-	for _, c := range g.Cabling.Cables {
-		if m := g.Cabling.Types[c.Type].Model; m != "MMF-SR4-400G" {
+	for _, c := range g.Cabling().Cables {
+		if m := g.Cabling().Types[c.Type].Model; m != "MMF-SR4-400G" {
 			t.Errorf("cable %s: %s, want both on MMF-SR4-400G", g.CableID(int(c.Seq-1)), m)
 		}
 	}
@@ -761,8 +762,8 @@ fabric "ft" {
 	idx := g.NewCageIndex()
 	peer := map[ir.CageKey]ir.NodeID{}
 	copper := 0
-	for _, c := range g.Cabling.Cables {
-		if c.Type == ir.None || g.Cabling.Types[c.Type].Media != "copper" {
+	for _, c := range g.Cabling().Cables {
+		if c.Type == ir.None || g.Cabling().Types[c.Type].Media != "copper" {
 			continue
 		}
 		copper++
@@ -817,12 +818,12 @@ fabric "backend" {
 	}
 	fibers, legs := 0, 0
 	ports := map[ir.Port]int{}
-	for _, c := range g.Cabling.Cables {
-		l := g.Link(g.Cabling.Legs[c.Leg0])
+	for _, c := range g.Cabling().Cables {
+		l := g.Link(g.Cabling().Legs[c.Leg0])
 		if l.Kind != ir.LinkNodeLeaf {
 			continue
 		}
-		if m := g.Cabling.Types[c.Type].Model; m != "MMF-SR4-400G" || !c.SplitFiber || c.Legs != 2 || g.CableLegs(c) != 2 {
+		if m := g.Cabling().Types[c.Type].Model; m != "MMF-SR4-400G" || !c.SplitFiber || c.Legs != 2 || g.CableLegs(c) != 2 {
 			t.Fatalf("host cable %s: %s, splitter %v, %d legs (%d listed); want an MMF-SR4-400G 1:2 splitter fiber", g.CableID(int(c.Seq-1)), m, c.SplitFiber, c.Legs, g.CableLegs(c))
 		}
 		a, _ := g.Ends(c, 0)
@@ -840,7 +841,7 @@ fabric "backend" {
 	}
 	modules := map[string]int{}
 	for _, c := range g.Cages() {
-		if g.Cabling.Types[c.CableType].Model != "MMF-SR4-400G" {
+		if g.Cabling().Types[c.CableType].Model != "MMF-SR4-400G" {
 			continue
 		}
 		name := "(none)"

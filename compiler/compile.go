@@ -9,6 +9,7 @@ package compiler
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -90,6 +91,11 @@ type state struct {
 	// serverNames indexes the servers and their components by name, for
 	// custom devices that would take one's name (namedLikeServer).
 	serverNames map[string]ir.NodeID
+	// cableDiags are the diagnostics of the cable plan, which the cabling
+	// stage runs in the background (planCabling): set when it is done
+	// (ir.Graph.WaitCabling), and put at cablesAt in diags.
+	cableDiags hcl.Diagnostics
+	cablesAt   int
 }
 
 // unevenKey is a tier boundary: a fabric and the rank of its lower tier.
@@ -101,17 +107,68 @@ type unevenKey struct {
 // Compile builds the IR of cfg. The graph is nil when an error stopped
 // compilation.
 func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
-	s := newState(cfg, opts)
+	return Start(cfg, opts).Finish()
+}
+
+// Build is a compilation whose cable plan may still be running (the
+// cabling stage plans the cables in the background: planCabling).
+type Build struct {
+	s *state
+	// stopped is the stage whose error stopped the stages, or "".
+	stopped string
+}
+
+// Start runs the compiler's stages on cfg and returns once all have
+// run, or one reported an error, with the cable plan perhaps still
+// running. Graph is what the analyses may start on meanwhile; Finish
+// waits for the plan and returns what Compile returns.
+func Start(cfg *lang.Config, opts Options) *Build {
+	b := &Build{s: newState(cfg, opts)}
 	for _, st := range Stages {
-		st.Run(s)
-		if s.diags.HasErrors() {
-			if st.Name == "checks" {
-				return s.g, collapseRepeats(s.diags)
-			}
-			return nil, collapseRepeats(s.diags)
+		st.Run(b.s)
+		if b.s.diags.HasErrors() {
+			b.stopped = st.Name
+			break
 		}
 	}
-	return s.g, collapseRepeats(s.diags)
+	return b
+}
+
+// Graph returns the graph the analyses may start on while the cables
+// are planned, and whether the stages so far reported an error (only
+// the structural checks' errors leave a graph): nil when one stopped
+// the stages before the checks. Finish may still return a nil graph, if
+// the cable plan reports an error; what was computed on this one is
+// then to be dropped.
+func (b *Build) Graph() (*ir.Graph, bool) {
+	switch b.stopped {
+	case "":
+		return b.s.g, false
+	case "checks":
+		return b.s.g, true
+	}
+	return nil, true
+}
+
+// Finish waits for the cable plan and returns the graph, nil when an
+// error stopped compilation, and every stage's diagnostics in stage
+// order: the cable plan's where the cabling stage ran. A cable plan
+// error stops compilation there, as a stage's error does, so the
+// diagnostics of the stages after it are dropped.
+func (b *Build) Finish() (*ir.Graph, hcl.Diagnostics) {
+	s := b.s
+	s.g.WaitCabling()
+	diags := s.diags
+	if s.cableDiags != nil {
+		diags = slices.Concat(s.diags[:s.cablesAt], s.cableDiags, s.diags[s.cablesAt:])
+		if s.cableDiags.HasErrors() {
+			return nil, collapseRepeats(diags[:s.cablesAt+len(s.cableDiags)])
+		}
+	}
+	if b.stopped != "" && b.stopped != "checks" {
+		return nil, collapseRepeats(diags)
+	}
+	return s.g, collapseRepeats(diags)
 }
 
 // newState returns the stages' shared state for cfg before the first

@@ -196,7 +196,7 @@ fabric "ici" {
 		t.Fatal(errs)
 	}
 	rack := map[ir.NodeID]int32{}
-	for _, m := range g.Cabling.Mounts {
+	for _, m := range g.Cabling().Mounts {
 		rack[m.Node] = m.Rack
 	}
 	racks := map[int32]bool{}
@@ -211,7 +211,7 @@ fabric "ici" {
 		}
 		racks[ra] = true
 	}
-	if len(racks) != 4 || len(g.Cabling.Racks) != 4 {
-		t.Errorf("terminals in %d racks, %d racks in all; want 4 and 4", len(racks), len(g.Cabling.Racks))
+	if len(racks) != 4 || len(g.Cabling().Racks) != 4 {
+		t.Errorf("terminals in %d racks, %d racks in all; want 4 and 4", len(racks), len(g.Cabling().Racks))
 	}
 }

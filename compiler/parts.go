@@ -81,9 +81,11 @@ func recordParts(s *state) {
 // per node group some of whose racks may draw
 // more (known maximum power) than the group's budget, at the budget's
 // attribute, naming how many racks and the worst. A rack with parts of unknown power is judged on the known
-// ones: exceeding the budget with them alone proves the overrun.
+// ones: exceeding the budget with them alone proves the overrun. Only
+// where a node group gives a budget does it wait for the cable plan
+// (the cages' transceivers: ir.Graph.Cages).
 func checkRackPower(s *state) {
-	if s.g.Cabling == nil {
+	if s.g.Racking() == nil {
 		return
 	}
 	var powers []ir.RackPower
@@ -136,6 +138,6 @@ func checkRackPower(s *state) {
 		}
 		s.diags = append(s.diags, diag.Warning(diag.RackPower, ng.RackPowerW.Range, "Racks over their power budget",
 			fmt.Sprintf("%d of node_group %q's racks may draw more than the %s budget its rack block gives; the worst, %s, may draw %s (the maximum power of its %s and %s transceivers%s). Put fewer servers per rack (per_rack), or raise the budget if the racks' feeds allow it.",
-				over, ng.Name, units.Power(ng.RackPowerW.V), s.g.Cabling.Racks[worst].Name, units.Power(rp.MaxW), units.CountOf(rp.Devices, "device", "devices"), units.Agree(rp.Devices, "its", "their"), unknown)))
+				over, ng.Name, units.Power(ng.RackPowerW.V), s.g.Racking().Racks[worst].Name, units.Power(rp.MaxW), units.CountOf(rp.Devices, "device", "devices"), units.Agree(rp.Devices, "its", "their"), unknown)))
 	}
 }

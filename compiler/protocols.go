@@ -24,7 +24,6 @@ import (
 // so. Many NICs are VPI (ConnectX-7 runs either), so the fix is often
 // one line: a nic_model that states the protocol the cards run.
 func checkProtocols(s *state) {
-	recordProtocols(s)
 	// a is the NIC's model, or the first switch model by name when two
 	// switches meet; b the switch's; aP and bP their protocols.
 	type pair struct {
@@ -45,7 +44,7 @@ func checkProtocols(s *state) {
 			if a.Kind != ir.KindNIC && a.Kind != ir.KindSwitch || b.Kind != ir.KindSwitch {
 				continue
 			}
-			pa, pb := s.g.Protocols[a.Model], s.g.Protocols[b.Model] // recordProtocols, above
+			pa, pb := s.g.Protocols[a.Model], s.g.Protocols[b.Model] // recordProtocols, in the cabling stage
 			if pa == "" || pb == "" || pa == pb {
 				continue
 			}

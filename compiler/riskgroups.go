@@ -56,7 +56,7 @@ func compileRiskGroups(s *state) {
 				ok = false
 			}
 		}
-		if (r.Racks.Set || r.PerRack.V) && g.Cabling == nil {
+		if (r.Racks.Set || r.PerRack.V) && g.Racking() == nil {
 			s.diags = append(s.diags, diag.Error(diag.InvalidValue, r.DeclRange, "Risk group by rack without racks",
 				fmt.Sprintf("risk_group %q selects devices by rack, but the design has no cable plan to rack them.", r.Name)))
 			ok = false
@@ -67,9 +67,9 @@ func compileRiskGroups(s *state) {
 	}
 	mounts := map[int32][]ir.Mount{}
 	var racks []ir.Rack
-	if g.Cabling != nil {
-		racks = g.Cabling.Racks
-		for _, m := range g.Cabling.Mounts {
+	if g.Racking() != nil {
+		racks = g.Racking().Racks
+		for _, m := range g.Racking().Mounts {
 			mounts[m.Rack] = append(mounts[m.Rack], m)
 		}
 	}

@@ -61,9 +61,6 @@ func (r idRange) from(base ir.NodeID) idRange { return idRange{r.first + base, r
 // guarantees.
 func newTemplate(g *ir.Graph, sv builtServer) *serverTemplate {
 	t := &serverTemplate{nodes: g.Nodes, links: g.CopyLinks(), gpus: consecutive(sv.gpus), nics: map[string]idRange{}}
-	for i := range t.links {
-		t.links[i].Cable = ir.None // a link inside a server is no cable
-	}
 	for role, ids := range sv.nics {
 		t.nics[role] = consecutive(ids)
 	}

@@ -498,11 +498,11 @@ func TestAlibabaHPN(t *testing.T) {
 		t.Errorf("routed %+v, want up_down closed at 2.8928e15", rt)
 	}
 	fibers, lanes := 0, 0
-	for _, c := range g.Cabling.Cables {
+	for _, c := range g.Cabling().Cables {
 		switch {
 		case c.SplitFiber && c.Legs == 2:
 			fibers++
-		case c.Legs == 1 && g.Link(g.Cabling.Legs[c.Leg0]).CapacityBPS == 400e9:
+		case c.Legs == 1 && g.Link(g.Cabling().Legs[c.Leg0]).CapacityBPS == 400e9:
 			lanes++
 		default:
 			t.Fatalf("cable %s: %d legs, splitter %v", g.CableID(int(c.Seq-1)), c.Legs, c.SplitFiber)

@@ -33,6 +33,14 @@ type Analyzer struct {
 	// Requires lists the analyzers whose results Run reads through
 	// Pass.ResultOf; the driver runs them first.
 	Requires []*Analyzer
+	// ReadsCables is set when Run reads the cable plan (ir.Graph.Cabling:
+	// cables, their media and lengths). The compiler may still be
+	// planning the cables when the analyses start (ir.Graph.
+	// PlanInBackground); the driver starts such an analyzer once the plan
+	// is done, so that it does not hold one of the driver's GOMAXPROCS
+	// places while it waits. An analyzer that reads the plan without
+	// saying so still reads it whole (Cabling waits), only later.
+	ReadsCables bool
 	// Run computes the analyzer's result. Findings about the design are
 	// reported through Pass.Report; a returned error means the analyzer
 	// itself failed (a bug or an impossible input), and the driver stops.
@@ -209,6 +217,9 @@ func Run(g *ir.Graph, requested []*Analyzer) (*Results, error) {
 					outs[i].skipped = true
 					return
 				}
+			}
+			if a.ReadsCables {
+				g.WaitCabling()
 			}
 			slots <- struct{}{}
 			defer func() { <-slots }()

@@ -127,7 +127,7 @@ fabric "c" {
 		t.Errorf("bisection %s %s; want 300Gb/s exact (two links at 150G)", units.Rate(r.BandwidthBPS), r.Method)
 	}
 	joins := 0
-	for _, l := range g.AllFabricLinks() {
+	for id, l := range g.AllFabricLinks() {
 		if g.Nodes[l.A.Node].Kind != ir.KindSwitch || g.Nodes[l.B.Node].Kind != ir.KindSwitch {
 			continue
 		}
@@ -135,7 +135,7 @@ fabric "c" {
 		if l.CapacityBPS != 150e9 || g.LineRateBPS(&l) != 400e9 {
 			t.Errorf("joining link capacity %s at line rate %s; want 150G at 400G", units.Rate(l.CapacityBPS), units.Rate(g.LineRateBPS(&l)))
 		}
-		if g.Cabling == nil || l.Cable < 0 || g.Cabling.Types[g.Cabling.Cables[l.Cable].Type].MaxRateBPS < 400e9 {
+		if c := g.CableOf(id); c < 0 || g.Cabling().Types[g.Cabling().Cables[c].Type].MaxRateBPS < 400e9 {
 			t.Errorf("joining link's cable is not one for 400G")
 		}
 	}

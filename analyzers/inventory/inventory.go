@@ -82,8 +82,8 @@ func Summarize(g *ir.Graph) []Fabric {
 	}
 	// seen[c] is 1 + the last fabric that counted cable c.
 	var seen []int32
-	if g.Cabling != nil {
-		seen = make([]int32, len(g.Cabling.Cables))
+	if g.Cabling() != nil {
+		seen = make([]int32, len(g.Cabling().Cables))
 	}
 	for fi := range out {
 		f := &out[fi]
@@ -92,7 +92,7 @@ func Summarize(g *ir.Graph) []Fabric {
 			f.Links++
 			f.CapacityBPS += l.CapacityBPS
 			f.LinksByKind = bump(f.LinksByKind, l.Kind.String())
-			if c := l.Cable; seen != nil && c >= 0 && int(c) < len(seen) && seen[c] != int32(fi)+1 {
+			if c := g.CableOf(id); seen != nil && c >= 0 && int(c) < len(seen) && seen[c] != int32(fi)+1 {
 				seen[c] = int32(fi) + 1
 				f.Cables++
 			}
@@ -126,7 +126,9 @@ func Summarize(g *ir.Graph) []Fabric {
 var Analyzer = &analysis.Analyzer{
 	Name: "inventory",
 	Doc:  "count endpoints, switches, links and ports per fabric",
-	Run:  func(p *analysis.Pass) (any, error) { return Summarize(p.Graph), nil },
+	// Cables per fabric are counted from the plan.
+	ReadsCables: true,
+	Run:         func(p *analysis.Pass) (any, error) { return Summarize(p.Graph), nil },
 }
 
 // ResultOf reads the Analyzer's result, one Fabric per fabric, by FabricID (analysis.Declare).

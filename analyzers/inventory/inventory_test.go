@@ -21,7 +21,7 @@ func TestFreePortsNeverNegative(t *testing.T) {
 		h := ir.NewNode("h"+string(rune('0'+i)), ir.KindHost)
 		h.Fabrics = []ir.FabricID{f}
 		id := g.AddNode(h)
-		g.AddLink(ir.Link{A: ir.Port{Node: s, Port: int32(i)}, B: ir.Port{Node: id}, CapacityBPS: 400e9, Fabric: f, Cable: ir.None})
+		g.AddLink(ir.Link{A: ir.Port{Node: s, Port: int32(i)}, B: ir.Port{Node: id}, CapacityBPS: 400e9, Fabric: f})
 	}
 	out := Summarize(g)
 	if got := out[0]; got.SwitchPorts != 2 || got.SwitchPortsUsed != 4 || got.SwitchPortsFree != 0 {

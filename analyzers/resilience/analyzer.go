@@ -338,6 +338,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "whatif",
 	Doc:      "N−1 failure sweeps and failure-policy draws read by requirements: worst residual bisection, ranks lost and jobs restarted per risk-group class; p50 and p99 per policy",
 	Requires: []*analysis.Analyzer{bisection.Analyzer, congestion.Analyzer},
+	// Racks and cables are risk-group classes.
+	ReadsCables: true,
 	Run: func(p *analysis.Pass) (any, error) {
 		g := p.Graph
 		res := &Result{Fabrics: make([]map[string]WorstCase, len(g.Fabrics))}

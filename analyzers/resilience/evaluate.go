@@ -819,10 +819,10 @@ func worstCF(w *congestion.Workload) float64 {
 // design places servers (node groups' rack blocks) and top-of-rack
 // switches (a custom switch's rack) only in compute racks.
 func networkRack(g *ir.Graph, name string) bool {
-	if g.Cabling == nil {
+	if g.Racking() == nil {
 		return false
 	}
-	for _, r := range g.Cabling.Racks {
+	for _, r := range g.Racking().Racks {
 		if r.Name == name {
 			return r.Role == "network"
 		}

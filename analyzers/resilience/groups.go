@@ -131,16 +131,16 @@ func declared(g *ir.Graph, class string) bool {
 // rackGroups fails, per rack of the cable plan, every device mounted in
 // it; none without a plan.
 func rackGroups(g *ir.Graph) []Group {
-	if g.Cabling == nil {
+	if g.Racking() == nil {
 		return nil
 	}
 	idx := map[int32]int{}
-	out := make([]Group, len(g.Cabling.Racks))
-	for i, r := range g.Cabling.Racks {
+	out := make([]Group, len(g.Racking().Racks))
+	for i, r := range g.Racking().Racks {
 		idx[r.ID] = i
 		out[i] = Group{Class: ClassRack, Name: r.Name}
 	}
-	for _, m := range g.Cabling.Mounts {
+	for _, m := range g.Racking().Mounts {
 		if i, ok := idx[m.Rack]; ok {
 			out[i].Failure.Nodes = append(out[i].Failure.Nodes, m.Node)
 		}
@@ -186,7 +186,7 @@ func labelGroups(g *ir.Graph, class string) []Group {
 // named by its cable id ("compute-0042"), failing the links it carries:
 // both legs of a splitter together.
 func cableGroups(g *ir.Graph) []Group {
-	cb := g.Cabling
+	cb := g.Cabling()
 	out := make([]Group, 0, len(cb.Cables))
 	for i, c := range cb.Cables {
 		links := slices.Clone(cb.Legs[c.Leg0 : c.Leg0+c.Legs])

@@ -1223,8 +1223,8 @@ risk_group "tray_pod0" {
 	if f.LowerBoundBPS != 1.6e12 || f.UpperBoundBPS != 1.6e12 || f.StrandedEndpoints != 4 {
 		t.Errorf("tray_pod0: bisection %g–%g, %d endpoints cut off; want exactly 1.6e12 and 4", f.LowerBoundBPS, f.UpperBoundBPS, f.StrandedEndpoints)
 	}
-	if cable.Scenarios != 48 || len(g.Cabling.Cables) != 48 {
-		t.Errorf("cable sweep: %d scenarios over %d cables, want 48 (16 host, 16 edge–aggregation, 16 aggregation–core)", cable.Scenarios, len(g.Cabling.Cables))
+	if cable.Scenarios != 48 || len(g.Cabling().Cables) != 48 {
+		t.Errorf("cable sweep: %d scenarios over %d cables, want 48 (16 host, 16 edge–aggregation, 16 aggregation–core)", cable.Scenarios, len(g.Cabling().Cables))
 	}
 	w := cable.Outcomes[cable.Worst].Fabrics[0]
 	if w.LowerBoundBPS != 2.8e12 || w.UpperBoundBPS != 2.8e12 {
@@ -1404,8 +1404,8 @@ func TestTwinCableFailsBothLinks(t *testing.T) {
 	for _, o := range r.Sweeps[0].Outcomes {
 		f := fail(t, g, o.Group)
 		n := 0
-		for _, m := range g.Cabling.Mounts {
-			if g.Cabling.Racks[slices.IndexFunc(g.Cabling.Racks, func(rk ir.Rack) bool { return rk.ID == m.Rack })].Name == o.Group {
+		for _, m := range g.Cabling().Mounts {
+			if g.Cabling().Racks[slices.IndexFunc(g.Cabling().Racks, func(rk ir.Rack) bool { return rk.ID == m.Rack })].Name == o.Group {
 				n++
 			}
 		}

@@ -487,10 +487,10 @@ func Resolve(g *ir.Graph, spec string) (ir.Failure, error) {
 				n++
 			}
 		}
-		if n == 0 && g.Cabling != nil {
-			for i, c := range g.Cabling.Cables {
+		if n == 0 && g.Cabling() != nil {
+			for i, c := range g.Cabling().Cables {
 				if ok, _ := path.Match(item, g.CableID(i)); ok {
-					f.Links = append(f.Links, g.Cabling.Legs[c.Leg0:c.Leg0+c.Legs]...)
+					f.Links = append(f.Links, g.Cabling().Legs[c.Leg0:c.Leg0+c.Legs]...)
 					n++
 				}
 			}

@@ -67,7 +67,7 @@ func newCheck() *cobra.Command {
 			var sarifDiags hcl.Diagnostics
 			for _, paths := range designs {
 				stop := startProgress(c.ErrOrStderr(), "checking "+strings.Join(paths, " "))
-				res := df.compile(paths)
+				res := df.start(paths)
 				fabrics, err := res.analyze(selected)
 				stop()
 				if err != nil {

@@ -59,6 +59,10 @@ type compiled struct {
 	cfg   *lang.Config
 	graph *ir.Graph
 	diags hcl.Diagnostics
+	// build is the compilation start left running, until finish; and
+	// stageErrors whether its stages reported an error meanwhile.
+	build       *compiler.Build
+	stageErrors bool
 	// results holds the analyzers' results once analyze has run.
 	results *analysis.Results
 	// reqs is the requirements analyzer that ran: requirements.Analyzer,
@@ -85,15 +89,37 @@ func (f *designFlags) validate() error {
 }
 
 func (f *designFlags) compile(paths []string) compiled {
+	c := f.start(paths)
+	c.finish()
+	return c
+}
+
+// start loads the design at paths and starts compiling it: the result's
+// graph is what the analyses may start on while the compiler still
+// plans the cables (compiler.Start), its diagnostics the load's alone
+// until finish.
+func (f *designFlags) start(paths []string) compiled {
 	cfg, diags := lang.Load(paths, lang.Options{Vars: f.vars, VarFiles: f.varFiles})
-	var g *ir.Graph
-	if !diags.HasErrors() {
-		var d hcl.Diagnostics
-		g, d = compiler.Compile(cfg, compiler.Options{MaxEndpoints: f.maxEndpoints, MaxElements: f.maxElements})
-		diags = append(diags, d...)
+	c := compiled{cfg: cfg, diags: diags}
+	if diags.HasErrors() {
+		diag.Sort(c.diags)
+		return c
 	}
-	diag.Sort(diags)
-	return compiled{cfg: cfg, graph: g, diags: diags}
+	c.build = compiler.Start(cfg, compiler.Options{MaxEndpoints: f.maxEndpoints, MaxElements: f.maxElements})
+	c.graph, c.stageErrors = c.build.Graph()
+	return c
+}
+
+// finish waits for a compilation start left running and takes its graph
+// (nil when the cable plan reported an error) and every diagnostic.
+func (c *compiled) finish() {
+	if c.build == nil {
+		return
+	}
+	g, d := c.build.Finish()
+	c.build, c.graph = nil, g
+	c.diags = append(c.diags, d...)
+	diag.Sort(c.diags)
 }
 
 // compileDesign is the start every command that reads one design shares:
@@ -141,13 +167,17 @@ func (c compiled) exitCode() int {
 // inventory: analyses of a graph the compiler rejected would mislead.
 func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, error) {
 	if c.graph == nil {
+		c.finish()
 		return nil, nil
 	}
-	if c.diags.HasErrors() {
+	// Until finish, the cable plan's diagnostics are not in; if it
+	// reports an error, finish drops the graph and what ran on it.
+	hasErrors := c.diags.HasErrors() || c.stageErrors
+	if hasErrors {
 		selected = nil
 	}
 	c.reqs = requirements.Analyzer
-	if !c.diags.HasErrors() && !slices.Contains(selected, requirements.Analyzer) && len(c.graph.Requirements) > 0 {
+	if !hasErrors && !slices.Contains(selected, requirements.Analyzer) && len(c.graph.Requirements) > 0 {
 		// --analyzers left the requirements out: evaluate them over what
 		// runs, so that one reading a result left out is invalid rather
 		// than silently absent.
@@ -155,6 +185,10 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, err
 		selected = append(slices.Clone(selected), c.reqs)
 	}
 	res, err := analysis.Run(c.graph, append([]*analysis.Analyzer{inventory.Analyzer}, selected...))
+	c.finish()
+	if c.graph == nil {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ func newVerify() *cobra.Command {
 			// released, it is memory the comparison of a 131k-GPU design
 			// has better use for; the ids are kept for the findings.
 			cableID := cableIDs(g)
-			g.Cabling = nil
+			g.SetCabling(nil)
 			fid, err := pickFabric(g, fabric)
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "topoc:", err)
@@ -491,11 +491,10 @@ func formatNames() string {
 
 // cableIDs returns the cable plan's id of each link of g (ir.Graph.CableID)
 // as a function that outlives the plan, "" for a link no cable carries or
-// without a plan. A link keeps its cable's index (ir.Link.Cable) when the
-// plan is released, so only each cable's fabric and number are kept, 8
-// bytes a cable.
+// without a plan. Only the plan's index of links (ir.Cabling.CableIndex)
+// and each cable's fabric and number outlive the plan, 8 bytes a cable.
 func cableIDs(g *ir.Graph) func(ir.LinkID) string {
-	cb := g.Cabling
+	cb := g.Cabling()
 	if cb == nil {
 		return func(ir.LinkID) string { return "" }
 	}
@@ -512,8 +511,9 @@ func cableIDs(g *ir.Graph) func(ir.LinkID) string {
 	for i := range g.Fabrics {
 		names[i] = g.Fabrics[i].Name
 	}
+	cableOf := cb.CableIndex()
 	return func(id ir.LinkID) string {
-		i := g.Link(id).Cable
+		i := cableOf(id)
 		if i == ir.None || int(i) >= len(cables) {
 			return ""
 		}

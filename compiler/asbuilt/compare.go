@@ -1959,7 +1959,7 @@ func (c *comparison) absentAsBuilt(found cabled, slow, unseen map[int]bool, miss
 // and checkSpeed reports the links that did not). false when no design
 // figure gives a rate.
 func (c *comparison) extraLink(ml mlink) (ir.Link, bool) {
-	l := ir.Link{Fabric: c.f, Kind: ir.LinkCustom, Cable: ir.None, Origin: c.g.Fabrics[c.f].Origin}
+	l := ir.Link{Fabric: c.f, Kind: ir.LinkCustom, Origin: c.g.Fabrics[c.f].Origin}
 	capBPS := 0.0
 	for k, e := range [2]endKey{ml.a, ml.b} {
 		p := ir.Port{Node: e.node, Port: int32(e.port - 1)}
@@ -2051,8 +2051,8 @@ func (c *comparison) cableID(id ir.LinkID) string {
 	if c.opt.CableID != nil {
 		return c.opt.CableID(id)
 	}
-	if l := c.g.Link(id); c.g.Cabling != nil && l.Cable != ir.None {
-		return c.g.CableID(int(l.Cable))
+	if ci := c.g.CableOf(id); ci != ir.None {
+		return c.g.CableID(int(ci))
 	}
 	return ""
 }

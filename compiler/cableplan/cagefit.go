@@ -77,7 +77,7 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 		sh = int32(len(f.cage))
 		f.shapes[key] = sh
 		f.cage, f.proto = append(f.cage, c), append(f.proto, proto)
-		f.reach = append(f.reach, make([]reachOf, len(g.Cabling.Types)))
+		f.reach = append(f.reach, make([]reachOf, len(g.Cabling().Types)))
 	}
 	f.shapeOf[k] = sh
 	return sh, f.cage[sh]
@@ -89,7 +89,7 @@ func (f *cageFit) reachAt(k int, t int32) reachOf {
 	sh, c := f.shape(k)
 	r := &f.reach[sh][t]
 	if !r.known {
-		r.metres, r.ok = g.Parts.Reach(c, g.Cabling.Types[t].Model, f.proto[sh])
+		r.metres, r.ok = g.Parts.Reach(c, g.Cabling().Types[t].Model, f.proto[sh])
 		r.known = true
 	}
 	return *r

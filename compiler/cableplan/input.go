@@ -2,8 +2,10 @@
 // every server, host, switch and appliance, a route and a length for every
 // cable, and its medium and part from the design's cable models
 // (docs/cabling.md). It reads the compiled graph and what the design says
-// about racks, and writes ir.Graph.Cabling and each link's media, length
-// and cable. The cabling, BOM and NetBox emitters read the result.
+// about racks, writes each device's rack (Place), and builds an
+// ir.Cabling: racks, mounts, cables and the cable of each link (Cables,
+// which writes nothing to the graph). The cabling, BOM and NetBox
+// emitters read the result.
 package cableplan
 
 import (

@@ -73,7 +73,7 @@ func (s *state) mixedCages(g *ir.Graph, cs *cageScan) {
 // cageWhy names a faulty cage: its device, a port in it and the cables'
 // ids and types.
 func cageWhy(g *ir.Graph, u *cageUse) string {
-	cb := g.Cabling
+	cb := g.Cabling()
 	var kinds []string
 	for _, ci := range []int32{u.plug, u.straight, u.splitter} {
 		if ci < 0 {

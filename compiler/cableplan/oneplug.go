@@ -42,7 +42,7 @@ type cageScan struct {
 // newCageScan numbers the cages of every cable end of g's plan and reads
 // what they hold (refresh).
 func newCageScan(g *ir.Graph) *cageScan {
-	cb := g.Cabling
+	cb := g.Cabling()
 	nums := g.NewCageIndex().Numbers()
 	cs := &cageScan{g: g, end: make([]int32, 2*len(cb.Legs))}
 	// each yields every cable end with its entry in end, in plan order.
@@ -82,7 +82,7 @@ func newCageScan(g *ir.Graph) *cageScan {
 
 // refresh reads again what each cage holds, from the cables' types.
 func (cs *cageScan) refresh() {
-	g, cb := cs.g, cs.g.Cabling
+	g, cb := cs.g, cs.g.Cabling()
 	for k := range cs.cages {
 		u := &cs.cages[k]
 		*u = cageUse{plug: -1, far: -1, straight: -1, splitter: -1, port: u.port, link: u.link}
@@ -128,7 +128,7 @@ func (cs *cageScan) refresh() {
 // until no cage changes: cables only move from plug to fiber, so it
 // ends. cage-mixed-media (mixedCages) warns about what is left.
 func onePlugPerCage(g *ir.Graph, cs *cageScan, media *mediaTable, k float64) {
-	cb := g.Cabling
+	cb := g.Cabling()
 	for changed := true; changed; {
 		changed = false
 		for ci := range cb.Cables {
@@ -141,13 +141,13 @@ func onePlugPerCage(g *ir.Graph, cs *cageScan, media *mediaTable, k float64) {
 				continue
 			}
 			a, b := g.Ends(*c, 0)
-			l := g.LinkRef(cb.Legs[c.Leg0])
+			l := new(g.Link(cb.Legs[c.Leg0]))
 			switches := g.Nodes[a.Node].Kind.IsSwitch() && g.Nodes[b.Node].Kind.IsSwitch()
 			ch := media.chooseAmong(fiberType, g.LineRateBPS(l), c.RouteM*k, 0, switches, false, linkProtocol(g, l))
 			if ch.typ == ir.None {
 				continue // no fiber reaches: cage-mixed-media says so
 			}
-			c.Type, c.LengthM, l.LengthM = ch.typ, ch.length, ch.length
+			c.Type, c.LengthM = ch.typ, ch.length
 			changed = true
 		}
 		if changed {

@@ -13,11 +13,58 @@ import (
 	"github.com/topoc/topoc/lang/units"
 )
 
-// Plan is the compiler's "cabling" stage: it places every cabled device
-// in a rack (place.go), estimates the route of every cable from the rack
-// positions (cabling.md §3), chooses its medium and catalogue part by
-// length and reach (media.go), and records the plan in Graph.Cabling and
-// on each link (Media, LengthM, Cable). It returns its diagnostics.
+// Plan is the compiler's "cabling" stage in one go: Place, then Cables,
+// and the plan attached to the graph (Graph.SetCabling). It returns the
+// diagnostics of both.
+func Plan(in Input) hcl.Diagnostics {
+	pl, diags := Place(in)
+	if pl == nil {
+		return diags
+	}
+	in.Graph.SetCabling(pl.Cabling())
+	return append(diags, pl.Cables(in.Graph)...)
+}
+
+// Placed is a design whose devices are in their racks (Place) and whose
+// cables are still to be planned (Cables).
+type Placed struct {
+	s     *state
+	media mediaTable
+	p     *placer
+	cb    *ir.Cabling
+}
+
+// Place is the first half of the compiler's "cabling" stage: it places
+// every cabled device in a rack (place.go) and records the rack on each
+// node (Node.Rack). It returns nil, with the diagnostics that say why,
+// when the design's cable models cannot serve as a catalogue.
+func Place(in Input) (*Placed, hcl.Diagnostics) {
+	s := &state{Input: in, g: in.Graph}
+	media, ok := s.cableTypes()
+	if !ok {
+		return nil, s.diags
+	}
+	p := newPlacer(s)
+	p.place()
+	racks, mounts := p.result()
+	cb := &ir.Cabling{Racking: ir.Racking{Layout: p.lay, Racks: racks, Mounts: mounts}, Types: media.types,
+		PerFabric: make([]int32, len(in.Graph.Fabrics))}
+	diags := s.diags
+	s.diags = nil
+	return &Placed{s: s, media: media, p: p, cb: cb}, diags
+}
+
+// Cabling returns the plan: its racking once Place has returned, its
+// cables once Cables has.
+func (pl *Placed) Cabling() *ir.Cabling { return pl.cb }
+
+// Cables is the second half of the compiler's "cabling" stage: it
+// estimates the route of every cable from the rack positions
+// (cabling.md §3), chooses its medium and catalogue part by length and
+// reach (media.go), and records the cables in the plan (Cabling). It
+// reads g, the placed graph whose Cabling is the plan (attached, or a
+// view of Graph.PlanInBackground), writes nothing to it, and returns its
+// diagnostics; so the compiler can run it beside other stages.
 //
 // A cable is a fabric link that is not NVLink over a backplane; links
 // inside a server are neither. A broken-out port is one splitter cable
@@ -26,34 +73,12 @@ import (
 // carry one MPO per 400G leg, cabling.md §1c, S5, S7). A cable that no
 // medium reaches is a cable-reach error at the range that made the link.
 // The stage is O(links log links).
-func Plan(in Input) hcl.Diagnostics {
-	s := &state{Input: in, g: in.Graph}
-	g := s.g
-	media, ok := s.cableTypes()
-	if !ok {
-		return s.diags
-	}
-	p := newPlacer(s)
-	p.place()
-	racks, mounts := p.result()
-	cb := cablingPlan{&ir.Cabling{Layout: p.lay, Racks: racks, Mounts: mounts, Types: media.types,
-		PerFabric: make([]int32, len(g.Fabrics))}}
-	geo := newGeometry(p, racks, mounts)
+func (pl *Placed) Cables(g *ir.Graph) hcl.Diagnostics {
+	s, p, media := pl.s, pl.p, &pl.media
+	s.g, p.g = g, g
+	cb := cablingPlan{pl.cb}
+	geo := newGeometry(p, cb.Racks, cb.Mounts)
 
-	for id, l := range g.AllFabricLinks() {
-		// Only links on a fabric are cables (isCable), so only they
-		// can carry one from an earlier plan; only links that change
-		// are written (a server's internal links are kept once per
-		// template: ir.Graph.AddInstance).
-		backplane := l.Fabric != ir.None && !isCable(g, &l) && l.LengthM != 0
-		if l.Cable != ir.None || backplane {
-			r := g.LinkRef(id)
-			r.Cable = ir.None
-			if backplane {
-				r.LengthM = 0 // a backplane link (Graph.Media)
-			}
-		}
-	}
 	order, swapped := cableLegs(g)
 	cb.Legs, cb.Cables = make([]ir.LinkID, 0, len(order)), make([]ir.Cable, 0, len(order))
 	routes := make([]float64, 0, 8)
@@ -146,9 +171,8 @@ func Plan(in Input) hcl.Diagnostics {
 		}
 		start = end
 	}
-	g.Cabling = cb.Cabling
 	cages := newCageScan(g)
-	onePlugPerCage(g, cages, &media, 1+p.lay.RoutingFactor)
+	onePlugPerCage(g, cages, media, 1+p.lay.RoutingFactor)
 	var up upgrades
 	fit := sameFiberPerCage(g, cages, &up)
 	if mergeTwinCables(g, cages) {
@@ -171,8 +195,7 @@ func (cb *cablingPlan) add(g *ir.Graph, legs []cableLeg, swapped []bool, typ int
 		Type: typ, Swap: swapped[legs[0].link], RouteM: route, LengthM: length})
 	for _, lg := range legs {
 		cb.Legs = append(cb.Legs, ir.LinkID(lg.link))
-		l := g.LinkRef(ir.LinkID(lg.link))
-		l.Cable, l.LengthM = int32(len(cb.Cables)-1), length
+		cb.SetCableOf(ir.LinkID(lg.link), int32(len(cb.Cables)-1))
 	}
 }
 
@@ -468,7 +491,7 @@ func (s *state) reportFaults(faults map[ir.OriginID]*cableFault) {
 			}
 			d = diag.Error(diag.CableReach, rng, "Cable longer than every medium's reach",
 				fmt.Sprintf("%s here %s more than the longest reach of any medium %s (%gm): %s needs %.1fm (estimated route plus %g%%, docs/cabling.md). Place these racks closer (node_group rack), or declare a cable_model that reaches that far.",
-					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), at, f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run, s.g.Cabling.Layout.RoutingFactor*100))
+					units.CountOf(f.count, "cable", "cables"), units.Agree(f.count, "needs", "need"), at, f.reach, units.Agree(f.count, where, "the longest, "+where+","), f.run, s.g.Cabling().Layout.RoutingFactor*100))
 		}
 		s.diags = append(s.diags, d)
 	}
@@ -505,7 +528,7 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 // this repeats until no cage changes; types only move to longer reach,
 // so it ends. It returns the module fits it read, for unfilledCages.
 func sameFiberPerCage(g *ir.Graph, cs *cageScan, up *upgrades) *cageFit {
-	cb := g.Cabling
+	cb := g.Cabling()
 	fiber := func(t int32) bool { return t != ir.None && fiberType(cb.Types[t]) }
 	// Cages in cs's first-seen order, so the result is deterministic.
 	nc := len(cs.cages)

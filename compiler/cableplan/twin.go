@@ -12,10 +12,10 @@ import (
 // S1), ordered, labelled and failed as one (trial 52's bundled
 // leaf-spine listed 256 DACs where 128 exist). The merged cable keeps
 // its first cable's place; the cables after it are renumbered within
-// their fabric, and each link's Cable follows. cs must be the scan of
+// their fabric, and each link's cable (Cabling.CableOf) follows. cs must be the scan of
 // the plan as it stands; it is stale once this returns true.
 func mergeTwinCables(g *ir.Graph, cs *cageScan) bool {
-	cb := g.Cabling
+	cb := g.Cabling()
 	type pair struct {
 		a, b, typ int32
 		swap      bool
@@ -72,8 +72,7 @@ func mergeTwinCables(g *ir.Graph, cs *cageScan) bool {
 		}
 		nc.Legs = int32(len(cb.Legs)) - nc.Leg0
 		for _, id := range cb.Legs[nc.Leg0:] {
-			l := g.LinkRef(id)
-			l.Cable, l.LengthM = int32(len(cb.Cables)), nc.LengthM
+			cb.SetCableOf(id, int32(len(cb.Cables)))
 		}
 		cb.Cables = append(cb.Cables, nc)
 	}

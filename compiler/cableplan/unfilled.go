@@ -27,7 +27,7 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 	if g.Parts == nil || len(g.Parts.Transceivers) == 0 {
 		return
 	}
-	cb := g.Cabling
+	cb := g.Cabling()
 	longest := make([]float64, len(cs.cages))
 	for _, c := range cb.Cables {
 		if c.Type == ir.None || !fiberType(cb.Types[c.Type]) {

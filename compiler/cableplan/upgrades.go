@@ -57,7 +57,7 @@ func (u *upgrades) note(g *ir.Graph, link ir.LinkID, from, to int32, length floa
 // factor (DR4 for a run an SR4 module would serve, where none is
 // declared) are the rule working as cabling.md says, and pass silently.
 func (s *state) reportUpgrades(g *ir.Graph, u *upgrades) {
-	types := g.Cabling.Types
+	types := g.Cabling().Types
 	for _, k := range u.order {
 		e := u.by[k]
 		from, to := &types[k.from], &types[k.to]

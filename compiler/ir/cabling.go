@@ -7,22 +7,15 @@ import (
 )
 
 // Cabling is the physical plan of a compiled design, filled by the
-// compiler's "cabling" stage: where every device sits (rack, row, slot,
-// rack unit) and which physical cables carry the fabric links, with their
-// medium, catalogue part and length. docs/cabling.md describes the model.
+// compiler's "cabling" stage: where every device sits (its Racking)
+// and which physical cables carry the fabric links, with their medium,
+// catalogue part and length. docs/cabling.md describes the model.
 //
 // Lengths are metres, heights rack units (1U = 44.45 mm). Slices are in a
 // deterministic order (racks by ID, mounts by node, cables by fabric and
 // then first link), so emitters that walk them write stable output.
 type Cabling struct {
-	// Layout holds the geometry the lengths were computed with.
-	Layout Layout
-	// Racks lists every rack that holds a placed device, sorted by ID.
-	Racks []Rack
-	// Mounts lists the racked devices (servers, switches, implicit hosts,
-	// appliances), sorted by node. A server's components (NICs, GPUs) are
-	// not mounted themselves: they share their Parent's mount.
-	Mounts []Mount
+	Racking
 	// Types lists the cable types in use, in catalogue order.
 	Types []CableType
 	// Cables lists the physical cables, grouped by fabric in fabric order,
@@ -34,6 +27,80 @@ type Cabling struct {
 	// PerFabric counts the cables of each fabric (indexed by FabricID), the
 	// width of the fabric's cable ids.
 	PerFabric []int32
+	// carriedBy is 1 + the index in Cables of the cable that carries
+	// each link, by link id; 0 (or past its end) for a link that is no
+	// cable. It is kept here rather than on the links so that the cable
+	// plan writes nothing to the graph it reads: the compiler runs it
+	// beside the stages and analyses that read the same links (issue 16).
+	carriedBy []int32
+}
+
+// SetCableOf records that cable c (an index in Cables) carries link id,
+// or with c = None that no cable does.
+func (cb *Cabling) SetCableOf(id LinkID, c int32) {
+	if int(id) >= len(cb.carriedBy) {
+		if c == None {
+			return
+		}
+		cb.carriedBy = append(cb.carriedBy, make([]int32, int(id)+1-len(cb.carriedBy))...)
+	}
+	cb.carriedBy[id] = c + 1
+}
+
+// CableOf returns the index in Cables of the cable that carries link
+// id, or None when the link is no cable.
+func (cb *Cabling) CableOf(id LinkID) int32 {
+	if int(id) >= len(cb.carriedBy) {
+		return None
+	}
+	return cb.carriedBy[id] - 1
+}
+
+// CableIndex returns CableOf as a function that keeps only the plan's
+// index of links alive (4 bytes a link), not the plan: for a caller
+// that releases the plan and still names each link's cable.
+func (cb *Cabling) CableIndex() func(LinkID) int32 {
+	carried := cb.carriedBy
+	return func(id LinkID) int32 {
+		if int(id) >= len(carried) {
+			return None
+		}
+		return carried[id] - 1
+	}
+}
+
+// CableOf returns the index in Cabling.Cables of the cable that carries
+// link id, or None when the link is no cable or there is no plan.
+func (g *Graph) CableOf(id LinkID) int32 {
+	if g.Cabling() == nil {
+		return None
+	}
+	return g.Cabling().CableOf(id)
+}
+
+// CableLengthM returns the ordered length of the cable that carries
+// link id, metres (Cable.LengthM); 0 when the link is no cable or there
+// is no plan.
+func (g *Graph) CableLengthM(id LinkID) float64 {
+	if c := g.CableOf(id); c != None {
+		return g.Cabling().Cables[c].LengthM
+	}
+	return 0
+}
+
+// Racking is where every cabled device sits: rack, row, slot and rack
+// unit. The compiler places the devices before it plans the cables, and
+// a stage that needs only the racks reads Graph.Racking without
+// waiting for the cables (Graph.Cabling).
+type Racking struct {
+	// Layout holds the geometry the lengths were computed with.
+	Layout Layout
+	// Racks lists every rack that holds a placed device, sorted by ID.
+	Racks []Rack
+	// Mounts lists the racked devices (servers, switches, implicit hosts,
+	// appliances), sorted by node. A server's components (NICs, GPUs) are
+	// not mounted themselves: they share their Parent's mount.
+	Mounts []Mount
 }
 
 // Layout is the geometry of the length model (cabling.md §3). Every value
@@ -195,8 +262,8 @@ type Cable struct {
 // cable's sequence number, zero-padded to the width of the fabric's cable
 // count ("compute-0042").
 func (g *Graph) CableID(i int) string {
-	c := g.Cabling.Cables[i]
-	return CableName(g.Fabrics[c.Fabric].Name, c.Seq, g.Cabling.PerFabric[c.Fabric])
+	c := g.Cabling().Cables[i]
+	return CableName(g.Fabrics[c.Fabric].Name, c.Seq, g.Cabling().PerFabric[c.Fabric])
 }
 
 // CableName is the id of cable seq (from 1) of fabric, of count cables
@@ -208,22 +275,23 @@ func CableName(fabric string, seq, count int32) string {
 	return fabric + "-" + strings.Repeat("0", max(0, width-len(s))) + s
 }
 
-// Media returns link l's medium once the cable plan is made: its cable
+// Media returns link id's medium once the cable plan is made: its cable
 // type's ("copper", "fiber"), "backplane" for the links of an NVLink
 // domain (links, not cables), and "" for links inside a server, a cable
 // no type serves, or before planning. It reads the plan, so a cable whose
 // type the plan changed reports the type it ends with.
-func (g *Graph) Media(l *Link) string {
-	cb := g.Cabling
-	switch {
-	case cb == nil:
+func (g *Graph) Media(id LinkID) string {
+	cb := g.Cabling()
+	if cb == nil {
 		return ""
-	case l.Cable != None:
-		if t := cb.Cables[l.Cable].Type; t != None {
+	}
+	if c := cb.CableOf(id); c != None {
+		if t := cb.Cables[c].Type; t != None {
 			return cb.Types[t].Media
 		}
 		return ""
-	case l.Fabric != None && g.Fabrics[l.Fabric].Family == FamilyNVLinkDomain:
+	}
+	if f := g.Link(id).Fabric; f != None && g.Fabrics[f].Family == FamilyNVLinkDomain {
 		return "backplane"
 	}
 	return ""
@@ -235,10 +303,10 @@ func (g *Graph) Media(l *Link) string {
 // The cable plan makes one cable of such links (a twin-port DAC such as
 // MCP4Y10; docs/cabling.md).
 func (g *Graph) Twin(c Cable) bool {
-	if c.Legs < 2 || c.Type == None || !g.Cabling.Types[c.Type].Plugged() {
+	if c.Legs < 2 || c.Type == None || !g.Cabling().Types[c.Type].Plugged() {
 		return false
 	}
-	l := g.Link(g.Cabling.Legs[c.Leg0])
+	l := g.Link(g.Cabling().Legs[c.Leg0])
 	a, _ := g.Ends(c, 0)
 	return !g.BrokenOut(a, &l)
 }
@@ -251,10 +319,10 @@ func (g *Graph) Twin(c Cable) bool {
 // is a 1:2 splitter with a leg to spare); else the links it carries (1
 // for a straight cable, 2 for a twin-port one: Twin).
 func (g *Graph) CableLegs(c Cable) int {
-	l := g.Link(g.Cabling.Legs[int(c.Leg0)])
+	l := g.Link(g.Cabling().Legs[int(c.Leg0)])
 	splitter := c.Type == None && c.Legs > 1 // an unserved port grouped as one cable
 	if c.Type != None {
-		t := &g.Cabling.Types[c.Type]
+		t := &g.Cabling().Types[c.Type]
 		if c.SplitFiber { // the legs its split makes, of a port's lanes or some
 			if k, _, ok := t.FiberSplit(max(l.Breakout, c.Legs), g.LineRateBPS(&l)); ok {
 				return int(k)
@@ -271,7 +339,7 @@ func (g *Graph) CableLegs(c Cable) int {
 // Ends returns the A and B ports of leg j of cable c in plan order: the
 // split port (if any) at A.
 func (g *Graph) Ends(c Cable, j int) (a, b Port) {
-	l := g.Link(g.Cabling.Legs[int(c.Leg0)+j])
+	l := g.Link(g.Cabling().Legs[int(c.Leg0)+j])
 	if c.Swap {
 		return l.B, l.A
 	}

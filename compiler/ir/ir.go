@@ -133,17 +133,9 @@ type Link struct {
 	// Fabric is the fabric this link belongs to, or None for links inside
 	// a node (PCIe, NVLink within a server).
 	Fabric FabricID
-	// Cable indexes Graph.Cabling.Cables (the cable that carries this link,
-	// whose Type names the cable type), or None when the link is not a
-	// cable. Meaningful only when Graph.Cabling is set.
-	Cable int32
 	// line is 1 + the index of the link's line rate in its graph's table
 	// (Graph.LineBPS), 0 when its ports run at CapacityBPS.
 	line int32
-	// LengthM is the ordered length of the link's cable in metres, filled
-	// by cable planning; 0 until then and for links that are not cables.
-	// The cable's medium is Graph.Media's.
-	LengthM float64
 	// Breakout is the number of lanes the A-side physical port is split
 	// into (1 when not broken out).
 	Breakout int32
@@ -186,7 +178,7 @@ func (g *Graph) LineRateBPS(l *Link) float64 {
 
 // SetLineRate records that l's ports run at bps, above its CapacityBPS
 // (LineBPS). The rate is kept in a table of the graph, so that a link
-// costs no more memory for it (its index fits the padding after Cable).
+// costs no more memory for it (its index fits the padding after Fabric).
 func (g *Graph) SetLineRate(l *Link, bps float64) {
 	i := slices.Index(g.lineRates, bps)
 	if i < 0 {
@@ -304,9 +296,15 @@ type Graph struct {
 	Parts *Parts
 	// Origins holds source ranges; index 0 is the zero range.
 	Origins []hcl.Range
-	// Cabling is the rack placement and cable plan (ir/cabling.go), or nil
-	// before the compiler's cabling stage.
-	Cabling *Cabling
+	// cabling is the rack placement and cable plan (ir/cabling.go), nil
+	// before the compiler's cabling stage; read it with Cabling, which
+	// waits for a plan in flight (cablingflight.go). racking is the
+	// racks alone, set before the cables are planned.
+	cabling *Cabling
+	racking *Racking
+	// flight is the cable plan the compiler runs beside later work, or
+	// nil.
+	flight *cablingFlight
 	// RiskGroups are the declared risk groups (ir/residual.go), in source
 	// order, per_rack instances in rack order.
 	RiskGroups []RiskGroup

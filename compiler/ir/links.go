@@ -169,11 +169,12 @@ func (s *linkStore) eachSpan(flat func(id LinkID, l *Link), run func(r *linkRun)
 	flatTo(LinkID(len(s.flat) + s.inRuns))
 }
 
-// LinkRef returns link id for the compiler stages that change a link
-// after it was added (cable planning sets Cable and LengthM). Analyzers
-// and emitters read links with Link. A server's internal link is kept
-// once for all servers of its run, so asking for one keeps every link
-// one by one from then on (no stage does today).
+// LinkRef returns link id to change it after it was added (a test that
+// breaks a link; no compiler stage does: the cable plan keeps each
+// link's cable in its own plan, Cabling.CableOf). Analyzers and
+// emitters read links with Link. A server's internal link is kept once
+// for all servers of its run, so asking for one keeps every link one by
+// one from then on.
 func (g *Graph) LinkRef(id LinkID) *Link {
 	s := &g.links
 	if id < s.flatFrom {

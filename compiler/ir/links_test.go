@@ -17,7 +17,7 @@ func storeAgainstFlat(t *testing.T, seed uint64) (*Graph, []Link) {
 		out := make([]Link, links)
 		for i := range out {
 			out[i] = Link{A: Port{Node: NodeID(rng.IntN(nodes)), Port: int32(i)}, B: Port{Node: NodeID(rng.IntN(nodes)), Port: int32(i)},
-				CapacityBPS: float64(rng.IntN(5)+1) * 1e11, Kind: LinkNVLink, Fabric: None, Breakout: 1, Cable: None}
+				CapacityBPS: float64(rng.IntN(5)+1) * 1e11, Kind: LinkNVLink, Fabric: None, Breakout: 1}
 		}
 		return out
 	}
@@ -98,8 +98,8 @@ func TestLinkStoreReadsAsFlat(t *testing.T) {
 		}
 		// A write to a server's link keeps every link one by one.
 		id := LinkID(len(want) / 2)
-		g.LinkRef(id).LengthM = 3
-		want[id].LengthM = 3
+		g.LinkRef(id).Cost = 3
+		want[id].Cost = 3
 		if got := g.CopyLinks(); !slices.Equal(got, want) || len(g.links.runs) != 0 {
 			t.Fatalf("seed %d: after LinkRef(%d) the links differ or runs remain", seed, id)
 		}

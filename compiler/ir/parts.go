@@ -272,7 +272,7 @@ func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 // cable order, with the transceiver that fills it (Parts.Fit at the
 // cage's longest cable). nil without a cable plan.
 func (g *Graph) Cages() []Cage {
-	cb := g.Cabling
+	cb := g.Cabling()
 	if cb == nil {
 		return nil
 	}
@@ -411,7 +411,7 @@ type RackPower struct {
 // RackPowers returns the power of every rack of the cable plan, in
 // Cabling.Racks order, with the transceivers of cages (from Cages).
 func (g *Graph) RackPowers(cages []Cage) []RackPower {
-	cb := g.Cabling
+	cb := g.Cabling()
 	if cb == nil {
 		return nil
 	}

@@ -17,13 +17,13 @@ func TestRewired(t *testing.T) {
 		{Name: "spine", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{0}},
 	}
 	for _, l := range [][2]NodeID{{0, 2}, {1, 3}, {2, 4}, {3, 4}} {
-		g.AddLink(Link{A: Port{Node: l[0]}, B: Port{Node: l[1]}, CapacityBPS: 400e9, Fabric: 0, Cable: None})
+		g.AddLink(Link{A: Port{Node: l[0]}, B: Port{Node: l[1]}, CapacityBPS: 400e9, Fabric: 0})
 	}
 	fail := Failure{Links: []LinkID{0}}
 	if eps := g.Residual(fail).Fabrics[0].Endpoints; len(eps) != 1 || eps[0].Node != 1 {
 		t.Fatalf("residual endpoints %v, want nic1 alone", eps)
 	}
-	moved := Link{A: Port{Node: 0}, B: Port{Node: 3, Port: 5}, CapacityBPS: 400e9, Fabric: 0, Cable: None}
+	moved := Link{A: Port{Node: 0}, B: Port{Node: 3, Port: 5}, CapacityBPS: 400e9, Fabric: 0}
 	r := g.Rewired(fail, []Link{moved})
 	if eps := r.Fabrics[0].Endpoints; len(eps) != 2 {
 		t.Errorf("rewired endpoints %v, want both NICs", eps)

@@ -62,10 +62,10 @@ func (g *Graph) DerivedRiskClasses() []string {
 		}
 	}
 	add(RiskServer)
-	if g.Cabling != nil && len(g.Cabling.Racks) > 0 {
+	if g.Racking() != nil && len(g.Racking().Racks) > 0 {
 		add(RiskRack)
 	}
-	if g.Cabling != nil && len(g.Cabling.Cables) > 0 {
+	if g.Cabling() != nil && len(g.Cabling().Cables) > 0 {
 		add(RiskCable)
 	}
 	var units []string

@@ -29,7 +29,7 @@ var BOMEmitter = &emit.Emitter{
 	Doc:  "bill of materials (" + BOMMarkdownPath + ", " + BOMCSVPath + ", " + PowerCSVPath + "): servers, switches, NICs, cables by type and length, transceivers by part number, racks, power by rack",
 	Emit: func(in *emit.Input) ([]emit.Artifact, error) {
 		g := in.Graph
-		if g.Cabling == nil {
+		if g.Cabling() == nil {
 			return nil, ErrNoPlan
 		}
 		// The cages are found once (a map over every fiber end) and
@@ -126,7 +126,7 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 			add("nvswitch", cmp.Or(n.Model, "(no model)"), "NVLink switch chip", 0)
 		}
 	}
-	cb := g.Cabling
+	cb := g.Cabling()
 	for _, c := range cb.Cables {
 		item, detail, kg, cords := "(no cable model)", "no medium (the no-cable-model warning says why)", 0.0, int32(1)
 		if c.Type != ir.None {
@@ -180,7 +180,7 @@ func transceiverLine(g *ir.Graph, c ir.Cage) (item, detail string) {
 		if c.SpeedBPS > 0 {
 			ports += " run at " + units.Rate(c.SpeedBPS/float64(max(c.Ports, 1)))
 		}
-		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %s, %s", g.Cabling.Types[c.CableType].Model, units.Rate(c.RateBPS), ports, end)
+		return "(no transceiver_model)", fmt.Sprintf("for %s, %s cage of %s, %s", g.Cabling().Types[c.CableType].Model, units.Rate(c.RateBPS), ports, end)
 	}
 	t := g.Parts.Transceivers[c.Transceiver]
 	power := "power not given"
@@ -274,15 +274,10 @@ func twinCages(g *ir.Graph, cages []ir.Cage) []string {
 // geometry the cable lengths assume. twins names the devices whose cages
 // hold twin-port modules (twinCages), for the transceiver note.
 func BOMMarkdown(g *ir.Graph, items []Item, powers []ir.RackPower, twins []string) []byte {
-	cb := g.Cabling
+	cb := g.Cabling()
 	var b strings.Builder
 	b.WriteString("# Bill of materials\n\n")
-	links := 0
-	for _, l := range g.AllLinks() {
-		if l.Cable != ir.None && l.Fabric != ir.None {
-			links++
-		}
-	}
+	links := len(cb.Legs) // every leg is one fabric link, each in one cable
 	cords := 0
 	for _, c := range cb.Cables {
 		cords++
@@ -374,7 +369,7 @@ func writeRackPower(b *strings.Builder, g *ir.Graph, powers []ir.RackPower, chip
 	}
 	b.WriteString("\n## Power by rack\n\n| racks | role | devices per rack | maximum power per rack |\n|---|---|---:|---:|\n")
 	total, unknown := 0.0, 0
-	racks := g.Cabling.Racks
+	racks := g.Cabling().Racks
 	for i := 0; i < len(powers); {
 		// Consecutive racks alike (role, devices, power) share a row.
 		j := i + 1
@@ -446,7 +441,7 @@ func PowerCSV(g *ir.Graph, powers []ir.RackPower) []byte {
 	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"rack", "role", "devices", "max_power_w", "parts_without_power"})
 	for i, rp := range powers {
-		r := g.Cabling.Racks[i]
+		r := g.Cabling().Racks[i]
 		maxW := strconv.FormatFloat(rp.MaxW, 'f', -1, 64)
 		if rp.MaxW == 0 && rp.Unknown > 0 {
 			maxW = ""

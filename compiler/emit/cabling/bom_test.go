@@ -17,7 +17,8 @@ import (
 // SN5600 cage of one 800G port broken out 2 × 400G says so (it said
 // "cage of 1 port", as if the port ran whole; trial 27).
 func TestTransceiverLineUnfilledCage(t *testing.T) {
-	g := &ir.Graph{Cabling: &ir.Cabling{Types: []ir.CableType{{Model: "SMF-LR4"}}}}
+	g := &ir.Graph{}
+	g.SetCabling(&ir.Cabling{Types: []ir.CableType{{Model: "SMF-LR4"}}})
 	for _, tc := range []struct {
 		cage ir.Cage
 		want string

@@ -115,7 +115,7 @@ func TestPlanSuperPOD(t *testing.T) {
 	by := map[string]int{}
 	ids := map[string]bool{}
 	reach := map[string]float64{}
-	for _, ct := range g.Cabling.Types {
+	for _, ct := range g.Cabling().Types {
 		reach[ct.Model] = ct.ReachM
 	}
 	for _, r := range rows {

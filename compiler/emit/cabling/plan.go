@@ -76,7 +76,7 @@ func rackUnit(u int32) string {
 // position of its front in metres along the row (x) and across rows (y)
 // under the plan's geometry, and the rack units used of its height.
 func Racks(g *ir.Graph) []byte {
-	cb := g.Cabling
+	cb := g.Cabling()
 	var buf bytes.Buffer
 	w := csvcell.NewWriter(&buf)
 	w.Write([]string{"rack", "role", "row", "slot", "x_m", "y_m", "used_u", "height_u"})
@@ -92,7 +92,7 @@ func Racks(g *ir.Graph) []byte {
 // Elevations writes one row per racked device, by rack and then from the
 // lowest rack unit up: rack, lowest U, height in U, device, kind and model.
 func Elevations(g *ir.Graph) []byte {
-	cb := g.Cabling
+	cb := g.Cabling()
 	name := make(map[int32]string, len(cb.Racks))
 	for _, r := range cb.Racks {
 		name[r.ID] = r.Name

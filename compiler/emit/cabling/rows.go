@@ -18,7 +18,7 @@ import (
 
 // ErrNoPlan is returned for a graph that has no cable plan (compiled
 // without the cabling stage).
-var ErrNoPlan = errors.New("the design has no cable plan (Graph.Cabling is nil)")
+var ErrNoPlan = errors.New("the design has no cable plan (Graph.Cabling() is nil)")
 
 // End is one end of a cable leg as a technician finds it.
 type End struct {
@@ -63,7 +63,7 @@ type Row struct {
 // Rows returns one row per leg of every cable, in cable order (fabric, then
 // first link) and lane order within a cable.
 func Rows(g *ir.Graph) ([]Row, error) {
-	cb := g.Cabling
+	cb := g.Cabling()
 	if cb == nil {
 		return nil, ErrNoPlan
 	}
@@ -99,14 +99,14 @@ type places struct {
 }
 
 func newPlaces(g *ir.Graph) *places {
-	p := &places{g: g, rack: make(map[int32]string, len(g.Cabling.Racks)), mount: make([]int32, len(g.Nodes))}
-	for _, r := range g.Cabling.Racks {
+	p := &places{g: g, rack: make(map[int32]string, len(g.Cabling().Racks)), mount: make([]int32, len(g.Nodes))}
+	for _, r := range g.Cabling().Racks {
 		p.rack[r.ID] = r.Name
 	}
 	for i := range p.mount {
 		p.mount[i] = -1
 	}
-	for i, m := range g.Cabling.Mounts {
+	for i, m := range g.Cabling().Mounts {
 		p.mount[m.Node] = int32(i)
 	}
 	return p
@@ -128,7 +128,7 @@ func (p *places) end(pt ir.Port, l *ir.Link) End {
 	e := End{Device: g.Nodes[d].Name, Port: g.PortName(pt, l), Switch: n.Kind == ir.KindSwitch,
 		PortRateBPS: n.PortRateBPS}
 	if m := p.mount[d]; m >= 0 {
-		mt := g.Cabling.Mounts[m]
+		mt := g.Cabling().Mounts[m]
 		e.Rack, e.U = p.rack[mt.Rack], mt.U
 	}
 	return e

@@ -147,7 +147,8 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.raw("</node>\n")
 	}
 	for i, l := range g.AllLinks() {
-		if bad(l.CapacityBPS) || bad(l.LengthM) || bad(g.LineBPS(&l)) {
+		length := g.CableLengthM(i)
+		if bad(l.CapacityBPS) || bad(length) || bad(g.LineBPS(&l)) {
 			return nil, fmt.Errorf("graphml: link %d (%s) holds a number GraphML cannot hold as a double", i, l.Kind)
 		}
 		w.raw(`    <edge id="e`)
@@ -165,9 +166,9 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		if l.Fabric != ir.None {
 			w.str("e_fabric", g.Fabrics[l.Fabric].Name)
 		}
-		w.str("e_media", g.Media(&l))
-		if l.LengthM != 0 {
-			w.float("e_length_m", l.LengthM)
+		w.str("e_media", g.Media(i))
+		if length != 0 {
+			w.float("e_length_m", length)
 		}
 		w.opt("e_lanes", l.Breakout)
 		w.opt("e_parallel", l.Physical())

@@ -166,7 +166,7 @@ func Build(g *ir.Graph) *Document {
 		d.Links[i] = Link{ID: int(i),
 			A:           End{Node: int32(l.A.Node), Port: l.A.Port, Lane: l.A.Lane},
 			B:           End{Node: int32(l.B.Node), Port: l.B.Port, Lane: l.B.Lane},
-			CapacityBPS: l.CapacityBPS, Media: g.Media(&l), LengthM: l.LengthM,
+			CapacityBPS: l.CapacityBPS, Media: g.Media(i), LengthM: g.CableLengthM(i),
 			Kind: l.Kind.String(), Fabric: int32(l.Fabric), Lanes: l.Breakout, Parallel: l.Physical(), LineRateBPS: g.LineBPS(&l)}
 	}
 	return d

@@ -126,7 +126,10 @@ func TestEscaping(t *testing.T) {
 		id := g.AddNode(n)
 		g.JoinFabric(id, f)
 	}
-	g.AddLink(ir.Link{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 1e21, LengthM: 1e-7, Kind: ir.LinkKindOf("x\ty"), Fabric: f})
+	id := g.AddLink(ir.Link{A: ir.Port{Node: 0}, B: ir.Port{Node: 1}, CapacityBPS: 1e21, Kind: ir.LinkKindOf("x\ty"), Fabric: f})
+	cb := &ir.Cabling{Cables: []ir.Cable{{Fabric: f, Seq: 1, Legs: 1, Type: ir.None, RouteM: 1e-7, LengthM: 1e-7}}, Legs: []ir.LinkID{id}, PerFabric: []int32{1}}
+	cb.SetCableOf(id, 0)
+	g.SetCabling(cb)
 	data, err := Marshal(g)
 	if err != nil {
 		t.Fatal(err)

@@ -39,12 +39,13 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 	for id, l := range g.AllLinks() {
 		i := int(id)
 		b = sep(b, i)
-		for _, v := range [3]float64{l.CapacityBPS, l.LengthM, g.LineBPS(&l)} {
+		length := g.CableLengthM(id)
+		for _, v := range [3]float64{l.CapacityBPS, length, g.LineBPS(&l)} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ir: link %d (%s) holds %v, which JSON cannot hold", i, l.Kind, v)
 			}
 		}
-		b = appendLink(b, &l, g.Media(&l), g.LineBPS(&l), i)
+		b = appendLink(b, &l, g.Media(id), length, g.LineBPS(&l), i)
 	}
 	b = closeArray(b, g.NumLinks())
 	b = append(b, "\n}\n"...)
@@ -163,7 +164,7 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 	return append(b, '}')
 }
 
-func appendLink(b []byte, l *ir.Link, media string, line float64, i int) []byte {
+func appendLink(b []byte, l *ir.Link, media string, lengthM, line float64, i int) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, `,"a":`...)
@@ -175,7 +176,7 @@ func appendLink(b []byte, l *ir.Link, media string, line float64, i int) []byte 
 	b = append(b, `,"media":`...)
 	b = appendString(b, media)
 	b = append(b, `,"length_m":`...)
-	b = AppendFloat(b, l.LengthM)
+	b = AppendFloat(b, lengthM)
 	b = append(b, `,"kind":`...)
 	b = appendString(b, l.Kind.String())
 	b = append(b, `,"fabric":`...)

@@ -191,7 +191,7 @@ func TestImportRules(t *testing.T) {
 				}
 				legs += len(bName)
 			}
-			if want := len(g.Cabling.Legs); legs != want {
+			if want := len(g.Cabling().Legs); legs != want {
 				t.Errorf("%s %s: the file terminates %d legs, the plan has %d", name, v, legs, want)
 			}
 		}
@@ -204,7 +204,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestRowsPerVersion(t *testing.T) {
 	g := compile(t, designs["breakout"])
 	count := func(v string) int { return bytes.Count(emitCSV(t, g, v), []byte("\n")) - 1 }
-	legs, cables := len(g.Cabling.Legs), len(g.Cabling.Cables)
+	legs, cables := len(g.Cabling().Legs), len(g.Cabling().Cables)
 	if n := count("4.6"); n != legs {
 		t.Errorf("4.6: %d rows, want one per leg (%d)", n, legs)
 	}

@@ -189,7 +189,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 				a, b = b, a
 			}
 			if ga, ok := id[a]; ok && g.Nodes[a].Kind == ir.KindGPU && g.Nodes[b].Kind.IsSwitch() {
-				add(ga, nvIdx(b), l.CapacityBPS, l.LengthM, ClassNVLink)
+				add(ga, nvIdx(b), l.CapacityBPS, g.CableLengthM(lid), ClassNVLink)
 			}
 		}
 	}
@@ -266,7 +266,7 @@ func Build(g *ir.Graph, f ir.FabricID) (*Net, bool) {
 			dropped++
 			continue
 		}
-		add(a, b, l.CapacityBPS, l.LengthM, ClassNetwork)
+		add(a, b, l.CapacityBPS, g.CableLengthM(lid), ClassNetwork)
 	}
 	if dropped > 0 {
 		n.Notes = append(n.Notes, fmt.Sprintf("%d fabric links to devices left out are left out", dropped))
