@@ -154,7 +154,7 @@ func (m *model) wholeServers(full *agraph, routed bool) (bound float64, best cut
 	bestX, bestSize := -1, 0
 	var bestChoice [][]int8
 	for x := 0; x < 2; x++ {
-		dp, choice := wsKnapsack(items, costs, x, hi)
+		dp, choice := wsKnapsack(items, costs, x, lo, hi)
 		for _, size := range []int{lo, hi} {
 			if dp[size] < bound {
 				bound, bestX, bestSize, bestChoice = dp[size], x, size, choice
@@ -544,13 +544,20 @@ func wsByCount(masks [2][]float64, d int) wsCost {
 	return c
 }
 
-// wsKnapsack returns dp[s], the least Σ cost over the items with s of
-// their terminals on side A (s ≤ hi) when side x is charged, and each
-// item's choice for each s (the terminals it puts on A), for the
-// backward walk that recovers the argmin. Ties keep the fewer terminals
-// on A, so the walk from the last item back leaves the last items on B
-// and the first on A, the endpoint order's halves.
-func wsKnapsack(items []wsItem, costs []wsCost, x, hi int) ([]float64, [][]int8) {
+// wsKnapsack returns dp[s] for s = lo and hi, the least Σ cost over the
+// items with s of their terminals on side A when side x is charged, and
+// each item's choice for each s (the terminals it puts on A), for the
+// backward walk from lo or hi that recovers the argmin. Ties keep the
+// fewer terminals on A, so the walk from the last item back leaves the
+// last items on B and the first on A, the endpoint order's halves.
+//
+// After item i only the counts from which lo can still be reached and
+// that the items so far can fill are kept (a band: at least lo less what
+// the later items can add, at most hi and what the items so far hold);
+// the walk back from lo or hi stays inside it, and the dp returned is
+// +Inf outside it.
+// The band is a triangle of the count-by-item table, half of it.
+func wsKnapsack(items []wsItem, costs []wsCost, x, lo, hi int) ([]float64, [][]int8) {
 	inf := math.Inf(1)
 	dp := make([]float64, hi+1)
 	next := make([]float64, hi+1)
@@ -558,20 +565,43 @@ func wsKnapsack(items []wsItem, costs []wsCost, x, hi int) ([]float64, [][]int8)
 		dp[s] = inf
 	}
 	dp[0] = 0
+	later := 0 // terminals of the items after the current one
+	for _, it := range items {
+		later += len(it.terms)
+	}
 	choice := make([][]int8, len(items))
+	from, to := 0, 0 // the band of dp (before the current item)
 	for i, it := range items {
 		c := costs[it.kind].cost[x]
+		later -= len(it.terms)
+		nFrom, nTo := max(0, lo-later), min(hi, to+len(c)-1)
 		ch := make([]int8, hi+1)
-		for s := range next {
+		for s := nFrom; s <= nTo; s++ {
 			next[s] = inf
-			for a := 0; a < len(c) && a <= s; a++ {
-				if v := dp[s-a] + c[a]; v < next[s] {
-					next[s], ch[s] = v, int8(a)
+		}
+		for a, ca := range c {
+			// dp[s−a] is finite only for s−a within [from, to].
+			s0, s1 := max(nFrom, from+a), min(nTo, to+a)
+			if s0 > s1 {
+				continue
+			}
+			src := dp[s0-a : s1-a+1]
+			dst, chs := next[s0:s1+1], ch[s0:s1+1]
+			dst, chs = dst[:len(src)], chs[:len(src)]
+			for k, d := range src {
+				if v := d + ca; v < dst[k] {
+					dst[k], chs[k] = v, int8(a)
 				}
 			}
 		}
 		choice[i] = ch
 		dp, next = next, dp
+		from, to = nFrom, nTo
+	}
+	for s := range dp {
+		if s < from || s > to {
+			dp[s] = inf // stale, outside the band
+		}
 	}
 	return dp, choice
 }
