@@ -173,9 +173,12 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // domain is the one-rack numbers of designs.md acceptance case 12 (72
 // GPUs, 18 chips, 1,296 links); the scale-out fabric attaches the 72
 // NICs of each rack, 144 in all, through one leaf per rail per rack
-// (8 leaves, 18 up each: 144 leaf-spine links) and 3 spines.
+// (8 leaves, 18 up each: 144 leaf-spine links) and 3 spines; one job
+// over both racks' 144 GPUs on 36 trays, tensor 72 (a rack's NVLink
+// domain) × data 2 (across the racks, over the scale-out fabric).
 func TestGB200NVL72TwoRacks(t *testing.T) {
-	fs := compile(t, "gb200-nvl72-2rack")
+	g := compileGraph(t, "gb200-nvl72-2rack")
+	fs := inventory.Summarize(g)
 	for _, name := range []string{"nvl72_rack0", "nvl72_rack1"} {
 		if nv := fabric(t, fs, name); nv.Endpoints != 72 || nv.Switches != 18 || nv.Links != 1296 {
 			t.Errorf("%s: got %+v", name, nv)
@@ -185,6 +188,13 @@ func TestGB200NVL72TwoRacks(t *testing.T) {
 	if so.Endpoints != 144 || count(so.SwitchesByTier, "leaf") != 8 || count(so.SwitchesByTier, "spine") != 3 ||
 		count(so.LinksByKind, "leaf_spine") != 144 {
 		t.Errorf("scale_out: got %+v", so)
+	}
+	res := congestion.Analyze(g, nil)
+	if len(res.Workloads) != 1 {
+		t.Fatalf("%d workloads; want one across both racks", len(res.Workloads))
+	}
+	if w := res.Workloads[0]; w.GPUs != 144 || w.Servers != 36 || w.Parallelism.Tensor != 72 || w.Parallelism.Data != 2 {
+		t.Errorf("workload: %d GPUs on %d servers, parallelism %+v; want 144 on 36, tensor 72 × data 2", w.GPUs, w.Servers, w.Parallelism)
 	}
 }
 

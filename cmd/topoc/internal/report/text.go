@@ -12,6 +12,7 @@ import (
 	"github.com/topoc/topoc/analyzers/oversub"
 	"github.com/topoc/topoc/analyzers/pcie"
 	"github.com/topoc/topoc/analyzers/results"
+	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/units"
 )
 
@@ -82,7 +83,13 @@ func writeHeader(w io.Writer, f inventory.Fabric, last string, n int) {
 
 func writeInventory(w io.Writer, f inventory.Fabric) {
 	fmt.Fprintf(w, "  endpoints  %s (%s)\n", units.Count(f.Endpoints), joinCounts(f.EndpointsByKind))
-	fmt.Fprintf(w, "  switches   %s (%s)\n", units.Count(f.Switches), joinCounts(f.SwitchesByTier))
+	if f.Family == string(ir.FamilyTorus) {
+		// A direct network: each router is the network side of one grid
+		// point (a TPU-style chip's own router), not a tier of switches.
+		fmt.Fprintf(w, "  routers    %s (one per grid point, its terminals attached: a direct network, no switch tier)\n", units.Count(f.Switches))
+	} else {
+		fmt.Fprintf(w, "  switches   %s (%s)\n", units.Count(f.Switches), joinCounts(f.SwitchesByTier))
+	}
 	fmt.Fprintf(w, "  links      %s (%s)\n", units.Count(f.Links), joinCounts(f.LinksByKind))
 	if f.SwitchPorts > 0 {
 		if f.SwitchPortsReserved > 0 {
