@@ -24,11 +24,8 @@ type cablingFlight struct {
 // running it waits for it, so a reader never sees a partial plan; if the
 // plan panicked, it panics with the plan's value and stack.
 func (g *Graph) Cabling() *Cabling {
-	if f := g.flight; f != nil && !f.landed.Load() {
-		<-f.done
-	}
-	if f := g.flight; f != nil && f.panicked != nil {
-		panic(fmt.Sprintf("cable plan panicked: %v\n%s", f.panicked, f.stack))
+	if f := g.flight; f != nil && (!f.landed.Load() || f.panicked != nil) {
+		g.WaitCabling()
 	}
 	return g.cabling
 }
@@ -74,9 +71,16 @@ func (g *Graph) PlanInBackground(cb *Cabling, plan func(view *Graph)) {
 	}()
 }
 
-// WaitCabling waits for a plan started by PlanInBackground, if any.
+// WaitCabling waits for a plan started by PlanInBackground, if any; if
+// the plan panicked, it panics with the plan's value and stack, as the
+// plan would have in the caller's goroutine.
 func (g *Graph) WaitCabling() {
-	if f := g.flight; f != nil {
-		<-f.done
+	f := g.flight
+	if f == nil {
+		return
+	}
+	<-f.done
+	if f.panicked != nil {
+		panic(fmt.Sprintf("cable plan panicked: %v\n%s", f.panicked, f.stack))
 	}
 }
