@@ -41,37 +41,30 @@ type Options struct {
 	MaxElements int64
 }
 
-// Stage is one named step of compilation: Run, or Check for a stage
-// that only reads the graph and reports.
+// Stage is one named step of compilation.
 type Stage struct {
 	Name string
 	Run  func(*state)
-	// Check, set instead of Run on the last stage, returns its findings
-	// and writes nothing: Start runs it in its own goroutine, so that in
-	// `topoc check` the analyses start beside it, and Finish waits for
-	// it. Its errors, like a Run stage's, keep the graph only when it is
-	// the structural checks (Build.Graph).
-	Check func(*state) hcl.Diagnostics
 }
 
 // Stages lists the compiler's steps in order; a stage runs only while no
 // earlier stage reported an error, so one mistake yields one diagnostic.
 var Stages = []Stage{
-	{Name: "catalogue", Run: indexCatalogue},
-	{Name: "empty", Run: warnEmpty},
-	{Name: "expansion", Run: checkExpansion},
-	{Name: "servers", Run: buildServers},
-	{Name: "fabrics", Run: buildFabrics},
-	{Name: "names", Run: checkUniqueNames},
-	{Name: "workloads", Run: compileWorkloads},
-	{Name: "parts", Run: recordParts},
-	{Name: "cabling", Run: planCabling},
-	{Name: "rack_power", Run: checkRackPower},
-	{Name: "risk_groups", Run: compileRiskGroups},
-	{Name: "failure_policies", Run: compileFailurePolicies},
-	{Name: "flows", Run: compileFlows},
-	{Name: "requirements", Run: compileRequirements},
-	{Name: "checks", Check: runChecks},
+	{"catalogue", indexCatalogue},
+	{"empty", warnEmpty},
+	{"expansion", checkExpansion},
+	{"servers", buildServers},
+	{"fabrics", buildFabrics},
+	{"names", checkUniqueNames},
+	{"workloads", compileWorkloads},
+	{"parts", recordParts},
+	{"cabling", planCabling},
+	{"rack_power", checkRackPower},
+	{"risk_groups", compileRiskGroups},
+	{"failure_policies", compileFailurePolicies},
+	{"flows", compileFlows},
+	{"requirements", compileRequirements},
+	{"checks", runChecks},
 }
 
 // state is what the stages share.
@@ -117,35 +110,21 @@ func Compile(cfg *lang.Config, opts Options) (*ir.Graph, hcl.Diagnostics) {
 	return Start(cfg, opts).Finish()
 }
 
-// Build is a compilation whose cable plan and structural checks may
-// still be running (the cabling stage plans the cables in the
-// background, planCabling; the checks are a Check stage).
+// Build is a compilation whose cable plan may still be running (the
+// cabling stage plans the cables in the background: planCabling).
 type Build struct {
 	s *state
 	// stopped is the stage whose error stopped the stages, or "".
 	stopped string
-	// checking is closed when the Check stage is done, its findings in
-	// checked; nil when it was not started.
-	checking chan struct{}
-	checked  hcl.Diagnostics
 }
 
 // Start runs the compiler's stages on cfg and returns once all have
-// run or started, or one reported an error, with the cable plan and the
-// structural checks perhaps still running. Graph is what the analyses
-// may start on meanwhile; Finish waits for both and returns what Compile
-// returns.
+// run, or one reported an error, with the cable plan perhaps still
+// running. Graph is what the analyses may start on meanwhile; Finish
+// waits for the plan and returns what Compile returns.
 func Start(cfg *lang.Config, opts Options) *Build {
 	b := &Build{s: newState(cfg, opts)}
 	for _, st := range Stages {
-		if st.Check != nil {
-			b.checking = make(chan struct{})
-			go func() {
-				defer close(b.checking)
-				b.checked = st.Check(b.s)
-			}()
-			continue
-		}
 		st.Run(b.s)
 		if b.s.diags.HasErrors() {
 			b.stopped = st.Name
@@ -156,37 +135,37 @@ func Start(cfg *lang.Config, opts Options) *Build {
 }
 
 // Graph returns the graph the analyses may start on while the cables
-// are planned and the structural checks run: nil when a stage before
-// them reported an error. Finish may still return a nil graph, if the
-// cable plan reports an error (what was computed on this one is then to
-// be dropped), or report the checks' errors with it.
-func (b *Build) Graph() *ir.Graph {
-	if b.stopped != "" {
-		return nil
+// are planned, and whether the stages so far reported an error (only
+// the structural checks' errors leave a graph): nil when one stopped
+// the stages before the checks. Finish may still return a nil graph, if
+// the cable plan reports an error; what was computed on this one is
+// then to be dropped.
+func (b *Build) Graph() (*ir.Graph, bool) {
+	switch b.stopped {
+	case "":
+		return b.s.g, false
+	case "checks":
+		return b.s.g, true
 	}
-	return b.s.g
+	return nil, true
 }
 
-// Finish waits for the cable plan and the structural checks and returns
-// the graph, nil when an error before the checks stopped compilation,
-// and every stage's diagnostics in stage order: the cable plan's where
-// the cabling stage ran. A cable plan error stops compilation there, as
-// a stage's error does, so the diagnostics of the stages after it are
-// dropped.
+// Finish waits for the cable plan and returns the graph, nil when an
+// error stopped compilation, and every stage's diagnostics in stage
+// order: the cable plan's where the cabling stage ran. A cable plan
+// error stops compilation there, as a stage's error does, so the
+// diagnostics of the stages after it are dropped.
 func (b *Build) Finish() (*ir.Graph, hcl.Diagnostics) {
 	s := b.s
 	s.g.WaitCabling()
-	if b.checking != nil {
-		<-b.checking
-	}
-	diags := slices.Concat(s.diags, b.checked)
+	diags := s.diags
 	if s.cableDiags != nil {
-		diags = slices.Concat(diags[:s.cablesAt], s.cableDiags, diags[s.cablesAt:])
+		diags = slices.Concat(s.diags[:s.cablesAt], s.cableDiags, s.diags[s.cablesAt:])
 		if s.cableDiags.HasErrors() {
 			return nil, collapseRepeats(diags[:s.cablesAt+len(s.cableDiags)])
 		}
 	}
-	if b.stopped != "" {
+	if b.stopped != "" && b.stopped != "checks" {
 		return nil, collapseRepeats(diags)
 	}
 	return s.g, collapseRepeats(diags)

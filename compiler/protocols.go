@@ -23,8 +23,7 @@ import (
 // materials, cabling plan and hand-offs would order and configure it
 // so. Many NICs are VPI (ConnectX-7 runs either), so the fix is often
 // one line: a nic_model that states the protocol the cards run.
-func checkProtocols(s *state) hcl.Diagnostics {
-	var diags hcl.Diagnostics
+func checkProtocols(s *state) {
 	// a is the NIC's model, or the first switch model by name when two
 	// switches meet; b the switch's; aP and bP their protocols.
 	type pair struct {
@@ -72,16 +71,15 @@ func checkProtocols(s *state) hcl.Diagnostics {
 			rng = s.fabricOf[k.fabric].FamilyRange
 		}
 		if k.switches {
-			diags = append(diags, diag.Error(diag.ProtocolMismatch, rng, "Switch protocols differ",
+			s.diags = append(s.diags, diag.Error(diag.ProtocolMismatch, rng, "Switch protocols differ",
 				fmt.Sprintf("In fabric %q, %s %s switches of protocol %q (switch_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol on both ends, or a gateway between them.",
 					s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b)))
 			continue
 		}
-		diags = append(diags, diag.Error(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
+		s.diags = append(s.diags, diag.Error(diag.ProtocolMismatch, rng, "NIC and switch protocols differ",
 			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: NICs that run %q (a VPI card such as the ConnectX-7 runs either: restate it as a nic_model %q block, its ports, port_rate, pcie_gen and pcie_width with protocol = %q, which replaces the built-in model and keeps the servers' PCI layout), or switches that run %q.",
 				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b, k.bP, k.a, k.bP, k.aP)))
 	}
-	return diags
 }
 
 // recordProtocols fills ir.Graph.Protocols for the switch and NIC models
@@ -112,10 +110,10 @@ func recordProtocols(s *state) {
 
 // runChecks is the last stage: the protocol check above, which needs the
 // catalogue's protocols and the family blocks' ranges, then the
-// structural checks over the graph (package compiler/checks). It only
-// reads the graph, so Start runs it beside the analyses (Stage.Check).
-func runChecks(s *state) hcl.Diagnostics {
-	return append(checkProtocols(s), checks.Run(s.g, checks.Options{
+// structural checks over the graph (package compiler/checks).
+func runChecks(s *state) {
+	checkProtocols(s)
+	s.diags = append(s.diags, checks.Run(s.g, checks.Options{
 		UnevenReported: func(f ir.FabricID, lower int) bool { return s.unevenTotals[unevenKey{f, lower}] },
 	})...)
 }

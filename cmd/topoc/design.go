@@ -59,8 +59,10 @@ type compiled struct {
 	cfg   *lang.Config
 	graph *ir.Graph
 	diags hcl.Diagnostics
-	// build is the compilation start left running, until finish.
-	build *compiler.Build
+	// build is the compilation start left running, until finish; and
+	// stageErrors whether its stages reported an error meanwhile.
+	build       *compiler.Build
+	stageErrors bool
 	// results holds the analyzers' results once analyze has run.
 	results *analysis.Results
 	// reqs is the requirements analyzer that ran: requirements.Analyzer,
@@ -94,8 +96,8 @@ func (f *designFlags) compile(paths []string) compiled {
 
 // start loads the design at paths and starts compiling it: the result's
 // graph is what the analyses may start on while the compiler still
-// plans the cables and runs its structural checks (compiler.Start), its
-// diagnostics the load's alone until finish.
+// plans the cables (compiler.Start), its diagnostics the load's alone
+// until finish.
 func (f *designFlags) start(paths []string) compiled {
 	cfg, diags := lang.Load(paths, lang.Options{Vars: f.vars, VarFiles: f.varFiles})
 	c := compiled{cfg: cfg, diags: diags}
@@ -104,7 +106,7 @@ func (f *designFlags) start(paths []string) compiled {
 		return c
 	}
 	c.build = compiler.Start(cfg, compiler.Options{MaxEndpoints: f.maxEndpoints, MaxElements: f.maxElements})
-	c.graph = c.build.Graph()
+	c.graph, c.stageErrors = c.build.Graph()
 	return c
 }
 
@@ -145,25 +147,6 @@ func (f *designFlags) compileDesign(c *cobra.Command, args []string, format stri
 	return res.graph, res, nil
 }
 
-// runAnalyses runs the selected analyzers and the inventory on the
-// graph, or with hasErrors the inventory alone: analyses of a graph the
-// compiler rejected would mislead. Where --analyzers left the
-// requirements out of a design that has some, they are evaluated over
-// what runs (requirements.Over), so that one reading a result left out
-// is invalid rather than silently absent; c.reqs is the requirements
-// analyzer that runs.
-func (c *compiled) runAnalyses(selected []*analysis.Analyzer, hasErrors bool) (*analysis.Results, error) {
-	if hasErrors {
-		selected = nil
-	}
-	c.reqs = requirements.Analyzer
-	if !hasErrors && !slices.Contains(selected, requirements.Analyzer) && len(c.graph.Requirements) > 0 {
-		c.reqs = requirements.Over(selected)
-		selected = append(slices.Clone(selected), c.reqs)
-	}
-	return analysis.Run(c.graph, append([]*analysis.Analyzer{inventory.Analyzer}, selected...))
-}
-
 // exitCode is 2 when an input could not be read (missing or too large),
 // 1 on design errors.
 func (c compiled) exitCode() int {
@@ -187,18 +170,24 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, err
 		c.finish()
 		return nil, nil
 	}
-	// Until finish, the cable plan's and the structural checks'
-	// diagnostics are not in. If the plan reports an error, finish drops
-	// the graph and what ran on it; if the checks do, the analyses run
-	// again, the inventory alone.
-	hadErrors := c.diags.HasErrors()
-	res, err := c.runAnalyses(selected, hadErrors)
+	// Until finish, the cable plan's diagnostics are not in; if it
+	// reports an error, finish drops the graph and what ran on it.
+	hasErrors := c.diags.HasErrors() || c.stageErrors
+	if hasErrors {
+		selected = nil
+	}
+	c.reqs = requirements.Analyzer
+	if !hasErrors && !slices.Contains(selected, requirements.Analyzer) && len(c.graph.Requirements) > 0 {
+		// --analyzers left the requirements out: evaluate them over what
+		// runs, so that one reading a result left out is invalid rather
+		// than silently absent.
+		c.reqs = requirements.Over(selected)
+		selected = append(slices.Clone(selected), c.reqs)
+	}
+	res, err := analysis.Run(c.graph, append([]*analysis.Analyzer{inventory.Analyzer}, selected...))
 	c.finish()
 	if c.graph == nil {
 		return nil, nil
-	}
-	if c.diags.HasErrors() && !hadErrors {
-		res, err = c.runAnalyses(selected, true)
 	}
 	if err != nil {
 		return nil, err
