@@ -157,11 +157,24 @@ func (ov *overview) levelOf(n ir.NodeID) int {
 // groups them. level and unit are indexed by NodeID and hold only for
 // the members.
 type memberSet struct {
-	list     []ir.NodeID // in the order the fabric's links first reach them
-	level    []int8
-	unit     []unitRef
+	list  []ir.NodeID // in the order the fabric's links first reach them
+	level []int8
+	unit  []unitRef
+	// zoned says, in a composite fabric, how an endpoint came by its
+	// zone (zoneAdopted, zoneShared); nil elsewhere.
+	zoned    []int8
 	switches int
 }
+
+// How an endpoint of a composite fabric came by its zone (memberSet.zoned):
+// its own, adopted from the switches it is cabled to (adoptUnit), or
+// none because it is in several zones (a Fire-Flyer 2 storage server
+// with a NIC in each), which draws it apart from every zone.
+const (
+	zoneOwn int8 = iota
+	zoneAdopted
+	zoneShared
+)
 
 // findMembers returns the members the fabric's links reach, each with
 // the level of the node its first link ends at and the unit it names
@@ -169,6 +182,9 @@ type memberSet struct {
 func (ov *overview) findMembers(links []ir.LinkID) memberSet {
 	g := ov.g
 	ms := memberSet{level: make([]int8, len(g.Nodes)), unit: make([]unitRef, len(g.Nodes))}
+	if ov.fab.Composite() {
+		ms.zoned = make([]int8, len(g.Nodes))
+	}
 	seen := make([]bool, len(g.Nodes))
 	for _, id := range links {
 		l := g.Link(id)
@@ -184,7 +200,11 @@ func (ov *overview) findMembers(links []ir.LinkID) memberSet {
 			if ov.fab.Composite() {
 				// A composite's units are its member fabrics (zones):
 				// their own unit labels restart in each member.
-				ms.unit[m] = zoneOf(ov.fab, &g.Nodes[m])
+				var several bool
+				ms.unit[m], several = zoneOf(ov.fab, &g.Nodes[m])
+				if several {
+					ms.zoned[m] = zoneShared
+				}
 			}
 			if g.Nodes[m].Kind.IsSwitch() {
 				ms.switches++
@@ -195,14 +215,19 @@ func (ov *overview) findMembers(links []ir.LinkID) memberSet {
 }
 
 // zoneOf returns the unit "zone" of a node of composite fabric f: the
-// index of the first member fabric it belongs to, or none.
-func zoneOf(f *ir.Fabric, nd *ir.Node) unitRef {
+// index of the one member fabric it belongs to, or none, with several
+// set when it belongs to more than one.
+func zoneOf(f *ir.Fabric, nd *ir.Node) (zone unitRef, several bool) {
+	zone = unitRef{"", ir.None}
 	for z, m := range f.Members {
 		if slices.Contains(nd.Fabrics, m) {
-			return unitRef{"zone", int32(z)}
+			if zone.kind != "" {
+				return unitRef{"", ir.None}, true
+			}
+			zone = unitRef{"zone", int32(z)}
 		}
 	}
-	return unitRef{"", ir.None}
+	return zone, false
 }
 
 // ownUnit is the unit a member names itself: its structural unit, for a
@@ -230,12 +255,17 @@ func (ov *overview) adoptSwitchUnits(ms *memberSet, links []ir.LinkID) {
 }
 
 // adoptUnit gives endpoint e switch s's unit when e has none and s has
-// one: in a composite fabric, the switch's zone.
+// one: in a composite fabric, the switch's zone, and none once e is
+// cabled to switches of two zones.
 func (ms *memberSet) adoptUnit(g *ir.Graph, e, s ir.NodeID) {
 	switch {
-	case ms.level[e] != 0 || ms.unit[e].kind != "" || ms.level[s] == 0:
+	case ms.level[e] != 0 || ms.level[s] == 0:
+	case ms.zoned != nil && ms.zoned[e] == zoneAdopted && ms.unit[s].kind == "zone" && ms.unit[s] != ms.unit[e]:
+		ms.unit[e], ms.zoned[e] = unitRef{"", ir.None}, zoneShared
+	case ms.unit[e].kind != "" || ms.zoned != nil && ms.zoned[e] == zoneShared:
 	case ms.unit[s].kind == "zone":
 		ms.unit[e] = ms.unit[s] // a composite's server is in its switch's zone
+		ms.zoned[e] = zoneAdopted
 	case g.Nodes[s].Unit != "":
 		ms.unit[e] = unitRef{g.Nodes[s].Unit, g.Nodes[s].UnitIndex}
 	}

@@ -507,6 +507,37 @@ func TestCompositeZoneNames(t *testing.T) {
 	}
 }
 
+// Fire-Flyer 2's storage servers have a NIC in each zone: the cluster's
+// overview draws them in a group of their own, cabled to both zones'
+// leaves (180 × 200G each), and each zone's group holds its 610 compute
+// nodes alone (they were drawn in zone0's group, with zone1's storage
+// links running into it; audit of issue 12).
+func TestCompositeSharedServers(t *testing.T) {
+	arts, err := Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "fire-flyer-2")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range arts {
+		if a.Path != Dir+"/cluster/overview.dot" {
+			continue
+		}
+		dot := string(a.Data)
+		for _, want := range []string{
+			`g0 [label="servers in several zones\n180 × FireFlyer2-storage\n(360 NICs)"`,
+			`g1 [label="zone0\n610 × FireFlyer2-compute\n(610 NICs)"`,
+			`g2 [label="zone1\n610 × FireFlyer2-compute\n(610 NICs)"`,
+			`g0 -> g3 [label="180 × 200G\n= 36Tb/s"`,
+			`g0 -> g4 [label="180 × 200G\n= 36Tb/s"`,
+		} {
+			if !strings.Contains(dot, want) {
+				t.Errorf("the cluster's overview lacks %s:\n%s", want, dot)
+			}
+		}
+		return
+	}
+	t.Fatal("no overview of the cluster")
+}
+
 // A torus or mesh gets a grid view: each router once at its pinned
 // place, one edge per neighbour pair along x and y (a 4 × 4 × 4 torus:
 // 4 planes × 4 rows × 3 = 48 x links, as many y links; its 32

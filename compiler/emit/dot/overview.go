@@ -60,6 +60,10 @@ func (ov *overview) groupLabel(gr *group, heat bool) []string {
 	case ov.merged:
 	case gr.switches:
 		head = strings.TrimPrefix(head+" · "+gr.tier, " · ")
+	case head == "" && len(gr.parts) > 0 && ov.fab.Composite():
+		// Every other endpoint of a composite takes its switches' zone
+		// (adoptUnit).
+		head = "servers in several zones"
 	case head == "" && len(gr.parts) > 0:
 		head = "servers"
 	case head == "":
