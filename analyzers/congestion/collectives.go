@@ -84,12 +84,15 @@ func (b *builder) byServer(members []ir.NodeID) [][]ir.NodeID {
 // (through PXN when the last GPU is not GPU c). Inside a server whose GPUs
 // are joined directly, the channel goes from GPU c along direct NVLinks
 // instead (meshRing). Naive: a single ring in
-// rank order, each GPU through its own NIC.
+// rank order, each GPU through its own NIC. The terminals of a torus ring
+// in the order of its routers' snake, each step to a neighbour
+// (torusRings), either way.
 func (b *builder) ring(members []ir.NodeID, perRank float64, out *[]transfer) (netFrac float64) {
 	n := len(members)
 	if n < 2 {
 		return 0
 	}
+	members = b.s.torus.order(members)
 	var channels [][]ir.NodeID
 	if b.railAware {
 		servers := b.byServer(members)

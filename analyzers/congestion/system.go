@@ -85,6 +85,9 @@ type system struct {
 	// mesh caches the ring orders inside servers whose GPUs are joined
 	// directly (meshRing).
 	mesh *meshRings
+	// torus places the terminals of tori along rings of neighbouring
+	// routers (torusRings), or is nil.
+	torus *torusRings
 }
 
 // slotCapBPS is the capacity behind one direction of a link: its physical
@@ -98,7 +101,7 @@ func scaleUp(g *ir.Graph) func(ir.Link) bool {
 }
 
 func newSystem(g *ir.Graph) *system {
-	s := &system{g: g, fab: map[ir.FabricID]*plane{}, nics: map[ir.FabricID]*nicMap{}, mesh: newMeshRings(g)}
+	s := &system{g: g, fab: map[ir.FabricID]*plane{}, nics: map[ir.FabricID]*nicMap{}, mesh: newMeshRings(g), torus: newTorusRings(g)}
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		// NVLink is always sprayed over every link (the hardware stripes
