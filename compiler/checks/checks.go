@@ -250,10 +250,12 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 	fab := g.Fabrics[f]
 	n := g.Nodes[stray[0]]
 	at := g.Range(n.Origin)
-	if fab.Composite() || fab.Family != ir.FamilyCustom {
+	if fab.Composite() || fab.Family != ir.FamilyCustom || n.Parent != ir.None {
 		// A composite misses joining links, not a member's; a generated
-		// family's wiring comes from its block, not from the node group
-		// that declared the stray NIC.
+		// family's wiring comes from its block, and so do a custom
+		// fabric's links to a server, not from the node group that
+		// declared the stray NIC (audit of issue 12). A custom device
+		// cut off is pointed at where it is declared.
 		at = g.Range(fab.Origin)
 	}
 	s.diags = append(s.diags, diag.Error(diag.Disconnected, at, "Fabric is not connected",
