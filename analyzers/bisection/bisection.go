@@ -175,7 +175,7 @@ type Fabric struct {
 	sideA []ir.NodeID
 	// cross holds the links crossing the certificate's cut (CutCrosses),
 	// nil when the result records none.
-	cross linkSet
+	cross *linkSet
 	// hoseTheta is the θ of the hose bound (hose.go), 0 when it did not
 	// apply or was not computed; smallerSideBPS is the injection of the
 	// certificate's side that injects less and injectionBPS the

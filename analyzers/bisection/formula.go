@@ -74,39 +74,40 @@ func (m *model) fatTree(r Fabric, levels []level) (Fabric, bool) {
 // A: each core has one link to each pod, so k/2 of its links cross
 // whichever side it is on), nil if they are not the want links of the
 // closed form, which would mean the labels do not describe the wiring.
-func (m *model) podHalvesCross(inA []bool, k int32, want int64) linkSet {
+func (m *model) podHalvesCross(inA []bool, k int32, want int64) *linkSet {
 	g := m.g
-	side := make([]int8, len(g.Nodes)) // 0 none, 1 A, 2 B
+	// 0 none, 1 A, 2 B; over the fabric's nodes, not the graph's: a
+	// design of 4,000 fabrics allocated 560 MB of sides (testdata/bad/
+	// many-fabrics).
+	side := ir.NewNodeMap[int8](g, len(m.terms)+2*len(m.fabricLinks), 0)
 	for i, t := range m.terms {
-		side[t.node] = 2
+		side.Set(t.node, 2)
 		if inA[i] {
-			side[t.node] = 1
+			side.Set(t.node, 1)
 		}
 	}
 	for _, id := range m.fabricLinks {
 		l := g.Link(id)
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if n := &g.Nodes[e]; side[e] == 0 {
-				side[e] = 1
+			if n := &g.Nodes[e]; side.Get(e) == 0 {
+				side.Set(e, 1)
 				if n.Unit == "pod" && n.UnitIndex >= k/2 {
-					side[e] = 2
+					side.Set(e, 2)
 				}
 			}
 		}
 	}
-	set := newLinkSet(g.NumLinks())
-	var n int64
+	var cross []ir.LinkID
 	for _, id := range m.fabricLinks {
 		l := g.Link(id)
-		if side[l.A.Node] != side[l.B.Node] {
-			set.add(id)
-			n++
+		if side.Get(l.A.Node) != side.Get(l.B.Node) {
+			cross = append(cross, id)
 		}
 	}
-	if n != want {
+	if int64(len(cross)) != want {
 		return nil
 	}
-	return set
+	return linkSetOf(cross)
 }
 
 // alFaresWiring checks that the fabric is wired as Al-Fares et al.'s

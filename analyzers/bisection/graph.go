@@ -195,19 +195,18 @@ func (a *agraph) vertex(m *model, e ir.Port) int32 {
 	return a.vtx[m.merged(e.Node, a.mode)]
 }
 
-// crossing returns, as a bitset over g's links, the links of the
+// crossing returns, as a set of link ids, the links of the
 // analysis graph a that cross the vertex bipartition vA: the links whose
 // capacities make up the cut's value.
-func (m *model) crossing(a *agraph, vA []bool) linkSet {
-	g := m.g
-	set := newLinkSet(g.NumLinks())
+func (m *model) crossing(a *agraph, vA []bool) *linkSet {
+	var cross []ir.LinkID
 	m.eachLink(a.mode, func(id ir.LinkID, l ir.Link) {
 		u, v := a.vertex(m, l.A), a.vertex(m, l.B)
 		if u >= 0 && v >= 0 && u != v && vA[u] != vA[v] {
-			set.add(id)
+			cross = append(cross, id)
 		}
 	})
-	return set
+	return linkSetOf(cross)
 }
 
 // members returns the terminals on vertex v.
