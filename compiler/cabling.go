@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"sync"
+
 	"github.com/topoc/topoc/compiler/cableplan"
 	"github.com/topoc/topoc/compiler/ir"
 )
@@ -36,5 +38,14 @@ func planCabling(s *state) {
 		return
 	}
 	s.cablesAt = len(s.diags)
-	s.g.PlanInBackground(pl.Cabling(), func(view *ir.Graph) { s.cableDiags = pl.Cables(view) })
+	judged := make(chan struct{})
+	s.cablesJudged = judged
+	s.g.PlanInBackground(pl.Cabling(), func(view *ir.Graph) {
+		once := sync.OnceFunc(func() { close(judged) })
+		defer once() // a plan that panics judges nothing; Finish panics
+		s.cableDiags = pl.Cables(view, func(failed bool) {
+			s.cablesFail = failed
+			once()
+		})
+	})
 }

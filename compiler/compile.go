@@ -96,6 +96,10 @@ type state struct {
 	// (ir.Graph.WaitCabling), and put at cablesAt in diags.
 	cableDiags hcl.Diagnostics
 	cablesAt   int
+	// cablesJudged is closed once the plan knows whether it reports an
+	// error, cablesFail (Build.CablesFail); nil before the plan starts.
+	cablesJudged chan struct{}
+	cablesFail   bool
 }
 
 // unevenKey is a tier boundary: a fabric and the rank of its lower tier.
@@ -148,6 +152,19 @@ func (b *Build) Graph() (*ir.Graph, bool) {
 		return b.s.g, true
 	}
 	return nil, true
+}
+
+// CablesFail waits until the cable plan knows whether it reports an
+// error, which it does once every cable has its medium (the passes over
+// the cages after that report none), and reports whether it does: then
+// Finish returns no graph, and analyses of Graph's would be thrown away.
+// false when no plan was started.
+func (b *Build) CablesFail() bool {
+	if b.s.cablesJudged == nil {
+		return false
+	}
+	<-b.s.cablesJudged
+	return b.s.cablesFail
 }
 
 // Finish waits for the cable plan and returns the graph, nil when an

@@ -166,7 +166,10 @@ func (c compiled) exitCode() int {
 // report; nil when nothing compiled. A graph with errors gets only the
 // inventory: analyses of a graph the compiler rejected would mislead.
 func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, error) {
-	if c.graph == nil {
+	if c.graph == nil || c.build != nil && c.build.CablesFail() {
+		// A cable plan that reports an error leaves no graph to analyse
+		// (finish drops it); it knows so once its media are chosen,
+		// well before the analyses would end.
 		c.finish()
 		return nil, nil
 	}

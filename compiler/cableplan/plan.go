@@ -22,7 +22,7 @@ func Plan(in Input) hcl.Diagnostics {
 		return diags
 	}
 	in.Graph.SetCabling(pl.Cabling())
-	return append(diags, pl.Cables(in.Graph)...)
+	return append(diags, pl.Cables(in.Graph, nil)...)
 }
 
 // Placed is a design whose devices are in their racks (Place) and whose
@@ -64,7 +64,10 @@ func (pl *Placed) Cabling() *ir.Cabling { return pl.cb }
 // reach (media.go), and records the cables in the plan (Cabling). It
 // reads g, the placed graph whose Cabling is the plan (attached, or a
 // view of Graph.PlanInBackground), writes nothing to it, and returns its
-// diagnostics; so the compiler can run it beside other stages.
+// diagnostics; so the compiler can run it beside other stages. judged,
+// if not nil, is called once whether those diagnostics hold an error is
+// known (when every cable has its medium, before the passes over the
+// cages, which report no error), with the answer.
 //
 // A cable is a fabric link that is not NVLink over a backplane; links
 // inside a server are neither. A broken-out port is one splitter cable
@@ -73,7 +76,7 @@ func (pl *Placed) Cabling() *ir.Cabling { return pl.cb }
 // carry one MPO per 400G leg, cabling.md §1c, S5, S7). A cable that no
 // medium reaches is a cable-reach error at the range that made the link.
 // The stage is O(links log links).
-func (pl *Placed) Cables(g *ir.Graph) hcl.Diagnostics {
+func (pl *Placed) Cables(g *ir.Graph, judged func(failed bool)) hcl.Diagnostics {
 	s, p, media := pl.s, pl.p, &pl.media
 	s.g, p.g = g, g
 	cb := cablingPlan{pl.cb}
@@ -81,6 +84,11 @@ func (pl *Placed) Cables(g *ir.Graph) hcl.Diagnostics {
 
 	order, swapped := cableLegs(g)
 	cb.Legs, cb.Cables = make([]ir.LinkID, 0, len(order)), make([]ir.Cable, 0, len(order))
+	last := int32(-1) // the highest link id a leg carries
+	for _, lg := range order {
+		last = max(last, lg.link)
+	}
+	cb.IndexLinks(int(last) + 1)
 	routes := make([]float64, 0, 8)
 	faults := map[ir.OriginID]*cableFault{}
 	for start := 0; start < len(order); {
@@ -171,6 +179,12 @@ func (pl *Placed) Cables(g *ir.Graph) hcl.Diagnostics {
 		}
 		start = end
 	}
+	// Every error of this half is known once the media are chosen: the
+	// cage passes below report warnings and notes only.
+	s.reportFaults(faults)
+	if judged != nil {
+		judged(s.diags.HasErrors())
+	}
 	cages := newCageScan(g)
 	onePlugPerCage(g, cages, media, 1+p.lay.RoutingFactor)
 	var up upgrades
@@ -179,7 +193,6 @@ func (pl *Placed) Cables(g *ir.Graph) hcl.Diagnostics {
 		cages = newCageScan(g)
 		fit = newCageFit(g, cages)
 	}
-	s.reportFaults(faults)
 	s.mixedCages(g, cages)
 	s.unfilledCages(g, cages, fit)
 	s.reportUpgrades(g, &up)
