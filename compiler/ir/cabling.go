@@ -58,41 +58,41 @@ func (cb *Cabling) SetCableOf(id LinkID, c int32) {
 
 // CableOf returns the index in Cables of the cable that carries link
 // id, or None when the link is no cable.
-func (cb *Cabling) CableOf(id LinkID) int32 {
-	if int(id) >= len(cb.carriedBy) {
-		return None
-	}
-	return cb.carriedBy[id] - 1
-}
+func (cb *Cabling) CableOf(id LinkID) int32 { return carrier(cb.carriedBy, id) }
 
 // CableIndex returns CableOf as a function that keeps only the plan's
 // index of links alive (4 bytes a link), not the plan: for a caller
 // that releases the plan and still names each link's cable.
 func (cb *Cabling) CableIndex() func(LinkID) int32 {
 	carried := cb.carriedBy
-	return func(id LinkID) int32 {
-		if int(id) >= len(carried) {
-			return None
-		}
-		return carried[id] - 1
+	return func(id LinkID) int32 { return carrier(carried, id) }
+}
+
+// carrier reads link id's cable from an index of links (carriedBy).
+func carrier(carriedBy []int32, id LinkID) int32 {
+	if int(id) >= len(carriedBy) {
+		return None
 	}
+	return carriedBy[id] - 1
 }
 
 // CableOf returns the index in Cabling.Cables of the cable that carries
 // link id, or None when the link is no cable or there is no plan.
 func (g *Graph) CableOf(id LinkID) int32 {
-	if g.Cabling() == nil {
-		return None
+	if cb := g.Cabling(); cb != nil {
+		return cb.CableOf(id)
 	}
-	return g.Cabling().CableOf(id)
+	return None
 }
 
 // CableLengthM returns the ordered length of the cable that carries
 // link id, metres (Cable.LengthM); 0 when the link is no cable or there
 // is no plan.
 func (g *Graph) CableLengthM(id LinkID) float64 {
-	if c := g.CableOf(id); c != None {
-		return g.Cabling().Cables[c].LengthM
+	if cb := g.Cabling(); cb != nil {
+		if c := cb.CableOf(id); c != None {
+			return cb.Cables[c].LengthM
+		}
 	}
 	return 0
 }
