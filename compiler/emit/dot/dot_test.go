@@ -538,6 +538,25 @@ func TestCompositeSharedServers(t *testing.T) {
 	t.Fatal("no overview of the cluster")
 }
 
+// A rail-only fabric's overview draws its rails apart, each leaf with
+// the servers, and says that they meet inside the servers, over the
+// NVLink its server_transit allows (audit of issue 12).
+func TestOverviewSaysServerTransit(t *testing.T) {
+	arts, err := Emitter.Emit(&emit.Input{Graph: compiletest.Example(t, "rail-only-512")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range arts {
+		if a.Path == Dir+"/compute/overview.dot" {
+			if !strings.Contains(string(a.Data), "server_transit nvlink: the groups drawn apart here also meet inside the servers") {
+				t.Errorf("the rail-only overview does not say the rails meet inside the servers:\n%s", a.Data)
+			}
+			return
+		}
+	}
+	t.Fatal("no overview of the rail-only fabric")
+}
+
 // A torus or mesh gets a grid view: each router once at its pinned
 // place, one edge per neighbour pair along x and y (a 4 × 4 × 4 torus:
 // 4 planes × 4 rows × 3 = 48 x links, as many y links; its 32

@@ -163,6 +163,11 @@ func (ov *overview) overviewDOT(heat bool) (dot []byte, engine string) {
 		what = "what-if: " + ov.failure.Name + " fails"
 	}
 	graphLines := []string{ov.title(what), ov.summary()}
+	if t := ov.fab.Transit.Names(); len(t) > 0 {
+		// The groups a rail-only or multi-plane fabric draws apart meet
+		// inside the servers, which no edge shows (audit of issue 12).
+		graphLines = append(graphLines, "server_transit "+strings.Join(t, ", ")+": the groups drawn apart here also meet inside the servers")
+	}
 	if failed {
 		graphLines = append(graphLines, failureLegend)
 	}
