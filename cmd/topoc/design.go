@@ -63,6 +63,10 @@ type compiled struct {
 	// stageErrors whether its stages reported an error meanwhile.
 	build       *compiler.Build
 	stageErrors bool
+	// handoffs are the hand-offs' name checks, run beside the analyses
+	// (analyze) for preflight to report, once handoffsRan.
+	handoffs    hcl.Diagnostics
+	handoffsRan bool
 	// results holds the analyzers' results once analyze has run.
 	results *analysis.Results
 	// reqs is the requirements analyzer that ran: requirements.Analyzer,
@@ -187,7 +191,12 @@ func (c *compiled) analyze(selected []*analysis.Analyzer) ([]results.Fabric, err
 		c.reqs = requirements.Over(selected)
 		selected = append(slices.Clone(selected), c.reqs)
 	}
+	// The hand-offs' name checks (preflight) read only names: they run
+	// beside the analyses, on a core the analyses may leave free.
+	handoffs := make(chan hcl.Diagnostics, 1)
+	go func() { handoffs <- emit.PreflightDiagnostics(c.graph, emitters) }()
 	res, err := analysis.Run(c.graph, append([]*analysis.Analyzer{inventory.Analyzer}, selected...))
+	c.handoffs, c.handoffsRan = <-handoffs, true
 	c.finish()
 	if c.graph == nil {
 		return nil, nil
@@ -209,7 +218,10 @@ func (c *compiled) preflight() {
 	if c.graph == nil || c.diags.HasErrors() {
 		return
 	}
-	c.diags = append(c.diags, emit.PreflightDiagnostics(c.graph, emitters)...)
+	if !c.handoffsRan {
+		c.handoffs = emit.PreflightDiagnostics(c.graph, emitters)
+	}
+	c.diags = append(c.diags, c.handoffs...)
 	diag.Sort(c.diags)
 }
 
