@@ -3,7 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/topoc/topoc/analyzers/bisection"
@@ -122,10 +124,7 @@ func WriteRequirements(w io.Writer, reqs []results.Requirement) {
 		case results.RequirementUnproven:
 			status = "UNPROVEN (see its warning)"
 		}
-		var vals []string
-		for _, v := range r.Values {
-			vals = append(vals, fmt.Sprintf("%s = %s", v.Ref, v.Text()))
-		}
+		vals := valueTexts(r.Values)
 		line := fmt.Sprintf("requirement %q: %s", r.Name, status)
 		if len(vals) > 0 {
 			line += " (" + strings.Join(vals, ", ") + ")"
@@ -133,6 +132,65 @@ func WriteRequirements(w io.Writer, reqs []results.Requirement) {
 		fmt.Fprintln(w, line)
 	}
 }
+
+// valueTexts writes the values a requirement read, "ref = value" each.
+// Values of one field read from several elements of one list (a
+// condition that filters a workload's collectives reads every
+// collective's name and congestion) are written once, with the indices:
+// "w.collectives[0..2].congestion_factor = [1.500, 1, 1]" (audit of
+// issue 12: one line listed fourteen values, a filtered-out collective's
+// congestion first).
+func valueTexts(values []results.Value) []string {
+	type field struct{ list, rest string }
+	var order []field
+	idx := map[field][]string{}
+	texts := map[field][]string{}
+	for _, v := range values {
+		k, i := field{v.Ref, ""}, ""
+		if m := listElement.FindStringSubmatch(v.Ref); m != nil {
+			k, i = field{m[1], m[3]}, m[2]
+		}
+		if _, ok := texts[k]; !ok {
+			order = append(order, k)
+		}
+		idx[k] = append(idx[k], i)
+		texts[k] = append(texts[k], v.Text())
+	}
+	out := make([]string, 0, len(order))
+	for _, k := range order {
+		if len(texts[k]) == 1 || k.rest == "" {
+			for j, t := range texts[k] {
+				ref := k.list
+				if k.rest != "" {
+					ref = k.list + "[" + idx[k][j] + "]" + k.rest
+				}
+				out = append(out, ref+" = "+t)
+			}
+			continue
+		}
+		out = append(out, k.list+"["+indexText(idx[k])+"]"+k.rest+" = ["+strings.Join(texts[k], ", ")+"]")
+	}
+	return out
+}
+
+// indexText writes list indices read in order: "0..6" for a run of
+// consecutive ones, else "0,2,5".
+func indexText(idx []string) string {
+	run := len(idx) > 2
+	for j := 1; run && j < len(idx); j++ {
+		a, _ := strconv.Atoi(idx[j-1])
+		b, _ := strconv.Atoi(idx[j])
+		run = b == a+1
+	}
+	if run {
+		return idx[0] + ".." + idx[len(idx)-1]
+	}
+	return strings.Join(idx, ",")
+}
+
+// listElement splits a reference to a field of a list element: the list,
+// the index, and the rest (".congestion_factor").
+var listElement = regexp.MustCompile(`^(.*)\[([0-9]+)\](\..*)$`)
 
 // WriteWorkloads writes the workloads section of `topoc check`: each
 // collective's congestion, time and busbw, the step time and the scaling
