@@ -1,12 +1,10 @@
 package all
 
 import (
-	"encoding/json"
 	"runtime"
 	"testing"
 
 	"github.com/topoc/topoc/analyzers/analysis"
-	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler/compiletest"
 )
 
@@ -45,14 +43,7 @@ func TestParallelRunMatchesSequential(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := json.Marshal(results.Fabrics(res.Of))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range res.Diagnostics {
-			out = append(out, "\n"+d.Error()...)
-		}
-		return string(out)
+		return reportOf(t, res, nil)
 	}
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("GOMAXPROCS is 1: analyzers run one at a time")

@@ -2,7 +2,6 @@ package all
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,8 +11,6 @@ import (
 	"github.com/topoc/topoc/analyzers/results"
 	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/compiletest"
-	"github.com/topoc/topoc/compiler/ir"
-	"github.com/topoc/topoc/lang"
 )
 
 // racksAndRisks is a design whose stages after the cable plan and whose
@@ -64,12 +61,8 @@ requirement "cable_loss" {
 // report and every diagnostic are the same as with the plan done before
 // the analyses. .ci/run runs this under the race detector.
 func TestAnalysesBesideCablePlan(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "design.topo.hcl")
-	if err := os.WriteFile(src, []byte(racksAndRisks), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	root := compiletest.Root(t)
-	for _, dir := range []string{src, filepath.Join(root, "examples", "gb200-nvl72-2rack"), filepath.Join(root, "examples", "roce-leaf-spine-2plane"), filepath.Join(root, "examples", "fat-tree-k8")} {
+	for _, dir := range []string{compiletest.Write(t, racksAndRisks), filepath.Join(root, "examples", "gb200-nvl72-2rack"), filepath.Join(root, "examples", "roce-leaf-spine-2plane"), filepath.Join(root, "examples", "fat-tree-k8")} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { besideCablePlan(t, dir) })
 	}
 }
@@ -77,32 +70,22 @@ func TestAnalysesBesideCablePlan(t *testing.T) {
 // besideCablePlan analyses the design in dir beside its cable plan and
 // after it, and compares.
 func besideCablePlan(t *testing.T, dir string) {
-	load := func() *lang.Config {
-		cfg, diags := lang.Load([]string{dir}, lang.Options{})
-		if diags.HasErrors() {
-			t.Fatalf("%s: %v", dir, diags)
-		}
-		return cfg
-	}
-	report := func(g *ir.Graph, compile hcl.Diagnostics) string {
-		res, err := analysis.Run(g, Analyzers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return reportOf(t, res, compile)
-	}
-	g, d := compiler.Compile(load(), compiler.Options{})
+	g, d := compiler.Compile(compiletest.Load(t, dir), compiler.Options{})
 	if g == nil {
 		t.Fatalf("%s: %v", dir, d)
 	}
-	want := report(g, d)
+	res, err := analysis.Run(g, Analyzers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := reportOf(t, res, d)
 
-	b := compiler.Start(load(), compiler.Options{})
+	b := compiler.Start(compiletest.Load(t, dir), compiler.Options{})
 	early, stopped := b.Graph()
 	if early == nil || stopped {
 		t.Fatalf("%s: no graph to analyze while the cables are planned", dir)
 	}
-	res, err := analysis.Run(early, Analyzers)
+	res, err = analysis.Run(early, Analyzers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,11 +17,10 @@ import (
 // mixed-radix Gray code (the boustrophedon, or snake, generalised to d
 // dimensions: each step changes one coordinate by one), whose last
 // router is the first's neighbour through a wrap-around link when the
-// slowest dimension has an even side. That is the ring the collective
-// libraries of torus machines build (dimension-wise rings along the
-// torus's links), and the one topoc's rings take: a modelling choice in
-// the spirit of NCCL's topology-aware rings, which follow the links
-// rather than the ranks.
+// slowest dimension has an even side. topoc's rings take it: a
+// modelling assumption in the spirit of NCCL's topology-aware rings
+// (src/graph/search.cc), which follow the links rather than the ranks;
+// no torus library's ring order is modelled.
 type torusRings struct {
 	// pos is each torus terminal's place along its fabric's ring, with
 	// the fabric in the bits above 40 (a ring never mixes two tori).

@@ -44,17 +44,25 @@ func Dir(t testing.TB, dir string, vars ...string) *ir.Graph {
 	return nil
 }
 
+// Load loads the design in dir (a file or a directory), failing the test
+// on a load error: for tests that compile it themselves
+// (compiler.Start).
+func Load(t testing.TB, dir string) *lang.Config {
+	t.Helper()
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("load %s: %v", dir, diags)
+	}
+	return cfg
+}
+
 // Checked compiles the design in dir when it loads and builds but fails
 // its structural checks (the compiler still returns the graph then), for
 // tests that analyze a design the checks reject; it returns the graph and
 // the compile diagnostics, failing the test only when no graph is built.
 func Checked(t testing.TB, dir string) (*ir.Graph, hcl.Diagnostics) {
 	t.Helper()
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
-	if diags.HasErrors() {
-		t.Fatalf("load %s: %v", dir, diags)
-	}
-	g, d := compiler.Compile(cfg, compiler.Options{})
+	g, d := compiler.Compile(Load(t, dir), compiler.Options{})
 	if g == nil {
 		t.Fatalf("compile %s: %v", dir, d)
 	}
@@ -70,11 +78,18 @@ func Example(t testing.TB, name string, vars ...string) *ir.Graph {
 // Source compiles one design file holding src.
 func Source(t testing.TB, src string, vars ...string) *ir.Graph {
 	t.Helper()
+	return Dir(t, Write(t, src), vars...)
+}
+
+// Write writes src as a design file in a temporary directory and
+// returns its path.
+func Write(t testing.TB, src string) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "design.topo.hcl")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return Dir(t, path, vars...)
+	return path
 }
 
 // BrokenOutFatTree returns the design of a k-ary fat-tree of 400G links
