@@ -127,8 +127,9 @@ type Fabric struct {
 	// "hose_rebalanced" (up-routing rebalanced per pair of groups below
 	// the top tier, hose_balance.go),
 	// "uniform_multicommodity_flow" (Leighton–Rao),
-	// "dragonfly_group_structure" (dragonfly.go) or "odd_torus_lindsey"
-	// (an odd k-ary d-cube, torus_odd.go); "none" when no sound
+	// "dragonfly_group_structure" (dragonfly.go), "odd_torus_lindsey"
+	// (an odd k-ary d-cube, torus_odd.go) or "torus_compression" (any
+	// other torus or mesh, torus_downset.go); "none" when no sound
 	// bound above zero applies (the lower bound is then 0).
 	LowerBoundMethod string `json:"lower_bound_method"`
 	// LowerBoundNote says, for a bounded result, why no stronger lower

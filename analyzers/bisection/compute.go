@@ -135,6 +135,20 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 				best = c
 			}
 		}
+		// Other tori (a longest side odd, sides of different odd
+		// lengths): the compression bound and the cheapest segment of a
+		// lexicographic order of the routers (torus_downset.go).
+		if !meets(lb, best.value) {
+			if b, ok := torus.compressionBound(); ok && b > lb && !meets(lb, b) {
+				lb, lbHow = b, "torus_compression"
+			}
+			if full == nil {
+				full = m.build(modeFull)
+			}
+			if c := m.given(full, [][]ir.NodeID{m.torusLexSplit(torus)}); c.value < best.value {
+				best = c
+			}
+		}
 	}
 	// A fabric of at most ExactEndpoints endpoints is small enough to
 	// search even in a quick run, which then ends exact instead of with
@@ -514,6 +528,8 @@ func lbText(how string) string {
 		return "switch-placement enumeration"
 	case "odd_torus_lindsey":
 		return "odd-torus (Lindsey)"
+	case "torus_compression":
+		return "torus compression"
 	}
 	return how
 }

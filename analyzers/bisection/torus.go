@@ -159,13 +159,10 @@ func (s torusShape) bound() float64 {
 		worst = max(worst, channelLoad(k, s.wrap))
 	}
 	n := float64(s.routers)
-	lo, hi := float64(s.terminals/2), float64((s.terminals+1)/2)
 	best := math.Inf(1)
 	for x := 0; x <= s.routers; x++ {
-		on := float64(s.p * x)
-		mismatch := min(math.Abs(on-lo), math.Abs(on-hi))
 		fx := float64(x)
-		best = min(best, s.termBPS*mismatch+s.linkBPS*fx*(n-fx)/(n*worst))
+		best = min(best, s.termBPS*s.mismatch(x)+s.linkBPS*fx*(n-fx)/(n*worst))
 	}
 	return best
 }

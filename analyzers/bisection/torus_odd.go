@@ -82,12 +82,9 @@ func (s torusShape) oddCubeBound() (float64, bool) {
 	}
 	d := len(s.dims)
 	cong := float64(k*k-1) / 8
-	lo, hi := float64(s.terminals/2), float64((s.terminals+1)/2)
 	best := math.Inf(1)
 	for x := 0; x <= s.routers; x++ {
-		on := float64(s.p * x)
-		mismatch := min(math.Abs(on-lo), math.Abs(on-hi))
-		best = min(best, s.termBPS*mismatch+s.linkBPS*float64(hammingBoundary(k, d, x))/cong)
+		best = min(best, s.termBPS*s.mismatch(x)+s.linkBPS*float64(hammingBoundary(k, d, x))/cong)
 	}
 	return best, true
 }

@@ -73,8 +73,8 @@ func TestHammingBoundaryLindsey(t *testing.T) {
 // enumeration of every split (an independent program; the torus
 // research of this stop), e.g. 5 × 5 with p = 2 at t = 1: 13, with p = 8:
 // 16, 3 × 3 with p = 1: 4 (the terminals are cheaper to cut than 8
-// links). Mixed odd sides keep an interval whose upper end is the
-// staircase cut (3 × 5: 8 links, exact by enumeration here).
+// links). Mixed odd sides are closed by the compression bound
+// (torus_downset.go): 3 × 5 takes 8 links, exact by enumeration here.
 func TestOddTorusExact(t *testing.T) {
 	const link = 100e9
 	for _, c := range []struct {
@@ -101,7 +101,7 @@ func TestOddTorusExact(t *testing.T) {
 		}
 	}
 	g, fid := torusCase(t, gen.Torus{Dims: []int{5, 3}, Wrap: true, P: 1, TerminalBPS: 4 * link, LinkBPS: link})
-	if r := Compute(g, fid, Options{}); !meets(r.UpperBoundBPS, 8*link) || r.LowerBoundBPS > 8*link*(1+1e-9) {
-		t.Errorf("5 × 3: [%s, %s], want the upper end 8 links", units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS))
+	if r := Compute(g, fid, Options{}); !meets(r.UpperBoundBPS, 8*link) || !meets(r.LowerBoundBPS, 8*link) || r.LowerBoundMethod != "torus_compression" {
+		t.Errorf("5 × 3: [%s, %s] (%s), want exactly 8 links by the compression bound", units.Rate(r.LowerBoundBPS), units.Rate(r.UpperBoundBPS), r.LowerBoundMethod)
 	}
 }
