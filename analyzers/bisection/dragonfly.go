@@ -203,11 +203,18 @@ const groupBoundBudget = 500_000_000
 // (a < 2h, as in examples/dragonfly-545: 0.530–0.532) the interval can
 // stay open.
 //
-// ok is false as alike says.
+// Groups that differ only in how many terminals their routers hold
+// (a partially populated dragonfly) take profileBound instead, the
+// same arguments by profile class; alike groups never reach it, so
+// their values are unchanged.
+//
+// ok is false as alike says, or, past it, as profileBound says.
 func (s *dfShape) groupBound(quick bool) (float64, bool) {
 	c, ok := s.alike()
 	if !ok {
-		return 0, false
+		// Groups that differ only in their routers' terminal counts
+		// (partial population) take the argument by profile class.
+		return s.profileBound(quick)
 	}
 	ng, a, gc, tr := int(s.ng), c.a, c.gc, c.tr
 	t := len(s.termRouter) / 2
@@ -392,8 +399,12 @@ type groupCosts struct {
 	a, p, m        int
 	tr, lc, gc, hc float64
 	gcMax          float64 // the most capacity between two groups
-	split          []float64
-	hullA, hullB   []hullPt // perGroupMin's hulls, kept between calls
+	// span is 0 on alike groups; profileBound sets it to the empty
+	// terminal slots (g·a·p less the terminals, p the most on a router)
+	// for classBound (termsAway).
+	span         int
+	split        []float64
+	hullA, hullB []hullPt // perGroupMin's hulls, kept between calls
 }
 
 // fill sets split[1..a−1] for F_A = fa, F_B = fb: local links k(a−k)·lc,

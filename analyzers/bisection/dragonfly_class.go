@@ -27,7 +27,9 @@ import "math"
 // also cuts d(a−d)·lc local capacity: (a/2)²·lc for a tie, and at least
 // d·(⌊a/2⌋+1)·lc for a strict group, whose d is at most s = ⌈a/2⌉−1.
 // With K routers on A, at least |t − p·K| terminals are on the other
-// side from their router, tr each. The three link sets are disjoint.
+// side from their router, tr each (with c.span > 0, a partially
+// populated dragonfly, at least the distance from p·K to [t, t + span]:
+// termsAway, argued at profileBound). The three link sets are disjoint.
 //
 // For the minimum, a split is described by its full-or-strict groups of
 // each class (f_A, f_B), its ties (u = ng − f_A − f_B) and the minority
@@ -126,7 +128,7 @@ func (c *groupCosts) classCase(fa, fb, ua, ng, t int, enough float64) float64 {
 		x, y = math.Min(math.Max(x, 0), xMax), math.Min(math.Max(y, 0), yMax)
 		kept := math.Min(x*c.hc, cA) + math.Min(y*c.hc, cB)
 		return math.Max(0, r-kept) + tieLocal*float64(u) + strictLocal*(x+y) +
-			c.tr*math.Abs(float64(t)-float64(c.p)*(base-x+y))
+			c.termsAway(t, base-x+y)
 	}
 	// Kink lines: x = v for v in xs, y = w for w in ys, and the diagonals
 	// y − x = d1 (terminals with their routers) and x + y = d2 (the
@@ -152,6 +154,17 @@ func (c *groupCosts) classCase(fa, fb, ua, ng, t int, enough float64) float64 {
 		try(d2-y, y)
 	}
 	try((d2-d1)/2, (d2+d1)/2)
+	if c.span > 0 {
+		// The far end of the terminal interval: a second diagonal.
+		e1 := (far + float64(c.span)/float64(c.p)) - base
+		for _, x := range xs {
+			try(x, x+e1)
+		}
+		for _, y := range ys {
+			try(y-e1, y)
+		}
+		try((d2-e1)/2, (d2+e1)/2)
+	}
 	if pooled >= enough {
 		return pooled
 	}
@@ -196,7 +209,7 @@ func (c *groupCosts) perGroupMin(fa, fb, na, nb int, fixed, base, far float64, t
 		if x < 0 || y < 0 || x > xMax || y > yMax {
 			return
 		}
-		best = math.Min(best, fixed+phi(hA, fa, x)+phi(hB, fb, y)+c.tr*math.Abs(float64(t)-float64(c.p)*(base-x+y)))
+		best = math.Min(best, fixed+phi(hA, fa, x)+phi(hB, fb, y)+c.termsAway(t, base-x+y))
 	}
 	d1 := far - base
 	for _, va := range hA {
@@ -210,5 +223,30 @@ func (c *groupCosts) perGroupMin(fa, fb, na, nb int, fixed, base, far float64, t
 		y := vb.x * float64(fb)
 		try(y-d1, y)
 	}
+	if c.span > 0 {
+		e1 := d1 + float64(c.span)/float64(c.p)
+		for _, va := range hA {
+			try(va.x*float64(fa), va.x*float64(fa)+e1)
+		}
+		for _, vb := range hB {
+			try(vb.x*float64(fb)-e1, vb.x*float64(fb))
+		}
+	}
 	return best
+}
+
+// termsAway is the least capacity of the terminals on the other side
+// from their router when k routers (real, in the relaxation) are on
+// side A and side A holds t terminals: tr·|t − p·k| on alike groups
+// (span 0). With span > 0 (profileBound: routers holding p or fewer
+// terminals, span of the g·a·p slots empty) the routers on A hold p·k
+// less the empty slots among them, between 0 and span, so the
+// terminals away from their router are at least tr times the distance
+// from p·k to [t, t + span].
+func (c *groupCosts) termsAway(t int, k float64) float64 {
+	if c.span == 0 {
+		return c.tr * math.Abs(float64(t)-float64(c.p)*k)
+	}
+	pk := float64(c.p) * k
+	return c.tr * math.Max(0, math.Max(float64(t)-pk, pk-float64(t+c.span)))
 }
