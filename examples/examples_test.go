@@ -334,8 +334,9 @@ func TestLlama3Cluster(t *testing.T) {
 // 74·73/2 global and 74 × 32·31/2 local links; a group's 512 × 200G of
 // injection over its 292 × 200G of global links is the published
 // blocking factor 1.753. The bisection is an interval: the endpoints are
-// not spread evenly over the switches, so only the uniform
-// multicommodity-flow bound applies below the cut found.
+// not spread evenly over the switches, and the group-structure bound in
+// its partially populated form proves 5,476 links (the full system's
+// group cut) below the 5,604 of the cut found.
 func TestFrontierSlingshot(t *testing.T) {
 	g := compileGraph(t, "frontier-slingshot")
 	f := fabric(t, inventory.Summarize(g), "slingshot")
@@ -356,6 +357,9 @@ func TestFrontierSlingshot(t *testing.T) {
 	half := 37632 / 2 * 200e9
 	if r.LowerBoundBPS > r.UpperBoundBPS || r.LowerBoundBPS < 0.28*half || r.UpperBoundBPS > 5604*200e9 {
 		t.Errorf("bisection %s %g..%g: want a proven interval inside [0.28 × %g, 5,604 links]", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, half)
+	}
+	if r.LowerBoundBPS != 5476*200e9 || r.LowerBoundMethod != "dragonfly_group_structure" {
+		t.Errorf("lower end %g by %s, want 5,476 links by the group-structure bound", r.LowerBoundBPS, r.LowerBoundMethod)
 	}
 }
 
