@@ -17,11 +17,7 @@ import (
 )
 
 func buildFabrics(s *state) {
-	// The names of the nodes built before the fabric being named, filled
-	// only when a fabric follows other nodes: a design of one fabric and
-	// no servers (a million implicit hosts) needs none.
-	var names map[string]bool
-	known := 0
+	var names earlierNames
 	for _, f := range s.cfg.Fabrics {
 		first, firstFabric := len(s.g.Nodes), len(s.g.Fabrics)
 		switch {
@@ -51,13 +47,8 @@ func buildFabrics(s *state) {
 			}
 		}
 		if first > 0 {
-			if names == nil {
-				names = make(map[string]bool, len(s.g.Nodes))
-			}
-			for ; known < first; known++ {
-				names[s.g.Nodes[known].Name] = true
-			}
-			if qualifyNames(s.g, first, f.Name, names) {
+			if names.reused(s.g, first) {
+				qualifyNames(s.g, first, f.Name)
 				for fid := firstFabric; fid < len(s.g.Fabrics); fid++ {
 					s.g.Fabrics[fid].NamePrefix = f.Name + "/"
 				}
@@ -149,16 +140,52 @@ func refuseEmptyFabrics(s *state) {
 // qualifyNames keeps node names unique across fabrics: generators name
 // switches by role ("core05", "leaf7"), so two fat-trees in one design
 // would collide. When any node built for a fabric (from index first on)
-// reuses an earlier name (names holds those of the nodes before first),
-// every node of that fabric is prefixed with "<fabric>/", so names stay
-// stable and the first fabric keeps the short form. It reports whether
-// it prefixed them.
-func qualifyNames(g *ir.Graph, first int, fabric string, names map[string]bool) bool {
-	for _, n := range g.Nodes[first:] {
-		if names[n.Name] {
-			for i := first; i < len(g.Nodes); i++ {
-				g.Nodes[i].Name = fabric + "/" + g.Nodes[i].Name
+// reuses an earlier name (earlierNames.reused), every node of that
+// fabric is prefixed with "<fabric>/", so names stay stable and the
+// first fabric keeps the short form.
+func qualifyNames(g *ir.Graph, first int, fabric string) {
+	for i := first; i < len(g.Nodes); i++ {
+		g.Nodes[i].Name = fabric + "/" + g.Nodes[i].Name
+	}
+}
+
+// earlierNames answers whether a fabric's nodes reuse the name of a node
+// built before them. A fabric after the servers of a large design meets
+// hundreds of thousands of earlier names (545,863 at 131,072 GPUs) and
+// builds a few thousand switches, so the cheaper way is to hash the new
+// names and look the earlier ones up; with many fabrics that would read
+// the earlier nodes once per fabric, so once the names read pass twice
+// the nodes, the earlier names go into a set that grows with each fabric.
+type earlierNames struct {
+	set     map[string]bool // nil until scanning stops paying
+	known   int             // nodes whose names set holds
+	scanned int             // earlier names read by scans so far
+}
+
+// reused reports whether a node from index first on has the name of a
+// node before first.
+func (e *earlierNames) reused(g *ir.Graph, first int) bool {
+	if e.set == nil && e.scanned+first <= 2*len(g.Nodes) {
+		e.scanned += first
+		fresh := make(map[string]bool, len(g.Nodes)-first)
+		for _, n := range g.Nodes[first:] {
+			fresh[n.Name] = true
+		}
+		for _, n := range g.Nodes[:first] {
+			if fresh[n.Name] {
+				return true
 			}
+		}
+		return false
+	}
+	if e.set == nil {
+		e.set = make(map[string]bool, len(g.Nodes))
+	}
+	for ; e.known < first; e.known++ {
+		e.set[g.Nodes[e.known].Name] = true
+	}
+	for _, n := range g.Nodes[first:] {
+		if e.set[n.Name] {
 			return true
 		}
 	}
