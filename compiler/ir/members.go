@@ -29,10 +29,6 @@ type membership struct {
 type indexCache struct {
 	mu sync.Mutex
 	m  *membership
-	// in is the index of every server's internal links (pcipath.go),
-	// built for inNodes nodes and inLinks links.
-	in               *Internals
-	inNodes, inLinks int
 }
 
 // forgetMembers drops the membership index, for a change the node, link
