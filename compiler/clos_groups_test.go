@@ -32,7 +32,7 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 	}
 	leaves := 0
 	for i := range g.Nodes {
-		if n := &g.Nodes[i]; n.Tier == "leaf" {
+		if n := &g.Nodes[i]; n.TierName() == "leaf" {
 			leaves++
 		}
 	}
@@ -43,7 +43,7 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 		t.Fatalf("workloads %d, want one over 256 GPUs of both groups", len(g.Workloads))
 	}
 	first, last := g.Nodes[g.Workloads[0].Pool[0]], g.Nodes[g.Workloads[0].Pool[255]]
-	if g.Nodes[first.Parent].Model != "DGX-H100" || g.Nodes[last.Parent].Model != "DGX-B200" {
+	if g.Nodes[first.Parent].ModelName() != "DGX-H100" || g.Nodes[last.Parent].ModelName() != "DGX-B200" {
 		t.Errorf("pool runs from %s to %s; want the H100s, then the B200s", first.Name, last.Name)
 	}
 	for _, l := range g.AllLinks() {
@@ -51,7 +51,7 @@ func TestClosSeveralNodeGroups(t *testing.T) {
 			continue
 		}
 		nic, leaf := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		server := g.Nodes[nic.Parent].Model
+		server := g.Nodes[nic.Parent].ModelName()
 		want := map[bool]string{true: "DGX-H100", false: "DGX-B200"}[strings.HasPrefix(leaf.Name, "su0/")]
 		if server != want || int(nic.Rail) != int(leaf.Rail) {
 			t.Fatalf("%s (%s, rail %d) is cabled to %s (rail %d)", nic.Name, server, nic.Rail, leaf.Name, leaf.Rail)

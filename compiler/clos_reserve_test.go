@@ -33,7 +33,7 @@ fabric "f" {
 	}
 	leaves := 0
 	for i, n := range g.Nodes {
-		if n.Tier != "leaf" {
+		if n.TierName() != "leaf" {
 			continue
 		}
 		leaves++

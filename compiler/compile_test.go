@@ -112,7 +112,7 @@ node_group "dgx" {
 			}
 		case ir.LinkPCIe:
 			a, b := g.Nodes[l.A.Node], g.Nodes[l.B.Node]
-			if (a.Kind == ir.KindGPU || a.Kind == ir.KindNIC && a.Role == "compute") && b.Kind == ir.KindPCIeSwitch {
+			if (a.Kind == ir.KindGPU || a.Kind == ir.KindNIC && a.RoleName() == "compute") && b.Kind == ir.KindPCIeSwitch {
 				if want := 32e9 * 16 * 128 / 130; math.Abs(l.CapacityBPS-want) > 1 {
 					t.Errorf("%s–%s PCIe at %g, want Gen5 x16 %g", a.Name, b.Name, l.CapacityBPS, want)
 				}

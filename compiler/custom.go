@@ -54,7 +54,9 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			continue
 		}
 		n := ir.NewNode(sw.Name.V, ir.KindSwitch)
-		n.Model, n.Tier, n.Radix, n.PortRateBPS, n.Origin = m.Name, sw.Tier.V, int32(m.Radix.V), m.PortRate.V, s.g.Origin(sw.DeclRange)
+		n.Radix, n.PortRateBPS, n.Origin = int32(m.Radix.V), m.PortRate.V, s.g.Origin(sw.DeclRange)
+		n.SetModel(m.Name)
+		n.SetTier(sw.Tier.V)
 		if sw.Rail.Set {
 			n.Rail = int32(sw.Rail.V)
 		}
@@ -62,7 +64,8 @@ func (s *state) buildCustom(f *lang.Fabric) {
 			n.Plane = int32(sw.Plane.V)
 		}
 		if sw.Unit.Set {
-			n.Unit, n.UnitIndex = sw.Unit.V, int32(sw.UnitIndex.V)
+			n.UnitIndex = int32(sw.UnitIndex.V)
+			n.SetUnit(sw.Unit.V)
 		}
 		if sw.Rack.Set {
 			n.Rack = int32(sw.Rack.V)
@@ -108,7 +111,8 @@ func (s *state) buildCustom(f *lang.Fabric) {
 		n := ir.NewNode(h.Name.V, ir.KindHost)
 		n.Radix, n.PortRateBPS, n.Origin = int32(max(h.Ports.V, 1)), h.Rate.V, s.g.Origin(h.DeclRange)
 		if h.Unit.Set {
-			n.Unit, n.UnitIndex = h.Unit.V, int32(h.UnitIndex.V)
+			n.UnitIndex = int32(h.UnitIndex.V)
+			n.SetUnit(h.Unit.V)
 		}
 		id := s.g.AddNode(n)
 		s.g.JoinFabric(id, fab)
@@ -274,7 +278,7 @@ func (s *state) namedLikeServer(kind string, name lang.Val[string]) bool {
 	if s.serverNames == nil {
 		s.serverNames = map[string]ir.NodeID{}
 		for i := range s.g.Nodes {
-			if n := &s.g.Nodes[i]; n.Parent != ir.None || n.Role == ir.RoleServer {
+			if n := &s.g.Nodes[i]; n.Parent != ir.None || n.RoleName() == ir.RoleServer {
 				s.serverNames[n.Name] = ir.NodeID(i)
 			}
 		}
@@ -351,7 +355,7 @@ func (s *state) joinMembers(fab ir.FabricID, members []ir.FabricID) map[string]i
 // switch model's, or its own radix and port rate.
 func (s *state) portModelOf(n ir.NodeID) gen.PortModel {
 	nd := &s.g.Nodes[n]
-	if m := s.cat.switches[nd.Model]; m != nil && nd.Kind.IsSwitch() {
+	if m := s.cat.switches[nd.ModelName()]; m != nil && nd.Kind.IsSwitch() {
 		return portModel(m)
 	}
 	return gen.PortModel{Radix: int(nd.Radix), PortBPS: nd.PortRateBPS}
@@ -379,7 +383,7 @@ func (s *state) groupFull(l *lang.CustomLink, bps float64, ports map[ir.NodeID]g
 		}
 		s.diags = append(s.diags, diag.Error(diag.RadixExceeded, l.DeclRange, "Port group full",
 			fmt.Sprintf("%s (%s) has no port left at %s: the port groups that run at it (%s) are all taken, and this link needs one more. Use fewer links at %s, another rate its other port groups run at, or a model with more such ports.",
-				s.g.Nodes[id].Name, s.g.Nodes[id].Model, units.Rate(bps), strings.Join(held, "; "), units.Rate(bps))))
+				s.g.Nodes[id].Name, s.g.Nodes[id].ModelName(), units.Rate(bps), strings.Join(held, "; "), units.Rate(bps))))
 	}
 }
 
@@ -435,15 +439,15 @@ func orderTiers(g *ir.Graph, f ir.FabricID) []string {
 	rank := map[string]tierRank{}
 	for n, d := range dist {
 		node := &g.Nodes[n]
-		if !node.Kind.IsSwitch() || node.Tier == "" {
+		if !node.Kind.IsSwitch() || node.TierName() == "" {
 			continue
 		}
-		r, ok := rank[node.Tier]
+		r, ok := rank[node.TierName()]
 		if !ok || d < r.least {
 			r.least = d
 		}
 		r.sum, r.n = r.sum+d, r.n+1
-		rank[node.Tier] = r
+		rank[node.TierName()] = r
 	}
 	out := slices.Clone(fab.Tiers)
 	slices.SortStableFunc(out, func(a, b string) int {
@@ -488,7 +492,7 @@ func (s *state) checkHostUnits(c *lang.Custom, byName map[string]ir.NodeID) {
 		for _, lid := range adj.Of(id) {
 			l := s.g.Link(lid)
 			peer := &s.g.Nodes[l.Other(id)]
-			if !peer.Kind.IsSwitch() || peer.Unit != h.Unit.V {
+			if !peer.Kind.IsSwitch() || peer.UnitName() != h.Unit.V {
 				continue
 			}
 			if int64(peer.UnitIndex) == h.UnitIndex.V {
@@ -500,7 +504,7 @@ func (s *state) checkHostUnits(c *lang.Custom, byName map[string]ir.NodeID) {
 		if other != nil && !agrees {
 			s.diags = append(s.diags, diag.Error(diag.InvalidValue, h.UnitIndex.Range, "Host in another unit than its switches",
 				fmt.Sprintf("Host %q says %s = %d, but it is cabled to %s, of %s %d, and to no switch of %s %d. Fix the label, or cable the host to its own %s's switches.",
-					h.Name.V, h.Unit.V, h.UnitIndex.V, other.Name, other.Unit, other.UnitIndex, h.Unit.V, h.UnitIndex.V, h.Unit.V)))
+					h.Name.V, h.Unit.V, h.UnitIndex.V, other.Name, other.UnitName(), other.UnitIndex, h.Unit.V, h.UnitIndex.V, h.Unit.V)))
 		}
 	}
 }

@@ -65,8 +65,8 @@ func TestCustomHostUnits(t *testing.T) {
 		t.Errorf("units = [\"pod1\"] placed on %v, want [h2 h3]", got)
 	}
 	for _, n := range g.Nodes {
-		if n.Name == "h1" && (n.Unit != "pod" || n.UnitIndex != 0) {
-			t.Errorf("h1 carries %s %d, want pod 0", n.Unit, n.UnitIndex)
+		if n.Name == "h1" && (n.UnitName() != "pod" || n.UnitIndex != 0) {
+			t.Errorf("h1 carries %s %d, want pod 0", n.UnitName(), n.UnitIndex)
 		}
 	}
 }

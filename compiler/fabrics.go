@@ -521,11 +521,11 @@ func (s *state) gpuNVLinksFree(f *lang.Fabric, p gen.NVLinkDomain) bool {
 	first := map[string]ir.NodeID{} // node model → its GPU 0's offset from the server
 	for _, n := range p.GPUNodes {
 		gpu := &s.g.Nodes[n]
-		gm, ok := s.cat.gpus[gpu.Model]
+		gm, ok := s.cat.gpus[gpu.ModelName()]
 		if !ok || gm.NVLinkLinks.V <= 0 || gpu.Parent == ir.None {
 			continue
 		}
-		model := s.g.Nodes[gpu.Parent].Model
+		model := s.g.Nodes[gpu.Parent].ModelName()
 		m := s.cat.nodes[model]
 		used, seen := inBox[model]
 		if !seen {

@@ -37,8 +37,8 @@ type labelMatcher struct {
 func newLabelMatcher(g *ir.Graph) *labelMatcher {
 	m := &labelMatcher{g: g, adj: g.Adjacency(), units: map[string]bool{}, access: map[ir.NodeID]string{}}
 	for i := range g.Nodes {
-		if n := &g.Nodes[i]; n.FabricSwitch() && n.Unit != "" {
-			m.units[n.Unit] = true
+		if n := &g.Nodes[i]; n.FabricSwitch() && n.UnitName() != "" {
+			m.units[n.UnitName()] = true
 		}
 	}
 	return m
@@ -99,11 +99,11 @@ func (m *labelMatcher) matches(id ir.NodeID, sel map[string]string) bool {
 		var ok bool
 		switch k {
 		case "tier":
-			ok = n.Tier == v
+			ok = n.TierName() == v
 		case "model":
-			ok = n.Model == v
+			ok = n.ModelName() == v
 		case "role":
-			ok = string(n.Role) == v
+			ok = string(n.RoleName()) == v
 		case "rail":
 			ok = index(n.Rail, v)
 		case "plane":
@@ -112,7 +112,7 @@ func (m *labelMatcher) matches(id ir.NodeID, sel map[string]string) bool {
 			ok = index(n.Rack, v)
 		default: // a unit kind
 			if n.Kind.IsSwitch() {
-				ok = n.Unit == k && index(n.UnitIndex, v)
+				ok = n.UnitName() == k && index(n.UnitIndex, v)
 			} else {
 				ok = m.unitOf(id) == k+" "+v
 			}
@@ -147,8 +147,8 @@ func (m *labelMatcher) unitOf(id ir.NodeID) string {
 				continue
 			}
 			u := ""
-			if on.Unit != "" && on.UnitIndex != ir.None {
-				u = on.Unit + " " + strconv.Itoa(int(on.UnitIndex))
+			if on.UnitName() != "" && on.UnitIndex != ir.None {
+				u = on.UnitName() + " " + strconv.Itoa(int(on.UnitIndex))
 			}
 			if unit == "" && !mixed {
 				unit = u

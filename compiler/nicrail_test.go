@@ -75,8 +75,8 @@ node_group "dgx" {
 					t.Fatalf("%s: no node %s/%s", c.name, server, suffix)
 				}
 				n := &g.Nodes[i]
-				if got := [2]int32{n.Rail, n.Plane}; got != want || n.Role != c.role {
-					t.Errorf("%s: %s/%s is rail, plane %v (role %s), want %v", c.name, server, suffix, got, n.Role, want)
+				if got := [2]int32{n.Rail, n.Plane}; got != want || n.RoleName() != c.role {
+					t.Errorf("%s: %s/%s is rail, plane %v (role %s), want %v", c.name, server, suffix, got, n.RoleName(), want)
 				}
 			}
 		}

@@ -73,7 +73,7 @@ node_group "s" {
 	g := compiletest.Source(t, src)
 	for _, l := range g.AllLinks() {
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		if a.Kind == ir.KindGPU && b.Kind == ir.KindGPU && g.Nodes[a.Parent].Model == "switched" {
+		if a.Kind == ir.KindGPU && b.Kind == ir.KindGPU && g.Nodes[a.Parent].ModelName() == "switched" {
 			t.Fatalf("%s–%s: a GPU–GPU link on a model that dropped its base's peers", a.Name, b.Name)
 		}
 	}

@@ -21,40 +21,40 @@ func recordParts(s *state) {
 		n := &s.g.Nodes[i]
 		switch {
 		case n.Kind == ir.KindSwitch:
-			if m := s.cat.switches[n.Model]; m != nil {
+			if m := s.cat.switches[n.ModelName()]; m != nil {
 				if m.PowerW.Set {
-					p.PowerW[n.Model] = m.PowerW.V
+					p.PowerW[n.ModelName()] = m.PowerW.V
 				}
 				if m.PortsPerCage.Set {
-					p.SwitchCage[n.Model] = int32(m.PortsPerCage.V)
+					p.SwitchCage[n.ModelName()] = int32(m.PortsPerCage.V)
 				}
 				if m.FormFactor.Set {
-					p.SwitchFormFactor[n.Model] = m.FormFactor.V
+					p.SwitchFormFactor[n.ModelName()] = m.FormFactor.V
 				}
-				if len(m.PortGroups) > 0 && p.SwitchPortGroups[n.Model] == nil {
+				if len(m.PortGroups) > 0 && p.SwitchPortGroups[n.ModelName()] == nil {
 					if p.SwitchPortGroups == nil {
 						p.SwitchPortGroups = map[string][]ir.PortGroup{}
 					}
 					for _, g := range m.PortGroups {
-						p.SwitchPortGroups[n.Model] = append(p.SwitchPortGroups[n.Model], ir.PortGroup{Name: g.Name, Ports: int32(g.Ports.V), RateBPS: g.Rate.V})
+						p.SwitchPortGroups[n.ModelName()] = append(p.SwitchPortGroups[n.ModelName()], ir.PortGroup{Name: g.Name, Ports: int32(g.Ports.V), RateBPS: g.Rate.V})
 					}
 				}
 			}
 		case n.Kind == ir.KindNIC:
-			if m := s.cat.nics[n.Model]; m != nil && m.FormFactor.Set {
-				p.NICFormFactor[n.Model] = m.FormFactor.V
+			if m := s.cat.nics[n.ModelName()]; m != nil && m.FormFactor.Set {
+				p.NICFormFactor[n.ModelName()] = m.FormFactor.V
 			}
-		case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
-			m := s.cat.nodes[n.Model]
+		case n.Kind == ir.KindHost && n.RoleName() == ir.RoleServer:
+			m := s.cat.nodes[n.ModelName()]
 			if m == nil {
 				continue
 			}
 			if m.PowerW.Set {
-				p.PowerW[n.Model] = m.PowerW.V
+				p.PowerW[n.ModelName()] = m.PowerW.V
 			}
 			for _, nic := range m.NICs {
 				if nic.PortsPerCage.Set {
-					p.NICCage[n.Model+"/"+nic.Role] = int32(nic.PortsPerCage.V)
+					p.NICCage[n.ModelName()+"/"+nic.Role] = int32(nic.PortsPerCage.V)
 				}
 			}
 		}

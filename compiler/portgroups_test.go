@@ -64,7 +64,7 @@ func TestPortGroupsClos(t *testing.T) {
 	leaves := 0
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Tier != "leaf" {
+		if n.TierName() != "leaf" {
 			continue
 		}
 		leaves++
@@ -78,7 +78,7 @@ func TestPortGroupsClos(t *testing.T) {
 	for _, l := range g.AllLinks() {
 		for _, p := range [2]ir.Port{l.A, l.B} {
 			n := &g.Nodes[p.Node]
-			if n.Tier != "leaf" {
+			if n.TierName() != "leaf" {
 				continue
 			}
 			want := g.Parts.PortRateBPS(n, p.Port)
@@ -92,10 +92,10 @@ func TestPortGroupsClos(t *testing.T) {
 	}
 	down, up := map[ir.NodeID]float64{}, map[ir.NodeID]float64{}
 	for _, l := range g.AllLinks() {
-		if g.Nodes[l.B.Node].Tier == "leaf" {
+		if g.Nodes[l.B.Node].TierName() == "leaf" {
 			down[l.B.Node] += l.CapacityBPS
 		}
-		if g.Nodes[l.A.Node].Tier == "leaf" {
+		if g.Nodes[l.A.Node].TierName() == "leaf" {
 			up[l.A.Node] += l.CapacityBPS
 		}
 	}
@@ -120,7 +120,7 @@ func TestPortGroupsSpill(t *testing.T) {
 	lanes := 0
 	for _, l := range g.AllLinks() {
 		for _, p := range [2]ir.Port{l.A, l.B} {
-			if n := &g.Nodes[p.Node]; n.Tier == "leaf" && l.Breakout == 4 {
+			if n := &g.Nodes[p.Node]; n.TierName() == "leaf" && l.Breakout == 4 {
 				lanes++
 				if p.Port != 28 {
 					t.Errorf("%s: a host link on lane %d of port %d; want the 4 spilled links on port 28", n.Name, p.Lane, p.Port)
@@ -192,7 +192,7 @@ func TestPortGroupsDefaultDown(t *testing.T) {
 	}
 	leaves := map[ir.NodeID]int{}
 	for _, l := range g.AllLinks() {
-		if g.Nodes[l.B.Node].Tier == "leaf" {
+		if g.Nodes[l.B.Node].TierName() == "leaf" {
 			leaves[l.B.Node]++
 		}
 	}

@@ -38,17 +38,17 @@ func checkProtocols(s *state) {
 		for _, id := range s.g.FabricLinks(f) {
 			l := s.g.Link(id)
 			a, b := &s.g.Nodes[l.A.Node], &s.g.Nodes[l.B.Node]
-			if b.Kind == ir.KindNIC || a.Kind == ir.KindSwitch && b.Kind == ir.KindSwitch && b.Model < a.Model {
+			if b.Kind == ir.KindNIC || a.Kind == ir.KindSwitch && b.Kind == ir.KindSwitch && b.ModelName() < a.ModelName() {
 				a, b = b, a // the NIC, or the model first by name, at a
 			}
 			if a.Kind != ir.KindNIC && a.Kind != ir.KindSwitch || b.Kind != ir.KindSwitch {
 				continue
 			}
-			pa, pb := s.g.Protocols[a.Model], s.g.Protocols[b.Model] // recordProtocols, in the cabling stage
+			pa, pb := s.g.Protocols[a.ModelName()], s.g.Protocols[b.ModelName()] // recordProtocols, in the cabling stage
 			if pa == "" || pb == "" || pa == pb {
 				continue
 			}
-			counts[pair{f, a.Kind == ir.KindSwitch, a.Model, b.Model, pa, pb}]++
+			counts[pair{f, a.Kind == ir.KindSwitch, a.ModelName(), b.ModelName(), pa, pb}]++
 		}
 	}
 	keys := make([]pair, 0, len(counts))
@@ -89,20 +89,20 @@ func recordProtocols(s *state) {
 	s.g.Protocols = map[string]string{}
 	for i := range s.g.Nodes {
 		n := &s.g.Nodes[i]
-		if n.Model == "" || n.Kind != ir.KindSwitch && n.Kind != ir.KindNIC {
+		if n.ModelName() == "" || n.Kind != ir.KindSwitch && n.Kind != ir.KindNIC {
 			continue
 		}
-		if _, done := s.g.Protocols[n.Model]; done {
+		if _, done := s.g.Protocols[n.ModelName()]; done {
 			continue
 		}
 		switch {
 		case n.Kind == ir.KindSwitch:
-			if m := s.cat.switches[n.Model]; m != nil && m.Protocol.Set {
-				s.g.Protocols[n.Model] = m.Protocol.V
+			if m := s.cat.switches[n.ModelName()]; m != nil && m.Protocol.Set {
+				s.g.Protocols[n.ModelName()] = m.Protocol.V
 			}
 		case n.Kind == ir.KindNIC:
-			if m := s.cat.nics[n.Model]; m != nil && m.Protocol.Set {
-				s.g.Protocols[n.Model] = m.Protocol.V
+			if m := s.cat.nics[n.ModelName()]; m != nil && m.Protocol.Set {
+				s.g.Protocols[n.ModelName()] = m.Protocol.V
 			}
 		}
 	}

@@ -419,7 +419,8 @@ func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
 	g := &ir.Graph{}
 	const name = "" // node names are suffixes of the server's name
 	host := ir.NewNode(name, ir.KindHost)
-	host.Role, host.Model = ir.RoleServer, m.Name
+	host.SetModel(m.Name)
+	host.SetRole(ir.RoleServer)
 	sv := builtServer{id: g.AddNode(host), nics: map[string][]ir.NodeID{}}
 	add := func(n ir.Node) ir.NodeID {
 		n.Parent = sv.id
@@ -433,7 +434,7 @@ func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
 	for i := range cpus {
 		n := ir.NewNode(name+"/"+gen.Indexed("cpu", i, sockets), ir.KindCPU)
 		if m.CPU != nil {
-			n.Model = m.CPU.Model.V
+			n.SetModel(m.CPU.Model.V)
 		}
 		cpus[i] = add(n)
 	}
@@ -448,7 +449,7 @@ func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
 	nGPU := int(m.GPUs.V)
 	for i := 0; i < nGPU; i++ {
 		n := ir.NewNode(name+"/"+gen.Indexed("gpu", i, nGPU), ir.KindGPU)
-		n.Model = m.GPU.V
+		n.SetModel(m.GPU.V)
 		sv.gpus = append(sv.gpus, add(n))
 	}
 	nSw := int(m.NVSwitches.V)
@@ -457,7 +458,7 @@ func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
 		sws := make([]ir.NodeID, nSw)
 		for j := range sws {
 			n := ir.NewNode(name+"/"+gen.Indexed("nvswitch", j, nSw), ir.KindNVSwitch)
-			n.Tier = "nvswitch"
+			n.SetTier("nvswitch")
 			sws[j] = add(n)
 		}
 		// A bundle takes a contiguous port range on each side and records
@@ -489,7 +490,9 @@ func (s *state) buildTemplate(m *lang.NodeModel, plan *hwPlan) *serverTemplate {
 				base = spec.Role
 			}
 			n := ir.NewNode(name+"/"+gen.Indexed(base, i, int(spec.Count.V)), ir.KindNIC)
-			n.Model, n.Role, n.Radix, n.Rail = spec.Model.V, ir.Role(spec.Role), 1, int32(i)
+			n.Radix, n.Rail = 1, int32(i)
+			n.SetModel(spec.Model.V)
+			n.SetRole(ir.Role(spec.Role))
 			if nm != nil {
 				n.Radix, n.PortRateBPS = int32(max(nm.Ports.V, 1)), nm.PortRate.V
 			}

@@ -287,7 +287,7 @@ fabric "ls" {
 	links, ports := 0, map[int32]bool{}
 	for _, l := range g.AllLinks() {
 		for _, e := range []ir.Port{l.A, l.B} {
-			if g.Nodes[e.Node].Tier == "spine" {
+			if g.Nodes[e.Node].TierName() == "spine" {
 				links++
 				ports[e.Port] = true
 			}

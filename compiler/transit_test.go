@@ -125,7 +125,7 @@ fabric "f" {
 			if c == l.A.Node || c == l.B.Node {
 				break
 			}
-			if n := &g.Nodes[c]; n.Kind == ir.KindNIC && n.Role == "compute" {
+			if n := &g.Nodes[c]; n.Kind == ir.KindNIC && n.RoleName() == "compute" {
 				pos++
 			}
 		}

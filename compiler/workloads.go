@@ -146,7 +146,7 @@ func (s *state) workloadPool(r *lang.Ref) ([]ir.NodeID, ir.FabricID, bool) {
 				if n.Kind != ir.KindHost && n.Kind != ir.KindGPU {
 					return bad(fmt.Sprintf("The endpoints of fabric %q are %s ports of servers; name the servers' GPUs instead (node_group.<name>.gpus).", f.Name, n.Kind))
 				}
-				if n.Role != ir.RoleNone && n.Role != ir.RoleCompute && n.Kind == ir.KindHost {
+				if n.RoleName() != ir.RoleNone && n.RoleName() != ir.RoleCompute && n.Kind == ir.KindHost {
 					continue // appliances (UFM, storage) run no ranks
 				}
 				if !seen[e.Node] {
@@ -256,7 +256,7 @@ func (s *state) narrowByUnits(w *lang.Workload, pool []ir.NodeID) ([]ir.NodeID, 
 	in := func(n ir.NodeID) bool {
 		sv := s.serverOf(n)
 		for _, x := range []ir.NodeID{n, sv} {
-			if nd := s.g.Nodes[x]; nd.Unit != "" && want[unit{nd.Unit, int64(nd.UnitIndex)}] {
+			if nd := s.g.Nodes[x]; nd.UnitName() != "" && want[unit{nd.UnitName(), int64(nd.UnitIndex)}] {
 				return true
 			}
 		}
@@ -327,7 +327,7 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 	}
 	for i := range s.g.Nodes {
 		n := &s.g.Nodes[i]
-		if n.Kind != ir.KindNIC || n.Role != ir.RoleCompute || !servers[n.Parent] {
+		if n.Kind != ir.KindNIC || n.RoleName() != ir.RoleCompute || !servers[n.Parent] {
 			continue
 		}
 		for _, f := range n.Fabrics {
@@ -487,13 +487,13 @@ func (s *state) nvlsCapable(pool []ir.NodeID, adj ir.Adjacency) bool {
 		if gpu.Kind != ir.KindGPU {
 			return false
 		}
-		hopper, seen := hopperOf[gpu.Model]
+		hopper, seen := hopperOf[gpu.ModelName()]
 		if !seen {
-			if m, ok := s.cat.gpus[gpu.Model]; ok {
+			if m, ok := s.cat.gpus[gpu.ModelName()]; ok {
 				cc, _ := strconv.ParseFloat(m.ComputeCapability.V, 64)
 				hopper = cc >= 9
 			}
-			hopperOf[gpu.Model] = hopper
+			hopperOf[gpu.ModelName()] = hopper
 		}
 		switches := 0
 		for _, l := range adj.Of(n) {
@@ -502,15 +502,15 @@ func (s *state) nvlsCapable(pool []ir.NodeID, adj ir.Adjacency) bool {
 				continue
 			}
 			switches++
-			sharp, seen := sharpOf[o.Model]
+			sharp, seen := sharpOf[o.ModelName()]
 			if !seen {
-				if m, ok := s.cat.switches[o.Model]; ok && o.Model != "" {
+				if m, ok := s.cat.switches[o.ModelName()]; ok && o.ModelName() != "" {
 					sharp = -1
 					if m.SHARP.V {
 						sharp = 1
 					}
 				}
-				sharpOf[o.Model] = sharp
+				sharpOf[o.ModelName()] = sharp
 			}
 			if sharp < 0 || sharp == 0 && !hopper {
 				return false
@@ -530,11 +530,11 @@ func (s *state) switchFacts() []ir.SwitchFacts {
 	var out []ir.SwitchFacts
 	for i := range s.g.Nodes {
 		n := &s.g.Nodes[i]
-		if !n.Kind.IsSwitch() || n.Model == "" || seen[n.Model] {
+		if !n.Kind.IsSwitch() || n.ModelName() == "" || seen[n.ModelName()] {
 			continue
 		}
-		seen[n.Model] = true
-		if m, ok := s.cat.switches[n.Model]; ok {
+		seen[n.ModelName()] = true
+		if m, ok := s.cat.switches[n.ModelName()]; ok {
 			out = append(out, ir.SwitchFacts{Model: m.Name, LatencyS: m.LatencyS.V, SHARP: m.SHARP.V})
 		}
 	}
@@ -595,7 +595,7 @@ func (s *state) defaultRouting(w *lang.Workload, fab ir.FabricID) string {
 		if !n.Kind.IsSwitch() || n.Parent != ir.None || !slices.Contains(n.Fabrics, fab) {
 			continue
 		}
-		m := s.cat.switches[n.Model]
+		m := s.cat.switches[n.ModelName()]
 		if m == nil || !m.Protocol.Set || m.Protocol.V != "infiniband" {
 			return "ecmp"
 		}

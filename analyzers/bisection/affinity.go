@@ -46,8 +46,8 @@ func (m *model) affinityOrders() []ordering {
 		if !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
 			continue // endpoint links: most of a large fabric's
 		}
-		ra, okA := rank[g.Nodes[a].Tier]
-		rb, okB := rank[g.Nodes[b].Tier]
+		ra, okA := rank[g.Nodes[a].TierName()]
+		rb, okB := rank[g.Nodes[b].TierName()]
 		if !okA || !okB {
 			continue
 		}

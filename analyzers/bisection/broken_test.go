@@ -42,7 +42,7 @@ func TestBrokenFamilies(t *testing.T) {
 				b := &g.Nodes[l.B.Node]
 				for j := range g.Nodes {
 					o := &g.Nodes[j]
-					if ir.NodeID(j) != l.B.Node && ir.NodeID(j) != l.A.Node && o.Kind == b.Kind && o.Tier == b.Tier && o.InFabric(f) {
+					if ir.NodeID(j) != l.B.Node && ir.NodeID(j) != l.A.Node && o.Kind == b.Kind && o.TierName() == b.TierName() && o.InFabric(f) {
 						l.B.Node = ir.NodeID(j)
 						return true
 					}

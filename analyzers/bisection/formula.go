@@ -91,7 +91,7 @@ func (m *model) podHalvesCross(inA []bool, k int32, want int64) *linkSet {
 		for _, e := range [2]ir.NodeID{l.A.Node, l.B.Node} {
 			if n := &g.Nodes[e]; side.Get(e) == 0 {
 				side.Set(e, 1)
-				if n.Unit == "pod" && n.UnitIndex >= k/2 {
+				if n.UnitName() == "pod" && n.UnitIndex >= k/2 {
 					side.Set(e, 2)
 				}
 			}
@@ -138,19 +138,19 @@ func (m *model) alFaresWiring(k int) bool {
 	for _, id := range m.fabricLinks {
 		l := g.Link(id)
 		x, y := l.A.Node, l.B.Node
-		if g.Nodes[x].Tier > g.Nodes[y].Tier { // order the ends: "" < aggregation < core < edge
+		if g.Nodes[x].TierName() > g.Nodes[y].TierName() { // order the ends: "" < aggregation < core < edge
 			x, y = y, x
 		}
 		a, b := &g.Nodes[x], &g.Nodes[y]
 		switch {
-		case a.Tier == "" && b.Tier == "edge":
+		case a.TierName() == "" && b.TierName() == "edge":
 			get(y).hosts++
-		case a.Tier == "aggregation" && b.Tier == "edge":
+		case a.TierName() == "aggregation" && b.TierName() == "edge":
 			if a.UnitIndex != b.UnitIndex {
 				return false
 			}
 			get(y).peers[x] = true
-		case a.Tier == "aggregation" && b.Tier == "core":
+		case a.TierName() == "aggregation" && b.TierName() == "core":
 			get(x).peers[y] = true
 			tc := get(y)
 			if tc.pods[a.UnitIndex] {
@@ -162,7 +162,7 @@ func (m *model) alFaresWiring(k int) bool {
 		}
 	}
 	for n, t := range sw {
-		switch g.Nodes[n].Tier {
+		switch g.Nodes[n].TierName() {
 		case "edge":
 			if t.hosts != h || len(t.peers) != h {
 				return false

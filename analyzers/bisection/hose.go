@@ -211,7 +211,7 @@ func (m *model) tierRanks(fa *agraph) ([]int32, string) {
 		node := &m.g.Nodes[n]
 		rank[v] = -1
 		if node.Kind.IsSwitch() && node.InFabric(m.fid) {
-			r, ok := rankOf[node.Tier]
+			r, ok := rankOf[node.TierName()]
 			if !ok {
 				return nil, "switch " + node.Name + " names no tier of the fabric"
 			}

@@ -87,7 +87,7 @@ func randomClusterFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 	inner := []float64{50e9, 100e9, 252e9, 400e9, 900e9}
 	sw := func(name, tier string) ir.NodeID {
 		n := ir.NewNode(name, ir.KindSwitch)
-		n.Tier = tier
+		n.SetTier(tier)
 		id := g.AddNode(n)
 		g.JoinFabric(id, fid)
 		return id
@@ -169,7 +169,7 @@ func randomClusterFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 		}
 		for s := range servers {
 			host := ir.NewNode(fmt.Sprintf("c%d/srv%d", cl, s), ir.KindHost)
-			host.Role = ir.RoleServer
+			host.SetRole(ir.RoleServer)
 			srv := g.AddNode(host)
 			child := func(name string, kind ir.Kind) ir.NodeID {
 				n := ir.NewNode(fmt.Sprintf("c%d/srv%d/%s", cl, s, name), kind)

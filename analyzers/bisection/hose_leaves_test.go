@@ -89,7 +89,7 @@ func randomLeafFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 		var out []ir.NodeID
 		for s := range n {
 			node := ir.NewNode(fmt.Sprintf("%s%d", name, s), ir.KindSwitch)
-			node.Tier = name
+			node.SetTier(name)
 			id := g.AddNode(node)
 			g.JoinFabric(id, fid)
 			out = append(out, id)
@@ -163,7 +163,7 @@ func TestWholeLeafCheapestHostCrosses(t *testing.T) {
 	fid := g.AddFabric(ir.Fabric{Name: "t", Family: "custom", Tiers: []string{"leaf", "spine"}})
 	sw := func(name, tier string) ir.NodeID {
 		n := ir.NewNode(name, ir.KindSwitch)
-		n.Tier = tier
+		n.SetTier(tier)
 		id := g.AddNode(n)
 		g.JoinFabric(id, fid)
 		return id

@@ -84,7 +84,7 @@ func randomTiers(rng *rand.Rand, g *ir.Graph, fid ir.FabricID, tiers []string, r
 		var sws []ir.NodeID
 		for s := 0; s < n; s++ {
 			node := ir.NewNode(fmt.Sprintf("%s%d", tier, s), ir.KindSwitch)
-			node.Tier = tier
+			node.SetTier(tier)
 			id := g.AddNode(node)
 			g.JoinFabric(id, fid)
 			sws = append(sws, id)

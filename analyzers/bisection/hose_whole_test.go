@@ -107,7 +107,7 @@ func randomServerFabric(rng *rand.Rand) (*ir.Graph, ir.FabricID) {
 	terminals := 0
 	for s := range 1 + rng.IntN(3) {
 		host := ir.NewNode(fmt.Sprintf("srv%d", s), ir.KindHost)
-		host.Role = ir.RoleServer
+		host.SetRole(ir.RoleServer)
 		srv := g.AddNode(host)
 		child := func(name string, kind ir.Kind) ir.Node {
 			n := ir.NewNode(fmt.Sprintf("srv%d/%s", s, name), kind)

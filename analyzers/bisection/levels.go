@@ -113,7 +113,7 @@ func (m *model) levels() []level {
 					return -1
 				}
 				for li, p := range spu {
-					if "servers_per_"+h.Unit == p.Name && li <= j {
+					if "servers_per_"+h.UnitName() == p.Name && li <= j {
 						return int32(int64(h.UnitIndex) * p.Value / spu[j].Value)
 					}
 				}
@@ -123,14 +123,14 @@ func (m *model) levels() []level {
 	} else {
 		unit := ""
 		for i := range m.terms {
-			if h := homeNode(i); h != nil && h.Unit != "" {
-				unit = h.Unit
+			if h := homeNode(i); h != nil && h.UnitName() != "" {
+				unit = h.UnitName()
 				break
 			}
 		}
 		if unit != "" {
 			zoned(unit, func(i int) int32 {
-				if h := homeNode(i); h != nil && h.Unit == unit {
+				if h := homeNode(i); h != nil && h.UnitName() == unit {
 					return h.UnitIndex
 				}
 				return -1
@@ -155,7 +155,7 @@ func (m *model) levels() []level {
 				swNames = append(swNames, s)
 			}
 			if tier == "" {
-				tier = g.Nodes[s].Tier
+				tier = g.Nodes[s].TierName()
 			}
 		}
 	}

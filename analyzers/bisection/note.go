@@ -31,7 +31,7 @@ func (m *model) indivisibleNote(r *Fabric) string {
 	}
 	rankOf := func(n ir.NodeID) int {
 		nd := &g.Nodes[n]
-		if r, ok := rank[nd.Tier]; ok && nd.Kind.IsSwitch() {
+		if r, ok := rank[nd.TierName()]; ok && nd.Kind.IsSwitch() {
 			return r + 1
 		}
 		return 0 // endpoints and server parts are below every tier
@@ -50,11 +50,11 @@ func (m *model) indivisibleNote(r *Fabric) string {
 		} else if ra < rb {
 			a, b = b, a // a is the upper end
 		}
-		if nb := &g.Nodes[b]; nb.Kind.IsSwitch() && nb.Unit != "" && nb.UnitIndex >= 0 && g.Nodes[a].Unit != nb.Unit {
+		if nb := &g.Nodes[b]; nb.Kind.IsSwitch() && nb.UnitName() != "" && nb.UnitIndex >= 0 && g.Nodes[a].UnitName() != nb.UnitName() {
 			if unitName == "" {
-				unitName = nb.Unit
+				unitName = nb.UnitName()
 			}
-			if nb.Unit == unitName {
+			if nb.UnitName() == unitName {
 				if perUnit[a] == nil {
 					perUnit[a] = map[int32]int{}
 				}

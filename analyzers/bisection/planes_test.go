@@ -28,7 +28,7 @@ func TestPlaneSumSound(t *testing.T) {
 		fid := g.AddFabric(ir.Fabric{Name: "p", Family: "custom", Tiers: []string{"leaf", "spine"}})
 		sw := func(name, tier string) ir.NodeID {
 			n := ir.NewNode(name, ir.KindSwitch)
-			n.Tier = tier
+			n.SetTier(tier)
 			id := g.AddNode(n)
 			g.JoinFabric(id, fid)
 			return id

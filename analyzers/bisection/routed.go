@@ -46,7 +46,7 @@ func (m *model) sameTierSwitchLinks() bool {
 	for _, id := range m.fabricLinks {
 		l := m.g.Link(id)
 		a, b := &m.g.Nodes[l.A.Node], &m.g.Nodes[l.B.Node]
-		if a.Kind.IsSwitch() && b.Kind.IsSwitch() && a.Parent == ir.None && b.Parent == ir.None && a.Tier == b.Tier {
+		if a.Kind.IsSwitch() && b.Kind.IsSwitch() && a.Parent == ir.None && b.Parent == ir.None && a.TierName() == b.TierName() {
 			return true
 		}
 	}
@@ -90,7 +90,7 @@ func (m *model) upDownLayering(a *agraph) (*upDownLayered, bool) {
 		if !nd.Kind.IsSwitch() || nd.Parent != ir.None {
 			continue // endpoints and server internals (in-box NVSwitches too)
 		}
-		r, ok := rankOf[nd.Tier]
+		r, ok := rankOf[nd.TierName()]
 		if !ok {
 			return nil, false // a switch of no tier: up and down are undefined
 		}

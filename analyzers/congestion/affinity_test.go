@@ -44,7 +44,7 @@ fabric "f" {
 			var gpus []ir.NodeID
 			server := ir.NodeID(ir.None)
 			for i, n := range g.Nodes {
-				if n.Kind == ir.KindHost && n.Role == "server" && server == ir.None {
+				if n.Kind == ir.KindHost && n.RoleName() == "server" && server == ir.None {
 					server = ir.NodeID(i)
 				}
 				if n.Kind == ir.KindGPU && n.Parent == server && server != ir.None {

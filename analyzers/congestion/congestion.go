@@ -133,13 +133,13 @@ func newJob(s *system, wl *ir.Workload, count int, loads *routing.Loads) *job {
 		j.nm = s.nicsOf(wl.Fabric, j.ranks)
 		for _, n := range j.fab.p.Nodes {
 			if nd := &s.g.Nodes[n]; nd.Kind.IsSwitch() {
-				j.swNet = max(j.swNet, lat[nd.Model])
+				j.swNet = max(j.swNet, lat[nd.ModelName()])
 			}
 		}
 	}
 	for _, n := range s.up.p.Nodes {
 		if nd := &s.g.Nodes[n]; nd.Kind == ir.KindNVSwitch {
-			j.swIntra = max(j.swIntra, lat[nd.Model])
+			j.swIntra = max(j.swIntra, lat[nd.ModelName()])
 		}
 	}
 	return j
@@ -650,7 +650,7 @@ func (j *job) fabricSHARP() bool {
 	any := false
 	for _, n := range j.fab.p.Nodes {
 		if nd := &j.s.g.Nodes[n]; nd.Kind.IsSwitch() {
-			if !ok[nd.Model] {
+			if !ok[nd.ModelName()] {
 				return false
 			}
 			any = true

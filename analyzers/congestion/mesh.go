@@ -87,7 +87,7 @@ func (s *system) meshModel(sv []ir.NodeID, closed bool) (*ir.ServerModel, ir.Nod
 		return nil, ir.None, ""
 	}
 	host := s.server(sv[0])
-	sm := m.models[s.g.Nodes[host].Model]
+	sm := m.models[s.g.Nodes[host].ModelName()]
 	if sm == nil {
 		return nil, ir.None, ""
 	}

@@ -163,9 +163,9 @@ func newSystem(g *ir.Graph) *system {
 		var count []int32
 		for _, c := range s.children[s.childStart[sv]:s.childStart[sv+1]] {
 			if n := &g.Nodes[c]; n.Kind == ir.KindNIC {
-				k := slices.Index(roles, n.Role)
+				k := slices.Index(roles, n.RoleName())
 				if k < 0 {
-					k, roles, count = len(roles), append(roles, n.Role), append(count, 0)
+					k, roles, count = len(roles), append(roles, n.RoleName()), append(count, 0)
 				}
 				s.nicIndex[c] = count[k]
 				count[k]++
@@ -438,7 +438,7 @@ func (s *system) affinities(sv ir.NodeID, gpus, nics []ir.NodeID) []int {
 	// GPUs), so with strconv rather than fmt.
 	kids := s.children[s.childStart[sv]:s.childStart[sv+1]]
 	pos := func(n ir.NodeID) int64 { i, _ := slices.BinarySearch(kids, n); return int64(i) }
-	key := append(s.keyBuf[:0], s.g.Nodes[sv].Model...)
+	key := append(s.keyBuf[:0], s.g.Nodes[sv].ModelName()...)
 	for _, n := range gpus {
 		key = strconv.AppendInt(append(key, " g"...), pos(n), 10)
 	}

@@ -487,8 +487,8 @@ flow "racks" {
 	// Rack 0's servers' compute NICs on rail 0, not their storage NIC 0,
 	// which the compute fabric does not reach.
 	for _, n := range append(append([]ir.NodeID{}, byName["racks"].From...), byName["racks"].To...) {
-		if nd := &g.Nodes[n]; nd.Role != "compute" || nd.Rail != 0 {
-			t.Errorf("racks flow end %s (role %q, rail %d), want compute NICs of rail 0", nd.Name, nd.Role, nd.Rail)
+		if nd := &g.Nodes[n]; nd.RoleName() != "compute" || nd.Rail != 0 {
+			t.Errorf("racks flow end %s (role %q, rail %d), want compute NICs of rail 0", nd.Name, nd.RoleName(), nd.Rail)
 		}
 	}
 	if len(byName["racks"].From) == 0 {

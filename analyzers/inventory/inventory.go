@@ -74,8 +74,8 @@ func Summarize(g *ir.Graph) []Fabric {
 		for _, e := range f.Endpoints {
 			n := g.Nodes[e.Node]
 			kind := n.Kind.String()
-			if n.Role != ir.RoleNone && n.Role != ir.RoleCompute {
-				kind = string(n.Role)
+			if n.RoleName() != ir.RoleNone && n.RoleName() != ir.RoleCompute {
+				kind = string(n.RoleName())
 			}
 			out[i].EndpointsByKind = bump(out[i].EndpointsByKind, kind)
 		}
@@ -105,7 +105,7 @@ func Summarize(g *ir.Graph) []Fabric {
 		for _, fid := range n.Fabrics {
 			f := &out[fid]
 			f.Switches++
-			tier := n.Tier
+			tier := n.TierName()
 			if tier == "" {
 				tier = n.Kind.String()
 			}

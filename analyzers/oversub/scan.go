@@ -65,8 +65,8 @@ type epLink struct {
 // tierName is the tier a switch reports under: its Tier label, or its
 // kind ("switch", "nvswitch") when it has none, as inventory counts it.
 func tierName(n *ir.Node) string {
-	if n.Tier != "" {
-		return n.Tier
+	if n.TierName() != "" {
+		return n.TierName()
 	}
 	return n.Kind.String()
 }

@@ -27,7 +27,7 @@ func (s *scanned) levels() []level {
 		}
 	}
 	for _, sw := range s.switches {
-		u := s.g.Nodes[sw.Node].Unit
+		u := s.g.Nodes[sw.Node].UnitName()
 		if u != "" && !hasLevel(out, u) {
 			out = append(out, level{u, 0})
 		}
@@ -49,11 +49,11 @@ func hasLevel(ls []level, name string) bool {
 // its servers (su s of 32 servers is in pod s·32/128); a switch labelled
 // with a coarser unit, or none, spans the finer units and is in none.
 func unitAt(n *ir.Node, ls []level, L int) int32 {
-	if n.Unit == "" || n.UnitIndex < 0 {
+	if n.UnitName() == "" || n.UnitIndex < 0 {
 		return -1
 	}
 	for l := range ls {
-		if ls[l].name != n.Unit {
+		if ls[l].name != n.UnitName() {
 			continue
 		}
 		switch {
@@ -264,10 +264,10 @@ func (s *scanned) fullMesh() bool {
 	for _, id := range s.ssLinks {
 		l := g.Link(id)
 		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
-		if g.Nodes[l.A.Node].Tier == upper {
+		if g.Nodes[l.A.Node].TierName() == upper {
 			a, b = b, a
 		}
-		if g.Nodes[s.switches[a].Node].Tier != lower || g.Nodes[s.switches[b].Node].Tier != upper {
+		if g.Nodes[s.switches[a].Node].TierName() != lower || g.Nodes[s.switches[b].Node].TierName() != upper {
 			continue
 		}
 		if capTo[a] == nil {
@@ -277,7 +277,7 @@ func (s *scanned) fullMesh() bool {
 	}
 	owner := map[int32]string{} // upper switch → the set of uppers it was reached in
 	for i, sw := range s.switches {
-		if g.Nodes[sw.Node].Tier != lower {
+		if g.Nodes[sw.Node].TierName() != lower {
 			continue
 		}
 		ups := make([]int32, 0, len(capTo[int32(i)]))

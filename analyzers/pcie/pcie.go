@@ -149,9 +149,9 @@ func Analyze(g *ir.Graph) *Result {
 		only   map[ir.NodeID]bool // NICs of the view; nil for the whole design
 	}
 	tally := func(v *view, s ir.NodeID) {
-		m := g.Nodes[s].Model
+		m := g.Nodes[s].ModelName()
 		for i, rep := range v.reps {
-			if g.Nodes[rep].Model == m {
+			if g.Nodes[rep].ModelName() == m {
 				v.counts[i]++
 				return
 			}
@@ -229,7 +229,7 @@ func Analyze(g *ir.Graph) *Result {
 func analyzeServer(g *ir.Graph, in *ir.Internals, fabricCap map[ir.NodeID][]float64, server ir.NodeID, comps []ir.NodeID, only map[ir.NodeID]bool) Model {
 	prefix := g.Nodes[server].Name + "/"
 	short := func(n ir.NodeID) string { return strings.TrimPrefix(g.Nodes[n].Name, prefix) }
-	m := Model{Model: g.Nodes[server].Model, Server: g.Nodes[server].Name, Servers: 1, GPUs: []GPU{}, NICs: []NIC{}, Classes: []ClassCount{}, server: server}
+	m := Model{Model: g.Nodes[server].ModelName(), Server: g.Nodes[server].Name, Servers: 1, GPUs: []GPU{}, NICs: []NIC{}, Classes: []ClassCount{}, server: server}
 	var gpus, nics, choose []ir.NodeID
 	hasCompute := false
 	for _, c := range comps {
@@ -241,12 +241,12 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, fabricCap map[ir.NodeID][]floa
 		case ir.KindNIC:
 			if only == nil || only[c] {
 				nics = append(nics, c)
-				hasCompute = hasCompute || n.Role == ir.RoleCompute
+				hasCompute = hasCompute || n.RoleName() == ir.RoleCompute
 			}
 		}
 	}
 	for _, c := range nics {
-		if only != nil || !hasCompute || g.Nodes[c].Role == ir.RoleCompute {
+		if only != nil || !hasCompute || g.Nodes[c].RoleName() == ir.RoleCompute {
 			choose = append(choose, c)
 		}
 		m.NICs = append(m.NICs, nicInfo(g, in, fabricCap[c], c, short(c)))
@@ -279,7 +279,7 @@ func analyzeServer(g *ir.Graph, in *ir.Internals, fabricCap map[ir.NodeID][]floa
 // by FabricID (nicFabricCaps).
 func nicInfo(g *ir.Graph, in *ir.Internals, perFabric []float64, nic ir.NodeID, name string) NIC {
 	n := &g.Nodes[nic]
-	e := NIC{NIC: name, Role: string(n.Role), Model: n.Model, Ports: int(max(n.Radix, 1)), PortRateBPS: n.PortRateBPS}
+	e := NIC{NIC: name, Role: string(n.RoleName()), Model: n.ModelName(), Ports: int(max(n.Radix, 1)), PortRateBPS: n.PortRateBPS}
 	for f, c := range perFabric {
 		if c > e.FabricBPS {
 			e.FabricBPS, e.Fabric = c, g.Fabrics[f].Name

@@ -72,7 +72,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 	switch {
 	case class == ClassSwitch || tiers[class] && class != ClassLink:
 		for i := range g.Nodes {
-			if n := &g.Nodes[i]; n.FabricSwitch() && (class == ClassSwitch || n.Tier == class) {
+			if n := &g.Nodes[i]; n.FabricSwitch() && (class == ClassSwitch || n.TierName() == class) {
 				out = append(out, nodeGroup(i))
 			}
 		}
@@ -163,7 +163,7 @@ func labelGroups(g *ir.Graph, class string) []Group {
 			k = n.Rail
 		case class == ClassPlane:
 			k = n.Plane
-		case n.Unit == class:
+		case n.UnitName() == class:
 			k = n.UnitIndex
 		}
 		if k != ir.None {

@@ -43,15 +43,15 @@ func holds(g *ir.Graph, f ir.Failure) string {
 		n := &g.Nodes[id]
 		switch {
 		case n.Kind.IsSwitch():
-			tier := strings.ReplaceAll(n.Tier, "_", "-")
+			tier := strings.ReplaceAll(n.TierName(), "_", "-")
 			if tier != "" {
 				tier += " "
 			}
 			add(0, tier+"switch", tier+"switches")
-		case n.Role == ir.RoleServer:
-			add(1, n.Model+" server", n.Model+" servers")
-		case n.Kind == ir.KindHost && n.Role != ir.RoleNone:
-			add(2, string(n.Role)+" host", string(n.Role)+" hosts")
+		case n.RoleName() == ir.RoleServer:
+			add(1, n.ModelName()+" server", n.ModelName()+" servers")
+		case n.Kind == ir.KindHost && n.RoleName() != ir.RoleNone:
+			add(2, string(n.RoleName())+" host", string(n.RoleName())+" hosts")
 		default:
 			add(2, n.Kind.String(), n.Kind.String()+"s")
 		}

@@ -70,9 +70,9 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 		})
 		key = key[:0]
 		num(int64(n.Kind))
-		str(n.Model)
-		str(n.Tier)
-		str(n.Unit)
+		str(n.ModelName())
+		str(n.TierName())
+		str(n.UnitName())
 		num(int64(n.UnitIndex))
 		num(int64(n.Rail))
 		num(int64(n.Plane))

@@ -51,7 +51,7 @@ func (b *baseline) newUnitMap(fid ir.FabricID) unitMap {
 	unitOf := func(sw ir.NodeID) (unitKey, bool) {
 		nd := &g.Nodes[sw]
 		if len(members) == 0 {
-			return unitKey{nd.Unit, nd.UnitIndex}, nd.Unit != ""
+			return unitKey{nd.UnitName(), nd.UnitIndex}, nd.UnitName() != ""
 		}
 		for z, m := range members {
 			if slices.Contains(nd.Fabrics, m) {

@@ -460,7 +460,7 @@ func fabricProtocol(g *ir.Graph, f ir.FabricID) string {
 		if !nd.Kind.IsSwitch() {
 			continue
 		}
-		switch p := g.Protocols[nd.Model]; {
+		switch p := g.Protocols[nd.ModelName()]; {
 		case p == "" || p == "nvlink":
 		case proto == "":
 			proto = p

@@ -348,7 +348,7 @@ func (c *comparison) port(e endKey) string {
 		return name
 	}
 	lanes := max(c.lanes[e.node], 1)
-	if !nd.Kind.IsSwitch() || e.port < 1 || lanes == 1 && c.g.Protocols[nd.Model] != "ethernet" {
+	if !nd.Kind.IsSwitch() || e.port < 1 || lanes == 1 && c.g.Protocols[nd.ModelName()] != "ethernet" {
 		return name
 	}
 	plan := planPortName(e.port, lanes)
@@ -381,7 +381,7 @@ func (c *comparison) hostPort(e endKey) string {
 	if nd.Parent == ir.None {
 		return ""
 	}
-	wantIface := c.g.Protocols[nd.Model] == "ethernet"
+	wantIface := c.g.Protocols[nd.ModelName()] == "ethernet"
 	best, rank := "", 0
 	for _, pn := range c.netNames[e.node] {
 		if pn.port != e.port && (pn.port != 0 || e.port != 1) {
@@ -2238,13 +2238,13 @@ func hasUpper(s string) bool {
 func describe(g *ir.Graph, n ir.NodeID) string {
 	nd := &g.Nodes[n]
 	var parts []string
-	if nd.Tier != "" {
-		parts = append(parts, "tier "+nd.Tier)
+	if nd.TierName() != "" {
+		parts = append(parts, "tier "+nd.TierName())
 	} else {
 		parts = append(parts, nd.Kind.String())
 	}
-	if nd.Unit != "" && nd.UnitIndex >= 0 {
-		parts = append(parts, fmt.Sprintf("%s %d", nd.Unit, nd.UnitIndex))
+	if nd.UnitName() != "" && nd.UnitIndex >= 0 {
+		parts = append(parts, fmt.Sprintf("%s %d", nd.UnitName(), nd.UnitIndex))
 	}
 	if nd.Rail >= 0 {
 		parts = append(parts, fmt.Sprintf("rail %d", nd.Rail))

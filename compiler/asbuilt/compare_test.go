@@ -95,7 +95,7 @@ func TestMatchByHostname(t *testing.T) {
 	host := map[string]string{}
 	g.Hostnames = map[ir.NodeID]string{}
 	for i := range g.Nodes {
-		if n := &g.Nodes[i]; n.Kind == ir.KindHost && n.Role == ir.RoleServer {
+		if n := &g.Nodes[i]; n.Kind == ir.KindHost && n.RoleName() == ir.RoleServer {
 			h := fmt.Sprintf("dgx%03d", len(host))
 			host[n.Name] = h
 			g.Hostnames[ir.NodeID(i)] = h

@@ -65,7 +65,7 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 	g := f.g
 	l := g.Link(f.link[k])
 	_, c := f.idx.CageOn(f.port[k], &l)
-	proto := g.Protocols[g.Nodes[f.port[k].Node].Model]
+	proto := g.Protocols[g.Nodes[f.port[k].Node].ModelName()]
 	pi := slices.Index(f.protos, proto)
 	if pi < 0 {
 		pi = len(f.protos)

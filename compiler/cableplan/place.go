@@ -278,10 +278,10 @@ func (p *placer) placeHosts() {
 	var last *ir.Node // the host before: a new fabric or unit starts a rack
 	for i := range p.g.Nodes {
 		n := &p.g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role != ir.RoleNone || p.mountOf[i] >= 0 {
+		if n.Kind != ir.KindHost || n.Parent != ir.None || n.RoleName() != ir.RoleNone || p.mountOf[i] >= 0 {
 			continue
 		}
-		if cur == nil || in == per || n.Unit != last.Unit || n.UnitIndex != last.UnitIndex || !slices.Equal(n.Fabrics, last.Fabrics) {
+		if cur == nil || in == per || n.UnitName() != last.UnitName() || n.UnitIndex != last.UnitIndex || !slices.Equal(n.Fabrics, last.Fabrics) {
 			cur, in = p.newRack("compute"), 0
 		}
 		last = n
@@ -372,7 +372,7 @@ func (p *placer) placeDirectRouters() {
 // switchHeight returns a switch's height in rack units: the built-in
 // table, else 1U per 64 ports (a modelling assumption).
 func switchHeight(n *ir.Node) int32 {
-	if h, ok := switchHeights[n.Model]; ok {
+	if h, ok := switchHeights[n.ModelName()]; ok {
 		return h
 	}
 	return max(1, (n.Radix+63)/64)
@@ -405,14 +405,14 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 		if p.mountOf[i] >= 0 {
 			continue // mounted where the design says (placeFixed)
 		}
-		if n.Unit == "" || len(n.Fabrics) == 0 {
+		if n.UnitName() == "" || len(n.Fabrics) == 0 {
 			central = append(central, ir.NodeID(i))
 			continue
 		}
 		// Planes are racked apart: a rack's power or cooling must not
 		// take a unit's switches of every plane (the dual-plane design
 		// exists to survive losing one).
-		k := fmt.Sprint(n.Fabrics[0], "/", n.Unit, "/", n.UnitIndex, "/", n.Plane)
+		k := fmt.Sprint(n.Fabrics[0], "/", n.UnitName(), "/", n.UnitIndex, "/", n.Plane)
 		gr, ok := byKey[k]
 		if !ok {
 			gr = &group{first: ir.NodeID(i), tier: 1 << 30}
@@ -463,7 +463,7 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 	// Appliances join the group of the first switch they are cabled to.
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Parent != ir.None || n.Role == ir.RoleNone || n.Role == ir.RoleServer {
+		if n.Kind != ir.KindHost || n.Parent != ir.None || n.RoleName() == ir.RoleNone || n.RoleName() == ir.RoleServer {
 			continue
 		}
 		assigned[i] = true
@@ -495,7 +495,7 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 // (0 = leaf/edge), or a large number when unknown.
 func tierIndex(g *ir.Graph, n *ir.Node) int {
 	for _, f := range n.Fabrics {
-		if i := slices.Index(g.Fabrics[f].Tiers, n.Tier); i >= 0 {
+		if i := slices.Index(g.Fabrics[f].Tiers, n.TierName()); i >= 0 {
 			return i
 		}
 	}

@@ -517,7 +517,7 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 	var nic string
 	for _, p := range [2]ir.Port{l.A, l.B} {
 		n := &g.Nodes[p.Node]
-		proto := g.Protocols[n.Model]
+		proto := g.Protocols[n.ModelName()]
 		if n.Kind == ir.KindSwitch && proto != "" {
 			return proto
 		}

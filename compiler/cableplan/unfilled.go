@@ -69,7 +69,7 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		if ci < 0 {
 			continue // copper or AOC only: their ends are built in
 		}
-		if g.Nodes[u.port.Node].Model == "" {
+		if g.Nodes[u.port.Node].ModelName() == "" {
 			continue // a switch or host of no model: nothing to order for it either
 		}
 		t := cb.Cables[ci].Type

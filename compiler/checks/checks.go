@@ -162,8 +162,8 @@ func (s *checker) firstLinkOverRadix(links iter.Seq2[ir.LinkID, ir.Link], switch
 }
 
 func orKind(n ir.Node) string {
-	if n.Model != "" {
-		return n.Model
+	if n.ModelName() != "" {
+		return n.ModelName()
 	}
 	return n.Kind.String()
 }
@@ -322,8 +322,8 @@ func (s *checker) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.Li
 	for _, id := range links {
 		l := g.Link(id)
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		ra, okA := rank[a.Tier]
-		rb, okB := rank[b.Tier]
+		ra, okA := rank[a.TierName()]
+		rb, okB := rank[b.TierName()]
 		if okA && okB && a.Kind.IsSwitch() && b.Kind.IsSwitch() {
 			if rb > ra {
 				hasUp[l.A.Node] = true
@@ -335,13 +335,13 @@ func (s *checker) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.Li
 	reported := map[string]bool{}
 	for _, i := range members {
 		n := &g.Nodes[i]
-		r, ok := rank[n.Tier]
-		if !ok || r == len(tiers)-1 || !n.Kind.IsSwitch() || hasUp[i] || reported[n.Tier] {
+		r, ok := rank[n.TierName()]
+		if !ok || r == len(tiers)-1 || !n.Kind.IsSwitch() || hasUp[i] || reported[n.TierName()] {
 			continue
 		}
-		reported[n.Tier] = true
+		reported[n.TierName()] = true
 		s.diags = append(s.diags, diag.Error(diag.NoUplinks, g.Range(n.Origin), "Switch without uplinks",
-			fmt.Sprintf("%s (tier %s) has no link to tier %s or above; traffic from its endpoints cannot leave it. Add uplinks.", n.Name, n.Tier, tiers[r+1])))
+			fmt.Sprintf("%s (tier %s) has no link to tier %s or above; traffic from its endpoints cannot leave it. Add uplinks.", n.Name, n.TierName(), tiers[r+1])))
 	}
 }
 
@@ -380,11 +380,11 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 		if !n.Kind.IsSwitch() || n.Radix <= 0 {
 			continue
 		}
-		t := byTier[n.Tier]
+		t := byTier[n.TierName()]
 		if t == nil {
 			t = &tally{}
-			byTier[n.Tier] = t
-			order = append(order, n.Tier)
+			byTier[n.TierName()] = t
+			order = append(order, n.TierName())
 		}
 		t.switches++
 		t.total += int(n.Radix)

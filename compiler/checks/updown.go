@@ -89,7 +89,7 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 	var byRank = make([][]ir.NodeID, len(tiers))
 	for _, m := range members {
 		n := &g.Nodes[m]
-		if r, ok := rank[n.Tier]; ok && n.Kind.IsSwitch() {
+		if r, ok := rank[n.TierName()]; ok && n.Kind.IsSwitch() {
 			byRank[r] = append(byRank[r], m)
 		}
 	}
@@ -99,8 +99,8 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 	for _, id := range sw {
 		l := g.Link(id)
 		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		ra, okA := rank[a.Tier]
-		rb, okB := rank[b.Tier]
+		ra, okA := rank[a.TierName()]
+		rb, okB := rank[b.TierName()]
 		if !okA || !okB || ra == rb {
 			continue
 		}
@@ -190,7 +190,7 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 		a := &g.Nodes[classes[0].members[0]]
 		s.diags = append(s.diags, diag.Warning(diag.CheckSkipped, g.Range(a.Origin), "Up/down reachability not checked",
 			fmt.Sprintf("In fabric %q, the %s switches fall into %s classes by the top switches they reach, more than the %s topoc compares pairwise, so whether every pair shares a switch above (no-common-ancestor) was not checked. Real Clos fabrics have a class per pod or a few; this many usually means a partial mesh: give every %s an uplink to every switch of its group.",
-				g.Fabrics[f].Name, a.Tier, units.Count(len(classes)), units.Count(maxAncestorClasses), a.Tier)))
+				g.Fabrics[f].Name, a.TierName(), units.Count(len(classes)), units.Count(maxAncestorClasses), a.TierName())))
 		return
 	}
 	pairs, total := 0, 0
@@ -225,7 +225,7 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 	above := tiers[len(tiers)-1]
 	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
 		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. Other paths (down to a switch and up again, or across one tier) are not up/down routes. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
-			g.Fabrics[f].Name, a.Name, b.Name, a.Tier, anc[first[0]].count(), anc[first[1]].count(), len(top), above, units.Count(pairs), units.Count(total))))
+			g.Fabrics[f].Name, a.Name, b.Name, a.TierName(), anc[first[0]].count(), anc[first[1]].count(), len(top), above, units.Count(pairs), units.Count(total))))
 }
 
 // checkPerSwitchStriping reports, per pair of adjacent tiers, lower
@@ -259,8 +259,8 @@ func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
 		for _, id := range sw {
 			l := g.Link(id)
 			a, b := l.A.Node, l.B.Node
-			ra, okA := rank[g.Nodes[a].Tier]
-			rb, okB := rank[g.Nodes[b].Tier]
+			ra, okA := rank[g.Nodes[a].TierName()]
+			rb, okB := rank[g.Nodes[b].TierName()]
 			if !okA || !okB {
 				continue
 			}

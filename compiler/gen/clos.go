@@ -568,11 +568,14 @@ func (b *closBuilder) makeSwitches(ti int, ds []dim, s scope, count int) []*clos
 	out := make([]*closSwitch, count)
 	for i := range out {
 		n := ir.NewNode(prefix+Indexed(t.Name, railIdx*count+i, rails*count), ir.KindSwitch)
-		n.Model, n.Tier, n.Origin = t.Model, t.Name, t.Origin
+		n.Origin = t.Origin
+		n.SetModel(t.Model)
+		n.SetTier(t.Name)
 		n.Radix, n.PortRateBPS, n.Reserved = int32(t.Ports.Radix+t.Reserve), t.Ports.PortBPS, int16(t.Reserve)
 		n.Rail, n.Plane = int32(s.rail), int32(s.plane)
 		if lv := finestLevel(b.c, t.Per); lv >= 0 {
-			n.Unit, n.UnitIndex = b.c.Units[lv].Name, int32(s.units[lv])
+			n.UnitIndex = int32(s.units[lv])
+			n.SetUnit(b.c.Units[lv].Name)
 		}
 		id := b.g.AddNode(n)
 		b.g.JoinFabric(id, b.fab)
@@ -722,7 +725,8 @@ func (b *closBuilder) attachAppliances() {
 				continue
 			}
 			n := ir.NewNode(Indexed(a.Role, i, a.Count), ir.KindHost)
-			n.Role, n.Radix, n.PortRateBPS, n.Origin, n.Rail = ir.Role(a.Role), 1, a.RateBPS, a.Origin, int32(rail)
+			n.Radix, n.PortRateBPS, n.Origin, n.Rail = 1, a.RateBPS, a.Origin, int32(rail)
+			n.SetRole(ir.Role(a.Role))
 			id := b.g.AddNode(n)
 			b.g.JoinFabric(id, b.fab)
 			b.g.Fabrics[b.fab].Endpoints = append(b.g.Fabrics[b.fab].Endpoints, ir.Port{Node: id})

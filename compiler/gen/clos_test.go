@@ -23,7 +23,7 @@ func tally(g *ir.Graph, f ir.FabricID) (tiers map[string]int, links map[string]i
 	tiers, links = map[string]int{}, map[string]int{}
 	for _, n := range g.Nodes {
 		if n.Kind == ir.KindSwitch && n.InFabric(f) {
-			tiers[n.Tier]++
+			tiers[n.TierName()]++
 		}
 	}
 	for _, l := range g.AllLinks() {

@@ -259,7 +259,10 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 		for r := range A {
 			names[r] = grp + Indexed("router", r, A)
 			n := ir.NewNode(names[r], ir.KindSwitch)
-			n.Model, n.Tier, n.Unit, n.UnitIndex = p.RouterModel, "router", "group", int32(gi)
+			n.UnitIndex = int32(gi)
+			n.SetModel(p.RouterModel)
+			n.SetTier("router")
+			n.SetUnit("group")
 			n.Radix, n.PortRateBPS = int32(radix), max(p.LocalBPS, p.GlobalBPS, tBPS)
 			if p.RouterPortBPS > 0 {
 				n.PortRateBPS = p.RouterPortBPS // the model's native rate, as the BOM lists it
@@ -276,7 +279,8 @@ func BuildDragonfly(g *ir.Graph, name string, p Dragonfly) (ir.FabricID, Dragonf
 			}
 			for t := range min(P, nTerm-len(hosts)) {
 				n := ir.NewNode(names[r]+"/"+Indexed("host", t, P), ir.KindHost)
-				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, tBPS, "group", int32(gi)
+				n.Radix, n.PortRateBPS, n.UnitIndex = 1, tBPS, int32(gi)
+				n.SetUnit("group")
 				hosts = append(hosts, b.node(n))
 			}
 		}

@@ -207,7 +207,7 @@ func TestDragonflyPaperExample(t *testing.T) {
 		for id, n := range g.Nodes {
 			if n.Kind == ir.KindSwitch {
 				routers++
-				if d := len(adj.Of(ir.NodeID(id))); d != 7 || n.Radix != 7 || n.Tier != "router" || n.Unit != "group" {
+				if d := len(adj.Of(ir.NodeID(id))); d != 7 || n.Radix != 7 || n.TierName() != "router" || n.UnitName() != "group" {
 					t.Fatalf("%s: %s degree %d radix %d", arr, n.Name, d, n.Radix)
 				}
 			}

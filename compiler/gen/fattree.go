@@ -180,12 +180,15 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 	portBPS := map[string]float64{"edge": max(hostBPS, linkBPS), "aggregation": max(linkBPS, coreBPS), "core": coreBPS}
 	sw := func(name, tier, unit string, idx int) ir.NodeID {
 		n := ir.NewNode(name, ir.KindSwitch)
-		n.Model, n.Tier, n.Radix, n.PortRateBPS = p.SwitchModel, tier, radix, portBPS[tier]
+		n.Radix, n.PortRateBPS = radix, portBPS[tier]
+		n.SetModel(p.SwitchModel)
+		n.SetTier(tier)
 		if p.PortBPS > 0 {
 			n.PortRateBPS = p.PortBPS
 		}
 		if unit != "" {
-			n.Unit, n.UnitIndex = unit, int32(idx)
+			n.UnitIndex = int32(idx)
+			n.SetUnit(unit)
 		}
 		return b.node(n)
 	}
@@ -205,7 +208,8 @@ func BuildFatTree(g *ir.Graph, name string, p FatTree) ir.FabricID {
 		for e := range h {
 			for j := range hpe {
 				n := ir.NewNode(edgeNames[e]+"/"+Indexed("host", j, hpe), ir.KindHost)
-				n.Radix, n.PortRateBPS, n.Unit, n.UnitIndex = 1, hostBPS, "pod", int32(q)
+				n.Radix, n.PortRateBPS, n.UnitIndex = 1, hostBPS, int32(q)
+				n.SetUnit("pod")
 				host = append(host, b.node(n))
 			}
 		}

@@ -35,8 +35,8 @@ func TestFatTreeSweep(t *testing.T) {
 			case ir.KindHost:
 				hosts++
 			case ir.KindSwitch:
-				tiers[n.Tier]++
-				if n.Radix != int32(k) || n.Model != "QM9700" || n.PortRateBPS != 400e9 {
+				tiers[n.TierName()]++
+				if n.Radix != int32(k) || n.ModelName() != "QM9700" || n.PortRateBPS != 400e9 {
 					t.Fatalf("k=%d: switch %+v", k, n)
 				}
 			}
@@ -74,7 +74,7 @@ func checkFatTreeWiring(t *testing.T, g *ir.Graph, k int) {
 	aggIndex := map[ir.NodeID]int{}
 	coreIndex := map[ir.NodeID]int{}
 	for id, n := range g.Nodes {
-		switch n.Tier {
+		switch n.TierName() {
 		case "aggregation":
 			aggIndex[ir.NodeID(id)] = len(aggIndex) % h
 		case "core":
@@ -148,7 +148,7 @@ func TestFatTreeGonumOracle(t *testing.T) {
 			seen := map[int64]bool{}
 			for _, p := range ps {
 				for _, n := range p {
-					if g.Nodes[n.ID()].Tier == "core" {
+					if g.Nodes[n.ID()].TierName() == "core" {
 						seen[n.ID()] = true
 					}
 				}
@@ -297,8 +297,8 @@ func TestFatTreeSwitchLinksOnLanes(t *testing.T) {
 						for pt := range ports {
 							top = max(top, pt+1)
 						}
-						if int(top) != want[n.Tier] {
-							t.Fatalf("k=%d lanes %d/%d/%d: %s spans %d ports, want %d", k, hl, ll, cl, n.Name, top, want[n.Tier])
+						if int(top) != want[n.TierName()] {
+							t.Fatalf("k=%d lanes %d/%d/%d: %s spans %d ports, want %d", k, hl, ll, cl, n.Name, top, want[n.TierName()])
 						}
 					}
 					if got := p.SwitchPorts(); got != max(want["edge"], want["aggregation"], want["core"]) {

@@ -156,7 +156,8 @@ func BuildNVLinkDomain(g *ir.Graph, name string, p NVLinkDomain) ir.FabricID {
 		gpus = make([]ir.NodeID, p.GPUs)
 		for i := range gpus {
 			n := ir.NewNode(Indexed("gpu", i, p.GPUs), ir.KindGPU)
-			n.Model, n.Radix, n.PortRateBPS = p.GPUModel, int32(p.LinksPerGPU), p.LinkBPS
+			n.Radix, n.PortRateBPS = int32(p.LinksPerGPU), p.LinkBPS
+			n.SetModel(p.GPUModel)
 			gpus[i] = b.node(n)
 		}
 	} else {
@@ -171,7 +172,9 @@ func BuildNVLinkDomain(g *ir.Graph, name string, p NVLinkDomain) ir.FabricID {
 	sw := make([]ir.NodeID, p.Switches)
 	for j := range sw {
 		n := ir.NewNode(Indexed("nvswitch", j, p.Switches), ir.KindNVSwitch)
-		n.Model, n.Tier, n.Parent, n.PortRateBPS = p.SwitchModel, "nvswitch", parent, p.LinkBPS
+		n.Parent, n.PortRateBPS = parent, p.LinkBPS
+		n.SetModel(p.SwitchModel)
+		n.SetTier("nvswitch")
 		n.Radix = int32(p.SwitchPorts)
 		if p.SwitchPorts == 0 {
 			n.Radix = int32(loads[j])

@@ -59,7 +59,7 @@ func TestNVL72(t *testing.T) {
 	if fab.Family != "nvlink_domain" || len(fab.Endpoints) != 72 || fab.Endpoints[5] != (ir.Port{Node: 5, Port: 0}) {
 		t.Fatalf("fabric %+v", fab)
 	}
-	if g.Nodes[5].Name != "gpu05" || g.Nodes[72+7].Name != "nvswitch07" || g.Nodes[79].Tier != "nvswitch" {
+	if g.Nodes[5].Name != "gpu05" || g.Nodes[72+7].Name != "nvswitch07" || g.Nodes[79].TierName() != "nvswitch" {
 		t.Fatalf("names %q %q", g.Nodes[5].Name, g.Nodes[79].Name)
 	}
 	if errs := p.PortBudget(); errs != nil {

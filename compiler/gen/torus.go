@@ -186,7 +186,9 @@ func BuildTorus(g *ir.Graph, name string, p Torus) ir.FabricID {
 	coord := make([]int, len(p.Dims))
 	for i := range n {
 		nd := ir.NewNode(torusName(coord, p.Dims), ir.KindSwitch)
-		nd.Model, nd.Tier, nd.Radix, nd.PortRateBPS = p.RouterModel, "router", int32(radix), max(p.LinkBPS, tBPS)
+		nd.Radix, nd.PortRateBPS = int32(radix), max(p.LinkBPS, tBPS)
+		nd.SetModel(p.RouterModel)
+		nd.SetTier("router")
 		if p.RouterPortBPS > 0 {
 			nd.PortRateBPS = p.RouterPortBPS
 		}

@@ -41,7 +41,7 @@ func (x *CageIndex) Numbers() *CageNumbers {
 		per, ports := int32(1), max(n.Radix, 1)
 		switch {
 		case n.Kind == KindSwitch:
-			if pc := x.parts.SwitchCage[n.Model]; pc > 1 {
+			if pc := x.parts.SwitchCage[n.ModelName()]; pc > 1 {
 				per = pc
 			}
 		case n.Kind == KindNIC && n.Parent != None:

@@ -17,11 +17,11 @@ func (g *Graph) ComputeNode(n NodeID) (NodeID, bool) {
 	nd := &g.Nodes[n]
 	switch {
 	case nd.Parent != None && nd.Kind == KindNIC:
-		return nd.Parent, !slices.Contains(NonComputeRoles, nd.Role)
+		return nd.Parent, !slices.Contains(NonComputeRoles, nd.RoleName())
 	case nd.Parent != None:
 		return nd.Parent, true
 	case nd.Kind == KindHost:
-		return n, nd.Role == RoleNone
+		return n, nd.RoleName() == RoleNone
 	}
 	return None, false
 }

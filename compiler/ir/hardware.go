@@ -269,7 +269,7 @@ func (g *Graph) NICFunction(n NodeID) *PCIFunction {
 	}
 	var sm *ServerModel
 	for i := range g.ServerModels {
-		if g.ServerModels[i].Name == g.Nodes[nd.Parent].Model {
+		if g.ServerModels[i].Name == g.Nodes[nd.Parent].ModelName() {
 			sm = &g.ServerModels[i]
 			break
 		}
@@ -282,12 +282,12 @@ func (g *Graph) NICFunction(n NodeID) *PCIFunction {
 		if c == n {
 			break
 		}
-		if o := &g.Nodes[c]; o.Kind == KindNIC && o.Role == nd.Role {
+		if o := &g.Nodes[c]; o.Kind == KindNIC && o.RoleName() == nd.RoleName() {
 			k++
 		}
 	}
 	for i := range sm.PCI {
-		if f := &sm.PCI[i]; f.Kind == PCINIC && f.Role == nd.Role {
+		if f := &sm.PCI[i]; f.Kind == PCINIC && f.Role == nd.RoleName() {
 			if k == 0 {
 				return f
 			}

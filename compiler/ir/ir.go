@@ -69,19 +69,22 @@ func (k Kind) IsSwitch() bool { return k == KindSwitch || k == KindNVSwitch }
 type Node struct {
 	// Name is stable and human-readable: "pod3/agg1", "su2/node05/nic3".
 	Name string
-	// Model is the catalogue model name ("QM9700", "H100"), or "".
-	Model string
-	// Role refines Kind for endpoints and appliances: RoleCompute or
+	// model, role, tier and unit are kept as indices into the interned
+	// names (symbols.go), 4 bytes each instead of a 16-byte string
+	// header the collector scans: read them with ModelName, RoleName,
+	// TierName and UnitName, set them with SetModel and the others.
+	//
+	// model is the catalogue model name ("QM9700", "H100"), or "".
+	// role refines Kind for endpoints and appliances: RoleCompute or
 	// RoleStorage (or a node model's own role) for NICs, RoleServer for a
 	// server's host, RoleUFM for a fabric manager host, RoleNone otherwise.
-	Role Role
-	// Tier is the switching tier in the fabric's own words: "edge",
+	// tier is the switching tier in the fabric's own words: "edge",
 	// "aggregation", "core" (fat-tree); "leaf", "spine", "super_spine"
 	// (Clos); "router" (dragonfly); "" for non-switches.
-	Tier string
-	// Unit names the structural unit kind ("pod", "su", "group", "rack",
-	// "node") and UnitIndex its index, or "" and None.
-	Unit      string
+	// unit names the structural unit kind ("pod", "su", "group", "rack",
+	// "node"), or "" (UnitIndex is then None).
+	model, role, tier, unit sym
+	// UnitIndex is the index of the node's unit, or None.
 	UnitIndex int32
 	// Rail, Plane and Rack are indices from 0, or None. A server's NIC
 	// has the rail and plane of the Clos fabric it is cabled into (NIC i
@@ -101,8 +104,7 @@ type Node struct {
 	// Fabrics lists the fabrics this node belongs to, in FabricID order.
 	Fabrics []FabricID
 	Origin  OriginID
-	// Kind sits last, beside Origin, where it fills padding: 144 bytes a
-	// node instead of 152 (half a million nodes at 131,072 GPUs).
+	// Kind sits last, beside Origin, where it fills padding.
 	Kind Kind
 	// Reserved is the switch's ports kept free (a clos tier's reserve),
 	// out of Radix; it fills the padding after Kind.

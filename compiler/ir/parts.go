@@ -46,7 +46,7 @@ type PortGroup struct {
 // switch model with port groups, else n.PortRateBPS. A port past the
 // last group (an overcommitted switch) has the last group's rate.
 func (p Parts) PortRateBPS(n *Node, port int32) float64 {
-	gs := p.SwitchPortGroups[n.Model]
+	gs := p.SwitchPortGroups[n.ModelName()]
 	if n.Kind != KindSwitch || len(gs) == 0 {
 		return n.PortRateBPS
 	}
@@ -175,13 +175,13 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 	switch {
 	case n.Kind == KindSwitch:
 		isSwitch = true
-		if c := x.parts.SwitchCage[n.Model]; c > 1 {
+		if c := x.parts.SwitchCage[n.ModelName()]; c > 1 {
 			ports, key.Index = c, p.Port/c
 		}
 	case n.Kind == KindNIC && n.Parent != None:
-		device, key.Device, key.Role = n.Parent, n.Parent, n.Role
+		device, key.Device, key.Role = n.Parent, n.Parent, n.RoleName()
 		key.Index = x.nicOrdinal(p.Node)*max(n.Radix, 1) + p.Port
-		mr := modelRole{g.Nodes[n.Parent].Model, n.Role}
+		mr := modelRole{g.Nodes[n.Parent].ModelName(), n.RoleName()}
 		c := x.lastC
 		if c < 0 || mr != x.last {
 			var ok bool
@@ -205,9 +205,9 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 func (x *CageIndex) CageAt(p Port) (CageKey, Cage) {
 	key, device, ports, isSwitch := x.Of(p)
 	n := &x.g.Nodes[p.Node]
-	ff := x.parts.NICFormFactor[n.Model]
+	ff := x.parts.NICFormFactor[n.ModelName()]
 	if isSwitch {
-		ff = x.parts.SwitchFormFactor[n.Model]
+		ff = x.parts.SwitchFormFactor[n.ModelName()]
 	}
 	return key, Cage{Device: device, Ports: ports, RateBPS: float64(ports) * x.parts.PortRateBPS(n, p.Port), Switch: isSwitch, FormFactor: ff, Transceiver: None}
 }
@@ -256,10 +256,10 @@ func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 		if nd.Kind != KindNIC {
 			continue
 		}
-		i := slices.Index(roles, nd.Role)
+		i := slices.Index(roles, nd.RoleName())
 		if i < 0 {
 			i = len(roles)
-			roles, count = append(roles, nd.Role), append(count, 0)
+			roles, count = append(roles, nd.RoleName()), append(count, 0)
 		}
 		x.ordinal[c] = count[i]
 		count[i]++
@@ -296,7 +296,7 @@ func (g *Graph) Cages() []Cage {
 				cage.CableType, cage.LengthM = c.Type, c.LengthM
 				at[key] = len(out)
 				out = append(out, cage)
-				model, proto = append(model, cb.Types[c.Type].Model), append(proto, g.Protocols[g.Nodes[pt.Node].Model])
+				model, proto = append(model, cb.Types[c.Type].Model), append(proto, g.Protocols[g.Nodes[pt.Node].ModelName()])
 			}
 		}
 	}
@@ -427,11 +427,11 @@ func (g *Graph) RackPowers(cages []Cage) []RackPower {
 		i := at[m.Rack]
 		rackOf[m.Node] = i
 		out[i].Devices++
-		if w, ok := parts.PowerW[g.Nodes[m.Node].Model]; ok {
+		if w, ok := parts.PowerW[g.Nodes[m.Node].ModelName()]; ok {
 			out[i].MaxW += w
 		} else {
 			out[i].Unknown++
-			out[i].unknown(cmp.Or(g.Nodes[m.Node].Model, "implicit host"))
+			out[i].unknown(cmp.Or(g.Nodes[m.Node].ModelName(), "implicit host"))
 		}
 	}
 	for _, c := range cages {

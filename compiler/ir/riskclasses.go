@@ -77,9 +77,9 @@ func (g *Graph) DerivedRiskClasses() []string {
 		}
 		rails = rails || n.Rail != None
 		planes = planes || n.Plane != None
-		if n.Unit != "" && !seen[n.Unit] {
-			units = append(units, n.Unit)
-			seen[n.Unit] = true
+		if n.UnitName() != "" && !seen[n.UnitName()] {
+			units = append(units, n.UnitName())
+			seen[n.UnitName()] = true
 		}
 	}
 	if rails {

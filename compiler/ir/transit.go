@@ -258,7 +258,7 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 		for i, k := range kids {
 			posOf[k] = int32(i)
 		}
-		key = append(key[:0], g.Nodes[sv].Model...)
+		key = append(key[:0], g.Nodes[sv].ModelName()...)
 		for _, n := range nics {
 			key = append(key, ' ')
 			key = strconv.AppendInt(key, int64(posOf[n]), 10)
@@ -338,6 +338,6 @@ func (g *Graph) PeerRelay() func(*Node) bool {
 		return func(*Node) bool { return false }
 	}
 	return func(nd *Node) bool {
-		return nd.Kind == KindGPU && nd.Parent != None && mesh[g.Nodes[nd.Parent].Model]
+		return nd.Kind == KindGPU && nd.Parent != None && mesh[g.Nodes[nd.Parent].ModelName()]
 	}
 }

@@ -161,7 +161,7 @@ const (
 	FamilyCustom       Family = "custom"
 )
 
-// Role refines a node's Kind (Node.Role). The set is open: a NIC's role
+// Role refines a node's Kind (Node.RoleName). The set is open: a NIC's role
 // is the one its node model gives it ("compute", "storage", or a name of
 // the design's own), so only the roles the compiler itself sets or
 // treats specially are constants.

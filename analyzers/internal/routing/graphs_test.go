@@ -20,12 +20,12 @@ func leafSpine(leaves, spines, hosts, par int) *ir.Graph {
 	var ls []ir.NodeID
 	for i := 0; i < leaves; i++ {
 		n := ir.NewNode(fmt.Sprintf("leaf%d", i), ir.KindSwitch)
-		n.Tier = "leaf"
+		n.SetTier("leaf")
 		ls = append(ls, g.AddNode(n))
 	}
 	for i := 0; i < spines; i++ {
 		n := ir.NewNode(fmt.Sprintf("spine%d", i), ir.KindSwitch)
-		n.Tier = "spine"
+		n.SetTier("spine")
 		s := g.AddNode(n)
 		for _, l := range ls {
 			for p := 0; p < par; p++ {

@@ -11,7 +11,7 @@ func Groups(p *Plane) []int32 {
 	out := make([]int32, p.Len())
 	for i, n := range p.Nodes {
 		out[i] = -1
-		if nd := &p.G.Nodes[n]; nd.Unit == "group" {
+		if nd := &p.G.Nodes[n]; nd.UnitName() == "group" {
 			out[i] = nd.UnitIndex
 		}
 	}

@@ -19,7 +19,8 @@ func dragonflyGraph(p, a, h, g int) *ir.Graph {
 	for gi := 0; gi < g; gi++ {
 		for r := 0; r < a; r++ {
 			n := ir.NewNode(fmt.Sprintf("group%d/router%d", gi, r), ir.KindSwitch)
-			n.Unit, n.UnitIndex = "group", int32(gi)
+			n.UnitIndex = int32(gi)
+			n.SetUnit("group")
 			routers[gi] = append(routers[gi], gr.AddNode(n))
 		}
 		for i := 0; i < a; i++ {
@@ -44,7 +45,8 @@ func dragonflyGraph(p, a, h, g int) *ir.Graph {
 		for r, rt := range routers[gi] {
 			for t := 0; t < p; t++ {
 				n := ir.NewNode(fmt.Sprintf("group%d/router%d/host%d", gi, r, t), ir.KindHost)
-				n.Unit, n.UnitIndex = "group", int32(gi)
+				n.UnitIndex = int32(gi)
+				n.SetUnit("group")
 				addLink(gr, gr.AddNode(n), rt, 100e9, ir.LinkTerminal)
 			}
 		}

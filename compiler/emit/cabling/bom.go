@@ -104,7 +104,7 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 			gpus[n.Parent]++
 		case ir.KindNIC:
 			nics[n.Parent]++
-			add("nic", n.Model, ports(n), 0)
+			add("nic", n.ModelName(), ports(n), 0)
 		}
 	}
 	for i := range g.Nodes {
@@ -114,16 +114,16 @@ func BOM(g *ir.Graph, cages []ir.Cage) []Item {
 		}
 		id := ir.NodeID(i)
 		switch {
-		case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
-			add("server", n.Model, fmt.Sprintf("%d GPUs, %d NICs", gpus[id], nics[id]), 0)
-		case n.Kind == ir.KindHost && n.Role == ir.RoleNone:
+		case n.Kind == ir.KindHost && n.RoleName() == ir.RoleServer:
+			add("server", n.ModelName(), fmt.Sprintf("%d GPUs, %d NICs", gpus[id], nics[id]), 0)
+		case n.Kind == ir.KindHost && n.RoleName() == ir.RoleNone:
 			add("host", "implicit host", ports(n), 0)
 		case n.Kind == ir.KindHost:
-			add("host", string(n.Role), ports(n), 0)
+			add("host", string(n.RoleName()), ports(n), 0)
 		case n.Kind == ir.KindSwitch:
-			add("switch", cmp.Or(n.Model, "(no model)"), switchPorts(g, n), 0)
+			add("switch", cmp.Or(n.ModelName(), "(no model)"), switchPorts(g, n), 0)
 		case n.Kind == ir.KindNVSwitch:
-			add("nvswitch", cmp.Or(n.Model, "(no model)"), "NVLink switch chip", 0)
+			add("nvswitch", cmp.Or(n.ModelName(), "(no model)"), "NVLink switch chip", 0)
 		}
 	}
 	cb := g.Cabling()
@@ -214,7 +214,7 @@ func ports(n *ir.Node) string {
 func switchPorts(g *ir.Graph, n *ir.Node) string {
 	var gs []ir.PortGroup
 	if g.Parts != nil {
-		gs = g.Parts.SwitchPortGroups[n.Model]
+		gs = g.Parts.SwitchPortGroups[n.ModelName()]
 	}
 	if len(gs) == 0 {
 		return ports(n)
@@ -261,7 +261,7 @@ func twinCages(g *ir.Graph, cages []ir.Cage) []string {
 		if c.Transceiver == ir.None || g.Parts.Transceivers[c.Transceiver].Ports < 2 {
 			continue
 		}
-		if m := g.Nodes[c.Device].Model; m != "" && !slices.Contains(out, m) {
+		if m := g.Nodes[c.Device].ModelName(); m != "" && !slices.Contains(out, m) {
 			out = append(out, m)
 		}
 	}

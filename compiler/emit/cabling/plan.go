@@ -110,10 +110,10 @@ func Elevations(g *ir.Graph) []byte {
 	for _, m := range ms {
 		n := &g.Nodes[m.Node]
 		kind := n.Kind.String()
-		if n.Kind == ir.KindHost && n.Role != ir.RoleNone {
-			kind = string(n.Role)
+		if n.Kind == ir.KindHost && n.RoleName() != ir.RoleNone {
+			kind = string(n.RoleName())
 		}
-		w.Write([]string{name[m.Rack], strconv.Itoa(int(m.U)), strconv.Itoa(int(m.Height)), n.Name, kind, n.Model})
+		w.Write([]string{name[m.Rack], strconv.Itoa(int(m.U)), strconv.Itoa(int(m.Height)), n.Name, kind, n.ModelName()})
 	}
 	w.Flush()
 	return buf.Bytes()

@@ -234,8 +234,8 @@ func zoneOf(f *ir.Fabric, nd *ir.Node) (zone unitRef, several bool) {
 // switch placed per rail only its rail, or none.
 func ownUnit(nd *ir.Node) unitRef {
 	switch {
-	case nd.Unit != "":
-		return unitRef{nd.Unit, nd.UnitIndex}
+	case nd.UnitName() != "":
+		return unitRef{nd.UnitName(), nd.UnitIndex}
 	case nd.Kind.IsSwitch() && nd.Rail != ir.None:
 		return unitRef{"rail", nd.Rail}
 	}
@@ -266,8 +266,8 @@ func (ms *memberSet) adoptUnit(g *ir.Graph, e, s ir.NodeID) {
 	case ms.unit[s].kind == "zone":
 		ms.unit[e] = ms.unit[s] // a composite's server is in its switch's zone
 		ms.zoned[e] = zoneAdopted
-	case g.Nodes[s].Unit != "":
-		ms.unit[e] = unitRef{g.Nodes[s].Unit, g.Nodes[s].UnitIndex}
+	case g.Nodes[s].UnitName() != "":
+		ms.unit[e] = unitRef{g.Nodes[s].UnitName(), g.Nodes[s].UnitIndex}
 	}
 }
 
@@ -379,12 +379,12 @@ func (gr *group) add(nd *ir.Node, merged bool) {
 	name := memberModel(nd)
 	if nd.Kind.IsSwitch() {
 		gr.switches = true
-		gr.tier = nd.Tier
+		gr.tier = nd.TierName()
 		if nd.Rail != ir.None {
 			gr.rails[nd.Rail] = true
 		}
-		if nd.Model == "" && merged {
-			name = nd.Tier // the dragonfly group label has no tier line
+		if nd.ModelName() == "" && merged {
+			name = nd.TierName() // the dragonfly group label has no tier line
 		}
 	}
 	gr.models[name]++
@@ -505,10 +505,10 @@ func lessKey(x, y *group) bool {
 // ("QM9700", "DGX-H100"), else its role ("ufm"), else its kind ("host").
 func memberModel(n *ir.Node) string {
 	switch {
-	case n.Model != "":
-		return n.Model
-	case n.Role != ir.RoleNone:
-		return string(n.Role)
+	case n.ModelName() != "":
+		return n.ModelName()
+	case n.RoleName() != ir.RoleNone:
+		return string(n.RoleName())
 	}
 	return n.Kind.String()
 }

@@ -255,7 +255,8 @@ func tricky() *ir.Graph {
 	g := ir.New()
 	f := g.AddFabric(ir.Fabric{Name: `fab "x" \ <b>`, Family: "custom", Tiers: []string{"leaf\tA"}})
 	sw := ir.NewNode("sw \"1\"\\N\nnext", ir.KindSwitch)
-	sw.Tier, sw.Model = "leaf\tA", "Größe<ノード>\x01\xff"
+	sw.SetModel("Größe<ノード>\x01\xff")
+	sw.SetTier("leaf\tA")
 	s := g.AddNode(sw)
 	g.JoinFabric(s, f)
 	for i := 0; i < 3; i++ {
@@ -347,7 +348,7 @@ func TestPathsUnique(t *testing.T) {
 	for _, name := range []string{"a b", "a_b", "../x"} {
 		f := g.AddFabric(ir.Fabric{Name: name, Family: "custom", Tiers: []string{"leaf"}})
 		sw := ir.NewNode(name+"/sw", ir.KindSwitch)
-		sw.Tier = "leaf"
+		sw.SetTier("leaf")
 		s := g.AddNode(sw)
 		h := g.AddNode(ir.NewNode(name+"/h", ir.KindHost))
 		g.JoinFabric(s, f)

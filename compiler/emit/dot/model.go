@@ -303,7 +303,7 @@ func modelDOT(g *ir.Graph, server ir.NodeID, kids []ir.NodeID) []byte {
 // and model, their names, and how one GPU's links spread over them.
 func nvswitchLabel(g *ir.Graph, server string, chips []ir.NodeID, perChip map[ir.NodeID]int) []string {
 	lines := []string{strconv.Itoa(len(chips)) + " × NVSwitch"}
-	if m := g.Nodes[chips[0]].Model; m != "" {
+	if m := g.Nodes[chips[0]].ModelName(); m != "" {
 		lines[0] += " (" + m + ")"
 	}
 	sep := " … " // a run of chips
@@ -385,12 +385,12 @@ func orderComponents(g *ir.Graph, kids []ir.NodeID, in map[ir.NodeID]bool) []ir.
 // ("… · rail 0 · plane 3" for a NIC of a multi-plane fabric).
 func componentLabel(n *ir.Node, server string) []string {
 	lines := []string{strings.TrimPrefix(n.Name, server+"/")}
-	if n.Model != "" {
-		lines = append(lines, n.Model)
+	if n.ModelName() != "" {
+		lines = append(lines, n.ModelName())
 	}
 	var extra []string
-	if n.Role != ir.RoleNone {
-		extra = append(extra, string(n.Role))
+	if n.RoleName() != ir.RoleNone {
+		extra = append(extra, string(n.RoleName()))
 	}
 	if n.Rail != ir.None {
 		extra = append(extra, "rail "+strconv.Itoa(int(n.Rail)))
@@ -407,8 +407,8 @@ func componentLabel(n *ir.Node, server string) []string {
 // farName names what a server's link reaches outside it: a switch tier
 // ("leaf", "nvswitch") or a kind.
 func farName(n *ir.Node) string {
-	if n.Tier != "" {
-		return n.Tier
+	if n.TierName() != "" {
+		return n.TierName()
 	}
 	return n.Kind.String()
 }

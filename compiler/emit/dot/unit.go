@@ -587,7 +587,7 @@ func memberNoun(n *ir.Node) string {
 	switch {
 	case n.Kind.IsSwitch():
 		return "switches"
-	case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
+	case n.Kind == ir.KindHost && n.RoleName() == ir.RoleServer:
 		return "servers"
 	case n.Kind == ir.KindHost:
 		return "hosts"
@@ -598,7 +598,7 @@ func memberNoun(n *ir.Node) string {
 // tierLevel is a switch's level in its fabric (1 + tier index).
 func (ov *overview) tierLevel(n *ir.Node) int {
 	for i, t := range ov.fab.Tiers {
-		if t == n.Tier {
+		if t == n.TierName() {
 			return i + 1
 		}
 	}
@@ -634,7 +634,7 @@ func fillOf(n *ir.Node) string {
 	switch {
 	case n.Kind.IsSwitch():
 		return colSwitch0
-	case n.Kind == ir.KindHost && n.Role == ir.RoleServer:
+	case n.Kind == ir.KindHost && n.RoleName() == ir.RoleServer:
 		return colServer
 	}
 	return colEndpoint

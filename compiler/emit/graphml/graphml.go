@@ -121,8 +121,8 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 			}
 			w.close()
 		}
-		w.str("n_tier", n.Tier)
-		w.str("n_unit", n.Unit)
+		w.str("n_tier", n.TierName())
+		w.str("n_unit", n.UnitName())
 		w.opt("n_unit_index", n.UnitIndex)
 		w.opt("n_rail", n.Rail)
 		w.opt("n_plane", n.Plane)
@@ -133,8 +133,8 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 			w.int(int64(n.Parent))
 			w.close()
 		}
-		w.str("n_model", n.Model)
-		w.str("n_role", string(n.Role))
+		w.str("n_model", n.ModelName())
+		w.str("n_role", string(n.RoleName()))
 		if n.Radix != 0 {
 			w.opt("n_radix", n.Radix)
 		}

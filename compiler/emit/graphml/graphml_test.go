@@ -44,7 +44,7 @@ func tricky() (*ir.Graph, []string) {
 	f := g.AddFabric(ir.Fabric{Name: "fab, \"one\"", Family: "custom"})
 	for _, s := range names {
 		n := ir.NewNode(s, ir.KindSwitch)
-		n.Model = s
+		n.SetModel(s)
 		g.JoinFabric(g.AddNode(n), f)
 	}
 	for i := 1; i < len(names); i++ {

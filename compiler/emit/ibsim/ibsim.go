@@ -136,7 +136,7 @@ func InfiniBand(g *ir.Graph, f ir.FabricID) bool {
 		if nd.Kind != ir.KindSwitch {
 			continue
 		}
-		if g.Protocols[nd.Model] != "infiniband" {
+		if g.Protocols[nd.ModelName()] != "infiniband" {
 			return false
 		}
 		any = true

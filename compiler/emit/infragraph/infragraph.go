@@ -256,13 +256,13 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 		var k key
 		switch {
 		case nd.Kind.IsSwitch():
-			where := nd.Tier
+			where := nd.TierName()
 			if fs := nd.Fabrics; len(fs) > 0 {
-				where = g.Fabrics[fs[0]].Name + "_" + nd.Tier
+				where = g.Fabrics[fs[0]].Name + "_" + nd.TierName()
 			}
-			k = key{"switch", nd.Model, where}
+			k = key{"switch", nd.ModelName(), where}
 		case len(g.Children(n)) > 0:
-			k = key{"server", nd.Model, ""}
+			k = key{"server", nd.ModelName(), ""}
 		default:
 			k = key{"host", "", ""}
 		}

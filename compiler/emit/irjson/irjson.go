@@ -155,7 +155,7 @@ func Build(g *ir.Graph) *Document {
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		lb := Labels{Tier: n.Tier, Unit: n.Unit, Model: n.Model, Role: string(n.Role),
+		lb := Labels{Tier: n.TierName(), Unit: n.UnitName(), Model: n.ModelName(), Role: string(n.RoleName()),
 			UnitIndex: opt(n.UnitIndex), Rail: opt(n.Rail), Plane: opt(n.Plane), Rack: opt(n.Rack), Parent: opt(int32(n.Parent))}
 		for _, f := range n.Fabrics {
 			lb.Fabric = append(lb.Fabric, g.Fabrics[f].Name)

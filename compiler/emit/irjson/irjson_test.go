@@ -122,7 +122,8 @@ func TestEscaping(t *testing.T) {
 	f := g.AddFabric(ir.Fabric{Name: "fab \"1\"", Family: "custom", Tiers: []string{"leaf"}})
 	for _, s := range names {
 		n := ir.NewNode(s, ir.KindSwitch)
-		n.Tier, n.Model = s, s
+		n.SetModel(s)
+		n.SetTier(s)
 		id := g.AddNode(n)
 		g.JoinFabric(id, f)
 	}

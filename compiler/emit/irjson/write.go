@@ -139,15 +139,15 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 		}
 		b = append(b, ']')
 	}
-	str("tier", n.Tier)
-	str("unit", n.Unit)
+	str("tier", n.TierName())
+	str("unit", n.UnitName())
 	num("unit_index", n.UnitIndex)
 	num("rail", n.Rail)
 	num("plane", n.Plane)
 	num("rack", n.Rack)
 	num("parent", int32(n.Parent))
-	str("model", n.Model)
-	str("role", string(n.Role))
+	str("model", n.ModelName())
+	str("role", string(n.RoleName()))
 	b = append(b, '}')
 	if n.Radix != 0 {
 		b = append(b, `,"radix":`...)

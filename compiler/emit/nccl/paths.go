@@ -35,7 +35,7 @@ type GPUPath struct {
 func Paths(g *ir.Graph, sm *ir.ServerModel) []GPUPath {
 	host := ir.NodeID(ir.None)
 	for i, n := range g.Nodes {
-		if n.Kind == ir.KindHost && n.Role == ir.RoleServer && n.Model == sm.Name {
+		if n.Kind == ir.KindHost && n.RoleName() == ir.RoleServer && n.ModelName() == sm.Name {
 			host = ir.NodeID(i)
 			break
 		}

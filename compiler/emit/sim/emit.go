@@ -93,7 +93,7 @@ func readme(dir, title string, names []string, notes [][]string) []emit.Artifact
 func gpuModels(g *ir.Graph, n *Net) []string {
 	var out []string
 	for _, x := range n.NPUs {
-		if m := g.Nodes[x].Model; !slices.Contains(out, m) {
+		if m := g.Nodes[x].ModelName(); !slices.Contains(out, m) {
 			out = append(out, m)
 		}
 	}
@@ -106,7 +106,7 @@ func gpuType(g *ir.Graph, n *Net) string {
 	if len(n.NPUs) == 0 {
 		return "NONE"
 	}
-	m := strings.ToUpper(g.Nodes[n.NPUs[0]].Model)
+	m := strings.ToUpper(g.Nodes[n.NPUs[0]].ModelName())
 	best := ""
 	for _, t := range SimAIGPUTypes {
 		if strings.HasPrefix(m, t) && len(t) > len(best) {
@@ -146,7 +146,7 @@ var SimAIEmitter = &emit.Emitter{
 			}
 			t := gpuType(g, n)
 			if t == "NONE" && len(n.NPUs) > 0 {
-				notes[i] = append(notes[i], fmt.Sprintf("GPU model %q is none of SimAI's types (%s): written as NONE", g.Nodes[n.NPUs[0]].Model, strings.Join(SimAIGPUTypes, ", ")))
+				notes[i] = append(notes[i], fmt.Sprintf("GPU model %q is none of SimAI's types (%s): written as NONE", g.Nodes[n.NPUs[0]].ModelName(), strings.Join(SimAIGPUTypes, ", ")))
 			}
 			if size != n.GPUsPerServer {
 				notes[i] = append(notes[i], fmt.Sprintf("GPUs per server is the NVLink domain's %d GPUs (SimAI's NVLink group), not a server's %d", size, n.GPUsPerServer))

@@ -333,7 +333,7 @@ func fabricSwitches(g *ir.Graph, f ir.FabricID) []ir.NodeID {
 		}
 	}
 	rank := func(x ir.NodeID) int {
-		if r, ok := tier[g.Nodes[x].Tier]; ok {
+		if r, ok := tier[g.Nodes[x].TierName()]; ok {
 			return r
 		}
 		return len(tier)

@@ -157,7 +157,7 @@ func TreeOf(g *ir.Graph, f ir.FabricID, nodeName func(ir.NodeID) string, anyRole
 			seen := map[ir.NodeID]bool{}
 			for _, m := range gr.members {
 				for _, up := range adj[m] {
-					if !isSwitch(up) || rank[g.Nodes[up].Tier] <= rank[g.Nodes[m].Tier] || seen[up] {
+					if !isSwitch(up) || rank[g.Nodes[up].TierName()] <= rank[g.Nodes[m].TierName()] || seen[up] {
 						continue
 					}
 					seen[up] = true
@@ -247,8 +247,8 @@ func joinByUnit(g *ir.Graph, level []*group, depth int) []*group {
 		key := ""
 		for j, m := range gr.members {
 			nd := &g.Nodes[m]
-			k := nd.Unit + "#" + strconv.Itoa(int(nd.UnitIndex))
-			if nd.Unit == "" || j > 0 && k != key {
+			k := nd.UnitName() + "#" + strconv.Itoa(int(nd.UnitIndex))
+			if nd.UnitName() == "" || j > 0 && k != key {
 				return nil
 			}
 			key = k
@@ -334,8 +334,8 @@ func nameGroups(g *ir.Graph, fabric, prefix string, all, top []*group) {
 		for i, m := range gr.members {
 			nd := &g.Nodes[m]
 			if i == 0 {
-				u, idx = nd.Unit, nd.UnitIndex
-			} else if nd.Unit != u || nd.UnitIndex != idx {
+				u, idx = nd.UnitName(), nd.UnitIndex
+			} else if nd.UnitName() != u || nd.UnitIndex != idx {
 				return "", -1
 			}
 		}

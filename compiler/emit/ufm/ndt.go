@@ -94,7 +94,7 @@ func NDT(g *ir.Graph, f ir.FabricID, p int) (switchToSwitch, switchToHost []byte
 		an, bn := &g.Nodes[a.Node], &g.Nodes[b.Node]
 		switch {
 		case an.Kind.IsSwitch() && bn.Kind.IsSwitch():
-			if ta, tb := tier[an.Tier], tier[bn.Tier]; tb < ta || tb == ta && b.Node < a.Node {
+			if ta, tb := tier[an.TierName()], tier[bn.TierName()]; tb < ta || tb == ta && b.Node < a.Node {
 				a, b, an, bn = b, a, bn, an
 			}
 			_ = sww.Write([]string{an.Name, fmt.Sprintf("Port %d", number(a)), bn.Name, fmt.Sprintf("Port %d", number(b)), "Data"})

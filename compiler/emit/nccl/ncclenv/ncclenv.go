@@ -173,8 +173,8 @@ func Derive(g *ir.Graph, sm *ir.ServerModel) Design {
 func computeProtocol(g *ir.Graph, name string) string {
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Kind == ir.KindNIC && n.Role == ir.RoleCompute && n.Parent != ir.None && g.Nodes[n.Parent].Model == name {
-			return g.Protocols[n.Model]
+		if n.Kind == ir.KindNIC && n.RoleName() == ir.RoleCompute && n.Parent != ir.None && g.Nodes[n.Parent].ModelName() == name {
+			return g.Protocols[n.ModelName()]
 		}
 	}
 	return ""
@@ -194,7 +194,7 @@ func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass, 
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Model != sm.Name || n.Parent != ir.None {
+		if n.Kind != ir.KindHost || n.ModelName() != sm.Name || n.Parent != ir.None {
 			continue
 		}
 		var gpus []ir.NodeID
@@ -251,7 +251,7 @@ func transitFabric(g *ir.Graph, model string) bool {
 		}
 		for _, e := range f.Endpoints {
 			n := &g.Nodes[e.Node]
-			if n.Kind == ir.KindNIC && n.Parent != ir.None && g.Nodes[n.Parent].Model == model {
+			if n.Kind == ir.KindNIC && n.Parent != ir.None && g.Nodes[n.Parent].ModelName() == model {
 				return true
 			}
 		}
