@@ -29,6 +29,10 @@ type membership struct {
 type indexCache struct {
 	mu sync.Mutex
 	m  *membership
+	// islands is NVLinkIslands' answer, for islandNodes nodes and
+	// islandLinks links.
+	islands                  []int32
+	islandNodes, islandLinks int
 }
 
 // forgetMembers drops the membership index, for a change the node, link
