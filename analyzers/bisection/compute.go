@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang/units"
 )
 
 // Compute returns the bisection of fabric fid of g. It never fails: a
@@ -107,6 +108,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			}
 		}
 	}
+	torusWhy := "" // why a torus's compression bound was not computed
 	if torus, ok := m.torusShape(); ok {
 		minimal = true
 		if b := torus.bound(); b > lb {
@@ -139,8 +141,12 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		// lengths): the compression bound and the cheapest segment of a
 		// lexicographic order of the routers (torus_downset.go).
 		if !meets(lb, best.value) {
-			if b, ok := torus.compressionBound(); ok && b > lb && !meets(lb, b) {
+			b, ok := torus.compressionBound()
+			if ok && b > lb && !meets(lb, b) {
 				lb, lbHow = b, "torus_compression"
+			}
+			if !ok {
+				torusWhy = fmt.Sprintf("the torus compression bound was not computed: its dynamic programme over %s routers would pass its work budget (docs/analyzers.md, torus compression bound)", units.Count(torus.routers))
 			}
 			if full == nil {
 				full = m.build(modeFull)
@@ -319,6 +325,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 		if lbHow == "none" && !minimal {
 			r.LowerBoundNote += "; the uniform multicommodity-flow bound was not computed (over its work budget, or not needed)"
 		}
+	}
+	if r.Method == MethodBounded && torusWhy != "" {
+		r.LowerBoundNote = torusWhy
 	}
 	if r.Method == MethodBounded && compositeWhy != "" && lbHow != "hose_composite" {
 		r.LowerBoundNote = strings.TrimPrefix(r.LowerBoundNote+"; ", "; ") + "the composite hose bound does not apply: " + compositeWhy

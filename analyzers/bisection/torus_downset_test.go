@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strings"
 	"testing"
 
 	"github.com/topoc/topoc/compiler/gen"
@@ -200,4 +201,15 @@ func TestTorusAnalysisClosed(t *testing.T) {
 		t.Errorf("no case closed by the compression bound")
 	}
 	t.Logf("%d tori and meshes closed, %d by the compression bound", cases, compression)
+}
+
+// TestTorusCompressionOverBudget: a torus whose compression programme
+// would pass its budget (31 × 29 × 27, 24,273 routers) keeps an
+// interval, and its lower_bound_note says why.
+func TestTorusCompressionOverBudget(t *testing.T) {
+	g, fid := torusCase(t, gen.Torus{Dims: []int{31, 29, 27}, Wrap: true, P: 1, TerminalBPS: 100e9, LinkBPS: 100e9})
+	r := Compute(g, fid, Options{})
+	if r.Method != MethodBounded || !strings.Contains(r.LowerBoundNote, "torus compression bound was not computed") {
+		t.Errorf("31 × 29 × 27: %s (%s), note %q; want bounded with the budget named", r.Method, r.LowerBoundMethod, r.LowerBoundNote)
+	}
 }
