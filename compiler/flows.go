@@ -74,7 +74,7 @@ func compileFlows(s *state) {
 			// flow.
 			sel = slices.DeleteFunc(sel, func(n ir.NodeID) bool {
 				nd := &g.Nodes[n]
-				return byLabel[n] && nd.Kind == ir.KindNIC && !slices.Contains(nd.Fabrics, fid)
+				return byLabel[n] && nd.Kind == ir.KindNIC && !slices.Contains(nd.FabricIDs(), fid)
 			})
 			ends[i] = flowEnd(g, sel, fid)
 			if len(ends[i]) == 0 {
@@ -149,7 +149,7 @@ func fabricsOf(g *ir.Graph, sel []ir.NodeID) string {
 	var order []ir.FabricID
 	for _, n := range sel {
 		for _, c := range append([]ir.NodeID{n}, g.Children(n)...) {
-			for _, f := range g.Nodes[c].Fabrics {
+			for _, f := range g.Nodes[c].FabricIDs() {
 				if _, seen := first[f]; !seen {
 					first[f] = g.Nodes[c].Name
 					order = append(order, f)
@@ -172,7 +172,7 @@ func fabricsOf(g *ir.Graph, sel []ir.NodeID) string {
 func soleFabric(g *ir.Graph, sel []ir.NodeID) ir.FabricID {
 	found := ir.FabricID(ir.None)
 	for _, n := range sel {
-		fs := g.Nodes[n].Fabrics
+		fs := g.Nodes[n].FabricIDs()
 		// A server stands for its components' fabrics, and so does a
 		// component on no fabric itself (a GPU): its server's.
 		srv := n
@@ -180,7 +180,7 @@ func soleFabric(g *ir.Graph, sel []ir.NodeID) ir.FabricID {
 			srv = p
 		}
 		for _, c := range g.Children(srv) {
-			fs = append(fs[:len(fs):len(fs)], g.Nodes[c].Fabrics...)
+			fs = append(fs[:len(fs):len(fs)], g.Nodes[c].FabricIDs()...)
 		}
 		for _, f := range fs {
 			if found != ir.None && f != found {

@@ -110,9 +110,9 @@ func checkGraph(t *testing.T, g *ir.Graph) {
 		if n.Parent != ir.None && (n.Parent < 0 || int(n.Parent) >= nn) {
 			t.Fatalf("node %q has parent %d of %d nodes", n.Name, n.Parent, nn)
 		}
-		for k, f := range n.Fabrics {
-			if f < 0 || int(f) >= nf || (k > 0 && n.Fabrics[k-1] >= f) {
-				t.Fatalf("node %q has fabric list %v (%d fabrics)", n.Name, n.Fabrics, nf)
+		for k, f := range n.FabricIDs() {
+			if f < 0 || int(f) >= nf || (k > 0 && n.FabricIDs()[k-1] >= f) {
+				t.Fatalf("node %q has fabric list %v (%d fabrics)", n.Name, n.FabricIDs(), nf)
 			}
 		}
 	}
@@ -146,7 +146,7 @@ func checkGraph(t *testing.T, g *ir.Graph) {
 func graphHash(g *ir.Graph) uint64 {
 	h := fnv.New64a()
 	for _, n := range g.Nodes {
-		fmt.Fprintf(h, "%s|%d|%v|%d\n", n.Name, n.Kind, n.Fabrics, n.Radix)
+		fmt.Fprintf(h, "%s|%d|%v|%d\n", n.Name, n.Kind, n.FabricIDs(), n.Radix)
 	}
 	for _, l := range g.AllLinks() {
 		fmt.Fprintf(h, "%v|%v|%g|%s|%d\n", l.A, l.B, l.CapacityBPS, l.Kind, l.Fabric)

@@ -330,7 +330,7 @@ func (s *state) workloadFabric(w *lang.Workload, pool []ir.NodeID, hostFabric ir
 		if n.Kind != ir.KindNIC || n.RoleName() != ir.RoleCompute || !servers[n.Parent] {
 			continue
 		}
-		for _, f := range n.Fabrics {
+		for _, f := range n.FabricIDs() {
 			if s.g.Fabrics[f].Family != ir.FamilyNVLinkDomain && !seen[f] {
 				seen[f] = true
 				found = append(found, f)
@@ -592,7 +592,7 @@ func (s *state) defaultRouting(w *lang.Workload, fab ir.FabricID) string {
 	ib := false
 	for i := range s.g.Nodes {
 		n := &s.g.Nodes[i]
-		if !n.Kind.IsSwitch() || n.Parent != ir.None || !slices.Contains(n.Fabrics, fab) {
+		if !n.Kind.IsSwitch() || n.Parent != ir.None || !slices.Contains(n.FabricIDs(), fab) {
 			continue
 		}
 		m := s.cat.switches[n.ModelName()]

@@ -56,7 +56,7 @@ func (m *model) compositeHose() (float64, string) {
 	}
 	member := func(n ir.NodeID) int {
 		at := -1
-		for _, f := range g.Nodes[n].Fabrics {
+		for _, f := range g.Nodes[n].FabricIDs() {
 			if i, ok := memberOf[f]; ok {
 				if at >= 0 {
 					return -1 // in two members: not a member's switch

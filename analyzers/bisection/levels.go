@@ -62,7 +62,7 @@ func (m *model) levels() []level {
 		zoneOf = func(i int) int32 {
 			if h := homeNode(i); h != nil {
 				for z, f := range m.fab.Members {
-					if slices.Contains(h.Fabrics, f) {
+					if slices.Contains(h.FabricIDs(), f) {
 						return int32(z)
 					}
 				}

@@ -102,7 +102,7 @@ func Summarize(g *ir.Graph) []Fabric {
 		if !n.Kind.IsSwitch() {
 			continue
 		}
-		for _, fid := range n.Fabrics {
+		for _, fid := range n.FabricIDs() {
 			f := &out[fid]
 			f.Switches++
 			tier := n.TierName()

@@ -15,11 +15,12 @@ func TestFreePortsNeverNegative(t *testing.T) {
 	g := ir.New()
 	f := g.AddFabric(ir.Fabric{Name: "f", Family: ir.FamilyCustom})
 	sw := ir.NewNode("leaf", ir.KindSwitch)
-	sw.Radix, sw.Fabrics = 2, []ir.FabricID{f}
+	sw.Radix = 2
+	sw.SetFabrics([]ir.FabricID{f})
 	s := g.AddNode(sw)
 	for i := range 4 {
 		h := ir.NewNode("h"+string(rune('0'+i)), ir.KindHost)
-		h.Fabrics = []ir.FabricID{f}
+		h.SetFabrics([]ir.FabricID{f})
 		id := g.AddNode(h)
 		g.AddLink(ir.Link{A: ir.Port{Node: s, Port: int32(i)}, B: ir.Port{Node: id}, CapacityBPS: 400e9, Fabric: f})
 	}

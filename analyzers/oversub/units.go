@@ -116,7 +116,7 @@ func (s *scanned) kinds() []kind {
 		return append(out, kind{name: "zone", detail: true, label: func(i, _ int) string { return g.Fabrics[s.fab.Members[i]].Name },
 			of: ofSwitch(func(n *ir.Node) int32 {
 				for z, m := range s.fab.Members {
-					if slices.Contains(n.Fabrics, m) {
+					if slices.Contains(n.FabricIDs(), m) {
 						return int32(z)
 					}
 				}

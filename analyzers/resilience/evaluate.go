@@ -598,7 +598,7 @@ func (b *baseline) touched(f ir.Failure, dead []bool) []bool {
 		if !d {
 			continue
 		}
-		for _, fid := range g.Nodes[n].Fabrics {
+		for _, fid := range g.Nodes[n].FabricIDs() {
 			t[fid] = true
 		}
 		// A failed component (a GPU) touches the fabrics its server is on.

@@ -84,7 +84,7 @@ func Groups(g *ir.Graph, class string) ([]Group, error) {
 		}
 	case class == ClassServer:
 		for i := range g.Nodes {
-			if n := &g.Nodes[i]; n.Parent == ir.None && !n.Kind.IsSwitch() && len(g.Children(ir.NodeID(i))) > 0 || n.Kind == ir.KindHost && n.Parent == ir.None && len(n.Fabrics) > 0 {
+			if n := &g.Nodes[i]; n.Parent == ir.None && !n.Kind.IsSwitch() && len(g.Children(ir.NodeID(i))) > 0 || n.Kind == ir.KindHost && n.Parent == ir.None && len(n.FabricIDs()) > 0 {
 				out = append(out, nodeGroup(i))
 			}
 		}

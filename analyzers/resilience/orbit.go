@@ -76,8 +76,8 @@ func twins(g *ir.Graph, adj ir.Adjacency) []ir.NodeID {
 		num(int64(n.UnitIndex))
 		num(int64(n.Rail))
 		num(int64(n.Plane))
-		num(int64(len(n.Fabrics)))
-		for _, f := range n.Fabrics {
+		num(int64(len(n.FabricIDs())))
+		for _, f := range n.FabricIDs() {
 			num(int64(f))
 		}
 		e := ends[ir.NodeID(i)]

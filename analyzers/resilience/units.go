@@ -54,7 +54,7 @@ func (b *baseline) newUnitMap(fid ir.FabricID) unitMap {
 			return unitKey{nd.UnitName(), nd.UnitIndex}, nd.UnitName() != ""
 		}
 		for z, m := range members {
-			if slices.Contains(nd.Fabrics, m) {
+			if slices.Contains(nd.FabricIDs(), m) {
 				return unitKey{"zone", int32(z)}, true
 			}
 		}

@@ -281,7 +281,7 @@ func (p *placer) placeHosts() {
 		if n.Kind != ir.KindHost || n.Parent != ir.None || n.RoleName() != ir.RoleNone || p.mountOf[i] >= 0 {
 			continue
 		}
-		if cur == nil || in == per || n.UnitName() != last.UnitName() || n.UnitIndex != last.UnitIndex || !slices.Equal(n.Fabrics, last.Fabrics) {
+		if cur == nil || in == per || n.UnitName() != last.UnitName() || n.UnitIndex != last.UnitIndex || !slices.Equal(n.FabricIDs(), last.FabricIDs()) {
 			cur, in = p.newRack("compute"), 0
 		}
 		last = n
@@ -405,14 +405,14 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 		if p.mountOf[i] >= 0 {
 			continue // mounted where the design says (placeFixed)
 		}
-		if n.UnitName() == "" || len(n.Fabrics) == 0 {
+		if n.UnitName() == "" || len(n.FabricIDs()) == 0 {
 			central = append(central, ir.NodeID(i))
 			continue
 		}
 		// Planes are racked apart: a rack's power or cooling must not
 		// take a unit's switches of every plane (the dual-plane design
 		// exists to survive losing one).
-		k := fmt.Sprint(n.Fabrics[0], "/", n.UnitName(), "/", n.UnitIndex, "/", n.Plane)
+		k := fmt.Sprint(n.FabricIDs()[0], "/", n.UnitName(), "/", n.UnitIndex, "/", n.Plane)
 		gr, ok := byKey[k]
 		if !ok {
 			gr = &group{first: ir.NodeID(i), tier: 1 << 30}
@@ -494,7 +494,7 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 // tierIndex is the position of a switch's tier in its fabric's tier list
 // (0 = leaf/edge), or a large number when unknown.
 func tierIndex(g *ir.Graph, n *ir.Node) int {
-	for _, f := range n.Fabrics {
+	for _, f := range n.FabricIDs() {
 		if i := slices.Index(g.Fabrics[f].Tiers, n.TierName()); i >= 0 {
 			return i
 		}

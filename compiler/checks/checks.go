@@ -117,7 +117,7 @@ func (s *checker) checkRadix(nodes []ir.NodeID, links []ir.LinkID, used []int32)
 			if overAny == nil {
 				overAny = s.firstLinkOverRadix(s.g.AllFabricLinks(), true)
 			}
-			if o, ok := overAny[i]; ok && len(n.Fabrics) > 0 && o.fabric != n.Fabrics[0] {
+			if o, ok := overAny[i]; ok && len(n.FabricIDs()) > 0 && o.fabric != n.FabricIDs()[0] {
 				origin = o.origin
 				detail = fmt.Sprintf("%s (%s) has %d ports, all taken by the block that built it, and the links here take %d more; free ports on it (fewer links or hosts below it, a model with more ports) or join the fabrics at another switch.", n.Name, orKind(*n), n.Radix, used[i]-n.Radix)
 			}

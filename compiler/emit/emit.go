@@ -213,7 +213,7 @@ func HostFix(g *ir.Graph, n ir.NodeID) string {
 	switch {
 	case len(g.Children(n)) > 0:
 		return "set the node group's hostname template, or rename its servers"
-	case len(g.Nodes[n].Fabrics) > 0 && g.Fabrics[g.Nodes[n].Fabrics[0]].Family == ir.FamilyCustom:
+	case len(g.Nodes[n].FabricIDs()) > 0 && g.Fabrics[g.Nodes[n].FabricIDs()[0]].Family == ir.FamilyCustom:
 		return "rename the host (its name in the custom fabric)"
 	}
 	return "rename the fabric, or its units, whose names the generated host names carry"

@@ -18,7 +18,7 @@ func checkFabric(t *testing.T, g *ir.Graph, f ir.FabricID, o ir.OriginID) {
 		}
 		names[n.Name] = true
 		if !n.InFabric(f) || n.Origin != o {
-			t.Fatalf("node %q: fabrics %v origin %d, want fabric %d origin %d", n.Name, n.Fabrics, n.Origin, f, o)
+			t.Fatalf("node %q: fabrics %v origin %d, want fabric %d origin %d", n.Name, n.FabricIDs(), n.Origin, f, o)
 		}
 	}
 	for id, l := range g.AllLinks() {

@@ -14,8 +14,9 @@
 package ir
 
 import (
-	"github.com/hashicorp/hcl/v2"
 	"slices"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 // NodeID indexes Graph.Nodes. It is dense: 0..len(Nodes)-1.
@@ -101,8 +102,10 @@ type Node struct {
 	// PortRateBPS is the native rate of one physical port, in bits per
 	// second per direction; 0 when not applicable.
 	PortRateBPS float64
-	// Fabrics lists the fabrics this node belongs to, in FabricID order.
-	Fabrics []FabricID
+	// fabrics lists the fabrics this node belongs to, in FabricID
+	// order, interned (symbols.go): read it with FabricIDs, change it with
+	// Graph.JoinFabric or SetFabrics.
+	fabrics fabList
 	Origin  OriginID
 	// Kind sits last, beside Origin, where it fills padding.
 	Kind Kind
@@ -366,28 +369,19 @@ func NewNode(name string, kind Kind) Node {
 // JoinFabric adds fabric f to node n's fabric list (kept sorted, no duplicates).
 func (g *Graph) JoinFabric(n NodeID, f FabricID) {
 	g.forgetMembers() // a node of one fabric may join another: no count changes
-	fs := g.Nodes[n].Fabrics
-	for i, x := range fs {
-		if x == f {
-			return
-		}
-		if x > f {
-			fs = append(fs, 0)
-			copy(fs[i+1:], fs[i:])
-			fs[i] = f
-			g.Nodes[n].Fabrics = fs
-			return
-		}
+	fs := g.Nodes[n].FabricIDs()
+	if len(fs) == 0 {
+		g.Nodes[n].SetFabrics([]FabricID{f})
+		return
 	}
-	g.Nodes[n].Fabrics = append(fs, f)
+	i, found := slices.BinarySearch(fs, f)
+	if found {
+		return
+	}
+	g.Nodes[n].SetFabrics(slices.Insert(slices.Clone(fs), i, f))
 }
 
 // InFabric reports whether node n belongs to fabric f.
 func (n *Node) InFabric(f FabricID) bool {
-	for _, x := range n.Fabrics {
-		if x == f {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(n.FabricIDs(), f)
 }

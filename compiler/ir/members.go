@@ -71,8 +71,8 @@ func (g *Graph) buildMembership() *membership {
 	m.kidStart = make([]int32, nn+1)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		for j, f := range n.Fabrics {
-			if f >= 0 && int(f) < nf && (j == 0 || n.Fabrics[j-1] != f) {
+		for j, f := range n.FabricIDs() {
+			if f >= 0 && int(f) < nf && (j == 0 || n.FabricIDs()[j-1] != f) {
 				m.nodeStart[f+1]++
 			}
 		}
@@ -120,8 +120,8 @@ func (g *Graph) buildMembership() *membership {
 	kidFill := make([]int32, nn)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		for j, f := range n.Fabrics {
-			if f >= 0 && int(f) < nf && (j == 0 || n.Fabrics[j-1] != f) {
+		for j, f := range n.FabricIDs() {
+			if f >= 0 && int(f) < nf && (j == 0 || n.FabricIDs()[j-1] != f) {
 				m.fabNodes[m.nodeStart[f]+nodeFill[f]] = NodeID(i)
 				nodeFill[f]++
 			}

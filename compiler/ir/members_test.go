@@ -15,10 +15,10 @@ func TestMembership(t *testing.T) {
 	g.Nodes = []Node{
 		{Name: "srv", Kind: KindHost, Parent: None},
 		{Name: "srv/gpu0", Kind: KindGPU, Parent: 0},
-		{Name: "srv/nic0", Kind: KindNIC, Parent: 0, Fabrics: []FabricID{0}},
-		{Name: "leaf0", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{0, 0}},
-		{Name: "b0", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{1}},
-		{Name: "b1", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{1}},
+		{Name: "srv/nic0", Kind: KindNIC, Parent: 0, fabrics: internFabrics([]FabricID{0})},
+		{Name: "leaf0", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{0, 0})},
+		{Name: "b0", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{1})},
+		{Name: "b1", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{1})},
 	}
 	g.links.flat = []Link{
 		{A: Port{Node: 1}, B: Port{Node: 2}, Fabric: None}, // PCIe in the server
@@ -43,7 +43,7 @@ func TestMembership(t *testing.T) {
 	if g.FabricNodes(7) != nil || g.Children(-1) != nil {
 		t.Error("out-of-range ids must give nil")
 	}
-	g.Nodes = append(g.Nodes, Node{Name: "b2", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{1}})
+	g.Nodes = append(g.Nodes, Node{Name: "b2", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{1})})
 	if got := g.FabricNodes(1); !slices.Equal(got, []NodeID{4, 5, 6}) {
 		t.Errorf("after adding a node, FabricNodes(1) = %v; the index must be rebuilt", got)
 	}

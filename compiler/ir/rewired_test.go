@@ -10,11 +10,11 @@ func TestRewired(t *testing.T) {
 	g := New()
 	g.Fabrics = []Fabric{{Name: "f", Endpoints: []Port{{Node: 0}, {Node: 1}}}}
 	g.Nodes = []Node{
-		{Name: "nic0", Kind: KindNIC, Parent: None, Fabrics: []FabricID{0}},
-		{Name: "nic1", Kind: KindNIC, Parent: None, Fabrics: []FabricID{0}},
-		{Name: "leaf0", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{0}},
-		{Name: "leaf1", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{0}},
-		{Name: "spine", Kind: KindSwitch, Parent: None, Fabrics: []FabricID{0}},
+		{Name: "nic0", Kind: KindNIC, Parent: None, fabrics: internFabrics([]FabricID{0})},
+		{Name: "nic1", Kind: KindNIC, Parent: None, fabrics: internFabrics([]FabricID{0})},
+		{Name: "leaf0", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{0})},
+		{Name: "leaf1", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{0})},
+		{Name: "spine", Kind: KindSwitch, Parent: None, fabrics: internFabrics([]FabricID{0})},
 	}
 	for _, l := range [][2]NodeID{{0, 2}, {1, 3}, {2, 4}, {3, 4}} {
 		g.AddLink(Link{A: Port{Node: l[0]}, B: Port{Node: l[1]}, CapacityBPS: 400e9, Fabric: 0})

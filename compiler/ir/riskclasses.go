@@ -25,7 +25,7 @@ const (
 // FabricSwitch reports whether n is a switch of some fabric, not a chip
 // inside a server.
 func (n *Node) FabricSwitch() bool {
-	return n.Kind.IsSwitch() && n.Parent == None && len(n.Fabrics) > 0
+	return n.Kind.IsSwitch() && n.Parent == None && len(n.FabricIDs()) > 0
 }
 
 // DerivedRiskClasses returns the risk-group classes the design has without

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -17,53 +18,101 @@ import (
 // sort or hash by a sym: compare and order by the name.
 type sym uint32
 
-// symbolTable holds every interned name. Both views are read without a
-// lock and replaced whole, under mu, when a name is added (a design has
-// a few dozen, so copying the map then costs nothing, while the
-// generators intern a name per node): ids maps a name to its sym, names
-// lists them by sym.
-type symbolTable struct {
-	mu    sync.Mutex
-	ids   atomic.Pointer[map[string]sym]
-	names atomic.Pointer[[]string]
+// interner holds interned values of type T by a string key: a name, or
+// a fabric list's bytes. Both views are read without a lock and
+// replaced whole, under mu, when a value is added (a design has a few
+// dozen, so copying the map then costs nothing, while the generators
+// intern a value per node): ids maps a key to its index, vals lists the
+// values by index. Index 0 is the zero value, under the empty key.
+type interner[T any] struct {
+	mu   sync.Mutex
+	ids  atomic.Pointer[map[string]uint32]
+	vals atomic.Pointer[[]T]
 }
 
-// symbols is the process's table. It only grows: a long-running
-// process keeps the names of every design it compiled (a few kilobytes).
-var symbols = func() *symbolTable {
-	t := &symbolTable{}
-	ids, names := map[string]sym{"": 0}, []string{""}
+// newInterner returns an interner holding only the zero value, at 0.
+func newInterner[T any]() *interner[T] {
+	t := &interner[T]{}
+	var zero T
+	ids, vals := map[string]uint32{"": 0}, []T{zero}
 	t.ids.Store(&ids)
-	t.names.Store(&names)
+	t.vals.Store(&vals)
 	return t
-}()
+}
 
-// internSym returns the sym of name, adding it on first use.
-func internSym(name string) sym {
-	t := symbols
-	if s, ok := (*t.ids.Load())[name]; ok {
-		return s
+// intern returns the index of key, adding value() under it on first use.
+func (t *interner[T]) intern(key string, value func() T) uint32 {
+	if i, ok := (*t.ids.Load())[key]; ok {
+		return i
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	old := *t.ids.Load()
-	if s, ok := old[name]; ok {
-		return s
+	if i, ok := old[key]; ok {
+		return i
 	}
-	names := append(*t.names.Load(), name)
-	s := sym(len(names) - 1)
-	ids := make(map[string]sym, len(old)+1)
+	vals := append(*t.vals.Load(), value())
+	i := uint32(len(vals) - 1)
+	ids := make(map[string]uint32, len(old)+1)
 	for k, v := range old {
 		ids[k] = v
 	}
-	ids[name] = s
-	t.names.Store(&names) // before ids: a sym read from ids always has its name
+	ids[key] = i
+	t.vals.Store(&vals) // before ids: an index read from ids always has its value
 	t.ids.Store(&ids)
-	return s
+	return i
+}
+
+// at returns the value at index i.
+func (t *interner[T]) at(i uint32) T { return (*t.vals.Load())[i] }
+
+// symbols is the process's table of names. It only grows: a
+// long-running process keeps the names of every design it compiled (a
+// few kilobytes).
+var symbols = newInterner[string]()
+
+// internSym returns the sym of name, adding it on first use.
+func internSym(name string) sym {
+	return sym(symbols.intern(name, func() string { return name }))
 }
 
 // name returns the interned name.
-func (s sym) name() string { return (*symbols.names.Load())[s] }
+func (s sym) name() string { return symbols.at(uint32(s)) }
+
+// fabList is an interned list of fabrics (a node's FabricIDs), 0 for
+// none: 4 bytes against a slice header's 24 and a list of its own per
+// node (a design has a handful of distinct lists).
+type fabList uint32
+
+// fabLists is the process's table of fabric lists; each is clipped, so
+// that appending to one never writes into the table.
+var fabLists = newInterner[[]FabricID]()
+
+// internFabrics returns the fabList of fs (copied).
+func internFabrics(fs []FabricID) fabList {
+	if len(fs) == 0 {
+		return 0
+	}
+	var buf [16]byte // a node is in one fabric, or a few
+	key := buf[:0]
+	for _, f := range fs {
+		key = append(key, byte(f), byte(f>>8), byte(f>>16), byte(f>>24))
+	}
+	// The lookup with the key converted in the index expression does not
+	// allocate (the generators join a fabric per node).
+	if i, ok := (*fabLists.ids.Load())[string(key)]; ok {
+		return fabList(i)
+	}
+	return fabList(fabLists.intern(string(key), func() []FabricID { return slices.Clip(slices.Clone(fs)) }))
+}
+
+// FabricIDs returns the fabrics the node belongs to, in FabricID order
+// (JoinFabric keeps it so). The slice is shared: callers must not
+// modify it.
+func (n *Node) FabricIDs() []FabricID { return fabLists.at(uint32(n.fabrics)) }
+
+// SetFabrics sets the fabrics the node belongs to (fs is copied).
+func (n *Node) SetFabrics(fs []FabricID) { n.fabrics = internFabrics(fs) }
 
 // ModelName returns the node's catalogue model name ("QM9700",
 // "H100"), or "".

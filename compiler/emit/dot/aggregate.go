@@ -220,7 +220,7 @@ func (ov *overview) findMembers(links []ir.LinkID) memberSet {
 func zoneOf(f *ir.Fabric, nd *ir.Node) (zone unitRef, several bool) {
 	zone = unitRef{"", ir.None}
 	for z, m := range f.Members {
-		if slices.Contains(nd.Fabrics, m) {
+		if slices.Contains(nd.FabricIDs(), m) {
 			if zone.kind != "" {
 				return unitRef{"", ir.None}, true
 			}

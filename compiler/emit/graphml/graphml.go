@@ -111,9 +111,9 @@ func Marshal(g *ir.Graph) ([]byte, error) {
 		w.raw(`">`)
 		w.str("n_name", n.Name)
 		w.str("n_kind", n.Kind.String())
-		if len(n.Fabrics) > 0 {
+		if len(n.FabricIDs()) > 0 {
 			w.open("n_fabric")
-			for j, f := range n.Fabrics {
+			for j, f := range n.FabricIDs() {
 				if j > 0 {
 					w.raw(", ")
 				}

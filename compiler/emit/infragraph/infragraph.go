@@ -257,7 +257,7 @@ func Build(g *ir.Graph) (*Infrastructure, [][]string) {
 		switch {
 		case nd.Kind.IsSwitch():
 			where := nd.TierName()
-			if fs := nd.Fabrics; len(fs) > 0 {
+			if fs := nd.FabricIDs(); len(fs) > 0 {
 				where = g.Fabrics[fs[0]].Name + "_" + nd.TierName()
 			}
 			k = key{"switch", nd.ModelName(), where}

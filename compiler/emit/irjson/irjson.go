@@ -157,7 +157,7 @@ func Build(g *ir.Graph) *Document {
 		n := &g.Nodes[i]
 		lb := Labels{Tier: n.TierName(), Unit: n.UnitName(), Model: n.ModelName(), Role: string(n.RoleName()),
 			UnitIndex: opt(n.UnitIndex), Rail: opt(n.Rail), Plane: opt(n.Plane), Rack: opt(n.Rack), Parent: opt(int32(n.Parent))}
-		for _, f := range n.Fabrics {
+		for _, f := range n.FabricIDs() {
 			lb.Fabric = append(lb.Fabric, g.Fabrics[f].Name)
 		}
 		d.Nodes[i] = Node{ID: i, Name: n.Name, Kind: n.Kind.String(), Labels: lb, Radix: n.Radix, PortRateBPS: n.PortRateBPS, ReservedPorts: int32(n.Reserved)}

@@ -128,10 +128,10 @@ func appendNode(b []byte, g *ir.Graph, i int) []byte {
 			b = strconv.AppendInt(b, int64(v), 10)
 		}
 	}
-	if len(n.Fabrics) > 0 {
+	if len(n.FabricIDs()) > 0 {
 		field("fabric")
 		b = append(b, '[')
-		for j, f := range n.Fabrics {
+		for j, f := range n.FabricIDs() {
 			if j > 0 {
 				b = append(b, ',')
 			}

@@ -225,13 +225,13 @@ func gpuPeerClasses(g *ir.Graph, sm *ir.ServerModel) (best, worst ir.PathClass, 
 // oneNVLinkDomain reports whether one nvlink_domain fabric holds every
 // GPU of gpus.
 func oneNVLinkDomain(g *ir.Graph, gpus []ir.NodeID) bool {
-	for _, f := range g.Nodes[gpus[0]].Fabrics {
+	for _, f := range g.Nodes[gpus[0]].FabricIDs() {
 		if g.Fabrics[f].Family != ir.FamilyNVLinkDomain {
 			continue
 		}
 		all := true
 		for _, gpu := range gpus[1:] {
-			all = all && slices.Contains(g.Nodes[gpu].Fabrics, f)
+			all = all && slices.Contains(g.Nodes[gpu].FabricIDs(), f)
 		}
 		if all {
 			return true
