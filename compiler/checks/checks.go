@@ -169,7 +169,7 @@ func orKind(n ir.Node) string {
 }
 
 // Pieces returns the number of connected pieces of fabric f of g: its
-// member nodes (ir.Node.Fabrics) joined by its links (ir.Link.Fabric), by
+// member nodes (ir.Node.FabricIDs) joined by its links (ir.Link.Fabric), by
 // the union-find of the compiler's connectivity check. A connected fabric
 // is 1 piece, one without members 0. Nodes that are not members but end
 // one of the fabric's links join the pieces they touch.

@@ -243,7 +243,7 @@ func (g *Graph) InternalLinks(n NodeID) []LinkID {
 	return m.internal[m.intStart[n]:m.intStart[n+1]]
 }
 
-// FabricNodes returns the nodes whose Fabrics list f, in NodeID order.
+// FabricNodes returns the nodes whose FabricIDs list f, in NodeID order.
 // The slice is shared; callers must not modify it.
 func (g *Graph) FabricNodes(f FabricID) []NodeID {
 	m := g.members()
