@@ -264,6 +264,7 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 			// rarely find.
 			if shape != nil && !meets(lb, best.value) {
 				best = m.refineDragonfly(shape, full, best)
+				best = m.concentratedSplit(shape, full, best)
 			}
 			// The generic uniform bound loses about half to
 			// terminal-bound traffic, so it is only worth its cost where

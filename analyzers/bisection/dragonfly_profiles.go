@@ -89,8 +89,9 @@ const profileWork = 50_000_000
 // pooled one cannot tell which side the empty slots are on: on
 // examples/frontier-slingshot (256 empty, all in group 73) it stops at
 // 5,476 links, the full system's 37 | 37 group cut, where the group
-// cut of the partial system costs 5,604 (128 terminals across) and a
-// cut of 5,594 exists (TestFrontierProfileBound). Cost: classBound's
+// cut of the partial system costs 5,604 (128 terminals across) and the
+// concentrated group split (dragonfly_concentrate.go) cuts 5,594
+// (TestFrontierProfileBound). Cost: classBound's
 // O(g²), and the cases, Π over classes of (n_c+1)(n_c+2)/2, each O(g·a),
 // stopped at the first at or below the pooled value.
 //

@@ -85,12 +85,13 @@ func TestDragonflyProfileBoundBelowExact(t *testing.T) {
 // pooled argument with the terminal interval proves 5,476 links, the
 // 37 | 37 group cut of the full system, above the uniform bound's
 // 5,402: the 256 empty slots may lie on either side as far as it can
-// tell. The bisection is below the 5,604 links the search finds: 36
+// tell. The bisection is below the 5,604 links of the group cut: 36
 // groups on A, group 36's routers but 0, 1, 8, 9, 16, 17, 24 and 25 on
 // A too (384 terminals), those 8 on B with the 21 groups their global
 // links reach (the round-mates of the circulant arrangement, 4 links to
 // most of them), group 73 and 15 more, cut 36·37·4 + 24·8 + 74 = 5,594
-// links; the witness is counted here link by link.
+// links; the witness is counted here link by link, and the analysis
+// finds a cut that small (the concentrated group split).
 func TestFrontierProfileBound(t *testing.T) {
 	g, fid := dragonflyCase(t, gen.Dragonfly{P: 16, A: 32, H: 16, G: 74, LinksPerPair: 4, Terminals: 37632,
 		TerminalBPS: 200e9, LocalBPS: 200e9, GlobalBPS: 200e9})
@@ -155,5 +156,8 @@ func TestFrontierProfileBound(t *testing.T) {
 	}
 	if b > cut {
 		t.Errorf("bound %s above the witness cut %s: unsound", units.Rate(b), units.Rate(cut))
+	}
+	if r := Compute(g, fid, Options{}); r.UpperBoundBPS > cut {
+		t.Errorf("the analysis's cut %s is above the witness %s: the concentrated group split should find it", units.Rate(r.UpperBoundBPS), units.Rate(cut))
 	}
 }
