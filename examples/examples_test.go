@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -358,6 +359,9 @@ func TestFrontierSlingshot(t *testing.T) {
 	half := 37632 / 2 * 200e9
 	if r.LowerBoundBPS > r.UpperBoundBPS || r.LowerBoundBPS < 0.28*half || r.UpperBoundBPS != 5594*200e9 {
 		t.Errorf("bisection %s %g..%g: want a proven interval from above 0.28 × %g to the 5,594-link cut", r.Method, r.LowerBoundBPS, r.UpperBoundBPS, half)
+	}
+	if !strings.Contains(r.LowerBoundNote, "global arrangement") {
+		t.Errorf("lower_bound_note %q: want it to say the bounds do not read the global arrangement (74 groups)", r.LowerBoundNote)
 	}
 	if r.LowerBoundBPS != 5476*200e9 || r.LowerBoundMethod != "dragonfly_group_structure" {
 		t.Errorf("lower end %g by %s, want 5,476 links by the group-structure bound", r.LowerBoundBPS, r.LowerBoundMethod)

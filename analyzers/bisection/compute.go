@@ -330,6 +330,9 @@ func Compute(g *ir.Graph, fid ir.FabricID, opt Options) Fabric {
 	if r.Method == MethodBounded && torusWhy != "" {
 		r.LowerBoundNote = torusWhy
 	}
+	if r.Method == MethodBounded && shape != nil && int(shape.ng) > arrangedGroups && (lbHow == "dragonfly_group_structure" || lbHow == "uniform_multicommodity_flow") {
+		r.LowerBoundNote = fmt.Sprintf("the dragonfly's lower bounds read the global capacity between groups, not which groups each router's global links reach (the global arrangement), which they read only up to %d groups (here %s)", arrangedGroups, units.Count(int(shape.ng)))
+	}
 	if r.Method == MethodBounded && compositeWhy != "" && lbHow != "hose_composite" {
 		r.LowerBoundNote = strings.TrimPrefix(r.LowerBoundNote+"; ", "; ") + "the composite hose bound does not apply: " + compositeWhy
 	}

@@ -192,6 +192,11 @@ func abs(x int) int {
 // threshold, not a modelling value (like placementWork).
 const arrangedWork = 1 << 26
 
+// arrangedGroups is the most groups arrangedBound reads the arrangement
+// of (3^16 assignments, about 43 million). A performance bound, not a
+// modelling value.
+const arrangedGroups = 16
+
 // arrangedBound is groupBound's argument with the arrangement read: for
 // every assignment of the groups to full-A, full-B and split (each group
 // by name, not only how many of each) with at least minSplit split
@@ -210,7 +215,7 @@ const arrangedWork = 1 << 26
 // in a what-if's quick pass).
 func (s *dfShape) arrangedBound(c groupCosts, minSplit int, budget, ceiling float64) (float64, bool) {
 	ng, nr, a := int(s.ng), len(s.routers), c.a
-	if ng > 16 {
+	if ng > arrangedGroups {
 		return 0, false
 	}
 	assignments := math.Pow(3, float64(ng))
