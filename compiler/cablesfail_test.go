@@ -1,12 +1,8 @@
 package compiler
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/diag"
 )
 
@@ -15,62 +11,25 @@ import (
 // `topoc check` does not analyse a graph Finish then drops (trial 67: an
 // 80 km link no medium reaches beside a SuperPOD took 3 s instead of
 // 0.02 s); Finish gives no graph and the cable-reach error, and a plan
-// without an error says so.
+// without an error says so. The design is two zones joined by 80 km
+// links (dciZones), with a cable model that reaches 120 km or without.
 func TestCablesFailKnownEarly(t *testing.T) {
-	const fabrics = `
-switch_model "S8" {
-  radix     = 8
-  port_rate = "400Gb/s"
-}
-fabric "east" {
-  fat_tree {
-    k            = 4
-    link_rate    = "400Gb/s"
-    switch_model = "S8"
-  }
-}
-fabric "west" {
-  fat_tree {
-    k            = 4
-    link_rate    = "400Gb/s"
-    switch_model = "S8"
-  }
-}
-fabric "dci" {
-  custom {
-    include = ["east", "west"]
-    link {
-      count  = 2
-      a      = "core${count.index}"
-      b      = "west/core${count.index}"
-      length = "LENGTH"
-    }
-  }
-}
-`
-	for _, c := range []struct {
-		length string
-		fail   bool
-	}{{"80km", true}, {"20m", false}} {
-		dir := t.TempDir()
-		src := strings.ReplaceAll(fabrics, "LENGTH", c.length)
-		if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	for _, zr := range []bool{false, true} {
+		cfg, diags := loadSource(t, dciZones(zr))
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
+		fail := !zr
 		b := Start(cfg, Options{})
 		if g, _ := b.Graph(); g == nil {
-			t.Fatalf("%s: no graph while the cables are planned", c.length)
+			t.Fatalf("ZR %v: no graph while the cables are planned", zr)
 		}
-		if got := b.CablesFail(); got != c.fail {
-			t.Errorf("%s: CablesFail %v, want %v", c.length, got, c.fail)
+		if got := b.CablesFail(); got != fail {
+			t.Errorf("ZR %v: CablesFail %v, want %v", zr, got, fail)
 		}
 		g, d := b.Finish()
-		if reach := len(withCode(d, diag.CableReach)); (g == nil) != c.fail || (reach > 0) != c.fail {
-			t.Errorf("%s: graph %v, %d cable-reach errors; want a graph %v", c.length, g != nil, reach, !c.fail)
+		if reach := len(withCode(d, diag.CableReach)); (g == nil) != fail || (reach > 0) != fail {
+			t.Errorf("ZR %v: graph %v, %d cable-reach errors; want a graph %v", zr, g != nil, reach, !fail)
 		}
 	}
 }

@@ -59,16 +59,23 @@ func withCode(diags hcl.Diagnostics, code diag.Code) []*hcl.Diagnostic {
 // false) instead of failing on them.
 func compileDiagsLoose(t *testing.T, src string) (g *ir.Graph, loaded bool, diags hcl.Diagnostics) {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	cfg, diags := loadSource(t, src)
 	if diags.HasErrors() {
 		return nil, false, diags
 	}
 	g, d := Compile(cfg, Options{})
 	return g, true, append(diags, d...)
+}
+
+// loadSource loads a design given as source, written to a file of a
+// temporary directory.
+func loadSource(t *testing.T, src string) (*lang.Config, hcl.Diagnostics) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d.topo.hcl"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return lang.Load([]string{dir}, lang.Options{})
 }
 
 // wantDiag fails unless d holds a diagnostic of code whose detail

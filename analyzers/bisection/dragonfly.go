@@ -350,7 +350,21 @@ func (s *dfShape) alike() (groupCosts, bool) {
 			return groupCosts{}, false
 		}
 	}
-	lc := math.Inf(1)
+	lc, gc, gcMax := s.pairCaps(a)
+	hc := 0.0
+	for _, c := range s.globalCap {
+		hc = math.Max(hc, c)
+	}
+	return groupCosts{a: a, p: p, m: a * p, tr: tr, lc: lc, gc: gc, gcMax: gcMax, hc: hc, split: make([]float64, a+1)}, true
+}
+
+// pairCaps returns, for groups of a routers each, the least local
+// capacity between two routers of a group (0 for one-router groups) and
+// the least and the most global capacity between two groups (least 0 for
+// a single group), bits per second per direction.
+func (s *dfShape) pairCaps(a int) (lc, gc, gcMax float64) {
+	ng := int(s.ng)
+	lc = math.Inf(1)
 	if a == 1 {
 		lc = 0
 	}
@@ -361,7 +375,7 @@ func (s *dfShape) alike() (groupCosts, bool) {
 			}
 		}
 	}
-	gc, gcMax := math.Inf(1), 0.0
+	gc = math.Inf(1)
 	if ng == 1 {
 		gc = 0
 	}
@@ -371,11 +385,7 @@ func (s *dfShape) alike() (groupCosts, bool) {
 			gcMax = math.Max(gcMax, s.groupCap[x*ng+y])
 		}
 	}
-	hc := 0.0
-	for _, c := range s.globalCap {
-		hc = math.Max(hc, c)
-	}
-	return groupCosts{a: a, p: p, m: a * p, tr: tr, lc: lc, gc: gc, gcMax: gcMax, hc: hc, split: make([]float64, a+1)}, true
+	return lc, gc, gcMax
 }
 
 // groupDPBudget bounds the work of groupBound's integer minima, in

@@ -57,15 +57,13 @@ func (m *model) concentratedSplit(s *dfShape, a *agraph, c cut) cut {
 	for i := range s.routers {
 		members[s.groupOf[i]] = append(members[s.groupOf[i]], int32(i))
 	}
-	// reach[r][h]: router r's global capacity to group h.
-	reach := make([][]float64, len(s.routers))
-	for i := range reach {
-		reach[i] = make([]float64, ng)
-	}
+	// reach[r]: router r's global links, as the group at the far end
+	// and the capacity (a router reaches few groups of many).
+	reach := make([][]groupArc, len(s.routers))
 	gcMin := math.Inf(1)
 	for _, l := range s.global {
-		reach[l.a][s.groupOf[l.b]] += l.c
-		reach[l.b][s.groupOf[l.a]] += l.c
+		reach[l.a] = append(reach[l.a], groupArc{s.groupOf[l.b], l.c})
+		reach[l.b] = append(reach[l.b], groupArc{s.groupOf[l.a], l.c})
 		gcMin = math.Min(gcMin, l.c)
 	}
 	if math.IsInf(gcMin, 1) || gcMin <= 0 {
@@ -90,19 +88,15 @@ func (m *model) concentratedSplit(s *dfShape, a *agraph, c cut) cut {
 	seen := map[string]bool{} // profiles tried: routers' terminal counts, sorted
 	for x := range ng {
 		rs := members[x]
-		profile := make([]byte, 0, 4*len(rs))
 		counts := make([]int, len(rs))
 		for p, r := range rs {
 			counts[p] = cnt[r]
 		}
-		slices.Sort(counts)
-		for _, v := range counts {
-			profile = append(profile, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-		}
-		if seen[string(profile)] {
+		profile := profileKey(counts)
+		if seen[profile] {
 			continue
 		}
-		seen[string(profile)] = true
+		seen[profile] = true
 		// Every first router where the work allows, else the greedy's.
 		starts := []int{-1}
 		if float64(ng)*float64(ng)*float64(size)*float64(size) <= concentrateWork {
@@ -124,8 +118,9 @@ func (m *model) concentratedSplit(s *dfShape, a *agraph, c cut) cut {
 						continue
 					}
 					gain := s.globalCap[r] / gcMin
-					for h, v := range reach[r] {
-						if v > 0 && !reached[h] {
+					for j, e := range reach[r] {
+						// A group counts once, at its first link.
+						if !reached[e.group] && !slices.ContainsFunc(reach[r][:j], func(o groupArc) bool { return o.group == e.group }) {
 							gain--
 						}
 					}
@@ -135,10 +130,8 @@ func (m *model) concentratedSplit(s *dfShape, a *agraph, c cut) cut {
 				}
 				onB[pick] = true
 				termsB += cnt[rs[pick]]
-				for h, v := range reach[rs[pick]] {
-					if v > 0 {
-						reached[h] = true
-					}
+				for _, e := range reach[rs[pick]] {
+					reached[e.group] = true
 				}
 				sideA := make([]bool, ng)
 				tA := groupTerms[x] - termsB
@@ -175,7 +168,7 @@ func (m *model) concentratedSplit(s *dfShape, a *agraph, c cut) cut {
 // between routers: the global capacity between the whole groups of the
 // two sides, group X's local links between its two sides, and X's
 // global links to groups on the other side from their router.
-func (s *dfShape) concentratedCut(x int, rs []int32, onB, sideA []bool, reach [][]float64) float64 {
+func (s *dfShape) concentratedCut(x int, rs []int32, onB, sideA []bool, reach [][]groupArc) float64 {
 	ng := int(s.ng)
 	sum := 0.0
 	for i := range ng {
@@ -197,11 +190,18 @@ func (s *dfShape) concentratedCut(x int, rs []int32, onB, sideA []bool, reach []
 				sum += lc[p*sz+q]
 			}
 		}
-		for h, v := range reach[rs[p]] {
-			if h != x && v > 0 && sideA[h] == onB[p] {
-				sum += v
+		for _, e := range reach[rs[p]] {
+			if int(e.group) != x && sideA[e.group] == onB[p] {
+				sum += e.cap
 			}
 		}
 	}
 	return sum
+}
+
+// groupArc is one global link seen from a router: the group at its far
+// end and its capacity, bits per second per direction.
+type groupArc struct {
+	group int32
+	cap   float64
 }

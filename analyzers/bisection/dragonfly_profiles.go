@@ -131,27 +131,7 @@ func (s *dfShape) profileParts(quick, stop bool) (count, pooled float64, ok bool
 		perRouter[r]++
 		tr = math.Min(tr, s.termCap[i])
 	}
-	lc := math.Inf(1)
-	if a == 1 {
-		lc = 0
-	}
-	for gi := range s.localCap {
-		for i := 0; i < a; i++ {
-			for j := i + 1; j < a; j++ {
-				lc = math.Min(lc, s.localCap[gi][i*a+j])
-			}
-		}
-	}
-	gc, gcMax := math.Inf(1), 0.0
-	if ng == 1 {
-		gc = 0
-	}
-	for x := 0; x < ng; x++ {
-		for y := x + 1; y < ng; y++ {
-			gc = math.Min(gc, s.groupCap[x*ng+y])
-			gcMax = math.Max(gcMax, s.groupCap[x*ng+y])
-		}
-	}
+	lc, gc, gcMax := s.pairCaps(a)
 	hc, most := 0.0, 0
 	for r := range nr {
 		hc = math.Max(hc, s.globalCap[r])
@@ -179,16 +159,12 @@ func (s *dfShape) profileParts(quick, stop bool) (count, pooled float64, ok bool
 	var classes []profileClass
 	index := map[string]int{}
 	for _, cs := range counts {
-		slices.Sort(cs)
-		key := make([]byte, 0, 4*a)
-		for _, v := range cs {
-			key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-		}
-		if ci, ok := index[string(key)]; ok {
+		key := profileKey(cs) // sorts cs
+		if ci, ok := index[key]; ok {
 			classes[ci].n++
 			continue
 		}
-		index[string(key)] = len(classes)
+		index[key] = len(classes)
 		c := profileClass{n: 1, counts: cs}
 		for _, v := range cs {
 			c.m += v
@@ -245,6 +221,17 @@ func (s *dfShape) profileParts(quick, stop bool) (count, pooled float64, ok bool
 	}
 	walk(0)
 	return best, pooled, true
+}
+
+// profileKey sorts a group's per-router terminal counts (in place) and
+// returns them as a map key: groups with equal keys have one profile.
+func profileKey(counts []int) string {
+	slices.Sort(counts)
+	key := make([]byte, 0, 4*len(counts))
+	for _, v := range counts {
+		key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return string(key)
 }
 
 // profileClass is one profile of profileBound: n groups whose routers

@@ -41,12 +41,7 @@ func TestDragonflyProfileBoundBelowExact(t *testing.T) {
 					d := gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], Terminals: n,
 						TerminalBPS: rt[0] * 100e9, LocalBPS: rt[1] * 100e9, GlobalBPS: rt[2] * 100e9, Arrangement: arr}
 					g, fid := dragonflyCase(t, d)
-					m := newModel(g, fid, ViewGPU)
-					m.levels()
-					s, ok := m.dragonflyShape()
-					if !ok {
-						t.Fatalf("%+v: no dragonfly shape", d)
-					}
+					m, s := shapeOf(t, g, fid)
 					if _, alike := s.alike(); alike {
 						continue // every router full: groupBound's own case
 					}
@@ -95,12 +90,7 @@ func TestDragonflyProfileBoundBelowExact(t *testing.T) {
 func TestFrontierProfileBound(t *testing.T) {
 	g, fid := dragonflyCase(t, gen.Dragonfly{P: 16, A: 32, H: 16, G: 74, LinksPerPair: 4, Terminals: 37632,
 		TerminalBPS: 200e9, LocalBPS: 200e9, GlobalBPS: 200e9})
-	m := newModel(g, fid, ViewGPU)
-	m.levels()
-	s, ok := m.dragonflyShape()
-	if !ok {
-		t.Fatal("no dragonfly shape")
-	}
+	_, s := shapeOf(t, g, fid)
 	b, ok := s.groupBound(false)
 	if want := 5476 * 200e9; !ok || b != want {
 		t.Errorf("group-structure bound %s (%v), want %s (5,476 links)", units.Rate(b), ok, units.Rate(want))

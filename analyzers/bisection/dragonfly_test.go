@@ -21,10 +21,9 @@ func dragonflyCase(t *testing.T, d gen.Dragonfly) (*ir.Graph, ir.FabricID) {
 	return g, fid
 }
 
-// groupBoundAndExact returns the group-structure bound of fabric fid,
-// failing the test where it does not apply, and the exact bisection by
-// enumeration.
-func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, float64) {
+// shapeOf reads fabric fid of g as a dragonfly (its model, levels
+// read), failing the test where it is not one.
+func shapeOf(t *testing.T, g *ir.Graph, fid ir.FabricID) (*model, *dfShape) {
 	t.Helper()
 	m := newModel(g, fid, ViewGPU)
 	m.levels()
@@ -32,6 +31,15 @@ func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, fl
 	if !ok {
 		t.Fatalf("fabric %d: no dragonfly shape", fid)
 	}
+	return m, s
+}
+
+// groupBoundAndExact returns the group-structure bound of fabric fid,
+// failing the test where it does not apply, and the exact bisection by
+// enumeration.
+func groupBoundAndExact(t *testing.T, g *ir.Graph, fid ir.FabricID) (float64, float64) {
+	t.Helper()
+	m, s := shapeOf(t, g, fid)
 	b, ok := s.groupBound(false)
 	if !ok {
 		t.Fatalf("fabric %d: the group bound does not apply", fid)
@@ -231,12 +239,7 @@ func TestValiantBoundBelowExact(t *testing.T) {
 			for _, arr := range []string{gen.ArrangementAbsolute, gen.ArrangementRelative, gen.ArrangementCirculant} {
 				d := gen.Dragonfly{P: sh[0], A: sh[1], H: sh[2], G: sh[3], TerminalBPS: rt[0] * 100e9, LocalBPS: rt[1] * 100e9, GlobalBPS: rt[2] * 100e9, Arrangement: arr}
 				g, fid := dragonflyCase(t, d)
-				m := newModel(g, fid, ViewGPU)
-				m.levels()
-				s, ok := m.dragonflyShape()
-				if !ok {
-					t.Fatalf("%+v: no dragonfly shape", d)
-				}
+				m, s := shapeOf(t, g, fid)
 				b, ok := m.valiantBound(s)
 				if !ok {
 					t.Fatalf("%+v: the Valiant bound does not apply", d)
