@@ -25,6 +25,12 @@ type linkStore struct {
 	// flat[id − flatShift], flatShift = inRuns (Link's fast path, kept
 	// within the compiler's inlining budget).
 	flatFrom, flatShift LinkID
+	// templates numbers the distinct templates of runs, by the address
+	// of their first link (a template is one slice, never changed):
+	// a node group's servers are split into several runs where other
+	// links were added between them, and are still one template
+	// (StampOf).
+	templates map[*Link]int32
 }
 
 // linkRun is count instances of one template's links, with consecutive
@@ -36,10 +42,12 @@ type linkRun struct {
 	// flatBefore is the number of flat links whose ids are below first.
 	flatBefore int
 	tmpl       []Link
-	count      int
-	node0      NodeID
-	stride     NodeID
-	origin     OriginID
+	// template is the template's number among the store's (templates).
+	template int32
+	count    int
+	node0    NodeID
+	stride   NodeID
+	origin   OriginID
 }
 
 // end returns the id after the run's last link.
@@ -214,8 +222,16 @@ func (g *Graph) AddInstance(tmpl []Link, base NodeID, nodes int, origin OriginID
 			return
 		}
 	}
+	t, ok := s.templates[&tmpl[0]]
+	if !ok {
+		if s.templates == nil {
+			s.templates = map[*Link]int32{}
+		}
+		t = int32(len(s.templates))
+		s.templates[&tmpl[0]] = t
+	}
 	s.runs = append(s.runs, linkRun{first: LinkID(g.NumLinks()), flatBefore: len(s.flat), tmpl: tmpl,
-		count: 1, node0: base, stride: NodeID(nodes), origin: origin})
+		template: t, count: 1, node0: base, stride: NodeID(nodes), origin: origin})
 	s.inRuns += len(tmpl)
 	s.flatFrom, s.flatShift = s.runs[len(s.runs)-1].end(), LinkID(s.inRuns)
 }

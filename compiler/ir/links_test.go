@@ -10,7 +10,8 @@ import (
 // and one with the same links added one by one, in a random order of
 // flat links, runs of one template, runs broken by a change of origin or
 // of template: every way of reading a link must give the same answer.
-func storeAgainstFlat(t *testing.T, seed uint64) (*Graph, []Link) {
+// It returns the stamped servers too.
+func storeAgainstFlat(t *testing.T, seed uint64) (*Graph, []Link, []stamped) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	tmpl := func(nodes, links int) []Link {
@@ -28,6 +29,7 @@ func storeAgainstFlat(t *testing.T, seed uint64) (*Graph, []Link) {
 	models := []model{{tmpl(5, 7), 5}, {tmpl(3, 2), 3}}
 	g := New()
 	var want []Link
+	var servers []stamped
 	node := NodeID(0)
 	for range 20 + 10*seed {
 		switch k := rng.IntN(4); k {
@@ -40,6 +42,7 @@ func storeAgainstFlat(t *testing.T, seed uint64) (*Graph, []Link) {
 		default: // a server of model k%2, origin 1 or 2
 			m, origin := models[k%2], OriginID(1+rng.IntN(2))
 			g.AddInstance(m.links, node, m.nodes, origin)
+			servers = append(servers, stamped{host: node, model: k % 2, first: LinkID(len(want)), links: len(m.links), nodes: m.nodes})
 			for _, l := range m.links {
 				l.A.Node += node
 				l.B.Node += node
@@ -49,13 +52,22 @@ func storeAgainstFlat(t *testing.T, seed uint64) (*Graph, []Link) {
 			node += NodeID(m.nodes)
 		}
 	}
-	return g, want
+	return g, want, servers
+}
+
+// stamped is a server storeAgainstFlat stamped: its host, its model's
+// index, its links' ids and its number of nodes.
+type stamped struct {
+	host         NodeID
+	model        int
+	first        LinkID
+	links, nodes int
 }
 
 func TestLinkStoreReadsAsFlat(t *testing.T) {
 	few, many := 0, 0 // seeds whose runs Link scans, and searches
 	for seed := range uint64(50) {
-		g, want := storeAgainstFlat(t, seed)
+		g, want, _ := storeAgainstFlat(t, seed)
 		if g.NumLinks() != len(want) {
 			t.Fatalf("seed %d: %d links, want %d", seed, g.NumLinks(), len(want))
 		}
