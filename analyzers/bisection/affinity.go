@@ -1,6 +1,7 @@
 package bisection
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -32,53 +33,54 @@ func (m *model) affinityOrders() []ordering {
 	for i, t := range tiers {
 		rank[t] = i
 	}
-	// Uplink capacity from each access-tier switch to each upper switch.
+	// The switches met get local indices, each with its tier's rank
+	// read once: maps keyed by node (and a tier name per link end) took
+	// most of this pass at 131,072 GPUs (issue 16).
+	sw := newSwitchIndex(g, m.fid, rank)
+	// Uplink capacity from each access-tier switch to each upper switch,
+	// by local index.
 	type edge struct {
-		lo, up ir.NodeID
+		lo, up int32
 		c      float64
 	}
 	var edges []edge // parallel links stay separate: only sums are read
-	var ups []ir.NodeID
-	seenUp := map[ir.NodeID]bool{}
 	for _, id := range m.fabricLinks {
 		l := g.Link(id)
-		a, b := l.A.Node, l.B.Node
-		if !g.Nodes[a].Kind.IsSwitch() || !g.Nodes[b].Kind.IsSwitch() {
+		if !g.Nodes[l.A.Node].Kind.IsSwitch() || !g.Nodes[l.B.Node].Kind.IsSwitch() {
 			continue // endpoint links: most of a large fabric's
 		}
-		ra, okA := rank[g.Nodes[a].TierName()]
-		rb, okB := rank[g.Nodes[b].TierName()]
-		if !okA || !okB {
-			continue
-		}
+		a, b := sw.of(l.A.Node), sw.of(l.B.Node)
+		ra, rb := sw.rank[a], sw.rank[b]
 		if ra == 1 && rb == 0 {
 			a, b = b, a
 		} else if ra != 0 || rb != 1 {
 			continue
 		}
 		edges = append(edges, edge{a, b, l.CapacityBPS})
-		if !seenUp[b] {
-			seenUp[b] = true
-			ups = append(ups, b)
+	}
+	var ups []int32
+	isUp := make([]bool, len(sw.node))
+	for _, e := range edges {
+		if !isUp[e.up] {
+			isUp[e.up] = true
+			ups = append(ups, e.up)
 		}
 	}
 	if len(ups) < 2 {
 		return nil
 	}
-	slices.Sort(ups)
+	slices.SortFunc(ups, func(x, y int32) int { return cmp.Compare(sw.node[x], sw.node[y]) })
 	// Groups of upper switches: pieces of the bipartite graph.
-	parent := map[ir.NodeID]ir.NodeID{}
-	var find func(ir.NodeID) ir.NodeID
-	find = func(x ir.NodeID) ir.NodeID {
-		p, ok := parent[x]
-		if !ok {
-			parent[x] = x
+	parent := make([]int32, len(sw.node))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	var find func(int32) int32
+	find = func(x int32) int32 {
+		if parent[x] == x {
 			return x
 		}
-		if p == x {
-			return x
-		}
-		r := find(p)
+		r := find(parent[x])
 		parent[x] = r
 		return r
 	}
@@ -87,14 +89,14 @@ func (m *model) affinityOrders() []ordering {
 			parent[ra] = rb
 		}
 	}
-	groups := map[ir.NodeID][]ir.NodeID{}
+	groups := map[int32][]int32{}
 	for _, u := range ups {
 		r := find(u)
 		groups[r] = append(groups[r], u)
 	}
 	var out []ordering
 	for hv, halving := range []string{"first | second half", "even | odd positions"} {
-		inFirst := map[ir.NodeID]bool{}
+		inFirst := make([]bool, len(sw.node))
 		for _, us := range groups {
 			if len(us) < 2 {
 				continue
@@ -105,7 +107,7 @@ func (m *model) affinityOrders() []ordering {
 				}
 			}
 		}
-		first, total := map[ir.NodeID]float64{}, map[ir.NodeID]float64{}
+		first, total := make([]float64, len(sw.node)), make([]float64, len(sw.node))
 		for _, e := range edges {
 			total[e.lo] += e.c
 			if inFirst[e.up] {
@@ -115,8 +117,10 @@ func (m *model) affinityOrders() []ordering {
 		share := make([]float64, len(m.terms))
 		for t := range share {
 			share[t] = 0.5
-			if sw := m.homeSwitch(t); sw != ir.None && total[sw] > 0 {
-				share[t] = first[sw] / total[sw]
+			if h := m.homeSwitch(t); h != ir.None {
+				if k := sw.local.Get(h); k >= 0 && total[k] > 0 {
+					share[t] = first[k] / total[k]
+				}
 			}
 		}
 		// Evenly striped access switches give every terminal the same
@@ -133,4 +137,41 @@ func (m *model) affinityOrders() []ordering {
 		out = append(out, ordering{fmt.Sprintf("access switches by the %s of the %s they favour", halving, tiers[1]), o})
 	}
 	return out
+}
+
+// switchIndex numbers the switches of one fabric as a pass meets them,
+// with each one's tier rank: per-switch sums kept in slices by local
+// index instead of maps keyed by node.
+type switchIndex struct {
+	g     *ir.Graph
+	tiers map[string]int
+	// local maps a node to its local index, -1 for one not met; sized
+	// for the fabric's nodes, not the graph's (ir.NodeMap).
+	local ir.NodeMap[int32]
+	// node and rank are by local index: the switch, and its tier's
+	// index among the fabric's tiers, -1 for a tier not listed.
+	node []ir.NodeID
+	rank []int
+}
+
+// newSwitchIndex returns an empty index of fabric f's switches, ranked
+// by tiers (tier name → rank).
+func newSwitchIndex(g *ir.Graph, f ir.FabricID, tiers map[string]int) *switchIndex {
+	return &switchIndex{g: g, tiers: tiers, local: ir.NewNodeMap[int32](g, len(g.FabricNodes(f)), -1)}
+}
+
+// of returns n's local index, numbering it if new.
+func (x *switchIndex) of(n ir.NodeID) int32 {
+	if i := x.local.Get(n); i >= 0 {
+		return i
+	}
+	i := int32(len(x.node))
+	x.local.Set(n, i)
+	x.node = append(x.node, n)
+	r, ok := x.tiers[x.g.Nodes[n].TierName()]
+	if !ok {
+		r = -1
+	}
+	x.rank = append(x.rank, r)
+	return i
 }

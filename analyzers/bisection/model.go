@@ -173,7 +173,18 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 		}
 		owner, owned = make([]int32, 0, n), make([]ir.LinkID, 0, n)
 		for s, srv := range m.servers {
-			for _, id := range g.InternalLinks(srv) {
+			ids := g.InternalLinks(srv)
+			// A server whose internal links are its stamped ones owns
+			// them all: both ends of a stamped link lie in its server
+			// (ir.Stamp), so they need not be read.
+			if st, ok := g.StampOf(srv); ok && stampedRange(ids, st) {
+				owned = append(owned, ids...)
+				for range ids {
+					owner = append(owner, int32(s))
+				}
+				continue
+			}
+			for _, id := range ids {
 				l := g.Link(id)
 				o := m.srvOf.Get(l.A.Node)
 				if o < 0 {

@@ -1,6 +1,7 @@
 package bisection
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -30,15 +31,46 @@ func (m *model) orderings(levels []level, a *agraph) []ordering {
 		if l.nested {
 			continue // unit order is endpoint order already
 		}
-		o := slices.Clone(base)
-		slices.SortStableFunc(o, func(x, y int32) int { return int(l.key[x]) - int(l.key[y]) })
-		out = append(out, ordering{plural(l.unit), o})
+		out = append(out, ordering{plural(l.unit), byKey(l.key)})
 	}
 	if a != nil {
 		out = append(out, ordering{"breadth-first order", m.bfsOrder(a)})
 	}
 	out = append(out, m.affinityOrders()...)
 	return append(out, m.dragonflyOrders(levels)...)
+}
+
+// byKey returns the terminals 0 to len(key)−1 in order of key, endpoint
+// order among equal keys: a counting sort where the keys span at most
+// as many values as there are terminals (a level's units: rails,
+// planes, racks), as a comparison sort otherwise. A stable sort of
+// 131,072 terminals per level took a tenth of the bisection's time
+// there (issue 16); the standard library has no counting sort.
+func byKey(key []int32) []int32 {
+	o := make([]int32, len(key))
+	if len(key) == 0 {
+		return o
+	}
+	lo, hi := slices.Min(key), slices.Max(key)
+	if int64(hi)-int64(lo) >= int64(len(key)) {
+		for i := range o {
+			o[i] = int32(i)
+		}
+		slices.SortStableFunc(o, func(x, y int32) int { return cmp.Compare(key[x], key[y]) })
+		return o
+	}
+	at := make([]int32, int(hi-lo)+2) // at[k−lo+1]: terminals of keys below k
+	for _, k := range key {
+		at[k-lo+1]++
+	}
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	for i, k := range key {
+		o[at[k-lo]] = int32(i)
+		at[k-lo]++
+	}
+	return o
 }
 
 // dragonflyOrders are the even | odd groups, and for odd g, where a
