@@ -33,6 +33,8 @@ type indexCache struct {
 	// islandLinks links.
 	islands                  []int32
 	islandNodes, islandLinks int
+	// memo holds the facts Memo keeps, by key.
+	memo map[any]*memoEntry
 }
 
 // forgetMembers drops the membership index, for a change the node, link

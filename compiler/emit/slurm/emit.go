@@ -142,10 +142,30 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 
 // EachNodeName calls yield with the Slurm node name of every server and
 // implicit host, in NodeID order, as NodeNames gives them, and returns
-// NodeNames' error at the first refusal, without the slice of every
-// node: what `topoc check` reads (namesPreflight; a slice of 1.3 million
-// nodes' names at 131,072 GPUs, twice, was 30 MB of its RSS).
+// NodeNames' error, before any yield, if it refuses them; without the
+// slice of every node: what `topoc check` reads (namesPreflight; a
+// slice of 1.3 million nodes' names at 131,072 GPUs, twice, was 30 MB of
+// its RSS). The names are checked once per graph (ir.Memo): the Slurm
+// and Kubernetes checks of `topoc check` both read them.
 func EachNodeName(g *ir.Graph, yield func(id ir.NodeID, name string)) error {
+	if err := ir.Memo(g, namesChecked{}, func() error { return checkNodeNames(g) }); err != nil {
+		return err
+	}
+	for i := range g.Nodes {
+		if n := &g.Nodes[i]; n.Parent == ir.None && n.Kind == ir.KindHost {
+			yield(ir.NodeID(i), g.HostName(ir.NodeID(i)))
+		}
+	}
+	return nil
+}
+
+// namesChecked is the ir.Memo key of checkNodeNames' answer.
+type namesChecked struct{}
+
+// checkNodeNames returns NodeNames' error for g's servers and implicit
+// hosts, in NodeID order, at the first refusal; nil if it takes them
+// all.
+func checkNodeNames(g *ir.Graph) error {
 	hosts := 0
 	for i := range g.Nodes {
 		if n := &g.Nodes[i]; n.Parent == ir.None && n.Kind == ir.KindHost {
@@ -173,7 +193,6 @@ func EachNodeName(g *ir.Graph, yield func(id ir.NodeID, name string)) error {
 			return &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'): %s", g.Nodes[j].Name, n.Name, name, emit.HostFix(g, id))}
 		}
 		by[name] = id
-		yield(id, name)
 	}
 	return nil
 }
