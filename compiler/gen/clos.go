@@ -429,16 +429,22 @@ func BuildClos(g *ir.Graph, name string, c Clos) (ir.FabricID, []ClosProblem) {
 }
 
 type closBuilder struct {
-	g        *ir.Graph
-	c        Clos
-	fab      ir.FabricID
-	servers  int
-	tiers    [][]*closSwitch
-	groups   map[string][]*closSwitch // leaf groups by key
-	leafDims []dim                    // dims of the leaf tier, for leafFor
-	problems []ClosProblem
-	fill     map[string]int
-	hosts    map[string]ir.NodeID // implicit hosts by name
+	g       *ir.Graph
+	c       Clos
+	fab     ir.FabricID
+	servers int
+	tiers   [][]*closSwitch
+	// leafGroups are the leaf tier's groups in enumerate order, which
+	// is the order of their coordinates over leafDims read as one
+	// mixed-radix number (leafGroup); fill counts the endpoints each
+	// took, per home (group × Homing + home). Slices by that number, not
+	// maps by key string: leafFor is asked once per endpoint (a million
+	// times at a million GPUs; issue 16).
+	leafGroups [][]*closSwitch
+	leafDims   []dim // dims of the leaf tier, for leafFor
+	problems   []ClosProblem
+	fill       []int
+	hosts      map[string]ir.NodeID // implicit hosts by name
 }
 
 func (b *closBuilder) unitsAt(level int) int {
@@ -589,23 +595,36 @@ func (b *closBuilder) makeLeaves() {
 	t := b.c.Tiers[0]
 	ds := b.dims(t)
 	b.leafDims = ds
-	b.groups = map[string][]*closSwitch{}
-	b.fill = map[string]int{}
+	b.leafGroups = nil
 	b.enumerate(ds, func(s scope) {
-		b.groups[b.key(ds, s)] = b.makeSwitches(0, ds, s, max(t.Count, b.c.homing()))
+		b.leafGroups = append(b.leafGroups, b.makeSwitches(0, ds, s, max(t.Count, b.c.homing())))
 	})
+	b.fill = make([]int, len(b.leafGroups)*b.c.homing())
 }
 
 // homing returns Homing, at least 1.
 func (c Clos) homing() int { return max(c.Homing, 1) }
 
-// endpointScope returns the full scope of an endpoint's server.
-func (b *closBuilder) endpointScope(server, rail, plane int) scope {
-	s := scope{plane: plane, rail: rail, units: make([]int, len(b.c.Units))}
-	for lv, u := range b.c.Units {
-		s.units[lv] = server / u.Servers
+// leafGroup returns the index in leafGroups of the leaf group of the
+// given server's endpoints on rail and plane (its units at each level
+// are the server's index ÷ the unit's servers), or -1 when that lies
+// outside the groups made.
+func (b *closBuilder) leafGroup(server, rail, plane int) int {
+	i := 0
+	for _, d := range b.leafDims {
+		x := rail
+		switch d.kind {
+		case "plane":
+			x = plane
+		case "unit":
+			x = server / b.c.Units[d.level].Servers
+		}
+		if x < 0 || x >= d.n {
+			return -1
+		}
+		i = i*d.n + x
 	}
-	return s
+	return i
 }
 
 // link joins an endpoint-side port to the next down port of leaf sw.
@@ -631,31 +650,24 @@ func nonzero(a, b float64) float64 {
 	return a
 }
 
-// leafFor returns the leaf of scope s's group that takes the next
+// leafFor returns the leaf of group gi (leafGroup) that takes the next
 // endpoint, whose home is h (0 ≤ h < Homing): with dual-homing the
 // group's leaves form sets of Homing consecutive leaves, and the h-th
 // port of a server on one rail and plane goes to the h-th leaf of a set,
 // so a server's ports fill the leaves of one set side by side.
-func (b *closBuilder) leafFor(s scope, h int) (*closSwitch, bool) {
+func (b *closBuilder) leafFor(gi, h int) (*closSwitch, bool) {
+	if gi < 0 {
+		return nil, false
+	}
 	t := b.c.Tiers[0]
-	k := b.key(b.leafDims, s)
-	group := b.groups[k]
+	group := b.leafGroups[gi]
 	down := t.Down
 	if down == 0 {
 		down = b.c.defaultDown(0)
 	}
 	H := b.c.homing()
-	if H == 1 {
-		i := b.fill[k]
-		b.fill[k]++
-		if i/down >= len(group) {
-			return nil, false
-		}
-		return group[i/down], true
-	}
-	fk := k + "/h" + strconv.Itoa(h)
-	i := b.fill[fk]
-	b.fill[fk]++
+	i := b.fill[gi*H+h]
+	b.fill[gi*H+h]++
 	if leaf := (i/down)*H + h; leaf < len(group) {
 		return group[leaf], true
 	}
@@ -678,7 +690,7 @@ func (b *closBuilder) attachEndpoints() {
 		}
 		h := home[[2]int{e.Rail, e.Plane}] % b.c.homing()
 		home[[2]int{e.Rail, e.Plane}]++
-		sw, ok := b.leafFor(b.endpointScope(e.Server, e.Rail, e.Plane), h)
+		sw, ok := b.leafFor(b.leafGroup(e.Server, e.Rail, e.Plane), h)
 		if !ok {
 			overflow++
 			continue
@@ -719,7 +731,7 @@ func (b *closBuilder) attachAppliances() {
 		}
 		for i := 0; i < a.Count; i++ {
 			rail, plane := i%b.c.Rails, (i/b.c.Rails)%b.c.Planes
-			sw, ok := b.leafFor(b.endpointScope(server, rail, plane), 0)
+			sw, ok := b.leafFor(b.leafGroup(server, rail, plane), 0)
 			if !ok {
 				b.problems = append(b.problems, ClosProblem{ProblemCapacity, 0, fmt.Sprintf("appliance %s%d finds no free %s port in unit %d: the unit's servers (and the appliances before it) take every down port of its %s switches; raise that tier's down or count, or put the appliances in a unit with room (unit)", a.Role, i, b.c.Tiers[0].Name, a.Unit, b.c.Tiers[0].Name)})
 				continue
