@@ -247,12 +247,6 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		link int32
 		b    bool
 	}
-	n := 0
-	for _, l := range g.AllFabricLinks() {
-		if isCable(g, &l) {
-			n++
-		}
-	}
 	// eachEnd visits the network-port ends of the cable links in link
 	// order, A end first.
 	eachEnd := func(visit func(link int32, b bool, pt ir.Port)) {
@@ -331,8 +325,33 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		}
 		i = j
 	}
+	return planOrder(g, leader, splitA, splitB)
+}
+
+// planOrder returns the cable links as cableLegs orders them, given each
+// link's leader and whether its A and B ends are broken out; and, per
+// link, whether the plan's A end is the link's B port. The links are
+// placed by leader (a count of each leader's legs, then a pass in link
+// order), then by fabric (a stable counting sort), which leaves them by
+// fabric, leader and link; only a cable whose lanes are then out of order
+// is sorted, among its own few legs (sortLanes). At 131,072 GPUs a
+// stable sort of all 393,216 legs took 33 ms of cableLegs' 74 ms per
+// check (a compute port's links share a leader, and the fabrics' links
+// interleave, so they were never in order already); the counting sorts
+// take 4 ms.
+func planOrder(g *ir.Graph, leader []int32, splitA, splitB []bool) ([]cableLeg, []bool) {
+	// at[l] is where the legs link l leads start, once counted.
+	at := make([]int32, g.NumLinks()+1)
+	for i, l := range g.AllFabricLinks() {
+		if isCable(g, &l) {
+			at[leader[i]+1]++
+		}
+	}
+	for i := range g.NumLinks() {
+		at[i+1] += at[i]
+	}
 	swapped := make([]bool, g.NumLinks())
-	out := make([]cableLeg, 0, n)
+	byLeader := make([]cableLeg, at[g.NumLinks()])
 	for i, l := range g.AllFabricLinks() {
 		if !isCable(g, &l) {
 			continue
@@ -341,26 +360,53 @@ func cableLegs(g *ir.Graph) ([]cableLeg, []bool) {
 		if !splitA[i] && splitB[i] {
 			swapped[i], lane = true, l.B.Lane
 		}
-		out = append(out, cableLeg{fabric: l.Fabric, leader: leader[i], lane: lane, link: int32(i), split: splitA[i] || splitB[i]})
+		byLeader[at[leader[i]]] = cableLeg{fabric: l.Fabric, leader: leader[i], lane: lane, link: int32(i), split: splitA[i] || splitB[i]}
+		at[leader[i]]++
 	}
-	byCable := func(x, y cableLeg) int {
-		if x.fabric != y.fabric {
-			return int(x.fabric - y.fabric)
-		}
-		if x.leader != y.leader {
-			return int(x.leader - y.leader)
-		}
+	out := countingSort(byLeader, len(g.Fabrics), func(lg cableLeg) int32 { return int32(lg.fabric) })
+	sortLanes(out)
+	return out, swapped
+}
+
+// sortLanes orders the legs of each cable in legs (a run of one fabric
+// and leader) by lane, then link; a cable's legs are few and usually in
+// lane order already.
+func sortLanes(legs []cableLeg) {
+	byLane := func(x, y cableLeg) int {
 		if x.lane != y.lane {
 			return int(x.lane - y.lane)
 		}
 		return int(x.link - y.link)
 	}
-	// Without breakouts every link leads its own cable and the legs are
-	// in order already; checking is a pass, sorting millions is not.
-	if !slices.IsSortedFunc(out, byCable) {
-		slices.SortStableFunc(out, byCable)
+	for i := 0; i < len(legs); {
+		j := i + 1
+		for j < len(legs) && legs[j].leader == legs[i].leader && legs[j].fabric == legs[i].fabric {
+			j++
+		}
+		if cable := legs[i:j]; !slices.IsSortedFunc(cable, byLane) {
+			slices.SortFunc(cable, byLane) // the link breaks every tie
+		}
+		i = j
 	}
-	return out, swapped
+}
+
+// countingSort returns xs ordered by key, which lies in [0, n), keeping
+// the order of xs among equal keys: O(len(xs) + n), where a comparison
+// sort is O(len(xs) log len(xs)).
+func countingSort[T any](xs []T, n int, key func(T) int32) []T {
+	at := make([]int32, n+1)
+	for _, x := range xs {
+		at[key(x)+1]++
+	}
+	for k := range n {
+		at[k+1] += at[k]
+	}
+	out := make([]T, len(xs))
+	for _, x := range xs {
+		out[at[key(x)]] = x
+		at[key(x)]++
+	}
+	return out
 }
 
 // geometry resolves a node to its rack position and port height.
