@@ -14,24 +14,34 @@ import (
 // the length is then one comparison.
 type cageFit struct {
 	g *ir.Graph
-	// port is one port of each cage, to read its shape, and link the
-	// link at that port (the speed it runs the port at).
-	port []ir.Port
-	link []ir.LinkID
-	idx  *ir.CageIndex
-	// shapeOf is each cage's shape (ir.None until asked), shapes the
-	// shapes by key, cage and proto one cage of each shape and its
-	// device's protocol, protos the protocols met (an index in the key
-	// hashes faster than the string).
+	// cs holds one port of each cage, to read its shape, and the link
+	// at that port (the speed it runs the port at); its index has
+	// numbered them, so the NIC ordinals a cage's key needs are known.
+	cs *cageScan
+	// shapeOf is each cage's shape (ir.None until asked), keys and cage
+	// each shape's key and one cage of it, proto its device's protocol,
+	// protos the protocols met (an index in the key compares faster
+	// than the string).
 	shapeOf []int32
-	shapes  map[cageShapeKey]int32
+	keys    []cageShapeKey
 	cage    []ir.Cage
 	proto   []string
 	protos  []string
+	// byKey finds a shape by key once there are more than fewShapes.
+	byKey map[cageShapeKey]int32
 	// reach is Parts.Reach per shape and cable type, filled on first use.
 	reach [][]reachOf
 }
 
+// fewShapes is how many shapes a cageFit finds by comparing keys before
+// it hashes them. A design has a few (2 at 131,072 GPUs, where hashing a
+// cageShapeKey, a string and two floats, for each of 393,216 cages took
+// 20 ms per pass).
+const fewShapes = 8
+
+// cageShapeKey is what Parts.Reach reads of a cage (Transceiver.suits):
+// its end, rate, the speed its ports run at, ports per cage, form factor
+// and protocol.
 type cageShapeKey struct {
 	sw    bool
 	rate  float64
@@ -48,11 +58,12 @@ type reachOf struct {
 	ok, known bool
 }
 
+// newCageFit returns the module fits of cs's cages, each shape found on
+// first use.
 func newCageFit(g *ir.Graph, cs *cageScan) *cageFit {
-	f := &cageFit{g: g, idx: g.NewCageIndex(), port: make([]ir.Port, len(cs.cages)), link: make([]ir.LinkID, len(cs.cages)), shapeOf: make([]int32, len(cs.cages)),
-		shapes: map[cageShapeKey]int32{}}
-	for k := range cs.cages {
-		f.port[k], f.link[k], f.shapeOf[k] = cs.cages[k].port, cs.cages[k].link, ir.None
+	f := &cageFit{g: g, cs: cs, shapeOf: make([]int32, len(cs.cages))}
+	for k := range f.shapeOf {
+		f.shapeOf[k] = ir.None
 	}
 	return f
 }
@@ -62,25 +73,45 @@ func (f *cageFit) shape(k int) (int32, ir.Cage) {
 	if sh := f.shapeOf[k]; sh != ir.None {
 		return sh, f.cage[sh]
 	}
-	g := f.g
-	l := g.Link(f.link[k])
-	_, c := f.idx.CageOn(f.port[k], &l)
-	proto := g.Protocols[g.Nodes[f.port[k].Node].ModelName()]
+	g, u := f.g, &f.cs.cages[k]
+	l := g.Link(u.link)
+	_, c := f.cs.idx.CageOn(u.port, &l)
+	proto := g.Protocols[g.Nodes[u.port.Node].ModelName()]
 	pi := slices.Index(f.protos, proto)
 	if pi < 0 {
 		pi = len(f.protos)
 		f.protos = append(f.protos, proto)
 	}
-	key := cageShapeKey{c.Switch, c.RateBPS, c.SpeedBPS, c.Ports, c.FormFactor, pi}
-	sh, seen := f.shapes[key]
-	if !seen {
-		sh = int32(len(f.cage))
-		f.shapes[key] = sh
+	sh := f.find(cageShapeKey{c.Switch, c.RateBPS, c.SpeedBPS, c.Ports, c.FormFactor, pi})
+	if sh == int32(len(f.cage)) {
 		f.cage, f.proto = append(f.cage, c), append(f.proto, proto)
 		f.reach = append(f.reach, make([]reachOf, len(g.Cabling().Types)))
 	}
 	f.shapeOf[k] = sh
 	return sh, f.cage[sh]
+}
+
+// find returns the shape of key, numbering it next when it is new.
+func (f *cageFit) find(key cageShapeKey) int32 {
+	if f.byKey == nil {
+		if i := slices.Index(f.keys, key); i >= 0 {
+			return int32(i)
+		}
+		if len(f.keys) == fewShapes {
+			f.byKey = make(map[cageShapeKey]int32, 2*fewShapes)
+			for i, k := range f.keys {
+				f.byKey[k] = int32(i)
+			}
+		}
+	}
+	if f.byKey != nil {
+		if sh, ok := f.byKey[key]; ok {
+			return sh
+		}
+		f.byKey[key] = int32(len(f.keys))
+	}
+	f.keys = append(f.keys, key)
+	return int32(len(f.keys) - 1)
 }
 
 // reachAt is Parts.Reach for cage k and cable type t.
