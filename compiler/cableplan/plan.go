@@ -104,12 +104,15 @@ func (pl *Placed) Cables(g *ir.Graph, judged func(failed bool)) hcl.Diagnostics 
 		for _, lg := range legs {
 			l := g.Link(ir.LinkID(lg.link))
 			rate = max(rate, g.LineRateBPS(&l))
-			routes = append(routes, geo.route(l.A.Node, l.B.Node))
+			// The devices the ends are mounted in, found once for the
+			// route and the switch test (root walks the node table).
+			ra, rb := root(g, l.A.Node), root(g, l.B.Node)
+			routes = append(routes, geo.route(ra, rb))
 			if m, ok := g.StatedLengthM(ir.LinkID(lg.link)); ok {
 				routes[len(routes)-1], stated = m, true
 			}
 			run = max(run, routes[len(routes)-1])
-			switches = switches && g.Nodes[root(g, l.A.Node)].Kind == ir.KindSwitch && g.Nodes[root(g, l.B.Node)].Kind == ir.KindSwitch
+			switches = switches && g.Nodes[ra].Kind == ir.KindSwitch && g.Nodes[rb].Kind == ir.KindSwitch
 		}
 		if stated {
 			// A stated length is the cable's own (a DCI fiber between
@@ -409,10 +412,10 @@ func countingSort[T any](xs []T, n int, key func(T) int32) []T {
 	return out
 }
 
-// geometry resolves a node to its rack position and port height.
+// geometry resolves a mounted device to its rack position and port
+// height.
 type geometry struct {
 	lay     ir.Layout
-	g       *ir.Graph
 	mountOf []int32 // node -> index into mounts
 	mounts  []ir.Mount
 	row     []int32 // per mount
@@ -420,7 +423,7 @@ type geometry struct {
 }
 
 func newGeometry(p *placer, racks []ir.Rack, mounts []ir.Mount) *geometry {
-	geo := &geometry{lay: p.lay, g: p.g, mountOf: p.mountOf, mounts: mounts,
+	geo := &geometry{lay: p.lay, mountOf: p.mountOf, mounts: mounts,
 		row: make([]int32, len(mounts)), slot: make([]int32, len(mounts))}
 	for i, m := range mounts {
 		geo.mountOf[m.Node] = int32(i)
@@ -437,8 +440,9 @@ func (geo *geometry) height(m int32) float64 {
 	return (float64(mt.U-1) + float64(mt.Height)/2) * geo.lay.UnitM
 }
 
-// route is the estimated cable route between the devices holding nodes a
-// and b, metres, before the routing factor (cabling.md §3):
+// route is the estimated cable route between mounted devices a and b
+// (root of a cable's end nodes), metres, before the routing factor
+// (cabling.md §3):
 //
 //	same rack:  |h_a − h_b| + 2E + 2S
 //	otherwise:  (H − h_a + T) + (H − h_b + T) + |Δslot|·W + |Δrow|·P + 2E + 2S
@@ -446,7 +450,7 @@ func (geo *geometry) height(m int32) float64 {
 // where H is the rack's mounting height; a port above H (an overfull rack)
 // counts as at H.
 func (geo *geometry) route(a, b ir.NodeID) float64 {
-	ma, mb := geo.mountOf[root(geo.g, a)], geo.mountOf[root(geo.g, b)]
+	ma, mb := geo.mountOf[a], geo.mountOf[b]
 	L := geo.lay
 	ends := 2*L.LateralM + 2*L.SlackM
 	if ma < 0 || mb < 0 {
