@@ -189,14 +189,22 @@ func (m *membership) without(newID []int32, links int) *membership {
 // when both ends share it, in LinkID order.
 func (m *membership) indexInternal(g *Graph) {
 	nn := len(g.Nodes)
+	// Each node's server, read once from the nodes into 4 bytes a node:
+	// the two passes below look up both ends of every internal link
+	// (967,000 at 131,072 GPUs), and reading Parent from the node array
+	// each time loaded a whole node per end.
+	server := make([]NodeID, nn)
+	for i := range g.Nodes {
+		server[i] = NodeID(i)
+		if p := g.Nodes[i].Parent; p >= 0 && int(p) < nn {
+			server[i] = p
+		}
+	}
 	key := func(n NodeID) NodeID {
 		if n < 0 || int(n) >= nn {
 			return None
 		}
-		if p := g.Nodes[n].Parent; p >= 0 && int(p) < nn {
-			return p
-		}
-		return n
+		return server[n]
 	}
 	m.intStart = make([]int32, nn+1)
 	each := func(do func(k NodeID, id LinkID)) {
