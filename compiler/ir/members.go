@@ -220,29 +220,11 @@ func (m *membership) indexInternal(g *Graph) {
 				do(b, id)
 			}
 		}
-		// A run's links are keyed through its servers' nodes, read once
-		// per instance instead of once per link end: at 131,072 GPUs 59
-		// links of a DGX have 118 ends over its 33 nodes.
-		var keys []NodeID
 		g.links.eachSpan(func(id LinkID, l *Link) { link(id, l, 0) }, func(r *linkRun) {
-			keys = slices.Grow(keys[:0], int(r.stride))[:r.stride]
 			for inst := range r.count {
 				first, base := r.first+LinkID(inst*len(r.tmpl)), r.node0+NodeID(inst)*r.stride
-				for i := range keys {
-					keys[i] = key(base + NodeID(i))
-				}
 				for j := range r.tmpl {
-					l := &r.tmpl[j]
-					if l.Fabric != None {
-						continue
-					}
-					a, b := runKey(keys, l.A.Node, base, key), runKey(keys, l.B.Node, base, key)
-					if a != None {
-						do(a, first+LinkID(j))
-					}
-					if b != None && b != a {
-						do(b, first+LinkID(j))
-					}
+					link(first+LinkID(j), &r.tmpl[j], base)
 				}
 			}
 		})
@@ -257,16 +239,6 @@ func (m *membership) indexInternal(g *Graph) {
 		m.internal[m.intStart[k]+fill[k]] = id
 		fill[k]++
 	})
-}
-
-// runKey returns the key of template node n of the instance at base:
-// keys[n] for a node of the server (keys holds its nodes' keys), key
-// otherwise.
-func runKey(keys []NodeID, n, base NodeID, key func(NodeID) NodeID) NodeID {
-	if n >= 0 && int(n) < len(keys) {
-		return keys[n]
-	}
-	return key(n + base)
 }
 
 // InternalLinks returns the links of no fabric (PCIe, NVLink, C2C and
