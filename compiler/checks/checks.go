@@ -55,18 +55,18 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 	s.checkEndpointPorts()
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
-		nodes, links := g.FabricNodes(f), g.FabricLinks(f)
-		s.checkRadix(nodes, links, used)
-		if s.checkConnected(f, nodes, links, sc) {
-			s.checkEndpointRelay(f, links, sc)
+		v := newFabricView(g, f)
+		s.checkRadix(v.members, v.links, used)
+		if s.checkConnected(f, v.members, v.links, sc) {
+			s.checkEndpointRelay(v, sc)
 		}
-		s.checkUplinks(f, nodes, links, sc)
-		sw := switchLinks(g, links)
-		s.checkCommonAncestor(f, nodes, links, sw, sc)
-		s.checkPerSwitchStriping(f, sw)
-		s.checkRails(f, links)
-		s.checkSingleHomed(f, links)
-		s.reportFreePorts(f, nodes, used)
+		t := newTierView(g, v, sc.index)
+		s.checkUplinks(t)
+		s.checkCommonAncestor(v, t, sc)
+		s.checkPerSwitchStriping(f, t)
+		s.checkRails(v)
+		s.checkSingleHomed(v)
+		s.reportFreePorts(f, v.members, used)
 	}
 	return s.diags
 }
@@ -75,13 +75,12 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 // that a design of many fabrics allocates them once. Each check leaves
 // them as it found them for the entries it touched.
 type checkScratch struct {
-	parent  []int32 // union-find parent; valid only for nodes a check set
-	hasUp   []bool  // false everywhere between checks
-	hasDown []bool  // false everywhere between checks
+	parent []int32 // union-find parent; valid only for nodes a check set
+	index  []int32 // zero everywhere between checks (newTierView)
 }
 
 func newCheckScratch(n int) *checkScratch {
-	return &checkScratch{parent: make([]int32, n), hasUp: make([]bool, n), hasDown: make([]bool, n)}
+	return &checkScratch{parent: make([]int32, n), index: make([]int32, n)}
 }
 
 // checkRadix reports nodes cabled on more ports than they have. A switch
@@ -302,69 +301,43 @@ func serversHaveNVLink(g *ir.Graph, f ir.FabricID) bool {
 }
 
 // checkUplinks reports switches below the top tier with no link to a
-// higher tier of the same fabric.
-func (s *checker) checkUplinks(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) {
+// higher tier of the same fabric, the first of each tier (t nil: a
+// fabric of fewer than two tiers, or a composite, whose tiers are its
+// members', checked with them).
+func (s *checker) checkUplinks(t *tierView) {
+	if t == nil {
+		return
+	}
 	g := s.g
-	tiers := g.Fabrics[f].Tiers
-	if len(tiers) < 2 || g.Fabrics[f].Composite() {
-		return // a composite's tiers are its members', checked with them
-	}
-	rank := map[string]int{}
-	for i, t := range tiers {
-		rank[t] = i
-	}
-	hasUp := sc.hasUp
-	defer func() {
-		for _, id := range links {
-			hasUp[g.Link(id).A.Node], hasUp[g.Link(id).B.Node] = false, false
-		}
-	}()
-	for _, id := range links {
-		l := g.Link(id)
-		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		ra, okA := rank[a.TierName()]
-		rb, okB := rank[b.TierName()]
-		if okA && okB && a.Kind.IsSwitch() && b.Kind.IsSwitch() {
-			if rb > ra {
-				hasUp[l.A.Node] = true
-			} else if ra > rb {
-				hasUp[l.B.Node] = true
-			}
-		}
-	}
-	reported := map[string]bool{}
-	for _, i := range members {
-		n := &g.Nodes[i]
-		r, ok := rank[n.TierName()]
-		if !ok || r == len(tiers)-1 || !n.Kind.IsSwitch() || hasUp[i] || reported[n.TierName()] {
+	reported := make([]bool, len(t.tiers)) // by rank
+	for i, r := range t.rank[:t.members] {
+		if r < 0 || int(r) == len(t.tiers)-1 || len(t.upsOf(i)) > 0 || reported[r] {
 			continue
 		}
-		reported[n.TierName()] = true
+		reported[r] = true
+		n := &g.Nodes[t.switches[i]]
 		s.diags = append(s.diags, diag.Error(diag.NoUplinks, g.Range(n.Origin), "Switch without uplinks",
-			fmt.Sprintf("%s (tier %s) has no link to tier %s or above; traffic from its endpoints cannot leave it. Add uplinks.", n.Name, n.TierName(), tiers[r+1])))
+			fmt.Sprintf("%s (tier %s) has no link to tier %s or above; traffic from its endpoints cannot leave it. Add uplinks.", n.Name, n.TierName(), t.tiers[r+1])))
 	}
 }
 
 // checkRails reports a NIC of rail i cabled to a switch of another rail.
-func (s *checker) checkRails(f ir.FabricID, links []ir.LinkID) {
+func (s *checker) checkRails(v *fabricView) {
 	g := s.g
-	rails, ok := g.Fabrics[f].Param("rails")
-	for _, id := range links {
-		l := g.Link(id)
-		for _, pair := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
-			nic, sw := &g.Nodes[pair[0].Node], &g.Nodes[pair[1].Node]
-			if nic.Kind != ir.KindNIC || nic.Rail == ir.None || !sw.Kind.IsSwitch() || sw.Rail == ir.None {
-				continue
-			}
-			want := nic.Rail // the generator's (ir.Node.Rail), or the NIC's index
-			if ok && rails > 0 {
-				want %= int32(rails)
-			}
-			if sw.Rail != want {
-				s.diags = append(s.diags, diag.Error(diag.RailMisalignment, g.Range(l.Origin), "NIC on the wrong rail",
-					fmt.Sprintf("%s is rail %d but is cabled to %s on rail %d; in a rail-optimized fabric NIC i goes to a rail-i leaf.", nic.Name, want, sw.Name, sw.Rail)))
-				return
-			}
+	rails, ok := g.Fabrics[v.f].Param("rails")
+	for _, e := range v.edges {
+		nic, sw := &g.Nodes[e.ep], &g.Nodes[e.sw]
+		if e.kind != ir.KindNIC || nic.Rail == ir.None || sw.Rail == ir.None {
+			continue
+		}
+		want := nic.Rail // the generator's (ir.Node.Rail), or the NIC's index
+		if ok && rails > 0 {
+			want %= int32(rails)
+		}
+		if sw.Rail != want {
+			s.diags = append(s.diags, diag.Error(diag.RailMisalignment, g.Range(g.Link(e.id).Origin), "NIC on the wrong rail",
+				fmt.Sprintf("%s is rail %d but is cabled to %s on rail %d; in a rail-optimized fabric NIC i goes to a rail-i leaf.", nic.Name, want, sw.Name, sw.Rail)))
+			return
 		}
 	}
 }
@@ -418,47 +391,45 @@ func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int
 // switches (clos homing = 2, or planes) would leave half. A design may
 // mean it (ports bonded to one switch for bandwidth); a trial's dual-ToR
 // design that lost its planes by mistake said nothing (trial 66).
-func (s *checker) checkSingleHomed(f ir.FabricID, links []ir.LinkID) {
+func (s *checker) checkSingleHomed(v *fabricView) {
 	g := s.g
+	// end is an endpoint's ports: the switch of its first, how many,
+	// and whether another reaches another switch.
 	type end struct {
-		sw    ir.NodeID
-		ports int
-		mixed bool
+		ep, sw ir.NodeID
+		ports  int32
+		mixed  bool
 	}
-	ends := map[ir.NodeID]*end{}
-	var order []ir.NodeID
-	for _, id := range links {
-		l := g.Link(id)
-		for _, pair := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
-			ep, sw := pair[0].Node, pair[1].Node
-			if k := g.Nodes[ep].Kind; k != ir.KindNIC && k != ir.KindHost || !g.Nodes[sw].Kind.IsSwitch() {
-				continue
-			}
-			e := ends[ep]
-			if e == nil {
-				e = &end{sw: sw}
-				ends[ep] = e
-				order = append(order, ep)
-			}
-			e.ports++
-			e.mixed = e.mixed || e.sw != sw
+	ends := make([]end, 0, len(v.edges)) // in the order first met
+	slot := ir.NewNodeMap[int32](g, len(v.edges), -1)
+	for _, e := range v.edges {
+		if e.kind != ir.KindNIC && e.kind != ir.KindHost {
+			continue
 		}
+		i := slot.Get(e.ep)
+		if i < 0 {
+			i = int32(len(ends))
+			slot.Set(e.ep, i)
+			ends = append(ends, end{ep: e.ep, sw: e.sw})
+		}
+		ends[i].ports++
+		ends[i].mixed = ends[i].mixed || ends[i].sw != e.sw
 	}
-	n, ports := 0, 0
-	var first ir.NodeID = ir.None
-	for _, ep := range order {
-		if e := ends[ep]; e.ports > 1 && !e.mixed {
+	n := 0
+	var first *end
+	for i := range ends {
+		if e := &ends[i]; e.ports > 1 && !e.mixed {
 			n++
-			if first == ir.None {
-				first, ports = ep, e.ports
+			if first == nil {
+				first = e
 			}
 		}
 	}
 	if n == 0 {
 		return
 	}
-	fab := &g.Fabrics[f]
+	fab := &g.Fabrics[v.f]
 	s.diags = append(s.diags, diag.Info(diag.SingleHomedPorts, g.Range(fab.Origin), "Every port on one switch",
 		fmt.Sprintf("In fabric %q, %s with several ports %s all of them on one switch (the first, %s, its %d ports on %s): that switch's loss takes every port of each. Spread them over two switches (a clos's homing = 2 puts a port of each on a pair of leaves; planes put each port in its own) where a switch's loss should leave half; ignore this where one switch is meant.",
-			fab.Name, units.CountOf(n, "endpoint", "endpoints"), units.Agree(n, "has", "have"), g.Nodes[first].Name, ports, g.Nodes[ends[first].sw].Name)))
+			fab.Name, units.CountOf(n, "endpoint", "endpoints"), units.Agree(n, "has", "have"), g.Nodes[first.ep].Name, first.ports, g.Nodes[first.sw].Name)))
 }

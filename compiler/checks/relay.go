@@ -26,69 +26,50 @@ const maxPieceSets = 1024
 // server transit (their servers do forward, and checkConnected joined
 // them), and fabrics with a link between two endpoints or through a node
 // that is neither (a direct network of hosts), are not judged.
-func (s *checker) checkEndpointRelay(f ir.FabricID, links []ir.LinkID, sc *checkScratch) {
+func (s *checker) checkEndpointRelay(v *fabricView, sc *checkScratch) {
 	g := s.g
-	fab := &g.Fabrics[f]
-	if fab.Transit != 0 || len(fab.Endpoints) < 2 {
+	fab := &g.Fabrics[v.f]
+	if fab.Transit != 0 || len(fab.Endpoints) < 2 || v.direct {
 		return
 	}
 	isEP := ir.NewNodeMap[bool](g, len(fab.Endpoints), false)
 	for _, p := range fab.Endpoints {
 		isEP.Set(p.Node, true)
 	}
-	isSwitch := func(n ir.NodeID) bool { return g.Nodes[n].Kind.IsSwitch() }
-	var switchLinks []ir.LinkID
-	var switches []ir.NodeID // with repeats: unionFind only sets each one's parent
-	for _, id := range links {
-		l := g.Link(id)
-		for _, n := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if isSwitch(n) {
-				switches = append(switches, n)
-			} else if !isEP.Get(n) {
-				return
-			}
-		}
-		switch {
-		case isSwitch(l.A.Node) && isSwitch(l.B.Node):
-			switchLinks = append(switchLinks, id)
-		case !isSwitch(l.A.Node) && !isSwitch(l.B.Node):
+	for _, e := range v.edges {
+		if !isEP.Get(e.ep) {
 			return
 		}
+		sc.parent[e.sw] = int32(e.sw) // a switch no switch link reaches is a piece of its own
 	}
-	find := unionFind(g, switches, switchLinks, sc.parent)
-	// One piece of switches (most fabrics): every endpoint shares it.
+	find := unionFind(g, nil, v.sw, sc.parent)
+	// One piece of switches (most fabrics): every endpoint shares it. A
+	// switch link's ends share a piece, so one end of each is enough.
 	one, root := true, int32(-1)
-	for _, id := range links {
-		l := g.Link(id)
-		for _, n := range [2]ir.NodeID{l.A.Node, l.B.Node} {
-			if isSwitch(n) {
-				if r := find(int32(n)); root < 0 {
-					root = r
-				} else if r != root {
-					one = false
-				}
-			}
+	same := func(n ir.NodeID) {
+		if r := find(int32(n)); root < 0 {
+			root = r
+		} else if r != root {
+			one = false
 		}
+	}
+	for _, e := range v.edges {
+		same(e.sw)
+	}
+	for _, id := range v.sw {
+		same(g.Link(id).A.Node)
 	}
 	if one {
 		return
 	}
 	pieces := map[ir.NodeID][]int32{} // endpoint node → roots of the pieces it reaches
 	var order []ir.NodeID
-	for _, id := range links {
-		l := g.Link(id)
-		e, sw := l.A.Node, l.B.Node
-		if isSwitch(e) {
-			e, sw = sw, e
+	for _, e := range v.edges {
+		if _, seen := pieces[e.ep]; !seen {
+			order = append(order, e.ep)
 		}
-		if isSwitch(e) {
-			continue // switch to switch: joined above
-		}
-		if _, seen := pieces[e]; !seen {
-			order = append(order, e)
-		}
-		if r := find(int32(sw)); !slices.Contains(pieces[e], r) {
-			pieces[e] = append(pieces[e], r)
+		if r := find(int32(e.sw)); !slices.Contains(pieces[e.ep], r) {
+			pieces[e.ep] = append(pieces[e.ep], r)
 		}
 	}
 	type pieceSet struct {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -78,58 +77,42 @@ func (b bitset) key(piece int32) string {
 // fabric that share no switch above them: under up/down routing their
 // endpoints cannot reach each other. It names the first such pair in
 // node order and counts the pairs.
-func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links, sw []ir.LinkID, sc *checkScratch) {
-	g := s.g
-	tiers := g.Fabrics[f].Tiers
-	if len(tiers) < 2 || g.Fabrics[f].Composite() || g.Fabrics[f].Family == ir.FamilyDragonfly {
+func (s *checker) checkCommonAncestor(v *fabricView, t *tierView, sc *checkScratch) {
+	g, f := s.g, v.f
+	if t == nil || g.Fabrics[f].Family == ir.FamilyDragonfly {
 		return
 	}
-	rank := tierRanks(tiers)
-	top := map[ir.NodeID]int{}
-	var byRank = make([][]ir.NodeID, len(tiers))
-	for _, m := range members {
-		n := &g.Nodes[m]
-		if r, ok := rank[n.TierName()]; ok && n.Kind.IsSwitch() {
-			byRank[r] = append(byRank[r], m)
-		}
-	}
+	tiers := t.tiers
+	byRank := t.byRank()
 	// Top-ancestor sets, from the top tier down: a switch with no uplink
 	// is its own top (checkUplinks reports it when it should have one).
-	ups := map[ir.NodeID][]ir.NodeID{}
-	for _, id := range sw {
-		l := g.Link(id)
-		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		ra, okA := rank[a.TierName()]
-		rb, okB := rank[b.TierName()]
-		if !okA || !okB || ra == rb {
-			continue
-		}
-		if ra < rb {
-			ups[l.A.Node] = append(ups[l.A.Node], l.B.Node)
-		} else {
-			ups[l.B.Node] = append(ups[l.B.Node], l.A.Node)
-		}
+	// top and anc are by switch index (tierView.switches); -1 and nil
+	// for none.
+	top, tops := make([]int, len(t.switches)), 0
+	for i := range top {
+		top[i] = -1
 	}
 	for r := len(tiers) - 1; r >= 0; r-- {
 		for _, m := range byRank[r] {
-			if len(ups[m]) == 0 {
-				top[m] = len(top)
+			if len(t.upsOf(int(m))) == 0 {
+				top[m] = tops
+				tops++
 			}
 		}
 	}
-	if len(top) < 2 {
+	if tops < 2 {
 		return
 	}
-	anc := map[ir.NodeID]bitset{}
+	anc := make([]bitset, len(t.switches))
 	for r := len(tiers) - 1; r >= 0; r-- {
 		for _, m := range byRank[r] {
-			b := newBitset(len(top))
-			if i, ok := top[m]; ok {
-				b.set(i)
+			b := newBitset(tops)
+			if top[m] >= 0 {
+				b.set(top[m])
 			}
-			for _, u := range ups[m] {
-				if ub, ok := anc[u]; ok {
-					b.or(ub)
+			for _, u := range t.upsOf(int(m)) {
+				if anc[u.up] != nil {
+					b.or(anc[u.up])
 				}
 			}
 			anc[m] = b
@@ -137,95 +120,79 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 	}
 	// Classes of lowest-tier switches with endpoints below them, by
 	// ancestor set and connected piece (pieces apart are `disconnected`).
-	find := unionFind(g, members, sw, sc.parent)
-	// Switches with a link down to an endpoint, marked in the scratch
-	// array (false everywhere between checks; cleared on return).
-	hasDown := sc.hasDown
-	var marked []ir.NodeID
-	defer func() {
-		for _, m := range marked {
-			hasDown[m] = false
-		}
-	}()
-	for _, id := range links {
-		l := g.Link(id)
-		a, b := &g.Nodes[l.A.Node], &g.Nodes[l.B.Node]
-		if a.Kind.IsSwitch() != b.Kind.IsSwitch() {
-			x := l.B.Node
-			if a.Kind.IsSwitch() {
-				x = l.A.Node
-			}
-			if !hasDown[x] {
-				hasDown[x] = true
-				marked = append(marked, x)
-			}
-		}
-	}
+	// Only switches are asked their piece, and the switch links join
+	// them, so the member switches stand for all the members.
+	find := unionFind(g, t.switches[:t.members], v.sw, sc.parent)
+	// class is the switches of one ancestor set and piece: how many, and
+	// the first by index (by NodeID: member switches are in NodeID
+	// order).
 	type class struct {
-		set     bitset
-		piece   int32
-		members []ir.NodeID
+		set   bitset
+		piece int32
+		first int32
+		n     int
 	}
 	var classes []*class
 	byKey := map[string]*class{}
 	for r := range byRank {
 		for _, m := range byRank[r] {
-			if !hasDown[m] {
+			if !t.down[m] {
 				continue
 			}
-			k := anc[m].key(find(int32(m)))
+			piece := find(int32(t.switches[m]))
+			k := anc[m].key(piece)
 			c := byKey[k]
 			if c == nil {
-				c = &class{set: anc[m], piece: find(int32(m))}
+				c = &class{set: anc[m], piece: piece, first: m}
 				byKey[k] = c
 				classes = append(classes, c)
 			}
-			c.members = append(c.members, m)
+			c.n++
 		}
 	}
 	if len(classes) < 2 {
 		return
 	}
 	if len(classes) > maxAncestorClasses {
-		a := &g.Nodes[classes[0].members[0]]
+		a := &g.Nodes[t.switches[classes[0].first]]
 		s.diags = append(s.diags, diag.Warning(diag.CheckSkipped, g.Range(a.Origin), "Up/down reachability not checked",
 			fmt.Sprintf("In fabric %q, the %s switches fall into %s classes by the top switches they reach, more than the %s topoc compares pairwise, so whether every pair shares a switch above (no-common-ancestor) was not checked. Real Clos fabrics have a class per pod or a few; this many usually means a partial mesh: give every %s an uplink to every switch of its group.",
 				g.Fabrics[f].Name, a.TierName(), units.Count(len(classes)), units.Count(maxAncestorClasses), a.TierName())))
 		return
 	}
 	pairs, total := 0, 0
-	var first [2]ir.NodeID
+	var first [2]int32
 	found := false
 	for i := range classes {
-		ni := len(classes[i].members)
+		ni := classes[i].n
 		total += ni * (ni - 1) / 2
 		for j := i + 1; j < len(classes); j++ {
 			if classes[i].piece != classes[j].piece {
 				continue
 			}
-			nj := len(classes[j].members)
+			nj := classes[j].n
 			total += ni * nj
 			if classes[i].set.meets(classes[j].set) {
 				continue
 			}
 			pairs += ni * nj
-			a, b := classes[i].members[0], classes[j].members[0]
+			a, b := classes[i].first, classes[j].first
 			if a > b {
 				a, b = b, a
 			}
 			if !found || a < first[0] || a == first[0] && b < first[1] {
-				first, found = [2]ir.NodeID{a, b}, true
+				first, found = [2]int32{a, b}, true
 			}
 		}
 	}
 	if !found {
 		return
 	}
-	a, b := &g.Nodes[first[0]], &g.Nodes[first[1]]
+	a, b := &g.Nodes[t.switches[first[0]]], &g.Nodes[t.switches[first[1]]]
 	above := tiers[len(tiers)-1]
 	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
 		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. Other paths (down to a switch and up again, or across one tier) are not up/down routes. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
-			g.Fabrics[f].Name, a.Name, b.Name, a.TierName(), anc[first[0]].count(), anc[first[1]].count(), len(top), above, units.Count(pairs), units.Count(total))))
+			g.Fabrics[f].Name, a.Name, b.Name, a.TierName(), anc[first[0]].count(), anc[first[1]].count(), tops, above, units.Count(pairs), units.Count(total))))
 }
 
 // checkPerSwitchStriping reports, per pair of adjacent tiers, lower
@@ -238,96 +205,111 @@ func (s *checker) checkCommonAncestor(f ir.FabricID, members []ir.NodeID, links,
 // (the spine–core stage of a 3-tier Clos reaches a subset by design;
 // pairs that share none are checkCommonAncestor's). Totals that do not divide are the generator's uneven-striping
 // warning; this one is per switch, and applies to custom fabrics too.
-func (s *checker) checkPerSwitchStriping(f ir.FabricID, sw []ir.LinkID) {
+func (s *checker) checkPerSwitchStriping(f ir.FabricID, t *tierView) {
 	g := s.g
-	tiers := g.Fabrics[f].Tiers
-	if len(tiers) < 2 || g.Fabrics[f].Composite() || g.Fabrics[f].Family == ir.FamilyDragonfly || g.Fabrics[f].Family == ir.FamilyFatTree {
+	if t == nil || g.Fabrics[f].Family == ir.FamilyDragonfly || g.Fabrics[f].Family == ir.FamilyFatTree {
 		return
 	}
-	rank := tierRanks(tiers)
-	type edge struct {
-		lo, up ir.NodeID
-		c      float64
+	stripes := make([]stripe, len(t.tiers)) // by lower tier's rank
+	for r := range stripes {
+		stripes[r].worst = ir.None
+		// the generator's uneven-striping warning covers it
+		stripes[r].skip = r+1 < len(t.tiers) && s.uneven(f, r)
 	}
-	for r := 0; r+1 < len(tiers); r++ {
-		if s.uneven(f, r) {
-			continue // the generator's uneven-striping warning covers it
-		}
-		// Capacity from each lower switch to each upper switch it
-		// reaches: the links between the two tiers, sorted and merged.
-		es := make([]edge, 0, len(sw))
-		for _, id := range sw {
-			l := g.Link(id)
-			a, b := l.A.Node, l.B.Node
-			ra, okA := rank[g.Nodes[a].TierName()]
-			rb, okB := rank[g.Nodes[b].TierName()]
-			if !okA || !okB {
-				continue
-			}
-			if ra == r+1 && rb == r {
-				a, b = b, a
-			} else if !(ra == r && rb == r+1) {
-				continue
-			}
-			es = append(es, edge{a, b, l.CapacityBPS})
-		}
-		slices.SortFunc(es, func(x, y edge) int {
-			if x.lo != y.lo {
-				return int(x.lo - y.lo)
-			}
-			return int(x.up - y.up)
-		})
-		var worst ir.NodeID = ir.None
-		var wMax, wMin float64
-		var wReach, uneven int
-		for k := 0; k < len(es); {
-			lo := es[k].lo
-			mx, mn, reach := 0.0, -1.0, 0
-			for k < len(es) && es[k].lo == lo {
-				up, c := es[k].up, 0.0
-				for k < len(es) && es[k].lo == lo && es[k].up == up {
-					c += es[k].c
-					k++
-				}
-				reach++
-				mx = max(mx, c)
-				if mn < 0 || c < mn {
-					mn = c
-				}
-			}
-			if reach < 2 || mx <= mn*(1+1e-9) {
-				continue
-			}
-			uneven++
-			// Worst first: the largest ratio, then the most capacity to
-			// one switch; ties by node id (switches come in id order).
-			if worst == ir.None || mx*wMin > wMax*mn || mx*wMin == wMax*mn && mx > wMax {
-				worst, wMax, wMin, wReach = lo, mx, mn, reach
-			}
-		}
-		if worst == ir.None {
+	// Lower switches in NodeID order, so that the worst is the first of
+	// the largest ratio.
+	sp := newSpreader(t)
+	for _, lo := range t.inNodeOrder() {
+		r := t.rank[lo]
+		if r < 0 || int(r)+1 >= len(t.tiers) || stripes[r].skip {
 			continue
 		}
-		n := &g.Nodes[worst]
-		s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly",
-			fmt.Sprintf("In fabric %q, %s %s %s %s unevenly over the %s switches %s. The worst, %s, sends %s to some and %s to others of the %d it reaches, so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
-				g.Fabrics[f].Name, units.Count(uneven), tiers[r], units.Agree(uneven, "switch", "switches"), units.Agree(uneven, "spreads its uplinks", "spread their uplinks"),
-				tiers[r+1], units.Agree(uneven, "it reaches", "they reach"), n.Name, units.Rate(wMax), units.Rate(wMin), wReach,
-				tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])))
+		mx, mn, reach := sp.spread(lo)
+		if reach < 2 || mx <= mn*(1+1e-9) {
+			continue
+		}
+		st := &stripes[r]
+		st.uneven++
+		// Worst first: the largest ratio, then the most capacity to
+		// one switch; ties by node id.
+		if st.worst == ir.None || mx*st.min > st.max*mn || mx*st.min == st.max*mn && mx > st.max {
+			st.worst, st.max, st.min, st.reach = t.switches[lo], mx, mn, reach
+		}
+	}
+	for r := 0; r+1 < len(t.tiers); r++ {
+		if stripes[r].worst != ir.None {
+			s.reportStriping(f, t.tiers, r, &stripes[r])
+		}
 	}
 }
 
-// switchLinks returns the links of links that join two switches: planes
-// that meet only inside servers are separate routing domains.
-func switchLinks(g *ir.Graph, links []ir.LinkID) []ir.LinkID {
-	out := make([]ir.LinkID, 0, len(links))
-	for _, id := range links {
-		l := g.Link(id)
-		if g.Nodes[l.A.Node].Kind.IsSwitch() && g.Nodes[l.B.Node].Kind.IsSwitch() {
-			out = append(out, id)
+// stripe is what checkPerSwitchStriping found between one tier and the
+// next: how many switches spread their uplinks unevenly, and the worst
+// (ir.None for none), with its most and least capacity to one upper
+// switch and how many it reaches. skip is set where the generator
+// warned of the tiers' totals.
+type stripe struct {
+	worst    ir.NodeID
+	max, min float64
+	reach    int
+	uneven   int
+	skip     bool
+}
+
+// reportStriping reports the uneven striping st between tier r and the
+// next of fabric f.
+func (s *checker) reportStriping(f ir.FabricID, tiers []string, r int, st *stripe) {
+	g := s.g
+	n := &g.Nodes[st.worst]
+	s.diags = append(s.diags, diag.Warning(diag.UnevenStriping, g.Range(n.Origin), "Uplinks spread unevenly",
+		fmt.Sprintf("In fabric %q, %s %s %s %s unevenly over the %s switches %s. The worst, %s, sends %s to some and %s to others of the %d it reaches, so its endpoints have less capacity towards the %s switches it favours least, and a cut along the favoured switches can be far below the totals. Make the uplinks per %s a multiple of the %s count (or the %s count a multiple of the uplinks, with a tier above).",
+			g.Fabrics[f].Name, units.Count(st.uneven), tiers[r], units.Agree(st.uneven, "switch", "switches"), units.Agree(st.uneven, "spreads its uplinks", "spread their uplinks"),
+			tiers[r+1], units.Agree(st.uneven, "it reaches", "they reach"), n.Name, units.Rate(st.max), units.Rate(st.min), st.reach,
+			tiers[r+1], tiers[r], tiers[r+1], tiers[r+1])))
+}
+
+// spreader sums a lower switch's capacity to each upper switch of the
+// next tier, over their links, in slices it reuses from one lower
+// switch to the next (per-switch sorting of every link, or a map per
+// switch, cost more than the check).
+type spreader struct {
+	t *tierView
+	// reached lists the upper switches met and caps their capacities;
+	// pos holds an upper switch's place in them plus one, by switch
+	// index, zero between lower switches.
+	reached []int32
+	caps    []float64
+	pos     []int32
+}
+
+func newSpreader(t *tierView) *spreader {
+	return &spreader{t: t, pos: make([]int32, len(t.switches))}
+}
+
+// spread returns the most and least capacity from switch lo to one
+// switch of the tier above its own, and how many of them it reaches.
+func (p *spreader) spread(lo int32) (mx, mn float64, reach int) {
+	p.reached, p.caps = p.reached[:0], p.caps[:0]
+	for _, u := range p.t.upsOf(int(lo)) {
+		if p.t.rank[u.up] != p.t.rank[lo]+1 {
+			continue
 		}
+		if p.pos[u.up] == 0 {
+			p.reached = append(p.reached, u.up)
+			p.caps = append(p.caps, 0)
+			p.pos[u.up] = int32(len(p.reached))
+		}
+		p.caps[p.pos[u.up]-1] += u.bps
 	}
-	return out
+	mx, mn = 0.0, -1.0
+	for k, c := range p.caps {
+		mx = max(mx, c)
+		if mn < 0 || c < mn {
+			mn = c
+		}
+		p.pos[p.reached[k]] = 0
+	}
+	return mx, mn, len(p.reached)
 }
 
 // checkEndpointPorts reports a server NIC port that is an endpoint twice:

@@ -1,0 +1,197 @@
+package checks
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/topoc/topoc/compiler/ir"
+)
+
+// fabricView is a fabric's members and links, its links sorted once by
+// the kinds of their ends. Most checks ask only of the links between
+// two switches, or of those between a switch and an endpoint: each
+// walking every link and loading both ends' nodes again made nine
+// passes over 393,216 links at 131,072 GPUs, most of the stage's time.
+type fabricView struct {
+	f       ir.FabricID
+	members []ir.NodeID
+	links   []ir.LinkID
+	// sw lists the links that join two switches, in link order: the
+	// routing domain (planes that meet only inside servers are
+	// separate ones).
+	sw []ir.LinkID
+	// edges lists the links that join a switch to a node that is not
+	// one (a NIC, a host), in link order.
+	edges []edgeLink
+	// direct is set when a link joins two nodes neither of which is a
+	// switch (a direct network of hosts).
+	direct bool
+}
+
+// edgeLink is a link between a switch and a node that is not one, with
+// that node's kind, which the checks of endpoints filter by.
+type edgeLink struct {
+	id     ir.LinkID
+	ep, sw ir.NodeID
+	kind   ir.Kind // ep's
+}
+
+// newFabricView sorts fabric f's links in one pass.
+func newFabricView(g *ir.Graph, f ir.FabricID) *fabricView {
+	v := &fabricView{f: f, members: g.FabricNodes(f), links: g.FabricLinks(f)}
+	// Room for a link per endpoint port and the rest between switches,
+	// the usual split, so that appending seldom copies: a large slice
+	// grows by a quarter at a time, which allocates five times its size.
+	eps := min(len(g.Fabrics[f].Endpoints), len(v.links))
+	v.edges = make([]edgeLink, 0, eps)
+	v.sw = make([]ir.LinkID, 0, len(v.links)-eps)
+	for _, id := range v.links {
+		l := g.Link(id)
+		a, b := g.Nodes[l.A.Node].Kind, g.Nodes[l.B.Node].Kind
+		switch {
+		case a.IsSwitch() && b.IsSwitch():
+			v.sw = append(v.sw, id)
+		case a.IsSwitch():
+			v.edges = append(v.edges, edgeLink{id: id, ep: l.B.Node, sw: l.A.Node, kind: b})
+		case b.IsSwitch():
+			v.edges = append(v.edges, edgeLink{id: id, ep: l.A.Node, sw: l.B.Node, kind: a})
+		default:
+			v.direct = true
+		}
+	}
+	return v
+}
+
+// tierView is a tiered fabric's switches with their tiers' ranks, and
+// its links between two tiers grouped by their lower switch. The
+// up/down checks (checkUplinks, checkCommonAncestor,
+// checkPerSwitchStriping) all read it: each looked up both ends' tier
+// names in a map of strings for every switch link (the last once per
+// pair of tiers) and sorted or mapped the links by their lower switch,
+// which cost more than the checks themselves. Switches are numbered by
+// their index in switches, so that the per-switch lists are slices
+// the size of the fabric's switches, not of the graph's nodes.
+type tierView struct {
+	tiers []string
+	// switches are the fabric's member switches in NodeID order, then
+	// any other switch its switch links reach, in link order; members
+	// counts the former.
+	switches []ir.NodeID
+	members  int
+	// rank is each switch's tier's rank, bottom first, or -1 when its
+	// tier is none of the fabric's.
+	rank []int32
+	// The links from switch i to switches of higher tiers are
+	// ups[start[i]:start[i+1]], in link order.
+	start []int32
+	ups   []upLink
+	// down is set for each switch with a link down to a node that is no
+	// switch (an endpoint).
+	down []bool
+}
+
+// upLink is a link from a switch to one of a higher tier.
+type upLink struct {
+	up  int32 // the upper switch's index in tierView.switches
+	bps float64
+}
+
+// newTierView indexes fabric v's tiers, or returns nil when it has
+// fewer than two or is a composite (whose tiers are its members',
+// checked with them). index is scratch, zero everywhere, and left so.
+func newTierView(g *ir.Graph, v *fabricView, index []int32) *tierView {
+	fab := &g.Fabrics[v.f]
+	if len(fab.Tiers) < 2 || fab.Composite() {
+		return nil
+	}
+	t := &tierView{tiers: fab.Tiers}
+	ranks := tierRanks(t.tiers)
+	// at returns switch n's index plus one, adding it on first sight.
+	at := func(n ir.NodeID) int32 {
+		if index[n] == 0 {
+			r, ok := ranks[g.Nodes[n].TierName()]
+			if !ok {
+				r = -1
+			}
+			t.switches = append(t.switches, n)
+			t.rank = append(t.rank, int32(r))
+			index[n] = int32(len(t.switches))
+		}
+		return index[n]
+	}
+	for _, m := range v.members {
+		if g.Nodes[m].Kind.IsSwitch() {
+			at(m)
+		}
+	}
+	t.members = len(t.switches)
+	type tierLink struct {
+		lo int32
+		upLink
+	}
+	links := make([]tierLink, 0, len(v.sw))
+	for _, id := range v.sw {
+		l := g.Link(id)
+		a, b := at(l.A.Node)-1, at(l.B.Node)-1
+		if t.rank[a] < 0 || t.rank[b] < 0 || t.rank[a] == t.rank[b] {
+			continue
+		}
+		if t.rank[a] > t.rank[b] {
+			a, b = b, a
+		}
+		links = append(links, tierLink{a, upLink{b, l.CapacityBPS}})
+	}
+	t.down = make([]bool, len(t.switches))
+	for _, e := range v.edges {
+		if i := index[e.sw]; i != 0 {
+			t.down[i-1] = true
+		}
+	}
+	for _, n := range t.switches {
+		index[n] = 0
+	}
+	// Grouped by lower switch, in link order within each (a counting
+	// sort).
+	t.start = make([]int32, len(t.switches)+1)
+	for _, l := range links {
+		t.start[l.lo+1]++
+	}
+	for i := 1; i < len(t.start); i++ {
+		t.start[i] += t.start[i-1]
+	}
+	t.ups = make([]upLink, len(links))
+	fill := make([]int32, len(t.switches))
+	for _, l := range links {
+		t.ups[t.start[l.lo]+fill[l.lo]] = l.upLink
+		fill[l.lo]++
+	}
+	return t
+}
+
+// upsOf returns the links from switch i up to higher tiers.
+func (t *tierView) upsOf(i int) []upLink { return t.ups[t.start[i]:t.start[i+1]] }
+
+// byRank lists the member switches of each tier, bottom first, in
+// NodeID order, by index in switches.
+func (t *tierView) byRank() [][]int32 {
+	out := make([][]int32, len(t.tiers))
+	for i, r := range t.rank[:t.members] {
+		if r >= 0 {
+			out[r] = append(out[r], int32(i))
+		}
+	}
+	return out
+}
+
+// inNodeOrder returns the switches' indices in NodeID order: the
+// members' are in that order, and any other switch is sorted in.
+func (t *tierView) inNodeOrder() []int32 {
+	order := make([]int32, len(t.switches))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if t.members < len(t.switches) {
+		slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(t.switches[a], t.switches[b]) })
+	}
+	return order
+}
