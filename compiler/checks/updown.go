@@ -322,7 +322,7 @@ func (p *spreader) spread(lo int32) (mx, mn float64, reach int) {
 // check.
 func (s *checker) checkEndpointPorts() {
 	g := s.g
-	seen := map[ir.Port]ir.FabricID{} // endpoint port → the first fabric listing it
+	seen := newPortSeen(g)
 	reported := map[ir.NodeID]bool{}
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
@@ -334,9 +334,8 @@ func (s *checker) checkEndpointPorts() {
 			if n.Parent == ir.None || p.Port < 0 {
 				continue // implicit hosts, appliances, NVLink GPUs (port -1)
 			}
-			prev, dup := seen[p]
+			prev, dup := seen.first(p, f)
 			if !dup {
-				seen[p] = f
 				continue
 			}
 			if reported[p.Node] {
@@ -352,4 +351,44 @@ func (s *checker) checkEndpointPorts() {
 					p.Port, n.Name, orKind(*n), where)))
 		}
 	}
+}
+
+// portSeen records the endpoint ports met so far and the first fabric
+// to list each. It keeps them per node in a list chained through uses,
+// a node's head in a NodeMap, where a map keyed by port hashed 131,072
+// ports at 131,072 GPUs (a NIC has a port or two, so the lists are
+// short).
+type portSeen struct {
+	head ir.NodeMap[int32] // a node's latest use in uses, or -1
+	uses []portUse
+}
+
+// portUse is an endpoint port and the first fabric to list it; next is
+// the node's previous use in portSeen.uses, or -1.
+type portUse struct {
+	port, lane int32
+	fabric     ir.FabricID
+	next       int32
+}
+
+// newPortSeen returns an empty portSeen sized for g's endpoints.
+func newPortSeen(g *ir.Graph) *portSeen {
+	n := 0
+	for i := range g.Fabrics {
+		n += len(g.Fabrics[i].Endpoints)
+	}
+	return &portSeen{head: ir.NewNodeMap[int32](g, n, -1), uses: make([]portUse, 0, n)}
+}
+
+// first returns the first fabric to list port p and true, or records
+// fabric f as the first and returns false.
+func (s *portSeen) first(p ir.Port, f ir.FabricID) (ir.FabricID, bool) {
+	for k := s.head.Get(p.Node); k >= 0; k = s.uses[k].next {
+		if u := &s.uses[k]; u.port == p.Port && u.lane == p.Lane {
+			return u.fabric, true
+		}
+	}
+	s.uses = append(s.uses, portUse{port: p.Port, lane: p.Lane, fabric: f, next: s.head.Get(p.Node)})
+	s.head.Set(p.Node, int32(len(s.uses)-1))
+	return 0, false
 }
