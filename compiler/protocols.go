@@ -24,6 +24,9 @@ import (
 // so. Many NICs are VPI (ConnectX-7 runs either), so the fix is often
 // one line: a nic_model that states the protocol the cards run.
 func checkProtocols(s *state) {
+	if !mixedProtocols(s.g.Protocols) {
+		return // every link joins models of one protocol, or of none stated
+	}
 	// a is the NIC's model, or the first switch model by name when two
 	// switches meet; b the switch's; aP and bP their protocols.
 	type pair struct {
@@ -33,22 +36,29 @@ func checkProtocols(s *state) {
 		aP, bP   string
 	}
 	counts := map[pair]int{}
+	protocols := modelProtocols{all: s.g.Protocols} // recordProtocols, in the cabling stage
 	for fi := range s.g.Fabrics {
 		f := ir.FabricID(fi)
 		for _, id := range s.g.FabricLinks(f) {
 			l := s.g.Link(id)
 			a, b := &s.g.Nodes[l.A.Node], &s.g.Nodes[l.B.Node]
-			if b.Kind == ir.KindNIC || a.Kind == ir.KindSwitch && b.Kind == ir.KindSwitch && b.ModelName() < a.ModelName() {
-				a, b = b, a // the NIC, or the model first by name, at a
-			}
-			if a.Kind != ir.KindNIC && a.Kind != ir.KindSwitch || b.Kind != ir.KindSwitch {
+			if a.Kind != ir.KindNIC && a.Kind != ir.KindSwitch || b.Kind != ir.KindNIC && b.Kind != ir.KindSwitch {
 				continue
 			}
-			pa, pb := s.g.Protocols[a.ModelName()], s.g.Protocols[b.ModelName()] // recordProtocols, in the cabling stage
+			am, bm := a.ModelName(), b.ModelName()
+			// The NIC, or the model first by name, at a (names of one
+			// model are one interned string: != is a pointer test).
+			if b.Kind == ir.KindNIC || a.Kind == ir.KindSwitch && am != bm && bm < am {
+				a, b, am, bm = b, a, bm, am
+			}
+			if b.Kind != ir.KindSwitch {
+				continue
+			}
+			pa, pb := protocols.of(am), protocols.of(bm)
 			if pa == "" || pb == "" || pa == pb {
 				continue
 			}
-			counts[pair{f, a.Kind == ir.KindSwitch, a.ModelName(), b.ModelName(), pa, pb}]++
+			counts[pair{f, a.Kind == ir.KindSwitch, am, bm, pa, pb}]++
 		}
 	}
 	keys := make([]pair, 0, len(counts))
@@ -80,6 +90,54 @@ func checkProtocols(s *state) {
 			fmt.Sprintf("In fabric %q, %s %s NICs of protocol %q (nic_model %q) to switches of protocol %q (switch_model %q), which cannot link. Use one protocol: NICs that run %q (a VPI card such as the ConnectX-7 runs either: restate it as a nic_model %q block, its ports, port_rate, pcie_gen and pcie_width with protocol = %q, which replaces the built-in model and keeps the servers' PCI layout), or switches that run %q.",
 				s.g.Fabrics[k.fabric].Name, units.CountOf(counts[k], "link", "links"), units.Agree(counts[k], "joins", "join"), k.aP, k.a, k.bP, k.b, k.bP, k.a, k.bP, k.aP)))
 	}
+}
+
+// mixedProtocols reports whether protocols (ir.Graph.Protocols: the
+// models the graph uses) holds two different protocols, without which
+// no link can join two: most designs run one, and checkProtocols then
+// skips its pass over every fabric link.
+func mixedProtocols(protocols map[string]string) bool {
+	first := ""
+	for _, p := range protocols {
+		switch {
+		case p == "" || p == first:
+		case first == "":
+			first = p
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// modelProtocols looks up models' protocols (ir.Graph.Protocols) for
+// both ends of every fabric link, 786,432 lookups at 131,072 GPUs that
+// hashing the names made most of checkProtocols' time. A design uses a
+// handful of NIC and switch models, so the first ones met are kept in
+// a short list and found by comparing names, which for the one
+// interned string of a model (ir.Node.ModelName) is a pointer test.
+type modelProtocols struct {
+	all              map[string]string
+	names, protocols []string // the first maxListed models met
+}
+
+// maxListed bounds modelProtocols' list, beyond which a model is looked
+// up in the map (a design of many models; the list is then no faster).
+const maxListed = 8
+
+// of returns the protocol of the model named name, "" when unknown.
+func (m *modelProtocols) of(name string) string {
+	for i, n := range m.names {
+		if n == name {
+			return m.protocols[i]
+		}
+	}
+	p := m.all[name]
+	if len(m.names) < maxListed {
+		m.names = append(m.names, name)
+		m.protocols = append(m.protocols, p)
+	}
+	return p
 }
 
 // recordProtocols fills ir.Graph.Protocols for the switch and NIC models
