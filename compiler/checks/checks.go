@@ -226,12 +226,12 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 			}
 		}
 	}
+	if onePiece(members, find) {
+		return true // most fabrics: no sizes to count
+	}
 	size := map[int32]int{}
 	for _, m := range members {
 		size[find(int32(m))]++
-	}
-	if len(size) <= 1 {
-		return true
 	}
 	var big int32 = -1
 	for _, m := range members {
@@ -261,6 +261,21 @@ func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.
 		fmt.Sprintf("Fabric %q falls apart into %d pieces: the largest holds %s, and the other %s (%s%s) cannot reach it. Add the missing links.",
 			fab.Name, len(size), units.CountOf(len(members)-len(stray), "node", "nodes"), units.CountOf(len(stray), "node", "nodes"), n.Name, units.Agree(len(stray), "", " among them"))+transitHint(g, f)))
 	return false
+}
+
+// onePiece reports whether the members all have one root under find
+// (or there are none).
+func onePiece(members []ir.NodeID, find func(int32) int32) bool {
+	if len(members) == 0 {
+		return true
+	}
+	root := find(int32(members[0]))
+	for _, m := range members[1:] {
+		if find(int32(m)) != root {
+			return false
+		}
+	}
+	return true
 }
 
 // transitHint says, for a disconnected fabric, what server transit did or
