@@ -79,6 +79,10 @@ type runPorts struct {
 	// (distinct, in the order met) used at template node k of run r.
 	order []int
 	ports [][][]int32
+	// from and to bound the nodes of every run's servers, so that a
+	// node outside them (a fabric switch, at both ends of most fabric
+	// links) is answered without a search of the runs.
+	from, to NodeID
 }
 
 // templatePorts counts the ports each template's kept links use at each
@@ -117,12 +121,21 @@ func (g *Graph) templatePorts(keep func(Link) bool, used []int32) *runPorts {
 		}
 	}
 	slices.SortFunc(rp.order, func(a, b int) int { return cmp.Compare(rp.runs[a].node0, rp.runs[b].node0) })
+	if len(rp.order) > 0 {
+		rp.from = rp.runs[rp.order[0]].node0
+		for _, r := range rp.runs {
+			rp.to = max(rp.to, r.node0+NodeID(r.count)*r.stride)
+		}
+	}
 	return rp
 }
 
 // of returns the ports a template's links use at node n, or nil when n
 // is no node of a run's server.
 func (rp *runPorts) of(n NodeID) []int32 {
+	if n < rp.from || n >= rp.to {
+		return nil
+	}
 	i, _ := slices.BinarySearchFunc(rp.order, n, func(r int, n NodeID) int {
 		run := &rp.runs[r]
 		switch {
