@@ -84,39 +84,9 @@ func (s *checker) checkCommonAncestor(v *fabricView, t *tierView, sc *checkScrat
 	}
 	tiers := t.tiers
 	byRank := t.byRank()
-	// Top-ancestor sets, from the top tier down: a switch with no uplink
-	// is its own top (checkUplinks reports it when it should have one).
-	// top and anc are by switch index (tierView.switches); -1 and nil
-	// for none.
-	top, tops := make([]int, len(t.switches)), 0
-	for i := range top {
-		top[i] = -1
-	}
-	for r := len(tiers) - 1; r >= 0; r-- {
-		for _, m := range byRank[r] {
-			if len(t.upsOf(int(m))) == 0 {
-				top[m] = tops
-				tops++
-			}
-		}
-	}
+	anc, tops := t.topAncestors(byRank)
 	if tops < 2 {
 		return
-	}
-	anc := make([]bitset, len(t.switches))
-	for r := len(tiers) - 1; r >= 0; r-- {
-		for _, m := range byRank[r] {
-			b := newBitset(tops)
-			if top[m] >= 0 {
-				b.set(top[m])
-			}
-			for _, u := range t.upsOf(int(m)) {
-				if anc[u.up] != nil {
-					b.or(anc[u.up])
-				}
-			}
-			anc[m] = b
-		}
 	}
 	// Classes of lowest-tier switches with endpoints below them, by
 	// ancestor set and connected piece (pieces apart are `disconnected`).
@@ -193,6 +163,47 @@ func (s *checker) checkCommonAncestor(v *fabricView, t *tierView, sc *checkScrat
 	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
 		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. Other paths (down to a switch and up again, or across one tier) are not up/down routes. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
 			g.Fabrics[f].Name, a.Name, b.Name, a.TierName(), anc[first[0]].count(), anc[first[1]].count(), tops, above, units.Count(pairs), units.Count(total))))
+}
+
+// topAncestors returns the top switches each member switch reaches
+// going up (by switch index; nil for other switches), and how many top
+// switches there are: a switch with no uplink is its own top
+// (checkUplinks reports it when it should have one). It returns no
+// sets when there are fewer than two tops.
+func (t *tierView) topAncestors(byRank [][]int32) ([]bitset, int) {
+	top, tops := make([]int, len(t.switches)), 0 // -1 for none
+	for i := range top {
+		top[i] = -1
+	}
+	for r := len(byRank) - 1; r >= 0; r-- {
+		for _, m := range byRank[r] {
+			if len(t.upsOf(int(m))) == 0 {
+				top[m] = tops
+				tops++
+			}
+		}
+	}
+	if tops < 2 {
+		return nil, tops
+	}
+	// From the top tier down, so that a switch's upper switches have
+	// their sets when it takes their union.
+	anc := make([]bitset, len(t.switches))
+	for r := len(byRank) - 1; r >= 0; r-- {
+		for _, m := range byRank[r] {
+			b := newBitset(tops)
+			if top[m] >= 0 {
+				b.set(top[m])
+			}
+			for _, u := range t.upsOf(int(m)) {
+				if anc[u.up] != nil {
+					b.or(anc[u.up])
+				}
+			}
+			anc[m] = b
+		}
+	}
+	return anc, tops
 }
 
 // checkPerSwitchStriping reports, per pair of adjacent tiers, lower

@@ -105,6 +105,21 @@ func newTierView(g *ir.Graph, v *fabricView, index []int32) *tierView {
 		return nil
 	}
 	t := &tierView{tiers: fab.Tiers}
+	t.group(t.rankSwitches(g, v, index))
+	return t
+}
+
+// tierLink is a link from switch lo to one of a higher tier (indices in
+// tierView.switches).
+type tierLink struct {
+	lo int32
+	upLink
+}
+
+// rankSwitches fills switches, members, rank and down from v, and
+// returns v's links between two tiers, lower switch first, in link
+// order. index maps a switch met to its index plus one while it runs.
+func (t *tierView) rankSwitches(g *ir.Graph, v *fabricView, index []int32) []tierLink {
 	ranks := tierRanks(t.tiers)
 	// at returns switch n's index plus one, adding it on first sight.
 	at := func(n ir.NodeID) int32 {
@@ -125,10 +140,6 @@ func newTierView(g *ir.Graph, v *fabricView, index []int32) *tierView {
 		}
 	}
 	t.members = len(t.switches)
-	type tierLink struct {
-		lo int32
-		upLink
-	}
 	links := make([]tierLink, 0, len(v.sw))
 	for _, id := range v.sw {
 		l := g.Link(id)
@@ -150,8 +161,12 @@ func newTierView(g *ir.Graph, v *fabricView, index []int32) *tierView {
 	for _, n := range t.switches {
 		index[n] = 0
 	}
-	// Grouped by lower switch, in link order within each (a counting
-	// sort).
+	return links
+}
+
+// group fills start and ups from links, grouped by lower switch in
+// link order within each (a counting sort).
+func (t *tierView) group(links []tierLink) {
 	t.start = make([]int32, len(t.switches)+1)
 	for _, l := range links {
 		t.start[l.lo+1]++
@@ -165,7 +180,6 @@ func newTierView(g *ir.Graph, v *fabricView, index []int32) *tierView {
 		t.ups[t.start[l.lo]+fill[l.lo]] = l.upLink
 		fill[l.lo]++
 	}
-	return t
 }
 
 // upsOf returns the links from switch i up to higher tiers.
