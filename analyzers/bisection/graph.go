@@ -85,10 +85,6 @@ func (m *model) build(mode gmode) *agraph {
 			a.tv[i] = vertexOf(ir.Port{Node: t.node})
 		}
 	}
-	type edge struct {
-		u, v int32
-		c    float64
-	}
 	size := len(m.fabricLinks)
 	if m.view == ViewGPU && mode == modeFull {
 		size += len(m.internal)
@@ -96,18 +92,14 @@ func (m *model) build(mode gmode) *agraph {
 	if mode != modeFabric {
 		size += len(m.domainLinks)
 	}
-	edges := make([]edge, 0, size)
+	// Vertices are numbered as the links are met, so the builder takes
+	// each edge at once and learns the vertex count at the end.
+	b := maxflow.NewBuilder(0)
+	b.Grow(size)
 	m.eachLink(mode, func(_ ir.LinkID, l ir.Link) {
-		u, v := vertexOf(l.A), vertexOf(l.B)
-		if u != v {
-			edges = append(edges, edge{u, v, l.CapacityBPS})
-		}
+		b.AddEdge(vertexOf(l.A), vertexOf(l.B), l.CapacityBPS) // drops a self-loop
 	})
-	b := maxflow.NewBuilder(len(a.vnode))
-	b.Grow(len(edges))
-	for _, e := range edges {
-		b.AddEdge(e.u, e.v, e.c)
-	}
+	b.AtLeast(len(a.vnode))
 	a.fg = b.Build()
 	a.weight = make([]int32, len(a.vnode))
 	for _, v := range a.tv {

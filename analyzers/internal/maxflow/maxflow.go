@@ -41,6 +41,13 @@ type Builder struct {
 // NewBuilder starts a graph of n vertices, numbered 0..n-1.
 func NewBuilder(n int) *Builder { return &Builder{n: n} }
 
+// AtLeast makes the graph have at least n vertices: for a caller that
+// numbers its vertices as it adds the edges between them, which then
+// need not be kept in a list of their own first (at 131,072 GPUs that
+// list was 6 MB per analysis graph). Every edge's ends must lie below
+// the vertex count by Build.
+func (b *Builder) AtLeast(n int) { b.n = max(b.n, n) }
+
 // Grow reserves room for m more edges (an optimisation only).
 func (b *Builder) Grow(m int) {
 	if need := len(b.tail) + m; need > cap(b.tail) {

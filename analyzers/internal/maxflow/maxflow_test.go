@@ -106,6 +106,18 @@ func TestMaxFlowSmall(t *testing.T) {
 	if f := d.Build().MaxFlow([]Side{Source, Sink}); f != 0 {
 		t.Errorf("arc against the flow carries %g, want 0", f)
 	}
+	// Vertices counted after the edges (AtLeast): the same graph, and an
+	// isolated vertex 4 beside it.
+	e := NewBuilder(0)
+	e.AddEdge(0, 1, 400)
+	e.AddEdge(1, 3, 400)
+	e.AddEdge(0, 2, 400)
+	e.AddEdge(2, 3, 300)
+	e.AtLeast(5)
+	e.AtLeast(3) // never fewer
+	if g := e.Build(); g.N() != 5 || g.MaxFlow([]Side{Source, Free, Free, Sink, Sink}) != 700 {
+		t.Errorf("built with AtLeast: %d vertices, flow %g; want 5 and 700", g.N(), g.MaxFlow([]Side{Source, Free, Free, Sink, Sink}))
+	}
 }
 
 // fatTreeFlow builds a k-ary fat-tree (Al-Fares et al.) with unit links
