@@ -87,7 +87,7 @@ func (m *model) build(mode gmode) *agraph {
 	}
 	size := len(m.fabricLinks)
 	if m.view == ViewGPU && mode == modeFull {
-		size += len(m.internal)
+		size += m.internal
 	}
 	if mode != modeFabric {
 		size += len(m.domainLinks)

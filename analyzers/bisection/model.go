@@ -30,11 +30,14 @@ type model struct {
 	// nodes that are not GPUs (NICs), in endpoint order.
 	srvGPUs [][]ir.NodeID
 	srvEPs  [][]ir.NodeID
-	// internal holds the internal links of each server (links outside any
-	// fabric between its components), grouped: server s owns
-	// internal[intStart[s]:intStart[s+1]]. Only in the gpu view.
-	internal []ir.LinkID
-	intStart []int32
+	// srvLinks holds the internal links of each server (links outside
+	// any fabric between its components), in link order, and internal
+	// counts them all. Only in the gpu view. A server whose internal
+	// links are its stamped ones shares the membership index's list
+	// (ir.Graph.InternalLinks), read only: a copy of every server's
+	// list and its owner was 8 MB at 131,072 GPUs (issue 16).
+	srvLinks [][]ir.LinkID
+	internal int
 
 	terms []terminal
 	// light is Options.Light: the multilevel search at its large-graph
@@ -164,40 +167,13 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 			m.epCap.Set(l.B.Node, m.epCap.Get(l.B.Node)+l.CapacityBPS)
 		}
 	}
-	var owner []int32
-	var owned []ir.LinkID
 	if view == ViewGPU && len(m.servers) > 0 {
-		n := 0 // at most, sized once: 967,000 links at 131,072 GPUs
-		for _, srv := range m.servers {
-			n += len(g.InternalLinks(srv))
-		}
-		owner, owned = make([]int32, 0, n), make([]ir.LinkID, 0, n)
+		m.srvLinks = make([][]ir.LinkID, len(m.servers))
 		for s, srv := range m.servers {
-			ids := g.InternalLinks(srv)
-			// A server whose internal links are its stamped ones owns
-			// them all: both ends of a stamped link lie in its server
-			// (ir.Stamp), so they need not be read.
-			if st, ok := g.StampOf(srv); ok && stampedRange(ids, st) {
-				owned = append(owned, ids...)
-				for range ids {
-					owner = append(owner, int32(s))
-				}
-				continue
-			}
-			for _, id := range ids {
-				l := g.Link(id)
-				o := m.srvOf.Get(l.A.Node)
-				if o < 0 {
-					o = m.srvOf.Get(l.B.Node)
-				}
-				if o == int32(s) { // listed under both ends' servers
-					owner = append(owner, o)
-					owned = append(owned, id)
-				}
-			}
+			m.srvLinks[s] = m.ownLinks(int32(s), g.InternalLinks(srv))
+			m.internal += len(m.srvLinks[s])
 		}
 	}
-	m.groupInternal(owner, owned)
 	if view == ViewGPU && m.fab.Transit.Has(ir.TransitNVLink) {
 		m.domainLinks = m.nvlinkDomainLinks()
 	}
@@ -298,29 +274,34 @@ func (m *model) portOf(e ir.Port) int32 {
 	return low
 }
 
-// groupInternal sorts the internal links by server (a counting sort,
-// keeping link order within each server).
-func (m *model) groupInternal(owner []int32, owned []ir.LinkID) {
-	count := make([]int32, len(m.servers)+1)
-	for _, s := range owner {
-		count[s+1]++
+// ownLinks returns the links of ids, server s's internal links as the
+// membership index lists them, that s owns: those whose A end lies in
+// s, or whose B end does where A lies in no server (a link between two
+// servers is listed under both). A server whose internal links are its
+// stamped ones owns them all, as both ends of a stamped link lie in its
+// server (ir.Stamp): ids itself is returned, unread.
+func (m *model) ownLinks(s int32, ids []ir.LinkID) []ir.LinkID {
+	g := m.g
+	if st, ok := g.StampOf(m.servers[s]); ok && stampedRange(ids, st) {
+		return ids
 	}
-	for i := 1; i < len(count); i++ {
-		count[i] += count[i-1]
+	var own []ir.LinkID
+	for _, id := range ids {
+		l := g.Link(id)
+		o := m.srvOf.Get(l.A.Node)
+		if o < 0 {
+			o = m.srvOf.Get(l.B.Node)
+		}
+		if o == s {
+			own = append(own, id)
+		}
 	}
-	m.intStart = count
-	m.internal = make([]ir.LinkID, len(owned))
-	fill := make([]int32, len(m.servers))
-	copy(fill, count[:len(m.servers)])
-	for i, s := range owner {
-		m.internal[fill[s]] = owned[i]
-		fill[s]++
-	}
+	return own
 }
 
 // serverLinks returns server s's internal links.
 func (m *model) serverLinks(s int32) []ir.LinkID {
-	return m.internal[m.intStart[s]:m.intStart[s+1]]
+	return m.srvLinks[s]
 }
 
 // injection returns the total injection W of the terminals.
