@@ -174,6 +174,12 @@ type hostOf struct{ hostname, server string }
 // is duplicate-name at the hostname. names holds every server's design
 // name.
 func (s *state) checkHostnamesAgainstNames(names map[string]string, at map[ir.NodeID]hcl.Range) {
+	if len(s.g.Hostnames) == 0 {
+		// No hostname to refuse, as in most designs: the map of every
+		// server's name as a hostname (16,384 sorted, lowered and
+		// rewritten at 131,072 GPUs) would be read by nothing.
+		return
+	}
 	derived := make(map[string]string, len(names))
 	for _, name := range slices.Sorted(maps.Keys(names)) {
 		if k := strings.ToLower(strings.ReplaceAll(name, "/", "-")); derived[k] == "" {
