@@ -79,3 +79,34 @@ node_group "b" {
 		}
 	}
 }
+
+// Two servers of one name are duplicate-name at the name template: in
+// one group the message gives both servers' indices, across two groups
+// both groups' names; a group after them that repeats the first group's
+// names is told of that group.
+func TestDuplicateServerNames(t *testing.T) {
+	for src, want := range map[string]string{`
+node_group "a" {
+  model = "DGX-H100"
+  count = 3
+  name  = format("n%d", count.index % 2)
+}`: `Servers 0 and 2 of node_group "a" are both named "n0"`, `
+node_group "a" {
+  model = "DGX-H100"
+  count = 2
+  name  = format("n%d", count.index)
+}
+node_group "b" {
+  model = "DGX-H100"
+  count = 2
+  name  = format("m%d", count.index)
+}
+node_group "c" {
+  model = "DGX-H100"
+  count = 2
+  name  = format("n%d", count.index + 1)
+}`: `node_group "c" names a server "n1", as node_group "a" already does`} {
+		_, _, d := compileDiagsLoose(t, src)
+		wantDiag(t, src, d, diag.DuplicateName, want)
+	}
+}
