@@ -842,11 +842,18 @@ func (b *closBuilder) wireTier(ti int) {
 			port, lane, lanes := lo.alloc.Take(linkBPS)
 			upPorts[i], upLanes[i] = ir.Port{Node: lo.id, Port: port, Lane: lane}, lanes
 		}
-		order := make([]int, len(pairs))
-		for i := range order {
-			order[i] = i
+		// The pairs by upper switch, in pair order within one: a
+		// counting sort over load, where a stable sort of every pair
+		// took 20 ms of the generator at 131,072 GPUs (issue 16).
+		at := make([]int, count+1)
+		for u, n := range load {
+			at[u+1] = at[u] + n
 		}
-		slices.SortStableFunc(order, func(x, y int) int { return pairs[x].up - pairs[y].up })
+		order := make([]int, len(pairs))
+		for i, p := range pairs {
+			order[at[p.up]] = i
+			at[p.up]++
+		}
 		for _, i := range order {
 			up := upper[pairs[i].up]
 			port, lane, lanes := up.alloc.Take(linkBPS)
