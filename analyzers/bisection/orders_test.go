@@ -29,3 +29,39 @@ func TestByKeyIsStableSort(t *testing.T) {
 		}
 	}
 }
+
+// A level's distinct and within answer as maps do, whether its keys are
+// small indices (a slice by key) or wide ones (a map), with unknown keys
+// (-1) among them.
+func TestLevelKeysDenseAndSparse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 2))
+	for trial := range 400 {
+		n := 1 + rng.IntN(40)
+		span := []int{2, 5, 40, 100000}[trial%4]
+		l, p := level{key: make([]int32, n)}, level{key: make([]int32, n)}
+		for i := range n {
+			l.key[i] = int32(rng.IntN(span)) - 1
+			p.key[i] = int32(rng.IntN(3)) - 1
+			if trial%3 == 0 && l.key[i] >= 0 { // p a function of l: within
+				p.key[i] = l.key[i] % 3
+			}
+		}
+		seen, parent, within := map[int32]bool{}, map[int32]int32{}, true
+		for i, k := range l.key {
+			if k < 0 {
+				continue
+			}
+			seen[k] = true
+			if x, ok := parent[k]; p.key[i] < 0 || ok && x != p.key[i] {
+				within = false
+			}
+			parent[k] = p.key[i]
+		}
+		if got := l.distinct(); got != len(seen) {
+			t.Fatalf("keys %v: distinct %d, want %d", l.key, got, len(seen))
+		}
+		if got := l.within(&p); got != within {
+			t.Fatalf("keys %v in %v: within %v, want %v", l.key, p.key, got, within)
+		}
+	}
+}
