@@ -255,8 +255,10 @@ type keyMap struct {
 
 // newKeyMap returns an empty keyMap for keys.
 func newKeyMap(keys []int32) keyMap {
-	if len(keys) > 0 && int(slices.Max(keys)) < 2*len(keys) {
-		return keyMap{dense: make([]int32, int(slices.Max(keys))+1)}
+	if len(keys) > 0 {
+		if top := int(slices.Max(keys)); top < 2*len(keys) {
+			return keyMap{dense: make([]int32, top+1)}
+		}
 	}
 	return keyMap{sparse: map[int32]int32{}}
 }

@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -442,9 +441,12 @@ type closBuilder struct {
 	// times at a million GPUs; issue 16).
 	leafGroups [][]*closSwitch
 	leafDims   []dim // dims of the leaf tier, for leafFor
-	problems   []ClosProblem
-	fill       []int
-	hosts      map[string]ir.NodeID // implicit hosts by name
+	// endpointUnits holds an endpoint's unit at each level while
+	// leafGroup finds its group, one slice for every endpoint.
+	endpointUnits []int
+	problems      []ClosProblem
+	fill          []int
+	hosts         map[string]ir.NodeID // implicit hosts by name
 }
 
 func (b *closBuilder) unitsAt(level int) int {
@@ -482,25 +484,28 @@ type scope struct {
 	units       []int
 }
 
-// key names a group: "p1/u0.3/r7/" for plane 1, unit 3 of level 0, rail 7.
-// It is built with strconv rather than fmt: leafFor asks once per
-// endpoint (131,072 times in a 131k-GPU design).
-func (b *closBuilder) key(ds []dim, s scope) string {
-	var buf [64]byte
-	k := buf[:0]
+// groupIndex returns the index of scope s's group among those
+// enumerate(ds, …) visits, which is the order of their coordinates over
+// ds read as one mixed-radix number, or -1 when a coordinate lies
+// outside its dimension (a scope of no group there). Groups are found by
+// index, not by a name per scope: the leaf tier asks once per endpoint
+// (a million times at a million GPUs; issue 16).
+func groupIndex(ds []dim, s scope) int {
+	i := 0
 	for _, d := range ds {
+		x := s.rail
 		switch d.kind {
 		case "plane":
-			k = strconv.AppendInt(append(k, 'p'), int64(s.plane), 10)
-		case "rail":
-			k = strconv.AppendInt(append(k, 'r'), int64(s.rail), 10)
-		default:
-			k = strconv.AppendInt(append(k, 'u'), int64(d.level), 10)
-			k = strconv.AppendInt(append(k, '.'), int64(s.units[d.level]), 10)
+			x = s.plane
+		case "unit":
+			x = s.units[d.level]
 		}
-		k = append(k, '/')
+		if x < 0 || x >= d.n {
+			return -1
+		}
+		i = i*d.n + x
 	}
-	return string(k)
+	return i
 }
 
 // enumerate calls f for every group of a tier, in plane, unit, rail order.
@@ -600,6 +605,7 @@ func (b *closBuilder) makeLeaves() {
 		b.leafGroups = append(b.leafGroups, b.makeSwitches(0, ds, s, max(t.Count, b.c.homing())))
 	})
 	b.fill = make([]int, len(b.leafGroups)*b.c.homing())
+	b.endpointUnits = make([]int, len(b.c.Units))
 }
 
 // homing returns Homing, at least 1.
@@ -610,21 +616,11 @@ func (c Clos) homing() int { return max(c.Homing, 1) }
 // are the server's index ÷ the unit's servers), or -1 when that lies
 // outside the groups made.
 func (b *closBuilder) leafGroup(server, rail, plane int) int {
-	i := 0
-	for _, d := range b.leafDims {
-		x := rail
-		switch d.kind {
-		case "plane":
-			x = plane
-		case "unit":
-			x = server / b.c.Units[d.level].Servers
-		}
-		if x < 0 || x >= d.n {
-			return -1
-		}
-		i = i*d.n + x
+	units := b.endpointUnits[:len(b.c.Units)]
+	for lv, u := range b.c.Units {
+		units[lv] = server / u.Servers
 	}
-	return i
+	return groupIndex(b.leafDims, scope{plane: plane, rail: rail, units: units})
 }
 
 // link joins an endpoint-side port to the next down port of leaf sw.
@@ -763,11 +759,19 @@ func (b *closBuilder) attachAppliances() {
 func (b *closBuilder) wireTier(ti int) {
 	t, lowerT := b.c.Tiers[ti], b.c.Tiers[ti-1]
 	ds := b.dims(t)
-	members := map[string][]*closSwitch{}
-	for _, sw := range b.tiers[ti-1] {
-		k := b.key(ds, scope{plane: sw.plane, rail: sw.rail, units: sw.units})
-		members[k] = append(members[k], sw)
+	// The lower switches by the group of this tier above them, found by
+	// index as enumerate visits the groups (groupIndex).
+	groups := 1
+	for _, d := range ds {
+		groups *= d.n
 	}
+	members := make([][]*closSwitch, groups)
+	for _, sw := range b.tiers[ti-1] {
+		if k := groupIndex(ds, scope{plane: sw.plane, rail: sw.rail, units: sw.units}); k >= 0 {
+			members[k] = append(members[k], sw)
+		}
+	}
+	group := 0
 	linkBPS := t.LinkBPS
 	if linkBPS == 0 {
 		linkBPS = lowerT.LinkBPS
@@ -776,7 +780,8 @@ func (b *closBuilder) wireTier(ti int) {
 	uneven := false
 	badRate := 0 // links whose rate one of the two models cannot run
 	b.enumerate(ds, func(s scope) {
-		lower := members[b.key(ds, s)]
+		lower := members[group]
+		group++
 		if len(lower) == 0 {
 			return
 		}
