@@ -70,10 +70,13 @@ func (k Kind) IsSwitch() bool { return k == KindSwitch || k == KindNVSwitch }
 type Node struct {
 	// Name is stable and human-readable: "pod3/agg1", "su2/node05/nic3".
 	Name string
-	// model, role, tier and unit are kept as indices into the interned
-	// names (symbols.go), 4 bytes each instead of a 16-byte string
-	// header the collector scans: read them with ModelName, RoleName,
-	// TierName and UnitName, set them with SetModel and the others.
+	// PortRateBPS is the native rate of one physical port, in bits per
+	// second per direction; 0 when not applicable. (It sits here, where
+	// it needs no padding: Node is 64 bytes, one cache line.)
+	PortRateBPS float64
+	// class holds the node's model, role, tier and unit names, interned
+	// together (symbols.go): read them with ModelName, RoleName, TierName
+	// and UnitName, set them with SetModel and the others.
 	//
 	// model is the catalogue model name ("QM9700", "H100"), or "".
 	// role refines Kind for endpoints and appliances: RoleCompute or
@@ -84,7 +87,7 @@ type Node struct {
 	// (Clos); "router" (dragonfly); "" for non-switches.
 	// unit names the structural unit kind ("pod", "su", "group", "rack",
 	// "node"), or "" (UnitIndex is then None).
-	model, role, tier, unit sym
+	class class
 	// UnitIndex is the index of the node's unit, or None.
 	UnitIndex int32
 	// Rail, Plane and Rack are indices from 0, or None. A server's NIC
@@ -99,9 +102,6 @@ type Node struct {
 	Parent NodeID
 	// Radix is the number of physical ports, 0 when unbounded (implicit hosts).
 	Radix int32
-	// PortRateBPS is the native rate of one physical port, in bits per
-	// second per direction; 0 when not applicable.
-	PortRateBPS float64
 	// fabrics lists the fabrics this node belongs to, in FabricID
 	// order, interned (symbols.go): read it with FabricIDs, change it with
 	// Graph.JoinFabric or SetFabrics.

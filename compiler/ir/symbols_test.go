@@ -7,35 +7,43 @@ import (
 	"testing"
 )
 
-// TestSymbolsConcurrent interns names from several goroutines at once,
-// new and known, and reads them back: every name gets one sym, and
-// every sym reads back as its name (run under -race in .ci/run).
-func TestSymbolsConcurrent(t *testing.T) {
+// TestClassesConcurrent interns node classes from several goroutines
+// at once, new and known, and reads them back: every class of names
+// gets one index, and every index reads back as its names (run under
+// -race in .ci/run).
+func TestClassesConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
-	got := make([][]sym, 8)
+	got := make([][]class, 8)
+	want := func(i int) nodeClass {
+		return nodeClass{model: fmt.Sprintf("classes-test-%d", i%50), role: "compute", tier: fmt.Sprint(i % 3), unit: "su"}
+	}
 	for w := range got {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range 200 {
-				name := fmt.Sprintf("symbols-test-%d", (i*7+w)%50)
-				s := internSym(name)
-				if s.name() != name {
-					t.Errorf("sym %d reads %q, want %q", s, s.name(), name)
+				nc := want((i*7 + w) % 50)
+				c := internClass(nc)
+				if *c.names() != nc {
+					t.Errorf("class %d reads %+v, want %+v", c, *c.names(), nc)
 				}
-				got[w] = append(got[w], s)
+				got[w] = append(got[w], c)
 			}
 		}()
 	}
 	wg.Wait()
 	for i := range 50 {
-		name := fmt.Sprintf("symbols-test-%d", i)
-		if s := internSym(name); s.name() != name {
-			t.Errorf("%q reads back as %q", name, s.name())
+		nc := want(i)
+		if c := internClass(nc); *c.names() != nc {
+			t.Errorf("%+v reads back as %+v", nc, *c.names())
 		}
 	}
-	if internSym("") != 0 || sym(0).name() != "" {
-		t.Errorf("the empty name is not sym 0")
+	if internClass(nodeClass{}) != 0 || *class(0).names() != (nodeClass{}) {
+		t.Errorf("the empty class is not class 0")
+	}
+	// A name's bytes never pass for a boundary between names.
+	if internClass(nodeClass{model: "a", role: "b"}) == internClass(nodeClass{model: "ab"}) {
+		t.Errorf("classes whose names join alike share an index")
 	}
 	var n Node
 	n.SetModel("H100")
@@ -44,6 +52,10 @@ func TestSymbolsConcurrent(t *testing.T) {
 	n.SetUnit("su")
 	if n.ModelName() != "H100" || n.RoleName() != RoleServer || n.TierName() != "leaf" || n.UnitName() != "su" {
 		t.Errorf("node names read back as %q %q %q %q", n.ModelName(), n.RoleName(), n.TierName(), n.UnitName())
+	}
+	n.SetTier("spine")
+	if n.ModelName() != "H100" || n.RoleName() != RoleServer || n.TierName() != "spine" || n.UnitName() != "su" {
+		t.Errorf("after SetTier, node names read back as %q %q %q %q", n.ModelName(), n.RoleName(), n.TierName(), n.UnitName())
 	}
 }
 
