@@ -44,9 +44,10 @@ func (m *model) affinityOrders() []ordering {
 		c      float64
 	}
 	var edges []edge // parallel links stay separate: only sums are read
+	kinds := g.Kinds()
 	for _, id := range m.fabricLinks {
 		l := g.Link(id)
-		if !g.Nodes[l.A.Node].Kind.IsSwitch() || !g.Nodes[l.B.Node].Kind.IsSwitch() {
+		if !kinds[l.A.Node].IsSwitch() || !kinds[l.B.Node].IsSwitch() {
 			continue // endpoint links: most of a large fabric's
 		}
 		a, b := sw.of(l.A.Node), sw.of(l.B.Node)

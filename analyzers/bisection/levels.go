@@ -309,13 +309,14 @@ func (m *model) homes() []homeInfo {
 		}
 		return int32(e.Node)
 	}
+	kinds := g.Kinds()
 	for _, id := range m.fabricLinks {
 		l := g.Link(id)
 		for _, pr := range [2][2]ir.Port{{l.A, l.B}, {l.B, l.A}} {
-			sw := &g.Nodes[pr[1].Node]
-			if !sw.Kind.IsSwitch() {
+			if !kinds[pr[1].Node].IsSwitch() {
 				continue
 			}
+			sw := &g.Nodes[pr[1].Node]
 			k := keyOf(pr[0])
 			if k < 0 {
 				continue

@@ -137,16 +137,17 @@ func newModel(g *ir.Graph, fid ir.FabricID, view View) *model {
 	}
 	m.srvGPUs = make([][]ir.NodeID, len(m.servers))
 	m.srvEPs = make([][]ir.NodeID, len(m.servers))
+	kinds := g.Kinds()
 	for s, srv := range m.servers {
 		for _, i := range g.Children(srv) {
 			m.srvOf.Set(i, int32(s))
-			if g.Nodes[i].Kind == ir.KindGPU {
+			if kinds[i] == ir.KindGPU {
 				m.srvGPUs[s] = append(m.srvGPUs[s], i)
 			}
 		}
 	}
 	for _, e := range m.epNodes {
-		if s := m.srvOf.Get(e); s >= 0 && g.Nodes[e].Kind != ir.KindGPU {
+		if s := m.srvOf.Get(e); s >= 0 && kinds[e] != ir.KindGPU {
 			m.srvEPs[s] = append(m.srvEPs[s], e)
 		}
 	}
