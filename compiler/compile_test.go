@@ -200,34 +200,6 @@ func TestPCIeRates(t *testing.T) {
 	}
 }
 
-// firstDuplicate finds the least index whose name repeats an earlier one,
-// with that earlier one's least index, as a map walk in index order does;
-// many copies of one name stay linear.
-func TestFirstDuplicate(t *testing.T) {
-	for _, c := range []struct {
-		names []string
-		i, j  int
-		dup   bool
-	}{
-		{[]string{"a", "b", "c"}, 3, 0, false},
-		{[]string{"a", "b", "a", "b"}, 2, 0, true},
-		{[]string{"x", "b", "c", "b", "x"}, 3, 1, true},
-		{[]string{}, 0, 0, false},
-	} {
-		i, j, dup := firstDuplicate(len(c.names), func(k int) string { return c.names[k] })
-		if dup != c.dup || dup && (i != c.i || j != c.j) {
-			t.Errorf("%q: %d, %d, %v; want %d, %d, %v", c.names, i, j, dup, c.i, c.j, c.dup)
-		}
-	}
-	same := make([]string, 200_000)
-	for k := range same {
-		same[k] = "node"
-	}
-	if i, j, dup := firstDuplicate(len(same), func(k int) string { return same[k] }); !dup || i != 1 || j != 0 {
-		t.Errorf("200,000 copies: %d, %d, %v; want 1, 0, true", i, j, dup)
-	}
-}
-
 func TestQuotedList(t *testing.T) {
 	for want, names := range map[string][]string{"none": nil, `"a"`: {"a"}, `"a" and "b"`: {"a", "b"}, `"a", "b" and "c"`: {"a", "b", "c"}} {
 		if got := quotedList(names); got != want {

@@ -148,7 +148,7 @@ func NodeNames(g *ir.Graph) ([]string, error) {
 // its RSS). The names are checked once per graph (ir.Memo): the Slurm
 // and Kubernetes checks of `topoc check` both read them.
 func EachNodeName(g *ir.Graph, yield func(id ir.NodeID, name string)) error {
-	if err := ir.Memo(g, namesChecked{}, func() error { return checkNodeNames(g) }); err != nil {
+	if err := nodeNamesError(g); err != nil {
 		return err
 	}
 	for i := range g.Nodes {
@@ -162,39 +162,61 @@ func EachNodeName(g *ir.Graph, yield func(id ir.NodeID, name string)) error {
 // namesChecked is the ir.Memo key of checkNodeNames' answer.
 type namesChecked struct{}
 
+// nodeNamesError is checkNodeNames' answer, computed once per graph for
+// the Slurm and the Kubernetes hand-offs and their preflights.
+func nodeNamesError(g *ir.Graph) error {
+	return ir.Memo(g, namesChecked{}, func() error { return checkNodeNames(g) })
+}
+
 // checkNodeNames returns NodeNames' error for g's servers and implicit
 // hosts, in NodeID order, at the first refusal; nil if it takes them
 // all.
 func checkNodeNames(g *ir.Graph) error {
-	hosts := 0
+	var hosts []ir.NodeID
 	for i := range g.Nodes {
 		if n := &g.Nodes[i]; n.Parent == ir.None && n.Kind == ir.KindHost {
-			hosts++
+			hosts = append(hosts, ir.NodeID(i))
 		}
 	}
-	// Sized at once: 139,520 names at the 545-group dragonfly.
-	by := make(map[string]ir.NodeID, hosts)
-	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		if n.Parent != ir.None || n.Kind != ir.KindHost {
-			continue
+	names := make([]string, len(hosts))
+	bad := len(hosts) // the first host refused for its characters or length
+	for k, id := range hosts {
+		names[k] = g.HostName(id)
+		if bad == len(hosts) && (!ascii(g.Nodes[id].Name) || len(names[k]) > MaxName) {
+			bad = k
 		}
-		id := ir.NodeID(i)
-		name := g.HostName(id)
+	}
+	// Duplicates by sorted hashes, not a map of every name: the map took
+	// 0.37 s at the k = 160 fat-tree's 1,024,000 hosts (issue 16).
+	i, j, dup := ir.FirstDuplicate(len(hosts), func(k int) string { return names[k] })
+	if bad < len(hosts) && (!dup || bad <= i) {
+		// A host's characters and length are judged before its name is
+		// compared with the earlier ones.
+		id := hosts[bad]
+		n := &g.Nodes[id]
 		for _, r := range n.Name {
 			if r >= 0x80 {
 				return &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("node %s has the character %q; Slurm node names are ASCII letters, digits, '-', '_' and '.': %s", n.Name, r, emit.HostFix(g, id))}
 			}
 		}
-		if len(name) > MaxName {
-			return &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: %s", n.Name, len(name), name, MaxName, emit.HostFix(g, id))}
-		}
-		if j, dup := by[name]; dup {
-			return &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'): %s", g.Nodes[j].Name, n.Name, name, emit.HostFix(g, id))}
-		}
-		by[name] = id
+		name := names[bad]
+		return &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("node %s is %d characters as a Slurm node name (%s); Slurm takes at most %d: %s", n.Name, len(name), name, MaxName, emit.HostFix(g, id))}
+	}
+	if dup {
+		id, n := hosts[i], &g.Nodes[hosts[i]]
+		return &emit.Error{Code: diag.SlurmInvalidName, At: n.Origin, Msg: fmt.Sprintf("nodes %s and %s are both %s as Slurm node names ('/' is written '-'): %s", g.Nodes[hosts[j]].Name, n.Name, names[i], emit.HostFix(g, id))}
 	}
 	return nil
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // namesPreflight is the Slurm emitter's Preflight: NodeNames' refusal,
@@ -204,7 +226,7 @@ func checkNodeNames(g *ir.Graph) error {
 // as the trees of --emit all are, and "nvlink" beside them for NVLink
 // domains over servers.
 func namesPreflight(g *ir.Graph) *emit.Error {
-	if err := EachNodeName(g, func(ir.NodeID, string) {}); err != nil {
+	if err := nodeNamesError(g); err != nil {
 		var e *emit.Error
 		if errors.As(err, &e) {
 			return e
