@@ -27,10 +27,13 @@ type stopDists struct {
 	intern map[string]int32
 	stops  int32 // number of stops
 	size   int   // entries stored
-	// scratch for combining vectors, and for of's keys
+	// scratch for combining vectors, for of's keys, and for terminal's
+	// parts (a million terminals at a million GPUs: one slice each was
+	// a million allocations)
 	acc     []float64
 	touched []int32
 	key     []byte
+	parts   []att2
 }
 
 // distEl is one entry of a sparse distribution.
@@ -132,10 +135,11 @@ func (d *stopDists) terminal(attach []att2) (int32, bool) {
 	if len(attach) == 1 {
 		return d.class[attach[0].v], true
 	}
-	parts := make([]att2, 0, len(attach))
+	parts := d.parts[:0]
 	for _, x := range attach {
 		parts = append(parts, att2{d.class[x.v], x.f})
 	}
+	d.parts = parts
 	return d.of(parts)
 }
 
