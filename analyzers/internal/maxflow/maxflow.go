@@ -96,7 +96,9 @@ func (b *Builder) Build() *Graph {
 		fill[v]++
 		g.to[a], g.rev[a], g.orig[a] = v, r, b.capFwd[i]
 		g.to[r], g.rev[r], g.orig[r] = u, a, b.capRev[i]
-		g.maxCap = math.Max(g.maxCap, math.Max(b.capFwd[i], b.capRev[i]))
+		// The builtin max follows math.Max's rules for NaN and signed
+		// zeros but compiles inline, where math.Max is a call per arc.
+		g.maxCap = max(g.maxCap, b.capFwd[i], b.capRev[i])
 	}
 	return g
 }
