@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/topoc/topoc/compiler/cableplan"
 	"github.com/topoc/topoc/lang"
 	"github.com/topoc/topoc/lang/scaledesign"
 )
@@ -46,4 +47,53 @@ func BenchmarkCompile(b *testing.B) {
 			b.ReportMetric(float64(elements), "elements")
 		})
 	}
+}
+
+// BenchmarkCablePlan runs the cabling stage's plan (cableplan.Plan:
+// placement, then the cables) on examples/rail-optimized-131k, compiled
+// up to that stage once; each run starts from the racks the design
+// gives (Place writes every device's rack, and reads a server's as the
+// design's). Place alone is the sub-benchmark "place".
+func BenchmarkCablePlan(b *testing.B) {
+	cfg, diags := lang.Load([]string{"../examples/rail-optimized-131k"}, lang.Options{})
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	s := newState(cfg, Options{})
+	for _, st := range Stages {
+		if st.Name == "cabling" {
+			break
+		}
+		st.Run(s)
+		if s.diags.HasErrors() {
+			b.Fatal(s.diags)
+		}
+	}
+	recordProtocols(s)
+	in := cablingInput(s)
+	racks := make([]int32, len(s.g.Nodes))
+	for i := range s.g.Nodes {
+		racks[i] = s.g.Nodes[i].Rack
+	}
+	unplace := func() {
+		for i := range s.g.Nodes {
+			s.g.Nodes[i].Rack = racks[i]
+		}
+	}
+	b.Run("place", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			unplace()
+			cableplan.Place(in)
+		}
+	})
+	b.Run("plan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			unplace()
+			if diags := cableplan.Plan(in); diags.HasErrors() {
+				b.Fatal(diags)
+			}
+		}
+	})
 }

@@ -17,22 +17,7 @@ import (
 // budget (which waits for them: ir.Graph.Cabling).
 func planCabling(s *state) {
 	recordProtocols(s) // the media choice reads each link's protocol
-	in := cableplan.Input{Graph: s.g, CableModels: s.cfg.CableModels, FixedRack: s.fixedRack}
-	for _, ng := range s.cfg.NodeGroups {
-		sg := s.groups[ng.Name]
-		if sg == nil {
-			continue
-		}
-		grp := cableplan.Group{Name: ng.Name, Model: sg.model.Name, GPUs: sg.model.GPUs.V, PerRackRange: ng.DeclRange}
-		if ng.PerRack.Set {
-			grp.PerRackRange = ng.PerRack.Range
-		}
-		for _, sv := range sg.servers {
-			grp.Servers = append(grp.Servers, sv.id)
-		}
-		in.Groups = append(in.Groups, grp)
-	}
-	pl, diags := cableplan.Place(in)
+	pl, diags := cableplan.Place(cablingInput(s))
 	s.diags = append(s.diags, diags...)
 	if pl == nil {
 		return
@@ -48,4 +33,26 @@ func planCabling(s *state) {
 			once()
 		})
 	})
+}
+
+// cablingInput is what the cable plan reads of s: the graph, the
+// design's cable models and fixed racks, and the servers of each node
+// group that built some, in design order.
+func cablingInput(s *state) cableplan.Input {
+	in := cableplan.Input{Graph: s.g, CableModels: s.cfg.CableModels, FixedRack: s.fixedRack}
+	for _, ng := range s.cfg.NodeGroups {
+		sg := s.groups[ng.Name]
+		if sg == nil {
+			continue
+		}
+		grp := cableplan.Group{Name: ng.Name, Model: sg.model.Name, GPUs: sg.model.GPUs.V, PerRackRange: ng.DeclRange}
+		if ng.PerRack.Set {
+			grp.PerRackRange = ng.PerRack.Range
+		}
+		for _, sv := range sg.servers {
+			grp.Servers = append(grp.Servers, sv.id)
+		}
+		in.Groups = append(in.Groups, grp)
+	}
+	return in
 }
