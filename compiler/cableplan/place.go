@@ -87,6 +87,11 @@ type placer struct {
 	// anchor is a node's position in compute (-1: none).
 	anchor []int32
 	adj    adjacency
+	// cables are the cable links (isCable) in id order, found once for
+	// the adjacency and the cable plan (cableLegs), which read no other
+	// link: a pass over the graph's links yields the server internals'
+	// runs and every fabric's links.
+	cables []ir.LinkID
 }
 
 // rackState is a rack being filled: servers and hosts stack up from U1,
@@ -140,8 +145,9 @@ func newPlacer(s *state) *placer {
 		p.mountOf[i], p.anchor[i] = -1, -1
 	}
 	deg := make([]int32, len(g.Nodes)+1)
-	for _, l := range g.AllFabricLinks() {
+	for id, l := range g.AllFabricLinks() {
 		if isCable(g, &l) {
+			p.cables = append(p.cables, id)
 			deg[root(g, l.A.Node)]++
 			deg[root(g, l.B.Node)]++
 		}
@@ -152,13 +158,12 @@ func newPlacer(s *state) *placer {
 	}
 	nb := make([]ir.NodeID, off[len(g.Nodes)])
 	fill := slices.Clone(off[:len(g.Nodes)])
-	for _, l := range g.AllFabricLinks() {
-		if isCable(g, &l) {
-			a, b := root(g, l.A.Node), root(g, l.B.Node)
-			nb[fill[a]], nb[fill[b]] = b, a
-			fill[a]++
-			fill[b]++
-		}
+	for _, id := range p.cables {
+		l := g.Link(id)
+		a, b := root(g, l.A.Node), root(g, l.B.Node)
+		nb[fill[a]], nb[fill[b]] = b, a
+		fill[a]++
+		fill[b]++
 	}
 	p.adj = adjacency{off: off, nb: nb}
 	return p
