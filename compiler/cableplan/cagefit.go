@@ -41,14 +41,16 @@ const fewShapes = 8
 
 // cageShapeKey is what Parts.Reach reads of a cage (Transceiver.suits):
 // its end, rate, the speed its ports run at, ports per cage, form factor
-// and protocol.
+// and protocol; and whether its device has no model (unfilledCages
+// passes over those), read with the protocol.
 type cageShapeKey struct {
-	sw    bool
-	rate  float64
-	speed float64
-	ports int32
-	form  string
-	proto int // index in cageFit.protos
+	sw      bool
+	rate    float64
+	speed   float64
+	ports   int32
+	form    string
+	proto   int // index in cageFit.protos
+	noModel bool
 }
 
 // reachOf is Parts.Reach's answer for one shape and cable type; known
@@ -69,26 +71,34 @@ func newCageFit(g *ir.Graph, cs *cageScan) *cageFit {
 }
 
 // shape returns cage k's shape, and one cage of that shape.
-func (f *cageFit) shape(k int) (int32, ir.Cage) {
+func (f *cageFit) shape(k int) (int32, *ir.Cage) {
 	if sh := f.shapeOf[k]; sh != ir.None {
-		return sh, f.cage[sh]
+		return sh, &f.cage[sh]
 	}
 	g, u := f.g, &f.cs.cages[k]
 	l := g.Link(u.link)
 	_, c := f.cs.idx.CageOn(u.port, &l)
-	proto := g.Protocols[g.Nodes[u.port.Node].ModelName()]
+	model := g.Nodes[u.port.Node].ModelName()
+	proto := g.Protocols[model]
 	pi := slices.Index(f.protos, proto)
 	if pi < 0 {
 		pi = len(f.protos)
 		f.protos = append(f.protos, proto)
 	}
-	sh := f.find(cageShapeKey{c.Switch, c.RateBPS, c.SpeedBPS, c.Ports, c.FormFactor, pi})
+	sh := f.find(cageShapeKey{c.Switch, c.RateBPS, c.SpeedBPS, c.Ports, c.FormFactor, pi, model == ""})
 	if sh == int32(len(f.cage)) {
 		f.cage, f.proto = append(f.cage, c), append(f.proto, proto)
 		f.reach = append(f.reach, make([]reachOf, len(g.Cabling().Types)))
 	}
 	f.shapeOf[k] = sh
-	return sh, f.cage[sh]
+	return sh, &f.cage[sh]
+}
+
+// noModel reports whether cage k's device has no model (a textbook
+// fat_tree's switch or host).
+func (f *cageFit) noModel(k int) bool {
+	sh, _ := f.shape(k)
+	return f.keys[sh].noModel
 }
 
 // find returns the shape of key, numbering it next when it is new.
@@ -120,7 +130,7 @@ func (f *cageFit) reachAt(k int, t int32) reachOf {
 	sh, c := f.shape(k)
 	r := &f.reach[sh][t]
 	if !r.known {
-		r.metres, r.ok = g.Parts.Reach(c, g.Cabling().Types[t].Model, f.proto[sh])
+		r.metres, r.ok = g.Parts.Reach(*c, g.Cabling().Types[t].Model, f.proto[sh])
 		r.known = true
 	}
 	return *r

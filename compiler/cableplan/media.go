@@ -48,7 +48,7 @@ var (
 // past a DAC's reach takes a 3 m ACC; trial 54 was sold a 2.5 m one),
 // else its medium's list. A run past the model's longest length gets
 // the medium's rounding, which the reach then refuses.
-func orderLengthOf(m float64, ct ir.CableType) float64 {
+func orderLengthOf(m float64, ct *ir.CableType) float64 {
 	for _, b := range ct.LengthsM {
 		if m <= b+1e-9 {
 			return b
@@ -148,12 +148,12 @@ func (s *state) cableTypes() (mediaTable, bool) {
 }
 
 // copperType reports whether a type is rounded to copper lengths.
-func copperType(ct ir.CableType) bool { return ct.Media == "copper" }
+func copperType(ct *ir.CableType) bool { return ct.Media == "copper" }
 
 // fiberType reports whether ct is a fiber that a transceiver terminates
 // (multimode or single-mode), not a cable with its own plugs (copper,
 // AOC).
-func fiberType(ct ir.CableType) bool { return !ct.Plugged() }
+func fiberType(ct *ir.CableType) bool { return !ct.Plugged() }
 
 // choice is the outcome of choosing a medium for one cable.
 type choice struct {
@@ -199,7 +199,7 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 }
 
 // chooseAmong is choose over the media only keeps (nil: all).
-func (t *mediaTable) chooseAmong(only func(ir.CableType) bool, rate, run float64, lanes int32, switches, farSwitch bool, proto string) choice {
+func (t *mediaTable) chooseAmong(only func(*ir.CableType) bool, rate, run float64, lanes int32, switches, farSwitch bool, proto string) choice {
 	out := choice{typ: ir.None, noModel: true}
 	exact := func(r float64) bool { return math.Abs(r-rate) <= rate*1e-9 }
 	for ci, class := range t.classes {
@@ -207,7 +207,7 @@ func (t *mediaTable) chooseAmong(only func(ir.CableType) bool, rate, run float64
 			continue
 		}
 		for _, id := range t.byClass[ci] {
-			ct := t.types[id]
+			ct := &t.types[id]
 			if ct.Kind == "acc" && !switches || ct.Protocol != "" && proto != "" && ct.Protocol != proto || only != nil && !only(ct) {
 				continue
 			}

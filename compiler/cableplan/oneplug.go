@@ -107,7 +107,7 @@ func (cs *cageScan) hold(ci int32, i int, a, b ir.Port) {
 	if c.Type == ir.None {
 		return
 	}
-	fiber := fiberType(cb.Types[c.Type])
+	fiber := fiberType(&cb.Types[c.Type])
 	for e, far := range [2]ir.Port{b, a} {
 		u := &cs.cages[cs.end[2*i+e]]
 		switch {
@@ -144,7 +144,7 @@ func onePlugPerCage(g *ir.Graph, cs *cageScan, media *mediaTable, k float64) {
 		changed = false
 		for ci := range cb.Cables {
 			c := &cb.Cables[ci]
-			if c.Type == ir.None || fiberType(cb.Types[c.Type]) || c.Legs != 1 {
+			if c.Type == ir.None || fiberType(&cb.Types[c.Type]) || c.Legs != 1 {
 				continue
 			}
 			i := int(c.Leg0)

@@ -153,7 +153,7 @@ func (pl *Placed) Cables(g *ir.Graph, judged func(failed bool)) hcl.Diagnostics 
 		// A fiber per leg behind a multi-port module; also, with no
 		// medium, lanes that run to another switch, which only a fiber
 		// per leg could ever serve (choose).
-		perLeg := len(legs) > 1 && (ch.typ != ir.None && !ch.splitFiber && !copperType(media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc" ||
+		perLeg := len(legs) > 1 && (ch.typ != ir.None && !ch.splitFiber && !copperType(&media.types[ch.typ]) && media.types[ch.typ].Kind != "aoc" ||
 			ch.typ == ir.None && farSwitch)
 		switch {
 		case perLeg:
@@ -582,7 +582,7 @@ func linkProtocol(g *ir.Graph, l *ir.Link) string {
 // so it ends. It returns the module fits it read, for unfilledCages.
 func sameFiberPerCage(g *ir.Graph, cs *cageScan, up *upgrades) *cageFit {
 	cb := g.Cabling()
-	fiber := func(t int32) bool { return t != ir.None && fiberType(cb.Types[t]) }
+	fiber := func(t int32) bool { return t != ir.None && fiberType(&cb.Types[t]) }
 	// Cages in cs's first-seen order, so the result is deterministic.
 	nc := len(cs.cages)
 	// The cages of fiber cable ci are ends[start[ci]:start[ci+1]], to

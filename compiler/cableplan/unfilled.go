@@ -30,7 +30,7 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 	cb := g.Cabling()
 	longest := make([]float64, len(cs.cages))
 	for _, c := range cb.Cables {
-		if c.Type == ir.None || !fiberType(cb.Types[c.Type]) {
+		if c.Type == ir.None || !fiberType(&cb.Types[c.Type]) {
 			continue
 		}
 		for j := 0; j < int(c.Legs); j++ {
@@ -69,7 +69,7 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		if ci < 0 {
 			continue // copper or AOC only: their ends are built in
 		}
-		if g.Nodes[u.port.Node].ModelName() == "" {
+		if fit.noModel(k) {
 			continue // a switch or host of no model: nothing to order for it either
 		}
 		t := cb.Cables[ci].Type
