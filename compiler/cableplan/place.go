@@ -87,6 +87,11 @@ type placer struct {
 	// anchor is a node's position in compute (-1: none).
 	anchor []int32
 	adj    adjacency
+	// devices are the nodes of no parent (servers, hosts, switches,
+	// appliances), in id order: the passes that place devices read them
+	// alone, not every node (545,792 at 131,072 GPUs, of which 21,504
+	// are devices).
+	devices []ir.NodeID
 	// cables are the cable links (isCable) in id order, found once for
 	// the adjacency and the cable plan (cableLegs), which read no other
 	// link: a pass over the graph's links yields the server internals'
@@ -143,6 +148,11 @@ func newPlacer(s *state) *placer {
 		mountOf: make([]int32, len(g.Nodes)), anchor: make([]int32, len(g.Nodes))}
 	for i := range p.mountOf {
 		p.mountOf[i], p.anchor[i] = -1, -1
+	}
+	for i := range g.Nodes {
+		if g.Nodes[i].Parent == ir.None {
+			p.devices = append(p.devices, ir.NodeID(i))
+		}
 	}
 	deg := make([]int32, len(g.Nodes)+1)
 	for id, l := range g.AllFabricLinks() {
@@ -281,16 +291,16 @@ func (p *placer) placeHosts() {
 	var cur *rackState
 	in := int32(0)
 	var last *ir.Node // the host before: a new fabric or unit starts a rack
-	for i := range p.g.Nodes {
+	for _, i := range p.devices {
 		n := &p.g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Parent != ir.None || n.RoleName() != ir.RoleNone || p.mountOf[i] >= 0 {
+		if n.Kind != ir.KindHost || n.RoleName() != ir.RoleNone || p.mountOf[i] >= 0 {
 			continue
 		}
 		if cur == nil || in == per || n.UnitName() != last.UnitName() || n.UnitIndex != last.UnitIndex || !slices.Equal(n.FabricIDs(), last.FabricIDs()) {
 			cur, in = p.newRack("compute"), 0
 		}
 		last = n
-		p.mountBottom(ir.NodeID(i), cur, implicitHostU)
+		p.mountBottom(i, cur, implicitHostU)
 		in++
 	}
 }
@@ -399,19 +409,23 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 	var central []ir.NodeID
 	groupOf := make(map[ir.NodeID]*group)
 	assigned := make([]bool, len(g.Nodes))
-	tier := make(map[ir.NodeID]int)
-	for i := range g.Nodes {
+	// tier is each switch's tierIndex; -1 for a node that is no switch.
+	tier := make([]int32, len(g.Nodes))
+	for i := range tier {
+		tier[i] = -1
+	}
+	for _, i := range p.devices {
 		n := &g.Nodes[i]
-		if n.Kind != ir.KindSwitch || n.Parent != ir.None {
+		if n.Kind != ir.KindSwitch {
 			continue
 		}
 		assigned[i] = true
-		tier[ir.NodeID(i)] = tierIndex(g, n)
+		tier[i] = int32(tierIndex(g, n))
 		if p.mountOf[i] >= 0 {
 			continue // mounted where the design says (placeFixed)
 		}
 		if n.UnitName() == "" || len(n.FabricIDs()) == 0 {
-			central = append(central, ir.NodeID(i))
+			central = append(central, i)
 			continue
 		}
 		// Planes are racked apart: a rack's power or cooling must not
@@ -420,13 +434,13 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 		k := fmt.Sprint(n.FabricIDs()[0], "/", n.UnitName(), "/", n.UnitIndex, "/", n.Plane)
 		gr, ok := byKey[k]
 		if !ok {
-			gr = &group{first: ir.NodeID(i), tier: 1 << 30}
+			gr = &group{first: i, tier: 1 << 30}
 			byKey[k] = gr
 			groups = append(groups, gr)
 		}
-		gr.members = append(gr.members, ir.NodeID(i))
-		gr.tier = min(gr.tier, tier[ir.NodeID(i)])
-		groupOf[ir.NodeID(i)] = gr
+		gr.members = append(gr.members, i)
+		gr.tier = min(gr.tier, int(tier[i]))
+		groupOf[i] = gr
 	}
 	slices.SortStableFunc(groups, func(a, b *group) int {
 		if a.tier != b.tier {
@@ -444,7 +458,7 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 				if a < 0 {
 					continue
 				}
-				if t, isSwitch := tier[nb]; isSwitch && t >= tier[m] {
+				if t := tier[nb]; t >= 0 && t >= tier[m] { // a switch of its tier or above
 					continue
 				}
 				vals = append(vals, a)
@@ -466,30 +480,30 @@ func (p *placer) groupSwitches() ([]*group, []ir.NodeID) {
 		anchored = append(anchored, gr)
 	}
 	// Appliances join the group of the first switch they are cabled to.
-	for i := range g.Nodes {
+	for _, i := range p.devices {
 		n := &g.Nodes[i]
-		if n.Kind != ir.KindHost || n.Parent != ir.None || n.RoleName() == ir.RoleNone || n.RoleName() == ir.RoleServer {
+		if n.Kind != ir.KindHost || n.RoleName() == ir.RoleNone || n.RoleName() == ir.RoleServer {
 			continue
 		}
 		assigned[i] = true
 		var home *group
-		for _, nb := range p.adj.of(ir.NodeID(i)) {
+		for _, nb := range p.adj.of(i) {
 			if gr, ok := groupOf[nb]; ok {
 				home = gr
 				break
 			}
 		}
 		if home == nil {
-			central = append(central, ir.NodeID(i))
+			central = append(central, i)
 			continue
 		}
-		home.members = append(home.members, ir.NodeID(i))
+		home.members = append(home.members, i)
 	}
 	// Anything else cabled but not yet placed (NVSwitch chips cabled by a
 	// custom fabric, for instance) goes central.
-	for i := range g.Nodes {
-		if !assigned[i] && p.mountOf[i] < 0 && g.Nodes[i].Parent == ir.None && p.adj.off[i+1] > p.adj.off[i] {
-			central = append(central, ir.NodeID(i))
+	for _, i := range p.devices {
+		if !assigned[i] && p.mountOf[i] < 0 && p.adj.off[i+1] > p.adj.off[i] {
+			central = append(central, i)
 		}
 	}
 	slices.Sort(central)
