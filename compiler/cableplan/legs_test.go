@@ -123,7 +123,7 @@ func sortedCableLegs(g *ir.Graph, cables []ir.LinkID) []cableLeg {
 	var legs []cableLeg
 	for i, id := range cables {
 		l := g.Link(id)
-		lg := cableLeg{fabric: l.Fabric, leader: int32(cables[leader[i]]), lane: l.A.Lane, link: int32(id), split: splitA[i] || splitB[i]}
+		lg := cableLeg{fabric: l.Fabric, leader: int32(cables[leader[i]]), lane: l.A.Lane, link: int32(id), cable: int32(i), split: splitA[i] || splitB[i]}
 		if !splitA[i] && splitB[i] {
 			lg.swap, lg.lane = true, l.B.Lane
 		}

@@ -97,6 +97,10 @@ type placer struct {
 	// link: a pass over the graph's links yields the server internals'
 	// runs and every fabric's links.
 	cables []ir.LinkID
+	// roots are the devices at the ends of each cable link (root of its
+	// A and B ends, 2i and 2i+1 for cables[i]), found once for the
+	// adjacency and the routes.
+	roots []ir.NodeID
 }
 
 // rackState is a rack being filled: servers and hosts stack up from U1,
@@ -157,9 +161,10 @@ func newPlacer(s *state) *placer {
 	deg := make([]int32, len(g.Nodes)+1)
 	for id, l := range g.AllFabricLinks() {
 		if isCable(g, &l) {
-			p.cables = append(p.cables, id)
-			deg[root(g, l.A.Node)]++
-			deg[root(g, l.B.Node)]++
+			a, b := root(g, l.A.Node), root(g, l.B.Node)
+			p.cables, p.roots = append(p.cables, id), append(p.roots, a, b)
+			deg[a]++
+			deg[b]++
 		}
 	}
 	off := make([]int32, len(g.Nodes)+1)
@@ -168,9 +173,8 @@ func newPlacer(s *state) *placer {
 	}
 	nb := make([]ir.NodeID, off[len(g.Nodes)])
 	fill := slices.Clone(off[:len(g.Nodes)])
-	for _, id := range p.cables {
-		l := g.Link(id)
-		a, b := root(g, l.A.Node), root(g, l.B.Node)
+	for i := range p.cables {
+		a, b := p.roots[2*i], p.roots[2*i+1]
 		nb[fill[a]], nb[fill[b]] = b, a
 		fill[a]++
 		fill[b]++

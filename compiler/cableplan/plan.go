@@ -103,9 +103,8 @@ func (pl *Placed) Cables(g *ir.Graph, judged func(failed bool)) hcl.Diagnostics 
 		for _, lg := range legs {
 			l := g.Link(ir.LinkID(lg.link))
 			rate = max(rate, g.LineRateBPS(&l))
-			// The devices the ends are mounted in, found once for the
-			// route and the switch test (root walks the node table).
-			ra, rb := root(g, l.A.Node), root(g, l.B.Node)
+			// The devices the ends are mounted in (root, found by Place).
+			ra, rb := p.roots[2*lg.cable], p.roots[2*lg.cable+1]
 			routes = append(routes, geo.route(ra, rb))
 			if m, ok := g.StatedLengthM(ir.LinkID(lg.link)); ok {
 				routes[len(routes)-1], stated = m, true
@@ -129,12 +128,11 @@ func (pl *Placed) Cables(g *ir.Graph, judged func(failed bool)) hcl.Diagnostics 
 		if len(legs) > 1 || legs[0].split {
 			lanes = splitLanes(int32(len(legs)), new(g.Link(ir.LinkID(legs[0].link))))
 			for _, lg := range legs {
-				l := g.Link(ir.LinkID(lg.link))
-				far := l.B.Node
+				far := p.roots[2*lg.cable+1]
 				if lg.swap {
-					far = l.A.Node
+					far = p.roots[2*lg.cable]
 				}
-				farSwitch = farSwitch || g.Nodes[root(g, far)].Kind == ir.KindSwitch
+				farSwitch = farSwitch || g.Nodes[far].Kind == ir.KindSwitch
 			}
 		}
 		ch := media.choose(rate, run*k, lanes, switches, farSwitch, linkProtocol(g, new(g.Link(ir.LinkID(legs[0].link)))))
@@ -224,6 +222,9 @@ type cableLeg struct {
 	leader int32
 	lane   int32
 	link   int32
+	// cable is the link's index in placer.cables (and its ends' devices
+	// in placer.roots).
+	cable int32
 	// split is set on a leg of a broken-out port, even the one leg of a
 	// port only one lane of which is used: its cable is a splitter with
 	// legs to spare, not a straight cable.
@@ -346,7 +347,7 @@ func planOrder(g *ir.Graph, cables []ir.LinkID, leader []int32, splitA, splitB [
 	byLeader := make([]cableLeg, len(cables))
 	for i, id := range cables {
 		l := g.Link(id)
-		lg := cableLeg{fabric: l.Fabric, leader: int32(cables[leader[i]]), lane: l.A.Lane, link: int32(id), split: splitA[i] || splitB[i]}
+		lg := cableLeg{fabric: l.Fabric, leader: int32(cables[leader[i]]), lane: l.A.Lane, link: int32(id), cable: int32(i), split: splitA[i] || splitB[i]}
 		if !splitA[i] && splitB[i] {
 			lg.swap, lg.lane = true, l.B.Lane
 		}
