@@ -162,6 +162,12 @@ func newPlacer(s *state) *placer {
 	for id, l := range g.AllFabricLinks() {
 		if isCable(g, &l) {
 			a, b := root(g, l.A.Node), root(g, l.B.Node)
+			if len(p.cables) == cap(p.cables) {
+				// Doubled, where append grows a large slice by a
+				// quarter: five times the final size allocated in all,
+				// 22 MB at 131,072 GPUs, against twice.
+				p.cables, p.roots = slices.Grow(p.cables, len(p.cables)+1), slices.Grow(p.roots, len(p.roots)+2)
+			}
 			p.cables, p.roots = append(p.cables, id), append(p.roots, a, b)
 			deg[a]++
 			deg[b]++
