@@ -63,13 +63,13 @@ nic_model "ConnectX-7" {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if a, b := g.PortsUsed(nil), mapPortsUsed(g); !slices.Equal(a, b) {
+	if a, b := g.PortsUsed().All, mapPortsUsed(g); !slices.Equal(a, b) {
 		t.Fatalf("bit set and map disagree")
 	}
 	// In-server NVLink bundles (ir.Link.Parallel) use one port per
 	// physical link: a DGX H100 GPU's 18 NVLink ports, 5·8 = 40 or 4·8 =
 	// 32 GPU-facing ports on each NVSwitch (split 5, 5, 4, 4).
-	used := g.PortsUsed(nil)
+	used := g.PortsUsed().All
 	for i, n := range g.Nodes {
 		switch {
 		case n.Kind == ir.KindGPU && used[i] != 18:
@@ -80,7 +80,7 @@ nic_model "ConnectX-7" {
 	}
 	g.AddLink(ir.Link{A: ir.Port{Node: 0, Port: 1 << 30}, B: ir.Port{Node: 1, Port: 3}, CapacityBPS: 1, Fabric: ir.None})
 	want := mapPortsUsed(g)
-	if got := g.PortsUsed(nil); !slices.Equal(got, want) || want[0] != mapPortsUsed(withoutLastLink(g))[0]+1 {
+	if got := g.PortsUsed().All; !slices.Equal(got, want) || want[0] != mapPortsUsed(withoutLastLink(g))[0]+1 {
 		t.Fatalf("sparse port numbers: bit set %v, map %v", got[:2], want[:2])
 	}
 }

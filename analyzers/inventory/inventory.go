@@ -66,7 +66,7 @@ func bump(cs []Count, name string) []Count {
 func Summarize(g *ir.Graph) []Fabric {
 	// Ports used on the fabrics' links; only switches' counts are read,
 	// and a switch has no link inside a server.
-	used := g.PortsUsed(func(l ir.Link) bool { return l.Fabric != ir.None })
+	used := g.PortsUsed().Fabric
 	out := make([]Fabric, len(g.Fabrics))
 	for i, f := range g.Fabrics {
 		out[i] = Fabric{Name: f.Name, Family: string(f.Family), ServerTransit: f.Transit.Names(), Endpoints: len(f.Endpoints),

@@ -50,7 +50,7 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 	if s.uneven == nil {
 		s.uneven = func(ir.FabricID, int) bool { return false }
 	}
-	used := g.PortsUsed(nil)
+	used := g.PortsUsed().All
 	sc := newCheckScratch(len(g.Nodes))
 	s.checkEndpointPorts()
 	for fi := range g.Fabrics {

@@ -368,7 +368,7 @@ func NewNode(name string, kind Kind) Node {
 
 // JoinFabric adds fabric f to node n's fabric list (kept sorted, no duplicates).
 func (g *Graph) JoinFabric(n NodeID, f FabricID) {
-	g.forgetMembers() // a node of one fabric may join another: no count changes
+	g.forgetIndexes() // a node of one fabric may join another: no count changes
 	fs := g.Nodes[n].FabricIDs()
 	if len(fs) == 0 {
 		g.Nodes[n].SetFabrics([]FabricID{f})

@@ -182,8 +182,11 @@ func (s *linkStore) eachSpan(flat func(id LinkID, l *Link), run func(r *linkRun)
 // link's cable in its own plan, Cabling.CableOf). Analyzers and
 // emitters read links with Link. A server's internal link is kept once
 // for all servers of its run, so asking for one keeps every link one by
-// one from then on.
+// one from then on. The membership index and the facts Memo keeps are
+// dropped: the graph's sizes do not show the change (a link moved to
+// other ports or another fabric).
 func (g *Graph) LinkRef(id LinkID) *Link {
+	g.forgetIndexes()
 	s := &g.links
 	if id < s.flatFrom {
 		*s = linkStore{flat: g.CopyLinks()}

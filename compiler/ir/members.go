@@ -37,14 +37,16 @@ type indexCache struct {
 	memo map[any]*memoEntry
 }
 
-// forgetMembers drops the membership index, for a change the node, link
-// and fabric counts do not show (a node joining another fabric).
-func (g *Graph) forgetMembers() {
+// forgetIndexes drops the membership index and the facts Memo keeps,
+// for a change the node, link and fabric counts do not show (a node
+// joining another fabric, a link changed in place).
+func (g *Graph) forgetIndexes() {
 	if g.cache == nil {
 		return
 	}
 	g.cache.mu.Lock()
 	g.cache.m = nil
+	g.cache.memo = nil
 	g.cache.mu.Unlock()
 }
 

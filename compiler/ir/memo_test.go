@@ -13,7 +13,8 @@ type otherKey struct{}
 
 // Memo computes a fact once per graph, for readers in several goroutines
 // at once, keeps a nil error as nil, keeps each key apart, computes again
-// once the graph grew, and keeps nothing on a graph literal.
+// once the graph grew or a link was changed in place (LinkRef), and
+// keeps nothing on a graph literal.
 func TestMemoConcurrent(t *testing.T) {
 	g := New()
 	g.AddNode(NewNode("a", KindHost))
@@ -42,10 +43,16 @@ func TestMemoConcurrent(t *testing.T) {
 	if v := Memo(g, memoKey{}, compute); v != 2 || runs.Load() != 2 {
 		t.Fatalf("after a node was added: %d (computed %d times), want 2 (twice)", v, runs.Load())
 	}
+	g.AddLink(Link{A: Port{Node: 0, Port: 0}, B: Port{Node: 1, Port: 0}})
+	Memo(g, memoKey{}, compute)
+	g.LinkRef(0).B.Port = 1
+	if Memo(g, memoKey{}, compute); runs.Load() != 4 {
+		t.Fatalf("a value kept past a link changed in place: computed %d times, want 4", runs.Load())
+	}
 	lit := &Graph{}
 	Memo(lit, memoKey{}, compute)
 	Memo(lit, memoKey{}, compute)
-	if runs.Load() != 4 {
-		t.Fatalf("a graph literal kept its value: computed %d times, want 4", runs.Load())
+	if runs.Load() != 6 {
+		t.Fatalf("a graph literal kept its value: computed %d times, want 6", runs.Load())
 	}
 }

@@ -5,33 +5,49 @@ import (
 	"slices"
 )
 
-// PortsUsed counts, per node (indexed by NodeID), the distinct physical
-// network ports used by the links that keep accepts (nil: every link).
-// Host-interface ports, numbered -1, are not network ports; lanes of one
-// broken-out port count once; a link bundling Parallel physical links
-// (in-server NVLink) uses Parallel ports from its Port on at each end.
-// keep must decide by a link's fields other than its ends' nodes (its
-// kind, fabric, capacity): a server's internal links are judged once
-// per server template.
+// PortCounts is, per node (indexed by NodeID), the distinct physical
+// network ports its links use. Host-interface ports, numbered -1, are
+// not network ports; lanes of one broken-out port count once; a link
+// bundling Parallel physical links (in-server NVLink) uses Parallel
+// ports from its Port on at each end.
+type PortCounts struct {
+	// All counts the ports of every link, a server's internal ones
+	// too: what the structural checks hold against each node's radix.
+	All []int32
+	// Fabric counts the ports of the links on a fabric (Fabric !=
+	// None): a switch's ports used, as the inventory reports them.
+	Fabric []int32
+}
+
+// portsUsedKey is PortsUsed's key among the facts Memo keeps.
+type portsUsedKey struct{}
+
+// PortsUsed returns the ports each node's links use, counted once per
+// graph (Memo) for both its readers, the structural checks and the
+// inventory: each counted them apart, a pass over every link end each,
+// 30 ms of check's CPU at 131,072 GPUs (issue 16). The slices are
+// shared; callers must not modify them.
+func (g *Graph) PortsUsed() PortCounts { return Memo(g, portsUsedKey{}, g.countPorts) }
+
+// countPorts counts PortsUsed's ports, both counts in one pass.
 //
 // A server's internal links, most of a large design's (ir.Graph's
 // runs), are counted once per template and added to each server stamped
-// from it; only the other links are marked one by one, in one flat bit
-// set with a row per node as wide as the node's highest port number
-// plus one, which costs a few bits per link where a map of ports costs
-// tens of bytes (most of check's time at 131,072 GPUs when it was a
-// map). A port that a template's link and another link both use counts
-// once. A graph whose port numbers are too sparse for the bit set (more
-// than 64 bits per physical link end) uses a map.
-func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
-	used := make([]int32, len(g.Nodes))
-	tmpl := g.templatePorts(keep, used)
+// from it; only the other links are marked one by one, in flat bit sets
+// (one for every link, one for fabric links) with a row per node as wide
+// as the node's highest port number plus one, which costs a few bits per
+// link where a map of ports costs tens of bytes (most of check's time at
+// 131,072 GPUs when it was a map). A port that a template's link and
+// another link both use counts once. A graph whose port numbers are too
+// sparse for the bit set (more than 64 bits per physical link end) uses
+// a map.
+func (g *Graph) countPorts() PortCounts {
+	out := PortCounts{All: make([]int32, len(g.Nodes)), Fabric: make([]int32, len(g.Nodes))}
+	tmpl := g.templatePorts(out)
 	width := make([]int64, len(g.Nodes)+1) // highest port + 1, then row offsets
 	ends := int64(0)                       // physical link ends
-	for _, l := range g.links.flat {
-		if keep != nil && !keep(l) {
-			continue
-		}
+	for i := range g.links.flat {
+		l := &g.links.flat[i]
 		n := int64(l.Physical())
 		ends += 2 * n
 		for _, p := range [2]Port{l.A, l.B} {
@@ -45,78 +61,99 @@ func (g *Graph) PortsUsed(keep func(Link) bool) []int32 {
 	}
 	total := width[len(width)-1]
 	if total > 64*ends+64 {
-		return g.portsUsedSparse(keep)
+		return PortCounts{All: g.portsUsedSparse(nil), Fabric: g.portsUsedSparse(onFabric)}
 	}
-	bits := make([]uint64, (total+63)/64)
-	for _, l := range g.links.flat {
-		if keep != nil && !keep(l) {
-			continue
-		}
-		n := int32(l.Physical())
+	all := portBits{used: out.All, bits: make([]uint64, (total+63)/64)}
+	fab := portBits{used: out.Fabric, bits: make([]uint64, (total+63)/64)}
+	for i := range g.links.flat {
+		l := &g.links.flat[i]
+		n := l.Physical()
 		for _, p := range [2]Port{l.A, l.B} {
 			if p.Port < 0 {
 				continue
 			}
-			inTmpl := tmpl.of(p.Node)
 			row := width[p.Node]
-			for port := p.Port; port < p.Port+n; port++ {
-				b := row + int64(port)
-				if bits[b/64]&(1<<(b%64)) == 0 && !slices.Contains(inTmpl, port) {
-					bits[b/64] |= 1 << (b % 64)
-					used[p.Node]++
-				}
+			inAll, inFab := tmpl.of(p.Node)
+			all.mark(p, n, row, inAll)
+			if l.Fabric != None {
+				fab.mark(p, n, row, inFab)
 			}
 		}
 	}
-	return used
+	return out
+}
+
+// onFabric reports whether l is on a fabric: the links PortCounts.Fabric
+// counts.
+func onFabric(l Link) bool { return l.Fabric != None }
+
+// portBits is one of countPorts' counts: a bit per port of every node's
+// row, and the ports each node uses.
+type portBits struct {
+	bits []uint64
+	used []int32
+}
+
+// mark counts the n ports from p.Port on at p.Node, whose row of bits
+// starts at row, that neither an earlier link nor the node's template
+// (tmpl: the ports its server's template's links use there) took.
+func (b *portBits) mark(p Port, n int32, row int64, tmpl []int32) {
+	for port := p.Port; port < p.Port+n; port++ {
+		k := row + int64(port)
+		if b.bits[k/64]&(1<<(k%64)) == 0 && !slices.Contains(tmpl, port) {
+			b.bits[k/64] |= 1 << (k % 64)
+			b.used[p.Node]++
+		}
+	}
 }
 
 // runPorts is, per run of a graph's links (linkStore.runs), the ports
 // its template's links use at each of the template's nodes.
 type runPorts struct {
 	runs []linkRun
-	// order lists the runs by their first node; ports[r][k] are the ports
-	// (distinct, in the order met) used at template node k of run r.
-	order []int
-	ports [][][]int32
+	// order lists the runs by their first node; all[r][k] are the ports
+	// (distinct, in the order met) used at template node k of run r by
+	// the template's links, fabric[r][k] by those of them on a fabric.
+	order       []int
+	all, fabric [][][]int32
 	// from and to bound the nodes of every run's servers, so that a
 	// node outside them (a fabric switch, at both ends of most fabric
 	// links) is answered without a search of the runs.
 	from, to NodeID
 }
 
-// templatePorts counts the ports each template's kept links use at each
-// node of every server stamped from it into used, and returns those
-// ports for the other links' pass.
-func (g *Graph) templatePorts(keep func(Link) bool, used []int32) *runPorts {
-	rp := &runPorts{runs: g.links.runs, ports: make([][][]int32, len(g.links.runs))}
-	byTmpl := map[*Link][][]int32{}
+// templatePorts counts the ports each template's links use at each node
+// of every server stamped from it into counts, and returns those ports
+// for the other links' pass.
+func (g *Graph) templatePorts(counts PortCounts) *runPorts {
+	rp := &runPorts{runs: g.links.runs, all: make([][][]int32, len(g.links.runs)), fabric: make([][][]int32, len(g.links.runs))}
+	type ports struct{ all, fabric [][]int32 }
+	byTmpl := map[*Link]ports{}
 	for r := range rp.runs {
 		run := &rp.runs[r]
 		rp.order = append(rp.order, r)
-		ports, ok := byTmpl[&run.tmpl[0]]
+		ps, ok := byTmpl[&run.tmpl[0]]
 		if !ok {
-			ports = make([][]int32, run.stride)
+			ps = ports{make([][]int32, run.stride), make([][]int32, run.stride)}
 			for j := range run.tmpl {
-				l := run.instance(0, j)
-				if keep != nil && !keep(l) {
-					continue
-				}
-				for _, p := range [2]Port{run.tmpl[j].A, run.tmpl[j].B} {
+				l := &run.tmpl[j]
+				for _, p := range [2]Port{l.A, l.B} {
 					for k := int32(0); p.Port >= 0 && k < l.Physical(); k++ {
-						if !slices.Contains(ports[p.Node], p.Port+k) {
-							ports[p.Node] = append(ports[p.Node], p.Port+k)
+						addPort(ps.all, p.Node, p.Port+k)
+						if l.Fabric != None {
+							addPort(ps.fabric, p.Node, p.Port+k)
 						}
 					}
 				}
 			}
-			byTmpl[&run.tmpl[0]] = ports
+			byTmpl[&run.tmpl[0]] = ps
 		}
-		rp.ports[r] = ports
+		rp.all[r], rp.fabric[r] = ps.all, ps.fabric
 		for inst := range run.count {
 			base := run.node0 + NodeID(inst)*run.stride
-			for k, ps := range ports {
-				used[base+NodeID(k)] += int32(len(ps))
+			for k := range ps.all {
+				counts.All[base+NodeID(k)] += int32(len(ps.all[k]))
+				counts.Fabric[base+NodeID(k)] += int32(len(ps.fabric[k]))
 			}
 		}
 	}
@@ -130,11 +167,18 @@ func (g *Graph) templatePorts(keep func(Link) bool, used []int32) *runPorts {
 	return rp
 }
 
-// of returns the ports a template's links use at node n, or nil when n
-// is no node of a run's server.
-func (rp *runPorts) of(n NodeID) []int32 {
+// addPort adds port to the ports of template node n, once.
+func addPort(ports [][]int32, n NodeID, port int32) {
+	if !slices.Contains(ports[n], port) {
+		ports[n] = append(ports[n], port)
+	}
+}
+
+// of returns the ports a template's links, and those of them on a
+// fabric, use at node n, or nils when n is no node of a run's server.
+func (rp *runPorts) of(n NodeID) (all, fabric []int32) {
 	if n < rp.from || n >= rp.to {
-		return nil
+		return nil, nil
 	}
 	i, _ := slices.BinarySearchFunc(rp.order, n, func(r int, n NodeID) int {
 		run := &rp.runs[r]
@@ -147,17 +191,20 @@ func (rp *runPorts) of(n NodeID) []int32 {
 		return 0
 	})
 	if i == len(rp.order) {
-		return nil
+		return nil, nil
 	}
-	run := &rp.runs[rp.order[i]]
+	r := rp.order[i]
+	run := &rp.runs[r]
 	if n < run.node0 || n >= run.node0+NodeID(run.count)*run.stride {
-		return nil
+		return nil, nil
 	}
-	return rp.ports[rp.order[i]][(n-run.node0)%run.stride]
+	k := (n - run.node0) % run.stride
+	return rp.all[r][k], rp.fabric[r][k]
 }
 
-// portsUsedSparse is PortsUsed with a map of ports, for port numbers too
-// sparse for a bit set.
+// portsUsedSparse counts, per node, the distinct ports used by the links
+// keep accepts (nil: every link) with a map of ports: PortsUsed's count
+// for port numbers too sparse for a bit set, and its tests' oracle.
 func (g *Graph) portsUsedSparse(keep func(Link) bool) []int32 {
 	used := make([]int32, len(g.Nodes))
 	seen := map[Port]bool{}

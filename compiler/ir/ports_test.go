@@ -9,8 +9,9 @@ import (
 // A bundle of 5 NVLinks from GPU port 0 to NVSwitch port 3 uses ports
 // 0–4 of the GPU and 3–7 of the switch; a second bundle overlapping the
 // switch's ports 6–9 adds only 8 and 9; lanes of one broken-out port and
-// host interfaces (-1) count once and never. The bit set and the map
-// (forced by a sparse port number) agree, and keep filters links.
+// host interfaces (-1) count once and never. The bit sets and the map
+// (forced by a sparse port number) agree, and the fabric count leaves
+// the links of no fabric out.
 func TestPortsUsed(t *testing.T) {
 	g := &Graph{Nodes: make([]Node, 4)}
 	g.links.flat = []Link{
@@ -20,35 +21,36 @@ func TestPortsUsed(t *testing.T) {
 		{A: Port{Node: 3, Port: 0, Lane: 1}, B: Port{Node: 2, Port: -1}, Fabric: 0},
 	}
 	want := []int32{5, 7, 4, 1}
-	if got := g.PortsUsed(nil); !slices.Equal(got, want) {
+	if got := g.PortsUsed().All; !slices.Equal(got, want) {
 		t.Errorf("bit set: ports used %v, want %v", got, want)
 	}
 	if got := g.portsUsedSparse(nil); !slices.Equal(got, want) {
 		t.Errorf("map: ports used %v, want %v", got, want)
 	}
-	fabricOnly := func(l Link) bool { return l.Fabric != None }
-	if got := g.PortsUsed(fabricOnly); !slices.Equal(got, []int32{0, 0, 0, 1}) {
+	if got := g.PortsUsed().Fabric; !slices.Equal(got, []int32{0, 0, 0, 1}) {
 		t.Errorf("fabric links only: ports used %v, want [0 0 0 1]", got)
 	}
 	g.AddLink(Link{A: Port{Node: 0, Port: 1 << 30}, B: Port{Node: 3, Port: 5}, Fabric: 0})
-	if got := g.PortsUsed(nil); !slices.Equal(got, []int32{6, 7, 4, 2}) {
-		t.Errorf("sparse ports: ports used %v, want [6 7 4 2]", got)
+	if got := g.PortsUsed(); !slices.Equal(got.All, []int32{6, 7, 4, 2}) || !slices.Equal(got.Fabric, []int32{1, 0, 0, 2}) {
+		t.Errorf("sparse ports: ports used %v and on fabrics %v, want [6 7 4 2] and [1 0 0 2]", got.All, got.Fabric)
 	}
 }
 
 // Servers stamped from templates (runs) are counted once per template:
 // on random graphs of several runs, some sharing a template, with other
 // links on the servers' ports (some the same ports as the template's,
-// some bundles overlapping them), PortsUsed agrees with the map over
-// every link, with and without a filter.
+// some bundles overlapping them), both of PortsUsed's counts agree with
+// the map over every link, and over the fabrics' links.
 func TestPortsUsedRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 16))
 	for trial := range 300 {
 		g := randomStampedGraph(rng, 2)
-		for _, keep := range []func(Link) bool{nil, func(l Link) bool { return l.Fabric != None }} {
-			if got, want := g.PortsUsed(keep), g.portsUsedSparse(keep); !slices.Equal(got, want) {
-				t.Fatalf("trial %d (filter %v): ports used %v, want %v", trial, keep != nil, got, want)
-			}
+		got := g.PortsUsed()
+		if want := g.portsUsedSparse(nil); !slices.Equal(got.All, want) {
+			t.Fatalf("trial %d: ports used %v, want %v", trial, got.All, want)
+		}
+		if want := g.portsUsedSparse(onFabric); !slices.Equal(got.Fabric, want) {
+			t.Fatalf("trial %d: ports used on fabrics %v, want %v", trial, got.Fabric, want)
 		}
 	}
 }
