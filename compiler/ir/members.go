@@ -66,97 +66,338 @@ func (g *Graph) members() *membership {
 	return g.cache.m
 }
 
-// buildMembership indexes g in O(nodes + links) time and memory.
+// buildMembership indexes g in O(nodes + links) time and memory: one
+// pass over the nodes, then one over the links counting each fabric's
+// and each server's, and one filling them in.
 func (g *Graph) buildMembership() *membership {
-	m := &membership{nodes: len(g.Nodes), links: g.NumLinks(), fabrics: len(g.Fabrics)}
+	b := newMemberBuild(g)
+	g.links.eachSpan(b.countFlat, b.countRun)
+	b.allocate()
+	g.links.eachSpan(b.fillFlat, b.fillRun)
+	return b.m
+}
+
+// memberBuild is buildMembership's work: the index it fills, and what it
+// reads of the nodes, read once into 8 bytes a node (a node is 80, and
+// there are half a million at 131,072 GPUs: each pass over them cost
+// more than the lists they fill).
+type memberBuild struct {
+	g *Graph
+	m *membership
+	// parent is each node's Parent, None where it has none (or one
+	// out of range); fabs its fabric list.
+	parent []NodeID
+	fabs   []fabList
+	// within lists, per fabric, the composites it is a member of: a
+	// composite fabric (Fabric.Members) lists its members' links with
+	// its own, in LinkID order.
+	within [][]FabricID
+	// servers reads each run's internal links from its template (nil
+	// for a run read link by link).
+	servers map[*linkRun]*runServers
+	// The lists' fill counts, by fabric and by node.
+	linkFill, intFill []int32
+}
+
+// newMemberBuild reads g's nodes into their fabrics' and parents' lists
+// (which need nothing of the links) and counts the fabrics' composites.
+func newMemberBuild(g *Graph) *memberBuild {
 	nf, nn := len(g.Fabrics), len(g.Nodes)
-	m.nodeStart = make([]int32, nf+1)
-	m.linkStart = make([]int32, nf+1)
-	m.kidStart = make([]int32, nn+1)
+	m := &membership{nodes: nn, links: g.NumLinks(), fabrics: nf,
+		nodeStart: make([]int32, nf+1), linkStart: make([]int32, nf+1), kidStart: make([]int32, nn+1), intStart: make([]int32, nn+1)}
+	b := &memberBuild{g: g, m: m, parent: make([]NodeID, nn), fabs: make([]fabList, nn), within: make([][]FabricID, nf),
+		servers: map[*linkRun]*runServers{}}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		for j, f := range n.FabricIDs() {
-			if f >= 0 && int(f) < nf && (j == 0 || n.FabricIDs()[j-1] != f) {
-				m.nodeStart[f+1]++
-			}
-		}
+		b.parent[i], b.fabs[i] = None, n.fabrics
 		if p := n.Parent; p >= 0 && int(p) < nn {
+			b.parent[i] = p
 			m.kidStart[p+1]++
 		}
 	}
-	// A composite fabric (Fabric.Members) lists its members' links with
-	// its own, in LinkID order.
-	within := make([][]FabricID, nf) // fabric → the composites it is a member of
-	for c := range g.Fabrics {
-		for _, f := range g.Fabrics[c].Members {
-			if f >= 0 && int(f) < nf {
-				within[f] = append(within[f], FabricID(c))
-			}
-		}
-	}
-	countLink := func(f FabricID, n int32) {
-		if f >= 0 && int(f) < nf {
-			m.linkStart[f+1] += n
-			for _, c := range within[f] {
-				m.linkStart[c+1] += n
-			}
-		}
-	}
-	g.links.eachSpan(func(_ LinkID, l *Link) { countLink(l.Fabric, 1) }, func(r *linkRun) {
-		for j := range r.tmpl {
-			countLink(r.tmpl[j].Fabric, int32(r.count))
-		}
-	})
-	prefix := func(s []int32) {
-		for i := 1; i < len(s); i++ {
-			s[i] += s[i-1]
-		}
-	}
-	prefix(m.nodeStart)
-	prefix(m.linkStart)
-	prefix(m.kidStart)
+	b.eachMembership(func(f FabricID, _ NodeID) { m.nodeStart[f+1]++ })
+	prefixSums(m.nodeStart)
+	prefixSums(m.kidStart)
 	m.fabNodes = make([]NodeID, m.nodeStart[nf])
-	m.fabLinks = make([]LinkID, m.linkStart[nf])
 	m.kids = make([]NodeID, m.kidStart[nn])
-	m.indexInternal(g)
 	nodeFill := make([]int32, nf)
-	linkFill := make([]int32, nf)
+	b.eachMembership(func(f FabricID, n NodeID) {
+		m.fabNodes[m.nodeStart[f]+nodeFill[f]] = n
+		nodeFill[f]++
+	})
 	kidFill := make([]int32, nn)
-	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		for j, f := range n.FabricIDs() {
-			if f >= 0 && int(f) < nf && (j == 0 || n.FabricIDs()[j-1] != f) {
-				m.fabNodes[m.nodeStart[f]+nodeFill[f]] = NodeID(i)
-				nodeFill[f]++
-			}
-		}
-		if p := n.Parent; p >= 0 && int(p) < nn {
+	for i, p := range b.parent {
+		if p != None {
 			m.kids[m.kidStart[p]+kidFill[p]] = NodeID(i)
 			kidFill[p]++
 		}
 	}
-	fillLink := func(f FabricID, id LinkID) {
-		if f >= 0 && int(f) < nf {
-			m.fabLinks[m.linkStart[f]+linkFill[f]] = id
-			linkFill[f]++
-			for _, c := range within[f] {
-				m.fabLinks[m.linkStart[c]+linkFill[c]] = id
-				linkFill[c]++
+	for c := range g.Fabrics {
+		for _, f := range g.Fabrics[c].Members {
+			if f >= 0 && int(f) < nf {
+				b.within[f] = append(b.within[f], FabricID(c))
 			}
 		}
 	}
-	g.links.eachSpan(func(id LinkID, l *Link) { fillLink(l.Fabric, id) }, func(r *linkRun) {
-		if !slices.ContainsFunc(r.tmpl, func(l Link) bool { return l.Fabric != None }) {
-			return
+	return b
+}
+
+// eachMembership calls do with each fabric of each node, in NodeID
+// order, once where a node's list repeats it.
+func (b *memberBuild) eachMembership(do func(FabricID, NodeID)) {
+	nf := len(b.m.nodeStart) - 1
+	for i, fl := range b.fabs {
+		if fl == 0 {
+			continue // no fabric, most nodes: a server's components
 		}
-		for inst := range r.count {
-			first := r.first + LinkID(inst*len(r.tmpl))
-			for j := range r.tmpl {
-				fillLink(r.tmpl[j].Fabric, first+LinkID(j))
+		fs := fabLists.at(uint32(fl))
+		for j, f := range fs {
+			if f >= 0 && int(f) < nf && (j == 0 || fs[j-1] != f) {
+				do(f, NodeID(i))
 			}
 		}
-	})
-	return m
+	}
+}
+
+// prefixSums turns counts into the start offsets of compressed rows.
+func prefixSums(s []int32) {
+	for i := 1; i < len(s); i++ {
+		s[i] += s[i-1]
+	}
+}
+
+// server returns the server of node n (its Parent, or n itself when it
+// has none), None for n out of range.
+func (b *memberBuild) server(n NodeID) NodeID {
+	if n < 0 || int(n) >= len(b.parent) {
+		return None
+	}
+	if p := b.parent[n]; p != None {
+		return p
+	}
+	return n
+}
+
+// internalEnds returns the servers a link of no fabric is listed under,
+// its ends' nodes shifted by base: each end's server, None for one out
+// of range and for b's where it is a's.
+func (b *memberBuild) internalEnds(l *Link, base NodeID) (NodeID, NodeID) {
+	x, y := b.server(l.A.Node+base), b.server(l.B.Node+base)
+	if y == x {
+		y = None
+	}
+	return x, y
+}
+
+// countFabric counts n links of fabric f, and of the composites it is
+// a member of.
+func (b *memberBuild) countFabric(f FabricID, n int32) {
+	if f >= 0 && int(f) < len(b.within) {
+		b.m.linkStart[f+1] += n
+		for _, c := range b.within[f] {
+			b.m.linkStart[c+1] += n
+		}
+	}
+}
+
+// countInternal counts a link of no fabric under its servers.
+func (b *memberBuild) countInternal(l *Link, base NodeID) {
+	x, y := b.internalEnds(l, base)
+	if x != None {
+		b.m.intStart[x+1]++
+	}
+	if y != None {
+		b.m.intStart[y+1]++
+	}
+}
+
+// countFlat counts a link kept one by one.
+func (b *memberBuild) countFlat(_ LinkID, l *Link) {
+	if l.Fabric == None {
+		b.countInternal(l, 0)
+		return
+	}
+	b.countFabric(l.Fabric, 1)
+}
+
+// countRun counts a run's links: its fabric links by template, its
+// internal links by template for each instance stamped as the first.
+func (b *memberBuild) countRun(r *linkRun) {
+	for j := range r.tmpl {
+		b.countFabric(r.tmpl[j].Fabric, int32(r.count))
+	}
+	rs := b.runServersOf(r)
+	for inst := range r.count {
+		base := r.node0 + NodeID(inst)*r.stride
+		if rs.matches(b, base) {
+			for _, e := range rs.counts {
+				b.m.intStart[base+e.off+1] += e.link
+			}
+			continue
+		}
+		for j := range r.tmpl {
+			if l := &r.tmpl[j]; l.Fabric == None {
+				b.countInternal(l, base)
+			}
+		}
+	}
+}
+
+// allocate makes the link lists at the counts' sizes.
+func (b *memberBuild) allocate() {
+	m := b.m
+	prefixSums(m.linkStart)
+	prefixSums(m.intStart)
+	m.fabLinks = make([]LinkID, m.linkStart[len(m.linkStart)-1])
+	m.internal = make([]LinkID, m.intStart[len(m.intStart)-1])
+	b.linkFill = make([]int32, len(m.linkStart)-1)
+	b.intFill = make([]int32, len(m.intStart)-1)
+}
+
+// fillFabric lists link id under fabric f and the composites it is a
+// member of.
+func (b *memberBuild) fillFabric(f FabricID, id LinkID) {
+	if f >= 0 && int(f) < len(b.within) {
+		b.m.fabLinks[b.m.linkStart[f]+b.linkFill[f]] = id
+		b.linkFill[f]++
+		for _, c := range b.within[f] {
+			b.m.fabLinks[b.m.linkStart[c]+b.linkFill[c]] = id
+			b.linkFill[c]++
+		}
+	}
+}
+
+// fillServer lists link id under server n.
+func (b *memberBuild) fillServer(n NodeID, id LinkID) {
+	b.m.internal[b.m.intStart[n]+b.intFill[n]] = id
+	b.intFill[n]++
+}
+
+// fillInternal lists link id of no fabric under its servers.
+func (b *memberBuild) fillInternal(l *Link, base NodeID, id LinkID) {
+	x, y := b.internalEnds(l, base)
+	if x != None {
+		b.fillServer(x, id)
+	}
+	if y != None {
+		b.fillServer(y, id)
+	}
+}
+
+// fillFlat lists a link kept one by one.
+func (b *memberBuild) fillFlat(id LinkID, l *Link) {
+	if l.Fabric == None {
+		b.fillInternal(l, 0, id)
+		return
+	}
+	b.fillFabric(l.Fabric, id)
+}
+
+// fillRun lists a run's links, as countRun counted them.
+func (b *memberBuild) fillRun(r *linkRun) {
+	onFabric := slices.ContainsFunc(r.tmpl, func(l Link) bool { return l.Fabric != None })
+	rs := b.servers[r]
+	for inst := range r.count {
+		first, base := r.first+LinkID(inst*len(r.tmpl)), r.node0+NodeID(inst)*r.stride
+		if onFabric {
+			for j := range r.tmpl {
+				b.fillFabric(r.tmpl[j].Fabric, first+LinkID(j))
+			}
+		}
+		if rs.matches(b, base) {
+			for _, e := range rs.ends {
+				b.fillServer(base+e.off, first+LinkID(e.link))
+			}
+			continue
+		}
+		for j := range r.tmpl {
+			if l := &r.tmpl[j]; l.Fabric == None {
+				b.fillInternal(l, base, first+LinkID(j))
+			}
+		}
+	}
+}
+
+// runServers is a run's internal links (those of no fabric) by server,
+// read from its template. Every instance whose nodes have the servers
+// the run's first instance's have, less the instance's first node (as
+// the servers compiler.stamp makes do), lists its link j under the same
+// servers, shifted by its first node: reading them from the template
+// spares the two lookups per link (966,656 internal links at 131,072
+// GPUs) that an instance stamped otherwise still takes.
+type runServers struct {
+	// rel is each template node's server, less the instance's first
+	// node.
+	rel []NodeID
+	// ends lists the servers of each internal link's ends, in link
+	// order, b's where it is not a's: link is the link's index in the
+	// template.
+	ends []serverEnd
+	// counts is, per server of ends, the number of its ends (in link).
+	counts []serverEnd
+}
+
+// serverEnd is a template link's index and the server it is listed
+// under, less the instance's first node.
+type serverEnd struct {
+	off  NodeID
+	link int32
+}
+
+// runServersOf returns run r's internal links by server, and keeps them
+// for fillRun; nil when some internal link of its template ends outside
+// its instance, or its nodes are not all in the graph.
+func (b *memberBuild) runServersOf(r *linkRun) *runServers {
+	if r.node0 < 0 || r.stride <= 0 || int(r.node0)+r.count*int(r.stride) > len(b.parent) {
+		return nil
+	}
+	rs := &runServers{rel: make([]NodeID, r.stride)}
+	for k := range rs.rel {
+		rs.rel[k] = b.server(r.node0+NodeID(k)) - r.node0
+	}
+	in := func(n NodeID) bool { return n >= 0 && n < r.stride }
+	for j := range r.tmpl {
+		l := &r.tmpl[j]
+		if l.Fabric != None {
+			continue
+		}
+		if !in(l.A.Node) || !in(l.B.Node) {
+			return nil
+		}
+		x, y := rs.rel[l.A.Node], rs.rel[l.B.Node]
+		rs.add(x, j)
+		if y != x {
+			rs.add(y, j)
+		}
+	}
+	b.servers[r] = rs
+	return rs
+}
+
+// add lists template link j under server off.
+func (rs *runServers) add(off NodeID, j int) {
+	rs.ends = append(rs.ends, serverEnd{off, int32(j)})
+	for i := range rs.counts {
+		if rs.counts[i].off == off {
+			rs.counts[i].link++
+			return
+		}
+	}
+	rs.counts = append(rs.counts, serverEnd{off, 1})
+}
+
+// matches reports whether the instance whose first node is base has the
+// servers of the run's first instance (false for a nil rs).
+func (rs *runServers) matches(b *memberBuild, base NodeID) bool {
+	if rs == nil {
+		return false
+	}
+	for k, rel := range rs.rel {
+		if b.server(base+NodeID(k)) != base+rel {
+			return false
+		}
+	}
+	return true
 }
 
 // without returns the membership of a graph with m's nodes and fabrics
@@ -184,63 +425,6 @@ func (m *membership) without(newID []int32, links int) *membership {
 	r.linkStart, r.fabLinks = filter(m.linkStart, m.fabLinks)
 	r.intStart, r.internal = filter(m.intStart, m.internal)
 	return r
-}
-
-// indexInternal lists each link of no fabric under the server of each of
-// its ends (a node's Parent, or the node itself when it has none), once
-// when both ends share it, in LinkID order.
-func (m *membership) indexInternal(g *Graph) {
-	nn := len(g.Nodes)
-	// Each node's server, read once from the nodes into 4 bytes a node:
-	// the two passes below look up both ends of every internal link
-	// (967,000 at 131,072 GPUs), and reading Parent from the node array
-	// each time loaded a whole node per end.
-	server := make([]NodeID, nn)
-	for i := range g.Nodes {
-		server[i] = NodeID(i)
-		if p := g.Nodes[i].Parent; p >= 0 && int(p) < nn {
-			server[i] = p
-		}
-	}
-	key := func(n NodeID) NodeID {
-		if n < 0 || int(n) >= nn {
-			return None
-		}
-		return server[n]
-	}
-	m.intStart = make([]int32, nn+1)
-	each := func(do func(k NodeID, id LinkID)) {
-		link := func(id LinkID, l *Link, base NodeID) {
-			if l.Fabric != None {
-				return
-			}
-			a, b := key(l.A.Node+base), key(l.B.Node+base)
-			if a != None {
-				do(a, id)
-			}
-			if b != None && b != a {
-				do(b, id)
-			}
-		}
-		g.links.eachSpan(func(id LinkID, l *Link) { link(id, l, 0) }, func(r *linkRun) {
-			for inst := range r.count {
-				first, base := r.first+LinkID(inst*len(r.tmpl)), r.node0+NodeID(inst)*r.stride
-				for j := range r.tmpl {
-					link(first+LinkID(j), &r.tmpl[j], base)
-				}
-			}
-		})
-	}
-	each(func(k NodeID, _ LinkID) { m.intStart[k+1]++ })
-	for i := 1; i < len(m.intStart); i++ {
-		m.intStart[i] += m.intStart[i-1]
-	}
-	m.internal = make([]LinkID, m.intStart[nn])
-	fill := make([]int32, nn)
-	each(func(k NodeID, id LinkID) {
-		m.internal[m.intStart[k]+fill[k]] = id
-		fill[k]++
-	})
 }
 
 // InternalLinks returns the links of no fabric (PCIe, NVLink, C2C and

@@ -65,14 +65,19 @@ func TestNodeMapDenseAndSparse(t *testing.T) {
 }
 
 // The membership index reads a server's internal links from its
-// template (linkStore.eachSpan): on random graphs of stamped servers and
-// other links, each fabric's links and each server's internal links are
-// those a scan of every link finds.
+// template (linkStore.eachSpan, runServers): on random graphs of stamped
+// servers and other links, some with a node given another parent than
+// its template's (whose instance is then read link by link), each
+// fabric's links and each server's internal links are those a scan of
+// every link finds.
 func TestMembershipRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
-	for trial := range 300 {
+	for trial := range 600 {
 		g := randomStampedGraph(rng, 2)
 		g.Fabrics = append(g.Fabrics, Fabric{Members: []FabricID{0, 1}})
+		for range rng.IntN(3) {
+			g.Nodes[rng.IntN(len(g.Nodes))].Parent = NodeID(rng.IntN(len(g.Nodes)+1)) - 1
+		}
 		server := func(n NodeID) NodeID {
 			if p := g.Nodes[n].Parent; p != None {
 				return p
