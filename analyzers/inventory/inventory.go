@@ -72,7 +72,7 @@ func Summarize(g *ir.Graph) []Fabric {
 		out[i] = Fabric{Name: f.Name, Family: string(f.Family), ServerTransit: f.Transit.Names(), Endpoints: len(f.Endpoints),
 			EndpointsByKind: []Count{}, SwitchesByTier: []Count{}, LinksByKind: []Count{}}
 		for _, e := range f.Endpoints {
-			n := g.Nodes[e.Node]
+			n := &g.Nodes[e.Node]
 			kind := n.Kind.String()
 			if n.RoleName() != ir.RoleNone && n.RoleName() != ir.RoleCompute {
 				kind = string(n.RoleName())
@@ -98,12 +98,16 @@ func Summarize(g *ir.Graph) []Fabric {
 			}
 		}
 	}
-	for i, n := range g.Nodes {
-		if !n.Kind.IsSwitch() {
-			continue
-		}
-		for _, fid := range n.FabricIDs() {
-			f := &out[fid]
+	// Each fabric's switches among its members (a switch of several
+	// fabrics counts in each): a walk of every node, most of them
+	// servers' components, took as long as the rest (issue 16).
+	for fi := range out {
+		f := &out[fi]
+		for _, i := range g.FabricNodes(ir.FabricID(fi)) {
+			n := &g.Nodes[i]
+			if !n.Kind.IsSwitch() {
+				continue
+			}
 			f.Switches++
 			tier := n.TierName()
 			if tier == "" {
