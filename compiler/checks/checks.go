@@ -57,7 +57,7 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 		f := ir.FabricID(fi)
 		v := newFabricView(g, f)
 		s.checkRadix(v.members, v.links, used)
-		if s.checkConnected(f, v.members, v.links, sc) {
+		if s.checkConnected(v, sc) {
 			s.checkEndpointRelay(v, sc)
 		}
 		t := newTierView(g, v, sc.index)
@@ -173,7 +173,7 @@ func orKind(n ir.Node) string {
 // is 1 piece, one without members 0. Nodes that are not members but end
 // one of the fabric's links join the pieces they touch.
 func Pieces(g *ir.Graph, f ir.FabricID) int {
-	find := unionFind(g, g.FabricNodes(f), g.FabricLinks(f), make([]int32, len(g.Nodes)))
+	find := unionFind(g.FabricNodes(f), linkEnds(g, g.FabricLinks(f)), make([]int32, len(g.Nodes)))
 	roots := map[int32]bool{}
 	for _, m := range g.FabricNodes(f) {
 		roots[find(int32(m))] = true
@@ -181,19 +181,32 @@ func Pieces(g *ir.Graph, f ir.FabricID) int {
 	return len(roots)
 }
 
-// unionFind joins the ends of links in parent (a scratch array of one
-// entry per node, whose entries for other nodes are left alone) and
-// returns the find function (with path halving). It is our own rather than
-// gonum's: it runs on the flat arrays at every check, where gonum's graph
-// views cost ten times the memory (docs/reference/design-brief.md).
-func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int32) func(int32) int32 {
+// pairs yields pairs of nodes to join, the same each time it is called.
+type pairs func(yield func(a, b ir.NodeID))
+
+// linkEnds yields the two ends' nodes of each link.
+func linkEnds(g *ir.Graph, links []ir.LinkID) pairs {
+	return func(yield func(a, b ir.NodeID)) {
+		for _, id := range links {
+			l := g.Link(id)
+			yield(l.A.Node, l.B.Node)
+		}
+	}
+}
+
+// unionFind joins the nodes of each pair in parent (a scratch array of
+// one entry per node, whose entries for nodes neither in members nor in
+// a pair are left alone) and returns the find function (with path
+// halving); each member and each node of a pair starts as a piece of its
+// own. It is our own rather than gonum's: it runs on the flat arrays at
+// every check, where gonum's graph views cost ten times the memory
+// (docs/reference/design-brief.md). Only the pieces are read, never
+// which node is a piece's root, so the order of the pairs is free.
+func unionFind(members []ir.NodeID, joined pairs, parent []int32) func(int32) int32 {
 	for _, m := range members {
 		parent[m] = int32(m)
 	}
-	for _, id := range links {
-		l := g.Link(id)
-		parent[l.A.Node], parent[l.B.Node] = int32(l.A.Node), int32(l.B.Node)
-	}
+	joined(func(a, b ir.NodeID) { parent[a], parent[b] = int32(a), int32(b) })
 	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
@@ -201,22 +214,20 @@ func unionFind(g *ir.Graph, members []ir.NodeID, links []ir.LinkID, parent []int
 		}
 		return x
 	}
-	for _, id := range links {
-		l := g.Link(id)
-		a, b := find(int32(l.A.Node)), find(int32(l.B.Node))
-		if a != b {
-			parent[a] = b
+	joined(func(a, b ir.NodeID) {
+		if x, y := find(int32(a)), find(int32(b)); x != y {
+			parent[x] = y
 		}
-	}
+	})
 	return find
 }
 
 // checkConnected reports a fabric that falls apart into pieces, naming a
 // node of a piece other than the largest, and reports whether it is in one
 // piece.
-func (s *checker) checkConnected(f ir.FabricID, members []ir.NodeID, links []ir.LinkID, sc *checkScratch) bool {
-	g := s.g
-	find := unionFind(g, members, links, sc.parent)
+func (s *checker) checkConnected(v *fabricView, sc *checkScratch) bool {
+	g, f, members := s.g, v.f, v.members
+	find := unionFind(members, v.allEnds(g), sc.parent)
 	// Server transit (`server_transit`) joins NICs of a server, or of an
 	// NVLink domain, whatever the fabric's links do.
 	for _, grp := range g.TransitGroups(f) {

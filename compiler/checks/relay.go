@@ -29,7 +29,7 @@ const maxPieceSets = 1024
 func (s *checker) checkEndpointRelay(v *fabricView, sc *checkScratch) {
 	g := s.g
 	fab := &g.Fabrics[v.f]
-	if fab.Transit != 0 || len(fab.Endpoints) < 2 || v.direct {
+	if fab.Transit != 0 || len(fab.Endpoints) < 2 || len(v.direct) > 0 {
 		return
 	}
 	isEP := ir.NewNodeMap[bool](g, len(fab.Endpoints), false)
@@ -40,9 +40,8 @@ func (s *checker) checkEndpointRelay(v *fabricView, sc *checkScratch) {
 		if !isEP.Get(e.ep) {
 			return
 		}
-		sc.parent[e.sw] = int32(e.sw) // a switch no switch link reaches is a piece of its own
 	}
-	find := unionFind(g, nil, v.sw, sc.parent)
+	find := v.switchPieces(sc)
 	// One piece of switches (most fabrics): every endpoint shares it. A
 	// switch link's ends share a piece, so one end of each is enough.
 	one, root := true, int32(-1)
@@ -56,8 +55,8 @@ func (s *checker) checkEndpointRelay(v *fabricView, sc *checkScratch) {
 	for _, e := range v.edges {
 		same(e.sw)
 	}
-	for _, id := range v.sw {
-		same(g.Link(id).A.Node)
+	for _, l := range v.sw {
+		same(l.a)
 	}
 	if one {
 		return

@@ -92,7 +92,7 @@ func (s *checker) checkCommonAncestor(v *fabricView, t *tierView, sc *checkScrat
 	// ancestor set and connected piece (pieces apart are `disconnected`).
 	// Only switches are asked their piece, and the switch links join
 	// them, so the member switches stand for all the members.
-	find := unionFind(g, t.switches[:t.members], v.sw, sc.parent)
+	find := v.switchPieces(sc)
 	// class is the switches of one ancestor set and piece: how many, and
 	// the first by index (by NodeID: member switches are in NodeID
 	// order).

@@ -8,24 +8,36 @@ import (
 )
 
 // fabricView is a fabric's members and links, its links sorted once by
-// the kinds of their ends. Most checks ask only of the links between
-// two switches, or of those between a switch and an endpoint: each
-// walking every link and loading both ends' nodes again made nine
-// passes over 393,216 links at 131,072 GPUs, most of the stage's time.
+// the kinds of their ends, with their ends' nodes. Most checks ask only
+// of the links between two switches, or of those between a switch and
+// an endpoint: each walking every link and loading both ends' nodes
+// again made nine passes over 393,216 links at 131,072 GPUs, most of the
+// stage's time, and the union-finds that read each link's ends from the
+// graph (a link is 64 bytes) made seven more.
 type fabricView struct {
 	f       ir.FabricID
 	members []ir.NodeID
 	links   []ir.LinkID
+	// switches lists the member switches, in NodeID order.
+	switches []ir.NodeID
 	// sw lists the links that join two switches, in link order: the
 	// routing domain (planes that meet only inside servers are
 	// separate ones).
-	sw []ir.LinkID
+	sw []swLink
 	// edges lists the links that join a switch to a node that is not
 	// one (a NIC, a host), in link order.
 	edges []edgeLink
-	// direct is set when a link joins two nodes neither of which is a
-	// switch (a direct network of hosts).
-	direct bool
+	// direct lists the links that join two nodes neither of which is a
+	// switch (a direct network of hosts), in link order.
+	direct []ir.LinkID
+	// pieces is switchPieces' answer once asked.
+	pieces func(int32) int32
+}
+
+// swLink is a link between two switches, with its ends' nodes.
+type swLink struct {
+	id   ir.LinkID
+	a, b ir.NodeID
 }
 
 // edgeLink is a link between a switch and a node that is not one, with
@@ -39,27 +51,66 @@ type edgeLink struct {
 // newFabricView sorts fabric f's links in one pass.
 func newFabricView(g *ir.Graph, f ir.FabricID) *fabricView {
 	v := &fabricView{f: f, members: g.FabricNodes(f), links: g.FabricLinks(f)}
+	for _, m := range v.members {
+		if g.Nodes[m].Kind.IsSwitch() {
+			v.switches = append(v.switches, m)
+		}
+	}
 	// Room for a link per endpoint port and the rest between switches,
 	// the usual split, so that appending seldom copies: a large slice
 	// grows by a quarter at a time, which allocates five times its size.
 	eps := min(len(g.Fabrics[f].Endpoints), len(v.links))
 	v.edges = make([]edgeLink, 0, eps)
-	v.sw = make([]ir.LinkID, 0, len(v.links)-eps)
+	v.sw = make([]swLink, 0, len(v.links)-eps)
 	for _, id := range v.links {
 		l := g.Link(id)
 		a, b := g.Nodes[l.A.Node].Kind, g.Nodes[l.B.Node].Kind
 		switch {
 		case a.IsSwitch() && b.IsSwitch():
-			v.sw = append(v.sw, id)
+			v.sw = append(v.sw, swLink{id, l.A.Node, l.B.Node})
 		case a.IsSwitch():
 			v.edges = append(v.edges, edgeLink{id: id, ep: l.B.Node, sw: l.A.Node, kind: b})
 		case b.IsSwitch():
 			v.edges = append(v.edges, edgeLink{id: id, ep: l.A.Node, sw: l.B.Node, kind: a})
 		default:
-			v.direct = true
+			v.direct = append(v.direct, id)
 		}
 	}
 	return v
+}
+
+// allEnds yields the ends of every link of v.
+func (v *fabricView) allEnds(g *ir.Graph) pairs {
+	return func(yield func(a, b ir.NodeID)) {
+		v.swEnds(yield)
+		for _, e := range v.edges {
+			yield(e.ep, e.sw)
+		}
+		linkEnds(g, v.direct)(yield)
+	}
+}
+
+// swEnds yields the ends of v's links between two switches.
+func (v *fabricView) swEnds(yield func(a, b ir.NodeID)) {
+	for _, l := range v.sw {
+		yield(l.a, l.b)
+	}
+}
+
+// switchPieces returns the find function of the pieces that v's links
+// between two switches join its switches into (its member switches, the
+// switches of its edge links, and the ends of the switch links), in
+// sc.parent: made once for the relay and up/down checks, which ask it
+// in turn after checkConnected and before any other check writes
+// sc.parent.
+func (v *fabricView) switchPieces(sc *checkScratch) func(int32) int32 {
+	if v.pieces == nil {
+		for _, e := range v.edges {
+			sc.parent[e.sw] = int32(e.sw) // a switch no switch link reaches is a piece of its own
+		}
+		v.pieces = unionFind(v.switches, v.swEnds, sc.parent)
+	}
+	return v.pieces
 }
 
 // tierView is a tiered fabric's switches with their tiers' ranks, and
@@ -134,23 +185,20 @@ func (t *tierView) rankSwitches(g *ir.Graph, v *fabricView, index []int32) []tie
 		}
 		return index[n]
 	}
-	for _, m := range v.members {
-		if g.Nodes[m].Kind.IsSwitch() {
-			at(m)
-		}
+	for _, m := range v.switches {
+		at(m)
 	}
 	t.members = len(t.switches)
 	links := make([]tierLink, 0, len(v.sw))
-	for _, id := range v.sw {
-		l := g.Link(id)
-		a, b := at(l.A.Node)-1, at(l.B.Node)-1
+	for _, l := range v.sw {
+		a, b := at(l.a)-1, at(l.b)-1
 		if t.rank[a] < 0 || t.rank[b] < 0 || t.rank[a] == t.rank[b] {
 			continue
 		}
 		if t.rank[a] > t.rank[b] {
 			a, b = b, a
 		}
-		links = append(links, tierLink{a, upLink{b, l.CapacityBPS}})
+		links = append(links, tierLink{a, upLink{b, g.Link(l.id).CapacityBPS}})
 	}
 	t.down = make([]bool, len(t.switches))
 	for _, e := range v.edges {
