@@ -66,7 +66,7 @@ func Run(g *ir.Graph, opts Options) hcl.Diagnostics {
 		s.checkPerSwitchStriping(f, t)
 		s.checkRails(v)
 		s.checkSingleHomed(v)
-		s.reportFreePorts(f, v.members, used)
+		s.reportFreePorts(f, v.switches, used)
 	}
 	return s.diags
 }
@@ -368,15 +368,16 @@ func (s *checker) checkRails(v *fabricView) {
 	}
 }
 
-// reportFreePorts notes, per tier, the switch ports left free.
-func (s *checker) reportFreePorts(f ir.FabricID, members []ir.NodeID, used []int32) {
+// reportFreePorts notes, per tier, the switch ports left free on the
+// fabric's member switches.
+func (s *checker) reportFreePorts(f ir.FabricID, switches []ir.NodeID, used []int32) {
 	g := s.g
 	type tally struct{ switches, total, free int }
 	byTier := map[string]*tally{}
 	var order []string
-	for _, i := range members {
+	for _, i := range switches {
 		n := &g.Nodes[i]
-		if !n.Kind.IsSwitch() || n.Radix <= 0 {
+		if n.Radix <= 0 {
 			continue
 		}
 		t := byTier[n.TierName()]
