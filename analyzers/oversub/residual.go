@@ -117,11 +117,14 @@ func (s *scanned) unitBase() *unitBase {
 		for i, id := range s.ssLinks {
 			b.ssAt[id] = int32(i)
 		}
+		var wider []kind
 		for _, k := range s.kinds() {
-			if k.access {
-				continue
+			if !k.access {
+				wider = append(wider, k)
 			}
-			t := s.measure(k)
+		}
+		for i, t := range s.measure(wider) {
+			k := wider[i]
 			w := 0.0
 			for u := range t.eps {
 				if t.eps[u] > 0 && t.leave[u] > 0 {

@@ -179,24 +179,27 @@ type tally struct {
 	inj, leave, glob []float64
 }
 
-// measure sums, per unit of kind k, its endpoints' injection and the
-// capacity of the links with exactly one end in it (see Unit).
-func (s *scanned) measure(k kind) tally {
-	n := 0
-	for _, u := range k.of {
-		n = max(n, int(u)+1)
-	}
-	t := tally{eps: make([]int, n), inj: make([]float64, n), leave: make([]float64, n), glob: make([]float64, n)}
-	epUnit := func(e int32) int32 {
-		if a := s.eps[e].access; a >= 0 {
-			return k.of[a]
+// measure sums, per unit of each kind of ks, its endpoints' injection
+// and the capacity of the links with exactly one end in it (see Unit):
+// all kinds in one pass over the links, each of which a pass per kind
+// read again (six kinds, 393,216 links at 131,072 GPUs).
+func (s *scanned) measure(ks []kind) []tally {
+	ts := make([]tally, len(ks))
+	for i, k := range ks {
+		n := 0
+		for _, u := range k.of {
+			n = max(n, int(u)+1)
 		}
-		return -1
+		ts[i] = tally{eps: make([]int, n), inj: make([]float64, n), leave: make([]float64, n), glob: make([]float64, n)}
 	}
-	for e, ep := range s.eps {
-		if u := epUnit(int32(e)); u >= 0 {
-			t.eps[u]++
-			t.inj[u] += ep.injection
+	for _, ep := range s.eps {
+		if a := ep.access; a >= 0 {
+			for i, k := range ks {
+				if u := k.of[a]; u >= 0 {
+					ts[i].eps[u]++
+					ts[i].inj[u] += ep.injection
+				}
+			}
 		}
 	}
 	cross := func(ua, ub int32, c float64, into []float64) {
@@ -211,17 +214,27 @@ func (s *scanned) measure(k kind) tally {
 		}
 	}
 	for _, el := range s.epLinks {
-		cross(epUnit(el.ep), k.of[el.sw], s.g.Link(el.link).CapacityBPS, t.leave)
+		c, a := s.g.Link(el.link).CapacityBPS, s.eps[el.ep].access
+		for i, k := range ks {
+			ua := int32(-1)
+			if a >= 0 {
+				ua = k.of[a]
+			}
+			cross(ua, k.of[el.sw], c, ts[i].leave)
+		}
 	}
 	for _, id := range s.ssLinks {
 		l := s.g.Link(id)
-		ua, ub := k.of[s.swIdx.Get(l.A.Node)], k.of[s.swIdx.Get(l.B.Node)]
-		cross(ua, ub, l.CapacityBPS, t.leave)
-		if l.Kind == ir.LinkGlobal {
-			cross(ua, ub, l.CapacityBPS, t.glob)
+		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
+		for i, k := range ks {
+			ua, ub := k.of[a], k.of[b]
+			cross(ua, ub, l.CapacityBPS, ts[i].leave)
+			if l.Kind == ir.LinkGlobal {
+				cross(ua, ub, l.CapacityBPS, ts[i].glob)
+			}
 		}
 	}
-	return t
+	return ts
 }
 
 // worst tracks the largest ratio seen and the first unit that has it.
@@ -299,23 +312,37 @@ func (s *scanned) fullMesh() bool {
 	return true
 }
 
-// joinedDirectly reports whether a link joins switches of two different
-// units of kind k (a dragonfly's global links between groups), so that a
-// set of units, or of one unit and part of another, keeps links inside
-// and can taper more than any one unit: three groups of a dragonfly
-// whose bisection takes one and a half. In a tree of units (leaves in
-// racks, racks in pods) every link leaving a unit ends on a switch of no
-// unit of its kind (a spine above the pods), and no set tapers more than
-// its worst unit.
-func (s *scanned) joinedDirectly(k kind) bool {
-	for _, id := range s.ssLinks {
-		l := s.g.Link(id)
-		a, b := k.of[s.swIdx.Get(l.A.Node)], k.of[s.swIdx.Get(l.B.Node)]
-		if a >= 0 && b >= 0 && a != b {
-			return true
+// joinedDirectly reports, per kind of ks, whether a link joins switches
+// of two different units of that kind (a dragonfly's global links
+// between groups), so that a set of units, or of one unit and part of
+// another, keeps links inside and can taper more than any one unit:
+// three groups of a dragonfly whose bisection takes one and a half. In a
+// tree of units (leaves in racks, racks in pods) every link leaving a
+// unit ends on a switch of no unit of its kind (a spine above the pods),
+// and no set tapers more than its worst unit. The access kind is not
+// asked (false); the others are answered in one pass over the links.
+func (s *scanned) joinedDirectly(ks []kind) []bool {
+	joined := make([]bool, len(ks))
+	asked := 0
+	for _, k := range ks {
+		if !k.access {
+			asked++
 		}
 	}
-	return false
+	for _, id := range s.ssLinks {
+		if asked == 0 {
+			break
+		}
+		l := s.g.Link(id)
+		x, y := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
+		for i, k := range ks {
+			if a, b := k.of[x], k.of[y]; !k.access && !joined[i] && a >= 0 && b >= 0 && a != b {
+				joined[i] = true
+				asked--
+			}
+		}
+	}
+	return joined
 }
 
 // plural names units of a kind: "groups", "pods", "SUs".
@@ -340,13 +367,19 @@ func (s *scanned) units(out *Fabric) {
 	crossClosed := false
 	wider := false // a unit kind wider than one access switch holds endpoints
 	joined := ""   // a unit kind whose units are linked to each other directly
-	for _, k := range s.kinds() {
-		t := s.measure(k)
-		// A composite's zones are left out: its joining links are what
-		// the zones' end to end measures (fire-flyer-2's 198:1 per zone).
-		// That a set straddling two zones tapers no more than the worse
-		// zone is not proven here; a modelling assumption.
-		if !k.access && joined == "" && !s.fab.Composite() && s.joinedDirectly(k) {
+	ks := s.kinds()
+	tallies := s.measure(ks)
+	// A composite's zones are left out: its joining links are what the
+	// zones' end to end measures (fire-flyer-2's 198:1 per zone). That a
+	// set straddling two zones tapers no more than the worse zone is not
+	// proven here; a modelling assumption.
+	var direct []bool
+	if !s.fab.Composite() {
+		direct = s.joinedDirectly(ks)
+	}
+	for ki, k := range ks {
+		t := tallies[ki]
+		if joined == "" && direct != nil && direct[ki] {
 			joined = k.name
 		}
 		uk := UnitKind{Kind: k.name, Distribution: []RatioCount{}}
