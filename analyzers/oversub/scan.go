@@ -133,11 +133,15 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	}
 	s.eps = make([]endpoint, len(fab.Endpoints))
 	s.epLinks = make([]epLink, 0, len(fab.Endpoints))
+	// Room for the links that are not an endpoint's, the usual split:
+	// appending from empty allocated four times their size.
+	links := g.FabricLinks(f)
+	s.ssLinks = make([]ir.LinkID, 0, max(0, len(links)-len(fab.Endpoints)))
 	for i := range s.eps {
 		s.eps[i].access = noAccess
 	}
 
-	for _, id := range g.FabricLinks(f) {
+	for _, id := range links {
 		l := g.Link(id)
 		a, b := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
 		switch {

@@ -177,12 +177,24 @@ func (s *scanned) count(param string, label func(*ir.Node) int32) int {
 type tally struct {
 	eps              []int
 	inj, leave, glob []float64
+	// joined is set when a link joins switches of two different units
+	// of a kind wider than one access switch (a dragonfly's global
+	// links between groups), so that a set of units, or of one unit and
+	// part of another, keeps links inside and can taper more than any
+	// one unit: three groups of a dragonfly whose bisection takes one
+	// and a half. In a tree of units (leaves in racks, racks in pods)
+	// every link leaving a unit ends on a switch of no unit of its kind
+	// (a spine above the pods), and no set tapers more than its worst
+	// unit.
+	joined bool
 }
 
 // measure sums, per unit of each kind of ks, its endpoints' injection
-// and the capacity of the links with exactly one end in it (see Unit):
-// all kinds in one pass over the links, each of which a pass per kind
-// read again (six kinds, 393,216 links at 131,072 GPUs).
+// and the capacity of the links with exactly one end in it (see Unit),
+// and tells whether units of the kind are joined directly: all kinds in
+// one pass over the links, each of which a pass per kind, and another
+// per kind for the joins, read again (six kinds, 393,216 links at
+// 131,072 GPUs).
 func (s *scanned) measure(ks []kind) []tally {
 	ts := make([]tally, len(ks))
 	for i, k := range ks {
@@ -231,6 +243,9 @@ func (s *scanned) measure(ks []kind) []tally {
 			cross(ua, ub, l.CapacityBPS, ts[i].leave)
 			if l.Kind == ir.LinkGlobal {
 				cross(ua, ub, l.CapacityBPS, ts[i].glob)
+			}
+			if !k.access && ua >= 0 && ub >= 0 && ua != ub {
+				ts[i].joined = true
 			}
 		}
 	}
@@ -312,39 +327,6 @@ func (s *scanned) fullMesh() bool {
 	return true
 }
 
-// joinedDirectly reports, per kind of ks, whether a link joins switches
-// of two different units of that kind (a dragonfly's global links
-// between groups), so that a set of units, or of one unit and part of
-// another, keeps links inside and can taper more than any one unit:
-// three groups of a dragonfly whose bisection takes one and a half. In a
-// tree of units (leaves in racks, racks in pods) every link leaving a
-// unit ends on a switch of no unit of its kind (a spine above the pods),
-// and no set tapers more than its worst unit. The access kind is not
-// asked (false); the others are answered in one pass over the links.
-func (s *scanned) joinedDirectly(ks []kind) []bool {
-	joined := make([]bool, len(ks))
-	asked := 0
-	for _, k := range ks {
-		if !k.access {
-			asked++
-		}
-	}
-	for _, id := range s.ssLinks {
-		if asked == 0 {
-			break
-		}
-		l := s.g.Link(id)
-		x, y := s.swIdx.Get(l.A.Node), s.swIdx.Get(l.B.Node)
-		for i, k := range ks {
-			if a, b := k.of[x], k.of[y]; !k.access && !joined[i] && a >= 0 && b >= 0 && a != b {
-				joined[i] = true
-				asked--
-			}
-		}
-	}
-	return joined
-}
-
 // plural names units of a kind: "groups", "pods", "SUs".
 func plural(kind string) string {
 	if len(kind) <= 2 {
@@ -369,17 +351,13 @@ func (s *scanned) units(out *Fabric) {
 	joined := ""   // a unit kind whose units are linked to each other directly
 	ks := s.kinds()
 	tallies := s.measure(ks)
-	// A composite's zones are left out: its joining links are what the
-	// zones' end to end measures (fire-flyer-2's 198:1 per zone). That a
-	// set straddling two zones tapers no more than the worse zone is not
-	// proven here; a modelling assumption.
-	var direct []bool
-	if !s.fab.Composite() {
-		direct = s.joinedDirectly(ks)
-	}
 	for ki, k := range ks {
 		t := tallies[ki]
-		if joined == "" && direct != nil && direct[ki] {
+		// A composite's zones are left out: its joining links are what
+		// the zones' end to end measures (fire-flyer-2's 198:1 per zone).
+		// That a set straddling two zones tapers no more than the worse
+		// zone is not proven here; a modelling assumption.
+		if joined == "" && !s.fab.Composite() && t.joined {
 			joined = k.name
 		}
 		uk := UnitKind{Kind: k.name, Distribution: []RatioCount{}}
