@@ -16,8 +16,8 @@ import (
 // the node array, and as four indices of their own to 8.7 MB, 16 bytes
 // a node more than this one index. A smaller node is also fewer cache
 // lines for every analysis that walks the nodes: 16 bytes more per
-// node cost `topoc check` of the 131k example 0.14 s of CPU and 20 MB
-// (measured 2026-12-07 by padding Node). unique.Handle (the standard
+// node cost `topoc check` of the 131k example about 0.1 s of CPU and
+// 20 MB (measured 2026-12-07 by padding Node, on a shared machine). unique.Handle (the standard
 // library's interning) is 8 bytes and a pointer, which keeps both
 // costs; hence a table of our own. Classes are numbered in the order
 // first interned, which differs between runs with the order of work,
@@ -31,8 +31,8 @@ type nodeClass struct {
 	model, role, tier, unit string
 }
 
-// interner holds interned values of type T by a string key: a name, or
-// a fabric list's bytes. Both views are read without a lock and
+// interner holds interned values of type T by a string key: a node
+// class's names, or a fabric list's bytes. Both views are read without a lock and
 // replaced whole, under mu, when a value is added (a design has a few
 // dozen, so copying the map then costs nothing, while the generators
 // intern a value per node): ids maps a key to its index, vals lists the
@@ -105,7 +105,8 @@ func internClass(c nodeClass) class {
 	return class(classes.intern(string(key), func() nodeClass { return c }))
 }
 
-// names returns the names class c stands for.
+// names returns the names class c stands for, shared with the table:
+// callers must not modify them.
 func (c class) names() *nodeClass { return &(*classes.vals.Load())[c] }
 
 // fabList is an interned list of fabrics (a node's FabricIDs), 0 for
