@@ -3,6 +3,7 @@ package maxflow
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/graph/network"
@@ -183,6 +184,47 @@ func BenchmarkFatTreeK32(b *testing.B) {
 	for range b.N {
 		if f := g.MaxFlow(side); f != 4096 {
 			b.Fatalf("flow %g", f)
+		}
+	}
+}
+
+// Edges and arcs mixed in any order (the Builder keeps no reverse
+// capacities until the first arc): each vertex's arcs are its edges in
+// the order they were added, each with its capacity and its reverse's.
+func TestBuilderMixesEdgesAndArcs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 1))
+	for trial := range 50 {
+		const n = 12
+		type arc struct {
+			head     int32
+			cap, rev float64
+		}
+		want := make([][]arc, n)
+		b := NewBuilder(n)
+		for range rng.IntN(60) {
+			u, v, c := rng.Int32N(n), rng.Int32N(n), float64(1+rng.IntN(9))
+			rc := c
+			if trial%3 != 0 && rng.IntN(4) == 0 {
+				b.AddArc(u, v, c)
+				rc = 0
+			} else {
+				b.AddEdge(u, v, c)
+			}
+			if u != v {
+				want[u] = append(want[u], arc{v, c, rc})
+				want[v] = append(want[v], arc{u, rc, c})
+			}
+		}
+		g := b.Build()
+		for v := range int32(n) {
+			lo, hi := g.Arcs(v)
+			var got []arc
+			for a := lo; a < hi; a++ {
+				got = append(got, arc{g.Head(a), g.Capacity(a), g.Capacity(g.Reverse(a))})
+			}
+			if !slices.Equal(got, want[v]) {
+				t.Fatalf("trial %d vertex %d: arcs %v, want %v", trial, v, got, want[v])
+			}
 		}
 	}
 }
