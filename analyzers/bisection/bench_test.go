@@ -2,11 +2,16 @@ package bisection
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"syscall"
 	"testing"
 
+	"github.com/topoc/topoc/compiler"
 	"github.com/topoc/topoc/compiler/gen"
 	"github.com/topoc/topoc/compiler/ir"
+	"github.com/topoc/topoc/lang"
+	"github.com/topoc/topoc/lang/scaledesign"
 )
 
 // Benchmarks of Compute; the graphs are built once, outside the timer.
@@ -117,4 +122,41 @@ func BenchmarkDragonfly(b *testing.B) {
 		}
 		c.report(b)
 	})
+}
+
+// BenchmarkMillion: lang/scaledesign's million-endpoint designs (the
+// 1,048,576-GPU rail-optimized multi-plane design and the k=160
+// fat-tree), each compiled once.
+func BenchmarkMillion(b *testing.B) {
+	if testing.Short() {
+		b.Skip("compiling a million endpoints takes seconds")
+	}
+	for _, s := range scaledesign.Million() {
+		b.Run(s.Name, func(b *testing.B) {
+			g := compileLarge(b, s.Source)
+			c := startCPU(b)
+			for range b.N {
+				Compute(g, ir.FabricID(0), Options{View: ViewGPU})
+			}
+			c.report(b)
+		})
+	}
+}
+
+// compileLarge compiles a design given as text with room for 30 million
+// elements (the default refuses a million endpoints with their servers).
+func compileLarge(b testing.TB, src string) *ir.Graph {
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "design.topo.hcl"), []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cfg, diags := lang.Load([]string{dir}, lang.Options{})
+	if !diags.HasErrors() {
+		g, d := compiler.Compile(cfg, compiler.Options{MaxElements: 30_000_000})
+		if diags = append(diags, d...); !diags.HasErrors() && g != nil {
+			return g
+		}
+	}
+	b.Fatalf("compile: %v", diags)
+	return nil
 }

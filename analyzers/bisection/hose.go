@@ -3,8 +3,8 @@ package bisection
 import (
 	"math"
 	"slices"
-	"sort"
 
+	"github.com/topoc/topoc/analyzers/internal/countsort"
 	"github.com/topoc/topoc/compiler/ir"
 )
 
@@ -94,43 +94,17 @@ func (m *model) hoseOnce() hoseBound {
 	if m.view == ViewGPU && len(m.servers) > 0 {
 		m.route()
 	}
-	// Attachments of each terminal to fabric vertices, as fractions of
-	// its injection.
-	epVertex := func(n ir.NodeID) int32 { return fa.tv0(n) }
 	fa.indexNodes(len(g.Nodes))
-	attach := make([][]att2, len(m.terms))
-	for i := range m.terms {
-		t := &m.terms[i]
-		w := t.inj()
-		if w == 0 {
-			continue
-		}
-		switch {
-		case fa.tv[i] >= 0:
-			attach[i] = append(attach[i], att2{fa.tv[i], t.own / w})
-		case t.contracted:
-			for _, e := range m.srvEPs[t.srv] {
-				if m.epCap.Get(e) > 0 {
-					attach[i] = append(attach[i], att2{epVertex(e), m.epCap.Get(e) / w})
-				}
-			}
-		}
-		if t.share > 0 && !t.contracted {
-			cls := m.classes[m.srvCls[t.srv]]
-			if !cls.ok {
-				return hoseBound{reason: "a GPU of " + g.Nodes[m.servers[t.srv]].Name + " reaches no NIC inside its server"}
-			}
-			for _, x := range m.gpuAttach(i) {
-				attach[i] = append(attach[i], att2{epVertex(m.srvEPs[t.srv][x.ep]), x.frac * t.share / w})
-			}
-		}
+	src, why := m.terminalSources(fa)
+	if why != "" {
+		return hoseBound{reason: why}
 	}
 	for _, x := range m.extra {
 		v := fa.tv0(x.node)
 		if v < 0 || rank[v] < 0 {
 			return hoseBound{reason: g.Nodes[x.node].Name + " is not a switch of the fabric"}
 		}
-		attach = append(attach, []att2{{v, 1}})
+		src.extra = append(src.extra, []att2{{v, 1}})
 	}
 	upCap := upCaps(fa, rank)
 	// Forward pass: push every terminal's injection up, tier by tier.
@@ -140,12 +114,12 @@ func (m *model) hoseOnce() hoseBound {
 		if m.uniformWeight > 0 {
 			w = m.uniformWeight
 		}
-		for _, x := range attach[i] {
+		for _, x := range src.at(i) {
 			inflow[x.v] += w * x.f
 		}
 	}
 	for i, x := range m.extra {
-		inflow[attach[len(m.terms)+i][0].v] += x.w
+		inflow[src.extra[i][0].v] += x.w
 	}
 	theta := upTheta(fa, rank, upCap, inflow)
 	// Every terminal must reach the tops with the same distribution; where
@@ -158,11 +132,11 @@ func (m *model) hoseOnce() hoseBound {
 		}
 		return g.Nodes[m.extra[i-len(m.terms)].node].Name
 	}
-	if reason := m.sameTops(fa, rank, upCap, attach, skip, name); reason != "" {
+	if reason := m.sameTops(fa, rank, upCap, src, skip, name); reason != "" {
 		if len(m.extra) > 0 {
 			return hoseBound{reason: reason} // the rebalanced routing carries terminals only
 		}
-		lambda, why := m.rebalanceTops(fa, rank, upCap, attach, inflow)
+		lambda, why := m.rebalanceTops(fa, rank, upCap, src, inflow)
 		if why != "" {
 			return hoseBound{reason: reason + "; " + why}
 		}
@@ -192,6 +166,91 @@ func (m *model) hoseOnce() hoseBound {
 	return hoseBound{ok: true, theta: theta, bound: theta * low, rebalanced: rebalanced, fabricTheta: fabricTheta, classTheta: classTheta}
 }
 
+// sources are what a hose routing carries up: each source's
+// attachments to fabric vertices, with the fraction of its traffic that
+// enters at each.
+type sources interface {
+	// count returns the number of sources.
+	count() int
+	// at returns source i's attachments; the slice may be overwritten by
+	// the next call.
+	at(i int) []att2
+}
+
+// sourceLists are sources whose attachments are listed.
+type sourceLists [][]att2
+
+func (s sourceLists) count() int      { return len(s) }
+func (s sourceLists) at(i int) []att2 { return s[i] }
+
+// termSources are the model's terminals, then its extra sources (one
+// switch each, listed), with the terminals' attachments to the fabric
+// vertices of fa (indexed by indexNodes) worked out again at each read
+// (eachAttachment): at a million GPUs, a list per terminal held 150 MB
+// at the top of the bisection's memory.
+type termSources struct {
+	m     *model
+	fa    *agraph
+	extra [][]att2
+	buf   []att2
+}
+
+func (s *termSources) count() int { return len(s.m.terms) + len(s.extra) }
+
+func (s *termSources) at(i int) []att2 {
+	if i >= len(s.m.terms) {
+		return s.extra[i-len(s.m.terms)]
+	}
+	s.buf = s.buf[:0]
+	s.m.eachAttachment(s.fa, i, func(x att2) { s.buf = append(s.buf, x) })
+	return s.buf
+}
+
+// terminalSources returns the terminals as sources on fa, or the reason
+// a terminal has no attachments.
+func (m *model) terminalSources(fa *agraph) (*termSources, string) {
+	for i := range m.terms {
+		if why := m.eachAttachment(fa, i, func(att2) {}); why != "" {
+			return nil, why
+		}
+	}
+	return &termSources{m: m, fa: fa}, ""
+}
+
+// eachAttachment calls emit on each attachment of terminal i to a fabric
+// vertex of fa: its own vertex, a contracted server's endpoints, a GPU's
+// share over its server's NICs (route.go). It returns the reason when a
+// GPU reaches no NIC inside its server.
+func (m *model) eachAttachment(fa *agraph, i int, emit func(att2)) string {
+	t := &m.terms[i]
+	w := t.inj()
+	if w == 0 {
+		return ""
+	}
+	switch {
+	case fa.tv[i] >= 0:
+		emit(att2{fa.tv[i], t.own / w})
+	case t.contracted:
+		for _, e := range m.srvEPs[t.srv] {
+			if m.epCap.Get(e) > 0 {
+				emit(att2{fa.tv0(e), m.epCap.Get(e) / w})
+			}
+		}
+	}
+	if t.share > 0 && !t.contracted {
+		cls := m.classes[m.srvCls[t.srv]]
+		if !cls.ok {
+			return "a GPU of " + m.g.Nodes[m.servers[t.srv]].Name + " reaches no NIC inside its server"
+		}
+		for _, x := range m.gpuAttach(i) {
+			emit(att2{fa.tv0(m.srvEPs[t.srv][x.ep]), x.frac * t.share / w})
+		}
+	}
+	return ""
+}
+
+// att2 is one attachment of a source to a vertex: the fraction f of its
+// traffic that enters at v.
 type att2 struct {
 	v int32
 	f float64
@@ -248,7 +307,7 @@ func upTheta(fa *agraph, rank []int32, upCap, inflow []float64) float64 {
 	for i := range byRank {
 		byRank[i] = int32(i)
 	}
-	sort.SliceStable(byRank, func(i, j int) bool { return rank[byRank[i]] < rank[byRank[j]] })
+	byRankStable(byRank, rank, false)
 	theta := math.Inf(1)
 	for _, v := range byRank {
 		if inflow[v] == 0 || upCap[v] == 0 {
@@ -271,13 +330,13 @@ func upTheta(fa *agraph, rank []int32, upCap, inflow []float64) float64 {
 // climbing, highest rank first, and marks the tops among them (reached
 // vertices with no up-arcs): topIdx[v] numbers them from 0, -1 for the
 // rest.
-func (m *model) upReach(fa *agraph, rank []int32, upCap []float64, attach [][]att2) (order, topIdx []int32, ntop int32) {
+func (m *model) upReach(fa *agraph, rank []int32, upCap []float64, src sources) (order, topIdx []int32, ntop int32) {
 	fg := fa.fg
 	nv := len(fa.vnode)
 	reach := make([]bool, nv)
 	var stack []int32
-	for i := range attach {
-		for _, x := range attach[i] {
+	for i := range src.count() {
+		for _, x := range src.at(i) {
 			if !reach[x.v] {
 				reach[x.v] = true
 				stack = append(stack, x.v)
@@ -305,18 +364,37 @@ func (m *model) upReach(fa *agraph, rank []int32, upCap []float64, attach [][]at
 			}
 		}
 	}
-	sort.SliceStable(order, func(i, j int) bool { return rank[order[i]] > rank[order[j]] })
+	byRankStable(order, rank, true)
 	return order, topIdx, ntop
 }
 
-// sameTops checks that every source (attach[i], the fabric vertices
+// byRankStable orders the vertices vs by rank, ascending (descending when
+// down), keeping the order of vertices of one rank: sort.SliceStable's
+// order, by a counting sort, since ranks are a fabric's few tiers (and
+// -1). At a million GPUs the comparison sorts took 0.2 s.
+func byRankStable(vs, rank []int32, down bool) {
+	if len(vs) == 0 {
+		return
+	}
+	lo, hi := rank[vs[0]], rank[vs[0]]
+	for _, v := range vs {
+		lo, hi = min(lo, rank[v]), max(hi, rank[v])
+	}
+	key := func(v int32) int32 { return rank[v] - lo }
+	if down {
+		key = func(v int32) int32 { return hi - rank[v] }
+	}
+	copy(vs, countsort.By(vs, key, int(hi-lo)+1))
+}
+
+// sameTops checks that every source (src.at(i), the fabric vertices
 // source i enters at with the fraction of its traffic at each; a source
 // is a terminal, or an endpoint node in the whole-server bound) that
 // skip does not pass over reaches the top vertices with the same
 // distribution (stopDists with the tops as stops). It returns "" when
 // the check passes, else the reason it fails, naming sources by name.
-func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2, skip func(int) bool, name func(int) string) string {
-	order, topIdx, ntop := m.upReach(fa, rank, upCap, attach)
+func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, src sources, skip func(int) bool, name func(int) string) string {
+	order, topIdx, ntop := m.upReach(fa, rank, upCap, src)
 	if ntop == 0 {
 		return "no terminal injects"
 	}
@@ -326,11 +404,11 @@ func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]a
 	}
 	ref, refTerm := int32(-1), 0
 	checked := map[int32]bool{}
-	for i := range attach {
+	for i := range src.count() {
 		if skip(i) {
 			continue
 		}
-		c, ok := d.terminal(attach[i])
+		c, ok := d.terminal(src.at(i))
 		if !ok {
 			return "the fabric is too irregular to compare the terminals' routes"
 		}
@@ -351,6 +429,12 @@ func (m *model) sameTops(fa *agraph, rank []int32, upCap []float64, attach [][]a
 // indexNodes prepares tv0.
 func (a *agraph) indexNodes(nodes int) {
 	if a.nodeVtx != nil {
+		return
+	}
+	if len(a.portVtx) == 0 {
+		// Every vertex is then its node's only one: vtx is the index
+		// already, where a copy cost 33 MB at a million GPUs.
+		a.nodeVtx = a.vtx
 		return
 	}
 	a.nodeVtx = make([]int32, nodes)

@@ -57,10 +57,10 @@ const maxBalanceWork = 16 << 20
 // routes through the tops both reach, so two groups that share no top
 // make the bound inapplicable (up/down routing cannot join them: the
 // partial mesh of issue 11).
-func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach [][]att2, inflow []float64) (float64, string) {
+func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, src sources, inflow []float64) (float64, string) {
 	fg := fa.fg
 	name := func(v int32) string { return m.g.Nodes[fa.vnode[v]].Name }
-	order, topIdx, ntop := m.upReach(fa, rank, upCap, attach)
+	order, topIdx, ntop := m.upReach(fa, rank, upCap, src)
 	if ntop == 0 {
 		return 0, "no terminal injects"
 	}
@@ -97,7 +97,7 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 		}
 	}
 	for i := range m.terms {
-		for _, x := range attach[i] {
+		for _, x := range src.at(i) {
 			switch {
 			case m.terms[i].inj() > 0 && role[x.v] == top:
 				return 0, "rebalancing the top tier does not apply: " + m.name(i) + " attaches to a switch of the top tier itself (one tier of switches: nothing below it to rebalance)"
@@ -172,11 +172,16 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 	// m_G(v): a pre-feeder x with inflow caps v's share at cap(x,v) ÷
 	// inflow(x), and at 0 when it has no link to v.
 	local := map[int32]int32{} // feeder → index in its group
+	most := 0                  // the most feeders in a group
 	for _, g := range groups {
 		for i, v := range g.feeders {
 			local[v] = int32(i)
 		}
+		most = max(most, len(g.feeders))
 	}
+	// linked is a pre-feeder's capacity to each feeder of its group,
+	// one array for all of them (a map each was 70 MB at a million GPUs).
+	linked := make([]float64, most)
 	for _, v := range order {
 		if role[v] != preFeeder || inflow[v] == 0 {
 			continue
@@ -187,14 +192,17 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 		}
 		g := &groups[gi]
 		lo, hi := fg.Arcs(v)
-		linked := map[int32]float64{}
+		mine := linked[:len(g.share)]
+		clear(mine)
 		for a := lo; a < hi; a++ {
 			if w := fg.Head(a); rank[w] > rank[v] {
-				linked[local[w]] += fg.Capacity(a)
+				if i := local[w]; int(i) < len(mine) {
+					mine[i] += fg.Capacity(a)
+				}
 			}
 		}
 		for i := range g.share {
-			g.share[i] = math.Min(g.share[i], linked[int32(i)]/inflow[v])
+			g.share[i] = math.Min(g.share[i], mine[i]/inflow[v])
 		}
 	}
 	work := 0
@@ -205,7 +213,7 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 	if work*len(groups) > maxBalanceWork {
 		return 0, "the fabric is too large to rebalance its top tier"
 	}
-	comp, split := m.balanceComponents(groups, attach, func(v int32) (int, bool) {
+	comp, split := m.balanceComponents(groups, src, func(v int32) (int, bool) {
 		if role[v] != preFeeder {
 			return 0, false
 		}
@@ -249,7 +257,7 @@ func (m *model) rebalanceTops(fa *agraph, rank []int32, upCap []float64, attach 
 // spreads every GPU over all its NICs, joined only inside the servers.
 // Groups of one component that share no top still cannot be joined (the
 // partial mesh of issue 11).
-func (m *model) balanceComponents(groups []balanceGroup, attach [][]att2, groupOf func(int32) (int, bool)) (comp []int, split bool) {
+func (m *model) balanceComponents(groups []balanceGroup, src sources, groupOf func(int32) (int, bool)) (comp []int, split bool) {
 	comp = make([]int, len(groups))
 	uf := unionfind.New(len(groups))
 	byTop := map[int32]int32{}
@@ -279,7 +287,7 @@ func (m *model) balanceComponents(groups []balanceGroup, attach [][]att2, groupO
 			continue
 		}
 		share := make([]float64, len(index))
-		for _, x := range attach[i] {
+		for _, x := range src.at(i) {
 			gi, ok := groupOf(x.v)
 			if !ok {
 				return comp, false

@@ -456,7 +456,7 @@ func (m *model) pieceTheta(fa *agraph, rank []int32, upCap []float64, leaves []i
 	skip := func(int) bool { return false }
 	name := func(i int) string { return m.g.Nodes[fa.vnode[leaves[i]]].Name }
 	var theta float64
-	if m.sameTops(fa, rank, upCap, attach, skip, name) == "" {
+	if m.sameTops(fa, rank, upCap, sourceLists(attach), skip, name) == "" {
 		theta = upTheta(fa, rank, upCap, inflow)
 	} else {
 		var ok bool

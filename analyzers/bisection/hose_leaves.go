@@ -98,7 +98,7 @@ func (m *model) wholeLeaves(full *agraph, routed bool) (bound float64, best cut,
 	skip := func(i int) bool { return leaves[i].v < 0 || upCap[leaves[i].v] == 0 }
 	name := func(i int) string { return m.g.Nodes[fa.vnode[leaves[i].v]].Name }
 	var theta float64
-	if m.sameTops(fa, rank, upCap, sources, skip, name) == "" {
+	if m.sameTops(fa, rank, upCap, sourceLists(sources), skip, name) == "" {
 		theta = upTheta(fa, rank, upCap, inflow)
 	} else if theta, ok = leafPairTheta(fa, rank, upCap, leaves); !ok {
 		return 0, cut{}, false

@@ -210,7 +210,7 @@ func (m *model) portTheta() (float64, bool) {
 	}
 	skip := func(i int) bool { return len(sources[i]) == 0 }
 	name := func(i int) string { return m.g.Nodes[m.epNodes[i]].Name }
-	if m.sameTops(fa, rank, upCap, sources, skip, name) != "" {
+	if m.sameTops(fa, rank, upCap, sourceLists(sources), skip, name) != "" {
 		return 0, false
 	}
 	theta := upTheta(fa, rank, upCap, inflow)
