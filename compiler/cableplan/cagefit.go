@@ -136,6 +136,15 @@ func (f *cageFit) reachAt(k int, t int32) reachOf {
 	return *r
 }
 
+// someSuits reports whether some module suits cage k for a cable of one
+// of types, at some length: where none does (a cage of a switch of no
+// model, in a design whose modules all name their form factor), no
+// fiber of types can serve it, and sameFiberPerCage need not read the
+// protocol of its link to try them.
+func (f *cageFit) someSuits(k int, types []int32) bool {
+	return slices.ContainsFunc(types, func(t int32) bool { return f.reachAt(k, t).ok })
+}
+
 // fits reports whether a module fits cage k for a cable of type t and
 // length metres; true when no module is declared at all.
 func (f *cageFit) fits(k int, t int32, length float64) bool {

@@ -1,6 +1,7 @@
 package cableplan
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -619,6 +620,7 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan, up *upgrades) *cageFit {
 	}
 	fit := newCageFit(g, cs)
 	fits := fit.fits
+	longer := longerFibers(cb.Types)
 	// takes says whether cable ci can take type t: a splitter fiber only
 	// a type that splits its port into the same legs, as far as its
 	// length (another cable of its cage may be a straight fiber of a
@@ -659,21 +661,11 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan, up *upgrades) *cageFit {
 					best = t
 				}
 			}
-			if !fits(k, best, length) {
+			if cand := longer[best]; !fits(k, best, length) && fit.someSuits(k, cand) {
 				proto := linkProtocol(g, new(g.Link(cb.Legs[cb.Cables[cables[0]].Leg0])))
-				alt := int32(ir.None)
-				for t := range cb.Types {
-					ct := &cb.Types[t]
-					if !fiber(int32(t)) || ct.MaxRateBPS != cb.Types[best].MaxRateBPS || ct.ReachM <= cb.Types[best].ReachM ||
-						ct.Protocol != "" && proto != "" && ct.Protocol != proto || !fits(k, int32(t), length) ||
-						slices.ContainsFunc(cables, func(ci int32) bool { return !takes(ci, int32(t)) }) {
-						continue
-					}
-					if alt == ir.None || ct.ReachM < cb.Types[alt].ReachM {
-						alt = int32(t)
-					}
-				}
-				if alt != ir.None {
+				if alt := leastLonger(cb.Types, cand, proto, func(t int32) bool {
+					return fits(k, t, length) && !slices.ContainsFunc(cables, func(ci int32) bool { return !takes(ci, t) })
+				}); alt != ir.None {
 					up.note(g, cb.Legs[cb.Cables[cables[0]].Leg0], best, alt, length)
 					best = alt
 				}
@@ -690,6 +682,38 @@ func sameFiberPerCage(g *ir.Graph, cs *cageScan, up *upgrades) *cageFit {
 		}
 	}
 	return fit
+}
+
+// longerFibers lists, for each cable type b, the fiber types that
+// sameFiberPerCage may move a cage of b to when no module fits b there:
+// those of b's rate class and longer reach, by reach and then in
+// catalogue order, so that the first one that suits a cage is the one of
+// least reach. A cage of the longest fiber of its class (an LR4 at a
+// k = 160 fat tree's 1.5 million cages where no module takes it) has
+// none to try, and no protocol to read.
+func longerFibers(types []ir.CableType) [][]int32 {
+	out := make([][]int32, len(types))
+	for b := range types {
+		for t := range types {
+			if fiberType(&types[t]) && types[t].MaxRateBPS == types[b].MaxRateBPS && types[t].ReachM > types[b].ReachM {
+				out[b] = append(out[b], int32(t))
+			}
+		}
+		slices.SortStableFunc(out[b], func(x, y int32) int { return cmp.Compare(types[x].ReachM, types[y].ReachM) })
+	}
+	return out
+}
+
+// leastLonger returns the first fiber type of cand (a list of
+// longerFibers) whose protocol allows proto (either unset matches any)
+// and that ok takes: the one of least reach. ir.None when there is none.
+func leastLonger(types []ir.CableType, cand []int32, proto string, ok func(t int32) bool) int32 {
+	for _, t := range cand {
+		if p := types[t].Protocol; (p == "" || proto == "" || p == proto) && ok(t) {
+			return t
+		}
+	}
+	return ir.None
 }
 
 // splitLanes is the lanes of the broken-out port a cable of legs legs

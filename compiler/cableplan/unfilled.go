@@ -27,6 +27,9 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 	if g.Parts == nil || len(g.Parts.Transceivers) == 0 {
 		return
 	}
+	if !anyOrderedFiber(cs, fit) {
+		return // a textbook fat tree's cages: all of devices of no model
+	}
 	cb := g.Cabling()
 	longest := make([]float64, len(cs.cages))
 	for _, c := range cb.Cables {
@@ -61,17 +64,11 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 	canonOf := map[ir.OriginID]ir.OriginID{}
 	var order []kind
 	for k := range cs.cages {
+		ci := orderedFiber(cs, fit, k)
+		if ci < 0 {
+			continue
+		}
 		u := &cs.cages[k]
-		ci := u.straight
-		if ci < 0 {
-			ci = u.splitter
-		}
-		if ci < 0 {
-			continue // copper or AOC only: their ends are built in
-		}
-		if fit.noModel(k) {
-			continue // a switch or host of no model: nothing to order for it either
-		}
 		t := cb.Cables[ci].Type
 		r := fit.reachAt(k, t)
 		if r.ok && longest[k] <= r.metres*(1+1e-9) {
@@ -136,4 +133,33 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 			fmt.Sprintf("No transceiver_model fits %s. The BOM lists them as \"(no transceiver_model)\", which cannot be ordered. Declare a transceiver_model that fits (its form_factor, rate, reach and cable_models; docs/catalog.md), or give the NIC or switch model the form_factor of the modules it takes.",
 				units.List(byOrigin[o]))))
 	}
+}
+
+// orderedFiber returns a fiber cable that ends in cage k when the cage
+// is one whose module the BOM orders by part: it holds a fiber (copper
+// and AOC carry their own ends) and its device has a model (a switch or
+// host of none has no part to order either); else -1.
+func orderedFiber(cs *cageScan, fit *cageFit, k int) int32 {
+	u := &cs.cages[k]
+	ci := u.straight
+	if ci < 0 {
+		ci = u.splitter
+	}
+	if ci < 0 || fit.noModel(k) {
+		return -1
+	}
+	return ci
+}
+
+// anyOrderedFiber reports whether some cage of cs has an orderedFiber,
+// so that unfilledCages gathers no lengths for a design with none.
+func anyOrderedFiber(cs *cageScan, fit *cageFit) bool {
+	for k := range cs.cages {
+		// noModel first, which reads 4 bytes a cage: sameFiberPerCage
+		// found the shape of each cage that holds a fiber.
+		if !fit.noModel(k) && orderedFiber(cs, fit, k) >= 0 {
+			return true
+		}
+	}
+	return false
 }
