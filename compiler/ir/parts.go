@@ -227,6 +227,29 @@ func (x *CageIndex) CageOn(p Port, l *Link) (CageKey, Cage) {
 	return key, cage
 }
 
+// CageRun is what CageOn reads of a cage's link (and Graph.BrokenOut,
+// which it calls): the rate its ports run at (Graph.LineRateBPS) and
+// whether the link breaks its port into lanes (Breakout > 1). On links of
+// one CageRun, CageOn gives the ports of a device whose ports are alike
+// (CageIndex.PortsAlike) cages alike: one cage but for its key and, for
+// a server's NICs, its device. A caller that works something out per
+// cage (the cable plan: which modules fit) can keep it by device and run.
+type CageRun struct {
+	RateBPS float64
+	Split   bool
+}
+
+// CageRunOf returns link l's CageRun.
+func (g *Graph) CageRunOf(l *Link) CageRun { return CageRun{g.LineRateBPS(l), l.Breakout > 1} }
+
+// PortsAlike reports whether CageOn gives every port of node n a cage
+// alike on links of one CageRun: true but for a switch whose model has
+// port groups, whose ports' rates differ by group (Parts.PortRateBPS).
+func (x *CageIndex) PortsAlike(n NodeID) bool {
+	nd := &x.g.Nodes[n]
+	return nd.Kind != KindSwitch || len(x.parts.SwitchPortGroups[nd.ModelName()]) == 0
+}
+
 // RunBPS is the summed rate cage c's ports run at, bits per second per
 // direction: SpeedBPS when they run at a lower speed, else RateBPS.
 func (c Cage) RunBPS() float64 {
