@@ -91,15 +91,15 @@ func (f *cageFit) shape(k int) (int32, *ir.Cage) {
 	if sh := f.shapeOf[k]; sh != ir.None {
 		return sh, &f.cage[sh]
 	}
-	g, u := f.g, &f.cs.cages[k]
-	l := g.Link(u.link)
-	run, n := g.CageRunOf(&l), u.port.Node
+	g := f.g
+	pt, l := f.cs.at(k)
+	run, n := g.CageRunOf(&l), pt.Node
 	if m := f.byNode[n]; m > 0 && f.runs[m-1].run == run {
 		sh := f.runs[m-1].shape
 		f.shapeOf[k] = sh
 		return sh, &f.cage[sh]
 	}
-	sh := f.shapeOn(u.port, &l)
+	sh := f.shapeOn(pt, &l)
 	f.shapeOf[k] = sh
 	switch {
 	case f.byNode[n] == 0 && !f.cs.idx.PortsAlike(n):

@@ -80,7 +80,7 @@ func TestCageShapeByDevice(t *testing.T) {
 		kept, fresh := newCageFit(g, cs), newCageFit(g, cs)
 		for k := range cs.cages {
 			sh, _ := kept.shape(k)
-			pt, l := cs.cages[k].port, g.Link(cs.cages[k].link)
+			pt, l := cs.at(k)
 			want := fresh.shapeOn(pt, &l)
 			got, exp := kept.keys[sh], fresh.keys[want]
 			if kept.protos[got.proto] != fresh.protos[exp.proto] {

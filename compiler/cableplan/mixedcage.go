@@ -36,10 +36,11 @@ func (s *state) mixedCages(g *ir.Graph, cs *cageScan) {
 		if !splitMix && !plugMix {
 			continue
 		}
-		o := g.Link(u.link).Origin
+		_, l := cs.at(i)
+		o := l.Origin
 		f := faults[o]
 		if f == nil {
-			f = &fault{why: cageWhy(g, u)}
+			f = &fault{why: cageWhy(g, cs, i)}
 			faults[o] = f
 		}
 		if splitMix {
@@ -72,8 +73,8 @@ func (s *state) mixedCages(g *ir.Graph, cs *cageScan) {
 
 // cageWhy names a faulty cage: its device, a port in it and the cables'
 // ids and types.
-func cageWhy(g *ir.Graph, u *cageUse) string {
-	cb := g.Cabling()
+func cageWhy(g *ir.Graph, cs *cageScan, k int) string {
+	cb, u := g.Cabling(), &cs.cages[k]
 	var kinds []string
 	for _, ci := range []int32{u.plug, u.straight, u.splitter} {
 		if ci < 0 {
@@ -86,5 +87,6 @@ func cageWhy(g *ir.Graph, u *cageUse) string {
 		}
 		kinds = append(kinds, g.CableID(int(ci))+" "+k)
 	}
-	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[u.port.Node].Name, g.PortName(u.port, new(g.Link(u.link))), units.List(kinds))
+	pt, l := cs.at(k)
+	return fmt.Sprintf("the first at %s port %s: %s", g.Nodes[pt.Node].Name, g.PortName(pt, &l), units.List(kinds))
 }

@@ -68,7 +68,6 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		if ci < 0 {
 			continue
 		}
-		u := &cs.cages[k]
 		t := cb.Cables[ci].Type
 		r := fit.reachAt(k, t)
 		if r.ok && longest[k] <= r.metres*(1+1e-9) {
@@ -78,7 +77,8 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		model := cb.Types[t].Model
 		// Instances of one counted block are origins of one range: one
 		// note for the block.
-		o := g.Link(u.link).Origin
+		pt, l := cs.at(k)
+		o := l.Origin
 		if c, ok := canonOf[o]; ok {
 			o = c
 		} else {
@@ -92,7 +92,7 @@ func (s *state) unfilledCages(g *ir.Graph, cs *cageScan, fit *cageFit) {
 		key := kind{o, model, cage.RateBPS, cage.Switch, cage.FormFactor}
 		tl := found[key]
 		if tl == nil {
-			tl = &tally{at: u.port}
+			tl = &tally{at: pt}
 			if r.ok {
 				tl.reach = r.metres
 			}
