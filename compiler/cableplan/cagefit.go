@@ -40,6 +40,17 @@ type cageFit struct {
 	// (the design's line rates, times its shapes).
 	byNode []int32
 	runs   []shapeRun
+	// last is the shape a device alike takes on a link of its run.
+	last lastShape
+}
+
+// lastShape is the shape last found at a device whose ports are alike,
+// with the device and the link run: devices alike (ir.CageIndex.CagesAlike),
+// a million implicit hosts with a port each, find it there.
+type lastShape struct {
+	node  ir.NodeID
+	run   ir.CageRun
+	shape int32
 }
 
 // shapeRun is a cage shape and the link run (ir.CageRun) a device's
@@ -79,7 +90,8 @@ type reachOf struct {
 // newCageFit returns the module fits of cs's cages, each shape found on
 // first use.
 func newCageFit(g *ir.Graph, cs *cageScan) *cageFit {
-	f := &cageFit{g: g, cs: cs, shapeOf: make([]int32, len(cs.cages)), byNode: make([]int32, len(g.Nodes))}
+	f := &cageFit{g: g, cs: cs, shapeOf: make([]int32, len(cs.cages)), byNode: make([]int32, len(g.Nodes)),
+		last: lastShape{node: ir.None}}
 	for k := range f.shapeOf {
 		f.shapeOf[k] = ir.None
 	}
@@ -91,29 +103,41 @@ func (f *cageFit) shape(k int) (int32, *ir.Cage) {
 	if sh := f.shapeOf[k]; sh != ir.None {
 		return sh, &f.cage[sh]
 	}
-	g := f.g
 	pt, l := f.cs.at(k)
-	run, n := g.CageRunOf(&l), pt.Node
-	if m := f.byNode[n]; m > 0 && f.runs[m-1].run == run {
-		sh := f.runs[m-1].shape
-		f.shapeOf[k] = sh
-		return sh, &f.cage[sh]
-	}
-	sh := f.shapeOn(pt, &l)
+	sh := f.shapeAt(pt, &l)
 	f.shapeOf[k] = sh
-	switch {
-	case f.byNode[n] == 0 && !f.cs.idx.PortsAlike(n):
-		f.byNode[n] = -1
-	case f.byNode[n] >= 0:
-		sr := shapeRun{run, sh}
-		i := slices.Index(f.runs, sr)
-		if i < 0 {
-			i = len(f.runs)
-			f.runs = append(f.runs, sr)
-		}
-		f.byNode[n] = int32(i) + 1
-	}
 	return sh, &f.cage[sh]
+}
+
+// shapeAt returns the shape of the cage holding port pt of link l: the
+// one kept for its device on links of l's run (byNode), or the last one
+// found where that device's cages are alike (last), else the shape
+// found afresh (shapeOn).
+func (f *cageFit) shapeAt(pt ir.Port, l *ir.Link) int32 {
+	run, n := f.g.CageRunOf(l), pt.Node
+	m := f.byNode[n]
+	if m > 0 && f.runs[m-1].run == run {
+		return f.runs[m-1].shape
+	}
+	if m < 0 || m == 0 && !f.cs.idx.PortsAlike(n) {
+		f.byNode[n] = -1
+		return f.shapeOn(pt, l)
+	}
+	var sh int32
+	if last := f.last; last.node != ir.None && last.run == run && f.cs.idx.CagesAlike(n, last.node) {
+		sh = last.shape
+	} else {
+		sh = f.shapeOn(pt, l)
+	}
+	f.last = lastShape{n, run, sh}
+	sr := shapeRun{run, sh}
+	i := slices.Index(f.runs, sr)
+	if i < 0 {
+		i = len(f.runs)
+		f.runs = append(f.runs, sr)
+	}
+	f.byNode[n] = int32(i) + 1
+	return sh
 }
 
 // shapeOn returns the shape of the cage holding port p of link l,

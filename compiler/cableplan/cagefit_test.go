@@ -28,7 +28,8 @@ func TestCageFitFind(t *testing.T) {
 }
 
 // TestCageShapeByDevice checks the shapes cageFit keeps by device and
-// link run (byNode) against each cage's shape found afresh (shapeOn), on
+// link run (byNode), or takes from a device alike (last), against each
+// cage's shape found afresh (shapeOn), on
 // random graphs: switches of models with and without port groups and
 // twin-port cages, implicit hosts, servers whose NICs share cages, and
 // links of random rates and breakouts, each a cable of its own.
@@ -55,10 +56,10 @@ func TestCageShapeByDevice(t *testing.T) {
 		}
 		for range 1 + r.IntN(3) {
 			h := ir.NewNode("host", ir.KindHost)
-			h.PortRateBPS, h.Radix = 400e9, 1
+			h.PortRateBPS, h.Radix = []float64{400e9, 800e9}[r.IntN(2)], 1
 			ports = append(ports, ir.Port{Node: g.AddNode(h)})
 			srv := ir.NewNode("srv", ir.KindHost)
-			srv.SetModel("dgx")
+			srv.SetModel([]string{"", "dgx"}[r.IntN(2)])
 			s := g.AddNode(srv)
 			for range 1 + r.IntN(4) {
 				nic := ir.NewNode("nic", ir.KindNIC)

@@ -250,6 +250,25 @@ func (x *CageIndex) PortsAlike(n NodeID) bool {
 	return nd.Kind != KindSwitch || len(x.parts.SwitchPortGroups[nd.ModelName()]) == 0
 }
 
+// CagesAlike reports whether CageOn gives the ports of nodes a and b,
+// both PortsAlike, cages alike on links of one CageRun (one cage but for
+// its key and device): nodes of one kind, model, role and port rate,
+// and for NICs of servers, servers of one model (Parts.NICCage). So the
+// cable plan finds a cage shape once for a million implicit hosts.
+func (x *CageIndex) CagesAlike(a, b NodeID) bool {
+	na, nb := &x.g.Nodes[a], &x.g.Nodes[b]
+	if na.Kind != nb.Kind || na.PortRateBPS != nb.PortRateBPS || na.ModelName() != nb.ModelName() || na.RoleName() != nb.RoleName() {
+		return false
+	}
+	switch {
+	case na.Kind != KindNIC:
+		return true // a NIC's server is the one other node CageOn reads
+	case na.Parent == None || nb.Parent == None:
+		return na.Parent == nb.Parent
+	}
+	return x.g.Nodes[na.Parent].ModelName() == x.g.Nodes[nb.Parent].ModelName()
+}
+
 // RunBPS is the summed rate cage c's ports run at, bits per second per
 // direction: SpeedBPS when they run at a lower speed, else RateBPS.
 func (c Cage) RunBPS() float64 {
