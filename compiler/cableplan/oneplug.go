@@ -50,13 +50,16 @@ type cageScan struct {
 // next, and the cages are allocated once, at their count (393,216 at
 // 131,072 GPUs). That pass also reads what the cages hold, as refresh
 // does: a pass of its own read each leg's link a third time (Graph.Ends,
-// 36 ms per scan there, 22 ms in two passes).
+// 36 ms per scan there, 22 ms in two passes). It reads the links of
+// copper and AOC cables only (hold): at a fat tree of k = 160, reading
+// each of the 3 million links again took 65 ms.
 func newCageScan(g *ir.Graph) *cageScan {
 	cb := g.Cabling()
 	cs := &cageScan{g: g, idx: g.NewCageIndex(), end: make([]int32, 2*len(cb.Legs))}
 	nums := cs.idx.Numbers()
 	cages := int32(0)
-	cs.eachLeg(func(_ int32, i int, a, b ir.Port) {
+	cs.eachLeg(func(ci int32, i, j int) {
+		a, b := g.Ends(cb.Cables[ci], j)
 		for e, pt := range [2]ir.Port{a, b} {
 			k, first := nums.Of(pt)
 			if first {
@@ -67,7 +70,7 @@ func newCageScan(g *ir.Graph) *cageScan {
 	})
 	cs.cages = make([]cageUse, cages)
 	next := int32(0)
-	cs.eachLeg(func(ci int32, i int, a, b ir.Port) {
+	cs.eachLeg(func(ci int32, i, j int) {
 		for e := range 2 {
 			if cs.end[2*i+e] == next {
 				atB := int32(e) // the plan's B end is the link's B port unless swapped
@@ -78,7 +81,7 @@ func newCageScan(g *ir.Graph) *cageScan {
 				next++
 			}
 		}
-		cs.hold(ci, i, a, b)
+		cs.hold(ci, i, j)
 	})
 	return cs
 }
@@ -95,13 +98,11 @@ func (cs *cageScan) at(k int) (ir.Port, ir.Link) {
 }
 
 // eachLeg calls visit with every leg of the plan in plan order: its
-// cable, its entry in Cabling.Legs and its ends (Graph.Ends).
-func (cs *cageScan) eachLeg(visit func(ci int32, i int, a, b ir.Port)) {
-	g, cb := cs.g, cs.g.Cabling()
-	for ci, c := range cb.Cables {
+// cable, its entry in Cabling.Legs and its index among the cable's legs.
+func (cs *cageScan) eachLeg(visit func(ci int32, i, j int)) {
+	for ci, c := range cs.g.Cabling().Cables {
 		for j := range int(c.Legs) {
-			a, b := g.Ends(c, j)
-			visit(int32(ci), int(c.Leg0)+j, a, b)
+			visit(int32(ci), int(c.Leg0)+j, j)
 		}
 	}
 }
@@ -115,16 +116,21 @@ func (cs *cageScan) refresh() {
 	cs.eachLeg(cs.hold)
 }
 
-// hold records in the cages at the ends of leg i (Cabling.Legs), a and
-// b, that cable ci ends there.
-func (cs *cageScan) hold(ci int32, i int, a, b ir.Port) {
+// hold records in the cages at the ends of leg j of cable ci, entry i of
+// Cabling.Legs, that the cable ends there.
+func (cs *cageScan) hold(ci int32, i, j int) {
 	g, cb := cs.g, cs.g.Cabling()
 	c := &cb.Cables[ci]
 	if c.Type == ir.None {
 		return
 	}
 	fiber := fiberType(&cb.Types[c.Type])
-	for e, far := range [2]ir.Port{b, a} {
+	var far [2]ir.Port // the ends' far ports, for a plug's
+	if !fiber {
+		a, b := g.Ends(*c, j)
+		far = [2]ir.Port{b, a}
+	}
+	for e := range 2 {
 		u := &cs.cages[cs.end[2*i+e]]
 		switch {
 		case fiber && c.SplitFiber:
@@ -132,7 +138,7 @@ func (cs *cageScan) hold(ci int32, i int, a, b ir.Port) {
 		case fiber:
 			u.straight = ci
 		default:
-			fk, sw := cs.end[2*i+1-e], g.Nodes[far.Node].Kind.IsSwitch()
+			fk, sw := cs.end[2*i+1-e], g.Nodes[far[e].Node].Kind.IsSwitch()
 			switch {
 			case u.plug < 0:
 				u.plug, u.far, u.farSwitch = ci, fk, sw
