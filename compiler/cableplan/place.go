@@ -684,7 +684,14 @@ func (p *placer) result() ([]ir.Rack, []ir.Mount) {
 		racks[i] = ir.Rack{ID: id, Name: "rack" + strings.Repeat("0", w-len(fmt.Sprint(id))) + fmt.Sprint(id),
 			Role: r.role, Row: r.row, Slot: r.slot, UsedU: r.bottom + r.top}
 	}
-	mounts := slices.Clone(p.mounts)
-	slices.SortFunc(mounts, func(a, b ir.Mount) int { return int(a.Node - b.Node) })
+	// The mounts by node, read in node order through mountOf (a node is
+	// mounted once): sorting them took 0.1 s at a fat tree of k = 160
+	// (1,056,000 mounts).
+	mounts := make([]ir.Mount, 0, len(p.mounts))
+	for _, m := range p.mountOf {
+		if m >= 0 {
+			mounts = append(mounts, p.mounts[m])
+		}
+	}
 	return racks, mounts
 }
