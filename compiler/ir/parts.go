@@ -181,21 +181,27 @@ func (x *CageIndex) Of(p Port) (key CageKey, device NodeID, ports int32, isSwitc
 	case n.Kind == KindNIC && n.Parent != None:
 		device, key.Device, key.Role = n.Parent, n.Parent, n.RoleName()
 		key.Index = x.nicOrdinal(p.Node)*max(n.Radix, 1) + p.Port
-		mr := modelRole{g.Nodes[n.Parent].ModelName(), n.RoleName()}
-		c := x.lastC
-		if c < 0 || mr != x.last {
-			var ok bool
-			if c, ok = x.nicCage[mr]; !ok {
-				c = x.parts.NICCage[mr.model+"/"+string(mr.role)]
-				x.nicCage[mr] = c
-			}
-			x.last, x.lastC = mr, c
-		}
-		if c > 1 {
+		if c := x.nicPerCage(g.Nodes[n.Parent].ModelName(), n.RoleName()); c > 1 {
 			ports, key.Index = c, key.Index/c
 		}
 	}
 	return key, device, ports, isSwitch
+}
+
+// nicPerCage returns Parts.NICCage for NIC role role of server model
+// model: how many of the role's ports share a cage (0 or 1: one).
+func (x *CageIndex) nicPerCage(model string, role Role) int32 {
+	mr := modelRole{model, role}
+	if x.lastC >= 0 && mr == x.last {
+		return x.lastC
+	}
+	c, ok := x.nicCage[mr]
+	if !ok {
+		c = x.parts.NICCage[model+"/"+string(role)]
+		x.nicCage[mr] = c
+	}
+	x.last, x.lastC = mr, c
+	return c
 }
 
 // CageAt returns the cage holding port p: its key, and the cage with its
@@ -280,6 +286,15 @@ func (c Cage) RunBPS() float64 {
 
 // nicOrdinal returns NIC n's index among its server's NICs of its role.
 func (x *CageIndex) nicOrdinal(n NodeID) int32 {
+	if k := len(x.ordinal); k < len(x.g.Nodes) || x.ordinal[n] < 0 {
+		x.serverOrdinals(x.g.Nodes[n].Parent)
+	}
+	return x.ordinal[n]
+}
+
+// serverOrdinals records the index of each NIC of server s among its
+// NICs of its role (CageIndex.ordinal), and returns s's children.
+func (x *CageIndex) serverOrdinals(s NodeID) []NodeID {
 	g := x.g
 	if k := len(x.ordinal); k < len(g.Nodes) { // first use, or nodes added since
 		x.ordinal = slices.Grow(x.ordinal, len(g.Nodes)-k)[:len(g.Nodes)]
@@ -287,13 +302,11 @@ func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 			x.ordinal[i] = -1
 		}
 	}
-	if x.ordinal[n] >= 0 {
-		return x.ordinal[n]
-	}
 	// A server has a few NIC roles: count them in a short list, not a map.
 	var roles []Role
 	var count []int32
-	for _, c := range g.Children(g.Nodes[n].Parent) {
+	kids := g.Children(s)
+	for _, c := range kids {
 		nd := &g.Nodes[c]
 		if nd.Kind != KindNIC {
 			continue
@@ -306,7 +319,7 @@ func (x *CageIndex) nicOrdinal(n NodeID) int32 {
 		x.ordinal[c] = count[i]
 		count[i]++
 	}
-	return x.ordinal[n]
+	return kids
 }
 
 // Cages returns the cages that terminate multimode or single-mode fiber
