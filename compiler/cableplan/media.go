@@ -57,6 +57,25 @@ func orderLengthOf(m float64, ct *ir.CableType) float64 {
 	return orderLength(m, copperType(ct))
 }
 
+// soldLength is orderLengthOf(m, ct), keeping in sold (0: not yet)
+// orderLength's answers for m, other media's at 0 and copper's at 1,
+// which every medium without lengths of its own shares: the media of a
+// rate class are tried in turn for each of 3 million cables at a fat
+// tree of k = 160, and rounding each one's run anew took 65 ms.
+func soldLength(m float64, ct *ir.CableType, sold *[2]float64) float64 {
+	if len(ct.LengthsM) > 0 {
+		return orderLengthOf(m, ct)
+	}
+	i := 0
+	if copperType(ct) {
+		i = 1
+	}
+	if sold[i] == 0 {
+		sold[i] = orderLength(m, i == 1)
+	}
+	return sold[i]
+}
+
 // orderLength rounds a run of m metres up to the next length sold.
 func orderLength(m float64, copper bool) float64 {
 	bins, step := fiberLengths, 50.0
@@ -202,6 +221,7 @@ func (t *mediaTable) choose(rate, run float64, lanes int32, switches, farSwitch 
 func (t *mediaTable) chooseAmong(only func(*ir.CableType) bool, rate, run float64, lanes int32, switches, farSwitch bool, proto string) choice {
 	out := choice{typ: ir.None, noModel: true}
 	exact := func(r float64) bool { return math.Abs(r-rate) <= rate*1e-9 }
+	var sold [2]float64 // soldLength's memo
 	for ci, class := range t.classes {
 		if class < rate*(1-1e-9) {
 			continue
@@ -236,7 +256,7 @@ func (t *mediaTable) chooseAmong(only func(*ir.CableType) bool, rate, run float6
 			if reach >= out.reach { // the cables a fault counts: those of the farthest-reaching medium
 				out.reach, out.legs = reach, legs
 			}
-			if l := orderLengthOf(run, ct); l <= reach+1e-9 {
+			if l := soldLength(run, ct, &sold); l <= reach+1e-9 {
 				return choice{typ: id, length: l, splitFiber: split, legs: legs}
 			}
 		}
