@@ -29,10 +29,6 @@ type membership struct {
 type indexCache struct {
 	mu sync.Mutex
 	m  *membership
-	// islands is NVLinkIslands' answer, for islandNodes nodes and
-	// islandLinks links.
-	islands                  []int32
-	islandNodes, islandLinks int
 	// memo holds the facts Memo keeps, by key.
 	memo map[any]*memoEntry
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 )
@@ -66,41 +67,45 @@ func (k Kind) isScaleUp() bool { return k == KindGPU || k == KindNVSwitch }
 // the scale-up graph (GPUs and NVSwitches, joined by the links between
 // them, inside servers and in nvlink_domain fabrics) it belongs to,
 // numbered from 0 in node order; -1 for nodes outside it. O(nodes +
-// links) on the first call; a graph made by New keeps the answer until
-// nodes or links are added (server transit asks once per fabric: eight
-// times over 4.4 million nodes on an 8-plane design of 1,048,576 GPUs).
+// links) on the first call; a graph made by New keeps the answer (Memo)
+// until nodes, links or fabrics are added or a link is changed in place
+// (server transit asks once per fabric: eight times over 4.4 million
+// nodes on an 8-plane design of 1,048,576 GPUs).
 // The slice is shared; callers must not modify it.
 func (g *Graph) NVLinkIslands() []int32 {
-	c := g.cache
-	if c == nil {
-		return g.nvlinkIslands()
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.islands == nil || c.islandNodes != len(g.Nodes) || c.islandLinks != g.NumLinks() {
-		c.islands, c.islandNodes, c.islandLinks = g.nvlinkIslands(), len(g.Nodes), g.NumLinks()
-	}
-	return c.islands
+	islands, _ := g.nvlinkIslandsCounted()
+	return islands
 }
 
-// nvlinkIslands computes NVLinkIslands.
-func (g *Graph) nvlinkIslands() []int32 {
-	parent := make([]int32, len(g.Nodes))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+// islandsKey is Memo's key for nvlinkIslandsCounted.
+type islandsKey struct{}
+
+// countedIslands is each node's island and their number.
+type countedIslands struct {
+	of    []int32
+	count int
+}
+
+// nvlinkIslandsCounted is NVLinkIslands with the number of islands,
+// kept with Memo.
+func (g *Graph) nvlinkIslandsCounted() ([]int32, int) {
+	c := Memo(g, islandsKey{}, func() countedIslands {
+		of, n := g.nvlinkIslands()
+		return countedIslands{of, n}
+	})
+	return c.of, c.count
+}
+
+// nvlinkIslands computes NVLinkIslands and counts the islands. Its
+// union-find points every node at one of no greater id, so that, read
+// in node order, a node's parent already holds its island: the array
+// becomes the answer in place, with no map from roots to islands.
+func (g *Graph) nvlinkIslands() ([]int32, int) {
+	kinds := g.Kinds()
+	u := newPlaceUnion(len(g.Nodes))
 	join := func(x, y NodeID) {
-		if g.Nodes[x].Kind.isScaleUp() && g.Nodes[y].Kind.isScaleUp() {
-			if a, b := find(int32(x)), find(int32(y)); a != b {
-				parent[max(a, b)] = min(a, b)
-			}
+		if kinds[x].isScaleUp() && kinds[y].isScaleUp() {
+			u.union(int32(x), int32(y))
 		}
 	}
 	// A run's links are read off its template (their ends shifted per
@@ -114,22 +119,19 @@ func (g *Graph) nvlinkIslands() []int32 {
 			}
 		}
 	})
-	out := make([]int32, len(g.Nodes))
-	ids := map[int32]int32{}
-	for i := range g.Nodes {
-		out[i] = -1
-		if !g.Nodes[i].Kind.isScaleUp() {
-			continue
+	n := int32(0)
+	for i, p := range u {
+		switch {
+		case !kinds[i].isScaleUp():
+			u[i] = -1
+		case p == int32(i): // the least node of its island
+			u[i] = n
+			n++
+		default: // p < i: numbered already
+			u[i] = u[p]
 		}
-		r := find(int32(i))
-		id, ok := ids[r]
-		if !ok {
-			id = int32(len(ids))
-			ids[r] = id
-		}
-		out[i] = id
 	}
-	return out
+	return u, int(n)
 }
 
 // NearestGPUs returns the GPUs among gpus (the GPUs of nic's server)
@@ -203,135 +205,207 @@ func (g *Graph) TransitGroupsAfter(intact *Graph, f FabricID) [][]NodeID {
 		return nil
 	}
 	t := g.Fabrics[f].Transit
-	// Slices over the graph's nodes, not maps: a what-if evaluates this
-	// for the intact design and for surviving graphs, each with every
-	// server NIC of the fabric.
-	srvIdx := make([]int32, len(g.Nodes)) // a server's index in servers, plus one
-	var servers []NodeID
-	var counts []int32
-	var nicList []NodeID
-	for _, n := range g.FabricNodes(f) {
-		if nd := &g.Nodes[n]; nd.Kind == KindNIC && nd.Parent != None {
-			if srvIdx[nd.Parent] == 0 {
-				servers = append(servers, nd.Parent)
-				counts = append(counts, 0)
-				srvIdx[nd.Parent] = int32(len(servers))
-			}
-			counts[srvIdx[nd.Parent]-1]++
-			nicList = append(nicList, n)
-		}
-	}
-	// byServer(i) lists server i's NICs in FabricNodes order (CSR).
-	start := make([]int32, len(servers)+1)
-	for i, c := range counts {
-		start[i+1] = start[i] + c
-	}
-	flat := make([]NodeID, len(nicList))
-	fill := slices.Clone(start[:len(servers)])
-	for _, n := range nicList {
-		i := srvIdx[g.Nodes[n].Parent] - 1
-		flat[fill[i]] = n
-		fill[i]++
-	}
-	byServer := func(i int) []NodeID { return flat[start[i]:start[i+1]] }
-	parent := make([]NodeID, len(g.Nodes)) // union-find over nodes, -1 for a root
-	for i := range parent {
-		parent[i] = None
-	}
-	var find func(NodeID) NodeID
-	find = func(x NodeID) NodeID {
-		p := parent[x]
-		if p == None {
-			return x
-		}
-		r := find(p)
-		parent[x] = r
-		return r
-	}
-	union := func(a, b NodeID) {
-		if ra, rb := find(a), find(b); ra != rb {
-			parent[max(ra, rb)] = min(ra, rb)
-		}
-	}
+	sn := g.serverNICs(f)
+	// A union-find over the NICs' places in sn.nics, not over the graph's
+	// nodes: 1,048,576 NICs of 4.4 million nodes on an 8-plane design.
+	u := newPlaceUnion(len(sn.nics))
 	var islands []int32
+	var viaIsland []int32 // an island's first NIC's place, or -1
 	if t.Has(TransitNVLink) {
-		islands = g.NVLinkIslands()
+		var count int
+		islands, count = g.nvlinkIslandsCounted()
+		viaIsland = make([]int32, count)
+		for i := range viaIsland {
+			viaIsland[i] = -1
+		}
 	}
-	viaIsland := map[int32]NodeID{}
 	nearest := map[string][][]int{} // model and NIC positions → relay GPU position per NIC
-	posOf := make([]int32, len(g.Nodes))
 	var key []byte
-	for si, sv := range servers {
-		nics := byServer(si)
+	for si, sv := range sn.servers {
+		lo, hi := sn.start[si], sn.start[si+1]
 		if t.Has(TransitPCIe) {
-			for _, n := range nics[1:] {
-				union(nics[0], n)
+			for i := lo + 1; i < hi; i++ {
+				u.union(lo, i)
 			}
 		}
 		if islands == nil {
 			continue
 		}
 		kids := g.Children(sv)
-		for i, k := range kids {
-			posOf[k] = int32(i)
-		}
+		nics := sn.nics[lo:hi]
 		key = append(key[:0], g.Nodes[sv].ModelName()...)
 		for _, n := range nics {
 			key = append(key, ' ')
-			key = strconv.AppendInt(key, int64(posOf[n]), 10)
+			key = strconv.AppendInt(key, int64(childPosition(kids, n)), 10)
 		}
 		near, ok := nearest[string(key)]
 		if !ok {
-			var gpus []NodeID
-			for _, k := range kids {
-				if g.Nodes[k].Kind == KindGPU {
-					gpus = append(gpus, k)
-				}
-			}
-			for _, r := range intact.InternalsOf([]NodeID{sv}).Relays(gpus, nics) {
-				var ps []int
-				if r != None {
-					ps = append(ps, int(posOf[r]))
-				}
-				near = append(near, ps)
-			}
+			near = relayPositions(g, intact, sv, kids, nics)
 			nearest[string(key)] = near
 		}
-		for i, n := range nics {
+		for i := range nics {
 			for _, p := range near[i] {
 				isl := islands[kids[p]]
 				if isl < 0 {
 					continue
 				}
-				if first, ok := viaIsland[isl]; ok {
-					union(first, n)
+				if first := viaIsland[isl]; first >= 0 {
+					u.union(first, lo+int32(i))
 				} else {
-					viaIsland[isl] = n
+					viaIsland[isl] = lo + int32(i)
 				}
 			}
 		}
 	}
-	// The groups, by root in order of first appearance.
-	rootIdx := make(map[NodeID]int32)
-	var groups [][]NodeID
-	for si := range servers {
-		for _, n := range byServer(si) {
-			r := find(n)
-			i, ok := rootIdx[r]
-			if !ok {
-				i = int32(len(groups))
-				rootIdx[r] = i
-				groups = append(groups, nil)
+	return u.groups(sn.nics)
+}
+
+// serverNICs is a fabric's server NICs grouped by server: the servers,
+// and server i's NICs, in FabricNodes order, at nics[start[i]:start[i+1]].
+type serverNICs struct {
+	servers []NodeID
+	start   []int32
+	nics    []NodeID
+}
+
+// serverNICs returns fabric f's NICs that have a server, grouped by it.
+// In a built design a server's components follow it in NodeID order, so
+// the NICs come grouped and in server order, and are only sorted (by
+// server, stably) when they do not: no array over every node to find a
+// server's group by (4.4 million nodes for 1,048,576 NICs).
+func (g *Graph) serverNICs(f FabricID) serverNICs {
+	members := g.FabricNodes(f)
+	type nicOf struct{ server, nic NodeID }
+	nics := make([]nicOf, 0, len(members))
+	grouped := true
+	for _, n := range members {
+		if nd := &g.Nodes[n]; nd.Kind == KindNIC && nd.Parent != None {
+			if len(nics) > 0 && nd.Parent < nics[len(nics)-1].server {
+				grouped = false
 			}
-			groups[i] = append(groups[i], n)
+			nics = append(nics, nicOf{nd.Parent, n})
 		}
 	}
-	var out [][]NodeID
-	for _, gr := range groups {
-		if len(gr) > 1 {
-			slices.Sort(gr)
-			out = append(out, gr)
+	if !grouped {
+		slices.SortStableFunc(nics, func(a, b nicOf) int { return cmp.Compare(a.server, b.server) })
+	}
+	sn := serverNICs{nics: make([]NodeID, len(nics))}
+	for i, e := range nics {
+		if i == 0 || e.server != nics[i-1].server {
+			sn.servers = append(sn.servers, e.server)
+			sn.start = append(sn.start, int32(i))
 		}
+		sn.nics[i] = e.nic
+	}
+	sn.start = append(sn.start, int32(len(nics)))
+	return sn
+}
+
+// childPosition returns n's index among kids (a server's children, in
+// NodeID order), or -1.
+func childPosition(kids []NodeID, n NodeID) int {
+	if i, ok := slices.BinarySearch(kids, n); ok {
+		return i
+	}
+	return -1
+}
+
+// relayPositions returns, for each of nics (server sv's NICs in g), the
+// position among kids (sv's children) of the GPU that PXN relays through
+// to send from it, read off intact (Internals.Relays); none for a NIC no
+// GPU reaches.
+func relayPositions(g, intact *Graph, sv NodeID, kids, nics []NodeID) [][]int {
+	var gpus []NodeID
+	for _, k := range kids {
+		if g.Nodes[k].Kind == KindGPU {
+			gpus = append(gpus, k)
+		}
+	}
+	near := make([][]int, 0, len(nics))
+	for _, r := range intact.InternalsOf([]NodeID{sv}).Relays(gpus, nics) {
+		var ps []int
+		if r != None {
+			ps = append(ps, childPosition(kids, r))
+		}
+		near = append(near, ps)
+	}
+	return near
+}
+
+// placeUnion is a union-find over places 0 to n-1, with path halving,
+// whose union makes the lesser root the parent, so that a place's parent
+// is never greater than it and a set's root is its least place:
+// nvlinkIslands and groups number sets by that. (It is not
+// analyzers/internal/unionfind, which the compiler cannot import and
+// whose roots are any of their set.)
+type placeUnion []int32
+
+// newPlaceUnion returns n places, each a set of its own.
+func newPlaceUnion(n int) placeUnion {
+	u := make(placeUnion, n)
+	for i := range u {
+		u[i] = int32(i)
+	}
+	return u
+}
+
+// find returns x's set's root.
+func (u placeUnion) find(x int32) int32 {
+	for u[x] != x {
+		u[x] = u[u[x]]
+		x = u[x]
+	}
+	return x
+}
+
+// union joins a's set and b's.
+func (u placeUnion) union(a, b int32) {
+	if ra, rb := u.find(a), u.find(b); ra != rb {
+		u[max(ra, rb)] = min(ra, rb)
+	}
+}
+
+// groups returns the sets of nodes[i] whose places i u joins, as
+// TransitGroups lists them: each in NodeID order, by first node, those
+// of one node left out. The groups share one backing array (131,072
+// groups at 1,048,576 GPUs, where appending to each allocated
+// 400,000 times).
+func (u placeUnion) groups(nodes []NodeID) [][]NodeID {
+	size := make([]int32, len(u)) // by root: its group's size, then its fill offset
+	for i := range u {
+		size[u.find(int32(i))]++
+	}
+	n, total := 0, int32(0)
+	for r, c := range size {
+		if c > 1 && u[r] == int32(r) {
+			n++
+			total += c
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	flat := make([]NodeID, total)
+	out := make([][]NodeID, 0, n)
+	// A root is its group's least place (union keeps the lesser), so
+	// groups are laid out in order of their first place.
+	at := int32(0)
+	for r, c := range size {
+		if c > 1 && u[r] == int32(r) {
+			out = append(out, flat[at:at:at+c])
+			size[r] = int32(len(out)) // the group's index plus one
+			at += c
+		} else if u[r] == int32(r) {
+			size[r] = 0
+		}
+	}
+	for i := range u {
+		if k := size[u.find(int32(i))]; k > 0 {
+			out[k-1] = append(out[k-1], nodes[i])
+		}
+	}
+	for _, gr := range out {
+		slices.Sort(gr)
 	}
 	slices.SortFunc(out, func(a, b []NodeID) int { return int(a[0]) - int(b[0]) })
 	return out
