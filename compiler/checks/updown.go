@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/topoc/topoc/compiler/ir"
 	"github.com/topoc/topoc/lang/diag"
@@ -36,41 +37,93 @@ func tierRanks(tiers []string) map[string]int {
 	return rank
 }
 
-// bitset is a set of small integers.
-type bitset []uint64
-
-func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
-func (b bitset) set(i int)   { b[i/64] |= 1 << (i % 64) }
-func (b bitset) or(c bitset) {
-	for i := range b {
-		b[i] |= c[i]
-	}
+// bitset is a set of small integers kept as its words from the first
+// nonzero one, word lo of the whole set, to the last: a core's set is
+// its one bit, not the 128 words of a fabric of 8,192 cores, and a
+// union reads only its parts' words.
+type bitset struct {
+	lo    int
+	words []uint64
 }
+
+// meets reports whether b and c share an integer.
 func (b bitset) meets(c bitset) bool {
-	for i := range b {
-		if b[i]&c[i] != 0 {
+	lo, hi := max(b.lo, c.lo), min(b.lo+len(b.words), c.lo+len(c.words))
+	for i := lo; i < hi; i++ {
+		if b.words[i-b.lo]&c.words[i-c.lo] != 0 {
 			return true
 		}
 	}
 	return false
 }
+
+// count returns the number of integers in b.
 func (b bitset) count() int {
 	n := 0
-	for _, w := range b {
+	for _, w := range b.words {
 		n += bits.OnesCount64(w)
 	}
 	return n
 }
 
-// key is the set as a map key, prefixed by piece: its words' bytes (a
-// fat-tree of k = 160 has 12,800 edge switches over 6,400 cores, and
-// formatting every word as hex cost 0.3 s).
-func (b bitset) key(piece int32) string {
-	buf := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+8*len(b)), uint32(piece))
-	for _, w := range b {
+// bitUnion builds bitsets over 0 to n-1 in one array of words, of which
+// it clears only those a union set.
+type bitUnion struct {
+	words  []uint64
+	lo, hi int // the words set since the last clear
+}
+
+// newBitUnion returns an empty union over 0 to n-1.
+func newBitUnion(n int) *bitUnion { return &bitUnion{words: make([]uint64, (n+63)/64)} }
+
+// touch widens the words set to take in word i.
+func (u *bitUnion) touch(i int) {
+	if u.lo == u.hi {
+		u.lo, u.hi = i, i+1
+		return
+	}
+	u.lo, u.hi = min(u.lo, i), max(u.hi, i+1)
+}
+
+// set adds i.
+func (u *bitUnion) set(i int) {
+	u.touch(i / 64)
+	u.words[i/64] |= 1 << (i % 64)
+}
+
+// or adds b's integers.
+func (u *bitUnion) or(b bitset) {
+	if len(b.words) == 0 {
+		return
+	}
+	u.touch(b.lo)
+	u.touch(b.lo + len(b.words) - 1)
+	for i, w := range b.words {
+		u.words[b.lo+i] |= w
+	}
+}
+
+// trimmed returns the union as a bitset over u's own words, valid until
+// it is cleared. Its first and last words are nonzero, as set's are and
+// those of the bitsets or takes in.
+func (u *bitUnion) trimmed() bitset { return bitset{lo: u.lo, words: u.words[u.lo:u.hi]} }
+
+// clear empties the union.
+func (u *bitUnion) clear() {
+	clear(u.words[u.lo:u.hi])
+	u.lo, u.hi = 0, 0
+}
+
+// appendKey appends b, as a map key, to buf: its first word's index and
+// its words' bytes (a fat-tree of k = 160 has 12,800 edge switches over
+// 6,400 cores, and formatting every word as hex cost 0.3 s). Trimmed
+// sets are equal exactly when their keys are.
+func (b bitset) appendKey(buf []byte) []byte {
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(b.lo))
+	for _, w := range b.words {
 		buf = binary.LittleEndian.AppendUint64(buf, w)
 	}
-	return string(buf)
+	return buf
 }
 
 // checkCommonAncestor reports lowest-tier switches of one connected
@@ -102,18 +155,19 @@ func (s *checker) checkCommonAncestor(v *fabricView, t *tierView, sc *checkScrat
 		first int32
 		n     int
 	}
+	type classKey struct{ set, piece int32 }
 	var classes []*class
-	byKey := map[string]*class{}
+	byKey := map[classKey]*class{}
 	for r := range byRank {
 		for _, m := range byRank[r] {
 			if !t.down[m] {
 				continue
 			}
 			piece := find(int32(t.switches[m]))
-			k := anc[m].key(piece)
+			k := classKey{anc.of[m], piece}
 			c := byKey[k]
 			if c == nil {
-				c = &class{set: anc[m], piece: piece, first: m}
+				c = &class{set: anc.set(m), piece: piece, first: m}
 				byKey[k] = c
 				classes = append(classes, c)
 			}
@@ -162,16 +216,53 @@ func (s *checker) checkCommonAncestor(v *fabricView, t *tierView, sc *checkScrat
 	above := tiers[len(tiers)-1]
 	s.diags = append(s.diags, diag.Error(diag.NoCommonAncestor, g.Range(a.Origin), "Switches share no switch above them",
 		fmt.Sprintf("In fabric %q, %s and %s (tier %s) reach %d and %d of the fabric's %d top switches (tier %s) and none in common, so up/down routing (ECMP in a leaf-spine, InfiniBand ftree/updn) has no path between their endpoints; %s of %s such pairs share no upper switch. Other paths (down to a switch and up again, or across one tier) are not up/down routes. Give every lower switch an uplink to every upper switch of its group (up ≥ the upper count), or add a tier above.",
-			g.Fabrics[f].Name, a.Name, b.Name, a.TierName(), anc[first[0]].count(), anc[first[1]].count(), tops, above, units.Count(pairs), units.Count(total))))
+			g.Fabrics[f].Name, a.Name, b.Name, a.TierName(), anc.set(first[0]).count(), anc.set(first[1]).count(), tops, above, units.Count(pairs), units.Count(total))))
 }
 
+// ancestorSets is the top switches each switch reaches going up: the
+// distinct sets, and each switch's set by index in them (-1 for none).
+// Switches of one pod reach one set, so a design has few (8 at
+// 1,048,576 GPUs on 8 planes, of 32,768 switches below the top), where
+// a bitset per switch took 50 MB and its union over 64 uplinks each
+// 0.15 s.
+type ancestorSets struct {
+	sets []bitset
+	of   []int32
+}
+
+// set returns switch i's set.
+func (a *ancestorSets) set(i int32) bitset { return a.sets[a.of[i]] }
+
 // topAncestors returns the top switches each member switch reaches
-// going up (by switch index; nil for other switches), and how many top
-// switches there are: a switch with no uplink is its own top
-// (checkUplinks reports it when it should have one). It returns no
-// sets when there are fewer than two tops.
-func (t *tierView) topAncestors(byRank [][]int32) ([]bitset, int) {
-	top, tops := make([]int, len(t.switches)), 0 // -1 for none
+// going up (no set for other switches), and how many top switches there
+// are: a switch with no uplink is its own top (checkUplinks reports it
+// when it should have one). It returns no sets when there are fewer
+// than two tops.
+func (t *tierView) topAncestors(byRank [][]int32) (*ancestorSets, int) {
+	top, tops := t.numberTops(byRank)
+	if tops < 2 {
+		return nil, tops
+	}
+	a := &ancestorSets{of: make([]int32, len(t.switches))}
+	for i := range a.of {
+		a.of[i] = -1
+	}
+	b := newAncestorBuilder(a, tops)
+	// From the top tier down, so that a switch's upper switches have
+	// their sets when it takes their union.
+	for r := len(byRank) - 1; r >= 0; r-- {
+		for _, m := range byRank[r] {
+			a.of[m] = b.union(top[m], t.upsOf(int(m)))
+		}
+	}
+	return a, tops
+}
+
+// numberTops numbers the switches with no uplink, from the top tier
+// down, and returns each switch's number (-1 for the others) and how
+// many there are.
+func (t *tierView) numberTops(byRank [][]int32) ([]int, int) {
+	top, tops := make([]int, len(t.switches)), 0
 	for i := range top {
 		top[i] = -1
 	}
@@ -183,27 +274,68 @@ func (t *tierView) topAncestors(byRank [][]int32) ([]bitset, int) {
 			}
 		}
 	}
-	if tops < 2 {
-		return nil, tops
-	}
-	// From the top tier down, so that a switch's upper switches have
-	// their sets when it takes their union.
-	anc := make([]bitset, len(t.switches))
-	for r := len(byRank) - 1; r >= 0; r-- {
-		for _, m := range byRank[r] {
-			b := newBitset(tops)
-			if top[m] >= 0 {
-				b.set(top[m])
-			}
-			for _, u := range t.upsOf(int(m)) {
-				if anc[u.up] != nil {
-					b.or(anc[u.up])
-				}
-			}
-			anc[m] = b
+	return top, tops
+}
+
+// ancestorBuilder makes the sets of ancestorSets: a switch's set is the
+// union of its own top's and its upper switches' sets, named by those
+// (the distinct sets of its uplinks, in link order) so that it is
+// computed once for the switches that name it alike, and kept once by
+// its content, so that equal sets have one index however they were
+// named.
+type ancestorBuilder struct {
+	a   *ancestorSets
+	acc *bitUnion
+	// byParts maps the parts of a union to its set; byContent a set's
+	// key (bitset.appendKey) to its index.
+	byParts, byContent map[string]int32
+	// mark holds, by set, the last union that named it; ids lists a
+	// union's parts, parts them as a key.
+	mark       []int32
+	stamp      int32
+	ids        []int32
+	parts, key []byte
+}
+
+// newAncestorBuilder returns a builder of a's sets over tops top switches.
+func newAncestorBuilder(a *ancestorSets, tops int) *ancestorBuilder {
+	return &ancestorBuilder{a: a, acc: newBitUnion(tops), byParts: map[string]int32{}, byContent: map[string]int32{}}
+}
+
+// union returns the index of the set of a switch whose own top is top
+// (-1 for none) and whose links up are ups.
+func (b *ancestorBuilder) union(top int, ups []upLink) int32 {
+	b.stamp++
+	b.ids = b.ids[:0]
+	b.parts = binary.LittleEndian.AppendUint32(b.parts[:0], uint32(top))
+	for _, u := range ups {
+		if s := b.a.of[u.up]; s >= 0 && b.mark[s] != b.stamp {
+			b.mark[s] = b.stamp
+			b.ids = append(b.ids, s)
+			b.parts = binary.LittleEndian.AppendUint32(b.parts, uint32(s))
 		}
 	}
-	return anc, tops
+	if s, ok := b.byParts[string(b.parts)]; ok {
+		return s
+	}
+	if top >= 0 {
+		b.acc.set(top)
+	}
+	for _, s := range b.ids {
+		b.acc.or(b.a.sets[s])
+	}
+	set := b.acc.trimmed()
+	b.key = set.appendKey(b.key[:0])
+	s, ok := b.byContent[string(b.key)]
+	if !ok {
+		s = int32(len(b.a.sets))
+		b.a.sets = append(b.a.sets, bitset{lo: set.lo, words: slices.Clone(set.words)})
+		b.mark = append(b.mark, 0)
+		b.byContent[string(b.key)] = s
+	}
+	b.acc.clear()
+	b.byParts[string(b.parts)] = s
+	return s
 }
 
 // checkPerSwitchStriping reports, per pair of adjacent tiers, lower
