@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/topoc/topoc/compiler/ir"
 )
 
+// A tier view lists each switch's links up in link order, and
 // topAncestors' shared sets are, switch by switch, the sets a bitset per
 // switch gives (each the union of its own top's and its upper switches'),
 // and two switches share an index exactly when their sets are equal: on
@@ -16,19 +18,22 @@ import (
 func TestTopAncestorsAsPerSwitch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 76))
 	for trial := range 300 {
-		tiers := 2 + rng.IntN(3)
+		tiers := []string{"t0", "t1", "t2", "t3"}[:2+rng.IntN(3)]
 		n := 2 + rng.IntN(250) // tops over several words
-		tv := &tierView{tiers: make([]string, tiers), switches: make([]ir.NodeID, n), members: n, rank: make([]int32, n)}
+		g := ir.New()
+		g.Fabrics = []ir.Fabric{{Name: "f", Tiers: tiers}}
+		rank := make([]int, n)
 		for i := range n {
-			tv.switches[i] = ir.NodeID(i)
-			tv.rank[i] = int32(rng.IntN(tiers))
+			rank[i] = rng.IntN(len(tiers))
+			nd := ir.NewNode(fmt.Sprint("s", i), ir.KindSwitch)
+			nd.SetTier(tiers[rank[i]])
+			g.JoinFabric(g.AddNode(nd), 0)
 		}
-		var links []tierLink
 		for lo := range n {
-			var above []int32
+			var above []int
 			for up := range n {
-				if tv.rank[up] > tv.rank[lo] {
-					above = append(above, int32(up))
+				if rank[up] > rank[lo] {
+					above = append(above, up)
 				}
 			}
 			if len(above) == 0 {
@@ -39,10 +44,22 @@ func TestTopAncestorsAsPerSwitch(t *testing.T) {
 				if rng.IntN(2) == 0 {
 					pick = rng.IntN(min(len(above), 3))
 				}
-				links = append(links, tierLink{int32(lo), upLink{up: above[pick]}})
+				a, b := ir.NodeID(lo), ir.NodeID(above[pick])
+				switch rng.IntN(4) {
+				case 0: // the upper end first
+					a, b = b, a
+				case 1: // within a tier, which the view leaves out
+					b = ir.NodeID(rng.IntN(n))
+				}
+				g.AddLink(ir.Link{A: ir.Port{Node: a}, B: ir.Port{Node: b}, Fabric: 0, CapacityBPS: float64(1 + rng.IntN(4))})
 			}
 		}
-		tv.group(links)
+		tv := newTierView(g, newFabricView(g, 0), make([]int32, n))
+		for i := range n {
+			if got, want := tv.upsOf(i), upsInLinkOrder(g, rank, i); !slices.Equal(got, want) {
+				t.Fatalf("trial %d: switch %d links up %v, want %v", trial, i, got, want)
+			}
+		}
 		byRank := tv.byRank()
 		got, tops := tv.topAncestors(byRank)
 		want, wantTops := ancestorsPerSwitch(tv, byRank)
@@ -66,6 +83,22 @@ func TestTopAncestorsAsPerSwitch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// upsInLinkOrder lists the links from switch i (node i, of rank[i]) to
+// switches of higher rank, in link order.
+func upsInLinkOrder(g *ir.Graph, rank []int, i int) []upLink {
+	var out []upLink
+	for _, l := range g.AllLinks() {
+		a, b := int(l.A.Node), int(l.B.Node)
+		if b == i {
+			a, b = b, a
+		}
+		if a == i && rank[b] > rank[a] {
+			out = append(out, upLink{int32(b), l.CapacityBPS})
+		}
+	}
+	return out
 }
 
 // whole returns b as every word of a set over 0 to n-1.
