@@ -465,7 +465,11 @@ func (p *spreader) spread(lo int32) (mx, mn float64, reach int) {
 // check.
 func (s *checker) checkEndpointPorts() {
 	g := s.g
-	seen := newPortSeen(g)
+	again, ports := listedAgain(g)
+	if ports == 0 {
+		return
+	}
+	seen := newPortSeen(g, ports)
 	reported := map[ir.NodeID]bool{}
 	for fi := range g.Fabrics {
 		f := ir.FabricID(fi)
@@ -473,9 +477,12 @@ func (s *checker) checkEndpointPorts() {
 			continue // its members' endpoints, shared by design
 		}
 		for _, p := range g.Fabrics[f].Endpoints {
+			if p.Port < 0 || !again.has(p.Node) {
+				continue // NVLink GPUs (port -1); a node listed once
+			}
 			n := &g.Nodes[p.Node]
-			if n.Parent == ir.None || p.Port < 0 {
-				continue // implicit hosts, appliances, NVLink GPUs (port -1)
+			if n.Parent == ir.None {
+				continue // implicit hosts, appliances
 			}
 			prev, dup := seen.first(p, f)
 			if !dup {
@@ -496,6 +503,52 @@ func (s *checker) checkEndpointPorts() {
 	}
 }
 
+// nodeBits is a bit per node.
+type nodeBits []uint64
+
+func newNodeBits(n int) nodeBits        { return make(nodeBits, (n+63)/64) }
+func (b nodeBits) has(n ir.NodeID) bool { return b[n/64]&(1<<(n%64)) != 0 }
+func (b nodeBits) set(n ir.NodeID)      { b[n/64] |= 1 << (n % 64) }
+
+// listedAgain returns the nodes that the fabrics other than composites
+// list as endpoints on a port (not -1) more than once, and how many
+// such entries name them: only their ports can be listed twice, so
+// checkEndpointPorts compares no others (a NIC of one port, listed
+// once, is most: 1,048,576 at as many GPUs, each a node to load and a
+// port to record).
+func listedAgain(g *ir.Graph) (nodeBits, int) {
+	once, again := newNodeBits(len(g.Nodes)), newNodeBits(len(g.Nodes))
+	some := false
+	endpoints := func(yield func(ir.Port) bool) {
+		for fi := range g.Fabrics {
+			if g.Fabrics[fi].Composite() {
+				continue
+			}
+			for _, p := range g.Fabrics[fi].Endpoints {
+				if p.Port >= 0 && !yield(p) {
+					return
+				}
+			}
+		}
+	}
+	for p := range endpoints {
+		if once.has(p.Node) {
+			again.set(p.Node)
+			some = true
+		}
+		once.set(p.Node)
+	}
+	ports := 0
+	if some {
+		for p := range endpoints {
+			if again.has(p.Node) {
+				ports++
+			}
+		}
+	}
+	return again, ports
+}
+
 // portSeen records the endpoint ports met so far and the first fabric
 // to list each. It keeps them per node in a list chained through uses,
 // a node's head in a NodeMap, where a map keyed by port hashed 131,072
@@ -514,12 +567,8 @@ type portUse struct {
 	next       int32
 }
 
-// newPortSeen returns an empty portSeen sized for g's endpoints.
-func newPortSeen(g *ir.Graph) *portSeen {
-	n := 0
-	for i := range g.Fabrics {
-		n += len(g.Fabrics[i].Endpoints)
-	}
+// newPortSeen returns an empty portSeen sized for n of g's endpoints.
+func newPortSeen(g *ir.Graph, n int) *portSeen {
 	return &portSeen{head: ir.NewNodeMap[int32](g, n, -1), uses: make([]portUse, 0, n)}
 }
 
