@@ -417,9 +417,12 @@ type geometry struct {
 func newGeometry(p *placer, racks []ir.Rack, mounts []ir.Mount) *geometry {
 	geo := &geometry{lay: p.lay, mountOf: p.mountOf, mounts: mounts,
 		row: make([]int32, len(mounts)), slot: make([]int32, len(mounts))}
+	j := 0 // the rack of the mount before, which the next one usually shares
 	for i, m := range mounts {
 		geo.mountOf[m.Node] = int32(i)
-		j, _ := slices.BinarySearchFunc(racks, m.Rack, func(r ir.Rack, id int32) int { return int(r.ID - id) })
+		if j >= len(racks) || racks[j].ID != m.Rack {
+			j, _ = slices.BinarySearchFunc(racks, m.Rack, func(r ir.Rack, id int32) int { return int(r.ID - id) })
+		}
 		geo.row[i], geo.slot[i] = racks[j].Row, racks[j].Slot
 	}
 	return geo
