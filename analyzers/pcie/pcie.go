@@ -134,13 +134,6 @@ var ResultOf = analysis.Declare[*Result](Analyzer)
 // GPU↔NIC pairs.
 func Analyze(g *ir.Graph) *Result {
 	r := &Result{Fabrics: make([][]Model, len(g.Fabrics))}
-	// A server is a node that is some component's Parent.
-	isServer := make([]bool, len(g.Nodes))
-	for i := range g.Nodes {
-		if p := g.Nodes[i].Parent; p != ir.None {
-			isServer[p] = true
-		}
-	}
 	// view collects the representative server (the first in node order)
 	// and the server count of each node model in one view.
 	type view struct {
@@ -159,11 +152,10 @@ func Analyze(g *ir.Graph) *Result {
 		v.reps = append(v.reps, s)
 		v.counts = append(v.counts, 1)
 	}
+	// A server is a node that is some component's Parent.
 	whole := &view{}
-	for i := range g.Nodes {
-		if isServer[i] {
-			tally(whole, ir.NodeID(i))
-		}
+	for _, s := range g.Servers() {
+		tally(whole, s)
 	}
 	views := make([]*view, len(g.Fabrics))
 	for f := range g.Fabrics {

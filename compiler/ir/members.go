@@ -511,6 +511,21 @@ func (g *Graph) Children(n NodeID) []NodeID {
 	return m.kids[m.kidStart[n]:m.kidStart[n+1]]
 }
 
+// Servers returns the nodes some node names as its Parent (the servers
+// whose components they are), in NodeID order: read off the index of
+// children, not every node's Parent (4.4 million nodes of 64 bytes at
+// 1,048,576 GPUs).
+func (g *Graph) Servers() []NodeID {
+	m := g.members()
+	var out []NodeID
+	for n := range m.nodes {
+		if m.kidStart[n+1] > m.kidStart[n] {
+			out = append(out, NodeID(n))
+		}
+	}
+	return out
+}
+
 // HasServerNICs reports whether some endpoint of fabric f is a component
 // of a server (a NIC of a node group) rather than an implicit host or an
 // appliance.

@@ -40,6 +40,9 @@ func TestMembership(t *testing.T) {
 	if got := g.InternalLinks(0); !slices.Equal(got, []LinkID{0}) {
 		t.Errorf("InternalLinks(0) = %v", got)
 	}
+	if got := g.Servers(); !slices.Equal(got, []NodeID{0}) {
+		t.Errorf("Servers() = %v", got)
+	}
 	if g.FabricNodes(7) != nil || g.Children(-1) != nil {
 		t.Error("out-of-range ids must give nil")
 	}
