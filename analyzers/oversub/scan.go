@@ -77,13 +77,15 @@ func scan(g *ir.Graph, f ir.FabricID) *scanned {
 	members := g.FabricNodes(f)
 	s := &scanned{g: g, fab: fab, fid: f, tierNames: slices.Clone(fab.Tiers), swIdx: ir.NewNodeMap[int32](g, len(members), -1), base: &lazyUnitBase{}}
 	order := slices.Clone(s.tierNames) // the ranked tiers; others are unknown
+	// No node is loaded for the members that are no switch (1,048,576
+	// NICs at as many GPUs).
+	kinds := g.Kinds()
 	for _, i := range members {
-		n := &g.Nodes[i]
-		if !n.Kind.IsSwitch() {
+		if !kinds[i].IsSwitch() {
 			continue
 		}
 		s.swIdx.Set(i, int32(len(s.switches)))
-		t := tierName(n)
+		t := tierName(&g.Nodes[i])
 		s.switches = append(s.switches, Switch{Node: i, Tier: t})
 		if !slices.Contains(s.tierNames, t) {
 			s.tierNames = append(s.tierNames, t)
