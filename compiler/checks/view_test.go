@@ -34,8 +34,10 @@ func TestViewPiecesMatchLinkOrder(t *testing.T) {
 		}
 		v := newFabricView(g, 0)
 		var swIDs []ir.LinkID
-		for _, l := range v.sw {
-			swIDs = append(swIDs, l.id)
+		for _, id := range v.links {
+			if l := g.Link(id); g.Nodes[l.A.Node].Kind.IsSwitch() && g.Nodes[l.B.Node].Kind.IsSwitch() {
+				swIDs = append(swIDs, id)
+			}
 		}
 		sc := newCheckScratch(n)
 		all := unionFind(v.members, v.allEnds(g), make([]int32, n))
