@@ -420,30 +420,53 @@ func (s *checker) reportFreePorts(f ir.FabricID, switches []ir.NodeID, used []in
 // design that lost its planes by mistake said nothing (trial 66).
 func (s *checker) checkSingleHomed(v *fabricView) {
 	g := s.g
-	// end is an endpoint's ports: the switch of its first, how many,
-	// and whether another reaches another switch.
-	type end struct {
-		ep, sw ir.NodeID
-		ports  int32
-		mixed  bool
+	// Only an endpoint on several links can have several ports on one
+	// switch: the others (1,048,576 single-port NICs at planes-1048k)
+	// are passed by a bit per node, not kept in a list with a slot
+	// per node to find them by.
+	many, links := v.endpointsOnSeveralLinks(len(g.Nodes))
+	if links == 0 {
+		return
 	}
-	ends := make([]end, 0, len(v.edges)) // in the order first met
-	slot := ir.NewNodeMap[int32](g, len(v.edges), -1)
+	n, first := v.singleHomed(g, many.has, links)
+	if n == 0 {
+		return
+	}
+	fab := &g.Fabrics[v.f]
+	s.diags = append(s.diags, diag.Info(diag.SingleHomedPorts, g.Range(fab.Origin), "Every port on one switch",
+		fmt.Sprintf("In fabric %q, %s with several ports %s all of them on one switch (the first, %s, its %d ports on %s): that switch's loss takes every port of each. Spread them over two switches (a clos's homing = 2 puts a port of each on a pair of leaves; planes put each port in its own) where a switch's loss should leave half; ignore this where one switch is meant.",
+			fab.Name, units.CountOf(n, "endpoint", "endpoints"), units.Agree(n, "has", "have"), g.Nodes[first.ep].Name, first.ports, g.Nodes[first.sw].Name)))
+}
+
+// homedEnd is an endpoint's ports on a fabric: the switch of its first,
+// how many, and whether another reaches another switch.
+type homedEnd struct {
+	ep, sw ir.NodeID
+	ports  int32
+	mixed  bool
+}
+
+// singleHomed returns how many of v's NICs and hosts for which keep
+// holds, on about links of its edge links, have several ports all on
+// one switch, and the first of them in link order.
+func (v *fabricView) singleHomed(g *ir.Graph, keep func(ir.NodeID) bool, links int) (int, *homedEnd) {
+	ends := make([]homedEnd, 0, links) // in the order first met
+	slot := ir.NewNodeMap[int32](g, links, -1)
 	for _, e := range v.edges {
-		if e.kind != ir.KindNIC && e.kind != ir.KindHost {
+		if e.kind != ir.KindNIC && e.kind != ir.KindHost || !keep(e.ep) {
 			continue
 		}
 		i := slot.Get(e.ep)
 		if i < 0 {
 			i = int32(len(ends))
 			slot.Set(e.ep, i)
-			ends = append(ends, end{ep: e.ep, sw: e.sw})
+			ends = append(ends, homedEnd{ep: e.ep, sw: e.sw})
 		}
 		ends[i].ports++
 		ends[i].mixed = ends[i].mixed || ends[i].sw != e.sw
 	}
 	n := 0
-	var first *end
+	var first *homedEnd
 	for i := range ends {
 		if e := &ends[i]; e.ports > 1 && !e.mixed {
 			n++
@@ -452,11 +475,5 @@ func (s *checker) checkSingleHomed(v *fabricView) {
 			}
 		}
 	}
-	if n == 0 {
-		return
-	}
-	fab := &g.Fabrics[v.f]
-	s.diags = append(s.diags, diag.Info(diag.SingleHomedPorts, g.Range(fab.Origin), "Every port on one switch",
-		fmt.Sprintf("In fabric %q, %s with several ports %s all of them on one switch (the first, %s, its %d ports on %s): that switch's loss takes every port of each. Spread them over two switches (a clos's homing = 2 puts a port of each on a pair of leaves; planes put each port in its own) where a switch's loss should leave half; ignore this where one switch is meant.",
-			fab.Name, units.CountOf(n, "endpoint", "endpoints"), units.Agree(n, "has", "have"), g.Nodes[first.ep].Name, first.ports, g.Nodes[first.sw].Name)))
+	return n, first
 }

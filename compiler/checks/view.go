@@ -103,6 +103,34 @@ func (v *fabricView) swEnds(yield func(a, b ir.NodeID)) {
 	}
 }
 
+// endpointsOnSeveralLinks returns the NICs and hosts that end more than
+// one of v's edge links, a bit per node of the graph's nodes, and how
+// many edge links they end.
+func (v *fabricView) endpointsOnSeveralLinks(nodes int) (nodeBits, int) {
+	endpoint := func(e edgeLink) bool { return e.kind == ir.KindNIC || e.kind == ir.KindHost }
+	once, many := newNodeBits(nodes), newNodeBits(nodes)
+	some := false
+	for _, e := range v.edges {
+		if endpoint(e) {
+			if once.has(e.ep) {
+				many.set(e.ep)
+				some = true
+			}
+			once.set(e.ep)
+		}
+	}
+	if !some {
+		return many, 0
+	}
+	links := 0
+	for _, e := range v.edges {
+		if endpoint(e) && many.has(e.ep) {
+			links++
+		}
+	}
+	return many, links
+}
+
 // switchPieces returns the find function of the pieces that v's links
 // between two switches join its switches into (its member switches, the
 // switches of its edge links, and the ends of the switch links), in
