@@ -60,14 +60,8 @@ func BenchmarkCablePlan(b *testing.B) {
 		b.Fatal(diags)
 	}
 	s := newState(cfg, Options{})
-	for _, st := range Stages {
-		if st.Name == "cabling" {
-			break
-		}
-		st.Run(s)
-		if s.diags.HasErrors() {
-			b.Fatal(s.diags)
-		}
+	if runStagesBefore(s, "cabling"); s.diags.HasErrors() {
+		b.Fatal(s.diags)
 	}
 	recordProtocols(s)
 	in := cablingInput(s)
